@@ -1,0 +1,42 @@
+/* The headless commands: a const table of them, and what they share. */
+#ifndef PL_CLI_H
+#define PL_CLI_H
+
+#include "args.h"
+#include "core/corpus.h"
+#include "out.h"
+
+typedef struct CliCommand {
+    const char *name;
+    const char *summary; /* one line for `padlab --help` */
+    const char *usage;   /* what follows the command name */
+    const char *details; /* the paragraph under the usage in `--help` */
+    const CliOpt *opts;
+    int max_pos;         /* positional arguments accepted */
+    int (*run)(const CliArgs *a);
+} CliCommand;
+
+extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report;
+
+/* The options every corpus-reading command takes, as rows of its table. */
+#define CLI_OPT_CORPUS                                                                        \
+    {"corpus", "SRC", "builtin (default), builtin:SEED[:COUNT], a TSV file, an aclImdb folder"}, \
+    {"num-words", "N", "keep word ids below N, the rest become <oov> (default 10000)"}
+#define CLI_OPT_FORMAT {"format", "FMT", "table (default), csv or json"}
+
+/* Loads the corpus named by --corpus/--num-words. Returns 0, or the exit
+ * status (2) after printing the loader's one-line error. */
+int cli_load_corpus(const CliArgs *a, PlCorpus **out);
+
+/* Reads --format. Returns 0 or 2. */
+int cli_format(const CliArgs *a, OutFormat *fmt);
+
+/* Copies the corpus's sequence lengths into a new array (NULL on no memory). */
+int *cli_lengths(const PlCorpus *c);
+
+/* The shared parts of `stats` and the report. */
+int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt);
+int cli_print_buckets(const PlCorpus *c, const int *boundaries, int nb, const int *sizes,
+                      int batch_size, int maxlen, OutFormat fmt);
+
+#endif

@@ -1,0 +1,32 @@
+/* What the headless commands share: loading the corpus, the output format. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
+    PlCorpusOpts opts = {0};
+    if (cli_int(a, "num-words", PL_DEFAULT_NUM_WORDS, PL_FIRST_WORD_ID + 1, 100000000,
+                &opts.num_words))
+        return 2;
+    PlErr err;
+    if (pl_corpus_load(cli_str(a, "corpus", "builtin"), &opts, out, &err)) {
+        fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
+        return 2;
+    }
+    return 0;
+}
+
+int cli_format(const CliArgs *a, OutFormat *fmt) {
+    int k;
+    if (cli_choice(a, "format", "table", out_format_names, &k)) return 2;
+    *fmt = (OutFormat)k;
+    return 0;
+}
+
+int *cli_lengths(const PlCorpus *c) {
+    int *len = malloc((size_t)(c->n ? c->n : 1) * sizeof *len);
+    if (len) pl_corpus_lengths(c, len);
+    else fprintf(stderr, "padlab: out of memory\n");
+    return len;
+}

@@ -1,0 +1,81 @@
+/* padlab: the entry point. With no command it opens the lab; with a command
+ * it runs that headless command and prints its numbers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/stats.h"
+
+static const CliCommand *const commands[] = {
+    &cli_cmd_pad,
+    &cli_cmd_stats,
+    &cli_cmd_buckets,
+    &cli_cmd_report,
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static const CliCommand *find_command(const char *name) {
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i]->name, name) == 0) return commands[i];
+    return NULL;
+}
+
+static void print_main_help(void) {
+    printf("padlab %s - an interactive simulator for sequence padding and masking\n\n", PACKAGE_VERSION);
+    printf("usage: padlab [COMMAND] [OPTIONS]\n\n");
+    printf("With no command, padlab opens the lab (until the terminal lab lands, and\n"
+           "whenever no terminal is attached, it prints the report below).\n\n");
+    printf("commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    printf("\n  padlab COMMAND --help   options of one command\n"
+           "  padlab --version        the version\n\n"
+           "See padlab(1) and README.md for the numbers each command prints.\n");
+}
+
+static void print_command_help(const CliCommand *c) {
+    printf("usage: padlab %s %s\n\n%s\n\noptions:\n", c->name, c->usage, c->details);
+    cli_print_opts(stdout, c->opts);
+}
+
+static int run_command(const CliCommand *c, int argc, char **argv) {
+    char name[64];
+    snprintf(name, sizeof name, "padlab %s", c->name);
+    CliArgs a;
+    if (cli_parse(&a, name, c->opts, c->max_pos, argc, argv)) return 2;
+    if (a.help) {
+        print_command_help(c);
+        return 0;
+    }
+    return c->run(&a);
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        print_main_help();
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("padlab %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "help") == 0) {
+        const CliCommand *c = argc >= 3 ? find_command(argv[2]) : NULL;
+        if (argc >= 3 && !c) {
+            fprintf(stderr, "padlab: unknown command '%s' (see padlab --help)\n", argv[2]);
+            return 2;
+        }
+        if (c) print_command_help(c);
+        else print_main_help();
+        return 0;
+    }
+    /* No command, or options first: the lab, which is the report for now. */
+    if (argc < 2 || argv[1][0] == '-') return run_command(&cli_cmd_report, argc - 1, argv + 1);
+    const CliCommand *c = find_command(argv[1]);
+    if (!c) {
+        fprintf(stderr, "padlab: unknown command '%s' (see padlab --help)\n", argv[1]);
+        return 2;
+    }
+    return run_command(c, argc - 2, argv + 2);
+}

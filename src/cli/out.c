@@ -1,0 +1,191 @@
+#include "out.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const out_format_names[] = {"table", "csv", "json", NULL};
+
+void out_table_init(OutTable *t, int ncols, const char *const *head) {
+    memset(t, 0, sizeof *t);
+    t->ncols = ncols;
+    t->head = head;
+}
+
+int out_table_cell(OutTable *t, const char *fmt, ...) {
+    if (t->ncells == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 64;
+        char **cells = realloc(t->cells, (size_t)cap * sizeof *cells);
+        if (!cells) return -1;
+        t->cells = cells;
+        t->cap = cap;
+    }
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    char *s = strdup(buf);
+    if (!s) return -1;
+    t->cells[t->ncells++] = s;
+    return 0;
+}
+
+void out_table_done(OutTable *t) {
+    for (int i = 0; i < t->ncells; i++) free(t->cells[i]);
+    free(t->cells);
+    memset(t, 0, sizeof *t);
+}
+
+static int is_number(const char *s) {
+    if (*s == '-' || *s == '+') s++;
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!strchr("0123456789.%eE-+x", *s)) return 0;
+    return 1;
+}
+
+static void print_csv_cell(FILE *f, const char *s) {
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void print_csv(const OutTable *t, FILE *f) {
+    for (int c = 0; c < t->ncols; c++) {
+        if (c) fputc(',', f);
+        print_csv_cell(f, t->head[c]);
+    }
+    fputc('\n', f);
+    for (int i = 0; i < t->ncells; i++) {
+        print_csv_cell(f, t->cells[i]);
+        fputc((i + 1) % t->ncols ? ',' : '\n', f);
+    }
+}
+
+void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent) {
+    if (fmt == OUT_CSV) {
+        print_csv(t, f);
+        return;
+    }
+    int width[64] = {0};
+    int nc = t->ncols < 64 ? t->ncols : 64;
+    for (int c = 0; c < nc; c++) width[c] = (int)strlen(t->head[c]);
+    for (int i = 0; i < t->ncells; i++) {
+        int w = (int)strlen(t->cells[i]);
+        if (w > width[i % t->ncols]) width[i % t->ncols] = w;
+    }
+    /* A column is right-aligned when all its cells are numbers. */
+    int right[64];
+    for (int c = 0; c < nc; c++) right[c] = 1;
+    for (int i = 0; i < t->ncells; i++)
+        if (!is_number(t->cells[i])) right[i % t->ncols] = 0;
+    for (int r = -1; r < t->ncells / t->ncols; r++) {
+        fprintf(f, "%*s", indent, "");
+        for (int c = 0; c < nc; c++) {
+            const char *s = r < 0 ? t->head[c] : t->cells[r * t->ncols + c];
+            int last = c == nc - 1;
+            if (right[c]) fprintf(f, "%*s", width[c], s);
+            else if (last) fputs(s, f);
+            else fprintf(f, "%-*s", width[c], s);
+            if (!last) fputs("  ", f);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* ---- JSON ---- */
+
+static void json_escape(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        default:
+            if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+            else fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+/* Writes the separator, indentation and key before a value. */
+static void json_key(JsonW *w, const char *key) {
+    if (w->count[w->depth]++) fputc(',', w->f);
+    fprintf(w->f, "\n%*s", 2 * w->depth, "");
+    if (key) {
+        json_escape(w->f, key);
+        fputs(": ", w->f);
+    }
+}
+
+void json_begin(JsonW *w, FILE *f) {
+    memset(w, 0, sizeof *w);
+    w->f = f;
+    fputc('{', f);
+    w->depth = 1;
+}
+
+void json_end(JsonW *w) {
+    json_close(w, '}');
+    fputc('\n', w->f);
+}
+
+static void json_open(JsonW *w, const char *key, char bracket) {
+    json_key(w, key);
+    fputc(bracket, w->f);
+    if (w->depth + 1 < JSON_MAX_DEPTH) w->depth++;
+    w->count[w->depth] = 0;
+}
+
+void json_obj(JsonW *w, const char *key) { json_open(w, key, '{'); }
+void json_arr(JsonW *w, const char *key) { json_open(w, key, '['); }
+
+void json_close(JsonW *w, char bracket) {
+    int had = w->count[w->depth];
+    if (w->depth > 0) w->depth--;
+    if (had) fprintf(w->f, "\n%*s", 2 * w->depth, "");
+    fputc(bracket, w->f);
+}
+
+void json_str(JsonW *w, const char *key, const char *v) {
+    json_key(w, key);
+    json_escape(w->f, v);
+}
+
+void json_int(JsonW *w, const char *key, int64_t v) {
+    json_key(w, key);
+    fprintf(w->f, "%lld", (long long)v);
+}
+
+void json_num(JsonW *w, const char *key, double v) {
+    json_key(w, key);
+    if (!isfinite(v)) {
+        fputs("null", w->f);
+        return;
+    }
+    char buf[64];
+    /* The shortest of %.6g .. %.17g that reads back as the same double. */
+    for (int prec = 6; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v) break;
+    }
+    fputs(buf, w->f);
+}
+
+void json_bool(JsonW *w, const char *key, int v) {
+    json_key(w, key);
+    fputs(v ? "true" : "false", w->f);
+}

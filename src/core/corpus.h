@@ -1,0 +1,77 @@
+/* A corpus: labelled sequences of token ids and the vocabulary behind them.
+ *
+ * Layout: sequence i is ids[offsets[i] .. offsets[i+1]); every sequence starts
+ * with PL_START_ID. Ids: 0 = pad, 1 = start, 2 = out of vocabulary, then the
+ * words by descending count over the whole corpus (ties: first appearance),
+ * the most frequent word being 3. Ids at or above num_words are stored as
+ * PL_OOV_ID; the full vocabulary is kept so every id maps back to a word. */
+#ifndef PL_CORPUS_H
+#define PL_CORPUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "vocab.h"
+
+enum { PL_PAD_ID = 0, PL_START_ID = 1, PL_OOV_ID = 2, PL_FIRST_WORD_ID = 3 };
+
+#define PL_DEFAULT_NUM_WORDS 10000
+
+typedef struct {
+    int num_words;   /* keep ids below this; 0 = the default (10000) */
+} PlCorpusOpts;
+
+typedef struct {
+    int n;                 /* sequences */
+    int64_t *offsets;      /* (n+1) */
+    int32_t *ids;          /* (offsets[n]) */
+    uint8_t *labels;       /* (n) 0 or 1 */
+    int num_words;         /* every stored id is below this */
+    int vocab_size;        /* 3 reserved ids + distinct words */
+    PlVocab vocab;         /* words in order of first appearance */
+    int *word_of_id;       /* (vocab_size - 3) vocab index of id 3, 4, ... */
+    int *rank_of_word;     /* (vocab_size - 3) id - 3 of vocab index i */
+    char source[512];      /* what was loaded, for display */
+} PlCorpus;
+
+/* Loads a corpus named by spec: "builtin", "builtin:SEED" or
+ * "builtin:SEED:COUNT" for the generated corpus; otherwise a path to a TSV file
+ * (LABEL<TAB>TEXT) or an aclImdb-style folder. On success *out owns a new
+ * corpus (free it with pl_corpus_free). On failure returns a status, fills err
+ * with one line naming the file, the line and what was expected, and leaves
+ * *out NULL. */
+PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
+
+/* The same from TSV text in memory; name is used in messages. */
+PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
+                                const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
+PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
+                            PlErr *err);
+PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
+                            PlErr *err);
+
+/* The generated corpus: count review-like sequences from seed. */
+PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
+                           PlErr *err);
+
+void pl_corpus_free(PlCorpus *c);
+
+static inline int pl_corpus_len(const PlCorpus *c, int i) {
+    return (int)(c->offsets[i + 1] - c->offsets[i]);
+}
+static inline const int32_t *pl_corpus_seq(const PlCorpus *c, int i) {
+    return c->ids + c->offsets[i];
+}
+
+/* The word of an id ("<pad>", "<start>", "<oov>" for the reserved ones,
+ * "<?>" for an id outside the vocabulary). Borrowed; valid while c lives. */
+const char *pl_corpus_word(const PlCorpus *c, int id);
+
+/* Id of a word in the full vocabulary (ignoring num_words), or -1. */
+int pl_corpus_word_id(const PlCorpus *c, const char *word);
+
+/* Fills len[i] with the length of sequence i (start token included). */
+void pl_corpus_lengths(const PlCorpus *c, int *len);
+
+#endif

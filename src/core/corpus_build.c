@@ -1,0 +1,182 @@
+#include "corpus_build.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+void pl_builder_init(PlCorpusBuilder *b) {
+    memset(b, 0, sizeof *b);
+    pl_vocab_init(&b->vocab);
+}
+
+void pl_builder_done(PlCorpusBuilder *b) {
+    pl_vocab_done(&b->vocab);
+    free(b->ids);
+    free(b->offsets);
+    free(b->labels);
+    free(b->clean);
+    memset(b, 0, sizeof *b);
+}
+
+static PlStatus push_id(PlCorpusBuilder *b, int32_t id) {
+    if (b->n_ids == b->cap_ids) {
+        int64_t cap = b->cap_ids ? b->cap_ids * 2 : 65536;
+        int32_t *ids = realloc(b->ids, (size_t)cap * sizeof *ids);
+        if (!ids) return PL_ENOMEM;
+        b->ids = ids;
+        b->cap_ids = cap;
+    }
+    b->ids[b->n_ids++] = id;
+    return PL_OK;
+}
+
+static PlStatus push_word(PlCorpusBuilder *b, const char *w, size_t len) {
+    int idx;
+    if (pl_vocab_add(&b->vocab, w, len, &idx)) return PL_ENOMEM;
+    return push_id(b, idx + PL_FIRST_WORD_ID);
+}
+
+static PlStatus begin_example(PlCorpusBuilder *b, int label) {
+    if (b->n == INT32_MAX - 1) return PL_ENOMEM;
+    if (b->n == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 1024;
+        int64_t *off = realloc(b->offsets, ((size_t)cap + 1) * sizeof *off);
+        if (!off) return PL_ENOMEM;
+        b->offsets = off;
+        uint8_t *lab = realloc(b->labels, (size_t)cap);
+        if (!lab) return PL_ENOMEM;
+        b->labels = lab;
+        b->cap = cap;
+    }
+    b->offsets[b->n] = b->n_ids;
+    b->labels[b->n] = (uint8_t)label;
+    return push_id(b, PL_START_ID);
+}
+
+static void end_example(PlCorpusBuilder *b) {
+    b->n++;
+    b->offsets[b->n] = b->n_ids;
+}
+
+static void on_token(const char *w, size_t len, void *ctx) {
+    PlCorpusBuilder *b = ctx;
+    if (b->st == PL_OK) b->st = push_word(b, w, len);
+}
+
+PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {
+    size_t need = pl_text_clean_cap(n);
+    if (need > b->clean_cap) {
+        char *c = realloc(b->clean, need);
+        if (!c) return PL_ENOMEM;
+        b->clean = c;
+        b->clean_cap = need;
+    }
+    if (begin_example(b, label)) return PL_ENOMEM;
+    size_t m = pl_text_clean(text, n, b->clean);
+    pl_text_split(b->clean, m, on_token, b);
+    if (b->st) return b->st;
+    end_example(b);
+    return PL_OK;
+}
+
+PlStatus pl_builder_add_words(PlCorpusBuilder *b, int label, const char *const *words, int n) {
+    if (begin_example(b, label)) return PL_ENOMEM;
+    for (int i = 0; i < n; i++)
+        if (push_word(b, words[i], strlen(words[i]))) return PL_ENOMEM;
+    end_example(b);
+    return PL_OK;
+}
+
+/* Turns first-appearance indices into count-ranked ids, capped at num_words. */
+static PlStatus remap_ids(PlCorpusBuilder *b, PlCorpus *c) {
+    int nw = b->vocab.n;
+    int *rank = malloc((size_t)(nw ? nw : 1) * sizeof *rank);
+    c->word_of_id = malloc((size_t)(nw ? nw : 1) * sizeof *c->word_of_id);
+    if (!rank || !c->word_of_id || pl_vocab_rank(&b->vocab, rank)) {
+        free(rank);
+        return PL_ENOMEM;
+    }
+    for (int i = 0; i < nw; i++) c->word_of_id[rank[i]] = i;
+    for (int64_t k = 0; k < b->n_ids; k++) {
+        int32_t id = b->ids[k];
+        if (id < PL_FIRST_WORD_ID) continue;
+        int32_t final = rank[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
+        b->ids[k] = final < c->num_words ? final : PL_OOV_ID;
+    }
+    c->rank_of_word = rank;
+    return PL_OK;
+}
+
+PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name,
+                           PlCorpus **out, PlErr *err) {
+    *out = NULL;
+    PlCorpus *c = calloc(1, sizeof *c);
+    if (!c) goto nomem;
+    c->num_words = opts && opts->num_words > 0 ? opts->num_words : PL_DEFAULT_NUM_WORDS;
+    if (remap_ids(b, c)) goto nomem;
+    c->n = b->n;
+    c->ids = b->ids;
+    c->offsets = b->offsets;
+    c->labels = b->labels;
+    c->vocab = b->vocab;
+    c->vocab_size = b->vocab.n + PL_FIRST_WORD_ID;
+    snprintf(c->source, sizeof c->source, "%s", name);
+    b->ids = NULL;
+    b->offsets = NULL;
+    b->labels = NULL;
+    pl_vocab_init(&b->vocab);
+    pl_builder_done(b);
+    *out = c;
+    return PL_OK;
+nomem:
+    pl_corpus_free(c);
+    pl_builder_done(b);
+    return pl_err_set(err, PL_ENOMEM, "%s: out of memory while building the corpus", name);
+}
+
+void pl_corpus_free(PlCorpus *c) {
+    if (!c) return;
+    free(c->offsets);
+    free(c->ids);
+    free(c->labels);
+    free(c->word_of_id);
+    free(c->rank_of_word);
+    pl_vocab_done(&c->vocab);
+    free(c);
+}
+
+const char *pl_corpus_word(const PlCorpus *c, int id) {
+    static const char *const reserved[] = {"<pad>", "<start>", "<oov>"};
+    if (id >= 0 && id < PL_FIRST_WORD_ID) return reserved[id];
+    if (id < 0 || id >= c->vocab_size) return "<?>";
+    return pl_vocab_word(&c->vocab, c->word_of_id[id - PL_FIRST_WORD_ID]);
+}
+
+int pl_corpus_word_id(const PlCorpus *c, const char *word) {
+    int idx = pl_vocab_find(&c->vocab, word, strlen(word));
+    return idx < 0 ? -1 : c->rank_of_word[idx] + PL_FIRST_WORD_ID;
+}
+
+void pl_corpus_lengths(const PlCorpus *c, int *len) {
+    for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
+}
+
+char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
+    size_t o = 0, shown = n < 24 ? n : 24;
+    if (cap < 8) return buf;
+    buf[o++] = '\'';
+    for (size_t i = 0; i < shown && o + 6 < cap; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch >= 0x20 && ch < 0x7f) buf[o++] = (char)ch;
+        else o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", ch);
+    }
+    if (shown < n && o + 5 < cap) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o++] = '\'';
+    buf[o] = '\0';
+    return buf;
+}

@@ -1,0 +1,43 @@
+/* Private to the corpus loaders: accumulates labelled texts or token lists,
+ * interning words as they come, then ranks the vocabulary and produces a
+ * PlCorpus. */
+#ifndef PL_CORPUS_BUILD_H
+#define PL_CORPUS_BUILD_H
+
+#include "corpus.h"
+
+typedef struct {
+    PlVocab vocab;
+    int32_t *ids;       /* 1 for the start token, vocab index + 3 for a word */
+    int64_t n_ids, cap_ids;
+    int64_t *offsets;   /* (cap + 1) */
+    uint8_t *labels;
+    int n, cap;
+    char *clean;        /* scratch for pl_text_clean */
+    size_t clean_cap;
+    PlStatus st;        /* first failure inside a token callback */
+} PlCorpusBuilder;
+
+void pl_builder_init(PlCorpusBuilder *b);
+void pl_builder_done(PlCorpusBuilder *b);
+
+/* Tokenizes text[0..n) and appends it as one example. */
+PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n);
+
+/* Appends one example made of already clean words. */
+PlStatus pl_builder_add_words(PlCorpusBuilder *b, int label, const char *const *words, int n);
+
+/* Ranks the vocabulary and moves everything into a new corpus. The builder is
+ * emptied either way. name fills corpus->source. */
+PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name,
+                           PlCorpus **out, PlErr *err);
+
+/* Writes a printable, quoted excerpt of s[0..n) (at most 24 bytes shown) into
+ * buf, for error messages. Returns buf. */
+char *pl_snippet(char *buf, size_t cap, const char *s, size_t n);
+
+/* Reads a whole file into a new buffer (*buf, freed by the caller).
+ * Fails with PL_EIO (unreadable) or PL_ENOMEM (too large). */
+PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err);
+
+#endif

@@ -1,0 +1,143 @@
+/* Loading an aclImdb-style folder: the .txt files of ROOT/neg (label 0) then
+ * those of ROOT/pos (label 1), each file one review, files in byte-wise name
+ * order. ROOT may also hold train/ or test/ with those two folders below. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "corpus_build.h"
+
+static int is_dir(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Writes a/b into buf; returns -1 when it does not fit. */
+static int join_path(char *buf, size_t cap, const char *a, const char *b) {
+    int n = snprintf(buf, cap, "%s/%s", a, b);
+    return n < 0 || (size_t)n >= cap ? -1 : 0;
+}
+
+static int has_pos_neg(const char *root) {
+    char a[4096], b[4096];
+    return join_path(a, sizeof a, root, "pos") == 0 && join_path(b, sizeof b, root, "neg") == 0 &&
+           is_dir(a) && is_dir(b);
+}
+
+/* Finds the folder holding pos/ and neg/: root itself, root/train or root/test. */
+static PlStatus find_base(const char *root, char *base, size_t cap, PlErr *err) {
+    static const char *const below[] = {"train", "test"};
+    if (strlen(root) < cap && has_pos_neg(root)) {
+        memcpy(base, root, strlen(root) + 1);
+        return PL_OK;
+    }
+    for (size_t i = 0; i < sizeof below / sizeof below[0]; i++)
+        if (join_path(base, cap, root, below[i]) == 0 && has_pos_neg(base)) return PL_OK;
+    return pl_err_set(err, PL_EINPUT,
+                      "%s: not an aclImdb-style folder (expected pos/ and neg/, or train/ or "
+                      "test/ holding them)",
+                      root);
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(char **names, size_t n) {
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+}
+
+static int ends_with_txt(const char *s) {
+    size_t n = strlen(s);
+    return n > 4 && strcmp(s + n - 4, ".txt") == 0;
+}
+
+/* Lists the *.txt names of dir, sorted. */
+static PlStatus list_txt(const char *dir, char ***out, size_t *count, PlErr *err) {
+    DIR *d = opendir(dir);
+    if (!d) return pl_err_set(err, PL_EIO, "%s: cannot open folder: %s", dir, strerror(errno));
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    PlStatus st = PL_OK;
+    while (st == PL_OK && (e = readdir(d)) != NULL) {
+        if (!ends_with_txt(e->d_name)) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 256;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger) st = PL_ENOMEM;
+            else names = bigger;
+        }
+        if (st == PL_OK && !(names[n++] = strdup(e->d_name))) st = PL_ENOMEM;
+    }
+    closedir(d);
+    if (st) {
+        free_names(names, n);
+        return pl_err_set(err, st, "%s: out of memory listing the folder", dir);
+    }
+    if (n > 1) qsort(names, n, sizeof *names, cmp_str);
+    *out = names;
+    *count = n;
+    return PL_OK;
+}
+
+static long line_of_offset(const char *buf, size_t off) {
+    long line = 1;
+    for (size_t i = 0; i < off; i++) line += buf[i] == '\n';
+    return line;
+}
+
+static PlStatus add_file(PlCorpusBuilder *b, const char *path, int label, PlErr *err) {
+    char *buf = NULL;
+    size_t n = 0;
+    PlStatus st = pl_read_file(path, &buf, &n, err);
+    if (st) return st;
+    const char *nul = memchr(buf, '\0', n);
+    if (nul)
+        st = pl_err_set(err, PL_EINPUT, "%s:%ld: contains a NUL byte (not a text file?)", path,
+                        line_of_offset(buf, (size_t)(nul - buf)));
+    else if (pl_builder_add_text(b, label, buf, n))
+        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    free(buf);
+    return st;
+}
+
+static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub, int label,
+                          PlErr *err) {
+    char dir[4096], path[8192];
+    if (join_path(dir, sizeof dir, base, sub))
+        return pl_err_set(err, PL_EINPUT, "%s: path too long", base);
+    char **names = NULL;
+    size_t n = 0;
+    PlStatus st = list_txt(dir, &names, &n, err);
+    for (size_t i = 0; st == PL_OK && i < n; i++) {
+        if (join_path(path, sizeof path, dir, names[i]))
+            st = pl_err_set(err, PL_EINPUT, "%s: path too long", dir);
+        else st = add_file(b, path, label, err);
+    }
+    free_names(names, n);
+    return st;
+}
+
+PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
+                            PlErr *err) {
+    char base[4096];
+    *out = NULL;
+    PlStatus st = find_base(path, base, sizeof base, err);
+    if (st) return st;
+    PlCorpusBuilder b;
+    pl_builder_init(&b);
+    st = add_class(&b, base, "neg", 0, err);
+    if (st == PL_OK) st = add_class(&b, base, "pos", 1, err);
+    if (st == PL_OK && b.n == 0)
+        st = pl_err_set(err, PL_EINPUT, "%s: no examples (no .txt files in pos/ or neg/)", base);
+    if (st) {
+        pl_builder_done(&b);
+        return st;
+    }
+    return pl_builder_finish(&b, opts, path, out, err);
+}

@@ -1,0 +1,118 @@
+/* Loading a corpus from TSV: one example per line, LABEL<TAB>TEXT, label 0 or
+ * 1, an optional header line "label<TAB>text", "\r\n" line ends accepted,
+ * blank lines skipped. The whole file is read into memory first. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "corpus_build.h"
+
+/* Largest file accepted: offsets and lengths stay comfortably in range. */
+#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
+
+static int is_header(const char *line, size_t len) {
+    return len == 10 && strncasecmp(line, "label\ttext", 10) == 0;
+}
+
+static PlStatus parse_line(PlCorpusBuilder *b, const char *name, long line_no, const char *line,
+                           size_t len, PlErr *err) {
+    char snip[128];
+    if (memchr(line, '\0', len))
+        return pl_err_set(err, PL_EINPUT, "%s:%ld: contains a NUL byte (not a text file?)", name,
+                          line_no);
+    const char *tab = memchr(line, '\t', len);
+    if (!tab)
+        return pl_err_set(err, PL_EINPUT, "%s:%ld: expected LABEL<TAB>TEXT, found no tab in %s",
+                          name, line_no, pl_snippet(snip, sizeof snip, line, len));
+    size_t lab_len = (size_t)(tab - line);
+    if (lab_len != 1 || (line[0] != '0' && line[0] != '1'))
+        return pl_err_set(err, PL_EINPUT, "%s:%ld: label must be 0 or 1, got %s", name, line_no,
+                          pl_snippet(snip, sizeof snip, line, lab_len));
+    if (pl_builder_add_text(b, line[0] - '0', tab + 1, len - lab_len - 1))
+        return pl_err_set(err, PL_ENOMEM, "%s:%ld: out of memory", name, line_no);
+    return PL_OK;
+}
+
+static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *buf, size_t n,
+                            PlErr *err) {
+    long line_no = 0;
+    size_t pos = 0;
+    while (pos < n) {
+        line_no++;
+        const char *nl = memchr(buf + pos, '\n', n - pos);
+        size_t end = nl ? (size_t)(nl - buf) : n;
+        size_t len = end - pos;
+        if (len > 0 && buf[pos + len - 1] == '\r') len--;
+        const char *line = buf + pos;
+        pos = end + 1;
+        if (len == 0 || (line_no == 1 && is_header(line, len))) continue;
+        PlStatus st = parse_line(b, name, line_no, line, len, err);
+        if (st) return st;
+    }
+    return PL_OK;
+}
+
+PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
+                                const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+    *out = NULL;
+    if (n == 0) return pl_err_set(err, PL_EINPUT, "%s: empty file", name);
+    PlCorpusBuilder b;
+    pl_builder_init(&b);
+    PlStatus st = parse_lines(&b, name, buf, n, err);
+    if (st == PL_OK && b.n == 0)
+        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)",
+                        name);
+    if (st) {
+        pl_builder_done(&b);
+        return st;
+    }
+    return pl_builder_finish(&b, opts, name, out, err);
+}
+
+PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *data = malloc(cap);
+    PlStatus st = data ? PL_OK : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    while (st == PL_OK) {
+        if (len == cap) {
+            char *bigger = cap >= PL_MAX_FILE_BYTES ? NULL : realloc(data, cap * 2);
+            if (!bigger) {
+                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path,
+                                PL_MAX_FILE_BYTES >> 20);
+                break;
+            }
+            data = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(data + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (st == PL_OK && ferror(f))
+        st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
+    fclose(f);
+    if (st) {
+        free(data);
+        return st;
+    }
+    *buf = data;
+    *n = len;
+    return PL_OK;
+}
+
+PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
+                            PlErr *err) {
+    char *buf = NULL;
+    size_t n = 0;
+    *out = NULL;
+    PlStatus st = pl_read_file(path, &buf, &n, err);
+    if (st) return st;
+    st = pl_corpus_load_tsv_mem(path, buf, n, opts, out, err);
+    free(buf);
+    return st;
+}
+

@@ -1,0 +1,90 @@
+#include "cost.h"
+
+#include <string.h>
+
+/* A row of source length L, of which kept tokens sit in a row of width T. */
+static void add_row_kept(PlCost *c, int L, int kept, int T) {
+    c->rows++;
+    c->slots += T;
+    c->real_tokens += kept;
+    c->total_tokens += L;
+    c->rows_truncated += L > kept;
+    c->attn_cells += (int64_t)T * T;
+    c->attn_real_cells += (int64_t)kept * kept;
+    c->rnn_steps += T;
+    c->rnn_wasted += T - kept;
+}
+
+void pl_cost_add_row(PlCost *c, int L, int T) { add_row_kept(c, L, L < T ? L : T, T); }
+
+void pl_cost_add_packed(PlCost *c, int L) {
+    c->rows++;
+    c->slots += L;
+    c->real_tokens += L;
+    c->total_tokens += L;
+    c->attn_cells += (int64_t)L * L;
+    c->attn_real_cells += (int64_t)L * L;
+    c->rnn_steps += L;
+}
+
+void pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len) {
+    memset(c, 0, sizeof *c);
+    c->batches = p->n_batches;
+    for (int b = 0; b < p->n_batches; b++)
+        for (int i = p->start[b]; i < p->start[b + 1]; i++) {
+            int L = len[p->order[i]];
+            int kept = pl_plan_kept(p, L);
+            if (!p->packed) {
+                add_row_kept(c, L, kept < p->width[b] ? kept : p->width[b], p->width[b]);
+                continue;
+            }
+            pl_cost_add_packed(c, kept);
+            c->total_tokens += L - kept;
+            c->rows_truncated += L > kept;
+        }
+}
+
+void pl_cost_static(PlCost *c, const int *len, int n, int maxlen) {
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < n; i++) pl_cost_add_row(c, len[i], maxlen);
+}
+
+double pl_cost_padding_share(const PlCost *c) {
+    return c->slots ? 1.0 - (double)c->real_tokens / (double)c->slots : 0.0;
+}
+
+double pl_cost_kept_share(const PlCost *c) {
+    return c->total_tokens ? (double)c->real_tokens / (double)c->total_tokens : 1.0;
+}
+
+double pl_cost_truncated_share(const PlCost *c) {
+    return c->rows ? (double)c->rows_truncated / (double)c->rows : 0.0;
+}
+
+int64_t pl_cost_bytes(const PlCost *c, int hidden) { return c->slots * hidden * 4; }
+
+PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows,
+                         int *nrows, PlErr *err) {
+    *nrows = 0;
+    for (int k = 0; k < PL_BATCH_COUNT; k++) {
+        PlPlanOpts po = {
+            .kind = (PlBatching)k,
+            .batch_size = o->batch_size,
+            .maxlen = k == PL_BATCH_STATIC ? o->maxlen : 0,
+            .boundaries = o->boundaries,
+            .n_boundaries = o->n_boundaries,
+            .bucket_batch_sizes = o->bucket_batch_sizes,
+            .seed = o->seed,
+        };
+        PlPlan *p;
+        PlStatus st = pl_plan_make(len, n, &po, &p, err);
+        if (st) return st;
+        PlStrategyRow *r = &rows[(*nrows)++];
+        r->kind = (PlBatching)k;
+        pl_cost_of_plan(&r->cost, p, len);
+        r->padding_share = pl_cost_padding_share(&r->cost);
+        r->recovered = rows[0].padding_share - r->padding_share;
+        pl_plan_free(p);
+    }
+    return PL_OK;
+}

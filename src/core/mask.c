@@ -1,0 +1,62 @@
+#include "mask.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const conv_names[] = {"keras", "torch", "hf", "additive"};
+
+const char *pl_mask_conv_name(PlMaskConv c) { return conv_names[c]; }
+
+int pl_mask_conv_parse(const char *s, PlMaskConv *out) {
+    for (int i = 0; i < 4; i++)
+        if (strcmp(s, conv_names[i]) == 0) {
+            *out = (PlMaskConv)i;
+            return 0;
+        }
+    return -1;
+}
+
+void pl_mask_bool(uint8_t *out, const uint8_t *mask, size_t n, PlMaskConv c) {
+    uint8_t flip = c == PL_MASK_TORCH;
+    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)((mask[i] != 0) ^ flip);
+}
+
+void pl_mask_additive(float *out, const uint8_t *mask, size_t n) {
+    for (size_t i = 0; i < n; i++) out[i] = mask[i] ? 0.0f : -INFINITY;
+}
+
+void pl_mask_causal(uint8_t *out, int T) {
+    for (int i = 0; i < T; i++)
+        for (int j = 0; j < T; j++) out[(size_t)i * T + j] = j <= i;
+}
+
+void pl_mask_causal_padding(uint8_t *out, const uint8_t *mask, int B, int T) {
+    for (int b = 0; b < B; b++)
+        for (int i = 0; i < T; i++)
+            for (int j = 0; j < T; j++)
+                out[((size_t)b * T + i) * T + j] = j <= i && mask[(size_t)b * T + j];
+}
+
+void pl_mask_key_padding(uint8_t *out, const uint8_t *mask, int B, int T) {
+    for (int b = 0; b < B; b++)
+        for (int i = 0; i < T; i++)
+            memcpy(out + ((size_t)b * T + i) * T, mask + (size_t)b * T, (size_t)T);
+}
+
+void pl_cu_seqlens(int *cu, const int *len, int B) {
+    cu[0] = 0;
+    for (int b = 0; b < B; b++) cu[b + 1] = cu[b] + len[b];
+}
+
+void pl_mask_block_diagonal(uint8_t *out, const int *cu, int B, int causal) {
+    int N = cu[B];
+    memset(out, 0, (size_t)N * (size_t)N);
+    for (int b = 0; b < B; b++)
+        for (int i = cu[b]; i < cu[b + 1]; i++)
+            for (int j = cu[b]; j < cu[b + 1]; j++)
+                out[(size_t)i * N + j] = !causal || j <= i;
+}
+
+void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *mask, size_t n) {
+    for (size_t i = 0; i < n; i++) labels[i] = mask[i] ? targets[i] : PL_IGNORE_INDEX;
+}

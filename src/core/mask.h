@@ -1,0 +1,51 @@
+/* Masks in every convention, all derived from one padding mask (1 = real).
+ *
+ *   keras     boolean, True = real token (mask_zero, compute_mask)
+ *   torch     boolean key_padding_mask, True = pad (position is ignored)
+ *   hf        integer attention_mask, 1 = real token, 0 = pad
+ *   additive  float bias added to attention scores: 0 = real, -inf = pad
+ *
+ * Plus the causal mask, its combination with key padding, the packed
+ * (block-diagonal) mask implied by cu_seqlens, and -100 label masking. */
+#ifndef PL_MASK_H
+#define PL_MASK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE } PlMaskConv;
+
+#define PL_IGNORE_INDEX (-100)
+
+const char *pl_mask_conv_name(PlMaskConv c);
+/* Parses keras|torch|hf|additive; returns 0 on success, -1 otherwise. */
+int pl_mask_conv_parse(const char *s, PlMaskConv *out);
+
+/* out (n) = mask (n) in convention c as 0/1 (keras, hf: 1 = real; torch:
+ * 1 = pad). For additive use pl_mask_additive. */
+void pl_mask_bool(uint8_t *out, const uint8_t *mask, size_t n, PlMaskConv c);
+
+/* out (n) = 0.0f where mask is 1, -INFINITY where it is 0. */
+void pl_mask_additive(float *out, const uint8_t *mask, size_t n);
+
+/* out (T,T): out[i*T+j] = 1 when query i may attend key j, that is j <= i. */
+void pl_mask_causal(uint8_t *out, int T);
+
+/* out (B,T,T): 1 when j <= i and key j of row b is real (mask (B,T), 1 = real).
+ * Under left padding the first query rows of a short row see no key at all. */
+void pl_mask_causal_padding(uint8_t *out, const uint8_t *mask, int B, int T);
+
+/* out (B,T,T): 1 when keys j of row b is real (padding mask for every query). */
+void pl_mask_key_padding(uint8_t *out, const uint8_t *mask, int B, int T);
+
+/* cu (B+1) = cumulative sequence lengths: cu[0] = 0, cu[b+1] = cu[b] + len[b]. */
+void pl_cu_seqlens(int *cu, const int *len, int B);
+
+/* out (N,N), N = cu[B]: 1 when tokens i and j belong to the same sequence (and,
+ * with causal, j <= i). This is the attention pattern of a packed batch. */
+void pl_mask_block_diagonal(uint8_t *out, const int *cu, int B, int causal);
+
+/* labels (n) = targets where mask is 1, PL_IGNORE_INDEX (-100) where it is 0. */
+void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *mask, size_t n);
+
+#endif

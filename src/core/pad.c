@@ -1,0 +1,91 @@
+#include "pad.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *pl_side_name(PlSide s) { return s == PL_POST ? "post" : "pre"; }
+
+int pl_side_parse(const char *s, PlSide *out) {
+    if (strcmp(s, "pre") == 0) *out = PL_PRE;
+    else if (strcmp(s, "post") == 0) *out = PL_POST;
+    else return -1;
+    return 0;
+}
+
+int pl_pad_first_real(int kept, int T, PlSide padding) {
+    return padding == PL_POST ? 0 : T - kept;
+}
+
+int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
+               const PlPadOpts *o) {
+    int kept = len < T ? len : T;
+    const int32_t *src = o->truncating == PL_PRE ? seq + (len - kept) : seq;
+    int first = pl_pad_first_real(kept, T, o->padding);
+    for (int t = 0; t < T; t++) row[t] = o->value;
+    if (kept > 0) memcpy(row + first, src, (size_t)kept * sizeof *row);
+    if (mask) {
+        memset(mask, 0, (size_t)T);
+        memset(mask + first, 1, (size_t)kept);
+    }
+    return kept;
+}
+
+void pl_batch_free(PlBatch *b) {
+    if (!b) return;
+    free(b->ids);
+    free(b->mask);
+    free(b->len);
+    free(b->orig_len);
+    free(b->row);
+    free(b->labels);
+    free(b);
+}
+
+static PlBatch *batch_alloc(int B, int T) {
+    PlBatch *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    size_t cells = (size_t)B * (size_t)T;
+    b->B = B;
+    b->T = T;
+    b->ids = malloc((cells ? cells : 1) * sizeof *b->ids);
+    b->mask = malloc(cells ? cells : 1);
+    b->len = malloc((size_t)B * sizeof *b->len);
+    b->orig_len = malloc((size_t)B * sizeof *b->orig_len);
+    b->row = malloc((size_t)B * sizeof *b->row);
+    b->labels = malloc((size_t)B);
+    if (!b->ids || !b->mask || !b->len || !b->orig_len || !b->row || !b->labels) {
+        pl_batch_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o,
+                       PlBatch **out, PlErr *err) {
+    *out = NULL;
+    if (B < 1) return pl_err_set(err, PL_ERANGE, "a batch needs at least one row");
+    int longest = 0;
+    for (int i = 0; i < B; i++) {
+        if (rows[i] < 0 || rows[i] >= c->n)
+            return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d)",
+                              rows[i], c->n);
+        int L = pl_corpus_len(c, rows[i]);
+        if (L > longest) longest = L;
+    }
+    if (T <= 0) T = longest;
+    if ((size_t)B * (size_t)T > ((size_t)1 << 31))
+        return pl_err_set(err, PL_ERANGE, "a %d x %d batch is too large", B, T);
+    PlBatch *b = batch_alloc(B, T);
+    if (!b) return pl_err_set(err, PL_ENOMEM, "out of memory for a %d x %d batch", B, T);
+    b->padding = o->padding;
+    for (int i = 0; i < B; i++) {
+        int L = pl_corpus_len(c, rows[i]);
+        size_t at = (size_t)i * (size_t)T;
+        b->len[i] = pl_pad_row(b->ids + at, b->mask + at, pl_corpus_seq(c, rows[i]), L, T, o);
+        b->orig_len[i] = L;
+        b->row[i] = rows[i];
+        b->labels[i] = c->labels[rows[i]];
+    }
+    *out = b;
+    return PL_OK;
+}

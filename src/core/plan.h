@@ -1,0 +1,62 @@
+/* Batching strategies over a whole corpus, as a plan: which rows go in which
+ * batch, and how wide each batch is padded. A plan works on sequence lengths
+ * alone, so its accounting can be checked by hand.
+ *
+ * Layout: batch b holds rows order[start[b] .. start[b+1]) and is padded to
+ * width[b]. In a packed plan the rows of a batch are concatenated with no
+ * padding (cu_seqlens) and width[b] is the total of their lengths. */
+#ifndef PL_PLAN_H
+#define PL_PLAN_H
+
+#include <stdint.h>
+
+#include "err.h"
+
+typedef enum {
+    PL_BATCH_LONGEST,        /* every row padded to the corpus's longest */
+    PL_BATCH_STATIC,         /* every row padded or truncated to maxlen */
+    PL_BATCH_DYNAMIC,        /* each batch padded to its own longest row */
+    PL_BATCH_MULTIPLE,       /* dynamic, width rounded up to a multiple (pad_to_multiple_of) */
+    PL_BATCH_GROUPED,        /* length-grouped: sort within windows, then shuffle batches */
+    PL_BATCH_BUCKET_LONGEST, /* one batch per length bucket, padded to its longest row */
+    PL_BATCH_TF_BUCKET,      /* tf.data bucket_by_sequence_length */
+    PL_BATCH_PACKED,         /* concatenated rows, cu_seqlens, no padding */
+    PL_BATCH_COUNT
+} PlBatching;
+
+typedef struct {
+    PlBatching kind;
+    int batch_size;                /* rows per batch; 0 = 32 */
+    int maxlen;                    /* static: the width; others: a cap on lengths, 0 = none */
+    int multiple;                  /* multiple: the multiple; 0 = 8 */
+    const int *boundaries;         /* bucket boundaries, increasing */
+    int n_boundaries;
+    const int *bucket_batch_sizes; /* tf_bucket: n_boundaries + 1 sizes; NULL = batch_size */
+    int pad_to_boundary;           /* tf_bucket: pad to boundary - 1 (not the last bucket) */
+    int window;                    /* grouped: rows sorted together; 0 = 50 * batch_size */
+    int shuffle;                   /* dynamic, multiple, packed: shuffle rows first */
+    uint64_t seed;                 /* for grouped and shuffle */
+} PlPlanOpts;
+
+typedef struct {
+    int n_rows, n_batches;
+    int *order;  /* (n_rows) */
+    int *start;  /* (n_batches + 1) */
+    int *width;  /* (n_batches) */
+    int packed;
+    int cap;     /* rows are cut to at most cap tokens; 0 = none */
+} PlPlan;
+
+const char *pl_batching_name(PlBatching k);
+/* Parses a strategy name (as pl_batching_name prints); 0 on success, -1 otherwise. */
+int pl_batching_parse(const char *s, PlBatching *out);
+
+/* Makes the plan for n sequences of lengths len[0..n). Returns PL_ERANGE for
+ * impossible options (message in err) or PL_ENOMEM; *out is NULL then. */
+PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, PlErr *err);
+void pl_plan_free(PlPlan *p);
+
+/* Length of row i once the plan's cap applies. */
+static inline int pl_plan_kept(const PlPlan *p, int L) { return p->cap && L > p->cap ? p->cap : L; }
+
+#endif

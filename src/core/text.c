@@ -1,0 +1,78 @@
+#include "text.h"
+
+#include <string.h>
+
+size_t pl_utf8_seq_len(const unsigned char *p, size_t n) {
+    unsigned char c = p[0];
+    if (c < 0x80) return 1;
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) { len = 3; lo = 0xA0; }
+    else if (c >= 0xE1 && c <= 0xEC) len = 3;
+    else if (c == 0xED) { len = 3; hi = 0x9F; }
+    else if (c >= 0xEE && c <= 0xEF) len = 3;
+    else if (c == 0xF0) { len = 4; lo = 0x90; }
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) { len = 4; hi = 0x8F; }
+    else return 0;
+    if (n < len) return 0;
+    if (p[1] < lo || p[1] > hi) return 0;
+    for (size_t i = 2; i < len; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF) return 0;
+    return len;
+}
+
+size_t pl_text_clean_cap(size_t n) { return 3 * n + 1; }
+
+/* Keras's default filter characters, plus tab and newline. */
+static int is_filter(unsigned char c) {
+    return c != 0 && strchr("!\"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n", c) != NULL;
+}
+
+size_t pl_text_clean(const char *in, size_t n, char *out) {
+    const unsigned char *p = (const unsigned char *)in;
+    size_t i = 0, o = 0;
+    while (i < n) {
+        if (p[i] == '<' && n - i >= 6 && memcmp(p + i, "<br />", 6) == 0) {
+            out[o++] = ' ';
+            i += 6;
+            continue;
+        }
+        size_t len = pl_utf8_seq_len(p + i, n - i);
+        if (len == 0) { /* not UTF-8: U+FFFD stands in for the byte */
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            i += 1;
+        } else if (len == 1) {
+            unsigned char c = p[i++];
+            if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+            else if (is_filter(c) || c == 0) c = ' ';
+            out[o++] = (char)c;
+        } else {
+            memcpy(out + o, p + i, len);
+            /* Latin-1 capitals U+00C0..U+00DE (but not U+00D7, the sign x). */
+            if (len == 2 && p[i] == 0xC3 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9E &&
+                p[i + 1] != 0x97)
+                out[o + 1] = (char)(p[i + 1] + 0x20);
+            o += len;
+            i += len;
+        }
+    }
+    out[o] = '\0';
+    return o;
+}
+
+size_t pl_text_split(const char *clean, size_t n, PlTokenFn fn, void *ctx) {
+    size_t count = 0, i = 0;
+    while (i < n) {
+        while (i < n && clean[i] == ' ') i++;
+        size_t start = i;
+        while (i < n && clean[i] != ' ') i++;
+        if (i > start) {
+            fn(clean + start, i - start, ctx);
+            count++;
+        }
+    }
+    return count;
+}

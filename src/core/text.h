@@ -1,0 +1,31 @@
+/* Text clean-up and the tokenizer.
+ *
+ * padlab reproduces Keras's text_to_word_sequence with its defaults, plus the
+ * usual IMDB clean-up:
+ *   1. every "<br />" becomes a space;
+ *   2. letters are lowercased (ASCII and the Latin-1 letters U+00C0..U+00DE);
+ *   3. each of !"#$%&()*+,-./:;<=>?@[\]^_`{|}~ tab and newline becomes a space;
+ *   4. the text is split on spaces and empty pieces are dropped.
+ * Bytes that are not valid UTF-8 are replaced by U+FFFD before any of this, so
+ * every token handed downstream is valid UTF-8. */
+#ifndef PL_TEXT_H
+#define PL_TEXT_H
+
+#include <stddef.h>
+
+/* Length in bytes of the valid UTF-8 sequence starting at p (at most n bytes
+ * available), or 0 if the bytes there are not valid UTF-8. */
+size_t pl_utf8_seq_len(const unsigned char *p, size_t n);
+
+/* Writes the cleaned form of in[0..n) (steps 1-3 above, after UTF-8 repair)
+ * into out, which must hold at least pl_text_clean_cap(n) bytes, and returns
+ * the number of bytes written (out is also NUL-terminated). Can't fail. */
+size_t pl_text_clean(const char *in, size_t n, char *out);
+size_t pl_text_clean_cap(size_t n);
+
+/* Calls fn(word, len, ctx) for each token of a cleaned text, in order.
+ * Returns the number of tokens. */
+typedef void (*PlTokenFn)(const char *word, size_t len, void *ctx);
+size_t pl_text_split(const char *clean, size_t n, PlTokenFn fn, void *ctx);
+
+#endif

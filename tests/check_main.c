@@ -1,0 +1,71 @@
+/* Runs every core suite and prints a tally line that quickstart adds up:
+ *   tally: N passed, N failed, N skipped
+ * Pass suite names as arguments to run only those. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "suites.h"
+
+const char *pl_test_imdb_path(void) {
+    static char path[4096];
+    const char *dir = getenv("PADLAB_SHARED_DATA");
+    snprintf(path, sizeof path, "%s/imdb5k.tsv", dir ? dir : "../shared/data");
+    return access(path, R_OK) == 0 ? path : NULL;
+}
+
+char *pl_test_tmpdir(void) {
+    char tmpl[] = "/tmp/padlab-test-XXXXXX";
+    char *d = mkdtemp(tmpl);
+    ck_assert_ptr_nonnull(d);
+    return strdup(d);
+}
+
+void pl_test_rmtree(const char *path) {
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+void pl_test_write_file(const char *path, const char *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
+typedef struct {
+    const char *name;
+    Suite *(*make)(void);
+} SuiteRow;
+
+static const SuiteRow suites[] = {
+    {"text", text_suite},   {"corpus", corpus_suite}, {"pad", pad_suite},
+    {"mask", mask_suite},   {"plan", plan_suite},     {"cost", cost_suite},
+    {"stats", stats_suite},
+};
+
+static int wanted(const char *name, int argc, char **argv) {
+    if (argc < 2) return 1;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], name) == 0) return 1;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    SRunner *sr = srunner_create(NULL);
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
+        if (wanted(suites[i].name, argc, argv)) srunner_add_suite(sr, suites[i].make());
+    int skipped = 0;
+    if (wanted("reference", argc, argv)) {
+        Suite *ref = reference_suite(&skipped);
+        if (ref) srunner_add_suite(sr, ref);
+    }
+    srunner_run_all(sr, CK_NORMAL);
+    int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    printf("tally: %d passed, %d failed, %d skipped\n", run - failed, failed, skipped);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

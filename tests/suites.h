@@ -1,0 +1,27 @@
+/* One Check suite per core module; check_main runs them all. */
+#ifndef PL_TEST_SUITES_H
+#define PL_TEST_SUITES_H
+
+#include <check.h>
+
+Suite *text_suite(void);
+Suite *corpus_suite(void);
+Suite *pad_suite(void);
+Suite *mask_suite(void);
+Suite *plan_suite(void);
+Suite *cost_suite(void);
+Suite *stats_suite(void);
+/* Returns NULL, after saying why, when the reference corpus is absent;
+ * *skipped is then the number of checks that did not run. */
+Suite *reference_suite(int *skipped);
+
+/* The reference corpus's path (PADLAB_SHARED_DATA/imdb5k.tsv), or NULL when
+ * it is not there. */
+const char *pl_test_imdb_path(void);
+
+/* A fresh temporary directory for a test (removed by pl_test_rmtree). */
+char *pl_test_tmpdir(void);
+void pl_test_rmtree(const char *path);
+void pl_test_write_file(const char *path, const char *data, size_t n);
+
+#endif

@@ -1,0 +1,125 @@
+/* The tokenizer: Keras text_to_word_sequence defaults plus the IMDB clean-up. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/text.h"
+#include "suites.h"
+
+typedef struct {
+    char words[16][64];
+    int n;
+} Tokens;
+
+static void collect(const char *w, size_t len, void *ctx) {
+    Tokens *t = ctx;
+    if (t->n < 16 && len < 64) {
+        memcpy(t->words[t->n], w, len);
+        t->words[t->n][len] = '\0';
+    }
+    t->n++;
+}
+
+static Tokens tokenize(const char *s) {
+    size_t n = strlen(s);
+    char *clean = malloc(pl_text_clean_cap(n));
+    size_t m = pl_text_clean(s, n, clean);
+    Tokens t = {.n = 0};
+    pl_text_split(clean, m, collect, &t);
+    free(clean);
+    return t;
+}
+
+START_TEST(test_punctuation_becomes_space_and_case_folds) {
+    Tokens t = tokenize("Hello, World! It's (really) GOOD...");
+    ck_assert_int_eq(t.n, 5);
+    ck_assert_str_eq(t.words[0], "hello");
+    ck_assert_str_eq(t.words[1], "world");
+    ck_assert_str_eq(t.words[2], "it's"); /* the apostrophe is not a Keras filter */
+    ck_assert_str_eq(t.words[3], "really");
+    ck_assert_str_eq(t.words[4], "good");
+}
+END_TEST
+
+START_TEST(test_br_tag_is_removed_before_lowercasing) {
+    Tokens t = tokenize("good<br />bad");
+    ck_assert_int_eq(t.n, 2);
+    ck_assert_str_eq(t.words[0], "good");
+    ck_assert_str_eq(t.words[1], "bad");
+    /* An upper-case tag is not the IMDB break: its letters survive the filters. */
+    t = tokenize("a<BR />b");
+    ck_assert_int_eq(t.n, 3);
+    ck_assert_str_eq(t.words[1], "br");
+}
+END_TEST
+
+START_TEST(test_only_spaces_tabs_newlines_and_filters_split) {
+    Tokens t = tokenize("a\tb\nc   d_e");
+    ck_assert_int_eq(t.n, 5);
+    ck_assert_str_eq(t.words[4], "e");
+    /* A no-break space (U+00A0) and a carriage return are not separators in Keras. */
+    t = tokenize("a\xC2\xA0" "b c\rd");
+    ck_assert_int_eq(t.n, 2);
+    ck_assert_str_eq(t.words[0], "a\xC2\xA0" "b");
+    ck_assert_str_eq(t.words[1], "c\rd");
+}
+END_TEST
+
+START_TEST(test_empty_and_punctuation_only_texts_have_no_tokens) {
+    ck_assert_int_eq(tokenize("").n, 0);
+    ck_assert_int_eq(tokenize("!?.,;:  --- ...").n, 0);
+}
+END_TEST
+
+START_TEST(test_latin1_capitals_are_lowercased) {
+    Tokens t = tokenize("\xC3\x89" "COLE \xC3\x97"); /* ÉCOLE and the sign × */
+    ck_assert_int_eq(t.n, 2);
+    ck_assert_str_eq(t.words[0], "\xC3\xA9" "cole");
+    ck_assert_str_eq(t.words[1], "\xC3\x97");
+}
+END_TEST
+
+START_TEST(test_invalid_utf8_bytes_become_replacement_characters) {
+    Tokens t = tokenize("ab\xFF" "cd \xC3");
+    ck_assert_int_eq(t.n, 2);
+    ck_assert_str_eq(t.words[0], "ab\xEF\xBF\xBD" "cd");
+    ck_assert_str_eq(t.words[1], "\xEF\xBF\xBD");
+}
+END_TEST
+
+START_TEST(test_utf8_validation_rejects_overlongs_and_surrogates) {
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xE2\x82\xAC", 3), 3);
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xF0\x9F\x98\x80", 4), 4);
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xC0\x80", 2), 0);
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xED\xA0\x80", 3), 0);
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xF4\x90\x80\x80", 4), 0);
+    ck_assert_uint_eq(pl_utf8_seq_len((const unsigned char *)"\xE2\x82", 2), 0);
+}
+END_TEST
+
+START_TEST(test_embedded_nul_is_a_separator) {
+    const char s[] = "ab\0cd";
+    char clean[32];
+    size_t m = pl_text_clean(s, 5, clean);
+    Tokens t = {.n = 0};
+    pl_text_split(clean, m, collect, &t);
+    ck_assert_int_eq(t.n, 2);
+    ck_assert_str_eq(t.words[1], "cd");
+}
+END_TEST
+
+Suite *text_suite(void) {
+    Suite *s = suite_create("text");
+    TCase *tc = tcase_create("tokenizer");
+    tcase_add_test(tc, test_punctuation_becomes_space_and_case_folds);
+    tcase_add_test(tc, test_br_tag_is_removed_before_lowercasing);
+    tcase_add_test(tc, test_only_spaces_tabs_newlines_and_filters_split);
+    tcase_add_test(tc, test_empty_and_punctuation_only_texts_have_no_tokens);
+    tcase_add_test(tc, test_latin1_capitals_are_lowercased);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("utf8");
+    tcase_add_test(tc, test_invalid_utf8_bytes_become_replacement_characters);
+    tcase_add_test(tc, test_utf8_validation_rejects_overlongs_and_surrogates);
+    tcase_add_test(tc, test_embedded_nul_is_a_separator);
+    suite_add_tcase(s, tc);
+    return s;
+}
