@@ -78,37 +78,42 @@ static int read_seqs(const CliArgs *a, FILE *f, const char *name, Seqs *s) {
     return rc;
 }
 
-static void print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, PlMaskConv conv) {
+static void print_row(const int32_t *row, const uint8_t *mask, int T, int as_mask, PlMaskConv conv) {
+    for (int t = 0; t < T; t++) {
+        if (t) putchar(' ');
+        if (!as_mask) printf("%d", row[t]);
+        else if (conv == PL_MASK_ADDITIVE) fputs(mask[t] ? "0" : "-inf", stdout);
+        else putchar('0' + mask[t]);
+    }
+    putchar('\n');
+}
+
+/* Prints the padded rows, then (with_mask) the mask rows. Returns 0, or 1 when
+ * a row of width T cannot be allocated. */
+static int print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, PlMaskConv conv) {
     int32_t *row = malloc(((size_t)T + 1) * sizeof *row);
-    uint8_t *conv_mask = malloc((size_t)T + 1);
-    uint8_t *all = malloc((size_t)s->n * ((size_t)T + 1));
-    if (!row || !conv_mask || !all) {
-        fprintf(stderr, "padlab pad: out of memory\n");
-        goto done;
+    uint8_t *mask = malloc((size_t)T + 1), *shown = malloc((size_t)T + 1);
+    if (!row || !mask || !shown) {
+        free(row);
+        free(mask);
+        free(shown);
+        fprintf(stderr, "padlab pad: out of memory for rows of width %d\n", T);
+        return 1;
     }
-    size_t at = 0;
-    for (int i = 0; i < s->n; i++) {
-        pl_pad_row(row, all + (size_t)i * T, s->ids + at, s->len[i], T, o);
-        at += (size_t)s->len[i];
-        for (int t = 0; t < T; t++) printf(t ? " %d" : "%d", row[t]);
-        putchar('\n');
-    }
-    if (!with_mask) goto done;
-    puts("mask");
-    for (int i = 0; i < s->n; i++) {
-        const uint8_t *mask = all + (size_t)i * T;
-        pl_mask_bool(conv_mask, mask, (size_t)T, conv);
-        for (int t = 0; t < T; t++) {
-            if (t) putchar(' ');
-            if (conv == PL_MASK_ADDITIVE) fputs(mask[t] ? "0" : "-inf", stdout);
-            else putchar('0' + conv_mask[t]);
+    for (int pass = 0; pass <= with_mask; pass++) {
+        if (pass) puts("mask");
+        size_t at = 0;
+        for (int i = 0; i < s->n; i++) {
+            pl_pad_row(row, mask, s->ids + at, s->len[i], T, o);
+            at += (size_t)s->len[i];
+            pl_mask_bool(shown, mask, (size_t)T, conv);
+            print_row(row, shown, T, pass, conv);
         }
-        putchar('\n');
     }
-done:
     free(row);
-    free(conv_mask);
-    free(all);
+    free(mask);
+    free(shown);
+    return 0;
 }
 
 static int run(const CliArgs *a) {
@@ -130,7 +135,7 @@ static int run(const CliArgs *a) {
         if (T == 0)
             for (int i = 0; i < s.n; i++) T = s.len[i] > T ? s.len[i] : T;
         PlPadOpts o = {T, (PlSide)pad, (PlSide)trunc, value};
-        print_rows(&s, T, &o, cli_flag(a, "mask"), (PlMaskConv)conv);
+        rc = print_rows(&s, T, &o, cli_flag(a, "mask"), (PlMaskConv)conv);
     }
     seqs_free(&s);
     return rc;
