@@ -11,6 +11,7 @@ static const CliCommand *const commands[] = {
     &cli_cmd_pad,
     &cli_cmd_stats,
     &cli_cmd_buckets,
+    &cli_cmd_experiment,
     &cli_cmd_report,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

@@ -11,7 +11,8 @@ typedef enum {
     PL_EINPUT = 1,  /* the input (a file, a flag value) is malformed */
     PL_EIO = 2,     /* a file or folder could not be read */
     PL_ENOMEM = 3,  /* an allocation failed or a size would overflow */
-    PL_ERANGE = 4   /* a parameter is outside what the function accepts */
+    PL_ERANGE = 4,  /* a parameter is outside what the function accepts */
+    PL_ECANCELED = 5 /* the caller asked the work to stop */
 } PlStatus;
 
 typedef struct {

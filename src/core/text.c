@@ -25,9 +25,15 @@ size_t pl_utf8_seq_len(const unsigned char *p, size_t n) {
 
 size_t pl_text_clean_cap(size_t n) { return 3 * n + 1; }
 
-/* Keras's default filter characters, plus tab and newline. */
+/* Keras's default filter characters, plus tab and newline (and NUL, which
+ * the loaders refuse but an in-memory text may hold). */
+static const unsigned char filter_chars[] = "!\"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n";
+
 static int is_filter(unsigned char c) {
-    return c != 0 && strchr("!\"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n", c) != NULL;
+    if (c == 0) return 1;
+    for (const unsigned char *f = filter_chars; *f; f++)
+        if (*f == c) return 1;
+    return 0;
 }
 
 size_t pl_text_clean(const char *in, size_t n, char *out) {
@@ -47,7 +53,8 @@ size_t pl_text_clean(const char *in, size_t n, char *out) {
         } else if (len == 1) {
             unsigned char c = p[i++];
             if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-            else if (is_filter(c) || c == 0) c = ' ';
+            else if (c < 'a' && is_filter(c)) c = ' ';
+            else if (c > 'z' && is_filter(c)) c = ' ';
             out[o++] = (char)c;
         } else {
             memcpy(out + o, p + i, len);

@@ -1,0 +1,104 @@
+/* Classifier models assembled from the layers: a padded batch of token ids
+ * in, one logit per row out.
+ *
+ *   rnn/gru/lstm   Embedding(V,E) -> recurrent(H) -> readout -> Dense(1)
+ *   avgpool        Embedding(V,E) -> global average pooling -> Dense(1)
+ *   maxpool        Embedding(V,E) -> global max pooling -> Dense(1)
+ *   attention      Embedding(V,E) -> self-attention(heads) -> mean -> Dense(1)
+ *
+ * Parameters, gradients and the Adam moments each live in one allocation,
+ * carved into named blocks by a size table; activations are sized for the
+ * largest batch seen so far. */
+#ifndef PL_MODEL_H
+#define PL_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "nn/nn.h"
+#include "optim.h"
+
+typedef enum {
+    PL_ARCH_RNN,
+    PL_ARCH_GRU,
+    PL_ARCH_LSTM,
+    PL_ARCH_AVGPOOL,
+    PL_ARCH_MAXPOOL,
+    PL_ARCH_ATTENTION,
+    PL_ARCH_COUNT
+} PlArch;
+
+typedef enum {
+    PL_SEQ_NONE,   /* pads are processed like tokens */
+    PL_SEQ_KERAS,  /* masked steps carry the state; pooling skips pads; attention hides pad keys */
+    PL_SEQ_PACKED  /* recurrent layers skip pad steps entirely (pack_padded_sequence) */
+} PlSeqMask;
+
+typedef enum {
+    PL_READ_LAST_POS, /* the state at the last array position (Keras return_sequences=False) */
+    PL_READ_LAST_REAL /* the state after the last real token */
+} PlReadout;
+
+typedef struct {
+    PlArch arch;
+    int vocab;           /* embedding rows (num_words) */
+    int embed;           /* embedding width */
+    int hidden;          /* recurrent units */
+    PlSeqMask mask;
+    PlPoolMask pool;     /* pooling models: how pads count (overrides mask) */
+    PlReadout readout;
+    int heads, dhead;    /* attention */
+    int causal;          /* attention */
+    int freeze_pad;      /* keep embedding row 0 at zero */
+} PlModelConfig;
+
+/* The padding experiment's model: Embedding(10000,32) -> SimpleRNN(32) -> Dense(1). */
+PlModelConfig pl_model_config_default(PlArch arch);
+
+const char *pl_arch_name(PlArch a);
+int pl_arch_parse(const char *s, PlArch *out);
+int pl_arch_recurrent(PlArch a);
+
+typedef struct PlModel PlModel;
+
+/* A new model with Keras's initialisers, drawn from seed. */
+PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err);
+void pl_model_free(PlModel *m);
+const PlModelConfig *pl_model_config(const PlModel *m);
+
+/* Runs a batch: ids (B,T) and mask (B,T, 1 = real). Returns PL_ENOMEM when
+ * activations cannot grow, PL_ERANGE for an id outside the vocabulary. */
+PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T,
+                          PlErr *err);
+/* The logits (B) of the last forward. Borrowed; valid until the next forward. */
+const float *pl_model_logits(const PlModel *m);
+
+/* Zeroes the gradients, back-propagates dlogits (B) of the last forward and
+ * adds into the gradients. */
+void pl_model_backward(PlModel *m, const float *dlogits);
+/* One optimiser update from the gradients. */
+void pl_model_update(PlModel *m);
+PlOptim *pl_model_optim(PlModel *m);
+
+/* Parameters and gradients as one flat array each (n floats). */
+size_t pl_model_nparams(const PlModel *m);
+float *pl_model_params(PlModel *m);
+float *pl_model_grads(PlModel *m);
+
+/* A named parameter block ("embedding", "kernel", "recurrent", "bias",
+ * "dense_w", "dense_b", "wq", "wk", "wv", "wo"); *n gets its size. NULL if
+ * the model has no such block. */
+float *pl_model_block(PlModel *m, const char *name, size_t *n);
+float *pl_model_grad_block(PlModel *m, const char *name, size_t *n);
+
+/* Activations of the last forward, for the probes. Borrowed. */
+const float *pl_model_states(const PlModel *m);   /* recurrent: h (T,B,H), pads as the layer left them */
+const float *pl_model_features(const PlModel *m); /* (B,F): what the dense head reads */
+int pl_model_feature_width(const PlModel *m);
+
+/* Saving and loading: see doc/formats.md ("model files"). */
+PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err);
+PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err);
+
+#endif

@@ -1,0 +1,159 @@
+/* Model files: a header that names the architecture, then the parameters.
+ *
+ * Layout, all integers little-endian:
+ *   0   8 bytes  magic "PADLABMD"
+ *   8   u32      format version (1)
+ *   12  u32      number of config fields that follow (11)
+ *   16  i32 x 11 arch, vocab, embed, hidden, mask, pool, readout, heads,
+ *                dhead, causal, freeze_pad
+ *   60  u64      number of parameters n
+ *   68  f32 x n  the parameters, block by block in the model's size table
+ *   ..  u64      FNV-1a hash of the parameter bytes */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+#define MAGIC "PADLABMD"
+#define FORMAT_VERSION 1u
+#define NFIELDS 11u
+
+static void put_u32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put_u64(unsigned char *p, uint64_t v) {
+    for (int i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static uint32_t get_u32(const unsigned char *p) {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++) v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+static uint64_t get_u64(const unsigned char *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
+static void config_fields(const PlModelConfig *c, int32_t *f) {
+    int32_t v[NFIELDS] = {c->arch, c->vocab, c->embed, c->hidden, c->mask, c->pool,
+                          c->readout, c->heads, c->dhead, c->causal, c->freeze_pad};
+    memcpy(f, v, sizeof v);
+}
+
+static PlModelConfig config_of(const int32_t *f) {
+    PlModelConfig c = {0};
+    c.arch = (PlArch)f[0];
+    c.vocab = f[1];
+    c.embed = f[2];
+    c.hidden = f[3];
+    c.mask = (PlSeqMask)f[4];
+    c.pool = (PlPoolMask)f[5];
+    c.readout = (PlReadout)f[6];
+    c.heads = f[7];
+    c.dhead = f[8];
+    c.causal = f[9];
+    c.freeze_pad = f[10];
+    return c;
+}
+
+/* The parameters as little-endian bytes. */
+static unsigned char *param_bytes(const float *w, size_t n) {
+    unsigned char *b = malloc(n * 4 + 1);
+    for (size_t i = 0; b && i < n; i++) {
+        uint32_t u;
+        memcpy(&u, &w[i], 4);
+        put_u32(b + 4 * i, u);
+    }
+    return b;
+}
+
+PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
+    size_t n = pl_model_nparams(m);
+    unsigned char head[68];
+    int32_t f[NFIELDS];
+    memcpy(head, MAGIC, 8);
+    put_u32(head + 8, FORMAT_VERSION);
+    put_u32(head + 12, NFIELDS);
+    config_fields(pl_model_config(m), f);
+    for (unsigned i = 0; i < NFIELDS; i++) put_u32(head + 16 + 4 * i, (uint32_t)f[i]);
+    put_u64(head + 60, n);
+    unsigned char *body = param_bytes(pl_model_params((PlModel *)m), n), tail[8];
+    if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    put_u64(tail, fnv1a(body, n * 4));
+    /* Written beside the target, then renamed: a crash never leaves half a file. */
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *fp = fopen(tmp, "wb");
+    int ok = fp && fwrite(head, 1, sizeof head, fp) == sizeof head && fwrite(body, 1, n * 4, fp) == n * 4 &&
+             fwrite(tail, 1, 8, fp) == 8;
+    if (fp && fclose(fp) != 0) ok = 0;
+    free(body);
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return pl_err_set(err, PL_EIO, "%s: cannot write: %s", path, strerror(e));
+    }
+    return PL_OK;
+}
+
+static PlStatus read_all(FILE *fp, unsigned char *buf, size_t n, const char *path, PlErr *err) {
+    if (fread(buf, 1, n, fp) != n) return pl_err_set(err, PL_EINPUT, "%s: truncated model file", path);
+    return PL_OK;
+}
+
+static PlStatus check_header(const unsigned char *head, const char *path, PlModelConfig *c, PlErr *err) {
+    if (memcmp(head, MAGIC, 8) != 0) return pl_err_set(err, PL_EINPUT, "%s: not a padlab model file (bad magic)", path);
+    uint32_t version = get_u32(head + 8);
+    if (version != FORMAT_VERSION)
+        return pl_err_set(err, PL_EINPUT, "%s: model format version %u, this padlab reads version %u", path, version, FORMAT_VERSION);
+    if (get_u32(head + 12) != NFIELDS) return pl_err_set(err, PL_EINPUT, "%s: unexpected header size", path);
+    int32_t f[NFIELDS];
+    for (unsigned i = 0; i < NFIELDS; i++) f[i] = (int32_t)get_u32(head + 16 + 4 * i);
+    *c = config_of(f);
+    return PL_OK;
+}
+
+PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
+    *out = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    unsigned char head[68], tail[8], *body = NULL;
+    PlModelConfig cfg;
+    PlModel *m = NULL;
+    PlStatus st = read_all(fp, head, sizeof head, path, err);
+    if (!st) st = check_header(head, path, &cfg, err);
+    PlErr inner;
+    if (!st && pl_model_new(&cfg, 0, &m, &inner))
+        st = pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
+    size_t n = m ? pl_model_nparams(m) : 0;
+    if (!st && get_u64(head + 60) != n)
+        st = pl_err_set(err, PL_EINPUT, "%s: %llu parameters, but the header's model has %zu", path,
+                        (unsigned long long)get_u64(head + 60), n);
+    if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    if (!st) st = read_all(fp, body, n * 4, path, err);
+    if (!st) st = read_all(fp, tail, 8, path, err);
+    if (!st && get_u64(tail) != fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
+    if (!st && fgetc(fp) != EOF) st = pl_err_set(err, PL_EINPUT, "%s: trailing bytes after the parameters", path);
+    fclose(fp);
+    if (!st) {
+        float *w = pl_model_params(m);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t u = get_u32(body + 4 * i);
+            memcpy(&w[i], &u, 4);
+        }
+        *out = m;
+    } else {
+        pl_model_free(m);
+    }
+    free(body);
+    return st;
+}

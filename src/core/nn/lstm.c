@@ -1,0 +1,94 @@
+/* LSTM with Keras's defaults, time-major: gate order [i f c o], sigmoid
+ * recurrent activation, tanh activation. */
+#include <string.h>
+
+#include "../tensor.h"
+#include "nn.h"
+
+/* One step for rows 0..n-1: g holds x Wx + b on entry, the activated gates
+ * on exit. */
+static void lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp,
+                      const float *U, int n, int H) {
+    int G = 4 * H;
+    if (hp) pl_gemm(0, 0, n, G, H, 1.0f, hp, H, U, G, 1.0f, g, G);
+    for (int r = 0; r < n; r++) {
+        float *gr = g + (size_t)r * G;
+        pl_sigmoid_vec(gr, gr, (size_t)2 * H);
+        pl_tanh_vec(gr + 2 * H, gr + 2 * H, (size_t)H);
+        pl_sigmoid_vec(gr + 3 * H, gr + 3 * H, (size_t)H);
+        float *hr = ht + (size_t)r * H, *cr = ct + (size_t)r * H;
+        for (int j = 0; j < H; j++) cr[j] = gr[H + j] * (cp ? cp[(size_t)r * H + j] : 0.0f) + gr[j] * gr[2 * H + j];
+        pl_tanh_vec(hr, cr, (size_t)H);
+        for (int j = 0; j < H; j++) hr[j] *= gr[3 * H + j];
+    }
+}
+
+void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask,
+                     const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
+                     int E, int H) {
+    int G = 4 * H;
+    size_t step = (size_t)B * H, gstep = (size_t)B * G;
+    pl_dense_forward(g, x, Wx, b, T * B, E, G);
+    for (int t = 0; t < T; t++) {
+        int n = nact ? nact[t] : B;
+        float *ht = h + t * step, *ct = c + t * step;
+        const float *hp = t ? ht - step : NULL, *cp = t ? ct - step : NULL;
+        lstm_step(ht, ct, g + t * gstep, hp, cp, U, n, H);
+        size_t tail = (step - (size_t)n * H) * sizeof *ht;
+        memset(ht + (size_t)n * H, 0, tail);
+        memset(ct + (size_t)n * H, 0, tail);
+        for (int r = 0; mask && r < n; r++) {
+            if (mask[(size_t)t * B + r]) continue;
+            size_t o = (size_t)r * H, sz = (size_t)H * sizeof *ht;
+            if (hp) {
+                memcpy(ht + o, hp + o, sz);
+                memcpy(ct + o, cp + o, sz);
+            } else {
+                memset(ht + o, 0, sz);
+                memset(ct + o, 0, sz);
+            }
+        }
+    }
+}
+
+/* One row of one step: da from dh and the carried dc; dc becomes dc_{t-1}. */
+static void lstm_row_backward(float *da, float *dc, const float *dh, const float *g, const float *c,
+                              const float *cp, int H) {
+    for (int j = 0; j < H; j++) {
+        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j];
+        float tc = pl_tanhf(c[j]);
+        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
+        da[j] = dct * gg * i * (1.0f - i);
+        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
+        da[2 * H + j] = dct * i * (1.0f - gg * gg);
+        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
+        dc[j] = dct * f;
+    }
+}
+
+void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc,
+                      const float *h, const float *c, const float *g, const float *x,
+                      const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
+                      int B, int E, int H) {
+    int G = 4 * H;
+    size_t step = (size_t)B * H, gstep = (size_t)B * G;
+    memset(dc, 0, step * sizeof *dc);
+    for (int t = T - 1; t >= 0; t--) {
+        int n = nact ? nact[t] : B;
+        float *dht = dh + t * step, *dhp = t ? dht - step : NULL, *dat = da + t * gstep;
+        const float *cp = t ? c + (t - 1) * step : NULL;
+        memset(dat, 0, gstep * sizeof *dat);
+        for (int r = 0; r < n; r++) {
+            size_t o = (size_t)r * H;
+            if (mask && !mask[(size_t)t * B + r]) {
+                for (int j = 0; dhp && j < H; j++) dhp[o + j] += dht[o + j];
+                continue;
+            }
+            lstm_row_backward(dat + (size_t)r * G, dc + o, dht + o, g + t * gstep + (size_t)r * G,
+                              c + t * step + o, cp ? cp + o : NULL, H);
+        }
+        if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
+    }
+    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, G);
+    if (T > 1) pl_gemm(1, 0, H, G, (T - 1) * B, 1.0f, h, H, da + gstep, G, 1.0f, dU, G);
+}

@@ -1,0 +1,73 @@
+/* Global average and max pooling over time, with the three ways of treating
+ * pads: count them (unmasked), skip them (masked, Keras), or skip them but
+ * still divide by T (the wrong denominator). */
+#include <float.h>
+#include <string.h>
+
+#include "nn.h"
+
+static int real_count(const uint8_t *mask, int b, int T) {
+    int n = 0;
+    for (int t = 0; t < T; t++) n += mask[(size_t)b * T + t] != 0;
+    return n;
+}
+
+/* The weight each position of row b gets: 1/denominator, or 0 for a skipped pad. */
+static float pos_weight(const uint8_t *mask, PlPoolMask mode, int b, int t, int T, float inv) {
+    if (mode == PL_POOL_UNMASKED || !mask) return inv;
+    return mask[(size_t)b * T + t] ? inv : 0.0f;
+}
+
+static float row_inv(const uint8_t *mask, PlPoolMask mode, int b, int T) {
+    if (mode != PL_POOL_MASKED || !mask) return 1.0f / (float)T;
+    int n = real_count(mask, b, T);
+    return n ? 1.0f / (float)n : 0.0f;
+}
+
+void pl_avgpool_forward(float *out, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
+    memset(out, 0, (size_t)B * C * sizeof *out);
+    for (int b = 0; b < B; b++) {
+        float inv = row_inv(mask, mode, b, T), *o = out + (size_t)b * C;
+        for (int t = 0; t < T; t++) {
+            float w = pos_weight(mask, mode, b, t, T, inv);
+            if (w == 0.0f) continue;
+            const float *xr = x + ((size_t)t * B + b) * C;
+            for (int c = 0; c < C; c++) o[c] += w * xr[c];
+        }
+    }
+}
+
+void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
+    for (int b = 0; b < B; b++) {
+        float inv = row_inv(mask, mode, b, T);
+        const float *d = dout + (size_t)b * C;
+        for (int t = 0; t < T; t++) {
+            float w = pos_weight(mask, mode, b, t, T, inv), *dr = dx + ((size_t)t * B + b) * C;
+            for (int c = 0; c < C; c++) dr[c] = w * d[c];
+        }
+    }
+}
+
+void pl_maxpool_forward(float *out, int *arg, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
+    for (int b = 0; b < B; b++)
+        for (int c = 0; c < C; c++) {
+            float best = -FLT_MAX;
+            int at = -1;
+            for (int t = 0; t < T; t++) {
+                if (mode != PL_POOL_UNMASKED && mask && !mask[(size_t)b * T + t]) continue;
+                float v = x[((size_t)t * B + b) * C + c];
+                if (at < 0 || v > best) best = v, at = t;
+            }
+            out[(size_t)b * C + c] = at < 0 ? 0.0f : best;
+            arg[(size_t)b * C + c] = at;
+        }
+}
+
+void pl_maxpool_backward(float *dx, const float *dout, const int *arg, int T, int B, int C) {
+    memset(dx, 0, (size_t)T * B * C * sizeof *dx);
+    for (int b = 0; b < B; b++)
+        for (int c = 0; c < C; c++) {
+            int t = arg[(size_t)b * C + c];
+            if (t >= 0) dx[((size_t)t * B + b) * C + c] = dout[(size_t)b * C + c];
+        }
+}

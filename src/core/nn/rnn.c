@@ -1,0 +1,53 @@
+/* SimpleRNN (tanh), Keras semantics, time-major.
+ *
+ * The input projection x Wx + b of every step is one large product; only
+ * h_{t-1} Wh runs step by step. Backward does the same in reverse: the step
+ * loop carries dh back through Wh, and the weight gradients are three large
+ * products over all steps at the end. */
+#include <string.h>
+
+#include "../tensor.h"
+#include "nn.h"
+
+void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact,
+                    const float *Wx, const float *Wh, const float *b, int T, int B, int E, int H) {
+    size_t step = (size_t)B * H;
+    pl_dense_forward(h, x, Wx, b, T * B, E, H); /* x_t Wx + b, completed step by step */
+    for (int t = 0; t < T; t++) {
+        int n = nact ? nact[t] : B;
+        float *ht = h + t * step;
+        const float *hp = t ? ht - step : NULL;
+        if (hp) pl_gemm(0, 0, n, H, H, 1.0f, hp, H, Wh, H, 1.0f, ht, H);
+        pl_tanh_vec(ht, ht, (size_t)n * H);
+        memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
+        if (!mask) continue;
+        for (int r = 0; r < n; r++) {
+            if (mask[(size_t)t * B + r]) continue;
+            if (hp) memcpy(ht + (size_t)r * H, hp + (size_t)r * H, (size_t)H * sizeof *ht);
+            else memset(ht + (size_t)r * H, 0, (size_t)H * sizeof *ht);
+        }
+    }
+}
+
+void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da,
+                     const float *h, const float *x, const uint8_t *mask, const int *nact,
+                     const float *Wx, const float *Wh, int T, int B, int E, int H) {
+    size_t step = (size_t)B * H;
+    for (int t = T - 1; t >= 0; t--) {
+        int n = nact ? nact[t] : B;
+        const float *ht = h + t * step;
+        float *dht = dh + t * step, *dat = da + t * step;
+        for (size_t i = 0; i < (size_t)n * H; i++) dat[i] = dht[i] * (1.0f - ht[i] * ht[i]);
+        memset(dat + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *dat);
+        for (int r = 0; mask && r < n; r++)
+            if (!mask[(size_t)t * B + r]) memset(dat + (size_t)r * H, 0, (size_t)H * sizeof *dat);
+        if (t == 0) break;
+        float *dhp = dht - step;
+        pl_gemm(0, 1, n, H, H, 1.0f, dat, H, Wh, H, 1.0f, dhp, H);
+        for (int r = 0; mask && r < n; r++)
+            if (!mask[(size_t)t * B + r])
+                for (int j = 0; j < H; j++) dhp[(size_t)r * H + j] += dht[(size_t)r * H + j];
+    }
+    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, H);
+    if (T > 1) pl_gemm(1, 0, H, H, (T - 1) * B, 1.0f, h, H, da + step, H, 1.0f, dWh, H);
+}

@@ -1,0 +1,108 @@
+#include "tensor.h"
+
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pl_blas_init(void) { openblas_set_num_threads(1); }
+
+void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
+             const float *B, int ldb, float beta, float *C, int ldc) {
+    if (M == 0 || N == 0) return;
+    cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
+                M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+/* tanh as an odd rational function of degree 13/6 on [-7.9, 7.9] (the minimax
+ * fit Eigen uses), exactly +-1 beyond; below 4e-4 tanh(x) = x to float
+ * precision. */
+static inline float tanh_rational(float a) {
+    float x = a > 7.90531110763549805f ? 7.90531110763549805f : a;
+    x = x < -7.90531110763549805f ? -7.90531110763549805f : x;
+    float x2 = x * x;
+    float p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
+    p = x2 * p + -8.60467152213735e-11f;
+    p = x2 * p + 5.12229709037114e-08f;
+    p = x2 * p + 1.48572235717979e-05f;
+    p = x2 * p + 6.37261928875436e-04f;
+    p = x2 * p + 4.89352455891786e-03f;
+    p = x * p;
+    float q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;
+    q = x2 * q + 2.26843463243900e-03f;
+    q = x2 * q + 4.89352518554385e-03f;
+    float r = p / q;
+    return fabsf(a) < 0.0004f ? a : r;
+}
+
+float pl_tanhf(float x) { return tanh_rational(x); }
+float pl_sigmoidf(float x) { return 0.5f + 0.5f * tanh_rational(0.5f * x); }
+
+__attribute__((target_clones("avx512f", "avx2", "default")))
+void pl_tanh_vec(float *y, const float *x, size_t n) {
+    for (size_t i = 0; i < n; i++) y[i] = tanh_rational(x[i]);
+}
+
+__attribute__((target_clones("avx512f", "avx2", "default")))
+void pl_sigmoid_vec(float *y, const float *x, size_t n) {
+    for (size_t i = 0; i < n; i++) y[i] = 0.5f + 0.5f * tanh_rational(0.5f * x[i]);
+}
+
+void pl_init_uniform(float *w, size_t n, float lo, float hi, PlRng *rng) {
+    for (size_t i = 0; i < n; i++) w[i] = lo + (hi - lo) * (float)pl_rng_uniform(rng);
+}
+
+void pl_init_glorot(float *w, int fan_in, int fan_out, PlRng *rng) {
+    float limit = sqrtf(6.0f / (float)(fan_in + fan_out));
+    pl_init_uniform(w, (size_t)fan_in * (size_t)fan_out, -limit, limit, rng);
+}
+
+/* Modified Gram-Schmidt on the columns of a (m, n) matrix, m >= n, in place;
+ * r_diag gets the diagonal of R. */
+static void gram_schmidt(double *a, int m, int n, double *r_diag) {
+    for (int j = 0; j < n; j++) {
+        for (int k = 0; k < j; k++) {
+            double dot = 0.0;
+            for (int i = 0; i < m; i++) dot += a[i * n + k] * a[i * n + j];
+            for (int i = 0; i < m; i++) a[i * n + j] -= dot * a[i * n + k];
+        }
+        double norm = 0.0;
+        for (int i = 0; i < m; i++) norm += a[i * n + j] * a[i * n + j];
+        norm = sqrt(norm);
+        r_diag[j] = norm;
+        for (int i = 0; i < m; i++) a[i * n + j] /= norm;
+    }
+}
+
+PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng) {
+    /* Keras draws a (max, min) Gaussian matrix, takes Q, and transposes it
+     * when the kernel is wider than tall. */
+    int m = rows > cols ? rows : cols, n = rows > cols ? cols : rows;
+    double *a = malloc((size_t)m * n * sizeof *a), *d = malloc((size_t)n * sizeof *d);
+    if (!a || !d) {
+        free(a);
+        free(d);
+        return PL_ENOMEM;
+    }
+    for (int i = 0; i < m * n; i++) a[i] = pl_rng_normal(rng);
+    gram_schmidt(a, m, n, d);
+    /* Gram-Schmidt makes R's diagonal positive, which is the sign fix. */
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float v = (float)a[i * n + j];
+            if (rows >= cols) w[i * cols + j] = v;
+            else w[j * cols + i] = v;
+        }
+    free(a);
+    free(d);
+    return PL_OK;
+}
+
+float pl_max_abs_diff(const float *a, const float *b, size_t n) {
+    float m = 0.0f;
+    for (size_t i = 0; i < n; i++) {
+        float d = fabsf(a[i] - b[i]);
+        if (d > m || d != d) m = d != d ? INFINITY : d;
+    }
+    return m;
+}

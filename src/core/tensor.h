@@ -1,0 +1,42 @@
+/* Float kernels the layers share: matrix products on OpenBLAS, fast
+ * vectorised activations, and Keras's initialisers.
+ *
+ * All matrices are row-major. The activations are rational approximations
+ * that agree with libm to about 1e-7 absolute and vectorise, because tanh
+ * and the sigmoid run on every cell of every step of every batch. */
+#ifndef PL_TENSOR_H
+#define PL_TENSOR_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "rng.h"
+
+/* Makes OpenBLAS single-threaded: small products are faster that way and the
+ * sums come out in the same order every run. Safe to call more than once. */
+void pl_blas_init(void);
+
+/* C (M,N) = alpha * op(A) op(B) + beta * C, op = transpose when trans* is set.
+ * lda, ldb, ldc are the row strides of A, B and C as stored. */
+void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
+             const float *B, int ldb, float beta, float *C, int ldc);
+
+float pl_tanhf(float x);
+float pl_sigmoidf(float x);
+/* y[i] = tanh(x[i]); y may equal x. */
+void pl_tanh_vec(float *y, const float *x, size_t n);
+/* y[i] = 1 / (1 + exp(-x[i])); y may equal x. */
+void pl_sigmoid_vec(float *y, const float *x, size_t n);
+
+/* Uniform in [lo, hi). */
+void pl_init_uniform(float *w, size_t n, float lo, float hi, PlRng *rng);
+/* Keras glorot_uniform for a (fan_in, fan_out) kernel: U(-l, l), l = sqrt(6 / (fan_in + fan_out)). */
+void pl_init_glorot(float *w, int fan_in, int fan_out, PlRng *rng);
+/* Keras orthogonal (gain 1) for a (rows, cols) kernel: the Q factor of a
+ * Gaussian matrix, signs fixed by R's diagonal. Returns PL_ENOMEM on failure. */
+PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng);
+
+/* Largest |a[i] - b[i]|. */
+float pl_max_abs_diff(const float *a, const float *b, size_t n);
+
+#endif

@@ -1,0 +1,293 @@
+#include "train.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loss.h"
+#include "rng.h"
+
+PlTrainConfig pl_train_config_default(PlArch arch) {
+    PlTrainConfig c;
+    memset(&c, 0, sizeof c);
+    c.model = pl_model_config_default(arch);
+    c.maxlen = 200;
+    c.padding = PL_PRE;
+    c.truncating = PL_PRE;
+    c.epochs = 5;
+    c.batch_size = 32;
+    c.val_split = 0.2f;
+    c.batching = PL_BATCH_STATIC;
+    c.optim = PL_OPT_ADAM;
+    return c;
+}
+
+/* The examples a run sees: slices of reviews, at most maxlen tokens each.
+ * Without windows a review gives one slice, truncated at the configured end;
+ * with windows a long review gives overlapping slices that cover it whole. */
+typedef struct {
+    int n, cap;
+    int *review;
+    int64_t *start; /* offset into the corpus's ids */
+    int *len;
+    uint8_t *label;
+} Slices;
+
+static void slices_free(Slices *s) {
+    free(s->review);
+    free(s->start);
+    free(s->len);
+    free(s->label);
+    memset(s, 0, sizeof *s);
+}
+
+static int slices_add(Slices *s, int review, int64_t start, int len, uint8_t label) {
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 1024;
+        int *r = realloc(s->review, (size_t)cap * sizeof *r);
+        if (r) s->review = r;
+        int64_t *st = realloc(s->start, (size_t)cap * sizeof *st);
+        if (st) s->start = st;
+        int *l = realloc(s->len, (size_t)cap * sizeof *l);
+        if (l) s->len = l;
+        uint8_t *lb = realloc(s->label, (size_t)cap);
+        if (lb) s->label = lb;
+        if (!r || !st || !l || !lb) return -1;
+        s->cap = cap;
+    }
+    s->review[s->n] = review;
+    s->start[s->n] = start;
+    s->len[s->n] = len;
+    s->label[s->n++] = label;
+    return 0;
+}
+
+static int build_slices(Slices *s, const PlCorpus *c, int from, int to, const PlTrainConfig *cfg) {
+    int W = cfg->maxlen;
+    for (int r = from; r < to; r++) {
+        int L = pl_corpus_len(c, r);
+        int64_t off = c->offsets[r];
+        if (cfg->window_stride > 0 && L > W) {
+            for (int a = 0;; a += cfg->window_stride) {
+                int start = a + W < L ? a : L - W;
+                if (slices_add(s, r, off + start, W, c->labels[r])) return -1;
+                if (start == L - W) break;
+            }
+            continue;
+        }
+        int keep = L < W ? L : W;
+        if (slices_add(s, r, cfg->truncating == PL_PRE ? off + L - keep : off, keep, c->labels[r])) return -1;
+    }
+    return 0;
+}
+
+/* Everything a run holds besides the model. */
+typedef struct {
+    const PlCorpus *corpus;
+    const PlTrainConfig *cfg;
+    Slices train, val;
+    int *order;    /* (train.n) this epoch's shuffled order */
+    int *lens;     /* (train.n) scratch for planning */
+    int32_t *ids;  /* (batch, maxlen) */
+    uint8_t *mask, *labels;
+    float *dz, *prob; /* (batch), (val.n) */
+    int batches;      /* in the last epoch */
+    PlRng rng;
+} Run;
+
+static void run_free(Run *r) {
+    slices_free(&r->train);
+    slices_free(&r->val);
+    free(r->order);
+    free(r->lens);
+    free(r->ids);
+    free(r->mask);
+    free(r->labels);
+    free(r->dz);
+    free(r->prob);
+}
+
+static int run_init(Run *r, const PlCorpus *c, const PlTrainConfig *cfg, int n_train) {
+    memset(r, 0, sizeof *r);
+    r->corpus = c;
+    r->cfg = cfg;
+    if (build_slices(&r->train, c, 0, n_train, cfg) || build_slices(&r->val, c, n_train, c->n, cfg)) return -1;
+    size_t cells = (size_t)cfg->batch_size * cfg->maxlen;
+    size_t n = (size_t)(r->train.n > r->val.n ? r->train.n : r->val.n) + 1;
+    r->order = malloc(n * sizeof *r->order);
+    r->lens = malloc(n * sizeof *r->lens);
+    r->ids = malloc(cells * sizeof *r->ids);
+    r->mask = malloc(cells);
+    r->labels = malloc((size_t)cfg->batch_size);
+    r->dz = malloc((size_t)cfg->batch_size * sizeof *r->dz);
+    r->prob = malloc(((size_t)r->val.n + 1) * sizeof *r->prob);
+    pl_rng_seed(&r->rng, cfg->seed ^ 0x5851f42d4c957f2dULL);
+    return r->order && r->lens && r->ids && r->mask && r->labels && r->dz && r->prob ? 0 : -1;
+}
+
+/* Pads slices rows[0..B) of s into the run's batch buffers at width W. */
+static void fill_batch(Run *r, const Slices *s, const int *rows, int B, int W) {
+    PlPadOpts o = {W, r->cfg->padding, PL_PRE, 0};
+    for (int i = 0; i < B; i++) {
+        int k = rows[i];
+        pl_pad_row(r->ids + (size_t)i * W, r->mask + (size_t)i * W, r->corpus->ids + s->start[k], s->len[k], W, &o);
+        r->labels[i] = s->label[k];
+    }
+}
+
+static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BATCH_STATIC : b; }
+
+/* Plans batches over slices order[0..n) of s; the plan's order is mapped back
+ * to slice indices. */
+static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, uint64_t seed,
+                          PlPlan **p, PlErr *err) {
+    const PlTrainConfig *cfg = r->cfg;
+    int bounds[3] = {cfg->maxlen / 4, cfg->maxlen / 2, 3 * cfg->maxlen / 4};
+    for (int i = 0; i < n; i++) r->lens[i] = s->len[order[i]];
+    PlPlanOpts po = {.kind = kind, .batch_size = cfg->batch_size,
+                     .maxlen = cfg->maxlen, .boundaries = bounds, .n_boundaries = 3, .seed = seed};
+    if (bounds[0] < 1) po.n_boundaries = 0;
+    PlStatus st = pl_plan_make(r->lens, n, &po, p, err);
+    if (st) return st;
+    for (int i = 0; i < n; i++) (*p)->order[i] = order[(*p)->order[i]];
+    return PL_OK;
+}
+
+/* Validation: every val slice in order; a review's prediction is the mean
+ * probability of its slices. Fills the epoch's val figures and, when best,
+ * the length buckets. */
+static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *err) {
+    const Slices *v = &r->val;
+    for (int i = 0; i < v->n; i++) r->order[i] = i;
+    PlBatching kind = plan_kind(r->cfg->batching) == PL_BATCH_STATIC ? PL_BATCH_STATIC : PL_BATCH_DYNAMIC;
+    PlPlan *p;
+    PlStatus st = plan_over(r, v, r->order, v->n, kind, 0, &p, err);
+    if (st) return st;
+    double loss = 0.0;
+    for (int b = 0; b < p->n_batches && !st; b++) {
+        int B = p->start[b + 1] - p->start[b], W = p->width[b];
+        const int *rows = p->order + p->start[b];
+        fill_batch(r, v, rows, B, W);
+        if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
+        const float *z = pl_model_logits(m);
+        loss += (double)pl_bce_logits(NULL, z, r->labels, B) * B;
+        for (int i = 0; i < B; i++) r->prob[rows[i]] = 1.0f / (1.0f + expf(-z[i]));
+    }
+    pl_plan_free(p);
+    if (st) return st;
+    int correct = 0, bc[PL_LEN_BUCKETS] = {0}, bn[PL_LEN_BUCKETS] = {0};
+    for (int i = 0; i < v->n;) {
+        int j = i;
+        double sum = 0.0;
+        for (; j < v->n && v->review[j] == v->review[i]; j++) sum += (double)r->prob[j];
+        int ok = (sum / (j - i) > 0.5) == (v->label[i] == 1);
+        int L = pl_corpus_len(r->corpus, v->review[i]), k = 0;
+        while (k < PL_LEN_BUCKETS - 1 && L > res->bucket_hi[k]) k++;
+        correct += ok;
+        bc[k] += ok;
+        bn[k]++;
+        i = j;
+    }
+    res->val_loss[e] = v->n ? (float)(loss / v->n) : 0.0f;
+    res->val_acc[e] = res->n_val ? (float)correct / (float)res->n_val : 0.0f;
+    if (e == 0 || res->val_acc[e] > res->best_val_acc) {
+        res->best_val_acc = res->val_acc[e];
+        res->best_epoch = e + 1;
+        for (int k = 0; k < PL_LEN_BUCKETS; k++) {
+            res->bucket_n[k] = bn[k];
+            res->bucket_acc[k] = bn[k] ? (float)bc[k] / (float)bn[k] : 0.0f;
+        }
+    }
+    return PL_OK;
+}
+
+static int64_t batch_steps(const Run *r, int B, int W) {
+    if (r->cfg->batching != PL_BATCH_PACKED) return (int64_t)B * W;
+    int64_t n = 0;
+    for (size_t i = 0; i < (size_t)B * W; i++) n += r->mask[i];
+    return n;
+}
+
+/* One pass over the training slices in a fresh shuffled order. */
+static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlProgressFn progress, void *ctx, PlErr *err) {
+    const Slices *s = &r->train;
+    for (int i = 0; i < s->n; i++) r->order[i] = i;
+    pl_rng_shuffle_int(&r->rng, r->order, s->n);
+    PlPlan *p;
+    PlStatus st = plan_over(r, s, r->order, s->n, plan_kind(r->cfg->batching), pl_rng_u64(&r->rng), &p, err);
+    if (st) return st;
+    double loss = 0.0;
+    int seen = 0, correct = 0;
+    for (int b = 0; b < p->n_batches && !st; b++) {
+        int B = p->start[b + 1] - p->start[b], W = p->width[b];
+        fill_batch(r, s, p->order + p->start[b], B, W);
+        if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
+        const float *z = pl_model_logits(m);
+        loss += (double)pl_bce_logits(r->dz, z, r->labels, B) * B;
+        for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->labels[i] == 1);
+        seen += B;
+        pl_model_backward(m, r->dz);
+        pl_model_update(m);
+        res->steps += batch_steps(r, B, W);
+        for (size_t i = 0; i < (size_t)B * W; i++) res->real_tokens += r->mask[i];
+        PlProgress pr = {e + 1, r->cfg->epochs, b + 1, p->n_batches, (float)(loss / seen), (float)correct / (float)seen, -1.0f};
+        if (progress && b + 1 < p->n_batches && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
+    }
+    r->batches = p->n_batches;
+    pl_plan_free(p);
+    res->train_loss[e] = seen ? (float)(loss / seen) : 0.0f;
+    res->train_acc[e] = seen ? (float)correct / (float)seen : 0.0f;
+    return st;
+}
+
+static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, int n_train, PlErr *err) {
+    if (cfg->epochs < 1 || cfg->epochs > PL_MAX_EPOCHS)
+        return pl_err_set(err, PL_ERANGE, "epochs must be 1 to %d, got %d", PL_MAX_EPOCHS, cfg->epochs);
+    if (cfg->maxlen < 1 || cfg->batch_size < 1) return pl_err_set(err, PL_ERANGE, "maxlen and batch size must be >= 1");
+    if (!(cfg->val_split > 0.0f && cfg->val_split < 1.0f)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
+    if (n_train < 1 || n_train >= c->n)
+        return pl_err_set(err, PL_ERANGE, "%d examples are too few to split into training and validation", c->n);
+    return PL_OK;
+}
+
+PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx,
+                  PlClockFn clock, PlTrainResult *res, PlModel **model_out, PlErr *err) {
+    if (model_out) *model_out = NULL;
+    memset(res, 0, sizeof *res);
+    int n_train = (int)floor((double)c->n * (1.0 - (double)cfg->val_split));
+    PlStatus st = check_train_config(c, cfg, n_train, err);
+    if (st) return st;
+    PlModelConfig mc = cfg->model;
+    mc.vocab = c->num_words;
+    if (cfg->batching == PL_BATCH_PACKED && pl_arch_recurrent(mc.arch)) mc.mask = PL_SEQ_PACKED;
+    PlModel *m;
+    if ((st = pl_model_new(&mc, cfg->seed, &m, err))) return st;
+    pl_optim_init(pl_model_optim(m), cfg->optim);
+    Run r;
+    if (run_init(&r, c, cfg, n_train)) {
+        run_free(&r);
+        pl_model_free(m);
+        return pl_err_set(err, PL_ENOMEM, "out of memory preparing the training data");
+    }
+    res->n_train = n_train;
+    res->n_val = c->n - n_train;
+    res->bucket_hi[0] = cfg->maxlen / 2;
+    res->bucket_hi[1] = cfg->maxlen;
+    res->bucket_hi[2] = INT32_MAX;
+    double t0 = clock ? clock() : 0.0;
+    for (int e = 0; e < cfg->epochs && !st; e++) {
+        double te = clock ? clock() : 0.0;
+        st = train_epoch(&r, m, res, e, progress, ctx, err);
+        if (!st) st = evaluate(&r, m, res, e, err);
+        if (st) break;
+        res->epochs_done = e + 1;
+        res->epoch_seconds[e] = clock ? clock() - te : 0.0;
+        PlProgress pr = {e + 1, cfg->epochs, r.batches, r.batches, res->train_loss[e], res->train_acc[e], res->val_acc[e]};
+        if (progress && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
+    }
+    res->seconds = clock ? clock() - t0 : 0.0;
+    run_free(&r);
+    if (model_out && (st == PL_OK || st == PL_ECANCELED)) *model_out = m;
+    else pl_model_free(m);
+    return st;
+}

@@ -1,0 +1,78 @@
+/* Training with Keras fit semantics: batch size 32, validation_split takes the
+ * last 20% of the examples before any shuffle, the training examples are
+ * reshuffled every epoch from the seed, and the result keeps the validation
+ * accuracy of every epoch and the best of them.
+ *
+ * The run is a pure function of the corpus, the configuration and the seed:
+ * the same inputs give the same numbers, bit for bit, on the same machine.
+ * Wall-clock time is measured only through the clock the caller passes. */
+#ifndef PL_TRAIN_H
+#define PL_TRAIN_H
+
+#include <stdint.h>
+
+#include "corpus.h"
+#include "err.h"
+#include "model.h"
+#include "optim.h"
+#include "pad.h"
+#include "plan.h"
+
+#define PL_MAX_EPOCHS 100
+#define PL_LEN_BUCKETS 3
+
+typedef struct {
+    PlModelConfig model;   /* vocab is taken from the corpus's num_words */
+    int maxlen;            /* rows are cut to this many tokens (200) */
+    PlSide padding, truncating;
+    int epochs;            /* 5 */
+    int batch_size;        /* 32 */
+    float val_split;       /* 0.2 */
+    PlBatching batching;   /* static, dynamic, length_grouped, tf_bucket or packed */
+    int window_stride;     /* > 0: read each review in windows of maxlen every
+                              window_stride tokens and average their predictions */
+    uint64_t seed;
+    PlOptKind optim;
+} PlTrainConfig;
+
+/* Keras's tutorial settings for a model: maxlen 200, pre/pre, 5 epochs,
+ * batch 32, validation 0.2, static batches, Adam, seed 0. */
+PlTrainConfig pl_train_config_default(PlArch arch);
+
+typedef struct {
+    int epoch, epochs;     /* 1-based epoch */
+    int batch, batches;    /* 1-based batch within the epoch */
+    float loss, acc;       /* running means over the epoch so far */
+    float val_acc;         /* of the epoch just finished (batch == batches), else -1 */
+} PlProgress;
+
+/* Called after every batch; a nonzero return cancels the run. */
+typedef int (*PlProgressFn)(const PlProgress *p, void *ctx);
+/* Seconds from any fixed origin; used only to report timings. */
+typedef double (*PlClockFn)(void);
+
+typedef struct {
+    int epochs_done;
+    float train_loss[PL_MAX_EPOCHS], train_acc[PL_MAX_EPOCHS];
+    float val_loss[PL_MAX_EPOCHS], val_acc[PL_MAX_EPOCHS];
+    float best_val_acc;
+    int best_epoch;                     /* 1-based */
+    /* Validation accuracy by review length (start token included): below
+     * maxlen/2, up to maxlen, longer than maxlen. At the best epoch. */
+    int bucket_hi[PL_LEN_BUCKETS];      /* inclusive upper length of each bucket */
+    int bucket_n[PL_LEN_BUCKETS];
+    float bucket_acc[PL_LEN_BUCKETS];
+    int n_train, n_val;                 /* reviews */
+    int64_t steps;                      /* cells computed in training: B*T per batch, real tokens when packed */
+    int64_t real_tokens;                /* real tokens seen in training */
+    double seconds;                     /* whole run, by the caller's clock (0 without one) */
+    double epoch_seconds[PL_MAX_EPOCHS];
+} PlTrainResult;
+
+/* Trains a new model on the corpus. On success fills res and, when model_out
+ * is not NULL, hands over the trained model. Returns PL_ECANCELED when the
+ * progress callback asked to stop (res then holds the epochs done). */
+PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx,
+                  PlClockFn clock, PlTrainResult *res, PlModel **model_out, PlErr *err);
+
+#endif
