@@ -11,6 +11,8 @@ Suite *mask_suite(void);
 Suite *plan_suite(void);
 Suite *cost_suite(void);
 Suite *stats_suite(void);
+Suite *nn_suite(void);
+Suite *model_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
 Suite *reference_suite(int *skipped);

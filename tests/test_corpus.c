@@ -140,7 +140,7 @@ START_TEST(test_invalid_utf8_never_reaches_the_vocabulary) {
 END_TEST
 
 static void write_review(const char *dir, const char *name, const char *text) {
-    char path[4096];
+    char path[8200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     pl_test_write_file(path, text, strlen(text));
 }

@@ -3,8 +3,8 @@
  * Lengths (start token included) are log-normal, median 178 and sigma 0.75,
  * redrawn below 13 or above 2600: this gives IMDB's shape (minimum in the
  * teens, median near 180, mean near 240, 95th percentile near 600, a tail past
- * 1,500). Each word is a sentiment word with probability 4.5%, of the review's
- * polarity three times in four; otherwise an ordinary word drawn from a Zipf
+ * 1,500). Each word is a sentiment word with probability 6%, of the review's
+ * polarity four times in five; otherwise an ordinary word drawn from a Zipf
  * law. The label is therefore spread through the whole review, so truncation
  * and padding choices matter the way they do on real reviews. */
 #include <math.h>
@@ -19,8 +19,8 @@
 #define LEN_SIGMA 0.75
 #define LEN_MIN 13
 #define LEN_MAX 2600
-#define P_SENTIMENT 0.045
-#define P_AGREE 0.75
+#define P_SENTIMENT 0.06
+#define P_AGREE 0.8
 
 typedef struct {
     double *cum; /* (n) cumulative Zipf weights, cum[n-1] = 1 */

@@ -111,10 +111,6 @@ static PlStatus read_all(FILE *fp, unsigned char *buf, size_t n, const char *pat
 }
 
 static PlStatus check_header(const unsigned char *head, const char *path, PlModelConfig *c, PlErr *err) {
-    if (memcmp(head, MAGIC, 8) != 0) return pl_err_set(err, PL_EINPUT, "%s: not a padlab model file (bad magic)", path);
-    uint32_t version = get_u32(head + 8);
-    if (version != FORMAT_VERSION)
-        return pl_err_set(err, PL_EINPUT, "%s: model format version %u, this padlab reads version %u", path, version, FORMAT_VERSION);
     if (get_u32(head + 12) != NFIELDS) return pl_err_set(err, PL_EINPUT, "%s: unexpected header size", path);
     int32_t f[NFIELDS];
     for (unsigned i = 0; i < NFIELDS; i++) f[i] = (int32_t)get_u32(head + 16 + 4 * i);
@@ -129,7 +125,13 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     unsigned char head[68], tail[8], *body = NULL;
     PlModelConfig cfg;
     PlModel *m = NULL;
-    PlStatus st = read_all(fp, head, sizeof head, path, err);
+    /* Magic and version first, so a file of another version is named as such. */
+    PlStatus st = read_all(fp, head, 12, path, err);
+    if (!st && memcmp(head, MAGIC, 8) != 0) st = pl_err_set(err, PL_EINPUT, "%s: not a padlab model file (bad magic)", path);
+    if (!st && get_u32(head + 8) != FORMAT_VERSION)
+        st = pl_err_set(err, PL_EINPUT, "%s: model format version %u, this padlab reads version %u", path,
+                        get_u32(head + 8), FORMAT_VERSION);
+    if (!st) st = read_all(fp, head + 12, sizeof head - 12, path, err);
     if (!st) st = check_header(head, path, &cfg, err);
     PlErr inner;
     if (!st && pl_model_new(&cfg, 0, &m, &inner))

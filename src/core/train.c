@@ -16,7 +16,7 @@ PlTrainConfig pl_train_config_default(PlArch arch) {
     c.truncating = PL_PRE;
     c.epochs = 5;
     c.batch_size = 32;
-    c.val_split = 0.2f;
+    c.val_split = 0.2;
     c.batching = PL_BATCH_STATIC;
     c.optim = PL_OPT_ADAM;
     return c;
@@ -244,7 +244,7 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     if (cfg->epochs < 1 || cfg->epochs > PL_MAX_EPOCHS)
         return pl_err_set(err, PL_ERANGE, "epochs must be 1 to %d, got %d", PL_MAX_EPOCHS, cfg->epochs);
     if (cfg->maxlen < 1 || cfg->batch_size < 1) return pl_err_set(err, PL_ERANGE, "maxlen and batch size must be >= 1");
-    if (!(cfg->val_split > 0.0f && cfg->val_split < 1.0f)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
+    if (!(cfg->val_split > 0.0 && cfg->val_split < 1.0)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
     if (n_train < 1 || n_train >= c->n)
         return pl_err_set(err, PL_ERANGE, "%d examples are too few to split into training and validation", c->n);
     return PL_OK;
@@ -254,7 +254,7 @@ PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn prog
                   PlClockFn clock, PlTrainResult *res, PlModel **model_out, PlErr *err) {
     if (model_out) *model_out = NULL;
     memset(res, 0, sizeof *res);
-    int n_train = (int)floor((double)c->n * (1.0 - (double)cfg->val_split));
+    int n_train = (int)floor((double)c->n * (1.0 - cfg->val_split));
     PlStatus st = check_train_config(c, cfg, n_train, err);
     if (st) return st;
     PlModelConfig mc = cfg->model;

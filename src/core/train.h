@@ -27,7 +27,7 @@ typedef struct {
     PlSide padding, truncating;
     int epochs;            /* 5 */
     int batch_size;        /* 32 */
-    float val_split;       /* 0.2 */
+    double val_split;      /* 0.2 */
     PlBatching batching;   /* static, dynamic, length_grouped, tf_bucket or packed */
     int window_stride;     /* > 0: read each review in windows of maxlen every
                               window_stride tokens and average their predictions */
