@@ -16,7 +16,8 @@ typedef struct CliCommand {
     int (*run)(const CliArgs *a);
 } CliCommand;
 
-extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment;
+extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
+    cli_cmd_bench;
 
 /* The options every corpus-reading command takes, as rows of its table. */
 #define CLI_OPT_CORPUS                                                                        \

@@ -12,6 +12,7 @@ static const CliCommand *const commands[] = {
     &cli_cmd_stats,
     &cli_cmd_buckets,
     &cli_cmd_experiment,
+    &cli_cmd_bench,
     &cli_cmd_report,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

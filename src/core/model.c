@@ -205,8 +205,9 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     int rec = pl_arch_recurrent(c->arch), packed = rec && c->mask == PL_SEQ_PACKED;
     int attn = c->arch == PL_ARCH_ATTENTION;
 #define TAKE(ptr, n) do { a->ptr = base ? base + off : NULL; off += (n); } while (0)
-    TAKE(x, cells * E);
-    TAKE(dx, cells * E);
+    int fused = c->arch == PL_ARCH_AVGPOOL; /* embedding and pooling in one pass */
+    TAKE(x, fused ? 0 : cells * E);
+    TAKE(dx, fused ? 0 : cells * E);
     TAKE(xp, packed ? cells * E : 0);
     TAKE(dxp, packed ? cells * E : 0);
     TAKE(h, rec ? cells * H : 0);
@@ -365,13 +366,16 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
     const PlModelConfig *c = &m->cfg;
     Acts *a = &m->a;
     int E = c->embed, F = feature_width(c);
+    if (c->arch == PL_ARCH_AVGPOOL) {
+        pl_embed_avgpool_forward(a->feat, m->ids, m->mask, pool_mode(m), P("embedding"), B, T, E);
+        pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
+        return PL_OK;
+    }
     pl_embedding_forward(a->x, m->ids, P("embedding"), B, T, E);
     if (pl_arch_recurrent(c->arch)) {
         if ((st = recurrent_forward(m, err))) return st;
     } else if (c->arch == PL_ARCH_MAXPOOL) {
         pl_maxpool_forward(a->feat, a->arg, a->x, m->mask, pool_mode(m), T, B, E);
-    } else if (c->arch == PL_ARCH_AVGPOOL) {
-        pl_avgpool_forward(a->feat, a->x, m->mask, pool_mode(m), T, B, E);
     } else {
         PlAttnShape s = attn_shape(m);
         pl_attention_forward(a->y, a->q, a->k, a->v, a->p, a->o, a->x, P("wq"), P("wk"), P("wv"), P("wo"), &s);
@@ -387,12 +391,14 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
     int B = m->B, T = m->T, E = c->embed, F = feature_width(c);
     memset(m->grads, 0, m->nparams * sizeof *m->grads);
     pl_dense_backward(a->dfeat, GR("dense_w"), GR("dense_b"), dlogits, a->feat, P("dense_w"), B, F, 1);
+    if (c->arch == PL_ARCH_AVGPOOL) {
+        pl_embed_avgpool_backward(GR("embedding"), a->dfeat, m->ids, m->mask, pool_mode(m), B, T, E, c->freeze_pad);
+        return;
+    }
     if (pl_arch_recurrent(c->arch)) {
         recurrent_backward(m);
     } else if (c->arch == PL_ARCH_MAXPOOL) {
         pl_maxpool_backward(a->dx, a->dfeat, a->arg, T, B, E);
-    } else if (c->arch == PL_ARCH_AVGPOOL) {
-        pl_avgpool_backward(a->dx, a->dfeat, m->mask, pool_mode(m), T, B, E);
     } else {
         PlAttnShape s = attn_shape(m);
         pl_avgpool_backward(a->dy, a->dfeat, m->mask, pool_mode(m), T, B, E);

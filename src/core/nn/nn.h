@@ -104,6 +104,14 @@ void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPo
 void pl_maxpool_forward(float *out, int *arg, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B, int C);
 void pl_maxpool_backward(float *dx, const float *dout, const int *arg, int T, int B, int C);
 
+/* The embedding lookup and average pooling fused: out (B,C) = the pooled
+ * mean of W[ids[b,t]] (ids and mask (B,T)), without materialising the
+ * (T,B,C) embeddings; backward adds each row's share straight into dW. */
+void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode,
+                              const float *W, int B, int T, int C);
+void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids, const uint8_t *mask,
+                               PlPoolMask mode, int B, int T, int C, int skip_id0);
+
 /* ---- conv1d (no mask, on purpose: it reads pads like tokens) --------------
  * out (T-K+1,B,O) = sum over k of x[t+k] (T,B,I) W[k] (K,I,O) + b (O): Keras
  * 'valid' padding. */

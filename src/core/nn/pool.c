@@ -26,15 +26,13 @@ static float row_inv(const uint8_t *mask, PlPoolMask mode, int b, int T) {
 
 void pl_avgpool_forward(float *out, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
     memset(out, 0, (size_t)B * C * sizeof *out);
-    for (int b = 0; b < B; b++) {
-        float inv = row_inv(mask, mode, b, T), *o = out + (size_t)b * C;
-        for (int t = 0; t < T; t++) {
-            float w = pos_weight(mask, mode, b, t, T, inv);
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B; b++) {
+            float w = pos_weight(mask, mode, b, t, T, row_inv(mask, mode, b, T)), *o = out + (size_t)b * C;
             if (w == 0.0f) continue;
             const float *xr = x + ((size_t)t * B + b) * C;
             for (int c = 0; c < C; c++) o[c] += w * xr[c];
         }
-    }
 }
 
 void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
@@ -44,6 +42,35 @@ void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPo
         for (int t = 0; t < T; t++) {
             float w = pos_weight(mask, mode, b, t, T, inv), *dr = dx + ((size_t)t * B + b) * C;
             for (int c = 0; c < C; c++) dr[c] = w * d[c];
+        }
+    }
+}
+
+void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode,
+                              const float *W, int B, int T, int C) {
+    for (int b = 0; b < B; b++) {
+        float inv = row_inv(mask, mode, b, T), *o = out + (size_t)b * C;
+        memset(o, 0, (size_t)C * sizeof *o);
+        for (int t = 0; t < T; t++) {
+            float w = pos_weight(mask, mode, b, t, T, inv);
+            if (w == 0.0f) continue;
+            const float *row = W + (size_t)ids[(size_t)b * T + t] * C;
+            for (int c = 0; c < C; c++) o[c] += w * row[c];
+        }
+    }
+}
+
+void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids, const uint8_t *mask,
+                               PlPoolMask mode, int B, int T, int C, int skip_id0) {
+    for (int b = 0; b < B; b++) {
+        float inv = row_inv(mask, mode, b, T);
+        const float *d = dout + (size_t)b * C;
+        for (int t = 0; t < T; t++) {
+            int32_t id = ids[(size_t)b * T + t];
+            float w = pos_weight(mask, mode, b, t, T, inv);
+            if (w == 0.0f || (skip_id0 && id == 0)) continue;
+            float *row = dW + (size_t)id * C;
+            for (int c = 0; c < C; c++) row[c] += w * d[c];
         }
     }
 }

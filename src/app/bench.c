@@ -1,0 +1,101 @@
+#include "bench.h"
+
+#include <cblas.h>
+#include <stdlib.h>
+
+#include "core/tensor.h"
+#include "worker.h"
+
+static double gemm_rate(void) {
+    int n = 512, reps = 20;
+    float *a = malloc(sizeof(float) * (size_t)n * n), *b = malloc(sizeof(float) * (size_t)n * n);
+    float *c = calloc((size_t)n * n, sizeof(float));
+    if (!a || !b || !c) {
+        free(a), free(b), free(c);
+        return 0.0;
+    }
+    for (int i = 0; i < n * n; i++) a[i] = b[i] = 1e-3f * (float)(i % 97);
+    pl_blas_init();
+    pl_gemm(0, 0, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n); /* warm up */
+    double t0 = pl_app_clock();
+    for (int r = 0; r < reps; r++) pl_gemm(0, 0, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+    double t = pl_app_clock() - t0;
+    free(a), free(b), free(c);
+    return 2.0 * n * n * n * reps / t / 1e9;
+}
+
+/* Twelve independent accumulators hide the FMA latency on both FMA ports;
+ * each is one full vector register of the instruction set. */
+typedef float V16 __attribute__((vector_size(64)));
+typedef float V8 __attribute__((vector_size(32)));
+
+#define FMA_LOOP(V, iters, x, y)                                              \
+    do {                                                                      \
+        V acc[12];                                                            \
+        for (int i = 0; i < 12; i++) acc[i] = (V){0} + (float)i * 1e-3f;    \
+        for (long k = 0; k < (iters); k++) {                                  \
+            _Pragma("GCC unroll 12")                                          \
+            for (int i = 0; i < 12; i++) acc[i] = acc[i] * (x) + (y);         \
+        }                                                                     \
+        float s = 0.0f;                                                       \
+        for (int i = 0; i < 12; i++)                                          \
+            for (unsigned j = 0; j < sizeof(V) / sizeof(float); j++) s += acc[i][j]; \
+        return s;                                                             \
+    } while (0)
+
+__attribute__((target("avx512f,fma"))) static float fma_avx512(long iters, float x, float y) { FMA_LOOP(V16, iters, x, y); }
+__attribute__((target("avx2,fma"))) static float fma_avx2(long iters, float x, float y) { FMA_LOOP(V8, iters, x, y); }
+
+/* Runs the loop on the widest instruction set here; returns the lanes per vector. */
+static int fma_run(long iters, float *sink) {
+    if (__builtin_cpu_supports("avx512f")) return *sink = fma_avx512(iters, 0.999f, 1e-4f), 16;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return *sink = fma_avx2(iters, 0.999f, 1e-4f), 8;
+    return 0;
+}
+
+void pl_bench_machine(PlMachineRates *r) {
+    r->gemm_gflops = gemm_rate();
+    long iters = 20000000;
+    float sink = 0.0f;
+    fma_run(1000, &sink);
+    double t0 = pl_app_clock();
+    int lanes = fma_run(iters, &sink);
+    double t = pl_app_clock() - t0;
+    r->fma_gflops = lanes ? 2.0 * 12.0 * lanes * (double)iters / t / 1e9 : 0.0;
+    r->fma_isa = lanes == 16 ? "avx512f" : lanes == 8 ? "avx2" : "none (no FMA unit found)";
+    if (sink == 12345.0f) r->fma_gflops += 0.0; /* keeps the loop's result alive */
+}
+
+/* Floating-point operations per (row, step) cell of one training step and of
+ * one validation step, counting the products (2 per multiply-add). */
+static void flop_per_cell(const PlTrainConfig *cfg, double *train, double *eval) {
+    double E = cfg->model.embed, H = cfg->model.hidden;
+    if (pl_arch_recurrent(cfg->model.arch)) {
+        double g = cfg->model.arch == PL_ARCH_GRU ? 3 : cfg->model.arch == PL_ARCH_LSTM ? 4 : 1;
+        double fwd = 2 * E * g * H + 2 * H * g * H;
+        *eval = fwd;
+        *train = 3 * fwd; /* backward: input and weight gradients of both products */
+    } else {
+        *eval = E;        /* the pooling sum */
+        *train = 2 * E + 2 * E;
+    }
+}
+
+PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char *name, PlTrainBench *out, PlErr *err) {
+    PlTrainResult res;
+    PlStatus st = pl_train(c, cfg, NULL, NULL, pl_app_clock, &res, NULL, err);
+    if (st) return st;
+    double ft, fe;
+    flop_per_cell(cfg, &ft, &fe);
+    double eval_cells = (double)res.n_val * cfg->maxlen * res.epochs_done;
+    out->name = name;
+    out->epochs = res.epochs_done;
+    out->seconds = res.seconds;
+    out->seconds_per_epoch = res.seconds / res.epochs_done;
+    out->real_tokens_per_s = (double)res.real_tokens / res.seconds;
+    out->padded_steps_per_s = (double)res.steps / res.seconds;
+    out->gflop = ((double)res.steps * ft + eval_cells * fe) / 1e9;
+    out->gflops = out->gflop / res.seconds;
+    out->best_val_acc = res.best_val_acc;
+    return PL_OK;
+}

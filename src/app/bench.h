@@ -1,0 +1,31 @@
+/* Measuring this machine and padlab's training speed, for `padlab bench`. */
+#ifndef PL_APP_BENCH_H
+#define PL_APP_BENCH_H
+
+#include "core/corpus.h"
+#include "core/train.h"
+
+typedef struct {
+    double gemm_gflops;  /* single-precision GEMM, 512^3, one thread */
+    double fma_gflops;   /* a register-bound FMA loop, one thread */
+    const char *fma_isa; /* the instruction set the FMA loop ran on */
+} PlMachineRates;
+
+void pl_bench_machine(PlMachineRates *r);
+
+typedef struct {
+    const char *name;    /* "rnn" or "avgpool" */
+    int epochs;
+    double seconds;      /* whole training run, validation included */
+    double seconds_per_epoch;
+    double real_tokens_per_s;
+    double padded_steps_per_s; /* B*T cells per second of training */
+    double gflop;        /* arithmetic of the run, counted per layer */
+    double gflops;       /* gflop / seconds */
+    float best_val_acc;
+} PlTrainBench;
+
+/* Trains the model of cfg on c and measures it. */
+PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char *name, PlTrainBench *out, PlErr *err);
+
+#endif
