@@ -162,6 +162,43 @@ expect_has "stats on the built-in corpus" "200,"
 run "$P" buckets --corpus builtin:1:300 --format csv
 expect_has "buckets on a small built-in corpus" "packed,10,0.0000,"
 
+# ---- training: experiments and the benchmark on a small built-in corpus ----
+run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --seed 7 --format json
+if [[ $rc -eq 0 && $out == *'"experiment": "padding"'* && $out == *'"setup": {'*'"padding": "post",'*'"mask": true'* && $out == *'"seed": 7,'* ]]; then
+    pass "experiment json names each setup"
+else
+    fail "experiment json names each setup" "status $rc" "$out" "$err"
+fi
+if command -v python3 >/dev/null; then
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["runs"]), len(d["summary"]), d["runs"][0]["setup"], len(d["runs"][0]["val_acc"]), d["summary"][3]["n"])' <<<"$out"
+    expect "experiment json parses with 4 runs and 4 summaries" 0 "4 4 {'padding': 'pre', 'mask': False} 1 1"
+else
+    skip "experiment json parses (no python3)"
+fi
+run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --seeds 2 --format csv
+if [[ $rc -eq 0 && $(printf '%s\n' "$out" | head -n 1) == "padding,mask,n,median,mean,std,min,max,s/epoch,steps" && $(printf '%s\n' "$out" | wc -l) -eq 5 && $out == *$'\npost,true,2,'* ]]; then
+    pass "experiment csv: one summary row per setup over 2 seeds"
+else
+    fail "experiment csv: one summary row per setup over 2 seeds" "$out" "$err"
+fi
+run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --threads 1 --format csv --seeds 2
+csv1=$out
+run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --threads 2 --format csv --seeds 2
+if [[ $(cut -d, -f1-8 <<<"$out") == "$(cut -d, -f1-8 <<<"$csv1")" ]]; then pass "experiment numbers do not depend on the thread count"
+else fail "experiment numbers do not depend on the thread count" "$csv1" "$out"; fi
+run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP/pool.model"
+if [[ $rc -eq 0 && -s $TMP/pool.model && $out == *"real_weight"* && $out == *"divide_by_T"* ]]; then pass "pooling experiment saves its first model"
+else fail "pooling experiment saves its first model" "$out" "$err"; fi
+run "$P" experiment nonsense
+expect_error "an unknown experiment is named" "unknown experiment 'nonsense'"
+run "$P" experiment padding --seeds 2 --seed 3
+expect_error "--seeds and --seed exclude each other" "--seeds and --seed cannot be combined"
+run "$P" experiment padding --epochs 0
+expect_error "zero epochs are refused" "--epochs: expected an integer from 1 to 100"
+run "$P" bench --corpus builtin:3:300 --epochs 1 --format json
+if [[ $rc -eq 0 && $out == *'"gemm_gflops"'* && $out == *'"model": "rnn"'* && $out == *'"model": "avgpool"'* ]]; then pass "bench json reports the machine and both models"
+else fail "bench json reports the machine and both models" "$out" "$err"; fi
+
 # ---- the reference corpus ----
 imdb=${PADLAB_SHARED_DATA:-../shared/data}/imdb5k.tsv
 if [[ -r $imdb ]]; then

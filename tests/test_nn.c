@@ -226,6 +226,26 @@ START_TEST(test_pooling_matches_its_twin_in_every_mask_mode) {
 }
 END_TEST
 
+START_TEST(test_fused_embedding_pooling_equals_lookup_then_pooling) {
+    const int32_t ids[15] = {1, 4, 2, 3, 0, 1, 3, 0, 0, 0, 0, 0, 1, 2, 4};
+    PlRng rng;
+    pl_rng_seed(&rng, 70);
+    float W[5 * 4], x[5 * 3 * 4], a[12], b[12], dx[60], dWa[20] = {0}, dWb[20] = {0}, d[12];
+    for (int i = 0; i < 20; i++) W[i] = (float)pl_rng_uniform(&rng) - 0.5f;
+    for (int i = 0; i < 12; i++) d[i] = (float)pl_rng_uniform(&rng) - 0.5f;
+    for (int mode = 0; mode < 3; mode++) {
+        pl_embedding_forward(x, ids, W, 3, 5, 4);
+        pl_avgpool_forward(a, x, mask35, (PlPoolMask)mode, 5, 3, 4);
+        pl_embed_avgpool_forward(b, ids, mask35, (PlPoolMask)mode, W, 3, 5, 4);
+        ck_assert(pl_max_abs_diff(a, b, 12) < 1e-6f);
+        pl_avgpool_backward(dx, d, mask35, (PlPoolMask)mode, 5, 3, 4);
+        pl_embedding_backward(dWa, dx, ids, 3, 5, 4, 0);
+        pl_embed_avgpool_backward(dWb, d, ids, mask35, (PlPoolMask)mode, 3, 5, 4, 0);
+        ck_assert(pl_max_abs_diff(dWa, dWb, 20) < 1e-6f);
+    }
+}
+END_TEST
+
 /* ---- conv1d: x, W, b ---- */
 static void conv_ref(const Case *c, double *out, double *const *p) { ref_conv1d(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K); }
 static void conv_fwd(Case *c, float *out, float *const *p) { pl_conv1d_forward(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K); }
@@ -387,6 +407,7 @@ Suite *nn_suite(void) {
     tcase_add_test(tc, test_gru_matches_its_twin_with_and_without_mask);
     tcase_add_test(tc, test_lstm_matches_its_twin_with_and_without_mask);
     tcase_add_test(tc, test_pooling_matches_its_twin_in_every_mask_mode);
+    tcase_add_test(tc, test_fused_embedding_pooling_equals_lookup_then_pooling);
     tcase_add_test(tc, test_conv1d_matches_its_twin);
     tcase_add_test(tc, test_flatten_lays_steps_end_to_end);
     tcase_add_test(tc, test_attention_matches_its_twin_with_padding_and_causal_masks);

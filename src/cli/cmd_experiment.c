@@ -60,6 +60,12 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
         json_arr(&w, "train_loss");
         for (int k = 0; k < r->epochs_done; k++) json_num(&w, NULL, (double)r->train_loss[k]);
         json_close(&w, ']');
+        if (e->by_loss) {
+            json_arr(&w, "val_loss");
+            for (int k = 0; k < r->epochs_done; k++) json_num(&w, NULL, (double)r->val_loss[k]);
+            json_close(&w, ']');
+            json_num(&w, "best_val_loss", (double)r->best_val_loss);
+        }
         json_num(&w, "best_val_acc", (double)r->best_val_acc);
         json_arr(&w, "acc_by_length");
         for (int k = 0; k < PL_LEN_BUCKETS; k++) {
@@ -79,6 +85,7 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
     for (int k = 0; k < ns; k++) {
         json_obj(&w, NULL);
         json_setup(&w, &sum[k].setup);
+        json_str(&w, "metric", e->by_loss ? "best_val_loss" : "best_val_acc");
         json_num(&w, "mean", sum[k].mean);
         json_num(&w, "std", sum[k].std);
         json_num(&w, "min", sum[k].min);
@@ -94,25 +101,29 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
     json_end(&w);
 }
 
-static void print_runs(const PlRun *runs, int n, int epochs) {
+static void print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
     const PlSetup *s0 = &runs[0].setup;
     const char *head[PL_SETUP_MAX + 8];
     int nc = 0;
     for (int i = 0; i < s0->n; i++) head[nc++] = s0->v[i].key;
-    const char *rest[] = {"seed", "val_acc by epoch", "best", "short", "mid", "long", "s/epoch"};
-    for (int i = 0; i < 7; i++) head[nc++] = rest[i];
+    const char *rest[] = {"seed", by_loss ? "val_loss by epoch" : "val_acc by epoch", "best", "short", "mid", "long", "s/epoch"};
+    for (int i = 0; i < 7; i++) {
+        if (by_loss && i >= 3 && i <= 5) continue; /* no length buckets for the token task */
+        head[nc++] = rest[i];
+    }
     OutTable t;
     out_table_init(&t, nc, head);
     for (int i = 0; i < n; i++) {
         const PlTrainResult *r = &runs[i].res;
         char accs[256] = "";
         for (int k = 0; k < r->epochs_done && k < 20; k++)
-            snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%s%.3f", k ? " " : "", (double)r->val_acc[k]);
+            snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%s%.3f", k ? " " : "",
+                     (double)(by_loss ? r->val_loss[k] : r->val_acc[k]));
         setup_cells(&t, &runs[i].setup);
         out_table_cell(&t, "%llu", (unsigned long long)runs[i].cfg.seed);
         out_table_cell(&t, "%s", runs[i].status ? "failed" : accs);
-        out_table_cell(&t, "%.4f", (double)r->best_val_acc);
-        for (int k = 0; k < PL_LEN_BUCKETS; k++) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
+        out_table_cell(&t, "%.4f", (double)(by_loss ? r->best_val_loss : r->best_val_acc));
+        for (int k = 0; !by_loss && k < PL_LEN_BUCKETS; k++) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
         out_table_cell(&t, "%.3f", r->seconds / (epochs ? epochs : 1));
     }
     out_table_print(&t, stdout, OUT_TABLE, 2);
@@ -162,7 +173,7 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
     PlSummary *sum;
     int ns;
     PlErr err;
-    if (pl_experiment_summarise(runs, n, &sum, &ns, &err)) {
+    if (pl_experiment_summarise(runs, n, e->by_loss, &sum, &ns, &err)) {
         fprintf(stderr, "padlab experiment: %s\n", err.msg);
         return 1;
     }
@@ -171,10 +182,13 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
     } else if (fmt == OUT_CSV) {
         print_summary(e, sum, ns, OUT_CSV);
     } else {
-        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n\nruns (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n",
-               e->name, e->summary, c->source, o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
-        print_runs(runs, n, o->epochs);
-        printf("\nsummary (best validation accuracy over the epochs, per setup):\n");
+        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n\n", e->name, e->summary, c->source,
+               o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
+        printf(e->by_loss ? "runs (validation cross-entropy per real next token; pads never count here):\n"
+                          : "runs (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n");
+        print_runs(runs, n, o->epochs, e->by_loss);
+        printf("\nsummary (%s over the epochs, per setup):\n",
+               e->by_loss ? "lowest validation cross-entropy per real next token" : "best validation accuracy");
         print_summary(e, sum, ns, OUT_TABLE);
     }
     free(sum);
@@ -244,6 +258,8 @@ const CliCommand cli_cmd_experiment = {
                "  maxlen      accuracy and time at maxlen 50, 100, 200, 400 (pooling and RNN, masked)\n"
                "  batching    a masked SimpleRNN on static, dynamic, tf_bucket and packed batches\n"
                "  truncation  truncating pre vs post vs overlapping windows (pooling and RNN)\n"
+               "  loss        next-token prediction (64 classes) with the loss per real token, per\n"
+               "              sequence or over batch x T, and with the pad targets left in\n"
                "Keras fit semantics: batch 32, the last 20% of the corpus validates, training\n"
                "order reshuffled every epoch from the seed, Adam(1e-3). Each run reports its\n"
                "best validation accuracy; the summary gives median, mean and spread per setup.\n"

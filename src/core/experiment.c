@@ -125,15 +125,35 @@ static int plan_truncation(const PlExperimentOpts *o, PlRun *runs, int max) {
     return n;
 }
 
-static const PlExperiment exp_padding = {"padding", "SimpleRNN: padding pre/post x mask off/on", 0, plan_padding};
-static const PlExperiment exp_pooling = {"pooling", "average pooling: unmasked vs masked vs divide-by-T", 1, plan_pooling};
-static const PlExperiment exp_cells = {"cells", "SimpleRNN vs GRU vs LSTM, post padding, mask off/on", 0, plan_cells};
-static const PlExperiment exp_maxlen = {"maxlen", "accuracy and time against maxlen (pooling, RNN)", 1, plan_maxlen};
-static const PlExperiment exp_batching = {"batching", "static vs dynamic vs bucketed vs packed batches", 0, plan_batching};
-static const PlExperiment exp_truncation = {"truncation", "truncating pre vs post vs sliding windows", 0, plan_truncation};
+/* Next-token prediction at every position (64 classes: the 63 most frequent
+ * ids, the rest shared), post padding: the three normalisations with pads
+ * ignored, and the per-token loss with the pad targets left in. */
+static int plan_loss(const PlExperimentOpts *o, PlRun *runs, int max) {
+    static const PlLossNorm norms[] = {PL_NORM_TOKEN, PL_NORM_SEQUENCE, PL_NORM_BATCH_T, PL_NORM_TOKEN};
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        PlTrainConfig c = base(PL_ARCH_RNN, o);
+        c.padding = PL_POST;
+        c.token_task = 1;
+        c.model.classes = 64;
+        c.norm = norms[k];
+        c.pads_in_loss = k == 3;
+        PlSetupVal v[] = {STR("normalisation", pl_loss_norm_name(norms[k])), BOOL("pads_in_loss", k == 3)};
+        n = add_setup(runs, n, max, o, &c, v, 2);
+    }
+    return n;
+}
+
+static const PlExperiment exp_padding = {"padding", "SimpleRNN: padding pre/post x mask off/on", 0, 0, plan_padding};
+static const PlExperiment exp_pooling = {"pooling", "average pooling: unmasked vs masked vs divide-by-T", 1, 0, plan_pooling};
+static const PlExperiment exp_cells = {"cells", "SimpleRNN vs GRU vs LSTM, post padding, mask off/on", 0, 0, plan_cells};
+static const PlExperiment exp_maxlen = {"maxlen", "accuracy and time against maxlen (pooling, RNN)", 1, 0, plan_maxlen};
+static const PlExperiment exp_batching = {"batching", "static vs dynamic vs bucketed vs packed batches", 0, 0, plan_batching};
+static const PlExperiment exp_truncation = {"truncation", "truncating pre vs post vs sliding windows", 0, 0, plan_truncation};
+static const PlExperiment exp_loss = {"loss", "next-token loss: per token vs per sequence vs batch x T, pads in or out", 0, 1, plan_loss};
 
 const PlExperiment *const pl_experiments[] = {&exp_padding, &exp_pooling, &exp_cells, &exp_maxlen,
-                                              &exp_batching, &exp_truncation, NULL};
+                                              &exp_batching, &exp_truncation, &exp_loss, NULL};
 
 const PlExperiment *pl_experiment_find(const char *name) {
     for (int i = 0; pl_experiments[i]; i++)
@@ -171,13 +191,13 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup) {
+static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup, int by_loss) {
     double acc[1024];
     int k = 0;
     double secs = 0.0, steps = 0.0;
     for (int i = 0; i < n && k < 1024; i++) {
         if (runs[i].setup_index != setup || runs[i].status != PL_OK) continue;
-        acc[k++] = runs[i].res.best_val_acc;
+        acc[k++] = by_loss ? runs[i].res.best_val_loss : runs[i].res.best_val_acc;
         secs += runs[i].res.seconds / (runs[i].res.epochs_done ? runs[i].res.epochs_done : 1);
         steps += (double)runs[i].res.steps;
         s->setup = runs[i].setup;
@@ -198,14 +218,14 @@ static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup) {
     s->steps = (int64_t)(steps / k);
 }
 
-PlStatus pl_experiment_summarise(const PlRun *runs, int n, PlSummary **out, int *nsum, PlErr *err) {
+PlStatus pl_experiment_summarise(const PlRun *runs, int n, int by_loss, PlSummary **out, int *nsum, PlErr *err) {
     int setups = 0;
     for (int i = 0; i < n; i++) setups = runs[i].setup_index + 1 > setups ? runs[i].setup_index + 1 : setups;
     PlSummary *s = calloc((size_t)(setups ? setups : 1), sizeof *s);
     if (!s) return pl_err_set(err, PL_ENOMEM, "out of memory summarising");
     for (int k = 0; k < setups; k++) {
         s[k].setup = runs[0].setup;
-        summarise_one(&s[k], runs, n, k);
+        summarise_one(&s[k], runs, n, k, by_loss);
     }
     *out = s;
     *nsum = setups;

@@ -46,6 +46,7 @@ typedef struct {
     const char *name;
     const char *summary;
     int shows_dilution; /* its table has the weight on real tokens */
+    int by_loss;        /* summarised by the lowest validation loss, not the best accuracy */
     /* Fills runs (at most max) with one entry per setup and seed; returns the count. */
     int (*plan)(const PlExperimentOpts *o, PlRun *runs, int max);
 } PlExperiment;
@@ -62,7 +63,7 @@ PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, co
 typedef struct {
     PlSetup setup;
     int n;
-    double mean, std, min, max, median; /* of best_val_acc */
+    double mean, std, min, max, median; /* of best_val_acc (or best_val_loss) */
     double seconds_per_epoch;           /* mean */
     int64_t steps;                      /* mean recurrent steps per run */
     double dilution;
@@ -70,7 +71,7 @@ typedef struct {
 
 /* One summary per setup, in order of first appearance (*out freed by the
  * caller with free()). std is the sample standard deviation (0 for n = 1). */
-PlStatus pl_experiment_summarise(const PlRun *runs, int n, PlSummary **out, int *nsum, PlErr *err);
+PlStatus pl_experiment_summarise(const PlRun *runs, int n, int by_loss, PlSummary **out, int *nsum, PlErr *err);
 
 /* Formats a setup value as text ("pre", "true", "200") into buf. */
 const char *pl_setup_text(const PlSetupVal *v, char *buf, int cap);

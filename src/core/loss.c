@@ -42,8 +42,12 @@ static void term_weights(float *w, const int32_t *targets, int T, int B, PlLossN
 
 float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
                   int B, int C, PlLossNorm norm) {
-    float *w = malloc((size_t)(B ? B : 1) * sizeof *w);
-    if (!w) return NAN;
+    float *w = malloc((size_t)(B ? B : 1) * sizeof *w), *ex = malloc((size_t)C * sizeof *ex);
+    if (!w || !ex) {
+        free(w);
+        free(ex);
+        return NAN;
+    }
     term_weights(w, targets, T, B, norm);
     double loss = 0.0;
     for (int t = 0; t < T; t++)
@@ -56,16 +60,17 @@ float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32
                 for (int c = 0; dz && c < C; c++) dz[c] = 0.0f;
                 continue;
             }
-            float mx = z[0];
+            float mx = z[0], sum = 0.0f;
             for (int c = 1; c < C; c++) mx = fmaxf(mx, z[c]);
-            double sum = 0.0;
-            for (int c = 0; c < C; c++) sum += exp((double)(z[c] - mx));
-            float term = (float)(log(sum) + (double)(mx - z[y]));
+            for (int c = 0; c < C; c++) sum += ex[c] = expf(z[c] - mx);
+            float term = logf(sum) + mx - z[y];
             if (terms) terms[(size_t)b * T + t] = term;
             loss += (double)(w[b] * term);
-            for (int c = 0; dz && c < C; c++)
-                dz[c] = w[b] * ((float)(exp((double)(z[c] - mx)) / sum) - (c == y ? 1.0f : 0.0f));
+            float inv = w[b] / sum;
+            for (int c = 0; dz && c < C; c++) dz[c] = ex[c] * inv;
+            if (dz) dz[y] -= w[b];
         }
     free(w);
+    free(ex);
     return (float)loss;
 }

@@ -93,8 +93,9 @@ static void lay_out(PlModel *m) {
         add_block(m, "wv", E * HD);
         add_block(m, "wo", HD * E);
     }
-    add_block(m, "dense_w", (size_t)feature_width(c));
-    add_block(m, "dense_b", 1);
+    size_t C = c->classes > 0 ? (size_t)c->classes : 1;
+    add_block(m, "dense_w", (size_t)feature_width(c) * C);
+    add_block(m, "dense_b", C);
 }
 
 static float *block_in(PlModel *m, float *base, const char *name, size_t *n) {
@@ -130,7 +131,7 @@ static PlStatus init_params(PlModel *m, uint64_t seed) {
         pl_init_glorot(P("wv"), E, HD, &rng);
         pl_init_glorot(P("wo"), HD, E, &rng);
     }
-    pl_init_glorot(P("dense_w"), feature_width(c), 1, &rng);
+    pl_init_glorot(P("dense_w"), feature_width(c), c->classes > 0 ? c->classes : 1, &rng);
     return PL_OK;
 }
 
@@ -146,6 +147,8 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     if (c->mask < PL_SEQ_NONE || c->mask > PL_SEQ_PACKED || c->pool < PL_POOL_UNMASKED || c->pool > PL_POOL_DIV_T ||
         c->readout < PL_READ_LAST_POS || c->readout > PL_READ_LAST_REAL)
         return pl_err_set(err, PL_ERANGE, "unknown mask, pooling or readout mode");
+    if (c->classes < 0 || c->classes > 65536 || (c->classes > 0 && (!pl_arch_recurrent(c->arch) || c->mask == PL_SEQ_PACKED)))
+        return pl_err_set(err, PL_ERANGE, "a token-level head needs an unpacked recurrent model and 1 to 65536 classes");
     return PL_OK;
 }
 
@@ -229,7 +232,7 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     TAKE(scratch, attn ? 4 * cells * HD + (size_t)T * T : 0);
     TAKE(feat, (size_t)B * F);
     TAKE(dfeat, (size_t)B * F);
-    TAKE(logits, (size_t)B);
+    TAKE(logits, c->classes > 0 ? cells * (size_t)c->classes : (size_t)B);
 #undef TAKE
     return off;
 }
@@ -372,6 +375,11 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
         return PL_OK;
     }
     pl_embedding_forward(a->x, m->ids, P("embedding"), B, T, E);
+    if (c->classes > 0) {
+        cell_forward(m, a->h, a->x, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+        pl_dense_forward(a->logits, a->h, P("dense_w"), P("dense_b"), T * B, F, c->classes);
+        return PL_OK;
+    }
     if (pl_arch_recurrent(c->arch)) {
         if ((st = recurrent_forward(m, err))) return st;
     } else if (c->arch == PL_ARCH_MAXPOOL) {
@@ -390,6 +398,12 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
     Acts *a = &m->a;
     int B = m->B, T = m->T, E = c->embed, F = feature_width(c);
     memset(m->grads, 0, m->nparams * sizeof *m->grads);
+    if (c->classes > 0) {
+        pl_dense_backward(a->dh, GR("dense_w"), GR("dense_b"), dlogits, a->h, P("dense_w"), T * B, F, c->classes);
+        cell_backward(m, a->dx, a->h, a->x, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+        pl_embedding_backward(GR("embedding"), a->dx, m->ids, B, T, E, c->freeze_pad);
+        return;
+    }
     pl_dense_backward(a->dfeat, GR("dense_w"), GR("dense_b"), dlogits, a->feat, P("dense_w"), B, F, 1);
     if (c->arch == PL_ARCH_AVGPOOL) {
         pl_embed_avgpool_backward(GR("embedding"), a->dfeat, m->ids, m->mask, pool_mode(m), B, T, E, c->freeze_pad);

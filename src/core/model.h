@@ -51,6 +51,8 @@ typedef struct {
     int heads, dhead;    /* attention */
     int causal;          /* attention */
     int freeze_pad;      /* keep embedding row 0 at zero */
+    int classes;         /* 0: one logit per row; C > 0: C logits per position
+                            (a token-level head on every state, recurrent models only) */
 } PlModelConfig;
 
 /* The padding experiment's model: Embedding(10000,32) -> SimpleRNN(32) -> Dense(1). */
@@ -71,11 +73,12 @@ const PlModelConfig *pl_model_config(const PlModel *m);
  * activations cannot grow, PL_ERANGE for an id outside the vocabulary. */
 PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T,
                           PlErr *err);
-/* The logits (B) of the last forward. Borrowed; valid until the next forward. */
+/* The logits of the last forward: (B), or (T,B,C) time-major with a
+ * token-level head. Borrowed; valid until the next forward. */
 const float *pl_model_logits(const PlModel *m);
 
-/* Zeroes the gradients, back-propagates dlogits (B) of the last forward and
- * adds into the gradients. */
+/* Zeroes the gradients, back-propagates dlogits (shaped as the logits) of the
+ * last forward and adds into the gradients. */
 void pl_model_backward(PlModel *m, const float *dlogits);
 /* One optimiser update from the gradients. */
 void pl_model_update(PlModel *m);

@@ -3,11 +3,11 @@
  * Layout, all integers little-endian:
  *   0   8 bytes  magic "PADLABMD"
  *   8   u32      format version (1)
- *   12  u32      number of config fields that follow (11)
- *   16  i32 x 11 arch, vocab, embed, hidden, mask, pool, readout, heads,
- *                dhead, causal, freeze_pad
- *   60  u64      number of parameters n
- *   68  f32 x n  the parameters, block by block in the model's size table
+ *   12  u32      number of config fields that follow (12)
+ *   16  i32 x 12 arch, vocab, embed, hidden, mask, pool, readout, heads,
+ *                dhead, causal, freeze_pad, classes
+ *   64  u64      number of parameters n
+ *   72  f32 x n  the parameters, block by block in the model's size table
  *   ..  u64      FNV-1a hash of the parameter bytes */
 #include <errno.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@
 
 #define MAGIC "PADLABMD"
 #define FORMAT_VERSION 1u
-#define NFIELDS 11u
+#define NFIELDS 12u
 
 static void put_u32(unsigned char *p, uint32_t v) {
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
@@ -45,7 +45,7 @@ static uint64_t fnv1a(const unsigned char *p, size_t n) {
 
 static void config_fields(const PlModelConfig *c, int32_t *f) {
     int32_t v[NFIELDS] = {c->arch, c->vocab, c->embed, c->hidden, c->mask, c->pool,
-                          c->readout, c->heads, c->dhead, c->causal, c->freeze_pad};
+                          c->readout, c->heads, c->dhead, c->causal, c->freeze_pad, c->classes};
     memcpy(f, v, sizeof v);
 }
 
@@ -62,6 +62,7 @@ static PlModelConfig config_of(const int32_t *f) {
     c.dhead = f[8];
     c.causal = f[9];
     c.freeze_pad = f[10];
+    c.classes = f[11];
     return c;
 }
 
@@ -78,14 +79,14 @@ static unsigned char *param_bytes(const float *w, size_t n) {
 
 PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     size_t n = pl_model_nparams(m);
-    unsigned char head[68];
+    unsigned char head[72];
     int32_t f[NFIELDS];
     memcpy(head, MAGIC, 8);
     put_u32(head + 8, FORMAT_VERSION);
     put_u32(head + 12, NFIELDS);
     config_fields(pl_model_config(m), f);
     for (unsigned i = 0; i < NFIELDS; i++) put_u32(head + 16 + 4 * i, (uint32_t)f[i]);
-    put_u64(head + 60, n);
+    put_u64(head + 64, n);
     unsigned char *body = param_bytes(pl_model_params((PlModel *)m), n), tail[8];
     if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     put_u64(tail, fnv1a(body, n * 4));
@@ -122,7 +123,7 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     *out = NULL;
     FILE *fp = fopen(path, "rb");
     if (!fp) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
-    unsigned char head[68], tail[8], *body = NULL;
+    unsigned char head[72], tail[8], *body = NULL;
     PlModelConfig cfg;
     PlModel *m = NULL;
     /* Magic and version first, so a file of another version is named as such. */
@@ -137,9 +138,9 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     if (!st && pl_model_new(&cfg, 0, &m, &inner))
         st = pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
     size_t n = m ? pl_model_nparams(m) : 0;
-    if (!st && get_u64(head + 60) != n)
+    if (!st && get_u64(head + 64) != n)
         st = pl_err_set(err, PL_EINPUT, "%s: %llu parameters, but the header's model has %zu", path,
-                        (unsigned long long)get_u64(head + 60), n);
+                        (unsigned long long)get_u64(head + 64), n);
     if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fp, body, n * 4, path, err);
     if (!st) st = read_all(fp, tail, 8, path, err);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "loss.h"
+#include "mask.h"
 #include "rng.h"
 
 PlTrainConfig pl_train_config_default(PlArch arch) {
@@ -91,6 +92,8 @@ typedef struct {
     int32_t *ids;  /* (batch, maxlen) */
     uint8_t *mask, *labels;
     float *dz, *prob; /* (batch), (val.n) */
+    float *dlogits;   /* token task: (maxlen, batch, classes) */
+    int32_t *targets; /* token task: (batch, maxlen) */
     int batches;      /* in the last epoch */
     PlRng rng;
 } Run;
@@ -105,6 +108,8 @@ static void run_free(Run *r) {
     free(r->labels);
     free(r->dz);
     free(r->prob);
+    free(r->dlogits);
+    free(r->targets);
 }
 
 static int run_init(Run *r, const PlCorpus *c, const PlTrainConfig *cfg, int n_train) {
@@ -122,6 +127,11 @@ static int run_init(Run *r, const PlCorpus *c, const PlTrainConfig *cfg, int n_t
     r->dz = malloc((size_t)cfg->batch_size * sizeof *r->dz);
     r->prob = malloc(((size_t)r->val.n + 1) * sizeof *r->prob);
     pl_rng_seed(&r->rng, cfg->seed ^ 0x5851f42d4c957f2dULL);
+    if (cfg->token_task) {
+        r->dlogits = malloc(cells * (size_t)cfg->model.classes * sizeof *r->dlogits);
+        r->targets = malloc(cells * sizeof *r->targets);
+        if (!r->dlogits || !r->targets) return -1;
+    }
     return r->order && r->lens && r->ids && r->mask && r->labels && r->dz && r->prob ? 0 : -1;
 }
 
@@ -153,6 +163,75 @@ static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBa
     return PL_OK;
 }
 
+/* ---- the token task ---- */
+
+static int32_t token_class(int32_t id, int C) { return id < C - 1 ? id : C - 1; }
+
+/* Next-token targets of the batch in the run's buffers: the class of the
+ * token at t+1. When the next cell is a pad its target is the pad class 0 if
+ * pads count, else -100; the last column has no next token. */
+static void token_targets(Run *r, int B, int W, int C, int pads_count) {
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < W; t++) {
+            size_t i = (size_t)b * W + t;
+            int next_real = t + 1 < W && r->mask[i + 1];
+            int counts = t + 1 < W && (r->mask[i] || pads_count) && (next_real || pads_count);
+            r->targets[i] = !counts ? PL_IGNORE_INDEX : next_real ? token_class(r->ids[i + 1], C) : 0;
+        }
+}
+
+/* Correct argmax predictions over the counted targets; *n gets their number. */
+static int token_hits(const float *logits, const int32_t *targets, int B, int W, int C, int *n) {
+    int hits = 0;
+    *n = 0;
+    for (int t = 0; t < W; t++)
+        for (int b = 0; b < B; b++) {
+            int32_t y = targets[(size_t)b * W + t];
+            if (y == PL_IGNORE_INDEX) continue;
+            const float *z = logits + ((size_t)t * B + b) * C;
+            int best = 0;
+            for (int c = 1; c < C; c++) best = z[c] > z[best] ? c : best;
+            hits += best == y;
+            ++*n;
+        }
+    return hits;
+}
+
+/* Runs a batch of the token task: loss, dlogits (when train) and hits. */
+static PlStatus token_batch(Run *r, PlModel *m, int B, int W, int train, double *loss, int *hits, int *n, PlErr *err) {
+    int C = r->cfg->model.classes;
+    PlStatus st = pl_model_forward(m, r->ids, r->mask, B, W, err);
+    if (st) return st;
+    token_targets(r, B, W, C, train && r->cfg->pads_in_loss);
+    PlLossNorm norm = train ? r->cfg->norm : PL_NORM_TOKEN;
+    float l = pl_token_ce(train ? r->dlogits : NULL, NULL, pl_model_logits(m), r->targets, W, B, C, norm);
+    *hits = token_hits(pl_model_logits(m), r->targets, B, W, C, n);
+    *loss += train ? (double)l : (double)l * *n;
+    if (train) {
+        pl_model_backward(m, r->dlogits);
+        pl_model_update(m);
+    }
+    return PL_OK;
+}
+
+static PlStatus evaluate_tokens(Run *r, PlModel *m, PlTrainResult *res, int e, const PlPlan *p, PlErr *err) {
+    double loss = 0.0;
+    long hits = 0, count = 0;
+    PlStatus st = PL_OK;
+    for (int b = 0; b < p->n_batches && !st; b++) {
+        int B = p->start[b + 1] - p->start[b], W = p->width[b], h, n;
+        fill_batch(r, &r->val, p->order + p->start[b], B, W);
+        st = token_batch(r, m, B, W, 0, &loss, &h, &n, err);
+        hits += h;
+        count += n;
+    }
+    res->val_loss[e] = count ? (float)(loss / count) : 0.0f;
+    res->val_acc[e] = count ? (float)hits / (float)count : 0.0f;
+    if (e == 0 || res->val_loss[e] < res->best_val_loss) res->best_val_loss = res->val_loss[e];
+    if (e == 0 || res->val_acc[e] > res->best_val_acc) res->best_val_acc = res->val_acc[e], res->best_epoch = e + 1;
+    return st;
+}
+
 /* Validation: every val slice in order; a review's prediction is the mean
  * probability of its slices. Fills the epoch's val figures and, when best,
  * the length buckets. */
@@ -163,6 +242,11 @@ static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *e
     PlPlan *p;
     PlStatus st = plan_over(r, v, r->order, v->n, kind, 0, &p, err);
     if (st) return st;
+    if (r->cfg->token_task) {
+        st = evaluate_tokens(r, m, res, e, p, err);
+        pl_plan_free(p);
+        return st;
+    }
     double loss = 0.0;
     for (int b = 0; b < p->n_batches && !st; b++) {
         int B = p->start[b + 1] - p->start[b], W = p->width[b];
@@ -189,6 +273,7 @@ static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *e
         i = j;
     }
     res->val_loss[e] = v->n ? (float)(loss / v->n) : 0.0f;
+    if (e == 0 || res->val_loss[e] < res->best_val_loss) res->best_val_loss = res->val_loss[e];
     res->val_acc[e] = res->n_val ? (float)correct / (float)res->n_val : 0.0f;
     if (e == 0 || res->val_acc[e] > res->best_val_acc) {
         res->best_val_acc = res->val_acc[e];
@@ -217,26 +302,37 @@ static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlPro
     PlStatus st = plan_over(r, s, r->order, s->n, plan_kind(r->cfg->batching), pl_rng_u64(&r->rng), &p, err);
     if (st) return st;
     double loss = 0.0;
-    int seen = 0, correct = 0;
+    long seen = 0, correct = 0, tokens = 0; /* tokens: what the accuracy counts over */
     for (int b = 0; b < p->n_batches && !st; b++) {
         int B = p->start[b + 1] - p->start[b], W = p->width[b];
         fill_batch(r, s, p->order + p->start[b], B, W);
-        if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
-        const float *z = pl_model_logits(m);
-        loss += (double)pl_bce_logits(r->dz, z, r->labels, B) * B;
-        for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->labels[i] == 1);
-        seen += B;
-        pl_model_backward(m, r->dz);
-        pl_model_update(m);
+        if (r->cfg->token_task) {
+            int hits, n;
+            double l = 0.0;
+            if ((st = token_batch(r, m, B, W, 1, &l, &hits, &n, err))) break;
+            loss += l * B;
+            correct += hits;
+            seen += B;
+            tokens += n;
+        } else {
+            if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
+            const float *z = pl_model_logits(m);
+            loss += (double)pl_bce_logits(r->dz, z, r->labels, B) * B;
+            for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->labels[i] == 1);
+            seen += B;
+            tokens += B;
+            pl_model_backward(m, r->dz);
+            pl_model_update(m);
+        }
         res->steps += batch_steps(r, B, W);
         for (size_t i = 0; i < (size_t)B * W; i++) res->real_tokens += r->mask[i];
-        PlProgress pr = {e + 1, r->cfg->epochs, b + 1, p->n_batches, (float)(loss / seen), (float)correct / (float)seen, -1.0f};
+        PlProgress pr = {e + 1, r->cfg->epochs, b + 1, p->n_batches, (float)(loss / seen), tokens ? (float)correct / (float)tokens : 0.0f, -1.0f};
         if (progress && b + 1 < p->n_batches && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
     r->batches = p->n_batches;
     pl_plan_free(p);
     res->train_loss[e] = seen ? (float)(loss / seen) : 0.0f;
-    res->train_acc[e] = seen ? (float)correct / (float)seen : 0.0f;
+    res->train_acc[e] = tokens ? (float)correct / (float)tokens : 0.0f;
     return st;
 }
 
@@ -245,6 +341,10 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
         return pl_err_set(err, PL_ERANGE, "epochs must be 1 to %d, got %d", PL_MAX_EPOCHS, cfg->epochs);
     if (cfg->maxlen < 1 || cfg->batch_size < 1) return pl_err_set(err, PL_ERANGE, "maxlen and batch size must be >= 1");
     if (!(cfg->val_split > 0.0 && cfg->val_split < 1.0)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
+    if (cfg->token_task && (cfg->model.classes < 2 || !pl_arch_recurrent(cfg->model.arch)))
+        return pl_err_set(err, PL_ERANGE, "the token task needs a recurrent model with at least 2 classes");
+    if (!cfg->token_task && cfg->model.classes)
+        return pl_err_set(err, PL_ERANGE, "a classifier has one output, not %d classes", cfg->model.classes);
     if (n_train < 1 || n_train >= c->n)
         return pl_err_set(err, PL_ERANGE, "%d examples are too few to split into training and validation", c->n);
     return PL_OK;

@@ -13,6 +13,7 @@
 
 #include "corpus.h"
 #include "err.h"
+#include "loss.h"
 #include "model.h"
 #include "optim.h"
 #include "pad.h"
@@ -33,6 +34,13 @@ typedef struct {
                               window_stride tokens and average their predictions */
     uint64_t seed;
     PlOptKind optim;
+    /* The token task: predict the next token's class at every position, with
+     * model.classes classes (ids below classes-1 are their own class, rarer
+     * ids share the last). Validation reports accuracy and cross-entropy over
+     * real next tokens only, whatever the training loss counted. */
+    int token_task;
+    PlLossNorm norm;       /* token task: how the training loss is normalised */
+    int pads_in_loss;      /* token task: pad targets count (no ignore_index) */
 } PlTrainConfig;
 
 /* Keras's tutorial settings for a model: maxlen 200, pre/pre, 5 epochs,
@@ -56,7 +64,8 @@ typedef struct {
     float train_loss[PL_MAX_EPOCHS], train_acc[PL_MAX_EPOCHS];
     float val_loss[PL_MAX_EPOCHS], val_acc[PL_MAX_EPOCHS];
     float best_val_acc;
-    int best_epoch;                     /* 1-based */
+    int best_epoch;                     /* 1-based, of the best accuracy */
+    float best_val_loss;                /* the lowest validation loss over the epochs */
     /* Validation accuracy by review length (start token included): below
      * maxlen/2, up to maxlen, longer than maxlen. At the best epoch. */
     int bucket_hi[PL_LEN_BUCKETS];      /* inclusive upper length of each bucket */
