@@ -20,7 +20,7 @@ typedef struct {
     double seconds_per_epoch;
     double real_tokens_per_s;
     double padded_steps_per_s; /* B*T cells per second of training */
-    double gflop;        /* arithmetic of the run, counted per layer */
+    double gflop;        /* arithmetic of the run as a plain dense implementation does it */
     double gflops;       /* gflop / seconds */
     float best_val_acc;
 } PlTrainBench;

@@ -95,8 +95,10 @@ const CliCommand cli_cmd_bench = {
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1) and\n"
                "Embedding -> average pooling -> Dense(1) with the tutorial settings, timing\n"
-               "the whole run. GFLOP counts the multiply-adds of every layer (2 per pair);\n"
-               "of_gemm and of_fma are the shares of the two machine rates that reaches.\n"
+               "the whole run. GFLOP counts the arithmetic of every layer as a plain dense\n"
+               "implementation does it (2 per multiply-add; padlab's fused embedding\n"
+               "projection does less), so GFLOP/s is an effective rate; of_gemm and of_fma\n"
+               "are its shares of the two machine rates.\n"
                "bench/compare runs the same models in PyTorch beside it.",
     .opts = opts,
     .max_pos = 0,

@@ -15,13 +15,14 @@ typedef struct {
 
 /* Activations of one forward, carved from one allocation for (B,T). */
 typedef struct {
-    float *x, *xp;     /* (T,B,E) embedded input; packed copy */
+    float *x;          /* (T,B,E) embedded input (not the recurrent models: see PlIdTable) */
+    float *pre;        /* (T,B,G) packed models: the projected input before packing */
     float *h, *hs;     /* (T,B,H) states; the packed states */
     float *g, *hu, *c; /* gate caches (T,B,G), (T,B,G), (T,B,H) */
     float *y;          /* (T,B,E) attention output */
     float *q, *k, *v, *o, *p; /* attention caches */
     float *feat, *dfeat, *logits;
-    float *dx, *dxp, *dh, *da, *dhu, *dc, *dy, *scratch;
+    float *dx, *dh, *da, *dhu, *dc, *dy, *scratch;
     int *arg;          /* (B,F) max pooling winners */
 } Acts;
 
@@ -36,6 +37,7 @@ struct PlModel {
     int32_t *ids;         /* (B,T) copy of the last input */
     uint8_t *mask, *mask_tm; /* (B,T) and time-major (T,B) */
     PlPack pack;
+    PlIdTable tab;        /* recurrent models: the batch's distinct ids */
     size_t cap_floats, cap_cells;
     float *act;
     Acts a;
@@ -168,6 +170,10 @@ PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, Pl
         pl_model_free(m);
         return pl_err_set(err, PL_ENOMEM, "out of memory for %zu parameters", m->nparams);
     }
+    if (pl_arch_recurrent(cfg->arch) && pl_idtable_init(&m->tab, cfg->vocab)) {
+        pl_model_free(m);
+        return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
+    }
     pl_optim_init(&m->opt, PL_OPT_ADAM);
     pl_blas_init();
     *out = m;
@@ -186,6 +192,7 @@ void pl_model_free(PlModel *m) {
     free(m->mask_tm);
     free(m->a.arg);
     pl_pack_done(&m->pack);
+    pl_idtable_done(&m->tab);
     free(m);
 }
 
@@ -208,11 +215,11 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     int rec = pl_arch_recurrent(c->arch), packed = rec && c->mask == PL_SEQ_PACKED;
     int attn = c->arch == PL_ARCH_ATTENTION;
 #define TAKE(ptr, n) do { a->ptr = base ? base + off : NULL; off += (n); } while (0)
-    int fused = c->arch == PL_ARCH_AVGPOOL; /* embedding and pooling in one pass */
+    /* The pooling and recurrent models fuse the lookup into their first layer. */
+    int fused = c->arch == PL_ARCH_AVGPOOL || rec;
     TAKE(x, fused ? 0 : cells * E);
     TAKE(dx, fused ? 0 : cells * E);
-    TAKE(xp, packed ? cells * E : 0);
-    TAKE(dxp, packed ? cells * E : 0);
+    TAKE(pre, packed ? cells * G : 0);
     TAKE(h, rec ? cells * H : 0);
     TAKE(hs, packed ? cells * H : 0);
     TAKE(dh, rec ? cells * H : 0);
@@ -265,25 +272,44 @@ static PlStatus ensure_acts(PlModel *m, int B, int T, PlErr *err) {
     return PL_OK;
 }
 
-/* Runs the recurrent cell over (T,B) inputs x into states h. */
-static void cell_forward(PlModel *m, float *h, const float *x, const uint8_t *mask, const int *nact, int T, int B) {
+/* Runs the recurrence over (T,B) into states h; the projected input is
+ * already in h (SimpleRNN) or in the gate cache (GRU, LSTM). */
+static void scan_forward(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
     const PlModelConfig *c = &m->cfg;
-    int E = c->embed, H = c->hidden;
-    if (c->arch == PL_ARCH_RNN) pl_rnn_forward(h, x, mask, nact, P("kernel"), P("recurrent"), P("bias"), T, B, E, H);
-    else if (c->arch == PL_ARCH_GRU) pl_gru_forward(h, m->a.g, m->a.hu, x, mask, nact, P("kernel"), P("recurrent"), P("bias"), T, B, E, H);
-    else pl_lstm_forward(h, m->a.c, m->a.g, x, mask, nact, P("kernel"), P("recurrent"), P("bias"), T, B, E, H);
+    int H = c->hidden;
+    if (c->arch == PL_ARCH_RNN) pl_rnn_scan(h, mask, nact, P("recurrent"), T, B, H);
+    else if (c->arch == PL_ARCH_GRU) pl_gru_scan(h, m->a.g, m->a.hu, mask, nact, P("recurrent"), P("bias") + 3 * H, T, B, H);
+    else pl_lstm_scan(h, m->a.c, m->a.g, mask, nact, P("recurrent"), T, B, H);
 }
 
-static void cell_backward(PlModel *m, float *dx, const float *h, const float *x, const uint8_t *mask, const int *nact, int T, int B) {
+/* Back through the recurrence: dh in, the projected input's gradient in da. */
+static void scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
     const PlModelConfig *c = &m->cfg;
-    int E = c->embed, H = c->hidden;
+    int H = c->hidden;
     Acts *a = &m->a;
     if (c->arch == PL_ARCH_RNN)
-        pl_rnn_backward(dx, GR("kernel"), GR("recurrent"), GR("bias"), a->dh, a->da, h, x, mask, nact, P("kernel"), P("recurrent"), T, B, E, H);
+        pl_rnn_scan_backward(GR("recurrent"), a->dh, a->da, h, mask, nact, P("recurrent"), T, B, H);
     else if (c->arch == PL_ARCH_GRU)
-        pl_gru_backward(dx, GR("kernel"), GR("recurrent"), GR("bias"), a->dh, a->da, a->dhu, h, a->g, a->hu, x, mask, nact, P("kernel"), P("recurrent"), T, B, E, H);
+        pl_gru_scan_backward(GR("recurrent"), GR("bias") + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu, mask, nact, P("recurrent"), T, B, H);
     else
-        pl_lstm_backward(dx, GR("kernel"), GR("recurrent"), GR("bias"), a->dh, a->da, a->dc, h, a->c, a->g, x, mask, nact, P("kernel"), P("recurrent"), T, B, E, H);
+        pl_lstm_scan_backward(GR("recurrent"), a->dh, a->da, a->dc, h, a->c, a->g, mask, nact, P("recurrent"), T, B, H);
+}
+
+/* Where the projected input goes: the states (SimpleRNN) or the gate cache. */
+static float *scan_input(PlModel *m, float *states) { return m->cfg.arch == PL_ARCH_RNN ? states : m->a.g; }
+
+static PlStatus project(PlModel *m, float *out, PlErr *err) {
+    const PlModelConfig *c = &m->cfg;
+    int G = gates(c->arch) * c->hidden;
+    if (pl_embed_project_forward(out, &m->tab, m->ids, P("embedding"), P("kernel"), P("bias"), m->B, m->T, c->embed, G))
+        return pl_err_set(err, PL_ENOMEM, "out of memory projecting a batch");
+    return PL_OK;
+}
+
+static void project_backward(PlModel *m, const float *da) {
+    const PlModelConfig *c = &m->cfg;
+    pl_embed_project_backward(GR("embedding"), GR("kernel"), GR("bias"), &m->tab, da, m->ids, P("kernel"), m->B, m->T,
+                              c->embed, gates(c->arch) * c->hidden, c->freeze_pad);
 }
 
 /* Time of the state the readout takes for row b, or -1 for none. */
@@ -298,12 +324,15 @@ static int readout_step(const PlModel *m, int b) {
 static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
     int B = m->B, T = m->T, H = m->cfg.hidden;
     Acts *a = &m->a;
+    int G = gates(m->cfg.arch) * H;
+    PlStatus st;
     if (m->cfg.mask == PL_SEQ_PACKED) {
         pl_pack_done(&m->pack);
         if (pl_pack_init(&m->pack, m->mask, B, T)) return pl_err_set(err, PL_ENOMEM, "out of memory packing a batch");
         const PlPack *pk = &m->pack;
-        pl_pack_gather(a->xp, a->x, pk, m->cfg.embed);
-        cell_forward(m, a->hs, a->xp, NULL, pk->nact, pk->K, B);
+        if ((st = project(m, a->pre, err))) return st;
+        pl_pack_gather(scan_input(m, a->hs), a->pre, pk, G);
+        scan_forward(m, a->hs, NULL, pk->nact, pk->K, B);
         pl_pack_scatter(a->h, a->hs, pk, H);
         for (int i = 0; i < B; i++) {
             float *f = a->feat + (size_t)pk->perm[i] * H;
@@ -312,7 +341,8 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
         }
         return PL_OK;
     }
-    cell_forward(m, a->h, a->x, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+    if ((st = project(m, scan_input(m, a->h), err))) return st;
+    scan_forward(m, a->h, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
     for (int b = 0; b < B; b++) {
         int t = readout_step(m, b);
         float *f = a->feat + (size_t)b * H;
@@ -331,15 +361,17 @@ static void recurrent_backward(PlModel *m) {
         for (int i = 0; i < B; i++)
             if (pk->len[i])
                 memcpy(a->dh + ((size_t)(pk->len[i] - 1) * B + i) * H, a->dfeat + (size_t)pk->perm[i] * H, (size_t)H * sizeof *a->dh);
-        cell_backward(m, a->dxp, a->hs, a->xp, NULL, pk->nact, pk->K, B);
-        pl_pack_scatter(a->dx, a->dxp, pk, m->cfg.embed);
+        scan_backward(m, a->hs, NULL, pk->nact, pk->K, B);
+        pl_pack_scatter(a->pre, a->da, pk, gates(m->cfg.arch) * H);
+        project_backward(m, a->pre);
         return;
     }
     for (int b = 0; b < B; b++) {
         int t = readout_step(m, b);
         if (t >= 0) memcpy(a->dh + ((size_t)t * B + b) * H, a->dfeat + (size_t)b * H, (size_t)H * sizeof *a->dh);
     }
-    cell_backward(m, a->dx, a->h, a->x, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+    scan_backward(m, a->h, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+    project_backward(m, a->da);
 }
 
 static PlPoolMask pool_mode(const PlModel *m) {
@@ -374,15 +406,19 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
         pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
         return PL_OK;
     }
-    pl_embedding_forward(a->x, m->ids, P("embedding"), B, T, E);
     if (c->classes > 0) {
-        cell_forward(m, a->h, a->x, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+        if ((st = project(m, scan_input(m, a->h), err))) return st;
+        scan_forward(m, a->h, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
         pl_dense_forward(a->logits, a->h, P("dense_w"), P("dense_b"), T * B, F, c->classes);
         return PL_OK;
     }
     if (pl_arch_recurrent(c->arch)) {
         if ((st = recurrent_forward(m, err))) return st;
-    } else if (c->arch == PL_ARCH_MAXPOOL) {
+        pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
+        return PL_OK;
+    }
+    pl_embedding_forward(a->x, m->ids, P("embedding"), B, T, E);
+    if (c->arch == PL_ARCH_MAXPOOL) {
         pl_maxpool_forward(a->feat, a->arg, a->x, m->mask, pool_mode(m), T, B, E);
     } else {
         PlAttnShape s = attn_shape(m);
@@ -400,8 +436,8 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
     memset(m->grads, 0, m->nparams * sizeof *m->grads);
     if (c->classes > 0) {
         pl_dense_backward(a->dh, GR("dense_w"), GR("dense_b"), dlogits, a->h, P("dense_w"), T * B, F, c->classes);
-        cell_backward(m, a->dx, a->h, a->x, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
-        pl_embedding_backward(GR("embedding"), a->dx, m->ids, B, T, E, c->freeze_pad);
+        scan_backward(m, a->h, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+        project_backward(m, a->da);
         return;
     }
     pl_dense_backward(a->dfeat, GR("dense_w"), GR("dense_b"), dlogits, a->feat, P("dense_w"), B, F, 1);
@@ -411,7 +447,9 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
     }
     if (pl_arch_recurrent(c->arch)) {
         recurrent_backward(m);
-    } else if (c->arch == PL_ARCH_MAXPOOL) {
+        return;
+    }
+    if (c->arch == PL_ARCH_MAXPOOL) {
         pl_maxpool_backward(a->dx, a->dfeat, a->arg, T, B, E);
     } else {
         PlAttnShape s = attn_shape(m);

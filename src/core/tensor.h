@@ -36,6 +36,11 @@ void pl_init_glorot(float *w, int fan_in, int fan_out, PlRng *rng);
  * Gaussian matrix, signs fixed by R's diagonal. Returns PL_ENOMEM on failure. */
 PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng);
 
+/* A new (cols, rows) transposed copy of a (rows, cols) matrix, or NULL.
+ * The recurrent backward passes multiply by it every step: OpenBLAS's
+ * small-matrix kernels only serve untransposed operands. */
+float *pl_transpose_new(const float *a, int rows, int cols);
+
 /* Largest |a[i] - b[i]|. */
 float pl_max_abs_diff(const float *a, const float *b, size_t n);
 

@@ -2,6 +2,7 @@
  *
  * Gate order [z r n] in every kernel and bias. The reset gate multiplies the
  * recurrent part after its product: n = tanh(x Wn + b_in + r * (h Un + b_rn)). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../tensor.h"
@@ -28,17 +29,15 @@ static void gru_step(float *ht, float *g, float *hu, const float *hp, const floa
     }
 }
 
-void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask,
-                    const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
-                    int E, int H) {
+void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U,
+                 const float *brec, int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
-    pl_dense_forward(g, x, Wx, b, T * B, E, G);
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        gru_step(ht, g + t * gstep, hu + t * gstep, hp, U, b + G, n, H);
+        gru_step(ht, g + t * gstep, hu + t * gstep, hp, U, brec, n, H);
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         for (int r = 0; mask && r < n; r++) {
             if (mask[(size_t)t * B + r]) continue;
@@ -67,12 +66,19 @@ static void gru_row_backward(float *da, float *dhu, float *dhp, const float *dh,
     }
 }
 
-void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu,
-                     const float *h, const float *g, const float *hu, const float *x,
-                     const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
-                     int B, int E, int H) {
+void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask,
+                    const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
+                    int E, int H) {
+    pl_dense_forward(g, x, Wx, b, T * B, E, 3 * H);
+    pl_gru_scan(h, g, hu, mask, nact, U, b + 3 * H, T, B, H);
+}
+
+void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h,
+                          const float *g, const float *hu, const uint8_t *mask, const int *nact,
+                          const float *U, int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
+    float *UT = pl_transpose_new(U, H, G);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         float *dht = dh + t * step, *dhp = t ? dht - step : NULL;
@@ -89,10 +95,19 @@ void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, flo
             gru_row_backward(dat + og, dut + og, dhp ? dhp + o : NULL, dht + o, g + t * gstep + og,
                              hu + t * gstep + og, hp ? hp + o : NULL, H);
         }
-        if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
+        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dut, G, UT, H, 1.0f, dhp, H);
+        else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
     }
-    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, G);
+    free(UT);
     for (size_t i = 0; i < (size_t)T * B; i++)
-        for (int j = 0; j < G; j++) db[G + j] += dhu[i * G + j];
+        for (int j = 0; j < G; j++) dbrec[j] += dhu[i * G + j];
     if (T > 1) pl_gemm(1, 0, H, G, (T - 1) * B, 1.0f, h, H, dhu + gstep, G, 1.0f, dU, G);
+}
+
+void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu,
+                     const float *h, const float *g, const float *hu, const float *x,
+                     const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
+                     int B, int E, int H) {
+    pl_gru_scan_backward(dU, db + 3 * H, dh, da, dhu, h, g, hu, mask, nact, U, T, B, H);
+    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 3 * H);
 }

@@ -1,5 +1,6 @@
 /* LSTM with Keras's defaults, time-major: gate order [i f c o], sigmoid
  * recurrent activation, tanh activation. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../tensor.h"
@@ -23,12 +24,10 @@ static void lstm_step(float *ht, float *ct, float *g, const float *hp, const flo
     }
 }
 
-void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask,
-                     const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
-                     int E, int H) {
+void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U,
+                  int T, int B, int H) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
-    pl_dense_forward(g, x, Wx, b, T * B, E, G);
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step, *ct = c + t * step;
@@ -66,12 +65,19 @@ static void lstm_row_backward(float *da, float *dc, const float *dh, const float
     }
 }
 
-void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc,
-                      const float *h, const float *c, const float *g, const float *x,
-                      const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
-                      int B, int E, int H) {
+void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask,
+                     const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
+                     int E, int H) {
+    pl_dense_forward(g, x, Wx, b, T * B, E, 4 * H);
+    pl_lstm_scan(h, c, g, mask, nact, U, T, B, H);
+}
+
+void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c,
+                           const float *g, const uint8_t *mask, const int *nact, const float *U, int T,
+                           int B, int H) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
+    float *UT = pl_transpose_new(U, H, G);
     memset(dc, 0, step * sizeof *dc);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
@@ -87,8 +93,17 @@ void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, fl
             lstm_row_backward(dat + (size_t)r * G, dc + o, dht + o, g + t * gstep + (size_t)r * G,
                               c + t * step + o, cp ? cp + o : NULL, H);
         }
-        if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
+        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dat, G, UT, H, 1.0f, dhp, H);
+        else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
     }
-    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, G);
+    free(UT);
     if (T > 1) pl_gemm(1, 0, H, G, (T - 1) * B, 1.0f, h, H, da + gstep, G, 1.0f, dU, G);
+}
+
+void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc,
+                      const float *h, const float *c, const float *g, const float *x,
+                      const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
+                      int B, int E, int H) {
+    pl_lstm_scan_backward(dU, dh, da, dc, h, c, g, mask, nact, U, T, B, H);
+    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 4 * H);
 }

@@ -70,6 +70,49 @@ void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, fl
                       const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
                       int B, int E, int H);
 
+/* The same layers split at the input projection: a scan takes the projected
+ * input x Wx + b (the GRU: x Wx + b_in) in h (SimpleRNN) or g (GRU, LSTM)
+ * and runs the recurrence in place; a scan backward leaves the gradient of
+ * that projection in da and adds only the recurrent weights' gradients. The
+ * models use these with a projection fused into the embedding. */
+void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H);
+void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask,
+                          const int *nact, const float *Wh, int T, int B, int H);
+void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U,
+                 const float *brec, int T, int B, int H);
+void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h,
+                          const float *g, const float *hu, const uint8_t *mask, const int *nact,
+                          const float *U, int T, int B, int H);
+void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U,
+                  int T, int B, int H);
+void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c,
+                           const float *g, const uint8_t *mask, const int *nact, const float *U, int T,
+                           int B, int H);
+
+/* The embedding and a recurrent layer's input projection fused: each distinct
+ * id of the batch is looked up and projected once.
+ *   forward:  out (T,B,G) = W[ids[b,t]] Wx + b        (ids (B,T), W (V,E), Wx (E,G))
+ *   backward: db += sum of da rows; dWx += W[u]^T S_u; dW[u] += S_u Wx^T, where
+ *             S_u sums the rows of da (T,B,G) whose id is u.
+ * The table keeps the batch's distinct ids between the two passes. */
+typedef struct {
+    int V, cap;      /* vocabulary; capacity of the per-id arrays */
+    int U;           /* distinct ids of the last forward */
+    int *slot;       /* (V) position of an id in uniq, or -1 */
+    int *uniq;       /* (cap) */
+    float *rows;     /* (cap, E) the embedding rows of uniq */
+    float *acc;      /* (cap, G) projected rows, then summed gradients */
+} PlIdTable;
+
+int pl_idtable_init(PlIdTable *t, int V);
+void pl_idtable_done(PlIdTable *t);
+/* Returns -1 when the table cannot grow (or an id is outside 0..V-1). */
+int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W,
+                             const float *Wx, const float *b, int B, int T, int E, int G);
+void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da,
+                               const int32_t *ids, const float *Wx, int B, int T, int E, int G,
+                               int skip_id0);
+
 /* ---- packing (PyTorch pack_padded_sequence) -------------------------------
  * Rows sorted by real length, longest first (stable); packed step k of
  * sorted row i is that row's k-th real token. */

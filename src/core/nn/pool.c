@@ -46,16 +46,22 @@ void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPo
     }
 }
 
+/* out[0..C) += w * row[0..C); the two never overlap. */
+static void axpy(float *restrict out, const float *restrict row, float w, int C) {
+    for (int c = 0; c < C; c++) out[c] += w * row[c];
+}
+
 void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode,
                               const float *W, int B, int T, int C) {
     for (int b = 0; b < B; b++) {
         float inv = row_inv(mask, mode, b, T), *o = out + (size_t)b * C;
         memset(o, 0, (size_t)C * sizeof *o);
+        const int32_t *row_ids = ids + (size_t)b * T;
         for (int t = 0; t < T; t++) {
+            /* The rows are scattered over the table: ask for one a few steps ahead. */
+            if (t + 8 < T) __builtin_prefetch(W + (size_t)row_ids[t + 8] * C);
             float w = pos_weight(mask, mode, b, t, T, inv);
-            if (w == 0.0f) continue;
-            const float *row = W + (size_t)ids[(size_t)b * T + t] * C;
-            for (int c = 0; c < C; c++) o[c] += w * row[c];
+            if (w != 0.0f) axpy(o, W + (size_t)row_ids[t] * C, w, C);
         }
     }
 }
@@ -69,8 +75,7 @@ void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids,
             int32_t id = ids[(size_t)b * T + t];
             float w = pos_weight(mask, mode, b, t, T, inv);
             if (w == 0.0f || (skip_id0 && id == 0)) continue;
-            float *row = dW + (size_t)id * C;
-            for (int c = 0; c < C; c++) row[c] += w * d[c];
+            axpy(dW + (size_t)id * C, d, w, C);
         }
     }
 }

@@ -4,15 +4,14 @@
  * h_{t-1} Wh runs step by step. Backward does the same in reverse: the step
  * loop carries dh back through Wh, and the weight gradients are three large
  * products over all steps at the end. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../tensor.h"
 #include "nn.h"
 
-void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact,
-                    const float *Wx, const float *Wh, const float *b, int T, int B, int E, int H) {
+void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H) {
     size_t step = (size_t)B * H;
-    pl_dense_forward(h, x, Wx, b, T * B, E, H); /* x_t Wx + b, completed step by step */
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
@@ -29,10 +28,16 @@ void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *na
     }
 }
 
-void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da,
-                     const float *h, const float *x, const uint8_t *mask, const int *nact,
-                     const float *Wx, const float *Wh, int T, int B, int E, int H) {
+void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact,
+                    const float *Wx, const float *Wh, const float *b, int T, int B, int E, int H) {
+    pl_dense_forward(h, x, Wx, b, T * B, E, H); /* x_t Wx + b, completed step by step */
+    pl_rnn_scan(h, mask, nact, Wh, T, B, H);
+}
+
+void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask,
+                          const int *nact, const float *Wh, int T, int B, int H) {
     size_t step = (size_t)B * H;
+    float *WhT = pl_transpose_new(Wh, H, H);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         const float *ht = h + t * step;
@@ -43,11 +48,19 @@ void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, fl
             if (!mask[(size_t)t * B + r]) memset(dat + (size_t)r * H, 0, (size_t)H * sizeof *dat);
         if (t == 0) break;
         float *dhp = dht - step;
-        pl_gemm(0, 1, n, H, H, 1.0f, dat, H, Wh, H, 1.0f, dhp, H);
+        if (WhT) pl_gemm(0, 0, n, H, H, 1.0f, dat, H, WhT, H, 1.0f, dhp, H);
+        else pl_gemm(0, 1, n, H, H, 1.0f, dat, H, Wh, H, 1.0f, dhp, H);
         for (int r = 0; mask && r < n; r++)
             if (!mask[(size_t)t * B + r])
                 for (int j = 0; j < H; j++) dhp[(size_t)r * H + j] += dht[(size_t)r * H + j];
     }
-    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, H);
+    free(WhT);
     if (T > 1) pl_gemm(1, 0, H, H, (T - 1) * B, 1.0f, h, H, da + step, H, 1.0f, dWh, H);
+}
+
+void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da,
+                     const float *h, const float *x, const uint8_t *mask, const int *nact,
+                     const float *Wx, const float *Wh, int T, int B, int E, int H) {
+    pl_rnn_scan_backward(dWh, dh, da, h, mask, nact, Wh, T, B, H);
+    pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, H);
 }
