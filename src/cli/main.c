@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probe_cli.h"
 #include "core/stats.h"
 
 static const CliCommand *const commands[] = {
@@ -16,6 +17,41 @@ static const CliCommand *const commands[] = {
     &cli_cmd_report,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static int run_command(const CliCommand *c, int argc, char **argv);
+
+/* The probes, `padlab probe KIND`. */
+static const CliCommand *const probes[] = {
+    &cli_cmd_probe_batch, &cli_cmd_probe_attention, &cli_cmd_probe_rnn, &cli_cmd_probe_pooling,
+};
+enum { NPROBES = sizeof probes / sizeof probes[0] };
+
+static const CliCommand *find_probe(const char *kind) {
+    char name[64];
+    snprintf(name, sizeof name, "probe %s", kind);
+    for (int i = 0; i < NPROBES; i++)
+        if (strcmp(probes[i]->name, name) == 0) return probes[i];
+    return NULL;
+}
+
+static void print_probe_help(void) {
+    printf("usage: padlab probe KIND [OPTIONS]\n\nKIND is one of:\n");
+    for (int i = 0; i < NPROBES; i++) printf("  %-10s %s\n", probes[i]->name + 6, probes[i]->summary);
+    printf("\n  padlab probe KIND --help   options of one probe\n");
+}
+
+static int run_probe(int argc, char **argv) {
+    if (argc < 1 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+        print_probe_help();
+        return argc < 1 ? 2 : 0;
+    }
+    const CliCommand *c = find_probe(argv[0]);
+    if (!c) {
+        fprintf(stderr, "padlab probe: unknown probe '%s' (see padlab probe --help)\n", argv[0]);
+        return 2;
+    }
+    return run_command(c, argc - 1, argv + 1);
+}
 
 static const CliCommand *find_command(const char *name) {
     for (int i = 0; i < NCOMMANDS; i++)
@@ -31,6 +67,7 @@ static void print_main_help(void) {
     printf("commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    printf("  %-10s %s\n", "probe", "the teaching probes: batch, attention, rnn, pooling (padlab probe --help)");
     printf("\n  padlab COMMAND --help   options of one command\n"
            "  padlab --version        the version\n\n"
            "See padlab(1) and README.md for the numbers each command prints.\n");
@@ -74,6 +111,7 @@ int main(int argc, char **argv) {
     }
     /* No command, or options first: the lab, which is the report for now. */
     if (argc < 2 || argv[1][0] == '-') return run_command(&cli_cmd_report, argc - 1, argv + 1);
+    if (strcmp(argv[1], "probe") == 0) return run_probe(argc - 2, argv + 2);
     const CliCommand *c = find_command(argv[1]);
     if (!c) {
         fprintf(stderr, "padlab: unknown command '%s' (see padlab --help)\n", argv[1]);

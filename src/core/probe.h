@@ -1,0 +1,133 @@
+/* The teaching probes: each a pure function from a corpus, the lab's
+ * settings and a model's weights to a small result that a front end draws
+ * and a command prints. Every probe result is freed with its _free function
+ * (NULL is harmless); every probe returns a status and fills err. */
+#ifndef PL_PROBE_H
+#define PL_PROBE_H
+
+#include <stdint.h>
+
+#include "corpus.h"
+#include "err.h"
+#include "mask.h"
+#include "model.h"
+#include "pad.h"
+
+/* The settings every probe shares. */
+typedef struct {
+    int example;         /* the corpus row the probe looks at */
+    const int *batch;    /* rows of the batch (the example among them); NULL: the example and the 3 after it */
+    int nbatch;
+    int maxlen;          /* rows are cut to this; a batch is as wide as its longest row, up to maxlen */
+    PlSide padding, truncating;
+    int mask;            /* 1: the mask is on */
+    PlMaskConv conv;     /* the convention the batch probe shows */
+    uint64_t seed;       /* fresh weights come from this seed */
+} PlProbeOpts;
+
+PlProbeOpts pl_probe_opts_default(void);
+
+/* Pads the probe's batch: rows (opts batch or the default), width
+ * min(maxlen, longest row). *out owns a new batch. */
+PlStatus pl_probe_batch_make(const PlCorpus *c, const PlProbeOpts *o, PlBatch **out, PlErr *err);
+
+/* ---- batch: one complete batch and the check that its counts agree ---- */
+typedef struct {
+    PlBatch *batch;      /* ids (B,T), mask (B,T) 1 = real */
+    uint8_t *conv_mask;  /* (B,T) the mask in the chosen convention (bool conventions) */
+    float *additive;     /* (B,T) 0 / -inf */
+    int32_t *labels;     /* (B,T) the ids, -100 where the mask says pad (labels for a token loss) */
+    PlMaskConv conv;
+    long real_tokens;    /* tokens of the rows that survived truncation */
+    long mask_real;      /* positions the mask marks as real, read in its own convention */
+    long mask_ones;      /* positions holding 1 (or 0.0 for additive) */
+    long label_positions;/* labels other than -100 */
+    int agree;           /* the three counts agree */
+    const char *disagrees; /* which count disagrees, or NULL */
+} PlProbeBatch;
+
+PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r, PlErr *err);
+void pl_probe_batch_free(PlProbeBatch *r);
+
+#endif
+
+/* ---- attention: scores, the additive mask, softmax weights ----
+ * Self-attention over the embedded batch, with the model's attention weights
+ * or fresh Keras-initialised ones. Weights and scores are the example row's,
+ * per head. */
+typedef struct {
+    int T, B, heads, dhead, causal, mask;
+    int row;                 /* the example's row in the batch */
+    int L;                   /* its real tokens */
+    uint8_t *real;           /* (T) the example's mask, 1 = real */
+    float *scores;           /* (heads,T,T) scaled dot products, before any mask */
+    float *bias;             /* (T,T) the additive mask: 0 or -inf */
+    float *weights;          /* (heads,T,T) softmax weights */
+    float *leak;             /* (heads,T) weight on pad keys, per query row */
+    float *row_sum;          /* (heads,T) */
+    float *wrong_fix_sum;    /* (heads,T) row sums after masking the unmasked weights, not renormalised */
+    float pad_weight_max;    /* the largest weight on a pad key (real query rows) */
+    float row_sum_error_max; /* the largest |row sum - 1| over real query rows */
+    float leak_total;        /* weight on pad keys summed over real query rows and heads */
+    int nan_count;           /* NaN among weights and outputs */
+    int empty_rows;          /* query rows (of any row of the batch) that see no key: zero weights */
+    float wrong_fix_min_sum; /* the smallest row sum of the wrong fix */
+    float batch_invariance_max_diff; /* the example next to a short vs a long partner */
+    int short_partner, long_partner, short_width, long_width;
+    float packed_vs_padded_max_diff; /* varlen per-sequence attention vs the masked padded batch */
+    int64_t padded_cells, packed_cells; /* B*T*T vs the sum of L*L (per head) */
+    int *cu_seqlens;         /* (B+1) */
+} PlProbeAttention;
+
+/* model may be NULL (fresh weights from o->seed, width E = 32, heads x dhead
+ * from the arguments); an attention model's own weights are used when given. */
+PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads,
+                            int dhead, int causal, PlProbeAttention *r, PlErr *err);
+void pl_probe_attention_free(PlProbeAttention *r);
+
+/* ---- rnn: the hidden state of a recurrent layer over one padded example ----
+ * The example alone, padded to maxlen; distances are Euclidean. */
+typedef struct {
+    PlArch cell;
+    int T, H, L;             /* width, units, real tokens */
+    int mask;                /* the run shown had the mask on */
+    PlSide padding;
+    int first_real, last_real; /* positions of the real run in the row */
+    float *norm;             /* (T) |h_t| */
+    float *dist_last;        /* (T) |h_t - h after the last real token| */
+    float *step;             /* (T) |h_t - h_(t-1)| (h_(-1) = 0) */
+    float *dist_fixed;       /* (T) |h_t - h*|, h* the fixed point of the pad-input map */
+    float *h_fixed;          /* (H) h* */
+    int fixed_iters;         /* pad steps iterated to find h* */
+    float fixed_residual;    /* |h* - map(h*)| when the iteration stopped */
+    /* Readouts side by side (norms) and how far each is from the last real state. */
+    float last_pos_norm, last_real_norm, masked_carry_norm;
+    float final_distance_to_last_real; /* the last array position's state vs the last real state */
+    float masked_carry_distance;       /* the mask-on run's last state vs the last real state */
+    float last_real_survival;          /* |h_T - h*| / |h_last_real - h*|: 1 = intact, 0 = forgotten */
+    float pad_embedding_norm;          /* |embedding row 0| */
+    int zero_pad_embedding;
+} PlProbeRnn;
+
+/* model may be NULL: a fresh Keras-initialised cell (embedding 32, 32 units)
+ * from o->seed. zero_pad sets the embedding's pad row to zero first. */
+PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlArch cell, int zero_pad,
+                      PlProbeRnn *r, PlErr *err);
+void pl_probe_rnn_free(PlProbeRnn *r);
+
+/* ---- pooling: how much of a pooled vector is padding ---- */
+#define PL_POOL_HIST_BINS 10
+
+typedef struct {
+    int maxlen, E, L, T;
+    /* Over the corpus: the weight real tokens get, min(L, maxlen) / maxlen. */
+    double mean_real_weight, min_real_weight;
+    int hist[PL_POOL_HIST_BINS]; /* reviews per tenth of weight, [0,0.1) .. [0.9,1.0] */
+    /* The example alone, padded to maxlen: pooled vectors (E each). */
+    float *avg_masked, *avg_unmasked, *avg_div_t, *max_masked, *max_unmasked;
+    float avg_unmasked_dist, avg_div_t_dist, max_unmasked_dist; /* from the masked vector */
+    float example_weight;        /* min(L, maxlen) / maxlen of the example */
+} PlProbePooling;
+
+PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r, PlErr *err);
+void pl_probe_pooling_free(PlProbePooling *r);

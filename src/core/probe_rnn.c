@@ -1,0 +1,148 @@
+/* The RNN probe: what a run of pads does to a recurrent state. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe.h"
+
+#define FIXED_MAX_STEPS 4000
+#define FIXED_TOL 1e-6f
+
+static float dist(const float *a, const float *b, int n) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += (double)((a[i] - b[i]) * (a[i] - b[i]));
+    return (float)sqrt(s);
+}
+
+static float norm(const float *a, int n) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += (double)(a[i] * a[i]);
+    return (float)sqrt(s);
+}
+
+/* A copy of src's weights under another mask mode (and readout at the last position). */
+static PlStatus clone(const PlModel *src, PlSeqMask mask, PlModel **out, PlErr *err) {
+    PlModelConfig cfg = *pl_model_config(src);
+    cfg.mask = mask;
+    cfg.readout = PL_READ_LAST_POS;
+    cfg.classes = 0;
+    PlStatus st = pl_model_new(&cfg, 0, out, err);
+    if (!st) memcpy(pl_model_params(*out), pl_model_params((PlModel *)src), pl_model_nparams(*out) * sizeof(float));
+    return st;
+}
+
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, uint64_t seed, int zero_pad, PlModel **out, PlErr *err) {
+    PlStatus st;
+    if (model) {
+        if (!pl_arch_recurrent(pl_model_config(model)->arch))
+            return pl_err_set(err, PL_ERANGE, "the rnn probe needs a recurrent model, this one is %s", pl_arch_name(pl_model_config(model)->arch));
+        if (pl_model_config(model)->vocab < c->num_words)
+            return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
+                              pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
+        st = clone(model, PL_SEQ_NONE, out, err);
+    } else {
+        PlModelConfig cfg = pl_model_config_default(cell);
+        cfg.vocab = c->num_words;
+        st = pl_model_new(&cfg, seed, out, err);
+    }
+    if (!st && zero_pad) memset(pl_model_block(*out, "embedding", NULL), 0, (size_t)pl_model_config(*out)->embed * sizeof(float));
+    return st;
+}
+
+/* Runs ids (1,T) with the model's mask mode; states into h (T,H). */
+static PlStatus run(PlModel *m, const int32_t *ids, const uint8_t *mask, int T, float *h, PlErr *err) {
+    PlStatus st = pl_model_forward(m, ids, mask, 1, T, err);
+    if (!st) memcpy(h, pl_model_states(m), (size_t)T * pl_model_config(m)->hidden * sizeof *h);
+    return st;
+}
+
+/* h*: the example's real tokens, then pads until the state stops moving. */
+static PlStatus fixed_point(PlProbeRnn *r, PlModel *m, const int32_t *real, PlErr *err) {
+    int T = r->L + FIXED_MAX_STEPS, H = r->H;
+    int32_t *ids = calloc((size_t)T, sizeof *ids);
+    uint8_t *mask = malloc((size_t)T);
+    float *h = malloc((size_t)T * H * sizeof *h);
+    PlStatus st = ids && mask && h ? PL_OK : pl_err_set(err, PL_ENOMEM, "out of memory for the rnn probe");
+    if (!st) {
+        memcpy(ids, real, (size_t)r->L * sizeof *ids);
+        memset(mask, 1, (size_t)T);
+        st = run(m, ids, mask, T, h, err);
+    }
+    if (!st) {
+        int k = r->L;
+        while (k + 1 < T && dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H) > FIXED_TOL) k++;
+        memcpy(r->h_fixed, h + (size_t)k * H, (size_t)H * sizeof *h);
+        r->fixed_iters = k - r->L + 1;
+        r->fixed_residual = dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H);
+    }
+    free(ids), free(mask), free(h);
+    return st;
+}
+
+void pl_probe_rnn_free(PlProbeRnn *r) {
+    if (!r) return;
+    free(r->norm), free(r->dist_last), free(r->step), free(r->dist_fixed), free(r->h_fixed);
+    memset(r, 0, sizeof *r);
+}
+
+static void trajectory(PlProbeRnn *r, const float *h) {
+    int H = r->H;
+    const float *last = h + (size_t)r->last_real * H;
+    for (int t = 0; t < r->T; t++) {
+        const float *ht = h + (size_t)t * H;
+        r->norm[t] = norm(ht, H);
+        r->dist_last[t] = dist(ht, last, H);
+        r->step[t] = t ? dist(ht, ht - H, H) : norm(ht, H);
+        r->dist_fixed[t] = dist(ht, r->h_fixed, H);
+    }
+}
+
+PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlArch cell, int zero_pad,
+                      PlProbeRnn *r, PlErr *err) {
+    memset(r, 0, sizeof *r);
+    if (!pl_arch_recurrent(cell)) return pl_err_set(err, PL_ERANGE, "--cell must be rnn, gru or lstm");
+    if (o->example < 0 || o->example >= c->n)
+        return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d, from 0)", o->example, c->n);
+    PlModel *open = NULL, *masked = NULL;
+    PlBatch *b = NULL;
+    float *h = NULL, *hm = NULL;
+    PlPadOpts po = {o->maxlen, o->padding, o->truncating, 0};
+    PlStatus st = base_model(c, model, cell, o->seed, zero_pad, &open, err);
+    if (!st) st = clone(open, PL_SEQ_KERAS, &masked, err);
+    if (!st) st = pl_batch_make(c, &o->example, 1, o->maxlen, &po, &b, err);
+    if (!st) {
+        r->cell = pl_model_config(open)->arch, r->H = pl_model_config(open)->hidden, r->T = b->T, r->L = b->len[0];
+        r->mask = o->mask, r->padding = o->padding, r->zero_pad_embedding = zero_pad;
+        r->first_real = pl_pad_first_real(r->L, r->T, o->padding);
+        r->last_real = r->first_real + r->L - 1;
+        r->pad_embedding_norm = norm(pl_model_block(open, "embedding", NULL), pl_model_config(open)->embed);
+        h = malloc((size_t)r->T * r->H * sizeof *h), hm = malloc((size_t)r->T * r->H * sizeof *hm);
+        r->norm = malloc((size_t)r->T * sizeof *r->norm), r->dist_last = malloc((size_t)r->T * sizeof *r->dist_last);
+        r->step = malloc((size_t)r->T * sizeof *r->step), r->dist_fixed = malloc((size_t)r->T * sizeof *r->dist_fixed);
+        r->h_fixed = malloc((size_t)r->H * sizeof *r->h_fixed);
+        if (!h || !hm || !r->norm || !r->dist_last || !r->step || !r->dist_fixed || !r->h_fixed)
+            st = pl_err_set(err, PL_ENOMEM, "out of memory for the rnn probe");
+    }
+    if (!st) st = run(open, b->ids, b->mask, b->T, h, err);
+    if (!st) st = run(masked, b->ids, b->mask, b->T, hm, err);
+    if (!st) st = fixed_point(r, open, b->ids + r->first_real, err);
+    if (!st) {
+        int H = r->H;
+        const float *shown = o->mask ? hm : h, *last = shown + (size_t)r->last_real * H;
+        const float *end = h + (size_t)(r->T - 1) * H, *carry = hm + (size_t)(r->T - 1) * H;
+        trajectory(r, shown);
+        r->last_pos_norm = norm(end, H);
+        r->last_real_norm = norm(h + (size_t)r->last_real * H, H);
+        r->masked_carry_norm = norm(carry, H);
+        r->final_distance_to_last_real = dist(shown + (size_t)(r->T - 1) * H, last, H);
+        r->masked_carry_distance = dist(carry, hm + (size_t)r->last_real * H, H);
+        float from = dist(h + (size_t)r->last_real * H, r->h_fixed, H);
+        r->last_real_survival = from > 0.0f ? dist(end, r->h_fixed, H) / from : 1.0f;
+        if (r->last_real_survival > 1.0f) r->last_real_survival = 1.0f;
+    }
+    free(h), free(hm);
+    pl_batch_free(b);
+    pl_model_free(open), pl_model_free(masked);
+    if (st) pl_probe_rnn_free(r);
+    return st;
+}
