@@ -23,6 +23,7 @@ static int run_command(const CliCommand *c, int argc, char **argv);
 /* The probes, `padlab probe KIND`. */
 static const CliCommand *const probes[] = {
     &cli_cmd_probe_batch, &cli_cmd_probe_attention, &cli_cmd_probe_rnn, &cli_cmd_probe_pooling,
+    &cli_cmd_probe_loss,  &cli_cmd_probe_layers,    &cli_cmd_probe_generate,
 };
 enum { NPROBES = sizeof probes / sizeof probes[0] };
 
@@ -67,7 +68,7 @@ static void print_main_help(void) {
     printf("commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
-    printf("  %-10s %s\n", "probe", "the teaching probes: batch, attention, rnn, pooling (padlab probe --help)");
+    printf("  %-10s %s\n", "probe", "the teaching probes: batch, attention, rnn, pooling, loss, layers, generate");
     printf("\n  padlab COMMAND --help   options of one command\n"
            "  padlab --version        the version\n\n"
            "See padlab(1) and README.md for the numbers each command prints.\n");

@@ -18,6 +18,18 @@ float pl_bce_logits(float *dz, const float *z, const uint8_t *y, int n) {
     return n ? (float)(total / n) : 0.0f;
 }
 
+void pl_next_token_targets(int32_t *targets, const int32_t *ids, const uint8_t *mask, int B, int T, int C,
+                           int pads_count) {
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < T; t++) {
+            size_t i = (size_t)b * T + t;
+            int next_real = t + 1 < T && mask[i + 1];
+            int counts = t + 1 < T && (mask[i] || pads_count) && (next_real || pads_count);
+            int32_t next = next_real ? ids[i + 1] : 0;
+            targets[i] = !counts ? PL_IGNORE_INDEX : next < C - 1 ? next : C - 1;
+        }
+}
+
 const char *pl_loss_norm_name(PlLossNorm n) {
     static const char *const names[] = {"per_token", "per_sequence", "batch_t"};
     return names[n];

@@ -26,4 +26,11 @@ const char *pl_loss_norm_name(PlLossNorm n);
 float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
                   int B, int C, PlLossNorm norm);
 
+/* Next-token targets for a padded batch: at each position the class of the
+ * token at t+1 (ids below C-1 are their own class, the rest share C-1). When
+ * the next cell is a pad its target is the pad class 0 if pads_count, else
+ * -100; the last column has no next token (-100). ids and mask (B,T). */
+void pl_next_token_targets(int32_t *targets, const int32_t *ids, const uint8_t *mask, int B, int T, int C,
+                           int pads_count);
+
 #endif

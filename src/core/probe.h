@@ -131,3 +131,62 @@ typedef struct {
 
 PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r, PlErr *err);
 void pl_probe_pooling_free(PlProbePooling *r);
+
+/* ---- loss: per-position token losses and their normalisations ----
+ * Next-token prediction (C classes) by a recurrent token model over the
+ * batch, pads ignored through -100. */
+typedef struct {
+    int B, T, C;
+    int32_t *targets;          /* (B,T) -100 where a position does not count */
+    float *terms;              /* (B,T) each position's cross-entropy, 0 where ignored */
+    float per_token, per_sequence, batch_t;            /* the batch loss three ways */
+    float grad_per_token, grad_per_sequence, grad_batch_t; /* |d loss / d logits| of each */
+    int wide_T;                /* the same rows padded to twice the width */
+    float per_token_wide, batch_t_wide;
+    long real_terms;           /* targets that count with ignore_index */
+    long fake_terms;           /* the extra pad targets without it */
+    float loss_with_pads;      /* per-token loss when pads count */
+    float loss_pad_perfect;    /* the same for a model that predicts every pad target exactly */
+} PlProbeLoss;
+
+/* model may be NULL (a fresh token model from o->seed: SimpleRNN(32), 64
+ * classes) or a recurrent model saved with a token head. */
+PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLoss *r, PlErr *err);
+void pl_probe_loss_free(PlProbeLoss *r);
+
+/* ---- layers: which layers respect a mask, measured ----
+ * Only the pad positions of the input are perturbed; the leak is the largest
+ * change that reaches a real position or the pooled output. */
+#define PL_LAYERS_MAX 16
+
+typedef struct {
+    const char *name;
+    const char *mask;   /* "on", "off", or "none" for layers that take no mask */
+    float leak;
+} PlLayerLeak;
+
+typedef struct {
+    int B, T, E, n;
+    PlLayerLeak rows[PL_LAYERS_MAX];
+} PlProbeLayers;
+
+PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLayers *r, PlErr *err);
+
+/* ---- generate: decoder-only batches, left vs right padding ----
+ * The batch's rows are the prompts. A small seeded causal model (token and
+ * position embeddings, one causal self-attention layer with a key padding
+ * mask, a dense head of C classes) reads each prompt's next token. */
+typedef struct {
+    int B, T, C;
+    int *len;                   /* (B) prompt lengths */
+    int32_t *ids_left, *ids_right;     /* (B,T) */
+    int *pos_naive, *pos_left;  /* (B,T) 0..T-1 for every row; left padding corrected: cumsum(mask)-1, pads 1 (as HF) */
+    int naive_last_column_pad_rows_left, naive_last_column_pad_rows_right;
+    float left_vs_single_max_diff;       /* left padding with corrected positions vs each prompt alone */
+    float left_naive_positions_max_diff; /* left padding with 0..T-1 positions vs alone */
+    float right_last_real_vs_single_max_diff;   /* right padding, read at the last real token */
+    float right_last_column_vs_single_max_diff; /* right padding, read at the last column */
+} PlProbeGenerate;
+
+PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err);
+void pl_probe_generate_free(PlProbeGenerate *r);

@@ -165,21 +165,6 @@ static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBa
 
 /* ---- the token task ---- */
 
-static int32_t token_class(int32_t id, int C) { return id < C - 1 ? id : C - 1; }
-
-/* Next-token targets of the batch in the run's buffers: the class of the
- * token at t+1. When the next cell is a pad its target is the pad class 0 if
- * pads count, else -100; the last column has no next token. */
-static void token_targets(Run *r, int B, int W, int C, int pads_count) {
-    for (int b = 0; b < B; b++)
-        for (int t = 0; t < W; t++) {
-            size_t i = (size_t)b * W + t;
-            int next_real = t + 1 < W && r->mask[i + 1];
-            int counts = t + 1 < W && (r->mask[i] || pads_count) && (next_real || pads_count);
-            r->targets[i] = !counts ? PL_IGNORE_INDEX : next_real ? token_class(r->ids[i + 1], C) : 0;
-        }
-}
-
 /* Correct argmax predictions over the counted targets; *n gets their number. */
 static int token_hits(const float *logits, const int32_t *targets, int B, int W, int C, int *n) {
     int hits = 0;
@@ -202,7 +187,7 @@ static PlStatus token_batch(Run *r, PlModel *m, int B, int W, int train, double 
     int C = r->cfg->model.classes;
     PlStatus st = pl_model_forward(m, r->ids, r->mask, B, W, err);
     if (st) return st;
-    token_targets(r, B, W, C, train && r->cfg->pads_in_loss);
+    pl_next_token_targets(r->targets, r->ids, r->mask, B, W, C, train && r->cfg->pads_in_loss);
     PlLossNorm norm = train ? r->cfg->norm : PL_NORM_TOKEN;
     float l = pl_token_ce(train ? r->dlogits : NULL, NULL, pl_model_logits(m), r->targets, W, B, C, norm);
     *hits = token_hits(pl_model_logits(m), r->targets, B, W, C, n);

@@ -1,0 +1,156 @@
+/* The generate probe: what left and right padding do to a decoder's next
+ * token, with and without corrected position ids. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe.h"
+#include "rng.h"
+#include "tensor.h"
+
+#define GEN_E 32
+#define GEN_HEADS 2
+#define GEN_D 16
+#define GEN_C 64
+
+typedef struct {
+    int V, P;                       /* token ids, positions */
+    float *tok, *pos, *wq, *wk, *wv, *wo, *head;
+} Decoder;
+
+static void decoder_free(Decoder *d) { free(d->tok), free(d->pos), free(d->wq), free(d->wk), free(d->wv), free(d->wo), free(d->head); }
+
+static float *draw(PlRng *rng, size_t n, float limit) {
+    float *w = malloc(n * sizeof *w + 1);
+    if (w) pl_init_uniform(w, n, -limit, limit, rng);
+    return w;
+}
+
+static int decoder_init(Decoder *d, int V, int P, uint64_t seed) {
+    PlRng rng;
+    pl_rng_seed(&rng, seed);
+    int HD = GEN_HEADS * GEN_D;
+    float g = sqrtf(6.0f / (GEN_E + HD));
+    d->V = V, d->P = P;
+    d->tok = draw(&rng, (size_t)V * GEN_E, 0.5f);
+    d->pos = draw(&rng, (size_t)P * GEN_E, 0.5f);
+    d->wq = draw(&rng, (size_t)GEN_E * HD, g), d->wk = draw(&rng, (size_t)GEN_E * HD, g);
+    d->wv = draw(&rng, (size_t)GEN_E * HD, g), d->wo = draw(&rng, (size_t)HD * GEN_E, g);
+    d->head = draw(&rng, (size_t)GEN_E * GEN_C, sqrtf(6.0f / (GEN_E + GEN_C)));
+    return d->tok && d->pos && d->wq && d->wk && d->wv && d->wo && d->head ? 0 : -1;
+}
+
+/* Next-token logits (B,C) read at column col[b] of a (B,T) batch with the
+ * given position ids. */
+static int decode(const Decoder *d, const int32_t *ids, const uint8_t *mask, const int *pos, const int *col, int B, int T, float *logits) {
+    int HD = GEN_HEADS * GEN_D;
+    size_t n = (size_t)T * B;
+    float *x = malloc(n * GEN_E * sizeof *x), *y = malloc(n * GEN_E * sizeof *y), *q = malloc(n * HD * sizeof *q);
+    float *k = malloc(n * HD * sizeof *k), *v = malloc(n * HD * sizeof *v), *o = malloc(n * HD * sizeof *o);
+    float *p = malloc((size_t)B * GEN_HEADS * T * T * sizeof *p), *h = malloc((size_t)B * GEN_E * sizeof *h);
+    int ok = x && y && q && k && v && o && p && h;
+    if (ok) {
+        for (int t = 0; t < T; t++)
+            for (int b = 0; b < B; b++) {
+                float *xr = x + ((size_t)t * B + b) * GEN_E;
+                const float *te = d->tok + (size_t)ids[(size_t)b * T + t] * GEN_E, *pe = d->pos + (size_t)pos[(size_t)b * T + t] * GEN_E;
+                for (int e = 0; e < GEN_E; e++) xr[e] = te[e] + pe[e];
+            }
+        PlAttnShape s = {T, B, GEN_E, GEN_HEADS, GEN_D, 1, mask};
+        pl_attention_forward(y, q, k, v, p, o, x, d->wq, d->wk, d->wv, d->wo, &s);
+        for (int b = 0; b < B; b++) memcpy(h + (size_t)b * GEN_E, y + ((size_t)col[b] * B + b) * GEN_E, GEN_E * sizeof *h);
+        pl_dense_forward(logits, h, d->head, NULL, B, GEN_E, GEN_C);
+    }
+    free(x), free(y), free(q), free(k), free(v), free(o), free(p), free(h);
+    return ok ? 0 : -1;
+}
+
+void pl_probe_generate_free(PlProbeGenerate *r) {
+    if (!r) return;
+    free(r->len), free(r->ids_left), free(r->ids_right), free(r->pos_naive), free(r->pos_left);
+    memset(r, 0, sizeof *r);
+}
+
+/* Each prompt alone: logits (B,C) at its last token, positions 0..L-1. */
+static int alone(const Decoder *d, const PlProbeGenerate *r, const PlBatch *b, float *out) {
+    for (int i = 0; i < r->B; i++) {
+        int L = r->len[i], col = L - 1;
+        int32_t *ids = malloc((size_t)L * sizeof *ids);
+        int *pos = malloc((size_t)L * sizeof *pos);
+        uint8_t *m = malloc((size_t)L);
+        int ok = ids && pos && m;
+        if (ok) {
+            memcpy(ids, r->ids_right + (size_t)i * r->T, (size_t)L * sizeof *ids);
+            for (int t = 0; t < L; t++) pos[t] = t, m[t] = 1;
+            ok = decode(d, ids, m, pos, &col, 1, L, out + (size_t)i * GEN_C) == 0;
+        }
+        free(ids), free(pos), free(m);
+        if (!ok) return -1;
+    }
+    (void)b;
+    return 0;
+}
+
+static int alloc_result(PlProbeGenerate *r) {
+    size_t n = (size_t)r->B * r->T;
+    r->len = malloc((size_t)r->B * sizeof *r->len);
+    r->ids_left = malloc(n * sizeof *r->ids_left), r->ids_right = malloc(n * sizeof *r->ids_right);
+    r->pos_naive = malloc(n * sizeof *r->pos_naive), r->pos_left = malloc(n * sizeof *r->pos_left);
+    return r->len && r->ids_left && r->ids_right && r->pos_naive && r->pos_left ? 0 : -1;
+}
+
+/* The two layouts of the same prompts, and their position ids. */
+static void layouts(PlProbeGenerate *r, const PlBatch *b, uint8_t *ml, uint8_t *mr) {
+    PlPadOpts left = {r->T, PL_PRE, PL_PRE, 0}, right = {r->T, PL_POST, PL_PRE, 0};
+    for (int i = 0; i < r->B; i++) {
+        const int32_t *src = b->ids + (size_t)i * b->T + pl_pad_first_real(b->len[i], b->T, b->padding);
+        size_t at = (size_t)i * r->T;
+        r->len[i] = b->len[i];
+        pl_pad_row(r->ids_left + at, ml + at, src, b->len[i], r->T, &left);
+        pl_pad_row(r->ids_right + at, mr + at, src, b->len[i], r->T, &right);
+        int seen = 0;
+        for (int t = 0; t < r->T; t++) {
+            r->pos_naive[at + t] = t;
+            seen += ml[at + t];
+            r->pos_left[at + t] = ml[at + t] ? seen - 1 : 1;
+        }
+        r->naive_last_column_pad_rows_left += !ml[at + r->T - 1];
+        r->naive_last_column_pad_rows_right += !mr[at + r->T - 1];
+    }
+}
+
+static float max_diff(const float *a, const float *b, int n) { return pl_max_abs_diff(a, b, (size_t)n); }
+
+PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err) {
+    memset(r, 0, sizeof *r);
+    PlBatch *b = NULL;
+    Decoder d = {0};
+    PlStatus st = pl_probe_batch_make(c, o, &b, err);
+    if (st) return st;
+    r->B = b->B, r->T = b->T, r->C = GEN_C;
+    size_t n = (size_t)r->B * r->T, nl = (size_t)r->B * GEN_C;
+    uint8_t *ml = malloc(n), *mr = malloc(n);
+    int *col_last = malloc((size_t)r->B * sizeof *col_last), *col_real = malloc((size_t)r->B * sizeof *col_real);
+    float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z);
+    if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || decoder_init(&d, c->num_words, r->T, o->seed)) {
+        st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
+    } else {
+        layouts(r, b, ml, mr);
+        for (int i = 0; i < r->B; i++) col_last[i] = r->T - 1, col_real[i] = r->len[i] - 1;
+        int bad = alone(&d, r, b, single);
+        bad = bad || decode(&d, r->ids_left, ml, r->pos_left, col_last, r->B, r->T, z);
+        if (!bad) r->left_vs_single_max_diff = max_diff(z, single, (int)nl);
+        bad = bad || decode(&d, r->ids_left, ml, r->pos_naive, col_last, r->B, r->T, z);
+        if (!bad) r->left_naive_positions_max_diff = max_diff(z, single, (int)nl);
+        bad = bad || decode(&d, r->ids_right, mr, r->pos_naive, col_real, r->B, r->T, z);
+        if (!bad) r->right_last_real_vs_single_max_diff = max_diff(z, single, (int)nl);
+        bad = bad || decode(&d, r->ids_right, mr, r->pos_naive, col_last, r->B, r->T, z);
+        if (!bad) r->right_last_column_vs_single_max_diff = max_diff(z, single, (int)nl);
+        if (bad) st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
+    }
+    free(ml), free(mr), free(col_last), free(col_real), free(single), free(z);
+    decoder_free(&d);
+    pl_batch_free(b);
+    if (st) pl_probe_generate_free(r);
+    return st;
+}

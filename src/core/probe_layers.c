@@ -1,0 +1,199 @@
+/* The layers probe: perturb only the pads, and see which layers notice. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe.h"
+#include "rng.h"
+#include "tensor.h"
+
+typedef struct {
+    const PlBatch *b;
+    int E, H;
+    const float *x, *xp;    /* (T,B,E) the embedded batch, and the same with its pads perturbed */
+    const uint8_t *mask_tm; /* (T,B) */
+    PlRng rng;
+} Ctx;
+
+/* Largest change between two (T,B,C) tensors at the real positions. */
+static float real_change(const Ctx *k, const float *a, const float *b, int C) {
+    float m = 0.0f;
+    for (int t = 0; t < k->b->T; t++)
+        for (int r = 0; r < k->b->B; r++) {
+            if (!k->b->mask[(size_t)r * k->b->T + t]) continue;
+            size_t at = ((size_t)t * k->b->B + r) * C;
+            float d = pl_max_abs_diff(a + at, b + at, (size_t)C);
+            m = d > m ? d : m;
+        }
+    return m;
+}
+
+static float *rand_block(PlRng *rng, size_t n, float scale) {
+    float *w = malloc(n * sizeof *w + 1);
+    for (size_t i = 0; w && i < n; i++) w[i] = scale * (2.0f * (float)pl_rng_uniform(rng) - 1.0f);
+    return w;
+}
+
+/* A recurrent layer with or without the Keras mask: states at real positions
+ * and the last-position readout. */
+static float recurrent_leak(Ctx *k, PlArch cell, int use_mask) {
+    int T = k->b->T, B = k->b->B, E = k->E, H = k->H, gates = cell == PL_ARCH_GRU ? 3 : cell == PL_ARCH_LSTM ? 4 : 1;
+    int G = gates * H;
+    size_t n = (size_t)T * B;
+    float *Wx = rand_block(&k->rng, (size_t)E * G, 0.3f), *U = rand_block(&k->rng, (size_t)H * G, 0.3f), *bias = rand_block(&k->rng, 2 * (size_t)G, 0.1f);
+    float *h = malloc(n * H * sizeof *h), *hp = malloc(n * H * sizeof *hp), *g = malloc(n * G * sizeof *g), *u = malloc(n * G * sizeof *u);
+    float leak = NAN;
+    const uint8_t *mk = use_mask ? k->mask_tm : NULL;
+    if (Wx && U && bias && h && hp && g && u) {
+        for (int pass = 0; pass < 2; pass++) {
+            const float *x = pass ? k->xp : k->x;
+            float *out = pass ? hp : h;
+            if (cell == PL_ARCH_RNN) pl_rnn_forward(out, x, mk, NULL, Wx, U, bias, T, B, E, H);
+            else if (cell == PL_ARCH_GRU) pl_gru_forward(out, g, u, x, mk, NULL, Wx, U, bias, T, B, E, H);
+            else pl_lstm_forward(out, u, g, x, mk, NULL, Wx, U, bias, T, B, E, H);
+        }
+        leak = real_change(k, h, hp, H);
+        float readout = pl_max_abs_diff(h + (size_t)(T - 1) * B * H, hp + (size_t)(T - 1) * B * H, (size_t)B * H);
+        leak = readout > leak ? readout : leak;
+    }
+    free(Wx), free(U), free(bias), free(h), free(hp), free(g), free(u);
+    return leak;
+}
+
+static float pool_leak(const Ctx *k, int max, PlPoolMask mode) {
+    int T = k->b->T, B = k->b->B, E = k->E;
+    float *a = malloc((size_t)B * E * sizeof *a), *b = malloc((size_t)B * E * sizeof *b);
+    int *arg = malloc((size_t)B * E * sizeof *arg);
+    float leak = NAN;
+    if (a && b && arg) {
+        if (max) {
+            pl_maxpool_forward(a, arg, k->x, k->b->mask, mode, T, B, E);
+            pl_maxpool_forward(b, arg, k->xp, k->b->mask, mode, T, B, E);
+        } else {
+            pl_avgpool_forward(a, k->x, k->b->mask, mode, T, B, E);
+            pl_avgpool_forward(b, k->xp, k->b->mask, mode, T, B, E);
+        }
+        leak = pl_max_abs_diff(a, b, (size_t)B * E);
+    }
+    free(a), free(b), free(arg);
+    return leak;
+}
+
+/* Dense per position, conv1d (windows touching a real token), flatten. */
+static void position_layers(Ctx *k, PlProbeLayers *r) {
+    int T = k->b->T, B = k->b->B, E = k->E, K = 3, To = T - K + 1;
+    size_t n = (size_t)T * B;
+    float *W = rand_block(&k->rng, (size_t)K * E * E, 0.3f), *bias = rand_block(&k->rng, (size_t)E, 0.1f);
+    float *a = malloc(n * E * sizeof *a), *b = malloc(n * E * sizeof *b);
+    if (!W || !bias || !a || !b) goto done;
+    pl_dense_forward(a, k->x, W, bias, (int)n, E, E);
+    pl_dense_forward(b, k->xp, W, bias, (int)n, E, E);
+    r->rows[r->n++] = (PlLayerLeak){"dense", "none", real_change(k, a, b, E)};
+    float conv = 0.0f;
+    if (To > 0) {
+        pl_conv1d_forward(a, k->x, W, bias, T, B, E, E, K);
+        pl_conv1d_forward(b, k->xp, W, bias, T, B, E, E, K);
+        for (int t = 0; t < To; t++)
+            for (int row = 0; row < B; row++) {
+                int touches = 0;
+                for (int j = 0; j < K; j++) touches |= k->b->mask[(size_t)row * T + t + j];
+                size_t at = ((size_t)t * B + row) * E;
+                float d = touches ? pl_max_abs_diff(a + at, b + at, (size_t)E) : 0.0f;
+                conv = d > conv ? d : conv;
+            }
+    }
+    r->rows[r->n++] = (PlLayerLeak){"conv1d", "none", conv};
+    pl_flatten_forward(a, k->x, T, B, E);
+    pl_flatten_forward(b, k->xp, T, B, E);
+    r->rows[r->n++] = (PlLayerLeak){"flatten", "none", pl_max_abs_diff(a, b, n * E)};
+done:
+    free(W), free(bias), free(a), free(b);
+}
+
+static float attention_leak(Ctx *k, int use_mask) {
+    int T = k->b->T, B = k->b->B, E = k->E, NH = 2, D = 8, HD = NH * D;
+    size_t n = (size_t)T * B;
+    float *w = rand_block(&k->rng, 4 * (size_t)E * HD, 0.3f);
+    float *q = malloc(n * HD * sizeof *q), *kk = malloc(n * HD * sizeof *kk), *v = malloc(n * HD * sizeof *v), *o = malloc(n * HD * sizeof *o);
+    float *p = malloc((size_t)B * NH * T * T * sizeof *p), *ya = malloc(n * E * sizeof *ya), *yb = malloc(n * E * sizeof *yb);
+    float leak = NAN;
+    if (w && q && kk && v && o && p && ya && yb) {
+        PlAttnShape s = {T, B, E, NH, D, 0, use_mask ? k->b->mask : NULL};
+        const float *Wq = w, *Wk = w + (size_t)E * HD, *Wv = w + 2 * (size_t)E * HD, *Wo = w + 3 * (size_t)E * HD;
+        pl_attention_forward(ya, q, kk, v, p, o, k->x, Wq, Wk, Wv, Wo, &s);
+        pl_attention_forward(yb, q, kk, v, p, o, k->xp, Wq, Wk, Wv, Wo, &s);
+        leak = real_change(k, ya, yb, E);
+    }
+    free(w), free(q), free(kk), free(v), free(o), free(p), free(ya), free(yb);
+    return leak;
+}
+
+static void fill_rows(Ctx *k, PlProbeLayers *r, const int32_t *ids_perturbed, const float *emb) {
+    const PlBatch *b = k->b;
+    float *xe = malloc((size_t)b->T * b->B * k->E * sizeof *xe);
+    if (xe) {
+        pl_embedding_forward(xe, ids_perturbed, emb, b->B, b->T, k->E);
+        r->rows[r->n++] = (PlLayerLeak){"embedding", "none", real_change(k, k->x, xe, k->E)};
+    }
+    free(xe);
+    static const PlArch cells[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM};
+    for (int i = 0; i < 3; i++)
+        for (int m = 1; m >= 0; m--) r->rows[r->n++] = (PlLayerLeak){pl_arch_name(cells[i]), m ? "on" : "off", recurrent_leak(k, cells[i], m)};
+    r->rows[r->n++] = (PlLayerLeak){"avgpool", "on", pool_leak(k, 0, PL_POOL_MASKED)};
+    r->rows[r->n++] = (PlLayerLeak){"avgpool", "off", pool_leak(k, 0, PL_POOL_UNMASKED)};
+    r->rows[r->n++] = (PlLayerLeak){"maxpool", "on", pool_leak(k, 1, PL_POOL_MASKED)};
+    r->rows[r->n++] = (PlLayerLeak){"maxpool", "off", pool_leak(k, 1, PL_POOL_UNMASKED)};
+    position_layers(k, r);
+    r->rows[r->n++] = (PlLayerLeak){"attention", "on", attention_leak(k, 1)};
+    r->rows[r->n++] = (PlLayerLeak){"attention", "off", attention_leak(k, 0)};
+}
+
+PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLayers *r, PlErr *err) {
+    memset(r, 0, sizeof *r);
+    PlModel *own = NULL;
+    PlBatch *b = NULL;
+    PlStatus st = PL_OK;
+    if (model && pl_model_config(model)->vocab < c->num_words)
+        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
+                          pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
+    if (!model) {
+        PlModelConfig cfg = pl_model_config_default(PL_ARCH_AVGPOOL);
+        cfg.vocab = c->num_words;
+        st = pl_model_new(&cfg, o->seed, &own, err);
+    }
+    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    if (st) {
+        pl_model_free(own);
+        return st;
+    }
+    const PlModel *m = model ? model : own;
+    const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
+    Ctx k = {b, pl_model_config(m)->embed, 16, NULL, NULL, NULL, {{0}}};
+    pl_rng_seed(&k.rng, o->seed ^ 0x1a7e5ULL);
+    size_t n = (size_t)b->T * b->B;
+    float *x = malloc(n * k.E * sizeof *x), *xp = malloc(n * k.E * sizeof *xp);
+    uint8_t *mt = malloc(n);
+    int32_t *ids2 = malloc(n * sizeof *ids2);
+    if (x && xp && mt && ids2) {
+        pl_embedding_forward(x, b->ids, emb, b->B, b->T, k.E);
+        memcpy(xp, x, n * k.E * sizeof *xp);
+        memcpy(ids2, b->ids, n * sizeof *ids2);
+        for (int t = 0; t < b->T; t++)
+            for (int row = 0; row < b->B; row++) {
+                size_t bt = (size_t)row * b->T + t;
+                mt[(size_t)t * b->B + row] = b->mask[bt];
+                if (b->mask[bt]) continue;
+                ids2[bt] = 3 + (int32_t)pl_rng_below(&k.rng, (uint64_t)(c->num_words - 3));
+                for (int e = 0; e < k.E; e++) xp[((size_t)t * b->B + row) * k.E + e] = (float)pl_rng_normal(&k.rng);
+            }
+        k.x = x, k.xp = xp, k.mask_tm = mt;
+        r->B = b->B, r->T = b->T, r->E = k.E;
+        fill_rows(&k, r, ids2, emb);
+    } else {
+        st = pl_err_set(err, PL_ENOMEM, "out of memory for the layers probe");
+    }
+    free(x), free(xp), free(mt), free(ids2);
+    pl_batch_free(b);
+    pl_model_free(own);
+    return st;
+}

@@ -1,0 +1,121 @@
+/* The loss probe: which positions a token loss counts, and what dividing by
+ * what does to its value and its gradient. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loss.h"
+#include "probe.h"
+
+void pl_probe_loss_free(PlProbeLoss *r) {
+    if (!r) return;
+    free(r->targets), free(r->terms);
+    memset(r, 0, sizeof *r);
+}
+
+static float l2(const float *v, size_t n) {
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += (double)(v[i] * v[i]);
+    return (float)sqrt(s);
+}
+
+static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t seed, PlModel **out, PlErr *err) {
+    if (model) {
+        const PlModelConfig *mc = pl_model_config(model);
+        if (mc->classes < 2) return pl_err_set(err, PL_ERANGE, "the loss probe needs a model with a token head (padlab experiment loss --save-model)");
+        if (mc->vocab < c->num_words)
+            return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", mc->vocab, c->num_words, mc->vocab);
+        PlStatus st = pl_model_new(mc, 0, out, err);
+        if (!st) memcpy(pl_model_params(*out), pl_model_params((PlModel *)model), pl_model_nparams(*out) * sizeof(float));
+        return st;
+    }
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_RNN);
+    cfg.vocab = c->num_words;
+    cfg.classes = 64;
+    return pl_model_new(&cfg, seed, out, err);
+}
+
+/* Loss of the batch under a normalisation; grad gets |dlogits|. */
+static float loss_of(const float *logits, const int32_t *targets, int B, int T, int C, PlLossNorm norm, float *dz, float *grad, float *terms) {
+    float l = pl_token_ce(dz, terms, logits, targets, T, B, C, norm);
+    if (grad) *grad = l2(dz, (size_t)B * T * C);
+    return l;
+}
+
+/* The same rows padded to twice the width: the batch x T loss shrinks. */
+static PlStatus widened(PlProbeLoss *r, const PlCorpus *c, const PlBatch *b, PlModel *m, PlErr *err) {
+    PlPadOpts po = {2 * b->T, b->padding, PL_PRE, 0};
+    PlBatch *w = NULL;
+    PlStatus st = pl_batch_make(c, b->row, b->B, 2 * b->T, &po, &w, err);
+    int32_t *tg = NULL;
+    if (!st && !(tg = malloc((size_t)w->B * w->T * sizeof *tg))) st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
+    /* Widening must not bring back truncated tokens: keep each row's kept tokens. */
+    if (!st) {
+        for (int i = 0; i < w->B; i++) {
+            if (w->len[i] == b->len[i]) continue;
+            memset(w->ids + (size_t)i * w->T, 0, (size_t)w->T * sizeof *w->ids);
+            memset(w->mask + (size_t)i * w->T, 0, (size_t)w->T);
+            int first = pl_pad_first_real(b->len[i], w->T, b->padding), src = pl_pad_first_real(b->len[i], b->T, b->padding);
+            memcpy(w->ids + (size_t)i * w->T + first, b->ids + (size_t)i * b->T + src, (size_t)b->len[i] * sizeof *w->ids);
+            memset(w->mask + (size_t)i * w->T + first, 1, (size_t)b->len[i]);
+        }
+        st = pl_model_forward(m, w->ids, w->mask, w->B, w->T, err);
+    }
+    if (!st) {
+        pl_next_token_targets(tg, w->ids, w->mask, w->B, w->T, r->C, 0);
+        r->wide_T = w->T;
+        r->per_token_wide = pl_token_ce(NULL, NULL, pl_model_logits(m), tg, w->T, w->B, r->C, PL_NORM_TOKEN);
+        r->batch_t_wide = pl_token_ce(NULL, NULL, pl_model_logits(m), tg, w->T, w->B, r->C, PL_NORM_BATCH_T);
+    }
+    free(tg);
+    pl_batch_free(w);
+    return st;
+}
+
+/* Without ignore_index: the pad targets enter a per-token mean. */
+static void with_pads(PlProbeLoss *r, const PlBatch *b, const float *logits, int32_t *tg, float *terms) {
+    pl_next_token_targets(tg, b->ids, b->mask, b->B, b->T, r->C, 1);
+    r->loss_with_pads = pl_token_ce(NULL, terms, logits, tg, b->T, b->B, r->C, PL_NORM_TOKEN);
+    long all = 0;
+    double real_sum = 0.0;
+    for (size_t i = 0; i < (size_t)b->B * b->T; i++) {
+        all += tg[i] != PL_IGNORE_INDEX;
+        if (r->targets[i] != PL_IGNORE_INDEX) real_sum += (double)r->terms[i];
+    }
+    r->fake_terms = all - r->real_terms;
+    /* A model that predicts pad perfectly pays nothing on the fake terms. */
+    r->loss_pad_perfect = all ? (float)(real_sum / all) : 0.0f;
+}
+
+PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLoss *r, PlErr *err) {
+    memset(r, 0, sizeof *r);
+    PlModel *m = NULL;
+    PlBatch *b = NULL;
+    float *dz = NULL, *scratch = NULL;
+    int32_t *tg = NULL;
+    PlStatus st = token_model(c, model, o->seed, &m, err);
+    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    if (!st) {
+        r->B = b->B, r->T = b->T, r->C = pl_model_config(m)->classes;
+        size_t n = (size_t)b->B * b->T;
+        r->targets = malloc(n * sizeof *r->targets), r->terms = malloc(n * sizeof *r->terms);
+        tg = malloc(n * sizeof *tg), scratch = malloc(n * sizeof *scratch), dz = malloc(n * r->C * sizeof *dz);
+        if (!r->targets || !r->terms || !tg || !scratch || !dz) st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
+    }
+    if (!st) st = pl_model_forward(m, b->ids, b->mask, b->B, b->T, err);
+    if (!st) {
+        const float *z = pl_model_logits(m);
+        pl_next_token_targets(r->targets, b->ids, b->mask, b->B, b->T, r->C, 0);
+        for (size_t i = 0; i < (size_t)b->B * b->T; i++) r->real_terms += r->targets[i] != PL_IGNORE_INDEX;
+        r->per_token = loss_of(z, r->targets, b->B, b->T, r->C, PL_NORM_TOKEN, dz, &r->grad_per_token, r->terms);
+        r->per_sequence = loss_of(z, r->targets, b->B, b->T, r->C, PL_NORM_SEQUENCE, dz, &r->grad_per_sequence, NULL);
+        r->batch_t = loss_of(z, r->targets, b->B, b->T, r->C, PL_NORM_BATCH_T, dz, &r->grad_batch_t, NULL);
+        with_pads(r, b, z, tg, scratch);
+        st = widened(r, c, b, m, err);
+    }
+    free(dz), free(scratch), free(tg);
+    pl_batch_free(b);
+    pl_model_free(m);
+    if (st) pl_probe_loss_free(r);
+    return st;
+}
