@@ -1,0 +1,260 @@
+/* The probes on small cases worked out by hand. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nn/nn.h"
+#include "core/probe.h"
+#include "suites.h"
+
+/* Reviews of 4, 6 and 2 tokens (start token included). */
+static const char *tiny_tsv = "1\tgood fine film\n0\tbad bad dull slow film\n1\tgood\n";
+
+static PlCorpus *tiny(void) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load_tsv_mem("tiny.tsv", tiny_tsv, strlen(tiny_tsv), NULL, &c, NULL), PL_OK);
+    return c;
+}
+
+static PlProbeOpts opts_for(int example, const int *rows, int n, int maxlen, PlSide padding, int mask) {
+    PlProbeOpts o = pl_probe_opts_default();
+    o.example = example, o.batch = rows, o.nbatch = n, o.maxlen = maxlen, o.padding = padding, o.mask = mask;
+    return o;
+}
+
+START_TEST(test_batch_counts_agree_in_every_convention) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    for (int conv = 0; conv < 4; conv++) {
+        PlProbeOpts o = opts_for(0, rows, 3, 5, PL_POST, 0);
+        o.conv = (PlMaskConv)conv;
+        PlProbeBatch r;
+        ck_assert_int_eq(pl_probe_batch(c, &o, &r, NULL), PL_OK);
+        ck_assert_int_eq(r.batch->T, 5);
+        ck_assert_int_eq(r.real_tokens, 4 + 5 + 2); /* the 6-token review keeps its last 5 */
+        ck_assert_int_eq(r.mask_real, 11);
+        ck_assert_int_eq(r.label_positions, 11);
+        ck_assert_int_eq(r.mask_ones, conv == PL_MASK_TORCH ? 4 : 11); /* torch's ones are the pads */
+        ck_assert(r.agree && !r.disagrees);
+        ck_assert_int_eq(r.labels[3], 4); /* row 0 ends with "film": good, film, bad come twice, so 3, 4, 5 */
+        ck_assert_int_eq(r.labels[4], -100);
+        pl_probe_batch_free(&r);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_two_keys_with_one_pad_get_weights_one_and_zero) {
+    /* T = 2, one row, key 1 is a pad: query 0 must put all its weight on key 0. */
+    float x[2 * 2] = {0.3f, -0.2f, 0.7f, 0.1f}, w[4] = {1.0f, 0.5f, -0.5f, 1.0f}, y[4], q[4], k[4], v[4], o[4], p[4];
+    uint8_t mask[2] = {1, 0};
+    PlAttnShape s = {2, 1, 2, 1, 2, 0, mask};
+    pl_attention_forward(y, q, k, v, p, o, x, w, w, w, w, &s);
+    ck_assert(p[0] == 1.0f && p[1] == 0.0f);
+    ck_assert(p[2] == 1.0f && p[3] == 0.0f); /* the pad query still sees the real key */
+    s.mask = NULL;
+    pl_attention_forward(y, q, k, v, p, o, x, w, w, w, w, &s);
+    ck_assert(p[1] > 0.0f && fabsf(p[0] + p[1] - 1.0f) < 1e-6f);
+}
+END_TEST
+
+START_TEST(test_attention_probe_mask_removes_leaks_and_keeps_rows_whole) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    PlProbeAttention on, off;
+    PlProbeOpts o = opts_for(2, rows, 3, 6, PL_POST, 1);
+    ck_assert_int_eq(pl_probe_attention(c, &o, NULL, 2, 4, 0, &on, NULL), PL_OK);
+    o.mask = 0;
+    ck_assert_int_eq(pl_probe_attention(c, &o, NULL, 2, 4, 0, &off, NULL), PL_OK);
+    ck_assert(on.pad_weight_max == 0.0f && on.leak_total == 0.0f);
+    ck_assert(on.row_sum_error_max < 1e-6f);
+    ck_assert(on.batch_invariance_max_diff < 1e-6f);
+    ck_assert(on.packed_vs_padded_max_diff < 1e-6f);
+    ck_assert_int_eq(on.nan_count, 0);
+    ck_assert(off.leak_total > 0.0f && off.batch_invariance_max_diff > 1e-4f);
+    ck_assert(off.wrong_fix_min_sum < 1.0f);
+    ck_assert_int_eq(on.padded_cells, 3 * 36);
+    ck_assert_int_eq(on.packed_cells, 16 + 36 + 4);
+    ck_assert_int_eq(on.cu_seqlens[3], 4 + 6 + 2);
+    pl_probe_attention_free(&on);
+    pl_probe_attention_free(&off);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_left_padding_with_causal_mask_gives_zero_rows_not_nan) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {2, 1};
+    PlProbeOpts o = opts_for(2, rows, 2, 6, PL_PRE, 1);
+    PlProbeAttention r;
+    ck_assert_int_eq(pl_probe_attention(c, &o, NULL, 1, 4, 1, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.empty_rows, 4); /* the 4 leading pads of the 2-token row see no key */
+    ck_assert_int_eq(r.nan_count, 0);
+    pl_probe_attention_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* A 1-unit tanh RNN over 1-wide embeddings, weights set by hand. */
+static PlModel *unit_rnn(float pad_embedding, float wx, float wh, float b) {
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_RNN);
+    cfg.vocab = 10000, cfg.embed = 1, cfg.hidden = 1;
+    PlModel *m;
+    ck_assert_int_eq(pl_model_new(&cfg, 0, &m, NULL), PL_OK);
+    pl_model_block(m, "embedding", NULL)[0] = pad_embedding;
+    pl_model_block(m, "kernel", NULL)[0] = wx;
+    pl_model_block(m, "recurrent", NULL)[0] = wh;
+    pl_model_block(m, "bias", NULL)[0] = b;
+    return m;
+}
+
+START_TEST(test_rnn_fixed_point_of_a_unit_without_recurrence_is_tanh_of_its_input) {
+    PlCorpus *c = tiny();
+    PlModel *m = unit_rnn(0.5f, 0.8f, 0.0f, 0.1f);
+    PlProbeOpts o = opts_for(2, NULL, 0, 10, PL_POST, 0);
+    PlProbeRnn r;
+    ck_assert_int_eq(pl_probe_rnn(c, &o, m, PL_ARCH_RNN, 0, &r, NULL), PL_OK);
+    ck_assert(fabsf(r.h_fixed[0] - tanhf(0.5f)) < 1e-6f); /* h* = tanh(0.1 + 0.8 * 0.5) */
+    ck_assert(r.dist_fixed[9] < 1e-6f);                   /* one pad step reaches it */
+    ck_assert_int_eq(r.last_real, 1);
+    ck_assert(r.last_real_survival < 1e-5f);
+    ck_assert(fabsf(r.pad_embedding_norm - 0.5f) < 1e-7f);
+    pl_probe_rnn_free(&r);
+    pl_model_free(m);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_state) {
+    PlCorpus *c = tiny();
+    PlModel *m = unit_rnn(0.5f, 0.8f, 0.5f, 0.1f);
+    /* h* = tanh(0.5 h* + 0.5): bisection on f(h) = tanh(0.5 h + 0.5) - h. */
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 60; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (tanh(0.5 * mid + 0.5) - mid > 0) lo = mid;
+        else hi = mid;
+    }
+    PlProbeOpts o = opts_for(2, NULL, 0, 30, PL_POST, 1);
+    PlProbeRnn r;
+    ck_assert_int_eq(pl_probe_rnn(c, &o, m, PL_ARCH_RNN, 0, &r, NULL), PL_OK);
+    ck_assert_msg(fabs((double)r.h_fixed[0] - lo) < 1e-5, "h* %.7f, bisection %.7f", (double)r.h_fixed[0], lo);
+    ck_assert(r.final_distance_to_last_real == 0.0f); /* the mask carries the state exactly */
+    ck_assert(r.masked_carry_distance == 0.0f);
+    for (int t = 3; t < 30; t++) ck_assert(r.dist_last[t] == 0.0f);
+    pl_probe_rnn_free(&r);
+    o.mask = 0;
+    ck_assert_int_eq(pl_probe_rnn(c, &o, m, PL_ARCH_RNN, 1, &r, NULL), PL_OK); /* pad row zeroed */
+    ck_assert(r.pad_embedding_norm == 0.0f);
+    ck_assert(r.final_distance_to_last_real > 0.01f); /* zero pad inputs still move the state */
+    pl_probe_rnn_free(&r);
+    pl_model_free(m);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_pooling_a_2_token_row_padded_to_10_weighs_real_tokens_0_2) {
+    PlCorpus *c = tiny();
+    PlProbeOpts o = opts_for(2, NULL, 0, 10, PL_PRE, 0);
+    PlProbePooling r;
+    ck_assert_int_eq(pl_probe_pooling(c, &o, NULL, &r, NULL), PL_OK);
+    ck_assert(fabsf(r.example_weight - 0.2f) < 1e-7f);
+    ck_assert(fabs(r.mean_real_weight - (0.4 + 0.6 + 0.2) / 3) < 1e-12);
+    ck_assert(fabs(r.min_real_weight - 0.2) < 1e-12);
+    ck_assert_int_eq(r.hist[2] + r.hist[4] + r.hist[6], 3);
+    /* unmasked = 0.2 masked + 0.8 pad row; divide-by-T = 0.2 masked */
+    ck_assert(r.avg_unmasked_dist > 0.0f && r.avg_div_t_dist > 0.0f);
+    for (int e = 0; e < r.E; e++) ck_assert(fabsf(r.avg_div_t[e] - 0.2f * r.avg_masked[e]) < 1e-6f);
+    pl_probe_pooling_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_loss_normalisations_relate_as_counted) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    PlProbeOpts o = opts_for(0, rows, 3, 6, PL_POST, 0);
+    PlProbeLoss r;
+    ck_assert_int_eq(pl_probe_loss(c, &o, NULL, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.real_terms, 3 + 5 + 1); /* a next token for all but each row's last */
+    ck_assert_int_eq(r.fake_terms, (5 - 3) + 0 + (5 - 1));
+    ck_assert(fabsf(r.batch_t * 18.0f - r.per_token * 9.0f) < 1e-4f);
+    ck_assert_int_eq(r.wide_T, 12);
+    ck_assert(fabsf(r.per_token_wide - r.per_token) < 1e-5f);
+    ck_assert(fabsf(r.batch_t_wide - r.batch_t / 2.0f) < 1e-5f);
+    ck_assert(fabsf(r.loss_pad_perfect - r.per_token * 9.0f / 15.0f) < 1e-4f);
+    ck_assert(fabsf(r.grad_batch_t * 18.0f - r.grad_per_token * 9.0f) < 1e-4f);
+    pl_probe_loss_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_layers_that_take_the_mask_show_no_leak) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    for (int side = 0; side <= 1; side++) {
+        PlProbeOpts o = opts_for(0, rows, 3, 6, (PlSide)side, 0);
+        PlProbeLayers r;
+        ck_assert_int_eq(pl_probe_layers(c, &o, NULL, &r, NULL), PL_OK);
+        ck_assert_int_eq(r.n, 16);
+        for (int i = 0; i < r.n; i++) {
+            const PlLayerLeak *l = &r.rows[i];
+            int respects = strcmp(l->mask, "on") == 0 || strcmp(l->name, "embedding") == 0 || strcmp(l->name, "dense") == 0;
+            if (respects) ck_assert_msg(l->leak == 0.0f, "%s (mask %s) leaks %g", l->name, l->mask, (double)l->leak);
+            else ck_assert_msg(l->leak > 1e-4f, "%s (mask %s) shows no leak", l->name, l->mask);
+        }
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_left_padding_with_corrected_positions_matches_single_prompts) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    PlProbeOpts o = opts_for(0, rows, 3, 6, PL_PRE, 0);
+    PlProbeGenerate r;
+    ck_assert_int_eq(pl_probe_generate(c, &o, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.naive_last_column_pad_rows_left, 0);
+    ck_assert_int_eq(r.naive_last_column_pad_rows_right, 2);
+    ck_assert(r.left_vs_single_max_diff < 1e-5f);
+    ck_assert(r.right_last_real_vs_single_max_diff < 1e-5f);
+    ck_assert(r.left_naive_positions_max_diff > 1e-3f);
+    ck_assert(r.right_last_column_vs_single_max_diff > 1e-3f);
+    ck_assert_int_eq(r.pos_left[2 * 6 + 4], 0); /* the 2-token prompt starts at position 0 */
+    ck_assert_int_eq(r.pos_left[2 * 6 + 5], 1);
+    pl_probe_generate_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_probes_refuse_out_of_range_examples) {
+    PlCorpus *c = tiny();
+    PlProbeOpts o = opts_for(7, NULL, 0, 6, PL_PRE, 0);
+    PlProbeBatch b;
+    PlProbeRnn r;
+    PlErr err;
+    ck_assert_int_eq(pl_probe_batch(c, &o, &b, &err), PL_ERANGE);
+    ck_assert_ptr_nonnull(strstr(err.msg, "example 7 is out of range"));
+    ck_assert_int_eq(pl_probe_rnn(c, &o, NULL, PL_ARCH_RNN, 0, &r, &err), PL_ERANGE);
+    pl_corpus_free(c);
+}
+END_TEST
+
+Suite *probe_suite(void) {
+    Suite *s = suite_create("probe");
+    TCase *tc = tcase_create("probes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_batch_counts_agree_in_every_convention);
+    tcase_add_test(tc, test_two_keys_with_one_pad_get_weights_one_and_zero);
+    tcase_add_test(tc, test_attention_probe_mask_removes_leaks_and_keeps_rows_whole);
+    tcase_add_test(tc, test_left_padding_with_causal_mask_gives_zero_rows_not_nan);
+    tcase_add_test(tc, test_rnn_fixed_point_of_a_unit_without_recurrence_is_tanh_of_its_input);
+    tcase_add_test(tc, test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_state);
+    tcase_add_test(tc, test_pooling_a_2_token_row_padded_to_10_weighs_real_tokens_0_2);
+    tcase_add_test(tc, test_loss_normalisations_relate_as_counted);
+    tcase_add_test(tc, test_layers_that_take_the_mask_show_no_leak);
+    tcase_add_test(tc, test_left_padding_with_corrected_positions_matches_single_prompts);
+    tcase_add_test(tc, test_probes_refuse_out_of_range_examples);
+    suite_add_tcase(s, tc);
+    return s;
+}
