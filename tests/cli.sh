@@ -199,6 +199,46 @@ run "$P" bench --corpus builtin:3:300 --epochs 1 --format json
 if [[ $rc -eq 0 && $out == *'"gemm_gflops"'* && $out == *'"model": "rnn"'* && $out == *'"model": "avgpool"'* ]]; then pass "bench json reports the machine and both models"
 else fail "bench json reports the machine and both models" "$out" "$err"; fi
 
+# ---- probes: every one prints JSON with its documented summary ----
+declare -A probe_keys=(
+    [batch]="real_tokens mask_real label_positions agree"
+    [attention]="pad_weight_max row_sum_error_max batch_invariance_max_diff packed_vs_padded_max_diff nan_count leak_total"
+    [rnn]="final_distance_to_last_real distance_to_fixed_point last_real_survival"
+    [pooling]="mean_real_weight min_real_weight avg_unmasked_distance avg_divide_by_T_distance max_unmasked_distance"
+    [loss]="per_token per_sequence batch_t fake_terms"
+    [layers]="masked_leak_max"
+    [generate]="left right left_vs_single_max_diff"
+)
+for kind in batch attention rnn pooling loss layers generate; do
+    run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 --padding post --format json
+    if ! command -v python3 >/dev/null; then skip "probe $kind json parses (no python3)"; continue; fi
+    keys=$(python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["summary"].keys()))' <<<"$out" 2>&1)
+    missing=""
+    for k in ${probe_keys[$kind]}; do [[ " $keys " == *" $k "* ]] || missing+=" $k"; done
+    if [[ $rc -eq 0 && -z $missing ]]; then pass "probe $kind json has its summary"
+    else fail "probe $kind json has its summary" "status $rc, missing:$missing" "keys: $keys" "$err"; fi
+done
+run "$P" probe layers --corpus builtin:5:40 --maxlen 300 --format json
+if command -v python3 >/dev/null; then
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted({(l["name"],l["mask"]) for l in d["layers"] if l["leak"]==0}))' <<<"$out"
+    expect "probe layers: exactly the masked and per-position layers show 0" 0 "[('attention', 'on'), ('avgpool', 'on'), ('dense', 'none'), ('embedding', 'none'), ('gru', 'on'), ('lstm', 'on'), ('maxpool', 'on'), ('rnn', 'on')]"
+fi
+run "$P" probe
+expect_error "probe without a kind names the kinds" "expected a probe kind: batch, attention"
+run "$P" probe telescope
+expect_error "an unknown probe is named" "unknown probe 'telescope'"
+run "$P" probe rnn --corpus builtin:5:40 --example 99
+expect_error "an out-of-range example is named" "example 99 is out of range (the corpus has 40, from 0)"
+run "$P" probe batch --corpus builtin:5:40 --example 2 --batch 0,1
+expect_error "--batch must include --example" "--batch must include the --example row (2)"
+printf 'not a model' >"$TMP/bad.model"
+run "$P" probe rnn --corpus builtin:5:40 --model "$TMP/bad.model"
+expect_error "a damaged model file is refused" "bad.model: not a padlab model file (bad magic)"
+run "$P" probe rnn --corpus builtin:5:40 --model "$TMP/pool.model"
+expect_error "a pooling model cannot drive the rnn probe" "the rnn probe needs a recurrent model, this one is avgpool"
+run "$P" probe pooling --corpus builtin:3:300 --model "$TMP/pool.model" --format json
+expect_has "a trained pooling model drives the pooling probe" '"mean_real_weight"'
+
 # ---- the reference corpus ----
 imdb=${PADLAB_SHARED_DATA:-../shared/data}/imdb5k.tsv
 if [[ -r $imdb ]]; then
@@ -212,8 +252,10 @@ if [[ -r $imdb ]]; then
     else
         fail "imdb5k buckets: longest 0.9037, bucket_longest 0.3408" "$out"
     fi
+    run "$P" probe pooling --corpus "$imdb" --maxlen 200 --padding pre
+    expect_has "imdb5k pooling weights: mean 0.8039, minimum 0.065" "over 5000 reviews: mean 0.8039, minimum 0.0650"
 else
-    skip "imdb5k checks: $imdb not found" 3
+    skip "imdb5k checks: $imdb not found" 4
 fi
 
 finish

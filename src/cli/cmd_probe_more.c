@@ -110,6 +110,7 @@ static void layers_json(const PlProbeLayers *r) {
     for (int i = 0; i < r->n; i++)
         if (r->rows[i].mask[1] == 'n' && r->rows[i].leak > worst) worst = r->rows[i].leak; /* mask "on" */
     json_num(&w, "masked_leak_max", (double)worst);
+    json_int(&w, "pads", r->pads);
     json_close(&w, '}');
     json_arr(&w, "layers");
     for (int i = 0; i < r->n; i++) {
@@ -125,18 +126,19 @@ static void layers_json(const PlProbeLayers *r) {
 
 static void layers_table(const PlProbeLayers *r) {
     static const char *const head[] = {"layer", "mask", "leak", "verdict"};
-    printf("every pad position of a %d x %d batch perturbed; the largest change that reaches a real\n"
-           "position (or the pooled output, or a recurrent readout):\n\n", r->B, r->T);
+    printf("the %ld pad cells of a %d x %d batch perturbed; the largest change that reaches a real\n"
+           "position (or the pooled output, or a recurrent readout):\n\n", r->pads, r->B, r->T);
     OutTable t;
     out_table_init(&t, 4, head);
     for (int i = 0; i < r->n; i++) {
         out_table_cell(&t, "%s", r->rows[i].name);
         out_table_cell(&t, "%s", r->rows[i].mask);
         out_table_cell(&t, "%.3g", (double)r->rows[i].leak);
-        out_table_cell(&t, "%s", r->rows[i].leak == 0.0f ? "respects the pads" : "pads leak in");
+        out_table_cell(&t, "%s", !r->pads ? "(no pads)" : r->rows[i].leak == 0.0f ? "respects the pads" : "pads leak in");
     }
     out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
+    if (!r->pads) printf("\nthis batch has no pads, so nothing could leak: try a larger --maxlen or shorter reviews\n");
 }
 
 static int run_layers(const CliArgs *a) {

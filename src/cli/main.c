@@ -42,9 +42,14 @@ static void print_probe_help(void) {
 }
 
 static int run_probe(int argc, char **argv) {
-    if (argc < 1 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+    if (argc < 1) {
+        fprintf(stderr, "padlab probe: expected a probe kind: batch, attention, rnn, pooling, loss, layers or generate "
+                        "(usage: padlab probe KIND [OPTIONS])\n");
+        return 2;
+    }
+    if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
         print_probe_help();
-        return argc < 1 ? 2 : 0;
+        return 0;
     }
     const CliCommand *c = find_probe(argv[0]);
     if (!c) {

@@ -127,8 +127,10 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     PlModelConfig cfg;
     PlModel *m = NULL;
     /* Magic and version first, so a file of another version is named as such. */
-    PlStatus st = read_all(fp, head, 12, path, err);
-    if (!st && memcmp(head, MAGIC, 8) != 0) st = pl_err_set(err, PL_EINPUT, "%s: not a padlab model file (bad magic)", path);
+    PlStatus st = PL_OK;
+    if (fread(head, 1, 8, fp) != 8 || memcmp(head, MAGIC, 8) != 0)
+        st = pl_err_set(err, PL_EINPUT, "%s: not a padlab model file (bad magic)", path);
+    if (!st) st = read_all(fp, head + 8, 4, path, err);
     if (!st && get_u32(head + 8) != FORMAT_VERSION)
         st = pl_err_set(err, PL_EINPUT, "%s: model format version %u, this padlab reads version %u", path,
                         get_u32(head + 8), FORMAT_VERSION);

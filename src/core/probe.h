@@ -167,6 +167,7 @@ typedef struct {
 
 typedef struct {
     int B, T, E, n;
+    long pads;          /* pad cells perturbed; with none, nothing can leak */
     PlLayerLeak rows[PL_LAYERS_MAX];
 } PlProbeLayers;
 

@@ -183,6 +183,7 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
                 size_t bt = (size_t)row * b->T + t;
                 mt[(size_t)t * b->B + row] = b->mask[bt];
                 if (b->mask[bt]) continue;
+                r->pads++;
                 ids2[bt] = 3 + (int32_t)pl_rng_below(&k.rng, (uint64_t)(c->num_words - 3));
                 for (int e = 0; e < k.E; e++) xp[((size_t)t * b->B + row) * k.E + e] = (float)pl_rng_normal(&k.rng);
             }
