@@ -14,6 +14,10 @@ double pl_app_clock(void) {
 struct PlJob {
     pthread_t thread;
     pthread_mutex_t lock;
+    pthread_cond_t wake;  /* signalled when pause or cancel changes */
+    int paused;
+    float curve[PL_MAX_EPOCHS];
+    int curve_n;
     const PlCorpus *corpus;
     PlTrainConfig cfg;
     PlProgress latest;
@@ -28,6 +32,8 @@ static int job_progress(const PlProgress *p, void *ctx) {
     PlJob *j = ctx;
     pthread_mutex_lock(&j->lock);
     j->latest = *p;
+    if (p->val_acc >= 0.0f && j->curve_n < PL_MAX_EPOCHS) j->curve[j->curve_n++] = p->val_acc;
+    while (j->paused && !j->cancel) pthread_cond_wait(&j->wake, &j->lock);
     int stop = j->cancel;
     pthread_mutex_unlock(&j->lock);
     return stop;
@@ -55,8 +61,10 @@ PlJob *pl_job_start(const PlCorpus *c, const PlTrainConfig *cfg, PlErr *err) {
     j->cfg = *cfg;
     j->latest.val_acc = -1.0f;
     pthread_mutex_init(&j->lock, NULL);
+    pthread_cond_init(&j->wake, NULL);
     if (pthread_create(&j->thread, NULL, job_main, j) != 0) {
         pthread_mutex_destroy(&j->lock);
+        pthread_cond_destroy(&j->wake);
         free(j);
         pl_err_set(err, PL_ENOMEM, "cannot start a training thread");
         return NULL;
@@ -78,7 +86,23 @@ PlJobState pl_job_poll(PlJob *j, PlProgress *latest) {
 void pl_job_cancel(PlJob *j) {
     pthread_mutex_lock(&j->lock);
     j->cancel = 1;
+    pthread_cond_broadcast(&j->wake);
     pthread_mutex_unlock(&j->lock);
+}
+
+void pl_job_pause(PlJob *j, int paused) {
+    pthread_mutex_lock(&j->lock);
+    j->paused = paused;
+    pthread_cond_broadcast(&j->wake);
+    pthread_mutex_unlock(&j->lock);
+}
+
+int pl_job_curve(PlJob *j, float *val_acc, int max) {
+    pthread_mutex_lock(&j->lock);
+    int n = j->curve_n < max ? j->curve_n : max;
+    for (int i = 0; i < n; i++) val_acc[i] = j->curve[i];
+    pthread_mutex_unlock(&j->lock);
+    return n;
 }
 
 static void job_join(PlJob *j) {
@@ -103,6 +127,7 @@ void pl_job_free(PlJob *j) {
     job_join(j);
     pl_model_free(j->model);
     pthread_mutex_destroy(&j->lock);
+    pthread_cond_destroy(&j->wake);
     free(j);
 }
 

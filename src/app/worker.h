@@ -24,6 +24,10 @@ PlJob *pl_job_start(const PlCorpus *c, const PlTrainConfig *cfg, PlErr *err);
 PlJobState pl_job_poll(PlJob *j, PlProgress *latest);
 /* Asks the job to stop after its current batch. */
 void pl_job_cancel(PlJob *j);
+/* Holds the job after its current batch (paused = 1) or lets it go on. */
+void pl_job_pause(PlJob *j, int paused);
+/* The validation accuracy of every epoch finished so far; returns how many. */
+int pl_job_curve(PlJob *j, float *val_acc, int max);
 /* Waits for the job, then hands over its result and (if model is not NULL)
  * the trained model; returns the run's status. */
 PlStatus pl_job_finish(PlJob *j, PlTrainResult *res, PlModel **model, PlErr *err);

@@ -17,7 +17,7 @@ typedef struct CliCommand {
 } CliCommand;
 
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
-    cli_cmd_bench;
+    cli_cmd_bench, cli_cmd_lab;
 
 /* The options every corpus-reading command takes, as rows of its table. */
 #define CLI_OPT_CORPUS                                                                        \

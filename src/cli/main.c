@@ -9,6 +9,7 @@
 #include "core/stats.h"
 
 static const CliCommand *const commands[] = {
+    &cli_cmd_lab,
     &cli_cmd_pad,
     &cli_cmd_stats,
     &cli_cmd_buckets,
@@ -68,8 +69,8 @@ static const CliCommand *find_command(const char *name) {
 static void print_main_help(void) {
     printf("padlab %s - an interactive simulator for sequence padding and masking\n\n", PACKAGE_VERSION);
     printf("usage: padlab [COMMAND] [OPTIONS]\n\n");
-    printf("With no command, padlab opens the lab (until the terminal lab lands, and\n"
-           "whenever no terminal is attached, it prints the report below).\n\n");
+    printf("With no command, padlab opens the lab in the terminal (without a terminal it\n"
+           "prints the report instead).\n\n");
     printf("commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
@@ -115,8 +116,8 @@ int main(int argc, char **argv) {
         else print_main_help();
         return 0;
     }
-    /* No command, or options first: the lab, which is the report for now. */
-    if (argc < 2 || argv[1][0] == '-') return run_command(&cli_cmd_report, argc - 1, argv + 1);
+    /* No command, or options first: the lab (the report without a terminal). */
+    if (argc < 2 || argv[1][0] == '-') return run_command(&cli_cmd_lab, argc - 1, argv + 1);
     if (strcmp(argv[1], "probe") == 0) return run_probe(argc - 2, argv + 2);
     const CliCommand *c = find_command(argv[1]);
     if (!c) {

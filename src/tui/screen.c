@@ -1,0 +1,130 @@
+#include "screen.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t quit_flag;
+static int started;
+static TuiOptions opts;
+
+static void on_quit_signal(int sig) {
+    (void)sig;
+    quit_flag = 1;
+}
+
+/* A crash still leaves a usable terminal behind. */
+static void on_crash(int sig) {
+    if (started) endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int tui_screen_should_quit(void) { return quit_flag; }
+
+/* Colours by meaning; blue and orange-yellow rather than red and green, so
+ * the pad/real distinction survives the common colour-blindnesses. Pads
+ * also get their own glyph. */
+static const struct {
+    short fg, bg;
+    int mono_attr;
+} palette[TUI_COLOR_COUNT] = {
+    [TUI_NORMAL] = {-1, -1, A_NORMAL},     [TUI_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE},
+    [TUI_REAL] = {COLOR_BLUE, -1, A_BOLD}, [TUI_PAD] = {COLOR_YELLOW, -1, A_DIM},
+    [TUI_TRUNC] = {COLOR_MAGENTA, -1, A_UNDERLINE}, [TUI_WARN] = {COLOR_MAGENTA, -1, A_BOLD},
+    [TUI_GOOD] = {COLOR_CYAN, -1, A_BOLD}, [TUI_CHANGED] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE},
+    [TUI_KEY] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE}, [TUI_DIM] = {-1, -1, A_DIM},
+    [TUI_SELECTED] = {COLOR_BLACK, COLOR_WHITE, A_REVERSE},
+};
+
+static void init_colors(void) {
+    if (opts.mono || !has_colors()) {
+        opts.mono = 1;
+        return;
+    }
+    start_color();
+    use_default_colors();
+    for (int i = 1; i < TUI_COLOR_COUNT; i++) init_pair((short)i, palette[i].fg, palette[i].bg);
+}
+
+int tui_screen_start(const TuiOptions *o, char *why, int cap) {
+    opts = *o;
+    if (getenv("NO_COLOR") && *getenv("NO_COLOR")) opts.mono = 1;
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        snprintf(why, (size_t)cap, "no terminal attached");
+        return -1;
+    }
+    setlocale(LC_ALL, "");
+    const char *term = getenv("TERM");
+    if (!term || !*term || strcmp(term, "dumb") == 0) {
+        snprintf(why, (size_t)cap, "the terminal type (TERM) is not set or is 'dumb'");
+        return -1;
+    }
+    SCREEN *s = newterm(NULL, stdout, stdin);
+    if (!s) {
+        snprintf(why, (size_t)cap, "curses cannot drive the terminal '%s'", term);
+        return -1;
+    }
+    started = 1;
+    signal(SIGINT, on_quit_signal);
+    signal(SIGTERM, on_quit_signal);
+    signal(SIGHUP, on_quit_signal);
+    signal(SIGSEGV, on_crash);
+    signal(SIGABRT, on_crash);
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
+    timeout(50);
+    init_colors();
+    return 0;
+}
+
+void tui_screen_end(void) {
+    if (!started) return;
+    started = 0;
+    curs_set(1);
+    endwin();
+}
+
+void tui_color(TuiColor c) {
+    if (c == TUI_NORMAL) return;
+    if (opts.mono) attron(palette[c].mono_attr);
+    else attron(COLOR_PAIR(c) | (c == TUI_REAL || c == TUI_WARN || c == TUI_GOOD ? A_BOLD : 0));
+}
+
+void tui_color_off(TuiColor c) {
+    if (c == TUI_NORMAL) return;
+    if (opts.mono) attroff(palette[c].mono_attr);
+    else attroff(COLOR_PAIR(c) | A_BOLD);
+}
+
+const char *tui_glyph(TuiGlyph g) {
+    static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591", "\u25b2"};
+    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^"};
+    return opts.ascii ? asc[g] : uni[g];
+}
+
+const char *tui_shade(double v) {
+    static const char *const uni[] = {" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"};
+    static const char *const asc[] = {" ", ".", ".", ":", ":", "=", "=", "#", "#"};
+    int k = v <= 0.0 ? 0 : v >= 1.0 ? 8 : 1 + (int)(v * 7.999);
+    return opts.ascii ? asc[k] : uni[k];
+}
+
+void tui_bar(int y, int x, int width, double v, TuiColor c) {
+    int full = (int)(v * width + 0.5);
+    move(y, x);
+    tui_color(c);
+    for (int i = 0; i < width; i++) addstr(i < full ? tui_glyph(TUI_G_BAR) : tui_glyph(TUI_G_EMPTY));
+    tui_color_off(c);
+}
+
+int tui_rows(void) { return LINES; }
+int tui_cols(void) { return COLS; }
