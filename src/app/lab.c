@@ -1,5 +1,6 @@
 #include "lab.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,10 @@ struct PlLab {
     PlModel *trained;      /* the last finished run's model */
     PlLabRun runs[PL_LAB_MAX_RUNS];
     int nruns, sort;
+    pthread_t grid_thread;
+    pthread_mutex_t grid_lock;
+    int grid_started, grid_cancel;
+    PlLabGrid grid;
 };
 
 static void drop_results(PlLab *lab) {
@@ -84,13 +89,18 @@ PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err) {
         return NULL;
     }
     pl_corpus_lengths(lab->corpus, lab->lens);
+    pthread_mutex_init(&lab->grid_lock, NULL);
     if (lab->s.example >= lab->corpus->n) lab->s.example = 0;
     snprintf(lab->tr.status, sizeof lab->tr.status, "no model trained yet: r trains one");
     return lab;
 }
 
+static void grid_join(PlLab *lab);
+
 void pl_lab_free(PlLab *lab) {
     if (!lab) return;
+    grid_join(lab);
+    pthread_mutex_destroy(&lab->grid_lock);
     pl_job_free(lab->job);
     drop_results(lab);
     pl_model_free(lab->trained);
@@ -203,6 +213,75 @@ int pl_lab_tick(PlLab *lab) {
     return 1;
 }
 
+/* ---- the padding x mask grid, on its own thread ---- */
+
+static int grid_progress(int run, const PlProgress *p, void *ctx) {
+    PlLab *lab = ctx;
+    (void)run;
+    pthread_mutex_lock(&lab->grid_lock);
+    if (p->val_acc >= 0.0f && p->epoch == p->epochs) lab->grid.finished++;
+    int stop = lab->grid_cancel;
+    pthread_mutex_unlock(&lab->grid_lock);
+    return stop;
+}
+
+static void *grid_main(void *arg) {
+    PlLab *lab = arg;
+    static const uint64_t seeds[PL_LAB_GRID_SEEDS] = {0, 1, 2};
+    PlExperimentOpts o = {5, lab->s.maxlen, seeds, PL_LAB_GRID_SEEDS};
+    PlRun *runs = NULL;
+    PlSummary *sum = NULL;
+    int n = 0, ns = 0;
+    PlErr err;
+    PlStatus st = pl_experiment_plan(pl_experiment_find("padding"), &o, lab->corpus, &runs, &n, &err);
+    if (!st) st = pl_runs_execute(runs, n, lab->corpus, 1, grid_progress, lab, NULL, &err);
+    if (!st) st = pl_experiment_summarise(runs, n, 0, &sum, &ns, &err);
+    pthread_mutex_lock(&lab->grid_lock);
+    lab->grid.active = 0;
+    lab->grid.done = st == PL_OK;
+    lab->grid.n = ns < 4 ? ns : 4;
+    if (sum) memcpy(lab->grid.summary, sum, sizeof(PlSummary) * (size_t)lab->grid.n);
+    snprintf(lab->grid.status, sizeof lab->grid.status, "%.150s", st ? err.msg : "the 2 x 2 grid is done");
+    pthread_mutex_unlock(&lab->grid_lock);
+    free(runs);
+    free(sum);
+    return NULL;
+}
+
+static void grid_join(PlLab *lab) {
+    if (!lab->grid_started) return;
+    pthread_mutex_lock(&lab->grid_lock);
+    lab->grid_cancel = 1;
+    pthread_mutex_unlock(&lab->grid_lock);
+    pthread_join(lab->grid_thread, NULL);
+    lab->grid_started = 0;
+    lab->grid_cancel = 0;
+}
+
+static int grid_start(PlLab *lab) {
+    PlLabGrid g = pl_lab_grid(lab);
+    if (g.active) return 0;
+    grid_join(lab);
+    memset(&lab->grid, 0, sizeof lab->grid);
+    lab->grid.active = 1;
+    lab->grid.total = 4 * PL_LAB_GRID_SEEDS;
+    snprintf(lab->grid.status, sizeof lab->grid.status, "running the 2 x 2 grid over %d seeds", PL_LAB_GRID_SEEDS);
+    if (pthread_create(&lab->grid_thread, NULL, grid_main, lab) != 0) {
+        lab->grid.active = 0;
+        snprintf(lab->grid.status, sizeof lab->grid.status, "cannot start a thread for the grid");
+        return 0;
+    }
+    lab->grid_started = 1;
+    return PL_LAB_HOT;
+}
+
+PlLabGrid pl_lab_grid(PlLab *lab) {
+    pthread_mutex_lock(&lab->grid_lock);
+    PlLabGrid g = lab->grid;
+    pthread_mutex_unlock(&lab->grid_lock);
+    return g;
+}
+
 /* ---- actions ---- */
 
 static int maxlen_step(int maxlen, int up) {
@@ -275,6 +354,7 @@ int pl_lab_act(PlLab *lab, PlAction a) {
     case PL_ACT_PREV_VIEW: pl_lab_set_view(lab, (PlView)((s->view + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT)); return PL_LAB_HOT;
     case PL_ACT_SORT_RUNS: lab->sort = (lab->sort + 1) % 3; sort_runs(lab); return PL_LAB_HOT;
     case PL_ACT_NEXT_SEED: s->seed = (s->seed + 1) % 1000; return cold(lab, PL_CHG_SEED);
+    case PL_ACT_GRID: return grid_start(lab);
     default: return 0;
     }
 }

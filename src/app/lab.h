@@ -10,6 +10,7 @@
 #define PL_APP_LAB_H
 
 #include "core/cost.h"
+#include "core/experiment.h"
 #include "core/probe.h"
 #include "core/stats.h"
 #include "core/train.h"
@@ -59,6 +60,7 @@ typedef enum {
     PL_ACT_PADDING, PL_ACT_TRUNCATING, PL_ACT_MASK, PL_ACT_MAXLEN_UP, PL_ACT_MAXLEN_DOWN,
     PL_ACT_BATCHING, PL_ACT_MODEL, PL_ACT_CONVENTION, PL_ACT_NEXT_EXAMPLE, PL_ACT_PREV_EXAMPLE,
     PL_ACT_RUN, PL_ACT_PAUSE, PL_ACT_NEXT_VIEW, PL_ACT_PREV_VIEW, PL_ACT_SORT_RUNS, PL_ACT_NEXT_SEED,
+    PL_ACT_GRID, /* the 2 x 2 of padding x mask over three seeds, in the background */
     PL_ACT_COUNT
 } PlAction;
 
@@ -101,6 +103,18 @@ typedef struct {
     int nstrategies;
 } PlLabCost;
 
+/* The padding x mask grid the train view can run: SimpleRNN, pre/post x
+ * mask off/on, seeds 0, 1, 2, at the lab's maxlen. */
+#define PL_LAB_GRID_SEEDS 3
+typedef struct {
+    int active;            /* running */
+    int done;              /* finished: the summary is filled */
+    int finished, total;   /* runs */
+    PlSummary summary[4];
+    int n;
+    char status[160];
+} PlLabGrid;
+
 typedef struct PlLab PlLab;
 
 /* Loads the corpus named in s. NULL on failure (err names the file and line). */
@@ -132,6 +146,8 @@ const PlProbeLoss *pl_lab_loss(PlLab *lab, PlErr *err);
 const PlProbeLayers *pl_lab_layers(PlLab *lab, PlErr *err);
 const PlProbeGenerate *pl_lab_generate(PlLab *lab, PlErr *err);
 const PlLabTraining *pl_lab_training(const PlLab *lab);
+/* A copy of the grid's state (it runs on its own thread). */
+PlLabGrid pl_lab_grid(PlLab *lab);
 const PlLabRun *pl_lab_runs(const PlLab *lab, int *n);
 /* The column the runs table is sorted by (0 settings order, 1 best accuracy, 2 time). */
 int pl_lab_runs_sort(const PlLab *lab);

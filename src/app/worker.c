@@ -143,6 +143,7 @@ typedef struct {
     PlModel *first;
     PlErr err;
     int failed;
+    int canceled;
 } Pool;
 
 typedef struct {
@@ -154,16 +155,17 @@ static int pool_progress(const PlProgress *p, void *arg) {
     RunCtx *rc = arg;
     Pool *pool = rc->pool;
     pthread_mutex_lock(&pool->lock);
-    if (pool->progress) pool->progress(rc->run, p, pool->ctx);
+    if (pool->progress && pool->progress(rc->run, p, pool->ctx)) pool->canceled = 1;
+    int stop = pool->canceled;
     pthread_mutex_unlock(&pool->lock);
-    return 0;
+    return stop;
 }
 
 static void *pool_main(void *arg) {
     Pool *pool = arg;
     for (;;) {
         pthread_mutex_lock(&pool->lock);
-        int i = pool->next < pool->n ? pool->next++ : -1;
+        int i = pool->next < pool->n && !pool->canceled ? pool->next++ : -1;
         pthread_mutex_unlock(&pool->lock);
         if (i < 0) return NULL;
         RunCtx rc = {pool, i};
@@ -183,7 +185,7 @@ static void *pool_main(void *arg) {
 
 PlStatus pl_runs_execute(PlRun *runs, int n, const PlCorpus *c, int threads, PlRunsProgressFn progress,
                          void *ctx, PlModel **model_of_first, PlErr *err) {
-    Pool pool = {runs, n, 0, c, PTHREAD_MUTEX_INITIALIZER, progress, ctx, NULL, {{0}}, 0};
+    Pool pool = {runs, n, 0, c, PTHREAD_MUTEX_INITIALIZER, progress, ctx, NULL, {{0}}, 0, 0};
     pthread_t tid[16];
     int started = 0;
     if (threads > 16) threads = 16;
@@ -193,6 +195,10 @@ PlStatus pl_runs_execute(PlRun *runs, int n, const PlCorpus *c, int threads, PlR
     for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
     if (model_of_first) *model_of_first = pool.first;
     else pl_model_free(pool.first);
+    if (pool.canceled) {
+        pl_err_set(err, PL_ECANCELED, "runs canceled");
+        return PL_ECANCELED;
+    }
     if (pool.failed) {
         if (err) *err = pool.err;
         for (int i = 0; i < n; i++)

@@ -34,8 +34,9 @@ PlStatus pl_job_finish(PlJob *j, PlTrainResult *res, PlModel **model, PlErr *err
 /* Cancels if still running, waits, frees. NULL is harmless. */
 void pl_job_free(PlJob *j);
 
-/* Called (serialised) after every batch of every run: which run, and its progress. */
-typedef void (*PlRunsProgressFn)(int run, const PlProgress *p, void *ctx);
+/* Called (serialised) after every batch of every run: which run, and its
+ * progress. A nonzero return cancels this run and every run not started. */
+typedef int (*PlRunsProgressFn)(int run, const PlProgress *p, void *ctx);
 
 /* Trains runs[0..n) on up to `threads` threads; each run's status and result
  * land in the run. model_of_first, when not NULL, receives the trained model

@@ -16,13 +16,14 @@ typedef struct {
     int tty;
 } Ticker;
 
-static void on_progress(int run, const PlProgress *p, void *ctx) {
+static int on_progress(int run, const PlProgress *p, void *ctx) {
     Ticker *t = ctx;
     (void)run;
-    if (p->batch != p->batches || p->val_acc < 0.0f || p->epoch != p->epochs) return;
+    if (p->batch != p->batches || p->val_acc < 0.0f || p->epoch != p->epochs) return 0;
     t->done++;
     if (t->tty) fprintf(stderr, "\r  trained %d of %d runs", t->done, t->total);
     if (t->tty && t->done == t->total) fputs("\r\033[K", stderr);
+    return 0;
 }
 
 static void setup_cells(OutTable *t, const PlSetup *s) {

@@ -41,7 +41,7 @@ static const struct {
     {'c', PL_ACT_CONVENTION},   {'n', PL_ACT_NEXT_EXAMPLE}, {'N', PL_ACT_PREV_EXAMPLE},   {'l', PL_ACT_NEXT_EXAMPLE},
     {KEY_RIGHT, PL_ACT_NEXT_EXAMPLE}, {'h', PL_ACT_PREV_EXAMPLE}, {KEY_LEFT, PL_ACT_PREV_EXAMPLE},
     {'r', PL_ACT_RUN},          {' ', PL_ACT_PAUSE},        {'S', PL_ACT_NEXT_SEED},        {'\t', PL_ACT_NEXT_VIEW},     {KEY_BTAB, PL_ACT_PREV_VIEW},
-    {'s', PL_ACT_SORT_RUNS},
+    {'s', PL_ACT_SORT_RUNS},    {'g', PL_ACT_GRID},
 };
 
 /* The control strip: which action each control's click or Enter applies. */
@@ -57,7 +57,7 @@ static const char *const help_lines[] = {
     "  +  maxlen up *               -  maxlen down *             b  batching strategy *",
     "  M  model *                   c  mask convention shown     n/N  next/previous example",
     "  r  train now                 space  pause/resume          s  sort the runs table",
-    "  S  next seed *",
+    "  S  next seed *               g  the padding x mask grid over 3 seeds (train view)",
     "  1-9 or Tab  views            j/k  move in the control strip, Enter applies",
     "  h/l  previous/next example   e  export the view as text   q  quit",
     "",

@@ -302,6 +302,20 @@ static void view_train(PlLab *lab, TuiBox b) {
     for (int i = 0; i < t->curve_n && strlen(accs) < 140; i++) snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%.3f ", (double)t->curve[i]);
     tui_put(cb.y + ch, b.x, b.w, "this run: %s", accs);
     int y = cb.y + ch + 2, n;
+    PlLabGrid g = pl_lab_grid(lab);
+    if (g.active) {
+        tui_put(y++, b.x, b.w, "%s: %d of %d runs", g.status, g.finished, g.total);
+    } else if (g.done) {
+        tui_put(y++, b.x, b.w, "grid (g): padding x mask, %d seeds   median  mean  std   min   max", PL_LAB_GRID_SEEDS);
+        for (int k = 0; k < g.n; k++) {
+            const PlSummary *s = &g.summary[k];
+            tui_put(y++, b.x, b.w, "  padding %-4s mask %-5s                   %.3f  %.3f %.3f %.3f %.3f", s->setup.v[0].str,
+                    s->setup.v[1].num ? "on" : "off", s->median, s->mean, s->std, s->min, s->max);
+        }
+    } else {
+        tui_put(y++, b.x, b.w, "g runs the padding x mask grid over %d seeds; %s", PL_LAB_GRID_SEEDS, g.status[0] ? g.status : "");
+    }
+    y++;
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     static const char *const sorts[] = {"in order", "by best accuracy", "by time"};
     tui_put(y++, b.x, b.w, "finished runs (%s; s sorts)   model padding trunc mask maxlen batching seed  best   time", sorts[pl_lab_runs_sort(lab)]);
