@@ -91,6 +91,12 @@ PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err) {
     pl_corpus_lengths(lab->corpus, lab->lens);
     pthread_mutex_init(&lab->grid_lock, NULL);
     if (lab->s.example >= lab->corpus->n) lab->s.example = 0;
+    if (!s->example) /* start on a review shorter than maxlen, so its pads are there to see */
+        for (int i = 0; i < lab->corpus->n; i++)
+            if (lab->lens[i] < lab->s.maxlen / 2) {
+                lab->s.example = i;
+                break;
+            }
     snprintf(lab->tr.status, sizeof lab->tr.status, "no model trained yet: r trains one");
     return lab;
 }

@@ -210,31 +210,40 @@ static void view_attention(PlLab *lab, TuiBox b) {
     PlErr err;
     const PlProbeAttention *r = pl_lab_attention(lab, &err);
     if (!r) return failed(b, &err);
-    heading(b, 0, "attention: softmax weights of the example, head 0 (rows = queries, columns = keys)");
-    int side = b.h - 8 < b.w - 2 ? b.h - 8 : b.w - 2;
+    heading(b, 0, "attention weights of the example, head 0: rows are queries, columns keys");
+    int side = b.h - 8 < (b.w - 2) / 2 ? b.h - 8 : (b.w - 2) / 2;
     side = side < 4 ? 4 : side;
     int n = r->T < side ? r->T : side, T = r->T;
-    for (int i = 0; i < n; i++) {
-        int qa = i * T / n, qz = (i + 1) * T / n;
+    /* Each cell: the mean weight of its block, shaded against the largest block. */
+    double cell[64][64], top = 0.0;
+    if (n > 64) n = 64;
+    for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
-            int ka = j * T / n, kz = (j + 1) * T / n, pad = 0;
+            int qa = i * T / n, qz = (i + 1) * T / n, ka = j * T / n, kz = (j + 1) * T / n;
             double w = 0.0;
             for (int q = qa; q < qz; q++)
                 for (int k = ka; k < kz; k++) w += (double)r->weights[(size_t)q * T + k];
+            cell[i][j] = w / (qz - qa);
+            top = cell[i][j] > top ? cell[i][j] : top;
+        }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            int ka = j * T / n, kz = (j + 1) * T / n, pad = 0;
             for (int k = ka; k < kz; k++) pad |= !r->real[k];
-            w /= (qz - qa);
             TuiColor c = pad ? TUI_PAD : TUI_REAL;
             tui_color(c);
-            mvaddstr(b.y + 1 + i, b.x + 2 * j, tui_shade(sqrt(w * (kz - ka) > 1 ? 1 : w * (kz - ka))));
+            mvaddstr(b.y + 1 + i, b.x + 2 * j, tui_shade(top > 0.0 ? cell[i][j] / top : 0.0));
+            mvaddstr(b.y + 1 + i, b.x + 2 * j + 1, tui_shade(top > 0.0 ? cell[i][j] / top : 0.0));
             tui_color_off(c);
         }
-    }
     int y = b.y + 2 + n;
-    tui_put(y++, b.x, b.w, "mask %s: weight on pad keys %.4f (largest %.4f); |row sum - 1| <= %.1e; zero rows %d; NaN %d",
-            r->mask ? "on" : "off", (double)r->leak_total, (double)r->pad_weight_max, (double)r->row_sum_error_max, r->empty_rows, r->nan_count);
-    tui_put(y++, b.x, b.w, "same sentence, short vs long partner: outputs differ by %.2g; packed vs padded: %.2g",
-            (double)r->batch_invariance_max_diff, (double)r->packed_vs_padded_max_diff);
-    tui_put(y++, b.x, b.w, "the wrong fix (weights x mask, not renormalised) leaves a row summing to %.3f", (double)r->wrong_fix_min_sum);
+    tui_put(y++, b.x, b.w, "mask %s: weight on pad keys %.3f in all (largest single %.4f)", r->mask ? "on" : "off",
+            (double)r->leak_total, (double)r->pad_weight_max);
+    tui_put(y++, b.x, b.w, "|row sum - 1| <= %.1e; rows with no key %d (zero, not NaN); NaN %d", (double)r->row_sum_error_max,
+            r->empty_rows, r->nan_count);
+    tui_put(y++, b.x, b.w, "same sentence, short vs long partner: outputs differ by %.2g", (double)r->batch_invariance_max_diff);
+    tui_put(y++, b.x, b.w, "packed varlen vs padded: %.2g; the wrong fix leaves a row sum of %.3f", (double)r->packed_vs_padded_max_diff,
+            (double)r->wrong_fix_min_sum);
 }
 
 /* ---- pooling ---- */
@@ -254,8 +263,9 @@ static void view_pooling(PlLab *lab, TuiBox b) {
     }
     int y = b.y + 4 + PL_POOL_HIST_BINS;
     tui_put(y++, b.x, b.w, "example: %d real tokens of %d: weight %.3f", r->L, r->T, (double)r->example_weight);
-    tui_put(y++, b.x, b.w, "distance from the masked mean: unmasked %.4f, sum / T %.4f; max pooling unmasked %.4f",
-            (double)r->avg_unmasked_dist, (double)r->avg_div_t_dist, (double)r->max_unmasked_dist);
+    tui_put(y++, b.x, b.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f", (double)r->avg_unmasked_dist,
+            (double)r->avg_div_t_dist);
+    tui_put(y++, b.x, b.w, "max pooling, unmasked vs masked: %.4f", (double)r->max_unmasked_dist);
 }
 
 /* ---- loss ---- */
@@ -273,8 +283,9 @@ static void view_loss(PlLab *lab, TuiBox b) {
     tui_put(b.y + 8, b.x, b.w, "padded to %d: per token %.4f, batch x T %.4f (same rows, more pads)", r->wide_T, (double)r->per_token_wide,
             (double)r->batch_t_wide);
     tui_color(TUI_WARN);
-    tui_put(b.y + 10, b.x, b.w, "without ignore_index: %ld fake pad targets; loss %.4f, and %.4f for a model that predicts pad",
-            r->fake_terms, (double)r->loss_with_pads, (double)r->loss_pad_perfect);
+    tui_put(b.y + 10, b.x, b.w, "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
+            (double)r->loss_with_pads);
+    tui_put(b.y + 11, b.x, b.w, "and %.4f for a model that learned to predict pad", (double)r->loss_pad_perfect);
     tui_color_off(TUI_WARN);
 }
 
@@ -335,12 +346,12 @@ static void view_layers(PlLab *lab, TuiBox b) {
     if (!r) return failed(b, &err);
     heading(b, 0, "layers: perturb only the pads; does anything reach a real position?");
     tui_put(b.y + 1, b.x, b.w, "%ld pad cells perturbed in a %d x %d batch", r->pads, r->B, r->T);
-    for (int i = 0; i < r->n && 3 + i < b.h; i++) {
+    for (int i = 0; i < r->n && 2 + i < b.h; i++) {
         const PlLayerLeak *l = &r->rows[i];
         int ok = l->leak == 0.0f;
-        tui_put(b.y + 3 + i, b.x, 26, "%-10s mask %-4s %8.3g", l->name, l->mask, (double)l->leak);
+        tui_put(b.y + 2 + i, b.x, 32, "%-10s mask %-4s %10.3g", l->name, l->mask, (double)l->leak);
         tui_color(ok ? TUI_GOOD : TUI_WARN);
-        tui_put(b.y + 3 + i, b.x + 27, b.w - 27, "%s", !r->pads ? "(no pads)" : ok ? "respects the pads" : "pads leak in");
+        tui_put(b.y + 2 + i, b.x + 33, b.w - 33, "%s", !r->pads ? "(no pads)" : ok ? "respects the pads" : "pads leak in");
         tui_color_off(ok ? TUI_GOOD : TUI_WARN);
     }
 }
@@ -353,28 +364,25 @@ static void view_generate(PlLab *lab, TuiBox b) {
     if (!r) return failed(b, &err);
     heading(b, 0, "generate: decoder prompts, left vs right padding");
     int y = b.y + 2;
-    for (int i = 0; i < r->B && y + 3 < b.y + b.h; i++) {
+    for (int i = 0; i < r->B && y + 3 < b.y + b.h - 5; i++) {
         tui_put(y++, b.x, b.w, "prompt %d (%d tokens)", i, r->len[i]);
         for (int side = 0; side < 2; side++, y++) {
             const int32_t *ids = (side ? r->ids_right : r->ids_left) + (size_t)i * r->T;
             tui_put(y, b.x + 2, 7, "%s", side ? "right" : "left");
-            int cols = r->T < b.w - 10 ? r->T : b.w - 10;
-            for (int c = 0; c < cols; c++) {
-                int t = r->T - cols + c, pad = ids[t] == 0;
-                TuiColor col = pad ? TUI_PAD : TUI_REAL;
-                tui_color(col);
-                mvaddstr(y, b.x + 9 + c, pad ? tui_glyph(TUI_G_PAD) : tui_glyph(TUI_G_REAL));
-                tui_color_off(col);
-            }
+            uint8_t real[4096];
+            int T = r->T < 4096 ? r->T : 4096;
+            for (int t = 0; t < T; t++) real[t] = ids[t] != 0;
+            grid_row(y, b.x + 9, b.w - 10, real, T);
         }
     }
     y++;
     tui_put(y++, b.x, b.w, "the last column is a pad in %d rows (right) and %d (left)", r->naive_last_column_pad_rows_right,
             r->naive_last_column_pad_rows_left);
-    tui_put(y++, b.x, b.w, "next-token logits vs each prompt alone: left + corrected positions %.2g, left + 0..T-1 %.2g",
-            (double)r->left_vs_single_max_diff, (double)r->left_naive_positions_max_diff);
-    tui_put(y++, b.x, b.w, "right, read at the last real token %.2g, at the last column %.2g", (double)r->right_last_real_vs_single_max_diff,
-            (double)r->right_last_column_vs_single_max_diff);
+    tui_put(y++, b.x, b.w, "next-token logits against each prompt run alone (largest difference):");
+    tui_put(y++, b.x, b.w, "  left, corrected position ids %.2g; left, positions 0..T-1 %.2g", (double)r->left_vs_single_max_diff,
+            (double)r->left_naive_positions_max_diff);
+    tui_put(y++, b.x, b.w, "  right, at the last real token %.2g; right, at the last column %.2g",
+            (double)r->right_last_real_vs_single_max_diff, (double)r->right_last_column_vs_single_max_diff);
 }
 
 void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int scroll) {
