@@ -141,6 +141,7 @@ START_TEST(test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_st
     ck_assert_msg(fabs((double)r.h_fixed[0] - lo) < 1e-5, "h* %.7f, bisection %.7f", (double)r.h_fixed[0], lo);
     ck_assert(r.final_distance_to_last_real == 0.0f); /* the mask carries the state exactly */
     ck_assert(r.masked_carry_distance == 0.0f);
+    ck_assert(r.fixed_found && r.last_real_survival == 1.0f); /* the mask keeps all of it */
     for (int t = 3; t < 30; t++) ck_assert(r.dist_last[t] == 0.0f);
     pl_probe_rnn_free(&r);
     o.mask = 0;

@@ -18,6 +18,7 @@ static void rnn_json(const PlProbeRnn *r) {
     json_obj(&w, "summary");
     json_num(&w, "final_distance_to_last_real", (double)r->final_distance_to_last_real);
     json_num(&w, "last_real_survival", (double)r->last_real_survival);
+    json_bool(&w, "fixed_point_found", r->fixed_found);
     json_num(&w, "masked_carry_distance", (double)r->masked_carry_distance);
     json_num(&w, "pad_embedding_norm", (double)r->pad_embedding_norm);
     float_array(&w, "distance_to_fixed_point", r->dist_fixed + r->last_real + 1, r->T - 1 - r->last_real);
@@ -67,14 +68,20 @@ static void rnn_table(const PlProbeRnn *r) {
     if (r->T > 24) printf("  (steps away from the edges left out; --format json has every step)\n");
     double hn = 0.0;
     for (int j = 0; j < r->H; j++) hn += (double)(r->h_fixed[j] * r->h_fixed[j]);
-    printf("\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n", r->fixed_iters,
-           (double)r->fixed_residual, sqrt(hn));
-    printf("readouts: last array position |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n", (double)r->last_pos_norm,
+    if (r->fixed_found)
+        printf("\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n", r->fixed_iters,
+               (double)r->fixed_residual, sqrt(hn));
+    else
+        printf("\nthe pad-input map has no fixed point here: after %d pad steps the state still moves by %.3g each step\n"
+               "(it cycles); distances to h* below are to the state where the search stopped\n", r->fixed_iters,
+               (double)r->fixed_residual);
+    printf("readouts: last array position without the mask |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n", (double)r->last_pos_norm,
            (double)r->last_real_norm, (double)r->masked_carry_norm);
     printf("the state read out is %.6g away from the state after the last real token\n", (double)r->final_distance_to_last_real);
     printf("with the mask the carried state is %.6g away from it\n", (double)r->masked_carry_distance);
-    printf("of the last real state's distance from h*, %.1f%% remains at the last position (100%% = intact)\n",
-           100.0 * (double)r->last_real_survival);
+    if (r->fixed_found)
+        printf("of the last real state's distance from h*, %.1f%% remains at the last position (100%% = intact)\n",
+               100.0 * (double)r->last_real_survival);
     printf("pad embedding row |e_0| = %.5f%s\n", (double)r->pad_embedding_norm,
            r->zero_pad_embedding ? " (zeroed: the pads still move the state through the bias and the recurrence)" : "");
 }

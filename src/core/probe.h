@@ -100,11 +100,13 @@ typedef struct {
     float *h_fixed;          /* (H) h* */
     int fixed_iters;         /* pad steps iterated to find h* */
     float fixed_residual;    /* |h* - map(h*)| when the iteration stopped */
+    int fixed_found;         /* the pads settle on h*; 0 when the state keeps moving (a cycle) */
     /* Readouts side by side (norms) and how far each is from the last real state. */
     float last_pos_norm, last_real_norm, masked_carry_norm;
     float final_distance_to_last_real; /* the last array position's state vs the last real state */
     float masked_carry_distance;       /* the mask-on run's last state vs the last real state */
-    float last_real_survival;          /* |h_T - h*| / |h_last_real - h*|: 1 = intact, 0 = forgotten */
+    float last_real_survival;          /* of the run shown: |h_T - h*| / |h_last_real - h*|, 1 = intact,
+                                          0 = forgotten; NaN when the pads have no fixed point */
     float pad_embedding_norm;          /* |embedding row 0| */
     int zero_pad_embedding;
 } PlProbeRnn;

@@ -74,6 +74,7 @@ static PlStatus fixed_point(PlProbeRnn *r, PlModel *m, const int32_t *real, PlEr
         memcpy(r->h_fixed, h + (size_t)k * H, (size_t)H * sizeof *h);
         r->fixed_iters = k - r->L + 1;
         r->fixed_residual = dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H);
+        r->fixed_found = r->fixed_residual <= FIXED_TOL;
     }
     free(ids), free(mask), free(h);
     return st;
@@ -136,9 +137,8 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         r->masked_carry_norm = norm(carry, H);
         r->final_distance_to_last_real = dist(shown + (size_t)(r->T - 1) * H, last, H);
         r->masked_carry_distance = dist(carry, hm + (size_t)r->last_real * H, H);
-        float from = dist(h + (size_t)r->last_real * H, r->h_fixed, H);
-        r->last_real_survival = from > 0.0f ? dist(end, r->h_fixed, H) / from : 1.0f;
-        if (r->last_real_survival > 1.0f) r->last_real_survival = 1.0f;
+        float from = dist(last, r->h_fixed, H), to = dist(shown + (size_t)(r->T - 1) * H, r->h_fixed, H);
+        r->last_real_survival = !r->fixed_found ? NAN : from > 0.0f ? (to < from ? to : from) / from : 1.0f;
     }
     free(h), free(hm);
     pl_batch_free(b);

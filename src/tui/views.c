@@ -193,12 +193,16 @@ static void view_rnn(PlLab *lab, TuiBox b) {
     chart(cb, r->dist_last, r->T, r->dist_fixed, r->T, 0.0, top > 0.0f ? (double)top : 1.0, r->first_real, r->last_real);
     int y = cb.y + ch + 2;
     tui_put(y++, b.x, b.w, "the strip under the chart: %s real steps, %s pads", tui_glyph(TUI_G_REAL), tui_glyph(TUI_G_PAD));
-    tui_put(y++, b.x, b.w, "readouts: last position |h| %.3f, last real step |h| %.3f, masked carry |h| %.3f", (double)r->last_pos_norm,
-            (double)r->last_real_norm, (double)r->masked_carry_norm);
+    tui_put(y++, b.x, b.w, "|h| read at: last position (no mask) %.3f, last real step %.3f, masked carry %.3f",
+            (double)r->last_pos_norm, (double)r->last_real_norm, (double)r->masked_carry_norm);
     TuiColor c = r->final_distance_to_last_real == 0.0f ? TUI_GOOD : TUI_WARN;
     tui_color(c);
-    tui_put(y++, b.x, b.w, "the state read out is %.4f away from the last real state; %.0f%% of it survives the pads",
-            (double)r->final_distance_to_last_real, 100.0 * (double)r->last_real_survival);
+    if (r->fixed_found)
+        tui_put(y++, b.x, b.w, "the state read out is %.4f from the last real state; %.0f%% of its way to h* remains",
+                (double)r->final_distance_to_last_real, 100.0 * (double)r->last_real_survival);
+    else
+        tui_put(y++, b.x, b.w, "the state read out is %.4f from the last real state; the pads never let it settle",
+                (double)r->final_distance_to_last_real);
     tui_color_off(c);
     tui_put(y++, b.x, b.w, "with the mask the carried state is %.4f away; pad embedding |e0| = %.3f", (double)r->masked_carry_distance,
             (double)r->pad_embedding_norm);
