@@ -198,7 +198,7 @@ static void view_rnn(PlLab *lab, TuiBox b) {
     TuiColor c = r->final_distance_to_last_real == 0.0f ? TUI_GOOD : TUI_WARN;
     tui_color(c);
     if (r->fixed_found)
-        tui_put(y++, b.x, b.w, "the state read out is %.4f from the last real state; %.0f%% of its way to h* remains",
+        tui_put(y++, b.x, b.w, "the state read out is %.4f from the last real state; %.0f%% of it survives the pads",
                 (double)r->final_distance_to_last_real, 100.0 * (double)r->last_real_survival);
     else
         tui_put(y++, b.x, b.w, "the state read out is %.4f from the last real state; the pads never let it settle",
