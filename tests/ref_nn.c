@@ -27,6 +27,14 @@ static void affine(double *pre, const double *xr, const double *hp, const double
 
 static int real(const uint8_t *mask_tm, int t, int b, int B) { return !mask_tm || mask_tm[t * B + b]; }
 
+/* At a masked step the state is carried over (zero before the first step);
+ * returns 1 when it was. */
+static int carried(double *ht, const double *hp, const uint8_t *mask_tm, int t, int r, int B, int H) {
+    if (real(mask_tm, t, r, B)) return 0;
+    for (int j = 0; j < H; j++) ht[j] = hp ? hp[j] : 0.0;
+    return 1;
+}
+
 void ref_rnn(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *Wh,
              const double *b, int T, int B, int E, int H) {
     double pre[64];
@@ -34,10 +42,7 @@ void ref_rnn(double *h, const double *x, const uint8_t *mask_tm, const double *W
         for (int r = 0; r < B; r++) {
             const double *hp = t ? h + ((t - 1) * B + r) * H : NULL;
             double *ht = h + (t * B + r) * H;
-            if (!real(mask_tm, t, r, B)) {
-                for (int j = 0; j < H; j++) ht[j] = hp ? hp[j] : 0.0;
-                continue;
-            }
+            if (carried(ht, hp, mask_tm, t, r, B, H)) continue;
             affine(pre, x + (t * B + r) * E, hp, Wx, Wh, E, H, H);
             for (int j = 0; j < H; j++) ht[j] = tanh(pre[j] + b[j]);
         }
@@ -51,10 +56,7 @@ void ref_gru(double *h, const double *x, const uint8_t *mask_tm, const double *W
         for (int r = 0; r < B; r++) {
             const double *hp = t ? h + ((t - 1) * B + r) * H : NULL;
             double *ht = h + (t * B + r) * H;
-            if (!real(mask_tm, t, r, B)) {
-                for (int j = 0; j < H; j++) ht[j] = hp ? hp[j] : 0.0;
-                continue;
-            }
+            if (carried(ht, hp, mask_tm, t, r, B, H)) continue;
             affine(xi, x + (t * B + r) * E, NULL, Wx, NULL, E, H, G);
             for (int j = 0; j < G; j++) {
                 double s = b[G + j];
@@ -79,11 +81,8 @@ void ref_lstm(double *h, const double *x, const uint8_t *mask_tm, const double *
         for (int r = 0; r < B; r++) {
             size_t o = (size_t)(t * B + r) * H, op = (size_t)((t - 1) * B + r) * H;
             const double *hp = t ? h + op : NULL, *cp = t ? c + op : NULL;
-            if (!real(mask_tm, t, r, B)) {
-                for (int j = 0; j < H; j++) {
-                    h[o + j] = hp ? hp[j] : 0.0;
-                    c[o + j] = cp ? cp[j] : 0.0;
-                }
+            if (carried(h + o, hp, mask_tm, t, r, B, H)) {
+                carried(c + o, cp, mask_tm, t, r, B, H);
                 continue;
             }
             affine(pre, x + (t * B + r) * E, hp, Wx, U, E, H, G);
