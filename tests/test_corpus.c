@@ -161,18 +161,39 @@ static char *make_acl_folder(void) {
     return root;
 }
 
-START_TEST(test_acl_folder_reads_neg_then_pos_in_name_order) {
+START_TEST(test_acl_folder_alternates_neg_and_pos_in_name_order) {
     char *root = make_acl_folder();
     PlCorpus *c = NULL;
     PlErr err;
     ck_assert_msg(pl_corpus_load(root, NULL, &c, &err) == PL_OK, "%s", err.msg);
     ck_assert_int_eq(c->n, 3);
-    ck_assert_int_eq(c->labels[0], 0);
+    ck_assert_int_eq(c->labels[0], 0); /* neg 0_2, pos 0_10, pos 1_9 */
     ck_assert_int_eq(c->labels[1], 1);
     ck_assert_int_eq(c->labels[2], 1);
     ck_assert_int_eq(pl_corpus_len(c, 0), 4); /* <start> dull and long */
-    ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 1)[2]), "masterpiece"); /* 0_10 first */
+    ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 1)[2]), "masterpiece"); /* 0_10 before 1_9 */
     ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 2)[1]), "loved");
+    pl_corpus_free(c);
+    pl_test_rmtree(root);
+    free(root);
+}
+END_TEST
+
+START_TEST(test_acl_folder_interleaves_so_any_tail_holds_both_labels) {
+    char *root = pl_test_tmpdir(), p[4096], name[32];
+    for (int side = 0; side < 2; side++) {
+        snprintf(p, sizeof p, "%s/%s", root, side ? "pos" : "neg");
+        mkdir(p, 0700);
+        for (int i = 0; i < (side ? 5 : 3); i++) {
+            snprintf(name, sizeof name, "%d_%d.txt", i, side ? 9 : 1);
+            write_review(p, name, side ? "good" : "bad");
+        }
+    }
+    PlCorpus *c = NULL;
+    ck_assert_int_eq(pl_corpus_load(root, NULL, &c, NULL), PL_OK);
+    static const uint8_t want[8] = {0, 1, 0, 1, 0, 1, 1, 1};
+    ck_assert_mem_eq(c->labels, want, 8);
+    for (int i = 0; i < 8; i++) ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, i)[1]), want[i] ? "good" : "bad");
     pl_corpus_free(c);
     pl_test_rmtree(root);
     free(root);
@@ -293,7 +314,8 @@ Suite *corpus_suite(void) {
     tcase_add_test(tc, test_two_hundred_thousand_lines_load);
     suite_add_tcase(s, tc);
     tc = tcase_create("folders");
-    tcase_add_test(tc, test_acl_folder_reads_neg_then_pos_in_name_order);
+    tcase_add_test(tc, test_acl_folder_alternates_neg_and_pos_in_name_order);
+    tcase_add_test(tc, test_acl_folder_interleaves_so_any_tail_holds_both_labels);
     suite_add_tcase(s, tc);
     tc = tcase_create("builtin");
     tcase_set_timeout(tc, 120);

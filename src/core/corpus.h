@@ -4,7 +4,8 @@
  * with PL_START_ID. Ids: 0 = pad, 1 = start, 2 = out of vocabulary, then the
  * words by descending count over the whole corpus (ties: first appearance),
  * the most frequent word being 3. Ids at or above num_words are stored as
- * PL_OOV_ID; the full vocabulary is kept so every id maps back to a word. */
+ * PL_OOV_ID; the full vocabulary is kept so every id maps back to a word.
+ * An aclImdb-style folder's reviews alternate neg, pos, neg, ... */
 #ifndef PL_CORPUS_H
 #define PL_CORPUS_H
 

@@ -89,6 +89,34 @@ PlStatus pl_builder_add_words(PlCorpusBuilder *b, int label, const char *const *
     return PL_OK;
 }
 
+PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split) {
+    int n = b->n;
+    int32_t *ids = malloc((size_t)(b->n_ids ? b->n_ids : 1) * sizeof *ids);
+    int64_t *off = malloc(((size_t)n + 1) * sizeof *off);
+    uint8_t *lab = malloc((size_t)(n ? n : 1));
+    if (!ids || !off || !lab) {
+        free(ids), free(off), free(lab);
+        return PL_ENOMEM;
+    }
+    int64_t at = 0;
+    int k = 0;
+    for (int i = 0; k < n; i++)
+        for (int side = 0; side < 2; side++) {
+            int src = side ? split + i : i;
+            if (side ? src >= n : src >= split) continue;
+            int64_t len = b->offsets[src + 1] - b->offsets[src];
+            memcpy(ids + at, b->ids + b->offsets[src], (size_t)len * sizeof *ids);
+            off[k] = at;
+            lab[k++] = b->labels[src];
+            at += len;
+        }
+    off[n] = at;
+    free(b->ids), free(b->offsets), free(b->labels);
+    b->ids = ids, b->offsets = off, b->labels = lab;
+    b->cap_ids = b->n_ids, b->cap = n;
+    return PL_OK;
+}
+
 /* Turns first-appearance indices into count-ranked ids, capped at num_words. */
 static PlStatus remap_ids(PlCorpusBuilder *b, PlCorpus *c) {
     int nw = b->vocab.n;

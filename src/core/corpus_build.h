@@ -27,6 +27,10 @@ PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, si
 /* Appends one example made of already clean words. */
 PlStatus pl_builder_add_words(PlCorpusBuilder *b, int label, const char *const *words, int n);
 
+/* Reorders the examples so that the first `split` and the rest alternate:
+ * a0 b0 a1 b1 ..., the longer group's tail last. Returns PL_ENOMEM on failure. */
+PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);
+
 /* Ranks the vocabulary and moves everything into a new corpus. The builder is
  * emptied either way. name fills corpus->source. */
 PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name,

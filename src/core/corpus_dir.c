@@ -1,6 +1,8 @@
-/* Loading an aclImdb-style folder: the .txt files of ROOT/neg (label 0) then
+/* Loading an aclImdb-style folder: the .txt files of ROOT/neg (label 0) and
  * those of ROOT/pos (label 1), each file one review, files in byte-wise name
- * order. ROOT may also hold train/ or test/ with those two folders below. */
+ * order. The two are then interleaved (neg, pos, neg, pos, ...) so that any
+ * tail of the corpus, such as the last 20% a validation split takes, holds
+ * both labels. ROOT may also hold train/ or test/ with the two folders. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -132,7 +134,10 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
     PlCorpusBuilder b;
     pl_builder_init(&b);
     st = add_class(&b, base, "neg", 0, err);
+    int negatives = b.n;
     if (st == PL_OK) st = add_class(&b, base, "pos", 1, err);
+    if (st == PL_OK && pl_builder_interleave(&b, negatives))
+        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", base);
     if (st == PL_OK && b.n == 0)
         st = pl_err_set(err, PL_EINPUT, "%s: no examples (no .txt files in pos/ or neg/)", base);
     if (st) {
