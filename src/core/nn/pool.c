@@ -47,10 +47,12 @@ void pl_avgpool_backward(float *dx, const float *dout, const uint8_t *mask, PlPo
 }
 
 /* out[0..C) += w * row[0..C); the two never overlap. */
-static void axpy(float *restrict out, const float *restrict row, float w, int C) {
+static inline void axpy(float *restrict out, const float *restrict row, float w, int C) {
     for (int c = 0; c < C; c++) out[c] += w * row[c];
 }
 
+/* Both run per token of every batch: built for the widest vector unit here. */
+__attribute__((target_clones("avx512f", "avx2", "default")))
 void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode,
                               const float *W, int B, int T, int C) {
     for (int b = 0; b < B; b++) {
@@ -66,6 +68,7 @@ void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mas
     }
 }
 
+__attribute__((target_clones("avx512f", "avx2", "default")))
 void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids, const uint8_t *mask,
                                PlPoolMask mode, int B, int T, int C, int skip_id0) {
     for (int b = 0; b < B; b++) {
