@@ -189,6 +189,27 @@ else fail "experiment numbers do not depend on the thread count" "$csv1" "$out";
 run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP/pool.model"
 if [[ $rc -eq 0 && -s $TMP/pool.model && $out == *"real_weight"* && $out == *"divide_by_T"* ]]; then pass "pooling experiment saves its first model"
 else fail "pooling experiment saves its first model" "$out" "$err"; fi
+# every other experiment runs end to end on a small corpus, with figures that must hold
+run "$P" experiment batching --corpus builtin:3:200 --epochs 1 --maxlen 50 --format csv
+if [[ $rc -eq 0 ]]; then
+    static=$(awk -F, '$1=="static"{print $NF}' <<<"$out"); packed=$(awk -F, '$1=="packed"{print $NF}' <<<"$out")
+    dynamic=$(awk -F, '$1=="dynamic"{print $NF}' <<<"$out")
+    if [[ $static -eq $((160 * 50)) && $packed -lt $static && $dynamic -le $static ]]; then pass "batching: packed computes fewer steps than static (160 x 50)"
+    else fail "batching: packed computes fewer steps than static (160 x 50)" "$out"; fi
+else
+    fail "batching experiment runs" "$err"
+fi
+run "$P" experiment cells --corpus builtin:3:200 --epochs 1 --maxlen 30 --format csv
+expect_has "cells: lstm with the mask has a summary row" $'\nlstm,post,true,1,'
+run "$P" experiment maxlen --corpus builtin:3:200 --epochs 1 --format csv
+expect_has "maxlen: the rnn at maxlen 400 has a summary row" $'\nrnn,400,true,1,'
+run "$P" experiment truncation --corpus builtin:3:200 --epochs 1 --maxlen 40 --format csv
+expect_has "truncation: windows for the pooling model" $'\navgpool,window,1,'
+run "$P" experiment loss --corpus builtin:3:200 --epochs 1 --maxlen 30 --format json
+if command -v python3 >/dev/null; then
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["summary"]; print(len(s), s[0]["metric"], all(0 < x["median"] < 10 for x in s), [x["setup"]["pads_in_loss"] for x in s])' <<<"$out"
+    expect "loss: four setups summarised by validation loss" 0 "4 best_val_loss True [False, False, False, True]"
+fi
 run "$P" experiment nonsense
 expect_error "an unknown experiment is named" "unknown experiment 'nonsense'"
 run "$P" experiment padding --seeds 2 --seed 3
