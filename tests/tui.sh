@@ -28,7 +28,7 @@ check_screen() { # NAME TEXT
     if wait_for "$2"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi
 }
 
-T new-session -d -s lab -x 100 -y 30 "TERM=xterm-256color $P --corpus builtin:1:400; echo EXIT=\$?; sleep 60"
+T new-session -d -s lab -x 100 -y 30 "cd $TMP && TERM=xterm-256color $P --corpus builtin:1:400; echo EXIT=\$?; sleep 60"
 check_screen "the lab opens with the control strip" "padding: pre*"
 check_screen "the tutorial defaults are shown as text" "maxlen: 200*"
 T send-keys -t lab p
@@ -46,6 +46,14 @@ T resize-window -t lab -x 60 -y 20
 check_screen "a small terminal gets a message" "terminal too small (need 80x24, have 60x20)"
 T resize-window -t lab -x 100 -y 30
 check_screen "enlarging restores the lab" "padding: post*"
+T send-keys -t lab ?
+check_screen "? opens the help overlay" "press any key to close this help"
+T send-keys -t lab x
+T send-keys -t lab 1
+T send-keys -t lab e
+check_screen "e exports the view" "exported the view to padlab-batch.txt"
+if grep -q "the three counts agree" "$TMP/padlab-batch.txt" 2>/dev/null; then pass "the export holds the view's text"
+else fail "the export holds the view's text" "$(cat "$TMP/padlab-batch.txt" 2>&1)"; fi
 T send-keys -t lab q
 check_screen "q quits with status 0" "EXIT=0"
 
