@@ -156,6 +156,19 @@ printf '1\tcaf\xe9 \xff\xfe na\xefve\n' >"$TMP/latin1.tsv"
 run "$P" stats --corpus "$TMP/latin1.tsv" --format json
 expect_has "invalid UTF-8 loads and prints" '"sequences": 1'
 
+# ---- garbage in: random bytes as a corpus, a model file, a pad input; never a crash ----
+crashes=""
+for i in $(seq 1 40); do
+    head -c $((i * 97)) /dev/urandom >"$TMP/junk$i"
+    (( i % 3 == 0 )) && printf '1\t' | cat - "$TMP/junk$i" >"$TMP/junk$i.tsv" && mv "$TMP/junk$i.tsv" "$TMP/junk$i"
+    "$P" stats --corpus "$TMP/junk$i" >/dev/null 2>&1; r1=$?
+    "$P" probe rnn --corpus builtin:1:20 --model "$TMP/junk$i" >/dev/null 2>&1; r2=$?
+    "$P" pad "$TMP/junk$i" >/dev/null 2>&1; r3=$?
+    for r in $r1 $r2 $r3; do [[ $r -eq 0 || $r -eq 2 ]] || crashes+=" junk$i:$r"; done
+done
+if [[ -z $crashes ]]; then pass "random bytes as corpus, model and pad input: exit 0 or 2, never a crash"
+else fail "random bytes as corpus, model and pad input: exit 0 or 2, never a crash" "$crashes"; fi
+
 # ---- the built-in corpus ----
 run "$P" stats --format csv --maxlen 200
 expect_has "stats on the built-in corpus" "200,"
