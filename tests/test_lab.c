@@ -114,8 +114,10 @@ static void wait_training(PlLab *lab) {
 
 START_TEST(test_a_cold_change_retrains_and_records_the_run) {
     PlLab *lab = small_lab();
+    ck_assert_ptr_nonnull(pl_lab_batch(lab, NULL)); /* a view computed before the run ends... */
     pl_lab_act(lab, PL_ACT_RUN);
     wait_training(lab);
+    ck_assert_ptr_nonnull(pl_lab_batch(lab, NULL)); /* ...is recomputed, not leaked, after it */
     pl_lab_act(lab, PL_ACT_PADDING);
     ck_assert(pl_lab_training(lab)->active);
     wait_training(lab);

@@ -192,7 +192,7 @@ static void finish_job(PlLab *lab, PlJobState state) {
         pl_model_free(lab->trained);
         lab->trained = m;
         m = NULL;
-        lab->have = 0; /* the probes now read the trained weights */
+        drop_results(lab); /* the probes now read the trained weights */
         snprintf(lab->tr.status, sizeof lab->tr.status, "trained: best validation accuracy %.3f in %.2f s", (double)res.best_val_acc,
                  res.seconds);
     } else {
