@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "app/lab.h"
+#include "core/rng.h"
 #include "suites.h"
 
 static PlLab *small_lab(void) {
@@ -170,6 +171,31 @@ START_TEST(test_sessions_round_trip_and_name_damage) {
 }
 END_TEST
 
+START_TEST(test_random_bytes_as_a_session_fail_cleanly) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/junk.session", dir);
+    PlRng rng;
+    pl_rng_seed(&rng, 77);
+    for (int trial = 0; trial < 50; trial++) {
+        char buf[600];
+        size_t n = (size_t)pl_rng_below(&rng, sizeof buf);
+        for (size_t i = 0; i < n; i++) buf[i] = (char)pl_rng_below(&rng, 256);
+        if (trial % 2) memcpy(buf, "maxlen = ", n > 9 ? 9 : n); /* half start like a session */
+        pl_test_write_file(path, buf, n);
+        PlLabSettings s;
+        PlLabRun runs[PL_LAB_MAX_RUNS];
+        int nruns = -1;
+        PlErr err;
+        PlStatus st = pl_lab_read_session(path, &s, runs, &nruns, &err);
+        ck_assert(st == PL_OK || st == PL_EINPUT);
+        if (st == PL_EINPUT) ck_assert_ptr_nonnull(strstr(err.msg, "junk.session:"));
+        else ck_assert(nruns >= 0 && nruns <= PL_LAB_MAX_RUNS && s.maxlen >= 1);
+    }
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 Suite *lab_suite(void) {
     Suite *s = suite_create("lab");
     TCase *tc = tcase_create("actions");
@@ -181,6 +207,7 @@ Suite *lab_suite(void) {
     tcase_add_test(tc, test_views_follow_the_settings);
     tcase_add_test(tc, test_a_cold_change_retrains_and_records_the_run);
     tcase_add_test(tc, test_sessions_round_trip_and_name_damage);
+    tcase_add_test(tc, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, tc);
     return s;
 }
