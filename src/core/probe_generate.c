@@ -72,7 +72,7 @@ void pl_probe_generate_free(PlProbeGenerate *r) {
 }
 
 /* Each prompt alone: logits (B,C) at its last token, positions 0..L-1. */
-static int alone(const Decoder *d, const PlProbeGenerate *r, const PlBatch *b, float *out) {
+static int alone(const Decoder *d, const PlProbeGenerate *r, float *out) {
     for (int i = 0; i < r->B; i++) {
         int L = r->len[i], col = L - 1;
         int32_t *ids = malloc((size_t)L * sizeof *ids);
@@ -87,7 +87,6 @@ static int alone(const Decoder *d, const PlProbeGenerate *r, const PlBatch *b, f
         free(ids), free(pos), free(m);
         if (!ok) return -1;
     }
-    (void)b;
     return 0;
 }
 
@@ -137,7 +136,7 @@ PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGener
     } else {
         layouts(r, b, ml, mr);
         for (int i = 0; i < r->B; i++) col_last[i] = r->T - 1, col_real[i] = r->len[i] - 1;
-        int bad = alone(&d, r, b, single);
+        int bad = alone(&d, r, single);
         bad = bad || decode(&d, r->ids_left, ml, r->pos_left, col_last, r->B, r->T, z);
         if (!bad) r->left_vs_single_max_diff = max_diff(z, single, (int)nl);
         bad = bad || decode(&d, r->ids_left, ml, r->pos_naive, col_last, r->B, r->T, z);
