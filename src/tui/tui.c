@@ -180,15 +180,13 @@ static void draw(Tui *u, double now) {
     draw_tabs(u);
     draw_controls(u, now);
     draw_status(u);
-    PlView v = pl_lab_settings(u->lab)->view;
-    int h = LINES - 6;
-    if (COLS >= 2 * MIN_COLS + 2) {
-        int w = COLS / 2 - 1;
-        tui_view_draw(u->lab, v, (TuiBox){5, 1, h, w - 1}, 0);
-        tui_view_draw(u->lab, v == PL_VIEW_TRAIN ? PL_VIEW_COST : PL_VIEW_TRAIN, (TuiBox){5, w + 2, h, COLS - w - 3}, 0);
-    } else {
-        tui_view_draw(u->lab, v, (TuiBox){5, 1, h, COLS - 2}, 0);
-    }
+    /* As many views as fit at 80 columns each: the chosen one, then the train
+     * view and the cost view as companions. */
+    PlView v = pl_lab_settings(u->lab)->view, shown[3] = {v, PL_VIEW_TRAIN, PL_VIEW_COST};
+    if (v == PL_VIEW_TRAIN) shown[1] = PL_VIEW_COST, shown[2] = PL_VIEW_RNN;
+    if (v == PL_VIEW_COST) shown[2] = PL_VIEW_RNN;
+    int n = COLS >= 3 * (MIN_COLS + 1) ? 3 : COLS >= 2 * (MIN_COLS + 1) ? 2 : 1, w = COLS / n;
+    for (int i = 0; i < n; i++) tui_view_draw(u->lab, shown[i], (TuiBox){5, i * w + 1, LINES - 6, w - 2}, 0);
     draw_keybar();
     if (u->help) draw_help();
     refresh();
