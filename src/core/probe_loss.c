@@ -6,17 +6,12 @@
 
 #include "loss.h"
 #include "probe.h"
+#include "tensor.h"
 
 void pl_probe_loss_free(PlProbeLoss *r) {
     if (!r) return;
     free(r->targets), free(r->terms);
     memset(r, 0, sizeof *r);
-}
-
-static float l2(const float *v, size_t n) {
-    double s = 0.0;
-    for (size_t i = 0; i < n; i++) s += (double)(v[i] * v[i]);
-    return (float)sqrt(s);
 }
 
 static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t seed, PlModel **out, PlErr *err) {
@@ -38,7 +33,7 @@ static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t se
 /* Loss of the batch under a normalisation; grad gets |dlogits|. */
 static float loss_of(const float *logits, const int32_t *targets, int B, int T, int C, PlLossNorm norm, float *dz, float *grad, float *terms) {
     float l = pl_token_ce(dz, terms, logits, targets, T, B, C, norm);
-    if (grad) *grad = l2(dz, (size_t)B * T * C);
+    if (grad) *grad = pl_l2_norm(dz, (size_t)B * T * C);
     return l;
 }
 

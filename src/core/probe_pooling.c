@@ -27,12 +27,6 @@ void pl_probe_pooling_free(PlProbePooling *r) {
     memset(r, 0, sizeof *r);
 }
 
-static float vdist(const float *a, const float *b, int n) {
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += (double)((a[i] - b[i]) * (a[i] - b[i]));
-    return (float)sqrt(s);
-}
-
 PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     if (o->example < 0 || o->example >= c->n)
@@ -73,9 +67,9 @@ PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel
         pl_avgpool_forward(r->avg_div_t, x, b->mask, PL_POOL_DIV_T, b->T, 1, E);
         pl_maxpool_forward(r->max_masked, arg, x, b->mask, PL_POOL_MASKED, b->T, 1, E);
         pl_maxpool_forward(r->max_unmasked, arg, x, b->mask, PL_POOL_UNMASKED, b->T, 1, E);
-        r->avg_unmasked_dist = vdist(r->avg_unmasked, r->avg_masked, E);
-        r->avg_div_t_dist = vdist(r->avg_div_t, r->avg_masked, E);
-        r->max_unmasked_dist = vdist(r->max_unmasked, r->max_masked, E);
+        r->avg_unmasked_dist = pl_l2_dist(r->avg_unmasked, r->avg_masked, E);
+        r->avg_div_t_dist = pl_l2_dist(r->avg_div_t, r->avg_masked, E);
+        r->max_unmasked_dist = pl_l2_dist(r->max_unmasked, r->max_masked, E);
     }
     free(x), free(arg);
     pl_batch_free(b);

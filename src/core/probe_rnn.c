@@ -4,21 +4,10 @@
 #include <string.h>
 
 #include "probe.h"
+#include "tensor.h"
 
 #define FIXED_MAX_STEPS 4000
 #define FIXED_TOL 1e-6f
-
-static float dist(const float *a, const float *b, int n) {
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += (double)((a[i] - b[i]) * (a[i] - b[i]));
-    return (float)sqrt(s);
-}
-
-static float norm(const float *a, int n) {
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += (double)(a[i] * a[i]);
-    return (float)sqrt(s);
-}
 
 /* A copy of src's weights under another mask mode (and readout at the last position). */
 static PlStatus clone(const PlModel *src, PlSeqMask mask, PlModel **out, PlErr *err) {
@@ -70,10 +59,10 @@ static PlStatus fixed_point(PlProbeRnn *r, PlModel *m, const int32_t *real, PlEr
     }
     if (!st) {
         int k = r->L;
-        while (k + 1 < T && dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H) > FIXED_TOL) k++;
+        while (k + 1 < T && pl_l2_dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H) > FIXED_TOL) k++;
         memcpy(r->h_fixed, h + (size_t)k * H, (size_t)H * sizeof *h);
         r->fixed_iters = k - r->L + 1;
-        r->fixed_residual = dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H);
+        r->fixed_residual = pl_l2_dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H);
         r->fixed_found = r->fixed_residual <= FIXED_TOL;
     }
     free(ids), free(mask), free(h);
@@ -91,10 +80,10 @@ static void trajectory(PlProbeRnn *r, const float *h) {
     const float *last = h + (size_t)r->last_real * H;
     for (int t = 0; t < r->T; t++) {
         const float *ht = h + (size_t)t * H;
-        r->norm[t] = norm(ht, H);
-        r->dist_last[t] = dist(ht, last, H);
-        r->step[t] = t ? dist(ht, ht - H, H) : norm(ht, H);
-        r->dist_fixed[t] = dist(ht, r->h_fixed, H);
+        r->norm[t] = pl_l2_norm(ht, H);
+        r->dist_last[t] = pl_l2_dist(ht, last, H);
+        r->step[t] = t ? pl_l2_dist(ht, ht - H, H) : pl_l2_norm(ht, H);
+        r->dist_fixed[t] = pl_l2_dist(ht, r->h_fixed, H);
     }
 }
 
@@ -116,7 +105,7 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         r->mask = o->mask, r->padding = o->padding, r->zero_pad_embedding = zero_pad;
         r->first_real = pl_pad_first_real(r->L, r->T, o->padding);
         r->last_real = r->first_real + r->L - 1;
-        r->pad_embedding_norm = norm(pl_model_block(open, "embedding", NULL), pl_model_config(open)->embed);
+        r->pad_embedding_norm = pl_l2_norm(pl_model_block(open, "embedding", NULL), pl_model_config(open)->embed);
         h = malloc((size_t)r->T * r->H * sizeof *h), hm = malloc((size_t)r->T * r->H * sizeof *hm);
         r->norm = malloc((size_t)r->T * sizeof *r->norm), r->dist_last = malloc((size_t)r->T * sizeof *r->dist_last);
         r->step = malloc((size_t)r->T * sizeof *r->step), r->dist_fixed = malloc((size_t)r->T * sizeof *r->dist_fixed);
@@ -132,12 +121,12 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         const float *shown = o->mask ? hm : h, *last = shown + (size_t)r->last_real * H;
         const float *end = h + (size_t)(r->T - 1) * H, *carry = hm + (size_t)(r->T - 1) * H;
         trajectory(r, shown);
-        r->last_pos_norm = norm(end, H);
-        r->last_real_norm = norm(h + (size_t)r->last_real * H, H);
-        r->masked_carry_norm = norm(carry, H);
-        r->final_distance_to_last_real = dist(shown + (size_t)(r->T - 1) * H, last, H);
-        r->masked_carry_distance = dist(carry, hm + (size_t)r->last_real * H, H);
-        float from = dist(last, r->h_fixed, H), to = dist(shown + (size_t)(r->T - 1) * H, r->h_fixed, H);
+        r->last_pos_norm = pl_l2_norm(end, H);
+        r->last_real_norm = pl_l2_norm(h + (size_t)r->last_real * H, H);
+        r->masked_carry_norm = pl_l2_norm(carry, H);
+        r->final_distance_to_last_real = pl_l2_dist(shown + (size_t)(r->T - 1) * H, last, H);
+        r->masked_carry_distance = pl_l2_dist(carry, hm + (size_t)r->last_real * H, H);
+        float from = pl_l2_dist(last, r->h_fixed, H), to = pl_l2_dist(shown + (size_t)(r->T - 1) * H, r->h_fixed, H);
         r->last_real_survival = !r->fixed_found ? NAN : from > 0.0f ? (to < from ? to : from) / from : 1.0f;
     }
     free(h), free(hm);

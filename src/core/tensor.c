@@ -105,6 +105,18 @@ float *pl_transpose_new(const float *a, int rows, int cols) {
     return t;
 }
 
+float pl_l2_norm(const float *a, size_t n) {
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += (double)(a[i] * a[i]);
+    return (float)sqrt(s);
+}
+
+float pl_l2_dist(const float *a, const float *b, size_t n) {
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += (double)((a[i] - b[i]) * (a[i] - b[i]));
+    return (float)sqrt(s);
+}
+
 float pl_max_abs_diff(const float *a, const float *b, size_t n) {
     float m = 0.0f;
     for (size_t i = 0; i < n; i++) {

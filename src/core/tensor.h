@@ -41,6 +41,10 @@ PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng);
  * small-matrix kernels only serve untransposed operands. */
 float *pl_transpose_new(const float *a, int rows, int cols);
 
+/* Euclidean norm of a (n), and distance between a and b (n), summed in double. */
+float pl_l2_norm(const float *a, size_t n);
+float pl_l2_dist(const float *a, const float *b, size_t n);
+
 /* Largest |a[i] - b[i]|. */
 float pl_max_abs_diff(const float *a, const float *b, size_t n);
 
