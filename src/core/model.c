@@ -180,6 +180,18 @@ PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, Pl
     return PL_OK;
 }
 
+PlStatus pl_model_copy(PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err) {
+    PlStatus st = pl_model_new(cfg, 0, out, err);
+    if (st) return st;
+    if (pl_model_nparams(*out) != pl_model_nparams(src)) {
+        pl_model_free(*out);
+        *out = NULL;
+        return pl_err_set(err, PL_ERANGE, "a copy must keep the model's shapes");
+    }
+    memcpy((*out)->params, src->params, src->nparams * sizeof *src->params);
+    return PL_OK;
+}
+
 void pl_model_free(PlModel *m) {
     if (!m) return;
     free(m->params);

@@ -67,6 +67,10 @@ typedef struct PlModel PlModel;
 /* A new model with Keras's initialisers, drawn from seed. */
 PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err);
 void pl_model_free(PlModel *m);
+/* A new model with src's weights under cfg, which may change only what does
+ * not change the parameters' shapes (mask, readout, pooling mode). Returns
+ * PL_ERANGE when the shapes differ. */
+PlStatus pl_model_copy(PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err);
 const PlModelConfig *pl_model_config(const PlModel *m);
 
 /* Runs a batch: ids (B,T) and mask (B,T, 1 = real). Returns PL_ENOMEM when

@@ -15,9 +15,7 @@ static PlStatus clone(const PlModel *src, PlSeqMask mask, PlModel **out, PlErr *
     cfg.mask = mask;
     cfg.readout = PL_READ_LAST_POS;
     cfg.classes = 0;
-    PlStatus st = pl_model_new(&cfg, 0, out, err);
-    if (!st) memcpy(pl_model_params(*out), pl_model_params((PlModel *)src), pl_model_nparams(*out) * sizeof(float));
-    return st;
+    return pl_model_copy((PlModel *)src, &cfg, out, err);
 }
 
 static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, uint64_t seed, int zero_pad, PlModel **out, PlErr *err) {
