@@ -66,11 +66,9 @@ static void rnn_table(const PlProbeRnn *r) {
     out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
     if (r->T > 24) printf("  (steps away from the edges left out; --format json has every step)\n");
-    double hn = 0.0;
-    for (int j = 0; j < r->H; j++) hn += (double)(r->h_fixed[j] * r->h_fixed[j]);
     if (r->fixed_found)
         printf("\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n", r->fixed_iters,
-               (double)r->fixed_residual, sqrt(hn));
+               (double)r->fixed_residual, (double)r->fixed_norm);
     else
         printf("\nthe pad-input map has no fixed point here: after %d pad steps the state still moves by %.3g each step\n"
                "(it cycles); distances to h* below are to the state where the search stopped\n", r->fixed_iters,

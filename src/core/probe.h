@@ -98,6 +98,7 @@ typedef struct {
     float *step;             /* (T) |h_t - h_(t-1)| (h_(-1) = 0) */
     float *dist_fixed;       /* (T) |h_t - h*|, h* the fixed point of the pad-input map */
     float *h_fixed;          /* (H) h* */
+    float fixed_norm;        /* |h*| */
     int fixed_iters;         /* pad steps iterated to find h* */
     float fixed_residual;    /* |h* - map(h*)| when the iteration stopped */
     int fixed_found;         /* the pads settle on h*; 0 when the state keeps moving (a cycle) */

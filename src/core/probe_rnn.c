@@ -62,6 +62,7 @@ static PlStatus fixed_point(PlProbeRnn *r, PlModel *m, const int32_t *real, PlEr
         r->fixed_iters = k - r->L + 1;
         r->fixed_residual = pl_l2_dist(h + (size_t)k * H, h + (size_t)(k - 1) * H, H);
         r->fixed_found = r->fixed_residual <= FIXED_TOL;
+        r->fixed_norm = pl_l2_norm(r->h_fixed, H);
     }
     free(ids), free(mask), free(h);
     return st;
