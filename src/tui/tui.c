@@ -23,6 +23,7 @@
 typedef struct {
     PlLab *lab;
     int help, selected;
+    int scroll[PL_VIEW_COUNT]; /* rows scrolled in each view (j/k) */
     char message[256];
     unsigned flash;        /* settings changed recently */
     double flash_until;
@@ -58,12 +59,12 @@ static const char *const help_lines[] = {
     "  M  model *                   c  mask convention shown     n/N  next/previous example",
     "  r  train now                 space  pause/resume          s  sort the runs table",
     "  S  next seed *               g  the padding x mask grid over 3 seeds (train view)",
-    "  1-9 or Tab  views            j/k  move in the control strip, Enter applies",
+    "  1-9 or Tab  views            j/k  scroll a long view (the runs table, the layers)",
     "  h/l  previous/next example   e  export the view as text   q  quit",
     "",
     "* cold settings change what a model learns: the probes recompute and the model",
     "  retrains in the background. The others are hot: they only change what you see.",
-    "The mouse selects views (top row) and controls (second row).",
+    "The mouse selects views (top row) and controls (second row; Enter repeats the last).",
     "",
     "press any key to close this help",
 };
@@ -186,7 +187,7 @@ static void draw(Tui *u, double now) {
     if (v == PL_VIEW_TRAIN) shown[1] = PL_VIEW_COST, shown[2] = PL_VIEW_RNN;
     if (v == PL_VIEW_COST) shown[2] = PL_VIEW_RNN;
     int n = COLS >= 3 * (MIN_COLS + 1) ? 3 : COLS >= 2 * (MIN_COLS + 1) ? 2 : 1, w = COLS / n;
-    for (int i = 0; i < n; i++) tui_view_draw(u->lab, shown[i], (TuiBox){5, i * w + 1, LINES - 6, w - 2}, 0);
+    for (int i = 0; i < n; i++) tui_view_draw(u->lab, shown[i], (TuiBox){5, i * w + 1, LINES - 6, w - 2}, &u->scroll[shown[i]]);
     draw_keybar();
     if (u->help) draw_help();
     refresh();
@@ -261,8 +262,8 @@ static int on_key(Tui *u, int ch, double now) {
     else if (ch >= '1' && ch <= '9') pl_lab_set_view(u->lab, (PlView)(ch - '1'));
     else if (ch == 'e') export_view(u);
     else if (ch == KEY_MOUSE) on_click(u, now);
-    else if (ch == 'j' || ch == KEY_DOWN) u->selected = (u->selected + 1) % CONTROLS;
-    else if (ch == 'k' || ch == KEY_UP) u->selected = (u->selected + CONTROLS - 1) % CONTROLS;
+    else if (ch == 'j' || ch == KEY_DOWN) u->scroll[pl_lab_settings(u->lab)->view]++;
+    else if ((ch == 'k' || ch == KEY_UP) && u->scroll[pl_lab_settings(u->lab)->view] > 0) u->scroll[pl_lab_settings(u->lab)->view]--;
     else if (ch == '\n' || ch == KEY_ENTER) apply(u, control_act[u->selected], now);
     else
         for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)

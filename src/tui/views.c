@@ -58,7 +58,8 @@ static void mask_row(int y, int x, int w, const PlProbeBatch *r, int row) {
     }
 }
 
-static void view_batch(PlLab *lab, TuiBox b) {
+static void view_batch(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbeBatch *r = pl_lab_batch(lab, &err);
     if (!r) return failed(b, &err);
@@ -104,7 +105,8 @@ static void view_batch(PlLab *lab, TuiBox b) {
 
 /* ---- cost ---- */
 
-static void view_cost(PlLab *lab, TuiBox b) {
+static void view_cost(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlLabCost *k = pl_lab_cost(lab, &err);
     if (!k) return failed(b, &err);
@@ -176,7 +178,8 @@ static void chart(TuiBox b, const float *a, int na, const float *c, int nc, doub
 
 /* ---- rnn ---- */
 
-static void view_rnn(PlLab *lab, TuiBox b) {
+static void view_rnn(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbeRnn *r = pl_lab_rnn(lab, &err);
     if (!r) return failed(b, &err);
@@ -210,7 +213,8 @@ static void view_rnn(PlLab *lab, TuiBox b) {
 
 /* ---- attention: a heatmap of head 0 ---- */
 
-static void view_attention(PlLab *lab, TuiBox b) {
+static void view_attention(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbeAttention *r = pl_lab_attention(lab, &err);
     if (!r) return failed(b, &err);
@@ -252,7 +256,8 @@ static void view_attention(PlLab *lab, TuiBox b) {
 
 /* ---- pooling ---- */
 
-static void view_pooling(PlLab *lab, TuiBox b) {
+static void view_pooling(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbePooling *r = pl_lab_pooling(lab, &err);
     if (!r) return failed(b, &err);
@@ -274,7 +279,8 @@ static void view_pooling(PlLab *lab, TuiBox b) {
 
 /* ---- loss ---- */
 
-static void view_loss(PlLab *lab, TuiBox b) {
+static void view_loss(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbeLoss *r = pl_lab_loss(lab, &err);
     if (!r) return failed(b, &err);
@@ -295,7 +301,7 @@ static void view_loss(PlLab *lab, TuiBox b) {
 
 /* ---- train ---- */
 
-static void view_train(PlLab *lab, TuiBox b) {
+static void view_train(PlLab *lab, TuiBox b, int *scroll) {
     const PlLabTraining *t = pl_lab_training(lab);
     heading(b, 0, "train: the running configuration and the finished runs");
     const PlProgress *p = &t->progress;
@@ -333,10 +339,15 @@ static void view_train(PlLab *lab, TuiBox b) {
     y++;
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     static const char *const sorts[] = {"in order", "by best accuracy", "by time"};
-    tui_put(y++, b.x, b.w, "finished runs (%s; s sorts)   model padding trunc mask maxlen batching seed  best   time", sorts[pl_lab_runs_sort(lab)]);
-    for (int i = 0; i < n && y < b.y + b.h; i++, y++) {
+    if (*scroll > n - 1) *scroll = n > 0 ? n - 1 : 0;
+    tui_put(y++, b.x, b.w, "finished runs, %s (s sorts, j/k scroll):", sorts[pl_lab_runs_sort(lab)]);
+    tui_color(TUI_DIM);
+    tui_put(y++, b.x, b.w, "  %-9s %-7s %-5s %-4s %6s %-8s %4s  %5s  %6s", "model", "padding", "trunc", "mask", "maxlen", "batching",
+            "seed", "best", "time");
+    tui_color_off(TUI_DIM);
+    for (int i = *scroll; i < n && y < b.y + b.h; i++, y++) {
         const PlLabSettings *s = &runs[i].settings;
-        tui_put(y, b.x + 30, b.w - 30, "%-5s %-7s %-5s %-4s %6d %-8.8s %4d  %.3f  %.2fs", pl_arch_name(s->model), pl_side_name(s->padding),
+        tui_put(y, b.x, b.w, "  %-9s %-7s %-5s %-4s %6d %-8.8s %4d  %.3f  %5.2fs", pl_arch_name(s->model), pl_side_name(s->padding),
                 pl_side_name(s->truncating), s->mask ? "on" : "off", s->maxlen, pl_batching_name(s->batching), s->seed,
                 (double)runs[i].best_val_acc, runs[i].seconds);
     }
@@ -344,25 +355,28 @@ static void view_train(PlLab *lab, TuiBox b) {
 
 /* ---- layers ---- */
 
-static void view_layers(PlLab *lab, TuiBox b) {
+static void view_layers(PlLab *lab, TuiBox b, int *scroll) {
     PlErr err;
     const PlProbeLayers *r = pl_lab_layers(lab, &err);
     if (!r) return failed(b, &err);
     heading(b, 0, "layers: perturb only the pads; does anything reach a real position?");
     tui_put(b.y + 1, b.x, b.w, "%ld pad cells perturbed in a %d x %d batch", r->pads, r->B, r->T);
-    for (int i = 0; i < r->n && 2 + i < b.h; i++) {
+    if (*scroll > r->n - 1) *scroll = r->n - 1;
+    for (int i = *scroll; i < r->n && 2 + i - *scroll < b.h; i++) {
         const PlLayerLeak *l = &r->rows[i];
         int ok = l->leak == 0.0f;
-        tui_put(b.y + 2 + i, b.x, 32, "%-10s mask %-4s %10.3g", l->name, l->mask, (double)l->leak);
+        int y = b.y + 2 + i - *scroll;
+        tui_put(y, b.x, 32, "%-10s mask %-4s %10.3g", l->name, l->mask, (double)l->leak);
         tui_color(ok ? TUI_GOOD : TUI_WARN);
-        tui_put(b.y + 2 + i, b.x + 33, b.w - 33, "%s", !r->pads ? "(no pads)" : ok ? "respects the pads" : "pads leak in");
+        tui_put(y, b.x + 33, b.w - 33, "%s", !r->pads ? "(no pads)" : ok ? "respects the pads" : "pads leak in");
         tui_color_off(ok ? TUI_GOOD : TUI_WARN);
     }
 }
 
 /* ---- generate ---- */
 
-static void view_generate(PlLab *lab, TuiBox b) {
+static void view_generate(PlLab *lab, TuiBox b, int *scroll) {
+    *scroll = 0; /* fits the screen: nothing to scroll */
     PlErr err;
     const PlProbeGenerate *r = pl_lab_generate(lab, &err);
     if (!r) return failed(b, &err);
@@ -389,12 +403,11 @@ static void view_generate(PlLab *lab, TuiBox b) {
             (double)r->right_last_real_vs_single_max_diff, (double)r->right_last_column_vs_single_max_diff);
 }
 
-void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int scroll) {
-    (void)scroll;
-    static void (*const draw[PL_VIEW_COUNT])(PlLab *, TuiBox) = {
+void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int *scroll) {
+    static void (*const draw[PL_VIEW_COUNT])(PlLab *, TuiBox, int *) = {
         [PL_VIEW_BATCH] = view_batch, [PL_VIEW_COST] = view_cost, [PL_VIEW_ATTENTION] = view_attention,
         [PL_VIEW_RNN] = view_rnn, [PL_VIEW_POOLING] = view_pooling, [PL_VIEW_LOSS] = view_loss,
         [PL_VIEW_TRAIN] = view_train, [PL_VIEW_LAYERS] = view_layers, [PL_VIEW_GENERATE] = view_generate,
     };
-    draw[v](lab, b);
+    draw[v](lab, b, scroll);
 }

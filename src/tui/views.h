@@ -8,8 +8,9 @@ typedef struct {
     int y, x, h, w;
 } TuiBox;
 
-/* Draws view v of the lab into box b; scroll is the view's vertical offset. */
-void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int scroll);
+/* Draws view v of the lab into box b. *scroll is how many rows of the view's
+ * long list (the runs table, the layers) are scrolled past; the view clamps it. */
+void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int *scroll);
 
 /* Text at (y, x) clipped to w columns, in printf style. */
 void tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
