@@ -301,6 +301,26 @@ static void view_loss(PlLab *lab, TuiBox b, int *scroll) {
 
 /* ---- train ---- */
 
+/* Validation accuracy per epoch, one column group per epoch: * this run,
+ * o the previous one (the previous drawn first, so this run shows on top). */
+static void epoch_chart(TuiBox b, const PlLabTraining *t, int epochs) {
+    int step = epochs > 1 ? (b.w - 2) / epochs : b.w - 2;
+    step = step > 8 ? 8 : step < 2 ? 2 : step;
+    for (int e = 0; e < epochs; e++) tui_put(b.y + b.h, b.x + e * step, step, "%d", e + 1);
+    for (int s = 0; s < 2; s++) {
+        const float *v = s ? t->curve : t->prev_curve;
+        int n = s ? t->curve_n : t->prev_n;
+        TuiColor c = s ? TUI_REAL : TUI_PAD;
+        tui_color(c);
+        for (int e = 0; e < n && e < epochs; e++) {
+            double f = ((double)v[e] - 0.5) / 0.5;
+            f = f < 0 ? 0 : f > 1 ? 1 : f;
+            mvaddstr(b.y + b.h - 1 - (int)(f * (b.h - 1) + 0.5), b.x + e * step, s ? "*" : "o");
+        }
+        tui_color_off(c);
+    }
+}
+
 static void view_train(PlLab *lab, TuiBox b, int *scroll) {
     const PlLabTraining *t = pl_lab_training(lab);
     heading(b, 0, "train: the running configuration and the finished runs");
@@ -313,16 +333,16 @@ static void view_train(PlLab *lab, TuiBox b, int *scroll) {
     } else {
         tui_put(b.y + 1, b.x, b.w, "%s", t->status);
     }
-    int ch = b.h / 2 - 3 > 3 ? b.h / 2 - 3 : 3;
+    int ch = b.h / 2 - 4 > 3 ? b.h / 2 - 4 : 3;
     tui_put(b.y + 3, b.x, b.w, "validation accuracy per epoch (0.5 .. 1.0): * this run, o the previous run");
-    TuiBox cb = {b.y + 4, b.x + 5, ch, (b.w - 6 < 40 ? b.w - 6 : 40)};
+    TuiBox cb = {b.y + 4, b.x + 5, ch, b.w - 6};
     tui_put(cb.y, b.x, 5, "1.0");
     tui_put(cb.y + ch - 1, b.x, 5, "0.5");
-    chart(cb, t->curve, t->curve_n, t->prev_curve, t->prev_n, 0.5, 1.0, -1, -1);
+    epoch_chart(cb, t, p->epochs > 0 ? p->epochs : (t->curve_n > t->prev_n ? t->curve_n : t->prev_n));
     char accs[160] = "";
     for (int i = 0; i < t->curve_n && strlen(accs) < 140; i++) snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%.3f ", (double)t->curve[i]);
-    tui_put(cb.y + ch, b.x, b.w, "this run: %s", accs);
-    int y = cb.y + ch + 2, n;
+    tui_put(cb.y + ch + 1, b.x, b.w, "this run: %s", accs);
+    int y = cb.y + ch + 3, n;
     PlLabGrid g = pl_lab_grid(lab);
     if (g.active) {
         tui_put(y++, b.x, b.w, "%s: %d of %d runs", g.status, g.finished, g.total);
