@@ -42,6 +42,8 @@ want=$($P stats --corpus builtin:1:400 --maxlen 250 --format json | awk -F': ' '
 check_screen "the cost view's padding share matches padlab stats" "$want"
 T send-keys -t lab 7
 check_screen "a cold change retrains for real" "trained: best validation accuracy"
+T send-keys -t lab g
+check_screen "g runs the padding x mask grid and shows its summary" "padding post mask on"
 T resize-window -t lab -x 60 -y 20
 check_screen "a small terminal gets a message" "terminal too small (need 80x24, have 60x20)"
 T resize-window -t lab -x 100 -y 30

@@ -58,6 +58,7 @@ struct PlLab {
     pthread_t grid_thread;
     pthread_mutex_t grid_lock;
     int grid_started, grid_cancel;
+    int grid_seen_done;   /* the grid's done flag as the last tick saw it */
     PlLabGrid grid;
 };
 
@@ -204,8 +205,17 @@ static void finish_job(PlLab *lab, PlJobState state) {
     lab->tr.active = 0;
 }
 
+/* 1 while the grid runs and once more when it has just ended. */
+static int grid_tick(PlLab *lab) {
+    PlLabGrid g = pl_lab_grid(lab);
+    int changed = g.active || g.done != lab->grid_seen_done;
+    lab->grid_seen_done = g.done;
+    return changed;
+}
+
 int pl_lab_tick(PlLab *lab) {
-    if (!lab->job) return 0;
+    int grid = grid_tick(lab);
+    if (!lab->job) return grid;
     PlProgress p;
     PlJobState st = pl_job_poll(lab->job, &p);
     lab->tr.curve_n = pl_job_curve(lab->job, lab->tr.curve, PL_MAX_EPOCHS);

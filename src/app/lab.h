@@ -128,7 +128,8 @@ const PlCorpus *pl_lab_corpus(const PlLab *lab);
 int pl_lab_act(PlLab *lab, PlAction a);
 /* Selects a view directly. */
 void pl_lab_set_view(PlLab *lab, PlView v);
-/* Polls the background training; returns 1 when something the train view shows changed. */
+/* Polls the background training and the grid; returns 1 when something the
+ * train view shows may have changed (while either runs, and once as it ends). */
 int pl_lab_tick(PlLab *lab);
 /* Keys that changed since the last call, as a bit per setting (for highlighting). */
 unsigned pl_lab_take_changes(PlLab *lab);

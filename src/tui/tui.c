@@ -271,16 +271,23 @@ static int on_key(Tui *u, int ch, double now) {
     return 0;
 }
 
+/* Redraws after a key, at most every 0.1 s while training or the grid runs,
+ * and once when the highlight of a changed setting expires; idle, nothing. */
 static void loop(Tui *u) {
-    int dirty = 1;
-    double last_tick = 0.0;
+    int dirty = 1, pending = 0, was_training = 0;
+    double last_draw = 0.0;
     while (!tui_screen_should_quit()) {
         double now = pl_app_clock();
-        if (pl_lab_tick(u->lab) || now > u->flash_until - 0.05) dirty |= now - last_tick > 0.1;
+        pending |= pl_lab_tick(u->lab);
+        int training = pl_lab_training(u->lab)->active;
+        if (was_training && !training) u->message[0] = '\0'; /* the run's result replaces "retraining" */
+        was_training = training;
+        if (pending && now - last_draw > 0.1) dirty = 1;
+        if (u->flash_until > last_draw && now >= u->flash_until) dirty = 1;
         if (dirty) {
             draw(u, now);
-            dirty = 0;
-            last_tick = now;
+            dirty = pending = 0;
+            last_draw = now;
         }
         int ch = getch();
         if (ch == ERR) continue;
