@@ -450,9 +450,9 @@ static PlStatus compute_cost(PlLab *lab, PlErr *err) {
     PlLabCost *k = &lab->cost;
     const PlLabSettings *s = &lab->s;
     int n = lab->corpus->n;
-    PlPlanOpts po = {.kind = s->batching == PL_BATCH_PACKED ? PL_BATCH_PACKED : s->batching, .batch_size = 32,
-                     .maxlen = s->maxlen, .boundaries = (const int[]){s->maxlen / 4, s->maxlen / 2, 3 * s->maxlen / 4},
-                     .n_boundaries = 3};
+    int quarters[3], nq = pl_plan_quarter_bounds(s->maxlen, quarters);
+    /* The same batches training uses (for packed: the accounting of the packed RNN). */
+    PlPlanOpts po = {.kind = s->batching, .batch_size = 32, .maxlen = s->maxlen, .boundaries = quarters, .n_boundaries = nq};
     PlPlan *p;
     PlStatus st = pl_plan_make(lab->lens, n, &po, &p, err);
     if (st) return st;
@@ -470,8 +470,7 @@ static PlStatus compute_cost(PlLab *lab, PlErr *err) {
         k->sweep_kept[i] = row.kept_share;
         if (abs(k->sweep_maxlen[i] - s->maxlen) < abs(k->sweep_maxlen[k->sweep_at] - s->maxlen)) k->sweep_at = i;
     }
-    static const int bounds[] = {100, 200, 400, 800}, sizes[] = {64, 64, 32, 16, 8};
-    PlCompareOpts co = {32, s->maxlen, bounds, 4, sizes, 0};
+    PlCompareOpts co = {32, s->maxlen, pl_default_boundaries, PL_DEFAULT_NBOUNDS, pl_default_bucket_sizes, 0};
     return pl_cost_compare(lab->lens, n, &co, k->strategies, &k->nstrategies, err);
 }
 

@@ -2,18 +2,17 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "core/cost.h"
 
 static int run(const CliArgs *a) {
     static const int maxlens[] = {50, 100, 200, 400, 800};
-    static const int bounds[] = {100, 200, 400, 800};
-    static const int sizes[] = {64, 64, 32, 16, 8};
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
     rc = cli_print_stats(c, maxlens, 5, OUT_TABLE);
     if (rc == 0) {
         printf("\nbatching strategies (batch size 32, static maxlen 200, boundaries 100,200,400,800):\n");
-        rc = cli_print_buckets(c, bounds, 4, sizes, 32, 200, OUT_TABLE);
+        rc = cli_print_buckets(c, pl_default_boundaries, PL_DEFAULT_NBOUNDS, pl_default_bucket_sizes, 32, 200, OUT_TABLE);
     }
     if (rc == 0)
         printf("\nMore: padlab stats, padlab buckets, padlab pad; padlab --help lists them all.\n");

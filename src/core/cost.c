@@ -15,6 +15,9 @@ static void add_row_kept(PlCost *c, int L, int kept, int T) {
     c->rnn_wasted += T - kept;
 }
 
+const int pl_default_boundaries[PL_DEFAULT_NBOUNDS] = {100, 200, 400, 800};
+const int pl_default_bucket_sizes[PL_DEFAULT_NBOUNDS + 1] = {64, 64, 32, 16, 8};
+
 void pl_cost_add_row(PlCost *c, int L, int T) { add_row_kept(c, L, L < T ? L : T, T); }
 
 void pl_cost_add_packed(PlCost *c, int L) {

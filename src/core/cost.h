@@ -55,6 +55,12 @@ typedef struct {
     uint64_t seed;         /* length_grouped's shuffles */
 } PlCompareOpts;
 
+/* The comparison's usual settings: boundaries 100, 200, 400, 800 and tf_bucket
+ * batch sizes 64, 64, 32, 16, 8 (what `padlab buckets` and the report use). */
+#define PL_DEFAULT_NBOUNDS 4
+extern const int pl_default_boundaries[PL_DEFAULT_NBOUNDS];
+extern const int pl_default_bucket_sizes[PL_DEFAULT_NBOUNDS + 1];
+
 /* Fills rows[0..*nrows) with one row per strategy, in the order longest,
  * static, dynamic, multiple_of_8, length_grouped, bucket_longest, tf_bucket,
  * packed. rows must hold PL_BATCH_COUNT entries. Returns the plan's error on

@@ -27,6 +27,13 @@ int pl_batching_parse(const char *s, PlBatching *out) {
     return -1;
 }
 
+int pl_plan_quarter_bounds(int maxlen, int bounds[3]) {
+    bounds[0] = maxlen / 4;
+    bounds[1] = maxlen / 2;
+    bounds[2] = 3 * maxlen / 4;
+    return bounds[0] >= 1 ? 3 : 0;
+}
+
 void pl_plan_free(PlPlan *p) {
     if (!p) return;
     free(p->order);

@@ -56,6 +56,10 @@ int pl_batching_parse(const char *s, PlBatching *out);
 PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, PlErr *err);
 void pl_plan_free(PlPlan *p);
 
+/* The tf_bucket boundaries the trainer and the lab use at a maxlen: its
+ * quarters. Fills bounds (3 entries); returns how many to use (0 below 4). */
+int pl_plan_quarter_bounds(int maxlen, int bounds[3]);
+
 /* Length of row i once the plan's cap applies. */
 static inline int pl_plan_kept(const PlPlan *p, int L) { return p->cap && L > p->cap ? p->cap : L; }
 

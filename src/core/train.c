@@ -152,11 +152,10 @@ static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BAT
 static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, uint64_t seed,
                           PlPlan **p, PlErr *err) {
     const PlTrainConfig *cfg = r->cfg;
-    int bounds[3] = {cfg->maxlen / 4, cfg->maxlen / 2, 3 * cfg->maxlen / 4};
+    int bounds[3], nb = pl_plan_quarter_bounds(cfg->maxlen, bounds);
     for (int i = 0; i < n; i++) r->lens[i] = s->len[order[i]];
     PlPlanOpts po = {.kind = kind, .batch_size = cfg->batch_size,
-                     .maxlen = cfg->maxlen, .boundaries = bounds, .n_boundaries = 3, .seed = seed};
-    if (bounds[0] < 1) po.n_boundaries = 0;
+                     .maxlen = cfg->maxlen, .boundaries = bounds, .n_boundaries = nb, .seed = seed};
     PlStatus st = pl_plan_make(r->lens, n, &po, p, err);
     if (st) return st;
     for (int i = 0; i < n; i++) (*p)->order[i] = order[(*p)->order[i]];
