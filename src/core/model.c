@@ -167,8 +167,9 @@ PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, Pl
     m->m1 = calloc(m->nparams, sizeof(float));
     m->m2 = calloc(m->nparams, sizeof(float));
     if (!m->params || !m->grads || !m->m1 || !m->m2 || init_params(m, seed)) {
+        size_t n = m->nparams; /* read before the model is gone */
         pl_model_free(m);
-        return pl_err_set(err, PL_ENOMEM, "out of memory for %zu parameters", m->nparams);
+        return pl_err_set(err, PL_ENOMEM, "out of memory for %zu parameters", n);
     }
     if (pl_arch_recurrent(cfg->arch) && pl_idtable_init(&m->tab, cfg->vocab)) {
         pl_model_free(m);

@@ -49,8 +49,6 @@ typedef struct {
 PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r, PlErr *err);
 void pl_probe_batch_free(PlProbeBatch *r);
 
-#endif
-
 /* ---- attention: scores, the additive mask, softmax weights ----
  * Self-attention over the embedded batch, with the model's attention weights
  * or fresh Keras-initialised ones. Weights and scores are the example row's,
@@ -175,6 +173,8 @@ typedef struct {
 } PlProbeLayers;
 
 PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLayers *r, PlErr *err);
+/* The result owns nothing today; freeing it still resets it, as for every probe. */
+void pl_probe_layers_free(PlProbeLayers *r);
 
 /* ---- generate: decoder-only batches, left vs right padding ----
  * The batch's rows are the prompts. A small seeded causal model (token and
@@ -194,3 +194,5 @@ typedef struct {
 
 PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err);
 void pl_probe_generate_free(PlProbeGenerate *r);
+
+#endif

@@ -148,6 +148,10 @@ static void fill_rows(Ctx *k, PlProbeLayers *r, const int32_t *ids_perturbed, co
     r->rows[r->n++] = (PlLayerLeak){"attention", "off", attention_leak(k, 0)};
 }
 
+void pl_probe_layers_free(PlProbeLayers *r) {
+    if (r) memset(r, 0, sizeof *r);
+}
+
 PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLayers *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     PlModel *own = NULL;
