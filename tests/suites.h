@@ -15,6 +15,7 @@ Suite *nn_suite(void);
 Suite *model_suite(void);
 Suite *probe_suite(void);
 Suite *lab_suite(void);
+Suite *train_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
 Suite *reference_suite(int *skipped);

@@ -1,6 +1,8 @@
 #include "train.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +84,71 @@ static int build_slices(Slices *s, const PlCorpus *c, int from, int to, const Pl
     return 0;
 }
 
+/* The buffers a batch is padded into, sized from the plans actually made:
+ * a plan's batch can be wider than maxlen (multiple_of_8 rounds its width
+ * up) and hold more rows than batch_size (bucket_longest makes one batch of
+ * a bucket), so neither bound sizes them. They grow, never shrink.
+ *
+ * Layout: ids and mask are (B,W) for the batch being run, labels and dz
+ * (B); the token task's targets are (B,W) and dlogits (W,B,classes). */
+typedef struct {
+    size_t rows, cells;  /* capacity: rows per batch, and B*W cells */
+    int classes;         /* token task: the head's classes; 0 = classifier */
+    int32_t *ids;
+    uint8_t *mask, *labels;
+    float *dz;
+    float *dlogits;      /* token task only */
+    int32_t *targets;    /* token task only */
+} Batches;
+
+static void batches_done(Batches *b) {
+    free(b->ids);
+    free(b->mask);
+    free(b->labels);
+    free(b->dz);
+    free(b->dlogits);
+    free(b->targets);
+    memset(b, 0, sizeof *b);
+}
+
+/* Grows b to hold every batch of plan p: its most rows and its largest B*W.
+ * Returns PL_ENOMEM (message in err) when it cannot; b then keeps buffers at
+ * least as large as its capacities say. */
+static PlStatus batches_reserve(Batches *b, const PlPlan *p, PlErr *err) {
+    size_t rows = 1, cells = 1;
+    for (int k = 0; k < p->n_batches; k++) {
+        size_t B = (size_t)(p->start[k + 1] - p->start[k]), n = B * (size_t)p->width[k];
+        rows = B > rows ? B : rows;
+        cells = n > cells ? n : cells;
+    }
+    if (rows <= b->rows && cells <= b->cells) return PL_OK;
+    rows = rows > b->rows ? rows : b->rows;
+    cells = cells > b->cells ? cells : b->cells;
+    size_t C = (size_t)b->classes;
+    if (C && cells > SIZE_MAX / sizeof(float) / C)
+        return pl_err_set(err, PL_ENOMEM, "a batch of %zu cells x %zu classes is too large", cells, C);
+    int32_t *ids = realloc(b->ids, cells * sizeof *ids);
+    if (ids) b->ids = ids;
+    uint8_t *mask = realloc(b->mask, cells);
+    if (mask) b->mask = mask;
+    uint8_t *labels = realloc(b->labels, rows);
+    if (labels) b->labels = labels;
+    float *dz = realloc(b->dz, rows * sizeof *dz);
+    if (dz) b->dz = dz;
+    int ok = ids && mask && labels && dz;
+    if (C) {
+        float *dl = realloc(b->dlogits, cells * C * sizeof *dl);
+        if (dl) b->dlogits = dl;
+        int32_t *tg = realloc(b->targets, cells * sizeof *tg);
+        if (tg) b->targets = tg;
+        ok = ok && dl && tg;
+    }
+    if (!ok) return pl_err_set(err, PL_ENOMEM, "out of memory for batches of %zu rows and %zu cells", rows, cells);
+    b->rows = rows;
+    b->cells = cells;
+    return PL_OK;
+}
+
 /* Everything a run holds besides the model. */
 typedef struct {
     const PlCorpus *corpus;
@@ -89,12 +156,9 @@ typedef struct {
     Slices train, val;
     int *order;    /* (train.n) this epoch's shuffled order */
     int *lens;     /* (train.n) scratch for planning */
-    int32_t *ids;  /* (batch, maxlen) */
-    uint8_t *mask, *labels;
-    float *dz, *prob; /* (batch), (val.n) */
-    float *dlogits;   /* token task: (maxlen, batch, classes) */
-    int32_t *targets; /* token task: (batch, maxlen) */
-    int batches;      /* in the last epoch */
+    Batches buf;   /* reserved for each plan before its batches are filled */
+    float *prob;   /* (val.n) */
+    int batches;   /* in the last epoch */
     PlRng rng;
 } Run;
 
@@ -103,52 +167,42 @@ static void run_free(Run *r) {
     slices_free(&r->val);
     free(r->order);
     free(r->lens);
-    free(r->ids);
-    free(r->mask);
-    free(r->labels);
-    free(r->dz);
+    batches_done(&r->buf);
     free(r->prob);
-    free(r->dlogits);
-    free(r->targets);
 }
 
 static int run_init(Run *r, const PlCorpus *c, const PlTrainConfig *cfg, int n_train) {
     memset(r, 0, sizeof *r);
     r->corpus = c;
     r->cfg = cfg;
+    r->buf.classes = cfg->token_task ? cfg->model.classes : 0;
     if (build_slices(&r->train, c, 0, n_train, cfg) || build_slices(&r->val, c, n_train, c->n, cfg)) return -1;
-    size_t cells = (size_t)cfg->batch_size * cfg->maxlen;
     size_t n = (size_t)(r->train.n > r->val.n ? r->train.n : r->val.n) + 1;
     r->order = malloc(n * sizeof *r->order);
     r->lens = malloc(n * sizeof *r->lens);
-    r->ids = malloc(cells * sizeof *r->ids);
-    r->mask = malloc(cells);
-    r->labels = malloc((size_t)cfg->batch_size);
-    r->dz = malloc((size_t)cfg->batch_size * sizeof *r->dz);
     r->prob = malloc(((size_t)r->val.n + 1) * sizeof *r->prob);
     pl_rng_seed(&r->rng, cfg->seed ^ 0x5851f42d4c957f2dULL);
-    if (cfg->token_task) {
-        r->dlogits = malloc(cells * (size_t)cfg->model.classes * sizeof *r->dlogits);
-        r->targets = malloc(cells * sizeof *r->targets);
-        if (!r->dlogits || !r->targets) return -1;
-    }
-    return r->order && r->lens && r->ids && r->mask && r->labels && r->dz && r->prob ? 0 : -1;
+    return r->order && r->lens && r->prob ? 0 : -1;
 }
 
-/* Pads slices rows[0..B) of s into the run's batch buffers at width W. */
+/* Pads slices rows[0..B) of s into the run's batch buffers at width W; the
+ * buffers were reserved for the plan the batch comes from. */
 static void fill_batch(Run *r, const Slices *s, const int *rows, int B, int W) {
+    Batches *b = &r->buf;
+    assert((size_t)B <= b->rows && (size_t)B * (size_t)W <= b->cells);
     PlPadOpts o = {W, r->cfg->padding, PL_PRE, 0};
     for (int i = 0; i < B; i++) {
         int k = rows[i];
-        pl_pad_row(r->ids + (size_t)i * W, r->mask + (size_t)i * W, r->corpus->ids + s->start[k], s->len[k], W, &o);
-        r->labels[i] = s->label[k];
+        pl_pad_row(b->ids + (size_t)i * W, b->mask + (size_t)i * W, r->corpus->ids + s->start[k], s->len[k], W, &o);
+        b->labels[i] = s->label[k];
     }
 }
 
 static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BATCH_STATIC : b; }
 
-/* Plans batches over slices order[0..n) of s; the plan's order is mapped back
- * to slice indices. */
+/* Plans batches over slices order[0..n) of s and reserves the batch buffers
+ * for them; the plan's order is mapped back to slice indices. On failure *p
+ * is NULL. */
 static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, uint64_t seed,
                           PlPlan **p, PlErr *err) {
     const PlTrainConfig *cfg = r->cfg;
@@ -158,6 +212,11 @@ static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBa
                      .maxlen = cfg->maxlen, .boundaries = bounds, .n_boundaries = nb, .seed = seed};
     PlStatus st = pl_plan_make(r->lens, n, &po, p, err);
     if (st) return st;
+    if ((st = batches_reserve(&r->buf, *p, err))) {
+        pl_plan_free(*p);
+        *p = NULL;
+        return st;
+    }
     for (int i = 0; i < n; i++) (*p)->order[i] = order[(*p)->order[i]];
     return PL_OK;
 }
@@ -184,15 +243,16 @@ static int token_hits(const float *logits, const int32_t *targets, int B, int W,
 /* Runs a batch of the token task: loss, dlogits (when train) and hits. */
 static PlStatus token_batch(Run *r, PlModel *m, int B, int W, int train, double *loss, int *hits, int *n, PlErr *err) {
     int C = r->cfg->model.classes;
-    PlStatus st = pl_model_forward(m, r->ids, r->mask, B, W, err);
+    Batches *b = &r->buf;
+    PlStatus st = pl_model_forward(m, b->ids, b->mask, B, W, err);
     if (st) return st;
-    pl_next_token_targets(r->targets, r->ids, r->mask, B, W, C, train && r->cfg->pads_in_loss);
+    pl_next_token_targets(b->targets, b->ids, b->mask, B, W, C, train && r->cfg->pads_in_loss);
     PlLossNorm norm = train ? r->cfg->norm : PL_NORM_TOKEN;
-    float l = pl_token_ce(train ? r->dlogits : NULL, NULL, pl_model_logits(m), r->targets, W, B, C, norm);
-    *hits = token_hits(pl_model_logits(m), r->targets, B, W, C, n);
+    float l = pl_token_ce(train ? b->dlogits : NULL, NULL, pl_model_logits(m), b->targets, W, B, C, norm);
+    *hits = token_hits(pl_model_logits(m), b->targets, B, W, C, n);
     *loss += train ? (double)l : (double)l * *n;
     if (train) {
-        pl_model_backward(m, r->dlogits);
+        pl_model_backward(m, b->dlogits);
         pl_model_update(m);
     }
     return PL_OK;
@@ -236,9 +296,9 @@ static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *e
         int B = p->start[b + 1] - p->start[b], W = p->width[b];
         const int *rows = p->order + p->start[b];
         fill_batch(r, v, rows, B, W);
-        if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
+        if ((st = pl_model_forward(m, r->buf.ids, r->buf.mask, B, W, err))) break;
         const float *z = pl_model_logits(m);
-        loss += (double)pl_bce_logits(NULL, z, r->labels, B) * B;
+        loss += (double)pl_bce_logits(NULL, z, r->buf.labels, B) * B;
         for (int i = 0; i < B; i++) r->prob[rows[i]] = 1.0f / (1.0f + expf(-z[i]));
     }
     pl_plan_free(p);
@@ -273,7 +333,7 @@ static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *e
 static int64_t batch_steps(const Run *r, int B, int W) {
     if (r->cfg->batching != PL_BATCH_PACKED) return (int64_t)B * W;
     int64_t n = 0;
-    for (size_t i = 0; i < (size_t)B * W; i++) n += r->mask[i];
+    for (size_t i = 0; i < (size_t)B * W; i++) n += r->buf.mask[i];
     return n;
 }
 
@@ -299,17 +359,17 @@ static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlPro
             seen += B;
             tokens += n;
         } else {
-            if ((st = pl_model_forward(m, r->ids, r->mask, B, W, err))) break;
+            if ((st = pl_model_forward(m, r->buf.ids, r->buf.mask, B, W, err))) break;
             const float *z = pl_model_logits(m);
-            loss += (double)pl_bce_logits(r->dz, z, r->labels, B) * B;
-            for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->labels[i] == 1);
+            loss += (double)pl_bce_logits(r->buf.dz, z, r->buf.labels, B) * B;
+            for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->buf.labels[i] == 1);
             seen += B;
             tokens += B;
-            pl_model_backward(m, r->dz);
+            pl_model_backward(m, r->buf.dz);
             pl_model_update(m);
         }
         res->steps += batch_steps(r, B, W);
-        for (size_t i = 0; i < (size_t)B * W; i++) res->real_tokens += r->mask[i];
+        for (size_t i = 0; i < (size_t)B * W; i++) res->real_tokens += r->buf.mask[i];
         PlProgress pr = {e + 1, r->cfg->epochs, b + 1, p->n_batches, (float)(loss / seen), tokens ? (float)correct / (float)tokens : 0.0f, -1.0f};
         if (progress && b + 1 < p->n_batches && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
@@ -327,6 +387,8 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     if (!(cfg->val_split > 0.0 && cfg->val_split < 1.0)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
     if (cfg->token_task && (cfg->model.classes < 2 || !pl_arch_recurrent(cfg->model.arch)))
         return pl_err_set(err, PL_ERANGE, "the token task needs a recurrent model with at least 2 classes");
+    if (cfg->token_task && cfg->batching == PL_BATCH_PACKED)
+        return pl_err_set(err, PL_ERANGE, "the token task predicts at every position of a padded batch, so it cannot use packed batching");
     if (!cfg->token_task && cfg->model.classes)
         return pl_err_set(err, PL_ERANGE, "a classifier has one output, not %d classes", cfg->model.classes);
     if (n_train < 1 || n_train >= c->n)
