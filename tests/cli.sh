@@ -242,8 +242,10 @@ declare -A probe_keys=(
     [loss]="per_token per_sequence batch_t fake_terms"
     [layers]="masked_leak_max"
     [generate]="left right left_vs_single_max_diff"
+    [masks]="share_right share_none share_inverted padded_rows blind_rows blind_queries agree"
+    [identity]="masked_max_diff unmasked_max_diff mask_effect_max_diff order_blind pads"
 )
-for kind in batch attention rnn pooling loss layers generate; do
+for kind in batch attention rnn pooling loss layers generate masks identity; do
     run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 --padding post --format json
     if ! command -v python3 >/dev/null; then skip "probe $kind json parses (no python3)"; continue; fi
     keys=$(python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["summary"].keys()))' <<<"$out" 2>&1)
@@ -257,6 +259,29 @@ if command -v python3 >/dev/null; then
     run python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted({(l["name"],l["mask"]) for l in d["layers"] if l["leak"]==0}))' <<<"$out"
     expect "probe layers: exactly the masked and per-position layers show 0" 0 "[('attention', 'on'), ('avgpool', 'on'), ('dense', 'none'), ('embedding', 'none'), ('gru', 'on'), ('lstm', 'on'), ('maxpool', 'on'), ('rnn', 'on')]"
 fi
+# at width 102 three of the four rows have pads and one is full
+run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding post --format json
+if command -v python3 >/dev/null; then
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["summary"]; r=d["rows"]; print(s["share_right"], s["share_inverted"], 0 < s["share_none"] < 1, s["blind_rows"], s["agree"], [x["pads"] for x in r], [x["blind"] for x in r], r[0]["torch"][-1], r[0]["additive"][-1], d["conventions"][1]["code"])' <<<"$out"
+    expect "probe masks: right mask 0, inverted 1, the full row blind" 0 "0 1 True 1 True [5, 0, 47, 47] [False, True, False, False] 1 None key_padding_mask = input_ids == pad_id"
+fi
+run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding pre
+expect_has "probe masks table names the blind row" "1 row (102 query positions) has no pad, so the inverted mask hides every key"
+for arch in rnn lstm; do
+    run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --arch "$arch" --format json
+    if command -v python3 >/dev/null; then
+        run python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["masked_max_diff"] < 1e-5, s["unmasked_max_diff"] > 1e-3, s["order_blind"])' <<<"$out"
+        expect "probe identity $arch: pre = post with the mask, not without" 0 "True True False"
+    fi
+done
+run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --arch avgpool
+expect_has "probe identity avgpool: order-blind, so pre = post even unmasked" "avgpool does not see token order"
+run "$P" probe identity --arch transformer
+expect_error "probe identity names a bad --arch" "--arch: expected rnn|gru|lstm|avgpool|maxpool|attention, got 'transformer'"
+run "$P" probe identity --corpus builtin:3:300 --model "$TMP/pool.model" --arch gru
+expect_error "probe identity: --arch must match a --model" "--arch gru: the model is avgpool"
+run "$P" probe masks --corpus builtin:5:40 --example 40
+expect_error "probe masks: an out-of-range example is named" "example 40 is out of range (the corpus has 40, from 0)"
 run "$P" probe
 expect_error "probe without a kind names the kinds" "expected a probe kind: batch, attention"
 run "$P" probe telescope

@@ -228,6 +228,97 @@ START_TEST(test_left_padding_with_corrected_positions_matches_single_prompts) {
 }
 END_TEST
 
+START_TEST(test_masks_of_a_padded_and_a_full_row_in_four_conventions) {
+    /* Rows 0 (4 tokens) and 1 (6, cut to its last 5) at width 5, padded
+     * post: row 0 has one pad at the end, row 1 none. */
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1};
+    static const uint8_t keras[10] = {1, 1, 1, 1, 0, 1, 1, 1, 1, 1};
+    static const uint8_t torch[10] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+    static const uint8_t hf[10] = {1, 1, 1, 1, 0, 1, 1, 1, 1, 1};
+    PlProbeOpts o = opts_for(0, rows, 2, 5, PL_POST, 0);
+    PlProbeMasks r;
+    ck_assert_int_eq(pl_probe_masks(c, &o, NULL, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.B, 2);
+    ck_assert_int_eq(r.T, 5);
+    ck_assert_int_eq(r.row, 0);
+    ck_assert_mem_eq(r.keras, keras, 10);
+    ck_assert_mem_eq(r.torch, torch, 10);
+    ck_assert_mem_eq(r.hf, hf, 10);
+    for (int i = 0; i < 10; i++) {
+        if (i == 4) ck_assert(isinf(r.additive[i]) && r.additive[i] < 0.0f);
+        else ck_assert(r.additive[i] == 0.0f);
+    }
+    for (int k = 0; k < 4; k++) ck_assert_int_eq(r.keep[k], 9); /* 4 + 5 real tokens, read in every convention */
+    ck_assert_int_eq(r.real_tokens, 9);
+    ck_assert_int_eq(r.pads[0], 1);
+    ck_assert_int_eq(r.pads[1], 0);
+    /* The right mask puts nothing on the pad; no mask puts something; the
+     * inverted mask leaves row 0's real tokens only the pad to look at. */
+    ck_assert(r.share_right == 0.0f);
+    ck_assert(r.share_none > 0.0f && r.share_none < 1.0f);
+    ck_assert(r.share_inverted == 1.0f);
+    ck_assert(r.row_share[0 * 3 + 2] == 1.0f);
+    ck_assert_int_eq(r.padded_rows, 1);
+    ck_assert_int_eq(r.padded_queries, 4);
+    /* Row 1 has no pad, so the inverted mask hides all its keys. */
+    ck_assert_int_eq(r.blind_rows, 1);
+    ck_assert_int_eq(r.blind_queries, 5);
+    ck_assert(isnan(r.row_share[1 * 3 + 2]));
+    ck_assert(r.row_share[1 * 3 + 0] == 0.0f && r.row_share[1 * 3 + 1] == 0.0f);
+    ck_assert_int_eq(r.nan_count, 0);
+    pl_probe_masks_free(&r);
+    pl_probe_masks_free(&r); /* freeing twice is harmless */
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_every_mask_convention_has_a_short_code_line) {
+    for (int k = 0; k < 4; k++) {
+        const char *code = pl_mask_conv_code((PlMaskConv)k);
+        ck_assert(code && strlen(code) > 0 && strlen(code) < 70);
+        ck_assert_ptr_nonnull(strstr(code, "input_ids"));
+        ck_assert_ptr_nonnull(strstr(code, "pad_id"));
+    }
+    ck_assert_str_eq(pl_mask_conv_code(PL_MASK_TORCH), "key_padding_mask = input_ids == pad_id");
+}
+END_TEST
+
+START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:1:40", NULL, &c, NULL), PL_OK);
+    static const PlArch archs[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
+    PlProbeOpts o = pl_probe_opts_default();
+    for (size_t k = 0; k < sizeof archs / sizeof archs[0]; k++) {
+        PlProbeIdentity r;
+        ck_assert_int_eq(pl_probe_identity(c, &o, archs[k], NULL, &r, NULL), PL_OK);
+        const char *name = pl_arch_name(archs[k]);
+        ck_assert_int_eq(r.arch, archs[k]);
+        ck_assert_int_eq(r.B, 4);
+        int padded = 0;
+        for (int i = 0; i < r.B; i++) padded += r.len[i] < r.T;
+        ck_assert_msg(padded > 0, "the batch has no pads");
+        ck_assert_msg(r.masked_max_diff < 1e-5f, "%s: masked pre vs post %g", name, (double)r.masked_max_diff);
+        if (pl_arch_recurrent(archs[k])) {
+            ck_assert_msg(r.unmasked_max_diff > 1e-3f, "%s: unmasked pre vs post %g", name, (double)r.unmasked_max_diff);
+            ck_assert(!r.order_blind);
+        } else {
+            /* Pooling and position-free attention see the same multiset of
+             * tokens either way: the side cannot matter even unmasked. What
+             * the mask changes for them is the answer itself: a lot for the
+             * mean (the pads dilute it), a little for the max (a pad wins
+             * only the dimensions where it beats every real token). */
+            ck_assert_msg(r.unmasked_max_diff < 1e-5f, "%s: unmasked pre vs post %g", name, (double)r.unmasked_max_diff);
+            float effect = archs[k] == PL_ARCH_MAXPOOL ? 0.0f : 1e-3f;
+            ck_assert_msg(r.mask_effect_max_diff > effect, "%s: masked vs unmasked %g", name, (double)r.mask_effect_max_diff);
+            ck_assert(r.order_blind);
+        }
+        pl_probe_identity_free(&r);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
 START_TEST(test_probes_refuse_out_of_range_examples) {
     PlCorpus *c = tiny();
     PlProbeOpts o = opts_for(7, NULL, 0, 6, PL_PRE, 0);
@@ -255,6 +346,9 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_loss_normalisations_relate_as_counted);
     tcase_add_test(tc, test_layers_that_take_the_mask_show_no_leak);
     tcase_add_test(tc, test_left_padding_with_corrected_positions_matches_single_prompts);
+    tcase_add_test(tc, test_masks_of_a_padded_and_a_full_row_in_four_conventions);
+    tcase_add_test(tc, test_every_mask_convention_has_a_short_code_line);
+    tcase_add_test(tc, test_pre_and_post_padding_agree_under_the_mask);
     tcase_add_test(tc, test_probes_refuse_out_of_range_examples);
     suite_add_tcase(s, tc);
     return s;

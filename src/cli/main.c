@@ -24,7 +24,8 @@ static int run_command(const CliCommand *c, int argc, char **argv);
 /* The probes, `padlab probe KIND`. */
 static const CliCommand *const probes[] = {
     &cli_cmd_probe_batch, &cli_cmd_probe_attention, &cli_cmd_probe_rnn, &cli_cmd_probe_pooling,
-    &cli_cmd_probe_loss,  &cli_cmd_probe_layers,    &cli_cmd_probe_generate,
+    &cli_cmd_probe_loss,  &cli_cmd_probe_layers,    &cli_cmd_probe_generate, &cli_cmd_probe_masks,
+    &cli_cmd_probe_identity,
 };
 enum { NPROBES = sizeof probes / sizeof probes[0] };
 
@@ -36,6 +37,12 @@ static const CliCommand *find_probe(const char *kind) {
     return NULL;
 }
 
+/* The kinds, from the table: "batch, attention, ... or identity". */
+static void print_probe_kinds(FILE *f) {
+    for (int i = 0; i < NPROBES; i++)
+        fprintf(f, "%s%s", i == 0 ? "" : i == NPROBES - 1 ? " or " : ", ", probes[i]->name + 6);
+}
+
 static void print_probe_help(void) {
     printf("usage: padlab probe KIND [OPTIONS]\n\nKIND is one of:\n");
     for (int i = 0; i < NPROBES; i++) printf("  %-10s %s\n", probes[i]->name + 6, probes[i]->summary);
@@ -44,8 +51,9 @@ static void print_probe_help(void) {
 
 static int run_probe(int argc, char **argv) {
     if (argc < 1) {
-        fprintf(stderr, "padlab probe: expected a probe kind: batch, attention, rnn, pooling, loss, layers or generate "
-                        "(usage: padlab probe KIND [OPTIONS])\n");
+        fprintf(stderr, "padlab probe: expected a probe kind: ");
+        print_probe_kinds(stderr);
+        fprintf(stderr, " (usage: padlab probe KIND [OPTIONS])\n");
         return 2;
     }
     if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
@@ -74,7 +82,9 @@ static void print_main_help(void) {
     printf("commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
-    printf("  %-10s %s\n", "probe", "the teaching probes: batch, attention, rnn, pooling, loss, layers, generate");
+    printf("  %-10s the teaching probes: ", "probe");
+    print_probe_kinds(stdout);
+    putchar('\n');
     printf("\n  padlab COMMAND --help   options of one command\n"
            "  padlab --version        the version\n\n"
            "See padlab(1) and README.md for the numbers each command prints.\n");

@@ -35,6 +35,6 @@ int probe_failed(const CliArgs *a, PlStatus st, const PlErr *err);
 void probe_print_tokens(const PlCorpus *c, const int32_t *ids, const uint8_t *mask, int T);
 
 extern const CliCommand cli_cmd_probe_batch, cli_cmd_probe_attention, cli_cmd_probe_rnn, cli_cmd_probe_pooling,
-    cli_cmd_probe_loss, cli_cmd_probe_layers, cli_cmd_probe_generate;
+    cli_cmd_probe_loss, cli_cmd_probe_layers, cli_cmd_probe_generate, cli_cmd_probe_masks, cli_cmd_probe_identity;
 
 #endif

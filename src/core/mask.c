@@ -7,6 +7,21 @@ static const char *const conv_names[] = {"keras", "torch", "hf", "additive"};
 
 const char *pl_mask_conv_name(PlMaskConv c) { return conv_names[c]; }
 
+/* Each line checked against its library's documented meaning: Keras masks
+ * are True at kept steps; PyTorch's key_padding_mask is True where a key is
+ * ignored; Hugging Face's attention_mask is 1 where a token is attended; a
+ * float key_padding_mask is added to the scores. The additive line uses
+ * torch.where on purpose: (mask).float() * -inf would put 0 * -inf = NaN at
+ * every real token. */
+static const char *const conv_code[] = {
+    "mask = tf.math.not_equal(input_ids, pad_id)",
+    "key_padding_mask = input_ids == pad_id",
+    "attention_mask = (input_ids != pad_id).long()",
+    "bias = torch.where(input_ids == pad_id, float(\"-inf\"), 0.0)",
+};
+
+const char *pl_mask_conv_code(PlMaskConv c) { return conv_code[c]; }
+
 int pl_mask_conv_parse(const char *s, PlMaskConv *out) {
     for (int i = 0; i < 4; i++)
         if (strcmp(s, conv_names[i]) == 0) {

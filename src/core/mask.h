@@ -20,6 +20,12 @@ typedef enum { PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE } PlMa
 const char *pl_mask_conv_name(PlMaskConv c);
 /* Parses keras|torch|hf|additive; returns 0 on success, -1 otherwise. */
 int pl_mask_conv_parse(const char *s, PlMaskConv *out);
+/* One line of real library code that builds convention c's mask from a
+ * (B,T) tensor input_ids and the pad id pad_id: TensorFlow for keras (what
+ * Embedding(mask_zero=True) computes when pad_id is 0), PyTorch for torch
+ * and additive, PyTorch on Hugging Face inputs for hf. Under 70 characters,
+ * static; can't fail. */
+const char *pl_mask_conv_code(PlMaskConv c);
 
 /* out (n) = mask (n) in convention c as 0/1 (keras, hf: 1 = real; torch:
  * 1 = pad). For additive use pl_mask_additive. */

@@ -195,4 +195,80 @@ typedef struct {
 PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err);
 void pl_probe_generate_free(PlProbeGenerate *r);
 
+/* ---- masks: the batch's mask in every convention, and the polarity bug ----
+ * keras (1 = keep), torch key_padding_mask (1 = ignore), hf attention_mask
+ * (1 = keep) and the additive bias (0 / -inf), all from the one padding mask;
+ * then self-attention over the batch with the right mask, with no mask, and
+ * with Hugging Face's mask passed where PyTorch wants key_padding_mask.
+ * A share is the weight a real query puts on pad keys over all the weight it
+ * has, averaged over the real query positions (and heads) of the rows that
+ * have a pad and a real token. */
+typedef struct {
+    int B, T;                /* rows and width of the batch */
+    int row;                 /* the example's row in the batch */
+    int *example;            /* (B) corpus row of each batch row */
+    int *len;                /* (B) real tokens of each row */
+    int *pads;               /* (B) pad cells of each row: the rows with 0 are the ones the inverted mask blinds */
+    int32_t *ids;            /* (B,T) the batch's token ids, the input_ids every mask is built from */
+    uint8_t *keras;          /* (B,T) Keras mask: 1 = keep (a real token) */
+    uint8_t *torch;          /* (B,T) PyTorch key_padding_mask: 1 = ignore (a pad) */
+    uint8_t *hf;             /* (B,T) Hugging Face attention_mask: 1 = keep */
+    float *additive;         /* (B,T) bias added to the scores: 0 = keep, -inf = pad */
+    long keep[4];            /* cells each convention says to keep, read in its own convention (index: PlMaskConv) */
+    long real_tokens;        /* real tokens of the batch: every keep[] equals it */
+    int agree;               /* they all do */
+    int heads, dhead;        /* the attention the shares are measured with */
+    float share_right;       /* with key_padding_mask = the torch mask: exactly 0 */
+    float share_none;        /* with no mask: what the pads take */
+    float share_inverted;    /* with key_padding_mask = the hf mask (pads seen, real keys hidden): exactly 1 */
+    float *row_share;        /* (B,3) each row's shares: right, none, inverted; NaN where the row has no real
+                                token, or (inverted) no pad, so that its queries see no key */
+    int padded_rows;         /* rows with a pad and a real token: the rows the shares average over */
+    long padded_queries;     /* their real query positions */
+    int blind_rows;          /* rows with no pad: the inverted mask hides every key of every query. PyTorch's
+                                MultiheadAttention takes a softmax over nothing but -inf there and gives NaN;
+                                padlab's attention gives zero weights and a zero output (no NaN) */
+    long blind_queries;      /* the query positions of the blind rows */
+    int nan_count;           /* NaN in padlab's weights and outputs over the three runs (0) */
+} PlProbeMasks;
+
+/* Weights: an attention model's own; otherwise fresh Keras-initialised
+ * attention weights from o->seed (2 heads of 16), with the embedding of
+ * model when one is given. o->mask and o->conv do not matter: every mask is
+ * computed. PL_ERANGE for an example out of range or a model whose
+ * vocabulary is smaller than the corpus's, PL_ENOMEM; r is then empty. */
+PlStatus pl_probe_masks(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeMasks *r, PlErr *err);
+void pl_probe_masks_free(PlProbeMasks *r);
+
+/* ---- identity: the same reviews padded pre and post through one masked model ----
+ * The probe's batch padded pre and padded post (same rows, same width), each
+ * through the same weights with the Keras mask (recurrent: masked steps carry
+ * the state; pooling: PL_POOL_MASKED; attention: pad keys hidden and a
+ * masked mean) and without it. Every logit array is (B), one per row. */
+typedef struct {
+    PlArch arch;
+    int B, T;
+    int *example;            /* (B) corpus row of each batch row */
+    int *len;                /* (B) real tokens of each row (the same both ways) */
+    long pads;               /* pad cells of the batch: with none, the two paddings are one batch */
+    float *pre_masked, *post_masked;     /* (B) logits with the mask, padded pre / post */
+    float *pre_unmasked, *post_unmasked; /* (B) logits without it */
+    float masked_max_diff;   /* max |pre - post| with the mask: float rounding only (~1e-7) */
+    float unmasked_max_diff; /* the same without the mask: large for the recurrent models */
+    float mask_effect_max_diff; /* max |masked - unmasked| over both sides: what the pads do unmasked */
+    int order_blind;         /* the model does not see token order (pooling; attention, which has no
+                                positions): without the mask pre and post still agree, yet the pads
+                                still change the answer (mask_effect_max_diff) */
+} PlProbeIdentity;
+
+/* model may be NULL: a fresh model of arch (pl_model_config_default, vocab =
+ * the corpus's num_words) from o->seed; otherwise model's weights and arch
+ * (arch is ignored), copied under the masked and the unmasked mode. Every
+ * arch is accepted: attention without positions is padding-side invariant
+ * under its mask. PL_ERANGE for a model with a token head or too small a
+ * vocabulary. */
+PlStatus pl_probe_identity(const PlCorpus *c, const PlProbeOpts *o, PlArch arch, const PlModel *model,
+                           PlProbeIdentity *r, PlErr *err);
+void pl_probe_identity_free(PlProbeIdentity *r);
+
 #endif
