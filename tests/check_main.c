@@ -45,7 +45,8 @@ static const SuiteRow suites[] = {
     {"text", text_suite},   {"corpus", corpus_suite}, {"pad", pad_suite},
     {"mask", mask_suite},   {"plan", plan_suite},     {"cost", cost_suite},
     {"stats", stats_suite},  {"nn", nn_suite},         {"model", model_suite},
-    {"probe", probe_suite},  {"lab", lab_suite},      {"train", train_suite},
+    {"probe", probe_suite},  {"settings", settings_suite}, {"lab", lab_suite},      {"train", train_suite},
+    {"export", export_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

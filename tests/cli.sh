@@ -31,7 +31,7 @@ expect_error "a bad format is named" "--format: expected table|csv|json, got 'xm
 run "$P" pad --padding left
 expect_error "a bad padding side is named" "--padding: expected pre|post, got 'left'"
 run "$P" buckets --batch-sizes 1,2
-expect_error "batch sizes must match the buckets" "--batch-sizes: expected 5 values"
+expect_error "batch sizes must match the buckets (the quarters of maxlen make 4)" "--batch-sizes: expected 4 values (one per bucket: 3 boundaries make 4 buckets), got 2"
 run "$P" buckets --boundaries 200,100
 expect_error "boundaries must increase" "--boundaries: values must increase"
 run "$P" stats --maxlen
@@ -103,16 +103,18 @@ if command -v python3 >/dev/null; then
 else
     skip "stats json parses as JSON (no python3)"
 fi
-run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --batch-size 2 --maxlen 4 --format csv
-expect "buckets csv on three reviews" 0 "strategy,batches,padding_share,slots,real_tokens,attention_cells,recovered
-longest,2,0.3333,15,10,75,0.0000
-static,2,0.2500,12,9,48,0.0833
-dynamic,2,0.1667,12,10,54,0.1667
-multiple_of_8,2,0.5833,24,10,192,-0.2500
-length_grouped,2,0.1667,12,10,54,0.1667
-bucket_longest,2,0.1667,12,10,54,0.1667
-tf_bucket,2,0.1667,12,10,54,0.1667
-packed,2,0.0000,10,10,38,0.3333"
+run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --batch 2 --maxlen 4 --format csv
+# lengths 3, 5, 2 cut to 4 (but under longest): kept 3, 4, 2; batches {0,1} {2}, widths 4 and 2;
+# cells saved and attention saved are against static's 12 cells and 3 x 16 = 48 score cells
+expect "buckets csv on three reviews" 0 "strategy,batches,padding_share,slots,real_tokens,tokens_cut,attention_cells,cells_saved,attention_saved
+longest,2,0.3333,15,10,0,75,-0.2500,-0.5625
+static,2,0.2500,12,9,1,48,0.0000,0.0000
+dynamic,2,0.1000,10,9,1,36,0.1667,0.2500
+multiple_of_8,2,0.6250,24,9,1,192,-1.0000,-3.0000
+length_grouped,2,0.1000,10,9,1,36,0.1667,0.2500
+bucket_longest,2,0.1000,10,9,1,36,0.1667,0.2500
+tf_bucket,2,0.1000,10,9,1,36,0.1667,0.2500
+packed,2,0.0000,9,9,1,29,0.2500,0.3958"
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --format json
 expect_has "buckets json lists strategies" '"name": "bucket_longest",'
 run "$P" --corpus "$TMP/small.tsv"
@@ -127,7 +129,7 @@ printf 'Awful.<br />Just awful.' >"$TMP/acl/test/neg/0_1.txt"
 run "$P" stats --corpus "$TMP/acl" --maxlen 4 --format csv
 expect "stats on an aclImdb folder (lengths 4, 5)" 0 $'maxlen,padding_share,kept_share,rows_truncated\n4,0.0000,0.8889,0.5000'
 run "$P" buckets --corpus "$TMP/acl" --format csv
-expect_has "buckets on an aclImdb folder" "packed,1,0.0000,9,9,41,"
+expect_has "buckets on an aclImdb folder (packed: 4 + 5 tokens, 16 + 25 score cells)" "packed,1,0.0000,9,9,0,41,"
 
 # ---- bad corpora: one line naming the file and line, exit status 2 ----
 printf '1\tfine\nno tab\n' >"$TMP/notab.tsv"
@@ -162,7 +164,7 @@ for i in $(seq 1 40); do
     head -c $((i * 97)) /dev/urandom >"$TMP/junk$i"
     (( i % 3 == 0 )) && printf '1\t' | cat - "$TMP/junk$i" >"$TMP/junk$i.tsv" && mv "$TMP/junk$i.tsv" "$TMP/junk$i"
     "$P" stats --corpus "$TMP/junk$i" >/dev/null 2>&1; r1=$?
-    "$P" probe rnn --corpus builtin:1:20 --model "$TMP/junk$i" >/dev/null 2>&1; r2=$?
+    "$P" probe rnn --corpus builtin:1:20 --weights "$TMP/junk$i" >/dev/null 2>&1; r2=$?
     "$P" pad "$TMP/junk$i" >/dev/null 2>&1; r3=$?
     for r in $r1 $r2 $r3; do [[ $r -eq 0 || $r -eq 2 ]] || crashes+=" junk$i:$r"; done
 done
@@ -199,6 +201,9 @@ csv1=$out
 run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --threads 2 --format csv --seeds 2
 if [[ $(cut -d, -f1-8 <<<"$out") == "$(cut -d, -f1-8 <<<"$csv1")" ]]; then pass "experiment numbers do not depend on the thread count"
 else fail "experiment numbers do not depend on the thread count" "$csv1" "$out"; fi
+run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --save-model "$TMP/rnn.model" --format csv
+if [[ $rc -eq 0 && -s $TMP/rnn.model ]]; then pass "padding experiment saves its first model (rnn, pre padding, no mask)"
+else fail "padding experiment saves its first model (rnn, pre padding, no mask)" "$out" "$err"; fi
 run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP/pool.model"
 if [[ $rc -eq 0 && -s $TMP/pool.model && $out == *"real_weight"* && $out == *"divide_by_T"* ]]; then pass "pooling experiment saves its first model"
 else fail "pooling experiment saves its first model" "$out" "$err"; fi
@@ -233,7 +238,7 @@ run "$P" bench --corpus builtin:3:300 --epochs 1 --format json
 if [[ $rc -eq 0 && $out == *'"gemm_gflops"'* && $out == *'"model": "rnn"'* && $out == *'"model": "avgpool"'* ]]; then pass "bench json reports the machine and both models"
 else fail "bench json reports the machine and both models" "$out" "$err"; fi
 
-# ---- probes: every one prints JSON with its documented summary ----
+# ---- probes: one run body over the lab's results; every one prints JSON with its documented summary ----
 declare -A probe_keys=(
     [batch]="real_tokens mask_real label_positions agree"
     [attention]="pad_weight_max row_sum_error_max batch_invariance_max_diff packed_vs_padded_max_diff nan_count leak_total"
@@ -248,38 +253,154 @@ declare -A probe_keys=(
 for kind in batch attention rnn pooling loss layers generate masks identity; do
     run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 --padding post --format json
     if ! command -v python3 >/dev/null; then skip "probe $kind json parses (no python3)"; continue; fi
-    keys=$(python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["summary"].keys()))' <<<"$out" 2>&1)
+    keys=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(d["summary"].keys()), "|", " ".join(k for k in ("settings", "source") if k in d))' <<<"$out" 2>&1)
     missing=""
-    for k in ${probe_keys[$kind]}; do [[ " $keys " == *" $k "* ]] || missing+=" $k"; done
-    if [[ $rc -eq 0 && -z $missing ]]; then pass "probe $kind json has its summary"
-    else fail "probe $kind json has its summary" "status $rc, missing:$missing" "keys: $keys" "$err"; fi
+    for k in ${probe_keys[$kind]}; do [[ " ${keys%|*} " == *" $k "* ]] || missing+=" $k"; done
+    [[ ${keys#*|} == " settings source" ]] || missing+=" settings/source"
+    if [[ $rc -eq 0 && -z $missing ]]; then pass "probe $kind json has its summary, settings and source"
+    else fail "probe $kind json has its summary, settings and source" "status $rc, missing:$missing" "keys: $keys" "$err"; fi
 done
+
+# a probe takes exactly the settings its result depends on: any other is refused by the parser
+run "$P" probe pooling --mask on
+expect_error "probe pooling refuses --mask (it computes every variant)" "padlab probe pooling: unknown option '--mask' (see padlab probe pooling --help)"
+run "$P" probe masks --mask on
+expect_error "probe masks refuses --mask (every mask is computed)" "padlab probe masks: unknown option '--mask' (see padlab probe masks --help)"
+run "$P" probe batch --seed 3
+expect_error "probe batch refuses --seed (no weights)" "padlab probe batch: unknown option '--seed' (see padlab probe batch --help)"
+run "$P" probe generate --weights "$TMP/none.model"
+expect_error "probe generate refuses --weights (its decoder is seeded)" "padlab probe generate: unknown option '--weights'"
+run "$P" probe layers --model gru
+expect_error "probe layers refuses --model (it runs every layer)" "padlab probe layers: unknown option '--model'"
+run "$P" probe pooling --help
+if [[ $rc -eq 0 && $out == *"--batching STRATEGY"* && $out == *"--example I"* && $out == *"--weights FILE"* && $out == *"(default auto)"* && $out != *"--mask "* ]]; then
+    pass "probe pooling --help lists its settings from the registry, and no --mask"
+else fail "probe pooling --help lists its settings from the registry, and no --mask" "$out"; fi
+run "$P" probe rnn --help
+expect_has "probe rnn --help: the registry's --model names the cell" "--model MODEL"
+if command -v python3 >/dev/null; then
+    run "$P" probe pooling --corpus builtin:5:40 --format json
+    run python3 -c 'import json,sys; print(sorted(json.load(sys.stdin)["settings"]))' <<<"$out"
+    expect "probe pooling json names the settings it read" 0 "['batch', 'batching', 'corpus', 'example', 'maxlen', 'padding', 'seed', 'truncating']"
+fi
+run "$P" probe rnn --model avgpool
+expect_error "probe rnn names a model that is not a recurrent cell" "--model avgpool: the rnn probe follows a recurrent cell: rnn, gru or lstm"
+run "$P" probe rnn --corpus builtin:5:40 --model gru --maxlen 30 --format json
+expect_has "probe rnn --model gru follows a GRU" '"cell": "gru"'
+run "$P" probe batch --corpus builtin:5:40 --batch 0,1
+expect_error "--batch is the rows per batch; the rows are --rows" "--batch N is the rows per batch; name the rows of a batch with --rows 0,1"
+
+# the batch: the one of the plan that holds the example (auto: the first review shorter than maxlen / 2)
+if command -v python3 >/dev/null; then
+    run "$P" probe batch --batching dynamic --maxlen 2000 --batch 8 --example 0 --format json
+    auto=$(python3 -c 'import json,sys; print(next(i for i,r in enumerate(json.load(sys.stdin)["rows"]) if r["length"] < 100))' <<<"$out")
+    run "$P" probe attention
+    first=$(head -n 1 <<<"$out")
+    # 5000 reviews in batches of 32 make 157; the auto example sits in the first
+    want="batch 1 of 157: 32 rows x 200 (static); close-up: example $auto and batch-mates $((auto + 1)), $((auto + 2)), $((auto + 3)) at width 200; fresh weights from seed 0"
+    if [[ $rc -eq 0 && $first == "$want" ]]; then pass "probe attention's first line names the batch, the close-up rows and the weights"
+    else fail "probe attention's first line names the batch, the close-up rows and the weights" "got:  $first" "want: $want" "$err"; fi
+    run "$P" probe batch --corpus builtin:5:40 --example 35 --batch 8 --format json
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["source"]; print(s["batch_index"], s["batches"], [r["example"] for r in d["rows"]], d["T"])' <<<"$out"
+    expect "probe batch --batch 8: example 35 is in batch 4 of 5 (rows 32..39), static width maxlen" 0 "4 5 [32, 33, 34, 35, 36, 37, 38, 39] 200"
+    run "$P" probe batch --batching dynamic --maxlen 100 --format json
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["rows"]; print(d["T"] == max(min(x["length"], 100) for x in r), all(x["kept"] == min(x["length"], 100) for x in r), d["T"])' <<<"$out"
+    expect "probe batch --batching dynamic --maxlen 100: the width is the longest kept row of its batch" 0 "True True 100"
+    "$P" probe batch --corpus builtin:5:300 --maxlen 400 --batch 4 --batching dynamic --example 70 --format json >"$TMP/dynamic.json"
+    # a batch as large as the corpus holds the example's whole bucket: what bucket_longest pads every batch of it to
+    "$P" probe batch --corpus builtin:5:300 --maxlen 400 --batch 300 --batching bucket_longest --example 70 --format json >"$TMP/bucket.json"
+    for strategy in static dynamic multiple_of_8 bucket_longest tf_bucket packed; do
+        "$P" probe batch --corpus builtin:5:300 --maxlen 400 --batch 4 --batching "$strategy" --example 70 --format json >"$TMP/$strategy.json"
+        run python3 -c '
+import json, math, sys
+d = json.load(open(sys.argv[1])); dyn = json.load(open(sys.argv[2])); kind = sys.argv[3]
+kept = lambda rows: [min(r["length"], 400) for r in rows]
+T, rows = d["T"], d["rows"]
+if kind == "static": ok = T == 400
+elif kind == "dynamic": ok = T == max(kept(rows))
+elif kind == "multiple_of_8": ok = T % 8 == 0 and T == 8 * math.ceil(max(kept(dyn["rows"])) / 8)
+elif kind == "packed": ok = d["B"] == 1 and T == sum(kept(dyn["rows"])) and d["source"]["batch_rows"] == dyn["B"]
+else:  # one bucket per range of the quarters of maxlen (100, 200, 300), by the uncut length
+    bucket = lambda L: sum(L >= b for b in (100, 200, 300))
+    ok = (kind != "tf_bucket" or T == max(kept(rows))) and len({bucket(r["length"]) for r in rows}) == 1 and 70 in [r["example"] for r in rows]
+if kind == "bucket_longest":  # as wide as the longest kept row of the whole bucket of the example
+    whole = json.load(open(sys.argv[4]))["rows"]
+    ok = ok is not False and len({bucket(r["length"]) for r in whole}) == 1 and T == max(kept(whole)) >= max(kept(rows))
+print(ok, T)' "$TMP/$strategy.json" "$TMP/dynamic.json" "$strategy" "$TMP/bucket.json"
+        if [[ $rc -eq 0 && $out == True* ]]; then pass "probe batch --batching $strategy: width ${out#* } as the strategy pads"
+        else fail "probe batch --batching $strategy: the width as the strategy pads" "$out" "$err"; fi
+    done
+fi
+
+# rows wider than the terminal (100 columns without one) are elided in tables; --full and JSON keep every cell
+run "$P" probe batch --corpus builtin:5:40
+ids=$(grep -m 1 '^  ids ' <<<"$out")
+if command -v python3 >/dev/null; then
+    run python3 -c '
+import re, sys
+line = sys.argv[1]
+m = re.search(r" \u2026 \((\d+) more; --full prints all\) ", line)
+shown = len(re.findall(r"-?\d+", line.replace(m.group(0), " "))) if m else -1
+print(len(line) <= 100, int(m.group(1)) + shown if m else None)' "$ids"
+    expect "a 200-wide row is elided to 100 columns, the count of cells left out with it" 0 "True 200"
+fi
+run "$P" probe batch --corpus builtin:5:40 --full
+if [[ $rc -eq 0 && $out != *"--full prints all"* && $(grep -m 1 '^  ids ' <<<"$out" | wc -w) -eq 201 ]]; then pass "--full prints every cell of a row"
+else fail "--full prints every cell of a row" "$(grep -m 1 '^  ids ' <<<"$out")"; fi
+run "$P" probe batch --corpus builtin:5:40 --maxlen 12
+if [[ $rc -eq 0 && $out != *"more; --full"* ]]; then pass "rows that fit are not elided"; else fail "rows that fit are not elided" "$out"; fi
+
+# generate with no options: the auto example (short) and its batch-mates are prompts of different lengths
+if command -v python3 >/dev/null; then
+    run "$P" probe generate --format json
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); L=[p["length"] for p in d["prompts"]]; print(len(set(L)) > 1, d["source"]["close_up"] == [p["example"] for p in d["prompts"]], min(L) < 100)' <<<"$out"
+    expect "probe generate with no options: prompts of different lengths, the short auto example among them" 0 "True True True"
+fi
+run "$P" probe generate
+expect_has "probe generate's table says how long each prompt is" "  prompt 0: review $auto, "
+
+# --weights: a model file saved by padlab experiment
+run "$P" probe rnn --corpus builtin:3:300 --weights "$TMP/rnn.model"
+expect_has "probe rnn --weights names the file in its first line" "; the weights in $TMP/rnn.model (rnn)"
+if command -v python3 >/dev/null; then
+    run "$P" probe rnn --corpus builtin:3:300 --weights "$TMP/rnn.model" --format json
+    trained=$out
+    run "$P" probe rnn --corpus builtin:3:300 --format json
+    run python3 -c 'import json,sys; a=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); print(a["source"]["weights"]["from"], b["source"]["weights"]["from"], a["norm"] != b["norm"])' "$trained" "$out"
+    expect "probe rnn reads the trained weights, not fresh ones" 0 "file seed True"
+    run "$P" probe identity --corpus builtin:3:300 --weights "$TMP/rnn.model" --format json
+    run python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["arch"], d["settings"]["model"], d["summary"]["masked_max_diff"] < 1e-5)' <<<"$out"
+    expect "probe identity follows the file's model" 0 "rnn rnn True"
+fi
+run "$P" probe masks --corpus builtin:3:300 --weights "$TMP/rnn.model"
+expect_error "probe masks reads only an attention model" "the masks probe needs an attention model, this one is rnn"
+
 run "$P" probe layers --corpus builtin:5:40 --maxlen 300 --format json
 if command -v python3 >/dev/null; then
     run python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted({(l["name"],l["mask"]) for l in d["layers"] if l["leak"]==0}))' <<<"$out"
     expect "probe layers: exactly the masked and per-position layers show 0" 0 "[('attention', 'on'), ('avgpool', 'on'), ('dense', 'none'), ('embedding', 'none'), ('gru', 'on'), ('lstm', 'on'), ('maxpool', 'on'), ('rnn', 'on')]"
 fi
-# at width 102 three of the four rows have pads and one is full
-run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding post --format json
+# rows 0..3 as one dynamic batch are as wide as the longest, 102: three of them have pads and one is full
+run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding post --rows 0,1,2,3 --batching dynamic --format json
 if command -v python3 >/dev/null; then
     run python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["summary"]; r=d["rows"]; print(s["share_right"], s["share_inverted"], 0 < s["share_none"] < 1, s["blind_rows"], s["agree"], [x["pads"] for x in r], [x["blind"] for x in r], r[0]["torch"][-1], r[0]["additive"][-1], d["conventions"][1]["code"])' <<<"$out"
     expect "probe masks: right mask 0, inverted 1, the full row blind" 0 "0 1 True 1 True [5, 0, 47, 47] [False, True, False, False] 1 None key_padding_mask = input_ids == pad_id"
 fi
-run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding pre
+run "$P" probe masks --corpus builtin:5:40 --maxlen 300 --padding pre --rows 0,1,2,3 --batching dynamic
 expect_has "probe masks table names the blind row" "1 row (102 query positions) has no pad, so the inverted mask hides every key"
 for arch in rnn lstm; do
-    run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --arch "$arch" --format json
+    run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --model "$arch" --format json
     if command -v python3 >/dev/null; then
         run python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["masked_max_diff"] < 1e-5, s["unmasked_max_diff"] > 1e-3, s["order_blind"])' <<<"$out"
         expect "probe identity $arch: pre = post with the mask, not without" 0 "True True False"
     fi
 done
-run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --arch avgpool
+run "$P" probe identity --corpus builtin:5:40 --maxlen 300 --model avgpool
 expect_has "probe identity avgpool: order-blind, so pre = post even unmasked" "avgpool does not see token order"
-run "$P" probe identity --arch transformer
-expect_error "probe identity names a bad --arch" "--arch: expected rnn|gru|lstm|avgpool|maxpool|attention, got 'transformer'"
-run "$P" probe identity --corpus builtin:3:300 --model "$TMP/pool.model" --arch gru
-expect_error "probe identity: --arch must match a --model" "--arch gru: the model is avgpool"
+run "$P" probe identity --model transformer
+expect_error "probe identity names a bad --model" "--model: expected one of rnn,gru,lstm,avgpool,attention, got 'transformer'"
+run "$P" probe identity --corpus builtin:3:300 --weights "$TMP/pool.model" --model gru
+expect_error "probe identity: --model must match the --weights" "--model gru: the weights in $TMP/pool.model are avgpool (leave --model out to follow them)"
 run "$P" probe masks --corpus builtin:5:40 --example 40
 expect_error "probe masks: an out-of-range example is named" "example 40 is out of range (the corpus has 40, from 0)"
 run "$P" probe
@@ -288,15 +409,15 @@ run "$P" probe telescope
 expect_error "an unknown probe is named" "unknown probe 'telescope'"
 run "$P" probe rnn --corpus builtin:5:40 --example 99
 expect_error "an out-of-range example is named" "example 99 is out of range (the corpus has 40, from 0)"
-run "$P" probe batch --corpus builtin:5:40 --example 2 --batch 0,1
-expect_error "--batch must include --example" "--batch must include the --example row (2)"
+run "$P" probe batch --corpus builtin:5:40 --example 2 --rows 0,1
+expect_error "--rows must include --example" "--rows must include the --example row (2)"
 printf 'not a model' >"$TMP/bad.model"
-run "$P" probe rnn --corpus builtin:5:40 --model "$TMP/bad.model"
+run "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/bad.model"
 expect_error "a damaged model file is refused" "bad.model: not a padlab model file (bad magic)"
-run "$P" probe rnn --corpus builtin:5:40 --model "$TMP/pool.model"
-expect_error "a pooling model cannot drive the rnn probe" "the rnn probe needs a recurrent model, this one is avgpool"
-run "$P" probe pooling --corpus builtin:3:300 --model "$TMP/pool.model" --format json
-expect_has "a trained pooling model drives the pooling probe" '"mean_real_weight"'
+run "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/pool.model"
+expect_error "a pooling model cannot drive the rnn probe" "the rnn probe needs a recurrent model (rnn, gru or lstm), this one is avgpool"
+run "$P" probe pooling --corpus builtin:3:300 --weights "$TMP/pool.model" --format json
+expect_has "a trained pooling model drives the pooling probe" '"from": "file"'
 
 # ---- the reference corpus ----
 imdb=${PADLAB_SHARED_DATA:-../shared/data}/imdb5k.tsv
@@ -306,15 +427,27 @@ if [[ -r $imdb ]]; then
     run "$P" stats --corpus "$imdb"
     expect_has "imdb5k length summary" "min 13, median 177, mean 238.2, p95 600.05, max 2474"
     run "$P" buckets --corpus "$imdb" --format csv
-    if [[ $out == *$'\nlongest,157,0.9037,'* && $out == *$'\nbucket_longest,5,0.3408,'* ]]; then
-        pass "imdb5k buckets: longest 0.9037, bucket_longest 0.3408"
+    # rows cut to 200 (but under longest); bucket_longest splits at 50, 100, 150 by the uncut
+    # length: four buckets, each as wide as its longest kept row
+    if [[ $out == *$'\nlongest,157,0.9037,'* && $out == *$'\nbucket_longest,159,0.0764,'* ]]; then
+        pass "imdb5k buckets: longest 0.9037, bucket_longest 0.0764"
     else
-        fail "imdb5k buckets: longest 0.9037, bucket_longest 0.3408" "$out"
+        fail "imdb5k buckets: longest 0.9037, bucket_longest 0.0764" "$out"
     fi
     run "$P" probe pooling --corpus "$imdb" --maxlen 200 --padding pre
     expect_has "imdb5k pooling weights: mean 0.8039, minimum 0.065" "over 5000 reviews: mean 0.8039, minimum 0.0650"
+    if command -v python3 >/dev/null; then
+        run "$P" probe generate --corpus "$imdb" --format json
+        gen=$out
+        rows=$(python3 -c 'import json,sys; print(",".join(str(p["example"]) for p in json.load(sys.stdin)["prompts"]))' <<<"$gen")
+        run "$P" probe batch --corpus "$imdb" --rows "$rows" --batching dynamic --format json
+        run python3 -c 'import json,sys; g=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); L=[p["length"] for p in g["prompts"]]; print(len(set(L)) == len(L), L == [r["kept"] for r in b["rows"]])' "$gen" "$out"
+        expect "imdb5k probe generate: four prompts of four lengths, each its review cut to maxlen" 0 "True True"
+    else
+        skip "imdb5k probe generate (no python3)"
+    fi
 else
-    skip "imdb5k checks: $imdb not found" 4
+    skip "imdb5k checks: $imdb not found" 5
 fi
 
 finish

@@ -14,8 +14,10 @@ Suite *stats_suite(void);
 Suite *nn_suite(void);
 Suite *model_suite(void);
 Suite *probe_suite(void);
+Suite *settings_suite(void);
 Suite *lab_suite(void);
 Suite *train_suite(void);
+Suite *export_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
 Suite *reference_suite(int *skipped);

@@ -76,21 +76,33 @@ START_TEST(test_a_cap_counts_truncated_rows_even_when_widths_round_up) {
 }
 END_TEST
 
-START_TEST(test_compare_lists_every_strategy_with_recovered_share) {
+START_TEST(test_compare_measures_every_strategy_against_static) {
+    /* lengths 5 3 8 2 7 (25 tokens), batches of 2, rows cut to 4: each keeps 4 3 4 2 4 = 17 */
     const int bounds[] = {4, 7}, sizes[] = {2, 2, 2};
     PlCompareOpts o = {2, 4, bounds, 2, sizes, 0};
     PlStrategyRow rows[PL_BATCH_COUNT];
     int n;
     ck_assert_int_eq(pl_cost_compare(lens, 5, &o, rows, &n, NULL), PL_OK);
     ck_assert_int_eq(n, PL_BATCH_COUNT);
-    ck_assert_int_eq(rows[0].kind, PL_BATCH_LONGEST);
-    ck_assert(fabs(rows[0].padding_share - (1.0 - 25.0 / 40.0)) < 1e-12);
-    ck_assert(rows[0].recovered == 0.0);
-    ck_assert_int_eq(rows[PL_BATCH_PACKED].kind, PL_BATCH_PACKED);
-    ck_assert(fabs(rows[PL_BATCH_PACKED].recovered - rows[0].padding_share) < 1e-12);
-    /* bucket_longest: widths 3 (2 rows), 5 (1 row), 8 (2 rows) = 27 slots */
-    ck_assert_int_eq(rows[PL_BATCH_BUCKET_LONGEST].cost.slots, 27);
+    for (int k = 0; k < n; k++) ck_assert_int_eq(rows[k].kind, k);
+    /* longest cuts nothing: 5 rows of 8 */
+    ck_assert(fabs(rows[PL_BATCH_LONGEST].padding_share - (1.0 - 25.0 / 40.0)) < 1e-12);
+    ck_assert_int_eq(rows[PL_BATCH_LONGEST].tokens_cut, 0);
+    ck_assert(fabs(rows[PL_BATCH_LONGEST].cells_saved - (1.0 - 40.0 / 20.0)) < 1e-12);
+    /* static: 5 rows of 4, 8 tokens cut */
     ck_assert(fabs(rows[PL_BATCH_STATIC].padding_share - 0.15) < 1e-12);
+    ck_assert_int_eq(rows[PL_BATCH_STATIC].tokens_cut, 8);
+    ck_assert(rows[PL_BATCH_STATIC].cells_saved == 0.0 && rows[PL_BATCH_STATIC].attn_saved == 0.0);
+    /* dynamic: widths 4, 4, 4 = static's 20 cells */
+    ck_assert_int_eq(rows[PL_BATCH_DYNAMIC].cost.slots, 20);
+    /* bucket_longest: widths 3 (2 rows), 4 (1 row), 4 (2 rows) = 18 cells */
+    ck_assert_int_eq(rows[PL_BATCH_BUCKET_LONGEST].cost.slots, 18);
+    ck_assert(fabs(rows[PL_BATCH_BUCKET_LONGEST].cells_saved - (1.0 - 18.0 / 20.0)) < 1e-12);
+    /* packed: the 17 kept tokens, attention 16 + 9 + 16 + 4 + 16 = 61 of static's 80 */
+    ck_assert_int_eq(rows[PL_BATCH_PACKED].cost.slots, 17);
+    ck_assert(fabs(rows[PL_BATCH_PACKED].cells_saved - 0.15) < 1e-12);
+    ck_assert(fabs(rows[PL_BATCH_PACKED].attn_saved - (1.0 - 61.0 / 80.0)) < 1e-12);
+    ck_assert(rows[PL_BATCH_PACKED].padding_share == 0.0);
 }
 END_TEST
 
@@ -102,7 +114,7 @@ Suite *cost_suite(void) {
     tcase_add_test(tc, test_dynamic_cost_sums_each_batch_width);
     tcase_add_test(tc, test_packed_cost_has_no_padding_and_block_attention);
     tcase_add_test(tc, test_a_cap_counts_truncated_rows_even_when_widths_round_up);
-    tcase_add_test(tc, test_compare_lists_every_strategy_with_recovered_share);
+    tcase_add_test(tc, test_compare_measures_every_strategy_against_static);
     suite_add_tcase(s, tc);
     return s;
 }

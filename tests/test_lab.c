@@ -1,5 +1,6 @@
-/* The app layer without a terminal: the lab's actions, what they change,
- * background training, and sessions. */
+/* The app layer without a terminal: changes and what they touch, undo and
+ * reset, results from the worker (one batch for every view), training over
+ * seeds, pause, the grid, and sessions. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,164 +11,418 @@
 #include "core/rng.h"
 #include "suites.h"
 
-static PlLab *small_lab(void) {
-    PlLabSettings s = pl_lab_settings_default();
-    snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
+#define ALL_RESULTS ((1u << PL_R_COUNT) - 1)
+
+static PlLab *lab_with(const char *corpus, int seeds) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "%s", corpus);
+    s.seeds = seeds;
     PlErr err;
     PlLab *lab = pl_lab_new(&s, &err);
     ck_assert_msg(lab != NULL, "%s", err.msg);
     return lab;
 }
 
-START_TEST(test_defaults_are_the_tutorial_settings) {
-    PlLabSettings s = pl_lab_settings_default();
-    ck_assert_str_eq(s.corpus, "builtin");
-    ck_assert(s.padding == PL_PRE && s.truncating == PL_PRE && s.maxlen == 200 && !s.mask);
-    ck_assert(s.batching == PL_BATCH_STATIC && s.model == PL_ARCH_RNN && s.conv == PL_MASK_KERAS);
-    ck_assert(s.seed == 0 && s.example == 0 && s.view == PL_VIEW_BATCH);
+static PlLab *small_lab(void) { return lab_with("builtin:1:400", 2); }
+
+static void wait_training(PlLab *lab) {
+    struct timespec ts = {0, 10000000};
+    for (int i = 0; i < 6000; i++) {
+        pl_lab_tick(lab);
+        if (!pl_lab_training(lab)->active && !pl_lab_grid(lab).active) return;
+        nanosleep(&ts, NULL);
+    }
+    ck_abort_msg("training did not end");
+}
+
+START_TEST(test_the_lab_opens_on_a_review_with_pads) {
+    PlLab *lab = small_lab();
+    const PlLabSettings *s = pl_lab_settings(lab);
+    ck_assert_int_eq(s->example, pl_probe_auto_example(pl_lab_corpus(lab), 200));
+    ck_assert(pl_corpus_len(pl_lab_corpus(lab), s->example) < 100);
+    ck_assert(!pl_lab_training(lab)->active); /* nothing trains until asked */
+    pl_lab_free(lab);
 }
 END_TEST
 
-START_TEST(test_cold_and_hot_actions_are_told_apart) {
+START_TEST(test_changes_are_hot_or_cold) {
     PlLab *lab = small_lab();
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_PADDING), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_PADDING, 1), PL_LAB_COLD);
     ck_assert_int_eq(pl_lab_settings(lab)->padding, PL_POST);
-    ck_assert_uint_eq(pl_lab_take_changes(lab), PL_CHG_PADDING);
+    ck_assert_uint_eq(pl_lab_take_changes(lab), PL_S_BIT(PL_S_PADDING));
     ck_assert_uint_eq(pl_lab_take_changes(lab), 0);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_MASK), PL_LAB_COLD);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_CONVENTION), PL_LAB_HOT);
-    ck_assert_int_eq(pl_lab_settings(lab)->conv, PL_MASK_TORCH);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_NEXT_EXAMPLE), PL_LAB_HOT);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_PREV_EXAMPLE), PL_LAB_HOT);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_PREV_EXAMPLE), PL_LAB_HOT);
-    ck_assert_int_eq(pl_lab_settings(lab)->example, 399); /* wraps around */
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_BATCHING), PL_LAB_COLD);
-    ck_assert_int_eq(pl_lab_settings(lab)->batching, PL_BATCH_DYNAMIC);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_MODEL), PL_LAB_COLD);
-    ck_assert_int_eq(pl_lab_settings(lab)->model, PL_ARCH_GRU);
-    pl_lab_free(lab);
-}
-END_TEST
-
-START_TEST(test_maxlen_steps_by_10_50_100_and_stays_in_range) {
-    PlLab *lab = small_lab();
-    static const int up[] = {250, 300, 350, 400, 500};
-    for (int i = 0; i < 5; i++) {
-        pl_lab_act(lab, PL_ACT_MAXLEN_UP);
-        ck_assert_int_eq(pl_lab_settings(lab)->maxlen, up[i]);
-    }
-    static const int down[] = {400, 350, 300, 250, 200, 150, 100, 90};
-    for (int i = 0; i < 8; i++) {
-        pl_lab_act(lab, PL_ACT_MAXLEN_DOWN);
-        ck_assert_int_eq(pl_lab_settings(lab)->maxlen, down[i]);
-    }
-    for (int i = 0; i < 20; i++) pl_lab_act(lab, PL_ACT_MAXLEN_DOWN);
+    ck_assert(pl_lab_training(lab)->active);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_CONVENTION, 1), PL_LAB_HOT);
+    ck_assert_int_eq(pl_lab_settings(lab)->convention, PL_MASK_TORCH);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_CONVENTION, -1), PL_LAB_HOT);
+    ck_assert_int_eq(pl_lab_settings(lab)->convention, PL_MASK_KERAS);
+    PlLabSettings s = *pl_lab_settings(lab);
+    s.example = 0;
+    pl_lab_apply(lab, &s, NULL);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_EXAMPLE, -1), PL_LAB_HOT);
+    ck_assert_int_eq(pl_lab_settings(lab)->example, 399); /* wraps around the corpus */
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_BATCHING, -1), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_settings(lab)->batching, PL_BATCH_PACKED);
+    PlErr err;
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "7", &err), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 7);
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "0", &err), -1);
+    ck_assert_str_eq(err.msg, "maxlen must be a whole number from 1 to 2000, got '0'");
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_EXAMPLE, "400", &err), -1);
+    ck_assert_str_eq(err.msg, "example must be below 400 (the corpus's reviews), got 400");
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), PL_LAB_COLD);
     ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 10);
-    ck_assert_int_eq(pl_lab_act(lab, PL_ACT_MAXLEN_DOWN), 0);
     pl_lab_free(lab);
 }
 END_TEST
 
-START_TEST(test_the_cost_view_agrees_with_the_stats_figures) {
+START_TEST(test_undo_goes_back_and_reset_keeps_the_corpus_and_view) {
     PlLab *lab = small_lab();
-    const PlLabCost *k = pl_lab_cost(lab, NULL);
-    ck_assert_ptr_nonnull(k);
+    PlLabSettings start = *pl_lab_settings(lab);
+    pl_lab_step(lab, PL_S_PADDING, 1);
+    pl_lab_step(lab, PL_S_MAXLEN, -1);
+    pl_lab_step(lab, PL_S_VIEW, 1); /* a view change is not an undo step */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 150);
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_UNDO), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 200);
+    ck_assert_int_eq(pl_lab_settings(lab)->padding, PL_POST);
+    ck_assert_int_eq(pl_lab_settings(lab)->view, PL_VIEW_COST);
+    pl_lab_command(lab, PL_CMD_UNDO);
+    ck_assert_int_eq(pl_lab_settings(lab)->padding, PL_PRE);
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_UNDO), 0); /* nothing left */
+    pl_lab_step(lab, PL_S_MASK, 1);
+    pl_lab_step(lab, PL_S_SEEDS, 1);
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_RESET), PL_LAB_COLD);
+    const PlLabSettings *s = pl_lab_settings(lab);
+    ck_assert_str_eq(s->corpus, "builtin:1:400");
+    ck_assert(s->mask == 0 && s->seeds == PL_DEFAULT_SEEDS && s->view == PL_VIEW_COST && s->example == start.example);
+    pl_lab_command(lab, PL_CMD_UNDO); /* a reset undoes like any change */
+    ck_assert(pl_lab_settings(lab)->mask == 1 && pl_lab_settings(lab)->seeds == 3);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_results_come_from_the_worker_and_follow_the_settings) {
+    PlLab *lab = small_lab();
+    PlResultStatus st;
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    const PlProbeBatch *b = pl_lab_batch(lab, &st);
+    ck_assert_ptr_nonnull(b);
+    ck_assert(!st.stale && !st.error);
+    ck_assert_int_eq(b->conv, PL_MASK_KERAS);
+    ck_assert_int_eq(b->batch->T, 200); /* static batches are maxlen wide */
+    ck_assert_int_eq(b->batch->B, 32);
+    pl_lab_step(lab, PL_S_CONVENTION, 1);
+    b = pl_lab_batch(lab, &st);
+    ck_assert(st.stale); /* the old one until the new one arrives */
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    b = pl_lab_batch(lab, &st);
+    ck_assert(!st.stale);
+    ck_assert_int_eq(b->conv, PL_MASK_TORCH);
+    pl_lab_step(lab, PL_S_MASK, 1);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_RNN, 60), 0);
+    const PlProbeRnn *r = pl_lab_rnn(lab, &st);
+    ck_assert(r->mask && r->masked_carry_distance == 0.0f);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* Every view that shows a batch shows the lab's one batch: the width and the
+ * rows the batch view holds, under every strategy, maxlen, padding and mask. */
+START_TEST(test_every_view_shows_the_same_batch) {
+    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_BUCKET_LONGEST,
+                                    PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
+    static const int maxlens[] = {7, 100, 150, 200, 250};
+    PlLab *lab = lab_with("builtin:1:200", 1);
+    unsigned kinds = ALL_RESULTS & ~(1u << PL_R_COST);
+    for (int bi = 0; bi < 6; bi++)
+        for (int mi = 0; mi < 5; mi++)
+            for (int pm = 0; pm < 4; pm++) {
+                PlLabSettings s = *pl_lab_settings(lab);
+                s.batching = batchings[bi], s.maxlen = maxlens[mi], s.padding = pm & 1, s.mask = pm >> 1;
+                s.example = 3;
+                pl_lab_apply(lab, &s, NULL);
+                ck_assert_int_eq(pl_lab_wait(lab, kinds, 120), 0);
+                PlResultStatus bs;
+                const PlProbeBatch *b = pl_lab_batch(lab, &bs);
+                ck_assert_ptr_nonnull(b);
+                int width = b->pick.width, kept = b->pick.cu_seqlens[b->pick.at + 1] - b->pick.cu_seqlens[b->pick.at];
+                if (!b->pick.packed) ck_assert_int_eq(b->batch->T, width);
+                if (batchings[bi] == PL_BATCH_STATIC) ck_assert_int_eq(width, maxlens[mi]);
+                if (batchings[bi] == PL_BATCH_MULTIPLE) ck_assert_int_eq(width % 8, 0);
+                for (int k = 0; k < PL_R_COUNT; k++) {
+                    if (!(kinds & (1u << k))) continue;
+                    PlResultStatus st;
+                    ck_assert_msg(pl_lab_result(lab, (PlResultKind)k, &st) != NULL, "%s: %s", pl_result_name((PlResultKind)k), st.error);
+                    ck_assert_int_eq(st.info->width, width);
+                    ck_assert_int_eq(st.info->batch_index, bs.info->batch_index);
+                    ck_assert_int_eq(st.info->rows[0], 3);
+                    if (k != PL_R_BATCH) ck_assert_int_eq(st.info->focus_width, b->pick.packed ? kept : width);
+                }
+                const PlProbeRnn *r = pl_lab_rnn(lab, NULL);
+                ck_assert_int_eq(r->T, b->pick.packed ? kept : width);
+                ck_assert_int_eq(pl_lab_attention(lab, NULL)->T, r->T);
+                ck_assert_int_eq(pl_lab_pooling(lab, NULL)->T, r->T);
+            }
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* Thirty random key presses (and a corpus swap): every result still computes. */
+START_TEST(test_a_random_walk_over_the_settings_never_fails) {
+    PlLab *lab = lab_with("builtin:1:200", 1);
+    PlRng rng;
+    pl_rng_seed(&rng, 2026);
+    for (int step = 0; step < 30; step++) {
+        int id = 1 + (int)pl_rng_below(&rng, PL_S_COUNT - 1), dir = pl_rng_below(&rng, 2) ? 1 : -1;
+        if (id == PL_S_MAXLEN && pl_lab_settings(lab)->maxlen >= 600) dir = -1; /* keep the walk quick */
+        pl_lab_step(lab, (PlSettingId)id, dir);
+        if (step == 15) {
+            PlErr err;
+            ck_assert_int_ge(pl_lab_set(lab, PL_S_CORPUS, "builtin:2:150", &err), 0);
+        }
+        ck_assert_int_eq(pl_lab_wait(lab, ALL_RESULTS, 120), 0);
+        for (int k = 0; k < PL_R_COUNT; k++) {
+            PlResultStatus st;
+            const void *r = pl_lab_result(lab, (PlResultKind)k, &st);
+            ck_assert_msg(r != NULL, "step %d, %s: %s", step, pl_result_name((PlResultKind)k), st.error ? st.error : "none");
+        }
+        pl_lab_tick(lab);
+    }
+    ck_assert_str_eq(pl_lab_settings(lab)->corpus, "builtin:2:150");
+    ck_assert_int_eq(pl_lab_corpus(lab)->n, 150);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_the_cost_headline_is_its_strategys_row) {
+    PlLab *lab = small_lab();
+    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
     const PlCorpus *c = pl_lab_corpus(lab);
     int *len = malloc((size_t)c->n * sizeof *len);
     pl_corpus_lengths(c, len);
-    PlMaxlenRow row;
+    for (int i = 0; i < 4; i++) {
+        PlLabSettings s = *pl_lab_settings(lab);
+        s.batching = batchings[i];
+        pl_lab_apply(lab, &s, NULL);
+        ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+        const PlLabCost *k = pl_lab_cost(lab, NULL);
+        PlStrategyRow rows[PL_BATCH_COUNT];
+        int n;
+        PlCompareOpts co = {.batch_size = 32, .maxlen = 200};
+        ck_assert_int_eq(pl_cost_compare(len, c->n, &co, rows, &n, NULL), PL_OK);
+        ck_assert(k->padding_share == rows[batchings[i]].padding_share);
+        ck_assert(k->cost.slots == rows[batchings[i]].cost.slots);
+        ck_assert(k->tokens_cut == rows[batchings[i]].tokens_cut);
+    }
+    PlMaxlenRow row; /* and static's row is the maxlen table's */
     pl_maxlen_row(len, c->n, 200, &row);
-    ck_assert(fabs(k->padding_share - row.padding_share) < 1e-12);
-    ck_assert(fabs(k->kept_share - row.kept_share) < 1e-12);
-    ck_assert(fabs(k->truncated_share - row.rows_truncated) < 1e-12);
+    const PlLabCost *k = pl_lab_cost(lab, NULL);
+    ck_assert(fabs(k->strategies[PL_BATCH_STATIC].padding_share - row.padding_share) < 1e-12);
     ck_assert_int_eq(k->sweep_maxlen[k->sweep_at], 200);
     free(len);
     pl_lab_free(lab);
 }
 END_TEST
 
-START_TEST(test_views_follow_the_settings) {
-    PlLab *lab = small_lab();
-    const PlProbeBatch *b = pl_lab_batch(lab, NULL);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_int_eq(b->conv, PL_MASK_KERAS);
-    pl_lab_act(lab, PL_ACT_CONVENTION);
-    b = pl_lab_batch(lab, NULL);
-    ck_assert_int_eq(b->conv, PL_MASK_TORCH);
-    pl_lab_act(lab, PL_ACT_MASK);
-    const PlProbeRnn *r = pl_lab_rnn(lab, NULL);
-    ck_assert_ptr_nonnull(r);
-    ck_assert(r->mask && r->final_distance_to_last_real == 0.0f);
-    for (int v = 0; v < PL_VIEW_COUNT; v++) {
-        PlView back;
-        ck_assert_int_eq(pl_view_parse(pl_view_name((PlView)v), &back), 0);
-        ck_assert_int_eq(back, v);
-    }
+/* The worker answers while a long probe computes: a change returns, and the
+ * result in the works is still on its way when it does. */
+START_TEST(test_a_change_is_answered_while_a_long_probe_computes) {
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    PlLabSettings s = *pl_lab_settings(lab);
+    s.maxlen = 2000;
+    s.example = 0;
+    pl_lab_apply(lab, &s, NULL);
+    pl_lab_attention(lab, NULL); /* ask for it */
+    struct timespec ts = {0, 20000000};
+    nanosleep(&ts, NULL);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_CONVENTION, 1), PL_LAB_HOT);
+    PlResultStatus st;
+    pl_lab_tick(lab);
+    ck_assert_ptr_null(pl_lab_attention(lab, &st)); /* still computing: the change did not wait for it */
+    ck_assert_int_eq(pl_lab_settings(lab)->convention, PL_MASK_TORCH);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, 120), 0);
+    ck_assert_int_eq(pl_lab_attention(lab, NULL)->T, 2000);
     pl_lab_free(lab);
 }
 END_TEST
 
-static void wait_training(PlLab *lab) {
-    struct timespec ts = {0, 20000000};
-    for (int i = 0; i < 3000 && (pl_lab_tick(lab), pl_lab_training(lab)->active); i++) nanosleep(&ts, NULL);
-    ck_assert(!pl_lab_training(lab)->active);
-}
-
-START_TEST(test_a_cold_change_retrains_and_records_the_run) {
+START_TEST(test_a_retrain_trains_every_seed_and_groups_them) {
     PlLab *lab = small_lab();
-    ck_assert_ptr_nonnull(pl_lab_batch(lab, NULL)); /* a view computed before the run ends... */
-    pl_lab_act(lab, PL_ACT_RUN);
+    pl_lab_command(lab, PL_CMD_RUN);
+    ck_assert_int_eq(pl_lab_training(lab)->n, 2);
     wait_training(lab);
-    ck_assert_ptr_nonnull(pl_lab_batch(lab, NULL)); /* ...is recomputed, not leaked, after it */
-    pl_lab_act(lab, PL_ACT_PADDING);
-    ck_assert(pl_lab_training(lab)->active);
+    pl_lab_step(lab, PL_S_PADDING, 1);
     wait_training(lab);
     int n;
     const PlLabRun *runs = pl_lab_runs(lab, &n);
-    ck_assert_int_eq(n, 2);
-    ck_assert_int_eq(runs[0].settings.padding, PL_PRE);
-    ck_assert_int_eq(runs[1].settings.padding, PL_POST);
-    ck_assert_int_eq(runs[1].epochs, 5);
-    ck_assert(runs[1].best_val_acc > 0.0f && runs[1].best_val_acc <= 1.0f);
-    const PlLabTraining *t = pl_lab_training(lab);
-    ck_assert_int_eq(t->curve_n, 5);
-    ck_assert_int_eq(t->prev_n, 5);
-    ck_assert(t->curve[4] == runs[1].val_acc[4]);
-    pl_lab_act(lab, PL_ACT_SORT_RUNS);
-    runs = pl_lab_runs(lab, &n);
-    ck_assert(runs[0].best_val_acc >= runs[1].best_val_acc);
+    ck_assert_int_eq(n, 4);
+    ck_assert(runs[0].settings.seed == 0 && runs[1].settings.seed == 1 && runs[2].settings.seed == 0);
+    ck_assert(runs[0].settings.padding == PL_PRE && runs[3].settings.padding == PL_POST);
+    for (int i = 0; i < 4; i++) ck_assert(runs[i].id == i + 1 && runs[i].epochs == 5);
+    PlLabGroup g[8];
+    ck_assert_int_eq(pl_lab_groups(lab, g, 8), 2);
+    ck_assert_int_eq(g[0].n, 2);
+    float lo = fminf(runs[0].best_val_acc, runs[1].best_val_acc), hi = fmaxf(runs[0].best_val_acc, runs[1].best_val_acc);
+    ck_assert(g[0].min == lo && g[0].max == hi && fabsf(g[0].median - 0.5f * (lo + hi)) < 1e-6f);
+    PlResultStatus st;
+    pl_lab_wait(lab, 1u << PL_R_RNN, 60);
+    pl_lab_rnn(lab, &st);
+    ck_assert_int_eq(st.info->weights_run, 3); /* the probes read the first seed's model of the last retrain */
+    ck_assert_int_eq(st.info->weights_seed, 0);
+    pl_lab_command(lab, PL_CMD_SORT_RUNS);
+    pl_lab_groups(lab, g, 8);
+    ck_assert(g[0].median >= g[1].median);
+    runs = pl_lab_runs(lab, &n); /* the runs themselves stay in the order they ran */
+    ck_assert_int_eq(runs[0].id, 1);
     pl_lab_free(lab);
 }
 END_TEST
 
-START_TEST(test_sessions_round_trip_and_name_damage) {
+START_TEST(test_a_seed_trained_again_counts_once) {
+    PlLab *lab = small_lab(); /* seeds 0 and 1 */
+    pl_lab_command(lab, PL_CMD_RUN);
+    wait_training(lab);
+    pl_lab_step(lab, PL_S_SEED, 1); /* seeds 1 and 2 */
+    wait_training(lab);
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 3);
+    ck_assert(runs[0].settings.seed == 0 && runs[1].settings.seed == 1 && runs[2].settings.seed == 2);
+    ck_assert(runs[1].id == 3 && runs[2].id == 4); /* seed 1's new run replaced its first */
+    PlLabGroup g[4];
+    ck_assert_int_eq(pl_lab_groups(lab, g, 4), 1);
+    ck_assert_int_eq(g[0].n, 3);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_a_memorised_run_is_flagged) {
+    PlLabRun r;
+    memset(&r, 0, sizeof r);
+    r.epochs = 5;
+    r.train_loss[4] = 0.009f, r.best_val_acc = 0.55f;
+    ck_assert(pl_lab_run_memorised(&r));
+    r.best_val_acc = 0.70f;
+    ck_assert(!pl_lab_run_memorised(&r));
+    r.best_val_acc = 0.55f, r.train_loss[4] = 0.2f;
+    ck_assert(!pl_lab_run_memorised(&r));
+}
+END_TEST
+
+START_TEST(test_pause_leaves_the_paused_time_out) {
+    PlLab *lab = lab_with("builtin:1:1200", 1);
+    double start = pl_app_clock();
+    pl_lab_command(lab, PL_CMD_RUN);
+    struct timespec ts = {0, 100000000}, pause = {0, 600000000};
+    nanosleep(&ts, NULL);
+    pl_lab_tick(lab);
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_PAUSE), PL_LAB_HOT);
+    nanosleep(&ts, NULL); /* the batch in flight ends */
+    pl_lab_tick(lab);
+    double eta = pl_lab_training(lab)->eta, active = pl_lab_training(lab)->job.active_seconds;
+    nanosleep(&pause, NULL);
+    pl_lab_tick(lab);
+    ck_assert(pl_lab_training(lab)->eta == eta);                       /* paused, the ETA stands still */
+    ck_assert(pl_lab_training(lab)->job.active_seconds - active < 0.01); /* and so does the clock */
+    pl_lab_command(lab, PL_CMD_PAUSE);
+    wait_training(lab);
+    double wall = pl_app_clock() - start;
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 1);
+    /* paused for 0.6 s at least: a run that counted it would take nearly the whole wall time */
+    ck_assert_msg(runs[0].seconds < wall - 0.5, "%.3f s counted of %.3f s", runs[0].seconds, wall);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_the_grid_trains_the_selected_model_over_the_seeds) {
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    pl_lab_step(lab, PL_S_MODEL, 1); /* gru */
+    wait_training(lab);
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_GRID), PL_LAB_HOT);
+    ck_assert(pl_lab_grid(lab).active);
+    wait_training(lab);
+    PlLabGrid g = pl_lab_grid(lab);
+    ck_assert(g.done && g.ncells == 4 && g.total == 4);
+    for (int c = 0; c < 4; c++) ck_assert_int_eq(g.cells[c].settings.model, PL_ARCH_GRU);
+    ck_assert(g.cells[0].settings.padding == PL_PRE && g.cells[0].settings.mask == 0);
+    ck_assert(g.cells[3].settings.padding == PL_POST && g.cells[3].settings.mask == 1);
+    ck_assert_int_eq(g.cells[0].n, 1); /* the retrain's pre/off run on seed 0 is the grid's: counted once */
+    ck_assert_int_eq(g.ndrift, 1);
+    ck_assert(g.drift[0] >= 0.0f && g.drift[0] < 0.2f);
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 4);
+    ck_assert(runs[0].grid && runs[0].id == 2); /* the grid's run replaced the retrain's */
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_sessions_keep_settings_runs_and_the_grid) {
     char *dir = pl_test_tmpdir(), path[4200];
     snprintf(path, sizeof path, "%s/s.session", dir);
-    PlLab *lab = small_lab();
-    pl_lab_act(lab, PL_ACT_PADDING);
-    pl_lab_act(lab, PL_ACT_MAXLEN_UP);
-    pl_lab_set_view(lab, PL_VIEW_RNN);
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    pl_lab_autosave(lab, path);
+    pl_lab_step(lab, PL_S_PADDING, 1);
+    pl_lab_step(lab, PL_S_MAXLEN, 1);
+    pl_lab_step(lab, PL_S_VIEW, -1);
     wait_training(lab);
+    pl_lab_command(lab, PL_CMD_GRID);
+    wait_training(lab);
+    pl_lab_command(lab, PL_CMD_SORT_RUNS);
     PlErr err;
+    PlSession *s = pl_session_read(path, &err); /* autosaved after the grid */
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    ck_assert_int_eq(s->nruns, 4); /* the grid's post/off run on seed 0 replaced the retrain's */
     ck_assert_int_eq(pl_lab_save_session(lab, path, &err), PL_OK);
-    PlLabSettings s;
-    PlLabRun runs[PL_LAB_MAX_RUNS];
+    pl_session_free(s);
+    s = pl_session_read(path, &err);
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    ck_assert_str_eq(s->settings.corpus, "builtin:1:400");
+    ck_assert(s->settings.padding == PL_POST && s->settings.maxlen == 250 && s->settings.view == PL_VIEW_MASKS);
+    ck_assert(s->sort == 1 && s->has_grid && s->grid_seeds == 1 && s->grid_base.maxlen == 250);
     int n;
-    ck_assert_int_eq(pl_lab_read_session(path, &s, runs, &n, &err), PL_OK);
-    ck_assert_str_eq(s.corpus, "builtin:1:400");
-    ck_assert(s.padding == PL_POST && s.maxlen == 250 && s.view == PL_VIEW_RNN);
-    ck_assert_int_eq(n, 1);
-    ck_assert_int_eq(runs[0].settings.maxlen, 250);
-    ck_assert(fabsf(runs[0].best_val_acc - pl_lab_runs(lab, &n)[0].best_val_acc) < 1e-4f);
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(s->nruns, n);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(s->runs[i].id, runs[i].id);
+        ck_assert_int_eq(pl_settings_diff(&s->runs[i].settings, &runs[i].settings) & pl_settings_cold_mask(), 0);
+        ck_assert(fabsf(s->runs[i].best_val_acc - runs[i].best_val_acc) < 1e-4f);
+        ck_assert(fabsf(s->runs[i].train_loss[4] - runs[i].train_loss[4]) < 1e-4f && s->runs[i].grid == runs[i].grid);
+    }
+    PlLab *back = lab_with(s->settings.corpus, 1); /* reopened: the runs and the grid return, nothing retrains */
+    pl_lab_restore(back, s);
+    PlLabGrid g0 = pl_lab_grid(lab), g1 = pl_lab_grid(back);
+    ck_assert(!pl_lab_training(back)->active && g1.done && g1.ncells == 4);
+    for (int c = 0; c < 4; c++) ck_assert(fabsf(g0.cells[c].median - g1.cells[c].median) < 1e-4f);
+    pl_session_free(s);
+    pl_lab_free(back);
     pl_test_write_file(path, "corpus = builtin\nmask = maybe\n", 29);
-    ck_assert_int_eq(pl_lab_read_session(path, &s, runs, &n, &err), PL_EINPUT);
-    ck_assert_msg(strstr(err.msg, "s.session:2: mask must be on or off, got 'maybe'") != NULL, "%s", err.msg);
+    ck_assert_ptr_null(pl_session_read(path, &err));
+    ck_assert_msg(strstr(err.msg, "s.session:2: mask must be one of off,on, got 'maybe'") != NULL, "%s", err.msg);
     pl_test_write_file(path, "colour = blue\n", 14);
-    ck_assert_int_eq(pl_lab_read_session(path, &s, runs, &n, &err), PL_EINPUT);
+    ck_assert_ptr_null(pl_session_read(path, &err));
     ck_assert_ptr_nonnull(strstr(err.msg, "unknown setting 'colour'"));
+    pl_test_write_file(path, "run = id=1 padding=up\n", 22);
+    ck_assert_ptr_null(pl_session_read(path, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "s.session:1: a run line: padding must be one of pre,post"));
     pl_lab_free(lab);
     pl_test_rmtree(dir);
     free(dir);
+}
+END_TEST
+
+START_TEST(test_an_autosave_that_fails_says_so_at_once) {
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    pl_lab_autosave(lab, "/nonexistent-folder/s.session");
+    pl_lab_command(lab, PL_CMD_RUN);
+    wait_training(lab);
+    char msg[256];
+    ck_assert(pl_lab_take_notice(lab, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, "the session was not saved: /nonexistent-folder/s.session") != NULL, "%s", msg);
+    pl_lab_free(lab);
 }
 END_TEST
 
@@ -176,20 +431,18 @@ START_TEST(test_random_bytes_as_a_session_fail_cleanly) {
     snprintf(path, sizeof path, "%s/junk.session", dir);
     PlRng rng;
     pl_rng_seed(&rng, 77);
-    for (int trial = 0; trial < 50; trial++) {
+    for (int trial = 0; trial < 80; trial++) {
         char buf[600];
         size_t n = (size_t)pl_rng_below(&rng, sizeof buf);
         for (size_t i = 0; i < n; i++) buf[i] = (char)pl_rng_below(&rng, 256);
-        if (trial % 2) memcpy(buf, "maxlen = ", n > 9 ? 9 : n); /* half start like a session */
+        static const char *const starts[] = {"maxlen = ", "run = id=1 ", "grid = seeds="};
+        if (trial % 2) memcpy(buf, starts[trial % 3], n > 9 ? 9 : n);
         pl_test_write_file(path, buf, n);
-        PlLabSettings s;
-        PlLabRun runs[PL_LAB_MAX_RUNS];
-        int nruns = -1;
         PlErr err;
-        PlStatus st = pl_lab_read_session(path, &s, runs, &nruns, &err);
-        ck_assert(st == PL_OK || st == PL_EINPUT);
-        if (st == PL_EINPUT) ck_assert_ptr_nonnull(strstr(err.msg, "junk.session:"));
-        else ck_assert(nruns >= 0 && nruns <= PL_LAB_MAX_RUNS && s.maxlen >= 1);
+        PlSession *s = pl_session_read(path, &err);
+        if (!s) ck_assert_ptr_nonnull(strstr(err.msg, "junk.session:"));
+        else ck_assert(s->nruns >= 0 && s->nruns <= PL_LAB_MAX_RUNS && s->settings.maxlen >= 1);
+        pl_session_free(s);
     }
     pl_test_rmtree(dir);
     free(dir);
@@ -198,16 +451,30 @@ END_TEST
 
 Suite *lab_suite(void) {
     Suite *s = suite_create("lab");
-    TCase *tc = tcase_create("actions");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, test_defaults_are_the_tutorial_settings);
-    tcase_add_test(tc, test_cold_and_hot_actions_are_told_apart);
-    tcase_add_test(tc, test_maxlen_steps_by_10_50_100_and_stays_in_range);
-    tcase_add_test(tc, test_the_cost_view_agrees_with_the_stats_figures);
-    tcase_add_test(tc, test_views_follow_the_settings);
-    tcase_add_test(tc, test_a_cold_change_retrains_and_records_the_run);
-    tcase_add_test(tc, test_sessions_round_trip_and_name_damage);
-    tcase_add_test(tc, test_random_bytes_as_a_session_fail_cleanly);
+    TCase *tc = tcase_create("changes");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_the_lab_opens_on_a_review_with_pads);
+    tcase_add_test(tc, test_changes_are_hot_or_cold);
+    tcase_add_test(tc, test_undo_goes_back_and_reset_keeps_the_corpus_and_view);
+    tcase_add_test(tc, test_results_come_from_the_worker_and_follow_the_settings);
+    tcase_add_test(tc, test_every_view_shows_the_same_batch);
+    tcase_add_test(tc, test_a_random_walk_over_the_settings_never_fails);
+    tcase_add_test(tc, test_the_cost_headline_is_its_strategys_row);
+    tcase_add_test(tc, test_a_change_is_answered_while_a_long_probe_computes);
     suite_add_tcase(s, tc);
+    TCase *tt = tcase_create("training");
+    tcase_set_timeout(tt, 300);
+    tcase_add_test(tt, test_a_retrain_trains_every_seed_and_groups_them);
+    tcase_add_test(tt, test_a_seed_trained_again_counts_once);
+    tcase_add_test(tt, test_a_memorised_run_is_flagged);
+    tcase_add_test(tt, test_pause_leaves_the_paused_time_out);
+    tcase_add_test(tt, test_the_grid_trains_the_selected_model_over_the_seeds);
+    suite_add_tcase(s, tt);
+    TCase *ts = tcase_create("sessions");
+    tcase_set_timeout(ts, 300);
+    tcase_add_test(ts, test_sessions_keep_settings_runs_and_the_grid);
+    tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
+    tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
+    suite_add_tcase(s, ts);
     return s;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/loss.h"
+#include "core/nn/attend.h"
 #include "core/nn/nn.h"
 #include "core/rng.h"
 #include "core/tensor.h"
@@ -310,6 +311,126 @@ START_TEST(test_attention_matches_its_twin_with_padding_and_causal_masks) {
 }
 END_TEST
 
+/* ---- attention one query at a time, against the full layer ----
+ * pl_attention_forward keeps every weight and is checked against the double
+ * twin above; pl_attend must give its numbers on every query it computes:
+ * with and without the key mask and the causal mask, on every query or a
+ * chosen few, with repeated queries copied from the first, at every vector
+ * width this CPU has (SSE2 always). Rows: a full one, a post-padded, a
+ * pre-padded and an all-pad row; T = 70 is four blocks of 16 keys and a
+ * part, so every path of the kernel runs. */
+START_TEST(test_attend_matches_full_attention_on_the_queries_it_computes) {
+    enum { T = 70, B = 4, E = 6, V = 9, NH = 2 };
+    static const int lens[B] = {T, 23, 50, 0};
+    PlRng rng;
+    pl_rng_seed(&rng, 77);
+    int32_t ids[B * T];
+    uint8_t mask[B * T], pads[B * T], query[B * T];
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < T; t++) {
+            int real = b == 2 ? t >= T - lens[b] : t < lens[b];
+            ids[b * T + t] = real ? 1 + (int32_t)pl_rng_below(&rng, V - 1) : 0;
+            mask[b * T + t] = (uint8_t)real, pads[b * T + t] = (uint8_t)!real;
+            query[b * T + t] = (uint8_t)(t % 3 == 0 || t == T - 1);
+        }
+    float emb[V * E], x[T * B * E];
+    for (int i = 0; i < V * E; i++) emb[i] = 2.0f * (float)pl_rng_uniform(&rng) - 1.0f;
+    pl_embedding_forward(x, ids, emb, B, T, E);
+    for (int run = 0; run < 6; run++) {
+        int D = run % 2 ? 20 : 5, lanes = 4 << (run / 2), HD = NH * D;
+        if (!pl_attend_lanes_ok(lanes)) continue;
+        size_t n = (size_t)T * B * HD;
+        float *W = malloc(4 * (size_t)E * HD * sizeof *W), *q = malloc(n * sizeof *q), *k = malloc(n * sizeof *k);
+        float *v = malloc(n * sizeof *v), *o = malloc(n * sizeof *o), *y = malloc((size_t)T * B * E * sizeof *y);
+        float *p = malloc((size_t)B * NH * T * T * sizeof *p), *keep = malloc((size_t)NH * T * T * sizeof *keep);
+        float *wsum = malloc((size_t)B * NH * T * sizeof *wsum), *wsel = malloc((size_t)B * NH * T * sizeof *wsel);
+        for (int i = 0; i < 4 * E * HD; i++) W[i] = 2.0f * (float)pl_rng_uniform(&rng) - 1.0f;
+        const float *Wq = W, *Wk = W + E * HD, *Wv = W + 2 * E * HD, *Wo = W + 3 * E * HD;
+        PlAttendBufs w = {0};
+        ck_assert_int_eq(pl_attend_bufs_reserve(&w, T, B, E, NH, D), 0);
+        for (int variant = 0; variant < 8; variant++) {
+            int use_mask = variant & 1, causal = (variant >> 1) & 1, some = variant >> 2;
+            PlAttnShape s = {T, B, E, NH, D, causal, use_mask ? mask : NULL};
+            pl_attention_forward(y, q, k, v, p, o, x, Wq, Wk, Wv, Wo, &s);
+            PlAttend a = {.T = T, .B = B, .NH = NH, .D = D, .causal = causal, .mask = use_mask ? mask : NULL, .query = some ? query : NULL, .sel = pads, .keep_row = 2, .lanes = lanes};
+            PlAttendCounts counts = {0, 0};
+            long empty = 0;
+            memcpy(w.x, x, sizeof x);
+            pl_attend_layer(&w, keep, wsum, wsel, &counts, ids, Wq, Wk, Wv, Wo, E, &a);
+            for (int b = 0; b < B; b++)
+                for (int i = 0; i < T; i++) {
+                    size_t at = (size_t)i * B + b;
+                    if (some && !query[b * T + i]) {
+                        for (int e = 0; e < E; e++) ck_assert(w.y[at * E + e] == 0.0f);
+                        continue;
+                    }
+                    for (int c = 0; c < HD; c++)
+                        ck_assert_msg(fabsf(w.o[at * HD + c] - o[at * HD + c]) <= 2e-6f * (1.0f + fabsf(o[at * HD + c])), "lanes %d D %d variant %d o[%d,%d,%d] %.7f, full %.7f",
+                                      lanes, D, variant, i, b, c, (double)w.o[at * HD + c], (double)o[at * HD + c]);
+                    for (int e = 0; e < E; e++) ck_assert(fabsf(w.y[at * E + e] - y[at * E + e]) <= 1e-5f * (1.0f + fabsf(y[at * E + e])));
+                    for (int h = 0; h < NH; h++) {
+                        const float *pr = p + (((size_t)b * NH + h) * T + i) * T;
+                        double all = 0.0, pad = 0.0;
+                        for (int j = 0; j < T; j++) all += (double)pr[j], pad += pads[b * T + j] ? (double)pr[j] : 0.0;
+                        empty += all == 0.0;
+                        size_t si = ((size_t)b * NH + h) * T + i;
+                        ck_assert(fabs((double)wsum[si] - all) <= 2e-6 && fabs((double)wsel[si] - pad) <= 2e-6);
+                        if (use_mask) ck_assert(wsel[si] == 0.0f); /* the pads are never seen */
+                        if (b != 2) continue;
+                        for (int j = 0; j < T; j++) {
+                            float got = keep[((size_t)h * T + i) * T + j];
+                            ck_assert_msg(fabsf(got - pr[j]) <= 1e-6f, "weight %d,%d,%d: %.7g, full %.7g", h, i, j, (double)got, (double)pr[j]);
+                            if (pr[j] == 0.0f && ((use_mask && !mask[b * T + j]) || (causal && j > i))) ck_assert(got == 0.0f);
+                        }
+                    }
+                }
+            ck_assert_int_eq(counts.nan, 0);
+            ck_assert_int_eq(counts.empty, empty);
+        }
+        /* Scores hundreds apart: far keys underflow to zero weight, never to
+         * NaN. A score that large carries a rounding error of 1e-5 into its
+         * exp, so the match is looser. */
+        for (int i = 0; i < 4 * E * HD; i++) W[i] *= 8.0f;
+        PlAttnShape wide = {T, B, E, NH, D, 0, mask};
+        pl_attention_forward(y, q, k, v, p, o, x, Wq, Wk, Wv, Wo, &wide);
+        PlAttend aw = {.T = T, .B = B, .NH = NH, .D = D, .mask = mask, .sel = pads, .lanes = lanes};
+        PlAttendCounts cw = {0, 0};
+        memcpy(w.x, x, sizeof x);
+        pl_attend_layer(&w, NULL, wsum, NULL, &cw, ids, Wq, Wk, Wv, Wo, E, &aw);
+        ck_assert_int_eq(cw.nan, 0);
+        ck_assert_int_eq(cw.empty, NH * T); /* the all-pad row */
+        for (size_t i = 0; i < n; i++) ck_assert(fabsf(w.o[i] - o[i]) <= 1e-3f * (1.0f + fabsf(o[i])));
+        for (int i = 0; i < (B - 1) * NH * T; i++) ck_assert(fabsf(wsum[i] - 1.0f) <= 1e-6f);
+        for (int i = 0; i < 4 * E * HD; i++) W[i] /= 8.0f;
+        /* The inverted mask: keys are the pads alone, so a query's sum over
+         * the pads is its whole sum, to the bit. */
+        uint8_t inverted[B * T];
+        for (int i = 0; i < B * T; i++) inverted[i] = pads[i];
+        PlAttend a = {.T = T, .B = B, .NH = NH, .D = D, .mask = inverted, .sel = pads, .lanes = lanes};
+        memcpy(w.x, x, sizeof x);
+        pl_attend_layer(&w, NULL, wsum, wsel, NULL, ids, Wq, Wk, Wv, Wo, E, &a);
+        for (int i = 0; i < B * NH * T; i++) ck_assert(wsel[i] == wsum[i]);
+        pl_attend_bufs_done(&w);
+        pl_attend_bufs_done(&w); /* twice is harmless */
+        free(W), free(q), free(k), free(v), free(o), free(y), free(p), free(keep), free(wsum), free(wsel);
+    }
+}
+END_TEST
+
+START_TEST(test_attend_same_ids_points_repeats_at_their_first_query) {
+    static const int32_t ids[2 * 6] = {5, 3, 5, 0, 0, 3, 7, 7, 7, 1, 2, 1};
+    static const uint8_t query[2 * 6] = {1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0, 1};
+    static const int want_all[2 * 6] = {0, 1, 0, 3, 3, 1, 6, 6, 6, 9, 10, 9};
+    static const int want_some[2 * 6] = {0, 1, 0, 3, 3, 1, 0, 1, 1, 3, 4, 3};
+    int same[12];
+    int64_t scratch[6];
+    pl_attend_same_ids(same, ids, NULL, 2, 6, scratch);
+    for (int i = 0; i < 12; i++) ck_assert_int_eq(same[i], want_all[i] % 6);
+    pl_attend_same_ids(same, ids, query, 2, 6, scratch); /* the first among the queries chosen */
+    for (int i = 0; i < 12; i++) ck_assert_int_eq(same[i], want_some[i]);
+}
+END_TEST
+
 /* ---- packing ---- */
 START_TEST(test_packed_rnn_equals_keras_masked_rnn_at_real_steps) {
     set_masks();
@@ -411,6 +532,8 @@ Suite *nn_suite(void) {
     tcase_add_test(tc, test_conv1d_matches_its_twin);
     tcase_add_test(tc, test_flatten_lays_steps_end_to_end);
     tcase_add_test(tc, test_attention_matches_its_twin_with_padding_and_causal_masks);
+    tcase_add_test(tc, test_attend_matches_full_attention_on_the_queries_it_computes);
+    tcase_add_test(tc, test_attend_same_ids_points_repeats_at_their_first_query);
     tcase_add_test(tc, test_packed_rnn_equals_keras_masked_rnn_at_real_steps);
     tcase_add_test(tc, test_fast_activations_agree_with_libm);
     suite_add_tcase(s, tc);

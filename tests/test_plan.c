@@ -55,6 +55,10 @@ START_TEST(test_bucket_longest_pads_each_bucket_to_its_longest) {
     /* [0,4): rows 1,3 (3,2); [4,7): row 0 (5); [7,inf): rows 2,4 (8,7) */
     assert_batches(p, (const int[]){1, 3, 0, 2, 4}, (const int[]){0, 2, 3, 5}, (const int[]){3, 5, 8}, 3);
     pl_plan_free(p);
+    /* one row a batch: a bucket's batches all take its longest row's width (8, not 7) */
+    p = plan((PlPlanOpts){.kind = PL_BATCH_BUCKET_LONGEST, .batch_size = 1, .boundaries = bounds, .n_boundaries = 2});
+    assert_batches(p, (const int[]){1, 3, 0, 2, 4}, (const int[]){0, 1, 2, 3, 4, 5}, (const int[]){3, 3, 5, 8, 8}, 5);
+    pl_plan_free(p);
 }
 END_TEST
 

@@ -5,6 +5,8 @@
 
 #include "core/nn/nn.h"
 #include "core/probe.h"
+#include "core/probe.h" /* twice on purpose: one guard covers the whole header */
+#include "core/tensor.h"
 #include "suites.h"
 
 /* Reviews of 4, 6 and 2 tokens (start token included). */
@@ -91,6 +93,271 @@ START_TEST(test_left_padding_with_causal_mask_gives_zero_rows_not_nan) {
     ck_assert_int_eq(r.empty_rows, 4); /* the 4 leading pads of the 2-token row see no key */
     ck_assert_int_eq(r.nan_count, 0);
     pl_probe_attention_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* ---- naive twins of the probes that run attention query by query ----
+ * Each twin does what the probe used to do: full attention layers over
+ * whole batches with pl_attention_forward, every weight kept, then the
+ * numbers read off. */
+
+/* Full attention of batch b: y (T,B,E), p (B,NH,T,T), q (T,B,NH*D), new arrays. */
+typedef struct {
+    float *y, *p, *q, *k;
+} FullRun;
+
+static FullRun full_attention(const PlBatch *b, const float *emb, const float *const W[4], int E, int NH, int D, const uint8_t *mask,
+                              int causal) {
+    size_t cells = (size_t)b->T * b->B, hd = (size_t)NH * D;
+    FullRun f = {malloc(cells * E * sizeof(float)), malloc((size_t)b->B * NH * b->T * b->T * sizeof(float) + 1),
+                 malloc(cells * hd * sizeof(float)), malloc(cells * hd * sizeof(float))};
+    float *x = malloc(cells * E * sizeof *x), *v = malloc(cells * hd * sizeof *v), *o = malloc(cells * hd * sizeof *o);
+    pl_embedding_forward(x, b->ids, emb, b->B, b->T, E);
+    PlAttnShape s = {b->T, b->B, E, NH, D, causal, mask};
+    pl_attention_forward(f.y, f.q, f.k, v, f.p, o, x, W[0], W[1], W[2], W[3], &s);
+    free(x), free(v), free(o);
+    return f;
+}
+
+static void full_free(FullRun *f) { free(f->y), free(f->p), free(f->q), free(f->k); }
+
+static int twin_real_pos(const PlBatch *b, int r, int k) { return b->padding == PL_POST ? k : b->T - b->len[r] + k; }
+
+static float twin_real_diff(const float *ya, const PlBatch *a, int ra, const float *yb, const PlBatch *b, int rb, int E) {
+    float m = 0.0f;
+    int L = a->len[ra] < b->len[rb] ? a->len[ra] : b->len[rb];
+    for (int k = 0; k < L; k++) {
+        float d = pl_max_abs_diff(ya + ((size_t)twin_real_pos(a, ra, k) * a->B + ra) * E,
+                                  yb + ((size_t)twin_real_pos(b, rb, k) * b->B + rb) * E, (size_t)E);
+        m = d > m ? d : m;
+    }
+    return m;
+}
+
+START_TEST(test_attention_probe_matches_its_naive_twin) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:3:60", NULL, &c, NULL), PL_OK);
+    const int NH = 2, D = 4;
+    for (int variant = 0; variant < 8; variant++) {
+        PlProbeOpts o = pl_probe_opts_default();
+        o.maxlen = 300, o.mask = variant & 1, o.padding = (PlSide)((variant >> 1) & 1);
+        int causal = variant >> 2;
+        o.example = pl_probe_auto_example(c, o.maxlen);
+        PlProbeAttention r;
+        ck_assert_int_eq(pl_probe_attention(c, &o, NULL, NH, D, causal, &r, NULL), PL_OK);
+        /* The same batch and the same fresh weights, the long way round. */
+        PlBatch *b;
+        ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
+        PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+        cfg.vocab = c->num_words, cfg.heads = NH, cfg.dhead = D;
+        PlModel *m;
+        ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+        const float *emb = pl_model_block(m, "embedding", NULL);
+        const float *W[4] = {pl_model_block(m, "wq", NULL), pl_model_block(m, "wk", NULL), pl_model_block(m, "wv", NULL),
+                             pl_model_block(m, "wo", NULL)};
+        int T = b->T, E = cfg.embed, row = r.row, HD = NH * D;
+        ck_assert_int_eq(r.T, T);
+        ck_assert_int_eq(b->row[row], o.example);
+        FullRun shown = full_attention(b, emb, W, E, NH, D, o.mask ? b->mask : NULL, causal);
+        FullRun open = full_attention(b, emb, W, E, NH, D, NULL, causal);
+        int empty = 0, nan = 0;
+        for (size_t q = 0; q < (size_t)b->B * NH * T; q++) {
+            float sum = 0.0f;
+            for (int j = 0; j < T; j++) sum += shown.p[q * T + j], nan += isnan(shown.p[q * T + j]);
+            empty += sum == 0.0f;
+        }
+        ck_assert_int_eq(r.empty_rows, empty);
+        ck_assert_int_eq(r.nan_count, nan);
+        float leak_total = 0.0f;
+        for (int h = 0; h < NH; h++)
+            for (int i = 0; i < T; i++) {
+                const float *pw = shown.p + (((size_t)row * NH + h) * T + i) * T, *po = open.p + (((size_t)row * NH + h) * T + i) * T;
+                float sum = 0.0f, leak = 0.0f, fix = 0.0f;
+                for (int j = 0; j < T; j++) {
+                    const float *qi = shown.q + ((size_t)i * b->B + row) * HD + h * D, *kj = shown.k + ((size_t)j * b->B + row) * HD + h * D;
+                    float dot = 0.0f;
+                    for (int d = 0; d < D; d++) dot += qi[d] * kj[d];
+                    ck_assert(fabsf(r.scores[((size_t)h * T + i) * T + j] - dot / sqrtf((float)D)) < 1e-5f);
+                    ck_assert_msg(fabsf(r.weights[((size_t)h * T + i) * T + j] - pw[j]) < 1e-6f, "variant %d weight %d,%d,%d", variant, h, i, j);
+                    sum += pw[j];
+                    leak += b->mask[(size_t)row * T + j] ? 0.0f : pw[j];
+                    fix += b->mask[(size_t)row * T + j] ? po[j] : 0.0f;
+                }
+                ck_assert(fabsf(r.row_sum[h * T + i] - sum) < 1e-5f);
+                ck_assert(fabsf(r.leak[h * T + i] - leak) < 1e-5f);
+                ck_assert(fabsf(r.wrong_fix_sum[h * T + i] - fix) < 1e-5f);
+                if (b->mask[(size_t)row * T + i]) leak_total += leak;
+            }
+        ck_assert(fabsf(r.leak_total - leak_total) < 1e-4f);
+        /* The example next to its partners: both pair batches in full. */
+        PlProbeOpts q = o;
+        int rows[2][2] = {{o.example, r.short_partner}, {o.example, r.long_partner}};
+        q.width = 0, q.batching = PL_BATCH_DYNAMIC, q.nbatch = 2;
+        PlBatch *pair[2];
+        FullRun pr[2];
+        for (int k = 0; k < 2; k++) {
+            q.batch = rows[k];
+            ck_assert_int_eq(pl_probe_batch_make(c, &q, &pair[k], NULL), PL_OK);
+            pr[k] = full_attention(pair[k], emb, W, E, NH, D, o.mask ? pair[k]->mask : NULL, causal);
+        }
+        ck_assert_int_eq(r.short_width, pair[0]->T);
+        ck_assert_int_eq(r.long_width, pair[1]->T);
+        float inv = twin_real_diff(pr[0].y, pair[0], 0, pr[1].y, pair[1], 0, E);
+        ck_assert_msg(fabsf(r.batch_invariance_max_diff - inv) < 1e-5f, "variant %d: invariance %g, twin %g", variant,
+                      (double)r.batch_invariance_max_diff, (double)inv);
+        /* Each row alone against the masked batch. */
+        FullRun masked = full_attention(b, emb, W, E, NH, D, b->mask, causal);
+        float worst = 0.0f;
+        for (int i = 0; i < b->B; i++) {
+            int L = b->len[i];
+            if (!L) continue;
+            PlBatch one = {1, L, b->ids + (size_t)i * T + (b->padding == PL_POST ? 0 : T - L), NULL, &L, &L, NULL, NULL, PL_POST};
+            FullRun alone = full_attention(&one, emb, W, E, NH, D, NULL, causal);
+            float d = twin_real_diff(masked.y, b, i, alone.y, &one, 0, E);
+            worst = d > worst ? d : worst;
+            full_free(&alone);
+        }
+        ck_assert(worst < 1e-5f && r.packed_vs_padded_max_diff < 1e-5f);
+        for (int k = 0; k < 2; k++) full_free(&pr[k]), pl_batch_free(pair[k]);
+        full_free(&shown), full_free(&open), full_free(&masked);
+        pl_batch_free(b);
+        pl_model_free(m);
+        pl_probe_attention_free(&r);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* Next-token logits (B,64) of the generate probe's decoder read at col[b],
+ * the long way: every query, every weight. */
+static void twin_decode(const float *const Wt[7], const int32_t *ids, const uint8_t *mask, const int *pos, const int *col, int B, int T,
+                        float *logits) {
+    enum { E = 32, NH = 2, D = 16, C = 64 };
+    size_t n = (size_t)T * B;
+    float *x = malloc(n * E * sizeof *x), *y = malloc(n * E * sizeof *y), *q = malloc(n * NH * D * sizeof *q);
+    float *k = malloc(n * NH * D * sizeof *k), *v = malloc(n * NH * D * sizeof *v), *o = malloc(n * NH * D * sizeof *o);
+    float *p = malloc((size_t)B * NH * T * T * sizeof *p), h[E];
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B; b++)
+            for (int e = 0; e < E; e++)
+                x[((size_t)t * B + b) * E + e] = Wt[0][(size_t)ids[(size_t)b * T + t] * E + e] + Wt[1][(size_t)pos[(size_t)b * T + t] * E + e];
+    PlAttnShape s = {T, B, E, NH, D, 1, mask};
+    pl_attention_forward(y, q, k, v, p, o, x, Wt[2], Wt[3], Wt[4], Wt[5], &s);
+    for (int b = 0; b < B; b++) {
+        memcpy(h, y + ((size_t)col[b] * B + b) * E, sizeof h);
+        pl_dense_forward(logits + (size_t)b * C, h, Wt[6], NULL, 1, E, C);
+    }
+    free(x), free(y), free(q), free(k), free(v), free(o), free(p);
+}
+
+START_TEST(test_generate_probe_matches_its_naive_twin) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:3:60", NULL, &c, NULL), PL_OK);
+    for (int side = 0; side <= 1; side++) {
+        PlProbeOpts o = pl_probe_opts_default();
+        o.maxlen = 300, o.padding = (PlSide)side;
+        o.example = pl_probe_auto_example(c, o.maxlen);
+        PlProbeGenerate r;
+        ck_assert_int_eq(pl_probe_generate(c, &o, &r, NULL), PL_OK);
+        int B = r.B, T = r.T, C = r.C;
+        /* The decoder's weights, drawn as the probe draws them. */
+        PlRng rng;
+        pl_rng_seed(&rng, o.seed);
+        size_t sizes[7] = {(size_t)c->num_words * 32, (size_t)T * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 64};
+        float limits[7] = {0.5f, 0.5f, sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 96.0f)};
+        float *Wt[7];
+        for (int i = 0; i < 7; i++) {
+            Wt[i] = malloc(sizes[i] * sizeof(float));
+            pl_init_uniform(Wt[i], sizes[i], -limits[i], limits[i], &rng);
+        }
+        const float *const *W = (const float *const *)Wt;
+        size_t n = (size_t)B * T, nl = (size_t)B * C;
+        uint8_t *ml = malloc(n), *mr = malloc(n);
+        int *last = malloc((size_t)B * sizeof *last), *real = malloc((size_t)B * sizeof *real), *pos = malloc((size_t)T * sizeof *pos);
+        float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z);
+        for (int b = 0; b < B; b++) {
+            for (int t = 0; t < T; t++) ml[(size_t)b * T + t] = t >= T - r.len[b], mr[(size_t)b * T + t] = t < r.len[b];
+            last[b] = T - 1, real[b] = r.len[b] - 1;
+            int L = r.len[b];
+            uint8_t *ones = malloc((size_t)L);
+            memset(ones, 1, (size_t)L);
+            for (int t = 0; t < L; t++) pos[t] = t;
+            twin_decode(W, r.ids_right + (size_t)b * T, ones, pos, &real[b], 1, L, single + (size_t)b * C);
+            free(ones);
+        }
+        float got[4] = {r.left_vs_single_max_diff, r.left_naive_positions_max_diff, r.right_last_real_vs_single_max_diff,
+                        r.right_last_column_vs_single_max_diff};
+        const int32_t *ids[4] = {r.ids_left, r.ids_left, r.ids_right, r.ids_right};
+        const uint8_t *masks[4] = {ml, ml, mr, mr};
+        const int *poss[4] = {r.pos_left, r.pos_naive, r.pos_naive, r.pos_naive}, *cols[4] = {last, last, real, last};
+        for (int k = 0; k < 4; k++) {
+            twin_decode(W, ids[k], masks[k], poss[k], cols[k], B, T, z);
+            float want = pl_max_abs_diff(z, single, nl);
+            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, case %d: %g, twin %g", side, k, (double)got[k], (double)want);
+        }
+        ck_assert(r.left_naive_positions_max_diff > 1e-3f && r.right_last_column_vs_single_max_diff > 1e-3f);
+        for (int i = 0; i < 7; i++) free(Wt[i]);
+        free(ml), free(mr), free(last), free(real), free(pos), free(single), free(z);
+        pl_probe_generate_free(&r);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_masks_probe_matches_its_naive_twin) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:3:60", NULL, &c, NULL), PL_OK);
+    for (int side = 0; side <= 1; side++) {
+        PlProbeOpts o = pl_probe_opts_default();
+        o.maxlen = 300, o.padding = (PlSide)side;
+        o.example = pl_probe_auto_example(c, o.maxlen);
+        PlProbeMasks r;
+        ck_assert_int_eq(pl_probe_masks(c, &o, NULL, &r, NULL), PL_OK);
+        PlBatch *b;
+        ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
+        PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+        cfg.vocab = c->num_words;
+        PlModel *m;
+        ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+        const float *emb = pl_model_block(m, "embedding", NULL);
+        const float *W[4] = {pl_model_block(m, "wq", NULL), pl_model_block(m, "wk", NULL), pl_model_block(m, "wv", NULL),
+                             pl_model_block(m, "wo", NULL)};
+        int T = b->T, NH = cfg.heads;
+        size_t n = (size_t)b->B * T;
+        uint8_t *inverted = malloc(n);
+        for (size_t i = 0; i < n; i++) inverted[i] = !b->mask[i];
+        const uint8_t *masks[3] = {b->mask, NULL, inverted};
+        float got[3] = {r.share_right, r.share_none, r.share_inverted};
+        int padded = 0;
+        for (int k = 0; k < 3; k++) {
+            FullRun f = full_attention(b, emb, W, cfg.embed, NH, cfg.dhead, masks[k], 0);
+            double total = 0.0;
+            long count = 0;
+            for (int i = 0; i < b->B; i++) {
+                if (b->len[i] == 0 || b->len[i] == T) continue;
+                padded += k == 0;
+                for (int h = 0; h < NH; h++)
+                    for (int qi = 0; qi < T; qi++) {
+                        if (!b->mask[(size_t)i * T + qi]) continue;
+                        const float *w = f.p + (((size_t)i * NH + h) * T + qi) * T;
+                        float pad = 0.0f, all = 0.0f;
+                        for (int j = 0; j < T; j++) all += w[j], pad += b->mask[(size_t)i * T + j] ? 0.0f : w[j];
+                        if (all == 0.0f) continue;
+                        total += (double)(pad / all), count++;
+                    }
+            }
+            float want = count ? (float)(total / (double)count) : NAN;
+            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, run %d: share %g, twin %g", side, k, (double)got[k], (double)want);
+            full_free(&f);
+        }
+        ck_assert_int_eq(r.padded_rows, padded);
+        ck_assert(padded > 0 && r.share_right == 0.0f && r.share_inverted == 1.0f);
+        free(inverted);
+        pl_batch_free(b);
+        pl_model_free(m);
+        pl_probe_masks_free(&r);
+    }
     pl_corpus_free(c);
 }
 END_TEST
@@ -294,7 +561,9 @@ START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
         ck_assert_int_eq(pl_probe_identity(c, &o, archs[k], NULL, &r, NULL), PL_OK);
         const char *name = pl_arch_name(archs[k]);
         ck_assert_int_eq(r.arch, archs[k]);
-        ck_assert_int_eq(r.B, 4);
+        /* No close-up width given: the example and its 3 batch-mates, as
+         * every close-up probe takes them. */
+        ck_assert_int_eq(r.B, PL_PROBE_FOCUS_ROWS);
         int padded = 0;
         for (int i = 0; i < r.B; i++) padded += r.len[i] < r.T;
         ck_assert_msg(padded > 0, "the batch has no pads");
@@ -340,6 +609,9 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_two_keys_with_one_pad_get_weights_one_and_zero);
     tcase_add_test(tc, test_attention_probe_mask_removes_leaks_and_keeps_rows_whole);
     tcase_add_test(tc, test_left_padding_with_causal_mask_gives_zero_rows_not_nan);
+    tcase_add_test(tc, test_attention_probe_matches_its_naive_twin);
+    tcase_add_test(tc, test_generate_probe_matches_its_naive_twin);
+    tcase_add_test(tc, test_masks_probe_matches_its_naive_twin);
     tcase_add_test(tc, test_rnn_fixed_point_of_a_unit_without_recurrence_is_tanh_of_its_input);
     tcase_add_test(tc, test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_state);
     tcase_add_test(tc, test_pooling_a_2_token_row_padded_to_10_weighs_real_tokens_0_2);

@@ -71,7 +71,7 @@ static Expect expect_steps(const int *len, PlBatching k, int W) {
          * first, then cut in two; each batch is as wide as its first row. */
         e.lo = e.hi = (int64_t)BS * kept[0] + (int64_t)(N_TRAIN - BS) * kept[BS];
         break;
-    case PL_BATCH_BUCKET_LONGEST: /* one batch per bucket, as wide as its longest */
+    case PL_BATCH_BUCKET_LONGEST: /* every batch of a bucket as wide as the bucket's longest */
         for (int j = 0; j < 4; j++) e.lo += bucket_n[j] * bucket_max[j];
         e.hi = e.lo;
         break;

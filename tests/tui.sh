@@ -1,82 +1,204 @@
 #!/usr/bin/env bash
 # The terminal lab, driven as a person would: in a private tmux server, keys
-# sent, the screen captured and read.
+# and clicks sent, the screen captured and read.
 set -u
 here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
+IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
 if ! command -v tmux >/dev/null; then
-    skip "terminal tests: tmux is not installed" 9
+    skip "terminal tests: tmux is not installed" 30
     finish
     exit $?
 fi
 SOCK="$TMP/tmux.sock"
 T() { tmux -S "$SOCK" "$@"; }
 trap 'T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+T new-session -d -s keep "sleep 100000" # keeps the server up between the labs below
 
 screen() { T capture-pane -t lab -p; }
-# wait_for TEXT: up to 10 s for TEXT to appear on the screen.
+# wait_for TEXT [TENTHS]: up to 10 s (or TENTHS/10 s) for TEXT to appear on the screen.
 wait_for() {
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 "${2:-100}"); do
         screen | grep -qF -- "$1" && return 0
         sleep 0.1
     done
     return 1
 }
-check_screen() { # NAME TEXT
-    if wait_for "$2"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi
+check_screen() { # NAME TEXT [TENTHS]
+    if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi
+}
+check_absent() { # NAME TEXT: TEXT is not on the screen now
+    if screen | grep -qF -- "$1"; then fail "$2" "screen has: $1" "$(screen)"; else pass "$2"; fi
+}
+# start ARGS...: a new lab at 100x30 in $TMP (the environment before the command is kept).
+start() {
+    T kill-session -t lab 2>/dev/null
+    T new-session -d -s lab -x "${W:-100}" -y "${H:-30}" "cd $TMP && ${ENVS:-TERM=xterm-256color} $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
+}
+# locate TEXT: "X Y" of its first character on the screen (0-based), or nothing.
+locate() { screen | awk -v t="$1" '{ i = index($0, t); if (i) { print i - 1, NR - 1; exit } }'; }
+# click X Y [BUTTON]: an SGR mouse press and release at column X, row Y (0-based); BUTTON 0 left, 2 right.
+click() {
+    local b=${3:-0}
+    T send-keys -t lab -l $'\e'"[<$b;$(($1 + 1));$(($2 + 1))M"
+    T send-keys -t lab -l $'\e'"[<$b;$(($1 + 1));$(($2 + 1))m"
 }
 
-T new-session -d -s lab -x 100 -y 30 "cd $TMP && TERM=xterm-256color $P --corpus builtin:1:400; echo EXIT=\$?; sleep 60"
+start --corpus builtin:1:400
 check_screen "the lab opens with the control strip" "padding: pre*"
 check_screen "the tutorial defaults are shown as text" "maxlen: 200*"
+check_screen "the batch view says which batch it shows" "static batch 1/13: 32 rows x 200"
 T send-keys -t lab p
 check_screen "p switches padding to post" "padding: post*"
+T send-keys -t lab P
+check_screen "P switches it back" "padding: pre*"
 T send-keys -t lab m
 check_screen "m switches the mask on" "mask: on*"
+T send-keys -t lab u
+check_screen "u undoes the last change" "mask: off*"
+T send-keys -t lab b
+check_screen "b moves batching forward" "batching: dynamic*"
+T send-keys -t lab B B
+check_screen "B moves it back, around the end" "batching: packed*"
+T send-keys -t lab R
+check_screen "R resets every setting" "batching: static*"
+T send-keys -t lab Enter
+sleep 0.3
+check_absent "padding: post*" "Enter with nothing clicked changes nothing"
+read -r mx my < <(locate "maxlen: 200*")
+click "$((mx + 2))" "$my"
+check_screen "a click on maxlen raises it" "maxlen: 250*"
+click "$((mx + 2))" "$my" 2
+check_screen "a right click lowers it" "maxlen: 200*"
 T send-keys -t lab +
-check_screen "+ raises maxlen by a step" "maxlen: 250*"
 T send-keys -t lab 2
 want=$($P stats --corpus builtin:1:400 --maxlen 250 --format json | awk -F': ' '/"padding_share"/ {gsub(",", "", $2); printf "padding share   %5.1f%%", 100*$2}')
 check_screen "the cost view's padding share matches padlab stats" "$want"
+if screen | grep -qE '^ +▲ *$'; then pass "the cost view's maxlen marker is drawn (text is clipped by columns, not bytes)"
+else fail "the cost view's maxlen marker is drawn (text is clipped by columns, not bytes)" "$(screen)"; fi
 T send-keys -t lab 7
-check_screen "a cold change retrains for real" "trained: best validation accuracy"
+check_screen "a cold change retrains every seed" "trained 3 seeds: median accuracy" 300
+check_screen "the train view puts each seed on one axis" "| the median"
 T send-keys -t lab g
-check_screen "g runs the padding x mask grid and shows its summary" "padding post mask on"
+check_screen "g runs the grid of the selected model and shows its table" "rnn post mask on" 600
+check_screen "the grid finishes and says so" "the grid is done: 12 runs" 600
 T resize-window -t lab -x 60 -y 20
 check_screen "a small terminal gets a message" "terminal too small (need 80x24, have 60x20)"
+T send-keys -t lab p
 T resize-window -t lab -x 100 -y 30
-check_screen "enlarging restores the lab" "padding: post*"
+check_screen "enlarging restores the lab" "padding: pre*"
+check_absent "padding: post*" "keys do nothing unseen behind the small-terminal message"
 T send-keys -t lab ?
-check_screen "? opens the help overlay" "press any key to close this help"
+check_screen "? opens the help overlay, in pages" "page 1 of"
+check_screen "the help lists the settings from the registry" "where the pad cells go"
 T send-keys -t lab x
 T send-keys -t lab 1
 T send-keys -t lab e
-check_screen "e exports the view" "exported the view to padlab-batch.txt"
-if grep -q "the three counts agree" "$TMP/padlab-batch.txt" 2>/dev/null; then pass "the export holds the view's text"
-else fail "the export holds the view's text" "$(cat "$TMP/padlab-batch.txt" 2>&1)"; fi
+check_screen "e exports the view's data" "exported the view's data to ./padlab-batch-1.txt"
+T send-keys -t lab e
+check_screen "a second export never overwrites the first" "padlab-batch-2.txt"
+if [[ -s $TMP/padlab-batch-1.json ]] && grep -q '"rows"' "$TMP/padlab-batch-1.json"; then pass "the export has the full data as JSON"
+else fail "the export has the full data as JSON" "$(ls "$TMP")"; fi
 T send-keys -t lab q
 check_screen "q quits with status 0" "EXIT=0"
 
-T kill-session -t lab
-T new-session -d -s lab -x 100 -y 30 "TERM=xterm $P --corpus builtin:1:400 --ascii --mono; echo EXIT=\$?; sleep 60"
+# The crash of maxlen 100 with multiple_of_8 batches: buffers were sized by maxlen, not by the plan.
+corpus=builtin:1:400
+[[ -f $IMDB ]] && corpus=$IMDB
+start --corpus "$corpus"
+check_screen "the lab opens on the corpus" "padding: pre*"
+T send-keys -t lab - - b b
+check_screen "maxlen 100 with multiple_of_8 batches trains without a crash" "trained 3 seeds: median accuracy" 600
+check_screen "the batch view shows the width rounded up to a multiple of 8" "multiple_of_8 batch 1/"
+T send-keys -t lab q
+check_screen "and quits cleanly" "EXIT=0"
+
+# One batch, one truth: the batch view's rows, width and pads are the ones
+# `padlab probe batch` reports for the same settings, and the cost view's
+# headline is the `padlab buckets` row, over every strategy and five maxlens
+# (padding and mask cycling through their four pairs).
+i=0
+for batching in static dynamic multiple_of_8 bucket_longest tf_bucket packed; do
+    for maxlen in 7 100 150 200 250; do
+        pads=(pre post pre post); masks=(off off on on)
+        set_args="--corpus builtin:1:400 --batching $batching --maxlen $maxlen --padding ${pads[i % 4]}"
+        i=$((i + 1))
+        # shellcheck disable=SC2086
+        json=$($P probe batch $set_args --format json)
+        read -r B T real packed < <(tr -d ' \n' <<<"$json" | awk '{
+            match($0, /"B":[0-9]+/); b = substr($0, RSTART + 4, RLENGTH - 4)
+            match($0, /"T":[0-9]+/); t = substr($0, RSTART + 4, RLENGTH - 4)
+            match($0, /"real_tokens":[0-9]+/); r = substr($0, RSTART + 14, RLENGTH - 14)
+            print b, t, r, index($0, "\"packed\":true") ? 1 : 0 }')
+        # shellcheck disable=SC2086
+        start $set_args --mask "${masks[(i - 1) % 4]}" --seeds 1 --view batch
+        if [[ $packed == 1 ]]; then want="reviews in one row of $T tokens"; else want="$batching batch"; fi
+        if wait_for "real tokens $real," 100 && wait_for "$want" 10 && { [[ $packed == 1 ]] || wait_for ": $B rows x $T" 10; }; then
+            pass "$batching at maxlen $maxlen: the batch view shows probe batch's $B x $T batch, $((packed ? 0 : B * T - real)) pads"
+        else
+            fail "$batching at maxlen $maxlen: the batch view shows probe batch's $B x $T batch" "want $want, $B rows x $T, real tokens $real" "$(screen)"
+        fi
+        share=$($P buckets --corpus builtin:1:400 --maxlen "$maxlen" --format json | tr -d ' \n' | awk -v s="$batching" '{
+            i = index($0, "\"name\":\"" s "\""); rest = substr($0, i)
+            match(rest, /"padding_share":[0-9.e-]+/); printf "padding share   %5.1f%%", 100 * substr(rest, RSTART + 16, RLENGTH - 16) }')
+        T send-keys -t lab 2
+        check_screen "$batching at maxlen $maxlen: the cost view's headline is the buckets row" "$share" 50
+        T send-keys -t lab q
+        wait_for "EXIT=0" 50 >/dev/null
+    done
+done
+
+# Probes never block the screen: at maxlen 2000 the attention view takes a while.
+start --corpus builtin:1:400 --maxlen 2000 --view attention --example 0
+check_screen "the attention view says it is computing" "computing..." 50
+T send-keys -t lab c
+check_screen "a key is answered while the attention probe computes" "convention: torch" 10
+check_screen "the heatmap arrives" "a real query puts" 600
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+ENVS="TERM=xterm LC_ALL=C" start --corpus builtin:1:400
+check_screen "without a UTF-8 locale the lab still opens" "padding: pre*"
+if screen | grep -q $'\xe2'; then fail "without a UTF-8 locale it draws ASCII" "$(screen)"; else pass "without a UTF-8 locale it draws ASCII"; fi
+check_screen "the batch legend uses the ASCII glyphs" ". pad (pre)"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+ENVS="TERM=xterm" start --corpus builtin:1:400 --ascii --mono
 check_screen "--ascii --mono draws with ASCII glyphs" ". pad"
 pid=$(pgrep -f -n "$P --corpus builtin:1:400 --ascii")
 [[ -n $pid ]] && kill -TERM "$pid"
 check_screen "SIGTERM ends the lab with status 0" "EXIT=0"
-if screen | grep -qF "padding:"; then fail "SIGTERM restores the terminal" "$(screen)"; else pass "SIGTERM restores the terminal"; fi
+check_absent "padding:" "SIGTERM restores the terminal"
 
-T kill-session -t lab
 printf 'corpus = builtin:1:400\npadding = sideways\n' >"$TMP/bad.session"
-T new-session -d -s lab -x 100 -y 30 "TERM=xterm $P --session $TMP/bad.session 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
+ENVS="TERM=xterm" start --session "$TMP/bad.session"
 check_screen "a damaged session still opens the lab with defaults" "padding: pre*"
+check_screen "the damage is named on the screen" "bad.session:2: padding must be one of pre,post, got 'sideways'"
 T send-keys -t lab p
 check_screen "the lab works after a damaged session" "padding: post*"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
-run grep -c "bad.session:2: padding must be pre or post, got 'sideways'" "$TMP/err.txt"
+run grep -c "bad.session:2: padding must be one of pre,post, got 'sideways'" "$TMP/err.txt"
 expect "the damaged session is named with its line" 0 "1"
-run grep -c "^padding = post$" "$TMP/bad.session"
+run cat "$TMP/bad.session"
+expect "a session the lab could not read is never written over" 0 "$(printf 'corpus = builtin:1:400\npadding = sideways')"
+printf 'corpus = builtin:1:400\npadding = post\n' >"$TMP/good.session"
+ENVS="TERM=xterm" start --session "$TMP/good.session"
+check_screen "a session reopens with its settings" "padding: post*"
+T send-keys -t lab m
+check_screen "and retrains once" "trained 3 seeds" 300
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+run grep -c "^mask = on$" "$TMP/good.session"
 expect "quitting saves the session" 0 "1"
+run grep -c "^run = " "$TMP/good.session"
+if [[ $out -ge 3 ]]; then pass "the session keeps the runs"; else fail "the session keeps the runs" "$out"; fi
+ENVS="TERM=xterm" start --session "$TMP/good.session" --maxlen 300
+check_screen "a session reopens with its runs, not retraining" "runs from the session, as they were"
+check_screen "and a flag given wins over the session's" "maxlen: 300*"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
 finish

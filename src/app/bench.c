@@ -1,9 +1,12 @@
 #include "bench.h"
 
-#include <cblas.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "core/tensor.h"
+#include "lab.h"
 #include "worker.h"
 
 static double gemm_rate(void) {
@@ -81,9 +84,11 @@ static void flop_per_cell(const PlTrainConfig *cfg, double *train, double *eval)
     }
 }
 
+static double bench_clock(void *ctx) { return (void)ctx, pl_app_clock(); }
+
 PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char *name, PlTrainBench *out, PlErr *err) {
     PlTrainResult res;
-    PlStatus st = pl_train(c, cfg, NULL, NULL, pl_app_clock, &res, NULL, err);
+    PlStatus st = pl_train(c, cfg, NULL, NULL, bench_clock, &res, NULL, err);
     if (st) return st;
     double ft, fe;
     flop_per_cell(cfg, &ft, &fe);
@@ -98,4 +103,56 @@ PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char 
     out->gflops = out->gflop / res.seconds;
     out->best_val_acc = res.best_val_acc;
     return PL_OK;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out, PlErr *err) {
+    PlLabSettings s = pl_settings_default();
+    s.maxlen = maxlen;
+    s.example = pl_probe_auto_example(c, maxlen);
+    double *ms = malloc((size_t)(reps > 0 ? reps : 1) * sizeof *ms);
+    if (!ms) return pl_err_set(err, PL_ENOMEM, "out of memory for the benchmark");
+    memset(out, 0, sizeof *out);
+    out->kind = kind, out->maxlen = maxlen, out->reps = reps;
+    PlStatus st = PL_OK;
+    for (int r = 0; r < reps && !st; r++) {
+        void *res = NULL;
+        PlResultInfo info;
+        double t0 = pl_app_clock();
+        st = pl_result_compute(c, lens, (PlResultKind)kind, &s, NULL, NULL, &res, &info, err);
+        ms[r] = 1e3 * (pl_app_clock() - t0);
+        pl_result_free((PlResultKind)kind, res);
+    }
+    if (!st) {
+        qsort(ms, (size_t)reps, sizeof *ms, cmp_double);
+        out->ms_min = ms[0], out->ms_max = ms[reps - 1];
+        out->ms_median = reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+    }
+    free(ms);
+    return st;
+}
+
+const char *pl_bench_cpu(char *buf, int cap) {
+    snprintf(buf, (size_t)cap, "an unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return buf;
+    char line[512];
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            char *v = strchr(line, ':') + 1;
+            while (*v == ' ' || *v == '\t') v++;
+            v[strcspn(v, "\n")] = '\0';
+            snprintf(buf, (size_t)cap, "%s", v);
+            break;
+        }
+    fclose(f);
+    /* The vector units matter as much as the name: the same CPU name comes with or without AVX-512. */
+    const char *isa = __builtin_cpu_supports("avx512f") ? "AVX-512" : __builtin_cpu_supports("avx2") ? "AVX2, no AVX-512" : "no AVX2";
+    size_t n = strlen(buf);
+    snprintf(buf + n, (size_t)cap - n, " (%s, %ld cores)", isa, sysconf(_SC_NPROCESSORS_ONLN));
+    return buf;
 }

@@ -28,4 +28,19 @@ typedef struct {
 /* Trains the model of cfg on c and measures it. */
 PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char *name, PlTrainBench *out, PlErr *err);
 
+/* How long the lab's worker takes to recompute one result after a change:
+ * pl_result_compute of kind k (an app-layer PlResultKind) at the default
+ * settings but for maxlen, with fresh weights, reps times. */
+typedef struct {
+    int kind;
+    int maxlen;
+    int reps;
+    double ms_median, ms_min, ms_max;
+} PlProbeBench;
+
+PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out, PlErr *err);
+
+/* The CPU's model name (from /proc/cpuinfo), or "an unknown CPU". */
+const char *pl_bench_cpu(char *buf, int cap);
+
 #endif

@@ -1,11 +1,16 @@
-/* The lab: the settings a learner moves, the actions that move them, and the
- * results every view draws. Front ends send actions and draw results; they
- * never compute.
+/* The lab: the one state every front end shows. It holds the settings (rows
+ * of the registry in settings.h), moves them on actions, keeps the results
+ * every view draws, and trains models in the background.
  *
- * Settings are hot (which example, which view, the mask convention shown:
- * they only change what is drawn) or cold (padding, truncating, mask,
- * maxlen, batching, model: they change what a model learns). A cold change
- * recomputes the probes at once and retrains the model in the background. */
+ * Results are computed on a worker thread after a change, never on the
+ * caller's thread: a view asks for its result, gets the last one (marked
+ * stale while a newer one computes) and draws it. Each result is cached by
+ * the settings it depends on, so a change recomputes only what it touches.
+ *
+ * Settings are hot (the example, the view, the mask convention shown: they
+ * change only what is drawn) or cold (they change what a model learns). A
+ * cold change retrains the model over several seeds at once: a result of
+ * training is a spread over seeds, never one run. */
 #ifndef PL_APP_LAB_H
 #define PL_APP_LAB_H
 
@@ -14,150 +19,266 @@
 #include "core/probe.h"
 #include "core/stats.h"
 #include "core/train.h"
+#include "settings.h"
 #include "worker.h"
 
-typedef enum {
-    PL_VIEW_BATCH,
-    PL_VIEW_COST,
-    PL_VIEW_ATTENTION,
-    PL_VIEW_RNN,
-    PL_VIEW_POOLING,
-    PL_VIEW_LOSS,
-    PL_VIEW_TRAIN,
-    PL_VIEW_LAYERS,
-    PL_VIEW_GENERATE,
-    PL_VIEW_COUNT
-} PlView;
-
-const char *pl_view_name(PlView v);
-int pl_view_parse(const char *s, PlView *out);
-
-/* The batching strategies the lab offers, in the order `b` cycles them. */
-#define PL_LAB_BATCHINGS 5
-extern const PlBatching pl_lab_batchings[PL_LAB_BATCHINGS];
-/* The models `M` cycles. */
-#define PL_LAB_MODELS 5
-extern const PlArch pl_lab_models[PL_LAB_MODELS];
-
-typedef struct {
-    char corpus[512];
-    PlSide padding, truncating;
-    int mask;
-    int maxlen;
-    PlBatching batching;
-    PlArch model;
-    PlMaskConv conv;
-    int seed;
-    int example;
-    PlView view;
-} PlLabSettings;
-
-/* The tutorial's settings: pre/pre, maxlen 200, mask off, static batches,
- * SimpleRNN, the Keras convention, seed 0, example 0, the batch view. */
-PlLabSettings pl_lab_settings_default(void);
-
-typedef enum {
-    PL_ACT_PADDING, PL_ACT_TRUNCATING, PL_ACT_MASK, PL_ACT_MAXLEN_UP, PL_ACT_MAXLEN_DOWN,
-    PL_ACT_BATCHING, PL_ACT_MODEL, PL_ACT_CONVENTION, PL_ACT_NEXT_EXAMPLE, PL_ACT_PREV_EXAMPLE,
-    PL_ACT_RUN, PL_ACT_PAUSE, PL_ACT_NEXT_VIEW, PL_ACT_PREV_VIEW, PL_ACT_SORT_RUNS, PL_ACT_NEXT_SEED,
-    PL_ACT_GRID, /* the 2 x 2 of padding x mask over three seeds, in the background */
-    PL_ACT_COUNT
-} PlAction;
-
-/* What an action did. */
+/* What a change did. */
 enum { PL_LAB_HOT = 1, PL_LAB_COLD = 2 };
 
-/* One finished (or canceled) training run, for the train view's table. */
+/* What a key does that is not a setting. */
+typedef enum {
+    PL_CMD_RUN,       /* retrain now */
+    PL_CMD_PAUSE,     /* pause or resume the training */
+    PL_CMD_GRID,      /* the padding x mask grid of the selected model over the seeds */
+    PL_CMD_SORT_RUNS, /* the runs table: in order, by median accuracy, by time */
+    PL_CMD_UNDO,      /* back to the settings before the last change */
+    PL_CMD_RESET,     /* every setting but the corpus to its default */
+    PL_CMD_COUNT
+} PlCommand;
+
+/* ---- results ---- */
+
+typedef enum {
+    PL_R_BATCH,
+    PL_R_COST,
+    PL_R_ATTENTION,
+    PL_R_RNN,
+    PL_R_POOLING,
+    PL_R_LOSS,
+    PL_R_LAYERS,
+    PL_R_GENERATE,
+    PL_R_MASKS,
+    PL_R_IDENTITY,
+    PL_R_COUNT
+} PlResultKind;
+
+const char *pl_result_name(PlResultKind k);
+
+/* Where a result came from: what the header of a view says. */
 typedef struct {
-    PlLabSettings settings;
-    float val_acc[PL_MAX_EPOCHS];
-    int epochs;
-    float best_val_acc;
-    double seconds;
-} PlLabRun;
+    PlLabSettings settings;          /* what it was computed with */
+    int batch_index, batches;        /* the batch of the plan that holds the example */
+    int batch_rows, width;           /* its rows and its width (packed: tokens in the row) */
+    int packed;
+    int rows[PL_PROBE_FOCUS_ROWS];   /* the close-up rows (corpus rows), the example first */
+    int nrows, focus_width;
+    int weights_run;                 /* 0: fresh weights drawn from settings.seed; N: run N's model */
+    int weights_seed;
+    int weights_arch;                /* PlArch of run N's model */
+    double seconds;                  /* how long it took to compute */
+} PlResultInfo;
 
-#define PL_LAB_MAX_RUNS 64
-
-/* The training shown in the train view. */
 typedef struct {
-    int active;            /* a job is running (or paused) */
-    int paused;
-    PlProgress progress;   /* latest */
-    double eta;            /* seconds left, estimated */
-    float curve[PL_MAX_EPOCHS]; /* validation accuracy per finished epoch */
-    int curve_n;
-    float prev_curve[PL_MAX_EPOCHS]; /* the previous run's, for comparison */
-    int prev_n;
-    char status[160];
-} PlLabTraining;
+    const PlResultInfo *info; /* NULL until a first result exists */
+    int stale;                /* the settings moved since: a newer result is on its way */
+    const char *error;        /* the last computation failed: why; NULL otherwise */
+} PlResultStatus;
 
-/* Figures of the cost view. */
+/* Figures of the cost view, all for the whole corpus. */
 #define PL_LAB_SWEEP 32
 typedef struct {
-    PlCost cost;           /* the chosen batching at the chosen maxlen */
+    PlCost cost;                /* the selected batching at the selected maxlen */
     double padding_share, kept_share, truncated_share;
+    int64_t tokens_cut;         /* tokens thrown away by truncation */
     int sweep_maxlen[PL_LAB_SWEEP];
     double sweep_padding[PL_LAB_SWEEP], sweep_kept[PL_LAB_SWEEP];
-    int sweep_at;          /* index of the sweep point nearest the current maxlen */
-    PlStrategyRow strategies[PL_BATCH_COUNT];
+    int sweep_at;               /* the sweep point nearest the current maxlen */
+    PlStrategyRow strategies[PL_BATCH_COUNT]; /* what `padlab buckets` prints for these settings */
     int nstrategies;
 } PlLabCost;
 
-/* The padding x mask grid the train view can run: SimpleRNN, pre/post x
- * mask off/on, seeds 0, 1, 2, at the lab's maxlen. */
-#define PL_LAB_GRID_SEEDS 3
-typedef struct {
-    int active;            /* running */
-    int done;              /* finished: the summary is filled */
-    int finished, total;   /* runs */
-    PlSummary summary[4];
-    int n;
-    char status[160];
-} PlLabGrid;
-
 typedef struct PlLab PlLab;
 
-/* Loads the corpus named in s. NULL on failure (err names the file and line). */
+/* The result of kind k, or NULL while none exists (or the last failed: st
+ * says why). Asks the worker for a fresh one when the settings moved.
+ * Borrowed: valid until the next pl_lab_tick, change or command. st may be
+ * NULL. Never computes on the caller's thread. */
+const void *pl_lab_result(PlLab *lab, PlResultKind k, PlResultStatus *st);
+static inline const PlProbeBatch *pl_lab_batch(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_BATCH, s); }
+static inline const PlLabCost *pl_lab_cost(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_COST, s); }
+static inline const PlProbeAttention *pl_lab_attention(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_ATTENTION, s); }
+static inline const PlProbeRnn *pl_lab_rnn(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_RNN, s); }
+static inline const PlProbePooling *pl_lab_pooling(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_POOLING, s); }
+static inline const PlProbeLoss *pl_lab_loss(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_LOSS, s); }
+static inline const PlProbeLayers *pl_lab_layers(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_LAYERS, s); }
+static inline const PlProbeGenerate *pl_lab_generate(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_GENERATE, s); }
+static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_MASKS, s); }
+static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_IDENTITY, s); }
+
+/* Asks for the kinds in `kinds` (a bit per PlResultKind) and waits until
+ * each is current or failed, up to timeout seconds. Returns 0, or -1 on
+ * timeout. For tests, lessons and the commands: front ends never wait. */
+int pl_lab_wait(PlLab *lab, unsigned kinds, double timeout);
+
+/* The probe options the settings s stand for: the one translation from the
+ * registry to the core, which the lab and the probe commands share. */
+PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
+
+/* ---- one result, computed right here ---- */
+
+/* The knobs of the probes that the lab leaves at their defaults. */
+typedef struct {
+    int heads, dhead, causal; /* attention: 2 heads of 16, no causal mask */
+    int zero_pad;             /* rnn: the pad embedding row set to zero first */
+    const int *rows;          /* the batch's rows, instead of the plan's batch (NULL) */
+    int nrows;
+} PlResultParams;
+
+PlResultParams pl_result_params_default(void);
+
+/* Computes a result of kind k for settings s on the caller's thread: what
+ * the lab's worker runs, and what the commands print, so that the two can
+ * never disagree. lens are the corpus's lengths; weights may be NULL (fresh
+ * weights from s->seed) and is used only by the kinds that read a trained
+ * model of its kind (pl_result_reads). *out gets a new result to free with
+ * pl_result_free; info says where it came from. */
+PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s, const PlResultParams *prm,
+                           const PlModel *weights, void **out, PlResultInfo *info, PlErr *err);
+void pl_result_free(PlResultKind k, void *r);
+/* The settings a result depends on, a bit per PlSettingId. */
+unsigned pl_result_deps(PlResultKind k);
+/* Whether a result of kind k reads the trained model m (NULL: no). */
+int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m);
+
+/* Writes view v's full data (not the screen) as text and as JSON into dir,
+ * as padlab-VIEW-N.txt and .json with the first N that names no file yet,
+ * so nothing is overwritten. written gets the .txt path. */
+PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int cap, PlErr *err);
+
+/* ---- training: several seeds at once ---- */
+
+/* A run counts as memorised when its training loss falls under this while
+ * its validation accuracy stays under PL_MEMORISE_ACC: it learned the
+ * training reviews by heart and nothing that carries over. */
+#define PL_MEMORISE_LOSS 0.05f
+#define PL_MEMORISE_ACC 0.6f
+
+/* One finished run. */
+typedef struct {
+    int id;                  /* 1, 2, ...: the order the runs finished in */
+    PlLabSettings settings;  /* seed: this run's seed */
+    float val_acc[PL_MAX_EPOCHS], train_loss[PL_MAX_EPOCHS];
+    int epochs;
+    float best_val_acc;
+    double seconds;
+    int grid;                /* trained by the padding x mask grid */
+} PlLabRun;
+
+int pl_lab_run_memorised(const PlLabRun *r);
+
+#define PL_LAB_MAX_RUNS 256
+
+/* The runs of one setting over its seeds: a row of the runs table. */
+typedef struct {
+    PlLabSettings settings;  /* seed: the lowest seed among the runs */
+    int n;                   /* runs (seeds) */
+    int memorised;           /* of which memorised */
+    float median, min, max;  /* of the best validation accuracy */
+    double seconds;          /* mean per run */
+    int last_id;             /* the newest run's id */
+} PlLabGroup;
+
+/* The retraining the train view follows. */
+typedef struct {
+    int active, paused;
+    PlLabSettings settings;  /* what trains (seed: the first seed) */
+    int n;                   /* seeds training: settings.seed, seed + 1, ... */
+    PlJobView job;           /* each seed's progress and curves */
+    double eta;              /* seconds left, without paused time */
+    char status[200];
+} PlLabTraining;
+
+/* The padding x mask grid: the selected model and settings, pre/post x mask
+ * off/on, over the seeds. Its runs join the runs table. */
+typedef struct {
+    int active, done;
+    int finished, total;     /* runs */
+    double eta;
+    PlLabSettings base;      /* its model and settings (seed: the first seed) */
+    int seeds;
+    PlLabGroup cells[4];     /* pre/off, pre/on, post/off, post/on, from the runs table */
+    int ncells;
+    /* pre+mask against post+mask on the same seed: the largest difference in
+     * validation accuracy over the epochs, one per seed that has both. */
+    float drift[PL_MAX_SEEDS];
+    int drift_seed[PL_MAX_SEEDS];
+    int ndrift;
+    char status[200];
+} PlLabGrid;
+
+/* ---- the lab ---- */
+
+/* Loads the corpus named in s and resolves an automatic example. NULL on
+ * failure (err names the file and line). Starts no training. */
 PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err);
+/* Stops the worker and the training, frees everything. NULL is harmless. */
 void pl_lab_free(PlLab *lab);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);
 
-/* Applies an action; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing changed). */
-int pl_lab_act(PlLab *lab, PlAction a);
-/* Selects a view directly. */
-void pl_lab_set_view(PlLab *lab, PlView v);
-/* Polls the background training and the grid; returns 1 when something the
- * train view shows may have changed (while either runs, and once as it ends). */
+/* Moves the lab to the settings *next: the previous settings go on the undo
+ * stack, what changed is recomputed and a cold change retrains. A new corpus
+ * is loaded first; when it cannot be, nothing changes and -1 is returned
+ * with err. Returns PL_LAB_COLD, PL_LAB_HOT or 0 (nothing changed). */
+int pl_lab_apply(PlLab *lab, const PlLabSettings *next, PlErr *err);
+/* One step of one setting forward (dir > 0) or back (a key press). The
+ * example wraps around the corpus. Returns as pl_lab_apply. */
+int pl_lab_step(PlLab *lab, PlSettingId id, int dir);
+/* Sets one setting from its text (a session line, a flag, a lesson's set
+ * line). Returns as pl_lab_apply, or -1 with err naming what was expected. */
+int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err);
+/* Runs a command; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing to do). */
+int pl_lab_command(PlLab *lab, PlCommand c);
+
+/* Polls the training, the grid and the worker: finished results replace the
+ * ones the views draw. Returns 1 when something on screen may have changed. */
 int pl_lab_tick(PlLab *lab);
-/* Keys that changed since the last call, as a bit per setting (for highlighting). */
+/* Settings that changed since the last call, a bit per PlSettingId. */
 unsigned pl_lab_take_changes(PlLab *lab);
-enum { PL_CHG_PADDING = 1, PL_CHG_TRUNCATING = 2, PL_CHG_MASK = 4, PL_CHG_MAXLEN = 8, PL_CHG_BATCHING = 16,
-       PL_CHG_MODEL = 32, PL_CHG_CONV = 64, PL_CHG_EXAMPLE = 128, PL_CHG_VIEW = 256, PL_CHG_SEED = 512 };
+/* A message for the status line (a failed autosave, a finished grid) that
+ * appeared since the last call: copied into buf, 1; else 0. */
+int pl_lab_take_notice(PlLab *lab, char *buf, int cap);
 
-/* The results of the views, computed on demand from the current settings.
- * Borrowed; valid until the next action. NULL with a message in err on failure. */
-const PlProbeBatch *pl_lab_batch(PlLab *lab, PlErr *err);
-const PlLabCost *pl_lab_cost(PlLab *lab, PlErr *err);
-const PlProbeAttention *pl_lab_attention(PlLab *lab, PlErr *err);
-const PlProbeRnn *pl_lab_rnn(PlLab *lab, PlErr *err);
-const PlProbePooling *pl_lab_pooling(PlLab *lab, PlErr *err);
-const PlProbeLoss *pl_lab_loss(PlLab *lab, PlErr *err);
-const PlProbeLayers *pl_lab_layers(PlLab *lab, PlErr *err);
-const PlProbeGenerate *pl_lab_generate(PlLab *lab, PlErr *err);
 const PlLabTraining *pl_lab_training(const PlLab *lab);
-/* A copy of the grid's state (it runs on its own thread). */
+/* A copy of the grid's state. */
 PlLabGrid pl_lab_grid(PlLab *lab);
+/* The runs in the order they finished. Borrowed, valid until the next tick. */
 const PlLabRun *pl_lab_runs(const PlLab *lab, int *n);
-/* The column the runs table is sorted by (0 settings order, 1 best accuracy, 2 time). */
+/* The runs table: one row per setting, its seeds grouped, ordered by the
+ * sort mode. Fills up to max rows; returns how many there are. */
+int pl_lab_groups(const PlLab *lab, PlLabGroup *out, int max);
+/* The sort mode of the runs table: 0 in order, 1 by median accuracy, 2 by time. */
 int pl_lab_runs_sort(const PlLab *lab);
+/* Two settings train the same thing, but for the seed. */
+int pl_lab_same_setting(const PlLabSettings *a, const PlLabSettings *b);
+/* The group that holds the runs of settings s (seed and seeds ignored);
+ * 0 when there is none. */
+int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);
 
-/* Sessions: the settings and the runs table in a readable key = value file,
- * written atomically. Loading a damaged file fails with the line at fault. */
+/* ---- sessions: the settings, the runs and the grid, in a readable file ---- */
+
+typedef struct {
+    PlLabSettings settings;
+    PlLabRun *runs;          /* (nruns) */
+    int nruns;
+    int sort;
+    int has_grid;            /* a grid ran: its base settings and seeds */
+    PlLabSettings grid_base;
+    int grid_seeds;
+} PlSession;
+
+/* Reads a session file. Returns a new session, or NULL with err naming the
+ * line at fault. */
+PlSession *pl_session_read(const char *path, PlErr *err);
+void pl_session_free(PlSession *s);
+/* Puts a session's runs, sort mode and grid into the lab (its settings are
+ * the ones the lab was made with): nothing retrains. */
+void pl_lab_restore(PlLab *lab, const PlSession *s);
+/* Writes the lab's session atomically (temp file, fsync, rename). */
 PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err);
-PlStatus pl_lab_read_session(const char *path, PlLabSettings *s, PlLabRun *runs, int *nruns, PlErr *err);
-/* Puts runs read from a session into the lab's table. */
-void pl_lab_set_runs(PlLab *lab, const PlLabRun *runs, int n);
+/* Saves to path after every finished retrain and grid (NULL: never); a
+ * failure is a notice at once. */
+void pl_lab_autosave(PlLab *lab, const char *path);
 
 #endif

@@ -1,96 +1,128 @@
-/* Lab sessions: the settings and the runs table as "key = value" lines.
+/* Lab sessions: the settings, the runs table and the grid, as lines of
+ * "key = value". Every setting line comes from the registry (settings.h):
  *
  *   # padlab session
  *   corpus = builtin
  *   padding = post
- *   ...
- *   run = model=rnn padding=post truncating=pre mask=off maxlen=200 batching=static seed=0 best=0.5500 seconds=0.62 acc=0.51,0.55
+ *   ...                         one line per setting, in the registry's order
+ *   sort = 0                    the runs table's order: 0 as run, 1 by accuracy, 2 by time
+ *   grid = padding=pre mask=off ... seeds=3
+ *   run = id=4 grid=0 padding=post ... seed=1 best=0.5500 seconds=0.620 acc=0.51,0.55 loss=0.69,0.41 corpus=builtin
  *
- * Written to FILE.tmp and renamed over FILE, so a crash never leaves half a
- * session. */
+ * A run line lists its cold settings as name=value; its corpus comes last and
+ * runs to the end of the line, so a path may hold spaces. Runs are kept in
+ * the order they finished. The file is written atomically. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab.h"
+#include "core/atomic.h"
+#include "lab_internal.h"
 
-static const char *const onoff[] = {"off", "on"};
+/* ---- writing ---- */
 
-static void write_settings(FILE *f, const PlLabSettings *s, const char *sep, const char *eq) {
-    fprintf(f, "model%s%s%spadding%s%s%struncating%s%s%smask%s%s%smaxlen%s%d%sbatching%s%s%sseed%s%d", eq,
-            pl_arch_name(s->model), sep, eq, pl_side_name(s->padding), sep, eq, pl_side_name(s->truncating), sep, eq,
-            onoff[s->mask], sep, eq, s->maxlen, sep, eq, pl_batching_name(s->batching), sep, eq, s->seed);
+/* name=value for every cold setting but the corpus (which goes last). */
+static void write_cold(FILE *f, const PlLabSettings *s) {
+    char buf[600];
+    for (int id = 0; id < PL_S_COUNT; id++)
+        if (pl_settings[id].cold && id != PL_S_CORPUS && id != PL_S_SEEDS)
+            fprintf(f, " %s=%s", pl_settings[id].name, pl_setting_format(s, (PlSettingId)id, buf, sizeof buf));
+}
+
+static void write_floats(FILE *f, const char *key, const float *v, int n) {
+    fprintf(f, " %s=", key);
+    for (int e = 0; e < n; e++) fprintf(f, "%s%.4f", e ? "," : "", (double)v[e]);
+}
+
+static int write_session(FILE *f, void *ctx) {
+    const PlLab *lab = ctx;
+    char buf[600];
+    fputs("# padlab session\n", f);
+    for (int id = 0; id < PL_S_COUNT; id++)
+        fprintf(f, "%s = %s\n", pl_settings[id].name, pl_setting_format(&lab->s, (PlSettingId)id, buf, sizeof buf));
+    fprintf(f, "sort = %d\n", lab->sort);
+    if (lab->grid.total) {
+        fputs("grid =", f);
+        write_cold(f, &lab->grid.base);
+        fprintf(f, " seeds=%d corpus=%s\n", lab->grid.seeds, lab->grid.base.corpus);
+    }
+    for (int i = 0; i < lab->nruns; i++) {
+        const PlLabRun *r = &lab->runs[i];
+        fprintf(f, "run = id=%d grid=%d", r->id, r->grid);
+        write_cold(f, &r->settings);
+        fprintf(f, " best=%.4f seconds=%.3f", (double)r->best_val_acc, r->seconds);
+        write_floats(f, "acc", r->val_acc, r->epochs);
+        write_floats(f, "loss", r->train_loss, r->epochs);
+        fprintf(f, " corpus=%s\n", r->settings.corpus);
+    }
+    return ferror(f) ? -1 : 0;
 }
 
 PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot write: %s", tmp, strerror(errno));
-    const PlLabSettings *s = pl_lab_settings(lab);
-    fprintf(f, "# padlab session\ncorpus = %s\n", s->corpus);
-    write_settings(f, s, "\n", " = ");
-    fprintf(f, "\nconvention = %s\nexample = %d\nview = %s\n", pl_mask_conv_name(s->conv), s->example, pl_view_name(s->view));
-    int n;
-    const PlLabRun *runs = pl_lab_runs(lab, &n);
-    for (int i = 0; i < n; i++) {
-        fputs("run = ", f);
-        write_settings(f, &runs[i].settings, " ", "=");
-        fprintf(f, " best=%.4f seconds=%.3f acc=", (double)runs[i].best_val_acc, runs[i].seconds);
-        for (int e = 0; e < runs[i].epochs; e++) fprintf(f, "%s%.4f", e ? "," : "", (double)runs[i].val_acc[e]);
-        fputc('\n', f);
-    }
-    int ok = !ferror(f);
-    if (fclose(f) != 0) ok = 0;
-    if (!ok || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return pl_err_set(err, PL_EIO, "%s: cannot write: %s", path, strerror(e));
-    }
-    return PL_OK;
+    return pl_write_atomic(path, write_session, (void *)lab, err);
 }
 
-/* Sets one setting from its text; returns 0, or -1 with what was expected in *want. */
-static int set_value(PlLabSettings *s, const char *key, const char *v, const char **want) {
-    int n;
-    char end;
-    if (strcmp(key, "model") == 0) return *want = "rnn, gru, lstm, avgpool or attention", pl_arch_parse(v, &s->model);
-    if (strcmp(key, "padding") == 0) return *want = "pre or post", pl_side_parse(v, &s->padding);
-    if (strcmp(key, "truncating") == 0) return *want = "pre or post", pl_side_parse(v, &s->truncating);
-    if (strcmp(key, "batching") == 0) return *want = "a batching strategy", pl_batching_parse(v, &s->batching);
-    if (strcmp(key, "convention") == 0) return *want = "keras, torch, hf or additive", pl_mask_conv_parse(v, &s->conv);
-    if (strcmp(key, "view") == 0) return *want = "a view name", pl_view_parse(v, &s->view);
-    if (strcmp(key, "mask") == 0) {
-        *want = "on or off";
-        if (strcmp(v, "on") && strcmp(v, "off")) return -1;
-        s->mask = strcmp(v, "on") == 0;
-        return 0;
+/* ---- reading ---- */
+
+void pl_session_free(PlSession *s) {
+    if (!s) return;
+    free(s->runs);
+    free(s);
+}
+
+static int parse_floats(char *v, float *out, int *n) {
+    char *save = NULL, *end;
+    *n = 0;
+    for (char *a = strtok_r(v, ",", &save); a; a = strtok_r(NULL, ",", &save)) {
+        if (*n == PL_MAX_EPOCHS) return -1;
+        out[(*n)++] = strtof(a, &end);
+        if (end == a || *end) return -1;
     }
-    int *target = strcmp(key, "maxlen") == 0 ? &s->maxlen : strcmp(key, "seed") == 0 ? &s->seed : strcmp(key, "example") == 0 ? &s->example : NULL;
-    if (!target) return *want = "a known setting", -2;
-    *want = "a whole number";
-    if (sscanf(v, "%d%c", &n, &end) != 1 || n < 0 || (target == &s->maxlen && (n < 1 || n > 100000))) return -1;
-    *target = n;
     return 0;
 }
 
-/* "k=v k=v ..." of a run line. */
-static int parse_run(char *text, PlLabRun *r, const char **want) {
-    memset(r, 0, sizeof *r);
-    r->settings = pl_lab_settings_default();
+static int parse_number(const char *v, double lo, double hi, double *out) {
+    char *end;
+    *out = strtod(v, &end);
+    return end != v && !*end && *out >= lo && *out <= hi ? 0 : -1;
+}
+
+/* One "name=value" of a run or grid line into r (r may be NULL for a grid
+ * line, which has seeds= instead). Returns 0, or -1 with what was wrong. */
+static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key, char *v, char *why, int cap) {
+    double x;
+    int id = pl_setting_find(key), n = 0;
+    if (id >= 0 && pl_settings[id].cold && id != PL_S_SEEDS) {
+        char want[160];
+        if (!pl_setting_parse(s, (PlSettingId)id, v, want, sizeof want)) return 0;
+        return snprintf(why, (size_t)cap, "%s must be %s, got '%.40s'", key, want, v), -1;
+    }
+    if (!r && strcmp(key, "seeds") == 0 && !parse_number(v, 1, PL_MAX_SEEDS, &x)) return *seeds = (int)x, 0;
+    if (r && strcmp(key, "id") == 0 && !parse_number(v, 1, 1e9, &x)) return r->id = (int)x, 0;
+    if (r && strcmp(key, "grid") == 0 && !parse_number(v, 0, 1, &x)) return r->grid = (int)x, 0;
+    if (r && strcmp(key, "best") == 0 && !parse_number(v, 0, 1, &x)) return r->best_val_acc = (float)x, 0;
+    if (r && strcmp(key, "seconds") == 0 && !parse_number(v, 0, 1e9, &x)) return r->seconds = x, 0;
+    if (r && strcmp(key, "acc") == 0 && !parse_floats(v, r->val_acc, &r->epochs)) return 0;
+    if (r && strcmp(key, "loss") == 0 && !parse_floats(v, r->train_loss, &n)) return n == r->epochs ? 0 : -1;
+    return snprintf(why, (size_t)cap, "'%.40s=%.40s' is not a field of a run", key, v), -1;
+}
+
+/* "k=v k=v ... corpus=rest of the line". */
+static int parse_fields(char *text, PlLabSettings *s, PlLabRun *r, int *seeds, char *why, int cap) {
+    char *corpus = strstr(text, "corpus=");
+    if (corpus && (corpus == text || corpus[-1] == ' ')) {
+        *corpus = '\0';
+        char want[160];
+        if (pl_setting_parse(s, PL_S_CORPUS, corpus + 7, want, sizeof want))
+            return snprintf(why, (size_t)cap, "corpus must be %s", want), -1;
+    }
     char *save = NULL;
     for (char *tok = strtok_r(text, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(tok, '=');
-        if (!eq) return *want = "key=value pairs", -1;
+        if (!eq) return snprintf(why, (size_t)cap, "expected name=value, got '%.40s'", tok), -1;
         *eq = '\0';
-        char *v = eq + 1;
-        if (strcmp(tok, "best") == 0) r->best_val_acc = strtof(v, NULL);
-        else if (strcmp(tok, "seconds") == 0) r->seconds = strtod(v, NULL);
-        else if (strcmp(tok, "acc") == 0) {
-            char *s2 = NULL;
-            for (char *a = strtok_r(v, ",", &s2); a && r->epochs < PL_MAX_EPOCHS; a = strtok_r(NULL, ",", &s2)) r->val_acc[r->epochs++] = strtof(a, NULL);
-        } else if (set_value(&r->settings, tok, v, want)) return -1;
+        if (run_field(s, r, seeds, tok, eq + 1, why, cap)) return -1;
     }
     return 0;
 }
@@ -102,46 +134,94 @@ static char *trim(char *s) {
     return s;
 }
 
-static PlStatus parse_line(const char *path, int line_no, char *line, PlLabSettings *s, PlLabRun *runs, int *nruns, PlErr *err) {
-    char *t = trim(line);
+static PlStatus parse_line(const char *path, int no, char *line, PlSession *out, PlErr *err) {
+    char *t = trim(line), why[300];
     if (!*t || *t == '#') return PL_OK;
     char *eq = strchr(t, '=');
-    if (!eq) return pl_err_set(err, PL_EINPUT, "%s:%d: expected 'setting = value', got '%.40s'", path, line_no, t);
+    if (!eq) return pl_err_set(err, PL_EINPUT, "%s:%d: expected 'setting = value', got '%.40s'", path, no, t);
     *eq = '\0';
     char *key = trim(t), *v = trim(eq + 1);
-    const char *want = "";
-    if (strcmp(key, "corpus") == 0) {
-        if (!*v || strlen(v) >= sizeof s->corpus) return pl_err_set(err, PL_EINPUT, "%s:%d: corpus must be a name or a path", path, line_no);
-        snprintf(s->corpus, sizeof s->corpus, "%s", v);
+    double x;
+    int id = pl_setting_find(key);
+    if (id >= 0) {
+        if (!pl_setting_parse(&out->settings, (PlSettingId)id, v, why, sizeof why)) return PL_OK;
+        return pl_err_set(err, PL_EINPUT, "%s:%d: %s must be %s, got '%.40s'", path, no, key, why, v);
+    }
+    if (strcmp(key, "sort") == 0) {
+        if (parse_number(v, 0, 2, &x)) return pl_err_set(err, PL_EINPUT, "%s:%d: sort must be 0, 1 or 2, got '%.40s'", path, no, v);
+        out->sort = (int)x;
+        return PL_OK;
+    }
+    if (strcmp(key, "grid") == 0) {
+        out->grid_base = out->settings;
+        out->grid_seeds = PL_DEFAULT_SEEDS;
+        if (parse_fields(v, &out->grid_base, NULL, &out->grid_seeds, why, sizeof why))
+            return pl_err_set(err, PL_EINPUT, "%s:%d: a grid line: %s", path, no, why);
+        out->has_grid = 1;
         return PL_OK;
     }
     if (strcmp(key, "run") == 0) {
-        if (*nruns >= PL_LAB_MAX_RUNS) return PL_OK;
-        if (parse_run(v, &runs[*nruns], &want)) return pl_err_set(err, PL_EINPUT, "%s:%d: a run needs %s", path, line_no, want);
-        ++*nruns;
+        if (out->nruns == PL_LAB_MAX_RUNS) return PL_OK; /* the oldest are the ones kept out */
+        PlLabRun *r = &out->runs[out->nruns];
+        memset(r, 0, sizeof *r);
+        r->settings = out->settings;
+        if (parse_fields(v, &r->settings, r, NULL, why, sizeof why))
+            return pl_err_set(err, PL_EINPUT, "%s:%d: a run line: %s", path, no, why);
+        out->nruns++;
         return PL_OK;
     }
-    int rc = set_value(s, key, v, &want);
-    if (rc == -2) return pl_err_set(err, PL_EINPUT, "%s:%d: unknown setting '%.40s'", path, line_no, key);
-    if (rc) return pl_err_set(err, PL_EINPUT, "%s:%d: %s must be %s, got '%.40s'", path, line_no, key, want, v);
-    return PL_OK;
+    return pl_err_set(err, PL_EINPUT, "%s:%d: unknown setting '%.40s'", path, no, key);
 }
 
-PlStatus pl_lab_read_session(const char *path, PlLabSettings *s, PlLabRun *runs, int *nruns, PlErr *err) {
+PlSession *pl_session_read(const char *path, PlErr *err) {
     FILE *f = fopen(path, "r");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
-    PlLabSettings got = pl_lab_settings_default();
+    if (!f) {
+        pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    PlSession *s = calloc(1, sizeof *s);
+    if (s) s->runs = calloc(PL_LAB_MAX_RUNS, sizeof *s->runs);
+    if (!s || !s->runs) {
+        fclose(f);
+        pl_session_free(s);
+        pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+        return NULL;
+    }
+    s->settings = pl_settings_default();
     char line[8192];
-    int line_no = 0, n = 0;
+    int no = 0;
     PlStatus st = PL_OK;
     while (!st && fgets(line, sizeof line, f)) {
-        line_no++;
-        if (!strchr(line, '\n') && !feof(f)) st = pl_err_set(err, PL_EINPUT, "%s:%d: line too long", path, line_no);
-        else st = parse_line(path, line_no, line, &got, runs, &n, err);
+        no++;
+        if (!strchr(line, '\n') && !feof(f)) st = pl_err_set(err, PL_EINPUT, "%s:%d: line too long", path, no);
+        else st = parse_line(path, no, line, s, err);
     }
     fclose(f);
-    if (st) return st;
-    *s = got;
-    *nruns = n;
-    return PL_OK;
+    if (st) {
+        pl_session_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void pl_lab_restore(PlLab *lab, const PlSession *s) {
+    lab->nruns = s->nruns < PL_LAB_MAX_RUNS ? s->nruns : PL_LAB_MAX_RUNS;
+    memcpy(lab->runs, s->runs, sizeof lab->runs[0] * (size_t)lab->nruns);
+    for (int i = 0; i < lab->nruns; i++) {
+        if (lab->runs[i].id < 1) lab->runs[i].id = i + 1;
+        if (lab->runs[i].id >= lab->next_run_id) lab->next_run_id = lab->runs[i].id + 1;
+    }
+    lab->sort = s->sort;
+    if (lab->nruns)
+        snprintf(lab->tr.status, sizeof lab->tr.status, "%d run%s from the session, as they were (r retrains)", lab->nruns,
+                 lab->nruns > 1 ? "s" : "");
+    if (s->has_grid) {
+        memset(&lab->grid, 0, sizeof lab->grid);
+        lab->grid.base = s->grid_base;
+        lab->grid.seeds = s->grid_seeds;
+        lab->grid.total = 4 * s->grid_seeds;
+        lab->grid.finished = lab->grid.total;
+        lab->grid.done = 1;
+        snprintf(lab->grid.status, sizeof lab->grid.status, "the grid, as the session kept it");
+    }
 }

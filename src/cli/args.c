@@ -72,13 +72,45 @@ int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int 
 }
 
 void cli_print_opts(FILE *f, const CliOpt *opts) {
+    PlLabSettings d = pl_settings_default();
     for (int i = 0; opts && opts[i].name; i++) {
-        char left[64];
+        char left[64], def[600], values[256];
         snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
                  opts[i].arg ? opts[i].arg : "");
-        fprintf(f, "  %-24s %s\n", left, opts[i].help);
+        int k = pl_setting_find(opts[i].name);
+        if (k < 0 || opts[i].help != pl_settings[k].help) {
+            fprintf(f, "  %-24s %s\n", left, opts[i].help);
+            continue;
+        }
+        PlSettingId id = (PlSettingId)k;
+        fprintf(f, "  %-24s %s (default %s)\n", left, opts[i].help, pl_setting_format(&d, id, def, sizeof def));
+        if (pl_settings[id].type == PL_ST_CHOICE && strchr(opts[i].arg, '|') == NULL)
+            fprintf(f, "  %-24s   %s\n", "", pl_setting_values_text(id, values, sizeof values));
     }
     fprintf(f, "  %-24s %s\n", "--help", "show this help");
+}
+
+int cli_settings_opts(unsigned mask, const CliOpt *extra, CliOpt *out, int cap) {
+    int n = 0;
+    for (int id = 0; id < PL_S_COUNT && n < cap - 1; id++)
+        if (mask & PL_S_BIT(id)) out[n++] = (CliOpt){pl_settings[id].name, pl_settings[id].arg, pl_settings[id].help};
+    for (int i = 0; extra && extra[i].name && n < cap - 1; i++) out[n++] = extra[i];
+    out[n] = (CliOpt){NULL, NULL, NULL};
+    return n;
+}
+
+int cli_read_settings(const CliArgs *a, unsigned mask, PlLabSettings *s, unsigned *given) {
+    if (given) *given = 0;
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(mask & PL_S_BIT(id))) continue;
+        const char *v = cli_str(a, pl_settings[id].name, NULL);
+        char want[160];
+        if (!v) continue;
+        if (pl_setting_parse(s, (PlSettingId)id, v, want, sizeof want))
+            return cli_usage_error(a, "--%s: expected %s, got '%s'", pl_settings[id].name, want, v);
+        if (given) *given |= PL_S_BIT(id);
+    }
+    return 0;
 }
 
 static const char *value_of(const CliArgs *a, const char *name) {

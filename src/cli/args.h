@@ -10,13 +10,15 @@
 
 #include <stdio.h>
 
+#include "app/settings.h"
+
 typedef struct {
     const char *name; /* long name, without the dashes */
     const char *arg;  /* metavariable, or NULL for a flag */
-    const char *help;
+    const char *help; /* a row made from the registry points at its row's help (its default is shown) */
 } CliOpt;
 
-#define CLI_MAX_OPTS 32
+#define CLI_MAX_OPTS 48
 #define CLI_MAX_POS 8
 
 typedef struct {
@@ -46,6 +48,14 @@ int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, in
                  int max, int *n);
 int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices,
                int *out);
+
+/* Fills out with one option per registry setting in mask (a bit per
+ * PlSettingId), then the rows of extra, then the end row. Returns the count. */
+int cli_settings_opts(unsigned mask, const CliOpt *extra, CliOpt *out, int cap);
+/* Reads the flags of the settings in mask into s (each parsed by its row);
+ * *given (may be NULL) gets a bit per flag present. Returns 0, or 2 after a
+ * one-line error naming the flag and what it takes. */
+int cli_read_settings(const CliArgs *a, unsigned mask, PlLabSettings *s, unsigned *given);
 
 /* Prints "padlab CMD: message" to stderr and returns 2. */
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -4,14 +4,16 @@
 
 #include "args.h"
 #include "core/corpus.h"
-#include "out.h"
+#include "core/cost.h"
+#include "app/out.h"
 
 typedef struct CliCommand {
     const char *name;
     const char *summary; /* one line for `padlab --help` */
     const char *usage;   /* what follows the command name */
     const char *details; /* the paragraph under the usage in `--help` */
-    const CliOpt *opts;
+    const CliOpt *opts;  /* its own options */
+    unsigned settings;   /* registry settings it takes as --NAME flags too (bits of PlSettingId) */
     int max_pos;         /* positional arguments accepted */
     int (*run)(const CliArgs *a);
 } CliCommand;
@@ -19,10 +21,10 @@ typedef struct CliCommand {
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
     cli_cmd_bench, cli_cmd_lab;
 
-/* The options every corpus-reading command takes, as rows of its table. */
-#define CLI_OPT_CORPUS                                                                        \
-    {"corpus", "SRC", "builtin (default), builtin:SEED[:COUNT], a TSV file, an aclImdb folder"}, \
-    {"num-words", "N", "keep word ids below N, the rest become <oov> (default 10000)"}
+/* What every corpus-reading command takes: the registry's --corpus (in its
+ * .settings) and, as a row of its own table, --num-words. */
+#define CLI_CORPUS PL_S_BIT(PL_S_CORPUS)
+#define CLI_OPT_CORPUS {"num-words", "N", "keep word ids below N, the rest become <oov> (default 10000)"}
 #define CLI_OPT_FORMAT {"format", "FMT", "table (default), csv or json"}
 
 /* Loads the corpus named by --corpus/--num-words. Returns 0, or the exit
@@ -37,7 +39,6 @@ int *cli_lengths(const PlCorpus *c);
 
 /* The shared parts of `stats` and the report. */
 int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt);
-int cli_print_buckets(const PlCorpus *c, const int *boundaries, int nb, const int *sizes,
-                      int batch_size, int maxlen, OutFormat fmt);
+int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt);
 
 #endif

@@ -1,7 +1,10 @@
 /* padlab bench: how fast padlab trains here, against what this machine can do. */
 #include <stdio.h>
 
+#include <stdlib.h>
+
 #include "app/bench.h"
+#include "app/lab.h"
 #include "cli.h"
 
 static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n) {
@@ -55,6 +58,77 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
     out_table_done(&t);
 }
 
+/* ---- the probes: how long a view waits for its result after a change ---- */
+
+#define FRAME_MS 16.0 /* a toggle that feels instant: one frame at 60 Hz */
+
+static void probes_table(const PlCorpus *c, const PlProbeBench *b, int nk, const int *maxlens, int nm, int reps) {
+    char cpu[256];
+    printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
+    printf("corpus %s: each result recomputed as the lab's worker does after a change (static batches of 32,\n"
+           "fresh weights), median of %d runs in ms, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
+           c->source, reps, FRAME_MS);
+    printf("  %-10s", "result");
+    for (int m = 0; m < nm; m++) printf("  maxlen %-13d", maxlens[m]);
+    printf("  of %.0f ms at %d\n", FRAME_MS, maxlens[0]);
+    for (int k = 0; k < nk; k++) {
+        const PlProbeBench *row = b + (size_t)k * nm;
+        printf("  %-10s", pl_result_name((PlResultKind)row[0].kind));
+        for (int m = 0; m < nm; m++) {
+            char cell[64];
+            snprintf(cell, sizeof cell, "%.1f (%.1f-%.1f)", row[m].ms_median, row[m].ms_min, row[m].ms_max);
+            printf("  %-20s", cell);
+        }
+        printf("  %.2fx%s\n", row[0].ms_median / FRAME_MS, row[0].ms_median < FRAME_MS ? "" : "  over");
+    }
+}
+
+static void probes_json(const PlCorpus *c, const PlProbeBench *b, int n) {
+    char cpu[256];
+    JsonW w;
+    json_begin(&w, stdout);
+    json_str(&w, "cpu", pl_bench_cpu(cpu, sizeof cpu));
+    json_str(&w, "corpus", c->source);
+    json_num(&w, "goal_ms", FRAME_MS);
+    json_arr(&w, "results");
+    for (int i = 0; i < n; i++) {
+        json_obj(&w, NULL);
+        json_str(&w, "result", pl_result_name((PlResultKind)b[i].kind));
+        json_int(&w, "maxlen", b[i].maxlen);
+        json_int(&w, "reps", b[i].reps);
+        json_num(&w, "ms_median", b[i].ms_median);
+        json_num(&w, "ms_min", b[i].ms_min);
+        json_num(&w, "ms_max", b[i].ms_max);
+        json_close(&w, '}');
+    }
+    json_close(&w, ']');
+    json_end(&w);
+}
+
+static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
+    int maxlens[8], nm, reps;
+    if (cli_int_list(a, "maxlen", "200,400,800", 1, 2000, maxlens, 8, &nm) || cli_int(a, "reps", 5, 1, 1000, &reps)) return 2;
+    int *lens = cli_lengths(c);
+    PlProbeBench *b = malloc(sizeof *b * PL_R_COUNT * (size_t)nm);
+    if (!lens || !b) {
+        free(lens), free(b);
+        fprintf(stderr, "padlab bench: out of memory\n");
+        return 1;
+    }
+    PlErr err;
+    int rc = 0;
+    for (int k = 0; k < PL_R_COUNT && !rc; k++)
+        for (int m = 0; m < nm && !rc; m++)
+            if (pl_bench_probe(c, lens, k, maxlens[m], reps, &b[k * nm + m], &err)) {
+                fprintf(stderr, "padlab bench: %s\n", err.msg);
+                rc = 1;
+            }
+    if (!rc && fmt == OUT_JSON) probes_json(c, b, PL_R_COUNT * nm);
+    else if (!rc) probes_table(c, b, PL_R_COUNT, maxlens, nm, reps);
+    free(lens), free(b);
+    return rc;
+}
+
 static int run(const CliArgs *a) {
     OutFormat fmt;
     int epochs;
@@ -63,6 +137,11 @@ static int run(const CliArgs *a) {
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
+    if (cli_flag(a, "probes")) {
+        rc = run_probes(a, c, fmt);
+        pl_corpus_free(c);
+        return rc;
+    }
     PlMachineRates m;
     pl_bench_machine(&m);
     PlTrainConfig rnn = pl_train_config_default(PL_ARCH_RNN), pool = pl_train_config_default(PL_ARCH_AVGPOOL);
@@ -84,6 +163,9 @@ static int run(const CliArgs *a) {
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
     {"epochs", "N", "epochs per model (default 5)"},
+    {"probes", NULL, "instead: how long each view's result takes to recompute after a change"},
+    {"maxlen", "N,N,...", "with --probes: the maxlens to measure at (default 200,400,800)"},
+    {"reps", "N", "with --probes: runs per figure, the median is shown (default 5)"},
     {"format", "FMT", "table (default) or json"},
     {NULL, NULL, NULL},
 };
@@ -91,7 +173,8 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_bench = {
     .name = "bench",
     .summary = "training speed of the RNN and pooling models, and this machine's rates",
-    .usage = "[--corpus SRC] [--epochs 5] [--format table|json]",
+    .usage = "[--corpus SRC] [--epochs 5] [--format table|json]\n"
+             "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1) and\n"
                "Embedding -> average pooling -> Dense(1) with the tutorial settings, timing\n"
@@ -99,8 +182,11 @@ const CliCommand cli_cmd_bench = {
                "implementation does it (2 per multiply-add; padlab's fused embedding\n"
                "projection does less), so GFLOP/s is an effective rate; of_gemm and of_fma\n"
                "are its shares of the two machine rates.\n"
-               "bench/compare runs the same models in PyTorch beside it.",
+               "bench/compare runs the same models in PyTorch beside it.\n"
+               "With --probes it times each result the lab's views draw, as the worker\n"
+               "recomputes it after a change (bench/probes runs it on imdb5k).",
     .opts = opts,
+    .settings = CLI_CORPUS,
     .max_pos = 0,
     .run = run,
 };

@@ -3,96 +3,71 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "app/report.h"
+#include "app/settings.h"
 #include "core/cost.h"
 
-static const char *const head[] = {"strategy", "batches", "padding_share", "slots",
-                                   "real_tokens", "attention_cells", "recovered"};
-
-static void print_json(const PlStrategyRow *rows, int n) {
-    JsonW w;
-    json_begin(&w, stdout);
-    json_arr(&w, "strategies");
-    for (int i = 0; i < n; i++) {
-        const PlStrategyRow *r = &rows[i];
-        json_obj(&w, NULL);
-        json_str(&w, "name", pl_batching_name(r->kind));
-        json_int(&w, "batches", r->cost.batches);
-        json_num(&w, "padding_share", r->padding_share);
-        json_int(&w, "slots", r->cost.slots);
-        json_int(&w, "real_tokens", r->cost.real_tokens);
-        json_int(&w, "attention_cells", r->cost.attn_cells);
-        json_num(&w, "recovered", r->recovered);
-        json_close(&w, '}');
-    }
-    json_close(&w, ']');
-    json_end(&w);
-}
-
-static void print_table(const PlStrategyRow *rows, int n, OutFormat fmt) {
-    OutTable t;
-    out_table_init(&t, 7, head);
-    for (int i = 0; i < n; i++) {
-        const PlStrategyRow *r = &rows[i];
-        out_table_cell(&t, "%s", pl_batching_name(r->kind));
-        out_table_cell(&t, "%lld", (long long)r->cost.batches);
-        out_table_cell(&t, "%.4f", r->padding_share);
-        out_table_cell(&t, "%lld", (long long)r->cost.slots);
-        out_table_cell(&t, "%lld", (long long)r->cost.real_tokens);
-        out_table_cell(&t, "%lld", (long long)r->cost.attn_cells);
-        out_table_cell(&t, "%.4f", r->recovered);
-    }
-    out_table_print(&t, stdout, fmt, fmt == OUT_TABLE ? 2 : 0);
-    out_table_done(&t);
-}
-
-int cli_print_buckets(const PlCorpus *c, const int *boundaries, int nb, const int *sizes,
-                      int batch_size, int maxlen, OutFormat fmt) {
+int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) {
     int *len = cli_lengths(c);
     if (!len) return 1;
-    PlCompareOpts o = {batch_size, maxlen, boundaries, nb, sizes, 0};
     PlStrategyRow rows[PL_BATCH_COUNT];
     int n;
     PlErr err;
-    PlStatus st = pl_cost_compare(len, c->n, &o, rows, &n, &err);
+    PlStatus st = pl_cost_compare(len, c->n, o, rows, &n, &err);
     free(len);
     if (st) {
         fprintf(stderr, "padlab buckets: %s\n", err.msg);
         return st == PL_ENOMEM ? 1 : 2;
     }
-    if (fmt == OUT_JSON) print_json(rows, n);
-    else print_table(rows, n, fmt);
+    if (fmt == OUT_JSON) {
+        JsonW w;
+        json_begin(&w, stdout);
+        pl_report_strategies_json(&w, rows, n);
+        json_end(&w);
+    } else {
+        pl_report_strategies_table(stdout, rows, n, fmt, -1);
+    }
     return 0;
 }
 
+/* The lab's settings this command takes as flags. */
+#define SETTINGS (CLI_CORPUS | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCH))
+
 static int run(const CliArgs *a) {
-    int bounds[32], nb, sizes[33], ns, batch_size, maxlen;
+    int bounds[32], nb = 0, sizes[33], ns = 0;
+    PlCompareOpts o = {0};
     OutFormat fmt;
-    if (cli_int_list(a, "boundaries", "100,200,400,800", 1, 10000000, bounds, 32, &nb) ||
-        cli_int(a, "batch-size", 32, 1, 1000000, &batch_size) ||
-        cli_int(a, "maxlen", 200, 1, 10000000, &maxlen) || cli_format(a, &fmt))
-        return 2;
-    for (int k = 1; k < nb; k++)
-        if (bounds[k] <= bounds[k - 1])
-            return cli_usage_error(a, "--boundaries: values must increase, got '%s'",
-                                   cli_str(a, "boundaries", ""));
-    if (cli_int_list(a, "batch-sizes", "64,64,32,16,8", 1, 1000000, sizes, 33, &ns)) return 2;
-    if (ns != nb + 1)
-        return cli_usage_error(a, "--batch-sizes: expected %d values (one per bucket: %d "
-                               "boundaries make %d buckets), got %d", nb + 1, nb, nb + 1, ns);
+    PlLabSettings s = pl_settings_default();
+    if (cli_read_settings(a, SETTINGS, &s, NULL) || cli_format(a, &fmt)) return 2;
+    o.batch_size = s.batch, o.maxlen = s.maxlen;
+    if (cli_flag(a, "boundaries")) {
+        if (cli_int_list(a, "boundaries", "", 1, 10000000, bounds, 32, &nb)) return 2;
+        for (int k = 1; k < nb; k++)
+            if (bounds[k] <= bounds[k - 1])
+                return cli_usage_error(a, "--boundaries: values must increase, got '%s'", cli_str(a, "boundaries", ""));
+        o.boundaries = bounds, o.n_boundaries = nb;
+    } else {
+        nb = pl_plan_quarter_bounds(o.maxlen, bounds);
+    }
+    if (cli_flag(a, "batch-sizes")) {
+        if (cli_int_list(a, "batch-sizes", "", 1, 1000000, sizes, 33, &ns)) return 2;
+        if (ns != nb + 1)
+            return cli_usage_error(a, "--batch-sizes: expected %d values (one per bucket: %d "
+                                   "boundaries make %d buckets), got %d", nb + 1, nb, nb + 1, ns);
+        o.bucket_batch_sizes = sizes;
+    }
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
-    rc = cli_print_buckets(c, bounds, nb, sizes, batch_size, maxlen, fmt);
+    rc = cli_print_buckets(c, &o, fmt);
     pl_corpus_free(c);
     return rc;
 }
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
-    {"boundaries", "N,N,...", "bucket boundaries (default 100,200,400,800)"},
-    {"batch-sizes", "N,N,...", "tf_bucket batch size per bucket (default 64,64,32,16,8)"},
-    {"batch-size", "N", "rows per batch for the other strategies (default 32)"},
-    {"maxlen", "N", "the static strategy's width (default 200)"},
+    {"boundaries", "N,N,...", "bucket boundaries (default: the quarters of maxlen, as the lab and training use)"},
+    {"batch-sizes", "N,N,...", "tf_bucket rows per batch, one per bucket (default: --batch each)"},
     CLI_OPT_FORMAT,
     {NULL, NULL, NULL},
 };
@@ -100,21 +75,25 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_buckets = {
     .name = "buckets",
     .summary = "padding cost of each batching strategy",
-    .usage = "[--corpus SRC] [--boundaries 100,200,400,800] [--batch-sizes 64,64,32,16,8]\n"
-             "                      [--batch-size 32] [--maxlen 200] [--format table|csv|json]",
+    .usage = "[--corpus SRC] [--maxlen 200] [--batch 32] [--boundaries N,N,...]\n"
+             "                      [--batch-sizes N,N,...] [--format table|csv|json]",
     .details =
-        "One row per strategy, the corpus in its own order:\n"
-        "  longest         every row padded to the corpus's longest sequence\n"
+        "One row per strategy, the corpus in its own order, every row cut to --maxlen\n"
+        "tokens (but under longest), with the batches the lab and training use:\n"
+        "  longest         every row padded to the corpus's longest sequence, nothing cut\n"
         "  static          every row padded or truncated to --maxlen\n"
         "  dynamic         each batch padded to its own longest row\n"
         "  multiple_of_8   dynamic, width rounded up to a multiple of 8 (pad_to_multiple_of)\n"
         "  length_grouped  rows sorted by length within windows of 50 batches, batches shuffled\n"
-        "  bucket_longest  one bucket per boundary range, padded to its own longest row\n"
-        "  tf_bucket       tf.data bucket_by_sequence_length with --batch-sizes\n"
+        "  bucket_longest  rows grouped by boundary range, each batch padded to its range's longest\n"
+        "  tf_bucket       tf.data bucket_by_sequence_length\n"
         "  packed          rows concatenated with cu_seqlens, no padding at all\n"
-        "padding_share = pad cells / all cells; attention_cells = T*T per row (packed: L*L);\n"
-        "recovered = the longest row's padding share minus this row's.",
+        "padding_share = pad cells / all cells; tokens_cut = tokens truncation threw away;\n"
+        "attention_cells = T*T per row (packed: L*L); cells_saved and attention_saved =\n"
+        "the share of static's cells and attention cells this strategy does not compute\n"
+        "(negative: it computes more).",
     .opts = opts,
+    .settings = SETTINGS,
     .max_pos = 0,
     .run = run,
 };

@@ -218,7 +218,7 @@ static int run(const CliArgs *a) {
     Ticker tick = {0, 0, isatty(2)};
     if (pl_experiment_plan(e, &o, c, &runs, &n, &err) == PL_OK) {
         tick.total = n;
-        if (pl_runs_execute(runs, n, c, threads, on_progress, &tick, save ? &first : NULL, &err)) rc = 1;
+        if (pl_runs_execute(runs, n, c, threads, on_progress, NULL, &tick, save ? &first : NULL, &err)) rc = 1;
         if (!rc) rc = report(e, c, &o, runs, n, fmt);
         else fprintf(stderr, "padlab experiment: %s\n", err.msg);
         if (!rc && save && pl_model_save(first, save, &err)) {
@@ -266,6 +266,7 @@ const CliCommand cli_cmd_experiment = {
                "best validation accuracy; the summary gives median, mean and spread per setup.\n"
                "CSV prints the summary table.",
     .opts = opts,
+    .settings = CLI_CORPUS,
     .max_pos = 1,
     .run = run,
 };

@@ -1,23 +1,31 @@
 /* padlab with no command: the lab in the terminal, or the report when there
- * is no terminal to draw on. */
+ * is no terminal to draw on. Its settings flags come from the registry. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "tui/tui.h"
 
+#define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
+
+/* The settings the lab would open with, as session lines. */
+static int print_settings(const TuiArgs *t) {
+    PlLabSettings s;
+    pl_session_free(tui_start_settings(t, &s, NULL, 0));
+    char buf[600];
+    for (int id = 0; id < PL_S_COUNT; id++) printf("%s = %s\n", pl_settings[id].name, pl_setting_format(&s, (PlSettingId)id, buf, sizeof buf));
+    return 0;
+}
+
 static int run(const CliArgs *a) {
     TuiArgs t;
     memset(&t, 0, sizeof t);
-    t.settings = pl_lab_settings_default();
-    const char *corpus = cli_str(a, "corpus", "builtin");
-    if (strlen(corpus) >= sizeof t.settings.corpus) return cli_usage_error(a, "--corpus: path too long");
-    snprintf(t.settings.corpus, sizeof t.settings.corpus, "%s", corpus);
-    const char *view = cli_str(a, "view", NULL);
-    if (view && pl_view_parse(view, &t.settings.view)) return cli_usage_error(a, "--view: expected a view name (batch, cost, attention, rnn, pooling, loss, train, layers, generate), got '%s'", view);
+    t.settings = pl_settings_default();
+    if (cli_read_settings(a, ALL_SETTINGS, &t.settings, &t.given)) return 2;
     t.session = cli_str(a, "session", NULL);
     t.screen.mono = cli_flag(a, "mono");
     t.screen.ascii = cli_flag(a, "ascii");
+    if (cli_flag(a, "print-settings")) return print_settings(&t);
     char why[256];
     int rc = tui_run(&t, why, sizeof why);
     if (rc >= 0) return rc;
@@ -26,24 +34,25 @@ static int run(const CliArgs *a) {
 }
 
 static const CliOpt opts[] = {
-    {"corpus", "SRC", "builtin (default), builtin:SEED[:COUNT], a TSV file, an aclImdb folder"},
-    {"num-words", "N", "keep word ids below N (the report only; the lab keeps 10000)"},
-    {"session", "FILE", "restore the lab from FILE and save it there on quit"},
-    {"view", "NAME", "the view to open with"},
+    {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
     {"mono", NULL, "no colours (also when NO_COLOR is set)"},
-    {"ascii", NULL, "no Unicode block characters"},
+    {"ascii", NULL, "no Unicode block characters (also in a locale without UTF-8)"},
+    {"print-settings", NULL, "print the settings the lab would open with (session, then flags) and exit"},
     {NULL, NULL, NULL},
 };
 
 const CliCommand cli_cmd_lab = {
     .name = "lab",
     .summary = "the interactive lab in the terminal (what padlab opens with no command)",
-    .usage = "[--corpus SRC] [--session FILE] [--view NAME] [--mono] [--ascii]",
-    .details = "Opens the lab: a control strip (padding, truncating, mask, maxlen, batching,\n"
-               "model, mask convention, seed, example) over views computed from real batches and\n"
-               "a real model that retrains in the background whenever a cold setting changes.\n"
-               "Press ? in the lab for the keys. Without a terminal it prints the report.",
+    .usage = "[--SETTING VALUE ...] [--session FILE] [--mono] [--ascii]",
+    .details = "Opens the lab: a control strip over views computed from real batches and real\n"
+               "models. A cold setting (starred) retrains the model over several seeds in the\n"
+               "background; the views recompute on a worker and never freeze the screen.\n"
+               "Every setting below can be given as a flag; with --session, the flags given\n"
+               "win over the session's. Press ? in the lab for the keys. Without a terminal\n"
+               "padlab prints the report instead.",
     .opts = opts,
+    .settings = ALL_SETTINGS,
     .max_pos = 0,
     .run = run,
 };

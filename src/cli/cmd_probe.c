@@ -1,262 +1,321 @@
-/* padlab probe batch and padlab probe attention. */
-#include <math.h>
+/* padlab probe KIND: the table of probes and their one run body.
+ *
+ * The run body: the settings flags into a PlLabSettings (registry defaults
+ * first), the corpus and its lengths, the example (auto resolves as the lab
+ * resolves it), the weights, pl_result_compute, the printer, the frees. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include "app/report.h"
 #include "probe_cli.h"
 
-/* ---- batch ---- */
+/* ---- the probes' own options ---- */
 
-static void json_mask_row(JsonW *w, const PlProbeBatch *r, size_t at, int T) {
-    json_arr(w, "mask");
-    for (int t = 0; t < T; t++) {
-        if (r->conv != PL_MASK_ADDITIVE) json_int(w, NULL, r->conv_mask[at + t]);
-        else if (r->additive[at + t] == 0.0f) json_int(w, NULL, 0);
-        else json_num(w, NULL, (double)r->additive[at + t]); /* -inf prints as null */
-    }
-    json_close(w, ']');
+static int attention_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
+    (void)s;
+    prm->causal = cli_flag(a, "causal");
+    return cli_int(a, "heads", prm->heads, 1, 64, &prm->heads) || cli_int(a, "dhead", prm->dhead, 1, 256, &prm->dhead) ? 2 : 0;
 }
 
-static void batch_json(const PlCorpus *c, const PlProbeBatch *r) {
-    const PlBatch *b = r->batch;
-    JsonW w;
-    json_begin(&w, stdout);
-    json_obj(&w, "summary");
-    json_int(&w, "real_tokens", r->real_tokens);
-    json_int(&w, "mask_real", r->mask_real);
-    json_int(&w, "mask_ones", r->mask_ones);
-    json_int(&w, "label_positions", r->label_positions);
-    json_bool(&w, "agree", r->agree);
-    if (r->disagrees) json_str(&w, "disagrees", r->disagrees);
-    json_close(&w, '}');
-    json_str(&w, "convention", pl_mask_conv_name(r->conv));
-    json_int(&w, "B", b->B);
-    json_int(&w, "T", b->T);
-    json_arr(&w, "rows");
-    for (int i = 0; i < b->B; i++) {
-        size_t at = (size_t)i * b->T;
-        json_obj(&w, NULL);
-        json_int(&w, "example", b->row[i]);
-        json_int(&w, "label", b->labels[i]);
-        json_int(&w, "length", b->orig_len[i]);
-        json_int(&w, "kept", b->len[i]);
-        json_arr(&w, "ids");
-        for (int t = 0; t < b->T; t++) json_int(&w, NULL, b->ids[at + t]);
-        json_close(&w, ']');
-        json_arr(&w, "words");
-        for (int t = 0; t < b->T; t++) json_str(&w, NULL, pl_corpus_word(c, b->ids[at + t]));
-        json_close(&w, ']');
-        json_mask_row(&w, r, at, b->T);
-        json_arr(&w, "labels");
-        for (int t = 0; t < b->T; t++) json_int(&w, NULL, r->labels[at + t]);
-        json_close(&w, ']');
-        json_close(&w, '}');
-    }
-    json_close(&w, ']');
-    json_end(&w);
+static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
+    char v[32];
+    prm->zero_pad = cli_flag(a, "zero-pad-embedding");
+    if (!pl_arch_recurrent((PlArch)s->model))
+        return cli_usage_error(a, "--model %s: the rnn probe follows a recurrent cell: rnn, gru or lstm",
+                               pl_setting_format(s, PL_S_MODEL, v, sizeof v));
+    return 0;
 }
 
-static const char *conv_meaning(PlMaskConv c) {
-    static const char *const m[] = {"1 = real token (Keras, True = keep)", "1 = pad (PyTorch key_padding_mask, True = ignore)",
-                                    "1 = real token (Hugging Face attention_mask)", "0 = real token, -inf = pad (additive bias)"};
-    return m[c];
-}
-
-static void batch_table(const PlCorpus *c, const PlProbeBatch *r, const PlProbeOpts *o) {
-    const PlBatch *b = r->batch;
-    printf("a batch of %d rows, width %d (padding %s, truncating %s); mask convention %s: %s\n\n", b->B, b->T,
-           pl_side_name(o->padding), pl_side_name(o->truncating), pl_mask_conv_name(r->conv), conv_meaning(r->conv));
-    for (int i = 0; i < b->B; i++) {
-        size_t at = (size_t)i * b->T;
-        printf("row %d: example %d, label %d, %d tokens, %d kept\n  words  ", i, b->row[i], b->labels[i], b->orig_len[i], b->len[i]);
-        probe_print_tokens(c, b->ids + at, b->mask + at, b->T);
-        printf("  ids   ");
-        for (int t = 0; t < b->T; t++) printf(" %d", b->ids[at + t]);
-        printf("\n  mask  ");
-        for (int t = 0; t < b->T; t++) {
-            if (r->conv == PL_MASK_ADDITIVE) printf(" %s", r->additive[at + t] == 0.0f ? "0" : "-inf");
-            else printf(" %d", r->conv_mask[at + t]);
-        }
-        printf("\n  labels");
-        for (int t = 0; t < b->T; t++) printf(" %d", r->labels[at + t]);
-        printf("\n\n");
-    }
-    printf("real tokens %ld; positions the mask marks real %ld (cells holding %s: %ld); label positions that count %ld\n",
-           r->real_tokens, r->mask_real, r->conv == PL_MASK_ADDITIVE ? "0" : "1", r->mask_ones, r->label_positions);
-    if (r->agree) printf("the three counts agree\n");
-    else printf("the counts disagree: the %s count is off\n", r->disagrees);
-}
-
-static int run_batch(const CliArgs *a) {
-    static const char *const convs[] = {"keras", "torch", "hf", "additive", NULL};
-    int conv;
-    if (cli_choice(a, "convention", "keras", convs, &conv)) return 2;
-    ProbeSetup s;
-    int rc = probe_setup(a, &s);
-    if (rc) return rc;
-    s.opts.conv = (PlMaskConv)conv;
-    PlProbeBatch r;
-    PlErr err;
-    PlStatus st = pl_probe_batch(s.corpus, &s.opts, &r, &err);
-    if (st) rc = probe_failed(a, st, &err);
-    else if (s.fmt == OUT_JSON) batch_json(s.corpus, &r);
-    else batch_table(s.corpus, &r, &s.opts);
-    pl_probe_batch_free(&r);
-    probe_done(&s);
-    return rc;
-}
-
-static const CliOpt batch_opts[] = {
-    PROBE_OPTS,
-    {"convention", "CONV", "the mask shown: keras (default), torch, hf or additive"},
-    {NULL, NULL, NULL},
-};
-
-const CliCommand cli_cmd_probe_batch = {
-    .name = "probe batch",
-    .summary = "one complete batch: ids, words, mask, labels, and whether their counts agree",
-    .usage = "[--corpus SRC] [--example I] [--batch I,J,...] [--maxlen N] [--padding pre|post]\n"
-             "                         [--truncating pre|post] [--convention keras|torch|hf|additive] [--format table|json]",
-    .details = "Prints every row of a padded batch (as wide as its longest row, up to --maxlen):\n"
-               "the words (_ for a pad), the ids, the mask in the chosen convention and the\n"
-               "token labels with -100 at pads. Then the check every training script wants:\n"
-               "the real tokens, the positions the mask marks real (read in its own convention)\n"
-               "and the labels that count must be the same number.",
-    .opts = batch_opts,
-    .max_pos = 0,
-    .run = run_batch,
-};
-
-/* ---- attention ---- */
-
-static void attention_summary_json(JsonW *w, const PlProbeAttention *r) {
-    json_obj(w, "summary");
-    json_num(w, "pad_weight_max", (double)r->pad_weight_max);
-    json_num(w, "row_sum_error_max", (double)r->row_sum_error_max);
-    json_num(w, "batch_invariance_max_diff", (double)r->batch_invariance_max_diff);
-    json_num(w, "packed_vs_padded_max_diff", (double)r->packed_vs_padded_max_diff);
-    json_int(w, "nan_count", r->nan_count);
-    json_num(w, "leak_total", (double)r->leak_total);
-    json_int(w, "empty_rows", r->empty_rows);
-    json_num(w, "wrong_fix_min_row_sum", (double)r->wrong_fix_min_sum);
-    json_int(w, "padded_cells", r->padded_cells);
-    json_int(w, "packed_cells", r->packed_cells);
-    json_close(w, '}');
-}
-
-static void float_matrix(JsonW *w, const char *key, const float *m, int rows, int cols) {
-    json_arr(w, key);
-    for (int i = 0; i < rows; i++) {
-        json_arr(w, NULL);
-        for (int j = 0; j < cols; j++) json_num(w, NULL, (double)m[(size_t)i * cols + j]);
-        json_close(w, ']');
-    }
-    json_close(w, ']');
-}
-
-static void attention_json(const PlProbeAttention *r) {
-    JsonW w;
-    json_begin(&w, stdout);
-    attention_summary_json(&w, r);
-    json_int(&w, "T", r->T);
-    json_int(&w, "heads", r->heads);
-    json_int(&w, "dhead", r->dhead);
-    json_bool(&w, "mask", r->mask);
-    json_bool(&w, "causal", r->causal);
-    json_int(&w, "real_tokens", r->L);
-    json_arr(&w, "cu_seqlens");
-    for (int i = 0; i <= r->B; i++) json_int(&w, NULL, r->cu_seqlens[i]);
-    json_close(&w, ']');
-    json_arr(&w, "example_mask");
-    for (int t = 0; t < r->T; t++) json_int(&w, NULL, r->real[t]);
-    json_close(&w, ']');
-    float_matrix(&w, "bias", r->bias, r->T, r->T);
-    json_arr(&w, "heads_detail");
-    for (int h = 0; h < r->heads; h++) {
-        json_obj(&w, NULL);
-        float_matrix(&w, "scores", r->scores + (size_t)h * r->T * r->T, r->T, r->T);
-        float_matrix(&w, "weights", r->weights + (size_t)h * r->T * r->T, r->T, r->T);
-        float_matrix(&w, "leak", r->leak + (size_t)h * r->T, 1, r->T);
-        float_matrix(&w, "row_sum", r->row_sum + (size_t)h * r->T, 1, r->T);
-        json_close(&w, '}');
-    }
-    json_close(&w, ']');
-    json_end(&w);
-}
-
-static void attention_rows(const PlProbeAttention *r) {
-    static const char *const head[] = {"query", "kind", "row_sum", "pad_weight", "wrong_fix_sum"};
-    OutTable t;
-    out_table_init(&t, 5, head);
-    for (int i = 0; i < r->T; i++) {
-        if (r->T > 16 && i >= 6 && i < r->T - 6) continue;
-        out_table_cell(&t, "%d", i);
-        out_table_cell(&t, "%s", r->real[i] ? "real" : "pad");
-        out_table_cell(&t, "%.6f", (double)r->row_sum[i]);
-        out_table_cell(&t, "%.6f", (double)r->leak[i]);
-        out_table_cell(&t, "%.6f", (double)r->wrong_fix_sum[i]);
-    }
-    out_table_print(&t, stdout, OUT_TABLE, 2);
-    out_table_done(&t);
-    if (r->T > 16) printf("  (rows 6..%d left out; --format json has them all)\n", r->T - 7);
-}
-
-static void attention_table(const PlProbeAttention *r) {
-    printf("self-attention, %d head%s of %d, over a batch of %d rows of width %d; padding mask %s, causal %s\n",
-           r->heads, r->heads > 1 ? "s" : "", r->dhead, r->B, r->T, r->mask ? "on" : "off", r->causal ? "on" : "off");
-    printf("the example: row %d, %d real tokens of %d\n\n", r->row, r->L, r->T);
-    printf("head 0, one line per query row of the example (sums over keys):\n");
-    attention_rows(r);
-    printf("\nlargest weight on a pad key (real queries)   %.6g\n", (double)r->pad_weight_max);
-    printf("weight leaked onto pads, all heads          %.6g\n", (double)r->leak_total);
-    printf("largest |row sum - 1| (real queries)        %.3g\n", (double)r->row_sum_error_max);
-    printf("query rows that see no key (zero weights)   %d  (kept as zero rows, as varlen kernels do: no NaN)\n", r->empty_rows);
-    printf("NaN in weights or outputs                   %d\n", r->nan_count);
-    printf("wrong fix (weights x mask after softmax, not renormalised): smallest real row sum %.6f\n", (double)r->wrong_fix_min_sum);
-    printf("batch invariance: next to example %d (width %d) vs example %d (width %d): outputs differ by %.3g\n",
-           r->short_partner, r->short_width, r->long_partner, r->long_width, (double)r->batch_invariance_max_diff);
-    printf("packed varlen (cu_seqlens");
-    for (int i = 0; i <= r->B; i++) printf("%s%d", i ? " " : " ", r->cu_seqlens[i]);
-    printf(") vs the masked padded batch: outputs differ by %.3g\n", (double)r->packed_vs_padded_max_diff);
-    printf("score cells per head: padded %lld, packed %lld\n", (long long)r->padded_cells, (long long)r->packed_cells);
-}
-
-static int run_attention(const CliArgs *a) {
-    int heads, dhead;
-    if (cli_int(a, "heads", 2, 1, 64, &heads) || cli_int(a, "dhead", 16, 1, 256, &dhead)) return 2;
-    ProbeSetup s;
-    int rc = probe_setup(a, &s);
-    if (rc) return rc;
-    PlProbeAttention r;
-    PlErr err;
-    PlStatus st = pl_probe_attention(s.corpus, &s.opts, s.model, heads, dhead, cli_flag(a, "causal"), &r, &err);
-    if (st) rc = probe_failed(a, st, &err);
-    else if (s.fmt == OUT_JSON) attention_json(&r);
-    else attention_table(&r);
-    pl_probe_attention_free(&r);
-    probe_done(&s);
-    return rc;
-}
-
-static const CliOpt attention_opts[] = {
-    PROBE_OPTS,
+static const CliOpt attention_extra[] = {
     {"heads", "N", "attention heads (default 2)"},
     {"dhead", "N", "width of each head (default 16)"},
     {"causal", NULL, "add the causal mask"},
     {NULL, NULL, NULL},
 };
 
-const CliCommand cli_cmd_probe_attention = {
-    .name = "probe attention",
-    .summary = "attention scores, the additive mask, softmax weights, leaks and invariance",
-    .usage = "[--corpus SRC] [--example I] [--batch I,J,...] [--mask on|off] [--causal]\n"
-             "                             [--heads 2] [--dhead 16] [--model FILE] [--format table|json]",
-    .details = "Runs scaled dot-product self-attention over the embedded batch (fresh Keras\n"
-               "weights from --seed, or an attention model's). Reports, for the example: the\n"
-               "weight that lands on pad keys, row sums, rows with no visible key, NaN; the same\n"
-               "sentence next to a short and a long partner; the packed varlen computation\n"
-               "against the masked padded batch; and the wrong fix of masking after softmax.",
-    .opts = attention_opts,
-    .max_pos = 0,
-    .run = run_attention,
+static const CliOpt rnn_extra[] = {
+    {"zero-pad-embedding", NULL, "set the pad row of the embedding to zero first"},
+    {NULL, NULL, NULL},
 };
+
+/* ---- the table ---- */
+
+const CliProbe cli_probes[] = {
+    {
+        .name = "batch",
+        .kind = PL_R_BATCH,
+        .summary = "one complete batch: ids, words, mask, labels, and whether their counts agree",
+        .details = "Prints every row of the batch of the plan that holds the example (its width as\n"
+                   "the batching says: static pads to --maxlen, dynamic to the longest kept row,\n"
+                   "multiple_of_8 rounds that up; packed concatenates the batch in one row): the\n"
+                   "words (_ for a pad), the ids, the mask in the chosen convention and the token\n"
+                   "labels with -100 at pads. Then the check every training script wants: the real\n"
+                   "tokens, the positions the mask marks real (read in its own convention) and the\n"
+                   "labels that count must be the same number.",
+    },
+    {
+        .name = "attention",
+        .kind = PL_R_ATTENTION,
+        .summary = "attention scores, the additive mask, softmax weights, leaks and invariance",
+        .details = "Runs scaled dot-product self-attention over the example and up to 3 batch-mates\n"
+                   "(fresh Keras weights from --seed, or an attention model's --weights). Reports,\n"
+                   "for the example: the weight that lands on pad keys, row sums, rows with no\n"
+                   "visible key, NaN; the same sentence next to a short and a long partner; the\n"
+                   "packed varlen computation against the masked padded batch; and the wrong fix of\n"
+                   "masking after softmax.",
+        .opts = attention_extra,
+        .read_opts = attention_opts,
+        .needs = "any model",
+    },
+    {
+        .name = "rnn",
+        .kind = PL_R_RNN,
+        .summary = "a recurrent state step by step over one padded example: drift, fixed point, readouts",
+        .details = "Follows the hidden state of a --model cell (rnn, gru or lstm; fresh from --seed,\n"
+                   "or a recurrent model's --weights) over the example at its batch's width: its\n"
+                   "norm, its distance from the state after the last real token, the change at each\n"
+                   "step, and its distance from h*, the fixed point the pad input drives the state\n"
+                   "to (found by iterating pads). Compares the three readouts: the last array\n"
+                   "position, the last real step, and the state the mask carries.",
+        .opts = rnn_extra,
+        .read_opts = rnn_opts,
+        .needs = "a recurrent model (rnn, gru or lstm)",
+    },
+    {
+        .name = "pooling",
+        .kind = PL_R_POOLING,
+        .summary = "how pads dilute a pooled vector, over the corpus and for one example",
+        .details = "Over the corpus: the weight real tokens get in an unmasked mean, min(L, maxlen)\n"
+                   "/ maxlen, its mean, minimum and histogram. For the example at its batch's width:\n"
+                   "the masked mean, the unmasked mean, the real sum divided by T, and masked and\n"
+                   "unmasked max pooling, with how far each lands from the masked vector. Every\n"
+                   "variant is computed, so the probe takes no --mask.",
+        .needs = "any model",
+    },
+    {
+        .name = "loss",
+        .kind = PL_R_LOSS,
+        .summary = "token losses per position, three normalisations, pads left in the loss",
+        .details = "A recurrent token model (fresh from --seed, or --weights saved by padlab\n"
+                   "experiment loss) predicts the next token at every position of the example and\n"
+                   "up to 3 batch-mates; pad targets are -100. Prints each row's losses, the batch\n"
+                   "loss per real token, per sequence and over batch x T with its gradient size,\n"
+                   "what batch x T does when the same rows are padded wider, and what happens\n"
+                   "without ignore_index.",
+        .needs = "a token model (padlab experiment loss --save-model)",
+    },
+    {
+        .name = "layers",
+        .kind = PL_R_LAYERS,
+        .summary = "which layers respect a mask, measured by perturbing the pads",
+        .details = "Replaces every pad of the example and up to 3 batch-mates (the pad id, or its\n"
+                   "embedding with noise) and measures how far the change reaches: embedding,\n"
+                   "SimpleRNN, GRU and LSTM with and without the mask, average and max pooling\n"
+                   "masked and unmasked, dense, conv1d, flatten, and attention with and without the\n"
+                   "padding mask. 0 means the layer respects the pads. Both mask settings are run.",
+        .needs = "any model",
+    },
+    {
+        .name = "generate",
+        .kind = PL_R_GENERATE,
+        .summary = "decoder-only batches: left vs right padding, the last column, position ids",
+        .details = "The example and up to 3 batch-mates are prompts (cut to --maxlen; by default the\n"
+                   "auto example, a short review, among longer ones). Lays them out left-padded and\n"
+                   "right-padded at the batch's width, shows the position ids a naive model uses\n"
+                   "and the corrected ones, and runs a small seeded causal decoder: its next-token\n"
+                   "logits under each layout against each prompt run alone.",
+    },
+    {
+        .name = "masks",
+        .kind = PL_R_MASKS,
+        .summary = "the batch's mask in four conventions, and the inverted-polarity bug measured",
+        .details = "Writes the one padding mask of the example and up to 3 batch-mates as Keras\n"
+                   "(1 = keep), PyTorch key_padding_mask (1 = ignore), Hugging Face attention_mask\n"
+                   "(1 = keep) and the additive bias (0 / -inf), each with the line of library code\n"
+                   "that builds it from input_ids. Then runs self-attention over the rows three ways\n"
+                   "and reports the share of the real tokens' attention that lands on pads: with the\n"
+                   "right mask (0%), with none, and with the Hugging Face mask passed as\n"
+                   "key_padding_mask (100%: pads seen, real tokens hidden); rows with no pad are\n"
+                   "blind under that bug. Every mask is computed, so the probe takes no --mask.",
+        .needs = "an attention model",
+    },
+    {
+        .name = "identity",
+        .kind = PL_R_IDENTITY,
+        .summary = "the same reviews padded pre and post through one model: equal with the mask",
+        .details = "Pads the example and up to 3 batch-mates both ways (same rows, same width) and\n"
+                   "runs both through the same --model (fresh from --seed, or --weights of a saved\n"
+                   "classifier, whose architecture --model then follows) with the Keras mask and\n"
+                   "without it. Prints every row's four logits and the largest pre/post difference\n"
+                   "each way: float rounding with the mask; large without it for the recurrent\n"
+                   "models. Pooling and attention (which has no positions) do not see order, so\n"
+                   "they agree even unmasked, and the probe shows what the mask changes instead.\n"
+                   "Both paddings and both mask settings are run, so it takes neither flag.",
+        .needs = "a classifier of the --model architecture",
+    },
+};
+const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);
+
+const CliProbe *cli_probe_find(const char *name) {
+    for (int i = 0; i < cli_nprobes; i++)
+        if (strcmp(cli_probes[i].name, name) == 0) return &cli_probes[i];
+    return NULL;
+}
+
+/* ---- options ---- */
+
+static const CliOpt shared_extra[] = {
+    CLI_OPT_CORPUS,
+    {"rows", "I,J,...", "these corpus rows as the batch, instead of the plan's batch that holds the example"},
+    {"format", "FMT", "table (default) or json"},
+    {"full", NULL, "print every cell of a long row (tables elide rows wider than the terminal)"},
+    {NULL, NULL, NULL},
+};
+static const CliOpt weights_opt = {"weights", "FILE", "read the model saved by padlab experiment --save-model (default: fresh weights from --seed)"};
+
+/* The settings a probe takes as flags: what its result depends on, and the corpus. */
+static unsigned probe_settings(const CliProbe *p) { return pl_result_deps(p->kind) | PL_S_BIT(PL_S_CORPUS); }
+
+/* Its options: the settings, then the shared extras, --weights, its own. */
+static void probe_opts(const CliProbe *p, CliOpt *out, int cap) {
+    CliOpt extra[CLI_MAX_OPTS];
+    int n = 0;
+    for (int i = 0; shared_extra[i].name && n < CLI_MAX_OPTS - 1; i++) extra[n++] = shared_extra[i];
+    if (p->needs && n < CLI_MAX_OPTS - 1) extra[n++] = weights_opt;
+    for (int i = 0; p->opts && p->opts[i].name && n < CLI_MAX_OPTS - 1; i++) extra[n++] = p->opts[i];
+    extra[n] = (CliOpt){NULL, NULL, NULL};
+    cli_settings_opts(probe_settings(p), extra, out, cap);
+}
+
+static void print_help(const CliProbe *p, const CliOpt *opts) {
+    printf("usage: padlab probe %s [--SETTING VALUE ...] [OPTIONS]\n\n%s\n\n", p->name, p->details);
+    printf("The batch is the one of the plan that holds --example (auto: the first review\n"
+           "with pads to see, as in the lab); --rows names the batch's rows instead.\n\n");
+    printf("options (the settings are the lab's; a probe takes those its result depends on):\n");
+    cli_print_opts(stdout, opts);
+}
+
+/* The width a table row may take: the terminal's when stdout is one, else 100. */
+static int output_columns(void) {
+    if (!isatty(STDOUT_FILENO)) return 100;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    const char *env = getenv("COLUMNS");
+    int cols = env ? atoi(env) : 0;
+    return cols > 0 ? cols : 100;
+}
+
+/* ---- the run body ---- */
+
+/* What a run holds, freed by run_done. */
+typedef struct {
+    PlCorpus *corpus;
+    int *lens;
+    PlModel *weights;
+    void *result;
+} Run;
+
+static void run_done(const CliProbe *p, Run *r) {
+    pl_result_free(p->kind, r->result);
+    pl_model_free(r->weights);
+    free(r->lens);
+    pl_corpus_free(r->corpus);
+}
+
+/* --rows: the batch's rows, which hold the example (the first row when no
+ * --example names it). Returns 0 or 2. */
+static int read_rows(const CliArgs *a, unsigned given, PlLabSettings *s, int *rows, int max, PlResultParams *prm) {
+    int n = 0;
+    if (!cli_flag(a, "rows")) return 0;
+    if (cli_int_list(a, "rows", "", 0, INT_MAX, rows, max, &n)) return 2;
+    int found = 0;
+    for (int i = 0; i < n; i++) found |= rows[i] == s->example;
+    if (!found && (given & PL_S_BIT(PL_S_EXAMPLE)) && s->example != PL_EXAMPLE_AUTO)
+        return cli_usage_error(a, "--rows must include the --example row (%d)", s->example);
+    if (!found) s->example = rows[0];
+    prm->rows = rows, prm->nrows = n;
+    return 0;
+}
+
+/* Loads --weights and checks that the probe reads them: a setting the probe
+ * takes (--model) follows the file unless it was given. Returns 0 or 2. */
+static int load_weights(const CliProbe *p, const CliArgs *a, unsigned given, PlLabSettings *s, PlModel **out) {
+    const char *path = cli_str(a, "weights", NULL);
+    PlErr err;
+    *out = NULL;
+    if (!path) return 0;
+    if (pl_model_load(path, out, &err)) return cli_usage_error(a, "%s", err.msg);
+    const PlModelConfig *cfg = pl_model_config(*out);
+    const char *arch = pl_arch_name(cfg->arch);
+    if (probe_settings(p) & PL_S_BIT(PL_S_MODEL)) {
+        char v[32];
+        if ((given & PL_S_BIT(PL_S_MODEL)) && s->model != (int)cfg->arch)
+            return cli_usage_error(a, "--model %s: the weights in %s are %s (leave --model out to follow them)",
+                                   pl_setting_format(s, PL_S_MODEL, v, sizeof v), path, arch);
+        if (!(given & PL_S_BIT(PL_S_MODEL))) pl_setting_set(s, PL_S_MODEL, (int)cfg->arch);
+    }
+    if (!pl_result_reads(p->kind, s, *out))
+        return cli_usage_error(a, "--weights %s: the %s probe needs %s, this one is %s%s", path, p->name, p->needs, arch,
+                               cfg->classes ? " with a token head" : "");
+    return 0;
+}
+
+static int run_probe(const CliProbe *p, const CliArgs *a) {
+    unsigned given;
+    PlLabSettings s = pl_settings_default();
+    const char *batch = cli_str(a, "batch", NULL);
+    if (batch && strchr(batch, ','))
+        return cli_usage_error(a, "--batch N is the rows per batch; name the rows of a batch with --rows %s", batch);
+    if (cli_read_settings(a, probe_settings(p), &s, &given)) return 2;
+    OutFormat fmt;
+    if (cli_format(a, &fmt)) return 2;
+    if (fmt == OUT_CSV) return cli_usage_error(a, "--format: probes print table or json");
+    PlResultParams prm = pl_result_params_default();
+    int rows[64];
+    if ((p->read_opts && p->read_opts(a, &s, &prm)) || read_rows(a, given, &s, rows, 64, &prm)) return 2;
+    Run r = {0};
+    int rc = cli_load_corpus(a, &r.corpus);
+    if (rc) return rc;
+    if (!(r.lens = cli_lengths(r.corpus))) rc = 1;
+    /* As the lab opens: auto is the first review with pads to see. */
+    if (!rc && s.example == PL_EXAMPLE_AUTO) s.example = pl_probe_auto_example(r.corpus, s.maxlen);
+    if (!rc) rc = load_weights(p, a, given, &s, &r.weights);
+    PlResultInfo info;
+    PlErr err;
+    if (!rc) {
+        PlStatus st = pl_result_compute(r.corpus, r.lens, p->kind, &s, &prm, r.weights, &r.result, &info, &err);
+        if (st) {
+            fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
+            rc = st == PL_ENOMEM ? 1 : 2;
+        }
+    }
+    if (!rc) {
+        PlReportOpts o = {.full = cli_flag(a, "full"), .columns = output_columns(), .rows_given = prm.nrows > 0,
+                          .weights = r.weights ? cli_str(a, "weights", NULL) : NULL};
+        if (r.weights) info.weights_arch = (int)pl_model_config(r.weights)->arch;
+        if (pl_report_print(stdout, p->kind, fmt == OUT_JSON, r.corpus, r.result, &info, &o) || fflush(stdout) != 0) {
+            fprintf(stderr, "%s: cannot write the output\n", a->cmd);
+            rc = 1;
+        }
+    }
+    run_done(p, &r);
+    return rc;
+}
+
+int cli_probe_main(const CliProbe *p, int argc, char **argv) {
+    char name[64];
+    snprintf(name, sizeof name, "padlab probe %s", p->name);
+    CliOpt opts[CLI_MAX_OPTS];
+    probe_opts(p, opts, CLI_MAX_OPTS);
+    CliArgs a;
+    if (cli_parse(&a, name, opts, 0, argc, argv)) return 2;
+    if (a.help) {
+        print_help(p, opts);
+        return 0;
+    }
+    return run_probe(p, &a);
+}

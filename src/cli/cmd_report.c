@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "app/settings.h"
 #include "core/cost.h"
 
 static int run(const CliArgs *a) {
@@ -11,8 +12,10 @@ static int run(const CliArgs *a) {
     if (rc) return rc;
     rc = cli_print_stats(c, maxlens, 5, OUT_TABLE);
     if (rc == 0) {
-        printf("\nbatching strategies (batch size 32, static maxlen 200, boundaries 100,200,400,800):\n");
-        rc = cli_print_buckets(c, pl_default_boundaries, PL_DEFAULT_NBOUNDS, pl_default_bucket_sizes, 32, 200, OUT_TABLE);
+        PlCompareOpts o = {.batch_size = PL_DEFAULT_BATCH, .maxlen = PL_DEFAULT_MAXLEN};
+        printf("\nbatching strategies (batch size %d, rows cut to maxlen %d, bucket boundaries at its quarters):\n",
+               o.batch_size, o.maxlen);
+        rc = cli_print_buckets(c, &o, OUT_TABLE);
     }
     if (rc == 0)
         printf("\nMore: padlab stats, padlab buckets, padlab pad; padlab --help lists them all.\n");
@@ -32,6 +35,7 @@ const CliCommand cli_cmd_report = {
     .details = "What `padlab` prints when it cannot open the lab: the length statistics\n"
                "of the corpus, the cost of common maxlens, and every batching strategy.",
     .opts = opts,
+    .settings = CLI_CORPUS,
     .max_pos = 0,
     .run = run,
 };

@@ -116,6 +116,7 @@ const CliCommand cli_cmd_stats = {
                "interpolate linearly) and, for each maxlen, the share of padded cells, the\n"
                "share of tokens kept and the share of rows truncated.",
     .opts = opts,
+    .settings = CLI_CORPUS,
     .max_pos = 0,
     .run = run,
 };

@@ -10,7 +10,7 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
                 &opts.num_words))
         return 2;
     PlErr err;
-    if (pl_corpus_load(cli_str(a, "corpus", "builtin"), &opts, out, &err)) {
+    if (pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err)) {
         fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
         return 2;
     }

@@ -19,33 +19,15 @@ static const CliCommand *const commands[] = {
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
-static int run_command(const CliCommand *c, int argc, char **argv);
-
-/* The probes, `padlab probe KIND`. */
-static const CliCommand *const probes[] = {
-    &cli_cmd_probe_batch, &cli_cmd_probe_attention, &cli_cmd_probe_rnn, &cli_cmd_probe_pooling,
-    &cli_cmd_probe_loss,  &cli_cmd_probe_layers,    &cli_cmd_probe_generate, &cli_cmd_probe_masks,
-    &cli_cmd_probe_identity,
-};
-enum { NPROBES = sizeof probes / sizeof probes[0] };
-
-static const CliCommand *find_probe(const char *kind) {
-    char name[64];
-    snprintf(name, sizeof name, "probe %s", kind);
-    for (int i = 0; i < NPROBES; i++)
-        if (strcmp(probes[i]->name, name) == 0) return probes[i];
-    return NULL;
-}
-
 /* The kinds, from the table: "batch, attention, ... or identity". */
 static void print_probe_kinds(FILE *f) {
-    for (int i = 0; i < NPROBES; i++)
-        fprintf(f, "%s%s", i == 0 ? "" : i == NPROBES - 1 ? " or " : ", ", probes[i]->name + 6);
+    for (int i = 0; i < cli_nprobes; i++)
+        fprintf(f, "%s%s", i == 0 ? "" : i == cli_nprobes - 1 ? " or " : ", ", cli_probes[i].name);
 }
 
 static void print_probe_help(void) {
     printf("usage: padlab probe KIND [OPTIONS]\n\nKIND is one of:\n");
-    for (int i = 0; i < NPROBES; i++) printf("  %-10s %s\n", probes[i]->name + 6, probes[i]->summary);
+    for (int i = 0; i < cli_nprobes; i++) printf("  %-10s %s\n", cli_probes[i].name, cli_probes[i].summary);
     printf("\n  padlab probe KIND --help   options of one probe\n");
 }
 
@@ -60,12 +42,12 @@ static int run_probe(int argc, char **argv) {
         print_probe_help();
         return 0;
     }
-    const CliCommand *c = find_probe(argv[0]);
-    if (!c) {
+    const CliProbe *p = cli_probe_find(argv[0]);
+    if (!p) {
         fprintf(stderr, "padlab probe: unknown probe '%s' (see padlab probe --help)\n", argv[0]);
         return 2;
     }
-    return run_command(c, argc - 1, argv + 1);
+    return cli_probe_main(p, argc - 1, argv + 1);
 }
 
 static const CliCommand *find_command(const char *name) {
@@ -91,15 +73,19 @@ static void print_main_help(void) {
 }
 
 static void print_command_help(const CliCommand *c) {
+    CliOpt opts[CLI_MAX_OPTS];
+    cli_settings_opts(c->settings, c->opts, opts, CLI_MAX_OPTS);
     printf("usage: padlab %s %s\n\n%s\n\noptions:\n", c->name, c->usage, c->details);
-    cli_print_opts(stdout, c->opts);
+    cli_print_opts(stdout, opts);
 }
 
 static int run_command(const CliCommand *c, int argc, char **argv) {
     char name[64];
     snprintf(name, sizeof name, "padlab %s", c->name);
+    CliOpt opts[CLI_MAX_OPTS];
+    cli_settings_opts(c->settings, c->opts, opts, CLI_MAX_OPTS);
     CliArgs a;
-    if (cli_parse(&a, name, c->opts, c->max_pos, argc, argv)) return 2;
+    if (cli_parse(&a, name, opts, c->max_pos, argc, argv)) return 2;
     if (a.help) {
         print_command_help(c);
         return 0;

@@ -1,40 +1,39 @@
-/* What the probe commands share: their options and the loading of the
- * corpus and the model. */
+/* padlab probe KIND: a const table with a row per probe, and one run body
+ * for all of them (cmd_probe.c).
+ *
+ * A probe's settings flags are exactly the settings its result depends on
+ * (pl_result_deps), read through the registry as the lab reads them; its
+ * own options are the few knobs the lab leaves at their defaults. Every
+ * probe computes its result with pl_result_compute, as the lab's worker
+ * does, and prints it with the app layer's printers (app/report.h), as the
+ * lab's export does: the command and the lab cannot disagree. */
 #ifndef PL_CLI_PROBE_H
 #define PL_CLI_PROBE_H
 
+#include "app/lab.h"
 #include "cli.h"
-#include "core/probe.h"
-
-#define PROBE_OPTS                                                                             \
-    CLI_OPT_CORPUS, {"example", "I", "the corpus row to look at (default 0)"},                 \
-        {"batch", "I,J,...", "rows of the batch (default: the example and the 3 after it)"},   \
-        {"maxlen", "N", "rows are cut to N tokens (default 200)"},                             \
-        {"padding", "pre|post", "where pads go (default pre)"},                                \
-        {"truncating", "pre|post", "which end a long review loses (default pre)"},             \
-        {"mask", "on|off", "the mask (default off)"},                                          \
-        {"seed", "S", "fresh weights come from seed S (default 0)"},                           \
-        {"model", "FILE", "use a model saved by padlab experiment --save-model"}, CLI_OPT_FORMAT
 
 typedef struct {
-    PlCorpus *corpus;
-    PlModel *model; /* NULL without --model */
-    PlProbeOpts opts;
-    OutFormat fmt;
-    int rows[64];
-} ProbeSetup;
+    const char *name;    /* padlab probe NAME */
+    PlResultKind kind;   /* what it computes and prints */
+    const char *summary; /* one line for `padlab probe --help` */
+    const char *details; /* the paragraph of `padlab probe NAME --help` */
+    const CliOpt *opts;  /* its own options beyond the shared ones ({NULL} ended), or NULL */
+    /* Reads its own options into prm and checks the settings; returns 0,
+     * or 2 after a one-line error. NULL: it has none. */
+    int (*read_opts)(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm);
+    /* What --weights must hold, for the error when it does not (NULL: the
+     * probe reads no model, and takes no --weights). */
+    const char *needs;
+} CliProbe;
 
-/* Reads the shared options, loads the corpus and the model. Returns 0 or the
- * exit status after printing the error; probe_done frees what it loaded. */
-int probe_setup(const CliArgs *a, ProbeSetup *s);
-void probe_done(ProbeSetup *s);
-/* Prints "padlab probe KIND: message" for a failed probe; returns its exit status. */
-int probe_failed(const CliArgs *a, PlStatus st, const PlErr *err);
+extern const CliProbe cli_probes[];
+extern const int cli_nprobes;
 
-/* Prints one (B,T) row of token words and ids, for the tables. */
-void probe_print_tokens(const PlCorpus *c, const int32_t *ids, const uint8_t *mask, int T);
-
-extern const CliCommand cli_cmd_probe_batch, cli_cmd_probe_attention, cli_cmd_probe_rnn, cli_cmd_probe_pooling,
-    cli_cmd_probe_loss, cli_cmd_probe_layers, cli_cmd_probe_generate, cli_cmd_probe_masks, cli_cmd_probe_identity;
+/* The probe named name, or NULL. */
+const CliProbe *cli_probe_find(const char *name);
+/* Parses argv (after `padlab probe NAME`), then prints the help or runs the
+ * probe. Returns the exit status. */
+int cli_probe_main(const CliProbe *p, int argc, char **argv);
 
 #endif

@@ -15,9 +15,6 @@ static void add_row_kept(PlCost *c, int L, int kept, int T) {
     c->rnn_wasted += T - kept;
 }
 
-const int pl_default_boundaries[PL_DEFAULT_NBOUNDS] = {100, 200, 400, 800};
-const int pl_default_bucket_sizes[PL_DEFAULT_NBOUNDS + 1] = {64, 64, 32, 16, 8};
-
 void pl_cost_add_row(PlCost *c, int L, int T) { add_row_kept(c, L, L < T ? L : T, T); }
 
 void pl_cost_add_packed(PlCost *c, int L) {
@@ -66,19 +63,17 @@ double pl_cost_truncated_share(const PlCost *c) {
 
 int64_t pl_cost_bytes(const PlCost *c, int hidden) { return c->slots * hidden * 4; }
 
+static double saved(int64_t x, int64_t base) { return base > 0 ? 1.0 - (double)x / (double)base : 0.0; }
+
 PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows,
                          int *nrows, PlErr *err) {
     *nrows = 0;
     for (int k = 0; k < PL_BATCH_COUNT; k++) {
-        PlPlanOpts po = {
-            .kind = (PlBatching)k,
-            .batch_size = o->batch_size,
-            .maxlen = k == PL_BATCH_STATIC ? o->maxlen : 0,
-            .boundaries = o->boundaries,
-            .n_boundaries = o->n_boundaries,
-            .bucket_batch_sizes = o->bucket_batch_sizes,
-            .seed = o->seed,
-        };
+        int bounds[3];
+        PlPlanOpts po = pl_plan_opts_standard((PlBatching)k, o->maxlen, o->batch_size, bounds);
+        if (o->boundaries) po.boundaries = o->boundaries, po.n_boundaries = o->n_boundaries;
+        po.bucket_batch_sizes = o->bucket_batch_sizes;
+        po.seed = o->seed;
         PlPlan *p;
         PlStatus st = pl_plan_make(len, n, &po, &p, err);
         if (st) return st;
@@ -86,8 +81,13 @@ PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrate
         r->kind = (PlBatching)k;
         pl_cost_of_plan(&r->cost, p, len);
         r->padding_share = pl_cost_padding_share(&r->cost);
-        r->recovered = rows[0].padding_share - r->padding_share;
+        r->tokens_cut = r->cost.total_tokens - r->cost.real_tokens;
         pl_plan_free(p);
+    }
+    const PlCost *base = &rows[PL_BATCH_STATIC].cost;
+    for (int i = 0; i < *nrows; i++) {
+        rows[i].cells_saved = saved(rows[i].cost.slots, base->slots);
+        rows[i].attn_saved = saved(rows[i].cost.attn_cells, base->attn_cells);
     }
     return PL_OK;
 }

@@ -38,28 +38,26 @@ double pl_cost_truncated_share(const PlCost *c);
 /* Bytes of a float activation of the given width over every slot. */
 int64_t pl_cost_bytes(const PlCost *c, int hidden);
 
-/* One row of the strategy comparison behind `padlab buckets`. */
+/* One row of the strategy comparison behind `padlab buckets`. What a
+ * strategy saves is measured against static batches at the same maxlen (the
+ * tutorial's batches): a negative share costs more than static. */
 typedef struct {
     PlBatching kind;
     PlCost cost;
     double padding_share;
-    double recovered; /* the longest strategy's padding share minus this one's */
+    double cells_saved;    /* 1 - cells / static's cells */
+    double attn_saved;     /* 1 - attention score cells / static's */
+    int64_t tokens_cut;    /* tokens truncation threw away */
 } PlStrategyRow;
 
 typedef struct {
-    int batch_size;        /* rows per batch for every strategy but the bucketed ones */
-    int maxlen;            /* static's width */
-    const int *boundaries; /* bucket boundaries */
+    int batch_size;        /* rows per batch */
+    int maxlen;            /* rows are cut to maxlen (longest: never); static's width */
+    const int *boundaries; /* bucket boundaries; NULL: the quarters of maxlen, as the trainer and the lab use */
     int n_boundaries;
-    const int *bucket_batch_sizes; /* tf_bucket, n_boundaries + 1 entries */
+    const int *bucket_batch_sizes; /* tf_bucket, n_boundaries + 1 entries; NULL: batch_size each */
     uint64_t seed;         /* length_grouped's shuffles */
 } PlCompareOpts;
-
-/* The comparison's usual settings: boundaries 100, 200, 400, 800 and tf_bucket
- * batch sizes 64, 64, 32, 16, 8 (what `padlab buckets` and the report use). */
-#define PL_DEFAULT_NBOUNDS 4
-extern const int pl_default_boundaries[PL_DEFAULT_NBOUNDS];
-extern const int pl_default_bucket_sizes[PL_DEFAULT_NBOUNDS + 1];
 
 /* Fills rows[0..*nrows) with one row per strategy, in the order longest,
  * static, dynamic, multiple_of_8, length_grouped, bucket_longest, tf_bucket,

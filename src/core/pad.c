@@ -18,7 +18,8 @@ int pl_pad_first_real(int kept, int T, PlSide padding) {
 
 int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
                const PlPadOpts *o) {
-    int kept = len < T ? len : T;
+    int cap = o->maxlen > 0 && o->maxlen < T ? o->maxlen : T;
+    int kept = len < cap ? len : cap;
     const int32_t *src = o->truncating == PL_PRE ? seq + (len - kept) : seq;
     int first = pl_pad_first_real(kept, T, o->padding);
     for (int t = 0; t < T; t++) row[t] = o->value;

@@ -15,7 +15,8 @@
 typedef enum { PL_PRE = 0, PL_POST = 1 } PlSide;
 
 typedef struct {
-    int maxlen;        /* width of the rows; 0 = the longest sequence */
+    int maxlen;        /* rows keep at most this many tokens; a row wider than
+                          maxlen (a batch rounded up past it) gets more pads */
     PlSide padding;    /* Keras default: PRE */
     PlSide truncating; /* Keras default: PRE */
     int32_t value;     /* the pad value, 0 by default */
@@ -27,7 +28,7 @@ int pl_side_parse(const char *s, PlSide *out);
 
 /* Writes seq[0..len) into row (T) as pad_sequences does; mask (T, may be NULL)
  * gets 1 at real cells and 0 at pad cells. Returns the number of tokens kept,
- * min(len, T). Can't fail. */
+ * min(len, T, maxlen when it is above 0). Can't fail. */
 int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
                const PlPadOpts *o);
 

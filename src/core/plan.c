@@ -34,6 +34,20 @@ int pl_plan_quarter_bounds(int maxlen, int bounds[3]) {
     return bounds[0] >= 1 ? 3 : 0;
 }
 
+PlPlanOpts pl_plan_opts_standard(PlBatching kind, int maxlen, int batch_size, int bounds[3]) {
+    int nb = pl_plan_quarter_bounds(maxlen, bounds);
+    PlPlanOpts o = {.kind = kind, .batch_size = batch_size, .maxlen = kind == PL_BATCH_LONGEST ? 0 : maxlen,
+                    .boundaries = bounds, .n_boundaries = nb};
+    return o;
+}
+
+int pl_plan_batch_of(const PlPlan *p, int row) {
+    for (int b = 0; b < p->n_batches; b++)
+        for (int i = p->start[b]; i < p->start[b + 1]; i++)
+            if (p->order[i] == row) return b;
+    return -1;
+}
+
 void pl_plan_free(PlPlan *p) {
     if (!p) return;
     free(p->order);
@@ -168,13 +182,16 @@ static PlStatus plan_grouped(PlPlan *p, const int *len, int bs, const PlPlanOpts
     return shuffle_batches(p, &rng);
 }
 
-static void plan_bucket_longest(PlPlan *p, const int *len, const PlPlanOpts *o) {
+/* Each bucket's rows in corpus order, cut into batches of bs rows, every
+ * batch padded to the longest (kept) row of its whole bucket. */
+static void plan_bucket_longest(PlPlan *p, const int *len, int bs, const PlPlanOpts *o) {
     int at = 0;
     for (int k = 0; k <= o->n_boundaries; k++) {
         int a = at;
         for (int i = 0; i < p->n_rows; i++)
             if (bucket_of(len[i], o) == k) p->order[at++] = i;
-        if (at > a) close_batch(p, at, batch_width(p, len, a, at, o));
+        int width = batch_width(p, len, a, at, o);
+        for (int c = a; c < at; c += bs) close_batch(p, c + bs < at ? c + bs : at, width);
     }
 }
 
@@ -264,7 +281,7 @@ PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, 
     case PL_BATCH_MULTIPLE:
     case PL_BATCH_PACKED: identity_order(p, o); chunk(p, len, n, bs, o, 0); break;
     case PL_BATCH_GROUPED: st = plan_grouped(p, len, bs, o); break;
-    case PL_BATCH_BUCKET_LONGEST: plan_bucket_longest(p, len, o); break;
+    case PL_BATCH_BUCKET_LONGEST: plan_bucket_longest(p, len, bs, o); break;
     case PL_BATCH_TF_BUCKET: st = plan_tf_bucket(p, len, bs, o); break;
     default: st = pl_err_set(err, PL_ERANGE, "unknown batching strategy %d", (int)o->kind);
     }

@@ -18,7 +18,7 @@ typedef enum {
     PL_BATCH_DYNAMIC,        /* each batch padded to its own longest row */
     PL_BATCH_MULTIPLE,       /* dynamic, width rounded up to a multiple (pad_to_multiple_of) */
     PL_BATCH_GROUPED,        /* length-grouped: sort within windows, then shuffle batches */
-    PL_BATCH_BUCKET_LONGEST, /* one batch per length bucket, padded to its longest row */
+    PL_BATCH_BUCKET_LONGEST, /* rows grouped by length bucket, every batch padded to its bucket's longest row */
     PL_BATCH_TF_BUCKET,      /* tf.data bucket_by_sequence_length */
     PL_BATCH_PACKED,         /* concatenated rows, cu_seqlens, no padding */
     PL_BATCH_COUNT
@@ -59,6 +59,17 @@ void pl_plan_free(PlPlan *p);
 /* The tf_bucket boundaries the trainer and the lab use at a maxlen: its
  * quarters. Fills bounds (3 entries); returns how many to use (0 below 4). */
 int pl_plan_quarter_bounds(int maxlen, int bounds[3]);
+
+/* The one set of plan options padlab uses for a strategy, wherever it plans:
+ * the trainer, the lab's batch and cost views, `padlab buckets` and the
+ * probes. Rows are cut to maxlen (longest: never), static batches are
+ * maxlen wide, the bucketed strategies split at the quarters of maxlen (kept
+ * in bounds, which must outlive the options) and every batch has batch_size
+ * rows. */
+PlPlanOpts pl_plan_opts_standard(PlBatching kind, int maxlen, int batch_size, int bounds[3]);
+
+/* The batch of p that holds row; -1 when the plan has no such row. */
+int pl_plan_batch_of(const PlPlan *p, int row);
 
 /* Length of row i once the plan's cap applies. */
 static inline int pl_plan_kept(const PlPlan *p, int L) { return p->cap && L > p->cap ? p->cap : L; }

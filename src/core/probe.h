@@ -12,28 +12,76 @@
 #include "mask.h"
 #include "model.h"
 #include "pad.h"
+#include "plan.h"
 
 /* The settings every probe shares. */
 typedef struct {
     int example;         /* the corpus row the probe looks at */
-    const int *batch;    /* rows of the batch (the example among them); NULL: the example and the 3 after it */
+    const int *batch;    /* rows of the batch (the example among them); NULL: the batch of the plan that holds the example */
     int nbatch;
-    int maxlen;          /* rows are cut to this; a batch is as wide as its longest row, up to maxlen */
+    int maxlen;          /* rows keep at most this many tokens */
     PlSide padding, truncating;
     int mask;            /* 1: the mask is on */
     PlMaskConv conv;     /* the convention the batch probe shows */
     uint64_t seed;       /* fresh weights come from this seed */
+    PlBatching batching; /* how the batch is chosen and how wide it is padded */
+    int batch_size;      /* rows per batch of the plan */
+    int width;           /* > 0: the rows are exactly this wide (set by pl_probe_focus) */
 } PlProbeOpts;
 
+/* Static batches of 32 at maxlen 200, pre/pre, mask off, the Keras
+ * convention, seed 0, example 0. */
 PlProbeOpts pl_probe_opts_default(void);
 
-/* Pads the probe's batch: rows (opts batch or the default), width
- * min(maxlen, longest row). *out owns a new batch. */
+/* The review the lab and the probes open on: the first one shorter than half
+ * of maxlen, so its pads are there to see (0 when there is none). */
+int pl_probe_auto_example(const PlCorpus *c, int maxlen);
+
+/* The batch a probe looks at. Without opts batch rows: the batch that holds
+ * the example in the plan of the whole corpus, in corpus order (the plan
+ * pl_plan_opts_standard gives for the batching, maxlen and batch size). With
+ * them: those rows as one batch, as wide as the batching says (static:
+ * maxlen; dynamic and the bucketed ones: the longest kept row; multiple_of_8:
+ * that rounded up to a multiple of 8; packed: every kept token in one row). */
+typedef struct {
+    PlBatching batching;
+    int index, count;    /* batch index of count in the plan (0 of 1 for given rows) */
+    int B;               /* rows of the batch */
+    int *rows;           /* (B) corpus rows, in the batch's order */
+    int at;              /* the example's position among them */
+    int width;           /* cells per padded row; packed: the kept tokens of all rows */
+    int packed;          /* one row of concatenated sequences, no pads */
+    int *cu_seqlens;     /* (B+1) packed: where each sequence starts in the row */
+} PlBatchPick;
+
+PlStatus pl_probe_pick(const PlCorpus *c, const PlProbeOpts *o, PlBatchPick *pick, PlErr *err);
+void pl_probe_pick_free(PlBatchPick *p);
+
+/* The rows a close-up probe (attention, rnn, pooling, loss, layers, generate,
+ * masks) runs on: the example and up to n - 1 rows after it in its batch
+ * (wrapping around within the batch), all at the batch's width; under
+ * packing, the example alone at its own length, since a packed sequence sees
+ * no pads. rows must hold n entries and outlive *out. */
+void pl_probe_focus(const PlBatchPick *pick, const PlProbeOpts *o, int n, int *rows, PlProbeOpts *out);
+
+/* How many rows the close-up probes that take a batch look at. */
+#define PL_PROBE_FOCUS_ROWS 4
+
+/* Pads the probe's batch: opts width > 0 gives the rows (opts batch, or the
+ * example alone) at that width; otherwise the batch pl_probe_pick chooses,
+ * one concatenated row when packed. Rows keep at most maxlen tokens. *out
+ * owns a new batch. */
 PlStatus pl_probe_batch_make(const PlCorpus *c, const PlProbeOpts *o, PlBatch **out, PlErr *err);
+
+/* The close-up batch: opts as they are when their width is set (the lab and
+ * the commands focus once and pass that on), else pl_probe_focus of the
+ * picked batch with n rows. *out owns a new batch. */
+PlStatus pl_probe_focus_batch(const PlCorpus *c, const PlProbeOpts *o, int n, PlBatch **out, PlErr *err);
 
 /* ---- batch: one complete batch and the check that its counts agree ---- */
 typedef struct {
-    PlBatch *batch;      /* ids (B,T), mask (B,T) 1 = real */
+    PlBatchPick pick;    /* which batch of the plan this is */
+    PlBatch *batch;      /* ids (B,T), mask (B,T) 1 = real; packed: B = 1 */
     uint8_t *conv_mask;  /* (B,T) the mask in the chosen convention (bool conventions) */
     float *additive;     /* (B,T) 0 / -inf */
     int32_t *labels;     /* (B,T) the ids, -100 where the mask says pad (labels for a token loss) */
@@ -67,6 +115,7 @@ typedef struct {
     float pad_weight_max;    /* the largest weight on a pad key (real query rows) */
     float row_sum_error_max; /* the largest |row sum - 1| over real query rows */
     float leak_total;        /* weight on pad keys summed over real query rows and heads */
+    float pad_share;         /* the mean share of a real query's weight that lands on pad keys, over heads */
     int nan_count;           /* NaN among weights and outputs */
     int empty_rows;          /* query rows (of any row of the batch) that see no key: zero weights */
     float wrong_fix_min_sum; /* the smallest row sum of the wrong fix */
@@ -107,6 +156,11 @@ typedef struct {
     float last_real_survival;          /* of the run shown: |h_T - h*| / |h_last_real - h*|, 1 = intact,
                                           0 = forgotten; NaN when the pads have no fixed point */
     float pad_embedding_norm;          /* |embedding row 0| */
+    /* Pads in front of the tokens (pre padding) move the state the real
+     * tokens start from: how far (|h| just before the first real token), and
+     * how far that leaves the last real state from the one the tokens reach
+     * alone, with no pads at all. Both 0 under post padding or with the mask. */
+    float start_shift, pre_pad_effect;
     int zero_pad_embedding;
 } PlProbeRnn;
 

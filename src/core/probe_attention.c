@@ -4,64 +4,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn/attend.h"
 #include "probe.h"
+#include "probe_weights.h"
 #include "tensor.h"
 
-/* The weights the probe runs with: an attention model's own, or a fresh
- * attention model's (its embedding replaced by the given model's when the
- * widths match). */
-typedef struct {
-    PlModel *own;
-    const float *emb, *wq, *wk, *wv, *wo;
-    int V, E, NH, D;
-} Weights;
 
-static PlStatus weights_init(Weights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead,
-                             uint64_t seed, PlErr *err) {
-    memset(w, 0, sizeof *w);
-    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
-    cfg.vocab = c->num_words;
-    cfg.heads = heads;
-    cfg.dhead = dhead;
-    if (model) {
-        const PlModelConfig *mc = pl_model_config(model);
-        cfg.vocab = mc->vocab;
-        cfg.embed = mc->embed;
-        if (mc->arch == PL_ARCH_ATTENTION) cfg.heads = mc->heads, cfg.dhead = mc->dhead;
-    }
-    if (cfg.vocab < c->num_words)
-        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", cfg.vocab,
-                          c->num_words, cfg.vocab);
-    PlStatus st = pl_model_new(&cfg, seed, &w->own, err);
-    if (st) return st;
-    PlModel *src = model ? (PlModel *)model : w->own;
-    w->emb = pl_model_block(src, "embedding", NULL);
-    PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? (PlModel *)model : w->own;
-    w->wq = pl_model_block(att, "wq", NULL);
-    w->wk = pl_model_block(att, "wk", NULL);
-    w->wv = pl_model_block(att, "wv", NULL);
-    w->wo = pl_model_block(att, "wo", NULL);
-    w->V = cfg.vocab, w->E = cfg.embed, w->NH = cfg.heads, w->D = cfg.dhead;
-    return PL_OK;
+/* The attention layer over batch b with the probe's weights: the outputs
+ * land in u->y (T,B,E); keep, wsum, wsel and n as pl_attend_layer's. The
+ * inputs are embeddings without positions, so repeated tokens share one
+ * query. Returns -1 when out of memory. */
+static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const PlAttend *a, float *keep, float *wsum,
+                  float *wsel, PlAttendCounts *n) {
+    if (pl_attend_bufs_reserve(u, b->T, b->B, w->E, w->NH, w->D)) return -1;
+    pl_embedding_forward(u->x, b->ids, w->emb, b->B, b->T, w->E);
+    pl_attend_layer(u, keep, wsum, wsel, n, b->ids, w->wq, w->wk, w->wv, w->wo, w->E, a);
+    return 0;
 }
 
-/* Attention over batch b: y (T,B,E) and weights p (B,NH,T,T), new arrays. */
-static int attend(const Weights *w, const PlBatch *b, int mask, int causal, float **y, float **p) {
-    int T = b->T, B = b->B, HD = w->NH * w->D;
-    size_t cells = (size_t)T * B;
-    float *x = malloc(cells * w->E * sizeof *x), *q = malloc(cells * HD * sizeof *q);
-    float *k = malloc(cells * HD * sizeof *k), *v = malloc(cells * HD * sizeof *v), *o = malloc(cells * HD * sizeof *o);
-    *y = malloc(cells * w->E * sizeof **y);
-    *p = malloc((size_t)B * w->NH * T * T * sizeof **p);
-    int ok = x && q && k && v && o && *y && *p;
-    if (ok) {
-        pl_embedding_forward(x, b->ids, w->emb, B, T, w->E);
-        PlAttnShape s = {T, B, w->E, w->NH, w->D, causal, mask ? b->mask : NULL};
-        pl_attention_forward(*y, q, k, v, *p, o, x, w->wq, w->wk, w->wv, w->wo, &s);
-    }
-    free(x), free(q), free(k), free(v), free(o);
-    if (!ok) free(*y), free(*p), *y = *p = NULL;
-    return ok ? 0 : -1;
+/* Row r of b as a batch of its own (views into b). */
+static PlBatch row_view(const PlBatch *b, int r) {
+    PlBatch one = *b;
+    one.B = 1;
+    one.ids = b->ids + (size_t)r * b->T;
+    one.mask = b->mask + (size_t)r * b->T;
+    one.len = b->len + r;
+    one.orig_len = b->orig_len ? b->orig_len + r : NULL;
+    one.row = b->row ? b->row + r : NULL;
+    one.labels = NULL;
+    return one;
 }
 
 /* Index of the k-th real position of row r. */
@@ -96,54 +67,66 @@ static int find_row(const PlBatch *b, int example) {
     return 0;
 }
 
-/* Scores of the example row, head by head: q k^T / sqrt(D), unmasked. */
-static void example_scores(PlProbeAttention *r, const Weights *w, const PlBatch *b) {
-    int T = b->T, HD = w->NH * w->D;
-    float *x = malloc((size_t)T * w->E * sizeof *x), *q = malloc((size_t)T * HD * sizeof *q), *k = malloc((size_t)T * HD * sizeof *k);
-    if (!x || !q || !k) goto done;
-    for (int t = 0; t < T; t++)
-        memcpy(x + (size_t)t * w->E, w->emb + (size_t)b->ids[(size_t)r->row * T + t] * w->E, (size_t)w->E * sizeof *x);
-    pl_dense_forward(q, x, w->wq, NULL, T, w->E, HD);
-    pl_dense_forward(k, x, w->wk, NULL, T, w->E, HD);
-    for (int h = 0; h < w->NH; h++)
-        pl_gemm(0, 1, T, T, w->D, 1.0f / sqrtf((float)w->D), q + h * w->D, HD, k + h * w->D, HD, 0.0f, r->scores + (size_t)h * T * T, T);
-done:
-    free(x), free(q), free(k);
+/* The buffers of one probe run: main holds the run over the batch, whose
+ * outputs the later checks reuse; aux and one hold the runs on a single row
+ * or on the real tokens alone. */
+typedef struct {
+    PlAttendBufs main, aux, one;
+    const PlAttnWeights *w;
+    int causal;
+} Runs;
+
+static void runs_done(Runs *u) {
+    pl_attend_bufs_done(&u->main), pl_attend_bufs_done(&u->aux), pl_attend_bufs_done(&u->one);
 }
 
-static void weight_metrics(PlProbeAttention *r, const float *p, const float *y, const PlBatch *b, int NH, int E) {
-    int T = b->T;
-    r->wrong_fix_min_sum = INFINITY;
-    for (size_t i = 0; i < (size_t)b->B * NH * T * T; i++) r->nan_count += isnan(p[i]);
-    for (size_t i = 0; i < (size_t)b->B * T * E; i++) r->nan_count += isnan(y[i]);
-    for (size_t q = 0; q < (size_t)b->B * NH * T; q++) {
-        float s = 0.0f;
-        for (int j = 0; j < T; j++) s += p[q * T + j];
-        r->empty_rows += s == 0.0f;
+/* Scores of the example row, head by head: q k^T / sqrt(D), unmasked, from
+ * the main run's projections. */
+static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlAttnWeights *w, const PlBatch *b) {
+    int T = b->T, HD = w->NH * w->D, ld = b->B * HD;
+    for (int h = 0; h < w->NH; h++) {
+        size_t off = (size_t)r->row * HD + (size_t)h * w->D;
+        pl_gemm(0, 1, T, T, w->D, 1.0f / sqrtf((float)w->D), m->q + off, ld, m->k + off, ld, 0.0f, r->scores + (size_t)h * T * T, T);
     }
+}
+
+/* The example's row sums and pad weight come from the main run's sums
+ * (row_sum, leak: every key, the pad keys); the largest pad weight from its
+ * kept weights. */
+static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const float *y, const PlBatch *b, int NH, int E) {
+    int T = b->T, real_queries = 0;
+    r->wrong_fix_min_sum = INFINITY;
+    r->nan_count = (int)n->nan, r->empty_rows = (int)n->empty;
+    for (size_t i = 0; i < (size_t)b->B * T * E; i++) r->nan_count += isnan(y[i]);
     for (int h = 0; h < NH; h++)
         for (int i = 0; i < T; i++) {
-            const float *w = r->weights + ((size_t)h * T + i) * T;
-            float sum = 0.0f, leak = 0.0f;
-            for (int j = 0; j < T; j++) {
-                sum += w[j];
-                if (!r->real[j]) {
-                    leak += w[j];
-                    if (r->real[i] && w[j] > r->pad_weight_max) r->pad_weight_max = w[j];
-                }
-            }
-            r->row_sum[h * T + i] = sum;
-            r->leak[h * T + i] = leak;
             if (!r->real[i]) continue;
+            const float *w = r->weights + ((size_t)h * T + i) * T;
+            for (int j = 0; j < T; j++)
+                if (!r->real[j] && w[j] > r->pad_weight_max) r->pad_weight_max = w[j];
+            float sum = r->row_sum[h * T + i], leak = r->leak[h * T + i];
             r->leak_total += leak;
+            real_queries++;
             float e = fabsf(sum - 1.0f);
             r->row_sum_error_max = e > r->row_sum_error_max ? e : r->row_sum_error_max;
             if (r->wrong_fix_sum[h * T + i] < r->wrong_fix_min_sum) r->wrong_fix_min_sum = r->wrong_fix_sum[h * T + i];
         }
+    r->pad_share = real_queries ? r->leak_total / (float)real_queries : 0.0f;
 }
 
-/* The example next to the corpus's shortest and longest other review. */
-static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbeOpts *o, const Weights *w, PlErr *err) {
+/* Row ra of a and row rb of b are the same padded row. */
+static int same_row(const PlBatch *a, int ra, const PlBatch *b, int rb) {
+    int T = a->T;
+    return T == b->T && a->padding == b->padding && memcmp(a->ids + (size_t)ra * T, b->ids + (size_t)rb * T, (size_t)T * sizeof *a->ids) == 0 &&
+           memcmp(a->mask + (size_t)ra * T, b->mask + (size_t)rb * T, (size_t)T) == 0;
+}
+
+/* The example next to the corpus's shortest and longest other review.
+ * Attention mixes no rows, so a partner changes the example only through
+ * the width it pads the pair to: the example row runs alone at that width,
+ * or, when the main batch already holds it padded so, is read from there. */
+static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbeOpts *o, Runs *u, const PlBatch *b, PlErr *err) {
+    const PlAttnWeights *w = u->w;
     int lo = -1, hi = -1;
     for (int i = 0; i < c->n; i++) {
         if (i == o->example) continue;
@@ -151,30 +134,47 @@ static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbe
         if (hi < 0 || pl_corpus_len(c, i) > pl_corpus_len(c, hi)) hi = i;
     }
     if (lo < 0) return PL_OK; /* a one-review corpus has no partner */
-    PlBatch *bs = NULL, *bl = NULL;
-    float *ys = NULL, *ps = NULL, *yl = NULL, *pl = NULL;
+    PlBatch *pair[2] = {NULL, NULL};
     PlProbeOpts q = *o;
     int rows_s[2] = {o->example, lo}, rows_l[2] = {o->example, hi};
     q.batch = rows_s, q.nbatch = 2;
-    PlStatus st = pl_probe_batch_make(c, &q, &bs, err);
+    q.width = 0, q.batching = PL_BATCH_DYNAMIC; /* each pair as wide as its longer row */
+    PlStatus st = pl_probe_batch_make(c, &q, &pair[0], err);
     q.batch = rows_l;
-    if (!st) st = pl_probe_batch_make(c, &q, &bl, err);
-    if (!st && (attend(w, bs, o->mask, r->causal, &ys, &ps) || attend(w, bl, o->mask, r->causal, &yl, &pl)))
-        st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
-    if (!st) {
-        r->batch_invariance_max_diff = real_diff(ys, bs, 0, yl, bl, 0, w->E);
-        r->short_partner = lo, r->long_partner = hi, r->short_width = bs->T, r->long_width = bl->T;
+    if (!st) st = pl_probe_batch_make(c, &q, &pair[1], err);
+    const float *y[2] = {NULL, NULL};
+    PlBatch one[2];
+    int at[2] = {0, 0};
+    for (int k = 0; k < 2 && !st; k++) {
+        if (same_row(pair[k], 0, b, r->row)) {
+            y[k] = u->main.y, one[k] = *b, at[k] = r->row;
+            continue;
+        }
+        one[k] = row_view(pair[k], 0);
+        PlAttendBufs *buf = k ? &u->one : &u->aux;
+        PlAttend a = {.T = one[k].T, .B = 1, .NH = w->NH, .D = w->D, .causal = r->causal, .mask = o->mask ? one[k].mask : NULL, .query = one[k].mask};
+        if (attend(buf, w, &one[k], &a, NULL, NULL, NULL, NULL)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        y[k] = buf->y;
     }
-    pl_batch_free(bs), pl_batch_free(bl);
-    free(ys), free(ps), free(yl), free(pl);
+    if (!st) {
+        r->batch_invariance_max_diff = real_diff(y[0], &one[0], at[0], y[1], &one[1], at[1], w->E);
+        r->short_partner = lo, r->long_partner = hi, r->short_width = pair[0]->T, r->long_width = pair[1]->T;
+    }
+    pl_batch_free(pair[0]), pl_batch_free(pair[1]);
     return st;
 }
 
 /* Each row alone, on its real tokens (varlen attention over cu_seqlens),
- * against the masked padded batch. */
-static PlStatus packed(PlProbeAttention *r, const PlBatch *b, const Weights *w, PlErr *err) {
-    float *ym = NULL, *pm = NULL;
-    if (attend(w, b, 1, r->causal, &ym, &pm)) return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+ * against the masked padded batch at its real tokens: the main run when it
+ * had the mask on, else a masked run of the real queries. */
+static PlStatus packed(PlProbeAttention *r, const PlBatch *b, Runs *u, PlErr *err) {
+    const PlAttnWeights *w = u->w;
+    const float *ym = u->main.y;
+    if (!r->mask) {
+        PlAttend a = {.T = b->T, .B = b->B, .NH = w->NH, .D = w->D, .causal = r->causal, .mask = b->mask, .query = b->mask};
+        if (attend(&u->aux, w, b, &a, NULL, NULL, NULL, NULL)) return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        ym = u->aux.y;
+    }
     r->cu_seqlens[0] = 0;
     for (int i = 0; i < b->B; i++) {
         int L = b->len[i];
@@ -182,20 +182,12 @@ static PlStatus packed(PlProbeAttention *r, const PlBatch *b, const Weights *w, 
         r->packed_cells += (int64_t)L * L;
         if (L == 0) continue;
         PlBatch one = {1, L, b->ids + (size_t)i * b->T + (b->padding == PL_POST ? 0 : b->T - L), NULL, &L, &L, NULL, NULL, PL_POST};
-        uint8_t *ones = malloc((size_t)L);
-        float *y1 = NULL, *p1 = NULL;
-        if (ones) memset(ones, 1, (size_t)L);
-        one.mask = ones;
-        if (!ones || attend(w, &one, 1, r->causal, &y1, &p1)) {
-            free(ones), free(ym), free(pm);
-            return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
-        }
-        float d = real_diff(ym, b, i, y1, &one, 0, w->E);
+        PlAttend a = {.T = L, .B = 1, .NH = w->NH, .D = w->D, .causal = r->causal};
+        if (attend(&u->one, w, &one, &a, NULL, NULL, NULL, NULL)) return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        float d = real_diff(ym, b, i, u->one.y, &one, 0, w->E);
         r->packed_vs_padded_max_diff = d > r->packed_vs_padded_max_diff ? d : r->packed_vs_padded_max_diff;
-        free(ones), free(y1), free(p1);
     }
     r->padded_cells = (int64_t)b->B * b->T * b->T;
-    free(ym), free(pm);
     return PL_OK;
 }
 
@@ -212,52 +204,88 @@ static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
     return r->real && r->scores && r->bias && r->weights && r->leak && r->row_sum && r->wrong_fix_sum && r->cu_seqlens ? 0 : -1;
 }
 
-/* The example's weights, the additive mask it got, and the wrong fix. */
-static void example_views(PlProbeAttention *r, const PlBatch *b, const float *p, const float *p_open, int NH) {
-    int T = b->T;
+/* Sum of w (n) where keep is set, in eight running sums (a sum in one
+ * chain waits on every add). */
+static float sum_where(const float *w, const uint8_t *keep, int n) {
+    float part[8] = {0.0f};
+    int j = 0;
+    for (; j + 8 <= n; j += 8)
+        for (int l = 0; l < 8; l++) part[l] += keep[j + l] ? w[j + l] : 0.0f;
+    float s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+    for (; j < n; j++) s += keep[j] ? w[j] : 0.0f;
+    return s;
+}
+
+/* The example's mask, the additive mask it got, and the wrong fix: the
+ * unmasked weights with the pad keys zeroed afterwards, not renormalised.
+ * With the mask off the kept weights are the unmasked ones; with it on, the
+ * example row runs once more without it, keeping only the sums over its
+ * real keys. Returns -1 when out of memory. */
+static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
+    int T = b->T, NH = u->w->NH;
     for (int t = 0; t < T; t++) r->real[t] = b->mask[(size_t)r->row * T + t];
-    for (int i = 0; i < T; i++)
-        for (int j = 0; j < T; j++) {
-            int ok = (!r->mask || r->real[j]) && (!r->causal || j <= i);
-            r->bias[(size_t)i * T + j] = ok ? 0.0f : -INFINITY;
-        }
-    for (int h = 0; h < NH; h++) {
-        memcpy(r->weights + (size_t)h * T * T, p + ((size_t)r->row * NH + h) * T * T, (size_t)T * T * sizeof *p);
-        for (int i = 0; i < T; i++) {
-            const float *w = p_open + (((size_t)r->row * NH + h) * T + i) * T;
-            float s = 0.0f;
-            for (int j = 0; j < T; j++) s += r->real[j] ? w[j] : 0.0f;
-            r->wrong_fix_sum[h * T + i] = s;
-        }
+    /* Query i sees the keys the mask keeps, and under causal those up to i. */
+    for (int j = 0; j < T; j++) r->bias[j] = !r->mask || r->real[j] ? 0.0f : -INFINITY;
+    for (int i = 1; i < T; i++) memcpy(r->bias + (size_t)i * T, r->bias, (size_t)T * sizeof *r->bias);
+    if (r->causal)
+        for (int i = 0; i < T; i++)
+            for (int j = i + 1; j < T; j++) r->bias[(size_t)i * T + j] = -INFINITY;
+    if (r->mask) {
+        PlBatch one = row_view(b, r->row);
+        PlAttend a = {.T = T, .B = 1, .NH = NH, .D = u->w->D, .causal = r->causal, .sel = r->real};
+        return attend(&u->aux, u->w, &one, &a, NULL, NULL, r->wrong_fix_sum, NULL);
     }
+    for (int h = 0; h < NH; h++)
+        for (int i = 0; i < T; i++) r->wrong_fix_sum[h * T + i] = sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
+    return 0;
 }
 
 PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads,
                             int dhead, int causal, PlProbeAttention *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     if (heads < 1 || dhead < 1 || heads * dhead > 1024) return pl_err_set(err, PL_ERANGE, "heads and dhead must be >= 1 (heads x dhead <= 1024)");
-    Weights w;
+    PlAttnWeights w;
     PlBatch *b = NULL;
-    float *y = NULL, *p = NULL, *yo = NULL, *po = NULL;
-    PlStatus st = weights_init(&w, c, model, heads, dhead, o->seed, err);
-    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    Runs u;
+    memset(&u, 0, sizeof u);
+    u.w = &w, u.causal = causal;
+    PlAttendCounts n = {0, 0};
+    uint8_t *pads = NULL;
+    float *wsum = NULL, *wpad = NULL;
+    PlStatus st = pl_attn_weights_init(&w, c, model, heads, dhead, o->seed, err);
+    if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (!st) {
         r->T = b->T, r->B = b->B, r->heads = w.NH, r->dhead = w.D, r->causal = causal, r->mask = o->mask;
         r->row = find_row(b, o->example);
         r->L = b->len[r->row];
-        if (alloc_result(r, w.NH, b->T, b->B) || attend(&w, b, o->mask, causal, &y, &p) || attend(&w, b, 0, causal, &yo, &po))
+        /* The run the view shows: every row and query, the example's weights
+         * kept, and each query's sums over every key and over the pads. */
+        size_t nsum = (size_t)b->B * w.NH * b->T;
+        pads = malloc(nsum / w.NH), wsum = malloc(nsum * sizeof *wsum), wpad = malloc(nsum * sizeof *wpad);
+        if (alloc_result(r, w.NH, b->T, b->B) || !pads || !wsum || !wpad) {
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        } else {
+            for (size_t i = 0; i < nsum / w.NH; i++) pads[i] = !b->mask[i];
+            PlAttend a = {.T = b->T, .B = b->B, .NH = w.NH, .D = w.D, .causal = causal, .mask = o->mask ? b->mask : NULL, .sel = pads, .keep_row = r->row};
+            if (attend(&u.main, &w, b, &a, r->weights, wsum, wpad, &n)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        }
     }
     if (!st) {
-        example_scores(r, &w, b);
-        example_views(r, b, p, po, w.NH);
-        weight_metrics(r, p, y, b, w.NH, w.E);
-        st = invariance(r, c, o, &w, err);
+        size_t at = (size_t)r->row * w.NH * b->T, len = (size_t)w.NH * b->T;
+        memcpy(r->row_sum, wsum + at, len * sizeof *wsum);
+        memcpy(r->leak, wpad + at, len * sizeof *wpad);
+        example_scores(r, &u.main, &w, b);
+        if (example_views(r, &u, b)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
     }
-    if (!st) st = packed(r, b, &w, err);
-    free(y), free(p), free(yo), free(po);
+    if (!st) {
+        weight_metrics(r, &n, u.main.y, b, w.NH, w.E);
+        st = invariance(r, c, o, &u, b, err);
+    }
+    if (!st) st = packed(r, b, &u, err);
+    runs_done(&u);
+    free(pads), free(wsum), free(wpad);
     pl_batch_free(b);
-    pl_model_free(w.own);
+    pl_attn_weights_done(&w);
     if (st) pl_probe_attention_free(r);
     return st;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn/attend.h"
 #include "probe.h"
 #include "rng.h"
 #include "tensor.h"
@@ -40,28 +41,40 @@ static int decoder_init(Decoder *d, int V, int P, uint64_t seed) {
     return d->tok && d->pos && d->wq && d->wk && d->wv && d->wo && d->head ? 0 : -1;
 }
 
-/* Next-token logits (B,C) read at column col[b] of a (B,T) batch with the
- * given position ids. */
-static int decode(const Decoder *d, const int32_t *ids, const uint8_t *mask, const int *pos, const int *col, int B, int T, float *logits) {
-    int HD = GEN_HEADS * GEN_D;
+/* Next-token logits (B,C) read at column col[k][b] of a (B,T) batch with
+ * the given position ids, for each of the ncol column sets, into logits[k].
+ * Causal attention at a column sees nothing after it, so only the columns
+ * read are computed (pl_attend with a query mask). u holds the buffers.
+ * Returns -1 when out of memory. */
+static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const uint8_t *mask, const int *pos, const int *const *col,
+                  int ncol, int B, int T, float *const *logits) {
     size_t n = (size_t)T * B;
-    float *x = malloc(n * GEN_E * sizeof *x), *y = malloc(n * GEN_E * sizeof *y), *q = malloc(n * HD * sizeof *q);
-    float *k = malloc(n * HD * sizeof *k), *v = malloc(n * HD * sizeof *v), *o = malloc(n * HD * sizeof *o);
-    float *p = malloc((size_t)B * GEN_HEADS * T * T * sizeof *p), *h = malloc((size_t)B * GEN_E * sizeof *h);
-    int ok = x && y && q && k && v && o && p && h;
+    uint8_t *query = calloc(n, 1);
+    float *h = malloc((size_t)B * GEN_E * sizeof *h);
+    int ok = query && h && !pl_attend_bufs_reserve(u, T, B, GEN_E, GEN_HEADS, GEN_D);
     if (ok) {
         for (int t = 0; t < T; t++)
             for (int b = 0; b < B; b++) {
-                float *xr = x + ((size_t)t * B + b) * GEN_E;
+                float *xr = u->x + ((size_t)t * B + b) * GEN_E;
                 const float *te = d->tok + (size_t)ids[(size_t)b * T + t] * GEN_E, *pe = d->pos + (size_t)pos[(size_t)b * T + t] * GEN_E;
                 for (int e = 0; e < GEN_E; e++) xr[e] = te[e] + pe[e];
             }
-        PlAttnShape s = {T, B, GEN_E, GEN_HEADS, GEN_D, 1, mask};
-        pl_attention_forward(y, q, k, v, p, o, x, d->wq, d->wk, d->wv, d->wo, &s);
-        for (int b = 0; b < B; b++) memcpy(h + (size_t)b * GEN_E, y + ((size_t)col[b] * B + b) * GEN_E, GEN_E * sizeof *h);
-        pl_dense_forward(logits, h, d->head, NULL, B, GEN_E, GEN_C);
+        for (int k = 0; k < ncol; k++)
+            for (int b = 0; b < B; b++)
+                if (col[k][b] >= 0 && col[k][b] < T) query[(size_t)b * T + col[k][b]] = 1;
+        /* Positions make every query different: nothing to share. */
+        PlAttend a = {.T = T, .B = B, .NH = GEN_HEADS, .D = GEN_D, .causal = 1, .mask = mask, .query = query};
+        pl_attend_layer(u, NULL, NULL, NULL, NULL, NULL, d->wq, d->wk, d->wv, d->wo, GEN_E, &a);
+        for (int k = 0; k < ncol; k++) {
+            for (int b = 0; b < B; b++) {
+                /* A prompt with no token has no column to read: zeros. */
+                if (col[k][b] >= 0 && col[k][b] < T) memcpy(h + (size_t)b * GEN_E, u->y + ((size_t)col[k][b] * B + b) * GEN_E, GEN_E * sizeof *h);
+                else memset(h + (size_t)b * GEN_E, 0, GEN_E * sizeof *h);
+            }
+            pl_dense_forward(logits[k], h, d->head, NULL, B, GEN_E, GEN_C);
+        }
     }
-    free(x), free(y), free(q), free(k), free(v), free(o), free(p), free(h);
+    free(query), free(h);
     return ok ? 0 : -1;
 }
 
@@ -72,19 +85,19 @@ void pl_probe_generate_free(PlProbeGenerate *r) {
 }
 
 /* Each prompt alone: logits (B,C) at its last token, positions 0..L-1. */
-static int alone(const Decoder *d, const PlProbeGenerate *r, float *out) {
+static int alone(const Decoder *d, PlAttendBufs *u, const PlProbeGenerate *r, float *out) {
     for (int i = 0; i < r->B; i++) {
         int L = r->len[i], col = L - 1;
-        int32_t *ids = malloc((size_t)L * sizeof *ids);
         int *pos = malloc((size_t)L * sizeof *pos);
         uint8_t *m = malloc((size_t)L);
-        int ok = ids && pos && m;
+        int ok = pos && m;
         if (ok) {
-            memcpy(ids, r->ids_right + (size_t)i * r->T, (size_t)L * sizeof *ids);
             for (int t = 0; t < L; t++) pos[t] = t, m[t] = 1;
-            ok = decode(d, ids, m, pos, &col, 1, L, out + (size_t)i * GEN_C) == 0;
+            const int *cols[1] = {&col};
+            float *logits[1] = {out + (size_t)i * GEN_C};
+            ok = decode(d, u, r->ids_right + (size_t)i * r->T, m, pos, cols, 1, 1, L, logits) == 0;
         }
-        free(ids), free(pos), free(m);
+        free(pos), free(m);
         if (!ok) return -1;
     }
     return 0;
@@ -124,30 +137,34 @@ PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGener
     memset(r, 0, sizeof *r);
     PlBatch *b = NULL;
     Decoder d = {0};
-    PlStatus st = pl_probe_batch_make(c, o, &b, err);
+    PlStatus st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) return st;
     r->B = b->B, r->T = b->T, r->C = GEN_C;
     size_t n = (size_t)r->B * r->T, nl = (size_t)r->B * GEN_C;
     uint8_t *ml = malloc(n), *mr = malloc(n);
     int *col_last = malloc((size_t)r->B * sizeof *col_last), *col_real = malloc((size_t)r->B * sizeof *col_real);
-    float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z);
-    if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || decoder_init(&d, c->num_words, r->T, o->seed)) {
+    float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z), *zl = malloc(nl * sizeof *zl);
+    if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || !zl || decoder_init(&d, c->num_words, r->T, o->seed)) {
         st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
     } else {
         layouts(r, b, ml, mr);
         for (int i = 0; i < r->B; i++) col_last[i] = r->T - 1, col_real[i] = r->len[i] - 1;
-        int bad = alone(&d, r, single);
-        bad = bad || decode(&d, r->ids_left, ml, r->pos_left, col_last, r->B, r->T, z);
+        PlAttendBufs u = {0};
+        const int *last[1] = {col_last}, *both[2] = {col_real, col_last};
+        float *into_z[1] = {z}, *into_both[2] = {z, zl};
+        int bad = alone(&d, &u, r, single);
+        bad = bad || decode(&d, &u, r->ids_left, ml, r->pos_left, last, 1, r->B, r->T, into_z);
         if (!bad) r->left_vs_single_max_diff = max_diff(z, single, (int)nl);
-        bad = bad || decode(&d, r->ids_left, ml, r->pos_naive, col_last, r->B, r->T, z);
+        bad = bad || decode(&d, &u, r->ids_left, ml, r->pos_naive, last, 1, r->B, r->T, into_z);
         if (!bad) r->left_naive_positions_max_diff = max_diff(z, single, (int)nl);
-        bad = bad || decode(&d, r->ids_right, mr, r->pos_naive, col_real, r->B, r->T, z);
+        /* Right padding read at the last real token and at the last column: one run. */
+        bad = bad || decode(&d, &u, r->ids_right, mr, r->pos_naive, both, 2, r->B, r->T, into_both);
         if (!bad) r->right_last_real_vs_single_max_diff = max_diff(z, single, (int)nl);
-        bad = bad || decode(&d, r->ids_right, mr, r->pos_naive, col_last, r->B, r->T, z);
-        if (!bad) r->right_last_column_vs_single_max_diff = max_diff(z, single, (int)nl);
+        if (!bad) r->right_last_column_vs_single_max_diff = max_diff(zl, single, (int)nl);
+        pl_attend_bufs_done(&u);
         if (bad) st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
     }
-    free(ml), free(mr), free(col_last), free(col_real), free(single), free(z);
+    free(ml), free(mr), free(col_last), free(col_real), free(single), free(z), free(zl);
     decoder_free(&d);
     pl_batch_free(b);
     if (st) pl_probe_generate_free(r);

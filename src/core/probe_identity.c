@@ -47,7 +47,7 @@ static PlStatus logits_of(PlModel *m, const PlBatch *b, float *logits, PlErr *er
 static PlStatus batch_padded(const PlCorpus *c, const PlProbeOpts *o, PlSide side, PlBatch **out, PlErr *err) {
     PlProbeOpts q = *o;
     q.padding = side;
-    return pl_probe_batch_make(c, &q, out, err);
+    return pl_probe_focus_batch(c, &q, PL_PROBE_FOCUS_ROWS, out, err);
 }
 
 static float max_diff(const float *a, const float *b, int n) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn/attend.h"
 #include "probe.h"
 #include "rng.h"
 #include "tensor.h"
@@ -110,21 +111,27 @@ done:
     free(W), free(bias), free(a), free(b);
 }
 
+/* Attention leaks only through real queries, so only they run (pl_attend);
+ * a real position's input is its token's embedding in both runs, so
+ * repeated tokens share one query. */
 static float attention_leak(Ctx *k, int use_mask) {
     int T = k->b->T, B = k->b->B, E = k->E, NH = 2, D = 8, HD = NH * D;
     size_t n = (size_t)T * B;
-    float *w = rand_block(&k->rng, 4 * (size_t)E * HD, 0.3f);
-    float *q = malloc(n * HD * sizeof *q), *kk = malloc(n * HD * sizeof *kk), *v = malloc(n * HD * sizeof *v), *o = malloc(n * HD * sizeof *o);
-    float *p = malloc((size_t)B * NH * T * T * sizeof *p), *ya = malloc(n * E * sizeof *ya), *yb = malloc(n * E * sizeof *yb);
+    float *w = rand_block(&k->rng, 4 * (size_t)E * HD, 0.3f), *ya = malloc(n * E * sizeof *ya);
+    PlAttendBufs u = {0};
     float leak = NAN;
-    if (w && q && kk && v && o && p && ya && yb) {
-        PlAttnShape s = {T, B, E, NH, D, 0, use_mask ? k->b->mask : NULL};
+    if (w && ya && !pl_attend_bufs_reserve(&u, T, B, E, NH, D)) {
+        PlAttend a = {.T = T, .B = B, .NH = NH, .D = D, .mask = use_mask ? k->b->mask : NULL, .query = k->b->mask};
         const float *Wq = w, *Wk = w + (size_t)E * HD, *Wv = w + 2 * (size_t)E * HD, *Wo = w + 3 * (size_t)E * HD;
-        pl_attention_forward(ya, q, kk, v, p, o, k->x, Wq, Wk, Wv, Wo, &s);
-        pl_attention_forward(yb, q, kk, v, p, o, k->xp, Wq, Wk, Wv, Wo, &s);
-        leak = real_change(k, ya, yb, E);
+        memcpy(u.x, k->x, n * E * sizeof *u.x);
+        pl_attend_layer(&u, NULL, NULL, NULL, NULL, k->b->ids, Wq, Wk, Wv, Wo, E, &a);
+        memcpy(ya, u.y, n * E * sizeof *ya);
+        memcpy(u.x, k->xp, n * E * sizeof *u.x);
+        pl_attend_layer(&u, NULL, NULL, NULL, NULL, k->b->ids, Wq, Wk, Wv, Wo, E, &a);
+        leak = real_change(k, ya, u.y, E);
     }
-    free(w), free(q), free(kk), free(v), free(o), free(p), free(ya), free(yb);
+    free(w), free(ya);
+    pl_attend_bufs_done(&u);
     return leak;
 }
 
@@ -165,7 +172,7 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
         cfg.vocab = c->num_words;
         st = pl_model_new(&cfg, o->seed, &own, err);
     }
-    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) {
         pl_model_free(own);
         return st;

@@ -87,7 +87,7 @@ PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *m
     float *dz = NULL, *scratch = NULL;
     int32_t *tg = NULL;
     PlStatus st = token_model(c, model, o->seed, &m, err);
-    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (!st) {
         r->B = b->B, r->T = b->T, r->C = pl_model_config(m)->classes;
         size_t n = (size_t)b->B * b->T;

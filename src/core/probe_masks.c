@@ -3,51 +3,18 @@
  * the additive bias), and what attention does when one library's mask is
  * handed to another: Hugging Face's 1 = keep passed as PyTorch's 1 = ignore.
  *
- * Layout: every (B,T) array is batch-major, cell (b,t) at b*T + t; the
- * attention weights of a run are (B,NH,T,T) as pl_attention_forward leaves
- * them. */
+ * Layout: every (B,T) array is batch-major, cell (b,t) at b*T + t; a run's
+ * per-query weight sums are (B,NH,T) as pl_attend leaves them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn/attend.h"
 #include "probe.h"
+#include "probe_weights.h"
 
 enum { RUN_RIGHT, RUN_NONE, RUN_INVERTED, NRUNS };
 
-/* The weights the probe runs with, as the attention probe picks them: an
- * attention model's own, or a fresh attention model's (with the embedding of
- * the given model, when there is one). */
-typedef struct {
-    PlModel *own;
-    const float *emb, *wq, *wk, *wv, *wo;
-    int E, NH, D;
-} Weights;
-
-static PlStatus weights_init(Weights *w, const PlCorpus *c, const PlModel *model, uint64_t seed, PlErr *err) {
-    memset(w, 0, sizeof *w);
-    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
-    cfg.vocab = c->num_words;
-    if (model) {
-        const PlModelConfig *mc = pl_model_config(model);
-        cfg.vocab = mc->vocab;
-        cfg.embed = mc->embed;
-        if (mc->arch == PL_ARCH_ATTENTION) cfg.heads = mc->heads, cfg.dhead = mc->dhead;
-    }
-    if (cfg.vocab < c->num_words)
-        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", cfg.vocab,
-                          c->num_words, cfg.vocab);
-    PlStatus st = pl_model_new(&cfg, seed, &w->own, err);
-    if (st) return st;
-    PlModel *src = model ? (PlModel *)model : w->own;
-    PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? (PlModel *)model : w->own;
-    w->emb = pl_model_block(src, "embedding", NULL);
-    w->wq = pl_model_block(att, "wq", NULL);
-    w->wk = pl_model_block(att, "wk", NULL);
-    w->wv = pl_model_block(att, "wv", NULL);
-    w->wo = pl_model_block(att, "wo", NULL);
-    w->E = cfg.embed, w->NH = cfg.heads, w->D = cfg.dhead;
-    return PL_OK;
-}
 
 /* PyTorch's reading of a key_padding_mask (1 = ignore) as padlab's attention
  * mask (1 = may be attended): its negation, cell by cell. */
@@ -55,44 +22,38 @@ static void attend_from_key_padding(uint8_t *attend, const uint8_t *key_padding_
     for (size_t i = 0; i < n; i++) attend[i] = !key_padding_mask[i];
 }
 
-/* Self-attention over the embedded batch with the attend mask (B,T) or none;
- * p (B,NH,T,T) gets the weights. Adds the NaN it finds to *nan. Returns -1
- * when out of memory. */
-static int attend(const Weights *w, const PlBatch *b, const uint8_t *mask, float *p, int *nan) {
-    int T = b->T, B = b->B, HD = w->NH * w->D;
+/* Self-attention over the embedded batch with the attend mask (B,T) or none:
+ * per query, wsum and wpad (B,NH,T) get its weights summed over every key
+ * and over the pad keys (pads: (B,T) 1 at a pad). Adds the NaN it finds
+ * among the weights and outputs to *nan. Repeated tokens share a query (the
+ * inputs have no positions). Returns -1 when out of memory. */
+static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const uint8_t *mask, const uint8_t *pads, float *wsum,
+                  float *wpad, int *nan) {
+    int T = b->T, B = b->B;
     size_t cells = (size_t)T * B;
-    float *x = malloc(cells * w->E * sizeof *x), *y = malloc(cells * w->E * sizeof *y);
-    float *q = malloc(cells * HD * sizeof *q), *k = malloc(cells * HD * sizeof *k);
-    float *v = malloc(cells * HD * sizeof *v), *o = malloc(cells * HD * sizeof *o);
-    int ok = x && y && q && k && v && o;
-    if (ok) {
-        pl_embedding_forward(x, b->ids, w->emb, B, T, w->E);
-        PlAttnShape s = {T, B, w->E, w->NH, w->D, 0, mask};
-        pl_attention_forward(y, q, k, v, p, o, x, w->wq, w->wk, w->wv, w->wo, &s);
-        for (size_t i = 0; i < cells * w->E; i++) *nan += isnan(y[i]);
-        for (size_t i = 0; i < (size_t)B * w->NH * T * T; i++) *nan += isnan(p[i]);
-    }
-    free(x), free(y), free(q), free(k), free(v), free(o);
-    return ok ? 0 : -1;
+    if (pl_attend_bufs_reserve(u, T, B, w->E, w->NH, w->D)) return -1;
+    pl_embedding_forward(u->x, b->ids, w->emb, B, T, w->E);
+    PlAttend a = {.T = T, .B = B, .NH = w->NH, .D = w->D, .mask = mask, .sel = pads};
+    PlAttendCounts n = {0, 0};
+    pl_attend_layer(u, NULL, wsum, wpad, &n, b->ids, w->wq, w->wk, w->wv, w->wo, w->E, &a);
+    *nan += (int)n.nan;
+    for (size_t i = 0; i < cells * w->E; i++) *nan += isnan(u->y[i]);
+    return 0;
 }
 
 /* Sums, over the real queries of row i and the heads, the share of each
  * query's weight that lands on pad keys (pad weight / all its weight). A
- * query with no weight at all (it sees no key) is not counted. The share is
- * a ratio of two sums taken in the same order, so a query that sees only
- * pads scores exactly 1 and one that sees no pad exactly 0. */
-static void row_shares(const float *p, const PlBatch *b, int i, int NH, double *sum, long *n) {
+ * query with no weight at all (it sees no key) is not counted. The two sums
+ * are taken in the same order (pl_attend's wsum and wsel), so a query that
+ * sees only pads scores exactly 1 and one that sees no pad exactly 0. */
+static void row_shares(const float *wsum, const float *wpad, const PlBatch *b, int i, int NH, double *sum, long *n) {
     int T = b->T;
     const uint8_t *real = b->mask + (size_t)i * T;
     for (int h = 0; h < NH; h++)
         for (int qi = 0; qi < T; qi++) {
             if (!real[qi]) continue;
-            const float *w = p + (((size_t)i * NH + h) * T + qi) * T;
-            float pad = 0.0f, all = 0.0f;
-            for (int j = 0; j < T; j++) {
-                all += w[j];
-                pad += real[j] ? 0.0f : w[j];
-            }
+            size_t at = ((size_t)i * NH + h) * T + qi;
+            float pad = wpad[at], all = wsum[at];
             if (all == 0.0f) continue;
             *sum += (double)(pad / all);
             ++*n;
@@ -151,14 +112,14 @@ static void conventions(PlProbeMasks *r, const PlBatch *b) {
 
 /* Run k's shares (weights p), per row and over the padded rows; the row
  * counts are taken with the first run. */
-static void shares(PlProbeMasks *r, const PlBatch *b, const float *p, int k, int NH) {
+static void shares(PlProbeMasks *r, const PlBatch *b, const float *wsum, const float *wpad, int k, int NH) {
     double total = 0.0;
     long count = 0;
     for (int i = 0; i < b->B; i++) {
         int padded = r->pads[i] > 0 && r->len[i] > 0;
         double s = 0.0;
         long n = 0;
-        row_shares(p, b, i, NH, &s, &n);
+        row_shares(wsum, wpad, b, i, NH, &s, &n);
         r->row_share[(size_t)i * NRUNS + k] = n ? (float)(s / (double)n) : NAN;
         if (padded) total += s, count += n;
         if (k) continue;
@@ -171,19 +132,21 @@ static void shares(PlProbeMasks *r, const PlBatch *b, const float *p, int k, int
 
 PlStatus pl_probe_masks(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeMasks *r, PlErr *err) {
     memset(r, 0, sizeof *r);
-    Weights w;
+    PlAttnWeights w;
     PlBatch *b = NULL;
-    float *p = NULL;
+    PlAttendBufs u = {0};
+    float *wsum = NULL, *wpad = NULL;
     uint8_t *right = NULL, *inverted = NULL;
-    PlStatus st = weights_init(&w, c, model, o->seed, err);
-    if (!st) st = pl_probe_batch_make(c, o, &b, err);
+    PlStatus st = pl_attn_weights_init(&w, c, model, pl_model_config_default(PL_ARCH_ATTENTION).heads,
+                                         pl_model_config_default(PL_ARCH_ATTENTION).dhead, o->seed, err);
+    if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (!st) {
-        size_t n = (size_t)b->B * b->T, np = (size_t)b->B * w.NH * b->T * b->T;
+        size_t n = (size_t)b->B * b->T, nq = (size_t)b->B * w.NH * b->T;
         r->B = b->B, r->T = b->T, r->heads = w.NH, r->dhead = w.D;
         r->row = find_row(b, o->example);
         right = malloc(n), inverted = malloc(n);
-        p = malloc(np * sizeof *p);
-        if (alloc_result(r, b->B, b->T) || !right || !inverted || !p)
+        wsum = malloc(nq * sizeof *wsum), wpad = malloc(nq * sizeof *wpad);
+        if (alloc_result(r, b->B, b->T) || !right || !inverted || !wsum || !wpad)
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the masks probe");
     }
     if (!st) {
@@ -195,14 +158,16 @@ PlStatus pl_probe_masks(const PlCorpus *c, const PlProbeOpts *o, const PlModel *
         attend_from_key_padding(inverted, r->hf, n);
         const uint8_t *masks[NRUNS] = {right, NULL, inverted};
         for (int k = 0; k < NRUNS && !st; k++) {
-            if (attend(&w, b, masks[k], p, &r->nan_count)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the masks probe");
-            else shares(r, b, p, k, w.NH);
+            if (attend(&u, &w, b, masks[k], r->torch, wsum, wpad, &r->nan_count))
+                st = pl_err_set(err, PL_ENOMEM, "out of memory for the masks probe");
+            else shares(r, b, wsum, wpad, k, w.NH);
         }
     }
-    free(p);
+    pl_attend_bufs_done(&u);
+    free(wsum), free(wpad);
     free(right), free(inverted);
     pl_batch_free(b);
-    pl_model_free(w.own);
+    pl_attn_weights_done(&w);
     if (st) pl_probe_masks_free(r);
     return st;
 }

@@ -46,8 +46,7 @@ PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel
     const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
     int E = pl_model_config(m)->embed;
     PlBatch *b = NULL;
-    PlPadOpts po = {o->maxlen, o->padding, o->truncating, 0};
-    st = pl_batch_make(c, &o->example, 1, o->maxlen, &po, &b, err);
+    st = pl_probe_focus_batch(c, o, 1, &b, err);
     float *x = NULL;
     int *arg = NULL;
     if (!st) {

@@ -68,6 +68,24 @@ static PlStatus fixed_point(PlProbeRnn *r, PlModel *m, const int32_t *real, PlEr
     return st;
 }
 
+/* The real tokens with no pads at all, against the run shown (states h). */
+static PlStatus alone(PlProbeRnn *r, PlModel *m, const int32_t *real, const float *h, PlErr *err) {
+    int H = r->H;
+    uint8_t *mask = malloc((size_t)r->L);
+    float *ha = malloc((size_t)r->L * H * sizeof *ha);
+    PlStatus st = mask && ha ? PL_OK : pl_err_set(err, PL_ENOMEM, "out of memory for the rnn probe");
+    if (!st) {
+        memset(mask, 1, (size_t)r->L);
+        st = run(m, real, mask, r->L, ha, err);
+    }
+    if (!st) {
+        r->start_shift = r->first_real > 0 ? pl_l2_norm(h + (size_t)(r->first_real - 1) * H, H) : 0.0f;
+        r->pre_pad_effect = pl_l2_dist(h + (size_t)r->last_real * H, ha + (size_t)(r->L - 1) * H, H);
+    }
+    free(mask), free(ha);
+    return st;
+}
+
 void pl_probe_rnn_free(PlProbeRnn *r) {
     if (!r) return;
     free(r->norm), free(r->dist_last), free(r->step), free(r->dist_fixed), free(r->h_fixed);
@@ -95,10 +113,9 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
     PlModel *open = NULL, *masked = NULL;
     PlBatch *b = NULL;
     float *h = NULL, *hm = NULL;
-    PlPadOpts po = {o->maxlen, o->padding, o->truncating, 0};
     PlStatus st = base_model(c, model, cell, o->seed, zero_pad, &open, err);
     if (!st) st = clone(open, PL_SEQ_KERAS, &masked, err);
-    if (!st) st = pl_batch_make(c, &o->example, 1, o->maxlen, &po, &b, err);
+    if (!st) st = pl_probe_focus_batch(c, o, 1, &b, err);
     if (!st) {
         r->cell = pl_model_config(open)->arch, r->H = pl_model_config(open)->hidden, r->T = b->T, r->L = b->len[0];
         r->mask = o->mask, r->padding = o->padding, r->zero_pad_embedding = zero_pad;
@@ -115,6 +132,7 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
     if (!st) st = run(open, b->ids, b->mask, b->T, h, err);
     if (!st) st = run(masked, b->ids, b->mask, b->T, hm, err);
     if (!st) st = fixed_point(r, open, b->ids + r->first_real, err);
+    if (!st) st = alone(r, o->mask ? masked : open, b->ids + r->first_real, o->mask ? hm : h, err);
     if (!st) {
         int H = r->H;
         const float *shown = o->mask ? hm : h, *last = shown + (size_t)r->last_real * H;

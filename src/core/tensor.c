@@ -2,6 +2,7 @@
 
 #include <cblas.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,12 +15,29 @@ void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const flo
                 M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
+/* Bitwise choice: a where m is all ones, b where it is zero. The tanh
+ * below picks its cases this way, not with ?:, because gcc turns a chain of
+ * ?: into branches, and a branch around a comparison or a division (both
+ * may trap) is one it will not vectorise under -ftrapping-math. */
+static inline float pick(uint32_t m, float a, float b) {
+    uint32_t ua, ub;
+    memcpy(&ua, &a, sizeof ua);
+    memcpy(&ub, &b, sizeof ub);
+    ua = (ua & m) | (ub & ~m);
+    memcpy(&a, &ua, sizeof a);
+    return a;
+}
+
+/* All ones when c holds. */
+static inline uint32_t when(int c) { return 0u - (uint32_t)c; }
+
 /* tanh as an odd rational function of degree 13/6 on [-7.9, 7.9] (the minimax
  * fit Eigen uses), exactly +-1 beyond; below 4e-4 tanh(x) = x to float
  * precision. */
 static inline float tanh_rational(float a) {
-    float x = a > 7.90531110763549805f ? 7.90531110763549805f : a;
-    x = x < -7.90531110763549805f ? -7.90531110763549805f : x;
+    const float lim = 7.90531110763549805f;
+    float x = pick(when(a > lim), lim, a);
+    x = pick(when(a < -lim), -lim, x);
     float x2 = x * x;
     float p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
     p = x2 * p + -8.60467152213735e-11f;
@@ -31,8 +49,7 @@ static inline float tanh_rational(float a) {
     float q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;
     q = x2 * q + 2.26843463243900e-03f;
     q = x2 * q + 4.89352518554385e-03f;
-    float r = p / q;
-    return fabsf(a) < 0.0004f ? a : r;
+    return pick(when(fabsf(a) < 0.0004f), a, p / q);
 }
 
 float pl_tanhf(float x) { return tanh_rational(x); }

@@ -206,10 +206,10 @@ static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BAT
 static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, uint64_t seed,
                           PlPlan **p, PlErr *err) {
     const PlTrainConfig *cfg = r->cfg;
-    int bounds[3], nb = pl_plan_quarter_bounds(cfg->maxlen, bounds);
+    int bounds[3];
     for (int i = 0; i < n; i++) r->lens[i] = s->len[order[i]];
-    PlPlanOpts po = {.kind = kind, .batch_size = cfg->batch_size,
-                     .maxlen = cfg->maxlen, .boundaries = bounds, .n_boundaries = nb, .seed = seed};
+    PlPlanOpts po = pl_plan_opts_standard(kind, cfg->maxlen, cfg->batch_size, bounds);
+    po.seed = seed;
     PlStatus st = pl_plan_make(r->lens, n, &po, p, err);
     if (st) return st;
     if ((st = batches_reserve(&r->buf, *p, err))) {
@@ -420,18 +420,18 @@ PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn prog
     res->bucket_hi[0] = cfg->maxlen / 2;
     res->bucket_hi[1] = cfg->maxlen;
     res->bucket_hi[2] = INT32_MAX;
-    double t0 = clock ? clock() : 0.0;
+    double t0 = clock ? clock(ctx) : 0.0;
     for (int e = 0; e < cfg->epochs && !st; e++) {
-        double te = clock ? clock() : 0.0;
+        double te = clock ? clock(ctx) : 0.0;
         st = train_epoch(&r, m, res, e, progress, ctx, err);
         if (!st) st = evaluate(&r, m, res, e, err);
         if (st) break;
         res->epochs_done = e + 1;
-        res->epoch_seconds[e] = clock ? clock() - te : 0.0;
+        res->epoch_seconds[e] = clock ? clock(ctx) - te : 0.0;
         PlProgress pr = {e + 1, cfg->epochs, r.batches, r.batches, res->train_loss[e], res->train_acc[e], res->val_acc[e]};
         if (progress && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
-    res->seconds = clock ? clock() - t0 : 0.0;
+    res->seconds = clock ? clock(ctx) - t0 : 0.0;
     run_free(&r);
     if (model_out && (st == PL_OK || st == PL_ECANCELED)) *model_out = m;
     else pl_model_free(m);

@@ -56,8 +56,10 @@ typedef struct {
 
 /* Called after every batch; a nonzero return cancels the run. */
 typedef int (*PlProgressFn)(const PlProgress *p, void *ctx);
-/* Seconds from any fixed origin; used only to report timings. */
-typedef double (*PlClockFn)(void);
+/* Seconds from any fixed origin, called with the progress callback's ctx
+ * (so a caller can leave out the time a run spent paused); used only to
+ * report timings. */
+typedef double (*PlClockFn)(void *ctx);
 
 typedef struct {
     int epochs_done;

@@ -1,12 +1,15 @@
 #include "screen.h"
 
 #include <curses.h>
+#include <langinfo.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 static volatile sig_atomic_t quit_flag;
 static int started;
@@ -59,6 +62,9 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap) {
         return -1;
     }
     setlocale(LC_ALL, "");
+    /* Without a UTF-8 locale the block glyphs would come out as garbage. */
+    const char *codeset = nl_langinfo(CODESET);
+    if (!codeset || (strcmp(codeset, "UTF-8") != 0 && strcmp(codeset, "utf8") != 0)) opts.ascii = 1;
     const char *term = getenv("TERM");
     if (!term || !*term || strcmp(term, "dumb") == 0) {
         snprintf(why, (size_t)cap, "the terminal type (TERM) is not set or is 'dumb'");
@@ -79,7 +85,7 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap) {
     noecho();
     keypad(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     timeout(50);
     init_colors();
@@ -106,9 +112,53 @@ void tui_color_off(TuiColor c) {
 }
 
 const char *tui_glyph(TuiGlyph g) {
-    static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591", "\u25b2"};
-    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^"};
+    static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591", "\u25b2",
+                                                     "\u00bb", "\u2502", "\u00d7", "*", "o", "\u2192"};
+    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^", ">", "|", "x", "*", "o", "->"};
     return opts.ascii ? asc[g] : uni[g];
+}
+
+const TuiOptions *tui_screen_options(void) { return &opts; }
+
+int tui_width(const char *s) {
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int cols = 0;
+    wchar_t wc;
+    for (size_t n; *s && (n = mbrtowc(&wc, s, MB_CUR_MAX, &st)) != 0; s += n) {
+        if (n == (size_t)-1 || n == (size_t)-2) return cols + (int)strlen(s); /* not text: a column a byte */
+        int w = wcwidth(wc);
+        cols += w > 0 ? w : 0;
+    }
+    return cols;
+}
+
+int tui_put(int y, int x, int w, const char *fmt, ...) {
+    if (w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS) return 0;
+    if (x + w > COLS) w = COLS - x;
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    wchar_t wide[2048];
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int n = 0, cols = 0;
+    for (const char *s = buf; *s && n < 2047;) {
+        wchar_t wc;
+        size_t k = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+        if (k == (size_t)-1 || k == (size_t)-2) wc = L'?', k = 1, memset(&st, 0, sizeof st);
+        int cw = wcwidth(wc);
+        if (cw < 0) wc = L'?', cw = 1;
+        if (cols + cw > w) break;
+        wide[n++] = wc;
+        cols += cw;
+        s += k;
+    }
+    wide[n] = L'\0';
+    mvaddnwstr(y, x, wide, n);
+    return cols;
 }
 
 const char *tui_shade(double v) {

@@ -10,11 +10,25 @@ typedef enum {
     TUI_SELECTED, TUI_COLOR_COUNT
 } TuiColor;
 
-typedef enum { TUI_G_REAL, TUI_G_PAD, TUI_G_MIXED, TUI_G_BAR, TUI_G_EMPTY, TUI_G_MARK, TUI_GLYPH_COUNT } TuiGlyph;
+typedef enum {
+    TUI_G_REAL,   /* a real token */
+    TUI_G_PAD,    /* a pad cell */
+    TUI_G_MIXED,  /* a column holding both */
+    TUI_G_BAR,    /* a full bar cell */
+    TUI_G_EMPTY,  /* an empty bar cell */
+    TUI_G_MARK,   /* a marker under an axis (the maxlen on a sweep) */
+    TUI_G_CUT,    /* tokens truncation threw away */
+    TUI_G_BOUND,  /* where one packed sequence ends and the next begins */
+    TUI_G_PADKEY, /* a pad key column in the attention heatmap */
+    TUI_G_POINT,  /* a point of a line chart */
+    TUI_G_POINT2, /* a point of a second series */
+    TUI_G_LOOK,   /* before the line that says what to look at */
+    TUI_GLYPH_COUNT
+} TuiGlyph;
 
 typedef struct {
     int mono;   /* no colour: attributes only (--mono, NO_COLOR) */
-    int ascii;  /* no Unicode blocks or shades (--ascii) */
+    int ascii;  /* no Unicode blocks or shades (--ascii, or a locale without UTF-8) */
 } TuiOptions;
 
 /* Starts curses. Returns 0, or -1 (with a reason in why) when there is no
@@ -36,5 +50,15 @@ void tui_bar(int y, int x, int width, double v, TuiColor c);
 /* Screen size. */
 int tui_rows(void);
 int tui_cols(void);
+
+/* Text at (y, x), printf style, clipped to w columns of display width (a
+ * wide character is never cut in half). Returns the columns written. The
+ * one place that writes text to the screen. */
+int tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Display columns of a UTF-8 string. */
+int tui_width(const char *s);
+/* The options the screen ended up with (ASCII forced by the locale, mono
+ * forced by NO_COLOR or a terminal without colours). */
+const TuiOptions *tui_screen_options(void);
 
 #endif

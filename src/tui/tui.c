@@ -1,278 +1,211 @@
-/* The lab's main loop: poll the training, draw, read a key or a click, turn
- * it into an action. The layout:
+/* The lab's main loop: poll the lab, draw, read a key or a click, turn it
+ * into a change of a setting or a command. The layout:
  *
- *   row 0      title and view tabs
- *   rows 1-2   the control strip (every setting as text, cold ones starred)
- *   row 3      status: training progress, messages
- *   rows 4..   one view (two side by side on wide terminals)
- *   last row   the key bar */
+ *   row 0        the view tabs
+ *   rows 1..     the control strip (every setting as text, cold ones starred)
+ *   next row     status: training progress, messages
+ *   rows ..      one view (two or three side by side on wide terminals)
+ *   last row     the key bar */
 #include "tui.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
+#include "strip.h"
 #include "views.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
-#define CONTROLS 9
+#define VIEW_COLS 80 /* a view's width when several share the screen */
 
 typedef struct {
     PlLab *lab;
-    int help, selected;
-    int scroll[PL_VIEW_COUNT]; /* rows scrolled in each view (j/k) */
+    int help;             /* 0: closed; else the page shown + 1 */
+    int selected;         /* the control the mouse last picked; -1: none */
+    TuiPane panes[PL_VIEW_COUNT];
     char message[256];
-    unsigned flash;        /* settings changed recently */
+    unsigned flash;       /* settings changed recently */
     double flash_until;
     int tab_x[PL_VIEW_COUNT + 1];
-    int ctl_y[CONTROLS], ctl_x[CONTROLS + 1];
+    TuiStrip strip;
+    int too_small;
+    int cold_message;     /* the message is the "retraining" one */
 } Tui;
-
-/* ---- keys ---- */
-
-static const struct {
-    int key;
-    PlAction act;
-} keymap[] = {
-    {'p', PL_ACT_PADDING},      {'t', PL_ACT_TRUNCATING},   {'m', PL_ACT_MASK},           {'+', PL_ACT_MAXLEN_UP},
-    {'=', PL_ACT_MAXLEN_UP},    {'-', PL_ACT_MAXLEN_DOWN},  {'b', PL_ACT_BATCHING},       {'M', PL_ACT_MODEL},
-    {'c', PL_ACT_CONVENTION},   {'n', PL_ACT_NEXT_EXAMPLE}, {'N', PL_ACT_PREV_EXAMPLE},   {'l', PL_ACT_NEXT_EXAMPLE},
-    {KEY_RIGHT, PL_ACT_NEXT_EXAMPLE}, {'h', PL_ACT_PREV_EXAMPLE}, {KEY_LEFT, PL_ACT_PREV_EXAMPLE},
-    {'r', PL_ACT_RUN},          {' ', PL_ACT_PAUSE},        {'S', PL_ACT_NEXT_SEED},        {'\t', PL_ACT_NEXT_VIEW},     {KEY_BTAB, PL_ACT_PREV_VIEW},
-    {'s', PL_ACT_SORT_RUNS},    {'g', PL_ACT_GRID},
-};
-
-/* The control strip: which action each control's click or Enter applies. */
-static const PlAction control_act[CONTROLS] = {PL_ACT_PADDING, PL_ACT_TRUNCATING, PL_ACT_MASK, PL_ACT_MAXLEN_UP, PL_ACT_BATCHING,
-                                               PL_ACT_MODEL, PL_ACT_CONVENTION, PL_ACT_NEXT_SEED, PL_ACT_NEXT_EXAMPLE};
-static const unsigned control_chg[CONTROLS] = {PL_CHG_PADDING, PL_CHG_TRUNCATING, PL_CHG_MASK, PL_CHG_MAXLEN, PL_CHG_BATCHING,
-                                               PL_CHG_MODEL, PL_CHG_CONV, PL_CHG_SEED, PL_CHG_EXAMPLE};
-
-static const char *const help_lines[] = {
-    "padlab lab: every number is computed from the corpus and a real model",
-    "",
-    "  p  padding pre/post *        t  truncating pre/post *     m  mask on/off *",
-    "  +  maxlen up *               -  maxlen down *             b  batching strategy *",
-    "  M  model *                   c  mask convention shown     n/N  next/previous example",
-    "  r  train now                 space  pause/resume          s  sort the runs table",
-    "  S  next seed *               g  the padding x mask grid over 3 seeds (train view)",
-    "  1-9 or Tab  views            j/k  scroll a long view (the runs table, the layers)",
-    "  h/l  previous/next example   e  export the view as text   q  quit",
-    "",
-    "* cold settings change what a model learns: the probes recompute and the model",
-    "  retrains in the background. The others are hot: they only change what you see.",
-    "The mouse selects views (top row) and controls (second row; Enter repeats the last).",
-    "",
-    "press any key to close this help",
-};
 
 /* ---- drawing ---- */
 
 static void draw_tabs(Tui *u) {
     const PlLabSettings *s = pl_lab_settings(u->lab);
+    int wide = COLS >= 120, x = 1;
     tui_color(TUI_TITLE);
     mvhline(0, 0, ' ', COLS);
-    const char *base = strrchr(s->corpus, '/');
-    base = base && base[1] ? base + 1 : s->corpus;
-    int x = COLS >= 110 ? 24 : 1;
-    if (x > 1) tui_put(0, 0, x - 1, " padlab  %s", base);
+    if (wide) x += tui_put(0, 0, 9, " padlab ");
     tui_color_off(TUI_TITLE);
-    static const char *const short_names[PL_VIEW_COUNT] = {"batch", "cost", "attn", "rnn", "pool", "loss", "train", "layers", "gen"};
     for (int v = 0; v < PL_VIEW_COUNT; v++) {
         char tab[32];
-        snprintf(tab, sizeof tab, " %d %s ", v + 1, COLS >= 110 ? pl_view_name((PlView)v) : short_names[v]);
+        snprintf(tab, sizeof tab, wide ? " %d %s " : "%d %s ", (v + 1) % 10, wide ? pl_view_name((PlView)v) : tui_view_short((PlView)v));
         u->tab_x[v] = x;
-        TuiColor c = v == (int)s->view ? TUI_SELECTED : TUI_TITLE;
+        TuiColor c = v == s->view ? TUI_SELECTED : TUI_TITLE;
         tui_color(c);
-        tui_put(0, x, COLS - x, "%s", tab);
+        x += tui_put(0, x, COLS - x, "%s", tab);
         tui_color_off(c);
-        x += (int)strlen(tab);
     }
     u->tab_x[PL_VIEW_COUNT] = x;
 }
 
-static void control_text(const PlLabSettings *s, int i, char *buf, size_t cap) {
-    switch (i) {
-    case 0: snprintf(buf, cap, "padding: %s*", pl_side_name(s->padding)); break;
-    case 1: snprintf(buf, cap, "truncating: %s*", pl_side_name(s->truncating)); break;
-    case 2: snprintf(buf, cap, "mask: %s*", s->mask ? "on" : "off"); break;
-    case 3: snprintf(buf, cap, "maxlen: %d*", s->maxlen); break;
-    case 4: snprintf(buf, cap, "batching: %s*", pl_batching_name(s->batching)); break;
-    case 5: snprintf(buf, cap, "model: %s*", pl_arch_name(s->model)); break;
-    case 6: snprintf(buf, cap, "convention: %s", pl_mask_conv_name(s->conv)); break;
-    case 7: snprintf(buf, cap, "seed: %d*", s->seed); break;
-    default: snprintf(buf, cap, "example: %d", s->example); break;
-    }
-}
-
-static void draw_controls(Tui *u, double now) {
-    const PlLabSettings *s = pl_lab_settings(u->lab);
-    int y = 1, x = 1;
-    mvhline(1, 0, ' ', COLS);
-    mvhline(2, 0, ' ', COLS);
-    for (int i = 0; i < CONTROLS; i++) {
-        char buf[64];
-        control_text(s, i, buf, sizeof buf);
-        int w = (int)strlen(buf);
-        if (x + w + 2 > COLS) y = 2, x = 1;
-        u->ctl_y[i] = y, u->ctl_x[i] = x;
-        TuiColor c = i == u->selected ? TUI_SELECTED : (u->flash & control_chg[i]) && now < u->flash_until ? TUI_CHANGED : TUI_NORMAL;
-        tui_color(c);
-        tui_put(y, x, COLS - x, "%s", buf);
-        tui_color_off(c);
-        x += w + 3;
-    }
-    const char *base = strrchr(s->corpus, '/');
-    base = base && base[1] ? base + 1 : s->corpus;
-    if (x < COLS - 12) tui_put(y, x, COLS - x - 1, "corpus: %s (%d)", base, pl_lab_corpus(u->lab)->n);
-}
-
-static void draw_status(Tui *u) {
+static void draw_status(Tui *u, int y) {
     const PlLabTraining *t = pl_lab_training(u->lab);
-    const PlProgress *p = &t->progress;
-    move(3, 0);
+    move(y, 0);
     clrtoeol();
     tui_color(TUI_DIM);
-    if (u->message[0]) tui_put(3, 1, COLS - 2, "%s", u->message);
-    else if (t->active && p->batches)
-        tui_put(3, 1, COLS - 2, "%s: epoch %d/%d batch %d/%d, ETA %.1f s   (* = cold: retrains)", t->paused ? "paused" : "training",
-                p->epoch, p->epochs, p->batch, p->batches, t->eta);
-    else tui_put(3, 1, COLS - 2, "%s   (* = cold: retrains)", t->status);
+    if (u->message[0]) tui_put(y, 1, COLS - 2, "%s", u->message);
+    else if (t->active)
+        tui_put(y, 1, COLS - 2, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: retrains)", t->paused ? "paused:" : "training", t->n,
+                t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
+    else tui_put(y, 1, COLS - 2, "%s", t->status);
     tui_color_off(TUI_DIM);
 }
 
-static void draw_keybar(void) {
-    static const char *const keys[][2] = {{"p", "pad"}, {"t", "trunc"}, {"m", "mask"}, {"+-", "maxlen"}, {"b", "batch"},
-                                          {"M", "model"}, {"c", "conv"}, {"n", "next"}, {"r", "run"}, {"?", "help"}, {"q", "quit"}};
-    int x = 0;
-    move(LINES - 1, 0);
-    clrtoeol();
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && x < COLS - 8; i++) {
-        tui_color(TUI_KEY);
-        tui_put(LINES - 1, x, COLS - x, "%s", keys[i][0]);
-        tui_color_off(TUI_KEY);
-        x += (int)strlen(keys[i][0]);
-        tui_put(LINES - 1, x, COLS - x, "%s ", keys[i][1]);
-        x += (int)strlen(keys[i][1]) + 1;
-    }
-}
-
-static void draw_help(void) {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]), w = 84 < COLS - 2 ? 84 : COLS - 2;
-    int y0 = (LINES - n - 2) / 2, x0 = (COLS - w) / 2;
-    for (int i = -1; i <= n; i++) {
-        tui_color(TUI_SELECTED);
-        mvhline(y0 + i + 1, x0, ' ', w);
-        if (i >= 0 && i < n) tui_put(y0 + i + 1, x0 + 1, w - 2, "%s", help_lines[i]);
-        tui_color_off(TUI_SELECTED);
-    }
+/* The views on screen: the chosen one, then the train view and the cost
+ * view as companions when there is room for them. */
+static int shown_views(PlView v, PlView out[3]) {
+    out[0] = v, out[1] = PL_VIEW_TRAIN, out[2] = PL_VIEW_COST;
+    if (v == PL_VIEW_TRAIN) out[1] = PL_VIEW_COST, out[2] = PL_VIEW_RNN;
+    if (v == PL_VIEW_COST) out[2] = PL_VIEW_RNN;
+    return COLS >= 3 * (VIEW_COLS + 1) ? 3 : COLS >= 2 * (VIEW_COLS + 1) ? 2 : 1;
 }
 
 static void draw(Tui *u, double now) {
     erase();
-    if (LINES < MIN_ROWS || COLS < MIN_COLS) {
-        tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d)", MIN_COLS, MIN_ROWS, COLS, LINES);
+    u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
+    if (u->too_small) {
+        tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS, LINES);
         refresh();
         return;
     }
     draw_tabs(u);
-    draw_controls(u, now);
-    draw_status(u);
-    /* As many views as fit at 80 columns each: the chosen one, then the train
-     * view and the cost view as companions. */
-    PlView v = pl_lab_settings(u->lab)->view, shown[3] = {v, PL_VIEW_TRAIN, PL_VIEW_COST};
-    if (v == PL_VIEW_TRAIN) shown[1] = PL_VIEW_COST, shown[2] = PL_VIEW_RNN;
-    if (v == PL_VIEW_COST) shown[2] = PL_VIEW_RNN;
-    int n = COLS >= 3 * (MIN_COLS + 1) ? 3 : COLS >= 2 * (MIN_COLS + 1) ? 2 : 1, w = COLS / n;
-    for (int i = 0; i < n; i++) tui_view_draw(u->lab, shown[i], (TuiBox){5, i * w + 1, LINES - 6, w - 2}, &u->scroll[shown[i]]);
-    draw_keybar();
-    if (u->help) draw_help();
+    unsigned flash = now < u->flash_until ? u->flash : 0;
+    int strip_rows = tui_strip_draw(&u->strip, pl_lab_settings(u->lab), flash, u->selected, 1, COLS);
+    int status = 1 + strip_rows, top = status + 1;
+    draw_status(u, status);
+    PlView shown[3];
+    int n = shown_views((PlView)pl_lab_settings(u->lab)->view, shown), w = COLS / n;
+    for (int i = 0; i < n; i++) {
+        TuiPane *p = &u->panes[shown[i]];
+        p->box = (TuiBox){top, i * w + 1, LINES - top - 1, w - 2};
+        tui_view_draw(u->lab, shown[i], p);
+    }
+    tui_keybar_draw(LINES - 1, COLS);
+    if (u->help && !tui_help_draw(u->help - 1, LINES, COLS)) u->help = 0;
     refresh();
-}
-
-/* ---- export: the view's text as it stands on the screen ---- */
-
-static void export_view(Tui *u) {
-    char path[128], tmp[160];
-    snprintf(path, sizeof path, "padlab-%s.txt", pl_view_name(pl_lab_settings(u->lab)->view));
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(u->message, sizeof u->message, "cannot write %s", tmp);
-        return;
-    }
-    wchar_t line[1024];
-    char out[4096];
-    for (int y = 1; y < LINES - 1; y++) {
-        int n = mvinnwstr(y, 0, line, (int)(sizeof line / sizeof line[0]) - 1);
-        if (n < 0) n = 0;
-        line[n] = L'\0';
-        size_t m = wcstombs(out, line, sizeof out - 1);
-        if (m == (size_t)-1) m = 0;
-        while (m > 0 && out[m - 1] == ' ') m--;
-        out[m] = '\0';
-        fprintf(f, "%s\n", out);
-    }
-    int ok = fclose(f) == 0 && rename(tmp, path) == 0;
-    snprintf(u->message, sizeof u->message, ok ? "exported the view to %s" : "cannot write %s", path);
 }
 
 /* ---- input ---- */
 
-static void apply(Tui *u, PlAction a, double now) {
-    int what = pl_lab_act(u->lab, a);
+static void after(Tui *u, int what, double now) {
     unsigned changes = pl_lab_take_changes(u->lab);
     if (changes) {
         u->flash = changes;
         u->flash_until = now + 1.5;
     }
-    if (what == PL_LAB_COLD) snprintf(u->message, sizeof u->message, "cold setting: probes recomputed, retraining in the background");
+    if (changes & (pl_result_deps(PL_R_BATCH) & ~PL_S_BIT(PL_S_CONVENTION))) u->panes[PL_VIEW_BATCH].follow = 1;
+    if (what == PL_LAB_COLD)
+        snprintf(u->message, sizeof u->message, "cold: retraining %d seed%s in the background; the views recompute",
+                 pl_lab_settings(u->lab)->seeds, pl_lab_settings(u->lab)->seeds > 1 ? "s" : "");
+    u->cold_message = what == PL_LAB_COLD;
 }
 
-static void on_click(Tui *u, double now) {
+static void set_view(Tui *u, int v, double now) {
+    PlLabSettings next = *pl_lab_settings(u->lab);
+    next.view = v;
+    after(u, pl_lab_apply(u->lab, &next, NULL), now);
+}
+
+static void step(Tui *u, int id, int dir, double now) { after(u, pl_lab_step(u->lab, (PlSettingId)id, dir), now); }
+
+static void export_view(Tui *u) {
+    char path[512];
+    PlErr err;
+    if (pl_lab_export(u->lab, (PlView)pl_lab_settings(u->lab)->view, ".", path, sizeof path, &err))
+        snprintf(u->message, sizeof u->message, "export failed: %.200s", err.msg);
+    else snprintf(u->message, sizeof u->message, "exported the view's data to %.200s (and .json)", path);
+}
+
+static void on_mouse(Tui *u, double now) {
     MEVENT ev;
     if (getmouse(&ev) != OK) return;
+    TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
+    if (ev.bstate & BUTTON4_PRESSED) p->scroll -= 3;
+    if (ev.bstate & BUTTON5_PRESSED) p->scroll += 3;
+    int click = ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED), back = ev.bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED);
+    if (!click && !back) return;
     if (ev.y == 0) {
         for (int v = 0; v < PL_VIEW_COUNT; v++)
-            if (ev.x >= u->tab_x[v] && ev.x < u->tab_x[v + 1]) pl_lab_set_view(u->lab, (PlView)v);
+            if (ev.x >= u->tab_x[v] && ev.x < u->tab_x[v + 1]) set_view(u, v, now);
         return;
     }
-    for (int i = 0; i < CONTROLS; i++) {
-        char buf[64];
-        control_text(pl_lab_settings(u->lab), i, buf, sizeof buf);
-        if (ev.y == u->ctl_y[i] && ev.x >= u->ctl_x[i] && ev.x < u->ctl_x[i] + (int)strlen(buf)) {
-            u->selected = i;
-            apply(u, control_act[i], now);
-        }
-    }
+    int id = tui_strip_hit(&u->strip, ev.y, ev.x);
+    if (id < 0) return;
+    u->selected = id;
+    step(u, id, back ? -1 : 1, now);
+}
+
+static int scroll_key(Tui *u, int ch) {
+    TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
+    int page = p->box.h - p->fixed > 1 ? p->box.h - p->fixed - 1 : 1;
+    if (ch == 'j' || ch == KEY_DOWN) p->scroll++;
+    else if (ch == 'k' || ch == KEY_UP) p->scroll--;
+    else if (ch == KEY_NPAGE) p->scroll += page;
+    else if (ch == KEY_PPAGE) p->scroll -= page;
+    else return 0;
+    if (p->scroll < 0) p->scroll = 0;
+    return 1;
+}
+
+static int view_key(Tui *u, int ch, double now) {
+    int v = pl_lab_settings(u->lab)->view;
+    if (ch >= '0' && ch <= '9') set_view(u, ch == '0' ? 9 : ch - '1', now);
+    else if (ch == '\t') set_view(u, (v + 1) % PL_VIEW_COUNT, now);
+    else if (ch == KEY_BTAB) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
+    else if (ch == 'l' || ch == KEY_RIGHT) step(u, PL_S_EXAMPLE, 1, now);
+    else if (ch == 'h' || ch == KEY_LEFT) step(u, PL_S_EXAMPLE, -1, now);
+    else return 0;
+    return 1;
+}
+
+static int lab_key(Tui *u, int ch, double now) {
+    for (int i = 0; tui_command_keys[i].keys; i++)
+        if (tui_command_keys[i].key == ch) return after(u, pl_lab_command(u->lab, tui_command_keys[i].cmd), now), 1;
+    int dir, id = pl_setting_of_key(ch, &dir);
+    if (id < 0) return 0;
+    step(u, id, dir, now);
+    return 1;
 }
 
 /* Returns 1 when the user asked to quit. */
 static int on_key(Tui *u, int ch, double now) {
+    if (u->too_small) return ch == 'q' || ch == 'Q'; /* nothing acts unseen */
     if (u->help) {
-        u->help = 0;
+        u->help = ch == ' ' || ch == KEY_NPAGE ? u->help + 1 : 0;
         return 0;
     }
     u->message[0] = '\0';
     if (ch == 'q' || ch == 'Q') return 1;
     if (ch == '?' || ch == KEY_F(1)) u->help = 1;
-    else if (ch >= '1' && ch <= '9') pl_lab_set_view(u->lab, (PlView)(ch - '1'));
+    else if (ch == KEY_MOUSE) on_mouse(u, now);
     else if (ch == 'e') export_view(u);
-    else if (ch == KEY_MOUSE) on_click(u, now);
-    else if (ch == 'j' || ch == KEY_DOWN) u->scroll[pl_lab_settings(u->lab)->view]++;
-    else if ((ch == 'k' || ch == KEY_UP) && u->scroll[pl_lab_settings(u->lab)->view] > 0) u->scroll[pl_lab_settings(u->lab)->view]--;
-    else if (ch == '\n' || ch == KEY_ENTER) apply(u, control_act[u->selected], now);
-    else
-        for (size_t i = 0; i < sizeof keymap / sizeof keymap[0]; i++)
-            if (keymap[i].key == ch) apply(u, keymap[i].act, now);
+    else if (ch == '\n' || ch == KEY_ENTER) {
+        if (u->selected >= 0) step(u, u->selected, 1, now);
+    } else if (!scroll_key(u, ch) && !view_key(u, ch, now)) lab_key(u, ch, now);
     return 0;
 }
 
-/* Redraws after a key, at most every 0.1 s while training or the grid runs,
- * and once when the highlight of a changed setting expires; idle, nothing. */
+/* Redraws after a key, at most every 0.1 s while training runs or results
+ * arrive, and once when the highlight of a changed setting expires; idle,
+ * nothing. */
 static void loop(Tui *u) {
     int dirty = 1, pending = 0, was_training = 0;
     double last_draw = 0.0;
@@ -280,8 +213,9 @@ static void loop(Tui *u) {
         double now = pl_app_clock();
         pending |= pl_lab_tick(u->lab);
         int training = pl_lab_training(u->lab)->active;
-        if (was_training && !training) u->message[0] = '\0'; /* the run's result replaces "retraining" */
+        if (was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
         was_training = training;
+        if (pl_lab_take_notice(u->lab, u->message, sizeof u->message)) pending = 1;
         if (pending && now - last_draw > 0.1) dirty = 1;
         if (u->flash_until > last_draw && now >= u->flash_until) dirty = 1;
         if (dirty) {
@@ -296,49 +230,69 @@ static void loop(Tui *u) {
             dirty = 1;
             continue;
         }
-        if (on_key(u, ch, now)) break;
+        if (on_key(u, ch, pl_app_clock())) break;
         dirty = 1;
     }
 }
 
-int tui_run(const TuiArgs *a, char *why, int cap) {
-    PlLabSettings s = a->settings;
-    PlLabRun *runs = calloc(PL_LAB_MAX_RUNS, sizeof *runs);
-    int nruns = 0;
+/* The settings to start with: the session's, then the flags given. */
+PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem, int cap) {
+    *s = a->settings;
+    if (problem) problem[0] = '\0';
+    if (!a->session) return NULL;
+    FILE *f = fopen(a->session, "r");
+    if (!f && errno == ENOENT) return NULL; /* a new session: it is written after the first run */
+    if (f) fclose(f);
     PlErr err;
-    if (!runs) return snprintf(why, (size_t)cap, "out of memory"), 1;
-    if (a->session) {
-        FILE *probe = fopen(a->session, "r");
-        if (probe) {
-            fclose(probe);
-            if (pl_lab_read_session(a->session, &s, runs, &nruns, &err)) {
-                fprintf(stderr, "padlab: %s; starting with the default settings\n", err.msg);
-                s = a->settings;
-                nruns = 0;
-            }
-        }
+    PlSession *sess = pl_session_read(a->session, &err);
+    if (!sess) {
+        fprintf(stderr, "padlab: %s; starting with the default settings\n", err.msg);
+        if (problem) snprintf(problem, (size_t)cap, "%.200s: the lab will not write over it", err.msg);
+        return NULL;
     }
+    PlLabSettings merged = sess->settings;
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(a->given & PL_S_BIT(id))) continue;
+        if (pl_settings[id].type == PL_ST_TEXT) memcpy(merged.corpus, s->corpus, sizeof merged.corpus);
+        else pl_setting_set(&merged, (PlSettingId)id, pl_setting_get(s, (PlSettingId)id));
+    }
+    *s = merged;
+    return sess;
+}
+
+int tui_run(const TuiArgs *a, char *why, int cap) {
+    PlLabSettings s;
+    char problem[256];
+    PlSession *sess = tui_start_settings(a, &s, problem, sizeof problem);
+    const char *save = problem[0] ? NULL : a->session; /* a file it could not read is never overwritten */
+    PlErr err;
     PlLab *lab = pl_lab_new(&s, &err);
     if (!lab) {
-        free(runs);
+        pl_session_free(sess);
         fprintf(stderr, "padlab: %s\n", err.msg);
         return 2;
     }
-    pl_lab_set_runs(lab, runs, nruns);
-    free(runs);
+    if (sess) pl_lab_restore(lab, sess);
+    pl_session_free(sess);
     if (tui_screen_start(&a->screen, why, cap)) {
         pl_lab_free(lab);
         return -1;
     }
+    pl_lab_autosave(lab, save);
     Tui u;
     memset(&u, 0, sizeof u);
     u.lab = lab;
-    pl_lab_act(lab, PL_ACT_RUN);
+    snprintf(u.message, sizeof u.message, "%s", problem);
+    u.selected = -1;
+    u.panes[PL_VIEW_BATCH].follow = 1;
+    int nruns;
+    pl_lab_runs(lab, &nruns);
+    if (!nruns) pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were: nothing retrains */
     pl_lab_take_changes(lab);
     loop(&u);
     tui_screen_end();
     int rc = 0;
-    if (a->session && pl_lab_save_session(lab, a->session, &err)) {
+    if (save && pl_lab_save_session(lab, save, &err)) {
         fprintf(stderr, "padlab: %s\n", err.msg);
         rc = 1;
     }

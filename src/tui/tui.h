@@ -6,10 +6,17 @@
 #include "screen.h"
 
 typedef struct {
-    PlLabSettings settings;
-    const char *session;  /* --session FILE, or NULL */
+    PlLabSettings settings; /* the defaults with the flags given */
+    unsigned given;         /* the settings given as flags: they win over a session's */
+    const char *session;    /* --session FILE, or NULL */
     TuiOptions screen;
 } TuiArgs;
+
+/* The settings the lab opens with: the session's (when a->session names
+ * one), then the flags given. A session that cannot be read is named on
+ * stderr and in problem (may be NULL), and the defaults are used. Returns
+ * the session read (free with pl_session_free) or NULL. */
+PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem, int cap);
 
 /* Runs the lab until the user quits. Returns the exit status, or -1 without
  * having touched the terminal when there is none to draw on (why says why). */

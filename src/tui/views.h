@@ -1,18 +1,28 @@
-/* The views: each draws one result of the lab into a box of the screen. */
+/* The views: each draws the lab's results for one view into a pane. A view
+ * draws results that already exist; it never computes one (the lab's worker
+ * does, and the pane says when what it shows is out of date). */
 #ifndef PL_TUI_VIEWS_H
 #define PL_TUI_VIEWS_H
 
 #include "app/lab.h"
+#include "draw.h"
 
-typedef struct {
-    int y, x, h, w;
-} TuiBox;
+typedef void (*TuiViewFn)(PlLab *lab, TuiPane *p);
 
-/* Draws view v of the lab into box b. *scroll is how many rows of the view's
- * long list (the runs table, the layers) are scrolled past; the view clamps it. */
-void tui_view_draw(PlLab *lab, PlView v, TuiBox b, int *scroll);
+/* Draws view v into the pane; the pane's scroll is clamped to its content. */
+void tui_view_draw(PlLab *lab, PlView v, TuiPane *p);
+/* A short name for tabs on narrow screens. */
+const char *tui_view_short(PlView v);
 
-/* Text at (y, x) clipped to w columns, in printf style. */
-void tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void tui_view_batch(PlLab *lab, TuiPane *p);
+void tui_view_masks(PlLab *lab, TuiPane *p);
+void tui_view_cost(PlLab *lab, TuiPane *p);
+void tui_view_attention(PlLab *lab, TuiPane *p);
+void tui_view_rnn(PlLab *lab, TuiPane *p);
+void tui_view_pooling(PlLab *lab, TuiPane *p);
+void tui_view_loss(PlLab *lab, TuiPane *p);
+void tui_view_layers(PlLab *lab, TuiPane *p);
+void tui_view_generate(PlLab *lab, TuiPane *p);
+void tui_view_train(PlLab *lab, TuiPane *p);
 
 #endif

@@ -102,6 +102,73 @@ void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent) {
     }
 }
 
+/* ---- rows ---- */
+
+void out_row_init(OutRow *r) { memset(r, 0, sizeof *r); }
+
+void out_row_done(OutRow *r) {
+    free(r->text);
+    memset(r, 0, sizeof *r);
+}
+
+int out_row_cell(OutRow *r, const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(buf) + 1;
+    if (r->len + n > r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 256;
+        while (cap < r->len + n) cap *= 2;
+        char *text = realloc(r->text, cap);
+        if (!text) return -1;
+        r->text = text;
+        r->cap = cap;
+    }
+    memcpy(r->text + r->len, buf, n);
+    r->len += n;
+    r->n++;
+    return 0;
+}
+
+int out_text_width(const char *s) {
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) w += (*p & 0xC0) != 0x80;
+    return w;
+}
+
+int out_row_print(const OutRow *r, FILE *f, const char *label, int columns) {
+    /* Where each cell starts, and the width of the whole line. */
+    const char **cell = malloc(((size_t)r->n + 1) * sizeof *cell);
+    int *w = malloc(((size_t)r->n + 1) * sizeof *w);
+    int total = out_text_width(label), left_out = 0;
+    const char *s = r->text;
+    for (int i = 0; cell && w && i < r->n; i++, s += strlen(s) + 1) {
+        cell[i] = s;
+        w[i] = 1 + out_text_width(s);
+        total += w[i];
+    }
+    fputs(label, f);
+    if (!cell || !w || columns <= 0 || total <= columns) {
+        for (s = r->text; s && s < r->text + r->len; s += strlen(s) + 1) fprintf(f, " %s", s);
+    } else {
+        char note[64];
+        snprintf(note, sizeof note, " \xe2\x80\xa6 (%d more; --full prints all)", r->n);
+        int room = columns - out_text_width(label) - out_text_width(note), head = 0, tail = 0, used = 0;
+        while (head < r->n && (head == 0 || used + w[head] <= room / 2)) used += w[head++];
+        while (tail < r->n - head && (tail == 0 || used + w[r->n - 1 - tail] <= room)) used += w[r->n - 1 - tail++];
+        left_out = r->n - head - tail;
+        for (int i = 0; i < head; i++) fprintf(f, " %s", cell[i]);
+        if (left_out) fprintf(f, " \xe2\x80\xa6 (%d more; --full prints all)", left_out);
+        for (int i = r->n - tail; i < r->n; i++) fprintf(f, " %s", cell[i]);
+    }
+    fputc('\n', f);
+    free(cell);
+    free(w);
+    return left_out;
+}
+
 /* ---- JSON ---- */
 
 static void json_escape(FILE *f, const char *s) {

@@ -2,9 +2,11 @@
  *
  * A table collects formatted cells row by row and prints them aligned (text
  * left, numbers right) or as CSV with a header row. The JSON writer streams
- * nested objects and arrays, putting commas and escapes where they belong. */
-#ifndef PL_CLI_OUT_H
-#define PL_CLI_OUT_H
+ * nested objects and arrays, putting commas and escapes where they belong.
+ * A row (OutRow) is one long line of cells, a token per cell, that is
+ * elided in the middle when it would not fit the width it is given. */
+#ifndef PL_APP_OUT_H
+#define PL_APP_OUT_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +28,26 @@ int out_table_cell(OutTable *t, const char *fmt, ...) __attribute__((format(prin
 /* Prints as an aligned table (indent spaces before each line) or CSV. */
 void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent);
 void out_table_done(OutTable *t);
+
+/* One line of cells after a label ("  ids   " then " 12 7 0 0"): each cell
+ * is printed after one space. */
+typedef struct {
+    char *text;     /* the cells, each ending in '\0' */
+    size_t len, cap;
+    int n;          /* cells */
+} OutRow;
+
+void out_row_init(OutRow *r);
+/* Appends a cell. Returns 0, -1 on no memory. */
+int out_row_cell(OutRow *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints label and the cells on one line, then a newline. When columns > 0
+ * and the line would be wider, prints the cells from the start and from the
+ * end that fit, with "… (N more; --full prints all)" between them. Widths
+ * count UTF-8 characters. Returns the number of cells left out. */
+int out_row_print(const OutRow *r, FILE *f, const char *label, int columns);
+void out_row_done(OutRow *r);
+/* Columns text takes on a terminal: its UTF-8 characters. */
+int out_text_width(const char *s);
 
 #define JSON_MAX_DEPTH 32
 

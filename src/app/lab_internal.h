@@ -1,0 +1,108 @@
+/* The lab's state, shared by the files of the app layer that make it up
+ * (lab.c: settings and commands; lab_results.c: the result worker;
+ * lab_train.c: training, runs and the grid; session.c). Nothing outside
+ * src/app includes this.
+ *
+ * Threads: the caller's thread (the UI) owns everything here except what
+ * `lock` guards, which the result worker shares: the slots' wanted keys and
+ * incoming results, and the weights' reference counts. */
+#ifndef PL_APP_LAB_INTERNAL_H
+#define PL_APP_LAB_INTERNAL_H
+
+#include <pthread.h>
+
+#include "lab.h"
+
+/* A trained model the probes may read, counted: the lab holds one
+ * reference, and the worker one while a probe reads it. */
+typedef struct {
+    PlModel *model;
+    int refs;
+    int run_id;
+    int seed;
+} PlWeights;
+
+/* What a result depends on: its settings (the others reset) and the weights. */
+typedef struct {
+    PlLabSettings s;        /* the settings it depends on; the others at their defaults */
+    int weights_run;        /* the run whose model it reads; 0: fresh weights */
+    int valid;
+    PlLabSettings full;     /* every setting when it was asked for (not compared) */
+} PlResultKey;
+
+typedef struct {
+    void *data;             /* the result views draw (UI thread only) */
+    PlResultInfo info;
+    PlResultKey key;        /* what data was computed from */
+    int failed;
+    char error[256];
+    /* guarded by lock */
+    PlResultKey want;       /* what the settings ask for now */
+    long demand;            /* the generation of settings in which it was last asked for */
+    int busy;               /* the worker is computing it */
+    void *incoming;         /* finished, not yet taken by the UI */
+    PlResultInfo in_info;
+    PlResultKey in_key;
+    int in_failed;
+    char in_error[256];
+    int has_incoming;
+} PlSlot;
+
+#define PL_UNDO_DEPTH 64
+
+struct PlLab {
+    PlLabSettings s;
+    PlCorpus *corpus;
+    int *lens;
+    unsigned changes;
+    char notice[256];
+    int has_notice;
+    PlLabSettings undo[PL_UNDO_DEPTH];
+    int nundo;
+
+    /* results and their worker */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;   /* the worker: there may be work */
+    pthread_cond_t done;   /* waiters: a result came in or the worker went idle */
+    pthread_t worker;
+    int worker_started, quit, hold, computing;
+    long gen;              /* bumped by every change of the wanted keys */
+    PlSlot slots[PL_R_COUNT];
+    PlWeights *weights;    /* the model the probes read, or NULL */
+
+    /* training */
+    PlJob *job;
+    PlLabTraining tr;
+    PlRun *job_runs;       /* (tr.n) what the job trains */
+    PlJob *grid_job;
+    PlJob *retired[8];     /* stopped jobs finishing their batch */
+    PlRun *grid_runs;
+    PlLabGrid grid;
+    PlLabRun *runs;        /* (PL_LAB_MAX_RUNS) */
+    int nruns, next_run_id, sort;
+    char *autosave;
+};
+
+/* lab_results.c */
+int pl_lab_results_start(PlLab *lab, PlErr *err);
+void pl_lab_results_stop(PlLab *lab);
+/* Recomputes every slot's wanted key from the settings and the weights. */
+void pl_lab_results_want(PlLab *lab);
+/* Moves finished results to the views; 1 when one arrived. */
+int pl_lab_results_take(PlLab *lab);
+/* Holds the worker until it is idle (hold = 1) or lets it go (0). */
+void pl_lab_results_hold(PlLab *lab, int hold);
+/* Frees every result (the corpus changed). */
+void pl_lab_results_drop(PlLab *lab);
+/* Makes m (owned from now on) the weights the probes read; NULL: none. */
+void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed);
+
+/* lab_train.c */
+void pl_lab_train_start(PlLab *lab);
+void pl_lab_train_stop(PlLab *lab);
+int pl_lab_train_tick(PlLab *lab);
+int pl_lab_grid_start(PlLab *lab);
+int pl_lab_pause_toggle(PlLab *lab);
+void pl_lab_notice(PlLab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,167 @@
+/* The table of printers, and what every printer shares: the line that says
+ * where a result came from, its JSON twin, and the JSON arrays of floats. */
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const PlReport pl_reports[PL_R_COUNT] = {
+    [PL_R_BATCH] = {PL_LOOK_BATCH, pl_report_batch_text, pl_report_batch_json},
+    [PL_R_COST] = {PL_LOOK_CORPUS, pl_report_cost_text, pl_report_cost_json},
+    [PL_R_ATTENTION] = {PL_LOOK_FOCUS, pl_report_attention_text, pl_report_attention_json},
+    [PL_R_RNN] = {PL_LOOK_EXAMPLE, pl_report_rnn_text, pl_report_rnn_json},
+    [PL_R_POOLING] = {PL_LOOK_EXAMPLE, pl_report_pooling_text, pl_report_pooling_json},
+    [PL_R_LOSS] = {PL_LOOK_FOCUS, pl_report_loss_text, pl_report_loss_json},
+    [PL_R_LAYERS] = {PL_LOOK_FOCUS, pl_report_layers_text, pl_report_layers_json},
+    [PL_R_GENERATE] = {PL_LOOK_FOCUS, pl_report_generate_text, pl_report_generate_json},
+    [PL_R_MASKS] = {PL_LOOK_FOCUS, pl_report_masks_text, pl_report_masks_json},
+    [PL_R_IDENTITY] = {PL_LOOK_FOCUS, pl_report_identity_text, pl_report_identity_json},
+};
+
+PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,
+                         const PlReportOpts *o) {
+    static const PlReportOpts dflt = {0};
+    const PlReport *p = &pl_reports[k];
+    return (json ? p->json : p->text)(f, c, r, info, o ? o : &dflt);
+}
+
+PlStatus pl_report_status(FILE *f) { return ferror(f) ? PL_EIO : PL_OK; }
+
+int pl_report_columns(const PlReportOpts *o) { return o->full ? 0 : o->columns; }
+
+/* Whether a kind draws fresh weights from the seed (or reads a model). */
+static int seeded(PlResultKind k) { return (pl_result_deps(k) & PL_S_BIT(PL_S_SEED)) != 0; }
+
+int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o) { return o->weights != NULL || info->weights_run > 0; }
+
+const char *pl_report_weights(const PlResultInfo *info, const PlReportOpts *o, char *buf, int cap) {
+    const char *arch = pl_arch_name((PlArch)info->weights_arch);
+    if (o->weights) snprintf(buf, (size_t)cap, "the weights in %s (%s)", o->weights, arch);
+    else if (info->weights_run > 0) snprintf(buf, (size_t)cap, "the weights of run %d (%s, seed %d)", info->weights_run, arch, info->weights_seed);
+    else snprintf(buf, (size_t)cap, "fresh weights from seed %d", info->settings.seed);
+    return buf;
+}
+
+/* Appends to buf, never past cap. */
+#define ADD(...)                                                      \
+    do {                                                              \
+        n += snprintf(buf + n, (size_t)(cap - n), __VA_ARGS__);       \
+        if (n > cap - 1) n = cap - 1;                                 \
+    } while (0)
+
+const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *in, const PlReportOpts *o, char *buf,
+                             int cap) {
+    const PlLabSettings *s = &in->settings;
+    const char *strategy = pl_batching_name((PlBatching)s->batching);
+    PlLook look = pl_reports[k].look;
+    int n = 0;
+    buf[0] = '\0';
+    if (look == PL_LOOK_CORPUS) {
+        ADD("the whole corpus (%d reviews) in batches of %d, rows cut to %d tokens, %s", c->n, s->batch, s->maxlen, strategy);
+        return buf;
+    }
+    if (o->rows_given && in->packed) ADD("the rows given, %d reviews packed in one row of %d tokens", in->batch_rows, in->width);
+    else if (o->rows_given) ADD("the rows given as one batch: %d rows x %d (%s)", in->batch_rows, in->width, strategy);
+    else if (in->packed)
+        ADD("batch %d of %d: %d reviews packed in one row of %d tokens", in->batch_index + 1, in->batches, in->batch_rows, in->width);
+    else ADD("batch %d of %d: %d rows x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows, in->width, strategy);
+    if (look == PL_LOOK_BATCH) ADD(", holding example %d", in->rows[0]);
+    if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
+        if (in->packed) ADD("; close-up: example %d alone, its %d tokens (packed: no pads)", in->rows[0], in->focus_width);
+        else if (look == PL_LOOK_FOCUS && in->nrows > 1) {
+            ADD("; close-up: example %d and batch-mate%s", in->rows[0], in->nrows > 2 ? "s" : "");
+            for (int i = 1; i < in->nrows; i++) ADD("%s %d", i > 1 ? "," : "", in->rows[i]);
+            ADD(" at width %d", in->focus_width);
+        } else ADD("; close-up: example %d at width %d", in->rows[0], in->focus_width);
+    }
+    if (seeded(k)) {
+        char w[600];
+        ADD("; %s", pl_report_weights(in, o, w, sizeof w));
+    }
+    return buf;
+}
+
+void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o) {
+    char buf[1200];
+    fprintf(f, "%s\n", pl_report_source(k, c, info, o, buf, sizeof buf));
+    if (o->settings_line) {
+        unsigned deps = pl_result_deps(k);
+        fprintf(f, "settings:");
+        for (int id = 0, first = 1; id < PL_S_COUNT; id++) {
+            if (!(deps & PL_S_BIT(id))) continue;
+            char v[600];
+            fprintf(f, "%s %s %s", first ? "" : ",", pl_settings[id].name, pl_setting_format(&info->settings, (PlSettingId)id, v, sizeof v));
+            first = 0;
+        }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+}
+
+static void json_weights(JsonW *w, const PlResultInfo *in, const PlReportOpts *o) {
+    json_obj(w, "weights");
+    if (o->weights) {
+        json_str(w, "from", "file");
+        json_str(w, "file", o->weights);
+        json_str(w, "arch", pl_arch_name((PlArch)in->weights_arch));
+    } else if (in->weights_run > 0) {
+        json_str(w, "from", "run");
+        json_int(w, "run", in->weights_run);
+        json_int(w, "seed", in->weights_seed);
+        json_str(w, "arch", pl_arch_name((PlArch)in->weights_arch));
+    } else {
+        json_str(w, "from", "seed");
+        json_int(w, "seed", in->settings.seed);
+    }
+    json_close(w, '}');
+}
+
+PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *in, const PlReportOpts *o) {
+    unsigned deps = pl_result_deps(k);
+    json_obj(w, "settings");
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(deps & PL_S_BIT(id))) continue;
+        char v[600];
+        pl_setting_format(&in->settings, (PlSettingId)id, v, sizeof v);
+        if (pl_settings[id].type == PL_ST_INT && !(id == PL_S_EXAMPLE && in->settings.example == PL_EXAMPLE_AUTO))
+            json_int(w, pl_settings[id].name, pl_setting_get(&in->settings, (PlSettingId)id));
+        else json_str(w, pl_settings[id].name, v);
+    }
+    json_close(w, '}');
+    json_obj(w, "source");
+    PlLook look = pl_reports[k].look;
+    if (look == PL_LOOK_CORPUS) {
+        json_int(w, "reviews", c->n);
+    } else {
+        json_int(w, "batch_index", in->batch_index);
+        json_int(w, "batches", in->batches);
+        json_int(w, "batch_rows", in->batch_rows);
+        json_int(w, "width", in->width);
+        json_str(w, "strategy", pl_batching_name((PlBatching)in->settings.batching));
+        json_bool(w, "packed", in->packed);
+        json_bool(w, "rows_given", o->rows_given);
+    }
+    if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
+        int rows = look == PL_LOOK_EXAMPLE || in->packed ? 1 : in->nrows;
+        json_arr(w, "close_up");
+        for (int i = 0; i < rows; i++) json_int(w, NULL, in->rows[i]);
+        json_close(w, ']');
+        json_int(w, "close_up_width", in->focus_width);
+    }
+    if (seeded(k)) json_weights(w, in, o);
+    json_close(w, '}');
+    json_end(w);
+    return pl_report_status(w->f);
+}
+
+void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n) {
+    json_arr(w, key);
+    for (int i = 0; i < n; i++) json_num(w, NULL, (double)v[i]);
+    json_close(w, ']');
+}
+
+void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, int cols) {
+    json_arr(w, key);
+    for (int i = 0; i < rows; i++) pl_report_json_floats(w, NULL, m + (size_t)i * cols, cols);
+    json_close(w, ']');
+}

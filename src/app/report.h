@@ -1,0 +1,114 @@
+/* Printing results: one text printer and one JSON printer per kind of
+ * result, reached through a const table indexed by PlResultKind. The probe
+ * commands print through it and the lab's export writes through it, so a
+ * number reads the same on the command line and in an exported file.
+ *
+ * Every text printer opens with the line that says where the result came
+ * from (which batch of the plan, its rows and width, the strategy, the rows
+ * the close-up used, the weights), as the lab's views do; every JSON printer
+ * closes its object with the same facts under "source". A printer writes to
+ * f and returns PL_OK, or PL_EIO when f reports a write error; it never
+ * computes anything. */
+#ifndef PL_APP_REPORT_H
+#define PL_APP_REPORT_H
+
+#include <stdio.h>
+
+#include "lab.h"
+#include "out.h"
+
+typedef struct {
+    int full;             /* print every cell of a long row */
+    int columns;          /* elide rows wider than this (0: never) */
+    int rows_given;       /* the batch is rows the user named, not a batch of the plan */
+    const char *weights;  /* the file the model's weights came from; NULL: fresh or a run's (info says) */
+    int settings_line;    /* text: a second line with every setting the result depends on */
+} PlReportOpts;
+
+typedef PlStatus (*PlReportFn)(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                               const PlReportOpts *o);
+
+/* How much of the batch a kind looks at: the header names that much. */
+typedef enum {
+    PL_LOOK_CORPUS,  /* the whole corpus (cost) */
+    PL_LOOK_BATCH,   /* the whole batch (batch) */
+    PL_LOOK_EXAMPLE, /* the example alone at the batch's width (rnn, pooling) */
+    PL_LOOK_FOCUS    /* the example and its batch-mates (the other close-ups) */
+} PlLook;
+
+typedef struct {
+    PlLook look;
+    PlReportFn text, json;
+} PlReport;
+
+extern const PlReport pl_reports[PL_R_COUNT];
+
+/* Prints result r of kind k as text (json = 0) or JSON. */
+PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,
+                         const PlReportOpts *o);
+
+/* The source line of a result of kind k (no newline), into buf; returns buf. */
+const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o, char *buf,
+                             int cap);
+
+/* ---- what the printers share (report.c) ---- */
+
+/* Prints the source line (and the settings line when asked), then a blank line. */
+void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o);
+/* Writes "settings" and "source" into w, closes the object and returns its
+ * status (PL_EIO after a write error). */
+PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o);
+/* PL_OK, or PL_EIO when f has seen a write error. */
+PlStatus pl_report_status(FILE *f);
+/* The elision width of o: 0 when o asks for every cell. */
+int pl_report_columns(const PlReportOpts *o);
+/* Where the weights came from, for a sentence: "fresh weights from seed 3",
+ * "the weights in FILE (avgpool)", "the weights of run 2 (gru, seed 1)". */
+const char *pl_report_weights(const PlResultInfo *info, const PlReportOpts *o, char *buf, int cap);
+/* Whether the weights are a trained model's, not fresh ones. */
+int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o);
+
+void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n);
+void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, int cols);
+
+/* The printers of each kind, one file each (report_KIND.c). */
+PlStatus pl_report_batch_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+/* The strategy rows of a comparison, as `padlab buckets` and the cost
+ * result print them: a JSON array "strategies", or a table (selected, a
+ * PlBatching or -1, is starred). */
+void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n);
+void pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected);
+PlStatus pl_report_cost_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_cost_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_attention_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_attention_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_rnn_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_rnn_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_pooling_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_pooling_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_loss_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_loss_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_layers_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_layers_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_generate_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_generate_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_masks_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_masks_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_identity_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_identity_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+
+/* ---- the train view: the runs table and the grid ---- */
+
+typedef struct {
+    const PlLabGroup *groups; /* (ngroups) the runs table, in its sort order */
+    int ngroups;
+    const PlLabRun *runs;     /* (nruns) in the order they finished */
+    int nruns;
+    PlLabGrid grid;
+} PlTrainReport;
+
+PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t);
+PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t);
+
+#endif

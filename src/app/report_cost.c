@@ -1,0 +1,111 @@
+/* The cost result: what the selected batching costs over the whole corpus,
+ * the static sweep over maxlen, and every strategy side by side (the table
+ * `padlab buckets` prints for the same settings). */
+#include "report.h"
+
+PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+    const PlLabCost *k = result;
+    const PlCost *cost = &k->cost;
+    JsonW w;
+    json_begin(&w, f);
+    json_obj(&w, "summary");
+    json_str(&w, "strategy", pl_batching_name((PlBatching)info->settings.batching));
+    json_num(&w, "padding_share", k->padding_share);
+    json_num(&w, "kept_share", k->kept_share);
+    json_num(&w, "truncated_share", k->truncated_share);
+    json_int(&w, "tokens_cut", k->tokens_cut);
+    json_int(&w, "batches", cost->batches);
+    json_int(&w, "slots", cost->slots);
+    json_int(&w, "real_tokens", cost->real_tokens);
+    json_int(&w, "total_tokens", cost->total_tokens);
+    json_int(&w, "rows_truncated", cost->rows_truncated);
+    json_int(&w, "rnn_steps", cost->rnn_steps);
+    json_int(&w, "rnn_wasted", cost->rnn_wasted);
+    json_int(&w, "attention_cells", cost->attn_cells);
+    json_int(&w, "attention_real_cells", cost->attn_real_cells);
+    json_close(&w, '}');
+    json_arr(&w, "sweep");
+    for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        json_obj(&w, NULL);
+        json_int(&w, "maxlen", k->sweep_maxlen[i]);
+        json_num(&w, "padding_share", k->sweep_padding[i]);
+        json_num(&w, "kept_share", k->sweep_kept[i]);
+        json_close(&w, '}');
+    }
+    json_close(&w, ']');
+    json_int(&w, "sweep_at", k->sweep_at);
+    pl_report_strategies_json(&w, k->strategies, k->nstrategies);
+    return pl_report_json_end(&w, PL_R_COST, c, info, o);
+}
+
+PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+    static const char *const sweep_head[] = {"maxlen", "padding_share", "kept_share"};
+    const PlLabCost *k = result;
+    const PlCost *cost = &k->cost;
+    int selected = info->settings.batching;
+    pl_report_header(f, PL_R_COST, c, info, o);
+    fprintf(f, "padding share    %.1f%% of the %lld cells in %lld batches\n", 100.0 * k->padding_share, (long long)cost->slots,
+            (long long)cost->batches);
+    fprintf(f, "tokens kept      %.1f%% (%lld of %lld)\n", 100.0 * k->kept_share, (long long)cost->real_tokens,
+            (long long)cost->total_tokens);
+    fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut, 100.0 * k->truncated_share);
+    fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens, (long long)cost->rnn_steps,
+            (long long)cost->rnn_wasted);
+    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width 32\n", (long long)cost->attn_real_cells,
+            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, 32) / 1e6);
+    fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %d: %d):\n", k->sweep_maxlen[0],
+            k->sweep_maxlen[PL_LAB_SWEEP - 1], info->settings.maxlen, k->sweep_maxlen[k->sweep_at]);
+    OutTable t;
+    out_table_init(&t, 3, sweep_head);
+    for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        out_table_cell(&t, "%d", k->sweep_maxlen[i]);
+        out_table_cell(&t, "%.4f", k->sweep_padding[i]);
+        out_table_cell(&t, "%.4f", k->sweep_kept[i]);
+    }
+    out_table_print(&t, f, OUT_TABLE, 2);
+    out_table_done(&t);
+    fprintf(f, "\nevery strategy at these settings (saved = the share of static's cells a strategy skips):\n");
+    pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected);
+    fprintf(f, "  (* the selected strategy)\n");
+    return pl_report_status(f);
+}
+
+void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
+    json_arr(w, "strategies");
+    for (int i = 0; i < n; i++) {
+        const PlStrategyRow *r = &rows[i];
+        json_obj(w, NULL);
+        json_str(w, "name", pl_batching_name(r->kind));
+        json_int(w, "batches", r->cost.batches);
+        json_num(w, "padding_share", r->padding_share);
+        json_int(w, "slots", r->cost.slots);
+        json_int(w, "real_tokens", r->cost.real_tokens);
+        json_int(w, "tokens_cut", r->tokens_cut);
+        json_int(w, "attention_cells", r->cost.attn_cells);
+        json_num(w, "cells_saved", r->cells_saved);
+        json_num(w, "attention_saved", r->attn_saved);
+        json_close(w, '}');
+    }
+    json_close(w, ']');
+}
+
+void pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
+    static const char *const head[] = {"strategy", "batches", "padding_share", "slots", "real_tokens", "tokens_cut",
+                                       "attention_cells", "cells_saved", "attention_saved"};
+    OutTable t;
+    out_table_init(&t, 9, head);
+    for (int i = 0; i < n; i++) {
+        const PlStrategyRow *r = &rows[i];
+        out_table_cell(&t, "%s%s", pl_batching_name(r->kind), (int)r->kind == selected ? " *" : "");
+        out_table_cell(&t, "%lld", (long long)r->cost.batches);
+        out_table_cell(&t, "%.4f", r->padding_share);
+        out_table_cell(&t, "%lld", (long long)r->cost.slots);
+        out_table_cell(&t, "%lld", (long long)r->cost.real_tokens);
+        out_table_cell(&t, "%lld", (long long)r->tokens_cut);
+        out_table_cell(&t, "%lld", (long long)r->cost.attn_cells);
+        out_table_cell(&t, "%.4f", r->cells_saved);
+        out_table_cell(&t, "%.4f", r->attn_saved);
+    }
+    out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
+    out_table_done(&t);
+}

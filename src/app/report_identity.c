@@ -1,0 +1,74 @@
+/* The identity result: the same rows padded pre and post through one
+ * model, with the mask and without. */
+#include "report.h"
+
+PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                                 const PlReportOpts *o) {
+    const PlProbeIdentity *r = result;
+    JsonW w;
+    json_begin(&w, f);
+    json_obj(&w, "summary");
+    json_num(&w, "masked_max_diff", (double)r->masked_max_diff);
+    json_num(&w, "unmasked_max_diff", (double)r->unmasked_max_diff);
+    json_num(&w, "mask_effect_max_diff", (double)r->mask_effect_max_diff);
+    json_bool(&w, "order_blind", r->order_blind);
+    json_int(&w, "pads", r->pads);
+    json_close(&w, '}');
+    json_str(&w, "arch", pl_arch_name(r->arch));
+    json_int(&w, "B", r->B);
+    json_int(&w, "T", r->T);
+    json_arr(&w, "examples");
+    for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->example[i]);
+    json_close(&w, ']');
+    json_arr(&w, "real_tokens");
+    for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->len[i]);
+    json_close(&w, ']');
+    json_obj(&w, "logits");
+    pl_report_json_floats(&w, "pre_masked", r->pre_masked, r->B);
+    pl_report_json_floats(&w, "post_masked", r->post_masked, r->B);
+    pl_report_json_floats(&w, "pre_unmasked", r->pre_unmasked, r->B);
+    pl_report_json_floats(&w, "post_unmasked", r->post_unmasked, r->B);
+    json_close(&w, '}');
+    return pl_report_json_end(&w, PL_R_IDENTITY, c, info, o);
+}
+
+PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                                 const PlReportOpts *o) {
+    static const char *const head[] = {"row", "review", "real", "pre + mask", "post + mask", "pre, no mask", "post, no mask"};
+    const PlProbeIdentity *r = result;
+    char weights[600];
+    pl_report_header(f, PL_R_IDENTITY, c, info, o);
+    fprintf(f, "the same %d reviews padded pre and padded post to width %d, through one %s (%s); one logit per row\n\n", r->B, r->T,
+            pl_arch_name(r->arch), pl_report_weights(info, o, weights, sizeof weights));
+    OutTable t;
+    out_table_init(&t, 7, head);
+    for (int i = 0; i < r->B; i++) {
+        out_table_cell(&t, "%d", i);
+        out_table_cell(&t, "%d", r->example[i]);
+        out_table_cell(&t, "%d", r->len[i]);
+        out_table_cell(&t, "%.7f", (double)r->pre_masked[i]);
+        out_table_cell(&t, "%.7f", (double)r->post_masked[i]);
+        out_table_cell(&t, "%.7f", (double)r->pre_unmasked[i]);
+        out_table_cell(&t, "%.7f", (double)r->post_unmasked[i]);
+    }
+    out_table_print(&t, f, OUT_TABLE, 2);
+    out_table_done(&t);
+    if (!r->pads) {
+        fprintf(f, "\nthis batch has no pads (every row fills the width), so padding pre and post give the same batch and\n"
+                   "nothing can differ: try a larger maxlen or rows of different lengths\n");
+        return pl_report_status(f);
+    }
+    if (r->masked_max_diff == 0.0f) fprintf(f, "\nwith the mask, pre and post padding give exactly the same logits.\n");
+    else
+        fprintf(f, "\nwith the mask, pre and post padding give the same logits: they differ by at most %.3g (float rounding).\n",
+                (double)r->masked_max_diff);
+    if (!r->order_blind)
+        fprintf(f, "without it they differ by up to %.3g: the pads are read like words, and where they sit changes the answer.\n",
+                (double)r->unmasked_max_diff);
+    else
+        fprintf(f,
+                "without it they still agree (%.3g): %s does not see token order, so the side the pads are on cannot\n"
+                "matter. The pads still change the answer: masked and unmasked logits differ by up to %.3g.\n",
+                (double)r->unmasked_max_diff, pl_arch_name(r->arch), (double)r->mask_effect_max_diff);
+    return pl_report_status(f);
+}

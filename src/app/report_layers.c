@@ -1,0 +1,51 @@
+/* The layers result: which layers let a change at the pads through. */
+#include "report.h"
+
+PlStatus pl_report_layers_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                               const PlReportOpts *o) {
+    const PlProbeLayers *r = result;
+    JsonW w;
+    json_begin(&w, f);
+    json_obj(&w, "summary");
+    float worst = 0.0f;
+    for (int i = 0; i < r->n; i++)
+        if (r->rows[i].mask[1] == 'n' && r->rows[i].leak > worst) worst = r->rows[i].leak; /* mask "on" */
+    json_num(&w, "masked_leak_max", (double)worst);
+    json_int(&w, "pads", r->pads);
+    json_close(&w, '}');
+    json_int(&w, "B", r->B);
+    json_int(&w, "T", r->T);
+    json_arr(&w, "layers");
+    for (int i = 0; i < r->n; i++) {
+        json_obj(&w, NULL);
+        json_str(&w, "name", r->rows[i].name);
+        json_str(&w, "mask", r->rows[i].mask);
+        json_num(&w, "leak", (double)r->rows[i].leak);
+        json_close(&w, '}');
+    }
+    json_close(&w, ']');
+    return pl_report_json_end(&w, PL_R_LAYERS, c, info, o);
+}
+
+PlStatus pl_report_layers_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                               const PlReportOpts *o) {
+    static const char *const head[] = {"layer", "mask", "leak", "verdict"};
+    const PlProbeLayers *r = result;
+    pl_report_header(f, PL_R_LAYERS, c, info, o);
+    fprintf(f,
+            "the %ld pad cells of a %d x %d batch perturbed; the largest change that reaches a real\n"
+            "position (or the pooled output, or a recurrent readout):\n\n",
+            r->pads, r->B, r->T);
+    OutTable t;
+    out_table_init(&t, 4, head);
+    for (int i = 0; i < r->n; i++) {
+        out_table_cell(&t, "%s", r->rows[i].name);
+        out_table_cell(&t, "%s", r->rows[i].mask);
+        out_table_cell(&t, "%.3g", (double)r->rows[i].leak);
+        out_table_cell(&t, "%s", !r->pads ? "(no pads)" : r->rows[i].leak == 0.0f ? "respects the pads" : "pads leak in");
+    }
+    out_table_print(&t, f, OUT_TABLE, 2);
+    out_table_done(&t);
+    if (!r->pads) fprintf(f, "\nthis batch has no pads, so nothing could leak: try a larger maxlen or shorter reviews\n");
+    return pl_report_status(f);
+}

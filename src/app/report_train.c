@@ -1,0 +1,177 @@
+/* The train view's data: the runs table (a row per setting, its seeds
+ * grouped), every finished run, and the padding x mask grid. The columns
+ * of a setting are the cold settings of the registry that a run trains
+ * with (the corpus, the seed and the seed count aside). */
+#include "report.h"
+
+#include <string.h>
+
+/* The settings a row shows: cold, and not the corpus or the seeds. */
+static int shown(int id) { return pl_settings[id].cold && id != PL_S_CORPUS && id != PL_S_SEED && id != PL_S_SEEDS; }
+
+static void setting_cells(OutTable *t, const PlLabSettings *s) {
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        char v[600];
+        if (shown(id)) out_table_cell(t, "%s", pl_setting_format(s, (PlSettingId)id, v, sizeof v));
+    }
+}
+
+/* The head of a table: the setting columns, then extra. Returns the columns. */
+static int table_head(const char **head, int cap, const char *const *extra, int nextra) {
+    int n = 0;
+    for (int id = 0; id < PL_S_COUNT && n < cap; id++)
+        if (shown(id)) head[n++] = pl_settings[id].name;
+    for (int i = 0; i < nextra && n < cap; i++) head[n++] = extra[i];
+    return n;
+}
+
+static void groups_text(FILE *f, const PlTrainReport *t) {
+    static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "s/run"};
+    const char *head[PL_S_COUNT + 8];
+    int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
+    OutTable tab;
+    out_table_init(&tab, nc, head);
+    for (int i = 0; i < t->ngroups; i++) {
+        const PlLabGroup *g = &t->groups[i];
+        setting_cells(&tab, &g->settings);
+        out_table_cell(&tab, "%d", g->n);
+        out_table_cell(&tab, "%d", g->memorised);
+        out_table_cell(&tab, "%.4f", (double)g->median);
+        out_table_cell(&tab, "%.4f", (double)g->min);
+        out_table_cell(&tab, "%.4f", (double)g->max);
+        out_table_cell(&tab, "%.2f", g->seconds);
+    }
+    out_table_print(&tab, f, OUT_TABLE, 2);
+    out_table_done(&tab);
+}
+
+static void runs_text(FILE *f, const PlTrainReport *t) {
+    static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "s", "from"};
+    const char *head[PL_S_COUNT + 8];
+    int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
+    OutTable tab;
+    out_table_init(&tab, nc, head);
+    for (int i = 0; i < t->nruns; i++) {
+        const PlLabRun *r = &t->runs[i];
+        char accs[PL_MAX_EPOCHS * 7 + 1] = "";
+        for (int e = 0; e < r->epochs && e < PL_MAX_EPOCHS; e++)
+            snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%s%.3f", e ? " " : "", (double)r->val_acc[e]);
+        setting_cells(&tab, &r->settings);
+        out_table_cell(&tab, "%d", r->id);
+        out_table_cell(&tab, "%d", r->settings.seed);
+        out_table_cell(&tab, "%.4f", (double)r->best_val_acc);
+        out_table_cell(&tab, "%s", accs);
+        out_table_cell(&tab, "%.2f", r->seconds);
+        out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r) ? ", memorised" : "");
+    }
+    out_table_print(&tab, f, OUT_TABLE, 2);
+    out_table_done(&tab);
+}
+
+static void grid_text(FILE *f, const PlLabGrid *g) {
+    static const char *const cell_name[] = {"pre, mask off", "pre, mask on", "post, mask off", "post, mask on"};
+    char model[64];
+    fprintf(f, "\nthe padding x mask grid of %s over %d seed%s: %s, %d of %d runs finished\n",
+            pl_setting_format(&g->base, PL_S_MODEL, model, sizeof model), g->seeds, g->seeds == 1 ? "" : "s",
+            g->done ? "done" : g->active ? "running" : "stopped", g->finished, g->total);
+    for (int i = 0; i < g->ncells && i < 4; i++) {
+        const PlLabGroup *c = &g->cells[i];
+        if (c->n) fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s)\n", cell_name[i], (double)c->median, (double)c->min,
+                          (double)c->max, c->n, c->n == 1 ? "" : "s");
+        else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
+    }
+    for (int i = 0; i < g->ndrift; i++)
+        fprintf(f, "  seed %d: pre+mask and post+mask differ by at most %.4f in validation accuracy over the epochs\n",
+                g->drift_seed[i], (double)g->drift[i]);
+}
+
+PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
+    fprintf(f, "the runs table: %d setting%s, %d finished run%s\n\n", t->ngroups, t->ngroups == 1 ? "" : "s", t->nruns,
+            t->nruns == 1 ? "" : "s");
+    if (t->ngroups) {
+        groups_text(f, t);
+        fprintf(f, "\nevery run, in the order it finished:\n");
+        runs_text(f, t);
+    } else {
+        fprintf(f, "no run has finished yet\n");
+    }
+    if (t->grid.active || t->grid.done) grid_text(f, &t->grid);
+    return pl_report_status(f);
+}
+
+static void json_settings(JsonW *w, const char *key, const PlLabSettings *s) {
+    json_obj(w, key);
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        char v[600];
+        if (!shown(id)) continue;
+        if (pl_settings[id].type == PL_ST_INT) json_int(w, pl_settings[id].name, pl_setting_get(s, (PlSettingId)id));
+        else json_str(w, pl_settings[id].name, pl_setting_format(s, (PlSettingId)id, v, sizeof v));
+    }
+    json_close(w, '}');
+}
+
+static void json_group(JsonW *w, const char *key, const PlLabGroup *g) {
+    json_obj(w, key);
+    json_settings(w, "settings", &g->settings);
+    json_int(w, "n", g->n);
+    json_int(w, "memorised", g->memorised);
+    json_num(w, "median", (double)g->median);
+    json_num(w, "min", (double)g->min);
+    json_num(w, "max", (double)g->max);
+    json_num(w, "seconds", g->seconds);
+    json_int(w, "last_id", g->last_id);
+    json_close(w, '}');
+}
+
+PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
+    JsonW w;
+    json_begin(&w, f);
+    json_obj(&w, "summary");
+    json_int(&w, "settings", t->ngroups);
+    json_int(&w, "runs", t->nruns);
+    json_bool(&w, "grid", t->grid.active || t->grid.done);
+    json_close(&w, '}');
+    json_arr(&w, "groups");
+    for (int i = 0; i < t->ngroups; i++) json_group(&w, NULL, &t->groups[i]);
+    json_close(&w, ']');
+    json_arr(&w, "runs");
+    for (int i = 0; i < t->nruns; i++) {
+        const PlLabRun *r = &t->runs[i];
+        json_obj(&w, NULL);
+        json_int(&w, "id", r->id);
+        json_settings(&w, "settings", &r->settings);
+        json_int(&w, "seed", r->settings.seed);
+        json_int(&w, "epochs", r->epochs);
+        pl_report_json_floats(&w, "val_acc", r->val_acc, r->epochs);
+        pl_report_json_floats(&w, "train_loss", r->train_loss, r->epochs);
+        json_num(&w, "best_val_acc", (double)r->best_val_acc);
+        json_num(&w, "seconds", r->seconds);
+        json_bool(&w, "grid", r->grid);
+        json_bool(&w, "memorised", pl_lab_run_memorised(r));
+        json_close(&w, '}');
+    }
+    json_close(&w, ']');
+    if (t->grid.active || t->grid.done) {
+        const PlLabGrid *g = &t->grid;
+        json_obj(&w, "grid");
+        json_bool(&w, "done", g->done);
+        json_int(&w, "finished", g->finished);
+        json_int(&w, "total", g->total);
+        json_int(&w, "seeds", g->seeds);
+        json_settings(&w, "base", &g->base);
+        json_arr(&w, "cells");
+        for (int i = 0; i < g->ncells && i < 4; i++) json_group(&w, NULL, &g->cells[i]);
+        json_close(&w, ']');
+        json_arr(&w, "drift");
+        for (int i = 0; i < g->ndrift; i++) {
+            json_obj(&w, NULL);
+            json_int(&w, "seed", g->drift_seed[i]);
+            json_num(&w, "max_diff", (double)g->drift[i]);
+            json_close(&w, '}');
+        }
+        json_close(&w, ']');
+        json_close(&w, '}');
+    }
+    json_end(&w);
+    return pl_report_status(f);
+}

@@ -1,0 +1,211 @@
+/* The results the lab's views draw, as a table of kinds: for each, the
+ * settings it depends on, the trained models it reads, the function that
+ * computes it and the one that frees it. pl_result_compute is the one way a
+ * result is made, by the lab's worker and by the commands alike. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab.h"
+
+/* What selects the batch: every close-up probe depends on these. */
+#define BATCH_DEPS                                                                                               \
+    (PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_TRUNCATING) | PL_S_BIT(PL_S_MAXLEN) |         \
+     PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH) | PL_S_BIT(PL_S_EXAMPLE))
+#define SEEDED (BATCH_DEPS | PL_S_BIT(PL_S_SEED))
+
+/* What a runner gets: the corpus (and its lengths), the settings, the
+ * probe options they stand for (focused on the close-up rows), the knobs. */
+typedef struct {
+    const PlCorpus *c;
+    const int *lens;
+    const PlLabSettings *s;
+    const PlResultParams *prm;
+    const PlProbeOpts *o;
+    const PlModel *m;
+} Input;
+
+typedef PlStatus (*RunFn)(const Input *in, void *out, PlErr *err);
+typedef int (*FitFn)(const PlLabSettings *s, const PlModel *trained);
+
+typedef struct {
+    const char *name;
+    unsigned deps;       /* the settings it reads */
+    FitFn fits;          /* which trained models it reads (NULL: none) */
+    size_t size;         /* of its result */
+    RunFn run;
+    void (*free)(void *);
+} Kind;
+
+/* ---- the runners ---- */
+
+static PlStatus run_batch(const Input *in, void *out, PlErr *err) { return pl_probe_batch(in->c, in->o, out, err); }
+
+static PlStatus run_attention(const Input *in, void *out, PlErr *err) {
+    return pl_probe_attention(in->c, in->o, in->m, in->prm->heads, in->prm->dhead, in->prm->causal, out, err);
+}
+
+static PlStatus run_rnn(const Input *in, void *out, PlErr *err) {
+    PlArch cell = pl_arch_recurrent((PlArch)in->s->model) ? (PlArch)in->s->model : PL_ARCH_RNN;
+    return pl_probe_rnn(in->c, in->o, in->m, cell, in->prm->zero_pad, out, err);
+}
+
+static PlStatus run_pooling(const Input *in, void *out, PlErr *err) {
+    return pl_probe_pooling(in->c, in->o, in->m, out, err);
+}
+
+static PlStatus run_loss(const Input *in, void *out, PlErr *err) {
+    return pl_probe_loss(in->c, in->o, in->m, out, err);
+}
+
+static PlStatus run_layers(const Input *in, void *out, PlErr *err) {
+    return pl_probe_layers(in->c, in->o, in->m, out, err);
+}
+
+static PlStatus run_generate(const Input *in, void *out, PlErr *err) {
+    return pl_probe_generate(in->c, in->o, out, err);
+}
+
+static PlStatus run_masks(const Input *in, void *out, PlErr *err) {
+    return pl_probe_masks(in->c, in->o, in->m, out, err);
+}
+
+static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
+    return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
+}
+
+/* The cost view: the strategy table `padlab buckets` prints for these
+ * settings, the selected strategy's row as the headline, and a sweep. */
+static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
+    const PlLabSettings *s = in->s;
+    PlLabCost *k = out;
+    int n = in->c->n;
+    PlCompareOpts co = {.batch_size = s->batch, .maxlen = s->maxlen};
+    PlStatus st = pl_cost_compare(in->lens, n, &co, k->strategies, &k->nstrategies, err);
+    if (st) return st;
+    const PlStrategyRow *row = &k->strategies[s->batching];
+    k->cost = row->cost;
+    k->padding_share = row->padding_share;
+    k->kept_share = pl_cost_kept_share(&k->cost);
+    k->truncated_share = pl_cost_truncated_share(&k->cost);
+    k->tokens_cut = row->tokens_cut;
+    k->sweep_at = 0;
+    for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        PlMaxlenRow mr;
+        k->sweep_maxlen[i] = 25 * (i + 1);
+        pl_maxlen_row(in->lens, n, k->sweep_maxlen[i], &mr);
+        k->sweep_padding[i] = mr.padding_share;
+        k->sweep_kept[i] = mr.kept_share;
+        if (abs(k->sweep_maxlen[i] - s->maxlen) < abs(k->sweep_maxlen[k->sweep_at] - s->maxlen)) k->sweep_at = i;
+    }
+    return PL_OK;
+}
+
+static void free_cost(void *r) { (void)r; }
+static void free_batch(void *r) { pl_probe_batch_free(r); }
+static void free_attention(void *r) { pl_probe_attention_free(r); }
+static void free_rnn(void *r) { pl_probe_rnn_free(r); }
+static void free_pooling(void *r) { pl_probe_pooling_free(r); }
+static void free_loss(void *r) { pl_probe_loss_free(r); }
+static void free_layers(void *r) { pl_probe_layers_free(r); }
+static void free_generate(void *r) { pl_probe_generate_free(r); }
+static void free_masks(void *r) { pl_probe_masks_free(r); }
+static void free_identity(void *r) { pl_probe_identity_free(r); }
+
+static int fits_any(const PlLabSettings *s, const PlModel *m) { return (void)s, (void)m, 1; }
+static int fits_recurrent(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_arch_recurrent(pl_model_config(m)->arch); }
+static int fits_attention(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_model_config(m)->arch == PL_ARCH_ATTENTION; }
+static int fits_token(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_model_config(m)->classes >= 2; }
+static int fits_selected(const PlLabSettings *s, const PlModel *m) {
+    return (int)pl_model_config(m)->arch == s->model && pl_model_config(m)->classes == 0;
+}
+
+static const Kind kinds[PL_R_COUNT] = {
+    [PL_R_BATCH] = {"batch", BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
+    [PL_R_COST] = {"cost", PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH),
+                   NULL, sizeof(PlLabCost), run_cost, free_cost},
+    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
+    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
+    [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling},
+    [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss},
+    [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers},
+    [PL_R_GENERATE] = {"generate", SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
+    [PL_R_MASKS] = {"masks", SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks},
+    [PL_R_IDENTITY] = {"identity", SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
+                       free_identity},
+};
+
+const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
+
+PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {
+    PlProbeOpts o = pl_probe_opts_default();
+    o.example = s->example;
+    o.maxlen = s->maxlen;
+    o.padding = (PlSide)s->padding;
+    o.truncating = (PlSide)s->truncating;
+    o.mask = s->mask;
+    o.conv = (PlMaskConv)s->convention;
+    o.seed = (uint64_t)s->seed;
+    o.batching = (PlBatching)s->batching;
+    o.batch_size = s->batch;
+    return o;
+}
+
+/* ---- computing ---- */
+
+static void free_result(PlResultKind k, void *data) {
+    if (!data) return;
+    kinds[k].free(data);
+    free(data);
+}
+
+static void fill_info(PlResultInfo *info, const PlBatchPick *pick, const PlProbeOpts *focus) {
+    info->batch_index = pick->index, info->batches = pick->count;
+    info->batch_rows = pick->B, info->width = pick->width, info->packed = pick->packed;
+    info->nrows = focus->nbatch;
+    for (int i = 0; i < focus->nbatch && i < PL_PROBE_FOCUS_ROWS; i++) info->rows[i] = focus->batch[i];
+    info->focus_width = focus->width;
+}
+
+PlResultParams pl_result_params_default(void) {
+    PlResultParams p = {.heads = 2, .dhead = 16};
+    return p;
+}
+
+unsigned pl_result_deps(PlResultKind k) { return kinds[k].deps; }
+
+int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m) { return m && kinds[k].fits && kinds[k].fits(s, m); }
+
+void pl_result_free(PlResultKind k, void *r) { free_result(k, r); }
+
+PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s, const PlResultParams *prm,
+                           const PlModel *weights, void **out, PlResultInfo *info, PlErr *err) {
+    double t0 = pl_app_clock();
+    PlResultParams dflt = pl_result_params_default();
+    if (!prm) prm = &dflt;
+    *out = NULL;
+    memset(info, 0, sizeof *info);
+    info->settings = *s;
+    void *r = calloc(1, kinds[k].size);
+    if (!r) return pl_err_set(err, PL_ENOMEM, "out of memory for the %s view", kinds[k].name);
+    PlProbeOpts o = pl_lab_probe_opts(s), f;
+    o.batch = prm->rows, o.nbatch = prm->nrows;
+    PlBatchPick pick;
+    int rows[PL_PROBE_FOCUS_ROWS];
+    PlStatus st = pl_probe_pick(c, &o, &pick, err);
+    if (!st) {
+        pl_probe_focus(&pick, &o, PL_PROBE_FOCUS_ROWS, rows, &f);
+        fill_info(info, &pick, &f);
+        Input in = {c, lens, s, prm, k == PL_R_BATCH || k == PL_R_COST ? &o : &f, pl_result_reads(k, s, weights) ? weights : NULL};
+        st = kinds[k].run(&in, r, err);
+    }
+    pl_probe_pick_free(&pick);
+    info->seconds = pl_app_clock() - t0;
+    if (st) {
+        free_result(k, r);
+        return st;
+    }
+    *out = r;
+    return PL_OK;
+}
+

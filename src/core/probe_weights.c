@@ -1,0 +1,38 @@
+#include "probe_weights.h"
+
+#include <string.h>
+
+PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, uint64_t seed,
+                              PlErr *err) {
+    memset(w, 0, sizeof *w);
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+    cfg.vocab = c->num_words;
+    cfg.heads = heads;
+    cfg.dhead = dhead;
+    if (model) {
+        const PlModelConfig *mc = pl_model_config(model);
+        cfg.vocab = mc->vocab;
+        cfg.embed = mc->embed;
+        if (mc->arch == PL_ARCH_ATTENTION) cfg.heads = mc->heads, cfg.dhead = mc->dhead;
+    }
+    if (cfg.vocab < c->num_words)
+        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", cfg.vocab,
+                          c->num_words, cfg.vocab);
+    PlStatus st = pl_model_new(&cfg, seed, &w->own, err);
+    if (st) return st;
+    PlModel *src = model ? (PlModel *)model : w->own;
+    PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? (PlModel *)model : w->own;
+    w->emb = pl_model_block(src, "embedding", NULL);
+    w->wq = pl_model_block(att, "wq", NULL);
+    w->wk = pl_model_block(att, "wk", NULL);
+    w->wv = pl_model_block(att, "wv", NULL);
+    w->wo = pl_model_block(att, "wo", NULL);
+    w->V = cfg.vocab, w->E = cfg.embed, w->NH = cfg.heads, w->D = cfg.dhead;
+    return PL_OK;
+}
+
+void pl_attn_weights_done(PlAttnWeights *w) {
+    if (!w) return;
+    pl_model_free(w->own);
+    memset(w, 0, sizeof *w);
+}

@@ -1,0 +1,130 @@
+#include "draw.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The screen row of a pane row, or -1 when it is not in view. */
+static int screen_row(const TuiPane *p, int row) {
+    int y = row < p->fixed ? row : row - p->scroll;
+    if (row >= p->fixed && y < p->fixed) return -1;
+    return y >= 0 && y < p->box.h ? p->box.y + y : -1;
+}
+
+static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list ap) {
+    if (row + 1 > p->rows) p->rows = row + 1;
+    int y = screen_row(p, row);
+    if (y < 0 || col >= p->box.w) return;
+    if (col + w > p->box.w) w = p->box.w - col;
+    char buf[2048];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    tui_put(y, p->box.x + col, w, "%s", buf);
+}
+
+void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    put_va(p, row, col, w, fmt, ap);
+    va_end(ap);
+}
+
+void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    tui_color(c);
+    put_va(p, row, col, w, fmt, ap);
+    tui_color_off(c);
+    va_end(ap);
+}
+
+void pane_bar(TuiPane *p, int row, int col, int width, double v, TuiColor c) {
+    int full = (int)(v * width + 0.5);
+    for (int i = 0; i < width; i++)
+        pane_putc(p, c, row, col + i, 1, "%s", i < full ? tui_glyph(TUI_G_BAR) : tui_glyph(TUI_G_EMPTY));
+}
+
+void tui_clamp_scroll(TuiPane *p) {
+    int body = p->box.h - p->fixed, content = p->rows - p->fixed;
+    int most = content > body ? content - body : 0;
+    if (p->scroll > most) p->scroll = most;
+    if (p->scroll < 0) p->scroll = 0;
+}
+
+int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st, int have) {
+    p->fixed = 3;
+    pane_putc(p, TUI_GOOD, 0, 0, p->box.w, "%s", title);
+    if (st && st->stale && have) pane_putc(p, TUI_WARN, 0, p->box.w - 10, 10, " updating ");
+    pane_putc(p, TUI_DIM, 1, 0, p->box.w, "%s", source);
+    pane_put(p, 2, 0, p->box.w, "%s %s", tui_glyph(TUI_G_LOOK), look);
+    if (have) return 1;
+    if (st && st->error) pane_putc(p, TUI_WARN, 3, 0, p->box.w, "cannot compute this view: %s", st->error);
+    else pane_putc(p, TUI_DIM, 3, 0, p->box.w, "computing...");
+    return 0;
+}
+
+static const char *weights_text(const PlResultInfo *in, char *buf, int cap) {
+    if (in->weights_run)
+        snprintf(buf, (size_t)cap, "weights: run %d (%s, seed %d)", in->weights_run, pl_arch_name((PlArch)in->weights_arch), in->weights_seed);
+    else snprintf(buf, (size_t)cap, "fresh weights (seed %d)", in->settings.seed);
+    return buf;
+}
+
+const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap) {
+    char w[96], where[96];
+    int n = 0;
+    buf[0] = '\0';
+    if (!in) return buf;
+    const char *strategy = pl_batching_name((PlBatching)in->settings.batching);
+    snprintf(where, sizeof where, "%s batch %d/%d", strategy, in->batch_index + 1, in->batches);
+    if (what & TUI_SRC_BATCH) {
+        if (in->packed)
+            n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d reviews in one row of %d tokens", in->batch_index + 1,
+                          in->batches, in->batch_rows, in->width);
+        else n += snprintf(buf + n, (size_t)(cap - n), "%s: %d rows x %d", where, in->batch_rows, in->width);
+    }
+    if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
+        const char *sep = n ? "; " : "";
+        if (in->packed)
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %d tokens (%s)", sep, in->rows[0], in->focus_width, where);
+        else if ((what & TUI_SRC_FOCUS) && in->nrows > 1)
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d + %d mates, width %d (%s)", sep, in->rows[0], in->nrows - 1,
+                          in->focus_width, where);
+        else n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %d (%s)", sep, in->rows[0], in->focus_width, where);
+    }
+    if ((what & TUI_SRC_WEIGHTS) && n < cap) snprintf(buf + n, (size_t)(cap - n), "%s%s", n ? "; " : "", weights_text(in, w, sizeof w));
+    return buf;
+}
+
+void tui_cells(TuiPane *p, int row, int col, int w, const uint8_t *mask, int T) {
+    int cols = T < w ? T : w;
+    for (int c = 0; c < cols; c++) {
+        int a = (int)((int64_t)c * T / cols), z = (int)((int64_t)(c + 1) * T / cols), real = 0, pad = 0;
+        for (int t = a; t < z; t++) real += mask[t] != 0, pad += mask[t] == 0;
+        TuiColor color = pad && !real ? TUI_PAD : TUI_REAL;
+        const char *g = pad && real ? tui_glyph(TUI_G_MIXED) : real ? tui_glyph(TUI_G_REAL) : tui_glyph(TUI_G_PAD);
+        pane_putc(p, color, row, col + c, 1, "%s", g);
+    }
+}
+
+void tui_chart(TuiPane *p, int row, int col, int w, int h, const float *a, const float *b, int n, double lo, double hi,
+               const uint8_t *strip) {
+    if (w < 2 || h < 2 || n < 1) return;
+    for (int c = 0; c < w; c++) {
+        int i = n > 1 ? (int)((int64_t)c * (n - 1) / (w - 1)) : 0;
+        if (strip) {
+            int real = strip[i] != 0;
+            pane_putc(p, real ? TUI_REAL : TUI_PAD, row + h, col + c, 1, "%s", real ? tui_glyph(TUI_G_REAL) : tui_glyph(TUI_G_PAD));
+        }
+        for (int s = 1; s >= 0; s--) { /* the second series first, so the first shows on top */
+            const float *v = s ? b : a;
+            if (!v) continue;
+            double f = ((double)v[i] - lo) / (hi - lo);
+            if (!isfinite(f)) continue;
+            f = f < 0 ? 0 : f > 1 ? 1 : f;
+            int r = h - 1 - (int)(f * (h - 1) + 0.5);
+            pane_putc(p, s ? TUI_PAD : TUI_REAL, row + r, col + c, 1, "%s", tui_glyph(s ? TUI_G_POINT2 : TUI_G_POINT));
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/* What the views share for drawing: a pane (a box of the screen whose rows
+ * below a fixed header scroll), the header every view opens with, and the
+ * small charts. Nothing here computes a figure: it lays out what the lab's
+ * results hold.
+ *
+ * A view writes rows 0, 1, 2, ... of its pane. The first `fixed` rows stay
+ * put (the header); the rest move up by `scroll`, and rows outside the box
+ * are not drawn, so a view never has to know how tall the screen is. */
+#ifndef PL_TUI_DRAW_H
+#define PL_TUI_DRAW_H
+
+#include <stdint.h>
+
+#include "app/lab.h"
+#include "screen.h"
+
+typedef struct {
+    int y, x, h, w;
+} TuiBox;
+
+typedef struct {
+    TuiBox box;
+    int fixed;   /* header rows that do not scroll */
+    int scroll;  /* body rows scrolled past */
+    int rows;    /* rows written so far (the height of the content) */
+    int follow;  /* scroll to the example's row once it is drawn (set when the example moves) */
+} TuiPane;
+
+/* Text at (row, col) of the pane, clipped to w columns and to the pane. */
+void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same in colour c. */
+void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* A bar of v (0..1) over width cells. */
+void pane_bar(TuiPane *p, int row, int col, int width, double v, TuiColor c);
+
+/* The header: the title (and "updating" while a newer result computes),
+ * where the numbers come from (source), and one line saying what to look
+ * at. Sets the fixed rows. Returns 1 when there is a result to draw; 0
+ * after saying why not (computing the first one, or the error). */
+int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st, int have);
+
+/* The source line of a result: which batch, which rows, which weights. */
+enum { TUI_SRC_BATCH = 1, TUI_SRC_FOCUS = 2, TUI_SRC_WEIGHTS = 4, TUI_SRC_EXAMPLE = 8 };
+const char *tui_source(const PlResultInfo *info, unsigned what, char *buf, int cap);
+
+/* One row of T cells (mask, 1 = real) squeezed into w columns: real, pad,
+ * or both in one column. */
+void tui_cells(TuiPane *p, int row, int col, int w, const uint8_t *mask, int T);
+
+/* Points of up to two series v[0..n) over w columns and h rows, scaled to
+ * [lo, hi]; strip (may be NULL) is a (n) mask drawn under the chart (real
+ * steps vs pads); the rows used are row .. row + h (+ 1 for the strip). */
+void tui_chart(TuiPane *p, int row, int col, int w, int h, const float *a, const float *b, int n, double lo, double hi,
+               const uint8_t *strip);
+
+/* Fits a scroll offset to content of `rows` rows in a pane body of `visible`. */
+void tui_clamp_scroll(TuiPane *p);
+
+#endif

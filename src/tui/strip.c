@@ -1,0 +1,161 @@
+/* The parts of the screen made from the settings registry and the command
+ * table: the control strip, the key bar and the help overlay. None of them
+ * lists a setting itself. */
+#include "strip.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "screen.h"
+
+const TuiCommandKey tui_command_keys[] = {
+    {'r', "r", PL_CMD_RUN, "retrain now, over the seeds"},
+    {' ', "space", PL_CMD_PAUSE, "pause or resume the training"},
+    {'g', "g", PL_CMD_GRID, "the padding x mask grid of the selected model (g again stops it)"},
+    {'o', "o", PL_CMD_SORT_RUNS, "sort the runs table: in order, by median accuracy, by time"},
+    {'u', "u", PL_CMD_UNDO, "undo the last change of a setting"},
+    {'R', "R", PL_CMD_RESET, "every setting back to its default (but the corpus and the view)"},
+    {0, NULL, PL_CMD_COUNT, NULL},
+};
+
+/* Keys of the front end itself. */
+static const char *const ui_keys[][2] = {
+    {"e", "export the view's data as text and JSON (never overwrites)"},
+    {"1-9 0", "the views; Tab and Shift-Tab the next and previous"},
+    {"j/k", "scroll the view (also the arrow keys up and down, PgUp, PgDn)"},
+    {"h/l", "the previous and next example (also the arrow keys left and right)"},
+    {"mouse", "a tab picks a view; a control moves forward, right button back"},
+    {"Enter", "the last control clicked, one step forward again"},
+    {"?", "this help (space turns the page)"},
+    {"q", "quit (a session given with --session is saved)"},
+};
+
+/* Settings the strip shows: every row but the view, which the tabs show. */
+static int on_strip(int id) { return id != PL_S_VIEW; }
+
+static void control_text(const PlLabSettings *s, int id, char *buf, int cap) {
+    char v[600];
+    pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+    if (id == PL_S_CORPUS) {
+        const char *base = strrchr(v, '/');
+        snprintf(buf, (size_t)cap, "corpus: %.100s", base && base[1] ? base + 1 : v);
+    } else {
+        snprintf(buf, (size_t)cap, "%s: %.60s%s", pl_settings[id].name, v, pl_settings[id].cold ? "*" : "");
+    }
+}
+
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols) {
+    int y = y0, x = 1;
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        t->y[id] = -1;
+        if (!on_strip(id)) continue;
+        char buf[128];
+        control_text(s, id, buf, sizeof buf);
+        int w = tui_width(buf);
+        if (x + w + 1 > cols && x > 1) y++, x = 1;
+        t->y[id] = y, t->x[id] = x, t->w[id] = w;
+        TuiColor c = id == selected ? TUI_SELECTED : (flash & PL_S_BIT(id)) ? TUI_CHANGED : TUI_NORMAL;
+        tui_color(c);
+        tui_put(y, x, cols - x, "%s", buf);
+        tui_color_off(c);
+        x += w + 3;
+    }
+    return y - y0 + 1;
+}
+
+int tui_strip_hit(const TuiStrip *t, int y, int x) {
+    for (int id = 0; id < PL_S_COUNT; id++)
+        if (t->y[id] == y && x >= t->x[id] && x < t->x[id] + t->w[id]) return id;
+    return -1;
+}
+
+/* One key and its word on the key bar; returns the new x, or -1 when it does not fit. */
+static int bar_item(int y, int x, int limit, const char *key, const char *word) {
+    int need = tui_width(key) + tui_width(word) + 2;
+    if (x + need > limit) return -1;
+    tui_color(TUI_KEY);
+    x += tui_put(y, x, limit - x, "%s", key);
+    tui_color_off(TUI_KEY);
+    x += tui_put(y, x, limit - x, " %s ", word);
+    return x;
+}
+
+void tui_keybar_draw(int y, int cols) {
+    int x = 0, limit = cols - 15; /* "? help q quit" always fits at the end */
+    move(y, 0);
+    clrtoeol();
+    for (int id = 0; id < PL_S_COUNT && x >= 0; id++) {
+        char keys[32];
+        const PlSettingDef *d = &pl_settings[id];
+        if (!d->key_next) continue;
+        if (d->key_prev) snprintf(keys, sizeof keys, "%c%c", d->key_next, d->key_prev);
+        else snprintf(keys, sizeof keys, "%c", d->key_next);
+        int nx = bar_item(y, x, limit, keys, d->name);
+        if (nx < 0) break;
+        x = nx;
+    }
+    x = cols - 15;
+    x = bar_item(y, x, cols, "?", "help");
+    if (x >= 0) bar_item(y, x, cols, "q", "quit");
+}
+
+/* The help as lines, made from the registry and the command tables. */
+static int help_lines(char lines[][160], int max) {
+    int n = 0;
+    char keys[32];
+    snprintf(lines[n++], 160, "padlab lab: every number is computed from the corpus and a real model");
+    snprintf(lines[n++], 160, "%s", "");
+    snprintf(lines[n++], 160, "settings (* cold: a change retrains over the seeds; the rest only change the view):");
+    for (int id = 0; id < PL_S_COUNT && n < max; id++)
+        snprintf(lines[n++], 160, "  %-7s %-10s %s%s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), pl_settings[id].name,
+                 pl_settings[id].help, pl_settings[id].cold ? " *" : "");
+    snprintf(lines[n++], 160, "%s", "");
+    snprintf(lines[n++], 160, "commands:");
+    for (int i = 0; tui_command_keys[i].keys && n < max; i++)
+        snprintf(lines[n++], 160, "  %-7s %s", tui_command_keys[i].keys, tui_command_keys[i].help);
+    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && n < max; i++) snprintf(lines[n++], 160, "  %-7s %s", ui_keys[i][0], ui_keys[i][1]);
+    return n;
+}
+
+#define HELP_INDENT 21 /* where the text of a key's line starts, for its wrapped rest */
+
+/* Wraps the help lines at w columns (breaking at spaces, the rest indented
+ * under the text); returns the display lines. */
+static int wrap_help(char in[][160], int n, char out[][160], int max, int w) {
+    int m = 0;
+    for (int i = 0; i < n && m < max; i++) {
+        const char *s = in[i];
+        int first = 1;
+        do {
+            int indent = first ? 0 : HELP_INDENT, room = w - indent, len = (int)strlen(s);
+            int cut = len <= room ? len : room;
+            while (cut < len && cut > 0 && s[cut] != ' ') cut--;
+            if (cut == 0) cut = room < len ? room : len;
+            snprintf(out[m++], 160, "%*s%.*s", indent, "", cut, s);
+            s += cut;
+            while (*s == ' ') s++;
+            first = 0;
+        } while (*s && m < max);
+    }
+    return m;
+}
+
+int tui_help_draw(int page, int rows, int cols) {
+    char lines[64][160], shown[128][160];
+    int w = cols - 2 < 96 ? cols - 2 : 96, per = rows - 4;
+    int n = wrap_help(lines, help_lines(lines, 64), shown, 128, w - 2);
+    int pages = (n + per - 1) / per;
+    if (page >= pages) return 0;
+    int x0 = (cols - w) / 2, y0 = 1;
+    for (int i = 0; i < per + 2; i++) {
+        int k = page * per + i - 1;
+        tui_color(TUI_SELECTED);
+        mvhline(y0 + i, x0, ' ', w);
+        if (i > 0 && i <= per && k < n) tui_put(y0 + i, x0 + 1, w - 2, "%s", shown[k]);
+        if (i == per + 1)
+            tui_put(y0 + i, x0 + 1, w - 2, "page %d of %d: %s", page + 1, pages, page + 1 < pages ? "space for the next, any other key closes" : "any key closes");
+        tui_color_off(TUI_SELECTED);
+    }
+    return 1;
+}

@@ -1,0 +1,35 @@
+/* The control strip, the key bar and the help overlay, all made from the
+ * settings registry (app/settings.h) and the command table below. */
+#ifndef PL_TUI_STRIP_H
+#define PL_TUI_STRIP_H
+
+#include "app/lab.h"
+
+/* A key that runs a command rather than moving a setting. */
+typedef struct {
+    int key;
+    const char *keys;  /* as the help shows it */
+    PlCommand cmd;
+    const char *help;
+} TuiCommandKey;
+
+/* Terminated by a row whose keys is NULL. */
+extern const TuiCommandKey tui_command_keys[];
+
+/* Where each setting's control was drawn, for the mouse. */
+typedef struct {
+    int y[PL_S_COUNT], x[PL_S_COUNT], w[PL_S_COUNT];
+} TuiStrip;
+
+/* Draws every setting as "name: value" (cold ones starred) from row y0,
+ * wrapping at cols; flash marks recent changes, selected the control the
+ * mouse picked (-1: none). Returns the rows used. */
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols);
+/* The setting whose control is at (y, x), or -1. */
+int tui_strip_hit(const TuiStrip *t, int y, int x);
+/* The key bar on row y: the settings' keys as far as they fit, then help and quit. */
+void tui_keybar_draw(int y, int cols);
+/* Page `page` of the help over the screen; 0 when there is no such page. */
+int tui_help_draw(int page, int rows, int cols);
+
+#endif

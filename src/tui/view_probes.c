@@ -1,0 +1,116 @@
+/* The smaller views: pooling, loss, layers and generate. */
+#include <stdio.h>
+
+#include "views.h"
+
+/* ---- pooling ---- */
+
+void tui_view_pooling(PlLab *lab, TuiPane *p) {
+    PlResultStatus st;
+    const PlProbePooling *r = pl_lab_pooling(lab, &st);
+    char src[256];
+    tui_source(st.info, TUI_SRC_EXAMPLE | TUI_SRC_WEIGHTS, src, sizeof src);
+    if (!tui_header(p, "pooling: the share of an unmasked mean that real tokens get", src,
+                    "short reviews: an unmasked mean is mostly pad", &st, r != NULL))
+        return;
+    int row = 3, most = 1;
+    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %.1f%% on average, %.1f%% at least", r->maxlen,
+             100.0 * r->mean_real_weight, 100.0 * r->min_real_weight);
+    for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
+    for (int k = 0; k < PL_POOL_HIST_BINS; k++, row++) {
+        pane_put(p, row, 0, 18, "%3d-%3d%% %6d", 10 * k, 10 * (k + 1), r->hist[k]);
+        pane_bar(p, row, 18, p->box.w - 20 > 40 ? 40 : p->box.w - 20, (double)r->hist[k] / most, TUI_REAL);
+    }
+    row++;
+    pane_putc(p, r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD, row++, 0, p->box.w,
+              "the example: %d real tokens of %d, so they weigh %.3f of its unmasked mean", r->L, r->T, (double)r->example_weight);
+    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f", (double)r->avg_unmasked_dist,
+             (double)r->avg_div_t_dist);
+    pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %.4f", (double)r->max_unmasked_dist);
+}
+
+/* ---- loss ---- */
+
+void tui_view_loss(PlLab *lab, TuiPane *p) {
+    PlResultStatus st;
+    const PlProbeLoss *r = pl_lab_loss(lab, &st);
+    char src[256];
+    tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
+    if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
+                    "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
+        return;
+    int row = 3;
+    pane_put(p, row++, 0, p->box.w, "%d rows x %d positions: %ld targets count, %d classes (fresh weights, seed %d)", r->B, r->T,
+             r->real_terms, r->C, st.info->settings.seed);
+    row++;
+    pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
+    pane_put(p, row++, 0, p->box.w, "per token       %7.4f   %9.5f", (double)r->per_token, (double)r->grad_per_token);
+    pane_put(p, row++, 0, p->box.w, "per sequence    %7.4f   %9.5f", (double)r->per_sequence, (double)r->grad_per_sequence);
+    pane_put(p, row++, 0, p->box.w, "batch x T       %7.4f   %9.5f", (double)r->batch_t, (double)r->grad_batch_t);
+    row++;
+    pane_put(p, row++, 0, p->box.w, "padded to %d: per token %.4f, unchanged; batch x T %.4f, shrunk", r->wide_T,
+             (double)r->per_token_wide, (double)r->batch_t_wide);
+    row++;
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
+              (double)r->loss_with_pads);
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %.4f for a model that learned to predict pad, no better on real ones",
+              (double)r->loss_pad_perfect);
+}
+
+/* ---- layers ---- */
+
+void tui_view_layers(PlLab *lab, TuiPane *p) {
+    PlResultStatus st;
+    const PlProbeLayers *r = pl_lab_layers(lab, &st);
+    char src[256];
+    tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
+    if (!tui_header(p, "layers: perturb only the pads; does anything reach a real position?", src,
+                    "which layers respect a mask, and which cannot take one", &st, r != NULL))
+        return;
+    int row = 3;
+    pane_put(p, row++, 0, p->box.w, "%ld pad cells perturbed in a %d x %d batch", r->pads, r->B, r->T);
+    pane_putc(p, TUI_DIM, row++, 0, p->box.w, "%-10s %-5s %10s  verdict", "layer", "mask", "leak");
+    for (int i = 0; i < r->n; i++, row++) {
+        const PlLayerLeak *l = &r->rows[i];
+        int ok = l->leak == 0.0f;
+        pane_put(p, row, 0, 28, "%-10s %-5s %10.3g", l->name, l->mask, (double)l->leak);
+        pane_putc(p, ok ? TUI_GOOD : TUI_WARN, row, 29, p->box.w - 29, "%s",
+                  !r->pads ? "(no pads to perturb)" : ok ? "respects the pads" : "pads leak in");
+    }
+}
+
+/* ---- generate ---- */
+
+static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
+    uint8_t real[8192];
+    int T = r->T < 8192 ? r->T : 8192;
+    for (int i = 0; i < r->B; i++) {
+        pane_put(p, (*row)++, 0, p->box.w, "prompt %d: %d tokens", i, r->len[i]);
+        for (int side = 0; side < 2; side++, (*row)++) {
+            const int32_t *ids = (side ? r->ids_right : r->ids_left) + (size_t)i * r->T;
+            for (int t = 0; t < T; t++) real[t] = ids[t] != 0;
+            pane_put(p, *row, 2, 7, "%s", side ? "right" : "left");
+            tui_cells(p, *row, 9, p->box.w - 10, real, T);
+        }
+    }
+}
+
+void tui_view_generate(PlLab *lab, TuiPane *p) {
+    PlResultStatus st;
+    const PlProbeGenerate *r = pl_lab_generate(lab, &st);
+    char src[256];
+    tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
+    if (!tui_header(p, "generate: decoder prompts, left vs right padding", src,
+                    "the next token is read at the last column: a pad under right padding", &st, r != NULL))
+        return;
+    int row = 3;
+    pane_put(p, row++, 0, p->box.w, "the last column is a pad in %d of %d rows under right padding, %d under left",
+             r->naive_last_column_pad_rows_right, r->B, r->naive_last_column_pad_rows_left);
+    pane_put(p, row++, 0, p->box.w, "next-token logits against each prompt run alone (largest difference):");
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %.2g", (double)r->left_vs_single_max_diff);
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %.2g", (double)r->left_naive_positions_max_diff);
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %.2g", (double)r->right_last_real_vs_single_max_diff);
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %.2g", (double)r->right_last_column_vs_single_max_diff);
+    row++;
+    prompt_rows(p, &row, r);
+}

@@ -1,0 +1,211 @@
+/* The lab's export: a view's full data as padlab-VIEW-N.txt and .json, the
+ * first N that names neither, written whole or not at all, never over an
+ * existing file; a folder that cannot be written is a clean error. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "app/lab.h"
+#include "suites.h"
+
+static PlLab *small_lab(void) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.maxlen = 60;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    return lab;
+}
+
+/* The file's bytes, NUL-terminated (NULL when it cannot be read). */
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap) buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    return buf;
+}
+
+static int exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* JSON-ish: braces and brackets balance outside strings, never go negative,
+ * and the text is one object. */
+static int balanced(const char *s) {
+    int depth = 0, in_str = 0;
+    const char *p = s;
+    while (*p == ' ' || *p == '\n') p++;
+    if (*p != '{') return 0;
+    for (; *p; p++) {
+        if (in_str) {
+            if (*p == '\\' && p[1]) p++;
+            else if (*p == '"') in_str = 0;
+        } else if (*p == '"') {
+            in_str = 1;
+        } else if (*p == '{' || *p == '[') {
+            depth++;
+        } else if (*p == '}' || *p == ']') {
+            if (--depth < 0) return 0;
+        }
+    }
+    return depth == 0 && !in_str;
+}
+
+static void assert_has(const char *text, const char *what, const char *path) {
+    ck_assert_msg(text && strstr(text, what), "%s lacks %s", path, what);
+}
+
+START_TEST(test_exporting_twice_writes_the_first_and_second_files) {
+    PlLab *lab = small_lab();
+    char *dir = pl_test_tmpdir(), path[4200], written[4200];
+    PlErr err;
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    for (int k = 1; k <= 2; k++) {
+        ck_assert_msg(pl_lab_export(lab, PL_VIEW_BATCH, dir, written, sizeof written, &err) == PL_OK, "%s", err.msg);
+        snprintf(path, sizeof path, "%s/padlab-batch-%d.txt", dir, k);
+        ck_assert_str_eq(written, path);
+        char *txt = slurp(path);
+        assert_has(txt, "the three counts agree", path);
+        assert_has(txt, "batch 2 of 7: 32 rows x 60 (static), holding example 48", path); /* the source line names the batch */
+        assert_has(txt, "settings: corpus builtin:1:200", path);
+        ck_assert_msg(!strstr(txt, "--full prints all"), "an export elides nothing");
+        free(txt);
+        snprintf(path, sizeof path, "%s/padlab-batch-%d.json", dir, k);
+        char *json = slurp(path);
+        ck_assert_msg(json && balanced(json), "%s is not one balanced object", path);
+        assert_has(json, "\"summary\": {", path);
+        assert_has(json, "\"real_tokens\": ", path);
+        assert_has(json, "\"agree\": true", path);
+        assert_has(json, "\"rows\": [", path);
+        assert_has(json, "\"source\": {", path);
+        free(json);
+    }
+    snprintf(path, sizeof path, "%s/padlab-batch-3.txt", dir);
+    ck_assert(!exists(path));
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_an_export_never_overwrites_a_file) {
+    PlLab *lab = small_lab();
+    char *dir = pl_test_tmpdir(), path[4200], written[4200];
+    PlErr err;
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+    /* Only the .json of N = 1 exists: N = 1 is taken, and the file stays as it was. */
+    snprintf(path, sizeof path, "%s/padlab-cost-1.json", dir);
+    pl_test_write_file(path, "mine", 4);
+    ck_assert_msg(pl_lab_export(lab, PL_VIEW_COST, dir, written, sizeof written, &err) == PL_OK, "%s", err.msg);
+    char *mine = slurp(path);
+    ck_assert_str_eq(mine, "mine");
+    free(mine);
+    snprintf(path, sizeof path, "%s/padlab-cost-1.txt", dir);
+    ck_assert(!exists(path));
+    snprintf(path, sizeof path, "%s/padlab-cost-2.txt", dir);
+    ck_assert_str_eq(written, path);
+    char *txt = slurp(path);
+    assert_has(txt, "the whole corpus (200 reviews)", path);
+    assert_has(txt, "bucket_longest", path);
+    free(txt);
+    snprintf(path, sizeof path, "%s/padlab-cost-2.json", dir);
+    char *json = slurp(path);
+    ck_assert_msg(json && balanced(json), "%s is not one balanced object", path);
+    assert_has(json, "\"strategies\": [", path);
+    assert_has(json, "\"sweep\": [", path);
+    assert_has(json, "\"padding_share\": ", path);
+    free(json);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_view_without_a_result_says_so) {
+    PlLab *lab = small_lab();
+    char *dir = pl_test_tmpdir(), path[4200], written[4200] = "";
+    PlErr err;
+    /* Nothing has asked for the attention result yet, so none exists. */
+    ck_assert_int_ne(pl_lab_export(lab, PL_VIEW_ATTENTION, dir, written, sizeof written, &err), PL_OK);
+    ck_assert_str_eq(err.msg, "the attention view has not computed a result yet");
+    snprintf(path, sizeof path, "%s/padlab-attention-1.txt", dir);
+    ck_assert(!exists(path));
+    ck_assert_str_eq(written, "");
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_the_train_view_exports_its_runs_table) {
+    PlLab *lab = small_lab();
+    char *dir = pl_test_tmpdir(), path[4200], written[4200];
+    PlErr err;
+    ck_assert_msg(pl_lab_export(lab, PL_VIEW_TRAIN, dir, written, sizeof written, &err) == PL_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/padlab-train-1.txt", dir);
+    ck_assert_str_eq(written, path);
+    char *txt = slurp(path);
+    assert_has(txt, "the runs table: 0 settings, 0 finished runs", path);
+    free(txt);
+    snprintf(path, sizeof path, "%s/padlab-train-1.json", dir);
+    char *json = slurp(path);
+    ck_assert_msg(json && balanced(json), "%s is not one balanced object", path);
+    assert_has(json, "\"runs\": []", path);
+    assert_has(json, "\"groups\": []", path);
+    free(json);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_read_only_folder_is_a_clean_error) {
+    PlLab *lab = small_lab();
+    char *dir = pl_test_tmpdir(), ro[2048], path[4200], written[4200] = "";
+    PlErr err;
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    snprintf(ro, sizeof ro, "%s/ro", dir);
+    ck_assert_int_eq(mkdir(ro, 0555), 0);
+    ck_assert_int_eq(chmod(dir, 0755), 0);
+    /* root writes anywhere: drop to nobody for the export (this test runs in
+     * its own process; the saved uid brings root back for the cleanup). */
+    int dropped = geteuid() == 0 && seteuid(65534) == 0;
+    if (geteuid() == 0) {
+        printf("skip: a read-only folder: running as root and cannot drop privileges\n");
+    } else {
+        PlStatus st = pl_lab_export(lab, PL_VIEW_BATCH, ro, written, sizeof written, &err);
+        ck_assert_int_eq(st, PL_EIO);
+        ck_assert_msg(strstr(err.msg, ro) && strstr(err.msg, "cannot write"), "the message names the file: %s", err.msg);
+        ck_assert_msg(!strchr(err.msg, '\n'), "one line: %s", err.msg);
+        ck_assert_str_eq(written, "");
+    }
+    if (dropped) ck_assert_int_eq(seteuid(0), 0);
+    snprintf(path, sizeof path, "%s/padlab-batch-1.txt", ro);
+    ck_assert(!exists(path));
+    pl_lab_free(lab);
+    chmod(ro, 0755);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+Suite *export_suite(void) {
+    Suite *s = suite_create("export");
+    TCase *tc = tcase_create("files");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_exporting_twice_writes_the_first_and_second_files);
+    tcase_add_test(tc, test_an_export_never_overwrites_a_file);
+    tcase_add_test(tc, test_a_view_without_a_result_says_so);
+    tcase_add_test(tc, test_the_train_view_exports_its_runs_table);
+    tcase_add_test(tc, test_a_read_only_folder_is_a_clean_error);
+    suite_add_tcase(s, tc);
+    return s;
+}

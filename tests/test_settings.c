@@ -1,0 +1,161 @@
+/* The settings registry: every row's values round-trip through their text,
+ * the choice names are the core's names, keys are unique, steps walk both
+ * ways. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app/settings.h"
+#include "core/mask.h"
+#include "core/model.h"
+#include "core/pad.h"
+#include "core/plan.h"
+#include "suites.h"
+
+START_TEST(test_defaults_are_the_tutorial_settings) {
+    PlLabSettings s = pl_settings_default();
+    ck_assert_str_eq(s.corpus, "builtin");
+    ck_assert(s.padding == PL_PRE && s.truncating == PL_PRE && s.maxlen == 200 && !s.mask);
+    ck_assert(s.batching == PL_BATCH_STATIC && s.batch == 32 && s.model == PL_ARCH_RNN && s.convention == PL_MASK_KERAS);
+    ck_assert(s.seed == 0 && s.seeds == 3 && s.example == PL_EXAMPLE_AUTO && s.view == PL_VIEW_BATCH);
+}
+END_TEST
+
+/* Every value a row allows (each choice; lo, hi and each ladder step of a number). */
+static int values_of(PlSettingId id, int *out, int max) {
+    const PlSettingDef *d = &pl_settings[id];
+    int n = 0;
+    if (d->type == PL_ST_CHOICE)
+        for (int i = 0; d->names[i] && n < max; i++) out[n++] = d->values[i];
+    if (d->type == PL_ST_INT) {
+        out[n++] = d->lo, out[n++] = d->hi;
+        for (int i = 0; i < d->nladder && n < max; i++) out[n++] = d->ladder[i];
+    }
+    return n;
+}
+
+START_TEST(test_every_value_of_every_row_round_trips_through_its_text) {
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        int v[64], n = values_of((PlSettingId)id, v, 64);
+        for (int i = 0; i < n; i++) {
+            PlLabSettings a = pl_settings_default(), b = pl_settings_default();
+            char text[600], want[160];
+            ck_assert_int_eq(pl_setting_set(&a, (PlSettingId)id, v[i]), 0);
+            pl_setting_format(&a, (PlSettingId)id, text, sizeof text);
+            ck_assert_msg(pl_setting_parse(&b, (PlSettingId)id, text, want, sizeof want) == 0, "%s = %s: %s", pl_settings[id].name, text, want);
+            ck_assert_int_eq(pl_setting_get(&b, (PlSettingId)id), v[i]);
+            ck_assert_uint_eq(pl_settings_diff(&a, &b), 0);
+        }
+    }
+    PlLabSettings s = pl_settings_default();
+    char want[160];
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_CORPUS, "../shared/data/imdb5k.tsv", want, sizeof want), 0);
+    ck_assert_str_eq(s.corpus, "../shared/data/imdb5k.tsv");
+}
+END_TEST
+
+START_TEST(test_choice_names_are_the_cores_names) {
+    const PlSettingDef *b = &pl_settings[PL_S_BATCHING], *m = &pl_settings[PL_S_MODEL], *c = &pl_settings[PL_S_CONVENTION];
+    for (int i = 0; b->names[i]; i++) ck_assert_str_eq(b->names[i], pl_batching_name((PlBatching)b->values[i]));
+    for (int i = 0; m->names[i]; i++) ck_assert_str_eq(m->names[i], pl_arch_name((PlArch)m->values[i]));
+    for (int i = 0; c->names[i]; i++) ck_assert_str_eq(c->names[i], pl_mask_conv_name((PlMaskConv)c->values[i]));
+    for (int i = 0; pl_settings[PL_S_PADDING].names[i]; i++)
+        ck_assert_str_eq(pl_settings[PL_S_PADDING].names[i], pl_side_name((PlSide)pl_settings[PL_S_PADDING].values[i]));
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        PlView back;
+        ck_assert_int_eq(pl_view_parse(pl_view_name((PlView)v), &back), 0);
+        ck_assert_int_eq(back, v);
+    }
+}
+END_TEST
+
+START_TEST(test_a_bad_value_says_what_was_expected) {
+    PlLabSettings s = pl_settings_default(), before = s;
+    char want[160];
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_PADDING, "sideways", want, sizeof want), -1);
+    ck_assert_str_eq(want, "one of pre,post");
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_MAXLEN, "0", want, sizeof want), -1);
+    ck_assert_str_eq(want, "a whole number from 1 to 2000");
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_SEEDS, "3x", want, sizeof want), -1);
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "-1", want, sizeof want), -1);
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "auto", want, sizeof want), 0);
+    ck_assert_int_eq(pl_setting_set(&s, PL_S_BATCHING, PL_BATCH_GROUPED), -1); /* not a lab strategy */
+    ck_assert_uint_eq(pl_settings_diff(&s, &before), 0);
+}
+END_TEST
+
+START_TEST(test_steps_go_both_ways) {
+    PlLabSettings s = pl_settings_default();
+    static const int up[] = {250, 300, 350, 400, 500};
+    for (int i = 0; i < 5; i++) {
+        pl_setting_set(&s, PL_S_MAXLEN, pl_setting_step(&s, PL_S_MAXLEN, 1));
+        ck_assert_int_eq(s.maxlen, up[i]);
+    }
+    static const int down[] = {400, 350, 300, 250, 200, 150, 100, 90};
+    for (int i = 0; i < 8; i++) {
+        pl_setting_set(&s, PL_S_MAXLEN, pl_setting_step(&s, PL_S_MAXLEN, -1));
+        ck_assert_int_eq(s.maxlen, down[i]);
+    }
+    s.maxlen = 10;
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, -1), 10); /* the ladder's end */
+    s.maxlen = 7;                                                /* a lesson may set any value */
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), 10);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_BATCHING, 1), PL_BATCH_DYNAMIC);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_BATCHING, -1), PL_BATCH_PACKED);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MODEL, -1), PL_ARCH_ATTENTION);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_CONVENTION, -1), PL_MASK_ADDITIVE);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MASK, 1), 1);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MASK, -1), 1);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_SEED, -1), 0);
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_SEED, 1), 1);
+}
+END_TEST
+
+START_TEST(test_each_key_moves_one_setting_one_way) {
+    int seen[512] = {0};
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        const PlSettingDef *d = &pl_settings[id];
+        int keys[3] = {d->key_next, d->key_prev, d->key_alt};
+        for (int k = 0; k < 3; k++) {
+            if (!keys[k]) continue;
+            ck_assert_msg(!seen[keys[k]], "key %c is bound twice", keys[k]);
+            seen[keys[k]] = 1;
+            int dir, got = pl_setting_of_key(keys[k], &dir);
+            ck_assert_int_eq(got, id);
+            ck_assert_int_eq(dir, k == 1 ? -1 : 1);
+        }
+    }
+    int dir;
+    ck_assert_int_eq(pl_setting_of_key('q', &dir), -1);
+    char buf[32];
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_BATCHING, buf, sizeof buf), "b/B");
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_MASK, buf, sizeof buf), "m");
+}
+END_TEST
+
+START_TEST(test_diff_names_what_changed) {
+    PlLabSettings a = pl_settings_default(), b = a;
+    b.padding = PL_POST;
+    b.view = PL_VIEW_RNN;
+    snprintf(b.corpus, sizeof b.corpus, "builtin:1:400");
+    ck_assert_uint_eq(pl_settings_diff(&a, &b), PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_VIEW) | PL_S_BIT(PL_S_CORPUS));
+    unsigned cold = pl_settings_cold_mask();
+    ck_assert(cold & PL_S_BIT(PL_S_PADDING) && cold & PL_S_BIT(PL_S_SEEDS) && cold & PL_S_BIT(PL_S_CORPUS));
+    ck_assert(!(cold & PL_S_BIT(PL_S_VIEW)) && !(cold & PL_S_BIT(PL_S_EXAMPLE)) && !(cold & PL_S_BIT(PL_S_CONVENTION)));
+    ck_assert_int_eq(pl_setting_find("maxlen"), PL_S_MAXLEN);
+    ck_assert_int_eq(pl_setting_find("colour"), -1);
+}
+END_TEST
+
+Suite *settings_suite(void) {
+    Suite *s = suite_create("settings");
+    TCase *tc = tcase_create("registry");
+    tcase_add_test(tc, test_defaults_are_the_tutorial_settings);
+    tcase_add_test(tc, test_every_value_of_every_row_round_trips_through_its_text);
+    tcase_add_test(tc, test_choice_names_are_the_cores_names);
+    tcase_add_test(tc, test_a_bad_value_says_what_was_expected);
+    tcase_add_test(tc, test_steps_go_both_ways);
+    tcase_add_test(tc, test_each_key_moves_one_setting_one_way);
+    tcase_add_test(tc, test_diff_names_what_changed);
+    suite_add_tcase(s, tc);
+    return s;
+}
