@@ -130,12 +130,12 @@ END_TEST
 /* Every view that shows a batch shows the lab's one batch: the width and the
  * rows the batch view holds, under every strategy, maxlen, padding and mask. */
 START_TEST(test_every_view_shows_the_same_batch) {
-    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_BUCKET_LONGEST,
-                                    PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
+    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
+                                    PL_BATCH_BUCKET_LONGEST, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
     static const int maxlens[] = {7, 100, 150, 200, 250};
     PlLab *lab = lab_with("builtin:1:200", 1);
     unsigned kinds = ALL_RESULTS & ~(1u << PL_R_COST);
-    for (int bi = 0; bi < 6; bi++)
+    for (int bi = 0; bi < 7; bi++)
         for (int mi = 0; mi < 5; mi++)
             for (int pm = 0; pm < 4; pm++) {
                 PlLabSettings s = *pl_lab_settings(lab);

@@ -42,12 +42,12 @@ typedef struct {
 static PlStatus run_batch(const Input *in, void *out, PlErr *err) { return pl_probe_batch(in->c, in->o, out, err); }
 
 static PlStatus run_attention(const Input *in, void *out, PlErr *err) {
-    return pl_probe_attention(in->c, in->o, in->m, in->prm->heads, in->prm->dhead, in->prm->causal, out, err);
+    return pl_probe_attention(in->c, in->o, in->m, in->prm->heads, in->prm->dhead, in->s->causal, out, err);
 }
 
 static PlStatus run_rnn(const Input *in, void *out, PlErr *err) {
     PlArch cell = pl_arch_recurrent((PlArch)in->s->model) ? (PlArch)in->s->model : PL_ARCH_RNN;
-    return pl_probe_rnn(in->c, in->o, in->m, cell, in->prm->zero_pad, out, err);
+    return pl_probe_rnn(in->c, in->o, in->m, cell, in->s->pad_embedding, out, err);
 }
 
 static PlStatus run_pooling(const Input *in, void *out, PlErr *err) {
@@ -74,6 +74,24 @@ static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
     return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
 }
 
+/* The corpus's lengths, and for each share p = 5%, 10%, ... the smallest
+ * maxlen whose rows keep at least p of the tokens. */
+static PlStatus keep_table(const int *lens, int n, PlLabCost *k, PlErr *err) {
+    PlStatus st = pl_length_summary(lens, n, &k->lengths, err);
+    if (st) return st;
+    int64_t total = 0, *at_least = calloc((size_t)k->lengths.max + 2, sizeof *at_least); /* rows of length >= M */
+    if (!at_least) return pl_err_set(err, PL_ENOMEM, "out of memory for the cost view");
+    for (int i = 0; i < n; i++) total += lens[i], at_least[lens[i]]++;
+    for (int M = k->lengths.max - 1; M >= 1; M--) at_least[M] += at_least[M + 1];
+    int64_t kept = 0; /* tokens kept by rows cut to M: sum of min(L, M) */
+    for (int M = 1, step = 0; M <= k->lengths.max && step < PL_LAB_KEEP_STEPS; M++) {
+        kept += at_least[M];
+        while (step < PL_LAB_KEEP_STEPS && (double)kept >= 0.05 * (step + 1) * (double)total - 1e-9) k->keep_maxlen[step++] = M;
+    }
+    free(at_least);
+    return PL_OK;
+}
+
 /* The cost view: the strategy table `padlab buckets` prints for these
  * settings, the selected strategy's row as the headline, and a sweep. */
 static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
@@ -83,6 +101,7 @@ static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
     PlCompareOpts co = {.batch_size = s->batch, .maxlen = s->maxlen};
     PlStatus st = pl_cost_compare(in->lens, n, &co, k->strategies, &k->nstrategies, err);
     if (st) return st;
+    if ((st = keep_table(in->lens, n, k, err))) return st;
     const PlStrategyRow *row = &k->strategies[s->batching];
     k->cost = row->cost;
     k->padding_share = row->padding_share;
@@ -124,8 +143,8 @@ static const Kind kinds[PL_R_COUNT] = {
     [PL_R_BATCH] = {"batch", BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
     [PL_R_COST] = {"cost", PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH),
                    NULL, sizeof(PlLabCost), run_cost, free_cost},
-    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
-    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
+    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
+    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
     [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling},
     [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss},
     [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers},

@@ -17,9 +17,12 @@ static const char *const side_names[] = {"pre", "post", NULL};
 static const int side_values[] = {PL_PRE, PL_POST};
 static const char *const onoff_names[] = {"off", "on", NULL};
 static const int onoff_values[] = {0, 1};
-static const char *const batching_names[] = {"static", "dynamic", "multiple_of_8", "bucket_longest", "tf_bucket", "packed", NULL};
-static const int batching_values[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE,
+static const char *const batching_names[] = {"static", "dynamic", "multiple_of_8", "length_grouped", "bucket_longest",
+                                             "tf_bucket", "packed", NULL};
+static const int batching_values[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
                                       PL_BATCH_BUCKET_LONGEST, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
+static const char *const pad_row_names[] = {"learned", "zero", NULL};
+static const int pad_row_values[] = {0, 1};
 static const char *const model_names[] = {"rnn", "gru", "lstm", "avgpool", "attention", NULL};
 static const int model_values[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_ATTENTION};
 static const char *const conv_names[] = {"keras", "torch", "hf", "additive", NULL};
@@ -72,6 +75,10 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                     .help = "how many seeds a retrain trains at once: a result is a spread, not one run", FIELD(seeds)},
     [PL_S_CONVENTION] = {.name = "convention", CHOICE(conv), .def = PL_MASK_KERAS, .key_next = 'c', .key_prev = 'C',
                          .arg = "CONV", .help = "how the mask is written: keras, torch, hf or additive", FIELD(convention)},
+    [PL_S_CAUSAL] = {.name = "causal", CHOICE(onoff), .def = 0, .arg = "off|on",
+                     .help = "the attention view adds the causal mask: a query sees no later key", FIELD(causal)},
+    [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding", CHOICE(pad_row), .def = 0, .arg = "learned|zero",
+                            .help = "the rnn view's pad row of the embedding: as learned, or set to zero", FIELD(pad_embedding)},
     [PL_S_EXAMPLE] = {.name = "example", .type = PL_ST_INT, .lo = PL_EXAMPLE_AUTO, .hi = INT_MAX, .def = PL_EXAMPLE_AUTO,
                       .key_next = 'n', .key_prev = 'N', .arg = "I",
                       .help = "the review the views follow (auto: the first one with pads to see)", FIELD(example)},

@@ -42,6 +42,8 @@ typedef enum {
     PL_S_SEED,
     PL_S_SEEDS,
     PL_S_CONVENTION,
+    PL_S_CAUSAL,
+    PL_S_PAD_EMBEDDING,
     PL_S_EXAMPLE,
     PL_S_VIEW,
     PL_S_COUNT
@@ -68,6 +70,8 @@ typedef struct {
     int seed;        /* the first seed a retrain uses */
     int seeds;       /* how many seeds a retrain trains: seed, seed+1, ... */
     int convention;  /* PlMaskConv */
+    int causal;      /* the attention views add the causal mask */
+    int pad_embedding; /* 0: the pad row as learned; 1: set to zero (the rnn view) */
     int example;     /* corpus row, or PL_EXAMPLE_AUTO */
     int view;        /* PlView */
 } PlLabSettings;

@@ -43,6 +43,7 @@ PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **o
         PlStatus st = parse_builtin(spec && *spec ? spec : "builtin", &seed, &count, err);
         return st ? st : pl_corpus_builtin(seed, count, opts, out, err);
     }
+    if (strncmp(spec, "inline:", 7) == 0) return pl_corpus_inline(spec, opts, out, err);
     struct stat sb;
     if (stat(spec, &sb) != 0)
         return pl_err_set(err, PL_EIO, "%s: cannot open: %s", spec, strerror(errno));

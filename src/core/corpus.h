@@ -37,7 +37,8 @@ typedef struct {
 } PlCorpus;
 
 /* Loads a corpus named by spec: "builtin", "builtin:SEED" or
- * "builtin:SEED:COUNT" for the generated corpus; otherwise a path to a TSV file
+ * "builtin:SEED:COUNT" for the generated corpus; "inline:ROW|ROW|..." for a
+ * few rows written out; otherwise a path to a TSV file
  * (LABEL<TAB>TEXT) or an aclImdb-style folder. On success *out owns a new
  * corpus (free it with pl_corpus_free). On failure returns a status, fills err
  * with one line naming the file, the line and what was expected, and leaves
@@ -51,6 +52,9 @@ PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus
                             PlErr *err);
 PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
                             PlErr *err);
+
+/* A few rows written out: "inline:ROW|ROW|..." (see corpus_inline.c). */
+PlStatus pl_corpus_inline(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
 /* The generated corpus: count review-like sequences from seed. */
 PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out,

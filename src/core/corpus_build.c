@@ -38,7 +38,7 @@ static PlStatus push_word(PlCorpusBuilder *b, const char *w, size_t len) {
     return push_id(b, idx + PL_FIRST_WORD_ID);
 }
 
-static PlStatus begin_example(PlCorpusBuilder *b, int label) {
+static PlStatus open_example(PlCorpusBuilder *b, int label) {
     if (b->n == INT32_MAX - 1) return PL_ENOMEM;
     if (b->n == b->cap) {
         int cap = b->cap ? b->cap * 2 : 1024;
@@ -52,7 +52,12 @@ static PlStatus begin_example(PlCorpusBuilder *b, int label) {
     }
     b->offsets[b->n] = b->n_ids;
     b->labels[b->n] = (uint8_t)label;
-    return push_id(b, PL_START_ID);
+    return PL_OK;
+}
+
+static PlStatus begin_example(PlCorpusBuilder *b, int label) {
+    PlStatus st = open_example(b, label);
+    return st ? st : push_id(b, PL_START_ID);
 }
 
 static void end_example(PlCorpusBuilder *b) {
@@ -65,7 +70,8 @@ static void on_token(const char *w, size_t len, void *ctx) {
     if (b->st == PL_OK) b->st = push_word(b, w, len);
 }
 
-PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {
+/* Cleans text[0..n) into b->clean and pushes its words. */
+static PlStatus push_text(PlCorpusBuilder *b, const char *text, size_t n) {
     size_t need = pl_text_clean_cap(n);
     if (need > b->clean_cap) {
         char *c = realloc(b->clean, need);
@@ -73,10 +79,33 @@ PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, si
         b->clean = c;
         b->clean_cap = need;
     }
-    if (begin_example(b, label)) return PL_ENOMEM;
     size_t m = pl_text_clean(text, n, b->clean);
     pl_text_split(b->clean, m, on_token, b);
-    if (b->st) return b->st;
+    return b->st;
+}
+
+PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {
+    if (begin_example(b, label)) return PL_ENOMEM;
+    PlStatus st = push_text(b, text, n);
+    if (st) return st;
+    end_example(b);
+    return PL_OK;
+}
+
+static int special_id(const char *t) {
+    if (strcmp(t, "0") == 0 || strcmp(t, "<pad>") == 0) return PL_PAD_ID;
+    if (strcmp(t, "<start>") == 0) return PL_START_ID;
+    if (strcmp(t, "<oov>") == 0) return PL_OOV_ID;
+    return -1;
+}
+
+PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const *tokens, int n) {
+    if (open_example(b, label)) return PL_ENOMEM;
+    for (int i = 0; i < n; i++) {
+        int id = special_id(tokens[i]);
+        PlStatus st = id >= 0 ? push_id(b, id) : push_text(b, tokens[i], strlen(tokens[i]));
+        if (st) return st;
+    }
     end_example(b);
     return PL_OK;
 }
