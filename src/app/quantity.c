@@ -90,6 +90,10 @@ GET(a_width, PlProbeAttention, r->T)
 GET(a_real, PlProbeAttention, r->L)
 GET(a_padded, PlProbeAttention, r->padded_cells)
 GET(a_packed_cells, PlProbeAttention, r->packed_cells)
+GET(a_rows, PlProbeAttention, r->B)
+GET(a_heads, PlProbeAttention, r->heads)
+GET(a_mask_cells, PlProbeAttention, (double)r->B * r->T)
+GET(a_score_cells, PlProbeAttention, (double)r->B * r->heads * r->T * r->T)
 
 /* ---- rnn ---- */
 GET(r_width, PlProbeRnn, r->T)
@@ -231,6 +235,10 @@ static const Def defs[] = {
     R("attention.real", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_real, "the example's real tokens"),
     R("attention.padded_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_padded, "score cells per head, padded"),
     R("attention.packed_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_packed_cells, "score cells per head, packed"),
+    R("attention.rows", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_rows, "rows of the batch it runs over (B)"),
+    R("attention.heads", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_heads, "its heads (h)"),
+    R("attention.mask_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_mask_cells, "entries of its (B, 1, 1, T) padding mask"),
+    R("attention.score_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_score_cells, "its (B, h, T, T) scores, every head"),
     R("rnn.width", PL_R_RNN, PL_QF_COUNT, A_NONE, r_width, "the steps the cell runs"),
     R("rnn.real", PL_R_RNN, PL_QF_COUNT, A_NONE, r_real, "of which real"),
     R("rnn.pads", PL_R_RNN, PL_QF_COUNT, A_NONE, r_pads, "of which pads"),
