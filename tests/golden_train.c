@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/corpus.h"
+#include "core/corpus_load.h"
 #include "core/model.h"
 #include "core/train.h"
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/corpus_load.h"
 #include "core/loss.h"
 #include "core/model.h"
 #include "core/optim.h"

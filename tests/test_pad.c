@@ -1,6 +1,7 @@
 /* Padding and truncation with Keras pad_sequences semantics. */
 #include <string.h>
 
+#include "core/corpus_loaders.h"
 #include "core/pad.h"
 #include "suites.h"
 

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/corpus_load.h"
+#include "core/corpus_loaders.h"
 #include "core/nn/nn.h"
 #include "core/probe.h"
 #include "core/probe.h" /* twice on purpose: one guard covers the whole header */

@@ -13,6 +13,7 @@
 
 #include "builtin_words.h"
 #include "corpus_build.h"
+#include "corpus_loaders.h"
 #include "rng.h"
 
 #define LEN_MEDIAN 178.0
@@ -97,7 +98,7 @@ PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, P
         return pl_err_set(err, st, "builtin corpus: out of memory");
     }
     char name[64];
-    if (seed == 0 && count == 5000) snprintf(name, sizeof name, "builtin");
+    if (seed == 0 && count == PL_BUILTIN_COUNT) snprintf(name, sizeof name, "builtin");
     else snprintf(name, sizeof name, "builtin:%llu:%d", (unsigned long long)seed, count);
     return pl_builder_finish(&b, opts, name, out, err);
 }
