@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/corpus_load.h"
@@ -256,6 +257,22 @@ START_TEST(test_model_files_round_trip_and_refuse_damage) {
 }
 END_TEST
 
+START_TEST(test_a_failed_model_save_leaves_no_temporary_file) {
+    char *dir = pl_test_tmpdir(), path[4200], cmd[4300];
+    snprintf(path, sizeof path, "%s/taken", dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0); /* a folder where the file should go: the rename fails */
+    PlModel *m = small_model(PL_ARCH_RNN, PL_SEQ_NONE, 3);
+    PlErr err;
+    ck_assert_int_eq(pl_model_save(m, path, &err), PL_EIO);
+    ck_assert_msg(strstr(err.msg, "cannot write") != NULL, "%s", err.msg);
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = taken", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    pl_model_free(m);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 Suite *model_suite(void) {
     Suite *s = suite_create("model");
     TCase *tc = tcase_create("semantics");
@@ -266,6 +283,7 @@ Suite *model_suite(void) {
     tcase_add_test(tc, test_adam_first_step_moves_each_weight_by_about_lr);
     tcase_add_test(tc, test_frozen_pad_row_stays_zero_through_training);
     tcase_add_test(tc, test_model_files_round_trip_and_refuse_damage);
+    tcase_add_test(tc, test_a_failed_model_save_leaves_no_temporary_file);
     suite_add_tcase(s, tc);
     tc = tcase_create("training");
     tcase_set_timeout(tc, 300);

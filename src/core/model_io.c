@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "model.h"
 
 #define MAGIC "PADLABMD"
@@ -77,6 +78,18 @@ static unsigned char *param_bytes(const float *w, size_t n) {
     return b;
 }
 
+/* The bytes of a model file, for pl_write_atomic. */
+typedef struct {
+    const unsigned char *head, *body, *tail;
+    size_t nbody;
+} ModelBytes;
+
+static int write_model_bytes(FILE *f, void *ctx) {
+    const ModelBytes *b = ctx;
+    int ok = fwrite(b->head, 1, 72, f) == 72 && fwrite(b->body, 1, b->nbody, f) == b->nbody && fwrite(b->tail, 1, 8, f) == 8;
+    return ok ? 0 : -1;
+}
+
 PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     size_t n = pl_model_nparams(m);
     unsigned char head[72];
@@ -90,20 +103,10 @@ PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     unsigned char *body = param_bytes(pl_model_params((PlModel *)m), n), tail[8];
     if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     put_u64(tail, fnv1a(body, n * 4));
-    /* Written beside the target, then renamed: a crash never leaves half a file. */
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *fp = fopen(tmp, "wb");
-    int ok = fp && fwrite(head, 1, sizeof head, fp) == sizeof head && fwrite(body, 1, n * 4, fp) == n * 4 &&
-             fwrite(tail, 1, 8, fp) == 8;
-    if (fp && fclose(fp) != 0) ok = 0;
+    ModelBytes bytes = {head, body, tail, n * 4};
+    PlStatus st = pl_write_atomic(path, write_model_bytes, &bytes, err);
     free(body);
-    if (!ok || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return pl_err_set(err, PL_EIO, "%s: cannot write: %s", path, strerror(e));
-    }
-    return PL_OK;
+    return st;
 }
 
 static PlStatus read_all(FILE *fp, unsigned char *buf, size_t n, const char *path, PlErr *err) {
