@@ -100,7 +100,7 @@ PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     config_fields(pl_model_config(m), f);
     for (unsigned i = 0; i < NFIELDS; i++) put_u32(head + 16 + 4 * i, (uint32_t)f[i]);
     put_u64(head + 64, n);
-    unsigned char *body = param_bytes(pl_model_params((PlModel *)m), n), tail[8];
+    unsigned char *body = param_bytes(pl_model_params_view(m), n), tail[8];
     if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     put_u64(tail, fnv1a(body, n * 4));
     ModelBytes bytes = {head, body, tail, n * 4};

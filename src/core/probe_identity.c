@@ -34,7 +34,7 @@ static PlStatus under_mode(const PlModel *src, int masked, PlModel **out, PlErr 
     PlModelConfig cfg = *pl_model_config(src);
     cfg.mask = masked ? PL_SEQ_KERAS : PL_SEQ_NONE;
     cfg.pool = masked ? PL_POOL_MASKED : PL_POOL_UNMASKED;
-    return pl_model_copy((PlModel *)src, &cfg, out, err);
+    return pl_model_copy(src, &cfg, out, err);
 }
 
 /* logits (B) of batch b through m. */

@@ -178,7 +178,7 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
         return st;
     }
     const PlModel *m = model ? model : own;
-    const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
+    const float *emb = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
     Ctx k = {b, pl_model_config(m)->embed, 16, NULL, NULL, NULL, {{0}}};
     pl_rng_seed(&k.rng, o->seed ^ 0x1a7e5ULL);
     size_t n = (size_t)b->T * b->B;

@@ -20,7 +20,7 @@ static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t se
         if (mc->classes < 2) return pl_err_set(err, PL_ERANGE, "the loss probe needs a model with a token head (padlab experiment loss --save-model)");
         if (mc->vocab < c->num_words)
             return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", mc->vocab, c->num_words, mc->vocab);
-        return pl_model_copy((PlModel *)model, mc, out, err);
+        return pl_model_copy(model, mc, out, err);
     }
     PlModelConfig cfg = pl_model_config_default(PL_ARCH_RNN);
     cfg.vocab = c->num_words;

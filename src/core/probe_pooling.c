@@ -43,7 +43,7 @@ PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel
     }
     if (st) return st;
     const PlModel *m = model ? model : own;
-    const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
+    const float *emb = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
     int E = pl_model_config(m)->embed;
     PlBatch *b = NULL;
     st = pl_probe_focus_batch(c, o, 1, &b, err);

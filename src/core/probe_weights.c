@@ -20,13 +20,13 @@ PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel
                           c->num_words, cfg.vocab);
     PlStatus st = pl_model_new(&cfg, seed, &w->own, err);
     if (st) return st;
-    PlModel *src = model ? (PlModel *)model : w->own;
-    PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? (PlModel *)model : w->own;
-    w->emb = pl_model_block(src, "embedding", NULL);
-    w->wq = pl_model_block(att, "wq", NULL);
-    w->wk = pl_model_block(att, "wk", NULL);
-    w->wv = pl_model_block(att, "wv", NULL);
-    w->wo = pl_model_block(att, "wo", NULL);
+    const PlModel *src = model ? model : w->own;
+    const PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? model : w->own;
+    w->emb = pl_model_param_view(src, PL_P_EMBEDDING, NULL);
+    w->wq = pl_model_param_view(att, PL_P_WQ, NULL);
+    w->wk = pl_model_param_view(att, PL_P_WK, NULL);
+    w->wv = pl_model_param_view(att, PL_P_WV, NULL);
+    w->wo = pl_model_param_view(att, PL_P_WO, NULL);
     w->V = cfg.vocab, w->E = cfg.embed, w->NH = cfg.heads, w->D = cfg.dhead;
     return PL_OK;
 }

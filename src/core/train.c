@@ -252,6 +252,7 @@ static PlStatus token_batch(Run *r, PlModel *m, int B, int W, int train, double 
     *hits = token_hits(pl_model_logits(m), b->targets, B, W, C, n);
     *loss += train ? (double)l : (double)l * *n;
     if (train) {
+        pl_model_zero_grad(m);
         pl_model_backward(m, b->dlogits);
         pl_model_update(m);
     }
@@ -365,6 +366,7 @@ static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlPro
             for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->buf.labels[i] == 1);
             seen += B;
             tokens += B;
+            pl_model_zero_grad(m);
             pl_model_backward(m, r->buf.dz);
             pl_model_update(m);
         }
