@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
+
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) {
     va_list ap;
     fprintf(stderr, "%s: ", a->cmd);
@@ -165,10 +167,10 @@ int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, in
 int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices,
                int *out) {
     const char *v = cli_str(a, name, def);
-    for (int i = 0; choices[i]; i++)
-        if (strcmp(v, choices[i]) == 0) return *out = i, 0;
+    int i = pl_name_find(choices, v);
+    if (i >= 0) return *out = i, 0;
     char list[256] = "";
-    for (int i = 0; choices[i]; i++) {
+    for (i = 0; choices[i]; i++) {
         strncat(list, i ? "|" : "", sizeof list - strlen(list) - 1);
         strncat(list, choices[i], sizeof list - strlen(list) - 1);
     }

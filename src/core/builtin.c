@@ -68,7 +68,7 @@ static const char *draw_word(const Lexicon *lx, PlRng *rng, int label) {
                     : pl_builtin_negative[r % pl_builtin_n_negative];
 }
 
-PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
+PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
                            PlErr *err) {
     *out = NULL;
     if (count < 1) return pl_err_set(err, PL_ERANGE, "builtin corpus: count must be >= 1");

@@ -9,7 +9,7 @@
 #include "corpus_loaders.h"
 
 /* Parses "builtin", "builtin:SEED", "builtin:SEED:COUNT". */
-static PlStatus parse_builtin(const char *spec, uint64_t *seed, int *count, PlErr *err) {
+static PlStatus parse_builtin(const char *spec, PlSeed *seed, int *count, PlErr *err) {
     *seed = 0;
     *count = PL_BUILTIN_COUNT;
     const char *p = spec + strlen("builtin");
@@ -38,7 +38,7 @@ bad:
 PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     *out = NULL;
     if (!spec || !*spec || (strncmp(spec, "builtin", 7) == 0 && (spec[7] == '\0' || spec[7] == ':'))) {
-        uint64_t seed;
+        PlSeed seed;
         int count;
         PlStatus st = parse_builtin(spec && *spec ? spec : "builtin", &seed, &count, err);
         return st ? st : pl_corpus_builtin(seed, count, opts, out, err);

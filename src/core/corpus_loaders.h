@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "corpus.h"
+#include "rng.h"
 
 /* Reviews in the generated corpus when its spec names no count. */
 #define PL_BUILTIN_COUNT 5000
@@ -26,6 +27,6 @@ PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus
 PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
 /* The generated corpus: count review-like sequences from seed. */
-PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
+PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "names.h"
 #include "rng.h"
 #include "tensor.h"
 
@@ -145,9 +146,10 @@ static size_t dim_size(Dim d, const PlModelConfig *c) {
 const char *pl_arch_name(PlArch a) { return arch_specs[a].name; }
 
 int pl_arch_parse(const char *s, PlArch *out) {
-    for (int i = 0; i < PL_ARCH_COUNT; i++)
-        if (strcmp(s, arch_specs[i].name) == 0) return *out = (PlArch)i, 0;
-    return -1;
+    int i = PL_ROW_FIND(arch_specs, PL_ARCH_COUNT, s);
+    if (i < 0) return -1;
+    *out = (PlArch)i;
+    return 0;
 }
 
 int pl_arch_recurrent(PlArch a) { return a >= 0 && a < PL_ARCH_COUNT && arch_specs[a].body == BODY_RECURRENT; }
@@ -156,8 +158,8 @@ PlModelConfig pl_model_config_default(PlArch arch) {
     PlModelConfig c = {0};
     c.arch = arch;
     c.vocab = PL_DEFAULT_NUM_WORDS;
-    c.embed = 32;
-    c.hidden = 32;
+    c.embed = PL_DEFAULT_WIDTH;
+    c.hidden = PL_DEFAULT_WIDTH;
     c.mask = PL_SEQ_NONE;
     c.pool = PL_POOL_UNMASKED;
     c.readout = PL_READ_LAST_POS;
@@ -220,7 +222,7 @@ static void carve_params(PlModel *m) {
 
 /* Keras's initialisers, block by block in table order (the order the seed's
  * draws are taken in). */
-static PlStatus init_params(PlModel *m, uint64_t seed) {
+static PlStatus init_params(PlModel *m, PlSeed seed) {
     const PlModelConfig *c = &m->cfg;
     PlRng rng;
     pl_rng_seed(&rng, seed);
@@ -263,7 +265,7 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     return PL_OK;
 }
 
-PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err) {
+PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err) {
     *out = NULL;
     PlStatus st = check_config(cfg, err);
     if (st) return st;

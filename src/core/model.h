@@ -22,6 +22,7 @@
 #include "err.h"
 #include "nn/nn.h"
 #include "optim.h"
+#include "rng.h"
 
 typedef enum {
     PL_ARCH_RNN,
@@ -77,6 +78,9 @@ typedef enum {
     PL_P_COUNT
 } PlParam;
 
+/* The tutorial's embedding width and recurrent units. */
+#define PL_DEFAULT_WIDTH 32
+
 /* The padding experiment's model: Embedding(10000,32) -> SimpleRNN(32) -> Dense(1). */
 PlModelConfig pl_model_config_default(PlArch arch);
 
@@ -87,7 +91,7 @@ int pl_arch_recurrent(PlArch a);
 typedef struct PlModel PlModel;
 
 /* A new model with Keras's initialisers, drawn from seed. */
-PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err);
+PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err);
 void pl_model_free(PlModel *m);
 /* A new model with src's weights under cfg, which may change only what does
  * not change the parameters' shapes (mask, readout, pooling mode). Returns

@@ -14,6 +14,9 @@
 
 typedef enum { PL_PRE = 0, PL_POST = 1 } PlSide;
 
+/* "pre", "post", NULL: the names of PlSide, indexed by it. */
+extern const char *const pl_side_names[];
+
 typedef struct {
     int maxlen;        /* rows keep at most this many tokens; a row wider than
                           maxlen (a batch rounded up past it) gets more pads */

@@ -13,7 +13,7 @@
 static int order_blind(PlArch a) { return !pl_arch_recurrent(a); }
 
 /* The base weights: model's (checked) or fresh ones of arch. */
-static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, uint64_t seed, PlModel **out, PlErr *err) {
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, PlSeed seed, PlModel **out, PlErr *err) {
     *out = NULL;
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);

@@ -14,7 +14,7 @@ void pl_probe_loss_free(PlProbeLoss *r) {
     memset(r, 0, sizeof *r);
 }
 
-static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t seed, PlModel **out, PlErr *err) {
+static PlStatus token_model(const PlCorpus *c, const PlModel *model, PlSeed seed, PlModel **out, PlErr *err) {
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);
         if (mc->classes < 2) return pl_err_set(err, PL_ERANGE, "the loss probe needs a model with a token head (padlab experiment loss --save-model)");

@@ -18,7 +18,7 @@ static PlStatus clone(const PlModel *src, PlSeqMask mask, PlModel **out, PlErr *
     return pl_model_copy(src, &cfg, out, err);
 }
 
-static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, uint64_t seed, int zero_pad, PlModel **out, PlErr *err) {
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, PlSeed seed, int zero_pad, PlModel **out, PlErr *err) {
     PlStatus st;
     if (model) {
         if (!pl_arch_recurrent(pl_model_config(model)->arch))

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, uint64_t seed,
+PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, PlSeed seed,
                               PlErr *err) {
     memset(w, 0, sizeof *w);
     PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);

@@ -9,7 +9,7 @@ static uint64_t splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
-void pl_rng_seed(PlRng *r, uint64_t seed) {
+void pl_rng_seed(PlRng *r, PlSeed seed) {
     uint64_t x = seed;
     for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
 }

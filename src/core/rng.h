@@ -6,11 +6,14 @@
 
 #include <stdint.h>
 
+/* A seed: wherever randomness enters the core, one of these is passed in. */
+typedef uint64_t PlSeed;
+
 typedef struct {
     uint64_t s[4];
 } PlRng;
 
-void pl_rng_seed(PlRng *r, uint64_t seed);
+void pl_rng_seed(PlRng *r, PlSeed seed);
 uint64_t pl_rng_u64(PlRng *r);
 /* Uniform in [0, 1) with 53 random bits. */
 double pl_rng_uniform(PlRng *r);
