@@ -9,6 +9,7 @@
 
 #include "core/corpus_load.h"
 #include "core/model.h"
+#include "core/rng.h"
 #include "core/train.h"
 
 typedef struct {
@@ -51,13 +52,6 @@ static const GoldenRun golden_runs[] = {
      .pads_in_loss = 1},
 };
 
-static uint64_t fnv1a(const void *p, size_t n) {
-    const unsigned char *b = p;
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
 static int run_one(const PlCorpus *c, const GoldenRun *g) {
     PlTrainConfig cfg = pl_train_config_default(g->arch);
     cfg.maxlen = 48;
@@ -92,7 +86,7 @@ static int run_one(const PlCorpus *c, const GoldenRun *g) {
                (double)res.train_acc[e], (double)res.val_loss[e], (double)res.val_acc[e]);
     printf("  steps %lld  real tokens %lld  params %zu  hash %016llx\n", (long long)res.steps,
            (long long)res.real_tokens, pl_model_nparams(m),
-           (unsigned long long)fnv1a(pl_model_params(m), pl_model_nparams(m) * sizeof(float)));
+           (unsigned long long)pl_fnv1a(pl_model_params_view(m), pl_model_nparams(m) * sizeof(float)));
     pl_model_free(m);
     return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "atomic.h"
 #include "model.h"
+#include "rng.h"
 
 #define MAGIC "PADLABMD"
 #define FORMAT_VERSION 1u
@@ -36,12 +37,6 @@ static uint64_t get_u64(const unsigned char *p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
     return v;
-}
-
-static uint64_t fnv1a(const unsigned char *p, size_t n) {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ULL;
-    return h;
 }
 
 static void config_fields(const PlModelConfig *c, int32_t *f) {
@@ -102,7 +97,7 @@ PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     put_u64(head + 64, n);
     unsigned char *body = param_bytes(pl_model_params_view(m), n), tail[8];
     if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-    put_u64(tail, fnv1a(body, n * 4));
+    put_u64(tail, pl_fnv1a(body, n * 4));
     ModelBytes bytes = {head, body, tail, n * 4};
     PlStatus st = pl_write_atomic(path, write_model_bytes, &bytes, err);
     free(body);
@@ -149,7 +144,7 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fp, body, n * 4, path, err);
     if (!st) st = read_all(fp, tail, 8, path, err);
-    if (!st && get_u64(tail) != fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
+    if (!st && get_u64(tail) != pl_fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
     if (!st && fgetc(fp) != EOF) st = pl_err_set(err, PL_EINPUT, "%s: trailing bytes after the parameters", path);
     fclose(fp);
     if (!st) {

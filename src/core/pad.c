@@ -94,3 +94,9 @@ PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const P
     *out = b;
     return PL_OK;
 }
+
+int pl_batch_row_of(const PlBatch *b, int row) {
+    for (int i = 0; i < b->B; i++)
+        if (b->row[i] == row) return i;
+    return 0;
+}

@@ -60,4 +60,7 @@ PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const P
                        PlBatch **out, PlErr *err);
 void pl_batch_free(PlBatch *b);
 
+/* The batch row that holds corpus row `row` (0 when none does). */
+int pl_batch_row_of(const PlBatch *b, int row);
+
 #endif

@@ -5,6 +5,7 @@
 
 #include "nn/attend.h"
 #include "probe.h"
+#include "probe_weights.h"
 #include "rng.h"
 #include "tensor.h"
 
@@ -163,15 +164,8 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
     memset(r, 0, sizeof *r);
     PlModel *own = NULL;
     PlBatch *b = NULL;
-    PlStatus st = PL_OK;
-    if (model && pl_model_config(model)->vocab < c->num_words)
-        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
-                          pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
-    if (!model) {
-        PlModelConfig cfg = pl_model_config_default(PL_ARCH_AVGPOOL);
-        cfg.vocab = c->num_words;
-        st = pl_model_new(&cfg, o->seed, &own, err);
-    }
+    PlStatus st = model ? pl_probe_check_vocab(pl_model_config(model)->vocab, c, err)
+                        : pl_probe_fresh_model(PL_ARCH_AVGPOOL, c, o->seed, &own, err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) {
         pl_model_free(own);

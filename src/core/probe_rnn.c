@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "probe_weights.h"
 #include "tensor.h"
 
 #define FIXED_MAX_STEPS 4000
@@ -23,14 +24,10 @@ static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell,
     if (model) {
         if (!pl_arch_recurrent(pl_model_config(model)->arch))
             return pl_err_set(err, PL_ERANGE, "the rnn probe needs a recurrent model, this one is %s", pl_arch_name(pl_model_config(model)->arch));
-        if (pl_model_config(model)->vocab < c->num_words)
-            return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
-                              pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
-        st = clone(model, PL_SEQ_NONE, out, err);
+        st = pl_probe_check_vocab(pl_model_config(model)->vocab, c, err);
+        if (!st) st = clone(model, PL_SEQ_NONE, out, err);
     } else {
-        PlModelConfig cfg = pl_model_config_default(cell);
-        cfg.vocab = c->num_words;
-        st = pl_model_new(&cfg, seed, out, err);
+        st = pl_probe_fresh_model(cell, c, seed, out, err);
     }
     if (!st && zero_pad) memset(pl_model_param(*out, PL_P_EMBEDDING, NULL), 0, (size_t)pl_model_config(*out)->embed * sizeof(float));
     return st;

@@ -2,6 +2,18 @@
 
 #include <string.h>
 
+PlStatus pl_probe_check_vocab(int vocab, const PlCorpus *c, PlErr *err) {
+    if (vocab >= c->num_words) return PL_OK;
+    return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", vocab,
+                      c->num_words, vocab);
+}
+
+PlStatus pl_probe_fresh_model(PlArch arch, const PlCorpus *c, PlSeed seed, PlModel **out, PlErr *err) {
+    PlModelConfig cfg = pl_model_config_default(arch);
+    cfg.vocab = c->num_words;
+    return pl_model_new(&cfg, seed, out, err);
+}
+
 PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, PlSeed seed,
                               PlErr *err) {
     memset(w, 0, sizeof *w);
@@ -15,10 +27,8 @@ PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel
         cfg.embed = mc->embed;
         if (mc->arch == PL_ARCH_ATTENTION) cfg.heads = mc->heads, cfg.dhead = mc->dhead;
     }
-    if (cfg.vocab < c->num_words)
-        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", cfg.vocab,
-                          c->num_words, cfg.vocab);
-    PlStatus st = pl_model_new(&cfg, seed, &w->own, err);
+    PlStatus st = pl_probe_check_vocab(cfg.vocab, c, err);
+    if (!st) st = pl_model_new(&cfg, seed, &w->own, err);
     if (st) return st;
     const PlModel *src = model ? model : w->own;
     const PlModel *att = model && pl_model_config(model)->arch == PL_ARCH_ATTENTION ? model : w->own;

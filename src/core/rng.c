@@ -56,3 +56,10 @@ void pl_rng_shuffle_int(PlRng *r, int *v, int n) {
         v[j] = t;
     }
 }
+
+uint64_t pl_fnv1a(const void *p, size_t n) {
+    const unsigned char *b = p;
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}

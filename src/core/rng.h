@@ -4,6 +4,7 @@
 #ifndef PL_RNG_H
 #define PL_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* A seed: wherever randomness enters the core, one of these is passed in. */
@@ -14,6 +15,10 @@ typedef struct {
 } PlRng;
 
 void pl_rng_seed(PlRng *r, PlSeed seed);
+
+/* The 64-bit FNV-1a hash of p[0..n): the vocabulary's word hash and the
+ * model file's checksum. */
+uint64_t pl_fnv1a(const void *p, size_t n);
 uint64_t pl_rng_u64(PlRng *r);
 /* Uniform in [0, 1) with 53 random bits. */
 double pl_rng_uniform(PlRng *r);
