@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app/quantity.h"
+#include "core/corpus_loaders.h"
 #include "core/probe.h"
 #include "suites.h"
 
