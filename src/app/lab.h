@@ -158,6 +158,7 @@ PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int
  * training reviews by heart and nothing that carries over. */
 #define PL_MEMORISE_LOSS 0.05f
 #define PL_MEMORISE_ACC 0.6f
+#define PL_LAB_FEW_VAL 20 /* fewer validation reviews than this: the status says how few */
 
 /* One finished run. */
 typedef struct {
