@@ -353,11 +353,16 @@ static PlStatus step_line(Parser *p, const char *line) {
     return append(into, line) ? PL_ENOMEM : PL_OK;
 }
 
+static void trim_end(char *text) {
+    for (char *e = text ? text + strlen(text) : NULL; e && e > text && e[-1] == '\n';) *--e = '\0';
+}
+
 /* What every question and the lesson as a whole must have. */
 static PlStatus check_complete(Parser *p) {
     PlLesson *l = p->l;
     int summary = 0;
     for (int i = 0; i < l->nsteps; i++) {
+        trim_end(l->steps[i].text), trim_end(l->steps[i].summary); /* the blank lines before the next step */
         const PlQuestion *q = &l->steps[i].q;
         p->line = q->line;
         int right = 0;
