@@ -23,6 +23,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/corpus_load.h"
+
 #define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200
 
@@ -194,7 +196,7 @@ static PlStatus add_action(Parser *p, PlStepActionKind kind, const char *value) 
     case PL_STEP_INLINE: {
         char spec[1200];
         snprintf(spec, sizeof spec, "inline:%s", value);
-        PlStatus st = pl_corpus_inline(spec, NULL, &c, &ignored);
+        PlStatus st = pl_corpus_load(spec, NULL, &c, &ignored);
         pl_corpus_free(c);
         return st ? fail(p, "inline takes rows of words or ids separated by |", NULL, NULL) : PL_OK;
     }
