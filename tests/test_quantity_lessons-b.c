@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/quantity.h"
+#include "core/corpus_loaders.h"
 #include "core/probe.h"
 #include "suites.h"
 
@@ -60,7 +61,7 @@ START_TEST(test_pad_distance_agrees_with_the_models_own_pad_row) {
     ck_assert_int_eq(pl_probe_pooling(c, &o, m, &r, NULL), PL_OK);
     ck_assert_int_eq(r.L, 3);
     ck_assert_int_eq(r.T, 20);
-    const float *e0 = pl_model_block(m, "embedding", NULL);
+    const float *e0 = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
     double du = 0.0, dm = 0.0, nm = 0.0;
     for (int i = 0; i < r.E; i++) {
         du += ((double)r.avg_unmasked[i] - (double)e0[i]) * ((double)r.avg_unmasked[i] - (double)e0[i]);
