@@ -177,8 +177,8 @@ static int view_key(Tui *u, int ch, double now) {
 }
 
 static int lab_key(Tui *u, int ch, double now) {
-    for (int i = 0; tui_command_keys[i].keys; i++)
-        if (tui_command_keys[i].key == ch) return after(u, pl_lab_command(u->lab, tui_command_keys[i].cmd), now), 1;
+    int cmd = pl_command_of_key(ch);
+    if (cmd >= 0) return after(u, pl_lab_command(u->lab, (PlCommand)cmd), now), 1;
     int dir, id = pl_setting_of_key(ch, &dir);
     if (id < 0) return 0;
     step(u, id, dir, now);
