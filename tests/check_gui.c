@@ -1,0 +1,418 @@
+/* The window's figures, rendered offscreen: every view to a PNG of the size
+ * asked for that is not blank; the attention heatmap's pad key columns at
+ * the zero-weight colour with the mask on and not with it off; the maxlen
+ * marker moving with maxlen, in the display list and in the pixels; the
+ * SVG well-formed XML with the plotted series in it, and the CSV holding the
+ * cost result's own numbers. Prints the tally line quickstart adds up. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gui/backend.h"
+#include "gui/figures.h"
+#include "gui/gui.h"
+
+#define W 1000
+#define H 640
+
+static PlLabSettings small_settings(void) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.maxlen = 60;
+    s.seeds = 1;
+    return s;
+}
+
+static char *tmp_path(const char *name) {
+    static char dir[64];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/padlab-gui-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(dir));
+    }
+    char *p = malloc(strlen(dir) + strlen(name) + 2);
+    sprintf(p, "%s/%s", dir, name);
+    return p;
+}
+
+/* ---- a frame, built and drawn here, as the window does ---- */
+
+typedef struct {
+    GuiFonts fonts;
+    GuiStyle st;
+    GuiList dl;
+    PlLab *lab;
+    SDL_Surface *surf;
+    SDL_Renderer *r;
+    GuiRenderer gr;
+} Frame;
+
+static void frame_open(Frame *f, const PlLabSettings *s) {
+    memset(f, 0, sizeof *f);
+    char why[256];
+    ck_assert_int_eq(SDL_Init(0), 0);
+    ck_assert_msg(gui_fonts_init(&f->fonts, why, sizeof why) == 0, "%s", why);
+    f->st = (GuiStyle){.unit = 1.0, .text = {12, 14, 16, 20}, .line = 2.0, .measure = gui_fonts_measure, .height = gui_fonts_height, .ctx = &f->fonts};
+    gui_dl_init(&f->dl, &f->st, W, H);
+    PlErr err;
+    f->lab = pl_lab_new(s, &err);
+    ck_assert_msg(f->lab != NULL, "%s", err.msg);
+    f->surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    f->r = SDL_CreateSoftwareRenderer(f->surf);
+    ck_assert_ptr_nonnull(f->r);
+    gui_renderer_init(&f->gr, f->r, &f->fonts);
+}
+
+static void frame_close(Frame *f) {
+    gui_renderer_flush(&f->gr);
+    SDL_DestroyRenderer(f->r);
+    SDL_FreeSurface(f->surf);
+    pl_lab_free(f->lab);
+    gui_dl_done(&f->dl);
+    gui_fonts_done(&f->fonts);
+    SDL_Quit();
+}
+
+/* Lays out view v after its results are in, and draws it. */
+static void frame_draw(Frame *f, PlView v) {
+    ck_assert_int_eq(pl_lab_wait(f->lab, gui_view_kinds(v), 60), 0);
+    gui_dl_reset(&f->dl);
+    ck_assert_int_eq(gui_figure(&f->dl, f->lab, v, (GuiRect){10, 10, W - 20, H - 20}), 1);
+    gui_render(&f->gr, &f->dl);
+}
+
+static uint32_t pixel(const Frame *f, int x, int y) {
+    return ((const uint32_t *)((const unsigned char *)f->surf->pixels + (size_t)y * f->surf->pitch))[x] & 0xffffff;
+}
+
+static const GuiItem *tagged(const GuiList *dl, const char *tag) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].tag != SIZE_MAX && strcmp(gui_dl_str(dl, dl->items[i].tag), tag) == 0) return &dl->items[i];
+    return NULL;
+}
+
+/* The commonest colour in the pixel column x from y0 to y1. */
+static uint32_t column_mode(const Frame *f, int x, int y0, int y1) {
+    uint32_t seen[64];
+    int count[64], n = 0;
+    for (int y = y0; y < y1; y++) {
+        uint32_t c = pixel(f, x, y);
+        int i = 0;
+        while (i < n && seen[i] != c) i++;
+        if (i == n && n < 64) seen[n] = c, count[n++] = 0;
+        if (i < n) count[i]++;
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (count[i] > count[best]) best = i;
+    return seen[best];
+}
+
+/* Pad key columns and real ones: the mode colour of each column's middle. */
+static void attention_columns(int mask, int *pad_zero, int *pads, int *real_zero) {
+    PlLabSettings s = small_settings();
+    s.mask = mask;
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    const GuiItem *heat = tagged(&f.dl, "attention");
+    ck_assert_ptr_nonnull(heat);
+    PlResultStatus st;
+    const PlProbeAttention *a = pl_lab_attention(f.lab, &st);
+    ck_assert_int_eq(heat->cols, a->T);
+    uint32_t zero = gui_heat_color(&f.st, GUI_RAMP_SEQ, 0.0, heat->lo, heat->hi) >> 8;
+    double cw = heat->w / a->T;
+    *pad_zero = *pads = *real_zero = 0;
+    for (int k = 0; k < a->T; k++) {
+        int x = (int)(heat->x + (k + 0.5) * cw);
+        uint32_t c = column_mode(&f, x, (int)heat->y + 1, (int)(heat->y + heat->h) - 1);
+        if (!a->real[k]) {
+            (*pads)++;
+            *pad_zero += c == zero;
+            if (mask) /* the list holds exact zeros there for every real query */
+                for (int q = 0; q < a->T; q++)
+                    if (a->real[q]) ck_assert(gui_heat_at(&f.dl, heat, q, k) == 0.0);
+        } else *real_zero += c == zero;
+    }
+    frame_close(&f);
+}
+
+START_TEST(test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on) {
+    int pad_zero, pads, real_zero;
+    attention_columns(1, &pad_zero, &pads, &real_zero);
+    ck_assert_int_gt(pads, 0);
+    ck_assert_int_eq(pad_zero, pads);
+    ck_assert_int_eq(real_zero, 0);
+}
+END_TEST
+
+START_TEST(test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off) {
+    int pad_zero, pads, real_zero;
+    attention_columns(0, &pad_zero, &pads, &real_zero);
+    ck_assert_int_gt(pads, 0);
+    ck_assert_int_eq(pad_zero, 0);
+}
+END_TEST
+
+/* The marker's x in the list at one maxlen, and its colour in the pixels there. */
+static double maxlen_marker(int maxlen, const char *png, double *on_sweep) {
+    PlLabSettings s = small_settings();
+    s.maxlen = maxlen;
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_COST);
+    const GuiItem *m = tagged(&f.dl, "maxlen");
+    ck_assert_ptr_nonnull(m);
+    ck_assert(m->x == m->x2 && m->color == GUI_C_MARK);
+    char why[256];
+    ck_assert_msg(gui_png_write(png, f.surf->pixels, W, H, f.surf->pitch, why, sizeof why) == 0, "%s", why);
+    int w, h;
+    uint32_t *px = gui_png_read(png, &w, &h); /* read back: the file shows the marker where the list put it */
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == W && h == H);
+    int y = (int)((m->y + m->y2) / 2), x = (int)lround(m->x);
+    uint32_t mark = gui_color(&f.st, GUI_C_MARK) >> 8, got = px[(size_t)y * W + x] & 0xffffff;
+    ck_assert_msg(got == mark || (px[(size_t)y * W + x - 1] & 0xffffff) == mark, "pixel %06x at %d,%d, marker %06x", got, x, y, mark);
+    free(px);
+    double x0 = m->x;
+    const GuiItem *sw = tagged(&f.dl, "maxlen on the sweep");
+    ck_assert_ptr_nonnull(sw);
+    *on_sweep = sw->x;
+    ck_assert_uint_eq(pixel(&f, (int)lround(sw->x), (int)((sw->y + sw->y2) / 2)), mark);
+    frame_close(&f);
+    return x0;
+}
+
+START_TEST(test_the_maxlen_marker_moves_when_maxlen_changes) {
+    char *a = tmp_path("m40.png"), *b = tmp_path("m120.png");
+    double s40, s120, x40 = maxlen_marker(40, a, &s40), x120 = maxlen_marker(120, b, &s120);
+    ck_assert_msg(x120 > x40 + 10, "marker at %.1f for 40, %.1f for 120", x40, x120);
+    /* the sweep's axis is fixed (0 to 800): 80 more tokens move the marker a tenth of it */
+    ck_assert_msg(s120 > s40 + 30, "sweep marker at %.1f for 40, %.1f for 120", s40, s120);
+    free(a), free(b);
+}
+END_TEST
+
+/* ---- whole frames, as padlab gui --screenshot writes them ---- */
+
+static void shot(PlView v, const GuiLook *look, const char *path) {
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.settings.view = v;
+    a.look = *look;
+    a.width = W, a.height = H, a.screenshot = path, a.timeout = 60;
+    ck_assert_int_eq(gui_run(&a), 0);
+}
+
+START_TEST(test_every_view_renders_to_a_png_of_its_size_that_is_not_blank) {
+    GuiLook look = {0};
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.png", pl_view_name((PlView)v));
+        char *path = tmp_path(name);
+        shot((PlView)v, &look, path);
+        int w, h;
+        uint32_t *px = gui_png_read(path, &w, &h);
+        ck_assert_msg(px != NULL, "%s unreadable", path);
+        ck_assert(w == W && h == H);
+        /* not blank: many colours, and most of the figure area is not the background */
+        uint32_t seen[256];
+        int n = 0, ink = 0;
+        for (size_t i = 0; i < (size_t)w * h; i += 7) {
+            uint32_t c = px[i] & 0xffffff;
+            ink += c != 0xffffff;
+            int k = 0;
+            while (k < n && seen[k] != c) k++;
+            if (k == n && n < 256) seen[n++] = c;
+        }
+        ck_assert_msg(n >= 12, "%s: %d colours", name, n);
+        ck_assert_msg(ink > w * h / 7 / 20, "%s: %d of %d sampled pixels are not background", name, ink, w * h / 7);
+        free(px);
+        free(path);
+    }
+}
+END_TEST
+
+START_TEST(test_projector_mode_and_the_dark_theme_render_at_any_size) {
+    GuiLook look = {.present = 1, .dark = 1};
+    char *path = tmp_path("present.png");
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.settings.view = PL_VIEW_RNN;
+    a.look = look, a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60;
+    ck_assert_int_eq(gui_run(&a), 0);
+    int w, h;
+    uint32_t *px = gui_png_read(path, &w, &h);
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == 1920 && h == 1080);
+    ck_assert_uint_eq(px[0] & 0xffffff, 0x000000); /* high contrast: pure black, no chrome in the corner */
+    free(px), free(path);
+}
+END_TEST
+
+/* ---- SVG and CSV ---- */
+
+/* A small XML checker: every tag closed in order, attributes quoted, entities known. */
+static int xml_ok(const char *s, char *why, int cap) {
+    char stack[64][32];
+    int depth = 0;
+    const char *p = s;
+    if (strncmp(p, "<?xml", 5) == 0) p = strstr(p, "?>") + 2;
+    while (*p) {
+        if (*p == '&') {
+            if (strncmp(p, "&lt;", 4) && strncmp(p, "&gt;", 4) && strncmp(p, "&amp;", 5) && strncmp(p, "&quot;", 6))
+                return snprintf(why, (size_t)cap, "bad entity at %.20s", p), 0;
+            p++;
+            continue;
+        }
+        if (*p != '<') {
+            p++;
+            continue;
+        }
+        int closing = p[1] == '/';
+        p += closing ? 2 : 1;
+        char name[32];
+        int n = 0;
+        while (*p && *p != ' ' && *p != '>' && *p != '/' && *p != '\n' && n < 31) name[n++] = *p++;
+        name[n] = '\0';
+        if (!n) return snprintf(why, (size_t)cap, "empty tag name"), 0;
+        while (*p && *p != '>') {
+            if (*p == '=') {
+                if (p[1] != '"') return snprintf(why, (size_t)cap, "unquoted attribute in <%s>", name), 0;
+                const char *end = strchr(p + 2, '"');
+                if (!end) return snprintf(why, (size_t)cap, "unterminated attribute in <%s>", name), 0;
+                for (const char *q = p + 2; q < end; q++)
+                    if (*q == '<') return snprintf(why, (size_t)cap, "< in an attribute of <%s>", name), 0;
+                p = end + 1;
+                continue;
+            }
+            p++;
+        }
+        if (!*p) return snprintf(why, (size_t)cap, "unterminated <%s>", name), 0;
+        int empty = p[-1] == '/';
+        p++;
+        if (closing) {
+            if (!depth || strcmp(stack[depth - 1], name)) return snprintf(why, (size_t)cap, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "nothing"), 0;
+            depth--;
+        } else if (!empty) {
+            if (depth == 64) return snprintf(why, (size_t)cap, "too deep"), 0;
+            snprintf(stack[depth++], 32, "%s", name);
+        }
+    }
+    if (depth) return snprintf(why, (size_t)cap, "<%s> never closed", stack[depth - 1]), 0;
+    return 1;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
+    if (buf) buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int points_in(const char *svg, const char *series) {
+    char key[96];
+    snprintf(key, sizeof key, "data-series=\"%s\" points=\"", series);
+    const char *p = strstr(svg, key);
+    if (!p) return -1;
+    p += strlen(key);
+    int n = 0;
+    for (; *p && *p != '"'; p++) n += *p == ',';
+    return n;
+}
+
+START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
+    static const struct {
+        PlView v;
+        const char *series;
+        int points;
+    } cases[] = {{PL_VIEW_COST, "padding share", PL_LAB_SWEEP}, {PL_VIEW_COST, "kept share", PL_LAB_SWEEP}, {PL_VIEW_RNN, "|h_t|", 60},
+                 {PL_VIEW_POOLING, "masked mean", 32}, {PL_VIEW_ATTENTION, NULL, 0}, {PL_VIEW_BATCH, NULL, 0}};
+    PlLabSettings s = small_settings();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[64], why[200];
+        snprintf(name, sizeof name, "%s-%zu.svg", pl_view_name(cases[i].v), i);
+        char *path = tmp_path(name);
+        GuiExport x = {.svg = path, .width = W, .height = H, .timeout = 60};
+        ck_assert_int_eq(gui_export(&s, cases[i].v, &x), 0);
+        char *svg = slurp(path);
+        ck_assert_ptr_nonnull(svg);
+        ck_assert_msg(xml_ok(svg, why, sizeof why), "%s: %s", name, why);
+        ck_assert(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
+        if (cases[i].series) ck_assert_int_eq(points_in(svg, cases[i].series), cases[i].points);
+        if (cases[i].v == PL_VIEW_ATTENTION) ck_assert(strstr(svg, "data-tag=\"attention\" href=\"data:image/png;base64,") != NULL);
+        if (cases[i].v == PL_VIEW_BATCH) ck_assert(strstr(svg, "<title>") != NULL && strstr(svg, "url(#h") != NULL); /* hatched pads, tooltips */
+        free(svg), free(path);
+    }
+}
+END_TEST
+
+START_TEST(test_the_csv_holds_the_cost_results_own_numbers) {
+    PlLabSettings s = small_settings();
+    char *path = tmp_path("cost.csv");
+    GuiExport x = {.csv = path, .width = W, .height = H, .timeout = 60};
+    ck_assert_int_eq(gui_export(&s, PL_VIEW_COST, &x), 0);
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+    const PlLabCost *k = pl_lab_cost(lab, NULL);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "figure,series,x,y,label\n");
+    int sweep = 0, crossing = 0;
+    while (fgets(line, sizeof line, f)) {
+        double xv, yv;
+        if (sscanf(line, "cost,padding share,%lf,%lf", &xv, &yv) == 2) {
+            ck_assert_int_lt(sweep, PL_LAB_SWEEP);
+            ck_assert(xv == k->sweep_maxlen[sweep] && fabs(yv - k->sweep_padding[sweep]) < 1e-9);
+            sweep++;
+        }
+        if (sscanf(line, "cost,crossing,%lf,%lf", &xv, &yv) == 2) crossing = fabs(xv - k->cross_maxlen) < 1e-6;
+    }
+    fclose(f);
+    ck_assert_int_eq(sweep, PL_LAB_SWEEP);
+    ck_assert(crossing);
+    pl_lab_free(lab);
+    free(path);
+}
+END_TEST
+
+Suite *gui_suite(void);
+Suite *gui_suite(void) {
+    Suite *s = suite_create("gui");
+    TCase *px = tcase_create("pixels");
+    tcase_set_timeout(px, 120);
+    tcase_add_test(px, test_every_view_renders_to_a_png_of_its_size_that_is_not_blank);
+    tcase_add_test(px, test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on);
+    tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
+    tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
+    tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
+    suite_add_tcase(s, px);
+    TCase *files = tcase_create("files");
+    tcase_set_timeout(files, 120);
+    tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);
+    tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
+    suite_add_tcase(s, files);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(gui_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    printf("tally: %d passed, %d failed, 0 skipped\n", run - failed, failed);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
