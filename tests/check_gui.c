@@ -195,6 +195,39 @@ START_TEST(test_the_maxlen_marker_moves_when_maxlen_changes) {
 }
 END_TEST
 
+/* The value under the mouse is the result's own number, formatted. */
+START_TEST(test_the_value_under_the_mouse_is_the_results_own) {
+    PlLabSettings s = small_settings();
+    s.maxlen = 50; /* a point of the sweep */
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_COST);
+    const GuiItem *m = tagged(&f.dl, "maxlen on the sweep");
+    ck_assert_ptr_nonnull(m);
+    f.dl.mx = m->x, f.dl.my = (m->y + m->y2) / 2;
+    frame_draw(&f, PL_VIEW_COST);
+    const PlLabCost *k = pl_lab_cost(f.lab, NULL);
+    char want[200];
+    snprintf(want, sizeof want, "maxlen 50: padding %.1f%%, kept %.1f%%, cut %.1f%%", 100.0 * k->sweep_padding[1], 100.0 * k->sweep_kept[1],
+             100.0 * k->sweep_cut[1]);
+    ck_assert_str_eq(f.dl.tip, want);
+    /* and in the heatmap: the cell under the mouse, its score and weight */
+    f.dl.mx = f.dl.my = -1;
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    const GuiItem *heat = tagged(&f.dl, "attention");
+    const PlProbeAttention *a = pl_lab_attention(f.lab, NULL);
+    int q = a->T - 1, key = a->T / 2;
+    double cw = heat->w / a->T;
+    f.dl.mx = heat->x + (key + 0.5) * cw, f.dl.my = heat->y + (q + 0.5) * cw;
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    snprintf(want, sizeof want, "key %d (%s): score %.4f", key, a->real[key] ? "real" : "pad", (double)a->scores[(size_t)q * a->T + key]);
+    ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
+    snprintf(want, sizeof want, "weight %.5f", (double)a->weights[(size_t)q * a->T + key]);
+    ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- whole frames, as padlab gui --screenshot writes them ---- */
 
 static void shot(PlView v, const GuiLook *look, const char *path) {
@@ -399,6 +432,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
     tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
+    tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     suite_add_tcase(s, px);
     TCase *files = tcase_create("files");
     tcase_set_timeout(files, 120);

@@ -46,7 +46,9 @@ if ! command -v xvfb-run >/dev/null; then
     skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 3
 else
     rm -f "$TMP/s.session"
-    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env PADLAB_GUI_KEYS=pq PADLAB_GUI_STATS=1 "$P" gui "${C[@]}" --session "$TMP/s.session"
+    xenv=()
+    [[ -n ${PADLAB_XVFB_ASAN_OPTIONS:-} ]] && xenv=("ASAN_OPTIONS=$PADLAB_XVFB_ASAN_OPTIONS")
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" PADLAB_GUI_KEYS=pq PADLAB_GUI_STATS=1 "$P" gui "${C[@]}" --session "$TMP/s.session"
     if [[ $rc -eq 0 ]]; then pass "the window opens under Xvfb and q quits it"
     else fail "the window opens under Xvfb and q quits it" "status $rc" "$err"; fi
     if grep -q '^padding = post$' "$TMP/s.session" 2>/dev/null; then pass "a key sent through the event queue changed the setting"

@@ -75,14 +75,13 @@ static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
     return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
 }
 
-/* A bin width of 1, 2 or 5 times a power of ten that fits span in bins. */
+/* The smallest bin width of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, ... tokens that fits span in bins. */
 static int nice_width(int span, int bins) {
-    int w = 1;
-    for (;;) {
-        for (int m = 1; m <= 5; m += m == 1 ? 1 : 3)
-            if ((int64_t)w * m * bins >= span) return w * m;
-        w *= 10;
-    }
+    static const int steps[] = {10, 20, 25, 50};
+    if (span <= 5 * bins) return span <= bins ? 1 : span <= 2 * bins ? 2 : 5;
+    for (int64_t w = 1;; w *= 10)
+        for (int i = 0; i < 4; i++)
+            if (w * steps[i] * bins >= span) return (int)(w * steps[i]);
 }
 
 /* The lengths' histogram and percentiles (sorted by counting: lengths are small ints). */

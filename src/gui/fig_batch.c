@@ -120,11 +120,11 @@ void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     *current = b && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "batch: the batch that holds the example, cell by cell", src, look, &st, b != NULL);
     if (!b || a.h <= 0) return;
-    GuiPlot legend_at = {.box = {a.x, a.y - gui_text_h(dl, GUI_NORMAL) - 8 * dl->st->unit, a.w, 0}};
-    legend_at.legend_y = legend_at.box.y;
-    legend_at.in = legend_at.box;
     GuiKey keys[] = {key_real, key_pad, key_cut, {"the example", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
-    gui_legend(dl, &legend_at, keys, b->pick.packed ? 1 : 4);
+    int nk = b->pick.packed ? 1 : 4;
+    double lh = gui_text_h(dl, GUI_SMALL) + 6 * dl->st->unit;
+    gui_legend_at(dl, a.x + a.w - gui_legend_width(dl, keys, nk), a.y, keys, nk);
+    a.y += lh, a.h -= lh;
     if (b->pick.packed) packed(dl, a, b);
     else padded(dl, lab, a, b, &st.info->settings);
 }
@@ -157,17 +157,29 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                  keep_text((PlMaskConv)c));
         GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, rh * 0.45};
         gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", pl_mask_conv_code((PlMaskConv)c));
-        cell_row(dl, cells, row_keras, T);
         double cw = cells.w / T;
-        for (int t = 0; t < T; t++) {
-            size_t at = (size_t)m->row * T + (size_t)t;
-            const char *v = c == PL_MASK_KERAS ? (m->keras[at] ? "1" : "0") : c == PL_MASK_TORCH ? (m->torch[at] ? "1" : "0")
-                            : c == PL_MASK_HF ? (m->hf[at] ? "1" : "0") : (m->additive[at] == 0.0f ? "0" : "-");
-            if (cw >= gui_text_w(dl, GUI_SMALL, 1, "0") + 2 * u)
-                gui_text_mono(dl, cells.x + (t + 0.5) * cw, cells.y + cells.h / 2 - th / 2, GUI_SMALL, row_keras[t] ? GUI_C_BG : GUI_C_FG,
-                              GUI_CENTER, "%s", v);
-            gui_hover(dl, (GuiRect){cells.x + t * cw, cells.y, cw, cells.h}, "%s, position %d: %s (%s)", pl_mask_conv_name((PlMaskConv)c), t,
-                      c == PL_MASK_ADDITIVE ? (m->additive[at] == 0.0f ? "0" : "-inf") : v, row_keras[t] ? "a real token" : "a pad");
+        /* the cells as this convention writes them: 1 dark, 0 light, -inf hatched; a run's value written on it */
+        for (int t0 = 0; t0 < T;) {
+            int t1 = t0;
+            while (t1 < T && row_keras[t1] == row_keras[t0]) t1++;
+            size_t at = (size_t)m->row * T + (size_t)t0;
+            int one = c == PL_MASK_KERAS ? m->keras[at] : c == PL_MASK_TORCH ? m->torch[at] : c == PL_MASK_HF ? m->hf[at] : 0;
+            int neginf = c == PL_MASK_ADDITIVE && m->additive[at] != 0.0f;
+            const char *v = c == PL_MASK_ADDITIVE ? (neginf ? "-inf" : "0") : one ? "1" : "0";
+            GuiRect run = {cells.x + t0 * cw, cells.y, (t1 - t0) * cw, cells.h};
+            if (neginf) gui_rect_pat(dl, run, GUI_C_PANEL, GUI_PAT_HATCH, GUI_C_NEGINF);
+            else gui_rect(dl, run, one ? GUI_C_S1 : GUI_C_PANEL);
+            gui_frame(dl, run, GUI_C_DIM, u);
+            char label[64];
+            snprintf(label, sizeof label, "%s x %d (%s)", v, t1 - t0, row_keras[t0] ? "real tokens" : "pads");
+            if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
+                double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
+                gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);
+                gui_text(dl, run.x + run.w / 2, cells.y + cells.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_CENTER, "%s", label);
+            }
+            gui_hover(dl, run, "%s, positions %d..%d: %s (%s)", pl_mask_conv_name((PlMaskConv)c), t0, t1 - 1, v, row_keras[t0] ? "real tokens" : "pads");
+            gui_datum(dl, pl_mask_conv_name((PlMaskConv)c), t0, neginf ? -INFINITY : one, row_keras[t0] ? "real" : "pad");
+            t0 = t1;
         }
         if (c == sel) gui_frame(dl, gui_inset(cells, -2 * u), GUI_C_SEL, 2 * u);
     }

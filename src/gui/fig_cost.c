@@ -10,9 +10,10 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
     int top = 1;
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
     double reach = (double)k->len_bin_width * PL_LAB_LEN_BINS;
+    GuiKey keys[] = {{"kept whole", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"cut", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0}};
     GuiPlotSpec sp = {.title = "review lengths", .note = "tokens per review, start token included; cut: longer than maxlen",
                       .xlabel = "tokens", .ylabel = "reviews", .x0 = 0, .x1 = reach, .y0 = 0, .y1 = top * 1.12,
-                      .yfmt = GUI_FMT_INT, .xint = 1};
+                      .yfmt = GUI_FMT_INT, .xint = 1, .keys = keys, .nkeys = 2};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     double y0 = gui_plot_y(&p, 0.0);
@@ -46,20 +47,20 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
             dl->items[i].tag = gui_dl_intern(dl, "maxlen");
             break;
         }
-    GuiKey keys[] = {{"kept whole", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"cut", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0}};
-    gui_legend(dl, &p, keys, 2);
 }
 
 static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
-    GuiPlotSpec sp = {.title = "static batches over maxlen", .note = "every review padded or cut to maxlen",
-                      .xlabel = "maxlen", .ylabel = "share", .x0 = 0, .x1 = k->sweep_maxlen[PL_LAB_SWEEP - 1], .y0 = 0, .y1 = 1,
-                      .yfmt = GUI_FMT_PCT, .xint = 1};
-    GuiPlot p;
-    gui_plot_begin(dl, &p, r, &sp);
     double xy[3][2 * PL_LAB_SWEEP];
     const double *ys[3] = {k->sweep_padding, k->sweep_kept, k->sweep_cut};
     static const char *const names[3] = {"padding share", "kept share", "tokens cut"};
     static const GuiColor cols[3] = {GUI_C_S2, GUI_C_S1, GUI_C_S3};
+    GuiKey keys[3];
+    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    GuiPlotSpec sp = {.title = "static batches over maxlen", .note = "every review padded or cut to maxlen",
+                      .xlabel = "maxlen", .ylabel = "share", .x0 = 0, .x1 = k->sweep_maxlen[PL_LAB_SWEEP - 1], .y0 = 0, .y1 = 1,
+                      .yfmt = GUI_FMT_PCT, .xint = 1, .keys = keys, .nkeys = 3};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
     for (int s = 0; s < 3; s++) {
         for (int i = 0; i < PL_LAB_SWEEP; i++) {
             xy[s][2 * i] = gui_plot_x(&p, k->sweep_maxlen[i]), xy[s][2 * i + 1] = gui_plot_y(&p, ys[s][i]);
@@ -92,9 +93,6 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
             dl->items[i].tag = gui_dl_intern(dl, "maxlen on the sweep");
             break;
         }
-    GuiKey keys[3];
-    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    gui_legend(dl, &p, keys, 3);
 }
 
 /* Bars of every strategy: real cells solid, pad cells hatched; a bar too
@@ -108,16 +106,18 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         double v = (double)(attn ? s->cost.attn_cells : s->cost.slots);
         if (s->kind != PL_BATCH_LONGEST) top = v > top ? v : top;
     }
-    GuiPlotSpec sp = {.title = attn ? "attention score cells" : "cells computed",
+    double u = dl->st->unit;
+    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
+                     {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
+    GuiPlotSpec sp = {.keys = keys, .nkeys = 3, .title = attn ? "attention score cells" : "cells computed",
                       .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side" : "rows x width (packed: tokens); hatched: pads",
                       .xlabel = attn ? "score cells" : "cells", .x0 = 0, .x1 = top * 1.18, .ycats = names, .ncats = k->nstrategies};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
-    double u = dl->st->unit;
     for (int i = 0; i < k->nstrategies; i++) {
         const PlStrategyRow *s = &k->strategies[i];
         double all = (double)(attn ? s->cost.attn_cells : s->cost.slots), real = (double)(attn ? s->cost.attn_real_cells : s->cost.real_tokens);
-        GuiRect band = gui_plot_cat(&p, i), bar = {p.in.x, band.y + band.h * 0.18, 0, band.h * 0.64};
+        GuiRect band = gui_plot_cat(&p, i), bar = {p.in.x, band.y + band.h * 0.12, 0, band.h * 0.76};
         double xr = gui_plot_x(&p, real < p.x1 ? real : p.x1), xa = gui_plot_x(&p, all < p.x1 ? all : p.x1);
         gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
         gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
@@ -134,7 +134,7 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
             gui_line(dl, xa - 4 * u, bar.y + bar.h + 2 * u, xa + 2 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
         }
         /* the value inside the bar's real part when it fits there, else after the bar */
-        int inside = xr - p.in.x >= tw + 12 * u;
+        int inside = xr - p.in.x >= tw + 12 * u && th <= bar.h + 2 * u;
         double tx = inside ? p.in.x + 6 * u : xa + 4 * u;
         gui_text(dl, tx, band.y + band.h / 2 - th / 2, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
         gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
@@ -142,9 +142,6 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all, attn ? "score cells" : "cells", real,
                   all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
     }
-    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
-                     {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
-    gui_legend(dl, &p, keys, 3);
 }
 
 void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {

@@ -118,17 +118,20 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect top = {a.x, a.y, a.w, a.h * 0.58}, bottom = {a.x, a.y + a.h * 0.58 + gap, a.w, a.h * 0.42 - gap};
     double hi = (double)n->fixed_norm;
     for (int t = 0; t < n->T; t++) hi = fmax(hi, fmax((double)n->norm[t], fmax((double)n->dist_last[t], (double)n->dist_fixed[t])));
+    static const char *const names[] = {"|h_t|", "distance to the last real state", "distance to h*"};
+    static const GuiColor cols[] = {GUI_C_S1, GUI_C_S2, GUI_C_S3};
+    GuiKey keys[4];
+    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    keys[3] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
     GuiPlotSpec sp = {.title = "the state's size and where it is", .xlabel = "step", .ylabel = "Euclidean norm / distance", .x0 = 0,
-                      .x1 = n->T - 1 > 0 ? n->T - 1 : 1, .y0 = 0, .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1, .xint = 1};
+                      .x1 = n->T - 1 > 0 ? n->T - 1 : 1, .y0 = 0, .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1, .xint = 1, .keys = keys, .nkeys = 4};
     GuiPlot p;
     gui_plot_begin(dl, &p, top, &sp);
     /* the pad run, shaded under the curves */
     double x_first = gui_plot_x(&p, n->first_real - 0.5), x_last = gui_plot_x(&p, n->last_real + 0.5);
     if (n->first_real > 0) gui_rect_pat(dl, (GuiRect){p.in.x, p.in.y, x_first - p.in.x, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
     if (n->last_real < n->T - 1) gui_rect_pat(dl, (GuiRect){x_last, p.in.y, p.in.x + p.in.w - x_last, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
-    static const char *const names[] = {"|h_t|", "distance to the last real state", "distance to h*"};
     const float *ys[] = {n->norm, n->dist_last, n->dist_fixed};
-    static const GuiColor cols[] = {GUI_C_S1, GUI_C_S2, GUI_C_S3};
     static double xy[2 * 2048 * 4];
     int T = n->T;
     for (int s = 0; s < 3; s++) {
@@ -158,10 +161,6 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_hover(dl, p.in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t, real ? "token" : "pad",
                   (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t], (double)n->step[t]);
     }
-    GuiKey keys[4];
-    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    keys[3] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
-    gui_legend(dl, &p, keys, 4);
     /* the units as a heat strip: one row per unit, one column per step */
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
     double lh = gui_text_h(dl, GUI_LARGE) + 4 * u;
@@ -228,11 +227,13 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char qnote[200];
     snprintf(qnote, sizeof qnote, "distance from the masked mean: unmasked %.4f, sum / T %.4f; max pooling unmasked vs masked %.4f",
              (double)pl->avg_unmasked_dist, (double)pl->avg_div_t_dist, (double)pl->max_unmasked_dist);
-    GuiPlotSpec sq = {.title = "the example's mean, masked vs unmasked", .note = qnote,
+    static const char *const names[] = {"masked mean", "unmasked mean", "real sum / T"};
+    GuiKey keys[3];
+    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], gui_series_color(s), GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    GuiPlotSpec sq = {.keys = keys, .nkeys = 3, .title = "the example's mean, masked vs unmasked", .note = qnote,
                       .xlabel = "embedding dimension", .x0 = -0.5, .x1 = pl->E - 0.5, .y0 = lo * 1.15, .y1 = hi * 1.15 + 1e-6, .xint = 1};
     GuiPlot q;
     gui_plot_begin(dl, &q, gui_col(a, 2, 1, gap), &sq);
-    static const char *const names[] = {"masked mean", "unmasked mean", "real sum / T"};
     const float *vs[] = {pl->avg_masked, pl->avg_unmasked, pl->avg_div_t};
     double xy[2 * 512];
     for (int s = 0; s < 3; s++) {
@@ -249,9 +250,6 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_hover(dl, q.in, "dimension %d: masked %.4f, unmasked %.4f, sum / T %.4f", e, (double)pl->avg_masked[e], (double)pl->avg_unmasked[e],
                   (double)pl->avg_div_t[e]);
     }
-    GuiKey keys[3];
-    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], gui_series_color(s), GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    gui_legend(dl, &q, keys, 3);
 }
 
 /* ---- loss ---- */

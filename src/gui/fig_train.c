@@ -50,12 +50,22 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
             }
     if (loss) hi = hi > 0.0 ? hi * 1.1 : 1.0;
     else lo = floor(lo * 10.0) / 10.0;
+    double thin = fmax(1.0, dl->st->line * 0.6);
+    GuiKey keys[8];
+    char names[8][48];
+    int nk = 0;
+    for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
+        snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed, pl_lab_run_memorised(c->runs[i]) ? " (memorised)" : "");
+        keys[nk] = (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
+    }
+    if (c->live) keys[nk++] = (GuiKey){"training", GUI_C_DIM, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
+    keys[nk++] = (GuiKey){"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8};
     GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch", .xlabel = "epoch",
                       .ylabel = loss ? "binary cross-entropy" : "accuracy", .x0 = 1, .x1 = epochs > 1 ? epochs : 2, .y0 = lo, .y1 = hi,
-                      .xint = 1, .yfmt = loss ? GUI_FMT_NUM : GUI_FMT_PCT};
+                      .xint = 1, .yfmt = loss ? GUI_FMT_NUM : GUI_FMT_PCT, .keys = keys, .nkeys = nk};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
-    double xy[2 * PL_MAX_EPOCHS], thin = fmax(1.0, dl->st->line * 0.6);
+    double xy[2 * PL_MAX_EPOCHS];
     char name[64];
     const char *what = loss ? "loss" : "accuracy";
     for (int i = 0; i < c->nruns; i++) {
@@ -90,9 +100,45 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                   c->nruns ? c->nruns : t->n, (c->nruns ? c->nruns : t->n) == 1 ? "" : "s");
     }
     gui_poly(dl, xy, me, GUI_C_MEDIAN, dl->st->line * 1.8, 0, "median");
-    GuiKey keys[] = {{"a seed", GUI_C_S1, GUI_KEY_LINE, 0, GUI_PAT_NONE, thin}, {"training", GUI_C_S1, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin},
-                     {"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8}};
-    gui_legend(dl, &p, keys, 3);
+}
+
+/* Each setting's seeds as dots on one accuracy axis, a tick at the median:
+ * the spread before any one number. */
+static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n) {
+    char names[8][64];
+    const char *np[8];
+    int k = n < 8 ? n : 8;
+    double lo = 0.5;
+    int nruns;
+    const PlLabRun *runs = pl_lab_runs(lab, &nruns);
+    for (int i = 0; i < k; i++) {
+        const PlLabSettings *s = &g[i].settings;
+        snprintf(names[i], sizeof names[i], "%s %s mask %s %d", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), s->mask ? "on" : "off",
+                 s->maxlen);
+        np[i] = names[i];
+        lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
+    }
+    GuiPlotSpec sp = {.title = "best validation accuracy of each seed", .note = "a dot per seed (! memorised), a bar at the median", .ycats = np,
+                      .ncats = k, .x0 = lo, .x1 = 1.0, .xfmt = GUI_FMT_PCT, .xlabel = "accuracy"};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    double u = dl->st->unit, d = 5 * u;
+    for (int i = 0; i < k; i++) {
+        GuiRect band = gui_plot_cat(&p, i);
+        double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
+        gui_line(dl, gui_plot_x(&p, (double)g[i].min), cy, gui_plot_x(&p, (double)g[i].max), cy, GUI_C_GRID, 2 * u, 0);
+        gui_line(dl, mx, cy - band.h * 0.35, mx, cy + band.h * 0.35, GUI_C_MEDIAN, 3 * u, 0);
+        for (int j = 0; j < nruns; j++) {
+            if (!pl_lab_same_setting(&runs[j].settings, &g[i].settings)) continue;
+            double x = gui_plot_x(&p, (double)runs[j].best_val_acc);
+            int mem = pl_lab_run_memorised(&runs[j]);
+            gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d}, mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
+            if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "!");
+            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "%s, seed %d: best validation accuracy %.4f%s", names[i],
+                      runs[j].settings.seed, (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
+            gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
+        }
+    }
 }
 
 static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
@@ -161,5 +207,10 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     }
     curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0);
     curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1);
-    runs_table(dl, lab, right);
+    PlLabGroup g[MAX_GROUPS];
+    int n = pl_lab_groups(lab, g, MAX_GROUPS);
+    if (n) {
+        runs_table(dl, lab, gui_row(right, 2, 0, gap));
+        seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS);
+    } else runs_table(dl, lab, right);
 }

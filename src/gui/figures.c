@@ -60,7 +60,8 @@ GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *so
                        int have) {
     double u = dl->st->unit, y = r.y;
     char buf[512];
-    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_TITLE, 0, title, r.w - 120 * u, buf, sizeof buf));
+    double badge = st && st->stale && have ? gui_text_w(dl, GUI_SMALL, 0, "updating") + 24 * u : 0.0;
+    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_TITLE, 0, title, r.w - badge, buf, sizeof buf));
     if (st && st->stale && have) {
         double w = gui_text_w(dl, GUI_SMALL, 0, "updating") + 12 * u, h = gui_text_h(dl, GUI_SMALL) + 4 * u;
         gui_rect(dl, (GuiRect){r.x + r.w - w, y, w, h}, GUI_C_WARN);

@@ -146,7 +146,9 @@ typedef struct {
     char tip[sizeof ((GuiList *)0)->tip];
     int frames;
     double frame_total, frame_max;
-    const char *keys;  /* PADLAB_GUI_KEYS: keys pushed into the event queue once the window is up (tests) */
+    const char *keys;  /* PADLAB_GUI_KEYS: keys pushed into the event queue once the window is up, one every 0.3 s
+                          (',' pushes nothing: a pause), for tests and timings */
+    double key_at;
 } Win;
 
 static void after_change(Gui *g, int what) {
@@ -337,15 +339,17 @@ static void draw_frame(Gui *g, Win *w) {
     memcpy(w->tip, g->dl.tip, sizeof w->tip);
 }
 
-/* Pushes the test keys into SDL's event queue, as a keyboard would. */
-static void push_keys(const char *keys) {
-    for (const char *k = keys; *k; k++) {
+/* Pushes the next test key into SDL's event queue, as a keyboard would. */
+static void push_key(Win *w, double now) {
+    if (!w->keys || !*w->keys || !w->frames || now - w->key_at < 0.3) return;
+    if (*w->keys != ',') {
         SDL_Event e;
         memset(&e, 0, sizeof e);
         e.type = SDL_TEXTINPUT;
-        e.text.text[0] = *k;
+        e.text.text[0] = *w->keys;
         SDL_PushEvent(&e);
     }
+    w->keys++, w->key_at = now;
 }
 
 static int window_loop(Gui *g, char *why, int cap) {
@@ -380,14 +384,14 @@ static int window_loop(Gui *g, char *why, int cap) {
         if (w.dirty & 1) {
             draw_frame(g, &w);
             w.dirty = pending = 0, last_draw = now;
-            if (w.keys && w.frames == 1) push_keys(w.keys);
         } else if (w.dirty & 2) { /* the mouse moved: a frame only when the value under it changed */
             build(g, 1);
             if (strcmp(g->dl.tip, w.tip)) draw_frame(g, &w), last_draw = now;
             w.dirty = 0;
         }
+        push_key(&w, now);
         SDL_Event e;
-        if (SDL_WaitEventTimeout(&e, training || pending ? 50 : 250)) {
+        if (SDL_WaitEventTimeout(&e, training || pending || (w.keys && *w.keys) ? 50 : 250)) {
             on_event(g, &w, &e);
             while (SDL_PollEvent(&e)) on_event(g, &w, &e);
         }

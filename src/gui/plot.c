@@ -79,6 +79,14 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
         p->legend_y = y + (lh - th) / 2;
         y += lh + 2 * u;
     }
+    if (sp->nkeys) { /* beside the title, or a row of its own under it */
+        double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
+        if (sp->title && box.w - p->title_w - 16 * u >= lw) gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
+        else {
+            gui_legend_at(dl, box.x + box.w - lw > box.x ? box.x + box.w - lw : box.x, y, sp->keys, sp->nkeys);
+            y += th + 4 * u;
+        }
+    }
     if (sp->note) {
         gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
         y += th + 2 * u;
@@ -129,6 +137,26 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     if (sp->xlabel)
         gui_text(dl, p->in.x + p->in.w, p->in.y + p->in.h + th + 6 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", sp->xlabel);
     if (!sp->title) p->legend_y = box.y;
+}
+
+double gui_legend_width(GuiList *dl, const GuiKey *k, int n) {
+    double u = dl->st->unit, sw = 18 * u, gap = 12 * u, total = 0.0;
+    for (int i = 0; i < n; i++) total += sw + 4 * u + gui_text_w(dl, GUI_SMALL, 0, k[i].name) + (i ? gap : 0.0);
+    return total;
+}
+
+void gui_legend_at(GuiList *dl, double x, double y, const GuiKey *k, int n) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), sw = 18 * u, gap = 12 * u;
+    for (int i = 0; i < n; i++) {
+        double cy = y + th / 2, lw = k[i].lw > 0.0 ? k[i].lw : dl->st->line;
+        if (k[i].kind == GUI_KEY_LINE) gui_line(dl, x, cy, x + sw, cy, k[i].color, lw, k[i].dash);
+        else if (k[i].kind == GUI_KEY_BOX) {
+            gui_rect_pat(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, k[i].color, k[i].pattern, GUI_C_FG);
+            gui_frame(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, GUI_C_DIM, u);
+        } else gui_line(dl, x + sw / 2, y, x + sw / 2, y + th, k[i].color, lw, k[i].dash);
+        x += sw + 4 * u;
+        x += gui_text(dl, x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", k[i].name) + gap;
+    }
 }
 
 void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n) {

@@ -12,7 +12,7 @@ static const uint32_t palette[2][2][GUI_C_COUNT] = {
     [0][0] = {
         [GUI_C_BG] = 0xffffffff, [GUI_C_PANEL] = 0xf3f4f6ff, [GUI_C_FG] = 0x1a1a1aff, [GUI_C_DIM] = 0x5f6368ff,
         [GUI_C_GRID] = 0xe3e5e8ff, [GUI_C_AXIS] = 0x3c4043ff, [GUI_C_REAL] = 0x0072b2ff, [GUI_C_REAL2] = 0x56b4e9ff,
-        [GUI_C_PAD] = 0xd9d9d9ff, [GUI_C_TRUNC] = 0xd55e00ff, [GUI_C_MARK] = 0xd55e00ff, [GUI_C_SEL] = 0xe69f00ff,
+        [GUI_C_PAD] = 0xd9d9d9ff, [GUI_C_TRUNC] = 0xd55e00ff, [GUI_C_MARK] = 0xd55e00ff, [GUI_C_SEL] = 0xcc79a7ff,
         [GUI_C_GOOD] = 0x009e73ff, [GUI_C_WARN] = 0xd55e00ff, [GUI_C_NEGINF] = 0x7f7f7fff, [GUI_C_S1] = 0x0072b2ff,
         [GUI_C_S2] = 0xe69f00ff, [GUI_C_S3] = 0x009e73ff, [GUI_C_S4] = 0xcc79a7ff, [GUI_C_MEDIAN] = 0x000000ff,
         [GUI_C_BUTTON] = 0xe8eaedff, [GUI_C_BUTTON_ON] = 0x0072b2ff, [GUI_C_TIP] = 0xfffbe6ff,
