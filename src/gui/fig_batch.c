@@ -120,8 +120,11 @@ void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     *current = b && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "batch: the batch that holds the example, cell by cell", src, look, &st, b != NULL);
     if (!b || a.h <= 0) return;
-    GuiKey keys[] = {key_real, key_pad, key_cut, {"the example", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
-    int nk = b->pick.packed ? 1 : 4;
+    GuiKey padded_keys[] = {key_real, key_pad, key_cut, {"the example", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
+    GuiKey packed_keys[] = {{"a review", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"the next", GUI_C_REAL2, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                            {"the example", GUI_C_SEL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"a boundary", GUI_C_FG, GUI_KEY_MARK, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
+    const GuiKey *keys = b->pick.packed ? packed_keys : padded_keys;
+    int nk = 4;
     double lh = gui_text_h(dl, GUI_SMALL) + 6 * dl->st->unit;
     gui_legend_at(dl, a.x + a.w - gui_legend_width(dl, keys, nk), a.y, keys, nk);
     a.y += lh, a.h -= lh;

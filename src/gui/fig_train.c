@@ -148,8 +148,10 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = r.y;
     gui_text(dl, r.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)", sorts[pl_lab_runs_sort(lab)]);
     y += gui_text_h(dl, GUI_LARGE) + 4 * u;
-    gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len",
-                  "batching", "n", "med", "min-max");
+    char head[200];
+    snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len", "batching", "n", "med", "min-max");
+    if (gui_text_w(dl, GUI_SMALL, 1, head) > r.w) snprintf(head, sizeof head, "%-7s %-4s %-3s %4s %s %5s", "model", "pad", "mask", "len", "n", "med");
+    gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", head);
     y += th + 2 * u;
     if (!n) gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
     const PlLabSettings *now = pl_lab_settings(lab);
@@ -157,10 +159,14 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         const PlLabSettings *s = &g[i].settings;
         GuiRect row = {r.x, y, r.w, th + 2 * u};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
-        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s",
-                      pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off",
-                      s->maxlen, pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median, (double)g[i].min, (double)g[i].max,
-                      g[i].memorised ? " M" : "");
+        char line[200], fit[200];
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s", pl_arch_name((PlArch)s->model),
+                 pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off", s->maxlen,
+                 pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].memorised ? " M" : "");
+        if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
+            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
+                     s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median, g[i].memorised ? " M" : "");
+        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
         char what[160];
         gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %.1f s a run%s", setting_text(s, what, sizeof what), g[i].n,
                   g[i].n == 1 ? "" : "s", (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds,
@@ -170,11 +176,15 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     PlResultStatus st;
     const PlProbeIdentity *id = pl_lab_identity(lab, &st);
     y = r.y + r.h - 2 * (th + 2 * u);
-    if (id)
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e", pl_arch_name(id->arch),
+    char line[300], fit[300];
+    if (id) {
+        snprintf(line, sizeof line, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e", pl_arch_name(id->arch),
                  (double)id->masked_max_diff);
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
+    }
     PlLabGrid grid = pl_lab_grid(lab);
-    gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", grid.total ? grid.status : "g trains the padding x mask grid over the seeds");
+    gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_SMALL, 0, grid.total ? grid.status : "g trains the padding x mask grid over the seeds", r.w, fit, sizeof fit));
 }
 
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
