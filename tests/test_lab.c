@@ -130,12 +130,12 @@ END_TEST
 /* Every view that shows a batch shows the lab's one batch: the width and the
  * rows the batch view holds, under every strategy, maxlen, padding and mask. */
 START_TEST(test_every_view_shows_the_same_batch) {
-    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_BUCKET_LONGEST,
-                                    PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
+    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
+                                    PL_BATCH_BUCKET_LONGEST, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
     static const int maxlens[] = {7, 100, 150, 200, 250};
     PlLab *lab = lab_with("builtin:1:200", 1);
     unsigned kinds = ALL_RESULTS & ~(1u << PL_R_COST);
-    for (int bi = 0; bi < 6; bi++)
+    for (int bi = 0; bi < 7; bi++)
         for (int mi = 0; mi < 5; mi++)
             for (int pm = 0; pm < 4; pm++) {
                 PlLabSettings s = *pl_lab_settings(lab);
@@ -226,12 +226,12 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
     for (int i = 0; i < c->n; i++) over += len[i] > 200, longest = len[i] > longest ? len[i] : longest;
     ck_assert_int_eq(total, c->n);
     ck_assert_int_eq(k->len_over_maxlen, over);
-    ck_assert_int_eq(k->len_max, longest);
+    ck_assert_int_eq(k->lengths.max, longest);
     ck_assert(k->len_bin_width * PL_LAB_LEN_BINS >= 220 && k->len_bin_width * PL_LAB_LEN_BINS >= k->len_p99);
     int below = 0;
     for (int i = 0; i < c->n; i++) below += len[i] < k->len_bin_width;
     ck_assert_int_eq(k->len_hist[0], below);
-    ck_assert(k->len_p50 <= k->len_p90 && k->len_p90 <= k->len_p95 && k->len_p95 <= k->len_p99);
+    ck_assert(k->lengths.median <= k->len_p90 && k->len_p90 <= k->lengths.p95 && k->lengths.p95 <= k->len_p99);
     ck_assert(k->cross_maxlen > 25.0 && k->cross_maxlen < 800.0);
     int j = (int)(k->cross_maxlen / 25.0) - 1; /* the sweep points on either side are on either side of it */
     ck_assert(k->sweep_padding[j] <= 1.0 - k->sweep_kept[j] && k->sweep_padding[j + 1] >= 1.0 - k->sweep_kept[j + 1]);

@@ -120,7 +120,7 @@ check_screen "and quits cleanly" "EXIT=0"
 # headline is the `padlab buckets` row, over every strategy and five maxlens
 # (padding and mask cycling through their four pairs).
 i=0
-for batching in static dynamic multiple_of_8 bucket_longest tf_bucket packed; do
+for batching in static dynamic multiple_of_8 length_grouped bucket_longest tf_bucket packed; do
     for maxlen in 7 100 150 200 250; do
         pads=(pre post pre post); masks=(off off on on)
         set_args="--corpus builtin:1:400 --batching $batching --maxlen $maxlen --padding ${pads[i % 4]}"

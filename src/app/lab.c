@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lab_internal.h"
+#include "core/corpus_load.h"
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab) { return &lab->s; }
 const PlCorpus *pl_lab_corpus(const PlLab *lab) { return lab->corpus; }
@@ -129,7 +130,22 @@ static int apply(PlLab *lab, const PlLabSettings *want, int undoable, PlErr *err
 
 int pl_lab_apply(PlLab *lab, const PlLabSettings *next, PlErr *err) { return apply(lab, next, 1, err); }
 
+void pl_lab_lock(PlLab *lab, unsigned bits) { lab->locked = bits & ~PL_S_BIT(PL_S_VIEW); }
+unsigned pl_lab_locked(const PlLab *lab) { return lab->locked; }
+
+/* A learner's change of a locked setting: said, and refused. */
+static int refused(PlLab *lab, unsigned bits) {
+    if (!(bits & lab->locked)) return 0;
+    for (int id = 0; id < PL_S_COUNT; id++)
+        if (bits & lab->locked & PL_S_BIT(id)) {
+            pl_lab_notice(lab, "%s is locked by the lesson", pl_settings[id].name);
+            break;
+        }
+    return 1;
+}
+
 int pl_lab_step(PlLab *lab, PlSettingId id, int dir) {
+    if (refused(lab, PL_S_BIT(id))) return 0;
     PlLabSettings next = lab->s;
     if (id == PL_S_EXAMPLE) {
         int n = lab->corpus->n;
@@ -152,8 +168,10 @@ int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err) {
 
 static int undo(PlLab *lab) {
     if (!lab->nundo) return 0;
-    PlLabSettings prev = lab->undo[--lab->nundo];
+    PlLabSettings prev = lab->undo[lab->nundo - 1];
     prev.view = lab->s.view; /* undo changes settings, not what is on screen */
+    if (refused(lab, pl_settings_diff(&lab->s, &prev))) return 0;
+    lab->nundo--;
     PlErr err;
     int what = apply(lab, &prev, 0, &err);
     if (what < 0) pl_lab_notice(lab, "cannot undo: %s", err.msg);
@@ -164,6 +182,9 @@ static int reset(PlLab *lab) {
     PlLabSettings d = pl_settings_default();
     snprintf(d.corpus, sizeof d.corpus, "%s", lab->s.corpus);
     d.view = lab->s.view;
+    for (int id = 0; id < PL_S_COUNT; id++) /* a locked setting keeps its value */
+        if ((lab->locked & PL_S_BIT(id)) && pl_settings[id].type != PL_ST_TEXT)
+            pl_setting_set(&d, (PlSettingId)id, pl_setting_get(&lab->s, (PlSettingId)id));
     return apply(lab, &d, 1, NULL);
 }
 

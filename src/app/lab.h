@@ -94,6 +94,7 @@ typedef struct {
 /* Figures of the cost view, all for the whole corpus. */
 #define PL_LAB_SWEEP 32
 #define PL_LAB_LEN_BINS 40
+#define PL_LAB_KEEP_STEPS 20
 typedef struct {
     PlCost cost;                /* the selected batching at the selected maxlen */
     double padding_share, kept_share, truncated_share;
@@ -104,13 +105,15 @@ typedef struct {
     int sweep_at;               /* the sweep point nearest the current maxlen */
     PlStrategyRow strategies[PL_BATCH_COUNT]; /* what `padlab buckets` prints for these settings */
     int nstrategies;
+    PlLengthSummary lengths;    /* of the corpus's reviews (start token included) */
+    int keep_maxlen[PL_LAB_KEEP_STEPS]; /* the smallest maxlen that keeps 5%, 10%, ... 100% of the tokens */
     /* The reviews' lengths (start token included): PL_LAB_LEN_BINS bins of
      * len_bin_width tokens from 0, the last also holding every longer review
-     * (the bins reach past maxlen and the 99th percentile), and percentiles. */
+     * (the bins reach past maxlen and the 99th percentile), and the
+     * percentiles .lengths lacks. */
     int len_bin_width;
     int len_hist[PL_LAB_LEN_BINS];
-    int len_min, len_max;
-    double len_p50, len_p90, len_p95, len_p99;
+    double len_p90, len_p99;
     int len_over_maxlen;        /* reviews longer than maxlen: truncation cuts them */
     /* Where the sweep's padding share meets the share of tokens cut
      * (1 - kept): the maxlen at which the pads paid for equal the words
@@ -137,6 +140,10 @@ static inline const PlProbeGenerate *pl_lab_generate(PlLab *l, PlResultStatus *s
 static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_MASKS, s); }
 static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_IDENTITY, s); }
 
+/* Asks the worker for the kinds in `kinds` (a bit per PlResultKind) without
+ * waiting: what a lesson reads is computed even when no view shows it. */
+void pl_lab_demand(PlLab *lab, unsigned kinds);
+
 /* Asks for the kinds in `kinds` (a bit per PlResultKind) and waits until
  * each is current or failed, up to timeout seconds. Returns 0, or -1 on
  * timeout. For tests, lessons and the commands: front ends never wait. */
@@ -150,8 +157,7 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
 
 /* The knobs of the probes that the lab leaves at their defaults. */
 typedef struct {
-    int heads, dhead, causal; /* attention: 2 heads of 16, no causal mask */
-    int zero_pad;             /* rnn: the pad embedding row set to zero first */
+    int heads, dhead;         /* attention: 2 heads of 16 */
     const int *rows;          /* the batch's rows, instead of the plan's batch (NULL) */
     int nrows;
 } PlResultParams;
@@ -283,6 +289,12 @@ int pl_lab_step(PlLab *lab, PlSettingId id, int dir);
 int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err);
 /* Runs a command; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing to do). */
 int pl_lab_command(PlLab *lab, PlCommand c);
+
+/* The instructor's lock: pl_lab_step, undo and reset leave the settings in
+ * bits as they are and say so in a notice; pl_lab_apply and pl_lab_set (what
+ * a lesson uses) still change them. The view cannot be locked. */
+void pl_lab_lock(PlLab *lab, unsigned bits);
+unsigned pl_lab_locked(const PlLab *lab);
 
 /* Polls the training, the grid and the worker: finished results replace the
  * ones the views draw. Returns 1 when something on screen may have changed. */

@@ -55,6 +55,7 @@ struct PlLab {
     PlCorpus *corpus;
     int *lens;
     unsigned changes;
+    unsigned locked;       /* settings a lesson keeps the learner from changing */
     char notice[256];
     int has_notice;
     PlLabSettings undo[PL_UNDO_DEPTH];

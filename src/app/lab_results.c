@@ -210,6 +210,14 @@ const void *pl_lab_result(PlLab *lab, PlResultKind k, PlResultStatus *st) {
     return slot->failed ? NULL : slot->data;
 }
 
+void pl_lab_demand(PlLab *lab, unsigned kinds_mask) {
+    pthread_mutex_lock(&lab->lock);
+    for (int k = 0; k < PL_R_COUNT; k++)
+        if (kinds_mask & (1u << k)) lab->slots[k].demand = lab->gen;
+    pthread_cond_broadcast(&lab->wake);
+    pthread_mutex_unlock(&lab->lock);
+}
+
 static int all_current(PlLab *lab, unsigned kinds_mask) {
     int ok = 1;
     pthread_mutex_lock(&lab->lock);

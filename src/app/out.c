@@ -210,6 +210,18 @@ void json_end(JsonW *w) {
     fputc('\n', w->f);
 }
 
+void json_begin_array(JsonW *w, FILE *f) {
+    memset(w, 0, sizeof *w);
+    w->f = f;
+    fputc('[', f);
+    w->depth = 1;
+}
+
+void json_end_array(JsonW *w) {
+    json_close(w, ']');
+    fputc('\n', w->f);
+}
+
 static void json_open(JsonW *w, const char *key, char bracket) {
     json_key(w, key);
     fputc(bracket, w->f);

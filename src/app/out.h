@@ -59,6 +59,8 @@ typedef struct {
 
 void json_begin(JsonW *w, FILE *f);  /* opens the top-level object */
 void json_end(JsonW *w);             /* closes it and ends the line */
+void json_begin_array(JsonW *w, FILE *f); /* a top-level array instead */
+void json_end_array(JsonW *w);
 /* key is NULL for an item of an array. */
 void json_obj(JsonW *w, const char *key);
 void json_arr(JsonW *w, const char *key);

@@ -39,11 +39,11 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     json_num(&w, "share", k->cross_share);
     json_close(&w, '}');
     json_obj(&w, "lengths");
-    json_int(&w, "min", k->len_min);
-    json_int(&w, "max", k->len_max);
-    json_num(&w, "p50", k->len_p50);
+    json_int(&w, "min", k->lengths.min);
+    json_int(&w, "max", k->lengths.max);
+    json_num(&w, "p50", k->lengths.median);
     json_num(&w, "p90", k->len_p90);
-    json_num(&w, "p95", k->len_p95);
+    json_num(&w, "p95", k->lengths.p95);
     json_num(&w, "p99", k->len_p99);
     json_int(&w, "longer_than_maxlen", k->len_over_maxlen);
     json_int(&w, "bin_width", k->len_bin_width);
@@ -68,8 +68,8 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut, 100.0 * k->truncated_share);
     fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens, (long long)cost->rnn_steps,
             (long long)cost->rnn_wasted);
-    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width 32\n", (long long)cost->attn_real_cells,
-            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, 32) / 1e6);
+    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n", (long long)cost->attn_real_cells,
+            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
     fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %d: %d):\n", k->sweep_maxlen[0],
             k->sweep_maxlen[PL_LAB_SWEEP - 1], info->settings.maxlen, k->sweep_maxlen[k->sweep_at]);
     OutTable t;
@@ -83,8 +83,8 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     out_table_done(&t);
     if (k->cross_maxlen >= 0.0)
         fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen, 100.0 * k->cross_share);
-    fprintf(f, "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n", k->len_min,
-            k->len_p50, k->len_p90, k->len_p95, k->len_p99, k->len_max, k->len_over_maxlen, info->settings.maxlen);
+    fprintf(f, "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n", k->lengths.min,
+            k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max, k->len_over_maxlen, info->settings.maxlen);
     fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");

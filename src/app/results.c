@@ -43,12 +43,12 @@ typedef struct {
 static PlStatus run_batch(const Input *in, void *out, PlErr *err) { return pl_probe_batch(in->c, in->o, out, err); }
 
 static PlStatus run_attention(const Input *in, void *out, PlErr *err) {
-    return pl_probe_attention(in->c, in->o, in->m, in->prm->heads, in->prm->dhead, in->prm->causal, out, err);
+    return pl_probe_attention(in->c, in->o, in->m, in->prm->heads, in->prm->dhead, in->s->causal, out, err);
 }
 
 static PlStatus run_rnn(const Input *in, void *out, PlErr *err) {
     PlArch cell = pl_arch_recurrent((PlArch)in->s->model) ? (PlArch)in->s->model : PL_ARCH_RNN;
-    return pl_probe_rnn(in->c, in->o, in->m, cell, in->prm->zero_pad, out, err);
+    return pl_probe_rnn(in->c, in->o, in->m, cell, in->s->pad_embedding, out, err);
 }
 
 static PlStatus run_pooling(const Input *in, void *out, PlErr *err) {
@@ -75,6 +75,25 @@ static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
     return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
 }
 
+/* The corpus's lengths, and for each share p = 5%, 10%, ... the smallest
+ * maxlen whose rows keep at least p of the tokens. */
+static PlStatus keep_table(const int *lens, int n, PlLabCost *k, PlErr *err) {
+    PlStatus st = pl_length_summary(lens, n, &k->lengths, err);
+    if (st) return st;
+    int64_t total = 0, *at_least = calloc((size_t)k->lengths.max + 2, sizeof *at_least); /* rows of length >= M */
+    if (!at_least) return pl_err_set(err, PL_ENOMEM, "out of memory for the cost view");
+    for (int i = 0; i < n; i++) total += lens[i], at_least[lens[i]]++;
+    for (int M = k->lengths.max - 1; M >= 1; M--) at_least[M] += at_least[M + 1];
+    int64_t kept = 0; /* tokens kept by rows cut to M: sum of min(L, M) */
+    for (int M = 1, step = 0; M <= k->lengths.max && step < PL_LAB_KEEP_STEPS; M++) {
+        kept += at_least[M];
+        while (step < PL_LAB_KEEP_STEPS && (double)kept >= 0.05 * (step + 1) * (double)total - 1e-9) k->keep_maxlen[step++] = M;
+    }
+    free(at_least);
+    return PL_OK;
+}
+
+
 /* The smallest bin width of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, ... tokens that fits span in bins. */
 static int nice_width(int span, int bins) {
     static const int steps[] = {10, 20, 25, 50};
@@ -84,7 +103,8 @@ static int nice_width(int span, int bins) {
             if (w * steps[i] * bins >= span) return (int)(w * steps[i]);
 }
 
-/* The lengths' histogram and percentiles (sorted by counting: lengths are small ints). */
+/* The lengths' histogram and the percentiles k->lengths lacks (sorted by
+ * counting: lengths are small ints); k->lengths is already filled. */
 static PlStatus length_figures(PlLabCost *k, const int *lens, int n, int maxlen, PlErr *err) {
     int *sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof *sorted);
     if (!sorted) return pl_err_set(err, PL_ENOMEM, "out of memory for the cost view");
@@ -99,10 +119,7 @@ static PlStatus length_figures(PlLabCost *k, const int *lens, int n, int maxlen,
     for (int v = 0, at = 0; v <= top; v++)
         for (int c = 0; c < count[v]; c++) sorted[at++] = v;
     free(count);
-    k->len_min = n ? sorted[0] : 0, k->len_max = top;
-    k->len_p50 = n ? pl_percentile_sorted(sorted, n, 50.0) : 0.0;
     k->len_p90 = n ? pl_percentile_sorted(sorted, n, 90.0) : 0.0;
-    k->len_p95 = n ? pl_percentile_sorted(sorted, n, 95.0) : 0.0;
     k->len_p99 = n ? pl_percentile_sorted(sorted, n, 99.0) : 0.0;
     free(sorted);
     int reach = (int)(k->len_p99 > maxlen ? k->len_p99 : maxlen) * 11 / 10 + 1;
@@ -139,6 +156,7 @@ static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
     PlCompareOpts co = {.batch_size = s->batch, .maxlen = s->maxlen};
     PlStatus st = pl_cost_compare(in->lens, n, &co, k->strategies, &k->nstrategies, err);
     if (st) return st;
+    if ((st = keep_table(in->lens, n, k, err))) return st;
     const PlStrategyRow *row = &k->strategies[s->batching];
     k->cost = row->cost;
     k->padding_share = row->padding_share;
@@ -182,8 +200,8 @@ static const Kind kinds[PL_R_COUNT] = {
     [PL_R_BATCH] = {"batch", BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
     [PL_R_COST] = {"cost", PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH),
                    NULL, sizeof(PlLabCost), run_cost, free_cost},
-    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
-    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
+    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
+    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
     [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling},
     [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss},
     [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers},
@@ -203,7 +221,7 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {
     o.truncating = (PlSide)s->truncating;
     o.mask = s->mask;
     o.conv = (PlMaskConv)s->convention;
-    o.seed = (uint64_t)s->seed;
+    o.seed = (PlSeed)s->seed;
     o.batching = (PlBatching)s->batching;
     o.batch_size = s->batch;
     return o;

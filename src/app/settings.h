@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "core/plan.h"
+
 typedef enum {
     PL_VIEW_BATCH,
     PL_VIEW_COST,
@@ -42,6 +44,8 @@ typedef enum {
     PL_S_SEED,
     PL_S_SEEDS,
     PL_S_CONVENTION,
+    PL_S_CAUSAL,
+    PL_S_PAD_EMBEDDING,
     PL_S_EXAMPLE,
     PL_S_VIEW,
     PL_S_COUNT
@@ -49,9 +53,8 @@ typedef enum {
 
 #define PL_S_BIT(id) (1u << (id))
 
-/* The defaults, named once. */
-#define PL_DEFAULT_MAXLEN 200
-#define PL_DEFAULT_BATCH 32
+/* The lab's own defaults, named once; maxlen and batch are the core's
+ * (PL_DEFAULT_MAXLEN and PL_DEFAULT_BATCH, core/plan.h). */
 #define PL_DEFAULT_SEEDS 3
 #define PL_MAX_SEEDS 9
 #define PL_EXAMPLE_AUTO (-1) /* the first review with pads to see */
@@ -68,6 +71,8 @@ typedef struct {
     int seed;        /* the first seed a retrain uses */
     int seeds;       /* how many seeds a retrain trains: seed, seed+1, ... */
     int convention;  /* PlMaskConv */
+    int causal;      /* the attention views add the causal mask */
+    int pad_embedding; /* 0: the pad row as learned; 1: set to zero (the rnn view) */
     int example;     /* corpus row, or PL_EXAMPLE_AUTO */
     int view;        /* PlView */
 } PlLabSettings;

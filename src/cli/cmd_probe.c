@@ -11,19 +11,19 @@
 #include <unistd.h>
 
 #include "app/report.h"
+#include "core/names.h"
 #include "probe_cli.h"
 
 /* ---- the probes' own options ---- */
 
 static int attention_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
     (void)s;
-    prm->causal = cli_flag(a, "causal");
     return cli_int(a, "heads", prm->heads, 1, 64, &prm->heads) || cli_int(a, "dhead", prm->dhead, 1, 256, &prm->dhead) ? 2 : 0;
 }
 
 static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
     char v[32];
-    prm->zero_pad = cli_flag(a, "zero-pad-embedding");
+    (void)prm;
     if (!pl_arch_recurrent((PlArch)s->model))
         return cli_usage_error(a, "--model %s: the rnn probe follows a recurrent cell: rnn, gru or lstm",
                                pl_setting_format(s, PL_S_MODEL, v, sizeof v));
@@ -33,14 +33,9 @@ static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *pr
 static const CliOpt attention_extra[] = {
     {"heads", "N", "attention heads (default 2)"},
     {"dhead", "N", "width of each head (default 16)"},
-    {"causal", NULL, "add the causal mask"},
     {NULL, NULL, NULL},
 };
 
-static const CliOpt rnn_extra[] = {
-    {"zero-pad-embedding", NULL, "set the pad row of the embedding to zero first"},
-    {NULL, NULL, NULL},
-};
 
 /* ---- the table ---- */
 
@@ -81,7 +76,6 @@ const CliProbe cli_probes[] = {
                    "step, and its distance from h*, the fixed point the pad input drives the state\n"
                    "to (found by iterating pads). Compares the three readouts: the last array\n"
                    "position, the last real step, and the state the mask carries.",
-        .opts = rnn_extra,
         .read_opts = rnn_opts,
         .needs = "a recurrent model (rnn, gru or lstm)",
     },
@@ -161,9 +155,8 @@ const CliProbe cli_probes[] = {
 const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);
 
 const CliProbe *cli_probe_find(const char *name) {
-    for (int i = 0; i < cli_nprobes; i++)
-        if (strcmp(cli_probes[i].name, name) == 0) return &cli_probes[i];
-    return NULL;
+    int i = PL_ROW_FIND(cli_probes, cli_nprobes, name);
+    return i < 0 ? NULL : &cli_probes[i];
 }
 
 /* ---- options ---- */

@@ -18,6 +18,7 @@ static const CliCommand *const commands[] = {
     &cli_cmd_experiment,
     &cli_cmd_bench,
     &cli_cmd_report,
+    &cli_cmd_lesson,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

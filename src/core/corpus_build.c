@@ -1,10 +1,14 @@
 #include "corpus_build.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
+
+/* Largest file accepted: offsets and lengths stay comfortably in range. */
+#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
 
 void pl_builder_init(PlCorpusBuilder *b) {
     memset(b, 0, sizeof *b);
@@ -38,7 +42,7 @@ static PlStatus push_word(PlCorpusBuilder *b, const char *w, size_t len) {
     return push_id(b, idx + PL_FIRST_WORD_ID);
 }
 
-static PlStatus begin_example(PlCorpusBuilder *b, int label) {
+static PlStatus open_example(PlCorpusBuilder *b, int label) {
     if (b->n == INT32_MAX - 1) return PL_ENOMEM;
     if (b->n == b->cap) {
         int cap = b->cap ? b->cap * 2 : 1024;
@@ -52,7 +56,12 @@ static PlStatus begin_example(PlCorpusBuilder *b, int label) {
     }
     b->offsets[b->n] = b->n_ids;
     b->labels[b->n] = (uint8_t)label;
-    return push_id(b, PL_START_ID);
+    return PL_OK;
+}
+
+static PlStatus begin_example(PlCorpusBuilder *b, int label) {
+    PlStatus st = open_example(b, label);
+    return st ? st : push_id(b, PL_START_ID);
 }
 
 static void end_example(PlCorpusBuilder *b) {
@@ -65,7 +74,8 @@ static void on_token(const char *w, size_t len, void *ctx) {
     if (b->st == PL_OK) b->st = push_word(b, w, len);
 }
 
-PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {
+/* Cleans text[0..n) into b->clean and pushes its words. */
+static PlStatus push_text(PlCorpusBuilder *b, const char *text, size_t n) {
     size_t need = pl_text_clean_cap(n);
     if (need > b->clean_cap) {
         char *c = realloc(b->clean, need);
@@ -73,10 +83,33 @@ PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, si
         b->clean = c;
         b->clean_cap = need;
     }
-    if (begin_example(b, label)) return PL_ENOMEM;
     size_t m = pl_text_clean(text, n, b->clean);
     pl_text_split(b->clean, m, on_token, b);
-    if (b->st) return b->st;
+    return b->st;
+}
+
+PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {
+    if (begin_example(b, label)) return PL_ENOMEM;
+    PlStatus st = push_text(b, text, n);
+    if (st) return st;
+    end_example(b);
+    return PL_OK;
+}
+
+static int special_id(const char *t) {
+    if (strcmp(t, "0") == 0 || strcmp(t, "<pad>") == 0) return PL_PAD_ID;
+    if (strcmp(t, "<start>") == 0) return PL_START_ID;
+    if (strcmp(t, "<oov>") == 0) return PL_OOV_ID;
+    return -1;
+}
+
+PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const *tokens, int n) {
+    if (open_example(b, label)) return PL_ENOMEM;
+    for (int i = 0; i < n; i++) {
+        int id = special_id(tokens[i]);
+        PlStatus st = id >= 0 ? push_id(b, id) : push_text(b, tokens[i], strlen(tokens[i]));
+        if (st) return st;
+    }
     end_example(b);
     return PL_OK;
 }
@@ -164,33 +197,6 @@ nomem:
     return pl_err_set(err, PL_ENOMEM, "%s: out of memory while building the corpus", name);
 }
 
-void pl_corpus_free(PlCorpus *c) {
-    if (!c) return;
-    free(c->offsets);
-    free(c->ids);
-    free(c->labels);
-    free(c->word_of_id);
-    free(c->rank_of_word);
-    pl_vocab_done(&c->vocab);
-    free(c);
-}
-
-const char *pl_corpus_word(const PlCorpus *c, int id) {
-    static const char *const reserved[] = {"<pad>", "<start>", "<oov>"};
-    if (id >= 0 && id < PL_FIRST_WORD_ID) return reserved[id];
-    if (id < 0 || id >= c->vocab_size) return "<?>";
-    return pl_vocab_word(&c->vocab, c->word_of_id[id - PL_FIRST_WORD_ID]);
-}
-
-int pl_corpus_word_id(const PlCorpus *c, const char *word) {
-    int idx = pl_vocab_find(&c->vocab, word, strlen(word));
-    return idx < 0 ? -1 : c->rank_of_word[idx] + PL_FIRST_WORD_ID;
-}
-
-void pl_corpus_lengths(const PlCorpus *c, int *len) {
-    for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
-}
-
 char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
     size_t o = 0, shown = n < 24 ? n : 24;
     if (cap < 8) return buf;
@@ -207,4 +213,37 @@ char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
     buf[o++] = '\'';
     buf[o] = '\0';
     return buf;
+}
+
+PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *data = malloc(cap);
+    PlStatus st = data ? PL_OK : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    while (st == PL_OK) {
+        if (len == cap) {
+            char *bigger = cap >= PL_MAX_FILE_BYTES ? NULL : realloc(data, cap * 2);
+            if (!bigger) {
+                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path,
+                                PL_MAX_FILE_BYTES >> 20);
+                break;
+            }
+            data = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(data + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (st == PL_OK && ferror(f))
+        st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
+    fclose(f);
+    if (st) {
+        free(data);
+        return st;
+    }
+    *buf = data;
+    *n = len;
+    return PL_OK;
 }

@@ -27,6 +27,11 @@ PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, si
 /* Appends one example made of already clean words. */
 PlStatus pl_builder_add_words(PlCorpusBuilder *b, int label, const char *const *words, int n);
 
+/* Appends one example exactly as written, with no start token: each of
+ * tokens[0..n) is a special token ("0" or "<pad>", "<start>", "<oov>") or
+ * text, cleaned and split as pl_builder_add_text does. */
+PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const *tokens, int n);
+
 /* Reorders the examples so that the first `split` and the rest alternate:
  * a0 b0 a1 b1 ..., the longer group's tail last. Returns PL_ENOMEM on failure. */
 PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);

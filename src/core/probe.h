@@ -23,7 +23,7 @@ typedef struct {
     PlSide padding, truncating;
     int mask;            /* 1: the mask is on */
     PlMaskConv conv;     /* the convention the batch probe shows */
-    uint64_t seed;       /* fresh weights come from this seed */
+    PlSeed seed;       /* fresh weights come from this seed */
     PlBatching batching; /* how the batch is chosen and how wide it is padded */
     int batch_size;      /* rows per batch of the plan */
     int width;           /* > 0: the rows are exactly this wide (set by pl_probe_focus) */
@@ -92,6 +92,10 @@ typedef struct {
     long label_positions;/* labels other than -100 */
     int agree;           /* the three counts agree */
     const char *disagrees; /* which count disagrees, or NULL */
+    int rows_cut;        /* rows of the batch that truncation shortened */
+    long tokens_cut;     /* tokens it threw away from them */
+    long id0_real;       /* real cells holding id 0: what Keras's mask_zero (ids != 0) would hide although they are real */
+    int example_length;  /* the example's tokens before truncation */
 } PlProbeBatch;
 
 PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r, PlErr *err);

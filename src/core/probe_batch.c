@@ -8,12 +8,12 @@
 PlProbeOpts pl_probe_opts_default(void) {
     PlProbeOpts o;
     memset(&o, 0, sizeof o);
-    o.maxlen = 200;
+    o.maxlen = PL_DEFAULT_MAXLEN;
     o.padding = PL_PRE;
     o.truncating = PL_PRE;
     o.conv = PL_MASK_KERAS;
     o.batching = PL_BATCH_STATIC;
-    o.batch_size = 32;
+    o.batch_size = PL_DEFAULT_BATCH;
     return o;
 }
 
@@ -216,6 +216,13 @@ PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r
         r->label_positions += r->labels[i] != PL_IGNORE_INDEX;
     }
     r->mask_real = count_real(r, n);
+    for (int i = 0; i < r->pick.B; i++) {
+        int L = pl_corpus_len(c, r->pick.rows[i]), kept = r->pick.cu_seqlens[i + 1] - r->pick.cu_seqlens[i];
+        r->rows_cut += L > kept;
+        r->tokens_cut += L - kept;
+    }
+    for (size_t i = 0; i < n; i++) r->id0_real += b->mask[i] && b->ids[i] == PL_PAD_ID;
+    r->example_length = pl_corpus_len(c, r->pick.rows[r->pick.at]);
     r->agree = r->real_tokens == r->mask_real && r->mask_real == r->label_positions;
     r->disagrees = r->agree ? NULL
                    : r->mask_real == r->label_positions ? "real tokens"

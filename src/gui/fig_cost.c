@@ -32,7 +32,7 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
     }
     char label[96];
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
-    const double pct[] = {k->len_p50, k->len_p90, k->len_p95, k->len_p99};
+    const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
     for (int i = 0; i < 4; i++) {
         snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
         gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);

@@ -4,8 +4,12 @@
  *   row 0        the view tabs
  *   rows 1..     the control strip (every setting as text, cold ones starred)
  *   next row     status: training progress, messages
+ *   rows ..      a lesson's pane, when one plays
  *   rows ..      one view (two or three side by side on wide terminals)
- *   last row     the key bar */
+ *   last row     the key bar
+ *
+ * Classroom mode (--present, F5) keeps only the lesson's narration and one
+ * view, side by side on a wide screen, one above the other on a narrow one. */
 #include "tui.h"
 
 #include <curses.h>
@@ -14,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lesson_pane.h"
 #include "strip.h"
 #include "views.h"
 
@@ -33,6 +38,8 @@ typedef struct {
     TuiStrip strip;
     int too_small;
     int cold_message;     /* the message is the "retraining" one */
+    TuiLesson lesson;     /* the lesson playing, when lesson.run is set */
+    int present;          /* classroom mode */
 } Tui;
 
 /* ---- drawing ---- */
@@ -78,6 +85,37 @@ static int shown_views(PlView v, PlView out[3]) {
     return COLS >= 3 * (VIEW_COLS + 1) ? 3 : COLS >= 2 * (VIEW_COLS + 1) ? 2 : 1;
 }
 
+static void draw_views(Tui *u, int top, int left, int width, int bottom, int many) {
+    PlView shown[3];
+    int n = shown_views((PlView)pl_lab_settings(u->lab)->view, shown), w;
+    if (!many) n = 1;
+    w = width / n;
+    for (int i = 0; i < n; i++) {
+        TuiPane *p = &u->panes[shown[i]];
+        p->box = (TuiBox){top, left + i * w + 1, bottom - top, w - 2};
+        tui_view_draw(u->lab, shown[i], p);
+    }
+}
+
+/* Classroom mode: the narration and one view, nothing else. */
+static void draw_present(Tui *u) {
+    int playing = u->lesson.run != NULL;
+    if (u->lesson.blank) return;
+    if (!playing) {
+        draw_views(u, 0, 0, COLS, LINES, 0);
+        return;
+    }
+    if (COLS >= 120) {
+        int w = COLS * 2 / 5;
+        tui_lesson_draw(&u->lesson, u->lab, (TuiBox){0, 0, LINES, w});
+        draw_views(u, 0, w, COLS - w, LINES, 0);
+    } else {
+        int h = LINES * 2 / 5;
+        tui_lesson_draw(&u->lesson, u->lab, (TuiBox){0, 0, h, COLS});
+        draw_views(u, h, 0, COLS, LINES, 0);
+    }
+}
+
 static void draw(Tui *u, double now) {
     erase();
     u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
@@ -86,19 +124,25 @@ static void draw(Tui *u, double now) {
         refresh();
         return;
     }
+    if (u->present) {
+        draw_present(u);
+        refresh();
+        return;
+    }
     draw_tabs(u);
     unsigned flash = now < u->flash_until ? u->flash : 0;
     int strip_rows = tui_strip_draw(&u->strip, pl_lab_settings(u->lab), flash, u->selected, 1, COLS);
     int status = 1 + strip_rows, top = status + 1;
     draw_status(u, status);
-    PlView shown[3];
-    int n = shown_views((PlView)pl_lab_settings(u->lab)->view, shown), w = COLS / n;
-    for (int i = 0; i < n; i++) {
-        TuiPane *p = &u->panes[shown[i]];
-        p->box = (TuiBox){top, i * w + 1, LINES - top - 1, w - 2};
-        tui_view_draw(u->lab, shown[i], p);
+    if (u->lesson.run) {
+        int h = (LINES - top - 1) * 2 / 5;
+        if (h < 7) h = 7;
+        tui_lesson_draw(&u->lesson, u->lab, (TuiBox){top, 0, h, COLS});
+        top += h;
     }
-    tui_keybar_draw(LINES - 1, COLS);
+    draw_views(u, top, 0, COLS, LINES - 1, 1);
+    if (u->lesson.run) tui_lesson_keybar(&u->lesson, LINES - 1, COLS);
+    else tui_keybar_draw(LINES - 1, COLS);
     if (u->help && !tui_help_draw(u->help - 1, LINES, COLS)) u->help = 0;
     refresh();
 }
@@ -185,6 +229,17 @@ static int lab_key(Tui *u, int ch, double now) {
     return 1;
 }
 
+/* Keys of classroom mode without a lesson: the views' own keys, next and
+ * previous view on the clicker's keys, b blanks. */
+static int present_key(Tui *u, int ch, double now) {
+    int v = pl_lab_settings(u->lab)->view;
+    if (ch == 'b') u->lesson.blank = !u->lesson.blank;
+    else if (ch == ' ' || ch == KEY_NPAGE) set_view(u, (v + 1) % PL_VIEW_COUNT, now);
+    else if (ch == KEY_PPAGE) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
+    else return 0;
+    return 1;
+}
+
 /* Returns 1 when the user asked to quit. */
 static int on_key(Tui *u, int ch, double now) {
     if (u->too_small) return ch == 'q' || ch == 'Q'; /* nothing acts unseen */
@@ -193,6 +248,17 @@ static int on_key(Tui *u, int ch, double now) {
         return 0;
     }
     u->message[0] = '\0';
+    if (ch == KEY_F(5)) {
+        u->present = !u->present;
+        u->lesson.present = u->present;
+        u->lesson.blank = 0;
+        return 0;
+    }
+    if (u->lesson.run) {
+        int taken = tui_lesson_key(&u->lesson, u->lab, ch);
+        if (taken == 2) return 1;
+        if (taken) return after(u, 0, now), 0;
+    } else if (u->present && present_key(u, ch, now)) return 0;
     if (ch == 'q' || ch == 'Q') return 1;
     if (ch == '?' || ch == KEY_F(1)) u->help = 1;
     else if (ch == KEY_MOUSE) on_mouse(u, now);
@@ -211,6 +277,7 @@ static void loop(Tui *u) {
     double last_draw = 0.0;
     while (!tui_screen_should_quit()) {
         double now = pl_app_clock();
+        if (u->lesson.run && tui_lesson_tick(&u->lesson, u->lab)) pending = 1;
         pending |= pl_lab_tick(u->lab);
         int training = pl_lab_training(u->lab)->active;
         if (was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
@@ -274,23 +341,34 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     }
     if (sess) pl_lab_restore(lab, sess);
     pl_session_free(sess);
+    Tui u;
+    memset(&u, 0, sizeof u);
+    if (a->lesson && tui_lesson_open(&u.lesson, lab, a->lesson, a->present, problem, sizeof problem)) {
+        fprintf(stderr, "padlab: %s\n", problem);
+        pl_lab_free(lab);
+        return 2;
+    }
     if (tui_screen_start(&a->screen, why, cap)) {
+        if (u.lesson.run) tui_lesson_close(&u.lesson);
         pl_lab_free(lab);
         return -1;
     }
     pl_lab_autosave(lab, save);
-    Tui u;
-    memset(&u, 0, sizeof u);
     u.lab = lab;
     snprintf(u.message, sizeof u.message, "%s", problem);
     u.selected = -1;
     u.panes[PL_VIEW_BATCH].follow = 1;
+    u.present = a->present;
     int nruns;
     pl_lab_runs(lab, &nruns);
-    if (!nruns) pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were: nothing retrains */
+    if (!nruns && !a->lesson) pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were; a lesson trains when it says */
     pl_lab_take_changes(lab);
     loop(&u);
     tui_screen_end();
+    if (u.lesson.run) {
+        if (u.lesson.note[0] && strncmp(u.lesson.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab: %s\n", u.lesson.note);
+        tui_lesson_close(&u.lesson);
+    }
     int rc = 0;
     if (save && pl_lab_save_session(lab, save, &err)) {
         fprintf(stderr, "padlab: %s\n", err.msg);

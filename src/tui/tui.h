@@ -9,6 +9,8 @@ typedef struct {
     PlLabSettings settings; /* the defaults with the flags given */
     unsigned given;         /* the settings given as flags: they win over a session's */
     const char *session;    /* --session FILE, or NULL */
+    const char *lesson;     /* a lesson to play: its name or path, or NULL */
+    int present;            /* classroom mode: the narration large beside one view */
     TuiOptions screen;
 } TuiArgs;
 

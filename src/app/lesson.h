@@ -1,0 +1,116 @@
+/* Lessons: plain-text files a teacher writes by hand (doc/lesson-format.md),
+ * parsed into steps that set the lab up, point at a view, and ask questions
+ * whose answers are quantities the lab computes at that moment (quantity.h).
+ *
+ * A lesson never runs a program, never reads a file but the corpora it names,
+ * and never writes anything: its progress is kept by progress.h in padlab's
+ * state folder. */
+#ifndef PL_APP_LESSON_H
+#define PL_APP_LESSON_H
+
+#include "lab.h"
+#include "quantity.h"
+
+typedef enum {
+    PL_STEP_SET,    /* settings by registry name: "padding=post mask=on" */
+    PL_STEP_VIEW,   /* the view to look at */
+    PL_STEP_INLINE, /* a few rows written out: the lab's corpus becomes "inline:..." */
+    PL_STEP_LOCK,   /* settings the learner may not change (bits) */
+    PL_STEP_UNLOCK, /* settings the learner may change again (bits) */
+    PL_STEP_TRAIN,  /* retrain and wait for it */
+    PL_STEP_GRID,   /* run the padding x mask grid and wait for it */
+} PlStepActionKind;
+
+typedef struct {
+    PlStepActionKind kind;
+    char *text;     /* the directive's value */
+    unsigned bits;  /* lock, unlock: the settings */
+    int line;
+} PlStepAction;
+
+typedef enum { PL_Q_NONE, PL_Q_ASK, PL_Q_CHOOSE, PL_Q_EXERCISE } PlQuestionKind;
+
+typedef enum { PL_OP_LT, PL_OP_LE, PL_OP_GT, PL_OP_GE, PL_OP_EQ, PL_OP_NE } PlCompare;
+
+/* One condition of an exercise's goal: QUANTITY OP VALUE. */
+typedef struct {
+    PlQuantity q;
+    PlCompare op;
+    double value;
+} PlCondition;
+
+#define PL_LESSON_MAX_CHOICES 8
+#define PL_LESSON_MAX_HINTS 8
+#define PL_LESSON_MAX_GOAL 4
+#define PL_LESSON_MAX_ACTIONS 16
+
+typedef struct {
+    char *text;      /* what the learner reads */
+    char *explain;   /* why it is right or wrong, shown once chosen */
+    int right;
+} PlChoice;
+
+typedef struct {
+    PlQuestionKind kind;
+    char *prompt;
+    int line;
+    PlQuantity answer;          /* ask: the quantity the lab computes */
+    int has_answer;
+    PlTolerance tolerance;
+    PlChoice choices[PL_LESSON_MAX_CHOICES]; /* choose */
+    int nchoices;
+    PlCondition goal[PL_LESSON_MAX_GOAL];    /* exercise: all must hold */
+    int ngoal;
+    int smallest;               /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
+    char *solve;                /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
+    char *hints[PL_LESSON_MAX_HINTS];
+    int nhints;
+    char *solution;             /* shown only after an attempt */
+    char *reveal;               /* shown with the lab's number once answered */
+} PlQuestion;
+
+typedef struct {
+    char *title;
+    char *text;      /* narration: paragraphs split by blank lines, {quantity} filled in live */
+    PlStepAction actions[PL_LESSON_MAX_ACTIONS];
+    int nactions;
+    PlQuestion q;
+    char *summary;   /* the lesson's summary, on the step that has one */
+    int line;
+} PlStep;
+
+typedef struct {
+    char name[96];       /* the file's name without .lesson */
+    char path[1024];
+    char *title, *level, *about;
+    int minutes;
+    char *setup;         /* settings applied before the first step ("corpus=builtin seeds=1") */
+    PlStep *steps;
+    int nsteps;
+} PlLesson;
+
+/* Parses a lesson from text[0..n); path names it in messages. NULL with err
+ * as "PATH:LINE: message" when it is not a valid lesson. */
+PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *err);
+/* Reads and parses a lesson file (at most 1 MB). */
+PlLesson *pl_lesson_load(const char *path, PlErr *err);
+void pl_lesson_free(PlLesson *l);
+
+/* The folders lessons are looked for in, in order: $PADLAB_LESSONS
+ * (colon-separated), $XDG_DATA_HOME/padlab/lessons, the installed lessons,
+ * the source tree's lessons. Fills up to max; returns how many exist. */
+int pl_lesson_dirs(char dirs[][1024], int max);
+/* Finds a lesson by path, by name ("01-rectangle") or by name without its
+ * number ("rectangle"). 0 with path filled, or -1. */
+int pl_lesson_find(const char *name, char *path, int cap);
+/* Every lesson in the folders, by name, each name once (the first folder
+ * wins): fills paths (up to max), returns how many. */
+int pl_lesson_list(char paths[][1024], int max);
+
+/* Fills the {quantity} placeholders of text with the lab's values now ("..."
+ * for one not computed yet); returns out. */
+const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap);
+/* The result kinds a text's placeholders read. */
+unsigned pl_lesson_text_kinds(const char *text);
+
+#endif

@@ -1,0 +1,282 @@
+/* A lesson played on a lab (see lesson_run.h). Going to a step folds the
+ * lesson's settings up to it over the ones the lab had when the lesson began,
+ * so a step looks the same however the learner got there. */
+#include "lesson_run.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct PlLessonRun {
+    PlLab *lab;
+    const PlLesson *l;
+    PlLabSettings base;    /* the lab's settings when the lesson began */
+    PlLessonState st;
+    signed char answers[PL_PROGRESS_ANSWERS]; /* each step's first answer: 1 right, -1 wrong */
+    int furthest;
+};
+
+const PlLesson *pl_lesson_run_lesson(const PlLessonRun *r) { return r->l; }
+const PlLessonState *pl_lesson_run_state(const PlLessonRun *r) { return &r->st; }
+const PlStep *pl_lesson_run_step(const PlLessonRun *r) { return &r->l->steps[r->st.step]; }
+
+/* "padding=post mask=on" onto s (the parser checked every pair). */
+static void apply_pairs(PlLabSettings *s, const char *text) {
+    char *copy = strdup(text ? text : ""), *save = NULL;
+    for (char *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
+        char *eq = strchr(tok, '='), want[160];
+        if (!eq) continue;
+        *eq = '\0';
+        int id = pl_setting_find(tok);
+        if (id >= 0) pl_setting_parse(s, (PlSettingId)id, eq + 1, want, sizeof want);
+    }
+    free(copy);
+}
+
+/* The settings and the locks of step k: the setup, then every step's set,
+ * view, lock and unlock up to k; an inline corpus lasts for its own step. */
+static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks) {
+    *s = r->base;
+    *locks = 0;
+    apply_pairs(s, r->l->setup);
+    for (int i = 0; i <= k; i++)
+        for (int a = 0; a < r->l->steps[i].nactions; a++) {
+            const PlStepAction *act = &r->l->steps[i].actions[a];
+            PlView v;
+            switch (act->kind) {
+            case PL_STEP_SET: apply_pairs(s, act->text); break;
+            case PL_STEP_VIEW:
+                if (!pl_view_parse(act->text, &v)) s->view = v;
+                break;
+            case PL_STEP_INLINE:
+                if (i == k) snprintf(s->corpus, sizeof s->corpus, "inline:%s", act->text);
+                break;
+            case PL_STEP_LOCK: *locks |= act->bits; break;
+            case PL_STEP_UNLOCK: *locks &= ~act->bits; break;
+            default: break;
+            }
+        }
+}
+
+/* The step's own training or grid, started unless it already runs. */
+static void start_work(PlLessonRun *r, int k) {
+    for (int a = 0; a < r->l->steps[k].nactions; a++) {
+        PlStepActionKind kind = r->l->steps[k].actions[a].kind;
+        if (kind == PL_STEP_TRAIN) {
+            if (!pl_lab_training(r->lab)->active) pl_lab_command(r->lab, PL_CMD_RUN);
+            r->st.waiting = 1;
+        }
+        if (kind == PL_STEP_GRID) {
+            if (!pl_lab_grid(r->lab).active) pl_lab_command(r->lab, PL_CMD_GRID);
+            r->st.waiting = 1;
+        }
+    }
+}
+
+int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err) {
+    if (k < 0 || k >= r->l->nsteps) return pl_err_set(err, PL_ERANGE, "the lesson has steps 1 to %d", r->l->nsteps), -1;
+    PlLabSettings s;
+    unsigned locks;
+    fold(r, k, &s, &locks);
+    if (pl_lab_apply(r->lab, &s, err) < 0) return -1;
+    pl_lab_lock(r->lab, locks);
+    memset(&r->st, 0, sizeof r->st);
+    r->st.step = k;
+    r->st.chosen = -1;
+    if (k > r->furthest) r->furthest = k;
+    start_work(r, k);
+    return 0;
+}
+
+PlLessonRun *pl_lesson_run_new(PlLab *lab, const PlLesson *l, int step, PlErr *err) {
+    PlLessonRun *r = calloc(1, sizeof *r);
+    if (!r) return pl_err_set(err, PL_ENOMEM, "out of memory for a lesson"), NULL;
+    r->lab = lab, r->l = l, r->base = *pl_lab_settings(lab);
+    step = step < 0 ? 0 : step >= l->nsteps ? l->nsteps - 1 : step;
+    if (pl_lesson_run_goto(r, step, err)) {
+        pl_lesson_run_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void pl_lesson_run_free(PlLessonRun *r) {
+    if (!r) return;
+    pl_lab_lock(r->lab, 0);
+    free(r);
+}
+
+/* ---- answers ---- */
+
+static void record(PlLessonRun *r, int right) {
+    r->st.attempts++;
+    r->st.answer = right ? PL_ANS_RIGHT : PL_ANS_WRONG;
+    if (r->st.step < PL_PROGRESS_ANSWERS && !r->answers[r->st.step]) r->answers[r->st.step] = right ? 1 : -1;
+}
+
+static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
+    double v;
+    if (pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message))
+        return -1; /* not computed yet: the front end asks again */
+    int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
+    if (ok < 0) return snprintf(r->st.message, sizeof r->st.message, "'%.40s' is not an answer: type a number", typed), -1;
+    snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
+    r->st.value = v;
+    record(r, ok);
+    return ok ? PL_ANS_RIGHT : PL_ANS_WRONG;
+}
+
+static int answer_choose(PlLessonRun *r, const PlQuestion *q, const char *typed) {
+    int i = -1;
+    if (typed[0] >= 'a' && typed[0] < 'a' + q->nchoices && !typed[1]) i = typed[0] - 'a';
+    else if (typed[0] >= 'A' && typed[0] < 'A' + q->nchoices && !typed[1]) i = typed[0] - 'A';
+    else if (atoi(typed) >= 1 && atoi(typed) <= q->nchoices) i = atoi(typed) - 1;
+    if (i < 0) return snprintf(r->st.message, sizeof r->st.message, "pick one of a to %c", 'a' + q->nchoices - 1), -1;
+    r->st.chosen = i;
+    record(r, q->choices[i].right);
+    return q->choices[i].right ? PL_ANS_RIGHT : PL_ANS_WRONG;
+}
+
+static int holds(PlCompare op, double a, double b) {
+    double eps = 1e-9 * (fabs(a) + fabs(b) + 1.0);
+    switch (op) {
+    case PL_OP_LT: return a < b - eps;
+    case PL_OP_LE: return a <= b + eps;
+    case PL_OP_GT: return a > b + eps;
+    case PL_OP_GE: return a >= b - eps;
+    case PL_OP_EQ: return fabs(a - b) <= eps;
+    default: return fabs(a - b) > eps;
+    }
+}
+
+/* Whether the goal holds at settings s, computing what it reads right here
+ * (an exercise checks its neighbour setting this way). -1 when it cannot. */
+static int goal_at(PlLessonRun *r, const PlQuestion *q, const PlLabSettings *s) {
+    const PlCorpus *c = pl_lab_corpus(r->lab);
+    int *lens = malloc(((size_t)c->n + 1) * sizeof *lens), ok = 1;
+    if (!lens) return -1;
+    pl_corpus_lengths(c, lens);
+    for (int g = 0; g < q->ngoal && ok == 1; g++) {
+        unsigned kinds = pl_quantity_kinds(&q->goal[g].q);
+        void *res = NULL;
+        PlResultInfo info;
+        PlErr err;
+        int k = 0;
+        while (kinds && !(kinds & (1u << k))) k++;
+        double v;
+        if (kinds && pl_result_compute(c, lens, (PlResultKind)k, s, NULL, NULL, &res, &info, &err)) ok = -1;
+        else if (pl_quantity_value_in(&q->goal[g].q, res, s, &v)) ok = -1;
+        else ok = holds(q->goal[g].op, v, q->goal[g].value);
+        if (kinds) pl_result_free((PlResultKind)k, res);
+    }
+    free(lens);
+    return ok;
+}
+
+static int answer_exercise(PlLessonRun *r, const PlQuestion *q) {
+    char name[96], now[64], want[64], why[200];
+    for (int g = 0; g < q->ngoal; g++) {
+        double v;
+        const PlCondition *c = &q->goal[g];
+        if (pl_quantity_value(r->lab, &c->q, &v, why, sizeof why))
+            return snprintf(r->st.message, sizeof r->st.message, "%s", why), -1;
+        if (holds(c->op, v, c->value)) continue;
+        static const char *const ops[] = {"<", "<=", ">", ">=", "==", "!="};
+        snprintf(r->st.message, sizeof r->st.message, "not yet: %s is %s, the goal wants %s %s", pl_quantity_name(&c->q, name, sizeof name),
+                 pl_quantity_format(&c->q, v, now, sizeof now), ops[c->op], pl_quantity_format(&c->q, c->value, want, sizeof want));
+        record(r, 0);
+        return PL_ANS_WRONG;
+    }
+    if (q->smallest >= 0) {
+        PlLabSettings below = *pl_lab_settings(r->lab);
+        int v = pl_setting_get(&below, (PlSettingId)q->smallest), down = pl_setting_step(&below, (PlSettingId)q->smallest, -1);
+        pl_setting_set(&below, (PlSettingId)q->smallest, down);
+        if (down != v && goal_at(r, q, &below) == 1) {
+            snprintf(r->st.message, sizeof r->st.message, "it holds, but %s %d holds too: find the smallest", pl_settings[q->smallest].name, down);
+            record(r, 0);
+            return PL_ANS_WRONG;
+        }
+    }
+    r->st.message[0] = '\0';
+    record(r, 1);
+    return PL_ANS_RIGHT;
+}
+
+int pl_lesson_run_answer(PlLessonRun *r, const char *typed) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    r->st.message[0] = '\0';
+    switch (q->kind) {
+    case PL_Q_ASK: return answer_ask(r, q, typed);
+    case PL_Q_CHOOSE: return answer_choose(r, q, typed);
+    case PL_Q_EXERCISE: return answer_exercise(r, q);
+    default: return snprintf(r->st.message, sizeof r->st.message, "this step asks nothing"), -1;
+    }
+}
+
+int pl_lesson_run_hint(PlLessonRun *r) {
+    if (r->st.hints >= pl_lesson_run_step(r)->q.nhints) return 0;
+    r->st.hints++;
+    return 1;
+}
+
+/* The lowest value of an int setting's range that meets the goal, stepping
+ * up from the bottom; s keeps the rest. 0, or -1 when none does. */
+static int smallest_meeting(PlLessonRun *r, const PlQuestion *q, PlLabSettings *s) {
+    PlSettingId id = (PlSettingId)q->smallest;
+    for (int v = pl_setting_get(s, id), down; (down = pl_setting_step(s, id, -1)) != v; v = down) pl_setting_set(s, id, down);
+    for (int v = pl_setting_get(s, id), up;; v = up) {
+        int ok = goal_at(r, q, s);
+        if (ok == 1) return 0;
+        if ((up = pl_setting_step(s, id, 1)) == v || ok < 0) return -1;
+        pl_setting_set(s, id, up);
+    }
+}
+
+int pl_lesson_run_solve(PlLessonRun *r, PlErr *err) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    if (q->kind != PL_Q_EXERCISE) return pl_err_set(err, PL_ERANGE, "this step sets no exercise"), -1;
+    PlLabSettings s = *pl_lab_settings(r->lab);
+    apply_pairs(&s, q->solve);
+    if (q->smallest >= 0 && smallest_meeting(r, q, &s))
+        return pl_err_set(err, PL_ERANGE, "no %s meets the goal here", pl_settings[q->smallest].name), -1;
+    return pl_lab_apply(r->lab, &s, err) < 0 ? -1 : 0;
+}
+
+int pl_lesson_run_solution(PlLessonRun *r) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    PlErr err;
+    if (!r->st.attempts || !q->solution) return 0;
+    r->st.solution = 1;
+    if (q->kind == PL_Q_EXERCISE && pl_lesson_run_solve(r, &err))
+        snprintf(r->st.message, sizeof r->st.message, "%.290s", err.msg);
+    return 1;
+}
+
+/* ---- what a step reads, and its work ---- */
+
+unsigned pl_lesson_run_kinds(const PlLessonRun *r) {
+    const PlStep *s = pl_lesson_run_step(r);
+    const PlQuestion *q = &s->q;
+    unsigned k = pl_lesson_text_kinds(s->text) | pl_lesson_text_kinds(s->summary) | pl_lesson_text_kinds(q->prompt) |
+                 pl_lesson_text_kinds(q->reveal) | pl_lesson_text_kinds(q->solution);
+    for (int i = 0; i < q->nhints; i++) k |= pl_lesson_text_kinds(q->hints[i]);
+    for (int i = 0; i < q->nchoices; i++) k |= pl_lesson_text_kinds(q->choices[i].explain) | pl_lesson_text_kinds(q->choices[i].text);
+    if (q->kind == PL_Q_ASK) k |= pl_quantity_kinds(&q->answer);
+    for (int g = 0; g < q->ngoal; g++) k |= pl_quantity_kinds(&q->goal[g].q);
+    return k;
+}
+
+int pl_lesson_run_tick(PlLessonRun *r) {
+    if (!r->st.waiting) return 0;
+    if (pl_lab_training(r->lab)->active || pl_lab_grid(r->lab).active) return 0;
+    r->st.waiting = 0;
+    return 1;
+}
+
+void pl_lesson_run_record(const PlLessonRun *r, PlLessonProgress *p) {
+    p->step = r->st.step;
+    if (r->furthest == r->l->nsteps - 1) p->done = 1;
+    for (int i = 0; i < PL_PROGRESS_ANSWERS; i++)
+        if (r->answers[i]) p->answer[i] = r->answers[i];
+}

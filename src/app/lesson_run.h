@@ -1,0 +1,71 @@
+/* Playing a lesson on a lab: each step sets the lab up as the lesson says
+ * (the settings of every step so far, the last view, the locks), and its
+ * question is checked against the number the lab computes at that moment.
+ * No front end here: the terminal and the window draw a run's state, and the
+ * tests play whole lessons without either. */
+#ifndef PL_APP_LESSON_RUN_H
+#define PL_APP_LESSON_RUN_H
+
+#include "lesson.h"
+#include "progress.h"
+
+typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
+
+typedef struct {
+    int step;              /* the step on screen, from 0 */
+    int hints;             /* hints shown */
+    int attempts;          /* answers given */
+    PlAnswerState answer;  /* how the last one went */
+    int chosen;            /* choose: the choice last picked, or -1 */
+    char typed[64];        /* ask: the answer last typed */
+    double value;          /* ask: the lab's number it was checked against */
+    int solution;          /* the solution is shown */
+    int waiting;           /* the step's training or grid still runs */
+    char message[300];     /* why the last answer could not be checked, or what an exercise still misses */
+} PlLessonState;
+
+typedef struct PlLessonRun PlLessonRun;
+
+/* Starts lesson l (borrowed, it must outlive the run) on lab at step `step`
+ * (clamped): the setup line and the settings of steps 0..step are applied.
+ * NULL with err when a setting cannot be applied (a corpus that does not
+ * load). */
+PlLessonRun *pl_lesson_run_new(PlLab *lab, const PlLesson *l, int step, PlErr *err);
+/* Unlocks everything the lesson locked and frees the run. NULL is harmless. */
+void pl_lesson_run_free(PlLessonRun *r);
+
+const PlLesson *pl_lesson_run_lesson(const PlLessonRun *r);
+const PlLessonState *pl_lesson_run_state(const PlLessonRun *r);
+const PlStep *pl_lesson_run_step(const PlLessonRun *r);
+
+/* Goes to step k: the lab as the lesson sets it up there; the question starts
+ * unanswered. Returns 0, or -1 with err (out of range, a setting refused). */
+int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err);
+
+/* Answers the step's question. ask: the number typed; choose: a letter (a,
+ * b, ...) or the choice's number from 1; exercise: anything (the lab's state
+ * is what is checked). Returns PL_ANS_RIGHT or PL_ANS_WRONG, or -1 when it
+ * cannot be checked now (the number is not computed yet, the answer is not
+ * one), with the reason in the state's message. */
+int pl_lesson_run_answer(PlLessonRun *r, const char *typed);
+/* Shows one more hint: 1, or 0 when there is none left. */
+int pl_lesson_run_hint(PlLessonRun *r);
+/* Shows the solution, only once an answer was tried: 1, or 0. An
+ * exercise's solution is also set in the lab (pl_lesson_run_solve). */
+int pl_lesson_run_solution(PlLessonRun *r);
+/* Puts the lab in a state that meets the exercise's goal: its solve:
+ * settings, and for smallest: the lowest value of that setting that meets
+ * it. 0, or -1 with err. */
+int pl_lesson_run_solve(PlLessonRun *r, PlErr *err);
+
+/* The result kinds the step reads (its text, its question): a front end asks
+ * for them so they are computed even when their view is not on screen. */
+unsigned pl_lesson_run_kinds(const PlLessonRun *r);
+/* Polls a step that trains or runs the grid; 1 when its state changed. */
+int pl_lesson_run_tick(PlLessonRun *r);
+
+/* Records the run in a progress entry: the step reached, the answers, done
+ * when the last step is reached. */
+void pl_lesson_run_record(const PlLessonRun *r, PlLessonProgress *p);
+
+#endif

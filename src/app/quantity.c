@@ -1,0 +1,482 @@
+/* The table of named quantities (see quantity.h): each row reads one figure
+ * of one result struct, of the settings, of the runs or of the grid. */
+#include "quantity.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SRC_TRAIN = -2, SRC_GRID = -3 };
+typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL } ArgKind;
+
+typedef double (*GetFn)(const void *r, int arg);
+
+typedef struct {
+    const char *name;
+    int src;              /* a PlResultKind, SRC_TRAIN or SRC_GRID */
+    PlQuantityFormat fmt;
+    ArgKind arg;
+    GetFn get;
+    const char *help;
+} Def;
+
+#define GET(fn, type, expr)                          \
+    static double fn(const void *rv, int a) {        \
+        const type *r = rv;                          \
+        (void)a;                                     \
+        return (double)(expr);                       \
+    }
+
+/* ---- batch ---- */
+static double batch_cells(const PlProbeBatch *r) { return r->pick.packed ? r->pick.width : (double)r->pick.B * r->pick.width; }
+static int example_kept(const PlProbeBatch *r) { return r->pick.cu_seqlens[r->pick.at + 1] - r->pick.cu_seqlens[r->pick.at]; }
+GET(b_rows, PlProbeBatch, r->pick.B)
+GET(b_width, PlProbeBatch, r->pick.width)
+GET(b_cells, PlProbeBatch, batch_cells(r))
+GET(b_real, PlProbeBatch, r->real_tokens)
+GET(b_pads, PlProbeBatch, batch_cells(r) - (double)r->real_tokens)
+GET(b_pad_share, PlProbeBatch, (batch_cells(r) - (double)r->real_tokens) / batch_cells(r))
+GET(b_rows_cut, PlProbeBatch, r->rows_cut)
+GET(b_tokens_cut, PlProbeBatch, r->tokens_cut)
+GET(b_id0, PlProbeBatch, r->id0_real)
+GET(b_ex_len, PlProbeBatch, r->example_length)
+GET(b_ex_kept, PlProbeBatch, example_kept(r))
+GET(b_ex_pads, PlProbeBatch, r->pick.packed ? 0 : r->pick.width - example_kept(r))
+GET(b_mask_bytes, PlProbeBatch, (double)r->pick.B * r->pick.width * r->pick.width)
+GET(b_index, PlProbeBatch, r->pick.index + 1)
+GET(b_batches, PlProbeBatch, r->pick.count)
+
+/* ---- cost ---- */
+GET(c_pad, PlLabCost, r->padding_share)
+GET(c_kept, PlLabCost, r->kept_share)
+GET(c_trunc, PlLabCost, r->truncated_share)
+GET(c_cut, PlLabCost, r->tokens_cut)
+GET(c_cells, PlLabCost, r->cost.slots)
+GET(c_real, PlLabCost, r->cost.real_tokens)
+GET(c_steps, PlLabCost, r->cost.rnn_steps)
+GET(c_wasted, PlLabCost, r->cost.rnn_wasted)
+GET(c_attn, PlLabCost, r->cost.attn_cells)
+GET(c_attn_real, PlLabCost, r->cost.attn_real_cells)
+GET(c_batches, PlLabCost, r->cost.batches)
+GET(c_s_pad, PlLabCost, r->strategies[a].padding_share)
+GET(c_s_cells, PlLabCost, r->strategies[a].cost.slots)
+GET(c_s_saved, PlLabCost, r->strategies[a].cells_saved)
+GET(c_s_attn, PlLabCost, r->strategies[a].cost.attn_cells)
+GET(c_s_attn_saved, PlLabCost, r->strategies[a].attn_saved)
+GET(c_s_cut, PlLabCost, r->strategies[a].tokens_cut)
+GET(c_s_batches, PlLabCost, r->strategies[a].cost.batches)
+GET(c_keep, PlLabCost, r->keep_maxlen[a])
+GET(c_sweep_pad, PlLabCost, r->sweep_padding[a])
+GET(c_sweep_kept, PlLabCost, r->sweep_kept[a])
+GET(k_n, PlLabCost, r->lengths.n)
+GET(k_min, PlLabCost, r->lengths.min)
+GET(k_median, PlLabCost, r->lengths.median)
+GET(k_mean, PlLabCost, r->lengths.mean)
+GET(k_p95, PlLabCost, r->lengths.p95)
+GET(k_max, PlLabCost, r->lengths.max)
+
+/* ---- attention ---- */
+GET(a_share, PlProbeAttention, r->pad_share)
+GET(a_leak, PlProbeAttention, r->leak_total)
+GET(a_max, PlProbeAttention, r->pad_weight_max)
+GET(a_sum, PlProbeAttention, r->row_sum_error_max)
+GET(a_empty, PlProbeAttention, r->empty_rows)
+GET(a_nan, PlProbeAttention, r->nan_count)
+GET(a_inv, PlProbeAttention, r->batch_invariance_max_diff)
+GET(a_packed, PlProbeAttention, r->packed_vs_padded_max_diff)
+GET(a_wrong, PlProbeAttention, r->wrong_fix_min_sum)
+GET(a_width, PlProbeAttention, r->T)
+GET(a_real, PlProbeAttention, r->L)
+GET(a_padded, PlProbeAttention, r->padded_cells)
+GET(a_packed_cells, PlProbeAttention, r->packed_cells)
+
+/* ---- rnn ---- */
+GET(r_width, PlProbeRnn, r->T)
+GET(r_real, PlProbeRnn, r->L)
+GET(r_pads, PlProbeRnn, r->T - r->L)
+GET(r_final, PlProbeRnn, r->final_distance_to_last_real)
+GET(r_carry, PlProbeRnn, r->masked_carry_distance)
+GET(r_survival, PlProbeRnn, r->last_real_survival)
+GET(r_found, PlProbeRnn, r->fixed_found)
+GET(r_fixed_norm, PlProbeRnn, r->fixed_norm)
+GET(r_fixed_steps, PlProbeRnn, r->fixed_iters)
+GET(r_shift, PlProbeRnn, r->start_shift)
+GET(r_pre, PlProbeRnn, r->pre_pad_effect)
+GET(r_last_pos, PlProbeRnn, r->last_pos_norm)
+GET(r_last_real, PlProbeRnn, r->last_real_norm)
+GET(r_carry_norm, PlProbeRnn, r->masked_carry_norm)
+GET(r_pad_row, PlProbeRnn, r->pad_embedding_norm)
+
+/* ---- pooling, loss ---- */
+GET(p_mean, PlProbePooling, r->mean_real_weight)
+GET(p_min, PlProbePooling, r->min_real_weight)
+GET(p_ex, PlProbePooling, r->example_weight)
+GET(p_unmasked, PlProbePooling, r->avg_unmasked_dist)
+GET(p_div_t, PlProbePooling, r->avg_div_t_dist)
+GET(p_max, PlProbePooling, r->max_unmasked_dist)
+GET(p_real, PlProbePooling, r->L)
+GET(p_width, PlProbePooling, r->T)
+GET(l_token, PlProbeLoss, r->per_token)
+GET(l_seq, PlProbeLoss, r->per_sequence)
+GET(l_bt, PlProbeLoss, r->batch_t)
+GET(l_token_wide, PlProbeLoss, r->per_token_wide)
+GET(l_bt_wide, PlProbeLoss, r->batch_t_wide)
+GET(l_wide, PlProbeLoss, r->wide_T)
+GET(l_real, PlProbeLoss, r->real_terms)
+GET(l_fake, PlProbeLoss, r->fake_terms)
+GET(l_pads, PlProbeLoss, r->loss_with_pads)
+GET(l_perfect, PlProbeLoss, r->loss_pad_perfect)
+GET(l_g_token, PlProbeLoss, r->grad_per_token)
+GET(l_g_seq, PlProbeLoss, r->grad_per_sequence)
+GET(l_g_bt, PlProbeLoss, r->grad_batch_t)
+
+/* ---- layers, generate, masks, identity ---- */
+static const struct {
+    const char *name, *mask;
+} layer_rows[] = {{"embedding", "none"}, {"rnn", "on"},      {"rnn", "off"},     {"gru", "on"},   {"gru", "off"},
+                  {"lstm", "on"},        {"lstm", "off"},    {"avgpool", "on"},  {"avgpool", "off"}, {"maxpool", "on"},
+                  {"maxpool", "off"},    {"dense", "none"},  {"conv1d", "none"}, {"flatten", "none"}, {"attention", "on"},
+                  {"attention", "off"}};
+#define N_LAYER_ROWS ((int)(sizeof layer_rows / sizeof layer_rows[0]))
+
+static double layer_leak(const void *rv, int a) {
+    const PlProbeLayers *r = rv;
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->rows[i].name, layer_rows[a].name) == 0 && strcmp(r->rows[i].mask, layer_rows[a].mask) == 0)
+            return (double)r->rows[i].leak;
+    return NAN;
+}
+GET(y_pads, PlProbeLayers, r->pads)
+GET(g_right, PlProbeGenerate, r->naive_last_column_pad_rows_right)
+GET(g_left, PlProbeGenerate, r->naive_last_column_pad_rows_left)
+GET(g_corrected, PlProbeGenerate, r->left_vs_single_max_diff)
+GET(g_naive, PlProbeGenerate, r->left_naive_positions_max_diff)
+GET(g_right_real, PlProbeGenerate, r->right_last_real_vs_single_max_diff)
+GET(g_right_last, PlProbeGenerate, r->right_last_column_vs_single_max_diff)
+GET(g_prompts, PlProbeGenerate, r->B)
+GET(m_right, PlProbeMasks, r->share_right)
+GET(m_none, PlProbeMasks, r->share_none)
+GET(m_inverted, PlProbeMasks, r->share_inverted)
+GET(m_blind, PlProbeMasks, r->blind_rows)
+GET(m_padded, PlProbeMasks, r->padded_rows)
+GET(m_keep, PlProbeMasks, r->keep[a])
+GET(m_real, PlProbeMasks, r->real_tokens)
+GET(i_masked, PlProbeIdentity, r->masked_max_diff)
+GET(i_unmasked, PlProbeIdentity, r->unmasked_max_diff)
+GET(i_effect, PlProbeIdentity, r->mask_effect_max_diff)
+
+/* ---- training and the grid: read from the lab, not a result ---- */
+enum { T_MEDIAN, T_MIN, T_MAX, T_SEEDS, T_MEMORISED, T_ACTIVE };
+static double t_median(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->median; }
+static double t_min(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->min; }
+static double t_max(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->max; }
+static double t_seeds(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->n; }
+static double t_memorised(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->memorised; }
+
+#define R(name, src, fmt, arg, get, help) {name, src, fmt, arg, get, help}
+static const Def defs[] = {
+    R("batch.rows", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_rows, "rows of the batch that holds the example"),
+    R("batch.width", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_width, "its width (packed: the tokens of its one row)"),
+    R("batch.cells", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_cells, "its cells, rows x width"),
+    R("batch.real_tokens", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_real, "its real tokens"),
+    R("batch.pad_cells", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_pads, "its pad cells"),
+    R("batch.pad_share", PL_R_BATCH, PL_QF_SHARE, A_NONE, b_pad_share, "the share of its cells that are pads"),
+    R("batch.rows_cut", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_rows_cut, "its rows that truncation shortened"),
+    R("batch.tokens_cut", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_tokens_cut, "the tokens truncation threw away from them"),
+    R("batch.id0_real", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_id0, "real cells holding id 0 (Keras's mask_zero would hide them)"),
+    R("batch.example_tokens", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_len, "the example's tokens before truncation"),
+    R("batch.example_kept", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_kept, "the example's tokens in the batch"),
+    R("batch.example_pads", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_pads, "the example's pad cells"),
+    R("batch.mask_bytes", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_mask_bytes, "bytes of an explicit (B, T, T) boolean mask for it"),
+    R("batch.index", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_index, "which batch of the plan it is, from 1"),
+    R("batch.batches", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_batches, "the batches of the plan"),
+    R("cost.padding_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_pad, "the corpus's padding share under the batching"),
+    R("cost.kept_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_kept, "the share of its tokens kept"),
+    R("cost.truncated_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_trunc, "the share of its rows truncated"),
+    R("cost.tokens_cut", PL_R_COST, PL_QF_COUNT, A_NONE, c_cut, "the tokens truncation throws away"),
+    R("cost.cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_cells, "the cells of every batch"),
+    R("cost.real_tokens", PL_R_COST, PL_QF_COUNT, A_NONE, c_real, "the real tokens in them"),
+    R("cost.rnn_steps", PL_R_COST, PL_QF_COUNT, A_NONE, c_steps, "recurrent steps one epoch runs"),
+    R("cost.rnn_wasted", PL_R_COST, PL_QF_COUNT, A_NONE, c_wasted, "of which on pads"),
+    R("cost.attention_cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_attn, "attention score cells of one epoch"),
+    R("cost.attention_real_cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_attn_real, "of which between two real tokens"),
+    R("cost.batches", PL_R_COST, PL_QF_COUNT, A_NONE, c_batches, "the batches of one epoch"),
+    R("cost.padding_share(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_pad, "another strategy's padding share"),
+    R("cost.cells(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cells, "another strategy's cells"),
+    R("cost.cells_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_saved, "the share of static's cells it skips"),
+    R("cost.attention_cells(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_attn, "its attention score cells"),
+    R("cost.attention_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_attn_saved, "the share of static's score cells it skips"),
+    R("cost.tokens_cut(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cut, "the tokens it throws away"),
+    R("cost.batches(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_batches, "its batches"),
+    R("cost.maxlen_keeping(SHARE)", PL_R_COST, PL_QF_COUNT, A_KEEP, c_keep, "the smallest maxlen keeping that share of the tokens (0.05 .. 1)"),
+    R("cost.static_padding_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_pad, "static's padding share at a maxlen of 25, 50, ... 800"),
+    R("cost.static_kept_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_kept, "static's kept share at a maxlen of 25, 50, ... 800"),
+    R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
+    R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
+    R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
+    R("corpus.mean", PL_R_COST, PL_QF_VALUE, A_NONE, k_mean, "the mean length"),
+    R("corpus.p95", PL_R_COST, PL_QF_VALUE, A_NONE, k_p95, "the 95th percentile of the lengths"),
+    R("corpus.max", PL_R_COST, PL_QF_COUNT, A_NONE, k_max, "the longest review's tokens"),
+    R("attention.pad_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_share, "the share of a real query's weight on pads"),
+    R("attention.leak_total", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_leak, "weight on pad keys over real queries and heads"),
+    R("attention.pad_weight_max", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_max, "the largest one weight on a pad key"),
+    R("attention.row_sum_error", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_sum, "the largest |row sum - 1| of a real query"),
+    R("attention.empty_rows", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_empty, "queries that see no key at all"),
+    R("attention.nan", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_nan, "NaN among the weights and outputs"),
+    R("attention.invariance", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_inv, "the same review next to a short and a long partner: its outputs' difference"),
+    R("attention.packed_vs_padded", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_packed, "varlen attention against the masked padded batch"),
+    R("attention.wrong_fix_sum", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_wrong, "the smallest row sum after zeroing pads after the softmax"),
+    R("attention.width", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_width, "the keys of each query"),
+    R("attention.real", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_real, "the example's real tokens"),
+    R("attention.padded_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_padded, "score cells per head, padded"),
+    R("attention.packed_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_packed_cells, "score cells per head, packed"),
+    R("rnn.width", PL_R_RNN, PL_QF_COUNT, A_NONE, r_width, "the steps the cell runs"),
+    R("rnn.real", PL_R_RNN, PL_QF_COUNT, A_NONE, r_real, "of which real"),
+    R("rnn.pads", PL_R_RNN, PL_QF_COUNT, A_NONE, r_pads, "of which pads"),
+    R("rnn.final_distance", PL_R_RNN, PL_QF_VALUE, A_NONE, r_final, "the readout's distance from the last real state"),
+    R("rnn.carry_distance", PL_R_RNN, PL_QF_VALUE, A_NONE, r_carry, "the same with the mask"),
+    R("rnn.survival", PL_R_RNN, PL_QF_SHARE, A_NONE, r_survival, "the share of the last real state's distance from h* left at the end"),
+    R("rnn.fixed_found", PL_R_RNN, PL_QF_COUNT, A_NONE, r_found, "1 when the pads settle on a fixed point h*"),
+    R("rnn.fixed_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_fixed_norm, "|h*|"),
+    R("rnn.fixed_steps", PL_R_RNN, PL_QF_COUNT, A_NONE, r_fixed_steps, "pad steps to reach h*"),
+    R("rnn.start_shift", PL_R_RNN, PL_QF_VALUE, A_NONE, r_shift, "how far leading pads move the starting state"),
+    R("rnn.pre_pad_effect", PL_R_RNN, PL_QF_VALUE, A_NONE, r_pre, "how far that leaves the last real state from the tokens' own"),
+    R("rnn.last_position_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_last_pos, "|h| at the last position"),
+    R("rnn.last_real_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_last_real, "|h| after the last real token"),
+    R("rnn.carry_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_carry_norm, "|h| the mask carries to the end"),
+    R("rnn.pad_embedding_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_pad_row, "|the pad row of the embedding|"),
+    R("pooling.mean_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_mean, "the real tokens' mean weight in an unmasked mean, over the corpus"),
+    R("pooling.min_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_min, "their smallest weight"),
+    R("pooling.example_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_ex, "the example's real tokens' weight"),
+    R("pooling.unmasked_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_unmasked, "the unmasked mean's distance from the masked one"),
+    R("pooling.div_t_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t, "the real sum over T's distance from the masked mean"),
+    R("pooling.max_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_max, "unmasked max pooling's distance from masked"),
+    R("pooling.real", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_real, "the example's real tokens"),
+    R("pooling.width", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_width, "its width"),
+    R("loss.per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token, "the loss per real target"),
+    R("loss.per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_seq, "the mean of each sequence's mean"),
+    R("loss.batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt, "the sum over B x T cells"),
+    R("loss.per_token_wide", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token_wide, "per token with the rows padded twice as wide"),
+    R("loss.batch_t_wide", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt_wide, "batch x T with the rows padded twice as wide"),
+    R("loss.wide_width", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_wide, "that width"),
+    R("loss.real_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_real, "targets that count with ignore_index"),
+    R("loss.fake_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_fake, "pad targets that join without it"),
+    R("loss.with_pads", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_pads, "the per-token loss with the pads in it"),
+    R("loss.pad_perfect", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_perfect, "the same for a model that predicts pad perfectly"),
+    R("loss.grad_per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_token, "|d loss / d logits| per token"),
+    R("loss.grad_per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_seq, "the same per sequence"),
+    R("loss.grad_batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_bt, "the same over batch x T"),
+    R("layers.leak(LAYER)", PL_R_LAYERS, PL_QF_VALUE, A_LAYER, layer_leak, "how far a change at the pads reaches, e.g. (conv1d), (lstm off)"),
+    R("layers.pads", PL_R_LAYERS, PL_QF_COUNT, A_NONE, y_pads, "the pad cells perturbed"),
+    R("generate.right_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_right, "prompts whose last column is a pad, right-padded"),
+    R("generate.left_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_left, "the same, left-padded"),
+    R("generate.left_corrected", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_corrected, "left padding with corrected positions against each prompt alone"),
+    R("generate.left_naive", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_naive, "left padding with positions 0..T-1 against each prompt alone"),
+    R("generate.right_last_real", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_real, "right padding read at the last real token"),
+    R("generate.right_last_column", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_last, "right padding read at the last column"),
+    R("generate.prompts", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_prompts, "the prompts"),
+    R("masks.share_right", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_right, "attention on pads with the right key_padding_mask"),
+    R("masks.share_none", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_none, "the same with no mask"),
+    R("masks.share_inverted", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_inverted, "the same with the hf mask given as key_padding_mask"),
+    R("masks.blind_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_blind, "rows the inverted mask leaves seeing no key"),
+    R("masks.padded_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_padded, "rows with a pad"),
+    R("masks.keep(CONV)", PL_R_MASKS, PL_QF_COUNT, A_CONV, m_keep, "cells a convention keeps, read its own way"),
+    R("masks.real_tokens", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_real, "the rows' real tokens"),
+    R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked, "pre vs post padding with the mask: the largest logit difference"),
+    R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),
+    R("identity.mask_effect", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_effect, "masked against unmasked"),
+    R("train.median", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_median, "the median best accuracy over the seeds of the current settings"),
+    R("train.min", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_min, "the lowest"),
+    R("train.max", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_max, "the highest"),
+    R("train.seeds", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_seeds, "the seeds that ran"),
+    R("train.memorised", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_memorised, "of which memorised"),
+    R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median, "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
+    R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),
+    R("grid.max(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_max, "its highest seed"),
+    R("grid.memorised(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_memorised, "its memorised seeds"),
+};
+#define NDEFS ((int)(sizeof defs / sizeof defs[0]))
+#define SETTING_DEF(id) (NDEFS + (id)) /* settings come after the table */
+
+int pl_quantity_count(void) { return NDEFS; }
+const char *pl_quantity_pattern(int i) { return defs[i].name; }
+const char *pl_quantity_help(int i) { return defs[i].help; }
+
+/* ---- parsing ---- */
+
+static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
+
+static int parse_arg(ArgKind k, const char *a, int *index) {
+    char *end;
+    double v;
+    PlBatching b;
+    PlMaskConv c;
+    switch (k) {
+    case A_STRATEGY: return pl_batching_parse(a, &b) ? -1 : (*index = (int)b, 0);
+    case A_KEEP:
+        v = strtod(a, &end);
+        *index = (int)lround(v * 20.0) - 1;
+        return end != a && !*end && *index >= 0 && *index < PL_LAB_KEEP_STEPS && fabs(v * 20.0 - (*index + 1)) < 1e-6 ? 0 : -1;
+    case A_SWEEP:
+        v = strtod(a, &end);
+        *index = (int)v / 25 - 1;
+        return end != a && !*end && v == 25.0 * (*index + 1) && *index >= 0 && *index < PL_LAB_SWEEP ? 0 : -1;
+    case A_CONV: return pl_mask_conv_parse(a, &c) ? -1 : (*index = (int)c, 0);
+    case A_LAYER:
+        for (int i = 0; i < N_LAYER_ROWS; i++) {
+            char one[48];
+            snprintf(one, sizeof one, "%s %s", layer_rows[i].name, layer_rows[i].mask);
+            if (strcmp(a, one) == 0 || (strcmp(layer_rows[i].mask, "none") == 0 && strcmp(a, layer_rows[i].name) == 0))
+                return *index = i, 0;
+        }
+        return -1;
+    case A_CELL:
+        for (int i = 0; i < 4; i++)
+            if (strcmp(a, cells[i]) == 0) return *index = i, 0;
+        return -1;
+    default: return -1;
+    }
+}
+
+static const char *arg_want(ArgKind k) {
+    switch (k) {
+    case A_STRATEGY: return "a batching strategy (static, dynamic, tf_bucket, ...)";
+    case A_KEEP: return "a share from 0.05 to 1 in steps of 0.05";
+    case A_SWEEP: return "a maxlen of 25, 50, ... 800";
+    case A_CONV: return "keras, torch, hf or additive";
+    case A_LAYER: return "a layer and, for those that take one, its mask (lstm off, dense, conv1d)";
+    case A_CELL: return "pre off, pre on, post off or post on";
+    default: return "no argument";
+    }
+}
+
+int pl_quantity_parse(const char *text, PlQuantity *q, char *why, int cap) {
+    memset(q, 0, sizeof *q);
+    int id = pl_setting_find(text);
+    if (id >= 0 && pl_settings[id].type != PL_ST_TEXT) return q->def = SETTING_DEF(id), 0;
+    const char *open = strchr(text, '(');
+    size_t base = open ? (size_t)(open - text) : strlen(text);
+    for (int i = 0; i < NDEFS; i++) {
+        const char *paren = strchr(defs[i].name, '(');
+        size_t n = paren ? (size_t)(paren - defs[i].name) : strlen(defs[i].name);
+        if (n != base || strncmp(defs[i].name, text, n) != 0 || (!open) != (defs[i].arg == A_NONE)) continue;
+        q->def = i;
+        if (!open) return 0;
+        const char *close = strchr(open, ')');
+        if (!close || close[1] || (size_t)(close - open - 1) >= sizeof q->arg)
+            return snprintf(why, (size_t)cap, "'%.60s': the argument ends with ) and nothing after it", text), -1;
+        memcpy(q->arg, open + 1, (size_t)(close - open - 1));
+        if (parse_arg(defs[i].arg, q->arg, &q->arg_index) == 0) return 0;
+        return snprintf(why, (size_t)cap, "'%.60s': the argument must be %s", text, arg_want(defs[i].arg)), -1;
+    }
+    return snprintf(why, (size_t)cap, "'%.60s' names no quantity (padlab lesson --quantities lists them)", text), -1;
+}
+
+unsigned pl_quantity_kinds(const PlQuantity *q) {
+    return q->def < NDEFS && defs[q->def].src >= 0 ? 1u << defs[q->def].src : 0;
+}
+
+/* ---- values ---- */
+
+static int train_group(PlLab *lab, const PlQuantity *q, PlLabGroup *g, char *why, int cap) {
+    const Def *d = &defs[q->def];
+    if (d->src == SRC_TRAIN) {
+        if (pl_lab_group_of(lab, pl_lab_settings(lab), g)) return 0;
+        return snprintf(why, (size_t)cap, "no run of these settings has finished yet"), -1;
+    }
+    PlLabGrid grid = pl_lab_grid(lab);
+    if (!grid.done) return snprintf(why, (size_t)cap, "no padding x mask grid has finished yet"), -1;
+    PlLabSettings s = grid.base;
+    s.padding = q->arg_index >= 2 ? 1 : 0, s.mask = q->arg_index % 2;
+    if (pl_lab_group_of(lab, &s, g)) return 0;
+    return snprintf(why, (size_t)cap, "the grid has no %s runs", cells[q->arg_index]), -1;
+}
+
+int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int cap) {
+    if (q->def >= NDEFS) return *v = pl_setting_get(pl_lab_settings(lab), (PlSettingId)(q->def - NDEFS)), 0;
+    const Def *d = &defs[q->def];
+    if (d->src < 0) {
+        PlLabGroup g;
+        if (train_group(lab, q, &g, why, cap)) return -1;
+        return *v = d->get(&g, 0), 0;
+    }
+    PlResultStatus st;
+    const void *r = pl_lab_result(lab, (PlResultKind)d->src, &st);
+    if (!r || st.stale)
+        return snprintf(why, (size_t)cap, "the %s view has %s", pl_result_name((PlResultKind)d->src),
+                        st.error ? st.error : "not computed it yet"), -1;
+    *v = d->get(r, q->arg_index);
+    if (isnan(*v)) return snprintf(why, (size_t)cap, "%s has no value here", d->name), -1;
+    return 0;
+}
+
+int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSettings *s, double *v) {
+    if (q->def >= NDEFS) return *v = pl_setting_get(s, (PlSettingId)(q->def - NDEFS)), 0;
+    if (defs[q->def].src < 0 || !result) return -1;
+    *v = defs[q->def].get(result, q->arg_index);
+    return isnan(*v) ? -1 : 0;
+}
+
+PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q) { return q->def >= NDEFS ? PL_QF_SETTING : defs[q->def].fmt; }
+
+const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap) {
+    if (q->def >= NDEFS) return snprintf(buf, (size_t)cap, "%s", pl_settings[q->def - NDEFS].name), buf;
+    const char *paren = strchr(defs[q->def].name, '(');
+    int n = paren ? (int)(paren - defs[q->def].name) : (int)strlen(defs[q->def].name);
+    if (q->arg[0]) snprintf(buf, (size_t)cap, "%.*s(%s)", n, defs[q->def].name, q->arg);
+    else snprintf(buf, (size_t)cap, "%s", defs[q->def].name);
+    return buf;
+}
+
+const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap) {
+    switch (pl_quantity_kind_of_format(q)) {
+    case PL_QF_COUNT: snprintf(buf, (size_t)cap, "%.0f", v); break;
+    case PL_QF_SHARE: snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * v); break;
+    case PL_QF_SETTING: {
+        PlLabSettings s = pl_settings_default();
+        pl_setting_set(&s, (PlSettingId)(q->def - NDEFS), (int)v);
+        pl_setting_format(&s, (PlSettingId)(q->def - NDEFS), buf, cap);
+        break;
+    }
+    default: snprintf(buf, (size_t)cap, fabs(v) >= 1e-3 || v == 0.0 ? "%.4g" : "%.2e", v);
+    }
+    return buf;
+}
+
+/* ---- answers ---- */
+
+int pl_tolerance_parse(const char *text, PlTolerance *t) {
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || v < 0.0) return -1;
+    while (*end == ' ') end++;
+    if (*end == '%' && !end[1]) return t->kind = PL_TOL_RELATIVE, t->value = v / 100.0, 0;
+    if (!*end || strcmp(end, "points") == 0) return t->kind = PL_TOL_ABSOLUTE, t->value = v, 0;
+    return -1;
+}
+
+/* A typed share: 19.6, 19.6% and 0.196 all mean 19.6%. */
+static double share_of(double typed, int percent_sign) { return percent_sign || typed > 1.0 ? typed / 100.0 : typed; }
+
+int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t) {
+    PlQuantityFormat f = pl_quantity_kind_of_format(q);
+    if (f == PL_QF_SETTING) {
+        PlLabSettings s = pl_settings_default();
+        char want[160];
+        PlSettingId id = (PlSettingId)(q->def - NDEFS);
+        if (pl_setting_parse(&s, id, answer, want, sizeof want)) return -1;
+        return pl_setting_get(&s, id) == (int)v;
+    }
+    char *end;
+    double a = strtod(answer, &end);
+    if (end == answer) return -1;
+    while (*end == ' ') end++;
+    int pct = *end == '%';
+    if (*end && !(pct && !end[1])) return -1;
+    if (f == PL_QF_SHARE) a = share_of(a, pct);
+    double tol = f == PL_QF_COUNT ? 0.0 : f == PL_QF_SHARE ? 0.02 : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
+    if (t && t->kind == PL_TOL_ABSOLUTE) tol = f == PL_QF_SHARE ? t->value / 100.0 : t->value;
+    if (t && t->kind == PL_TOL_RELATIVE) tol = t->value * fabs(v);
+    return fabs(a - v) <= tol + 1e-12 * fabs(v);
+}

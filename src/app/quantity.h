@@ -1,0 +1,71 @@
+/* Named quantities: every number a lesson, a drill or a test may ask the lab
+ * for, one const table, each row reading one figure of one result (or of the
+ * settings, or of the training). A lesson never writes a number: it names a
+ * quantity, and the lab computes it at that moment.
+ *
+ * A name is "result.figure", some with an argument in brackets:
+ * "cost.cells_saved(tf_bucket)", "layers.leak(lstm off)",
+ * "cost.maxlen_keeping(0.9)", "grid.median(post on)". A setting is named
+ * as it is in the registry ("maxlen", "padding"); a choice reads as its
+ * index-free value (compare it with a name: padding == post). */
+#ifndef PL_APP_QUANTITY_H
+#define PL_APP_QUANTITY_H
+
+#include "lab.h"
+
+typedef enum {
+    PL_QF_COUNT,   /* a whole number: "1330" */
+    PL_QF_VALUE,   /* a measured value: "0.0335" (4 significant digits) */
+    PL_QF_SHARE,   /* a share, written as a percentage: "19.6%"; answers may be 19.6 or 0.196 */
+    PL_QF_SETTING, /* a setting's value as the registry writes it */
+} PlQuantityFormat;
+
+typedef struct {
+    int def;        /* row of the table */
+    char arg[48];   /* the argument, or "" */
+    int arg_index;  /* the argument resolved (a strategy, a step, a layer row, a grid cell) */
+} PlQuantity;
+
+/* Parses a quantity's name. Returns 0, or -1 with what is wrong in why. */
+int pl_quantity_parse(const char *text, PlQuantity *q, char *why, int cap);
+
+/* The result kinds the quantity reads (a bit per PlResultKind); 0 for a
+ * setting or a figure of the training. */
+unsigned pl_quantity_kinds(const PlQuantity *q);
+
+/* The value in the lab now. Returns 0, or -1 with why (no result yet, the
+ * figure does not exist here: no grid has run, no such layer). */
+int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int cap);
+
+/* The value in a result of the quantity's kind computed elsewhere (an
+ * exercise checks a goal at another setting this way); -1 when it has none. */
+int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSettings *s, double *v);
+
+/* A value written as the quantity writes it ("19.6%", "1330", "post"). */
+const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap);
+PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q);
+const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap);
+
+/* How close an answer must be. */
+typedef struct {
+    enum { PL_TOL_DEFAULT, PL_TOL_ABSOLUTE, PL_TOL_RELATIVE } kind;
+    double value; /* absolute: in the quantity's unit (percentage points for a share); relative: a fraction */
+} PlTolerance;
+
+/* Parses "0", "0.01", "5%" (relative) or "2 points" (a share's points).
+ * Returns 0 or -1. */
+int pl_tolerance_parse(const char *text, PlTolerance *t);
+
+/* Whether answer (as typed) is v within the tolerance. By default a count
+ * must be exact, a share within 2 percentage points (typed as 19.6, 19.6% or
+ * 0.196), a value within 10%, a setting equal (typed by its name). Returns
+ * 1, 0, or -1 when the answer cannot be read. */
+int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t);
+
+/* The number of quantities, and row i's name pattern and help (for --help
+ * and doc/lesson-format.md). */
+int pl_quantity_count(void);
+const char *pl_quantity_pattern(int i);
+const char *pl_quantity_help(int i);
+
+#endif

@@ -1,0 +1,225 @@
+/* padlab lesson: list, check, play and rehearse lessons; forget progress. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/lesson_run.h"
+#include "cli.h"
+#include "tui/tui.h"
+
+#define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
+#define MAX_LESSONS 256
+
+/* ---- --list ---- */
+
+static int list_lessons(const CliArgs *a, OutFormat fmt) {
+    char (*paths)[1024] = malloc(MAX_LESSONS * sizeof *paths);
+    PlProgressBook *book = calloc(1, sizeof *book);
+    PlErr err;
+    if (!book || !paths) return free(paths), free(book), fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
+    int n = pl_lesson_list(paths, MAX_LESSONS), rc = 0;
+    if (pl_progress_load(book, &err)) book->n = 0; /* the list still shows; progress is extra */
+    JsonW w;
+    if (fmt == OUT_JSON) json_begin_array(&w, stdout);
+    for (int i = 0; i < n; i++) {
+        PlLesson *l = pl_lesson_load(paths[i], &err);
+        if (!l) {
+            fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
+            rc = 1;
+            continue;
+        }
+        const PlLessonProgress *p = pl_progress_of(book, l->name);
+        if (fmt == OUT_JSON) {
+            json_obj(&w, NULL);
+            json_str(&w, "name", l->name);
+            json_str(&w, "title", l->title);
+            json_int(&w, "steps", l->nsteps);
+            json_int(&w, "minutes", l->minutes);
+            json_str(&w, "level", l->level ? l->level : "");
+            json_close(&w, '}');
+        } else {
+            char where[48] = "";
+            if (p && p->done) snprintf(where, sizeof where, "done");
+            else if (p && p->step) snprintf(where, sizeof where, "at step %d", p->step + 1);
+            printf("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps, l->minutes, where, l->title);
+        }
+        pl_lesson_free(l);
+    }
+    if (fmt == OUT_JSON) json_end_array(&w);
+    free(book);
+    free(paths);
+    return rc;
+}
+
+/* ---- --check ---- */
+
+static int check_files(const CliArgs *a) {
+    int bad = 0;
+    if (!a->npos) return cli_usage_error(a, "--check takes lesson files (padlab lesson --check lessons/*.lesson)");
+    for (int i = 0; i < a->npos; i++) {
+        PlErr err;
+        PlLesson *l = pl_lesson_load(a->pos[i], &err);
+        if (l) printf("%s: ok, %d steps\n", a->pos[i], l->nsteps);
+        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        pl_lesson_free(l);
+    }
+    return bad;
+}
+
+/* ---- --reset ---- */
+
+static int confirm(const CliArgs *a, const char *what) {
+    if (cli_flag(a, "yes")) return 1;
+    if (!isatty(STDIN_FILENO)) {
+        cli_usage_error(a, "forgetting %s needs --yes when nobody can be asked", what);
+        return -1;
+    }
+    printf("forget %s? [y/N] ", what);
+    fflush(stdout);
+    char line[16];
+    return fgets(line, sizeof line, stdin) && (line[0] == 'y' || line[0] == 'Y');
+}
+
+static int reset(const CliArgs *a, const char *name) {
+    PlProgressBook *book = calloc(1, sizeof *book);
+    PlErr err;
+    if (!book) return fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
+    int rc = 0;
+    char what[200];
+    snprintf(what, sizeof what, name ? "your progress in %.100s" : "your progress in every lesson", name);
+    if (pl_progress_load(book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    int ok = rc ? 0 : confirm(a, what);
+    if (ok < 0) rc = 2;
+    else if (ok && name && !pl_progress_forget(book, name)) printf("no progress kept for %s\n", name);
+    else if (ok) {
+        if (!name) pl_progress_forget_all(book);
+        if (pl_progress_save(book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+        else printf("forgot %s\n", what + 5);
+    }
+    free(book);
+    return rc;
+}
+
+/* ---- --answers: every question with the lab's number, no terminal ---- */
+
+static int wait_step(PlLab *lab, PlLessonRun *r) {
+    for (int i = 0; i < 60000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++) usleep(10000);
+    return pl_lab_wait(lab, pl_lesson_run_kinds(r), 300);
+}
+
+static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
+    const PlStep *s = pl_lesson_run_step(r);
+    const PlQuestion *q = &s->q;
+    char buf[2000], name[96];
+    if (wait_step(lab, r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
+    if (q->kind == PL_Q_NONE) return 0;
+    printf("step %d, %s\n  %s\n", k + 1, s->title, pl_lesson_fill(lab, q->prompt, buf, sizeof buf));
+    if (q->kind == PL_Q_ASK) {
+        double v;
+        if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf)) return printf("  cannot compute the answer: %s\n", buf), 1;
+        printf("  answer: %s = %s\n", pl_quantity_name(&q->answer, name, sizeof name), pl_quantity_format(&q->answer, v, buf, sizeof buf));
+    } else if (q->kind == PL_Q_CHOOSE) {
+        for (int c = 0; c < q->nchoices; c++)
+            if (q->choices[c].right) printf("  answer: %c) %s\n", 'a' + c, pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+    } else {
+        printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "", q->smallest >= 0 ? ", the smallest value" : "");
+        if (q->solution) printf("  solution: %s\n", pl_lesson_fill(lab, q->solution, buf, sizeof buf));
+    }
+    return 0;
+}
+
+static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) {
+    char path[1024];
+    PlErr err;
+    if (pl_lesson_find(name, path, sizeof path)) return cli_usage_error(a, "no lesson '%s' (padlab lesson --list)", name);
+    PlLesson *l = pl_lesson_load(path, &err);
+    if (!l) return fprintf(stderr, "%s\n", err.msg), 2;
+    PlLab *lab = pl_lab_new(s, &err);
+    PlLessonRun *r = lab ? pl_lesson_run_new(lab, l, 0, &err) : NULL;
+    int rc = 0;
+    if (!r) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
+    else printf("%s: %s, %d steps, on %s\n\n", l->name, l->title, l->nsteps, pl_lab_settings(lab)->corpus);
+    for (int k = 0; r && k < l->nsteps; k++) {
+        if (k && pl_lesson_run_goto(r, k, &err)) {
+            fprintf(stderr, "%s: step %d: %s\n", a->cmd, k + 1, err.msg);
+            rc = 2;
+            break;
+        }
+        rc |= rehearse_step(lab, r, k);
+    }
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+    return rc;
+}
+
+/* ---- --quantities ---- */
+
+static int list_quantities(void) {
+    for (int i = 0; i < pl_quantity_count(); i++) printf("  %-34s %s\n", pl_quantity_pattern(i), pl_quantity_help(i));
+    printf("  %-34s %s\n", "SETTING", "any setting by its name (maxlen, padding, ...), compared with a value or a name");
+    return 0;
+}
+
+static int run(const CliArgs *a) {
+    OutFormat fmt;
+    if (cli_format(a, &fmt)) return 2;
+    PlLabSettings s = pl_settings_default();
+    unsigned given;
+    if (cli_read_settings(a, ALL_SETTINGS, &s, &given)) return 2;
+    if (cli_flag(a, "list")) return list_lessons(a, fmt);
+    if (cli_flag(a, "check")) return check_files(a);
+    if (cli_flag(a, "quantities")) return list_quantities();
+    if (cli_flag(a, "reset-all")) return reset(a, NULL);
+    if (cli_flag(a, "reset")) return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
+    if (a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
+    if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
+    TuiArgs t;
+    memset(&t, 0, sizeof t);
+    t.settings = s, t.given = given;
+    t.screen.mono = cli_flag(a, "mono");
+    t.screen.ascii = cli_flag(a, "ascii");
+    t.lesson = a->pos[0];
+    t.present = cli_flag(a, "present");
+    char why[256];
+    int rc = tui_run(&t, why, sizeof why);
+    if (rc >= 0) return rc;
+    fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n", a->cmd, why,
+            a->pos[0]);
+    return 2;
+}
+
+static const CliOpt opts[] = {
+    {"list", NULL, "the lessons there are: name, level, steps, minutes, your progress, title"},
+    {"check", NULL, "validate the lesson files given; every error as FILE:LINE: message"},
+    {"answers", NULL, "play the lesson without a terminal and print each question with the lab's answer"},
+    {"present", NULL, "classroom mode: the narration large beside one view, no key bar"},
+    {"reset", NULL, "forget your progress in the lesson given (asks first)"},
+    {"reset-all", NULL, "forget your progress in every lesson (asks first)"},
+    {"yes", NULL, "with --reset or --reset-all: do not ask"},
+    {"quantities", NULL, "the quantities a lesson's answers and {placeholders} may name"},
+    {"mono", NULL, "no colours"},
+    {"ascii", NULL, "no Unicode block characters"},
+    CLI_OPT_FORMAT,
+    {NULL, NULL, NULL},
+};
+
+const CliCommand cli_cmd_lesson = {
+    .name = "lesson",
+    .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
+    .usage = "NAME [--present] [--SETTING VALUE ...] | --list [--format json] | --check FILE... |\n"
+             "                     --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
+    .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"
+               "and asks a question whose answer is the number the lab computes right then.\n"
+               "Space or Page Down goes on, Page Up goes back; a question takes a number (ask),\n"
+               "a letter (choose) or Enter to check the lab (exercise); h gives a hint, s the\n"
+               "solution after a try; Esc lets you work the lab, Esc again comes back.\n"
+               "Lessons are read from $PADLAB_LESSONS, $XDG_DATA_HOME/padlab/lessons and the\n"
+               "installed ones; progress is kept in $XDG_STATE_HOME/padlab/progress.\n"
+               "doc/lesson-format.md tells how to write one.",
+    .opts = opts,
+    .settings = ALL_SETTINGS,
+    .max_pos = 64,
+    .run = run,
+};
