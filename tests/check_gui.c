@@ -3,8 +3,12 @@
  * the zero-weight colour with the mask on and not with it off; the maxlen
  * marker moving with maxlen, in the display list and in the pixels; the
  * SVG well-formed XML with the plotted series in it, and the CSV holding the
- * cost result's own numbers. Prints the tally line quickstart adds up. */
+ * cost result's own numbers. A lesson's step with its narration beside its
+ * view, moved by keys through SDL's event queue, and its reveal showing the
+ * number `padlab lesson --answers` prints. Prints the tally line quickstart
+ * adds up. */
 #include <check.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include "gui/backend.h"
 #include "gui/figures.h"
 #include "gui/gui.h"
+#include "gui/lesson_pane.h"
 
 #define W 1000
 #define H 640
@@ -287,6 +292,202 @@ START_TEST(test_projector_mode_and_the_dark_theme_render_at_any_size) {
 }
 END_TEST
 
+/* ---- a lesson in the window ---- */
+
+/* Opens lesson 1 at step (from 0) on the frame's lab, as --lesson --step
+ * does: no progress read or written. */
+static void lesson_open(Frame *f, PlLessonPlay *p, int step) {
+    char why[300];
+    ck_assert_msg(pl_lesson_play_open(p, f->lab, "rectangle", step, 0, why, sizeof why) == 0, "%s", why);
+}
+
+/* Waits for what the step reads and what its view draws. */
+static void lesson_wait(Frame *f, PlLessonPlay *p) {
+    for (int i = 0; i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++) usleep(10000);
+    PlView v = (PlView)pl_lab_settings(f->lab)->view;
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | gui_view_kinds(v), 60), 0);
+}
+
+#define PANE_W 380
+
+/* The pane at the left, the step's view beside it, drawn. */
+static void lesson_frame(Frame *f, PlLessonPlay *p) {
+    lesson_wait(f, p);
+    gui_dl_reset(&f->dl);
+    gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){0, 0, PANE_W, H}, GUI_NORMAL);
+    ck_assert_int_eq(gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, (GuiRect){PANE_W + 16, 10, W - PANE_W - 26, H - 20}), 1);
+    gui_render(&f->gr, &f->dl);
+}
+
+/* The first text item holding s, or NULL. */
+static const GuiItem *text_with(const GuiList *dl, const char *s) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_TEXT && strstr(gui_dl_str(dl, dl->items[i].str), s)) return &dl->items[i];
+    return NULL;
+}
+
+/* Pixels of x0..x1 that are not colour c (sampled every third). */
+static int ink(const Frame *f, int x0, int x1, uint32_t c) {
+    int n = 0;
+    for (int y = 0; y < H; y += 3)
+        for (int x = x0; x < x1; x += 3) n += pixel(f, x, y) != c;
+    return n;
+}
+
+/* Pushes an event into SDL's queue, as the keyboard would. */
+static void push_text(const char *s) {
+    for (; *s; s++) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_TEXTINPUT;
+        e.text.text[0] = *s;
+        ck_assert_int_eq(SDL_PushEvent(&e), 1);
+    }
+}
+
+static void push_key(SDL_Keycode k) {
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    ck_assert_int_eq(SDL_PushEvent(&e), 1);
+}
+
+/* Gives every queued key event to the lesson, as the window's loop does. */
+static void drain(PlLessonPlay *p) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN) ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
+}
+
+START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    lesson_open(&f, &p, 1); /* "Count the pads": the batch view, an ask: question */
+    lesson_frame(&f, &p);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "step 2 of 7: Count the pads"));
+    const GuiItem *q = text_with(&f.dl, "Of this batch's");
+    ck_assert_ptr_nonnull(q);
+    ck_assert(q->x < PANE_W);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "> _"));
+    uint32_t panel = gui_color(&f.st, GUI_C_PANEL) >> 8, bg = gui_color(&f.st, GUI_C_BG) >> 8;
+    int pane = ink(&f, 0, PANE_W, panel), view = ink(&f, PANE_W + 16, W, bg), cells = (PANE_W / 3) * (H / 3);
+    ck_assert_msg(pane > cells / 50 && pane < cells / 2, "the pane's text: %d of %d sampled pixels", pane, cells);
+    ck_assert_msg(view > cells / 10, "the batch view: %d sampled pixels are not background", view);
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_keys_through_the_event_queue_move_the_lesson_and_its_view) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    PlLessonPlay p;
+    lesson_open(&f, &p, 0);
+    push_text(" ");
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 1);
+    push_key(SDLK_PAGEDOWN), push_key(SDLK_PAGEDOWN);
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 3); /* "It depends on the lengths": view: cost */
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    lesson_frame(&f, &p);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "step 4 of 7"));
+    push_key(SDLK_PAGEUP);
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 2);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+/* What `padlab lesson --answers rectangle` prints as step k's answer ("1234",
+ * "23.3%"), given small_settings()'s flags: the lab's example is resolved at
+ * the maxlen it starts with, and the lesson does not set it. */
+static int cli_answer(int k, char *out, int cap) {
+    const char *padlab = getenv("PADLAB");
+    char cmd[1200], line[1000];
+    snprintf(cmd, sizeof cmd, "'%s' lesson --answers rectangle --corpus builtin:1:200 --maxlen 60 --seeds 1", padlab ? padlab : "./padlab");
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    int step = 0, found = 0;
+    while (fgets(line, sizeof line, f)) {
+        sscanf(line, "step %d,", &step);
+        const char *eq = strstr(line, "answer: ");
+        if (step == k + 1 && eq && (eq = strstr(eq, " = "))) {
+            snprintf(out, (size_t)cap, "%s", eq + 3);
+            out[strcspn(out, "\n")] = '\0';
+            found = 1;
+        }
+    }
+    ck_assert_int_eq(pclose(f), 0);
+    return found;
+}
+
+START_TEST(test_the_reveal_shows_the_number_padlab_lesson_answers_prints) {
+    static const int ask_steps[] = {1, 2, 4}; /* pad cells, pad share, RNN steps on pads */
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    for (size_t i = 0; i < sizeof ask_steps / sizeof ask_steps[0]; i++) {
+        char answer[100];
+        ck_assert_msg(cli_answer(ask_steps[i], answer, sizeof answer), "padlab lesson --answers printed no answer for step %d", ask_steps[i] + 1);
+        PlLessonPlay p;
+        lesson_open(&f, &p, ask_steps[i]);
+        lesson_wait(&f, &p);
+        push_text(answer), push_key(SDLK_RETURN);
+        drain(&p);
+        const PlLessonState *st = pl_lesson_run_state(p.run);
+        ck_assert_msg(st->answer == PL_ANS_RIGHT, "step %d: %s typed (%s), the lab has %g %s", ask_steps[i] + 1, answer, st->typed, st->value,
+                      st->message);
+        lesson_frame(&f, &p);
+        const GuiItem *reveal = tagged(&f.dl, "lesson-reveal");
+        ck_assert_msg(reveal != NULL, "step %d: no reveal drawn", ask_steps[i] + 1);
+        const char *text = gui_dl_str(&f.dl, reveal->str);
+        ck_assert_msg(strncmp(text, answer, strlen(answer)) == 0 && !isdigit((unsigned char)text[strlen(answer)]),
+                      "step %d: the window reveals '%s', padlab lesson --answers prints %s", ask_steps[i] + 1, text, answer);
+        pl_lesson_play_close(&p);
+    }
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_a_screenshot_of_a_lesson_step_in_classroom_mode) {
+    char *path = tmp_path("lesson.png");
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.look.present = 1;
+    a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60, a.lesson = "rectangle", a.step = 4;
+    ck_assert_int_eq(gui_run(&a), 0);
+    int w, h;
+    uint32_t *px = gui_png_read(path, &w, &h);
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == 1920 && h == 1080);
+    GuiStyle st = {.present = 1};
+    uint32_t panel = gui_color(&st, GUI_C_PANEL) >> 8;
+    int left = 0, right = 0; /* the narration in the left two fifths, the view in the rest: both drawn */
+    for (int y = 0; y < h; y += 4)
+        for (int x = 0; x < w; x += 4) {
+            uint32_t c = px[(size_t)y * w + x] & 0xffffff;
+            int on = c != 0xffffff && c != panel;
+            if (x < w * 2 / 5) left += on;
+            else right += on;
+        }
+    ck_assert_msg(left > 2000 && right > 2000, "narration %d, view %d sampled pixels", left, right);
+    a.step = 99;
+    ck_assert_int_eq(gui_run(&a), 2); /* one line: the lesson has steps 1 to 7 */
+    free(px), free(path);
+}
+END_TEST
+
 /* ---- SVG and CSV ---- */
 
 /* A small XML checker: every tag closed in order, attributes quoted, entities known. */
@@ -434,6 +635,13 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     suite_add_tcase(s, px);
+    TCase *lesson = tcase_create("lesson");
+    tcase_set_timeout(lesson, 300);
+    tcase_add_test(lesson, test_a_lesson_step_draws_its_narration_beside_its_view);
+    tcase_add_test(lesson, test_keys_through_the_event_queue_move_the_lesson_and_its_view);
+    tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
+    tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
+    suite_add_tcase(s, lesson);
     TCase *files = tcase_create("files");
     tcase_set_timeout(files, 120);
     tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # padlab gui and padlab export from the command line: a screenshot with no
-# display, the one-line refusal without one, the figure exports, and the
-# window itself under Xvfb with a key sent through SDL's event queue.
+# display, the one-line refusal without one, the figure exports, a lesson's
+# step as a picture, and the window itself under Xvfb with keys sent through
+# SDL's event queue, to the lab and to a lesson.
 set -u
 here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
@@ -41,9 +42,18 @@ run "$P" export "${C[@]}" --view rnn --present --theme dark --svg "$TMP/rnn.svg"
 if [[ $rc -eq 0 ]] && grep -q 'data-series="distance to h\*"' "$TMP/rnn.svg" && grep -q 'fill="#000000"' "$TMP/rnn.svg"; then pass "a projector-mode dark SVG of the rnn view"
 else fail "a projector-mode dark SVG of the rnn view" "status $rc" "$err"; fi
 
+# A lesson's step as a picture; a step the lesson lacks, or --step alone, is one line and status 2.
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --lesson rectangle --step 3 --screenshot "$TMP/lesson.png" --size 1280x800
+if [[ $rc -eq 0 && $(png_size "$TMP/lesson.png") == "1280 800" ]]; then pass "--lesson NAME --step N --screenshot draws that step"
+else fail "--lesson NAME --step N --screenshot draws that step" "status $rc" "$err"; fi
+run "$P" gui "${C[@]}" --lesson rectangle --step 9 --screenshot "$TMP/x.png"
+expect_error "a step past the lesson's end is refused" "steps 1 to 7"
+run "$P" gui --step 2 --screenshot "$TMP/x.png"
+expect_error "--step without a lesson is refused" "--step needs --lesson"
+
 # The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
 if ! command -v xvfb-run >/dev/null; then
-    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 3
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 4
 else
     rm -f "$TMP/s.session"
     xenv=()
@@ -55,5 +65,10 @@ else
     else fail "a key sent through the event queue changed the setting" "$(cat "$TMP/s.session" 2>&1 | head -5)"; fi
     if [[ $err == *"frames at 1280x800"* ]]; then pass "the window drew frames (${err##*padlab gui: })"
     else fail "the window drew frames" "$err"; fi
+    # A lesson in the window: two spaces go on two steps, q quits; the progress kept says step 3 (from 0: 2).
+    rm -rf "$TMP/state"
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" "$P" gui "${C[@]}" --lesson rectangle
+    if [[ $rc -eq 0 ]] && grep -q '^lesson = 01-rectangle step=2 ' "$TMP/state/padlab/progress" 2>/dev/null; then pass "keys through the event queue move the window's lesson on, and its progress is kept"
+    else fail "keys through the event queue move the window's lesson on, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/progress" 2>&1)"; fi
 fi
 finish

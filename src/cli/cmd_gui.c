@@ -36,6 +36,13 @@ static int run_gui(const CliArgs *a) {
     g.session = cli_str(a, "session", NULL);
     g.screenshot = cli_str(a, "screenshot", NULL);
     if (g.screenshot && !*g.screenshot) return cli_usage_error(a, "--screenshot needs a file name");
+    g.lesson = cli_str(a, "lesson", NULL), g.step = -1;
+    if (g.lesson && !*g.lesson) return cli_usage_error(a, "--lesson needs a lesson's name (padlab lesson --list)");
+    if (cli_str(a, "step", NULL)) {
+        if (!g.lesson) return cli_usage_error(a, "--step needs --lesson NAME");
+        if (cli_int(a, "step", 1, 1, 10000, &g.step)) return 2;
+        g.step--;
+    }
     return gui_run(&g);
 }
 
@@ -49,6 +56,8 @@ static int run_gui(const CliArgs *a) {
 static const CliOpt gui_opts[] = {
     {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
     {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
+    {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
+    {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
     LOOK_OPTS,
     {NULL, NULL, NULL},
 };
@@ -56,10 +65,13 @@ static const CliOpt gui_opts[] = {
 const CliCommand cli_cmd_gui = {
     .name = "gui",
     .summary = "the lab in a window: plots, heatmaps, a projector mode (SDL2)",
-    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--screenshot FILE.png [--view NAME] [--size WxH]]",
+    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]]\n"
+             "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
     .details = "Opens the lab in an SDL2 window: the same settings, keys and results as the\n"
                "terminal lab, drawn as plots with axes, legends and the exact value under the\n"
                "mouse. Press ? for the keys, f for projector mode, v to write the plot as SVG.\n"
+               "With --lesson it plays a lesson beside the views, with the terminal's keys\n"
+               "(space on, PgUp back, h hint, s solution, Esc the lab, F5 classroom mode).\n"
                "With --screenshot it waits for the view's results, renders one frame offscreen\n"
                "and writes it as a PNG; that needs no display. Without a display (and without\n"
                "--screenshot) it says so and exits with status 2: padlab opens the terminal lab.",

@@ -34,13 +34,15 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
     const PlLabSettings *s = pl_lab_settings(lab);
     double u = dl->st->unit, x0 = x, gap = 3 * u;
     char label[64], v[600];
-    snprintf(label, sizeof label, "%s%s", d->name, d->cold ? "*" : "");
+    int locked = (pl_lab_locked(lab) & PL_S_BIT(id)) != 0;
+    snprintf(label, sizeof label, "%s%s%s", d->name, d->cold ? "*" : "", locked ? " (locked)" : "");
     int flash = (cs->flash & PL_S_BIT(id)) != 0;
     double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 5 * u;
     if (draw) {
-        gui_text(dl, x, y + (h - gui_text_h(dl, GUI_SMALL)) / 2, GUI_SMALL, flash ? GUI_C_SEL : GUI_C_DIM, GUI_LEFT, "%s", label);
+        gui_text(dl, x, y + (h - gui_text_h(dl, GUI_SMALL)) / 2, GUI_SMALL, flash ? GUI_C_SEL : locked ? GUI_C_WARN : GUI_C_DIM, GUI_LEFT, "%s", label);
         char help[300];
-        snprintf(help, sizeof help, "%s: %s%s", d->name, d->help, d->cold ? " (cold: a change retrains)" : "");
+        snprintf(help, sizeof help, "%s: %s%s%s", d->name, d->help, d->cold ? " (cold: a change retrains)" : "",
+                 locked ? "; locked by the lesson" : "");
         gui_hover(dl, (GuiRect){x, y, lw, h}, "%s", help);
     }
     x += lw;
@@ -171,6 +173,11 @@ GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
     double kh = gui_text_h(dl, GUI_SMALL) + 8 * u, ky = H - kh;
     gui_rect(dl, (GuiRect){0, ky, W, kh}, GUI_C_PANEL);
     x = m;
+    if (cs->keys) {
+        char fit[400];
+        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, cs->keys, W - 2 * m, fit, sizeof fit));
+        return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
+    }
     for (int id = 0; id < PL_S_COUNT; id++) {
         char keys[32], item[96];
         if (!pl_settings[id].key_next) continue;

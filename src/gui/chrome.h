@@ -25,6 +25,7 @@ typedef struct {
     int drag_id;         /* the slider being dragged (-1: none) and its value so far */
     int drag_value;
     const char *message; /* the status line's message, or NULL */
+    const char *keys;    /* the key bar's text instead of the lab's keys (a lesson's), or NULL */
 } GuiChromeState;
 
 /* Lays out the chrome over the whole list; returns the area left for the figure. */

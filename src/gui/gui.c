@@ -7,7 +7,12 @@
  * never blocks on the worker.
  *
  * Screenshots and exports build the same list with no window: a software
- * renderer over a surface gives the PNG, the SVG writer the vector figure. */
+ * renderer over a surface gives the PNG, the SVG writer the vector figure.
+ *
+ * With a lesson (--lesson) its pane stands left of the figure, under the
+ * chrome; in classroom mode (projector mode with a lesson) the pane and one
+ * figure fill the window. The lesson takes the keys first, as in the
+ * terminal; what it leaves goes to the lab. */
 #include "gui.h"
 
 #include <errno.h>
@@ -20,6 +25,7 @@
 #include "backend.h"
 #include "chrome.h"
 #include "figures.h"
+#include "lesson_pane.h"
 
 typedef struct {
     PlLab *lab;
@@ -35,6 +41,7 @@ typedef struct {
     double flash_until;
     int last_hit;        /* the control Enter steps again (-1: none) */
     GuiRect drag_track;
+    PlLessonPlay lesson; /* the lesson playing when lesson.run is set; its blank flag blanks classroom mode */
 } Gui;
 
 /* ---- the look ---- */
@@ -51,16 +58,28 @@ static void set_style(Gui *g) {
     g->dl.st = s, g->dl.W = g->W, g->dl.H = g->H;
 }
 
-/* Builds the frame: chrome and figure (projector mode: the figure alone). */
+/* The lesson's pane to the left of area; returns what is left for the figure. */
+static GuiRect lesson_beside(Gui *g, GuiRect area) {
+    double u = g->style.unit, gap = 16 * u;
+    double w = g->look.present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u);
+    gui_lesson_pane(&g->dl, &g->lesson, g->lab, (GuiRect){area.x, area.y, w, area.h}, g->look.present ? GUI_LARGE : GUI_NORMAL);
+    return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
+}
+
+/* Builds the frame: chrome and figure (projector mode: the figure alone),
+ * a lesson's pane beside the figure; classroom mode blanked: nothing. */
 static void build(Gui *g, int with_chrome) {
     GuiList *dl = &g->dl;
     gui_dl_reset(dl);
     double now = pl_app_clock();
     g->cs.flash = now < g->flash_until ? g->cs.flash : 0;
     g->cs.message = g->message[0] ? g->message : NULL;
+    g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson) : NULL;
+    if (g->look.present && g->lesson.blank) return;
     GuiRect area;
     if (with_chrome && !g->look.present) area = gui_chrome(dl, g->lab, &g->cs);
     else area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit);
+    if (g->lesson.run) area = lesson_beside(g, area);
     gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view, area);
     if (g->look.present && g->cs.flash && with_chrome) gui_flash_banner(dl, g->lab, g->cs.flash);
     if (g->help) gui_help(dl);
@@ -86,6 +105,7 @@ static int start(Gui *g, const PlLabSettings *s, const GuiLook *look, int W, int
 }
 
 static void stop(Gui *g) {
+    pl_lesson_play_close(&g->lesson);
     gui_dl_done(&g->dl);
     pl_lab_free(g->lab);
     gui_fonts_done(&g->fonts);
@@ -95,6 +115,12 @@ static void stop(Gui *g) {
  * finished retrain (one is started when there is no run yet). */
 static int wait_view(Gui *g, PlView v, double timeout) {
     double until = pl_app_clock() + timeout;
+    unsigned kinds = gui_view_kinds(v);
+    if (g->lesson.run) { /* the step's own training first, then what its text and question read */
+        while ((pl_lab_tick(g->lab), pl_lesson_play_tick(&g->lesson, g->lab), pl_lesson_run_state(g->lesson.run)->waiting) && pl_app_clock() < until)
+            usleep(20000);
+        kinds |= pl_lesson_run_kinds(g->lesson.run);
+    }
     if (v == PL_VIEW_TRAIN) {
         int n;
         pl_lab_runs(g->lab, &n);
@@ -106,7 +132,7 @@ static int wait_view(Gui *g, PlView v, double timeout) {
         pl_lab_tick(g->lab);
     }
     double left = until - pl_app_clock();
-    return pl_lab_wait(g->lab, gui_view_kinds(v), left > 0.1 ? left : 0.1);
+    return pl_lab_wait(g->lab, kinds, left > 0.1 ? left : 0.1);
 }
 
 /* ---- offscreen: one frame to PNG ---- */
@@ -203,6 +229,35 @@ static void relook(Gui *g, Win *w) {
     gui_renderer_flush(&w->gr);
 }
 
+/* Projector mode on or off; with a lesson, that is classroom mode. */
+static void toggle_present(Gui *g, Win *w) {
+    g->look.present = !g->look.present;
+    g->lesson.present = g->look.present, g->lesson.blank = 0;
+    relook(g, w);
+}
+
+/* Classroom mode without a lesson, as in the terminal: a clicker's keys go
+ * through the views, b blanks the screen. 1 when the key was taken. */
+static int present_key(Gui *g, const SDL_Event *e) {
+    int v = pl_lab_settings(g->lab)->view;
+    if (!g->look.present || g->lesson.run || g->help) return 0;
+    if (e->type == SDL_TEXTINPUT && e->text.text[0] == 'b' && !e->text.text[1]) return g->lesson.blank = !g->lesson.blank, 1;
+    if (g->lesson.blank && (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN)) return e->type == SDL_TEXTINPUT ? (g->lesson.blank = 0, 1) : 0;
+    if (e->type == SDL_TEXTINPUT && e->text.text[0] == ' ' && !e->text.text[1]) return set_view(g, v + 1), 1;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEDOWN) return set_view(g, v + 1), 1;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEUP) return set_view(g, v - 1), 1;
+    return 0;
+}
+
+/* A key to the lesson first: 1 when it took it (or quit). */
+static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
+    if (!g->lesson.run || g->help || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F5)) return 0;
+    int got = gui_lesson_event(&g->lesson, e);
+    if (got == PL_LESSON_QUIT) w->quit = 1;
+    if (got != PL_LESSON_LAB) g->message[0] = '\0', after_change(g, 0);
+    return got != PL_LESSON_LAB;
+}
+
 /* A key as a character: the registry's keys, the commands, the window's own. */
 static void on_char(Gui *g, Win *w, int ch) {
     if (g->help) {
@@ -215,7 +270,7 @@ static void on_char(Gui *g, Win *w, int ch) {
     else if (ch == '?') g->help = 1;
     else if (ch == 'e') export_data(g);
     else if (ch == 'v') export_svg(g);
-    else if (ch == 'f') g->look.present = !g->look.present, relook(g, w);
+    else if (ch == 'f') toggle_present(g, w);
     else if (ch == 'd') g->look.dark = !g->look.dark, relook(g, w);
     else if (ch == 'y') g->look.classic = !g->look.classic, relook(g, w);
     else if (ch >= '0' && ch <= '9') set_view(g, ch == '0' ? 9 : ch - '1');
@@ -232,10 +287,10 @@ static void on_keydown(Gui *g, Win *w, const SDL_KeyboardEvent *k) {
     case SDLK_RIGHT: step(g, PL_S_EXAMPLE, 1); break;
     case SDLK_LEFT: step(g, PL_S_EXAMPLE, -1); break;
     case SDLK_F1: g->help = !g->help; break;
-    case SDLK_F5: g->look.present = !g->look.present, relook(g, w); break;
+    case SDLK_F5: toggle_present(g, w); break;
     case SDLK_ESCAPE:
         if (g->help) g->help = 0;
-        else if (g->look.present) g->look.present = 0, relook(g, w);
+        else if (g->look.present) toggle_present(g, w);
         break;
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
@@ -281,10 +336,13 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT: w->quit = 1; break;
     case SDL_TEXTINPUT:
-        if (e->text.text[0] && !e->text.text[1]) on_char(g, w, (unsigned char)e->text.text[0]);
+        if (!lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1]) on_char(g, w, (unsigned char)e->text.text[0]);
         w->dirty = 1;
         break;
-    case SDL_KEYDOWN: on_keydown(g, w, &e->key), w->dirty = 1; break;
+    case SDL_KEYDOWN:
+        if (!lesson_key(g, w, e) && !present_key(g, e)) on_keydown(g, w, &e->key);
+        w->dirty = 1;
+        break;
     case SDL_MOUSEBUTTONDOWN:
         x = e->button.x * g->dpi, y = e->button.y * g->dpi;
         if (e->button.button == SDL_BUTTON_LEFT || e->button.button == SDL_BUTTON_RIGHT) on_click(g, w, x, y, e->button.button == SDL_BUTTON_RIGHT);
@@ -369,7 +427,7 @@ static int window_loop(Gui *g, char *why, int cap) {
     w.keys = getenv("PADLAB_GUI_KEYS");
     int nruns;
     pl_lab_runs(g->lab, &nruns);
-    if (!nruns) pl_lab_command(g->lab, PL_CMD_RUN); /* as the terminal lab: a first retrain at once */
+    if (!nruns && !g->lesson.run) pl_lab_command(g->lab, PL_CMD_RUN); /* as the terminal lab: a first retrain at once; a lesson trains when it says */
     pl_lab_take_changes(g->lab);
     double last_draw = 0.0;
     int pending = 0;
@@ -377,6 +435,7 @@ static int window_loop(Gui *g, char *why, int cap) {
     while (!w.quit) {
         double now = pl_app_clock();
         int training = pl_lab_training(g->lab)->active;
+        if (g->lesson.run) pending |= pl_lesson_play_tick(&g->lesson, g->lab);
         pending |= pl_lab_tick(g->lab);
         if (pl_lab_take_notice(g->lab, g->message, sizeof g->message)) pending = 1;
         if ((pending || training) && now - last_draw > 0.1) w.dirty = 1;
@@ -455,6 +514,15 @@ int gui_run(const GuiArgs *a) {
     }
     if (sess) pl_lab_restore(g.lab, sess);
     pl_session_free(sess);
+    /* a picture of a step starts there and keeps no progress; the window resumes where the learner stopped */
+    int step = a->step >= 0 ? a->step : a->screenshot ? 0 : -1;
+    if (a->lesson && pl_lesson_play_open(&g.lesson, g.lab, a->lesson, step, a->look.present, why, sizeof why)) {
+        fprintf(stderr, "padlab gui: %s\n", why);
+        stop(&g);
+        SDL_Quit();
+        return 2;
+    }
+    pl_lab_take_changes(g.lab);
     int rc = 0;
     if (a->screenshot) {
         PlView v = (PlView)pl_lab_settings(g.lab)->view;
@@ -471,6 +539,7 @@ int gui_run(const GuiArgs *a) {
             PlErr err;
             if (pl_lab_save_session(g.lab, save, &err)) fprintf(stderr, "padlab gui: %s\n", err.msg), rc = 1;
         }
+        if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
     }
     stop(&g);
     SDL_Quit();

@@ -23,6 +23,8 @@ typedef struct {
     int width, height;      /* the window's (or the screenshot's) size */
     const char *screenshot; /* --screenshot FILE.png: one frame, no display needed */
     double timeout;         /* seconds a screenshot waits for its results */
+    const char *lesson;     /* --lesson NAME: play it beside the views, or NULL */
+    int step;               /* --step N - 1: the lesson's step to open at; -1: where the learner's progress reached */
 } GuiArgs;
 
 /* Runs the lab in a window until the user quits. Returns the exit status;
