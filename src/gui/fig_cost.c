@@ -133,10 +133,12 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
             gui_line(dl, xa - 10 * u, bar.y + bar.h + 2 * u, xa - 4 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
             gui_line(dl, xa - 4 * u, bar.y + bar.h + 2 * u, xa + 2 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
         }
-        /* the value inside the bar's real part when it fits there, else after the bar */
-        int inside = xr - p.in.x >= tw + 12 * u && th <= bar.h + 2 * u;
-        double tx = inside ? p.in.x + 6 * u : xa + 4 * u;
-        gui_text(dl, tx, band.y + band.h / 2 - th / 2, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
+        /* the value inside the bar's real part when it fits there, else after the bar when
+         * that stays in the panel, else over the bar on a plate of the background */
+        int inside = xr - p.in.x >= tw + 12 * u && th <= bar.h + 2 * u, after = !inside && xa + 4 * u + tw <= r.x + r.w;
+        double tx = inside || !after ? p.in.x + 6 * u : xa + 4 * u, ty = band.y + band.h / 2 - th / 2;
+        if (!inside && !after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
+        gui_text(dl, tx, ty, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
         gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
         gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
         gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all, attn ? "score cells" : "cells", real,

@@ -75,8 +75,11 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
     double u = dl->st->unit, y = r.y;
     pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
     int big = size == GUI_LARGE ? GUI_TITLE : GUI_LARGE;
-    gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, big, 0, title, r.w, fit, sizeof fit));
-    y += gui_text_h(dl, big) + 2 * u;
+    Wrapped w = {.dl = dl, .size = big, .base = title, .now = GUI_C_FG}; /* the title wraps: in classroom mode it is large */
+    pl_lesson_wrap(title, r.w, 0.0, measure, add_line, &w);
+    for (int i = 0; i < w.n && i < 3; i++, y += gui_text_h(dl, big))
+        gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, title + w.line[i].from);
+    y += 2 * u;
     gui_text(dl, r.x, y, size, GUI_C_SEL, GUI_LEFT, "%s", gui_fit(dl, size, 0, step, r.w, fit, sizeof fit));
     y += gui_text_h(dl, size);
     if (p->explore) {
