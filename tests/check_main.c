@@ -47,6 +47,7 @@ static const SuiteRow suites[] = {
     {"stats", stats_suite},  {"nn", nn_suite},         {"model", model_suite},
     {"probe", probe_suite},  {"settings", settings_suite}, {"lab", lab_suite},      {"train", train_suite},
     {"export", export_suite},
+    {"quantity_lessons_c", quantity_lessons_c_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {
