@@ -149,6 +149,7 @@ START_TEST(test_the_spread_and_the_drift_of_runs_written_by_hand) {
     ck_assert_double_eq_tol(value_of(lab, "grid.spread(pre on)"), 0.80 - 0.70, 1e-6);
     ck_assert_double_eq_tol(value_of(lab, "grid.spread(post off)"), 0.52 - 0.51, 1e-6);
     ck_assert_double_eq_tol(value_of(lab, "grid.spread(post on)"), 0.75 - 0.60, 1e-6);
+    ck_assert_double_eq(value_of(lab, "grid.seeds(post on)"), 2.0);
     /* train.* reads the lab's own settings: pre, mask off, best 0.80 and 0.75. */
     ck_assert_double_eq_tol(value_of(lab, "train.spread"), 0.80 - 0.75, 1e-6);
     ck_assert_double_eq_tol(value_of(lab, "train.median"), 0.775, 1e-6);

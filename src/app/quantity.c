@@ -321,6 +321,7 @@ static const Def defs[] = {
     R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),
     R("grid.max(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_max, "its highest seed"),
     R("grid.spread(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_spread, "its highest seed minus its lowest"),
+    R("grid.seeds(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_seeds, "its seeds that ran"),
     R("grid.memorised(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_memorised, "its memorised seeds"),
     R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift, "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
 };
