@@ -9,6 +9,7 @@
 
 #include "app/lab.h"
 #include "app/quantity.h"
+#include "core/corpus_load.h"
 #include "suites.h"
 
 static PlQuantity quantity(const char *name) {
