@@ -59,7 +59,8 @@ static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks)
         }
 }
 
-/* The step's own training or grid, started unless it already runs. */
+/* The step's own training or grid, started unless it already runs (or the
+ * grid is already done for these settings). */
 static void start_work(PlLessonRun *r, int k) {
     for (int a = 0; a < r->l->steps[k].nactions; a++) {
         PlStepActionKind kind = r->l->steps[k].actions[a].kind;
@@ -68,7 +69,12 @@ static void start_work(PlLessonRun *r, int k) {
             r->st.waiting = 1;
         }
         if (kind == PL_STEP_GRID) {
-            if (!pl_lab_grid(r->lab).active) pl_lab_command(r->lab, PL_CMD_GRID);
+            /* a grid already done for these settings and seeds is not trained again */
+            PlLabGrid g = pl_lab_grid(r->lab);
+            PlLabSettings s = *pl_lab_settings(r->lab);
+            s.padding = g.base.padding, s.mask = g.base.mask; /* the grid trains every padding and mask */
+            int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed && g.seeds == (s.seeds < 1 ? 1 : s.seeds);
+            if (!g.active && !done) pl_lab_command(r->lab, PL_CMD_GRID);
             r->st.waiting = 1;
         }
     }

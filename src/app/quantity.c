@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SRC_TRAIN = -2, SRC_GRID = -3 };
+enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4 };
 typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL } ArgKind;
 
 typedef double (*GetFn)(const void *r, int arg);
@@ -51,6 +51,7 @@ GET(b_batches, PlProbeBatch, r->pick.count)
 GET(c_pad, PlLabCost, r->padding_share)
 GET(c_kept, PlLabCost, r->kept_share)
 GET(c_trunc, PlLabCost, r->truncated_share)
+GET(c_cut_share, PlLabCost, r->cost.total_tokens ? (double)r->tokens_cut / (double)r->cost.total_tokens : (double)NAN)
 GET(c_cut, PlLabCost, r->tokens_cut)
 GET(c_cells, PlLabCost, r->cost.slots)
 GET(c_real, PlLabCost, r->cost.real_tokens)
@@ -69,6 +70,16 @@ GET(c_s_batches, PlLabCost, r->strategies[a].cost.batches)
 GET(c_keep, PlLabCost, r->keep_maxlen[a])
 GET(c_sweep_pad, PlLabCost, r->sweep_padding[a])
 GET(c_sweep_kept, PlLabCost, r->sweep_kept[a])
+
+/* Where the sweep's padding share (what static batches waste) first reaches
+ * the share of tokens they cut (what they lose); NaN when it never does. */
+static double sweep_crossing(const void *rv, int a) {
+    const PlLabCost *r = rv;
+    (void)a;
+    for (int i = 0; i < PL_LAB_SWEEP; i++)
+        if (r->sweep_padding[i] >= 1.0 - r->sweep_kept[i]) return r->sweep_maxlen[i];
+    return NAN;
+}
 GET(k_n, PlLabCost, r->lengths.n)
 GET(k_min, PlLabCost, r->lengths.min)
 GET(k_median, PlLabCost, r->lengths.median)
@@ -215,6 +226,18 @@ static double t_min(const void *g, int a) { return (void)a, (double)((const PlLa
 static double t_max(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->max; }
 static double t_seeds(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->n; }
 static double t_memorised(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->memorised; }
+static double t_spread(const void *g, int a) { return (void)a, (double)(((const PlLabGroup *)g)->max - ((const PlLabGroup *)g)->min); }
+
+/* The grid's pre+mask against post+mask on the same seed, the largest
+ * over its seeds; NaN when no seed has both. */
+static double grid_drift(const void *gv, int a) {
+    const PlLabGrid *g = gv;
+    double d = (double)NAN;
+    (void)a;
+    for (int i = 0; i < g->ndrift; i++)
+        if (isnan(d) || (double)g->drift[i] > d) d = g->drift[i];
+    return d;
+}
 
 #define R(name, src, fmt, arg, get, help) {name, src, fmt, arg, get, help}
 static const Def defs[] = {
@@ -237,6 +260,7 @@ static const Def defs[] = {
     R("cost.kept_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_kept, "the share of its tokens kept"),
     R("cost.truncated_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_trunc, "the share of its rows truncated"),
     R("cost.tokens_cut", PL_R_COST, PL_QF_COUNT, A_NONE, c_cut, "the tokens truncation throws away"),
+    R("cost.cut_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_cut_share, "the share of the corpus's tokens it throws away (1 - kept)"),
     R("cost.cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_cells, "the cells of every batch"),
     R("cost.real_tokens", PL_R_COST, PL_QF_COUNT, A_NONE, c_real, "the real tokens in them"),
     R("cost.rnn_steps", PL_R_COST, PL_QF_COUNT, A_NONE, c_steps, "recurrent steps one epoch runs"),
@@ -254,6 +278,7 @@ static const Def defs[] = {
     R("cost.maxlen_keeping(SHARE)", PL_R_COST, PL_QF_COUNT, A_KEEP, c_keep, "the smallest maxlen keeping that share of the tokens (0.05 .. 1)"),
     R("cost.static_padding_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_pad, "static's padding share at a maxlen of 25, 50, ... 800"),
     R("cost.static_kept_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_kept, "static's kept share at a maxlen of 25, 50, ... 800"),
+    R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing, "the first maxlen of that sweep whose padding share reaches its share of tokens cut"),
     R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
     R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
     R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
@@ -344,12 +369,16 @@ static const Def defs[] = {
     R("train.median", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_median, "the median best accuracy over the seeds of the current settings"),
     R("train.min", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_min, "the lowest"),
     R("train.max", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_max, "the highest"),
+    R("train.spread", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_spread, "the highest minus the lowest"),
     R("train.seeds", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_seeds, "the seeds that ran"),
     R("train.memorised", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_memorised, "of which memorised"),
     R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median, "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
     R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),
     R("grid.max(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_max, "its highest seed"),
+    R("grid.spread(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_spread, "its highest seed minus its lowest"),
+    R("grid.seeds(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_seeds, "its seeds that ran"),
     R("grid.memorised(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_memorised, "its memorised seeds"),
+    R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift, "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
 };
 #define NDEFS ((int)(sizeof defs / sizeof defs[0]))
 #define SETTING_DEF(id) (NDEFS + (id)) /* settings come after the table */
@@ -451,6 +480,12 @@ static int train_group(PlLab *lab, const PlQuantity *q, PlLabGroup *g, char *why
 int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int cap) {
     if (q->def >= NDEFS) return *v = pl_setting_get(pl_lab_settings(lab), (PlSettingId)(q->def - NDEFS)), 0;
     const Def *d = &defs[q->def];
+    if (d->src == SRC_DRIFT) {
+        PlLabGrid grid = pl_lab_grid(lab);
+        if (!grid.done) return snprintf(why, (size_t)cap, "no padding x mask grid has finished yet"), -1;
+        *v = d->get(&grid, 0);
+        return isnan(*v) ? (snprintf(why, (size_t)cap, "the grid has no seed with both pre+mask and post+mask"), -1) : 0;
+    }
     if (d->src < 0) {
         PlLabGroup g;
         if (train_group(lab, q, &g, why, cap)) return -1;

@@ -1,0 +1,174 @@
+/* The quantities lessons 08 to 11 added: the share of tokens cut, where the
+ * maxlen sweep's padding share meets it, and the spread and the pre+mask /
+ * post+mask drift of trained runs. Each is checked against the result it
+ * reads or against runs written out by hand. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/lab.h"
+#include "app/quantity.h"
+#include "core/corpus_load.h"
+#include "suites.h"
+
+static PlQuantity quantity(const char *name) {
+    PlQuantity q;
+    char why[200];
+    ck_assert_msg(pl_quantity_parse(name, &q, why, sizeof why) == 0, "%s", why);
+    return q;
+}
+
+/* The cost result of corpus under the default settings at maxlen. */
+static PlLabCost *cost_of(const char *corpus, int maxlen, PlLabSettings *s) {
+    *s = pl_settings_default();
+    snprintf(s->corpus, sizeof s->corpus, "%s", corpus);
+    s->maxlen = maxlen;
+    s->example = 0;
+    PlCorpus *c;
+    PlErr err;
+    ck_assert_msg(pl_corpus_load(corpus, NULL, &c, &err) == PL_OK, "%s", err.msg);
+    int *lens = malloc(((size_t)c->n + 1) * sizeof *lens);
+    ck_assert_ptr_nonnull(lens);
+    pl_corpus_lengths(c, lens);
+    void *r = NULL;
+    PlResultInfo info;
+    ck_assert_msg(pl_result_compute(c, lens, PL_R_COST, s, NULL, NULL, &r, &info, &err) == PL_OK, "%s", err.msg);
+    free(lens);
+    pl_corpus_free(c);
+    return r;
+}
+
+/* An inline corpus of two rows, of 10 and 100 tokens. */
+static char *two_rows_spec(void) {
+    char *spec = malloc(2048);
+    ck_assert_ptr_nonnull(spec);
+    strcpy(spec, "inline:");
+    for (int i = 0; i < 10; i++) strcat(spec, "short ");
+    strcat(spec, "|");
+    for (int i = 0; i < 100; i++) strcat(spec, "long ");
+    return spec;
+}
+
+START_TEST(test_the_cut_share_is_the_tokens_cut_over_all_tokens) {
+    PlLabSettings s;
+    PlLabCost *k = cost_of("builtin:1:400", 200, &s);
+    PlQuantity q = quantity("cost.cut_share");
+    double v;
+    ck_assert_int_eq(pl_quantity_value_in(&q, k, &s, &v), 0);
+    ck_assert(k->tokens_cut > 0);
+    ck_assert_double_eq_tol(v, (double)k->tokens_cut / (double)k->cost.total_tokens, 1e-12);
+    ck_assert_double_eq_tol(v, 1.0 - k->kept_share, 1e-12);
+    pl_result_free(PL_R_COST, k);
+}
+END_TEST
+
+START_TEST(test_the_crossing_is_worked_out_by_hand_on_two_rows) {
+    /* Rows of 10 and 100 tokens, 110 in all. maxlen 25: kept 35, cut 75/110 =
+     * 68%, pads 1 - 35/50 = 30%. 50: kept 60, cut 45%, pads 1 - 60/100 = 40%.
+     * 75: kept 85, cut 23%, pads 1 - 85/150 = 43%: the first that crosses. */
+    char *spec = two_rows_spec();
+    PlLabSettings s;
+    PlLabCost *k = cost_of(spec, 200, &s);
+    PlQuantity q = quantity("cost.crossing_maxlen");
+    double v;
+    ck_assert_int_eq(pl_quantity_value_in(&q, k, &s, &v), 0);
+    ck_assert_double_eq(v, 75.0);
+    char buf[32];
+    ck_assert_str_eq(pl_quantity_format(&q, v, buf, sizeof buf), "75");
+    pl_result_free(PL_R_COST, k);
+    free(spec);
+}
+END_TEST
+
+START_TEST(test_the_crossing_has_no_value_when_the_sweep_never_crosses) {
+    /* One row longer than every maxlen of the sweep: no pad anywhere, and
+     * always something cut. */
+    char *spec = malloc(8192);
+    ck_assert_ptr_nonnull(spec);
+    strcpy(spec, "inline:");
+    for (int i = 0; i < 900; i++) strcat(spec, "word ");
+    PlLabSettings s;
+    PlLabCost *k = cost_of(spec, 200, &s);
+    PlQuantity q = quantity("cost.crossing_maxlen");
+    double v;
+    ck_assert_int_eq(pl_quantity_value_in(&q, k, &s, &v), -1);
+    pl_result_free(PL_R_COST, k);
+    free(spec);
+}
+END_TEST
+
+/* A finished run of settings s with its seed, its accuracy by epoch. */
+static PlLabRun run_of(const PlLabSettings *s, int padding, int mask, int seed, float a0, float a1) {
+    PlLabRun r;
+    memset(&r, 0, sizeof r);
+    r.settings = *s;
+    r.settings.padding = padding, r.settings.mask = mask, r.settings.seed = seed;
+    r.epochs = 2;
+    r.val_acc[0] = a0, r.val_acc[1] = a1;
+    r.train_loss[0] = 0.6f, r.train_loss[1] = 0.5f;
+    r.best_val_acc = a0 > a1 ? a0 : a1;
+    r.seconds = 1.0;
+    r.grid = 1;
+    return r;
+}
+
+static double value_of(PlLab *lab, const char *name) {
+    PlQuantity q = quantity(name);
+    double v;
+    char why[200];
+    ck_assert_msg(pl_quantity_value(lab, &q, &v, why, sizeof why) == 0, "%s: %s", name, why);
+    return v;
+}
+
+START_TEST(test_the_spread_and_the_drift_of_runs_written_by_hand) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.seeds = 2;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlQuantity drift = quantity("grid.drift");
+    double v;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_value(lab, &drift, &v, why, sizeof why), -1); /* no grid yet */
+
+    /* pre/post x off/on, seeds 0 and 1. pre+mask against post+mask: seed 0
+     * differs by 0.05 then 0.10, seed 1 by 0 then 0.05; the drift is 0.10. */
+    PlLabRun runs[] = {
+        run_of(&s, PL_PRE, 0, 0, 0.60f, 0.80f),  run_of(&s, PL_PRE, 0, 1, 0.70f, 0.75f),
+        run_of(&s, PL_PRE, 1, 0, 0.50f, 0.70f),  run_of(&s, PL_PRE, 1, 1, 0.60f, 0.80f),
+        run_of(&s, PL_POST, 0, 0, 0.50f, 0.52f), run_of(&s, PL_POST, 0, 1, 0.51f, 0.50f),
+        run_of(&s, PL_POST, 1, 0, 0.55f, 0.60f), run_of(&s, PL_POST, 1, 1, 0.60f, 0.75f),
+    };
+    int n = (int)(sizeof runs / sizeof runs[0]);
+    for (int i = 0; i < n; i++) runs[i].id = i + 1;
+    PlSession ses = {.settings = s, .runs = runs, .nruns = n, .has_grid = 1, .grid_base = s, .grid_seeds = 2};
+    pl_lab_restore(lab, &ses);
+
+    ck_assert_double_eq_tol(value_of(lab, "grid.drift"), 0.10, 1e-6);
+    ck_assert_double_eq_tol(value_of(lab, "grid.spread(pre on)"), 0.80 - 0.70, 1e-6);
+    ck_assert_double_eq_tol(value_of(lab, "grid.spread(post off)"), 0.52 - 0.51, 1e-6);
+    ck_assert_double_eq_tol(value_of(lab, "grid.spread(post on)"), 0.75 - 0.60, 1e-6);
+    ck_assert_double_eq(value_of(lab, "grid.seeds(post on)"), 2.0);
+    /* train.* reads the lab's own settings: pre, mask off, best 0.80 and 0.75. */
+    ck_assert_double_eq_tol(value_of(lab, "train.spread"), 0.80 - 0.75, 1e-6);
+    ck_assert_double_eq_tol(value_of(lab, "train.median"), 0.775, 1e-6);
+    pl_lab_free(lab);
+}
+END_TEST
+
+Suite *quantity_lessons_c_suite(void) {
+    Suite *s = suite_create("quantity_lessons_c");
+    TCase *tc = tcase_create("cost");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_the_cut_share_is_the_tokens_cut_over_all_tokens);
+    tcase_add_test(tc, test_the_crossing_is_worked_out_by_hand_on_two_rows);
+    tcase_add_test(tc, test_the_crossing_has_no_value_when_the_sweep_never_crosses);
+    suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("runs");
+    tcase_set_timeout(tr, 120);
+    tcase_add_test(tr, test_the_spread_and_the_drift_of_runs_written_by_hand);
+    suite_add_tcase(s, tr);
+    return s;
+}
