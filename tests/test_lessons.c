@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/lesson_play.h"
 #include "app/lesson_run.h"
 #include "suites.h"
 
@@ -261,6 +262,42 @@ START_TEST(test_run_answers_hints_solution) {
 }
 END_TEST
 
+/* An answer typed before the lab has computed its number waits for it: it
+ * is checked on the tick that finds the number, once, against the batch the
+ * views draw. */
+START_TEST(test_play_answer_waits_for_its_number) {
+    char dir[] = "/tmp/padlab-play-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.lesson", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(good, f);
+    fclose(f);
+    PlLab *lab = small_lab();
+    PlLessonPlay p;
+    char why[512];
+    ck_assert_msg(pl_lesson_play_open(&p, lab, path, 0, 0, why, sizeof why) == 0, "%s", why);
+    pl_lesson_play_key(&p, PL_LK_CHAR, '1');
+    pl_lesson_play_key(&p, PL_LK_ENTER, 0); /* no tick yet: the lesson's settings are not computed */
+    ck_assert_int_eq(p.pending, 1);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->attempts, 0);
+    ck_assert_ptr_nonnull(strstr(p.note, "checked when it is"));
+    for (int i = 0; i < 3000 && p.pending; i++) pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), usleep(10000);
+    ck_assert_int_eq(p.pending, 0);
+    const PlProbeBatch *b = pl_lab_batch(lab, NULL);
+    long pads = 0;
+    for (int i = 0; i < b->batch->B * b->batch->T; i++) pads += b->batch->mask[i] == 0;
+    const PlLessonState *st = pl_lesson_run_state(p.run);
+    ck_assert_int_eq(st->attempts, 1);
+    ck_assert_double_eq(st->value, (double)pads);
+    ck_assert_int_eq(st->answer, pads == 1 ? PL_ANS_RIGHT : PL_ANS_WRONG);
+    pl_lesson_play_close(&p);
+    pl_lab_free(lab);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* The exercise's smallest maxlen, found by the run, is the first value of
  * the registry's range whose kept share reaches 90%, computed here from the
  * corpus's lengths. */
@@ -421,11 +458,15 @@ static void check_step(PlLab *lab, PlLessonRun *r, const PlLesson *l, int k) {
 }
 
 START_TEST(test_shipped_found) {
-    ck_assert_msg(nshipped >= 1, "no lessons found in $PADLAB_TESTS/../lessons");
+    ck_assert_msg(nshipped >= 11, "%d lessons found in $PADLAB_TESTS/../lessons, padlab ships 11", nshipped);
     for (int i = 0; i < nshipped; i++) {
         PlErr err;
         PlLesson *l = pl_lesson_load(shipped[i], &err);
         ck_assert_msg(l != NULL, "%s", err.msg);
+        int asks = 0, chooses = 0;
+        for (int k = 0; k < l->nsteps; k++) asks += l->steps[k].q.kind == PL_Q_ASK, chooses += l->steps[k].q.kind == PL_Q_CHOOSE;
+        ck_assert_msg(asks >= 2 && chooses >= 1, "%s: %d predict-then-reveal and %d choice questions", shipped[i], asks, chooses);
+        ck_assert_msg(l->steps[l->nsteps - 1].summary != NULL, "%s: the last step is not a summary", shipped[i]);
         pl_lesson_free(l);
     }
 }
@@ -465,6 +506,7 @@ Suite *lessons_suite(void) {
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_run_folds_steps_and_locks);
     tcase_add_test(tc, test_run_answers_hints_solution);
+    tcase_add_test(tc, test_play_answer_waits_for_its_number);
     tcase_add_test(tc, test_run_exercise_smallest);
     tcase_add_test(tc, test_progress_round_trip);
     suite_add_tcase(s, tc);

@@ -307,6 +307,8 @@ unsigned pl_lab_take_changes(PlLab *lab);
 int pl_lab_take_notice(PlLab *lab, char *buf, int cap);
 
 const PlLabTraining *pl_lab_training(const PlLab *lab);
+/* Cancels the retrain that runs (not the grid), saying why in its status. */
+void pl_lab_retrain_cancel(PlLab *lab, const char *why);
 /* A copy of the grid's state. */
 PlLabGrid pl_lab_grid(PlLab *lab);
 /* The runs in the order they finished. Borrowed, valid until the next tick. */

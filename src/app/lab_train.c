@@ -184,6 +184,14 @@ void pl_lab_train_start(PlLab *lab) {
     else snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s", err.msg);
 }
 
+void pl_lab_retrain_cancel(PlLab *lab, const char *why) {
+    if (!lab->job) return;
+    retire(lab, lab->job);
+    lab->job = NULL;
+    lab->tr.active = lab->tr.paused = 0;
+    snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s", why);
+}
+
 static double eta_of(const PlJobView *v) {
     return v->fraction > 0.0 ? v->active_seconds * (1.0 - v->fraction) / v->fraction : 0.0;
 }

@@ -78,7 +78,7 @@ void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *ste
 
 static void moved(PlLessonPlay *p, int k) {
     PlErr err;
-    p->input[0] = '\0', p->scroll = 0, p->note[0] = '\0';
+    p->input[0] = '\0', p->scroll = 0, p->note[0] = '\0', p->pending = 0;
     if (pl_lesson_run_goto(p->run, k, &err)) snprintf(p->note, sizeof p->note, "%.250s", err.msg);
     save_progress(p);
 }
@@ -87,7 +87,9 @@ static void submit(PlLessonPlay *p, const char *typed) {
     int got = pl_lesson_run_answer(p->run, typed);
     p->scroll = PL_LESSON_SCROLL_END; /* the answer's feedback, at the end, comes into view */
     if (got == PL_ANS_WRONG) p->input[0] = '\0'; /* the next try starts afresh; the state keeps what was typed */
-    if (got < 0) snprintf(p->note, sizeof p->note, "%.290s", pl_lesson_run_state(p->run)->message);
+    p->pending = got < 0 && pl_lesson_run_state(p->run)->not_ready;
+    if (p->pending) snprintf(p->note, sizeof p->note, "%.220s: your answer is checked when it is", pl_lesson_run_state(p->run)->message);
+    else if (got < 0) snprintf(p->note, sizeof p->note, "%.290s", pl_lesson_run_state(p->run)->message);
     else p->note[0] = '\0';
     save_progress(p);
 }
@@ -157,7 +159,15 @@ int pl_lesson_play_key(PlLessonPlay *p, PlLessonKey k, int ch) {
 
 int pl_lesson_play_tick(PlLessonPlay *p, PlLab *lab) {
     pl_lab_demand(lab, pl_lesson_run_kinds(p->run));
-    return pl_lesson_run_tick(p->run);
+    int changed = pl_lesson_run_tick(p->run);
+    if (p->pending && p->input[0]) { /* asked again only until the number is there: then as if typed now */
+        char typed[sizeof p->input];
+        snprintf(typed, sizeof typed, "%s", p->input);
+        if (!pl_lesson_run_ready(p->run)) return changed;
+        submit(p, typed);
+        changed = 1;
+    }
+    return changed;
 }
 
 /* ---- the page ---- */

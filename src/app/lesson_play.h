@@ -26,6 +26,7 @@ typedef struct {
     int present;           /* classroom mode */
     int blank;             /* classroom: the screen blanked (b) */
     int scroll;            /* lines of the narration scrolled past */
+    int pending;           /* the typed answer waits for the lab's number: checked again on each tick */
     char note[300];        /* a line for the learner (where the progress went, why an answer was not checked) */
 } PlLessonPlay;
 

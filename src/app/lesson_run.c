@@ -74,6 +74,7 @@ static void start_work(PlLessonRun *r, int k) {
             PlLabSettings s = *pl_lab_settings(r->lab);
             s.padding = g.base.padding, s.mask = g.base.mask; /* the grid trains every padding and mask */
             int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed && g.seeds == (s.seeds < 1 ? 1 : s.seeds);
+            pl_lab_retrain_cancel(r->lab, "not retrained: the grid trains every padding x mask of these settings");
             if (!g.active && !done) pl_lab_command(r->lab, PL_CMD_GRID);
             r->st.waiting = 1;
         }
@@ -123,14 +124,21 @@ static void record(PlLessonRun *r, int right) {
 
 static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     double v;
-    if (pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message))
-        return -1; /* not computed yet: the front end asks again */
+    r->st.not_ready = pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message) != 0;
+    if (r->st.not_ready) return -1; /* not computed yet: the front end asks again */
     int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
     if (ok < 0) return snprintf(r->st.message, sizeof r->st.message, "'%.40s' is not an answer: type a number", typed), -1;
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
     r->st.value = v;
     record(r, ok);
     return ok ? PL_ANS_RIGHT : PL_ANS_WRONG;
+}
+
+int pl_lesson_run_ready(PlLessonRun *r) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    double v;
+    char why[160];
+    return q->kind != PL_Q_ASK || pl_quantity_value(r->lab, &q->answer, &v, why, sizeof why) == 0;
 }
 
 static int answer_choose(PlLessonRun *r, const PlQuestion *q, const char *typed) {
@@ -199,7 +207,7 @@ static int answer_exercise(PlLessonRun *r, const PlQuestion *q) {
         int v = pl_setting_get(&below, (PlSettingId)q->smallest), down = pl_setting_step(&below, (PlSettingId)q->smallest, -1);
         pl_setting_set(&below, (PlSettingId)q->smallest, down);
         if (down != v && goal_at(r, q, &below) == 1) {
-            snprintf(r->st.message, sizeof r->st.message, "it holds, but %s %d holds too: find the smallest", pl_settings[q->smallest].name, down);
+            snprintf(r->st.message, sizeof r->st.message, "it holds, but a smaller %s holds too: find the smallest", pl_settings[q->smallest].name);
             record(r, 0);
             return PL_ANS_WRONG;
         }

@@ -21,6 +21,7 @@ typedef struct {
     double value;          /* ask: the lab's number it was checked against */
     int solution;          /* the solution is shown */
     int waiting;           /* the step's training or grid still runs */
+    int not_ready;         /* the last answer waits for its number: the lab has not computed it yet */
     char message[300];     /* why the last answer could not be checked, or what an exercise still misses */
 } PlLessonState;
 
@@ -48,6 +49,9 @@ int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err);
  * cannot be checked now (the number is not computed yet, the answer is not
  * one), with the reason in the state's message. */
 int pl_lesson_run_answer(PlLessonRun *r, const char *typed);
+/* Whether the number the step's question is checked against can be read
+ * now: 1, or 0 while the lab has not computed it. */
+int pl_lesson_run_ready(PlLessonRun *r);
 /* Shows one more hint: 1, or 0 when there is none left. */
 int pl_lesson_run_hint(PlLessonRun *r);
 /* Shows the solution, only once an answer was tried: 1, or 0. An

@@ -394,7 +394,8 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     if (!cfg->token_task && cfg->model.classes)
         return pl_err_set(err, PL_ERANGE, "a classifier has one output, not %d classes", cfg->model.classes);
     if (n_train < 1 || n_train >= c->n)
-        return pl_err_set(err, PL_ERANGE, "%d examples are too few to split into training and validation", c->n);
+        return pl_err_set(err, PL_ERANGE, "%d example%s too few to split into training and validation", c->n,
+                          c->n == 1 ? " is" : "s are");
     return PL_OK;
 }
 

@@ -87,7 +87,8 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_text(dl, side_r.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "a -inf cell of the additive mask: weight exactly 0");
     y += th + 14 * u;
     GuiColor c = a->pad_share > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
-    y = gui_fig_line(dl, side_r, y, c, "on pad keys, all heads: %.3f", (double)a->leak_total);
+    y = gui_fig_line(dl, side_r, y, c, "pad weight %.2f in %dx%d rows (real queries x heads)", (double)a->leak_total,
+                     a->L, a->heads);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "queries seeing no key: %d (zero rows, not NaN)", a->empty_rows);
@@ -193,8 +194,8 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_POOLING, &st, src, sizeof src);
     if (pl)
-        snprintf(look, sizeof look, "the example: %d real tokens of %d, so they weigh %.3f of its unmasked mean; the corpus: %.1f%% on average",
-                 pl->L, pl->T, (double)pl->example_weight, 100.0 * pl->mean_real_weight);
+        snprintf(look, sizeof look, "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean; the corpus: %.1f%% on average",
+                 pl->L, pl->L == 1 ? "" : "s", pl->T, (double)pl->example_weight, 100.0 * pl->mean_real_weight);
     *current = pl && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "pooling: the share of an unmasked mean that real tokens get", src, look, &st, pl != NULL);
     if (!pl || a.h <= 0) return;

@@ -97,12 +97,13 @@ void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
     lay_out(L, t, lab, b.w - 2);
     int rows = b.h - 1;
     if (p->scroll > L->n - rows) p->scroll = L->n - rows > 0 ? L->n - rows : 0;
-    for (int i = 0; i < rows && p->scroll + i < L->n; i++) {
+    int more = L->n - p->scroll > rows, shown = more ? rows - 1 : rows; /* the marker has a row of its own */
+    for (int i = 0; i < shown && p->scroll + i < L->n; i++) {
         tui_color(L->color[p->scroll + i]);
         tui_put(b.y + 1 + i, b.x + 1, b.w - 2, "%s", L->text[p->scroll + i]);
         tui_color_off(L->color[p->scroll + i]);
     }
-    if (L->n - p->scroll > rows) tui_put(b.y + b.h - 1, b.x + b.w - 16, 15, " (more: down) ");
+    if (more) tui_put(b.y + b.h - 1, b.x + b.w - 16, 15, " (more: down) ");
 }
 
 void tui_lesson_keybar(const TuiLesson *t, int y, int cols) {

@@ -52,7 +52,7 @@ static void heat_draw(TuiPane *p, int row, const Heat *h, int legend_w) {
     for (int j = 0; j < n; j++)
         pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_DIM, y, 6 + 2 * j, 2, "%s ", h->pad_col[j] ? tui_glyph(TUI_G_PADKEY) : "'");
     pane_putc(p, TUI_DIM, y + 1, 6, 2 * n + 8, "0%*d", 2 * n - 1, T - 1);
-    pane_put(p, y + 2, 0, legend_w, "%s = a block with pads", tui_glyph(TUI_G_PADKEY));
+    pane_put(p, y + 2, 0, legend_w, "%s a block with pads", tui_glyph(TUI_G_PADKEY));
     pane_put(p, y + 3, 0, legend_w, "weight 0 %s%s%s%s %.2g", tui_shade(0.25), tui_shade(0.5), tui_shade(0.75),
              tui_shade(1.0), h->top);
 }
@@ -62,8 +62,7 @@ static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     pane_put(p, row++, col, w, "pad weight %.2f in %dx%d rows", (double)r->leak_total, r->L, r->heads);
     pane_put(p, row++, col, w, "  largest one weight %.4f", (double)r->pad_weight_max);
     pane_put(p, row++, col, w, "|row sum - 1| <= %.1e, NaN %d", (double)r->row_sum_error_max, r->nan_count);
-    pane_put(p, row++, col, w, "queries seeing no key %d", r->empty_rows);
-    pane_put(p, row++, col, w, "  (zero rows, not NaN)");
+    pane_put(p, row++, col, w, "queries seeing no key %d (zeros)", r->empty_rows);
     pane_put(p, row++, col, w, "short vs long partner:");
     pane_putc(p, r->batch_invariance_max_diff > 0.0f ? TUI_WARN : TUI_GOOD, row++, col, w, "  outputs differ %.2g",
               (double)r->batch_invariance_max_diff);

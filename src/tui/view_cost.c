@@ -21,7 +21,11 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k) {
 }
 
 static void sweep(TuiPane *p, int *row, const PlLabCost *k, int maxlen) {
-    pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen 25 .. 800 (%s marks %d):", tui_glyph(TUI_G_MARK), maxlen);
+    int lo = k->sweep_maxlen[0], hi = k->sweep_maxlen[PL_LAB_SWEEP - 1];
+    if (maxlen < lo || maxlen > hi)
+        pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %d is past it):", lo,
+                 hi, tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at], maxlen);
+    else pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi, tui_glyph(TUI_G_MARK), maxlen);
     for (int i = 0; i < PL_LAB_SWEEP && i < p->box.w; i++) {
         pane_putc(p, TUI_PAD, *row, i, 1, "%s", tui_shade(k->sweep_padding[i]));
         pane_putc(p, TUI_REAL, *row + 1, i, 1, "%s", tui_shade(k->sweep_kept[i]));

@@ -30,7 +30,8 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     }
     row = example;
     pane_putc(p, r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD, row++, 0, p->box.w,
-              "the example: %d real tokens of %d, so they weigh %.3f of its unmasked mean", r->L, r->T, (double)r->example_weight);
+              "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean", r->L,
+              r->L == 1 ? "" : "s", r->T, (double)r->example_weight);
     pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f", (double)r->avg_unmasked_dist,
              (double)r->avg_div_t_dist);
     pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %.4f", (double)r->max_unmasked_dist);
@@ -107,8 +108,10 @@ void tui_view_generate(PlLab *lab, TuiPane *p) {
     const PlProbeGenerate *r = pl_lab_generate(lab, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
-    if (!tui_header(p, "generate: decoder prompts, left vs right padding", src,
-                    "the next token is read at the last column: a pad under right padding", &st, r != NULL))
+    const char *look = r && r->naive_last_column_pad_rows_right == 0
+                           ? "the next token is read at the last column: these prompts are one length, so no pad is there"
+                           : "the next token is read at the last column: a pad under right padding";
+    if (!tui_header(p, "generate: decoder prompts, left vs right padding", src, look, &st, r != NULL))
         return;
     int row = 3;
     pane_put(p, row++, 0, p->box.w, "the last column is a pad in %d of %d rows under right padding, %d under left",

@@ -68,17 +68,20 @@ void tui_view_rnn(PlLab *lab, TuiPane *p) {
     const PlProbeRnn *r = pl_lab_rnn(lab, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_EXAMPLE | TUI_SRC_WEIGHTS, src, sizeof src);
-    const char *look = !r ? "" : r->mask ? "the line after the last real token stays flat: the mask carries the state"
-                       : r->padding == PL_POST ? "the distance after the last real token: the pads drag the state toward h*"
-                                               : "where the real steps start: the leading pads have moved the state";
+    const char *look = !r                 ? ""
+                       : st.info->packed  ? "the state over the real steps only: a packed row has no pads"
+                       : r->mask          ? "the line after the last real token stays flat: the mask carries the state"
+                       : r->padding == PL_PRE ? "where the real steps start: the leading pads have moved the state"
+                       : r->fixed_found   ? "the distance after the last real token: the pads drag the state toward h*"
+                                          : "the distance after the last real token: the pads keep moving the state";
     if (!tui_header(p, "rnn: the hidden state of one review, step by step", src, look, &st, r != NULL)) return;
     int row = 3;
     pane_put(p, row++, 0, p->box.w, "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s", pl_arch_name(r->cell), r->H,
              r->L, r->first_real, r->last_real, r->T, pl_side_name(r->padding), r->mask ? "on" : "off");
     chart(p, &row, r);
     story(p, &row, r, st.info->packed);
-    pane_put(p, row++, 0, p->box.w, "|h| at the last position %.3f, the last real step %.3f, masked carry %.3f",
-             (double)r->last_pos_norm, (double)r->last_real_norm, (double)r->masked_carry_norm);
+    pane_put(p, row++, 0, p->box.w, "|h| at the last position: no mask %.3f, masked carry %.3f; at the last real step %.3f",
+             (double)r->last_pos_norm, (double)r->masked_carry_norm, (double)r->last_real_norm);
     if (r->fixed_found)
         pane_put(p, row++, 0, p->box.w, "h*, the pads' fixed point: %d pad steps away, |h*| %.3f; |pad embedding| %.3f", r->fixed_iters,
                  (double)r->fixed_norm, (double)r->pad_embedding_norm);
