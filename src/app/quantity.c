@@ -115,6 +115,13 @@ GET(p_ex, PlProbePooling, r->example_weight)
 GET(p_unmasked, PlProbePooling, r->avg_unmasked_dist)
 GET(p_div_t, PlProbePooling, r->avg_div_t_dist)
 GET(p_max, PlProbePooling, r->max_unmasked_dist)
+static double vec_norm(const float *v, int n) {
+    double s = 0.0;
+    for (int i = 0; v && i < n; i++) s += (double)v[i] * (double)v[i];
+    return sqrt(s);
+}
+GET(p_masked_norm, PlProbePooling, vec_norm(r->avg_masked, r->E))
+GET(p_div_t_norm, PlProbePooling, vec_norm(r->avg_div_t, r->E))
 GET(p_real, PlProbePooling, r->L)
 GET(p_width, PlProbePooling, r->T)
 GET(l_token, PlProbeLoss, r->per_token)
@@ -252,6 +259,8 @@ static const Def defs[] = {
     R("pooling.unmasked_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_unmasked, "the unmasked mean's distance from the masked one"),
     R("pooling.div_t_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t, "the real sum over T's distance from the masked mean"),
     R("pooling.max_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_max, "unmasked max pooling's distance from masked"),
+    R("pooling.masked_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_norm, "|the masked mean| of the example: its real tokens averaged"),
+    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm, "|the real tokens' sum over T|: shrunk by L/T"),
     R("pooling.real", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_real, "the example's real tokens"),
     R("pooling.width", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_width, "its width"),
     R("loss.per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token, "the loss per real target"),

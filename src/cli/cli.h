@@ -19,7 +19,7 @@ typedef struct CliCommand {
 } CliCommand;
 
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
-    cli_cmd_bench, cli_cmd_lab, cli_cmd_lesson;
+    cli_cmd_bench, cli_cmd_lab, cli_cmd_lesson, cli_cmd_drill;
 
 /* What every corpus-reading command takes: the registry's --corpus (in its
  * .settings) and, as a row of its own table, --num-words. */
