@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 
 #include "core/corpus.h"
+#include "core/corpus_load.h"
+#include "core/corpus_loaders.h"
 #include "core/stats.h"
 #include "core/text.h"
 #include "suites.h"

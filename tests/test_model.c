@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/corpus_load.h"
 #include "core/loss.h"
 #include "core/model.h"
 #include "core/optim.h"
@@ -46,6 +48,7 @@ static void forward_backward(PlModel *m, PlSide side, float *logits, float *grad
     float dz[3];
     memcpy(logits, pl_model_logits(m), sizeof(float) * 3);
     pl_bce_logits(dz, logits, y, 3);
+    pl_model_zero_grad(m);
     pl_model_backward(m, dz);
     memcpy(grads, pl_model_grads(m), sizeof(float) * pl_model_nparams(m));
 }
@@ -103,23 +106,23 @@ END_TEST
 START_TEST(test_initialisers_follow_keras) {
     PlModel *m = small_model(PL_ARCH_LSTM, PL_SEQ_NONE, 3);
     size_t n;
-    float *emb = pl_model_block(m, "embedding", &n);
+    float *emb = pl_model_param(m, PL_P_EMBEDDING, &n);
     ck_assert_uint_eq(n, 50 * 6);
     float lo = 1, hi = -1;
     for (size_t i = 0; i < n; i++) lo = fminf(lo, emb[i]), hi = fmaxf(hi, emb[i]);
     ck_assert(lo >= -0.05f && hi <= 0.05f && hi - lo > 0.08f);
-    float *k = pl_model_block(m, "kernel", &n), limit = sqrtf(6.0f / (6 + 20));
+    float *k = pl_model_param(m, PL_P_KERNEL, &n), limit = sqrtf(6.0f / (6 + 20));
     for (size_t i = 0; i < n; i++) ck_assert(fabsf(k[i]) <= limit);
-    float *u = pl_model_block(m, "recurrent", &n); /* (5, 20): orthonormal rows */
+    float *u = pl_model_param(m, PL_P_RECURRENT, &n); /* (5, 20): orthonormal rows */
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 5; j++) {
             double dot = 0.0;
             for (int c = 0; c < 20; c++) dot += (double)(u[i * 20 + c] * u[j * 20 + c]);
             ck_assert_msg(fabs(dot - (i == j)) < 1e-5, "U U^T [%d][%d] = %f", i, j, dot);
         }
-    float *b = pl_model_block(m, "bias", &n);
+    float *b = pl_model_param(m, PL_P_BIAS, &n);
     for (int j = 0; j < 20; j++) ck_assert(b[j] == (j >= 5 && j < 10 ? 1.0f : 0.0f)); /* unit forget bias */
-    ck_assert(pl_model_block(m, "dense_b", NULL)[0] == 0.0f);
+    ck_assert(pl_model_param(m, PL_P_DENSE_B, NULL)[0] == 0.0f);
     pl_model_free(m);
 }
 END_TEST
@@ -218,7 +221,7 @@ START_TEST(test_frozen_pad_row_stays_zero_through_training) {
         forward_backward(m, PL_POST, lg, g);
         pl_model_update(m);
     }
-    float *emb = pl_model_block(m, "embedding", NULL);
+    float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
     for (int e = 0; e < 6; e++) ck_assert(emb[e] == 0.0f);
     ck_assert(emb[6] != 0.0f);
     free(g);
@@ -255,6 +258,56 @@ START_TEST(test_model_files_round_trip_and_refuse_damage) {
 }
 END_TEST
 
+/* nn.h's convention, kept by the model: backward adds into the gradients,
+ * pl_model_zero_grad alone clears them. A second forward and backward of the
+ * same batch without zeroing doubles every gradient (up to the order the
+ * kernels add in). */
+START_TEST(test_model_backward_adds_into_the_gradients_and_zero_grad_clears_them) {
+    static const PlArch archs[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
+    for (int a = 0; a < 6; a++) {
+        PlModel *m = small_model(archs[a], PL_SEQ_KERAS, 7);
+        size_t n = pl_model_nparams(m);
+        float lg[3], *once = malloc(n * sizeof *once), dz[3];
+        int32_t ids[24];
+        uint8_t mask[24], y[3] = {1, 0, 1};
+        forward_backward(m, PL_POST, lg, once);
+        make_batch(ids, mask, PL_POST);
+        ck_assert_int_eq(pl_model_forward(m, ids, mask, 3, 8, NULL), PL_OK);
+        pl_bce_logits(dz, pl_model_logits(m), y, 3);
+        pl_model_backward(m, dz);
+        const float *g = pl_model_grads(m);
+        int nonzero = 0;
+        for (size_t i = 0; i < n; i++) {
+            ck_assert_msg(fabsf(g[i] - 2.0f * once[i]) <= 1e-6f + 1e-5f * fabsf(once[i]),
+                          "%s: gradient %zu is %g after two passes, %g after one", pl_arch_name(archs[a]), i,
+                          (double)g[i], (double)once[i]);
+            nonzero += once[i] != 0.0f;
+        }
+        ck_assert_int_gt(nonzero, 0);
+        pl_model_zero_grad(m);
+        for (size_t i = 0; i < n; i++) ck_assert(g[i] == 0.0f);
+        free(once);
+        pl_model_free(m);
+    }
+}
+END_TEST
+
+START_TEST(test_a_failed_model_save_leaves_no_temporary_file) {
+    char *dir = pl_test_tmpdir(), path[4200], cmd[4300];
+    snprintf(path, sizeof path, "%s/taken", dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0); /* a folder where the file should go: the rename fails */
+    PlModel *m = small_model(PL_ARCH_RNN, PL_SEQ_NONE, 3);
+    PlErr err;
+    ck_assert_int_eq(pl_model_save(m, path, &err), PL_EIO);
+    ck_assert_msg(strstr(err.msg, "cannot write") != NULL, "%s", err.msg);
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = taken", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    pl_model_free(m);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 Suite *model_suite(void) {
     Suite *s = suite_create("model");
     TCase *tc = tcase_create("semantics");
@@ -265,6 +318,8 @@ Suite *model_suite(void) {
     tcase_add_test(tc, test_adam_first_step_moves_each_weight_by_about_lr);
     tcase_add_test(tc, test_frozen_pad_row_stays_zero_through_training);
     tcase_add_test(tc, test_model_files_round_trip_and_refuse_damage);
+    tcase_add_test(tc, test_a_failed_model_save_leaves_no_temporary_file);
+    tcase_add_test(tc, test_model_backward_adds_into_the_gradients_and_zero_grad_clears_them);
     suite_add_tcase(s, tc);
     tc = tcase_create("training");
     tcase_set_timeout(tc, 300);

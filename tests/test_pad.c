@@ -1,6 +1,8 @@
 /* Padding and truncation with Keras pad_sequences semantics. */
 #include <string.h>
 
+#include "core/corpus_loaders.h"
+#include "core/names.h"
 #include "core/pad.h"
 #include "suites.h"
 
@@ -65,6 +67,25 @@ START_TEST(test_side_names_parse_and_print) {
 }
 END_TEST
 
+/* One lookup behind every parser: a NULL-terminated name table, and a table
+ * of rows whose first member is the name. */
+START_TEST(test_name_tables_and_row_tables_find_their_names) {
+    static const char *const names[] = {"pre", "post", NULL};
+    ck_assert_int_eq(pl_name_find(names, "post"), 1);
+    ck_assert_int_eq(pl_name_find(names, "Post"), -1);
+    ck_assert_str_eq(pl_name_of(names, 0), "pre");
+    ck_assert_str_eq(pl_name_of(names, 2), "?");
+    ck_assert_str_eq(pl_name_of(names, -1), "?");
+    static const struct {
+        const char *name;
+        int value;
+    } rows[] = {{"static", 4}, {"dynamic", 7}, {NULL, 0}, {"hidden", 9}};
+    ck_assert_int_eq(PL_ROW_FIND(rows, 4, "dynamic"), 1);
+    ck_assert_int_eq(PL_ROW_FIND(rows, 1, "dynamic"), -1); /* beyond n */
+    ck_assert_int_eq(PL_ROW_FIND(rows, 4, "hidden"), -1);  /* beyond the NULL name */
+}
+END_TEST
+
 START_TEST(test_batch_of_corpus_rows_pads_to_the_longest_by_default) {
     const char *tsv = "1\ta b c d\n0\tb c\n";
     PlCorpus *c;
@@ -89,6 +110,7 @@ END_TEST
 Suite *pad_suite(void) {
     Suite *s = suite_create("pad");
     TCase *tc = tcase_create("pad_sequences");
+    tcase_add_test(tc, test_name_tables_and_row_tables_find_their_names);
     tcase_add_test(tc, test_post_padding_keeps_real_tokens_first);
     tcase_add_test(tc, test_pre_padding_puts_pads_before_the_tokens);
     tcase_add_test(tc, test_truncating_pre_keeps_the_end_and_post_the_start);

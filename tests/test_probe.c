@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/corpus_load.h"
+#include "core/corpus_loaders.h"
 #include "core/nn/nn.h"
 #include "core/probe.h"
 #include "core/probe.h" /* twice on purpose: one guard covers the whole header */
@@ -153,9 +155,9 @@ START_TEST(test_attention_probe_matches_its_naive_twin) {
         cfg.vocab = c->num_words, cfg.heads = NH, cfg.dhead = D;
         PlModel *m;
         ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
-        const float *emb = pl_model_block(m, "embedding", NULL);
-        const float *W[4] = {pl_model_block(m, "wq", NULL), pl_model_block(m, "wk", NULL), pl_model_block(m, "wv", NULL),
-                             pl_model_block(m, "wo", NULL)};
+        const float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
+        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL), pl_model_param(m, PL_P_WV, NULL),
+                             pl_model_param(m, PL_P_WO, NULL)};
         int T = b->T, E = cfg.embed, row = r.row, HD = NH * D;
         ck_assert_int_eq(r.T, T);
         ck_assert_int_eq(b->row[row], o.example);
@@ -320,9 +322,9 @@ START_TEST(test_masks_probe_matches_its_naive_twin) {
         cfg.vocab = c->num_words;
         PlModel *m;
         ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
-        const float *emb = pl_model_block(m, "embedding", NULL);
-        const float *W[4] = {pl_model_block(m, "wq", NULL), pl_model_block(m, "wk", NULL), pl_model_block(m, "wv", NULL),
-                             pl_model_block(m, "wo", NULL)};
+        const float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
+        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL), pl_model_param(m, PL_P_WV, NULL),
+                             pl_model_param(m, PL_P_WO, NULL)};
         int T = b->T, NH = cfg.heads;
         size_t n = (size_t)b->B * T;
         uint8_t *inverted = malloc(n);
@@ -368,10 +370,10 @@ static PlModel *unit_rnn(float pad_embedding, float wx, float wh, float b) {
     cfg.vocab = 10000, cfg.embed = 1, cfg.hidden = 1;
     PlModel *m;
     ck_assert_int_eq(pl_model_new(&cfg, 0, &m, NULL), PL_OK);
-    pl_model_block(m, "embedding", NULL)[0] = pad_embedding;
-    pl_model_block(m, "kernel", NULL)[0] = wx;
-    pl_model_block(m, "recurrent", NULL)[0] = wh;
-    pl_model_block(m, "bias", NULL)[0] = b;
+    pl_model_param(m, PL_P_EMBEDDING, NULL)[0] = pad_embedding;
+    pl_model_param(m, PL_P_KERNEL, NULL)[0] = wx;
+    pl_model_param(m, PL_P_RECURRENT, NULL)[0] = wh;
+    pl_model_param(m, PL_P_BIAS, NULL)[0] = b;
     return m;
 }
 

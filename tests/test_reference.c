@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/corpus.h"
+#include "core/corpus_load.h"
 #include "core/cost.h"
 #include "core/stats.h"
 #include "suites.h"

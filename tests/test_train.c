@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/corpus_load.h"
 #include "core/model.h"
 #include "core/train.h"
 #include "suites.h"

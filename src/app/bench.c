@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/stats.h"
 #include "core/tensor.h"
 #include "lab.h"
 #include "worker.h"
@@ -105,11 +106,6 @@ PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char 
     return PL_OK;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out, PlErr *err) {
     PlLabSettings s = pl_settings_default();
     s.maxlen = maxlen;
@@ -128,9 +124,8 @@ PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen
         pl_result_free((PlResultKind)kind, res);
     }
     if (!st) {
-        qsort(ms, (size_t)reps, sizeof *ms, cmp_double);
+        out->ms_median = pl_median(ms, reps);
         out->ms_min = ms[0], out->ms_max = ms[reps - 1];
-        out->ms_median = reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
     }
     free(ms);
     return st;

@@ -16,6 +16,7 @@
 #include "deck.h"
 
 #include "lesson.h"
+#include "core/corpus_load.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -193,7 +194,7 @@ static PlStatus check_inline(Parser *p, const char *rows) {
     memcpy(spec, "inline:", 7), memcpy(spec + 7, rows, n + 1);
     PlCorpus *c = NULL;
     PlErr ignored;
-    PlStatus st = pl_corpus_inline(spec, NULL, &c, &ignored);
+    PlStatus st = pl_corpus_load(spec, NULL, &c, &ignored);
     pl_corpus_free(c);
     free(spec);
     if (st == PL_ENOMEM) return st;

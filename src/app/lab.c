@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lab_internal.h"
+#include "core/corpus_load.h"
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab) { return &lab->s; }
 const PlCorpus *pl_lab_corpus(const PlLab *lab) { return lab->corpus; }

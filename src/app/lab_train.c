@@ -23,7 +23,7 @@ static PlTrainConfig train_config(const PlLabSettings *s, int seed) {
     c.maxlen = s->maxlen;
     c.batching = (PlBatching)s->batching;
     c.batch_size = s->batch;
-    c.seed = (uint64_t)seed;
+    c.seed = (PlSeed)seed;
     c.model.mask = s->mask ? PL_SEQ_KERAS : PL_SEQ_NONE;
     c.model.pool = s->mask ? PL_POOL_MASKED : PL_POOL_UNMASKED;
     return c;

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/corpus_load.h"
+
 #define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200
 
@@ -194,7 +196,7 @@ static PlStatus add_action(Parser *p, PlStepActionKind kind, const char *value) 
     case PL_STEP_INLINE: {
         char spec[1200];
         snprintf(spec, sizeof spec, "inline:%s", value);
-        PlStatus st = pl_corpus_inline(spec, NULL, &c, &ignored);
+        PlStatus st = pl_corpus_load(spec, NULL, &c, &ignored);
         pl_corpus_free(c);
         return st ? fail(p, "inline takes rows of words or ids separated by |", NULL, NULL) : PL_OK;
     }
@@ -353,11 +355,16 @@ static PlStatus step_line(Parser *p, const char *line) {
     return append(into, line) ? PL_ENOMEM : PL_OK;
 }
 
+static void trim_end(char *text) {
+    for (char *e = text ? text + strlen(text) : NULL; e && e > text && e[-1] == '\n';) *--e = '\0';
+}
+
 /* What every question and the lesson as a whole must have. */
 static PlStatus check_complete(Parser *p) {
     PlLesson *l = p->l;
     int summary = 0;
     for (int i = 0; i < l->nsteps; i++) {
+        trim_end(l->steps[i].text), trim_end(l->steps[i].summary); /* the blank lines before the next step */
         const PlQuestion *q = &l->steps[i].q;
         p->line = q->line;
         int right = 0;

@@ -484,7 +484,7 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
     int pct = *end == '%';
     if (*end && !(pct && !end[1])) return -1;
     if (f == PL_QF_SHARE) a = share_of(a, pct);
-    double tol = f == PL_QF_COUNT ? 0.0 : f == PL_QF_SHARE ? 0.02 : 0.1 * fabs(v);
+    double tol = f == PL_QF_COUNT ? 0.0 : f == PL_QF_SHARE ? 0.02 : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
     if (t && t->kind == PL_TOL_ABSOLUTE) tol = f == PL_QF_SHARE ? t->value / 100.0 : t->value;
     if (t && t->kind == PL_TOL_RELATIVE) tol = t->value * fabs(v);
     return fabs(a - v) <= tol + 1e-12 * fabs(v);

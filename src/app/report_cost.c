@@ -51,8 +51,8 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut, 100.0 * k->truncated_share);
     fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens, (long long)cost->rnn_steps,
             (long long)cost->rnn_wasted);
-    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width 32\n", (long long)cost->attn_real_cells,
-            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, 32) / 1e6);
+    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n", (long long)cost->attn_real_cells,
+            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
     fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %d: %d):\n", k->sweep_maxlen[0],
             k->sweep_maxlen[PL_LAB_SWEEP - 1], info->settings.maxlen, k->sweep_maxlen[k->sweep_at]);
     OutTable t;

@@ -164,7 +164,7 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {
     o.truncating = (PlSide)s->truncating;
     o.mask = s->mask;
     o.conv = (PlMaskConv)s->convention;
-    o.seed = (uint64_t)s->seed;
+    o.seed = (PlSeed)s->seed;
     o.batching = (PlBatching)s->batching;
     o.batch_size = s->batch;
     return o;

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "core/mask.h"
+#include "core/names.h"
 #include "core/model.h"
 #include "core/pad.h"
 #include "core/plan.h"
 
-static const char *const side_names[] = {"pre", "post", NULL};
+/* A choice's names in the order the keys step through them, and the values
+ * they stand for; the core's own tables where the lab offers them all. */
 static const int side_values[] = {PL_PRE, PL_POST};
 static const char *const onoff_names[] = {"off", "on", NULL};
 static const int onoff_values[] = {0, 1};
@@ -25,7 +27,6 @@ static const char *const pad_row_names[] = {"learned", "zero", NULL};
 static const int pad_row_values[] = {0, 1};
 static const char *const model_names[] = {"rnn", "gru", "lstm", "avgpool", "attention", NULL};
 static const int model_values[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_ATTENTION};
-static const char *const conv_names[] = {"keras", "torch", "hf", "additive", NULL};
 static const int conv_values[] = {PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE};
 static const char *const view_names[] = {"batch", "cost", "attention", "rnn", "pooling", "loss",
                                          "train", "layers", "generate", "masks", NULL};
@@ -39,32 +40,32 @@ static const int maxlen_ladder[] = {10,  20,  30,  40,  50,  60,   70,   80,   9
 static const int batch_ladder[] = {1, 2, 4, 8, 16, 32, 64, 128};
 
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define CHOICE(list) .type = PL_ST_CHOICE, .names = list##_names, .values = list##_values
+#define CHOICE(names_, values_) .type = PL_ST_CHOICE, .names = names_, .values = values_
 #define FIELD(f) .offset = offsetof(PlLabSettings, f)
 
 const PlSettingDef pl_settings[PL_S_COUNT] = {
     [PL_S_CORPUS] = {.name = "corpus", .type = PL_ST_TEXT, .def_text = "builtin", .cold = 1, .arg = "SRC",
                      .help = "the reviews: builtin, builtin:SEED[:COUNT], a TSV file or an aclImdb folder",
                      FIELD(corpus)},
-    [PL_S_PADDING] = {.name = "padding", CHOICE(side), .def = PL_PRE, .cold = 1, .key_next = 'p', .key_prev = 'P',
+    [PL_S_PADDING] = {.name = "padding", CHOICE(pl_side_names, side_values), .def = PL_PRE, .cold = 1, .key_next = 'p', .key_prev = 'P',
                       .arg = "pre|post", .help = "where the pad cells go: before the tokens (pre) or after them (post)",
                       FIELD(padding)},
-    [PL_S_TRUNCATING] = {.name = "truncating", CHOICE(side), .def = PL_PRE, .cold = 1, .key_next = 't', .key_prev = 'T',
+    [PL_S_TRUNCATING] = {.name = "truncating", CHOICE(pl_side_names, side_values), .def = PL_PRE, .cold = 1, .key_next = 't', .key_prev = 'T',
                          .arg = "pre|post", .help = "which end of a review longer than maxlen is cut away",
                          FIELD(truncating)},
-    [PL_S_MASK] = {.name = "mask", CHOICE(onoff), .def = 0, .cold = 1, .key_next = 'm', .arg = "off|on",
+    [PL_S_MASK] = {.name = "mask", CHOICE(onoff_names, onoff_values), .def = 0, .cold = 1, .key_next = 'm', .arg = "off|on",
                    .help = "whether the model is told which cells are pads", FIELD(mask)},
     [PL_S_MAXLEN] = {.name = "maxlen", .type = PL_ST_INT, .lo = 1, .hi = 2000, .ladder = maxlen_ladder,
                      .nladder = N_OF(maxlen_ladder), .def = PL_DEFAULT_MAXLEN, .cold = 1, .key_next = '+', .key_prev = '-',
                      .key_alt = '=', .arg = "N", .help = "rows are cut to this many tokens; static batches are this wide",
                      FIELD(maxlen)},
-    [PL_S_BATCHING] = {.name = "batching", CHOICE(batching), .def = PL_BATCH_STATIC, .cold = 1, .key_next = 'b',
+    [PL_S_BATCHING] = {.name = "batching", CHOICE(batching_names, batching_values), .def = PL_BATCH_STATIC, .cold = 1, .key_next = 'b',
                        .key_prev = 'B', .arg = "STRATEGY", .help = "how rows are grouped and how wide each batch is padded",
                        FIELD(batching)},
     [PL_S_BATCH] = {.name = "batch", .type = PL_ST_INT, .lo = 1, .hi = 1024, .ladder = batch_ladder,
                     .nladder = N_OF(batch_ladder), .def = PL_DEFAULT_BATCH, .cold = 1, .key_next = ']', .key_prev = '[',
                     .arg = "N", .help = "rows per batch", FIELD(batch)},
-    [PL_S_MODEL] = {.name = "model", CHOICE(model), .def = PL_ARCH_RNN, .cold = 1, .key_next = 'a', .key_prev = 'A',
+    [PL_S_MODEL] = {.name = "model", CHOICE(model_names, model_values), .def = PL_ARCH_RNN, .cold = 1, .key_next = 'a', .key_prev = 'A',
                     .key_alt = 'M', .arg = "MODEL", .help = "the classifier that trains: recurrent, pooling or attention",
                     FIELD(model)},
     [PL_S_SEED] = {.name = "seed", .type = PL_ST_INT, .lo = 0, .hi = 999999, .def = 0, .cold = 1, .key_next = 'S',
@@ -73,16 +74,16 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
     [PL_S_SEEDS] = {.name = "seeds", .type = PL_ST_INT, .lo = 1, .hi = PL_MAX_SEEDS, .def = PL_DEFAULT_SEEDS, .cold = 1,
                     .key_next = 'x', .key_prev = 'X', .arg = "K",
                     .help = "how many seeds a retrain trains at once: a result is a spread, not one run", FIELD(seeds)},
-    [PL_S_CONVENTION] = {.name = "convention", CHOICE(conv), .def = PL_MASK_KERAS, .key_next = 'c', .key_prev = 'C',
+    [PL_S_CONVENTION] = {.name = "convention", CHOICE(pl_mask_conv_names, conv_values), .def = PL_MASK_KERAS, .key_next = 'c', .key_prev = 'C',
                          .arg = "CONV", .help = "how the mask is written: keras, torch, hf or additive", FIELD(convention)},
-    [PL_S_CAUSAL] = {.name = "causal", CHOICE(onoff), .def = 0, .arg = "off|on",
+    [PL_S_CAUSAL] = {.name = "causal", CHOICE(onoff_names, onoff_values), .def = 0, .arg = "off|on",
                      .help = "the attention view adds the causal mask: a query sees no later key", FIELD(causal)},
-    [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding", CHOICE(pad_row), .def = 0, .arg = "learned|zero",
+    [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding", CHOICE(pad_row_names, pad_row_values), .def = 0, .arg = "learned|zero",
                             .help = "the rnn view's pad row of the embedding: as learned, or set to zero", FIELD(pad_embedding)},
     [PL_S_EXAMPLE] = {.name = "example", .type = PL_ST_INT, .lo = PL_EXAMPLE_AUTO, .hi = INT_MAX, .def = PL_EXAMPLE_AUTO,
                       .key_next = 'n', .key_prev = 'N', .arg = "I",
                       .help = "the review the views follow (auto: the first one with pads to see)", FIELD(example)},
-    [PL_S_VIEW] = {.name = "view", CHOICE(view), .def = PL_VIEW_BATCH, .arg = "VIEW", .help = "the view on screen",
+    [PL_S_VIEW] = {.name = "view", CHOICE(view_names, view_values), .def = PL_VIEW_BATCH, .arg = "VIEW", .help = "the view on screen",
                    FIELD(view)},
 };
 
@@ -103,11 +104,7 @@ PlLabSettings pl_settings_default(void) {
     return s;
 }
 
-int pl_setting_find(const char *name) {
-    for (int id = 0; id < PL_S_COUNT; id++)
-        if (strcmp(pl_settings[id].name, name) == 0) return id;
-    return -1;
-}
+int pl_setting_find(const char *name) { return PL_ROW_FIND(pl_settings, PL_S_COUNT, name); }
 
 int pl_setting_get(const PlLabSettings *s, PlSettingId id) { return *cfield(s, id); }
 
@@ -155,8 +152,8 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
         return snprintf(want, (size_t)cap, "a name or a path of at most %d bytes", (int)sizeof s->corpus - 1), -1;
     }
     if (d->type == PL_ST_CHOICE) {
-        for (int i = 0; d->names[i]; i++)
-            if (strcmp(text, d->names[i]) == 0) return *field(s, id) = d->values[i], 0;
+        int i = pl_name_find(d->names, text);
+        if (i >= 0) return *field(s, id) = d->values[i], 0;
         pl_setting_values_text(id, values, sizeof values);
         for (char *bar = strchr(values, '|'); bar; bar = strchr(bar, '|')) *bar = ',';
         return snprintf(want, (size_t)cap, "one of %s", values), -1;
@@ -239,10 +236,11 @@ unsigned pl_settings_cold_mask(void) {
     return bits;
 }
 
-const char *pl_view_name(PlView v) { return v >= 0 && v < PL_VIEW_COUNT ? view_names[v] : "?"; }
+const char *pl_view_name(PlView v) { return pl_name_of(view_names, (int)v); }
 
 int pl_view_parse(const char *s, PlView *out) {
-    for (int i = 0; view_names[i]; i++)
-        if (strcmp(s, view_names[i]) == 0) return *out = (PlView)view_values[i], 0;
-    return -1;
+    int i = pl_name_find(view_names, s);
+    if (i < 0) return -1;
+    *out = (PlView)view_values[i];
+    return 0;
 }

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "core/plan.h"
+
 typedef enum {
     PL_VIEW_BATCH,
     PL_VIEW_COST,
@@ -51,9 +53,8 @@ typedef enum {
 
 #define PL_S_BIT(id) (1u << (id))
 
-/* The defaults, named once. */
-#define PL_DEFAULT_MAXLEN 200
-#define PL_DEFAULT_BATCH 32
+/* The lab's own defaults, named once; maxlen and batch are the core's
+ * (PL_DEFAULT_MAXLEN and PL_DEFAULT_BATCH, core/plan.h). */
 #define PL_DEFAULT_SEEDS 3
 #define PL_MAX_SEEDS 9
 #define PL_EXAMPLE_AUTO (-1) /* the first review with pads to see */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
+
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) {
     va_list ap;
     fprintf(stderr, "%s: ", a->cmd);
@@ -71,6 +73,13 @@ int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int 
     return 0;
 }
 
+/* "  --name ARG   " in a 24-column field, or on a line of its own when it is
+ * wider, so every help text starts in the same column. */
+static void opt_left(FILE *f, const char *left) {
+    if (strlen(left) > 24) fprintf(f, "  %s\n  %-24s ", left, "");
+    else fprintf(f, "  %-24s ", left);
+}
+
 void cli_print_opts(FILE *f, const CliOpt *opts) {
     PlLabSettings d = pl_settings_default();
     for (int i = 0; opts && opts[i].name; i++) {
@@ -78,12 +87,13 @@ void cli_print_opts(FILE *f, const CliOpt *opts) {
         snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
                  opts[i].arg ? opts[i].arg : "");
         int k = pl_setting_find(opts[i].name);
+        opt_left(f, left);
         if (k < 0 || opts[i].help != pl_settings[k].help) {
-            fprintf(f, "  %-24s %s\n", left, opts[i].help);
+            fprintf(f, "%s\n", opts[i].help);
             continue;
         }
         PlSettingId id = (PlSettingId)k;
-        fprintf(f, "  %-24s %s (default %s)\n", left, opts[i].help, pl_setting_format(&d, id, def, sizeof def));
+        fprintf(f, "%s (default %s)\n", opts[i].help, pl_setting_format(&d, id, def, sizeof def));
         if (pl_settings[id].type == PL_ST_CHOICE && strchr(opts[i].arg, '|') == NULL)
             fprintf(f, "  %-24s   %s\n", "", pl_setting_values_text(id, values, sizeof values));
     }
@@ -165,10 +175,10 @@ int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, in
 int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices,
                int *out) {
     const char *v = cli_str(a, name, def);
-    for (int i = 0; choices[i]; i++)
-        if (strcmp(v, choices[i]) == 0) return *out = i, 0;
+    int i = pl_name_find(choices, v);
+    if (i >= 0) return *out = i, 0;
     char list[256] = "";
-    for (int i = 0; choices[i]; i++) {
+    for (i = 0; choices[i]; i++) {
         strncat(list, i ? "|" : "", sizeof list - strlen(list) - 1);
         strncat(list, choices[i], sizeof list - strlen(list) - 1);
     }

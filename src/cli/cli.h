@@ -21,6 +21,10 @@ typedef struct CliCommand {
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
     cli_cmd_bench, cli_cmd_lab, cli_cmd_lesson, cli_cmd_drill;
 
+/* A default in a help text, from the constant itself: "default " PL_STR(PL_DEFAULT_BATCH). */
+#define PL_STR_(x) #x
+#define PL_STR(x) PL_STR_(x)
+
 /* What every corpus-reading command takes: the registry's --corpus (in its
  * .settings) and, as a row of its own table, --num-words. */
 #define CLI_CORPUS PL_S_BIT(PL_S_CORPUS)

@@ -40,7 +40,8 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
     static const char *const head[] = {"model", "s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
-    printf("training on %s: maxlen 200, batch 32, %d epochs, one thread, validation included\n", c->source, epochs);
+    printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source, PL_DEFAULT_MAXLEN,
+           PL_DEFAULT_BATCH, epochs);
     OutTable t;
     out_table_init(&t, 9, head);
     for (int i = 0; i < n; i++) {
@@ -132,7 +133,7 @@ static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
 static int run(const CliArgs *a) {
     OutFormat fmt;
     int epochs;
-    if (cli_format(a, &fmt) || cli_int(a, "epochs", 5, 1, PL_MAX_EPOCHS, &epochs)) return 2;
+    if (cli_format(a, &fmt) || cli_int(a, "epochs", PL_DEFAULT_EPOCHS, 1, PL_MAX_EPOCHS, &epochs)) return 2;
     if (fmt == OUT_CSV) return cli_usage_error(a, "--format: bench prints table or json");
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
@@ -162,7 +163,7 @@ static int run(const CliArgs *a) {
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
-    {"epochs", "N", "epochs per model (default 5)"},
+    {"epochs", "N", "epochs per model (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
     {"probes", NULL, "instead: how long each view's result takes to recompute after a change"},
     {"maxlen", "N,N,...", "with --probes: the maxlens to measure at (default 200,400,800)"},
     {"reps", "N", "with --probes: runs per figure, the median is shown (default 5)"},
@@ -173,7 +174,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_bench = {
     .name = "bench",
     .summary = "training speed of the RNN and pooling models, and this machine's rates",
-    .usage = "[--corpus SRC] [--epochs 5] [--format table|json]\n"
+    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--format table|json]\n"
              "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1) and\n"

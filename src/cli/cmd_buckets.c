@@ -75,7 +75,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_buckets = {
     .name = "buckets",
     .summary = "padding cost of each batching strategy",
-    .usage = "[--corpus SRC] [--maxlen 200] [--batch 32] [--boundaries N,N,...]\n"
+    .usage = "[--corpus SRC] [--maxlen " PL_STR(PL_DEFAULT_MAXLEN) "] [--batch " PL_STR(PL_DEFAULT_BATCH) "] [--boundaries N,N,...]\n"
              "                      [--batch-sizes N,N,...] [--format table|csv|json]",
     .details =
         "One row per strategy, the corpus in its own order, every row cut to --maxlen\n"

@@ -156,16 +156,16 @@ static void print_summary(const PlExperiment *e, const PlSummary *sum, int ns, O
 }
 
 /* Reads --seeds K (seeds 0..K-1) or --seed S (just S). */
-static int read_seeds(const CliArgs *a, uint64_t *seeds, int *n) {
+static int read_seeds(const CliArgs *a, PlSeed *seeds, int *n) {
     int k, s;
     if (cli_flag(a, "seeds") && cli_flag(a, "seed")) return cli_usage_error(a, "--seeds and --seed cannot be combined");
     if (cli_int(a, "seeds", 1, 1, MAX_SEEDS, &k) || cli_int(a, "seed", 0, 0, 2147483647, &s)) return 2;
     if (cli_flag(a, "seed")) {
-        seeds[0] = (uint64_t)s;
+        seeds[0] = (PlSeed)s;
         *n = 1;
         return 0;
     }
-    for (int i = 0; i < k; i++) seeds[i] = (uint64_t)i;
+    for (int i = 0; i < k; i++) seeds[i] = (PlSeed)i;
     *n = k;
     return 0;
 }
@@ -200,11 +200,12 @@ static int run(const CliArgs *a) {
     if (a->npos != 1) return cli_usage_error(a, "expected one experiment name (see padlab experiment --help)");
     const PlExperiment *e = pl_experiment_find(a->pos[0]);
     if (!e) return cli_usage_error(a, "unknown experiment '%s' (see padlab experiment --help)", a->pos[0]);
-    uint64_t seeds[MAX_SEEDS];
+    PlSeed seeds[MAX_SEEDS];
     PlExperimentOpts o = {0, 0, seeds, 0};
     OutFormat fmt;
     int threads;
-    if (cli_int(a, "epochs", 5, 1, PL_MAX_EPOCHS, &o.epochs) || cli_int(a, "maxlen", 200, 2, 100000, &o.maxlen) ||
+    if (cli_int(a, "epochs", PL_DEFAULT_EPOCHS, 1, PL_MAX_EPOCHS, &o.epochs) ||
+        cli_int(a, "maxlen", PL_DEFAULT_MAXLEN, 2, 100000, &o.maxlen) ||
         read_seeds(a, seeds, &o.n_seeds) || cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads))
         return 2;
     PlCorpus *c;
@@ -237,10 +238,10 @@ static int run(const CliArgs *a) {
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
-    {"epochs", "N", "epochs per run (default 5)"},
+    {"epochs", "N", "epochs per run (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
     {"seeds", "K", "run every setup with seeds 0..K-1 (default 1)"},
     {"seed", "S", "run every setup with seed S only"},
-    {"maxlen", "N", "maxlen of the runs (default 200; the maxlen experiment sweeps its own)"},
+    {"maxlen", "N", "maxlen of the runs (default " PL_STR(PL_DEFAULT_MAXLEN) "; the maxlen experiment sweeps its own)"},
     {"threads", "N", "runs trained at once (default 2)"},
     {"save-model", "FILE", "save the trained model of the first run"},
     CLI_OPT_FORMAT,
@@ -250,7 +251,8 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_experiment = {
     .name = "experiment",
     .summary = "train a grid of settings over seeds and compare them",
-    .usage = "NAME [--corpus SRC] [--epochs 5] [--seeds K | --seed S] [--maxlen 200]\n"
+    .usage = "NAME [--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--seeds K | --seed S] [--maxlen " PL_STR(
+                 PL_DEFAULT_MAXLEN) "]\n"
              "                         [--format table|csv|json] [--save-model FILE]",
     .details = "NAME is one of:\n"
                "  padding     Embedding(10000,32) -> SimpleRNN(32) -> Dense(1): padding pre/post x mask off/on\n"
@@ -261,7 +263,7 @@ const CliCommand cli_cmd_experiment = {
                "  truncation  truncating pre vs post vs overlapping windows (pooling and RNN)\n"
                "  loss        next-token prediction (64 classes) with the loss per real token, per\n"
                "              sequence or over batch x T, and with the pad targets left in\n"
-               "Keras fit semantics: batch 32, the last 20% of the corpus validates, training\n"
+               "Keras fit semantics: batch " PL_STR(PL_DEFAULT_BATCH) ", the last 20% of the corpus validates, training\n"
                "order reshuffled every epoch from the seed, Adam(1e-3). Each run reports its\n"
                "best validation accuracy; the summary gives median, mean and spread per setup.\n"
                "CSV prints the summary table.",

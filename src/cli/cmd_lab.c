@@ -25,6 +25,7 @@ static int run(const CliArgs *a) {
     t.session = cli_str(a, "session", NULL);
     t.screen.mono = cli_flag(a, "mono");
     t.screen.ascii = cli_flag(a, "ascii");
+    t.present = cli_flag(a, "present");
     if (cli_flag(a, "print-settings")) return print_settings(&t);
     char why[256];
     int rc = tui_run(&t, why, sizeof why);
@@ -35,6 +36,7 @@ static int run(const CliArgs *a) {
 
 static const CliOpt opts[] = {
     {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
+    {"present", NULL, "classroom mode: one view alone on the screen (F5 switches it in the lab)"},
     {"mono", NULL, "no colours (also when NO_COLOR is set)"},
     {"ascii", NULL, "no Unicode block characters (also in a locale without UTF-8)"},
     {"print-settings", NULL, "print the settings the lab would open with (session, then flags) and exit"},
@@ -44,7 +46,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_lab = {
     .name = "lab",
     .summary = "the interactive lab in the terminal (what padlab opens with no command)",
-    .usage = "[--SETTING VALUE ...] [--session FILE] [--mono] [--ascii]",
+    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--mono] [--ascii]",
     .details = "Opens the lab: a control strip over views computed from real batches and real\n"
                "models. A cold setting (starred) retrains the model over several seeds in the\n"
                "background; the views recompute on a worker and never freeze the screen.\n"

@@ -117,12 +117,10 @@ static int print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, P
 }
 
 static int run(const CliArgs *a) {
-    static const char *const sides[] = {"pre", "post", NULL};
-    static const char *const convs[] = {"keras", "torch", "hf", "additive", NULL};
     int maxlen, value, pad, trunc, conv = 0;
     if (cli_int(a, "maxlen", 0, 1, 100000000, &maxlen) || cli_int(a, "value", 0, INT32_MIN, INT32_MAX, &value) ||
-        cli_choice(a, "padding", "pre", sides, &pad) || cli_choice(a, "truncating", "pre", sides, &trunc) ||
-        (cli_flag(a, "mask") && cli_choice(a, "mask", "keras", convs, &conv)))
+        cli_choice(a, "padding", "pre", pl_side_names, &pad) || cli_choice(a, "truncating", "pre", pl_side_names, &trunc) ||
+        (cli_flag(a, "mask") && cli_choice(a, "mask", "keras", pl_mask_conv_names, &conv)))
         return 2;
     const char *name = a->npos ? a->pos[0] : "-";
     FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");

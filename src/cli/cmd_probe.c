@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app/report.h"
+#include "core/names.h"
 #include "probe_cli.h"
 
 /* ---- the probes' own options ---- */
@@ -154,9 +155,8 @@ const CliProbe cli_probes[] = {
 const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);
 
 const CliProbe *cli_probe_find(const char *name) {
-    for (int i = 0; i < cli_nprobes; i++)
-        if (strcmp(cli_probes[i].name, name) == 0) return &cli_probes[i];
-    return NULL;
+    int i = PL_ROW_FIND(cli_probes, cli_nprobes, name);
+    return i < 0 ? NULL : &cli_probes[i];
 }
 
 /* ---- options ---- */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "core/corpus_load.h"
 
 int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
     PlCorpusOpts opts = {0};

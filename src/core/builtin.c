@@ -13,6 +13,7 @@
 
 #include "builtin_words.h"
 #include "corpus_build.h"
+#include "corpus_loaders.h"
 #include "rng.h"
 
 #define LEN_MEDIAN 178.0
@@ -67,7 +68,7 @@ static const char *draw_word(const Lexicon *lx, PlRng *rng, int label) {
                     : pl_builtin_negative[r % pl_builtin_n_negative];
 }
 
-PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
+PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
                            PlErr *err) {
     *out = NULL;
     if (count < 1) return pl_err_set(err, PL_ERANGE, "builtin corpus: count must be >= 1");
@@ -97,7 +98,7 @@ PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, P
         return pl_err_set(err, st, "builtin corpus: out of memory");
     }
     char name[64];
-    if (seed == 0 && count == 5000) snprintf(name, sizeof name, "builtin");
+    if (seed == 0 && count == PL_BUILTIN_COUNT) snprintf(name, sizeof name, "builtin");
     else snprintf(name, sizeof name, "builtin:%llu:%d", (unsigned long long)seed, count);
     return pl_builder_finish(&b, opts, name, out, err);
 }

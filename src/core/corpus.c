@@ -1,52 +1,32 @@
-/* Choosing a loader from a corpus spec. */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-
+/* The corpus type's accessors. The loaders are corpus_loaders.h. */
 #include "corpus.h"
 
-#define PL_BUILTIN_COUNT 5000
+#include <stdlib.h>
+#include <string.h>
 
-/* Parses "builtin", "builtin:SEED", "builtin:SEED:COUNT". */
-static PlStatus parse_builtin(const char *spec, uint64_t *seed, int *count, PlErr *err) {
-    *seed = 0;
-    *count = PL_BUILTIN_COUNT;
-    const char *p = spec + strlen("builtin");
-    if (*p == '\0') return PL_OK;
-    char *end;
-    if (*p != ':' || p[1] < '0' || p[1] > '9') goto bad;
-    errno = 0;
-    unsigned long long s = strtoull(p + 1, &end, 10);
-    if (errno || (*end != '\0' && *end != ':')) goto bad;
-    *seed = s;
-    if (*end == ':') {
-        const char *q = end + 1;
-        if (*q < '0' || *q > '9') goto bad;
-        long c = strtol(q, &end, 10);
-        if (*end != '\0' || c < 1 || c > 1000000) goto bad;
-        *count = (int)c;
-    }
-    return PL_OK;
-bad:
-    return pl_err_set(err, PL_EINPUT,
-                      "corpus '%s': expected builtin, builtin:SEED or builtin:SEED:COUNT "
-                      "(COUNT from 1 to 1000000)",
-                      spec);
+void pl_corpus_free(PlCorpus *c) {
+    if (!c) return;
+    free(c->offsets);
+    free(c->ids);
+    free(c->labels);
+    free(c->word_of_id);
+    free(c->rank_of_word);
+    pl_vocab_done(&c->vocab);
+    free(c);
 }
 
-PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
-    *out = NULL;
-    if (!spec || !*spec || (strncmp(spec, "builtin", 7) == 0 && (spec[7] == '\0' || spec[7] == ':'))) {
-        uint64_t seed;
-        int count;
-        PlStatus st = parse_builtin(spec && *spec ? spec : "builtin", &seed, &count, err);
-        return st ? st : pl_corpus_builtin(seed, count, opts, out, err);
-    }
-    if (strncmp(spec, "inline:", 7) == 0) return pl_corpus_inline(spec, opts, out, err);
-    struct stat sb;
-    if (stat(spec, &sb) != 0)
-        return pl_err_set(err, PL_EIO, "%s: cannot open: %s", spec, strerror(errno));
-    if (S_ISDIR(sb.st_mode)) return pl_corpus_load_dir(spec, opts, out, err);
-    return pl_corpus_load_tsv(spec, opts, out, err);
+const char *pl_corpus_word(const PlCorpus *c, int id) {
+    static const char *const reserved[] = {"<pad>", "<start>", "<oov>"};
+    if (id >= 0 && id < PL_FIRST_WORD_ID) return reserved[id];
+    if (id < 0 || id >= c->vocab_size) return "<?>";
+    return pl_vocab_word(&c->vocab, c->word_of_id[id - PL_FIRST_WORD_ID]);
+}
+
+int pl_corpus_word_id(const PlCorpus *c, const char *word) {
+    int idx = pl_vocab_find(&c->vocab, word, strlen(word));
+    return idx < 0 ? -1 : c->rank_of_word[idx] + PL_FIRST_WORD_ID;
+}
+
+void pl_corpus_lengths(const PlCorpus *c, int *len) {
+    for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
 }

@@ -5,7 +5,11 @@
  * words by descending count over the whole corpus (ties: first appearance),
  * the most frequent word being 3. Ids at or above num_words are stored as
  * PL_OOV_ID; the full vocabulary is kept so every id maps back to a word.
- * An aclImdb-style folder's reviews alternate neg, pos, neg, ... */
+ * An aclImdb-style folder's reviews alternate neg, pos, neg, ...
+ *
+ * This header is the type and its accessors only. The loaders that make a
+ * corpus stand on it and on the builder (corpus_build.h) and are declared in
+ * corpus_loaders.h; choosing one from a spec is corpus_load.h. */
 #ifndef PL_CORPUS_H
 #define PL_CORPUS_H
 
@@ -36,30 +40,7 @@ typedef struct {
     char source[512];      /* what was loaded, for display */
 } PlCorpus;
 
-/* Loads a corpus named by spec: "builtin", "builtin:SEED" or
- * "builtin:SEED:COUNT" for the generated corpus; "inline:ROW|ROW|..." for a
- * few rows written out; otherwise a path to a TSV file
- * (LABEL<TAB>TEXT) or an aclImdb-style folder. On success *out owns a new
- * corpus (free it with pl_corpus_free). On failure returns a status, fills err
- * with one line naming the file, the line and what was expected, and leaves
- * *out NULL. */
-PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
-
-/* The same from TSV text in memory; name is used in messages. */
-PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
-                                const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
-PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
-                            PlErr *err);
-PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
-                            PlErr *err);
-
-/* A few rows written out: "inline:ROW|ROW|..." (see corpus_inline.c). */
-PlStatus pl_corpus_inline(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
-
-/* The generated corpus: count review-like sequences from seed. */
-PlStatus pl_corpus_builtin(uint64_t seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
-                           PlErr *err);
-
+/* Frees c and everything it owns; pl_corpus_free(NULL) does nothing. */
 void pl_corpus_free(PlCorpus *c);
 
 static inline int pl_corpus_len(const PlCorpus *c, int i) {

@@ -1,10 +1,14 @@
 #include "corpus_build.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
+
+/* Largest file accepted: offsets and lengths stay comfortably in range. */
+#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
 
 void pl_builder_init(PlCorpusBuilder *b) {
     memset(b, 0, sizeof *b);
@@ -193,33 +197,6 @@ nomem:
     return pl_err_set(err, PL_ENOMEM, "%s: out of memory while building the corpus", name);
 }
 
-void pl_corpus_free(PlCorpus *c) {
-    if (!c) return;
-    free(c->offsets);
-    free(c->ids);
-    free(c->labels);
-    free(c->word_of_id);
-    free(c->rank_of_word);
-    pl_vocab_done(&c->vocab);
-    free(c);
-}
-
-const char *pl_corpus_word(const PlCorpus *c, int id) {
-    static const char *const reserved[] = {"<pad>", "<start>", "<oov>"};
-    if (id >= 0 && id < PL_FIRST_WORD_ID) return reserved[id];
-    if (id < 0 || id >= c->vocab_size) return "<?>";
-    return pl_vocab_word(&c->vocab, c->word_of_id[id - PL_FIRST_WORD_ID]);
-}
-
-int pl_corpus_word_id(const PlCorpus *c, const char *word) {
-    int idx = pl_vocab_find(&c->vocab, word, strlen(word));
-    return idx < 0 ? -1 : c->rank_of_word[idx] + PL_FIRST_WORD_ID;
-}
-
-void pl_corpus_lengths(const PlCorpus *c, int *len) {
-    for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
-}
-
 char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
     size_t o = 0, shown = n < 24 ? n : 24;
     if (cap < 8) return buf;
@@ -236,4 +213,37 @@ char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
     buf[o++] = '\'';
     buf[o] = '\0';
     return buf;
+}
+
+PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *data = malloc(cap);
+    PlStatus st = data ? PL_OK : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    while (st == PL_OK) {
+        if (len == cap) {
+            char *bigger = cap >= PL_MAX_FILE_BYTES ? NULL : realloc(data, cap * 2);
+            if (!bigger) {
+                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path,
+                                PL_MAX_FILE_BYTES >> 20);
+                break;
+            }
+            data = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(data + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (st == PL_OK && ferror(f))
+        st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
+    fclose(f);
+    if (st) {
+        free(data);
+        return st;
+    }
+    *buf = data;
+    *n = len;
+    return PL_OK;
 }

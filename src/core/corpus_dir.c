@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "corpus_build.h"
+#include "corpus_loaders.h"
 
 static int is_dir(const char *path) {
     struct stat st;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "corpus_build.h"
+#include "corpus_loaders.h"
 
 #define INLINE_MAX_TOKENS 4096
 

@@ -8,9 +8,7 @@
 #include <strings.h>
 
 #include "corpus_build.h"
-
-/* Largest file accepted: offsets and lengths stay comfortably in range. */
-#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
+#include "corpus_loaders.h"
 
 static int is_header(const char *line, size_t len) {
     return len == 10 && strncasecmp(line, "label\ttext", 10) == 0;
@@ -69,39 +67,6 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
         return st;
     }
     return pl_builder_finish(&b, opts, name, out, err);
-}
-
-PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *data = malloc(cap);
-    PlStatus st = data ? PL_OK : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-    while (st == PL_OK) {
-        if (len == cap) {
-            char *bigger = cap >= PL_MAX_FILE_BYTES ? NULL : realloc(data, cap * 2);
-            if (!bigger) {
-                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path,
-                                PL_MAX_FILE_BYTES >> 20);
-                break;
-            }
-            data = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(data + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) break;
-    }
-    if (st == PL_OK && ferror(f))
-        st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
-    fclose(f);
-    if (st) {
-        free(data);
-        return st;
-    }
-    *buf = data;
-    *n = len;
-    return PL_OK;
 }
 
 PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,

@@ -56,7 +56,7 @@ typedef struct {
     const int *boundaries; /* bucket boundaries; NULL: the quarters of maxlen, as the trainer and the lab use */
     int n_boundaries;
     const int *bucket_batch_sizes; /* tf_bucket, n_boundaries + 1 entries; NULL: batch_size each */
-    uint64_t seed;         /* length_grouped's shuffles */
+    PlSeed seed;         /* length_grouped's shuffles */
 } PlCompareOpts;
 
 /* Fills rows[0..*nrows) with one row per strategy, in the order longest,

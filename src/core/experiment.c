@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
+
 #define STR(k, s) ((PlSetupVal){(k), PL_VAL_STR, (s), 0})
 #define BOOL(k, b) ((PlSetupVal){(k), PL_VAL_BOOL, NULL, (b)})
 #define INT(k, i) ((PlSetupVal){(k), PL_VAL_INT, NULL, (i)})
@@ -186,11 +188,6 @@ PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, co
     return PL_OK;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup, int by_loss) {
     double acc[1024];
     int k = 0;
@@ -205,7 +202,7 @@ static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup, int
     }
     s->n = k;
     if (!k) return;
-    qsort(acc, (size_t)k, sizeof acc[0], cmp_double);
+    s->median = pl_median(acc, k);
     double sum = 0.0, ss = 0.0;
     for (int i = 0; i < k; i++) sum += acc[i];
     s->mean = sum / k;
@@ -213,7 +210,6 @@ static void summarise_one(PlSummary *s, const PlRun *runs, int n, int setup, int
     s->std = k > 1 ? sqrt(ss / (k - 1)) : 0.0;
     s->min = acc[0];
     s->max = acc[k - 1];
-    s->median = k % 2 ? acc[k / 2] : 0.5 * (acc[k / 2 - 1] + acc[k / 2]);
     s->seconds_per_epoch = secs / k;
     s->steps = (int64_t)(steps / k);
 }

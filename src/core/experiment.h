@@ -37,8 +37,8 @@ typedef struct {
 
 typedef struct {
     int epochs;       /* 5 */
-    int maxlen;       /* 200 */
-    const uint64_t *seeds;
+    int maxlen;       /* PL_DEFAULT_MAXLEN */
+    const PlSeed *seeds;
     int n_seeds;
 } PlExperimentOpts;
 

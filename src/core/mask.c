@@ -3,9 +3,12 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const conv_names[] = {"keras", "torch", "hf", "additive"};
+#include "names.h"
 
-const char *pl_mask_conv_name(PlMaskConv c) { return conv_names[c]; }
+const char *const pl_mask_conv_names[PL_MASK_CONV_COUNT + 1] = {
+    [PL_MASK_KERAS] = "keras", [PL_MASK_TORCH] = "torch", [PL_MASK_HF] = "hf", [PL_MASK_ADDITIVE] = "additive", NULL};
+
+const char *pl_mask_conv_name(PlMaskConv c) { return pl_mask_conv_names[c]; }
 
 /* Each line checked against its library's documented meaning: Keras masks
  * are True at kept steps; PyTorch's key_padding_mask is True where a key is
@@ -13,7 +16,7 @@ const char *pl_mask_conv_name(PlMaskConv c) { return conv_names[c]; }
  * float key_padding_mask is added to the scores. The additive line uses
  * torch.where on purpose: (mask).float() * -inf would put 0 * -inf = NaN at
  * every real token. */
-static const char *const conv_code[] = {
+static const char *const conv_code[PL_MASK_CONV_COUNT] = {
     "mask = tf.math.not_equal(input_ids, pad_id)",
     "key_padding_mask = input_ids == pad_id",
     "attention_mask = (input_ids != pad_id).long()",
@@ -23,12 +26,10 @@ static const char *const conv_code[] = {
 const char *pl_mask_conv_code(PlMaskConv c) { return conv_code[c]; }
 
 int pl_mask_conv_parse(const char *s, PlMaskConv *out) {
-    for (int i = 0; i < 4; i++)
-        if (strcmp(s, conv_names[i]) == 0) {
-            *out = (PlMaskConv)i;
-            return 0;
-        }
-    return -1;
+    int i = pl_name_find(pl_mask_conv_names, s);
+    if (i < 0) return -1;
+    *out = (PlMaskConv)i;
+    return 0;
 }
 
 void pl_mask_bool(uint8_t *out, const uint8_t *mask, size_t n, PlMaskConv c) {

@@ -13,7 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE } PlMaskConv;
+typedef enum { PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE, PL_MASK_CONV_COUNT } PlMaskConv;
+
+/* "keras", "torch", "hf", "additive", NULL: indexed by PlMaskConv. */
+extern const char *const pl_mask_conv_names[];
 
 #define PL_IGNORE_INDEX (-100)
 

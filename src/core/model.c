@@ -1,21 +1,178 @@
+/* The classifier models, each kind described once by a row of arch_specs:
+ * its body (the layers between the embedding and the dense head), the
+ * recurrent cell it runs, and its parameter blocks with their shapes and
+ * initialisers, in the order they are laid out.
+ *
+ * Layout: the parameters are one allocation of nparams floats, carved into
+ * the blocks of the kind's row in PlParam order (a model file stores them in
+ * the same order); the gradients and the two Adam moments are one
+ * allocation each, carved the same way. Activations are one allocation
+ * carved for the largest (B,T) seen so far. */
 #include "model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus.h"
+#include "names.h"
 #include "rng.h"
 #include "tensor.h"
 
-#define MAX_BLOCKS 12
+/* ---- the table of model kinds ---------------------------------------------- */
+
+/* A block's dimensions, resolved against a configuration by dim_size. */
+typedef enum {
+    DIM_1,
+    DIM_2,
+    DIM_V, /* vocabulary */
+    DIM_E, /* embedding width */
+    DIM_H, /* recurrent units */
+    DIM_G, /* gates x H */
+    DIM_HD, /* heads x dhead */
+    DIM_F, /* what the head reads: H for the recurrent kinds, E for the others */
+    DIM_C  /* the head's outputs: classes, or 1 */
+} Dim;
+
+typedef enum {
+    INIT_ZERO,
+    INIT_EMBEDDING,  /* uniform +-0.05; row 0 zero with freeze_pad */
+    INIT_GLOROT,     /* glorot uniform over (rows, cols) */
+    INIT_ORTHOGONAL, /* orthogonal (rows, cols) */
+    INIT_FORGET_BIAS /* zero but the forget gate's H entries, 1 (LSTM unit_forget_bias) */
+} Init;
 
 typedef struct {
+    PlParam param;
+    Dim rows, cols;
+    Init init;
+} BlockSpec;
+
+/* What runs between the embedding and the dense head. */
+typedef enum {
+    BODY_RECURRENT, /* lookup fused into the input projection, a scan, a readout */
+    BODY_AVGPOOL,   /* lookup fused into average pooling */
+    BODY_MAXPOOL,   /* lookup, max pooling */
+    BODY_ATTENTION  /* lookup, self-attention, average pooling */
+} Body;
+
+/* The recurrent cells' caches beyond the states, as bits. */
+enum { CACHE_GATES = 1, CACHE_HU = 2, CACHE_CELL = 4 };
+
+typedef struct ArchSpec ArchSpec;
+typedef PlStatus (*BodyForward)(PlModel *m, PlErr *err);
+typedef void (*BodyBackward)(PlModel *m);
+/* A recurrent cell's scan over (T,B) and its backward (see rnn_scan). */
+typedef void (*ScanFn)(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+typedef void (*ScanBackwardFn)(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
+
+struct ArchSpec {
     const char *name;
-    size_t off, n;
-} Block;
+    Body body;
+    BodyForward forward;   /* ids and mask to the features the head reads */
+    BodyBackward backward; /* the head's input gradient into the parameters' */
+    ScanFn scan;                  /* recurrent: the cell */
+    ScanBackwardFn scan_backward;
+    int gates;  /* recurrent: gate blocks per unit (SimpleRNN 1, GRU 3, LSTM 4); 0 otherwise */
+    int caches; /* recurrent: CACHE_* bits */
+    int nblocks;
+    BlockSpec blocks[PL_P_COUNT];
+};
+
+static PlStatus recurrent_forward(PlModel *m, PlErr *err);
+static void recurrent_backward(PlModel *m);
+static PlStatus avgpool_forward(PlModel *m, PlErr *err);
+static void avgpool_backward(PlModel *m);
+static PlStatus maxpool_forward(PlModel *m, PlErr *err);
+static void maxpool_backward(PlModel *m);
+static PlStatus attention_forward(PlModel *m, PlErr *err);
+static void attention_backward(PlModel *m);
+static void rnn_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void gru_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
+
+#define EMBEDDING_BLOCK {PL_P_EMBEDDING, DIM_V, DIM_E, INIT_EMBEDDING}
+#define CELL_BLOCKS(bias_rows, bias_init) \
+    {PL_P_KERNEL, DIM_E, DIM_G, INIT_GLOROT}, {PL_P_RECURRENT, DIM_H, DIM_G, INIT_ORTHOGONAL}, \
+    {PL_P_BIAS, bias_rows, DIM_G, bias_init}
+#define ATTENTION_BLOCKS \
+    {PL_P_WQ, DIM_E, DIM_HD, INIT_GLOROT}, {PL_P_WK, DIM_E, DIM_HD, INIT_GLOROT}, \
+    {PL_P_WV, DIM_E, DIM_HD, INIT_GLOROT}, {PL_P_WO, DIM_HD, DIM_E, INIT_GLOROT}
+#define HEAD_BLOCKS {PL_P_DENSE_W, DIM_F, DIM_C, INIT_GLOROT}, {PL_P_DENSE_B, DIM_1, DIM_C, INIT_ZERO}
+
+#define RECURRENT(cell) BODY_RECURRENT, recurrent_forward, recurrent_backward, cell##_scan, cell##_scan_backward
+
+static const ArchSpec arch_specs[PL_ARCH_COUNT] = {
+    /* Embedding(V,E) -> SimpleRNN(H) -> readout -> Dense(C) */
+    [PL_ARCH_RNN] = {"rnn", RECURRENT(rnn), 1, 0, 6, {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_1, INIT_ZERO), HEAD_BLOCKS}},
+    /* the GRU's bias is (2, 3H): input bias, then recurrent bias (reset_after) */
+    [PL_ARCH_GRU] = {"gru", RECURRENT(gru), 3, CACHE_GATES | CACHE_HU, 6,
+                     {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_2, INIT_ZERO), HEAD_BLOCKS}},
+    [PL_ARCH_LSTM] = {"lstm", RECURRENT(lstm), 4, CACHE_GATES | CACHE_CELL, 6,
+                      {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_1, INIT_FORGET_BIAS), HEAD_BLOCKS}},
+    /* Embedding(V,E) -> global average / max pooling -> Dense(1) */
+    [PL_ARCH_AVGPOOL] = {"avgpool", BODY_AVGPOOL, avgpool_forward, avgpool_backward, NULL, NULL, 0, 0, 3,
+                         {EMBEDDING_BLOCK, HEAD_BLOCKS}},
+    [PL_ARCH_MAXPOOL] = {"maxpool", BODY_MAXPOOL, maxpool_forward, maxpool_backward, NULL, NULL, 0, 0, 3,
+                         {EMBEDDING_BLOCK, HEAD_BLOCKS}},
+    /* Embedding(V,E) -> self-attention(heads x dhead) -> mean -> Dense(1) */
+    [PL_ARCH_ATTENTION] = {"attention", BODY_ATTENTION, attention_forward, attention_backward, NULL, NULL, 0, 0, 7,
+                           {EMBEDDING_BLOCK, ATTENTION_BLOCKS, HEAD_BLOCKS}},
+};
+
+static const ArchSpec *spec_of(const PlModelConfig *c) { return &arch_specs[c->arch]; }
+
+static int feature_width(const PlModelConfig *c) {
+    return spec_of(c)->body == BODY_RECURRENT ? c->hidden : c->embed;
+}
+
+static size_t dim_size(Dim d, const PlModelConfig *c) {
+    switch (d) {
+    case DIM_1: return 1;
+    case DIM_2: return 2;
+    case DIM_V: return (size_t)c->vocab;
+    case DIM_E: return (size_t)c->embed;
+    case DIM_H: return (size_t)c->hidden;
+    case DIM_G: return (size_t)spec_of(c)->gates * (size_t)c->hidden;
+    case DIM_HD: return (size_t)c->heads * (size_t)c->dhead;
+    case DIM_F: return (size_t)feature_width(c);
+    case DIM_C: return c->classes > 0 ? (size_t)c->classes : 1;
+    }
+    return 0;
+}
+
+const char *pl_arch_name(PlArch a) { return arch_specs[a].name; }
+
+int pl_arch_parse(const char *s, PlArch *out) {
+    int i = PL_ROW_FIND(arch_specs, PL_ARCH_COUNT, s);
+    if (i < 0) return -1;
+    *out = (PlArch)i;
+    return 0;
+}
+
+int pl_arch_recurrent(PlArch a) { return a >= 0 && a < PL_ARCH_COUNT && arch_specs[a].body == BODY_RECURRENT; }
+
+PlModelConfig pl_model_config_default(PlArch arch) {
+    PlModelConfig c = {0};
+    c.arch = arch;
+    c.vocab = PL_DEFAULT_NUM_WORDS;
+    c.embed = PL_DEFAULT_WIDTH;
+    c.hidden = PL_DEFAULT_WIDTH;
+    c.mask = PL_SEQ_NONE;
+    c.pool = PL_POOL_UNMASKED;
+    c.readout = PL_READ_LAST_POS;
+    c.heads = 2;
+    c.dhead = 16;
+    return c;
+}
+
+/* ---- the model -------------------------------------------------------------- */
 
 /* Activations of one forward, carved from one allocation for (B,T). */
 typedef struct {
-    float *x;          /* (T,B,E) embedded input (not the recurrent models: see PlIdTable) */
+    float *x;          /* (T,B,E) embedded input (not the fused kinds: see PlIdTable) */
     float *pre;        /* (T,B,G) packed models: the projected input before packing */
     float *h, *hs;     /* (T,B,H) states; the packed states */
     float *g, *hu, *c; /* gate caches (T,B,G), (T,B,G), (T,B,H) */
@@ -28,8 +185,9 @@ typedef struct {
 
 struct PlModel {
     PlModelConfig cfg;
-    Block blocks[MAX_BLOCKS];
-    int nblocks;
+    const ArchSpec *spec;
+    size_t off[PL_P_COUNT], size[PL_P_COUNT]; /* each block in the flat arrays; size 0: absent */
+    float *param[PL_P_COUNT], *grad[PL_P_COUNT];
     size_t nparams;
     float *params, *grads, *m1, *m2;
     PlOptim opt;
@@ -43,97 +201,50 @@ struct PlModel {
     Acts a;
 };
 
-static const char *const arch_names[PL_ARCH_COUNT] = {"rnn", "gru", "lstm", "avgpool", "maxpool",
-                                                      "attention"};
-
-const char *pl_arch_name(PlArch a) { return arch_names[a]; }
-
-int pl_arch_parse(const char *s, PlArch *out) {
-    for (int i = 0; i < PL_ARCH_COUNT; i++)
-        if (strcmp(s, arch_names[i]) == 0) return *out = (PlArch)i, 0;
-    return -1;
-}
-
-int pl_arch_recurrent(PlArch a) { return a == PL_ARCH_RNN || a == PL_ARCH_GRU || a == PL_ARCH_LSTM; }
-
-PlModelConfig pl_model_config_default(PlArch arch) {
-    PlModelConfig c = {0};
-    c.arch = arch;
-    c.vocab = 10000;
-    c.embed = 32;
-    c.hidden = 32;
-    c.mask = PL_SEQ_NONE;
-    c.pool = PL_POOL_UNMASKED;
-    c.readout = PL_READ_LAST_POS;
-    c.heads = 2;
-    c.dhead = 16;
-    return c;
-}
-
-static int gates(PlArch a) { return a == PL_ARCH_GRU ? 3 : a == PL_ARCH_LSTM ? 4 : 1; }
-
-static int feature_width(const PlModelConfig *c) { return pl_arch_recurrent(c->arch) ? c->hidden : c->embed; }
-
-static void add_block(PlModel *m, const char *name, size_t n) {
-    m->blocks[m->nblocks++] = (Block){name, m->nparams, n};
-    m->nparams += n;
-}
-
-/* The size table: every parameter block in a fixed order. */
+/* The size table: every block of the kind's row, in order. */
 static void lay_out(PlModel *m) {
-    const PlModelConfig *c = &m->cfg;
-    size_t E = (size_t)c->embed, H = (size_t)c->hidden, G = (size_t)gates(c->arch) * H;
-    size_t HD = (size_t)c->heads * c->dhead;
-    add_block(m, "embedding", (size_t)c->vocab * E);
-    if (pl_arch_recurrent(c->arch)) {
-        add_block(m, "kernel", E * G);
-        add_block(m, "recurrent", H * G);
-        add_block(m, "bias", c->arch == PL_ARCH_GRU ? 2 * G : G);
-    } else if (c->arch == PL_ARCH_ATTENTION) {
-        add_block(m, "wq", E * HD);
-        add_block(m, "wk", E * HD);
-        add_block(m, "wv", E * HD);
-        add_block(m, "wo", HD * E);
+    const ArchSpec *sp = m->spec;
+    for (int i = 0; i < sp->nblocks; i++) {
+        const BlockSpec *b = &sp->blocks[i];
+        m->off[b->param] = m->nparams;
+        m->size[b->param] = dim_size(b->rows, &m->cfg) * dim_size(b->cols, &m->cfg);
+        m->nparams += m->size[b->param];
     }
-    size_t C = c->classes > 0 ? (size_t)c->classes : 1;
-    add_block(m, "dense_w", (size_t)feature_width(c) * C);
-    add_block(m, "dense_b", C);
 }
 
-static float *block_in(PlModel *m, float *base, const char *name, size_t *n) {
-    for (int i = 0; i < m->nblocks; i++)
-        if (strcmp(m->blocks[i].name, name) == 0) {
-            if (n) *n = m->blocks[i].n;
-            return base + m->blocks[i].off;
-        }
-    if (n) *n = 0;
-    return NULL;
+/* Points every present block into the flat parameter and gradient arrays. */
+static void carve_params(PlModel *m) {
+    for (int p = 0; p < PL_P_COUNT; p++) {
+        m->param[p] = m->size[p] ? m->params + m->off[p] : NULL;
+        m->grad[p] = m->size[p] ? m->grads + m->off[p] : NULL;
+    }
 }
 
-float *pl_model_block(PlModel *m, const char *name, size_t *n) { return block_in(m, m->params, name, n); }
-float *pl_model_grad_block(PlModel *m, const char *name, size_t *n) { return block_in(m, m->grads, name, n); }
-#define P(name) block_in(m, m->params, name, NULL)
-#define GR(name) block_in(m, m->grads, name, NULL)
-
-static PlStatus init_params(PlModel *m, uint64_t seed) {
+/* Keras's initialisers, block by block in table order (the order the seed's
+ * draws are taken in). */
+static PlStatus init_params(PlModel *m, PlSeed seed) {
     const PlModelConfig *c = &m->cfg;
     PlRng rng;
     pl_rng_seed(&rng, seed);
-    int E = c->embed, H = c->hidden, G = gates(c->arch) * H, HD = c->heads * c->dhead;
-    pl_init_uniform(P("embedding"), (size_t)c->vocab * E, -0.05f, 0.05f, &rng);
-    if (c->freeze_pad) memset(P("embedding"), 0, (size_t)E * sizeof(float));
-    if (pl_arch_recurrent(c->arch)) {
-        pl_init_glorot(P("kernel"), E, G, &rng);
-        if (pl_init_orthogonal(P("recurrent"), H, G, &rng)) return PL_ENOMEM;
-        if (c->arch == PL_ARCH_LSTM)
-            for (int j = 0; j < H; j++) P("bias")[H + j] = 1.0f; /* unit_forget_bias */
-    } else if (c->arch == PL_ARCH_ATTENTION) {
-        pl_init_glorot(P("wq"), E, HD, &rng);
-        pl_init_glorot(P("wk"), E, HD, &rng);
-        pl_init_glorot(P("wv"), E, HD, &rng);
-        pl_init_glorot(P("wo"), HD, E, &rng);
+    for (int i = 0; i < m->spec->nblocks; i++) {
+        const BlockSpec *b = &m->spec->blocks[i];
+        float *w = m->param[b->param];
+        int rows = (int)dim_size(b->rows, c), cols = (int)dim_size(b->cols, c);
+        switch (b->init) {
+        case INIT_ZERO: break;
+        case INIT_EMBEDDING:
+            pl_init_uniform(w, m->size[b->param], -0.05f, 0.05f, &rng);
+            if (c->freeze_pad) memset(w, 0, (size_t)cols * sizeof(float));
+            break;
+        case INIT_GLOROT: pl_init_glorot(w, rows, cols, &rng); break;
+        case INIT_ORTHOGONAL:
+            if (pl_init_orthogonal(w, rows, cols, &rng)) return PL_ENOMEM;
+            break;
+        case INIT_FORGET_BIAS:
+            for (int j = 0; j < c->hidden; j++) w[c->hidden + j] = 1.0f;
+            break;
+        }
     }
-    pl_init_glorot(P("dense_w"), feature_width(c), c->classes > 0 ? c->classes : 1, &rng);
     return PL_OK;
 }
 
@@ -144,7 +255,7 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
         return pl_err_set(err, PL_ERANGE, "embedding and hidden widths must be 1 to 4096");
     if ((size_t)c->vocab * (size_t)c->embed > ((size_t)1 << 27))
         return pl_err_set(err, PL_ERANGE, "a %d x %d embedding is too large", c->vocab, c->embed);
-    if (c->arch == PL_ARCH_ATTENTION && (c->heads < 1 || c->dhead < 1 || c->heads * c->dhead > 4096))
+    if (spec_of(c)->body == BODY_ATTENTION && (c->heads < 1 || c->dhead < 1 || c->heads * c->dhead > 4096))
         return pl_err_set(err, PL_ERANGE, "attention needs heads >= 1 and dhead >= 1");
     if (c->mask < PL_SEQ_NONE || c->mask > PL_SEQ_PACKED || c->pool < PL_POOL_UNMASKED || c->pool > PL_POOL_DIV_T ||
         c->readout < PL_READ_LAST_POS || c->readout > PL_READ_LAST_REAL)
@@ -154,24 +265,26 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     return PL_OK;
 }
 
-PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err) {
+PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err) {
     *out = NULL;
     PlStatus st = check_config(cfg, err);
     if (st) return st;
     PlModel *m = calloc(1, sizeof *m);
     if (!m) return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
     m->cfg = *cfg;
+    m->spec = spec_of(cfg);
     lay_out(m);
     m->params = calloc(m->nparams, sizeof(float));
     m->grads = calloc(m->nparams, sizeof(float));
     m->m1 = calloc(m->nparams, sizeof(float));
     m->m2 = calloc(m->nparams, sizeof(float));
+    if (m->params && m->grads) carve_params(m);
     if (!m->params || !m->grads || !m->m1 || !m->m2 || init_params(m, seed)) {
         size_t n = m->nparams; /* read before the model is gone */
         pl_model_free(m);
         return pl_err_set(err, PL_ENOMEM, "out of memory for %zu parameters", n);
     }
-    if (pl_arch_recurrent(cfg->arch) && pl_idtable_init(&m->tab, cfg->vocab)) {
+    if (m->spec->body == BODY_RECURRENT && pl_idtable_init(&m->tab, cfg->vocab)) {
         pl_model_free(m);
         return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
     }
@@ -181,7 +294,7 @@ PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, Pl
     return PL_OK;
 }
 
-PlStatus pl_model_copy(PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err) {
+PlStatus pl_model_copy(const PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err) {
     PlStatus st = pl_model_new(cfg, 0, out, err);
     if (st) return st;
     if (pl_model_nparams(*out) != pl_model_nparams(src)) {
@@ -212,36 +325,51 @@ void pl_model_free(PlModel *m) {
 const PlModelConfig *pl_model_config(const PlModel *m) { return &m->cfg; }
 size_t pl_model_nparams(const PlModel *m) { return m->nparams; }
 float *pl_model_params(PlModel *m) { return m->params; }
-float *pl_model_grads(PlModel *m) { return m->grads; }
+const float *pl_model_params_view(const PlModel *m) { return m->params; }
+const float *pl_model_grads(const PlModel *m) { return m->grads; }
 PlOptim *pl_model_optim(PlModel *m) { return &m->opt; }
 const float *pl_model_logits(const PlModel *m) { return m->a.logits; }
 const float *pl_model_states(const PlModel *m) { return m->a.h; }
 const float *pl_model_features(const PlModel *m) { return m->a.feat; }
 int pl_model_feature_width(const PlModel *m) { return feature_width(&m->cfg); }
 
+float *pl_model_param(PlModel *m, PlParam p, size_t *n) {
+    if (n) *n = m->size[p];
+    return m->param[p];
+}
+
+const float *pl_model_param_view(const PlModel *m, PlParam p, size_t *n) {
+    if (n) *n = m->size[p];
+    return m->param[p];
+}
+
+void pl_model_zero_grad(PlModel *m) { memset(m->grads, 0, m->nparams * sizeof *m->grads); }
+
+/* ---- activations ------------------------------------------------------------ */
+
 /* Assigns every activation pointer for a (B,T) forward from base (NULL: only
  * count) and returns the floats needed. */
 static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) {
+    const ArchSpec *sp = spec_of(c);
     size_t off = 0, cells = (size_t)B * T, E = (size_t)c->embed, H = (size_t)c->hidden;
-    size_t G = (size_t)gates(c->arch) * H, F = (size_t)feature_width(c);
-    size_t HD = (size_t)c->heads * c->dhead;
-    int rec = pl_arch_recurrent(c->arch), packed = rec && c->mask == PL_SEQ_PACKED;
-    int attn = c->arch == PL_ARCH_ATTENTION;
+    size_t G = dim_size(DIM_G, c), F = (size_t)feature_width(c), HD = dim_size(DIM_HD, c);
+    int rec = sp->body == BODY_RECURRENT, packed = rec && c->mask == PL_SEQ_PACKED;
+    int attn = sp->body == BODY_ATTENTION;
 #define TAKE(ptr, n) do { a->ptr = base ? base + off : NULL; off += (n); } while (0)
     /* The pooling and recurrent models fuse the lookup into their first layer. */
-    int fused = c->arch == PL_ARCH_AVGPOOL || rec;
+    int fused = rec || sp->body == BODY_AVGPOOL;
     TAKE(x, fused ? 0 : cells * E);
     TAKE(dx, fused ? 0 : cells * E);
     TAKE(pre, packed ? cells * G : 0);
     TAKE(h, rec ? cells * H : 0);
     TAKE(hs, packed ? cells * H : 0);
     TAKE(dh, rec ? cells * H : 0);
-    TAKE(g, rec && c->arch != PL_ARCH_RNN ? cells * G : 0);
-    TAKE(hu, c->arch == PL_ARCH_GRU ? cells * G : 0);
-    TAKE(dhu, c->arch == PL_ARCH_GRU ? cells * G : 0);
+    TAKE(g, sp->caches & CACHE_GATES ? cells * G : 0);
+    TAKE(hu, sp->caches & CACHE_HU ? cells * G : 0);
+    TAKE(dhu, sp->caches & CACHE_HU ? cells * G : 0);
     TAKE(da, rec ? cells * G : 0);
-    TAKE(c, c->arch == PL_ARCH_LSTM ? cells * H : 0);
-    TAKE(dc, c->arch == PL_ARCH_LSTM ? (size_t)B * H : 0);
+    TAKE(c, sp->caches & CACHE_CELL ? cells * H : 0);
+    TAKE(dc, sp->caches & CACHE_CELL ? (size_t)B * H : 0);
     TAKE(y, attn ? cells * E : 0);
     TAKE(dy, attn ? cells * E : 0);
     TAKE(q, attn ? cells * HD : 0);
@@ -285,44 +413,57 @@ static PlStatus ensure_acts(PlModel *m, int B, int T, PlErr *err) {
     return PL_OK;
 }
 
-/* Runs the recurrence over (T,B) into states h; the projected input is
- * already in h (SimpleRNN) or in the gate cache (GRU, LSTM). */
-static void scan_forward(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
-    const PlModelConfig *c = &m->cfg;
-    int H = c->hidden;
-    if (c->arch == PL_ARCH_RNN) pl_rnn_scan(h, mask, nact, P("recurrent"), T, B, H);
-    else if (c->arch == PL_ARCH_GRU) pl_gru_scan(h, m->a.g, m->a.hu, mask, nact, P("recurrent"), P("bias") + 3 * H, T, B, H);
-    else pl_lstm_scan(h, m->a.c, m->a.g, mask, nact, P("recurrent"), T, B, H);
+/* ---- the recurrent body ----------------------------------------------------- */
+
+/* The cells' scans: the recurrence over (T,B) into states h, the projected
+ * input already in h (SimpleRNN) or in the gate cache (GRU, LSTM); and back
+ * through it, dh in, the projected input's gradient in da. */
+static void rnn_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    pl_rnn_scan(h, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
 }
 
-/* Back through the recurrence: dh in, the projected input's gradient in da. */
-static void scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
-    const PlModelConfig *c = &m->cfg;
-    int H = c->hidden;
+static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    pl_rnn_scan_backward(m->grad[PL_P_RECURRENT], m->a.dh, m->a.da, h, mask, nact, m->param[PL_P_RECURRENT], T, B,
+                         m->cfg.hidden);
+}
+
+static void gru_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    int H = m->cfg.hidden;
+    pl_gru_scan(h, m->a.g, m->a.hu, mask, nact, m->param[PL_P_RECURRENT], m->param[PL_P_BIAS] + 3 * H, T, B, H);
+}
+
+static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    int H = m->cfg.hidden;
     Acts *a = &m->a;
-    if (c->arch == PL_ARCH_RNN)
-        pl_rnn_scan_backward(GR("recurrent"), a->dh, a->da, h, mask, nact, P("recurrent"), T, B, H);
-    else if (c->arch == PL_ARCH_GRU)
-        pl_gru_scan_backward(GR("recurrent"), GR("bias") + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu, mask, nact, P("recurrent"), T, B, H);
-    else
-        pl_lstm_scan_backward(GR("recurrent"), a->dh, a->da, a->dc, h, a->c, a->g, mask, nact, P("recurrent"), T, B, H);
+    pl_gru_scan_backward(m->grad[PL_P_RECURRENT], m->grad[PL_P_BIAS] + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu, mask,
+                         nact, m->param[PL_P_RECURRENT], T, B, H);
+}
+
+static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    pl_lstm_scan(h, m->a.c, m->a.g, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
+}
+
+static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
+    Acts *a = &m->a;
+    pl_lstm_scan_backward(m->grad[PL_P_RECURRENT], a->dh, a->da, a->dc, h, a->c, a->g, mask, nact,
+                          m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
 }
 
 /* Where the projected input goes: the states (SimpleRNN) or the gate cache. */
-static float *scan_input(PlModel *m, float *states) { return m->cfg.arch == PL_ARCH_RNN ? states : m->a.g; }
+static float *scan_input(PlModel *m, float *states) { return m->spec->caches & CACHE_GATES ? m->a.g : states; }
 
 static PlStatus project(PlModel *m, float *out, PlErr *err) {
-    const PlModelConfig *c = &m->cfg;
-    int G = gates(c->arch) * c->hidden;
-    if (pl_embed_project_forward(out, &m->tab, m->ids, P("embedding"), P("kernel"), P("bias"), m->B, m->T, c->embed, G))
+    int G = (int)dim_size(DIM_G, &m->cfg);
+    if (pl_embed_project_forward(out, &m->tab, m->ids, m->param[PL_P_EMBEDDING], m->param[PL_P_KERNEL],
+                                 m->param[PL_P_BIAS], m->B, m->T, m->cfg.embed, G))
         return pl_err_set(err, PL_ENOMEM, "out of memory projecting a batch");
     return PL_OK;
 }
 
 static void project_backward(PlModel *m, const float *da) {
-    const PlModelConfig *c = &m->cfg;
-    pl_embed_project_backward(GR("embedding"), GR("kernel"), GR("bias"), &m->tab, da, m->ids, P("kernel"), m->B, m->T,
-                              c->embed, gates(c->arch) * c->hidden, c->freeze_pad);
+    pl_embed_project_backward(m->grad[PL_P_EMBEDDING], m->grad[PL_P_KERNEL], m->grad[PL_P_BIAS], &m->tab, da, m->ids,
+                              m->param[PL_P_KERNEL], m->B, m->T, m->cfg.embed, (int)dim_size(DIM_G, &m->cfg),
+                              m->cfg.freeze_pad);
 }
 
 /* Time of the state the readout takes for row b, or -1 for none. */
@@ -334,10 +475,14 @@ static int readout_step(const PlModel *m, int b) {
     return -1;
 }
 
+/* The mask the scan honours: Keras carries the state over masked steps. */
+static const uint8_t *scan_mask(const PlModel *m) { return m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL; }
+
+/* States h (T,B,H), then (a classifier) the readout into feat (B,H). */
 static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
     int B = m->B, T = m->T, H = m->cfg.hidden;
     Acts *a = &m->a;
-    int G = gates(m->cfg.arch) * H;
+    int G = (int)dim_size(DIM_G, &m->cfg);
     PlStatus st;
     if (m->cfg.mask == PL_SEQ_PACKED) {
         pl_pack_done(&m->pack);
@@ -345,7 +490,7 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
         const PlPack *pk = &m->pack;
         if ((st = project(m, a->pre, err))) return st;
         pl_pack_gather(scan_input(m, a->hs), a->pre, pk, G);
-        scan_forward(m, a->hs, NULL, pk->nact, pk->K, B);
+        m->spec->scan(m, a->hs, NULL, pk->nact, pk->K, B);
         pl_pack_scatter(a->h, a->hs, pk, H);
         for (int i = 0; i < B; i++) {
             float *f = a->feat + (size_t)pk->perm[i] * H;
@@ -355,7 +500,8 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
         return PL_OK;
     }
     if ((st = project(m, scan_input(m, a->h), err))) return st;
-    scan_forward(m, a->h, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+    m->spec->scan(m, a->h, scan_mask(m), NULL, T, B);
+    if (m->cfg.classes > 0) return PL_OK; /* the token head reads every state */
     for (int b = 0; b < B; b++) {
         int t = readout_step(m, b);
         float *f = a->feat + (size_t)b * H;
@@ -365,17 +511,24 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
     return PL_OK;
 }
 
+/* From the head's gradient (dfeat, or dh for a token head) into the cell's
+ * and the embedding's gradients. */
 static void recurrent_backward(PlModel *m) {
     int B = m->B, T = m->T, H = m->cfg.hidden;
     Acts *a = &m->a;
+    if (m->cfg.classes > 0) {
+        m->spec->scan_backward(m, a->h, scan_mask(m), NULL, T, B);
+        project_backward(m, a->da);
+        return;
+    }
     memset(a->dh, 0, (size_t)T * B * H * sizeof *a->dh);
     if (m->cfg.mask == PL_SEQ_PACKED) {
         const PlPack *pk = &m->pack;
         for (int i = 0; i < B; i++)
             if (pk->len[i])
                 memcpy(a->dh + ((size_t)(pk->len[i] - 1) * B + i) * H, a->dfeat + (size_t)pk->perm[i] * H, (size_t)H * sizeof *a->dh);
-        scan_backward(m, a->hs, NULL, pk->nact, pk->K, B);
-        pl_pack_scatter(a->pre, a->da, pk, gates(m->cfg.arch) * H);
+        m->spec->scan_backward(m, a->hs, NULL, pk->nact, pk->K, B);
+        pl_pack_scatter(a->pre, a->da, pk, (int)dim_size(DIM_G, &m->cfg));
         project_backward(m, a->pre);
         return;
     }
@@ -383,12 +536,15 @@ static void recurrent_backward(PlModel *m) {
         int t = readout_step(m, b);
         if (t >= 0) memcpy(a->dh + ((size_t)t * B + b) * H, a->dfeat + (size_t)b * H, (size_t)H * sizeof *a->dh);
     }
-    scan_backward(m, a->h, m->cfg.mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
+    m->spec->scan_backward(m, a->h, scan_mask(m), NULL, T, B);
     project_backward(m, a->da);
 }
 
+/* ---- the pooling and attention bodies ---------------------------------------- */
+
+/* How pads count in the pooling: attention's mean follows its mask. */
 static PlPoolMask pool_mode(const PlModel *m) {
-    if (m->cfg.arch == PL_ARCH_ATTENTION) return m->cfg.mask == PL_SEQ_NONE ? PL_POOL_UNMASKED : PL_POOL_MASKED;
+    if (m->spec->body == BODY_ATTENTION) return m->cfg.mask == PL_SEQ_NONE ? PL_POOL_UNMASKED : PL_POOL_MASKED;
     return m->cfg.pool;
 }
 
@@ -397,6 +553,63 @@ static PlAttnShape attn_shape(const PlModel *m) {
     return (PlAttnShape){m->T, m->B, c->embed, c->heads, c->dhead, c->causal,
                          c->mask == PL_SEQ_NONE ? NULL : m->mask};
 }
+
+/* feat (B,E) = the embeddings' mean, the lookup fused into the pooling. */
+static PlStatus avgpool_forward(PlModel *m, PlErr *err) {
+    (void)err;
+    pl_embed_avgpool_forward(m->a.feat, m->ids, m->mask, pool_mode(m), m->param[PL_P_EMBEDDING], m->B, m->T,
+                             m->cfg.embed);
+    return PL_OK;
+}
+
+static void avgpool_backward(PlModel *m) {
+    pl_embed_avgpool_backward(m->grad[PL_P_EMBEDDING], m->a.dfeat, m->ids, m->mask, pool_mode(m), m->B, m->T,
+                              m->cfg.embed, m->cfg.freeze_pad);
+}
+
+/* x (T,B,E) looked up, feat (B,E) its maximum over time. */
+static PlStatus maxpool_forward(PlModel *m, PlErr *err) {
+    (void)err;
+    Acts *a = &m->a;
+    pl_embedding_forward(a->x, m->ids, m->param[PL_P_EMBEDDING], m->B, m->T, m->cfg.embed);
+    pl_maxpool_forward(a->feat, a->arg, a->x, m->mask, pool_mode(m), m->T, m->B, m->cfg.embed);
+    return PL_OK;
+}
+
+static void maxpool_backward(PlModel *m) {
+    Acts *a = &m->a;
+    pl_maxpool_backward(a->dx, a->dfeat, a->arg, m->T, m->B, m->cfg.embed);
+    pl_embedding_backward(m->grad[PL_P_EMBEDDING], a->dx, m->ids, m->B, m->T, m->cfg.embed, m->cfg.freeze_pad);
+}
+
+/* x (T,B,E) looked up, y (T,B,E) its self-attention, feat (B,E) the mean of y. */
+static PlStatus attention_forward(PlModel *m, PlErr *err) {
+    (void)err;
+    Acts *a = &m->a;
+    float *const *w = m->param;
+    PlAttnShape s = attn_shape(m);
+    pl_embedding_forward(a->x, m->ids, w[PL_P_EMBEDDING], m->B, m->T, m->cfg.embed);
+    pl_attention_forward(a->y, a->q, a->k, a->v, a->p, a->o, a->x, w[PL_P_WQ], w[PL_P_WK], w[PL_P_WV], w[PL_P_WO], &s);
+    pl_avgpool_forward(a->feat, a->y, m->mask, pool_mode(m), m->T, m->B, m->cfg.embed);
+    return PL_OK;
+}
+
+static void attention_backward(PlModel *m) {
+    Acts *a = &m->a;
+    float *const *w = m->param, *const *dw = m->grad;
+    PlAttnShape s = attn_shape(m);
+    pl_avgpool_backward(a->dy, a->dfeat, m->mask, pool_mode(m), m->T, m->B, m->cfg.embed);
+    pl_attention_backward(a->dx, dw[PL_P_WQ], dw[PL_P_WK], dw[PL_P_WV], dw[PL_P_WO], a->scratch, a->dy, a->q, a->k, a->v,
+                          a->p, a->o, a->x, w[PL_P_WQ], w[PL_P_WK], w[PL_P_WV], w[PL_P_WO], &s);
+    pl_embedding_backward(dw[PL_P_EMBEDDING], a->dx, m->ids, m->B, m->T, m->cfg.embed, m->cfg.freeze_pad);
+}
+
+/* ---- forward and backward --------------------------------------------------- */
+
+/* What the dense head reads: every state (T*B rows) for a token head, else
+ * the body's features (B rows). */
+static int head_rows(const PlModel *m) { return m->cfg.classes > 0 ? m->T * m->B : m->B; }
+static float *head_input(PlModel *m) { return m->cfg.classes > 0 ? m->a.h : m->a.feat; }
 
 PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T, PlErr *err) {
     if (B < 1 || T < 1) return pl_err_set(err, PL_ERANGE, "a batch needs at least one row and one step");
@@ -411,66 +624,19 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
     memcpy(m->mask, mask, (size_t)B * T);
     for (int t = 0; t < T; t++)
         for (int b = 0; b < B; b++) m->mask_tm[(size_t)t * B + b] = mask[(size_t)b * T + t];
-    const PlModelConfig *c = &m->cfg;
-    Acts *a = &m->a;
-    int E = c->embed, F = feature_width(c);
-    if (c->arch == PL_ARCH_AVGPOOL) {
-        pl_embed_avgpool_forward(a->feat, m->ids, m->mask, pool_mode(m), P("embedding"), B, T, E);
-        pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
-        return PL_OK;
-    }
-    if (c->classes > 0) {
-        if ((st = project(m, scan_input(m, a->h), err))) return st;
-        scan_forward(m, a->h, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
-        pl_dense_forward(a->logits, a->h, P("dense_w"), P("dense_b"), T * B, F, c->classes);
-        return PL_OK;
-    }
-    if (pl_arch_recurrent(c->arch)) {
-        if ((st = recurrent_forward(m, err))) return st;
-        pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
-        return PL_OK;
-    }
-    pl_embedding_forward(a->x, m->ids, P("embedding"), B, T, E);
-    if (c->arch == PL_ARCH_MAXPOOL) {
-        pl_maxpool_forward(a->feat, a->arg, a->x, m->mask, pool_mode(m), T, B, E);
-    } else {
-        PlAttnShape s = attn_shape(m);
-        pl_attention_forward(a->y, a->q, a->k, a->v, a->p, a->o, a->x, P("wq"), P("wk"), P("wv"), P("wo"), &s);
-        pl_avgpool_forward(a->feat, a->y, m->mask, pool_mode(m), T, B, E);
-    }
-    pl_dense_forward(a->logits, a->feat, P("dense_w"), P("dense_b"), B, F, 1);
+    st = m->spec->forward(m, err);
+    if (st) return st;
+    pl_dense_forward(m->a.logits, head_input(m), m->param[PL_P_DENSE_W], m->param[PL_P_DENSE_B], head_rows(m),
+                     feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
     return PL_OK;
 }
 
 void pl_model_backward(PlModel *m, const float *dlogits) {
-    const PlModelConfig *c = &m->cfg;
     Acts *a = &m->a;
-    int B = m->B, T = m->T, E = c->embed, F = feature_width(c);
-    memset(m->grads, 0, m->nparams * sizeof *m->grads);
-    if (c->classes > 0) {
-        pl_dense_backward(a->dh, GR("dense_w"), GR("dense_b"), dlogits, a->h, P("dense_w"), T * B, F, c->classes);
-        scan_backward(m, a->h, c->mask == PL_SEQ_KERAS ? m->mask_tm : NULL, NULL, T, B);
-        project_backward(m, a->da);
-        return;
-    }
-    pl_dense_backward(a->dfeat, GR("dense_w"), GR("dense_b"), dlogits, a->feat, P("dense_w"), B, F, 1);
-    if (c->arch == PL_ARCH_AVGPOOL) {
-        pl_embed_avgpool_backward(GR("embedding"), a->dfeat, m->ids, m->mask, pool_mode(m), B, T, E, c->freeze_pad);
-        return;
-    }
-    if (pl_arch_recurrent(c->arch)) {
-        recurrent_backward(m);
-        return;
-    }
-    if (c->arch == PL_ARCH_MAXPOOL) {
-        pl_maxpool_backward(a->dx, a->dfeat, a->arg, T, B, E);
-    } else {
-        PlAttnShape s = attn_shape(m);
-        pl_avgpool_backward(a->dy, a->dfeat, m->mask, pool_mode(m), T, B, E);
-        pl_attention_backward(a->dx, GR("wq"), GR("wk"), GR("wv"), GR("wo"), a->scratch, a->dy, a->q, a->k, a->v, a->p, a->o, a->x,
-                              P("wq"), P("wk"), P("wv"), P("wo"), &s);
-    }
-    pl_embedding_backward(GR("embedding"), a->dx, m->ids, B, T, E, c->freeze_pad);
+    float *dhead = m->cfg.classes > 0 ? a->dh : a->dfeat;
+    pl_dense_backward(dhead, m->grad[PL_P_DENSE_W], m->grad[PL_P_DENSE_B], dlogits, head_input(m), m->param[PL_P_DENSE_W],
+                      head_rows(m), feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
+    m->spec->backward(m);
 }
 
 void pl_model_update(PlModel *m) {

@@ -6,9 +6,13 @@
  *   maxpool        Embedding(V,E) -> global max pooling -> Dense(1)
  *   attention      Embedding(V,E) -> self-attention(heads) -> mean -> Dense(1)
  *
- * Parameters, gradients and the Adam moments each live in one allocation,
- * carved into named blocks by a size table; activations are sized for the
- * largest batch seen so far. */
+ * Each kind is one row of a table in model.c: its layers and its parameter
+ * blocks with their shapes. Parameters, gradients and the Adam moments each
+ * live in one allocation, carved into the blocks by that table; activations
+ * are sized for the largest batch seen so far.
+ *
+ * Gradients follow nn.h: pl_model_backward adds into them, and
+ * pl_model_zero_grad zeroes them. */
 #ifndef PL_MODEL_H
 #define PL_MODEL_H
 
@@ -18,6 +22,7 @@
 #include "err.h"
 #include "nn/nn.h"
 #include "optim.h"
+#include "rng.h"
 
 typedef enum {
     PL_ARCH_RNN,
@@ -55,6 +60,27 @@ typedef struct {
                             (a token-level head on every state, recurrent models only) */
 } PlModelConfig;
 
+/* The parameter blocks, in the order a model lays them out (and a model file
+ * stores them); a kind has those its row of the table names. G = gates x H
+ * (1, 3 or 4 gates), HD = heads x dhead, F = H (recurrent) or E, C = classes
+ * or 1. */
+typedef enum {
+    PL_P_EMBEDDING, /* (V,E) */
+    PL_P_KERNEL,    /* (E,G) recurrent: the input kernel */
+    PL_P_RECURRENT, /* (H,G) */
+    PL_P_BIAS,      /* (G); the GRU's (2,G): input bias, then recurrent bias */
+    PL_P_WQ,        /* (E,HD) attention */
+    PL_P_WK,        /* (E,HD) */
+    PL_P_WV,        /* (E,HD) */
+    PL_P_WO,        /* (HD,E) */
+    PL_P_DENSE_W,   /* (F,C) the head */
+    PL_P_DENSE_B,   /* (C) */
+    PL_P_COUNT
+} PlParam;
+
+/* The tutorial's embedding width and recurrent units. */
+#define PL_DEFAULT_WIDTH 32
+
 /* The padding experiment's model: Embedding(10000,32) -> SimpleRNN(32) -> Dense(1). */
 PlModelConfig pl_model_config_default(PlArch arch);
 
@@ -65,12 +91,12 @@ int pl_arch_recurrent(PlArch a);
 typedef struct PlModel PlModel;
 
 /* A new model with Keras's initialisers, drawn from seed. */
-PlStatus pl_model_new(const PlModelConfig *cfg, uint64_t seed, PlModel **out, PlErr *err);
+PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err);
 void pl_model_free(PlModel *m);
 /* A new model with src's weights under cfg, which may change only what does
  * not change the parameters' shapes (mask, readout, pooling mode). Returns
  * PL_ERANGE when the shapes differ. */
-PlStatus pl_model_copy(PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err);
+PlStatus pl_model_copy(const PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err);
 const PlModelConfig *pl_model_config(const PlModel *m);
 
 /* Runs a batch: ids (B,T) and mask (B,T, 1 = real). Returns PL_ENOMEM when
@@ -81,23 +107,27 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
  * token-level head. Borrowed; valid until the next forward. */
 const float *pl_model_logits(const PlModel *m);
 
-/* Zeroes the gradients, back-propagates dlogits (shaped as the logits) of the
- * last forward and adds into the gradients. */
+/* Back-propagates dlogits (shaped as the logits) of the last forward and
+ * adds into the gradients (+=, as nn.h's layers do). Once per forward: it
+ * consumes that forward's caches. */
 void pl_model_backward(PlModel *m, const float *dlogits);
+/* Zeroes the gradients: call it before the backward passes of one update. */
+void pl_model_zero_grad(PlModel *m);
 /* One optimiser update from the gradients. */
 void pl_model_update(PlModel *m);
 PlOptim *pl_model_optim(PlModel *m);
 
-/* Parameters and gradients as one flat array each (n floats). */
+/* Parameters and gradients as one flat array each (n floats), the blocks in
+ * PlParam order. Borrowed; valid while the model lives. */
 size_t pl_model_nparams(const PlModel *m);
 float *pl_model_params(PlModel *m);
-float *pl_model_grads(PlModel *m);
+const float *pl_model_params_view(const PlModel *m);
+const float *pl_model_grads(const PlModel *m);
 
-/* A named parameter block ("embedding", "kernel", "recurrent", "bias",
- * "dense_w", "dense_b", "wq", "wk", "wv", "wo"); *n gets its size. NULL if
- * the model has no such block. */
-float *pl_model_block(PlModel *m, const char *name, size_t *n);
-float *pl_model_grad_block(PlModel *m, const char *name, size_t *n);
+/* One parameter block; *n (when n is not NULL) gets its size. NULL (and 0)
+ * when this kind of model has no such block. Borrowed. */
+float *pl_model_param(PlModel *m, PlParam p, size_t *n);
+const float *pl_model_param_view(const PlModel *m, PlParam p, size_t *n);
 
 /* Activations of the last forward, for the probes. Borrowed. */
 const float *pl_model_states(const PlModel *m);   /* recurrent: h (T,B,H), pads as the layer left them */

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "model.h"
+#include "rng.h"
 
 #define MAGIC "PADLABMD"
 #define FORMAT_VERSION 1u
@@ -35,12 +37,6 @@ static uint64_t get_u64(const unsigned char *p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
     return v;
-}
-
-static uint64_t fnv1a(const unsigned char *p, size_t n) {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ULL;
-    return h;
 }
 
 static void config_fields(const PlModelConfig *c, int32_t *f) {
@@ -77,6 +73,18 @@ static unsigned char *param_bytes(const float *w, size_t n) {
     return b;
 }
 
+/* The bytes of a model file, for pl_write_atomic. */
+typedef struct {
+    const unsigned char *head, *body, *tail;
+    size_t nbody;
+} ModelBytes;
+
+static int write_model_bytes(FILE *f, void *ctx) {
+    const ModelBytes *b = ctx;
+    int ok = fwrite(b->head, 1, 72, f) == 72 && fwrite(b->body, 1, b->nbody, f) == b->nbody && fwrite(b->tail, 1, 8, f) == 8;
+    return ok ? 0 : -1;
+}
+
 PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     size_t n = pl_model_nparams(m);
     unsigned char head[72];
@@ -87,23 +95,13 @@ PlStatus pl_model_save(const PlModel *m, const char *path, PlErr *err) {
     config_fields(pl_model_config(m), f);
     for (unsigned i = 0; i < NFIELDS; i++) put_u32(head + 16 + 4 * i, (uint32_t)f[i]);
     put_u64(head + 64, n);
-    unsigned char *body = param_bytes(pl_model_params((PlModel *)m), n), tail[8];
+    unsigned char *body = param_bytes(pl_model_params_view(m), n), tail[8];
     if (!body) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-    put_u64(tail, fnv1a(body, n * 4));
-    /* Written beside the target, then renamed: a crash never leaves half a file. */
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *fp = fopen(tmp, "wb");
-    int ok = fp && fwrite(head, 1, sizeof head, fp) == sizeof head && fwrite(body, 1, n * 4, fp) == n * 4 &&
-             fwrite(tail, 1, 8, fp) == 8;
-    if (fp && fclose(fp) != 0) ok = 0;
+    put_u64(tail, pl_fnv1a(body, n * 4));
+    ModelBytes bytes = {head, body, tail, n * 4};
+    PlStatus st = pl_write_atomic(path, write_model_bytes, &bytes, err);
     free(body);
-    if (!ok || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return pl_err_set(err, PL_EIO, "%s: cannot write: %s", path, strerror(e));
-    }
-    return PL_OK;
+    return st;
 }
 
 static PlStatus read_all(FILE *fp, unsigned char *buf, size_t n, const char *path, PlErr *err) {
@@ -146,7 +144,7 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fp, body, n * 4, path, err);
     if (!st) st = read_all(fp, tail, 8, path, err);
-    if (!st && get_u64(tail) != fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
+    if (!st && get_u64(tail) != pl_fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
     if (!st && fgetc(fp) != EOF) st = pl_err_set(err, PL_EINPUT, "%s: trailing bytes after the parameters", path);
     fclose(fp);
     if (!st) {

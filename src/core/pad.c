@@ -3,12 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+
+const char *const pl_side_names[] = {[PL_PRE] = "pre", [PL_POST] = "post", NULL};
+
 const char *pl_side_name(PlSide s) { return s == PL_POST ? "post" : "pre"; }
 
 int pl_side_parse(const char *s, PlSide *out) {
-    if (strcmp(s, "pre") == 0) *out = PL_PRE;
-    else if (strcmp(s, "post") == 0) *out = PL_POST;
-    else return -1;
+    int i = pl_name_find(pl_side_names, s);
+    if (i < 0) return -1;
+    *out = (PlSide)i;
     return 0;
 }
 
@@ -89,4 +93,10 @@ PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const P
     }
     *out = b;
     return PL_OK;
+}
+
+int pl_batch_row_of(const PlBatch *b, int row) {
+    for (int i = 0; i < b->B; i++)
+        if (b->row[i] == row) return i;
+    return 0;
 }

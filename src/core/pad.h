@@ -14,6 +14,9 @@
 
 typedef enum { PL_PRE = 0, PL_POST = 1 } PlSide;
 
+/* "pre", "post", NULL: the names of PlSide, indexed by it. */
+extern const char *const pl_side_names[];
+
 typedef struct {
     int maxlen;        /* rows keep at most this many tokens; a row wider than
                           maxlen (a batch rounded up past it) gets more pads */
@@ -56,5 +59,8 @@ typedef struct {
 PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o,
                        PlBatch **out, PlErr *err);
 void pl_batch_free(PlBatch *b);
+
+/* The batch row that holds corpus row `row` (0 when none does). */
+int pl_batch_row_of(const PlBatch *b, int row);
 
 #endif

@@ -3,9 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "rng.h"
 
-static const char *const batching_names[PL_BATCH_COUNT] = {
+const char *const pl_batching_names[PL_BATCH_COUNT + 1] = {
     [PL_BATCH_LONGEST] = "longest",
     [PL_BATCH_STATIC] = "static",
     [PL_BATCH_DYNAMIC] = "dynamic",
@@ -14,17 +15,16 @@ static const char *const batching_names[PL_BATCH_COUNT] = {
     [PL_BATCH_BUCKET_LONGEST] = "bucket_longest",
     [PL_BATCH_TF_BUCKET] = "tf_bucket",
     [PL_BATCH_PACKED] = "packed",
+    [PL_BATCH_COUNT] = NULL,
 };
 
-const char *pl_batching_name(PlBatching k) { return batching_names[k]; }
+const char *pl_batching_name(PlBatching k) { return pl_batching_names[k]; }
 
 int pl_batching_parse(const char *s, PlBatching *out) {
-    for (int k = 0; k < PL_BATCH_COUNT; k++)
-        if (strcmp(s, batching_names[k]) == 0) {
-            *out = (PlBatching)k;
-            return 0;
-        }
-    return -1;
+    int k = pl_name_find(pl_batching_names, s);
+    if (k < 0) return -1;
+    *out = (PlBatching)k;
+    return 0;
 }
 
 int pl_plan_quarter_bounds(int maxlen, int bounds[3]) {
@@ -269,7 +269,7 @@ PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, 
     if (st) return st;
     PlPlan *p = plan_alloc(n);
     if (!p) return pl_err_set(err, PL_ENOMEM, "out of memory for a batching plan");
-    int bs = o->batch_size > 0 ? o->batch_size : 32;
+    int bs = o->batch_size > 0 ? o->batch_size : PL_DEFAULT_BATCH;
     p->packed = o->kind == PL_BATCH_PACKED;
     p->cap = o->kind == PL_BATCH_LONGEST ? 0 : o->maxlen;
     int longest = 0;

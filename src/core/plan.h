@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "rng.h"
 
 typedef enum {
     PL_BATCH_LONGEST,        /* every row padded to the corpus's longest */
@@ -24,9 +25,14 @@ typedef enum {
     PL_BATCH_COUNT
 } PlBatching;
 
+/* The tutorial's batches, the lab's, the trainer's and the probes' defaults:
+ * rows cut to 200 tokens, 32 rows per batch. */
+#define PL_DEFAULT_MAXLEN 200
+#define PL_DEFAULT_BATCH 32
+
 typedef struct {
     PlBatching kind;
-    int batch_size;                /* rows per batch; 0 = 32 */
+    int batch_size;                /* rows per batch; 0 = PL_DEFAULT_BATCH */
     int maxlen;                    /* static: the width; others: a cap on lengths, 0 = none */
     int multiple;                  /* multiple: the multiple; 0 = 8 */
     const int *boundaries;         /* bucket boundaries, increasing */
@@ -35,7 +41,7 @@ typedef struct {
     int pad_to_boundary;           /* tf_bucket: pad to boundary - 1 (not the last bucket) */
     int window;                    /* grouped: rows sorted together; 0 = 50 * batch_size */
     int shuffle;                   /* dynamic, multiple, packed: shuffle rows first */
-    uint64_t seed;                 /* for grouped and shuffle */
+    PlSeed seed;                   /* for grouped and shuffle */
 } PlPlanOpts;
 
 typedef struct {
@@ -47,6 +53,8 @@ typedef struct {
     int cap;     /* rows are cut to at most cap tokens; 0 = none */
 } PlPlan;
 
+/* The strategies' names, indexed by PlBatching, NULL at PL_BATCH_COUNT. */
+extern const char *const pl_batching_names[];
 const char *pl_batching_name(PlBatching k);
 /* Parses a strategy name (as pl_batching_name prints); 0 on success, -1 otherwise. */
 int pl_batching_parse(const char *s, PlBatching *out);

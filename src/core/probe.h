@@ -23,7 +23,7 @@ typedef struct {
     PlSide padding, truncating;
     int mask;            /* 1: the mask is on */
     PlMaskConv conv;     /* the convention the batch probe shows */
-    uint64_t seed;       /* fresh weights come from this seed */
+    PlSeed seed;       /* fresh weights come from this seed */
     PlBatching batching; /* how the batch is chosen and how wide it is padded */
     int batch_size;      /* rows per batch of the plan */
     int width;           /* > 0: the rows are exactly this wide (set by pl_probe_focus) */

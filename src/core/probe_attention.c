@@ -61,12 +61,6 @@ void pl_probe_attention_free(PlProbeAttention *r) {
     memset(r, 0, sizeof *r);
 }
 
-static int find_row(const PlBatch *b, int example) {
-    for (int i = 0; i < b->B; i++)
-        if (b->row[i] == example) return i;
-    return 0;
-}
-
 /* The buffers of one probe run: main holds the run over the batch, whose
  * outputs the later checks reuse; aux and one hold the runs on a single row
  * or on the real tokens alone. */
@@ -256,7 +250,7 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (!st) {
         r->T = b->T, r->B = b->B, r->heads = w.NH, r->dhead = w.D, r->causal = causal, r->mask = o->mask;
-        r->row = find_row(b, o->example);
+        r->row = pl_batch_row_of(b, o->example);
         r->L = b->len[r->row];
         /* The run the view shows: every row and query, the example's weights
          * kept, and each query's sums over every key and over the pads. */

@@ -8,12 +8,12 @@
 PlProbeOpts pl_probe_opts_default(void) {
     PlProbeOpts o;
     memset(&o, 0, sizeof o);
-    o.maxlen = 200;
+    o.maxlen = PL_DEFAULT_MAXLEN;
     o.padding = PL_PRE;
     o.truncating = PL_PRE;
     o.conv = PL_MASK_KERAS;
     o.batching = PL_BATCH_STATIC;
-    o.batch_size = 32;
+    o.batch_size = PL_DEFAULT_BATCH;
     return o;
 }
 

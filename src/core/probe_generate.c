@@ -27,7 +27,7 @@ static float *draw(PlRng *rng, size_t n, float limit) {
     return w;
 }
 
-static int decoder_init(Decoder *d, int V, int P, uint64_t seed) {
+static int decoder_init(Decoder *d, int V, int P, PlSeed seed) {
     PlRng rng;
     pl_rng_seed(&rng, seed);
     int HD = GEN_HEADS * GEN_D;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "probe_weights.h"
 
 /* Pooling does not see token order, and padlab's attention has no positions:
  * for these, pre and post padding hold the same multiset of tokens, so even
@@ -13,20 +14,15 @@
 static int order_blind(PlArch a) { return !pl_arch_recurrent(a); }
 
 /* The base weights: model's (checked) or fresh ones of arch. */
-static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, uint64_t seed, PlModel **out, PlErr *err) {
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, PlSeed seed, PlModel **out, PlErr *err) {
     *out = NULL;
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);
         if (mc->classes > 0)
             return pl_err_set(err, PL_ERANGE, "the identity probe needs a classifier (one logit per row); this model has a token head");
-        if (mc->vocab < c->num_words)
-            return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", mc->vocab,
-                              c->num_words, mc->vocab);
-        return PL_OK; /* copied below, under each mode */
+        return pl_probe_check_vocab(mc->vocab, c, err); /* copied below, under each mode */
     }
-    PlModelConfig cfg = pl_model_config_default(arch);
-    cfg.vocab = c->num_words;
-    return pl_model_new(&cfg, seed, out, err);
+    return pl_probe_fresh_model(arch, c, seed, out, err);
 }
 
 /* A copy of src's weights with the mask on or off; only the mode changes. */
@@ -34,7 +30,7 @@ static PlStatus under_mode(const PlModel *src, int masked, PlModel **out, PlErr 
     PlModelConfig cfg = *pl_model_config(src);
     cfg.mask = masked ? PL_SEQ_KERAS : PL_SEQ_NONE;
     cfg.pool = masked ? PL_POOL_MASKED : PL_POOL_UNMASKED;
-    return pl_model_copy((PlModel *)src, &cfg, out, err);
+    return pl_model_copy(src, &cfg, out, err);
 }
 
 /* logits (B) of batch b through m. */

@@ -5,6 +5,7 @@
 
 #include "nn/attend.h"
 #include "probe.h"
+#include "probe_weights.h"
 #include "rng.h"
 #include "tensor.h"
 
@@ -163,22 +164,15 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
     memset(r, 0, sizeof *r);
     PlModel *own = NULL;
     PlBatch *b = NULL;
-    PlStatus st = PL_OK;
-    if (model && pl_model_config(model)->vocab < c->num_words)
-        return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
-                          pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
-    if (!model) {
-        PlModelConfig cfg = pl_model_config_default(PL_ARCH_AVGPOOL);
-        cfg.vocab = c->num_words;
-        st = pl_model_new(&cfg, o->seed, &own, err);
-    }
+    PlStatus st = model ? pl_probe_check_vocab(pl_model_config(model)->vocab, c, err)
+                        : pl_probe_fresh_model(PL_ARCH_AVGPOOL, c, o->seed, &own, err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) {
         pl_model_free(own);
         return st;
     }
     const PlModel *m = model ? model : own;
-    const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
+    const float *emb = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
     Ctx k = {b, pl_model_config(m)->embed, 16, NULL, NULL, NULL, {{0}}};
     pl_rng_seed(&k.rng, o->seed ^ 0x1a7e5ULL);
     size_t n = (size_t)b->T * b->B;

@@ -6,6 +6,7 @@
 
 #include "loss.h"
 #include "probe.h"
+#include "probe_weights.h"
 #include "tensor.h"
 
 void pl_probe_loss_free(PlProbeLoss *r) {
@@ -14,13 +15,12 @@ void pl_probe_loss_free(PlProbeLoss *r) {
     memset(r, 0, sizeof *r);
 }
 
-static PlStatus token_model(const PlCorpus *c, const PlModel *model, uint64_t seed, PlModel **out, PlErr *err) {
+static PlStatus token_model(const PlCorpus *c, const PlModel *model, PlSeed seed, PlModel **out, PlErr *err) {
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);
         if (mc->classes < 2) return pl_err_set(err, PL_ERANGE, "the loss probe needs a model with a token head (padlab experiment loss --save-model)");
-        if (mc->vocab < c->num_words)
-            return pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)", mc->vocab, c->num_words, mc->vocab);
-        return pl_model_copy((PlModel *)model, mc, out, err);
+        PlStatus st = pl_probe_check_vocab(mc->vocab, c, err);
+        return st ? st : pl_model_copy(model, mc, out, err);
     }
     PlModelConfig cfg = pl_model_config_default(PL_ARCH_RNN);
     cfg.vocab = c->num_words;

@@ -80,12 +80,6 @@ static int alloc_result(PlProbeMasks *r, int B, int T) {
     return r->example && r->len && r->pads && r->ids && r->keras && r->torch && r->hf && r->additive && r->row_share ? 0 : -1;
 }
 
-static int find_row(const PlBatch *b, int example) {
-    for (int i = 0; i < b->B; i++)
-        if (b->row[i] == example) return i;
-    return 0;
-}
-
 /* The four masks from the one padding mask, and what each says to keep. */
 static void conventions(PlProbeMasks *r, const PlBatch *b) {
     size_t n = (size_t)b->B * b->T;
@@ -143,7 +137,7 @@ PlStatus pl_probe_masks(const PlCorpus *c, const PlProbeOpts *o, const PlModel *
     if (!st) {
         size_t n = (size_t)b->B * b->T, nq = (size_t)b->B * w.NH * b->T;
         r->B = b->B, r->T = b->T, r->heads = w.NH, r->dhead = w.D;
-        r->row = find_row(b, o->example);
+        r->row = pl_batch_row_of(b, o->example);
         right = malloc(n), inverted = malloc(n);
         wsum = malloc(nq * sizeof *wsum), wpad = malloc(nq * sizeof *wpad);
         if (alloc_result(r, b->B, b->T) || !right || !inverted || !wsum || !wpad)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "probe_weights.h"
 #include "tensor.h"
 
 static void corpus_weights(PlProbePooling *r, const PlCorpus *c, int maxlen) {
@@ -32,18 +33,11 @@ PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel
     if (o->example < 0 || o->example >= c->n)
         return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d, from 0)", o->example, c->n);
     PlModel *own = NULL;
-    PlStatus st = PL_OK;
-    if (!model) {
-        PlModelConfig cfg = pl_model_config_default(PL_ARCH_AVGPOOL);
-        cfg.vocab = c->num_words;
-        st = pl_model_new(&cfg, o->seed, &own, err);
-    } else if (pl_model_config(model)->vocab < c->num_words) {
-        st = pl_err_set(err, PL_ERANGE, "the model knows %d ids but the corpus keeps %d (use --num-words %d)",
-                        pl_model_config(model)->vocab, c->num_words, pl_model_config(model)->vocab);
-    }
+    PlStatus st = model ? pl_probe_check_vocab(pl_model_config(model)->vocab, c, err)
+                        : pl_probe_fresh_model(PL_ARCH_AVGPOOL, c, o->seed, &own, err);
     if (st) return st;
     const PlModel *m = model ? model : own;
-    const float *emb = pl_model_block((PlModel *)m, "embedding", NULL);
+    const float *emb = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
     int E = pl_model_config(m)->embed;
     PlBatch *b = NULL;
     st = pl_probe_focus_batch(c, o, 1, &b, err);

@@ -9,7 +9,7 @@ static uint64_t splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
-void pl_rng_seed(PlRng *r, uint64_t seed) {
+void pl_rng_seed(PlRng *r, PlSeed seed) {
     uint64_t x = seed;
     for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
 }
@@ -55,4 +55,11 @@ void pl_rng_shuffle_int(PlRng *r, int *v, int n) {
         v[i] = v[j];
         v[j] = t;
     }
+}
+
+uint64_t pl_fnv1a(const void *p, size_t n) {
+    const unsigned char *b = p;
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
 }

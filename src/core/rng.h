@@ -4,13 +4,21 @@
 #ifndef PL_RNG_H
 #define PL_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+/* A seed: wherever randomness enters the core, one of these is passed in. */
+typedef uint64_t PlSeed;
 
 typedef struct {
     uint64_t s[4];
 } PlRng;
 
-void pl_rng_seed(PlRng *r, uint64_t seed);
+void pl_rng_seed(PlRng *r, PlSeed seed);
+
+/* The 64-bit FNV-1a hash of p[0..n): the vocabulary's word hash and the
+ * model file's checksum. */
+uint64_t pl_fnv1a(const void *p, size_t n);
 uint64_t pl_rng_u64(PlRng *r);
 /* Uniform in [0, 1) with 53 random bits. */
 double pl_rng_uniform(PlRng *r);

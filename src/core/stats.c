@@ -44,3 +44,13 @@ void pl_maxlen_row(const int *len, int n, int maxlen, PlMaxlenRow *row) {
     row->kept_share = pl_cost_kept_share(&c);
     row->rows_truncated = pl_cost_truncated_share(&c);
 }
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double pl_median(double *x, int n) {
+    qsort(x, (size_t)n, sizeof *x, cmp_double);
+    return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}

@@ -14,6 +14,10 @@ typedef struct {
  * statistics at position p/100 * (n-1), as numpy's default does. n > 0. */
 double pl_percentile_sorted(const int *sorted, int n, double p);
 
+/* Sorts x[0..n) in place (n > 0) and returns its median: the middle value,
+ * or the mean of the two middle ones. */
+double pl_median(double *x, int n);
+
 /* Summarises len[0..n) (n > 0). Returns PL_ENOMEM if the sorted copy cannot
  * be made, PL_ERANGE for n < 1. */
 PlStatus pl_length_summary(const int *len, int n, PlLengthSummary *s, PlErr *err);

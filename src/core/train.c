@@ -14,11 +14,11 @@ PlTrainConfig pl_train_config_default(PlArch arch) {
     PlTrainConfig c;
     memset(&c, 0, sizeof c);
     c.model = pl_model_config_default(arch);
-    c.maxlen = 200;
+    c.maxlen = PL_DEFAULT_MAXLEN;
     c.padding = PL_PRE;
     c.truncating = PL_PRE;
-    c.epochs = 5;
-    c.batch_size = 32;
+    c.epochs = PL_DEFAULT_EPOCHS;
+    c.batch_size = PL_DEFAULT_BATCH;
     c.val_split = 0.2;
     c.batching = PL_BATCH_STATIC;
     c.optim = PL_OPT_ADAM;
@@ -203,7 +203,7 @@ static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BAT
 /* Plans batches over slices order[0..n) of s and reserves the batch buffers
  * for them; the plan's order is mapped back to slice indices. On failure *p
  * is NULL. */
-static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, uint64_t seed,
+static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, PlSeed seed,
                           PlPlan **p, PlErr *err) {
     const PlTrainConfig *cfg = r->cfg;
     int bounds[3];
@@ -252,6 +252,7 @@ static PlStatus token_batch(Run *r, PlModel *m, int B, int W, int train, double 
     *hits = token_hits(pl_model_logits(m), b->targets, B, W, C, n);
     *loss += train ? (double)l : (double)l * *n;
     if (train) {
+        pl_model_zero_grad(m);
         pl_model_backward(m, b->dlogits);
         pl_model_update(m);
     }
@@ -365,6 +366,7 @@ static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlPro
             for (int i = 0; i < B; i++) correct += (z[i] > 0.0f) == (r->buf.labels[i] == 1);
             seen += B;
             tokens += B;
+            pl_model_zero_grad(m);
             pl_model_backward(m, r->buf.dz);
             pl_model_update(m);
         }

@@ -20,19 +20,20 @@
 #include "plan.h"
 
 #define PL_MAX_EPOCHS 100
+#define PL_DEFAULT_EPOCHS 5 /* the tutorial's fit(epochs=5) */
 #define PL_LEN_BUCKETS 3
 
 typedef struct {
     PlModelConfig model;   /* vocab is taken from the corpus's num_words */
-    int maxlen;            /* rows are cut to this many tokens (200) */
+    int maxlen;            /* rows are cut to this many tokens (PL_DEFAULT_MAXLEN) */
     PlSide padding, truncating;
-    int epochs;            /* 5 */
-    int batch_size;        /* 32 */
+    int epochs;            /* PL_DEFAULT_EPOCHS */
+    int batch_size;        /* PL_DEFAULT_BATCH */
     double val_split;      /* 0.2 */
     PlBatching batching;   /* static, dynamic, length_grouped, tf_bucket or packed */
     int window_stride;     /* > 0: read each review in windows of maxlen every
                               window_stride tokens and average their predictions */
-    uint64_t seed;
+    PlSeed seed;
     PlOptKind optim;
     /* The token task: predict the next token's class at every position, with
      * model.classes classes (ids below classes-1 are their own class, rarer

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 void pl_vocab_init(PlVocab *v) { memset(v, 0, sizeof *v); }
 
 void pl_vocab_done(PlVocab *v) {
@@ -14,15 +16,6 @@ void pl_vocab_done(PlVocab *v) {
     memset(v, 0, sizeof *v);
 }
 
-static uint64_t fnv1a(const char *s, size_t len) {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 static int word_equals(const PlVocab *v, int i, const char *w, size_t len) {
     const char *s = v->arena + v->off[i];
     return strncmp(s, w, len) == 0 && s[len] == '\0';
@@ -31,7 +24,7 @@ static int word_equals(const PlVocab *v, int i, const char *w, size_t len) {
 /* Slot where word lives or would go. */
 static size_t probe(const PlVocab *v, const char *w, size_t len) {
     size_t mask = v->nslots - 1;
-    size_t s = (size_t)fnv1a(w, len) & mask;
+    size_t s = (size_t)pl_fnv1a(w, len) & mask;
     while (v->slots[s] && !word_equals(v, v->slots[s] - 1, w, len)) s = (s + 1) & mask;
     return s;
 }

@@ -27,6 +27,7 @@ static const char *const ui_keys[][2] = {
     {"h/l", "the previous and next example (also the arrow keys left and right)"},
     {"mouse", "a tab picks a view; a control moves forward, right button back"},
     {"Enter", "the last control clicked, one step forward again"},
+    {"F5", "classroom mode: one view alone (space, PgDn, PgUp move between views; b blanks)"},
     {"?", "this help (space turns the page)"},
     {"q", "quit (a session given with --session is saved)"},
 };

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Golden outputs: a fixed set of commands on small built-in corpora, each
+# compared byte for byte with the output stored in tests/golden/NAME.out.
+# A refactor that should change nothing a user sees must keep every one of
+# them; the training runs keep their losses to the last bit.
+#
+# Each .out holds the command's stdout, then "--- stderr" and its stderr
+# when it wrote any, then "--- exit N" when N is not 0. Wall-clock columns
+# (seconds, s/epoch) are replaced by "<time>" and the test's temporary
+# folder by "<tmp>" before comparing.
+#
+#   tests/golden.sh            compare (PADLAB and PADLAB_GOLDEN_TRAIN set by make check)
+#   tests/golden.sh --update   write the expected outputs instead
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+TRAIN=${PADLAB_GOLDEN_TRAIN:?set PADLAB_GOLDEN_TRAIN to tests/golden_train}
+GOLDEN=$here/golden
+update=0
+[[ ${1:-} == --update ]] && update=1 && mkdir -p "$GOLDEN"
+# The tables elide to the terminal's width; without one they take 100.
+unset COLUMNS
+
+# untime: wall-clock figures out of experiment output (JSON keys, and the
+# s/epoch column of tables and CSV, counted from the row's end).
+untime() {
+    sed -E 's/("seconds(_per_epoch)?": )[^,}]*/\1"<time>"/' | awk '
+        /s\/epoch/ { csv = index($0, ",") > 0 && index($0, "  ") == 0
+                     if (csv) { n = split($0, h, ","); for (i = 1; i <= n; i++) if (h[i] == "s/epoch") k = n - i }
+                     else { for (i = 1; i <= NF; i++) if ($i == "s/epoch") k = NF - i }
+                     intable = 1; print; next }
+        intable && NF == 0 { intable = 0 }
+        intable && csv { n = split($0, f, ","); f[n - k] = "<time>"; line = f[1]
+                         for (i = 2; i <= n; i++) line = line "," f[i]; print line; next }
+        intable { $(NF - k) = "<time>"; print; next }
+        { print }'
+}
+
+# golden NAME [--filter F] [--stdin FILE] CMD...: runs CMD and compares (or
+# stores) what it printed.
+golden() {
+    local name=$1 filter=cat input=/dev/null
+    shift
+    while [[ $1 == --* ]]; do
+        case $1 in
+            --filter) filter=$2 ;;
+            --stdin) input=$2 ;;
+        esac
+        shift 2
+    done
+    local got=$TMP/$name.out rc=0
+    "$@" <"$input" >"$TMP/stdout" 2>"$TMP/stderr" || rc=$?
+    {
+        $filter <"$TMP/stdout"
+        if [[ -s $TMP/stderr ]]; then echo "--- stderr"; cat "$TMP/stderr"; fi
+        if [[ $rc -ne 0 ]]; then echo "--- exit $rc"; fi
+    } | sed "s|$TMP|<tmp>|g" >"$got"
+    if ((update)); then
+        cp "$got" "$GOLDEN/$name.out"
+        pass "$name (stored)"
+    elif [[ ! -f $GOLDEN/$name.out ]]; then
+        fail "$name" "no tests/golden/$name.out (run tests/golden.sh --update on the commit before the change)"
+    elif cmp -s "$got" "$GOLDEN/$name.out"; then
+        pass "$name"
+    else
+        fail "$name" "differs from tests/golden/$name.out:" "$(diff "$GOLDEN/$name.out" "$got" | head -n 20)"
+    fi
+}
+
+C=builtin:0:400
+SMALL=(--maxlen 32 --batch 8)
+
+# ---- help texts ----
+golden help "$P" --help
+golden version "$P" --version
+for c in lab pad stats buckets experiment bench report; do golden "help-$c" "$P" "$c" --help; done
+golden help-probe "$P" probe --help
+for k in batch attention rnn pooling loss layers generate masks identity; do
+    golden "help-probe-$k" "$P" probe "$k" --help
+done
+
+# ---- the corpus commands ----
+printf '17 42 9 6 3\n17 81 4\n\n5 6 7 8 9 10 11\n' >"$TMP/seqs.txt"
+golden pad "$P" pad "$TMP/seqs.txt"
+golden pad-post-torch --stdin "$TMP/seqs.txt" "$P" pad --padding post --truncating post --maxlen 5 --value -1 --mask torch -
+golden pad-additive "$P" pad --maxlen 4 --mask additive "$TMP/seqs.txt"
+golden stats "$P" stats
+golden stats-csv "$P" stats --corpus "$C" --maxlen 20,64,300 --format csv
+golden stats-json "$P" stats --corpus "$C" --num-words 300 --format json
+golden buckets "$P" buckets --corpus "$C"
+golden buckets-json "$P" buckets --corpus builtin:3:200 --maxlen 64 --batch 16 --format json
+golden buckets-csv "$P" buckets --corpus "$C" --boundaries 20,80,160 --batch-sizes 32,16,8,4 --format csv
+golden report "$P" report --corpus "$C"
+golden lab-settings "$P" lab --padding post --mask on --model gru --maxlen 120 --print-settings
+golden lab-no-terminal "$P" lab --corpus builtin:2:300
+
+# ---- every probe, as a table and as JSON ----
+for k in batch attention rnn pooling loss layers generate masks identity; do
+    golden "probe-$k" "$P" probe "$k" --corpus "$C"
+    golden "probe-$k-json" "$P" probe "$k" --corpus "$C" "${SMALL[@]}" --format json
+done
+golden probe-batch-post-dynamic "$P" probe batch --corpus "$C" --padding post --batching dynamic --convention torch
+golden probe-batch-packed-rows "$P" probe batch --corpus "$C" --batching packed --rows 3,4,5 --full
+golden probe-attention-causal "$P" probe attention --corpus "$C" --mask on --causal on --heads 1 --dhead 8 "${SMALL[@]}"
+golden probe-rnn-gru-masked "$P" probe rnn --corpus "$C" --model gru --mask on --padding post
+golden probe-rnn-lstm-zero-pad "$P" probe rnn --corpus "$C" --model lstm --pad_embedding zero --format json "${SMALL[@]}"
+golden probe-pooling-post "$P" probe pooling --corpus "$C" --padding post --example 7
+for m in gru lstm avgpool attention; do
+    golden "probe-identity-$m" "$P" probe identity --corpus "$C" --model "$m" "${SMALL[@]}"
+done
+golden probe-layers-bucket "$P" probe layers --corpus "$C" --batching bucket_longest --seed 4
+golden probe-generate-post "$P" probe generate --corpus "$C" --padding post --maxlen 24
+golden probe-masks-hf "$P" probe masks --corpus "$C" --convention hf --rows 1,2
+golden probe-unknown "$P" probe frobnicate
+golden probe-refused-option "$P" probe pooling --mask on
+golden probe-rnn-not-recurrent "$P" probe rnn --model avgpool
+
+# ---- training: experiments, a saved model read back by the probes ----
+E=(--epochs 1 --seeds 1 --corpus builtin:0:300)
+golden experiment-padding --filter untime "$P" experiment padding "${E[@]}"
+golden experiment-padding-json --filter untime "$P" experiment padding "${E[@]}" --format json
+golden experiment-pooling-csv --filter untime "$P" experiment pooling "${E[@]}" --format csv
+golden experiment-cells --filter untime "$P" experiment cells --epochs 2 --seed 5 --corpus builtin:1:200 --maxlen 60
+golden experiment-loss-json --filter untime "$P" experiment loss --epochs 1 --seeds 2 --corpus builtin:1:200 --maxlen 60 --format json
+golden experiment-batching --filter untime "$P" experiment batching --epochs 1 --seeds 1 --corpus builtin:1:200 --maxlen 60
+golden experiment-truncation --filter untime "$P" experiment truncation --epochs 1 --seeds 1 --corpus builtin:1:200 --maxlen 60
+golden experiment-save --filter untime "$P" experiment padding "${E[@]}" --save-model "$TMP/padding.model"
+golden model-file-sum --stdin "$TMP/padding.model" cksum
+golden probe-rnn-weights "$P" probe rnn --corpus "$C" --weights "$TMP/padding.model"
+golden probe-identity-weights "$P" probe identity --corpus "$C" --weights "$TMP/padding.model" "${SMALL[@]}"
+"$P" experiment loss --epochs 1 --seeds 1 --corpus builtin:1:200 --maxlen 60 --save-model "$TMP/loss.model" >/dev/null
+golden probe-loss-weights "$P" probe loss --corpus "$C" --weights "$TMP/loss.model" "${SMALL[@]}"
+golden probe-loss-wrong-weights "$P" probe loss --corpus "$C" --weights "$TMP/padding.model"
+golden train "$TRAIN"
+
+finish

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# padlab lesson as a person uses it: listing, checking files, rehearsing the
+# answers, forgetting progress, and playing lesson 1 in tmux to its first
+# question, answering it, quitting, and finding the progress kept.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+LESSONS="$here/../lessons"
+export XDG_STATE_HOME="$TMP/state" XDG_DATA_HOME="$TMP/data"
+STATE="$XDG_STATE_HOME/padlab/progress"
+
+# ---- the command line ----
+run "$P" lesson --list
+expect_has "--list names lesson 1 with its title" "01-rectangle"
+expect_has "--list gives its level and length" "beginner"
+run "$P" lesson --list --format json
+expect_has "--list --format json gives the name" '"name": "01-rectangle"'
+expect_has "--list --format json gives the steps" '"steps": '
+expect_has "--list --format json gives the minutes" '"minutes": '
+
+shipped=("$LESSONS"/*.lesson)
+run "$P" lesson --check "${shipped[@]}"
+if [[ $rc -eq 0 && $(grep -c ': ok, ' <<<"$out") -eq ${#shipped[@]} ]]; then pass "every shipped lesson passes --check (${#shipped[@]})"
+else fail "every shipped lesson passes --check" "status $rc" "$out" "$err"; fi
+for f in "${shipped[@]}"; do
+    name=$(basename "$f")
+    grep -qF "lessons/$name" "$here/../Makefile.am" && pass "$name is installed" || fail "$name is installed" "not in dist_lesson_DATA"
+done
+
+printf '# Broken\n## One\nset: padding=sideways\nsummary:\n- x\n' >"$TMP/broken.lesson"
+run "$P" lesson --check "${shipped[0]}" "$TMP/broken.lesson"
+if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"* && $out == *": ok, "* ]]; then
+    pass "--check names FILE:LINE and exits 1 when one file is invalid"
+else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
+run "$P" lesson --check "$TMP/none.lesson"
+if [[ $rc -eq 1 && $err == "$TMP/none.lesson: cannot open: "* ]]; then pass "--check of a missing file says so"
+else fail "--check of a missing file says so" "status $rc" "$err"; fi
+head -c 3000 /dev/urandom >"$TMP/noise.lesson"
+run "$P" lesson --check "$TMP/noise.lesson"
+if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.lesson:"* ]]; then pass "--check of random bytes is one line, exit 1"
+else fail "--check of random bytes is one line, exit 1" "status $rc" "$err"; fi
+
+run "$P" lesson nosuch
+expect_error "an unknown lesson is one line" "no lesson 'nosuch'"
+run "$P" lesson "$TMP/broken.lesson"
+expect_error "a broken lesson does not open" "broken.lesson:3: padding must be"
+run "$P" lesson 01-rectangle </dev/null
+expect_error "without a terminal, lesson says so and how to rehearse" "padlab lesson --answers 01-rectangle"
+
+# One truth: the lesson's answer is the batch the probe prints.
+run "$P" lesson --answers 01-rectangle
+pads=$(awk '/answer: batch.pad_cells = / {print $NF}' <<<"$out")
+read -r B T real < <("$P" probe batch --format json | tr -d ' ,' | awk -F: '/"B"/ {b=$2} /"T"/ {t=$2} /"real_tokens"/ {r=$2} END {print b, t, r}')
+if [[ -n $pads && $pads -eq $((B * T - real)) ]]; then pass "--answers' pad cells ($pads) are the probe's B x T - real tokens"
+else fail "--answers' pad cells are the probe's B x T - real tokens" "lesson: $pads" "probe: $B x $T - $real"; fi
+run "$P" lesson --answers 01-rectangle --corpus builtin:1:400
+pads_small=$(awk '/answer: batch.pad_cells = / {print $NF}' <<<"$out")
+if [[ -n $pads_small && $pads_small != "$pads" ]]; then pass "--answers follows the corpus given ($pads_small pads)"
+else fail "--answers follows the corpus given" "$out"; fi
+
+# ---- playing lesson 1 in tmux ----
+if ! command -v tmux >/dev/null; then
+    skip "playing lessons in the terminal: tmux is not installed" 27
+    finish
+    exit $?
+fi
+SOCK="$TMP/tmux.sock"
+T() { tmux -S "$SOCK" "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+T new-session -d -s keep "sleep 100000"
+screen() { T capture-pane -t lab -p; }
+wait_for() {
+    for _ in $(seq 1 "${2:-100}"); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+check_screen() { if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi; }
+start() {
+    T kill-session -t lab 2>/dev/null
+    T new-session -d -s lab -x "${W:-100}" -y "${H:-30}" \
+        "cd $TMP && TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
+}
+typeslow() { for k in "$@"; do T send-keys -t lab "$k"; sleep 0.05; done; }
+
+start lesson 01-rectangle
+check_screen "lesson 1 opens on its first step" "step 1 of 7: One tensor, many lengths"
+check_screen "with the lab's views under it" "static batch 1/157: 32 rows x 200"
+T send-keys -t lab Space
+check_screen "space goes to the first question" "how many hold the pad token?"
+typeslow 1 2 3 Enter
+check_screen "a wrong answer is refused" "123 is not it."
+typeslow h
+check_screen "h gives the first hint" "hint 1: Every cell is either a real token or a pad."
+for d in $(grep -o . <<<"$pads"); do typeslow "$d"; done
+typeslow Enter
+check_screen "the lab's number is accepted" "Right."
+check_screen "and the reveal shows it" "$pads pad cells"
+T send-keys -t lab q
+check_screen "q quits the lesson" "EXIT=0"
+if grep -q "^lesson = 01-rectangle step=1 done=0 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
+else fail "the progress is saved: step 2, its first answer wrong" "$(cat "$STATE" 2>&1)"; fi
+start lesson rectangle
+check_screen "the lesson resumes where it stopped" "welcome back: you stopped at step 2"
+check_screen "on that step" "step 2 of 7: Count the pads"
+
+# Esc hands the keys to the lab; a lock says so.
+mkdir -p "$XDG_DATA_HOME/padlab/lessons"
+cat >"$XDG_DATA_HOME/padlab/lessons/locks.lesson" <<'EOF'
+# Locks
+setup: seeds=1
+## Locked
+set: maxlen=100
+lock: maxlen
+The maxlen stays at {maxlen}.
+summary:
+- locked
+EOF
+start lesson locks --corpus builtin:1:400
+check_screen "a lesson from the data folder plays" "step 1 of 1: Locked"
+T send-keys -t lab Escape
+check_screen "Esc hands the keys to the lab" "exploring the lab"
+T send-keys -t lab p
+check_screen "a lab key works while exploring" "padding: post*"
+T send-keys -t lab +
+check_screen "a locked setting says so" "maxlen is locked by the lesson"
+T send-keys -t lab q
+check_screen "q quits from the lab too" "EXIT=0"
+
+# Classroom mode.
+W=140 H=40 start lesson 01-rectangle --present
+check_screen "--present shows the lesson" "Why a batch needs one rectangle"
+if screen | grep -qF "padding: pre*"; then fail "--present hides the control strip" "$(screen)"; else pass "--present hides the control strip"; fi
+T send-keys -t lab PageDown
+check_screen "Page Down goes on, as a clicker sends it" "step 3 of 7"
+T send-keys -t lab b
+sleep 0.3
+if [[ -z $(screen | tr -d ' \n') ]]; then pass "b blanks the screen"; else fail "b blanks the screen" "$(screen)"; fi
+T send-keys -t lab x
+check_screen "any key brings it back" "step 3 of 7"
+T send-keys -t lab F5
+check_screen "F5 leaves classroom mode" "padding: pre*"
+T send-keys -t lab q
+check_screen "and quits" "EXIT=0"
+
+# Forgetting progress asks first.
+run "$P" lesson --reset 01-rectangle </dev/null
+expect_error "--reset without a terminal to ask needs --yes" "needs --yes"
+grep -q "^lesson = 01-rectangle " "$STATE" && pass "and forgets nothing" || fail "and forgets nothing" "$(cat "$STATE")"
+run "$P" lesson --reset 01-rectangle --yes
+expect_has "--reset --yes forgets one lesson" "forgot"
+if grep -q "^lesson = 01-rectangle " "$STATE"; then fail "the lesson's progress is gone" "$(cat "$STATE")"; else pass "the lesson's progress is gone"; fi
+finish

@@ -1,0 +1,478 @@
+/* Lessons: every parser error names its line; a run folds the settings of
+ * the steps up to the one shown, checks answers against the lab's numbers,
+ * gives hints one at a time and the solution only after a try; progress
+ * survives a reload; and every question of every shipped lesson is
+ * answerable on the builtin corpus, accepting the lab's number and refusing
+ * another. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/lesson_run.h"
+#include "suites.h"
+
+#define SMALL "builtin:1:400"
+
+static PlLesson *parse(const char *text, PlErr *err) { return pl_lesson_parse("t.lesson", text, strlen(text), err); }
+
+/* ---- the parser ---- */
+
+typedef struct {
+    const char *text;
+    const char *want; /* "t.lesson:LINE: fragment" */
+} BadLesson;
+
+#define END "\nsummary:\n- done\n"
+static const BadLesson bad_lessons[] = {
+    {"no title\n## s\n" END, "t.lesson:1: a lesson starts with its title"},
+    {"# T\nlevel: easy\nwhatever\n## s\n" END, "t.lesson:3: before the first step (##) come only"},
+    {"# T\nminutes: ten\n## s\n" END, "t.lesson:2: minutes is a whole number from 1 to 600"},
+    {"# T\nminutes: 0\n## s\n" END, "t.lesson:2: minutes is a whole number"},
+    {"# T\nsetup: padding=sideways\n## s\n" END, "t.lesson:2: padding must be"},
+    {"# T\n##\n" END, "t.lesson:2: a step (##) needs a title"},
+    {"# T\n## s\nset: colour=red\n" END, "t.lesson:3: 'colour' is not a setting"},
+    {"# T\n## s\nset: maxlen\n" END, "t.lesson:3: set takes name=value pairs"},
+    {"# T\n## s\nset:\n" END, "t.lesson:3: set needs at least one name=value"},
+    {"# T\n## s\nset: maxlen=0\n" END, "t.lesson:3: maxlen must be"},
+    {"# T\n## s\nview: spreadsheet\n" END, "t.lesson:3: 'spreadsheet' is not a view"},
+    {"# T\n## s\nlock: colour\n" END, "t.lesson:3: 'colour' is not a setting (or all)"},
+    {"# T\n## s\nText {batch.pad_cells\n" END, "t.lesson:3: a { that no } closes"},
+    {"# T\n## s\nText {batch.nothing}\n" END, "t.lesson:3: "},
+    {"# T\n## s\nask: how many?\n" END, "t.lesson:3: an ask: needs its answer: line"},
+    {"# T\n## s\nask: how many?\nanswer: batch.nothing\n" END, "t.lesson:4: "},
+    {"# T\n## s\nanswer: batch.pad_cells\n" END, "t.lesson:3: answer: belongs to a question"},
+    {"# T\n## s\nhint: look\n" END, "t.lesson:3: hint: belongs to a question"},
+    {"# T\n## s\nask: a\nanswer: batch.pad_cells\nask: b\n" END, "t.lesson:5: a step asks one question"},
+    {"# T\n## s\nask: a\nanswer: batch.pad_cells\ntolerance: close\n" END, "t.lesson:5: a tolerance is a number"},
+    {"# T\n## s\nchoose: a\nanswer: batch.pad_cells\n" END, "t.lesson:4: answer: belongs to an ask: question"},
+    {"# T\n## s\nchoose: which?\n- one => no\n" END, "t.lesson:3: a choose: question needs two choices or more"},
+    {"# T\n## s\nchoose: which?\n- one => no\n- two => no\n" END, "t.lesson:3: a choose: question needs two choices or more"},
+    {"# T\n## s\nchoose: which?\n- one => no\n* => yes\n" END, "t.lesson:5: a choice needs its text"},
+    {"# T\n## s\nexercise: do it\nsolve: mask=on\n" END, "t.lesson:3: an exercise: needs its goal: line"},
+    {"# T\n## s\nexercise: do it\ngoal: mask == on\n" END, "t.lesson:3: an exercise: needs solve:"},
+    {"# T\n## s\nexercise: do it\ngoal: cost.kept_share about 0.9\n" END, "t.lesson:4: a goal condition is QUANTITY OP VALUE"},
+    {"# T\n## s\nexercise: do it\ngoal: cost.kept_share >= lots\n" END, "t.lesson:4: 'lots' is not a number"},
+    {"# T\n## s\nexercise: do it\ngoal: mask == maybe\n" END, "t.lesson:4: mask must be"},
+    {"# T\n## s\nexercise: do it\ngoal: maxlen > 1\nsmallest: padding\n" END, "t.lesson:5: smallest: names a number setting"},
+    {"# T\n## s\nask: a\nanswer: batch.pad_cells\nsolve: mask=on\n" END, "t.lesson:5: solve: belongs to an exercise"},
+    {"# T\n## s\ninline: |\n" END, "t.lesson:3: inline takes rows of words or ids"},
+    {"# T\n## s\nText.\n", "t.lesson:1: a lesson ends with a summary"},
+    {"# T\nlevel: easy\n", "t.lesson:1: a lesson has steps"},
+    {"", "t.lesson:1: a lesson starts with its title"},
+};
+
+START_TEST(test_parser_errors) {
+    const BadLesson *b = &bad_lessons[_i];
+    PlErr err;
+    PlLesson *l = parse(b->text, &err);
+    ck_assert_msg(l == NULL, "case %d parsed: %s", _i, b->text);
+    ck_assert_msg(strncmp(err.msg, b->want, strlen(b->want)) == 0 || strstr(err.msg, b->want), "case %d: got '%s', want '%s'", _i,
+                  err.msg, b->want);
+    ck_assert_msg(strncmp(err.msg, b->want, strcspn(b->want, " ")) == 0, "case %d: '%s' does not start with its line", _i, err.msg);
+}
+END_TEST
+
+START_TEST(test_parser_binary_and_long_lines) {
+    PlErr err;
+    const char nul[] = "# T\n## s\nte\0xt\n";
+    ck_assert_ptr_null(pl_lesson_parse("t.lesson", nul, sizeof nul - 1, &err));
+    ck_assert_str_eq(err.msg, "t.lesson:1: a lesson is text: this file holds a NUL byte");
+    size_t n = 5000;
+    char *text = malloc(n + 64);
+    ck_assert_ptr_nonnull(text);
+    strcpy(text, "# T\n## s\n");
+    memset(text + 9, 'x', n);
+    strcpy(text + 9 + n, "\n" END);
+    ck_assert_ptr_null(parse(text, &err));
+    ck_assert_str_eq(err.msg, "t.lesson:3: a line is at most 2047 bytes long");
+    free(text);
+}
+END_TEST
+
+static const char good[] = "# Counting pads\n"
+                           "level: beginner\n"
+                           "minutes: 5\n"
+                           "about: A short one.\n"
+                           "setup: mask=off seeds=1\n"
+                           "; a note for the teacher\n"
+                           "\n"
+                           "## First\n"
+                           "The batch is {batch.rows} rows.\n"
+                           "set: padding=post maxlen=100\n"
+                           "view: batch\n"
+                           "lock: padding maxlen\n"
+                           "ask: How many pads?\n"
+                           "answer: batch.pad_cells\n"
+                           "hint: one\n"
+                           "hint: two\n"
+                           "solution: count them\n"
+                           "reveal: {batch.pad_cells}\n"
+                           "\n"
+                           "## Second\n"
+                           "inline: 0 0 great film | + bad\n"
+                           "unlock: maxlen\n"
+                           "choose: Which?\n"
+                           "- wrong => no\n"
+                           "* right => yes\n"
+                           "\n"
+                           "## Third\n"
+                           "set: maxlen=2000\n"
+                           "exercise: Keep 90% of the tokens with the smallest maxlen.\n"
+                           "goal: cost.kept_share >= 90% & batch >= 16\n"
+                           "smallest: maxlen\n"
+                           "solution: the smallest one\n"
+                           "summary:\n"
+                           "- pads: {batch.pad_share}\n"
+                           "- two lines\n";
+
+START_TEST(test_parser_reads_everything) {
+    PlErr err;
+    PlLesson *l = parse(good, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    ck_assert_str_eq(l->name, "t");
+    ck_assert_str_eq(l->title, "Counting pads");
+    ck_assert_str_eq(l->level, "beginner");
+    ck_assert_int_eq(l->minutes, 5);
+    ck_assert_str_eq(l->setup, "mask=off seeds=1");
+    ck_assert_int_eq(l->nsteps, 3);
+    const PlStep *s = &l->steps[0];
+    ck_assert_str_eq(s->title, "First");
+    ck_assert_int_eq(s->line, 8);
+    ck_assert_str_eq(s->text, "The batch is {batch.rows} rows.");
+    ck_assert_int_eq(s->nactions, 3);
+    ck_assert_int_eq(s->actions[0].kind, PL_STEP_SET);
+    ck_assert_int_eq(s->actions[2].kind, PL_STEP_LOCK);
+    ck_assert_uint_eq(s->actions[2].bits, PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN));
+    ck_assert_int_eq(s->q.kind, PL_Q_ASK);
+    ck_assert_int_eq(s->q.nhints, 2);
+    ck_assert_str_eq(s->q.solution, "count them");
+    s = &l->steps[1];
+    ck_assert_int_eq(s->q.kind, PL_Q_CHOOSE);
+    ck_assert_int_eq(s->q.nchoices, 2);
+    ck_assert_str_eq(s->q.choices[0].text, "wrong");
+    ck_assert_str_eq(s->q.choices[0].explain, "no");
+    ck_assert_int_eq(s->q.choices[1].right, 1);
+    s = &l->steps[2];
+    ck_assert_int_eq(s->q.kind, PL_Q_EXERCISE);
+    ck_assert_int_eq(s->q.ngoal, 2);
+    ck_assert_double_eq_tol(s->q.goal[0].value, 0.9, 1e-12);
+    ck_assert_int_eq(s->q.goal[0].op, PL_OP_GE);
+    ck_assert_double_eq(s->q.goal[1].value, 16);
+    ck_assert_int_eq(s->q.smallest, PL_S_MAXLEN);
+    ck_assert_str_eq(s->summary, "- pads: {batch.pad_share}\n- two lines");
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* ---- a run on the lab ---- */
+
+static PlLab *small_lab(void) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "%s", SMALL);
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    return lab;
+}
+
+static void wait_for(PlLab *lab, PlLessonRun *r) {
+    for (int i = 0; i < 30000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++) usleep(10000);
+    ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+}
+
+START_TEST(test_run_folds_steps_and_locks) {
+    PlErr err;
+    PlLesson *l = parse(good, &err);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    const PlLabSettings *s = pl_lab_settings(lab);
+    ck_assert_int_eq(s->padding, PL_POST);
+    ck_assert_int_eq(s->maxlen, 100);
+    ck_assert_int_eq(s->seeds, 1);
+    ck_assert_str_eq(s->corpus, SMALL);
+    ck_assert_uint_eq(pl_lab_locked(lab), PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN));
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), 0); /* locked: refused */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 100);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    ck_assert_str_eq(pl_lab_settings(lab)->corpus, "inline:0 0 great film | + bad");
+    ck_assert_int_eq(pl_lab_corpus(lab)->n, 2);
+    ck_assert_uint_eq(pl_lab_locked(lab), PL_S_BIT(PL_S_PADDING));
+    ck_assert_int_eq(pl_lesson_run_goto(r, 2, &err), 0);
+    ck_assert_str_eq(pl_lab_settings(lab)->corpus, SMALL); /* an inline corpus lasts its step */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 2000);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 0, &err), 0); /* back: the first step as it was */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 100);
+    ck_assert_uint_eq(pl_lab_locked(lab), PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN));
+    ck_assert_int_eq(pl_lesson_run_goto(r, 3, &err), -1);
+    pl_lesson_run_free(r);
+    ck_assert_uint_eq(pl_lab_locked(lab), 0); /* the lesson's locks end with it */
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+START_TEST(test_run_answers_hints_solution) {
+    PlErr err;
+    PlLesson *l = parse(good, &err);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    wait_for(lab, r);
+    const PlLessonState *st = pl_lesson_run_state(r);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 0); /* not before a try */
+    ck_assert_int_eq(pl_lesson_run_hint(r), 1);
+    ck_assert_int_eq(pl_lesson_run_hint(r), 1);
+    ck_assert_int_eq(pl_lesson_run_hint(r), 0);
+    ck_assert_int_eq(st->hints, 2);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "many"), -1);
+    ck_assert_int_eq(st->attempts, 0);
+    /* the batch's pads, counted here from the batch result the views draw */
+    const PlProbeBatch *b = pl_lab_batch(lab, NULL);
+    ck_assert_ptr_nonnull(b);
+    long pads = 0;
+    for (int i = 0; i < b->batch->B * b->batch->T; i++) pads += b->batch->mask[i] == 0;
+    ck_assert_int_gt(pads, 0);
+    char typed[32];
+    snprintf(typed, sizeof typed, "%ld", pads + 1);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 1);
+    snprintf(typed, sizeof typed, "%ld", pads);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_RIGHT);
+    ck_assert_int_eq(st->attempts, 2);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "c"), -1);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "a"), PL_ANS_WRONG);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "2"), PL_ANS_RIGHT);
+    ck_assert_int_eq(st->chosen, 1);
+    PlLessonProgress p;
+    memset(&p, 0, sizeof p);
+    pl_lesson_run_record(r, &p);
+    ck_assert_int_eq(p.step, 1);
+    ck_assert_int_eq(p.answer[0], -1); /* the first answer is the one kept */
+    ck_assert_int_eq(p.answer[1], -1);
+    ck_assert_int_eq(p.done, 0);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* The exercise's smallest maxlen, found by the run, is the first value of
+ * the registry's range whose kept share reaches 90%, computed here from the
+ * corpus's lengths. */
+START_TEST(test_run_exercise_smallest) {
+    PlErr err;
+    PlLesson *l = parse(good, &err);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 2, &err);
+    wait_for(lab, r);
+    ck_assert_int_eq(pl_lesson_run_answer(r, ""), PL_ANS_WRONG); /* maxlen 2000 keeps 90%, but a smaller one does too */
+    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "find the smallest") != NULL, "%s", pl_lesson_run_state(r)->message);
+    ck_assert_int_eq(pl_lesson_run_solve(r, &err), 0);
+    int m = pl_lab_settings(lab)->maxlen;
+    const PlCorpus *c = pl_lab_corpus(lab);
+    int *lens = malloc((size_t)c->n * sizeof *lens);
+    pl_corpus_lengths(c, lens);
+    double total = 0;
+    for (int i = 0; i < c->n; i++) total += lens[i];
+    PlLabSettings probe = *pl_lab_settings(lab);
+    int below = pl_setting_step(&probe, PL_S_MAXLEN, -1);
+    double kept = 0, kept_below = 0;
+    for (int i = 0; i < c->n; i++) kept += lens[i] < m ? lens[i] : m, kept_below += lens[i] < below ? lens[i] : below;
+    ck_assert_msg(kept / total >= 0.9 && kept_below / total < 0.9, "maxlen %d keeps %.4f, %d keeps %.4f", m, kept / total, below,
+                  kept_below / total);
+    wait_for(lab, r);
+    ck_assert_int_eq(pl_lesson_run_answer(r, ""), PL_ANS_RIGHT);
+    free(lens);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* ---- progress ---- */
+
+START_TEST(test_progress_round_trip) {
+    char *dir = pl_test_tmpdir();
+    setenv("XDG_STATE_HOME", dir, 1);
+    PlProgressBook *b = calloc(1, sizeof *b);
+    PlErr err;
+    ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
+    ck_assert_int_eq(b->n, 0);
+    PlLessonProgress *p = pl_progress_of(b, "02-mask");
+    p->step = 4, p->answer[1] = 1, p->answer[3] = -1;
+    pl_progress_of(b, "01-rectangle")->done = 1;
+    ck_assert_int_eq(pl_progress_save(b, &err), PL_OK);
+    memset(b, 0, sizeof *b);
+    ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
+    ck_assert_int_eq(b->n, 2);
+    p = pl_progress_of(b, "02-mask");
+    ck_assert_int_eq(p->step, 4);
+    ck_assert_int_eq(p->answer[1], 1);
+    ck_assert_int_eq(p->answer[3], -1);
+    ck_assert_int_eq(p->answer[2], 0);
+    ck_assert_int_eq(pl_progress_of(b, "01-rectangle")->done, 1);
+    ck_assert_int_eq(pl_progress_forget(b, "02-mask"), 1);
+    ck_assert_int_eq(pl_progress_forget(b, "02-mask"), 0);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/padlab/progress", dir);
+    pl_test_write_file(path, "lesson = a step=1 done=0 answers=\nlesson = b step=x\n", 52);
+    ck_assert_int_ne(pl_progress_load(b, &err), PL_OK);
+    ck_assert_msg(strstr(err.msg, "progress:2:") != NULL, "%s", err.msg);
+    unsetenv("XDG_STATE_HOME");
+    free(b);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* ---- every shipped lesson, on the builtin corpus ---- */
+
+#define MAX_SHIPPED 64
+static char shipped[MAX_SHIPPED][1024];
+static int nshipped;
+
+static int cmp_paths(const void *a, const void *b) { return strcmp(a, b); }
+
+static void find_shipped(void) {
+    const char *tests = getenv("PADLAB_TESTS");
+    char dir[900];
+    snprintf(dir, sizeof dir, "%s/../lessons", tests ? tests : "tests");
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d)) && nshipped < MAX_SHIPPED;) {
+        size_t n = strlen(e->d_name);
+        if (n > 7 && strcmp(e->d_name + n - 7, ".lesson") == 0) snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    qsort(shipped, (size_t)nshipped, sizeof shipped[0], cmp_paths);
+}
+
+/* Placeholders that filled: "..." appears only where the lesson wrote it. */
+static void check_filled(PlLab *lab, const char *text, const char *where) {
+    char buf[8192];
+    if (!text) return;
+    const char *out = pl_lesson_fill(lab, text, buf, sizeof buf);
+    ck_assert_msg(!strstr(out, "...") || strstr(text, "..."), "%s: a placeholder did not fill: %s", where, out);
+}
+
+/* A number the check must refuse: far outside any tolerance. */
+static void wrong_answer(const PlQuantity *q, double v, char *buf, int cap) {
+    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE) snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * (v < 0.5 ? v + 0.3 : v - 0.3));
+    else snprintf(buf, (size_t)cap, "%.6g", v * 3.0 + (v >= 0 ? 100.0 : -100.0));
+}
+
+static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const char *where, int k) {
+    PlErr err;
+    double v;
+    char why[300], typed[64];
+    ck_assert_msg(pl_quantity_value(lab, &q->answer, &v, why, sizeof why) == 0, "%s: the answer cannot be computed: %s", where, why);
+    ck_assert_msg(isfinite(v), "%s: the answer is not a number", where);
+    if (pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING) {
+        wrong_answer(&q->answer, v, typed, sizeof typed);
+        ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_WRONG, "%s: %s was accepted", where, typed);
+        ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+    }
+    pl_quantity_format(&q->answer, v, typed, sizeof typed);
+    ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_RIGHT, "%s: the lab's own %s was refused: %s", where, typed,
+                  pl_lesson_run_state(r)->message);
+}
+
+static void check_choose(PlLessonRun *r, const PlQuestion *q, const char *where, int k) {
+    PlErr err;
+    for (int c = 0; c < q->nchoices; c++) {
+        char letter[2] = {(char)('a' + c), '\0'};
+        ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+        ck_assert_msg(q->choices[c].explain && *q->choices[c].explain, "%s: choice %s explains nothing", where, letter);
+        ck_assert_int_eq(pl_lesson_run_answer(r, letter), q->choices[c].right ? PL_ANS_RIGHT : PL_ANS_WRONG);
+    }
+}
+
+/* An exercise is not met as the step opens, and is once solved. */
+static void check_exercise(PlLab *lab, PlLessonRun *r, const char *where) {
+    PlErr err;
+    int got = pl_lesson_run_answer(r, "");
+    ck_assert_msg(got == PL_ANS_WRONG, "%s: the exercise is met before the learner does anything (%d)", where, got);
+    ck_assert_msg(pl_lesson_run_solve(r, &err) == 0, "%s: %s", where, err.msg);
+    for (int i = 0; i < 60000 && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+    got = pl_lesson_run_answer(r, "");
+    ck_assert_msg(got == PL_ANS_RIGHT, "%s: solved, the exercise is still refused: %s", where, pl_lesson_run_state(r)->message);
+}
+
+static void check_step(PlLab *lab, PlLessonRun *r, const PlLesson *l, int k) {
+    const PlStep *s = &l->steps[k];
+    const PlQuestion *q = &s->q;
+    char where[300];
+    snprintf(where, sizeof where, "%s step %d (%s)", l->name, k + 1, s->title);
+    wait_for(lab, r);
+    check_filled(lab, s->text, where);
+    check_filled(lab, s->summary, where);
+    check_filled(lab, q->prompt, where);
+    for (int c = 0; c < q->nchoices; c++) check_filled(lab, q->choices[c].explain, where);
+    if (q->kind == PL_Q_ASK) check_ask(lab, r, q, where, k);
+    if (q->kind == PL_Q_CHOOSE) check_choose(r, q, where, k);
+    if (q->kind == PL_Q_EXERCISE) check_exercise(lab, r, where);
+    check_filled(lab, q->reveal, where);
+}
+
+START_TEST(test_shipped_found) {
+    ck_assert_msg(nshipped >= 1, "no lessons found in $PADLAB_TESTS/../lessons");
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlLesson *l = pl_lesson_load(shipped[i], &err);
+        ck_assert_msg(l != NULL, "%s", err.msg);
+        pl_lesson_free(l);
+    }
+}
+END_TEST
+
+START_TEST(test_shipped_lesson) {
+    PlErr err;
+    PlLesson *l = pl_lesson_load(shipped[_i], &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s: %s", l->name, err.msg);
+    for (int k = 0; k < l->nsteps; k++) {
+        ck_assert_msg(pl_lesson_run_goto(r, k, &err) == 0, "%s step %d: %s", l->name, k + 1, err.msg);
+        check_step(lab, r, l, k);
+    }
+    PlLessonProgress p;
+    memset(&p, 0, sizeof p);
+    pl_lesson_run_record(r, &p);
+    ck_assert_int_eq(p.done, 1);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+Suite *lessons_suite(void) {
+    Suite *s = suite_create("lessons");
+    TCase *tc = tcase_create("parser");
+    tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
+    tcase_add_test(tc, test_parser_binary_and_long_lines);
+    tcase_add_test(tc, test_parser_reads_everything);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("run");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_run_folds_steps_and_locks);
+    tcase_add_test(tc, test_run_answers_hints_solution);
+    tcase_add_test(tc, test_run_exercise_smallest);
+    tcase_add_test(tc, test_progress_round_trip);
+    suite_add_tcase(s, tc);
+    find_shipped();
+    tc = tcase_create("shipped");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, test_shipped_found);
+    tcase_add_loop_test(tc, test_shipped_lesson, 0, nshipped);
+    suite_add_tcase(s, tc);
+    return s;
+}
