@@ -18,22 +18,24 @@ typedef struct {
     const char *topic_fmt;
     const char *front, *answer, *remember, *dont; /* the label before each part */
     const char *front_end;  /* after the front */
+    const char *part_end;   /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
+    const char *card_end;   /* after a card */
     int indent;             /* where wrapped lines go on */
 } Style;
 
 static const Style styles[] = {
     [PL_SHEET_TEXT] = {"padlab cheat sheet: padding and masking, card by card\n"
                        "=====================================================\n",
-                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", 5},
+                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", "", "\n", 5},
     [PL_SHEET_MARKDOWN] = {"# padlab cheat sheet: padding and masking, card by card\n", "\n## %s (`%s`)\n", "", "\n### %s\n\n",
-                           "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", 2},
+                           "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
 };
 
 /* Writes label + text wrapped at width (a newline in text starts a new
  * line at the indent); width 0: no wrapping. */
 static void wrapped(FILE *f, const char *label, const char *text, const char *end, int width, int indent) {
     int col = fprintf(f, "%s", label), first = 1;
-    for (const char *s = text; *s;) {
+    for (const char *s = text; s[strspn(s, " \n")];) { /* the text's trailing blank lines are not written */
         if (*s == '\n') {
             fprintf(f, "\n%*s", indent, "");
             col = indent, first = 1, s++;
@@ -79,10 +81,10 @@ static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base,
         snprintf(a + n, FILL_CAP - n, " %s", fill(lab, it->text, b));
     }
     wrapped(f, st->front, a, st->front_end, width, st->indent);
-    wrapped(f, st->answer, fill(lab, it->answer, b), "", width, st->indent);
-    wrapped(f, st->remember, fill(lab, it->remember, b), "", width, st->indent);
-    wrapped(f, st->dont, fill(lab, it->dont, b), "", width, st->indent);
-    if (st == &styles[PL_SHEET_MARKDOWN]) fputc('\n', f);
+    fputs(st->part_end, f);
+    const char *parts[][2] = {{st->answer, it->answer}, {st->remember, it->remember}, {st->dont, it->dont}};
+    for (int i = 0; i < 3; i++) wrapped(f, parts[i][0], fill(lab, parts[i][1], b), "", width, st->indent), fputs(st->part_end, f);
+    fputs(st->card_end, f);
     free(a), free(b);
     return 0;
 }

@@ -132,7 +132,7 @@ static void boxes(const TuiDrill *u, TuiBox *text, TuiBox *view) {
     if (u->zoom) *view = (TuiBox){top, 1, h, COLS - 2}, text->h = 0;
     else if (COLS >= SIDE_COLS) *text = (TuiBox){top, 1, h, COLS - VIEW_COLS - 3}, *view = (TuiBox){top, COLS - VIEW_COLS - 1, h, VIEW_COLS};
     else {
-        int th = h * 11 / 20;
+        int th = h * (h < 26 ? 13 : 11) / 20; /* a short screen keeps the case's measure in sight */
         *text = (TuiBox){top, 1, th, COLS - 2};
         *view = (TuiBox){top + th + 1, 1, h - th - 1, COLS - 2};
     }
@@ -213,7 +213,7 @@ static int step_key(TuiDrill *u, int ch, double now) {
     PlDeckKind k = u->deck->kind;
     int go = ch == ' ' || ch == '\n' || ch == KEY_ENTER, rc = 1;
     if (s->phase == PL_DRILL_FRONT && go && (k == PL_DECK_CARDS || k == PL_DECK_MINUTE)) rc = pl_drill_reveal(u->drill, now);
-    else if (s->phase == PL_DRILL_BACK && ch >= '1' && ch <= '4' && (k == PL_DECK_CARDS || k == PL_DECK_MINUTE)) {
+    else if (ch >= '1' && ch <= '4' && (k == PL_DECK_CARDS || k == PL_DECK_MINUTE)) { /* on the front: refused, and told why */
         rc = pl_drill_grade(u->drill, ch - '0', now);
         save(u);
     } else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && (k == PL_DECK_QUESTIONS || k == PL_DECK_BUGS)) {
@@ -269,15 +269,15 @@ static int tick(TuiDrill *u, double now) {
 
 static void loop(TuiDrill *u) {
     double last_draw = -1.0;
-    int dirty = 1;
+    int dirty = 1, pending = 0; /* pending: a change not drawn yet, kept until the throttle lets it through */
     while (!tui_screen_should_quit()) {
         double now = pl_app_clock();
-        int pending = tick(u, now);
+        pending |= tick(u, now);
         int clock = u->drill && pl_drill_time_left(u->drill, now) >= 0.0; /* a countdown on screen */
         int busy = u->bug && pl_bug_run_state(u->bug)->phase != PL_BUG_SHOWN && pl_bug_run_state(u->bug)->phase != PL_BUG_FIXED;
         if ((pending || busy) && now - last_draw > 0.1) dirty = 1;
         if (clock && now - last_draw > 0.25) dirty = 1;
-        if (dirty) draw(u, now), dirty = 0, last_draw = now;
+        if (dirty) draw(u, now), dirty = pending = 0, last_draw = now;
         int ch = getch();
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {

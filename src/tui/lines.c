@@ -57,8 +57,9 @@ void tui_lines_draw(const TuiLines *L, TuiBox b, int *scroll) {
         tui_color_off(L->color[*scroll + i]);
     }
     if (L->n - *scroll > b.h && b.w > 20) {
+        int ascii = tui_screen_options()->ascii, cols = ascii ? 14 : 11; /* the mark's columns, at the right edge */
         tui_color(TUI_KEY);
-        tui_put(b.y + b.h - 1, b.x + b.w - 16, 16, "%s", tui_screen_options()->ascii ? " (more: down) " : " (more: \xe2\x86\x93) ");
+        tui_put(b.y + b.h - 1, b.x + b.w - cols, cols, "%s", ascii ? " (more: down) " : " (more: \xe2\x86\x93) ");
         tui_color_off(TUI_KEY);
     }
 }
