@@ -94,7 +94,8 @@ static int check_files(const CliArgs *a) {
     for (int i = 0; i < a->npos; i++) {
         PlErr err;
         PlDeck *d = pl_deck_load(a->pos[i], &err);
-        if (d) printf("%s: ok, %d %s\n", a->pos[i], d->n, pl_deck_item_noun(d->kind));
+        const char *noun = d ? pl_deck_item_noun(d->kind) : "";
+        if (d) printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
         else fprintf(stderr, "%s\n", err.msg), bad = 1;
         pl_deck_free(d);
     }
