@@ -476,6 +476,35 @@ START_TEST(test_book_round_trip) {
 }
 END_TEST
 
+/* ---- the quantities the drill added ---- */
+
+static double quantity_at(PlLab *lab, const char *name) {
+    PlQuantity q;
+    char why[300];
+    double v;
+    ck_assert_msg(pl_quantity_parse(name, &q, why, sizeof why) == 0, "%s: %s", name, why);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_quantity_kinds(&q), 300), 0);
+    ck_assert_msg(pl_quantity_value(lab, &q, &v, why, sizeof why) == 0, "%s: %s", name, why);
+    return v;
+}
+
+/* |sum over T| is |masked mean| x L/T: the divide-by-T case's symptom and fix. */
+START_TEST(test_pooling_norms) {
+    PlLabSettings s = pl_settings_default();
+    s.maxlen = 400;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_autotrain(lab, 0);
+    double masked = quantity_at(lab, "pooling.masked_norm"), div_t = quantity_at(lab, "pooling.div_t_norm");
+    double L = quantity_at(lab, "pooling.real"), T = quantity_at(lab, "pooling.width");
+    ck_assert(masked > 0.0);
+    ck_assert(L < T);
+    ck_assert_double_eq_tol(div_t, masked * L / T, 1e-4 * masked);
+    pl_lab_free(lab);
+}
+END_TEST
+
 /* ---- the shipped decks ---- */
 
 #define MAX_SHIPPED 32
@@ -633,6 +662,10 @@ Suite *drill_suite(void) {
     tcase_add_test(tc, test_drill_bugs);
     tcase_add_test(tc, test_drill_minute);
     tcase_add_test(tc, test_book_round_trip);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("quantities");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_pooling_norms);
     suite_add_tcase(s, tc);
     find_shipped();
     atexit(free_bug_deck);

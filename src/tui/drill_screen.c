@@ -115,6 +115,14 @@ static void draw_picker(TuiDrill *u) {
         tui_color_off(c);
     }
     if (!u->ndecks) tui_put(y++, 2, COLS - 4, "no decks found (padlab drill --list says where they are looked for)");
+    if (u->ndecks && y + 2 < LINES - 2) { /* the chosen deck's title and about in full: the table's column may clip them */
+        const PlDeck *d = u->decks[u->pick];
+        u->lines->n = 0;
+        tui_lines_wrap(u->lines, d->title, COLS - 4, TUI_TITLE, 2);
+        if (d->about) tui_lines_wrap(u->lines, d->about, COLS - 4, TUI_NORMAL, 2);
+        int scroll = 0;
+        tui_lines_draw(u->lines, (TuiBox){y + 1, 2, LINES - 3 - (y + 1), COLS - 4}, &scroll);
+    }
     if (u->note[0]) {
         tui_color(TUI_DIM);
         tui_put(LINES - 2, 1, COLS - 2, "%s", u->note);
