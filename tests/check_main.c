@@ -46,7 +46,8 @@ static const SuiteRow suites[] = {
     {"mask", mask_suite},   {"plan", plan_suite},     {"cost", cost_suite},
     {"stats", stats_suite},  {"nn", nn_suite},         {"model", model_suite},
     {"probe", probe_suite},  {"settings", settings_suite}, {"lab", lab_suite},      {"train", train_suite},
-    {"export", export_suite}, {"lessons", lessons_suite}, {"drill", drill_suite},
+    {"export", export_suite}, {"lessons", lessons_suite}, {"quantity_lessons_a", quantity_lessons_a_suite},
+    {"quantity_lessons_b", quantity_lessons_b_suite}, {"drill", drill_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

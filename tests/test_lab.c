@@ -220,6 +220,23 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
     const PlLabCost *k = pl_lab_cost(lab, NULL);
     ck_assert(fabs(k->strategies[PL_BATCH_STATIC].padding_share - row.padding_share) < 1e-12);
     ck_assert_int_eq(k->sweep_maxlen[k->sweep_at], 200);
+    /* the length figures: every review in one bin, percentiles as numpy's, the crossing between sweep points */
+    int total = 0, over = 0, longest = 0;
+    for (int b = 0; b < PL_LAB_LEN_BINS; b++) total += k->len_hist[b];
+    for (int i = 0; i < c->n; i++) over += len[i] > 200, longest = len[i] > longest ? len[i] : longest;
+    ck_assert_int_eq(total, c->n);
+    ck_assert_int_eq(k->len_over_maxlen, over);
+    ck_assert_int_eq(k->lengths.max, longest);
+    ck_assert(k->len_bin_width * PL_LAB_LEN_BINS >= 220 && k->len_bin_width * PL_LAB_LEN_BINS >= k->len_p99);
+    int below = 0;
+    for (int i = 0; i < c->n; i++) below += len[i] < k->len_bin_width;
+    ck_assert_int_eq(k->len_hist[0], below);
+    ck_assert(k->lengths.median <= k->len_p90 && k->len_p90 <= k->lengths.p95 && k->lengths.p95 <= k->len_p99);
+    ck_assert(k->cross_maxlen > 25.0 && k->cross_maxlen < 800.0);
+    int j = (int)(k->cross_maxlen / 25.0) - 1; /* the sweep points on either side are on either side of it */
+    ck_assert(k->sweep_padding[j] <= 1.0 - k->sweep_kept[j] && k->sweep_padding[j + 1] >= 1.0 - k->sweep_kept[j + 1]);
+    ck_assert(fabs(k->cross_share - (1.0 - (k->sweep_kept[j] + (k->cross_maxlen - k->sweep_maxlen[j]) / 25.0 *
+                                                               (k->sweep_kept[j + 1] - k->sweep_kept[j])))) < 1e-9);
     free(len);
     pl_lab_free(lab);
 }
@@ -268,6 +285,13 @@ START_TEST(test_a_retrain_trains_every_seed_and_groups_them) {
     ck_assert_int_eq(g[0].n, 2);
     float lo = fminf(runs[0].best_val_acc, runs[1].best_val_acc), hi = fmaxf(runs[0].best_val_acc, runs[1].best_val_acc);
     ck_assert(g[0].min == lo && g[0].max == hi && fabsf(g[0].median - 0.5f * (lo + hi)) < 1e-6f);
+    PlLabCurves cv; /* the pre runs' curves: both seeds, and per epoch the mean of two is their median */
+    ck_assert_int_eq(pl_lab_curves(lab, &runs[0].settings, &cv), 2);
+    ck_assert(cv.runs[0] == &runs[0] && cv.runs[1] == &runs[1] && cv.epochs == 5 && !cv.live);
+    for (int e = 0; e < 5; e++) {
+        ck_assert(fabsf(cv.median_acc[e] - 0.5f * (runs[0].val_acc[e] + runs[1].val_acc[e])) < 1e-6f);
+        ck_assert(fabsf(cv.median_loss[e] - 0.5f * (runs[0].train_loss[e] + runs[1].train_loss[e])) < 1e-6f);
+    }
     PlResultStatus st;
     pl_lab_wait(lab, 1u << PL_R_RNN, 60);
     pl_lab_rnn(lab, &st);

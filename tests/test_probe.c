@@ -412,6 +412,8 @@ START_TEST(test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_st
     ck_assert(r.masked_carry_distance == 0.0f);
     ck_assert(r.fixed_found && r.last_real_survival == 1.0f); /* the mask keeps all of it */
     for (int t = 3; t < 30; t++) ck_assert(r.dist_last[t] == 0.0f);
+    for (int t = 0; t < 30; t++) ck_assert(fabsf(fabsf(r.states[t]) - r.norm[t]) < 1e-7f); /* one unit: |h_t| is h_t's size */
+    ck_assert(r.states[29] == r.states[1]);                                               /* carried over the pads */
     pl_probe_rnn_free(&r);
     o.mask = 0;
     ck_assert_int_eq(pl_probe_rnn(c, &o, m, PL_ARCH_RNN, 1, &r, NULL), PL_OK); /* pad row zeroed */

@@ -76,9 +76,10 @@ static PlStatus write_both(const char *dir, const char *view, Export *x, char *w
     return st;
 }
 
-PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int cap, PlErr *err) {
+/* Fills x for view v (train: t and its groups, freed by the caller) and
+ * hands it to write(x, ctx). */
+static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, void *ctx), void *ctx, PlErr *err) {
     if (v < 0 || v >= PL_VIEW_COUNT) return pl_err_set(err, PL_ERANGE, "no view %d to export", (int)v);
-    if (!dir || !*dir) dir = ".";
     const char *view = pl_view_name(v);
     Export x = {0};
     PlReportOpts o = {.full = 1, .settings_line = 1};
@@ -94,7 +95,7 @@ PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int
         t.runs = pl_lab_runs(lab, &t.nruns);
         t.grid = pl_lab_grid(lab);
         x.train = &t;
-        PlStatus st = write_both(dir, view, &x, written, cap, err);
+        PlStatus st = write(&x, ctx);
         free(groups);
         return st;
     }
@@ -104,5 +105,40 @@ PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int
     if (!x.result && rs.error) return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
     if (!x.result) return pl_err_set(err, PL_EINPUT, "the %s view has not computed a result yet", view);
     x.info = rs.info;
-    return write_both(dir, view, &x, written, cap, err);
+    return write(&x, ctx);
+}
+
+typedef struct {
+    const char *dir, *view;
+    char *written;
+    int cap;
+    PlErr *err;
+} Both;
+
+static PlStatus both(Export *x, void *ctx) {
+    Both *b = ctx;
+    return write_both(b->dir, b->view, x, b->written, b->cap, b->err);
+}
+
+PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int cap, PlErr *err) {
+    if (v < 0 || v >= PL_VIEW_COUNT) return pl_err_set(err, PL_ERANGE, "no view %d to export", (int)v);
+    Both b = {dir && *dir ? dir : ".", pl_view_name(v), written, cap, err};
+    return with_export(lab, v, both, &b, err);
+}
+
+typedef struct {
+    int json;
+    FILE *f;
+    PlErr *err;
+} One;
+
+static PlStatus one(Export *x, void *ctx) {
+    One *o = ctx;
+    x->json = o->json;
+    return write_export(o->f, x) ? pl_err_set(o->err, PL_EIO, "a write error") : PL_OK;
+}
+
+PlStatus pl_lab_write_view(PlLab *lab, PlView v, int json, FILE *f, PlErr *err) {
+    One o = {json, f, err};
+    return with_export(lab, v, one, &o, err);
 }

@@ -14,6 +14,8 @@
 #ifndef PL_APP_LAB_H
 #define PL_APP_LAB_H
 
+#include <stdio.h>
+
 #include "core/cost.h"
 #include "core/experiment.h"
 #include "core/probe.h"
@@ -35,6 +37,21 @@ typedef enum {
     PL_CMD_RESET,     /* every setting but the corpus to its default */
     PL_CMD_COUNT
 } PlCommand;
+
+/* A key that runs a command rather than moving a setting: the one table the
+ * terminal lab and the window both read (their help lists it). */
+typedef struct {
+    int key;
+    const char *keys;  /* as the help shows it */
+    PlCommand cmd;
+    const char *help;
+} PlCommandKey;
+
+/* Terminated by a row whose keys is NULL. */
+extern const PlCommandKey pl_command_keys[];
+
+/* The command a key runs, or -1. */
+int pl_command_of_key(int key);
 
 /* ---- results ---- */
 
@@ -76,6 +93,7 @@ typedef struct {
 
 /* Figures of the cost view, all for the whole corpus. */
 #define PL_LAB_SWEEP 32
+#define PL_LAB_LEN_BINS 40
 #define PL_LAB_KEEP_STEPS 20
 typedef struct {
     PlCost cost;                /* the selected batching at the selected maxlen */
@@ -83,11 +101,25 @@ typedef struct {
     int64_t tokens_cut;         /* tokens thrown away by truncation */
     int sweep_maxlen[PL_LAB_SWEEP];
     double sweep_padding[PL_LAB_SWEEP], sweep_kept[PL_LAB_SWEEP];
+    double sweep_cut[PL_LAB_SWEEP]; /* the share of tokens cut: 1 - kept */
     int sweep_at;               /* the sweep point nearest the current maxlen */
     PlStrategyRow strategies[PL_BATCH_COUNT]; /* what `padlab buckets` prints for these settings */
     int nstrategies;
     PlLengthSummary lengths;    /* of the corpus's reviews (start token included) */
     int keep_maxlen[PL_LAB_KEEP_STEPS]; /* the smallest maxlen that keeps 5%, 10%, ... 100% of the tokens */
+    /* The reviews' lengths (start token included): PL_LAB_LEN_BINS bins of
+     * len_bin_width tokens from 0, the last also holding every longer review
+     * (the bins reach past maxlen and the 99th percentile), and the
+     * percentiles .lengths lacks. */
+    int len_bin_width;
+    int len_hist[PL_LAB_LEN_BINS];
+    double len_p90, len_p99;
+    int len_over_maxlen;        /* reviews longer than maxlen: truncation cuts them */
+    /* Where the sweep's padding share meets the share of tokens cut
+     * (1 - kept): the maxlen at which the pads paid for equal the words
+     * thrown away, interpolated between sweep points; -1 when they do not
+     * meet within the sweep. */
+    double cross_maxlen, cross_share;
 } PlLabCost;
 
 typedef struct PlLab PlLab;
@@ -151,6 +183,11 @@ int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m);
  * so nothing is overwritten. written gets the .txt path. */
 PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int cap, PlErr *err);
 
+/* Writes view v's full data as text (json = 0) or JSON to f: what
+ * pl_lab_export puts in each of its two files. PL_EINPUT when the view has
+ * no result yet. */
+PlStatus pl_lab_write_view(PlLab *lab, PlView v, int json, FILE *f, PlErr *err);
+
 /* ---- training: several seeds at once ---- */
 
 /* A run counts as memorised when its training loss falls under this while
@@ -158,6 +195,7 @@ PlStatus pl_lab_export(PlLab *lab, PlView v, const char *dir, char *written, int
  * training reviews by heart and nothing that carries over. */
 #define PL_MEMORISE_LOSS 0.05f
 #define PL_MEMORISE_ACC 0.6f
+#define PL_LAB_FEW_VAL 20 /* fewer validation reviews than this: the status says how few */
 
 /* One finished run. */
 typedef struct {
@@ -171,6 +209,22 @@ typedef struct {
 } PlLabRun;
 
 int pl_lab_run_memorised(const PlLabRun *r);
+
+/* The curves of one setting over its seeds: each finished run's validation
+ * accuracy and training loss per epoch (borrowed runs, valid until the next
+ * tick), their median per epoch over the runs that reached it, and the same
+ * median over the seeds of the retrain in progress when it trains that
+ * setting (live: its curves are in PlLabTraining.job). */
+#define PL_LAB_CURVE_RUNS 32
+typedef struct {
+    int nruns;
+    const PlLabRun *runs[PL_LAB_CURVE_RUNS];
+    int epochs;                             /* the most epochs a finished run has */
+    float median_acc[PL_MAX_EPOCHS], median_loss[PL_MAX_EPOCHS];
+    int live;                               /* the retrain in progress trains this setting */
+    int live_epochs;
+    float live_median_acc[PL_MAX_EPOCHS], live_median_loss[PL_MAX_EPOCHS];
+} PlLabCurves;
 
 #define PL_LAB_MAX_RUNS 256
 
@@ -264,6 +318,9 @@ const PlLabRun *pl_lab_runs(const PlLab *lab, int *n);
 /* The runs table: one row per setting, its seeds grouped, ordered by the
  * sort mode. Fills up to max rows; returns how many there are. */
 int pl_lab_groups(const PlLab *lab, PlLabGroup *out, int max);
+/* The curves of settings s (seed and seeds ignored) into *out; returns
+ * nruns. Can't fail. */
+int pl_lab_curves(const PlLab *lab, const PlLabSettings *s, PlLabCurves *out);
 /* The sort mode of the runs table: 0 in order, 1 by median accuracy, 2 by time. */
 int pl_lab_runs_sort(const PlLab *lab);
 /* Two settings train the same thing, but for the seed. */

@@ -197,7 +197,10 @@ static void say_result(PlLab *lab) {
     off = snprintf(st, cap, "trained %d seed%s: median accuracy %.3f (%.3f-%.3f, %d run%s)", n, n > 1 ? "s" : "",
                    (double)g.median, (double)g.min, (double)g.max, g.n, g.n > 1 ? "s" : "");
     if (g.memorised && off > 0 && (size_t)off < cap)
-        snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
+        off += snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
+    int n_val = lab->job_runs ? lab->job_runs[0].res.n_val : 0;
+    if (n_val < PL_LAB_FEW_VAL && off > 0 && (size_t)off < cap) /* a lesson's hand-made corpus */
+        snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
 }
 
 static void finish_retrain(PlLab *lab, PlJobState state) {

@@ -90,6 +90,10 @@ GET(a_width, PlProbeAttention, r->T)
 GET(a_real, PlProbeAttention, r->L)
 GET(a_padded, PlProbeAttention, r->padded_cells)
 GET(a_packed_cells, PlProbeAttention, r->packed_cells)
+GET(a_rows, PlProbeAttention, r->B)
+GET(a_heads, PlProbeAttention, r->heads)
+GET(a_mask_cells, PlProbeAttention, (double)r->B * r->T)
+GET(a_score_cells, PlProbeAttention, (double)r->B * r->heads * r->T * r->T)
 
 /* ---- rnn ---- */
 GET(r_width, PlProbeRnn, r->T)
@@ -115,13 +119,6 @@ GET(p_ex, PlProbePooling, r->example_weight)
 GET(p_unmasked, PlProbePooling, r->avg_unmasked_dist)
 GET(p_div_t, PlProbePooling, r->avg_div_t_dist)
 GET(p_max, PlProbePooling, r->max_unmasked_dist)
-static double vec_norm(const float *v, int n) {
-    double s = 0.0;
-    for (int i = 0; v && i < n; i++) s += (double)v[i] * (double)v[i];
-    return sqrt(s);
-}
-GET(p_masked_norm, PlProbePooling, vec_norm(r->avg_masked, r->E))
-GET(p_div_t_norm, PlProbePooling, vec_norm(r->avg_div_t, r->E))
 GET(p_real, PlProbePooling, r->L)
 GET(p_width, PlProbePooling, r->T)
 GET(l_token, PlProbeLoss, r->per_token)
@@ -137,6 +134,45 @@ GET(l_perfect, PlProbeLoss, r->loss_pad_perfect)
 GET(l_g_token, PlProbeLoss, r->grad_per_token)
 GET(l_g_seq, PlProbeLoss, r->grad_per_sequence)
 GET(l_g_bt, PlProbeLoss, r->grad_batch_t)
+
+/* The pad row e0 is not kept by the pooling probe, but its vectors give it
+ * back: unmasked - real sum / T = (T - L) / T * e0. v's distance from it;
+ * NaN when the example has no pad. */
+static double from_pad_row(const PlProbePooling *r, const float *v) {
+    if (r->L >= r->T) return NAN;
+    double s = 0.0;
+    for (int i = 0; i < r->E; i++) {
+        double e0 = ((double)r->avg_unmasked[i] - (double)r->avg_div_t[i]) * r->T / (double)(r->T - r->L);
+        s += ((double)v[i] - e0) * ((double)v[i] - e0);
+    }
+    return sqrt(s);
+}
+static double norm_of(const float *v, int n) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += (double)v[i] * (double)v[i];
+    return sqrt(s);
+}
+GET(p_pad, PlProbePooling, from_pad_row(r, r->avg_unmasked))
+GET(p_masked_pad, PlProbePooling, from_pad_row(r, r->avg_masked))
+GET(p_masked_norm, PlProbePooling, norm_of(r->avg_masked, r->E))
+GET(p_div_t_norm, PlProbePooling, norm_of(r->avg_div_t, r->E))
+
+/* The counted targets of the row with the fewest (most = 0) or the most. */
+static double row_targets(const PlProbeLoss *r, int most) {
+    long best = -1;
+    for (int b = 0; b < r->B; b++) {
+        long n = 0;
+        for (int t = 0; t < r->T; t++) n += r->targets[(size_t)b * r->T + t] != PL_IGNORE_INDEX;
+        if (best < 0 || (most ? n > best : n < best)) best = n;
+    }
+    return (double)best;
+}
+GET(l_rows, PlProbeLoss, r->B)
+GET(l_width, PlProbeLoss, r->T)
+GET(l_short, PlProbeLoss, row_targets(r, 0))
+GET(l_long, PlProbeLoss, row_targets(r, 1))
+GET(l_short_share, PlProbeLoss, r->real_terms ? row_targets(r, 0) / (double)r->real_terms : (double)NAN)
+GET(l_fake_share, PlProbeLoss, r->real_terms + r->fake_terms ? (double)r->fake_terms / (double)(r->real_terms + r->fake_terms) : (double)NAN)
 
 /* ---- layers, generate, masks, identity ---- */
 static const struct {
@@ -238,6 +274,10 @@ static const Def defs[] = {
     R("attention.real", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_real, "the example's real tokens"),
     R("attention.padded_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_padded, "score cells per head, padded"),
     R("attention.packed_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_packed_cells, "score cells per head, packed"),
+    R("attention.rows", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_rows, "rows of the batch it runs over (B)"),
+    R("attention.heads", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_heads, "its heads (h)"),
+    R("attention.mask_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_mask_cells, "entries of its (B, 1, 1, T) padding mask"),
+    R("attention.score_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_score_cells, "its (B, h, T, T) scores, every head"),
     R("rnn.width", PL_R_RNN, PL_QF_COUNT, A_NONE, r_width, "the steps the cell runs"),
     R("rnn.real", PL_R_RNN, PL_QF_COUNT, A_NONE, r_real, "of which real"),
     R("rnn.pads", PL_R_RNN, PL_QF_COUNT, A_NONE, r_pads, "of which pads"),
@@ -259,10 +299,12 @@ static const Def defs[] = {
     R("pooling.unmasked_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_unmasked, "the unmasked mean's distance from the masked one"),
     R("pooling.div_t_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t, "the real sum over T's distance from the masked mean"),
     R("pooling.max_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_max, "unmasked max pooling's distance from masked"),
-    R("pooling.masked_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_norm, "|the masked mean| of the example: its real tokens averaged"),
-    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm, "|the real tokens' sum over T|: shrunk by L/T"),
     R("pooling.real", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_real, "the example's real tokens"),
     R("pooling.width", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_width, "its width"),
+    R("pooling.pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_pad, "the unmasked mean's distance from the pad row, where short reviews collapse"),
+    R("pooling.masked_pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_pad, "the masked mean's distance from the pad row"),
+    R("pooling.masked_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_norm, "|the masked mean|"),
+    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm, "|the real tokens' sum over T|: the masked mean's, shrunk by L/T"),
     R("loss.per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token, "the loss per real target"),
     R("loss.per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_seq, "the mean of each sequence's mean"),
     R("loss.batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt, "the sum over B x T cells"),
@@ -276,6 +318,12 @@ static const Def defs[] = {
     R("loss.grad_per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_token, "|d loss / d logits| per token"),
     R("loss.grad_per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_seq, "the same per sequence"),
     R("loss.grad_batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_bt, "the same over batch x T"),
+    R("loss.rows", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_rows, "the rows the loss reads"),
+    R("loss.width", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_width, "their width"),
+    R("loss.shortest_targets", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_short, "the fewest targets one row has"),
+    R("loss.longest_targets", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_long, "the most"),
+    R("loss.shortest_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_short_share, "the share of a per-token loss's weight on that shortest row"),
+    R("loss.pad_target_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_fake_share, "the share of the targets that are pads without ignore_index"),
     R("layers.leak(LAYER)", PL_R_LAYERS, PL_QF_VALUE, A_LAYER, layer_leak, "how far a change at the pads reaches, e.g. (conv1d), (lstm off)"),
     R("layers.pads", PL_R_LAYERS, PL_QF_COUNT, A_NONE, y_pads, "the pad cells perturbed"),
     R("generate.right_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_right, "prompts whose last column is a pad, right-padded"),

@@ -34,6 +34,23 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     }
     json_close(&w, ']');
     json_int(&w, "sweep_at", k->sweep_at);
+    json_obj(&w, "crossing");
+    json_num(&w, "maxlen", k->cross_maxlen);
+    json_num(&w, "share", k->cross_share);
+    json_close(&w, '}');
+    json_obj(&w, "lengths");
+    json_int(&w, "min", k->lengths.min);
+    json_int(&w, "max", k->lengths.max);
+    json_num(&w, "p50", k->lengths.median);
+    json_num(&w, "p90", k->len_p90);
+    json_num(&w, "p95", k->lengths.p95);
+    json_num(&w, "p99", k->len_p99);
+    json_int(&w, "longer_than_maxlen", k->len_over_maxlen);
+    json_int(&w, "bin_width", k->len_bin_width);
+    json_arr(&w, "histogram");
+    for (int b = 0; b < PL_LAB_LEN_BINS; b++) json_int(&w, NULL, k->len_hist[b]);
+    json_close(&w, ']');
+    json_close(&w, '}');
     pl_report_strategies_json(&w, k->strategies, k->nstrategies);
     return pl_report_json_end(&w, PL_R_COST, c, info, o);
 }
@@ -64,6 +81,13 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     }
     out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
+    if (k->cross_maxlen >= 0.0)
+        fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen, 100.0 * k->cross_share);
+    fprintf(f, "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n", k->lengths.min,
+            k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max, k->len_over_maxlen, info->settings.maxlen);
+    fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
+    for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
+    fprintf(f, "\n");
     fprintf(f, "\nevery strategy at these settings (saved = the share of static's cells a strategy skips):\n");
     pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected);
     fprintf(f, "  (* the selected strategy)\n");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/stats.h"
 #include "lab.h"
 
 /* What selects the batch: every close-up probe depends on these. */
@@ -92,6 +93,60 @@ static PlStatus keep_table(const int *lens, int n, PlLabCost *k, PlErr *err) {
     return PL_OK;
 }
 
+
+/* The smallest bin width of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, ... tokens that fits span in bins. */
+static int nice_width(int span, int bins) {
+    static const int steps[] = {10, 20, 25, 50};
+    if (span <= 5 * bins) return span <= bins ? 1 : span <= 2 * bins ? 2 : 5;
+    for (int64_t w = 1;; w *= 10)
+        for (int i = 0; i < 4; i++)
+            if (w * steps[i] * bins >= span) return (int)(w * steps[i]);
+}
+
+/* The lengths' histogram and the percentiles k->lengths lacks (sorted by
+ * counting: lengths are small ints); k->lengths is already filled. */
+static PlStatus length_figures(PlLabCost *k, const int *lens, int n, int maxlen, PlErr *err) {
+    int *sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof *sorted);
+    if (!sorted) return pl_err_set(err, PL_ENOMEM, "out of memory for the cost view");
+    int top = 0;
+    for (int i = 0; i < n; i++) top = lens[i] > top ? lens[i] : top;
+    int *count = calloc((size_t)top + 1, sizeof *count);
+    if (!count) {
+        free(sorted);
+        return pl_err_set(err, PL_ENOMEM, "out of memory for the cost view");
+    }
+    for (int i = 0; i < n; i++) count[lens[i]]++;
+    for (int v = 0, at = 0; v <= top; v++)
+        for (int c = 0; c < count[v]; c++) sorted[at++] = v;
+    free(count);
+    k->len_p90 = n ? pl_percentile_sorted(sorted, n, 90.0) : 0.0;
+    k->len_p99 = n ? pl_percentile_sorted(sorted, n, 99.0) : 0.0;
+    free(sorted);
+    int reach = (int)(k->len_p99 > maxlen ? k->len_p99 : maxlen) * 11 / 10 + 1;
+    k->len_bin_width = nice_width(reach, PL_LAB_LEN_BINS);
+    memset(k->len_hist, 0, sizeof k->len_hist);
+    k->len_over_maxlen = 0;
+    for (int i = 0; i < n; i++) {
+        int b = lens[i] / k->len_bin_width;
+        k->len_hist[b < PL_LAB_LEN_BINS ? b : PL_LAB_LEN_BINS - 1]++;
+        k->len_over_maxlen += lens[i] > maxlen;
+    }
+    return PL_OK;
+}
+
+/* Where the sweep's padding share meets its share of tokens cut. */
+static void crossing(PlLabCost *k) {
+    k->cross_maxlen = -1.0, k->cross_share = -1.0;
+    for (int i = 0; i + 1 < PL_LAB_SWEEP; i++) {
+        double a = k->sweep_padding[i] - k->sweep_cut[i], b = k->sweep_padding[i + 1] - k->sweep_cut[i + 1];
+        if (a > 0.0 || b < 0.0 || (a == 0.0 && b == 0.0)) continue;
+        double f = a == b ? 0.0 : a / (a - b);
+        k->cross_maxlen = k->sweep_maxlen[i] + f * (k->sweep_maxlen[i + 1] - k->sweep_maxlen[i]);
+        k->cross_share = k->sweep_padding[i] + f * (k->sweep_padding[i + 1] - k->sweep_padding[i]);
+        return;
+    }
+}
+
 /* The cost view: the strategy table `padlab buckets` prints for these
  * settings, the selected strategy's row as the headline, and a sweep. */
 static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
@@ -115,9 +170,11 @@ static PlStatus run_cost(const Input *in, void *out, PlErr *err) {
         pl_maxlen_row(in->lens, n, k->sweep_maxlen[i], &mr);
         k->sweep_padding[i] = mr.padding_share;
         k->sweep_kept[i] = mr.kept_share;
+        k->sweep_cut[i] = 1.0 - mr.kept_share;
         if (abs(k->sweep_maxlen[i] - s->maxlen) < abs(k->sweep_maxlen[k->sweep_at] - s->maxlen)) k->sweep_at = i;
     }
-    return PL_OK;
+    crossing(k);
+    return length_figures(k, in->lens, n, s->maxlen, err);
 }
 
 static void free_cost(void *r) { (void)r; }

@@ -10,6 +10,8 @@
 
 static const CliCommand *const commands[] = {
     &cli_cmd_lab,
+    &cli_cmd_gui,
+    &cli_cmd_export,
     &cli_cmd_pad,
     &cli_cmd_stats,
     &cli_cmd_buckets,

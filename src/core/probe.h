@@ -148,6 +148,7 @@ typedef struct {
     float *dist_last;        /* (T) |h_t - h after the last real token| */
     float *step;             /* (T) |h_t - h_(t-1)| (h_(-1) = 0) */
     float *dist_fixed;       /* (T) |h_t - h*|, h* the fixed point of the pad-input map */
+    float *states;           /* (T,H) h_t itself, unit by unit: the run shown */
     float *h_fixed;          /* (H) h* */
     float fixed_norm;        /* |h*| */
     int fixed_iters;         /* pad steps iterated to find h* */

@@ -85,7 +85,7 @@ static PlStatus alone(PlProbeRnn *r, PlModel *m, const int32_t *real, const floa
 
 void pl_probe_rnn_free(PlProbeRnn *r) {
     if (!r) return;
-    free(r->norm), free(r->dist_last), free(r->step), free(r->dist_fixed), free(r->h_fixed);
+    free(r->norm), free(r->dist_last), free(r->step), free(r->dist_fixed), free(r->h_fixed), free(r->states);
     memset(r, 0, sizeof *r);
 }
 
@@ -123,7 +123,8 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         r->norm = malloc((size_t)r->T * sizeof *r->norm), r->dist_last = malloc((size_t)r->T * sizeof *r->dist_last);
         r->step = malloc((size_t)r->T * sizeof *r->step), r->dist_fixed = malloc((size_t)r->T * sizeof *r->dist_fixed);
         r->h_fixed = malloc((size_t)r->H * sizeof *r->h_fixed);
-        if (!h || !hm || !r->norm || !r->dist_last || !r->step || !r->dist_fixed || !r->h_fixed)
+        r->states = malloc((size_t)r->T * r->H * sizeof *r->states);
+        if (!h || !hm || !r->norm || !r->dist_last || !r->step || !r->dist_fixed || !r->h_fixed || !r->states)
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the rnn probe");
     }
     if (!st) st = run(open, b->ids, b->mask, b->T, h, err);
@@ -135,6 +136,7 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         const float *shown = o->mask ? hm : h, *last = shown + (size_t)r->last_real * H;
         const float *end = h + (size_t)(r->T - 1) * H, *carry = hm + (size_t)(r->T - 1) * H;
         trajectory(r, shown);
+        memcpy(r->states, shown, (size_t)r->T * H * sizeof *r->states);
         r->last_pos_norm = pl_l2_norm(end, H);
         r->last_real_norm = pl_l2_norm(h + (size_t)r->last_real * H, H);
         r->masked_carry_norm = pl_l2_norm(carry, H);

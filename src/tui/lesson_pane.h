@@ -1,22 +1,15 @@
 /* A lesson in the terminal: its pane (the step's narration, its question,
- * the answer being typed, hints, the reveal) and its keys. The lesson runs in
- * the app layer (app/lesson_run.h); this only draws it and reads keys. */
+ * the answer being typed, hints, the reveal) and its keys. The lesson is
+ * played in the app layer (app/lesson_play.h, the same as the window's);
+ * this only lays its page out in columns, draws it and maps curses keys. */
 #ifndef PL_TUI_LESSON_PANE_H
 #define PL_TUI_LESSON_PANE_H
 
-#include "app/lesson_run.h"
+#include "app/lesson_play.h"
 #include "draw.h"
 
 typedef struct {
-    PlLesson *lesson;
-    PlLessonRun *run;
-    PlProgressBook *book;  /* where progress is kept; NULL when the state folder cannot be used */
-    char input[40];        /* the answer being typed */
-    int explore;           /* Esc: keys go to the lab until Esc again */
-    int present;           /* classroom mode */
-    int blank;             /* classroom: the screen blanked (b) */
-    int scroll;            /* lines of the narration scrolled past */
-    char note[300];        /* a line for the learner (where the progress went, why an answer was not checked) */
+    PlLessonPlay play;     /* play.run is set while a lesson plays */
     void *layout;          /* the pane's lines, laid out on every draw */
 } TuiLesson;
 

@@ -9,16 +9,6 @@
 
 #include "screen.h"
 
-const TuiCommandKey tui_command_keys[] = {
-    {'r', "r", PL_CMD_RUN, "retrain now, over the seeds"},
-    {' ', "space", PL_CMD_PAUSE, "pause or resume the training"},
-    {'g', "g", PL_CMD_GRID, "the padding x mask grid of the selected model (g again stops it)"},
-    {'o', "o", PL_CMD_SORT_RUNS, "sort the runs table: in order, by median accuracy, by time"},
-    {'u', "u", PL_CMD_UNDO, "undo the last change of a setting"},
-    {'R', "R", PL_CMD_RESET, "every setting back to its default (but the corpus and the view)"},
-    {0, NULL, PL_CMD_COUNT, NULL},
-};
-
 /* Keys of the front end itself. */
 static const char *const ui_keys[][2] = {
     {"e", "export the view's data as text and JSON (never overwrites)"},
@@ -113,8 +103,8 @@ static int help_lines(char lines[][160], int max) {
                  pl_settings[id].help, pl_settings[id].cold ? " *" : "");
     snprintf(lines[n++], 160, "%s", "");
     snprintf(lines[n++], 160, "commands:");
-    for (int i = 0; tui_command_keys[i].keys && n < max; i++)
-        snprintf(lines[n++], 160, "  %-7s %s", tui_command_keys[i].keys, tui_command_keys[i].help);
+    for (int i = 0; pl_command_keys[i].keys && n < max; i++)
+        snprintf(lines[n++], 160, "  %-7s %s", pl_command_keys[i].keys, pl_command_keys[i].help);
     for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && n < max; i++) snprintf(lines[n++], 160, "  %-7s %s", ui_keys[i][0], ui_keys[i][1]);
     return n;
 }

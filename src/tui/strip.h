@@ -1,20 +1,9 @@
 /* The control strip, the key bar and the help overlay, all made from the
- * settings registry (app/settings.h) and the command table below. */
+ * settings registry (app/settings.h) and the command table (app/lab.h). */
 #ifndef PL_TUI_STRIP_H
 #define PL_TUI_STRIP_H
 
 #include "app/lab.h"
-
-/* A key that runs a command rather than moving a setting. */
-typedef struct {
-    int key;
-    const char *keys;  /* as the help shows it */
-    PlCommand cmd;
-    const char *help;
-} TuiCommandKey;
-
-/* Terminated by a row whose keys is NULL. */
-extern const TuiCommandKey tui_command_keys[];
 
 /* Where each setting's control was drawn, for the mouse. */
 typedef struct {

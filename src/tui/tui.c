@@ -38,7 +38,7 @@ typedef struct {
     TuiStrip strip;
     int too_small;
     int cold_message;     /* the message is the "retraining" one */
-    TuiLesson lesson;     /* the lesson playing, when lesson.run is set */
+    TuiLesson lesson;     /* the lesson playing, when lesson.play.run is set */
     int present;          /* classroom mode */
 } Tui;
 
@@ -99,8 +99,8 @@ static void draw_views(Tui *u, int top, int left, int width, int bottom, int man
 
 /* Classroom mode: the narration and one view, nothing else. */
 static void draw_present(Tui *u) {
-    int playing = u->lesson.run != NULL;
-    if (u->lesson.blank) return;
+    int playing = u->lesson.play.run != NULL;
+    if (u->lesson.play.blank) return;
     if (!playing) {
         draw_views(u, 0, 0, COLS, LINES, 0);
         return;
@@ -134,14 +134,14 @@ static void draw(Tui *u, double now) {
     int strip_rows = tui_strip_draw(&u->strip, pl_lab_settings(u->lab), flash, u->selected, 1, COLS);
     int status = 1 + strip_rows, top = status + 1;
     draw_status(u, status);
-    if (u->lesson.run) {
+    if (u->lesson.play.run) {
         int h = (LINES - top - 1) * 2 / 5;
         if (h < 7) h = 7;
         tui_lesson_draw(&u->lesson, u->lab, (TuiBox){top, 0, h, COLS});
         top += h;
     }
     draw_views(u, top, 0, COLS, LINES - 1, 1);
-    if (u->lesson.run) tui_lesson_keybar(&u->lesson, LINES - 1, COLS);
+    if (u->lesson.play.run) tui_lesson_keybar(&u->lesson, LINES - 1, COLS);
     else tui_keybar_draw(LINES - 1, COLS);
     if (u->help && !tui_help_draw(u->help - 1, LINES, COLS)) u->help = 0;
     refresh();
@@ -221,8 +221,8 @@ static int view_key(Tui *u, int ch, double now) {
 }
 
 static int lab_key(Tui *u, int ch, double now) {
-    for (int i = 0; tui_command_keys[i].keys; i++)
-        if (tui_command_keys[i].key == ch) return after(u, pl_lab_command(u->lab, tui_command_keys[i].cmd), now), 1;
+    int cmd = pl_command_of_key(ch);
+    if (cmd >= 0) return after(u, pl_lab_command(u->lab, (PlCommand)cmd), now), 1;
     int dir, id = pl_setting_of_key(ch, &dir);
     if (id < 0) return 0;
     step(u, id, dir, now);
@@ -233,7 +233,7 @@ static int lab_key(Tui *u, int ch, double now) {
  * previous view on the clicker's keys, b blanks. */
 static int present_key(Tui *u, int ch, double now) {
     int v = pl_lab_settings(u->lab)->view;
-    if (ch == 'b') u->lesson.blank = !u->lesson.blank;
+    if (ch == 'b') u->lesson.play.blank = !u->lesson.play.blank;
     else if (ch == ' ' || ch == KEY_NPAGE) set_view(u, (v + 1) % PL_VIEW_COUNT, now);
     else if (ch == KEY_PPAGE) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
     else return 0;
@@ -250,11 +250,11 @@ static int on_key(Tui *u, int ch, double now) {
     u->message[0] = '\0';
     if (ch == KEY_F(5)) {
         u->present = !u->present;
-        u->lesson.present = u->present;
-        u->lesson.blank = 0;
+        u->lesson.play.present = u->present;
+        u->lesson.play.blank = 0;
         return 0;
     }
-    if (u->lesson.run) {
+    if (u->lesson.play.run) {
         int taken = tui_lesson_key(&u->lesson, u->lab, ch);
         if (taken == 2) return 1;
         if (taken) return after(u, 0, now), 0;
@@ -277,7 +277,7 @@ static void loop(Tui *u) {
     double last_draw = 0.0;
     while (!tui_screen_should_quit()) {
         double now = pl_app_clock();
-        if (u->lesson.run && tui_lesson_tick(&u->lesson, u->lab)) pending = 1;
+        if (u->lesson.play.run && tui_lesson_tick(&u->lesson, u->lab)) pending = 1;
         pending |= pl_lab_tick(u->lab);
         int training = pl_lab_training(u->lab)->active;
         if (was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
@@ -349,7 +349,7 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
         return 2;
     }
     if (tui_screen_start(&a->screen, why, cap)) {
-        if (u.lesson.run) tui_lesson_close(&u.lesson);
+        if (u.lesson.play.run) tui_lesson_close(&u.lesson);
         pl_lab_free(lab);
         return -1;
     }
@@ -365,8 +365,8 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     pl_lab_take_changes(lab);
     loop(&u);
     tui_screen_end();
-    if (u.lesson.run) {
-        if (u.lesson.note[0] && strncmp(u.lesson.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab: %s\n", u.lesson.note);
+    if (u.lesson.play.run) {
+        if (u.lesson.play.note[0] && strncmp(u.lesson.play.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab: %s\n", u.lesson.play.note);
         tui_lesson_close(&u.lesson);
     }
     int rc = 0;

@@ -37,7 +37,7 @@ static void heat_blocks(Heat *h, const PlProbeAttention *r, int n) {
 
 /* Rows are query blocks (their first position at the left, a pad mark
  * beside), columns key blocks (a pad mark under each). */
-static void heat_draw(TuiPane *p, int row, const Heat *h) {
+static void heat_draw(TuiPane *p, int row, const Heat *h, int legend_w) {
     int n = h->n, T = h->T;
     pane_putc(p, TUI_DIM, row, 0, 2 * n + 7, "query   key %s", "->");
     for (int i = 0; i < n; i++) {
@@ -52,13 +52,14 @@ static void heat_draw(TuiPane *p, int row, const Heat *h) {
     for (int j = 0; j < n; j++)
         pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_DIM, y, 6 + 2 * j, 2, "%s ", h->pad_col[j] ? tui_glyph(TUI_G_PADKEY) : "'");
     pane_putc(p, TUI_DIM, y + 1, 6, 2 * n + 8, "0%*d", 2 * n - 1, T - 1);
-    pane_put(p, y + 2, 0, p->box.w, "%s = a block with pads; shade: weight 0 %s%s%s%s %.2g", tui_glyph(TUI_G_PADKEY), tui_shade(0.25),
-             tui_shade(0.5), tui_shade(0.75), tui_shade(1.0), h->top);
+    pane_put(p, y + 2, 0, legend_w, "%s = a block with pads", tui_glyph(TUI_G_PADKEY));
+    pane_put(p, y + 3, 0, legend_w, "weight 0 %s%s%s%s %.2g", tui_shade(0.25), tui_shade(0.5), tui_shade(0.75),
+             tui_shade(1.0), h->top);
 }
 
 static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     int w = p->box.w - col;
-    pane_put(p, row++, col, w, "on pad keys, all heads %.2f", (double)r->leak_total);
+    pane_put(p, row++, col, w, "pad weight %.2f in %dx%d rows", (double)r->leak_total, r->L, r->heads);
     pane_put(p, row++, col, w, "  largest one weight %.4f", (double)r->pad_weight_max);
     pane_put(p, row++, col, w, "|row sum - 1| <= %.1e, NaN %d", (double)r->row_sum_error_max, r->nan_count);
     pane_put(p, row++, col, w, "queries seeing no key %d", r->empty_rows);
@@ -86,13 +87,13 @@ void tui_view_attention(PlLab *lab, TuiPane *p) {
     TuiColor c = r->pad_share > 0.0f ? TUI_WARN : TUI_GOOD;
     pane_putc(p, c, row++, 0, p->box.w, "mask %s: a real query puts %.1f%% of its weight on pads (%d real of %d keys)",
               r->mask ? "on" : "off", 100.0 * (double)r->pad_share, r->L, r->T);
-    int room = p->box.h - p->fixed - 5, side = room < (p->box.w - 45) / 2 ? room : (p->box.w - 45) / 2;
+    int room = p->box.h - p->fixed - 6, side = room < (p->box.w - 45) / 2 ? room : (p->box.w - 45) / 2;
     side = side > MAX_SIDE ? MAX_SIDE : side < 6 ? 6 : side;
     int n = r->T < side ? r->T : side;
     Heat h;
     heat_blocks(&h, r, n);
-    heat_draw(p, row, &h);
-    int col = 6 + 2 * n + 2;
-    if (p->box.w - col >= 36) figures(p, row, col, r);
-    else figures(p, row + n + 5, 0, r);
+    int col = 6 + 2 * n + 2, beside = p->box.w - col >= 36;
+    heat_draw(p, row, &h, beside ? col - 1 : p->box.w);
+    if (beside) figures(p, row, col, r);
+    else figures(p, row + n + 6, 0, r);
 }

@@ -13,15 +13,22 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "pooling: the share of an unmasked mean that real tokens get", src,
                     "short reviews: an unmasked mean is mostly pad", &st, r != NULL))
         return;
-    int row = 3, most = 1;
+    /* The example's lines come under the histogram when the pane is tall enough for both, else above
+     * it, with the bins in two columns where the pane is wide enough: a lesson pane leaves the view
+     * little height, and the example is what a lesson asks about. */
+    int row = 3, most = 1, tall = p->box.h >= 8 + PL_POOL_HIST_BINS;
+    int per_col = tall || p->box.w < 76 ? PL_POOL_HIST_BINS : (PL_POOL_HIST_BINS + 1) / 2;
+    int col_w = per_col == PL_POOL_HIST_BINS ? p->box.w : p->box.w / 2, bar_w = col_w - 20 > 40 ? 40 : col_w - 20;
     pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %.1f%% on average, %.1f%% at least", r->maxlen,
              100.0 * r->mean_real_weight, 100.0 * r->min_real_weight);
+    int hist = tall ? row : row + 3, example = tall ? row + PL_POOL_HIST_BINS + 1 : row;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
-    for (int k = 0; k < PL_POOL_HIST_BINS; k++, row++) {
-        pane_put(p, row, 0, 18, "%3d-%3d%% %6d", 10 * k, 10 * (k + 1), r->hist[k]);
-        pane_bar(p, row, 18, p->box.w - 20 > 40 ? 40 : p->box.w - 20, (double)r->hist[k] / most, TUI_REAL);
+    for (int k = 0; k < PL_POOL_HIST_BINS; k++) {
+        int y = hist + k % per_col, x = k / per_col * col_w;
+        pane_put(p, y, x, 18, "%3d-%3d%% %6d", 10 * k, 10 * (k + 1), r->hist[k]);
+        pane_bar(p, y, x + 18, bar_w, (double)r->hist[k] / most, TUI_REAL);
     }
-    row++;
+    row = example;
     pane_putc(p, r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD, row++, 0, p->box.w,
               "the example: %d real tokens of %d, so they weigh %.3f of its unmasked mean", r->L, r->T, (double)r->example_weight);
     pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f", (double)r->avg_unmasked_dist,
@@ -39,18 +46,18 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
                     "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
         return;
-    int row = 3;
+    int row = 3, gap = p->box.h >= 14; /* the blank lines go first on a short pane: the warning lines are the point */
     pane_put(p, row++, 0, p->box.w, "%d rows x %d positions: %ld targets count, %d classes (fresh weights, seed %d)", r->B, r->T,
              r->real_terms, r->C, st.info->settings.seed);
-    row++;
+    row += gap;
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
     pane_put(p, row++, 0, p->box.w, "per token       %7.4f   %9.5f", (double)r->per_token, (double)r->grad_per_token);
     pane_put(p, row++, 0, p->box.w, "per sequence    %7.4f   %9.5f", (double)r->per_sequence, (double)r->grad_per_sequence);
     pane_put(p, row++, 0, p->box.w, "batch x T       %7.4f   %9.5f", (double)r->batch_t, (double)r->grad_batch_t);
-    row++;
+    row += gap;
     pane_put(p, row++, 0, p->box.w, "padded to %d: per token %.4f, unchanged; batch x T %.4f, shrunk", r->wide_T,
              (double)r->per_token_wide, (double)r->batch_t_wide);
-    row++;
+    row += gap;
     pane_putc(p, TUI_WARN, row++, 0, p->box.w, "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
               (double)r->loss_with_pads);
     pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %.4f for a model that learned to predict pad, no better on real ones",

@@ -1,0 +1,275 @@
+/* A lesson as a front end plays it (see lesson_play.h): what the terminal's
+ * lesson pane and the window's share, so that they cannot tell a learner
+ * different things. */
+#include "lesson_play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FILL_CAP 8192
+
+/* ---- opening, progress ---- */
+
+static void save_progress(PlLessonPlay *p) {
+    PlErr err;
+    if (!p->book) return;
+    PlLessonProgress *e = pl_progress_of(p->book, p->lesson->name);
+    if (!e) return;
+    pl_lesson_run_record(p->run, e);
+    if (pl_progress_save(p->book, &err)) {
+        snprintf(p->note, sizeof p->note, "progress not saved: %.250s", err.msg);
+        free(p->book);
+        p->book = NULL; /* said once; the lesson goes on */
+    }
+}
+
+/* The learner's progress book and the step it reached (0 when none). */
+static int open_book(PlLessonPlay *p) {
+    PlErr err;
+    p->book = calloc(1, sizeof *p->book);
+    if (p->book && pl_progress_load(p->book, &err)) {
+        snprintf(p->note, sizeof p->note, "%.250s (progress will not be saved)", err.msg);
+        free(p->book);
+        p->book = NULL;
+    }
+    const PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    if (!e || e->done || e->step <= 0) return 0;
+    snprintf(p->note, sizeof p->note, "welcome back: you stopped at step %d", e->step + 1);
+    return e->step;
+}
+
+int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap) {
+    memset(p, 0, sizeof *p);
+    char path[1024];
+    PlErr err;
+    if (pl_lesson_find(name, path, sizeof path)) return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
+    if (!(p->lesson = pl_lesson_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
+    if (step >= p->lesson->nsteps) {
+        snprintf(why, (size_t)cap, "%.100s has steps 1 to %d, not %d", p->lesson->name, p->lesson->nsteps, step + 1);
+        pl_lesson_play_close(p);
+        return -1;
+    }
+    if (step < 0) step = open_book(p);
+    if (!(p->run = pl_lesson_run_new(lab, p->lesson, step, &err))) {
+        snprintf(why, (size_t)cap, "%.400s", err.msg);
+        pl_lesson_play_close(p);
+        return -1;
+    }
+    p->present = present;
+    return 0;
+}
+
+void pl_lesson_play_close(PlLessonPlay *p) {
+    if (p->run) save_progress(p);
+    pl_lesson_run_free(p->run);
+    pl_lesson_free(p->lesson);
+    free(p->book);
+    memset(p, 0, sizeof *p);
+}
+
+void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *step, int scap) {
+    const PlLessonState *st = pl_lesson_run_state(p->run);
+    snprintf(title, (size_t)tcap, "%s", p->lesson->title);
+    snprintf(step, (size_t)scap, "step %d of %d: %s", st->step + 1, p->lesson->nsteps, pl_lesson_run_step(p->run)->title);
+}
+
+/* ---- keys ---- */
+
+static void moved(PlLessonPlay *p, int k) {
+    PlErr err;
+    p->input[0] = '\0', p->scroll = 0, p->note[0] = '\0';
+    if (pl_lesson_run_goto(p->run, k, &err)) snprintf(p->note, sizeof p->note, "%.250s", err.msg);
+    save_progress(p);
+}
+
+static void submit(PlLessonPlay *p, const char *typed) {
+    int got = pl_lesson_run_answer(p->run, typed);
+    p->scroll = PL_LESSON_SCROLL_END; /* the answer's feedback, at the end, comes into view */
+    if (got == PL_ANS_WRONG) p->input[0] = '\0'; /* the next try starts afresh; the state keeps what was typed */
+    if (got < 0) snprintf(p->note, sizeof p->note, "%.290s", pl_lesson_run_state(p->run)->message);
+    else p->note[0] = '\0';
+    save_progress(p);
+}
+
+static int answer_char(int ch) { return (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '%' || ch == 'e'; }
+
+/* Keys a question takes while it is open; 1 when taken. */
+static int question_key(PlLessonPlay *p, PlLessonKey k, int ch) {
+    const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
+    const PlLessonState *st = pl_lesson_run_state(p->run);
+    size_t n = strlen(p->input);
+    if (st->answer == PL_ANS_RIGHT || st->solution) return 0;
+    if (q->kind == PL_Q_ASK) {
+        if (k == PL_LK_CHAR && answer_char(ch) && n + 1 < sizeof p->input) return p->input[n] = (char)ch, p->input[n + 1] = '\0', 1;
+        if (k == PL_LK_ERASE && n) return p->input[n - 1] = '\0', 1;
+        if (k == PL_LK_ENTER && n) return submit(p, p->input), 1;
+        return 0;
+    }
+    if (q->kind == PL_Q_CHOOSE && k == PL_LK_CHAR && ch >= 'a' && ch < 'a' + q->nchoices) {
+        char one[2] = {(char)ch, '\0'};
+        return submit(p, one), 1;
+    }
+    if (q->kind == PL_Q_EXERCISE && k == PL_LK_ENTER) return submit(p, ""), 1;
+    return 0;
+}
+
+static void next_step(PlLessonPlay *p) {
+    int step = pl_lesson_run_state(p->run)->step;
+    if (step + 1 < p->lesson->nsteps) moved(p, step + 1);
+    else snprintf(p->note, sizeof p->note, "the end of the lesson: q quits, PgUp goes back");
+}
+
+static void hint(PlLessonPlay *p) {
+    if (!pl_lesson_run_hint(p->run)) snprintf(p->note, sizeof p->note, "no more hints: s shows the solution after a try");
+    p->scroll = PL_LESSON_SCROLL_END;
+}
+
+static void solution(PlLessonPlay *p) {
+    if (!pl_lesson_run_solution(p->run)) snprintf(p->note, sizeof p->note, "try an answer first: the solution comes after a try");
+    else save_progress(p);
+    p->scroll = PL_LESSON_SCROLL_END;
+}
+
+/* The keys of a step once its question has had what it takes. */
+static int step_key(PlLessonPlay *p, PlLessonKey k, int ch) {
+    const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
+    int step = pl_lesson_run_state(p->run)->step;
+    if (k == PL_LK_NEXT || k == PL_LK_ENTER || (k == PL_LK_CHAR && ch == ' ')) return next_step(p), PL_LESSON_TAKEN;
+    if (k == PL_LK_BACK) return step > 0 ? moved(p, step - 1) : (void)0, PL_LESSON_TAKEN;
+    if (k == PL_LK_UP) return p->scroll > 0 ? p->scroll-- : 0, PL_LESSON_TAKEN;
+    if (k == PL_LK_DOWN) return p->scroll++, PL_LESSON_TAKEN;
+    if (k == PL_LK_CHAR && ch == 'h' && q->nhints) return hint(p), PL_LESSON_TAKEN;
+    if (k == PL_LK_CHAR && ch == 's' && q->kind != PL_Q_NONE) return solution(p), PL_LESSON_TAKEN;
+    return PL_LESSON_LAB;
+}
+
+int pl_lesson_play_key(PlLessonPlay *p, PlLessonKey k, int ch) {
+    if (k == PL_LK_EXPLORE) return p->explore = !p->explore, PL_LESSON_TAKEN;
+    int quit = k == PL_LK_CHAR && (ch == 'q' || ch == 'Q');
+    if (p->explore) return quit ? PL_LESSON_QUIT : PL_LESSON_LAB;
+    if (p->present && k == PL_LK_CHAR && ch == 'b') return p->blank = !p->blank, PL_LESSON_TAKEN;
+    if (p->blank) return p->blank = 0, PL_LESSON_TAKEN;
+    if (quit) return PL_LESSON_QUIT;
+    if (question_key(p, k, ch)) return PL_LESSON_TAKEN;
+    return step_key(p, k, ch);
+}
+
+int pl_lesson_play_tick(PlLessonPlay *p, PlLab *lab) {
+    pl_lab_demand(lab, pl_lesson_run_kinds(p->run));
+    return pl_lesson_run_tick(p->run);
+}
+
+/* ---- the page ---- */
+
+static void put(PlLessonPage *g, PlLessonRole role, int indent, const char *text) {
+    size_t len = strlen(text);
+    if (g->n >= PL_LESSON_PAGE_PARAS || g->used + len + 1 > sizeof g->buf) return;
+    memcpy(g->buf + g->used, text, len + 1);
+    g->para[g->n].role = role, g->para[g->n].indent = indent, g->para[g->n].text = g->used;
+    g->n++, g->used += len + 1;
+}
+
+static void gap(PlLessonPage *g) {
+    if (g->n > 0) put(g, PL_LR_GAP, 0, "");
+}
+
+static void filled(PlLessonPage *g, PlLab *lab, const char *text, PlLessonRole role, int indent) {
+    char buf[FILL_CAP];
+    if (text && *text) put(g, role, indent, pl_lesson_fill(lab, text, buf, sizeof buf));
+}
+
+static void feedback(PlLessonPage *g, const PlLessonState *st, const PlQuestion *q) {
+    char line[600];
+    if (st->answer == PL_ANS_WRONG && q->kind != PL_Q_CHOOSE && !st->solution) {
+        if (q->kind == PL_Q_ASK) snprintf(line, sizeof line, "%s is not it.", st->typed);
+        else snprintf(line, sizeof line, "%s", st->message[0] ? st->message : "Not yet.");
+        put(g, PL_LR_WRONG, 0, line);
+        put(g, PL_LR_ASIDE, 0, "Try again, h for a hint, s for the solution.");
+    }
+    if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_LR_RIGHT, 0, "Right.");
+}
+
+static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
+    const PlLessonState *st = pl_lesson_run_state(p->run);
+    const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
+    char line[600];
+    if (q->kind == PL_Q_NONE) return;
+    gap(g);
+    filled(g, lab, q->prompt, PL_LR_PROMPT, 0);
+    if (q->kind == PL_Q_CHOOSE)
+        for (int i = 0; i < q->nchoices; i++) {
+            snprintf(line, sizeof line, "%c) %s", 'a' + i, q->choices[i].text);
+            filled(g, lab, line, i == st->chosen ? PL_LR_CHOSEN : PL_LR_CHOICE, 3);
+        }
+    if (q->kind == PL_Q_ASK && st->answer != PL_ANS_RIGHT && !st->solution) {
+        snprintf(line, sizeof line, "> %s_   (type a number, Enter)", p->input);
+        put(g, PL_LR_INPUT, 2, line);
+    }
+    if (q->kind == PL_Q_EXERCISE && st->answer != PL_ANS_RIGHT) put(g, PL_LR_ASIDE, 0, "(work the lab, then Enter checks it)");
+    for (int i = 0; i < st->hints; i++) {
+        snprintf(line, sizeof line, "hint %d: %s", i + 1, q->hints[i]);
+        filled(g, lab, line, PL_LR_HINT, 2);
+    }
+    if (st->chosen >= 0) filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
+    feedback(g, st, q);
+    if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
+    if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
+}
+
+void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlLessonPage *g) {
+    const PlStep *s = pl_lesson_run_step(p->run);
+    g->n = 0, g->used = 0;
+    filled(g, lab, s->text, PL_LR_TEXT, 0);
+    if (pl_lesson_run_state(p->run)->waiting) {
+        gap(g);
+        put(g, PL_LR_WAIT, 0, "training in the lab: the step goes on when it ends (train view, 7)");
+    }
+    question(g, p, lab);
+    if (s->summary) {
+        gap(g);
+        filled(g, lab, s->summary, PL_LR_SUMMARY, 2);
+    }
+    if (p->note[0]) gap(g), put(g, PL_LR_NOTE, 0, p->note);
+}
+
+/* ---- wrapping ---- */
+
+/* Where the line starting at s (n bytes left) ends: the last space at which
+ * it still fits, or all of it, or as many characters as fit (one at least). */
+static size_t line_end(const char *s, size_t n, double room, double (*measure)(void *, const char *, size_t), void *ctx) {
+    if (measure(ctx, s, n) <= room) return n;
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (s[i] == ' ' && s[i - 1] != ' ') {
+            if (measure(ctx, s, i) > room) break;
+            best = i;
+        }
+    if (best) return best;
+    size_t cut = 0;
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && (s[i] & 0xc0) == 0x80) continue; /* inside a UTF-8 character */
+        if (measure(ctx, s, i) > room) break;
+        cut = i;
+    }
+    if (cut) return cut;
+    for (cut = 1; cut < n && (s[cut] & 0xc0) == 0x80; cut++) {}
+    return cut;
+}
+
+void pl_lesson_wrap(const char *text, double width, double indent, double (*measure)(void *ctx, const char *s, size_t n),
+                    void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx) {
+    for (const char *s = text; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t para = nl ? (size_t)(nl - s) : strlen(s);
+        for (int first = 1; para; first = 0) {
+            size_t cut = line_end(s, para, width - (first ? 0.0 : indent), measure, ctx);
+            line(ctx, s, cut, first ? 0 : 1);
+            s += cut, para -= cut;
+            while (para && *s == ' ') s++, para--;
+        }
+        if (!nl) break;
+        s = nl + 1;
+        if (*s && s[0] != '-') line(ctx, "", 0, 2);
+    }
+}

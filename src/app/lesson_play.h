@@ -1,0 +1,110 @@
+/* A lesson as a front end plays it: the run (lesson_run.h) with the
+ * learner's progress, the answer being typed, the classroom flags, what the
+ * keys do, and the pane's text as paragraphs by meaning. The terminal and
+ * the window share all of it; each only maps its own keys to PlLessonKey,
+ * wraps the paragraphs to its width and colours them by role.
+ *
+ * Layout of a page (pl_lesson_page):
+ *   para (n)   in reading order: a role, an indent for wrapped lines, a text
+ *              (offsets into buf; a text's newline ends a paragraph of it) */
+#ifndef PL_APP_LESSON_PLAY_H
+#define PL_APP_LESSON_PLAY_H
+
+#include <stddef.h>
+
+#include "lesson_run.h"
+
+/* The scroll that shows the end of the pane: the front end clamps it. */
+#define PL_LESSON_SCROLL_END (1 << 20)
+
+typedef struct {
+    PlLesson *lesson;
+    PlLessonRun *run;
+    PlProgressBook *book;  /* where progress is kept; NULL when not kept (a screenshot, a state folder that cannot be used) */
+    char input[40];        /* the answer being typed */
+    int explore;           /* Esc: keys go to the lab until Esc again */
+    int present;           /* classroom mode */
+    int blank;             /* classroom: the screen blanked (b) */
+    int scroll;            /* lines of the narration scrolled past */
+    char note[300];        /* a line for the learner (where the progress went, why an answer was not checked) */
+} PlLessonPlay;
+
+/* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
+typedef enum {
+    PL_LK_CHAR,      /* ch: digits and signs type an answer, letters choose, space goes on, h s b q */
+    PL_LK_ENTER,     /* submits the answer or checks the exercise; else goes on */
+    PL_LK_ERASE,     /* Backspace */
+    PL_LK_NEXT,      /* Page Down, right arrow */
+    PL_LK_BACK,      /* Page Up, left arrow */
+    PL_LK_UP,        /* scrolls the narration */
+    PL_LK_DOWN,
+    PL_LK_EXPLORE,   /* Esc: the keys to the lab and back */
+} PlLessonKey;
+
+enum { PL_LESSON_LAB = 0, PL_LESSON_TAKEN = 1, PL_LESSON_QUIT = 2 };
+
+/* Opens the lesson named (a name or a path) on lab. step < 0: at the step
+ * the learner's progress reached, progress kept; step >= 0: at that step
+ * (from 0) with no progress read or written. 0, or -1 with why (no such
+ * lesson or step, a setting the lab refuses). */
+int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap);
+/* Saves the progress and frees the lesson. Harmless on a closed one. */
+void pl_lesson_play_close(PlLessonPlay *p);
+
+/* Handles a key: PL_LESSON_TAKEN, PL_LESSON_LAB when it belongs to the lab
+ * (exploring, or a key the lesson does not use), PL_LESSON_QUIT. */
+int pl_lesson_play_key(PlLessonPlay *p, PlLessonKey k, int ch);
+/* Asks the lab for what the step reads and polls its training; 1 when the
+ * pane should be drawn again. */
+int pl_lesson_play_tick(PlLessonPlay *p, PlLab *lab);
+
+/* The head line, "TITLE  |  step S of N: STEP TITLE", and its two halves. */
+void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *step, int scap);
+
+/* ---- the pane's text ---- */
+
+typedef enum {
+    PL_LR_TEXT,      /* the narration */
+    PL_LR_WAIT,      /* the step trains: it goes on when that ends */
+    PL_LR_PROMPT,    /* the question */
+    PL_LR_CHOICE,    /* a choice */
+    PL_LR_CHOSEN,    /* the choice picked */
+    PL_LR_INPUT,     /* the answer being typed */
+    PL_LR_ASIDE,     /* how to answer, how to go on */
+    PL_LR_HINT,
+    PL_LR_WRONG,     /* an answer that is not it; a wrong choice's why */
+    PL_LR_RIGHT,     /* "Right.", a right choice's why, the reveal */
+    PL_LR_SOLUTION,
+    PL_LR_SUMMARY,
+    PL_LR_NOTE,      /* the note */
+    PL_LR_GAP,       /* an empty line */
+    PL_LR_COUNT
+} PlLessonRole;
+
+#define PL_LESSON_PAGE_PARAS 64
+#define PL_LESSON_PAGE_TEXT 32768
+
+typedef struct {
+    struct {
+        PlLessonRole role;
+        int indent;      /* columns (the terminal) or ems (the window) before each wrapped line after the first */
+        size_t text;     /* offset into buf */
+    } para[PL_LESSON_PAGE_PARAS];
+    int n;
+    char buf[PL_LESSON_PAGE_TEXT];
+    size_t used;
+} PlLessonPage;
+
+/* The pane's paragraphs now, placeholders filled with the lab's values. */
+void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlLessonPage *page);
+static inline const char *pl_lesson_para(const PlLessonPage *page, int i) { return page->buf + page->para[i].text; }
+
+/* Wraps text to width, as both front ends do: a newline ends a paragraph,
+ * and an empty line comes between two unless the next starts with '-';
+ * lines break at spaces, a word wider than a line is cut. measure gives the
+ * width of s[0..n); line gets each line (kind 0 the first of a paragraph,
+ * 1 a wrapped one, which has indent less room, 2 the empty line). */
+void pl_lesson_wrap(const char *text, double width, double indent, double (*measure)(void *ctx, const char *s, size_t n),
+                    void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx);
+
+#endif

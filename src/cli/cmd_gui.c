@@ -1,0 +1,116 @@
+/* padlab gui: the lab in an SDL2 window, or one frame of it as a PNG; and
+ * padlab export: a view's plot as SVG and its data as CSV and JSON. Both
+ * take every setting of the registry as a flag, as the terminal lab does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gui/gui.h"
+
+#define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
+
+static const char *const themes[] = {"light", "dark", NULL};
+static const char *const palettes[] = {"cb", "classic", NULL};
+
+static int read_look(const CliArgs *a, GuiLook *look, int *w, int *h, double *timeout) {
+    int theme, palette, t;
+    memset(look, 0, sizeof *look);
+    if (cli_choice(a, "theme", "light", themes, &theme) || cli_choice(a, "palette", "cb", palettes, &palette)) return 2;
+    look->dark = theme, look->classic = palette, look->present = cli_flag(a, "present");
+    const char *size = cli_str(a, "size", "1280x800");
+    char x;
+    if (sscanf(size, "%d%c%d", w, &x, h) != 3 || (x != 'x' && x != 'X') || *w < 320 || *h < 200 || *w > 8192 || *h > 8192)
+        return cli_usage_error(a, "--size must be WxH from 320x200 to 8192x8192, got '%s'", size);
+    if (cli_int(a, "timeout", 120, 1, 86400, &t)) return 2;
+    *timeout = t;
+    return 0;
+}
+
+static int run_gui(const CliArgs *a) {
+    GuiArgs g;
+    memset(&g, 0, sizeof g);
+    g.settings = pl_settings_default();
+    if (cli_read_settings(a, ALL_SETTINGS, &g.settings, &g.given)) return 2;
+    if (read_look(a, &g.look, &g.width, &g.height, &g.timeout)) return 2;
+    g.session = cli_str(a, "session", NULL);
+    g.screenshot = cli_str(a, "screenshot", NULL);
+    if (g.screenshot && !*g.screenshot) return cli_usage_error(a, "--screenshot needs a file name");
+    g.lesson = cli_str(a, "lesson", NULL), g.step = -1;
+    if (g.lesson && !*g.lesson) return cli_usage_error(a, "--lesson needs a lesson's name (padlab lesson --list)");
+    if (cli_str(a, "step", NULL)) {
+        if (!g.lesson) return cli_usage_error(a, "--step needs --lesson NAME");
+        if (cli_int(a, "step", 1, 1, 10000, &g.step)) return 2;
+        g.step--;
+    }
+    return gui_run(&g);
+}
+
+#define LOOK_OPTS                                                                                              \
+    {"size", "WxH", "the window's (or the picture's) size in pixels (default 1280x800)"},                    \
+        {"present", NULL, "projector mode: large type, thick lines, high contrast, no chrome"},               \
+        {"theme", "light|dark", "the theme (default light)"},                                                  \
+        {"palette", "cb|classic", "cb: the colour-blind-safe palette (default); classic"},                   \
+        {"timeout", "S", "seconds to wait for the view's results before a picture or an export (default 120)"}
+
+static const CliOpt gui_opts[] = {
+    {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
+    {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
+    {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
+    {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
+    LOOK_OPTS,
+    {NULL, NULL, NULL},
+};
+
+const CliCommand cli_cmd_gui = {
+    .name = "gui",
+    .summary = "the lab in a window: plots, heatmaps, a projector mode (SDL2)",
+    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]]\n"
+             "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
+    .details = "Opens the lab in an SDL2 window: the same settings, keys and results as the\n"
+               "terminal lab, drawn as plots with axes, legends and the exact value under the\n"
+               "mouse. Press ? for the keys, f for projector mode, v to write the plot as SVG.\n"
+               "With --lesson it plays a lesson beside the views, with the terminal's keys\n"
+               "(space on, PgUp back, h hint, s solution, Esc the lab, F5 classroom mode).\n"
+               "With --screenshot it waits for the view's results, renders one frame offscreen\n"
+               "and writes it as a PNG; that needs no display. Without a display (and without\n"
+               "--screenshot) it says so and exits with status 2: padlab opens the terminal lab.",
+    .opts = gui_opts,
+    .settings = ALL_SETTINGS,
+    .max_pos = 0,
+    .run = run_gui,
+};
+
+static int run_export(const CliArgs *a) {
+    PlLabSettings s = pl_settings_default();
+    if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
+    GuiExport x;
+    memset(&x, 0, sizeof x);
+    if (read_look(a, &x.look, &x.width, &x.height, &x.timeout)) return 2;
+    x.svg = cli_str(a, "svg", NULL), x.csv = cli_str(a, "csv", NULL), x.json = cli_str(a, "json", NULL);
+    if (!x.svg && !x.csv && !x.json) return cli_usage_error(a, "nothing to write: give --svg FILE, --csv FILE or --json FILE");
+    if ((x.svg && !*x.svg) || (x.csv && !*x.csv) || (x.json && !*x.json)) return cli_usage_error(a, "--svg, --csv and --json need a file name");
+    return gui_export(&s, (PlView)s.view, &x);
+}
+
+static const CliOpt export_opts[] = {
+    {"svg", "FILE", "the view's plot as SVG: the display list the window draws"},
+    {"csv", "FILE", "the plotted numbers, one row per point or bar: figure,series,x,y,label"},
+    {"json", "FILE", "the view's full data as JSON (what the lab's e key writes)"},
+    LOOK_OPTS,
+    {NULL, NULL, NULL},
+};
+
+const CliCommand cli_cmd_export = {
+    .name = "export",
+    .summary = "a view's plot as SVG and its data as CSV or JSON",
+    .usage = "--view NAME [--svg FILE] [--csv FILE] [--json FILE] [--SETTING VALUE ...]",
+    .details = "Opens a lab on the settings given, waits for the view's results and writes the\n"
+               "plot the window would draw as SVG (vector, for slides and papers), the numbers\n"
+               "plotted as CSV, and the view's full data as JSON. The train view trains the\n"
+               "settings over the seeds first when it has no run to show. Needs no display.",
+    .opts = export_opts,
+    .settings = ALL_SETTINGS,
+    .max_pos = 0,
+    .run = run_export,
+};

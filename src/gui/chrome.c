@@ -1,0 +1,261 @@
+#include "chrome.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Keys of the window itself, for the key bar and the help. */
+static const char *const ui_keys[][2] = {
+    {"1-9 0", "the views; Tab and Shift-Tab the next and previous"},
+    {"h/l", "the previous and next example (also the arrow keys)"},
+    {"e", "export the view's data as text and JSON (never overwrites)"},
+    {"v", "write the plot as SVG (padlab-VIEW-N.svg, never overwrites)"},
+    {"f", "projector mode: large type, thick lines, no chrome (Esc leaves it)"},
+    {"d", "the dark or the light theme"},
+    {"y", "the colour-blind-safe or the classic palette"},
+    {"mouse", "a tab picks a view; a control moves forward, right button back; drag a slider"},
+    {"?", "this help"},
+    {"q", "quit (a session given with --session is saved)"},
+};
+
+static double button(GuiList *dl, double x, double y, double h, const char *text, int on, int action, int arg, int flash) {
+    double u = dl->st->unit, w = gui_text_w(dl, GUI_NORMAL, 0, text) + 14 * u;
+    GuiRect r = {x, y, w, h};
+    gui_rect(dl, r, on ? GUI_C_BUTTON_ON : GUI_C_BUTTON);
+    if (flash) gui_frame(dl, r, GUI_C_SEL, 2 * u);
+    gui_text(dl, x + 7 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL, on ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", text);
+    if (action) gui_hit(dl, r, action, arg);
+    return w;
+}
+
+/* The width a setting's control takes (for wrapping), drawn when draw. */
+static double control(GuiList *dl, PlLab *lab, int id, double x, double y, double h, const GuiChromeState *cs, int draw) {
+    const PlSettingDef *d = &pl_settings[id];
+    const PlLabSettings *s = pl_lab_settings(lab);
+    double u = dl->st->unit, x0 = x, gap = 3 * u;
+    char label[64], v[600];
+    int locked = (pl_lab_locked(lab) & PL_S_BIT(id)) != 0;
+    snprintf(label, sizeof label, "%s%s%s", d->name, d->cold ? "*" : "", locked ? " (locked)" : "");
+    int flash = (cs->flash & PL_S_BIT(id)) != 0;
+    double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 5 * u;
+    if (draw) {
+        gui_text(dl, x, y + (h - gui_text_h(dl, GUI_SMALL)) / 2, GUI_SMALL, flash ? GUI_C_SEL : locked ? GUI_C_WARN : GUI_C_DIM, GUI_LEFT, "%s", label);
+        char help[300];
+        snprintf(help, sizeof help, "%s: %s%s%s", d->name, d->help, d->cold ? " (cold: a change retrains)" : "",
+                 locked ? "; locked by the lesson" : "");
+        gui_hover(dl, (GuiRect){x, y, lw, h}, "%s", help);
+    }
+    x += lw;
+    if (d->type == PL_ST_TEXT) {
+        pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+        const char *base = strrchr(v, '/');
+        char fit[128];
+        gui_fit(dl, GUI_NORMAL, 0, base && base[1] ? base + 1 : v, 160 * u, fit, sizeof fit);
+        if (draw) return x - x0 + button(dl, x, y, h, fit, 0, 0, 0, flash);
+        return x - x0 + gui_text_w(dl, GUI_NORMAL, 0, fit) + 14 * u;
+    }
+    int nvalues = 0;
+    if (d->type == PL_ST_CHOICE)
+        while (d->names[nvalues]) nvalues++;
+    if (d->type == PL_ST_CHOICE && nvalues <= 3) { /* segmented: every value a button */
+        for (int i = 0; i < nvalues; i++) {
+            int on = d->values[i] == pl_setting_get(s, (PlSettingId)id);
+            if (draw) x += button(dl, x, y, h, d->names[i], on, GUI_ACT_CHOICE, id * 64 + i, flash && on);
+            else x += gui_text_w(dl, GUI_NORMAL, 0, d->names[i]) + 14 * u;
+        }
+        return x - x0;
+    }
+    int slider = d->type == PL_ST_INT && (d->ladder || (long)d->hi - d->lo <= 16);
+    int value = id == cs->drag_id ? cs->drag_value : pl_setting_get(s, (PlSettingId)id);
+    if (id == PL_S_EXAMPLE || id == cs->drag_id) snprintf(v, sizeof v, "%d", value);
+    else pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+    if (slider) {
+        double track = 110 * u, vw = gui_text_w(dl, GUI_NORMAL, 0, "0000") + 8 * u;
+        if (!draw) return x - x0 + track + vw;
+        GuiRect r = {x, y, track, h};
+        gui_rect(dl, (GuiRect){x, y + h / 2 - 2 * u, track, 4 * u}, GUI_C_BUTTON);
+        int n = d->ladder ? d->nladder : (int)((long)d->hi - d->lo + 1), at = 0;
+        for (int i = 0; i < n; i++) {
+            int vi = d->ladder ? d->ladder[i] : d->lo + i;
+            if (vi <= value) at = i;
+        }
+        double kx = x + (n > 1 ? at * track / (n - 1) : 0.0), ks = 7 * u;
+        gui_rect(dl, (GuiRect){x, y + h / 2 - 2 * u, kx - x, 4 * u}, GUI_C_BUTTON_ON);
+        gui_rect(dl, (GuiRect){kx - ks, y + h / 2 - ks, 2 * ks, 2 * ks}, flash ? GUI_C_SEL : GUI_C_BUTTON_ON);
+        gui_hit(dl, r, GUI_ACT_SLIDER, id);
+        gui_text(dl, x + track + 8 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL, flash ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%s", v);
+        return x - x0 + track + vw;
+    }
+    /* a stepper: < value > */
+    double aw = gui_text_w(dl, GUI_NORMAL, 0, "<") + 12 * u;
+    if (!draw) return x - x0 + 2 * aw + gui_text_w(dl, GUI_NORMAL, 0, v) + 14 * u + 2 * gap;
+    x += button(dl, x, y, h, "<", 0, GUI_ACT_PREV, id, 0) + gap;
+    x += button(dl, x, y, h, v, 0, GUI_ACT_NEXT, id, flash) + gap;
+    x += button(dl, x, y, h, ">", 0, GUI_ACT_NEXT, id, 0);
+    return x - x0;
+}
+
+int gui_slider_value(PlSettingId id, GuiRect r, double x) {
+    const PlSettingDef *d = &pl_settings[id];
+    int n = d->ladder ? d->nladder : d->hi - d->lo + 1;
+    double f = r.w > 0 ? (x - r.x) / r.w : 0.0;
+    int i = (int)lround(f * (n - 1));
+    i = i < 0 ? 0 : i >= n ? n - 1 : i;
+    return d->ladder ? d->ladder[i] : d->lo + i;
+}
+
+static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState *cs) {
+    const PlLabTraining *t = pl_lab_training(lab);
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL), y = r.y + (r.h - th) / 2;
+    char buf[400], fit[400];
+    if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
+    else if (t->active)
+        snprintf(buf, sizeof buf, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)", t->paused ? "paused:" : "training", t->n,
+                 t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
+    else snprintf(buf, sizeof buf, "%s", t->status);
+    double bar = t->active ? 160 * u : 0.0;
+    if (t->active) {
+        gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar, 8 * u}, GUI_C_BUTTON);
+        gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar * t->job.fraction, 8 * u}, GUI_C_GOOD);
+        bar += 10 * u;
+    }
+    gui_text(dl, r.x + bar, y, GUI_NORMAL, cs->message ? GUI_C_FG : GUI_C_DIM, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_NORMAL, 0, buf, r.w - bar, fit, sizeof fit));
+}
+
+GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
+    double u = dl->st->unit, m = 10 * u, W = dl->W, H = dl->H;
+    double bh = gui_text_h(dl, GUI_NORMAL) + 8 * u;
+    const PlLabSettings *s = pl_lab_settings(lab);
+    gui_rect(dl, (GuiRect){0, 0, W, bh + 2 * m}, GUI_C_PANEL);
+    double x = m, y = m;
+    x += gui_text(dl, x, y + (bh - gui_text_h(dl, GUI_LARGE)) / 2, GUI_LARGE, GUI_C_FG, GUI_LEFT, "padlab") + 14 * u;
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        char tab[48];
+        snprintf(tab, sizeof tab, "%d %s", (v + 1) % 10, pl_view_name((PlView)v));
+        x += button(dl, x, y, bh, tab, v == s->view, GUI_ACT_TAB, v, 0) + 4 * u;
+    }
+    static const struct {
+        const char *name;
+        int key;
+    } toggles[] = {{"? help", '?'}, {"y palette", 'y'}, {"d theme", 'd'}, {"f projector", 'f'}, {"v svg", 'v'}};
+    double tx = W - m;
+    for (size_t i = 0; i < sizeof toggles / sizeof toggles[0]; i++) {
+        double w = gui_text_w(dl, GUI_NORMAL, 0, toggles[i].name) + 14 * u;
+        if (tx - w < x + 10 * u) break;
+        tx -= w;
+        button(dl, tx, y, bh, toggles[i].name, 0, GUI_ACT_KEY, toggles[i].key, 0);
+        tx -= 4 * u;
+    }
+    /* the control strip: every setting but the view, wrapped */
+    y += bh + 2 * m;
+    double y0 = y;
+    x = m;
+    for (int pass = 0; pass < 2; pass++) {
+        x = m, y = y0 + m * 0.6;
+        for (int id = 0; id < PL_S_COUNT; id++) {
+            if (id == PL_S_VIEW) continue;
+            double w = control(dl, lab, id, x, y, bh, cs, 0);
+            if (x + w > W - m && x > m) x = m, y += bh + 6 * u;
+            if (pass) control(dl, lab, id, x, y, bh, cs, 1);
+            x += w + 16 * u;
+        }
+        if (!pass) {
+            gui_rect(dl, (GuiRect){0, y0, W, y + bh + m * 0.6 - y0}, GUI_C_BG);
+            gui_line(dl, 0, y + bh + m * 0.6, W, y + bh + m * 0.6, GUI_C_GRID, u, 0);
+        }
+    }
+    y += bh + m * 0.6;
+    status_line(dl, lab, (GuiRect){m, y + 2 * u, W - 2 * m, bh}, cs);
+    y += bh + 4 * u;
+    gui_line(dl, 0, y, W, y, GUI_C_GRID, u, 0);
+    /* the key bar */
+    double kh = gui_text_h(dl, GUI_SMALL) + 8 * u, ky = H - kh;
+    gui_rect(dl, (GuiRect){0, ky, W, kh}, GUI_C_PANEL);
+    x = m;
+    if (cs->keys) {
+        char fit[400];
+        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, cs->keys, W - 2 * m, fit, sizeof fit));
+        return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
+    }
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        char keys[32], item[96];
+        if (!pl_settings[id].key_next) continue;
+        snprintf(item, sizeof item, "%s %s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), pl_settings[id].name);
+        double w = gui_text_w(dl, GUI_SMALL, 0, item);
+        if (x + w > W - m) break;
+        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
+        x += w + 14 * u;
+    }
+    for (int i = 0; pl_command_keys[i].keys; i++) {
+        char item[64];
+        snprintf(item, sizeof item, "%s %s", pl_command_keys[i].keys, pl_command_keys[i].cmd == PL_CMD_RUN ? "retrain" : pl_command_keys[i].cmd == PL_CMD_PAUSE ? "pause"
+                 : pl_command_keys[i].cmd == PL_CMD_GRID ? "grid" : pl_command_keys[i].cmd == PL_CMD_SORT_RUNS ? "sort" : pl_command_keys[i].cmd == PL_CMD_UNDO ? "undo" : "reset");
+        double w = gui_text_w(dl, GUI_SMALL, 0, item);
+        if (x + w > W - m) break;
+        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
+        x += w + 14 * u;
+    }
+    return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
+}
+
+void gui_help(GuiList *dl) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL) * 1.1, W = dl->W, H = dl->H;
+    int lines = 4 + PL_S_COUNT + (int)(sizeof ui_keys / sizeof ui_keys[0]);
+    for (int i = 0; pl_command_keys[i].keys; i++) lines++;
+    double w = fmin(W - 40 * u, 900 * u), h = fmin(H - 40 * u, lines * th + 30 * u), x = (W - w) / 2, y = (H - h) / 2;
+    gui_rect(dl, (GuiRect){x, y, w, h}, GUI_C_TIP);
+    gui_frame(dl, (GuiRect){x, y, w, h}, GUI_C_AXIS, 2 * u);
+    GuiRect r = {x + 16 * u, y + 12 * u, w - 32 * u, h};
+    double ty = r.y, kx = r.x + 90 * u;
+    char keys[32], fit[300];
+    gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT, "padlab: every number is computed from the corpus and a real model");
+    ty += th * 1.4;
+    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "settings (* cold: a change retrains over the seeds; the rest only change the view)");
+    ty += th;
+    for (int id = 0; id < PL_S_COUNT && ty < y + h - th; id++, ty += th) {
+        char line[300];
+        snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help, pl_settings[id].cold ? " *" : "");
+        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys));
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, line, r.w - (kx - r.x), fit, sizeof fit));
+    }
+    for (int i = 0; pl_command_keys[i].keys && ty < y + h - th; i++, ty += th) {
+        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", pl_command_keys[i].keys);
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, pl_command_keys[i].help, r.w - (kx - r.x), fit, sizeof fit));
+    }
+    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && ty < y + h - th; i++, ty += th) {
+        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", ui_keys[i][0]);
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, ui_keys[i][1], r.w - (kx - r.x), fit, sizeof fit));
+    }
+}
+
+void gui_tooltip(GuiList *dl) {
+    if (!dl->tip[0] || dl->mx < 0) return;
+    double u = dl->st->unit, w = gui_text_w(dl, GUI_NORMAL, 0, dl->tip) + 16 * u, h = gui_text_h(dl, GUI_NORMAL) + 10 * u;
+    double x = dl->mx + 14 * u, y = dl->my + 18 * u;
+    if (x + w > dl->W) x = dl->W - w - 2 * u;
+    if (x < 0) x = 0;
+    if (y + h > dl->H) y = dl->my - h - 8 * u;
+    char tip[sizeof dl->tip];
+    memcpy(tip, dl->tip, sizeof tip);
+    gui_rect(dl, (GuiRect){x, y, w, h}, GUI_C_TIP);
+    gui_frame(dl, (GuiRect){x, y, w, h}, GUI_C_AXIS, u);
+    gui_text(dl, x + 8 * u, y + 5 * u, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", tip);
+    gui_tag(dl, "tooltip");
+}
+
+void gui_flash_banner(GuiList *dl, PlLab *lab, unsigned flash) {
+    char line[400] = "";
+    const PlLabSettings *s = pl_lab_settings(lab);
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(flash & PL_S_BIT(id)) || id == PL_S_VIEW) continue;
+        char v[600];
+        size_t n = strlen(line);
+        snprintf(line + n, sizeof line - n, "%s%s: %.40s", n ? "   " : "", pl_settings[id].name, pl_setting_format(s, (PlSettingId)id, v, sizeof v));
+    }
+    if (!line[0]) return;
+    double u = dl->st->unit, w = gui_text_w(dl, GUI_LARGE, 0, line) + 30 * u, h = gui_text_h(dl, GUI_LARGE) + 16 * u;
+    GuiRect r = {(dl->W - w) / 2, dl->H - h - 14 * u, w, h};
+    gui_rect(dl, r, GUI_C_FG);
+    gui_text(dl, r.x + 15 * u, r.y + 8 * u, GUI_LARGE, GUI_C_BG, GUI_LEFT, "%s", line);
+}

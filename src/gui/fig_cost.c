@@ -1,0 +1,170 @@
+/* The cost figure: the corpus's lengths with maxlen across them, padding and
+ * kept share over maxlen with the point where the pads paid equal the words
+ * cut, and what each batching strategy computes. */
+#include <math.h>
+#include <stdio.h>
+
+#include "figures.h"
+
+static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
+    int top = 1;
+    for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
+    double reach = (double)k->len_bin_width * PL_LAB_LEN_BINS;
+    GuiKey keys[] = {{"kept whole", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"cut", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0}};
+    GuiPlotSpec sp = {.title = "review lengths", .note = "tokens per review, start token included; cut: longer than maxlen",
+                      .xlabel = "tokens", .ylabel = "reviews", .x0 = 0, .x1 = reach, .y0 = 0, .y1 = top * 1.12,
+                      .yfmt = GUI_FMT_INT, .xint = 1, .keys = keys, .nkeys = 2};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    double y0 = gui_plot_y(&p, 0.0);
+    for (int b = 0; b < PL_LAB_LEN_BINS; b++) {
+        int lo = b * k->len_bin_width, hi = lo + k->len_bin_width - 1;
+        double x = gui_plot_x(&p, lo), x2 = gui_plot_x(&p, lo + k->len_bin_width), y = gui_plot_y(&p, k->len_hist[b]);
+        GuiRect bar = {x + 0.5, y, x2 - x - 1.0, y0 - y};
+        int cut = lo >= maxlen; /* every review in the bin is longer than maxlen */
+        if (cut) gui_rect_pat(dl, bar, GUI_C_TRUNC, GUI_PAT_CROSS, GUI_C_BG);
+        else gui_rect(dl, bar, GUI_C_REAL);
+        gui_datum(dl, "reviews", lo, k->len_hist[b], b == PL_LAB_LEN_BINS - 1 ? "and longer" : NULL);
+        if (b == PL_LAB_LEN_BINS - 1)
+            gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d tokens or more: %d reviews", lo, k->len_hist[b]);
+        else gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d to %d tokens: %d reviews%s", lo, hi, k->len_hist[b],
+                       cut ? " (all cut by truncation)" : "");
+    }
+    char label[96];
+    static const char *const names[] = {"p50", "p90", "p95", "p99"};
+    const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
+    for (int i = 0; i < 4; i++) {
+        snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
+        gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
+        gui_datum(dl, names[i], pct[i], 0, NULL);
+    }
+    snprintf(label, sizeof label, "maxlen %d: %d reviews cut", maxlen, k->len_over_maxlen);
+    gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
+    gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
+    /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
+    for (int i = dl->n - 1; i >= 0; i--)
+        if (dl->items[i].kind == GUI_I_LINE && dl->items[i].color == GUI_C_MARK) {
+            dl->items[i].tag = gui_dl_intern(dl, "maxlen");
+            break;
+        }
+}
+
+static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
+    double xy[3][2 * PL_LAB_SWEEP];
+    const double *ys[3] = {k->sweep_padding, k->sweep_kept, k->sweep_cut};
+    static const char *const names[3] = {"padding share", "kept share", "tokens cut"};
+    static const GuiColor cols[3] = {GUI_C_S2, GUI_C_S1, GUI_C_S3};
+    GuiKey keys[3];
+    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    GuiPlotSpec sp = {.title = "static batches over maxlen", .note = "every review padded or cut to maxlen",
+                      .xlabel = "maxlen", .ylabel = "share", .x0 = 0, .x1 = k->sweep_maxlen[PL_LAB_SWEEP - 1], .y0 = 0, .y1 = 1,
+                      .yfmt = GUI_FMT_PCT, .xint = 1, .keys = keys, .nkeys = 3};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    for (int s = 0; s < 3; s++) {
+        for (int i = 0; i < PL_LAB_SWEEP; i++) {
+            xy[s][2 * i] = gui_plot_x(&p, k->sweep_maxlen[i]), xy[s][2 * i + 1] = gui_plot_y(&p, ys[s][i]);
+            gui_datum(dl, names[s], k->sweep_maxlen[i], ys[s][i], NULL);
+        }
+        gui_poly(dl, xy[s], PL_LAB_SWEEP, cols[s], dl->st->line, s == 2, names[s]);
+    }
+    for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        double x = gui_plot_x(&p, k->sweep_maxlen[i]), half = p.in.w / PL_LAB_SWEEP / 2;
+        gui_hover(dl, (GuiRect){x - half, p.in.y, 2 * half, p.in.h}, "maxlen %d: padding %.1f%%, kept %.1f%%, cut %.1f%%",
+                  k->sweep_maxlen[i], 100.0 * k->sweep_padding[i], 100.0 * k->sweep_kept[i], 100.0 * k->sweep_cut[i]);
+    }
+    char label[96];
+    if (k->cross_maxlen >= 0.0) {
+        double cx = gui_plot_x(&p, k->cross_maxlen), cy = gui_plot_y(&p, k->cross_share), d = 6 * dl->st->unit;
+        double dia[] = {cx - d, cy, cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
+        gui_poly(dl, dia, 5, GUI_C_MARK, dl->st->line, 0, "crossing");
+        gui_datum(dl, "crossing", k->cross_maxlen, k->cross_share, "padding share = tokens cut");
+        snprintf(label, sizeof label, "pads = cut at %.0f (%.0f%%)", k->cross_maxlen, 100.0 * k->cross_share);
+        double w = gui_text_w(dl, GUI_SMALL, 0, label), tx = cx + d + 4 * dl->st->unit;
+        if (tx + w > p.in.x + p.in.w) tx = cx - d - 4 * dl->st->unit - w;
+        gui_text(dl, tx, cy + d, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
+        gui_hover(dl, (GuiRect){cx - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "the pads paid equal the tokens cut at maxlen %.1f: %.2f%% each",
+                  k->cross_maxlen, 100.0 * k->cross_share);
+    }
+    snprintf(label, sizeof label, "maxlen %d", maxlen);
+    gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
+    for (int i = dl->n - 1; i >= 0; i--)
+        if (dl->items[i].kind == GUI_I_LINE && dl->items[i].color == GUI_C_MARK) {
+            dl->items[i].tag = gui_dl_intern(dl, "maxlen on the sweep");
+            break;
+        }
+}
+
+/* Bars of every strategy: real cells solid, pad cells hatched; a bar too
+ * long for the axis (longest's) is cut at its end with its value written. */
+static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, int selected) {
+    const char *names[PL_BATCH_COUNT];
+    double top = 0.0;
+    for (int i = 0; i < k->nstrategies; i++) {
+        const PlStrategyRow *s = &k->strategies[i];
+        names[i] = pl_batching_name(s->kind);
+        double v = (double)(attn ? s->cost.attn_cells : s->cost.slots);
+        if (s->kind != PL_BATCH_LONGEST) top = v > top ? v : top;
+    }
+    double u = dl->st->unit;
+    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
+                     {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
+    GuiPlotSpec sp = {.keys = keys, .nkeys = 3, .title = attn ? "attention score cells" : "cells computed",
+                      .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side" : "rows x width (packed: tokens); hatched: pads",
+                      .xlabel = attn ? "score cells" : "cells", .x0 = 0, .x1 = top * 1.18, .ycats = names, .ncats = k->nstrategies};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    for (int i = 0; i < k->nstrategies; i++) {
+        const PlStrategyRow *s = &k->strategies[i];
+        double all = (double)(attn ? s->cost.attn_cells : s->cost.slots), real = (double)(attn ? s->cost.attn_real_cells : s->cost.real_tokens);
+        GuiRect band = gui_plot_cat(&p, i), bar = {p.in.x, band.y + band.h * 0.12, 0, band.h * 0.76};
+        double xr = gui_plot_x(&p, real < p.x1 ? real : p.x1), xa = gui_plot_x(&p, all < p.x1 ? all : p.x1);
+        gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
+        gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
+        if ((int)s->kind == selected) gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
+        char v[32], label[64];
+        gui_num(all, GUI_FMT_NUM, v, sizeof v);
+        double saved = attn ? s->attn_saved : s->cells_saved;
+        if (saved >= 0.0) snprintf(label, sizeof label, "%s  (%.0f%% saved)", v, 100.0 * saved);
+        else snprintf(label, sizeof label, "%s  (x%.1f static)", v, 1.0 - saved);
+        double th = gui_text_h(dl, GUI_SMALL), tw = gui_text_w(dl, GUI_SMALL, 0, label);
+        int clipped = all > p.x1;
+        if (clipped) { /* the axis break: two slashes where the bar leaves the axis */
+            gui_line(dl, xa - 10 * u, bar.y + bar.h + 2 * u, xa - 4 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
+            gui_line(dl, xa - 4 * u, bar.y + bar.h + 2 * u, xa + 2 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
+        }
+        /* the value inside the bar's real part when it fits there, else after the bar when
+         * that stays in the panel, else over the bar on a plate of the background */
+        int inside = xr - p.in.x >= tw + 12 * u && th <= bar.h + 2 * u, after = !inside && xa + 4 * u + tw <= r.x + r.w;
+        double tx = inside || !after ? p.in.x + 6 * u : xa + 4 * u, ty = band.y + band.h / 2 - th / 2;
+        if (!inside && !after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
+        gui_text(dl, tx, ty, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
+        gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
+        gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
+        gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all, attn ? "score cells" : "cells", real,
+                  all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
+    }
+}
+
+void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
+    PlResultStatus st;
+    const PlLabCost *k = pl_lab_cost(lab, &st);
+    char src[320] = "";
+    if (st.info)
+        snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n, st.info->settings.batch,
+                 st.info->settings.maxlen, pl_batching_name((PlBatching)st.info->settings.batching));
+    char look[200] = "";
+    if (k)
+        snprintf(look, sizeof look, "padding %.1f%% of the cells, %.1f%% of the tokens kept, %.1f%% of the reviews cut", 100.0 * k->padding_share,
+                 100.0 * k->kept_share, 100.0 * k->truncated_share);
+    *current = k && !st.stale;
+    GuiRect a = gui_fig_header(dl, r, "cost: what the batching costs, over the whole corpus", src, look, &st, k != NULL);
+    if (!k || a.h <= 0) return;
+    double gap = 24 * dl->st->unit;
+    GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
+    int maxlen = st.info->settings.maxlen;
+    lengths(dl, gui_col(top, 2, 0, gap), k, maxlen);
+    sweep(dl, gui_col(top, 2, 1, gap), k, maxlen);
+    strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
+    strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
+}

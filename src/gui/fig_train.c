@@ -1,0 +1,226 @@
+/* The train figure: validation accuracy and training loss per epoch of one
+ * setting, a thin line per seed (dashed while it trains) and the median
+ * thick; the ranked table of every setting's runs beside them. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "figures.h"
+
+#define MAX_GROUPS 64
+
+static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
+    snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %d, %s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
+             s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching));
+    return buf;
+}
+
+/* The setting the curves follow: what trains now, else the current
+ * settings when they have runs, else the newest setting that has. */
+static int followed(PlLab *lab, PlLabSettings *out) {
+    const PlLabTraining *t = pl_lab_training(lab);
+    if (t->active) return *out = t->settings, 1;
+    PlLabGroup g[MAX_GROUPS];
+    int n = pl_lab_groups(lab, g, MAX_GROUPS), best = -1;
+    if (pl_lab_group_of(lab, pl_lab_settings(lab), &g[0])) return *out = g[0].settings, 1;
+    n = pl_lab_groups(lab, g, MAX_GROUPS);
+    for (int i = 0; i < n && i < MAX_GROUPS; i++)
+        if (best < 0 || g[i].last_id > g[best].last_id) best = i;
+    if (best < 0) return 0;
+    *out = g[best].settings;
+    return 1;
+}
+
+static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int loss) {
+    const PlLabTraining *t = pl_lab_training(lab);
+    int epochs = c->epochs > c->live_epochs ? c->epochs : c->live_epochs;
+    if (c->live) epochs = t->job.latest[0].epochs > epochs ? t->job.latest[0].epochs : epochs;
+    if (epochs < 1) epochs = 1;
+    double lo = loss ? 0.0 : 0.4, hi = loss ? 0.0 : 1.0;
+    for (int i = 0; i < c->nruns; i++)
+        for (int e = 0; e < c->runs[i]->epochs; e++) {
+            double v = (double)(loss ? c->runs[i]->train_loss[e] : c->runs[i]->val_acc[e]);
+            lo = fmin(lo, v), hi = fmax(hi, v);
+        }
+    if (c->live)
+        for (int i = 0; i < t->n && i < t->job.n; i++)
+            for (int e = 0; e < t->job.curve_n[i]; e++) {
+                double v = (double)(loss ? t->job.loss_curve[i][e] : t->job.curve[i][e]);
+                lo = fmin(lo, v), hi = fmax(hi, v);
+            }
+    if (loss) hi = hi > 0.0 ? hi * 1.1 : 1.0;
+    else lo = floor(lo * 10.0) / 10.0;
+    double thin = fmax(1.0, dl->st->line * 0.6);
+    GuiKey keys[8];
+    char names[8][48];
+    int nk = 0;
+    for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
+        snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed, pl_lab_run_memorised(c->runs[i]) ? " (memorised)" : "");
+        keys[nk] = (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
+    }
+    if (c->live) keys[nk++] = (GuiKey){"training", GUI_C_DIM, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
+    keys[nk++] = (GuiKey){"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8};
+    GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch", .xlabel = "epoch",
+                      .ylabel = loss ? "binary cross-entropy" : "accuracy", .x0 = 1, .x1 = epochs > 1 ? epochs : 2, .y0 = lo, .y1 = hi,
+                      .xint = 1, .yfmt = loss ? GUI_FMT_NUM : GUI_FMT_PCT, .keys = keys, .nkeys = nk};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    double xy[2 * PL_MAX_EPOCHS];
+    char name[64];
+    const char *what = loss ? "loss" : "accuracy";
+    for (int i = 0; i < c->nruns; i++) {
+        const PlLabRun *run = c->runs[i];
+        for (int e = 0; e < run->epochs; e++) {
+            double v = (double)(loss ? run->train_loss[e] : run->val_acc[e]);
+            xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
+            snprintf(name, sizeof name, "seed %d %s", run->settings.seed, what);
+            gui_datum(dl, name, e + 1, v, "finished");
+        }
+        snprintf(name, sizeof name, "seed %d", run->settings.seed);
+        gui_poly(dl, xy, run->epochs, gui_series_color(run->settings.seed), thin, 0, name);
+    }
+    if (c->live)
+        for (int i = 0; i < t->n && i < t->job.n; i++) {
+            for (int e = 0; e < t->job.curve_n[i]; e++) {
+                double v = (double)(loss ? t->job.loss_curve[i][e] : t->job.curve[i][e]);
+                xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
+                snprintf(name, sizeof name, "seed %d %s", t->settings.seed + i, what);
+                gui_datum(dl, name, e + 1, v, "training");
+            }
+            snprintf(name, sizeof name, "seed %d (training)", t->settings.seed + i);
+            gui_poly(dl, xy, t->job.curve_n[i], gui_series_color(t->settings.seed + i), thin, 1, name);
+        }
+    int me = c->live && c->live_epochs > 0 && !c->nruns ? c->live_epochs : c->epochs;
+    const float *med = c->live && !c->nruns ? (loss ? c->live_median_loss : c->live_median_acc) : (loss ? c->median_loss : c->median_acc);
+    for (int e = 0; e < me; e++) {
+        xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, (double)med[e]);
+        gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
+        double d = 4 * dl->st->unit;
+        gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %.4f over %d seed%s", e + 1, what, (double)med[e],
+                  c->nruns ? c->nruns : t->n, (c->nruns ? c->nruns : t->n) == 1 ? "" : "s");
+    }
+    gui_poly(dl, xy, me, GUI_C_MEDIAN, dl->st->line * 1.8, 0, "median");
+}
+
+/* Each setting's seeds as dots on one accuracy axis, a tick at the median:
+ * the spread before any one number. */
+static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n) {
+    char names[8][64];
+    const char *np[8];
+    int k = n < 8 ? n : 8;
+    double lo = 0.5;
+    int nruns;
+    const PlLabRun *runs = pl_lab_runs(lab, &nruns);
+    for (int i = 0; i < k; i++) {
+        const PlLabSettings *s = &g[i].settings;
+        snprintf(names[i], sizeof names[i], "%s %s mask %s %d", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), s->mask ? "on" : "off",
+                 s->maxlen);
+        np[i] = names[i];
+        lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
+    }
+    GuiPlotSpec sp = {.title = "best validation accuracy of each seed", .note = "a dot per seed (! memorised), a bar at the median", .ycats = np,
+                      .ncats = k, .x0 = lo, .x1 = 1.0, .xfmt = GUI_FMT_PCT, .xlabel = "accuracy"};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    double u = dl->st->unit, d = 5 * u;
+    for (int i = 0; i < k; i++) {
+        GuiRect band = gui_plot_cat(&p, i);
+        double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
+        gui_line(dl, gui_plot_x(&p, (double)g[i].min), cy, gui_plot_x(&p, (double)g[i].max), cy, GUI_C_GRID, 2 * u, 0);
+        gui_line(dl, mx, cy - band.h * 0.35, mx, cy + band.h * 0.35, GUI_C_MEDIAN, 3 * u, 0);
+        for (int j = 0; j < nruns; j++) {
+            if (!pl_lab_same_setting(&runs[j].settings, &g[i].settings)) continue;
+            double x = gui_plot_x(&p, (double)runs[j].best_val_acc);
+            int mem = pl_lab_run_memorised(&runs[j]);
+            gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d}, mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
+            if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "!");
+            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "%s, seed %d: best validation accuracy %.4f%s", names[i],
+                      runs[j].settings.seed, (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
+            gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
+        }
+    }
+}
+
+static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
+    PlLabGroup g[MAX_GROUPS];
+    static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
+    int n = pl_lab_groups(lab, g, MAX_GROUPS);
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = r.y;
+    gui_text(dl, r.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)", sorts[pl_lab_runs_sort(lab)]);
+    y += gui_text_h(dl, GUI_LARGE) + 4 * u;
+    char head[200];
+    snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len", "batching", "n", "med", "min-max");
+    if (gui_text_w(dl, GUI_SMALL, 1, head) > r.w) snprintf(head, sizeof head, "%-7s %-4s %-3s %4s %s %5s", "model", "pad", "mask", "len", "n", "med");
+    gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", head);
+    y += th + 2 * u;
+    if (!n) gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
+    const PlLabSettings *now = pl_lab_settings(lab);
+    for (int i = 0; i < n && i < MAX_GROUPS && y + th < r.y + r.h; i++, y += th + 2 * u) {
+        const PlLabSettings *s = &g[i].settings;
+        GuiRect row = {r.x, y, r.w, th + 2 * u};
+        if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
+        char line[200], fit[200];
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s", pl_arch_name((PlArch)s->model),
+                 pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off", s->maxlen,
+                 pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].memorised ? " M" : "");
+        if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
+            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
+                     s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median, g[i].memorised ? " M" : "");
+        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
+        char what[160];
+        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %.1f s a run%s", setting_text(s, what, sizeof what), g[i].n,
+                  g[i].n == 1 ? "" : "s", (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds,
+                  g[i].memorised ? ", memorised: training loss under 0.05, validation under 0.6" : "");
+        gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
+    }
+    PlResultStatus st;
+    const PlProbeIdentity *id = pl_lab_identity(lab, &st);
+    y = r.y + r.h - 2 * (th + 2 * u);
+    char line[300], fit[300];
+    if (id) {
+        snprintf(line, sizeof line, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e", pl_arch_name(id->arch),
+                 (double)id->masked_max_diff);
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
+    }
+    PlLabGrid grid = pl_lab_grid(lab);
+    gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_SMALL, 0, grid.total ? grid.status : "g trains the padding x mask grid over the seeds", r.w, fit, sizeof fit));
+}
+
+void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
+    const PlLabTraining *t = pl_lab_training(lab);
+    char look[300];
+    PlLabSettings s;
+    int have = followed(lab, &s);
+    PlLabCurves c;
+    memset(&c, 0, sizeof c);
+    if (have) pl_lab_curves(lab, &s, &c);
+    char what[160] = "";
+    if (have) setting_text(&s, what, sizeof what);
+    if (t->active)
+        snprintf(look, sizeof look, "%s %d seed%s of %s: %.0f%% done, ETA %.1f s", t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", what,
+                 100.0 * t->job.fraction, t->eta);
+    else if (have) snprintf(look, sizeof look, "%s: %d seed%s", what, c.nruns, c.nruns == 1 ? "" : "s");
+    else snprintf(look, sizeof look, "%s", t->status);
+    *current = !t->active;
+    char src[160];
+    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; a result is their spread, not one run", pl_lab_settings(lab)->seed,
+             pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
+    GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
+    double gap = 24 * dl->st->unit;
+    GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h}, right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};
+    if (t->active) { /* the progress bar */
+        double h = 6 * dl->st->unit;
+        gui_rect(dl, (GuiRect){a.x, a.y - h - 2 * dl->st->unit, a.w, h}, GUI_C_PANEL);
+        gui_rect(dl, (GuiRect){a.x, a.y - h - 2 * dl->st->unit, a.w * t->job.fraction, h}, GUI_C_GOOD);
+        gui_tag(dl, "progress");
+    }
+    curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0);
+    curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1);
+    PlLabGroup g[MAX_GROUPS];
+    int n = pl_lab_groups(lab, g, MAX_GROUPS);
+    if (n) {
+        runs_table(dl, lab, gui_row(right, 2, 0, gap));
+        seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS);
+    } else runs_table(dl, lab, right);
+}

@@ -1,0 +1,88 @@
+/* The table of figures and what they share: the header every view opens
+ * with, and the source line that says where a result came from. */
+#include "figures.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "app/report.h"
+
+typedef void (*FigFn)(GuiList *dl, PlLab *lab, GuiRect r, int *current);
+
+static const struct {
+    FigFn draw;
+    unsigned kinds;
+} figs[PL_VIEW_COUNT] = {
+    [PL_VIEW_BATCH] = {gui_fig_batch, 1u << PL_R_BATCH},
+    [PL_VIEW_COST] = {gui_fig_cost, 1u << PL_R_COST},
+    [PL_VIEW_ATTENTION] = {gui_fig_attention, 1u << PL_R_ATTENTION},
+    [PL_VIEW_RNN] = {gui_fig_rnn, 1u << PL_R_RNN},
+    [PL_VIEW_POOLING] = {gui_fig_pooling, 1u << PL_R_POOLING},
+    [PL_VIEW_LOSS] = {gui_fig_loss, 1u << PL_R_LOSS},
+    [PL_VIEW_TRAIN] = {gui_fig_train, 1u << PL_R_IDENTITY},
+    [PL_VIEW_LAYERS] = {gui_fig_layers, 1u << PL_R_LAYERS},
+    [PL_VIEW_GENERATE] = {gui_fig_generate, 1u << PL_R_GENERATE},
+    [PL_VIEW_MASKS] = {gui_fig_masks, 1u << PL_R_MASKS},
+};
+
+unsigned gui_view_kinds(PlView v) { return v >= 0 && v < PL_VIEW_COUNT ? figs[v].kinds : 0; }
+
+int gui_figure(GuiList *dl, PlLab *lab, PlView v, GuiRect r) {
+    int current = 1;
+    gui_figure_name(dl, pl_view_name(v));
+    figs[v].draw(dl, lab, r, &current);
+    return current;
+}
+
+GuiColor gui_series_color(int i) {
+    static const GuiColor c[] = {GUI_C_S1, GUI_C_S2, GUI_C_S3, GUI_C_S4};
+    return c[((i % 4) + 4) % 4];
+}
+
+double gui_fig_line(GuiList *dl, GuiRect r, double y, GuiColor c, const char *fmt, ...) {
+    char buf[512], fit[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    gui_text(dl, r.x, y, GUI_NORMAL, c, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, buf, r.w, fit, sizeof fit));
+    return y + gui_text_h(dl, GUI_NORMAL) * 1.15;
+}
+
+const char *gui_fig_source(PlLab *lab, PlResultKind k, const PlResultStatus *st, char *buf, int cap) {
+    buf[0] = '\0';
+    if (!st->info) return buf;
+    PlReportOpts o = {0};
+    return pl_report_source(k, pl_lab_corpus(lab), st->info, &o, buf, cap);
+}
+
+GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look, const PlResultStatus *st,
+                       int have) {
+    double u = dl->st->unit, y = r.y;
+    char buf[512];
+    double badge = st && st->stale && have ? gui_text_w(dl, GUI_SMALL, 0, "updating") + 24 * u : 0.0;
+    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_TITLE, 0, title, r.w - badge, buf, sizeof buf));
+    if (st && st->stale && have) {
+        double w = gui_text_w(dl, GUI_SMALL, 0, "updating") + 12 * u, h = gui_text_h(dl, GUI_SMALL) + 4 * u;
+        gui_rect(dl, (GuiRect){r.x + r.w - w, y, w, h}, GUI_C_WARN);
+        gui_text(dl, r.x + r.w - w / 2, y + 2 * u, GUI_SMALL, GUI_C_BG, GUI_CENTER, "updating");
+        gui_tag(dl, "updating");
+    }
+    y += gui_text_h(dl, GUI_TITLE);
+    if (source && *source && !dl->st->present) {
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, source, r.w, buf, sizeof buf));
+        y += gui_text_h(dl, GUI_SMALL) + 2 * u;
+    }
+    if (look && *look) {
+        gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, look, r.w, buf, sizeof buf));
+        y += gui_text_h(dl, GUI_NORMAL);
+    }
+    y += 8 * u;
+    if (!have) {
+        if (st && st->error) gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "cannot compute this view: %s", st->error);
+        else gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "computing...");
+        gui_tag(dl, "computing");
+        return (GuiRect){r.x, y, r.w, 0};
+    }
+    return (GuiRect){r.x, y, r.w, r.y + r.h - y};
+}

@@ -1,0 +1,51 @@
+/* The lab in an SDL2 window, and the figures it draws as PNG and SVG.
+ *
+ * This header is what the command line sees of the window: plain C, no SDL
+ * type, so that only the GUI's own targets compile against SDL2, SDL2_ttf,
+ * fontconfig and libpng. */
+#ifndef PL_GUI_H
+#define PL_GUI_H
+
+#include "app/lab.h"
+
+/* How a frame looks. */
+typedef struct {
+    int present;     /* projector mode: large type, thick lines, high contrast, no chrome */
+    int dark;        /* the dark theme (0: light) */
+    int classic;     /* the classic palette (0: the colour-blind-safe one) */
+} GuiLook;
+
+typedef struct {
+    PlLabSettings settings; /* the defaults with the flags given */
+    unsigned given;         /* the settings given as flags */
+    const char *session;    /* --session FILE, or NULL */
+    GuiLook look;
+    int width, height;      /* the window's (or the screenshot's) size */
+    const char *screenshot; /* --screenshot FILE.png: one frame, no display needed */
+    double timeout;         /* seconds a screenshot waits for its results */
+    const char *lesson;     /* --lesson NAME: play it beside the views, or NULL */
+    int step;               /* --step N - 1: the lesson's step to open at; -1: where the learner's progress reached */
+} GuiArgs;
+
+/* Runs the lab in a window until the user quits. Returns the exit status;
+ * 2 after one line on stderr when there is no display to open a window on
+ * (or the settings cannot be loaded). With a->screenshot it renders one
+ * frame offscreen instead, after waiting for the view's results. */
+int gui_run(const GuiArgs *a);
+
+/* What an export writes: any of the three may be NULL. */
+typedef struct {
+    const char *svg;  /* the plot as SVG, from the display list the window draws */
+    const char *csv;  /* the plotted data, one row per point or bar */
+    const char *json; /* the view's full data, as the lab's export writes it */
+    int width, height;
+    GuiLook look;
+    double timeout;
+} GuiExport;
+
+/* Opens a lab on settings s, waits for view v's results and writes what x
+ * names. Returns 0, or 2 (bad settings) / 1 (a file could not be written)
+ * after one line on stderr. */
+int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x);
+
+#endif

@@ -1,0 +1,145 @@
+/* The window's lesson pane (see lesson_pane.h). */
+#include "lesson_pane.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plot.h"
+
+/* Each role of the page in the window's colours. */
+static const GuiColor role_color[PL_LR_COUNT] = {
+    [PL_LR_TEXT] = GUI_C_FG,      [PL_LR_WAIT] = GUI_C_DIM,   [PL_LR_PROMPT] = GUI_C_FG,    [PL_LR_CHOICE] = GUI_C_FG,
+    [PL_LR_CHOSEN] = GUI_C_SEL,   [PL_LR_INPUT] = GUI_C_REAL, [PL_LR_ASIDE] = GUI_C_DIM,    [PL_LR_HINT] = GUI_C_DIM,
+    [PL_LR_WRONG] = GUI_C_WARN,   [PL_LR_RIGHT] = GUI_C_GOOD, [PL_LR_SOLUTION] = GUI_C_S4, [PL_LR_SUMMARY] = GUI_C_FG,
+    [PL_LR_NOTE] = GUI_C_DIM,     [PL_LR_GAP] = GUI_C_FG,
+};
+
+#define MAX_LINES 400
+
+typedef struct {
+    GuiList *dl;
+    int size;
+    struct {
+        size_t from, len;   /* in the page's buf */
+        GuiColor color;
+        double indent;      /* pixels */
+        int reveal;         /* a line of the reveal */
+    } line[MAX_LINES];
+    int n;
+    const char *base;       /* the page's buf */
+    GuiColor now;
+    double indent;
+    int reveal;
+} Wrapped;
+
+static double measure(void *ctx, const char *s, size_t n) {
+    Wrapped *w = ctx;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), s);
+    return gui_text_w(w->dl, w->size, 0, buf);
+}
+
+static void add_line(void *ctx, const char *s, size_t n, int kind) {
+    Wrapped *w = ctx;
+    if (w->n >= MAX_LINES) return;
+    w->line[w->n].from = (size_t)(s - w->base), w->line[w->n].len = n;
+    w->line[w->n].color = w->now, w->line[w->n].indent = kind == 1 ? w->indent : 0.0, w->line[w->n].reveal = w->reveal;
+    if (kind == 2) w->line[w->n].len = 0;
+    w->n++;
+}
+
+/* The reveal: the last RIGHT paragraph once the question is answered or solved. */
+static int reveal_para(const PlLessonPlay *p, const PlLessonPage *page) {
+    const PlLessonState *st = pl_lesson_run_state(p->run);
+    if (st->answer != PL_ANS_RIGHT && !st->solution) return -1;
+    for (int i = page->n - 1; i >= 0; i--)
+        if (page->para[i].role == PL_LR_RIGHT) return i;
+    return -1;
+}
+
+static void wrap_page(Wrapped *w, const PlLessonPlay *p, const PlLessonPage *page, double width) {
+    double em = gui_text_w(w->dl, w->size, 0, "m");
+    int reveal = reveal_para(p, page);
+    w->n = 0, w->base = page->buf;
+    for (int i = 0; i < page->n; i++) {
+        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6, w->reveal = i == reveal;
+        if (page->para[i].role == PL_LR_GAP) add_line(w, page->buf + page->para[i].text, 0, 2);
+        else pl_lesson_wrap(pl_lesson_para(page, i), width, w->indent, measure, add_line, w);
+    }
+}
+
+/* The title and the step over the pane; returns the y under them. */
+static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
+    char title[300], step[300], fit[300];
+    double u = dl->st->unit, y = r.y;
+    pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
+    int big = size == GUI_LARGE ? GUI_TITLE : GUI_LARGE;
+    Wrapped w = {.dl = dl, .size = big, .base = title, .now = GUI_C_FG}; /* the title wraps: in classroom mode it is large */
+    pl_lesson_wrap(title, r.w, 0.0, measure, add_line, &w);
+    for (int i = 0; i < w.n && i < 3; i++, y += gui_text_h(dl, big))
+        gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, title + w.line[i].from);
+    y += 2 * u;
+    gui_text(dl, r.x, y, size, GUI_C_SEL, GUI_LEFT, "%s", gui_fit(dl, size, 0, step, r.w, fit, sizeof fit));
+    y += gui_text_h(dl, size);
+    if (p->explore) {
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_WARN, GUI_LEFT, "exploring the lab: every key works it; Esc returns to the lesson");
+        y += gui_text_h(dl, GUI_SMALL);
+    }
+    gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
+    return y + 12 * u;
+}
+
+void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size) {
+    static PlLessonPage page; /* one pane is laid out at a time; too big for the stack */
+    static Wrapped w;
+    double u = dl->st->unit, pad = 14 * u;
+    gui_rect(dl, r, GUI_C_PANEL);
+    gui_tag(dl, "lesson");
+    GuiRect in = gui_inset(r, pad);
+    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
+    pl_lesson_page(p, lab, &page);
+    w.dl = dl, w.size = size;
+    wrap_page(&w, p, &page, in.w);
+    int rows = (int)floor((in.y + in.h - y) / lh);
+    if (rows < 1) rows = 1;
+    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
+    char text[1024];
+    for (int i = 0; i < rows && p->scroll + i < w.n; i++) {
+        int k = p->scroll + i;
+        if (!w.line[k].len) continue;
+        snprintf(text, sizeof text, "%.*s", (int)w.line[k].len, page.buf + w.line[k].from);
+        gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
+        if (w.line[k].reveal) gui_tag(dl, "lesson-reveal");
+    }
+    if (w.n - p->scroll > rows) gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Down");
+    if (p->scroll > 0) gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+}
+
+const char *gui_lesson_keys(const PlLessonPlay *p) {
+    if (p->explore) return "exploring the lab: every key works it   Esc back to the lesson   ? help   q quit";
+    return "space / PgDn next   PgUp back   h hint   s solution   Esc work the lab   F5 classroom   q quit";
+}
+
+/* ---- keys ---- */
+
+static const struct {
+    SDL_Keycode key;
+    PlLessonKey k;
+} keys[] = {
+    {SDLK_ESCAPE, PL_LK_EXPLORE}, {SDLK_RETURN, PL_LK_ENTER}, {SDLK_KP_ENTER, PL_LK_ENTER}, {SDLK_BACKSPACE, PL_LK_ERASE},
+    {SDLK_PAGEDOWN, PL_LK_NEXT},  {SDLK_RIGHT, PL_LK_NEXT},   {SDLK_PAGEUP, PL_LK_BACK},    {SDLK_LEFT, PL_LK_BACK},
+    {SDLK_UP, PL_LK_UP},          {SDLK_DOWN, PL_LK_DOWN},
+};
+
+int gui_lesson_event(PlLessonPlay *p, const SDL_Event *e) {
+    if (e->type == SDL_TEXTINPUT) {
+        unsigned char ch = (unsigned char)e->text.text[0];
+        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_LESSON_LAB;
+        return pl_lesson_play_key(p, PL_LK_CHAR, ch);
+    }
+    if (e->type != SDL_KEYDOWN) return PL_LESSON_LAB;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].key == e->key.keysym.sym) return pl_lesson_play_key(p, keys[i].k, 0);
+    return PL_LESSON_LAB;
+}

@@ -1,0 +1,193 @@
+#include "plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+GuiRect gui_inset(GuiRect r, double m) { return (GuiRect){r.x + m, r.y + m, r.w - 2 * m, r.h - 2 * m}; }
+
+GuiRect gui_col(GuiRect r, int n, int i, double gap) {
+    double w = (r.w - gap * (n - 1)) / n;
+    return (GuiRect){r.x + i * (w + gap), r.y, w, r.h};
+}
+
+GuiRect gui_row(GuiRect r, int n, int i, double gap) {
+    double h = (r.h - gap * (n - 1)) / n;
+    return (GuiRect){r.x, r.y + i * (h + gap), r.w, h};
+}
+
+const char *gui_num(double v, GuiTickFmt f, char *buf, int cap) {
+    double a = fabs(v);
+    if (f == GUI_FMT_PCT) snprintf(buf, (size_t)cap, "%.0f%%", 100.0 * v);
+    else if (a >= 1e9) snprintf(buf, (size_t)cap, "%.3gG", v / 1e9);
+    else if (a >= 1e6) snprintf(buf, (size_t)cap, "%.3gM", v / 1e6);
+    else if (a >= 1e4) snprintf(buf, (size_t)cap, "%.3gk", v / 1e3);
+    else if (f == GUI_FMT_INT || (a >= 1.0 && v == floor(v))) snprintf(buf, (size_t)cap, "%.0f", v);
+    else if (a != 0.0 && a < 1e-3) snprintf(buf, (size_t)cap, "%.0e", v);
+    else snprintf(buf, (size_t)cap, "%.3g", v);
+    return buf;
+}
+
+/* A step of 1, 2 or 5 times a power of ten giving about n ticks over span. */
+static double nice_step(double span, int n) {
+    double raw = span / (n > 1 ? n : 1), p = pow(10.0, floor(log10(raw))), m = raw / p;
+    return (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 5.0 ? 5.0 : 10.0) * p;
+}
+
+double gui_plot_x(const GuiPlot *p, double x) {
+    double a = p->x0, b = p->x1;
+    if (p->logx) x = log10(x > 1e-300 ? x : 1e-300), a = log10(a), b = log10(b);
+    return p->in.x + (b > a ? (x - a) / (b - a) : 0.0) * p->in.w;
+}
+
+double gui_plot_y(const GuiPlot *p, double y) {
+    double a = p->y0, b = p->y1;
+    if (p->logy) y = log10(y > 1e-300 ? y : 1e-300), a = log10(a), b = log10(b);
+    return p->in.y + p->in.h - (b > a ? (y - a) / (b - a) : 0.0) * p->in.h;
+}
+
+GuiRect gui_plot_cat(const GuiPlot *p, int i) {
+    double h = p->in.h / (p->ncats > 0 ? p->ncats : 1);
+    return (GuiRect){p->in.x, p->in.y + i * h, p->in.w, h};
+}
+
+/* The ticks of an axis: linear ones at nice steps, log ones at powers of ten. */
+static int ticks(double a, double b, int logs, int n, int whole, double *out, int max) {
+    int k = 0;
+    if (logs) {
+        for (double e = ceil(log10(a) - 1e-9); e <= log10(b) + 1e-9 && k < max; e++) out[k++] = pow(10.0, e);
+        return k;
+    }
+    double step = nice_step(b - a, n);
+    if (whole && step < 1.0) step = 1.0;
+    for (double v = ceil(a / step - 1e-9) * step; v <= b + step * 1e-9 && k < max; v += step) out[k++] = fabs(v) < step * 1e-9 ? 0.0 : v;
+    return k;
+}
+
+void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp) {
+    const GuiStyle *st = dl->st;
+    double u = st->unit, pad = 8 * u, th = gui_text_h(dl, GUI_SMALL), lh = gui_text_h(dl, GUI_LARGE);
+    memset(p, 0, sizeof *p);
+    p->box = box;
+    p->x0 = sp->x0, p->x1 = sp->x1 > sp->x0 ? sp->x1 : sp->x0 + 1.0;
+    p->y0 = sp->y0, p->y1 = sp->y1 > sp->y0 ? sp->y1 : sp->y0 + 1.0;
+    p->logx = sp->logx, p->logy = sp->logy, p->ncats = sp->ncats;
+    double y = box.y;
+    char buf[256];
+    if (sp->title) {
+        p->title_w = gui_text(dl, box.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_LARGE, 0, sp->title, box.w, buf, sizeof buf));
+        p->legend_y = y + (lh - th) / 2;
+        y += lh + 2 * u;
+    }
+    if (sp->nkeys) { /* beside the title, or a row of its own under it */
+        double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
+        if (sp->title && box.w - p->title_w - 16 * u >= lw) gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
+        else {
+            gui_legend_at(dl, box.x + box.w - lw > box.x ? box.x + box.w - lw : box.x, y, sp->keys, sp->nkeys);
+            y += th + 4 * u;
+        }
+    }
+    if (sp->note) {
+        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
+        y += th + 2 * u;
+    }
+    if (sp->ylabel && !sp->ncats) {
+        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->ylabel);
+        y += th + 2 * u;
+    }
+    double yt[32], xt[32];
+    int ny = sp->ncats ? 0 : ticks(p->y0, p->y1, p->logy, (int)((box.y + box.h - y) / (th * 2.6)) + 1, sp->yfmt == GUI_FMT_INT, yt, 32);
+    double left = 0.0;
+    for (int i = 0; i < ny; i++) {
+        double w = gui_text_w(dl, GUI_SMALL, 0, gui_num(yt[i], sp->yfmt, buf, sizeof buf));
+        left = w > left ? w : left;
+    }
+    for (int i = 0; i < sp->ncats; i++) {
+        double w = gui_text_w(dl, GUI_SMALL, 0, sp->ycats[i]);
+        left = w > left ? w : left;
+    }
+    double bottom = th + 4 * u + (sp->xlabel ? th + 2 * u : 0.0);
+    p->in = (GuiRect){box.x + left + pad, y + th / 2, box.w - left - pad - 2 * u, box.y + box.h - bottom - y - th / 2};
+    if (p->in.h < 10 * u) p->in.h = 10 * u;
+    if (p->in.w < 10 * u) p->in.w = 10 * u;
+    double lw = u > 1.0 ? u : 1.0;
+    int nx = ticks(p->x0, p->x1, p->logx, (int)(p->in.w / (gui_text_w(dl, GUI_SMALL, 0, "0000.0") * 1.8)) + 1, sp->xint || sp->xfmt == GUI_FMT_INT, xt, 32);
+    for (int i = 0; i < ny; i++) {
+        double py = gui_plot_y(p, yt[i]);
+        gui_line(dl, p->in.x, py, p->in.x + p->in.w, py, GUI_C_GRID, lw, 0);
+        gui_text(dl, p->in.x - 4 * u, py - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", gui_num(yt[i], sp->yfmt, buf, sizeof buf));
+    }
+    for (int i = 0; i < sp->ncats; i++) {
+        GuiRect c = gui_plot_cat(p, i);
+        gui_text(dl, p->in.x - 4 * u, c.y + c.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_RIGHT, "%s", sp->ycats[i]);
+    }
+    double last_right = -1e9;
+    for (int i = 0; i < nx; i++) {
+        double px = gui_plot_x(p, xt[i]);
+        gui_line(dl, px, p->in.y, px, p->in.y + p->in.h, GUI_C_GRID, lw, 0);
+        gui_line(dl, px, p->in.y + p->in.h, px, p->in.y + p->in.h + 3 * u, GUI_C_AXIS, lw, 0);
+        const char *t = gui_num(xt[i], sp->xfmt, buf, sizeof buf);
+        double w = gui_text_w(dl, GUI_SMALL, 0, t);
+        if (px - w / 2 < last_right + 4 * u) continue; /* a label that would touch the last one is left out */
+        gui_text(dl, px, p->in.y + p->in.h + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", t);
+        last_right = px + w / 2;
+    }
+    gui_line(dl, p->in.x, p->in.y + p->in.h, p->in.x + p->in.w, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
+    if (!sp->ncats) gui_line(dl, p->in.x, p->in.y, p->in.x, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
+    if (sp->xlabel)
+        gui_text(dl, p->in.x + p->in.w, p->in.y + p->in.h + th + 6 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", sp->xlabel);
+    if (!sp->title) p->legend_y = box.y;
+}
+
+double gui_legend_width(GuiList *dl, const GuiKey *k, int n) {
+    double u = dl->st->unit, sw = 18 * u, gap = 12 * u, total = 0.0;
+    for (int i = 0; i < n; i++) total += sw + 4 * u + gui_text_w(dl, GUI_SMALL, 0, k[i].name) + (i ? gap : 0.0);
+    return total;
+}
+
+void gui_legend_at(GuiList *dl, double x, double y, const GuiKey *k, int n) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), sw = 18 * u, gap = 12 * u;
+    for (int i = 0; i < n; i++) {
+        double cy = y + th / 2, lw = k[i].lw > 0.0 ? k[i].lw : dl->st->line;
+        if (k[i].kind == GUI_KEY_LINE) gui_line(dl, x, cy, x + sw, cy, k[i].color, lw, k[i].dash);
+        else if (k[i].kind == GUI_KEY_BOX) {
+            gui_rect_pat(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, k[i].color, k[i].pattern, GUI_C_FG);
+            gui_frame(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, GUI_C_DIM, u);
+        } else gui_line(dl, x + sw / 2, y, x + sw / 2, y + th, k[i].color, lw, k[i].dash);
+        x += sw + 4 * u;
+        x += gui_text(dl, x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", k[i].name) + gap;
+    }
+}
+
+void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), sw = 18 * u, gap = 12 * u, total = 0.0;
+    for (int i = 0; i < n; i++) total += sw + 4 * u + gui_text_w(dl, GUI_SMALL, 0, k[i].name) + (i ? gap : 0.0);
+    double x = p->box.x + p->box.w - total, y = p->legend_y;
+    if (x < p->box.x + p->title_w + 16 * u) { /* no room beside the title: inside the area, top right, on a backing */
+        x = p->in.x + p->in.w - total - 4 * u, y = p->in.y + 4 * u;
+        gui_rect(dl, (GuiRect){x - 6 * u, y - 3 * u, total + 8 * u, th + 6 * u}, GUI_C_BG);
+        gui_frame(dl, (GuiRect){x - 6 * u, y - 3 * u, total + 8 * u, th + 6 * u}, GUI_C_GRID, u);
+    }
+    if (x < p->box.x) x = p->box.x;
+    for (int i = 0; i < n; i++) {
+        double cy = y + th / 2, lw = k[i].lw > 0.0 ? k[i].lw : dl->st->line;
+        if (k[i].kind == GUI_KEY_LINE) gui_line(dl, x, cy, x + sw, cy, k[i].color, lw, k[i].dash);
+        else if (k[i].kind == GUI_KEY_BOX) {
+            gui_rect_pat(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, k[i].color, k[i].pattern, GUI_C_FG);
+            gui_frame(dl, (GuiRect){x, y + 2 * u, sw, th - 4 * u}, GUI_C_DIM, u);
+        } else gui_line(dl, x + sw / 2, y, x + sw / 2, y + th, k[i].color, lw, k[i].dash);
+        x += sw + 4 * u;
+        x += gui_text(dl, x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", k[i].name) + gap;
+    }
+}
+
+void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label, int label_row) {
+    double px = gui_plot_x(p, x), u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
+    if (px < p->in.x - 0.5 || px > p->in.x + p->in.w + 0.5) return;
+    gui_line(dl, px, p->in.y, px, p->in.y + p->in.h, c, lw, dash);
+    if (!label) return;
+    double w = gui_text_w(dl, GUI_SMALL, 0, label), y = p->in.y + 2 * u + label_row * (th + 2 * u);
+    int right = px + 4 * u + w <= p->in.x + p->in.w;
+    gui_rect(dl, (GuiRect){right ? px + 2 * u : px - 2 * u - w - 4 * u, y, w + 4 * u, th}, GUI_C_BG);
+    gui_text(dl, right ? px + 4 * u : px - 4 * u, y, GUI_SMALL, c, right ? GUI_LEFT : GUI_RIGHT, "%s", label);
+}

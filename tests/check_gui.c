@@ -1,0 +1,660 @@
+/* The window's figures, rendered offscreen: every view to a PNG of the size
+ * asked for that is not blank; the attention heatmap's pad key columns at
+ * the zero-weight colour with the mask on and not with it off; the maxlen
+ * marker moving with maxlen, in the display list and in the pixels; the
+ * SVG well-formed XML with the plotted series in it, and the CSV holding the
+ * cost result's own numbers. A lesson's step with its narration beside its
+ * view, moved by keys through SDL's event queue, and its reveal showing the
+ * number `padlab lesson --answers` prints. Prints the tally line quickstart
+ * adds up. */
+#include <check.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gui/backend.h"
+#include "gui/figures.h"
+#include "gui/gui.h"
+#include "gui/lesson_pane.h"
+
+#define W 1000
+#define H 640
+
+static PlLabSettings small_settings(void) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.maxlen = 60;
+    s.seeds = 1;
+    return s;
+}
+
+static char *tmp_path(const char *name) {
+    static char dir[64];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/padlab-gui-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(dir));
+    }
+    char *p = malloc(strlen(dir) + strlen(name) + 2);
+    sprintf(p, "%s/%s", dir, name);
+    return p;
+}
+
+/* ---- a frame, built and drawn here, as the window does ---- */
+
+typedef struct {
+    GuiFonts fonts;
+    GuiStyle st;
+    GuiList dl;
+    PlLab *lab;
+    SDL_Surface *surf;
+    SDL_Renderer *r;
+    GuiRenderer gr;
+} Frame;
+
+static void frame_open(Frame *f, const PlLabSettings *s) {
+    memset(f, 0, sizeof *f);
+    char why[256];
+    ck_assert_int_eq(SDL_Init(0), 0);
+    ck_assert_msg(gui_fonts_init(&f->fonts, why, sizeof why) == 0, "%s", why);
+    f->st = (GuiStyle){.unit = 1.0, .text = {12, 14, 16, 20}, .line = 2.0, .measure = gui_fonts_measure, .height = gui_fonts_height, .ctx = &f->fonts};
+    gui_dl_init(&f->dl, &f->st, W, H);
+    PlErr err;
+    f->lab = pl_lab_new(s, &err);
+    ck_assert_msg(f->lab != NULL, "%s", err.msg);
+    f->surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    f->r = SDL_CreateSoftwareRenderer(f->surf);
+    ck_assert_ptr_nonnull(f->r);
+    gui_renderer_init(&f->gr, f->r, &f->fonts);
+}
+
+static void frame_close(Frame *f) {
+    gui_renderer_flush(&f->gr);
+    SDL_DestroyRenderer(f->r);
+    SDL_FreeSurface(f->surf);
+    pl_lab_free(f->lab);
+    gui_dl_done(&f->dl);
+    gui_fonts_done(&f->fonts);
+    SDL_Quit();
+}
+
+/* Lays out view v after its results are in, and draws it. */
+static void frame_draw(Frame *f, PlView v) {
+    ck_assert_int_eq(pl_lab_wait(f->lab, gui_view_kinds(v), 60), 0);
+    gui_dl_reset(&f->dl);
+    ck_assert_int_eq(gui_figure(&f->dl, f->lab, v, (GuiRect){10, 10, W - 20, H - 20}), 1);
+    gui_render(&f->gr, &f->dl);
+}
+
+static uint32_t pixel(const Frame *f, int x, int y) {
+    return ((const uint32_t *)((const unsigned char *)f->surf->pixels + (size_t)y * f->surf->pitch))[x] & 0xffffff;
+}
+
+static const GuiItem *tagged(const GuiList *dl, const char *tag) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].tag != SIZE_MAX && strcmp(gui_dl_str(dl, dl->items[i].tag), tag) == 0) return &dl->items[i];
+    return NULL;
+}
+
+/* The commonest colour in the pixel column x from y0 to y1. */
+static uint32_t column_mode(const Frame *f, int x, int y0, int y1) {
+    uint32_t seen[64];
+    int count[64], n = 0;
+    for (int y = y0; y < y1; y++) {
+        uint32_t c = pixel(f, x, y);
+        int i = 0;
+        while (i < n && seen[i] != c) i++;
+        if (i == n && n < 64) seen[n] = c, count[n++] = 0;
+        if (i < n) count[i]++;
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (count[i] > count[best]) best = i;
+    return seen[best];
+}
+
+/* Pad key columns and real ones: the mode colour of each column's middle. */
+static void attention_columns(int mask, int *pad_zero, int *pads, int *real_zero) {
+    PlLabSettings s = small_settings();
+    s.mask = mask;
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    const GuiItem *heat = tagged(&f.dl, "attention");
+    ck_assert_ptr_nonnull(heat);
+    PlResultStatus st;
+    const PlProbeAttention *a = pl_lab_attention(f.lab, &st);
+    ck_assert_int_eq(heat->cols, a->T);
+    uint32_t zero = gui_heat_color(&f.st, GUI_RAMP_SEQ, 0.0, heat->lo, heat->hi) >> 8;
+    double cw = heat->w / a->T;
+    *pad_zero = *pads = *real_zero = 0;
+    for (int k = 0; k < a->T; k++) {
+        int x = (int)(heat->x + (k + 0.5) * cw);
+        uint32_t c = column_mode(&f, x, (int)heat->y + 1, (int)(heat->y + heat->h) - 1);
+        if (!a->real[k]) {
+            (*pads)++;
+            *pad_zero += c == zero;
+            if (mask) /* the list holds exact zeros there for every real query */
+                for (int q = 0; q < a->T; q++)
+                    if (a->real[q]) ck_assert(gui_heat_at(&f.dl, heat, q, k) == 0.0);
+        } else *real_zero += c == zero;
+    }
+    frame_close(&f);
+}
+
+START_TEST(test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on) {
+    int pad_zero, pads, real_zero;
+    attention_columns(1, &pad_zero, &pads, &real_zero);
+    ck_assert_int_gt(pads, 0);
+    ck_assert_int_eq(pad_zero, pads);
+    ck_assert_int_eq(real_zero, 0);
+}
+END_TEST
+
+START_TEST(test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off) {
+    int pad_zero, pads, real_zero;
+    attention_columns(0, &pad_zero, &pads, &real_zero);
+    ck_assert_int_gt(pads, 0);
+    ck_assert_int_eq(pad_zero, 0);
+}
+END_TEST
+
+/* The marker's x in the list at one maxlen, and its colour in the pixels there. */
+static double maxlen_marker(int maxlen, const char *png, double *on_sweep) {
+    PlLabSettings s = small_settings();
+    s.maxlen = maxlen;
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_COST);
+    const GuiItem *m = tagged(&f.dl, "maxlen");
+    ck_assert_ptr_nonnull(m);
+    ck_assert(m->x == m->x2 && m->color == GUI_C_MARK);
+    char why[256];
+    ck_assert_msg(gui_png_write(png, f.surf->pixels, W, H, f.surf->pitch, why, sizeof why) == 0, "%s", why);
+    int w, h;
+    uint32_t *px = gui_png_read(png, &w, &h); /* read back: the file shows the marker where the list put it */
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == W && h == H);
+    int y = (int)((m->y + m->y2) / 2), x = (int)lround(m->x);
+    uint32_t mark = gui_color(&f.st, GUI_C_MARK) >> 8, got = px[(size_t)y * W + x] & 0xffffff;
+    ck_assert_msg(got == mark || (px[(size_t)y * W + x - 1] & 0xffffff) == mark, "pixel %06x at %d,%d, marker %06x", got, x, y, mark);
+    free(px);
+    double x0 = m->x;
+    const GuiItem *sw = tagged(&f.dl, "maxlen on the sweep");
+    ck_assert_ptr_nonnull(sw);
+    *on_sweep = sw->x;
+    ck_assert_uint_eq(pixel(&f, (int)lround(sw->x), (int)((sw->y + sw->y2) / 2)), mark);
+    frame_close(&f);
+    return x0;
+}
+
+START_TEST(test_the_maxlen_marker_moves_when_maxlen_changes) {
+    char *a = tmp_path("m40.png"), *b = tmp_path("m120.png");
+    double s40, s120, x40 = maxlen_marker(40, a, &s40), x120 = maxlen_marker(120, b, &s120);
+    ck_assert_msg(x120 > x40 + 10, "marker at %.1f for 40, %.1f for 120", x40, x120);
+    /* the sweep's axis is fixed (0 to 800): 80 more tokens move the marker a tenth of it */
+    ck_assert_msg(s120 > s40 + 30, "sweep marker at %.1f for 40, %.1f for 120", s40, s120);
+    free(a), free(b);
+}
+END_TEST
+
+/* The value under the mouse is the result's own number, formatted. */
+START_TEST(test_the_value_under_the_mouse_is_the_results_own) {
+    PlLabSettings s = small_settings();
+    s.maxlen = 50; /* a point of the sweep */
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_COST);
+    const GuiItem *m = tagged(&f.dl, "maxlen on the sweep");
+    ck_assert_ptr_nonnull(m);
+    f.dl.mx = m->x, f.dl.my = (m->y + m->y2) / 2;
+    frame_draw(&f, PL_VIEW_COST);
+    const PlLabCost *k = pl_lab_cost(f.lab, NULL);
+    char want[200];
+    snprintf(want, sizeof want, "maxlen 50: padding %.1f%%, kept %.1f%%, cut %.1f%%", 100.0 * k->sweep_padding[1], 100.0 * k->sweep_kept[1],
+             100.0 * k->sweep_cut[1]);
+    ck_assert_str_eq(f.dl.tip, want);
+    /* and in the heatmap: the cell under the mouse, its score and weight */
+    f.dl.mx = f.dl.my = -1;
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    const GuiItem *heat = tagged(&f.dl, "attention");
+    const PlProbeAttention *a = pl_lab_attention(f.lab, NULL);
+    int q = a->T - 1, key = a->T / 2;
+    double cw = heat->w / a->T;
+    f.dl.mx = heat->x + (key + 0.5) * cw, f.dl.my = heat->y + (q + 0.5) * cw;
+    frame_draw(&f, PL_VIEW_ATTENTION);
+    snprintf(want, sizeof want, "key %d (%s): score %.4f", key, a->real[key] ? "real" : "pad", (double)a->scores[(size_t)q * a->T + key]);
+    ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
+    snprintf(want, sizeof want, "weight %.5f", (double)a->weights[(size_t)q * a->T + key]);
+    ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
+    frame_close(&f);
+}
+END_TEST
+
+/* ---- whole frames, as padlab gui --screenshot writes them ---- */
+
+static void shot(PlView v, const GuiLook *look, const char *path) {
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.settings.view = v;
+    a.look = *look;
+    a.width = W, a.height = H, a.screenshot = path, a.timeout = 60;
+    ck_assert_int_eq(gui_run(&a), 0);
+}
+
+START_TEST(test_every_view_renders_to_a_png_of_its_size_that_is_not_blank) {
+    GuiLook look = {0};
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.png", pl_view_name((PlView)v));
+        char *path = tmp_path(name);
+        shot((PlView)v, &look, path);
+        int w, h;
+        uint32_t *px = gui_png_read(path, &w, &h);
+        ck_assert_msg(px != NULL, "%s unreadable", path);
+        ck_assert(w == W && h == H);
+        /* not blank: many colours, and most of the figure area is not the background */
+        uint32_t seen[256];
+        int n = 0, ink = 0;
+        for (size_t i = 0; i < (size_t)w * h; i += 7) {
+            uint32_t c = px[i] & 0xffffff;
+            ink += c != 0xffffff;
+            int k = 0;
+            while (k < n && seen[k] != c) k++;
+            if (k == n && n < 256) seen[n++] = c;
+        }
+        ck_assert_msg(n >= 12, "%s: %d colours", name, n);
+        ck_assert_msg(ink > w * h / 7 / 20, "%s: %d of %d sampled pixels are not background", name, ink, w * h / 7);
+        free(px);
+        free(path);
+    }
+}
+END_TEST
+
+START_TEST(test_projector_mode_and_the_dark_theme_render_at_any_size) {
+    GuiLook look = {.present = 1, .dark = 1};
+    char *path = tmp_path("present.png");
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.settings.view = PL_VIEW_RNN;
+    a.look = look, a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60;
+    ck_assert_int_eq(gui_run(&a), 0);
+    int w, h;
+    uint32_t *px = gui_png_read(path, &w, &h);
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == 1920 && h == 1080);
+    ck_assert_uint_eq(px[0] & 0xffffff, 0x000000); /* high contrast: pure black, no chrome in the corner */
+    free(px), free(path);
+}
+END_TEST
+
+/* ---- a lesson in the window ---- */
+
+/* Opens lesson 1 at step (from 0) on the frame's lab, as --lesson --step
+ * does: no progress read or written. */
+static void lesson_open(Frame *f, PlLessonPlay *p, int step) {
+    char why[300];
+    ck_assert_msg(pl_lesson_play_open(p, f->lab, "rectangle", step, 0, why, sizeof why) == 0, "%s", why);
+}
+
+/* Waits for what the step reads and what its view draws. */
+static void lesson_wait(Frame *f, PlLessonPlay *p) {
+    for (int i = 0; i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++) usleep(10000);
+    PlView v = (PlView)pl_lab_settings(f->lab)->view;
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | gui_view_kinds(v), 60), 0);
+}
+
+#define PANE_W 380
+
+/* The pane at the left, the step's view beside it, drawn. */
+static void lesson_frame(Frame *f, PlLessonPlay *p) {
+    lesson_wait(f, p);
+    gui_dl_reset(&f->dl);
+    gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){0, 0, PANE_W, H}, GUI_NORMAL);
+    ck_assert_int_eq(gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, (GuiRect){PANE_W + 16, 10, W - PANE_W - 26, H - 20}), 1);
+    gui_render(&f->gr, &f->dl);
+}
+
+/* The first text item holding s, or NULL. */
+static const GuiItem *text_with(const GuiList *dl, const char *s) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_TEXT && strstr(gui_dl_str(dl, dl->items[i].str), s)) return &dl->items[i];
+    return NULL;
+}
+
+/* Pixels of x0..x1 that are not colour c (sampled every third). */
+static int ink(const Frame *f, int x0, int x1, uint32_t c) {
+    int n = 0;
+    for (int y = 0; y < H; y += 3)
+        for (int x = x0; x < x1; x += 3) n += pixel(f, x, y) != c;
+    return n;
+}
+
+/* Pushes an event into SDL's queue, as the keyboard would. */
+static void push_text(const char *s) {
+    for (; *s; s++) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_TEXTINPUT;
+        e.text.text[0] = *s;
+        ck_assert_int_eq(SDL_PushEvent(&e), 1);
+    }
+}
+
+static void push_key(SDL_Keycode k) {
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    ck_assert_int_eq(SDL_PushEvent(&e), 1);
+}
+
+/* Gives every queued key event to the lesson, as the window's loop does. */
+static void drain(PlLessonPlay *p) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN) ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
+}
+
+START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    lesson_open(&f, &p, 1); /* "Count the pads": the batch view, an ask: question */
+    lesson_frame(&f, &p);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "step 2 of 7: Count the pads"));
+    const GuiItem *q = text_with(&f.dl, "Of this batch's");
+    ck_assert_ptr_nonnull(q);
+    ck_assert(q->x < PANE_W);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "> _"));
+    uint32_t panel = gui_color(&f.st, GUI_C_PANEL) >> 8, bg = gui_color(&f.st, GUI_C_BG) >> 8;
+    int pane = ink(&f, 0, PANE_W, panel), view = ink(&f, PANE_W + 16, W, bg), cells = (PANE_W / 3) * (H / 3);
+    ck_assert_msg(pane > cells / 50 && pane < cells / 2, "the pane's text: %d of %d sampled pixels", pane, cells);
+    ck_assert_msg(view > cells / 10, "the batch view: %d sampled pixels are not background", view);
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_keys_through_the_event_queue_move_the_lesson_and_its_view) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    PlLessonPlay p;
+    lesson_open(&f, &p, 0);
+    push_text(" ");
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 1);
+    push_key(SDLK_PAGEDOWN), push_key(SDLK_PAGEDOWN);
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 3); /* "It depends on the lengths": view: cost */
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    lesson_frame(&f, &p);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "step 4 of 7"));
+    push_key(SDLK_PAGEUP);
+    drain(&p);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 2);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+/* What `padlab lesson --answers rectangle` prints as step k's answer ("1234",
+ * "23.3%"), given small_settings()'s flags: the lab's example is resolved at
+ * the maxlen it starts with, and the lesson does not set it. */
+static int cli_answer(int k, char *out, int cap) {
+    const char *padlab = getenv("PADLAB");
+    char cmd[1200], line[1000];
+    snprintf(cmd, sizeof cmd, "'%s' lesson --answers rectangle --corpus builtin:1:200 --maxlen 60 --seeds 1", padlab ? padlab : "./padlab");
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    int step = 0, found = 0;
+    while (fgets(line, sizeof line, f)) {
+        sscanf(line, "step %d,", &step);
+        const char *eq = strstr(line, "answer: ");
+        if (step == k + 1 && eq && (eq = strstr(eq, " = "))) {
+            snprintf(out, (size_t)cap, "%s", eq + 3);
+            out[strcspn(out, "\n")] = '\0';
+            found = 1;
+        }
+    }
+    ck_assert_int_eq(pclose(f), 0);
+    return found;
+}
+
+START_TEST(test_the_reveal_shows_the_number_padlab_lesson_answers_prints) {
+    static const int ask_steps[] = {1, 2, 4}; /* pad cells, pad share, RNN steps on pads */
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    for (size_t i = 0; i < sizeof ask_steps / sizeof ask_steps[0]; i++) {
+        char answer[100];
+        ck_assert_msg(cli_answer(ask_steps[i], answer, sizeof answer), "padlab lesson --answers printed no answer for step %d", ask_steps[i] + 1);
+        PlLessonPlay p;
+        lesson_open(&f, &p, ask_steps[i]);
+        lesson_wait(&f, &p);
+        push_text(answer), push_key(SDLK_RETURN);
+        drain(&p);
+        const PlLessonState *st = pl_lesson_run_state(p.run);
+        ck_assert_msg(st->answer == PL_ANS_RIGHT, "step %d: %s typed (%s), the lab has %g %s", ask_steps[i] + 1, answer, st->typed, st->value,
+                      st->message);
+        lesson_frame(&f, &p);
+        const GuiItem *reveal = tagged(&f.dl, "lesson-reveal");
+        ck_assert_msg(reveal != NULL, "step %d: no reveal drawn", ask_steps[i] + 1);
+        const char *text = gui_dl_str(&f.dl, reveal->str);
+        ck_assert_msg(strncmp(text, answer, strlen(answer)) == 0 && !isdigit((unsigned char)text[strlen(answer)]),
+                      "step %d: the window reveals '%s', padlab lesson --answers prints %s", ask_steps[i] + 1, text, answer);
+        pl_lesson_play_close(&p);
+    }
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_a_screenshot_of_a_lesson_step_in_classroom_mode) {
+    char *path = tmp_path("lesson.png");
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.look.present = 1;
+    a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60, a.lesson = "rectangle", a.step = 4;
+    ck_assert_int_eq(gui_run(&a), 0);
+    int w, h;
+    uint32_t *px = gui_png_read(path, &w, &h);
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == 1920 && h == 1080);
+    GuiStyle st = {.present = 1};
+    uint32_t panel = gui_color(&st, GUI_C_PANEL) >> 8;
+    int left = 0, right = 0; /* the narration in the left two fifths, the view in the rest: both drawn */
+    for (int y = 0; y < h; y += 4)
+        for (int x = 0; x < w; x += 4) {
+            uint32_t c = px[(size_t)y * w + x] & 0xffffff;
+            int on = c != 0xffffff && c != panel;
+            if (x < w * 2 / 5) left += on;
+            else right += on;
+        }
+    ck_assert_msg(left > 2000 && right > 2000, "narration %d, view %d sampled pixels", left, right);
+    a.step = 99;
+    ck_assert_int_eq(gui_run(&a), 2); /* one line: the lesson has steps 1 to 7 */
+    free(px), free(path);
+}
+END_TEST
+
+/* ---- SVG and CSV ---- */
+
+/* A small XML checker: every tag closed in order, attributes quoted, entities known. */
+static int xml_ok(const char *s, char *why, int cap) {
+    char stack[64][32];
+    int depth = 0;
+    const char *p = s;
+    if (strncmp(p, "<?xml", 5) == 0) p = strstr(p, "?>") + 2;
+    while (*p) {
+        if (*p == '&') {
+            if (strncmp(p, "&lt;", 4) && strncmp(p, "&gt;", 4) && strncmp(p, "&amp;", 5) && strncmp(p, "&quot;", 6))
+                return snprintf(why, (size_t)cap, "bad entity at %.20s", p), 0;
+            p++;
+            continue;
+        }
+        if (*p != '<') {
+            p++;
+            continue;
+        }
+        int closing = p[1] == '/';
+        p += closing ? 2 : 1;
+        char name[32];
+        int n = 0;
+        while (*p && *p != ' ' && *p != '>' && *p != '/' && *p != '\n' && n < 31) name[n++] = *p++;
+        name[n] = '\0';
+        if (!n) return snprintf(why, (size_t)cap, "empty tag name"), 0;
+        while (*p && *p != '>') {
+            if (*p == '=') {
+                if (p[1] != '"') return snprintf(why, (size_t)cap, "unquoted attribute in <%s>", name), 0;
+                const char *end = strchr(p + 2, '"');
+                if (!end) return snprintf(why, (size_t)cap, "unterminated attribute in <%s>", name), 0;
+                for (const char *q = p + 2; q < end; q++)
+                    if (*q == '<') return snprintf(why, (size_t)cap, "< in an attribute of <%s>", name), 0;
+                p = end + 1;
+                continue;
+            }
+            p++;
+        }
+        if (!*p) return snprintf(why, (size_t)cap, "unterminated <%s>", name), 0;
+        int empty = p[-1] == '/';
+        p++;
+        if (closing) {
+            if (!depth || strcmp(stack[depth - 1], name)) return snprintf(why, (size_t)cap, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "nothing"), 0;
+            depth--;
+        } else if (!empty) {
+            if (depth == 64) return snprintf(why, (size_t)cap, "too deep"), 0;
+            snprintf(stack[depth++], 32, "%s", name);
+        }
+    }
+    if (depth) return snprintf(why, (size_t)cap, "<%s> never closed", stack[depth - 1]), 0;
+    return 1;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
+    if (buf) buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int points_in(const char *svg, const char *series) {
+    char key[96];
+    snprintf(key, sizeof key, "data-series=\"%s\" points=\"", series);
+    const char *p = strstr(svg, key);
+    if (!p) return -1;
+    p += strlen(key);
+    int n = 0;
+    for (; *p && *p != '"'; p++) n += *p == ',';
+    return n;
+}
+
+START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
+    static const struct {
+        PlView v;
+        const char *series;
+        int points;
+    } cases[] = {{PL_VIEW_COST, "padding share", PL_LAB_SWEEP}, {PL_VIEW_COST, "kept share", PL_LAB_SWEEP}, {PL_VIEW_RNN, "|h_t|", 60},
+                 {PL_VIEW_POOLING, "masked mean", 32}, {PL_VIEW_ATTENTION, NULL, 0}, {PL_VIEW_BATCH, NULL, 0}};
+    PlLabSettings s = small_settings();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[64], why[200];
+        snprintf(name, sizeof name, "%s-%zu.svg", pl_view_name(cases[i].v), i);
+        char *path = tmp_path(name);
+        GuiExport x = {.svg = path, .width = W, .height = H, .timeout = 60};
+        ck_assert_int_eq(gui_export(&s, cases[i].v, &x), 0);
+        char *svg = slurp(path);
+        ck_assert_ptr_nonnull(svg);
+        ck_assert_msg(xml_ok(svg, why, sizeof why), "%s: %s", name, why);
+        ck_assert(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
+        if (cases[i].series) ck_assert_int_eq(points_in(svg, cases[i].series), cases[i].points);
+        if (cases[i].v == PL_VIEW_ATTENTION) ck_assert(strstr(svg, "data-tag=\"attention\" href=\"data:image/png;base64,") != NULL);
+        if (cases[i].v == PL_VIEW_BATCH) ck_assert(strstr(svg, "<title>") != NULL && strstr(svg, "url(#h") != NULL); /* hatched pads, tooltips */
+        free(svg), free(path);
+    }
+}
+END_TEST
+
+START_TEST(test_the_csv_holds_the_cost_results_own_numbers) {
+    PlLabSettings s = small_settings();
+    char *path = tmp_path("cost.csv");
+    GuiExport x = {.csv = path, .width = W, .height = H, .timeout = 60};
+    ck_assert_int_eq(gui_export(&s, PL_VIEW_COST, &x), 0);
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+    const PlLabCost *k = pl_lab_cost(lab, NULL);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "figure,series,x,y,label\n");
+    int sweep = 0, crossing = 0;
+    while (fgets(line, sizeof line, f)) {
+        double xv, yv;
+        if (sscanf(line, "cost,padding share,%lf,%lf", &xv, &yv) == 2) {
+            ck_assert_int_lt(sweep, PL_LAB_SWEEP);
+            ck_assert(xv == k->sweep_maxlen[sweep] && fabs(yv - k->sweep_padding[sweep]) < 1e-9);
+            sweep++;
+        }
+        if (sscanf(line, "cost,crossing,%lf,%lf", &xv, &yv) == 2) crossing = fabs(xv - k->cross_maxlen) < 1e-6;
+    }
+    fclose(f);
+    ck_assert_int_eq(sweep, PL_LAB_SWEEP);
+    ck_assert(crossing);
+    pl_lab_free(lab);
+    free(path);
+}
+END_TEST
+
+Suite *gui_suite(void);
+Suite *gui_suite(void) {
+    Suite *s = suite_create("gui");
+    TCase *px = tcase_create("pixels");
+    tcase_set_timeout(px, 120);
+    tcase_add_test(px, test_every_view_renders_to_a_png_of_its_size_that_is_not_blank);
+    tcase_add_test(px, test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on);
+    tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
+    tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
+    tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
+    tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
+    suite_add_tcase(s, px);
+    TCase *lesson = tcase_create("lesson");
+    tcase_set_timeout(lesson, 300);
+    tcase_add_test(lesson, test_a_lesson_step_draws_its_narration_beside_its_view);
+    tcase_add_test(lesson, test_keys_through_the_event_queue_move_the_lesson_and_its_view);
+    tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
+    tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
+    suite_add_tcase(s, lesson);
+    TCase *files = tcase_create("files");
+    tcase_set_timeout(files, 120);
+    tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);
+    tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
+    suite_add_tcase(s, files);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(gui_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    printf("tally: %d passed, %d failed, 0 skipped\n", run - failed, failed);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# padlab gui and padlab export from the command line: a screenshot with no
+# display, the one-line refusal without one, the figure exports, a lesson's
+# step as a picture, and the window itself under Xvfb with keys sent through
+# SDL's event queue, to the lab and to a lesson.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
+
+# png_size FILE: "W H" from the PNG's header.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'; }
+
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --view cost --screenshot "$TMP/cost.png" --size 800x500
+if [[ $rc -eq 0 && $(png_size "$TMP/cost.png") == "800 500" ]]; then pass "--screenshot needs no display and writes a PNG of --size"
+else fail "--screenshot needs no display and writes a PNG of --size" "status $rc" "$err" "$(png_size "$TMP/cost.png" 2>&1)"; fi
+
+run env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$P" gui "${C[@]}"
+expect_error "without a display padlab gui says so in one line and exits 2" "no display to open a window on"
+if [[ $err == *"padlab opens the lab in the terminal"* ]]; then pass "and it points at the terminal lab"
+else fail "and it points at the terminal lab" "$err"; fi
+
+run "$P" gui --size 10x10 --screenshot "$TMP/x.png"
+expect_error "a size too small is refused" "--size must be WxH"
+run "$P" gui --padding sideways --screenshot "$TMP/x.png"
+expect_error "gui takes the registry's settings flags" "padding"
+run "$P" export --view cost
+expect_error "export with nothing to write says what to give" "--svg FILE"
+
+run "$P" export "${C[@]}" --view cost --svg "$TMP/cost.svg" --csv "$TMP/cost.csv" --json "$TMP/cost.json"
+if [[ $rc -eq 0 && -s $TMP/cost.svg && -s $TMP/cost.csv && -s $TMP/cost.json ]]; then pass "export writes the SVG, the CSV and the JSON"
+else fail "export writes the SVG, the CSV and the JSON" "status $rc" "$err"; fi
+if grep -q 'data-series="padding share"' "$TMP/cost.svg" && grep -q '^cost,kept share,' "$TMP/cost.csv"; then pass "the SVG and the CSV name the sweep's series"
+else fail "the SVG and the CSV name the sweep's series" "$(head -c 300 "$TMP/cost.svg")"; fi
+want=$("$P" stats --corpus builtin:1:200 --maxlen 60 --format json | awk -F": " '/"padding_share"/ {gsub(",", "", $2); print $2; exit}')
+if grep -q "\"padding_share\": $want" "$TMP/cost.json"; then pass "the JSON's padding share is padlab stats' number"
+else fail "the JSON's padding share is padlab stats' number" "want $want" "$(grep padding_share "$TMP/cost.json" | head -3)"; fi
+
+run "$P" export "${C[@]}" --view rnn --present --theme dark --svg "$TMP/rnn.svg"
+if [[ $rc -eq 0 ]] && grep -q 'data-series="distance to h\*"' "$TMP/rnn.svg" && grep -q 'fill="#000000"' "$TMP/rnn.svg"; then pass "a projector-mode dark SVG of the rnn view"
+else fail "a projector-mode dark SVG of the rnn view" "status $rc" "$err"; fi
+
+# A lesson's step as a picture; a step the lesson lacks, or --step alone, is one line and status 2.
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --lesson rectangle --step 3 --screenshot "$TMP/lesson.png" --size 1280x800
+if [[ $rc -eq 0 && $(png_size "$TMP/lesson.png") == "1280 800" ]]; then pass "--lesson NAME --step N --screenshot draws that step"
+else fail "--lesson NAME --step N --screenshot draws that step" "status $rc" "$err"; fi
+run "$P" gui "${C[@]}" --lesson rectangle --step 9 --screenshot "$TMP/x.png"
+expect_error "a step past the lesson's end is refused" "steps 1 to 7"
+run "$P" gui --step 2 --screenshot "$TMP/x.png"
+expect_error "--step without a lesson is refused" "--step needs --lesson"
+
+# The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
+if ! command -v xvfb-run >/dev/null; then
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 4
+else
+    rm -f "$TMP/s.session"
+    xenv=()
+    [[ -n ${PADLAB_XVFB_ASAN_OPTIONS:-} ]] && xenv=("ASAN_OPTIONS=$PADLAB_XVFB_ASAN_OPTIONS")
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" PADLAB_GUI_KEYS=pq PADLAB_GUI_STATS=1 "$P" gui "${C[@]}" --session "$TMP/s.session"
+    if [[ $rc -eq 0 ]]; then pass "the window opens under Xvfb and q quits it"
+    else fail "the window opens under Xvfb and q quits it" "status $rc" "$err"; fi
+    if grep -q '^padding = post$' "$TMP/s.session" 2>/dev/null; then pass "a key sent through the event queue changed the setting"
+    else fail "a key sent through the event queue changed the setting" "$(cat "$TMP/s.session" 2>&1 | head -5)"; fi
+    if [[ $err == *"frames at 1280x800"* ]]; then pass "the window drew frames (${err##*padlab gui: })"
+    else fail "the window drew frames" "$err"; fi
+    # A lesson in the window: two spaces go on two steps, q quits; the progress kept says step 3 (from 0: 2).
+    rm -rf "$TMP/state"
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" "$P" gui "${C[@]}" --lesson rectangle
+    if [[ $rc -eq 0 ]] && grep -q '^lesson = 01-rectangle step=2 ' "$TMP/state/padlab/progress" 2>/dev/null; then pass "keys through the event queue move the window's lesson on, and its progress is kept"
+    else fail "keys through the event queue move the window's lesson on, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/progress" 2>&1)"; fi
+fi
+finish
