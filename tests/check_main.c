@@ -49,6 +49,7 @@ static const SuiteRow suites[] = {
     {"export", export_suite}, {"lessons", lessons_suite}, {"quantity_lessons_a", quantity_lessons_a_suite},
     {"quantity_lessons_b", quantity_lessons_b_suite},
     {"quantity_lessons_c", quantity_lessons_c_suite},
+    {"drill", drill_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

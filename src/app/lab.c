@@ -124,11 +124,13 @@ static int apply(PlLab *lab, const PlLabSettings *want, int undoable, PlErr *err
     lab->changes |= diff;
     pl_lab_results_want(lab);
     if (!(diff & pl_settings_cold_mask())) return PL_LAB_HOT;
-    pl_lab_train_start(lab);
+    if (!lab->no_autotrain) pl_lab_train_start(lab);
     return PL_LAB_COLD;
 }
 
 int pl_lab_apply(PlLab *lab, const PlLabSettings *next, PlErr *err) { return apply(lab, next, 1, err); }
+
+void pl_lab_autotrain(PlLab *lab, int on) { lab->no_autotrain = !on; }
 
 void pl_lab_lock(PlLab *lab, unsigned bits) { lab->locked = bits & ~PL_S_BIT(PL_S_VIEW); }
 unsigned pl_lab_locked(const PlLab *lab) { return lab->locked; }

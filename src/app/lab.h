@@ -291,6 +291,10 @@ int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err);
 /* Runs a command; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing to do). */
 int pl_lab_command(PlLab *lab, PlCommand c);
 
+/* Whether a cold change retrains at once (on, as the lab starts) or waits
+ * for PL_CMD_RUN (off: a drill that measures probes wants no training). */
+void pl_lab_autotrain(PlLab *lab, int on);
+
 /* The instructor's lock: pl_lab_step, undo and reset leave the settings in
  * bits as they are and say so in a notice; pl_lab_apply and pl_lab_set (what
  * a lesson uses) still change them. The view cannot be locked. */

@@ -56,6 +56,7 @@ struct PlLab {
     int *lens;
     unsigned changes;
     unsigned locked;       /* settings a lesson keeps the learner from changing */
+    int no_autotrain;      /* a cold change does not retrain (pl_lab_autotrain) */
     char notice[256];
     int has_notice;
     PlLabSettings undo[PL_UNDO_DEPTH];

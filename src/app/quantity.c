@@ -166,6 +166,7 @@ static double norm_of(const float *v, int n) {
 GET(p_pad, PlProbePooling, from_pad_row(r, r->avg_unmasked))
 GET(p_masked_pad, PlProbePooling, from_pad_row(r, r->avg_masked))
 GET(p_masked_norm, PlProbePooling, norm_of(r->avg_masked, r->E))
+GET(p_div_t_norm, PlProbePooling, norm_of(r->avg_div_t, r->E))
 
 /* The counted targets of the row with the fewest (most = 0) or the most. */
 static double row_targets(const PlProbeLoss *r, int most) {
@@ -328,6 +329,7 @@ static const Def defs[] = {
     R("pooling.pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_pad, "the unmasked mean's distance from the pad row, where short reviews collapse"),
     R("pooling.masked_pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_pad, "the masked mean's distance from the pad row"),
     R("pooling.masked_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_norm, "|the masked mean|"),
+    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm, "|the real tokens' sum over T|: the masked mean's, shrunk by L/T"),
     R("loss.per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token, "the loss per real target"),
     R("loss.per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_seq, "the mean of each sequence's mean"),
     R("loss.batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt, "the sum over B x T cells"),

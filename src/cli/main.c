@@ -19,6 +19,7 @@ static const CliCommand *const commands[] = {
     &cli_cmd_bench,
     &cli_cmd_report,
     &cli_cmd_lesson,
+    &cli_cmd_drill,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

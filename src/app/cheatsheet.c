@@ -1,0 +1,127 @@
+/* The cheat sheet (see cheatsheet.h): the cards by deck and topic, each
+ * written by the format's row of one table. */
+#include "cheatsheet.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson.h"
+
+#define FILL_CAP 8192
+#define LAB_TIMEOUT 300.0
+
+/* The parts of one format: how a deck, a topic and a card's lines begin. */
+typedef struct {
+    const char *title;      /* the sheet's first lines */
+    const char *deck_fmt;   /* %s: the deck's title, %s: its name */
+    const char *deck_rule;  /* under the deck's title, repeated to its length ("" for none) */
+    const char *topic_fmt;
+    const char *front, *answer, *remember, *dont; /* the label before each part */
+    const char *front_end;  /* after the front */
+    const char *part_end;   /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
+    const char *card_end;   /* after a card */
+    int indent;             /* where wrapped lines go on */
+} Style;
+
+static const Style styles[] = {
+    [PL_SHEET_TEXT] = {"padlab cheat sheet: padding and masking, card by card\n"
+                       "=====================================================\n",
+                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", "", "\n", 5},
+    [PL_SHEET_MARKDOWN] = {"# padlab cheat sheet: padding and masking, card by card\n", "\n## %s (`%s`)\n", "", "\n### %s\n\n",
+                           "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
+};
+
+/* Writes label + text wrapped at width (a newline in text starts a new
+ * line at the indent); width 0: no wrapping. */
+static void wrapped(FILE *f, const char *label, const char *text, const char *end, int width, int indent) {
+    int col = fprintf(f, "%s", label), first = 1;
+    for (const char *s = text; s[strspn(s, " \n")];) { /* the text's trailing blank lines are not written */
+        if (*s == '\n') {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent, first = 1, s++;
+            continue;
+        }
+        while (*s == ' ') s++;
+        size_t word = strcspn(s, " \n");
+        if (!word) continue;
+        if (!first && width && col + 1 + (int)word > width) fprintf(f, "\n%*s", indent, ""), col = indent, first = 1;
+        if (!first) fputc(' ', f), col++;
+        fwrite(s, 1, word, f);
+        col += (int)word, s += word, first = 0;
+    }
+    fprintf(f, "%s\n", end);
+}
+
+/* A card's text with its figures from the lab (the settings are set). */
+static const char *fill(PlLab *lab, const char *text, char *buf) {
+    if (!lab) return snprintf(buf, FILL_CAP, "%s", text ? text : ""), buf;
+    return pl_lesson_fill(lab, text, buf, FILL_CAP);
+}
+
+/* Sets the lab to the card's settings and waits for what it reads. */
+static int ready(PlLab *lab, const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, PlErr *err) {
+    unsigned kinds = pl_deck_item_kinds(it);
+    if (!kinds) return 0;
+    if (!lab) return pl_err_set(err, PL_ERANGE, "%s:%d: the card holds a figure and there is no lab", d->path, it->line), -1;
+    PlLabSettings s;
+    pl_deck_item_settings(base, d, it, &s);
+    s.view = pl_lab_settings(lab)->view;
+    if (pl_lab_apply(lab, &s, err) < 0) return -1;
+    if (pl_lab_wait(lab, kinds, LAB_TIMEOUT)) return pl_err_set(err, PL_ERANGE, "%s:%d: the lab did not compute the card's figures in time", d->path, it->line), -1;
+    return 0;
+}
+
+static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, int width, PlErr *err) {
+    if (ready(lab, base, d, it, err)) return -1;
+    char *a = malloc(FILL_CAP), *b = malloc(FILL_CAP);
+    if (!a || !b) return free(a), free(b), pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
+    fill(lab, it->title, a);
+    if (it->text && *it->text) {
+        size_t n = strlen(a);
+        snprintf(a + n, FILL_CAP - n, " %s", fill(lab, it->text, b));
+    }
+    wrapped(f, st->front, a, st->front_end, width, st->indent);
+    fputs(st->part_end, f);
+    const char *parts[][2] = {{st->answer, it->answer}, {st->remember, it->remember}, {st->dont, it->dont}};
+    for (int i = 0; i < 3; i++) wrapped(f, parts[i][0], fill(lab, parts[i][1], b), "", width, st->indent), fputs(st->part_end, f);
+    fputs(st->card_end, f);
+    free(a), free(b);
+    return 0;
+}
+
+/* The deck's cards, topic by topic in the order topics first appear. */
+static int deck_cards(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, int width, PlErr *err) {
+    char *done = calloc((size_t)d->n + 1, 1);
+    if (!done) return pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
+    int rc = 0;
+    fprintf(f, st->deck_fmt, d->title, d->name);
+    if (*st->deck_rule) {
+        for (int i = 0, len = (int)strlen(d->title) + (int)strlen(d->name) + 3; i < len; i++) fputs(st->deck_rule, f);
+        fputc('\n', f);
+    }
+    for (int i = 0; i < d->n && !rc; i++) {
+        if (done[i]) continue;
+        fprintf(f, st->topic_fmt, d->items[i].topic);
+        for (int j = i; j < d->n && !rc; j++)
+            if (!done[j] && strcmp(d->items[j].topic, d->items[i].topic) == 0) done[j] = 1, rc = card(f, st, lab, base, d, &d->items[j], width, err);
+    }
+    free(done);
+    return rc;
+}
+
+int pl_cheatsheet_write(FILE *f, PlDeck *const *decks, int n, PlLab *lab, const PlLabSettings *base, PlSheetFormat fmt,
+                        int width, PlErr *err) {
+    const Style *st = &styles[fmt == PL_SHEET_MARKDOWN ? PL_SHEET_MARKDOWN : PL_SHEET_TEXT];
+    if (fmt == PL_SHEET_MARKDOWN) width = 0; /* Markdown reflows its own paragraphs */
+    fputs(st->title, f);
+    for (int i = 0; i < n; i++)
+        if (decks[i]->kind == PL_DECK_CARDS && deck_cards(f, st, lab, base, decks[i], width, err)) return -1;
+    return ferror(f) ? pl_err_set(err, PL_EIO, "the cheat sheet could not be written"), -1 : 0;
+}
+
+int pl_cheatsheet_needs_lab(PlDeck *const *decks, int n) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; decks[i]->kind == PL_DECK_CARDS && j < decks[i]->n; j++)
+            if (pl_deck_item_kinds(&decks[i]->items[j])) return 1;
+    return 0;
+}

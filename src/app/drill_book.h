@@ -1,0 +1,46 @@
+/* A learner's drill progress: for every item practised, its Leitner box and
+ * due day (cards, minute prompts) and how often it was answered right and
+ * wrong (questions, bug cases). Kept in padlab's state folder
+ * ($XDG_STATE_HOME/padlab, by default ~/.local/state/padlab) in the file
+ * "drill", one line per item, and written atomically:
+ *
+ *   item = cards-attention/key-padding-mask box=2 due=20458 reviews=3 lapses=1 right=0 wrong=0 last=20457
+ */
+#ifndef PL_APP_DRILL_BOOK_H
+#define PL_APP_DRILL_BOOK_H
+
+#include "core/err.h"
+#include "sched.h"
+
+#define PL_DRILL_KEY_CAP 168
+
+typedef struct {
+    char key[PL_DRILL_KEY_CAP]; /* "DECK/ID" */
+    PlSchedCard s;
+    int right, wrong;
+} PlDrillRecord;
+
+typedef struct {
+    char path[1024];
+    PlDrillRecord *r;
+    int n, cap;
+} PlDrillBook;
+
+/* Reads the state folder's drill file into b (none yet: an empty book). A
+ * damaged file is named in err, with its line, and nothing is read. b must
+ * be released with pl_drill_book_done, whatever is returned. */
+PlStatus pl_drill_book_load(PlDrillBook *b, PlErr *err);
+/* The same from a file of one's own (tests, --state). */
+PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err);
+/* Writes it atomically. */
+PlStatus pl_drill_book_save(const PlDrillBook *b, PlErr *err);
+void pl_drill_book_done(PlDrillBook *b);
+
+/* The record of deck/id, or NULL. */
+const PlDrillRecord *pl_drill_book_find(const PlDrillBook *b, const char *deck, const char *id);
+/* The record, made when missing (NULL: no memory, or a name that does not fit). */
+PlDrillRecord *pl_drill_book_of(PlDrillBook *b, const char *deck, const char *id);
+/* Forgets every record of a deck; returns how many. */
+int pl_drill_book_forget(PlDrillBook *b, const char *deck);
+
+#endif

@@ -1,0 +1,258 @@
+/* padlab drill: list, check and play decks; print the cheat sheet and the
+ * answers; forget progress. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/bugcase.h"
+#include "app/cheatsheet.h"
+#include "app/drill.h"
+#include "cli.h"
+#include "tui/drill_screen.h"
+
+#define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
+#define MAX_DECKS 64
+#define CASE_TIMEOUT 900.0
+
+typedef enum { FMT_TABLE, FMT_JSON, FMT_MARKDOWN } Format;
+
+/* --format: table (or text), json, markdown; which a mode takes is its own. */
+static int read_format(const CliArgs *a, Format *f, unsigned allowed, const char *want) {
+    static const char *const names[] = {"table", "json", "markdown", "text", NULL};
+    int i;
+    if (cli_choice(a, "format", "table", names, &i)) return 2;
+    *f = i == 3 ? FMT_TABLE : (Format)i;
+    if (!(allowed & (1u << *f))) return cli_usage_error(a, "--format here is %s", want);
+    return 0;
+}
+
+/* Loads the decks named (all of them when none is), each by name or path. */
+static int load_decks(const CliArgs *a, int from, PlDeck **decks, int *n) {
+    char (*paths)[1024] = malloc(MAX_DECKS * sizeof *paths);
+    int np = 0, rc = 0;
+    if (!paths) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
+    if (a->npos <= from) np = pl_deck_list(paths, MAX_DECKS);
+    for (int i = from; i < a->npos && np < MAX_DECKS; i++)
+        if (pl_deck_find(a->pos[i], paths[np], 1024) == 0) np++;
+        else rc = cli_usage_error(a, "no deck '%s' (padlab drill --list)", a->pos[i]);
+    *n = 0;
+    for (int i = 0; i < np && !rc; i++) {
+        PlErr err;
+        if ((decks[*n] = pl_deck_load(paths[i], &err))) (*n)++;
+        else fprintf(stderr, "%s\n", err.msg), rc = 2;
+    }
+    free(paths);
+    return rc;
+}
+
+static void free_decks(PlDeck **decks, int n) {
+    for (int i = 0; i < n; i++) pl_deck_free(decks[i]);
+}
+
+/* ---- --list ---- */
+
+static int list_decks(const CliArgs *a) {
+    Format f;
+    if (read_format(a, &f, (1u << FMT_TABLE) | (1u << FMT_JSON), "table or json")) return 2;
+    PlDeck *decks[MAX_DECKS];
+    int n, rc = load_decks(a, 0, decks, &n);
+    PlDrillBook book;
+    PlErr err;
+    if (pl_drill_book_load(&book, &err)) book.n = 0; /* the list still shows; progress is extra */
+    JsonW w;
+    if (f == FMT_JSON) json_begin_array(&w, stdout);
+    else printf("%-22s %-10s %5s %5s  %s\n", "deck", "kind", "count", "due", "title");
+    for (int i = 0; i < n; i++) {
+        if (f == FMT_JSON) {
+            json_obj(&w, NULL);
+            json_str(&w, "deck", decks[i]->name);
+            json_str(&w, "kind", pl_deck_kind_name(decks[i]->kind));
+            json_int(&w, "count", decks[i]->n);
+            json_close(&w, '}');
+        } else {
+            printf("%-22s %-10s %5d %5d  %s\n", decks[i]->name, pl_deck_kind_name(decks[i]->kind), decks[i]->n,
+                   pl_drill_due_count(decks[i], &book, pl_sched_today()), decks[i]->title);
+        }
+    }
+    if (f == FMT_JSON) json_end_array(&w);
+    else if (!n && !rc) {
+        char dirs[8][1024];
+        int nd = pl_deck_dirs(dirs, 8);
+        printf("no decks: looked in $PADLAB_DECKS, $XDG_DATA_HOME/padlab/decks and the installed decks%s\n", nd ? "" : " (none exists)");
+    }
+    pl_drill_book_done(&book);
+    free_decks(decks, n);
+    return rc;
+}
+
+/* ---- --check ---- */
+
+static int check_files(const CliArgs *a) {
+    int bad = 0;
+    if (!a->npos) return cli_usage_error(a, "--check takes deck files (padlab drill --check decks/*.deck)");
+    for (int i = 0; i < a->npos; i++) {
+        PlErr err;
+        PlDeck *d = pl_deck_load(a->pos[i], &err);
+        const char *noun = d ? pl_deck_item_noun(d->kind) : "";
+        if (d) printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
+        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        pl_deck_free(d);
+    }
+    return bad;
+}
+
+/* ---- --cheatsheet ---- */
+
+static int cheatsheet(const CliArgs *a, const PlLabSettings *s) {
+    Format f;
+    int width;
+    if (read_format(a, &f, (1u << FMT_TABLE) | (1u << FMT_MARKDOWN), "text or markdown")) return 2;
+    if (cli_int(a, "width", 78, 40, 400, &width)) return 2;
+    PlDeck *decks[MAX_DECKS];
+    int n, rc = load_decks(a, 0, decks, &n);
+    PlErr err;
+    PlLab *lab = NULL;
+    if (!rc && pl_cheatsheet_needs_lab(decks, n) && !(lab = pl_lab_new(s, &err))) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
+    if (lab) pl_lab_autotrain(lab, 0);
+    if (!rc && pl_cheatsheet_write(stdout, decks, n, lab, s, f == FMT_MARKDOWN ? PL_SHEET_MARKDOWN : PL_SHEET_TEXT, width, &err))
+        fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    pl_lab_free(lab);
+    free_decks(decks, n);
+    return rc;
+}
+
+/* ---- --answers: every item's answer; every case measured, no terminal ---- */
+
+static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s) {
+    PlErr err;
+    char name[96], x[160], y[160];
+    PlBugRun *r = pl_bug_run_new(d, it, s, &err);
+    if (!r) return printf("  cannot set the case up: %s\n", err.msg), 1;
+    int rc = 0;
+    if (pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase == PL_BUG_FAILED) rc = 1;
+    else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED) rc = 1;
+    const PlBugState *b = pl_bug_run_state(r);
+    printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name), pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
+    printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name), pl_bug_value_format(&it->fixed, &b->fixed, y, sizeof y));
+    for (int i = 0; i < it->nalso; i++)
+        printf("  also           %s: %s -> %s\n", pl_quantity_name(&it->also[i], name, sizeof name),
+               pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x), pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
+    if (rc) printf("  the case did not finish: %s\n", b->message);
+    else printf("  %s (the case expects it %s)\n", b->holds ? "the fix moved it the way the case says" : "THE FIX DID NOT MOVE IT THE WAY THE CASE SAYS",
+                it->expect < 0 ? "lower" : "higher");
+    pl_bug_run_free(r);
+    return rc || !b->holds;
+}
+
+static int answers(const CliArgs *a, const PlLabSettings *s) {
+    if (a->npos != 1) return cli_usage_error(a, "--answers takes one deck's name");
+    PlDeck *decks[1];
+    int n, rc = load_decks(a, 0, decks, &n);
+    if (rc) return rc;
+    const PlDeck *d = decks[0];
+    printf("%s: %s, %d %s, on %s\n\n", d->name, d->title, d->n, pl_deck_item_noun(d->kind), s->corpus);
+    for (int i = 0; i < d->n; i++) {
+        const PlDeckItem *it = &d->items[i];
+        printf("%d. %s\n", i + 1, it->title);
+        if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) printf("  %s\n", it->answer);
+        if (d->kind == PL_DECK_QUESTIONS || d->kind == PL_DECK_BUGS) printf("  the answer: %c) %s\n", 'a' + it->right, it->choices[it->right].text);
+        if (d->kind == PL_DECK_BUGS) rc |= case_answer(d, it, s);
+        fflush(stdout);
+    }
+    free_decks(decks, n);
+    return rc;
+}
+
+/* ---- --reset ---- */
+
+static int reset(const CliArgs *a) {
+    if (a->npos != 1) return cli_usage_error(a, "--reset takes one deck's name");
+    if (!cli_flag(a, "yes") && !isatty(STDIN_FILENO)) return cli_usage_error(a, "forgetting progress needs --yes when nobody can be asked");
+    if (!cli_flag(a, "yes")) {
+        char line[16];
+        printf("forget your progress in %s? [y/N] ", a->pos[0]);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin) || (line[0] != 'y' && line[0] != 'Y')) return 0;
+    }
+    PlDrillBook book;
+    PlErr err;
+    int rc = 0;
+    if (pl_drill_book_load(&book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    int gone = rc ? 0 : pl_drill_book_forget(&book, a->pos[0]);
+    if (!rc && pl_drill_book_save(&book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    if (!rc) printf("forgot %d item%s of %s\n", gone, gone == 1 ? "" : "s", a->pos[0]);
+    pl_drill_book_done(&book);
+    return rc;
+}
+
+/* ---- playing ---- */
+
+static int play(const CliArgs *a, const PlLabSettings *s) {
+    TuiDrillArgs t;
+    memset(&t, 0, sizeof t);
+    t.settings = *s;
+    t.deck = a->npos ? a->pos[0] : NULL;
+    t.all = cli_flag(a, "all");
+    t.timed = cli_flag(a, "timed");
+    t.screen.mono = cli_flag(a, "mono");
+    t.screen.ascii = cli_flag(a, "ascii");
+    if (a->npos > 1) return cli_usage_error(a, "expected one deck's name (padlab drill --list shows them)");
+    if (cli_int(a, "count", 0, 0, 10000, &t.count)) return 2;
+    char why[256];
+    int rc = tui_drill_run(&t, why, sizeof why);
+    if (rc >= 0) return rc;
+    fprintf(stderr, "%s: %s: a drill plays in a terminal (padlab drill --answers DECK prints the answers, --cheatsheet the cards)\n",
+            a->cmd, why);
+    return 2;
+}
+
+static int run(const CliArgs *a) {
+    PlLabSettings s = pl_settings_default();
+    if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
+    if (cli_flag(a, "list")) return list_decks(a);
+    if (cli_flag(a, "check")) return check_files(a);
+    if (cli_flag(a, "cheatsheet")) return cheatsheet(a, &s);
+    if (cli_flag(a, "answers")) return answers(a, &s);
+    if (cli_flag(a, "reset")) return reset(a);
+    return play(a, &s);
+}
+
+static const CliOpt opts[] = {
+    {"list", NULL, "the decks there are: name, kind, items, due today, title (--format json: deck, kind, count)"},
+    {"check", NULL, "validate the deck files given; every error as FILE:LINE: message (exit 1 when any is invalid)"},
+    {"cheatsheet", NULL, "print every card (of the decks given, or all) by topic: answer, memory aid, what not to say"},
+    {"width", "N", "the cheat sheet's text width (default 78)"},
+    {"answers", NULL, "print each item's answer without a terminal; a bug deck's cases are run and measured"},
+    {"all", NULL, "drill every item, due or not"},
+    {"count", "N", "at most N items this session (default: every due card, 10 questions, every case)"},
+    {"timed", NULL, "questions against the clock (each question's seconds:, else the deck's)"},
+    {"reset", NULL, "forget your progress in the deck given (asks first)"},
+    {"yes", NULL, "with --reset: do not ask"},
+    {"mono", NULL, "no colours"},
+    {"ascii", NULL, "no Unicode characters"},
+    {"format", "FMT", "--list: table (default) or json; --cheatsheet: text (default) or markdown"},
+    {NULL, NULL, NULL},
+};
+
+const CliCommand cli_cmd_drill = {
+    .name = "drill",
+    .summary = "interview drills: flashcards, quick-fire questions, spot the bug, one-minute answers",
+    .usage = "[DECK] [--all] [--count N] [--timed] [--SETTING VALUE ...] | --list [--format json] |\n"
+             "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] |\n"
+             "                     --answers DECK | --reset DECK [--yes]",
+    .details = "Plays a deck in the terminal; without one, opens a picker. Flashcards are spaced\n"
+               "in Leitner boxes: space shows the answer, 1-4 grade it (again, hard, good, easy).\n"
+               "Quick-fire questions take a letter and explain every answer. Spot the bug runs a\n"
+               "mis-configured lab, shows the symptom it really produces beside one of its views,\n"
+               "takes your pick of the cause, and f applies the fix and measures again.\n"
+               "One-minute prompts count down while you speak, then show a model answer, the\n"
+               "follow-ups and what the interviewer listens for. q quits; progress is kept in\n"
+               "$XDG_STATE_HOME/padlab/drill. Decks are read from $PADLAB_DECKS,\n"
+               "$XDG_DATA_HOME/padlab/decks and the installed ones; doc/deck-format.md tells how\n"
+               "to write one. The settings flags set the lab the figures and the cases run on.",
+    .opts = opts,
+    .settings = ALL_SETTINGS,
+    .max_pos = 64,
+    .run = run,
+};

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# padlab drill as a person uses it: listing the decks, checking files (a
+# broken one named by FILE:LINE), printing the cheat sheet in both formats,
+# and playing one card, one question, one bug case and one minute prompt in
+# tmux, then quitting and finding the progress kept.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+DECKS="$here/../decks"
+export XDG_STATE_HOME="$TMP/state" XDG_DATA_HOME="$TMP/data"
+unset PADLAB_DECKS
+STATE="$XDG_STATE_HOME/padlab/drill"
+
+# ---- the command line ----
+run "$P" drill --list --format json
+expect_has "--list --format json gives each deck" '"deck": "bugs"'
+for kind in cards questions bugs minute; do
+    if grep -qF "\"kind\": \"$kind\"" <<<"$out"; then pass "--list --format json has a $kind deck"
+    else fail "--list --format json has a $kind deck" "$out"; fi
+done
+total() { awk -v k="\"$1\"" '/"kind"/ {kind = $2} /"count"/ {c = $2; gsub(/[^0-9]/, "", c); if (kind ~ k) n += c} END {print n + 0}' <<<"$out"; }
+cards=$(total cards) questions=$(total questions) bugs=$(total bugs) minute=$(total minute)
+if [[ $cards -ge 60 && $questions -ge 40 && $bugs -ge 8 && $minute -ge 10 ]]; then
+    pass "the decks hold $cards cards, $questions questions, $bugs cases, $minute prompts"
+else fail "the decks hold enough items" "cards $cards, questions $questions, bugs $bugs, minute $minute"; fi
+run "$P" drill --list
+expect_has "--list is a table with a header" "deck                   kind       count   due  title"
+expect_has "--list names the bug deck" "Spot the bug"
+
+shipped=("$DECKS"/*.deck)
+run "$P" drill --check "${shipped[@]}"
+if [[ $rc -eq 0 && $(grep -c ': ok, ' <<<"$out") -eq ${#shipped[@]} ]]; then pass "every shipped deck passes --check (${#shipped[@]})"
+else fail "every shipped deck passes --check" "status $rc" "$out" "$err"; fi
+for f in "${shipped[@]}"; do
+    name=$(basename "$f")
+    grep -qF "decks/$name" "$here/../Makefile.am" && pass "$name is installed" || fail "$name is installed" "not in dist_deck_DATA"
+done
+printf '# Broken\nkind: cards\n## One\ntopic: t\nanswer: a\nset: padding=sideways\n' >"$TMP/broken.deck"
+run "$P" drill --check "${shipped[0]}" "$TMP/broken.deck"
+if [[ $rc -eq 1 && $err == "$TMP/broken.deck:6: padding must be one of pre,post"* && $out == *": ok, "* ]]; then
+    pass "--check names FILE:LINE and exits 1 when one file is invalid"
+else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
+head -c 3000 /dev/urandom >"$TMP/noise.deck"
+run "$P" drill --check "$TMP/noise.deck"
+if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.deck:"* ]]; then pass "--check of random bytes is one line, exit 1"
+else fail "--check of random bytes is one line, exit 1" "status $rc" "$err"; fi
+run "$P" drill nosuch
+expect_error "an unknown deck is one line" "no deck 'nosuch'"
+run "$P" drill cards-batches </dev/null
+expect_error "without a terminal, drill says so and how to rehearse" "padlab drill --answers DECK"
+
+run "$P" drill --cheatsheet
+expect_has "--cheatsheet prints the cards as text" "padlab cheat sheet"
+expect_has "with each memory aid" "remember: "
+expect_has "and what not to say" "don't say: "
+if [[ $(awk 'length > 78' <<<"$out" | wc -l) -eq 0 ]]; then pass "the text sheet fits 78 columns"; else fail "the text sheet fits 78 columns" "$(awk 'length > 78' <<<"$out" | head -3)"; fi
+if grep -q ' $' <<<"$out"; then fail "no line of the sheet ends in blanks" "$(grep -n ' $' <<<"$out" | head -3)"; else pass "no line of the sheet ends in blanks"; fi
+if grep -qF '{' <<<"$out" || grep -qF '...' <<<"$out"; then fail "every figure of the sheet is filled" "$(grep -n -F -e '{' -e '...' <<<"$out" | head -3)"
+else pass "every figure of the sheet is filled"; fi
+text_cards=$(grep -c '^  Q  ' <<<"$out")
+[[ $text_cards -eq $cards ]] && pass "the text sheet holds every card ($cards)" || fail "the text sheet holds every card" "$text_cards of $cards"
+run "$P" drill --cheatsheet --format markdown
+expect_has "--format markdown is Markdown" "# padlab cheat sheet"
+expect_has "with the memory aids in italics" "*Remember:*"
+md_cards=$(grep -c '^- \*\*' <<<"$out")
+[[ $md_cards -eq $cards ]] && pass "the Markdown sheet holds every card ($cards)" || fail "the Markdown sheet holds every card" "$md_cards of $cards"
+run "$P" drill --cheatsheet --format json
+expect_error "--cheatsheet takes text or markdown" "--format"
+run "$P" drill --cheatsheet cards-batches --corpus builtin:1:400
+expect_has "--cheatsheet of one deck follows the corpus given" "Batches, pads and what they cost"
+
+# ---- playing in tmux ----
+if ! command -v tmux >/dev/null; then
+    skip "playing drills in the terminal: tmux is not installed" 16
+    finish
+    exit $?
+fi
+SOCK="$TMP/tmux.sock"
+T() { tmux -S "$SOCK" "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+T new-session -d -s keep "sleep 100000"
+screen() { T capture-pane -t drill -p; }
+wait_for() {
+    for _ in $(seq 1 "${2:-100}"); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+check_screen() { if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi; }
+start() {
+    T kill-session -t drill 2>/dev/null
+    T new-session -d -s drill -x "${W:-80}" -y "${H:-24}" \
+        "cd $TMP && TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
+}
+
+start drill cards-batches --count 1
+check_screen "a card shows its front" "Why does a batch need padding at all?"
+check_screen "and asks for the answer first" "space shows it"
+T send-keys -t drill 3
+check_screen "grading before the reveal is refused" "reveal the answer first"
+T send-keys -t drill Space
+check_screen "space reveals the answer" "Remember: One tensor, one shape"
+check_screen "with its figure from the lab" "static batches at maxlen 200 are"
+T send-keys -t drill 3
+check_screen "3 grades it good and the session ends" "1 graded: 0 again, 0 hard, 1 good, 0 easy"
+T send-keys -t drill q
+check_screen "q quits" "EXIT=0"
+
+mkdir -p "$XDG_DATA_HOME/padlab/decks"
+cat >"$XDG_DATA_HOME/padlab/decks/mine.deck" <<'EOF'
+# My questions
+kind: questions
+seconds: 5
+
+## Which id does Keras's pad_sequences pad with?
+id: pad-value
+topic: rectangles and the pad token
+- 1 => No: 1 is usually the first real word.
+* 0 => Right: value=0 by default.
+EOF
+start drill mine
+check_screen "a teacher's deck from the data folder plays" "Which id does Keras's pad_sequences pad with?"
+T send-keys -t drill a
+check_screen "a wrong answer says which was right" "Not this one: the answer is b."
+check_screen "and explains every answer" "1 is usually the first real word"
+T send-keys -t drill q
+check_screen "q quits the questions" "EXIT=0"
+start drill mine --timed
+check_screen "a timed question counts down" "left"
+check_screen "and its time runs out" "Time's up: the answer is b." 80
+
+start drill bugs --count 1
+check_screen "a bug case tells its story" "The attention that only sees pads"
+check_screen "the lab measures the symptom under the bug" "100.0%"
+T send-keys -t drill b
+check_screen "the right cause is acknowledged" "Right."
+T send-keys -t drill f
+check_screen "f applies the fix and measures again" "the fix took effect"
+check_screen "the fixed value is the lab's" "0.0%"
+T send-keys -t drill q
+check_screen "q quits the case" "EXIT=0"
+
+start drill minute --count 1
+check_screen "a minute prompt shows the countdown" "left: say it out loud"
+T send-keys -t drill Space
+check_screen "space shows the model answer" "A model answer"
+check_screen "the follow-ups" "The follow-ups they ask"
+check_screen "and what they listen for" "What they listen for"
+T send-keys -t drill 4
+check_screen "4 grades it easy" "1 graded: 0 again, 0 hard, 0 good, 1 easy"
+T send-keys -t drill q
+check_screen "q quits the prompt" "EXIT=0"
+
+W=60 H=20 start drill cards-batches
+check_screen "a too small terminal says so" "terminal too small"
+T send-keys -t drill q
+check_screen "and q still quits" "EXIT=0"
+
+check_state() {
+    if grep -q "$2" "$STATE" 2>/dev/null; then pass "$1"; else fail "$1" "want: $2" "$(cat "$STATE" 2>&1)"; fi
+}
+check_state "the card's progress is kept: box 1" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=1 .*reviews=1 "
+check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2 "
+check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0 "
+check_state "the prompt's grade is kept: box 2" "^item = minute/[a-z-]* box=2 "
+run "$P" drill --list
+expect_has "--list counts the card as not due today" "cards-batches          cards         22    21"
+
+run "$P" drill --reset minute </dev/null
+expect_error "--reset without a terminal to ask needs --yes" "needs --yes"
+run "$P" drill --reset minute --yes
+expect_has "--reset --yes forgets one deck" "forgot"
+if grep -q "^item = minute/" "$STATE"; then fail "the deck's progress is gone" "$(cat "$STATE")"; else pass "the deck's progress is gone"; fi
+check_state "and the others' stays" "^item = bugs/inverted-polarity "
+finish

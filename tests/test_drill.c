@@ -1,0 +1,680 @@
+/* Drills: every deck parser error names its line; the Leitner scheduler
+ * moves a card as sched.h documents; the drill state machines play every
+ * kind headlessly with "today" and "now" passed in; the progress book
+ * survives a reload; the shipped decks parse with the counts the issue asks
+ * for; and every shipped bug case, run on the builtin corpus, shows its
+ * symptom under the bug and under the fix, moved the way the case says. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/bugcase.h"
+#include "app/cheatsheet.h"
+#include "app/drill.h"
+#include "app/lesson.h"
+#include "suites.h"
+
+static PlDeck *parse(const char *text, PlErr *err) { return pl_deck_parse("t.deck", text, strlen(text), err); }
+
+/* ---- the parser ---- */
+
+typedef struct {
+    const char *text;
+    const char *want; /* "t.deck:LINE: fragment" */
+} BadDeck;
+
+#define CARD "topic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n"
+#define CASE "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\nafter: done\n"
+#define TRAINS "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\nfix: mask=on\nexpect: higher\nafter: done\n"
+static const BadDeck bad_decks[] = {
+    {"no title\nkind: cards\n## c\n" CARD, "t.deck:1: a deck starts with its title"},
+    {"", "t.deck:1: a deck starts with its title"},
+    {"# T\n## c\n" CARD, "t.deck:2: a deck says its kind before its first item"},
+    {"# T\nkind: recipes\n## c\n" CARD, "t.deck:2: kind: is cards, questions, bugs or minute, got 'recipes'"},
+    {"# T\nkind: cards\nwhatever\n## c\n" CARD, "t.deck:3: before the first item (##) come only"},
+    {"# T\nkind: cards\nsetup: mask=maybe\n## c\n" CARD, "t.deck:3: mask must be one of off,on"},
+    {"# T\nkind: cards\nseconds: lots\n## c\n" CARD, "t.deck:3: seconds is a whole number from 5 to 600"},
+    {"# T\nkind: cards\n", "t.deck:1: a deck has items"},
+    {"# T\nkind: cards\n##\n" CARD, "t.deck:3: an item (##) needs its title"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\nmore: m\nremember: r\n", "t.deck:3: this card needs its dont: line"},
+    {"# T\nkind: cards\n## c\n" CARD "topic: again\n", "t.deck:9: topic: is given twice in this item"},
+    {"# T\nkind: cards\n## c\n" CARD "symptom: masks.share_right\n", "t.deck:9: symptom: has no place in a cards deck"},
+    {"# T\nkind: cards\n## c\n" CARD "set: colour=red\n", "t.deck:9: 'colour' is not a setting"},
+    {"# T\nkind: cards\n## c\n" CARD "set: maxlen\n", "t.deck:9: settings are name=value pairs, got 'maxlen'"},
+    {"# T\nkind: cards\n## c\n" CARD "set: corpus=/etc/passwd\n", "t.deck:9: a deck reads no file"},
+    {"# T\nkind: cards\n## c\n" CARD "set: maxlen=0\n", "t.deck:9: maxlen must be a whole number"},
+    {"# T\nkind: cards\n## c\n" CARD "set:\n", "t.deck:9: settings need at least one name=value"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.pad_cells\nmore: m\nremember: r\ndont: d\n", "t.deck:5: a { that no } closes"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.nothing}\nmore: m\nremember: r\ndont: d\n", "t.deck:5: 'batch.nothing' names no quantity"},
+    {"# T\nkind: cards\n## c {batch.nothing}\n" CARD, "t.deck:3: 'batch.nothing' names no quantity"},
+    {"# T\nkind: cards\n## c\n" CARD "id: has space\n", "t.deck:9: an id is letters, digits, - and _"},
+    {"# T\nkind: cards\n## c\n" CARD "id: x\n## d\n" CARD "id: x\n", "t.deck:10: the item at line 3 has the same id 'x'"},
+    {"# T\nkind: cards\n## c\n" CARD "## c\n" CARD, "t.deck:9: the item at line 3 has the same id 'c'"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\nid: x\nfree words\n", "t.deck:7: this line belongs to no field"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n", "t.deck:3: a question needs two choices or more"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n- two => no\n", "t.deck:3: a question needs two choices or more"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- one\n* two => yes\n", "t.deck:5: a choice is '- text => why'"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n* => yes\n", "t.deck:6: a choice needs its text and its why"},
+    {"# T\nkind: questions\n## q\ntopic: t\nseconds: 2\n- one => no\n* two => yes\n", "t.deck:5: seconds is a whole number from 5 to 600, got '2'"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- 1 => n\n- 2 => n\n- 3 => n\n- 4 => n\n- 5 => n\n- 6 => n\n* 7 => y\n",
+     "t.deck:11: an item has at most 6 choices"},
+    {"# T\nkind: minute\n## p\ntopic: t\nanswer: a\nlisten: l\n", "t.deck:3: this prompt needs its follow: line"},
+    {"# T\nkind: minute\n## p\ntopic: t\nanswer: a\nfollow: 1\nfollow: 2\nfollow: 3\nfollow: 4\nfollow: 5\nfollow: 6\nfollow: 7\n"
+     "follow: 8\nfollow: 9\nlisten: l\n",
+     "t.deck:14: follow: is given at most 8 times"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "expect: lower\n", "t.deck:3: a case says what fixes it"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: sideways\n", "t.deck:13: expect: is lower or higher"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: spreadsheet\n", "t.deck:6: 'spreadsheet' is not a view"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing\n", "t.deck:7: 'masks.nothing' names no quantity"},
+    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=3\n" TRAINS, "t.deck:3: a case that reads train.* trains: add train:"},
+    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=1\ntrain:\n" TRAINS, "t.deck:3: a case that trains runs 3 seeds or more"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
+     "also: masks.blind_rows, masks.share_none, masks.share_right, masks.share_inverted\n",
+     "t.deck:14: also: names at most 3 quantities"},
+    {"# T\nkind: bugs\n## b\ninline: a b c | d e\n" CASE "fix-inline: ||||\nexpect: lower\n", "t.deck:12: inline takes rows of words or ids"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\ntrain: now\n", "t.deck:14: train: takes no value"},
+    {"# T\nkind: bugs\n## b\nbug: corpus=/etc/passwd\n" CASE "fix: convention=torch\nexpect: lower\n", "t.deck:4: a deck reads no file"},
+};
+
+START_TEST(test_parser_errors) {
+    PlErr err;
+    PlDeck *d = parse(bad_decks[_i].text, &err);
+    ck_assert_msg(d == NULL, "case %d parsed: %s", _i, bad_decks[_i].text);
+    ck_assert_msg(strncmp(err.msg, bad_decks[_i].want, strlen(bad_decks[_i].want)) == 0, "case %d: got '%s', want '%s...'", _i, err.msg,
+                  bad_decks[_i].want);
+    ck_assert_msg(!strchr(err.msg, '\n'), "case %d: the error is more than one line: %s", _i, err.msg);
+}
+END_TEST
+
+/* Binary bytes, NULs, endless lines and too many items: one error, no crash. */
+START_TEST(test_parser_binary_and_long_lines) {
+    PlErr err;
+    char bytes[4096];
+    unsigned x = 12345u;
+    for (int round = 0; round < 200; round++) {
+        for (size_t i = 0; i < sizeof bytes; i++) x = x * 1103515245u + 12345u, bytes[i] = (char)(x >> 16);
+        if (round % 2) memcpy(bytes, "# T\nkind: cards\n## c\n", 22);
+        PlDeck *d = pl_deck_parse("r.deck", bytes, sizeof bytes, &err);
+        if (d) pl_deck_free(d);
+        else ck_assert_msg(strncmp(err.msg, "r.deck:", 7) == 0, "%s", err.msg);
+    }
+    size_t n = 100000;
+    char *big = malloc(n + 1);
+    memcpy(big, "# T\nkind: cards\n## c\ntopic: ", 28);
+    memset(big + 28, 'x', n - 28);
+    big[n] = '\0';
+    PlDeck *d = pl_deck_parse("big.deck", big, n, &err);
+    ck_assert_msg(d == NULL && strncmp(err.msg, "big.deck:4: ", 12) == 0, "%s", d ? "parsed" : err.msg);
+    free(big);
+    char *many = malloc(600 * 64 + 64), *w = many;
+    w += sprintf(w, "# T\nkind: cards\n");
+    for (int i = 0; i < 600; i++) w += sprintf(w, "## c%d\n%s", i, CARD);
+    d = pl_deck_parse("many.deck", many, strlen(many), &err);
+    ck_assert_msg(d == NULL && strstr(err.msg, "at most 500 items"), "%s", d ? "parsed" : err.msg);
+    free(many);
+}
+END_TEST
+
+static const char full_deck[] = "# Full\n"
+                                "kind: bugs\n"
+                                "about: every field of a case\n"
+                                "setup: maxlen=100\n"
+                                "; a comment\n"
+                                "\n"
+                                "## Pads that count\n"
+                                "id: pads-count\n"
+                                "topic: loss masking\n"
+                                "The story, on\n"
+                                "two lines.\n"
+                                "bug: padding=post\n"
+                                "inline: a b c | d e\n"
+                                "view: loss\n"
+                                "symptom: loss.pad_perfect\n"
+                                "also: loss.fake_terms, loss.real_terms\n"
+                                "choose: Why?\n"
+                                "- The rate => No.\n"
+                                "* The pads => Yes: {loss.pad_perfect}.\n"
+                                "fix-inline: a b c | d e f\n"
+                                "fixed: loss.per_token\n"
+                                "expect: higher\n"
+                                "after: Honest: {loss.per_token}.\n";
+
+START_TEST(test_parser_reads_everything) {
+    PlErr err;
+    PlDeck *d = pl_deck_parse("decks/full.deck", full_deck, strlen(full_deck), &err);
+    ck_assert_msg(d != NULL, "%s", err.msg);
+    ck_assert_str_eq(d->name, "full");
+    ck_assert_str_eq(d->title, "Full");
+    ck_assert_int_eq(d->kind, PL_DECK_BUGS);
+    ck_assert_str_eq(d->about, "every field of a case");
+    ck_assert_str_eq(d->setup, "maxlen=100");
+    ck_assert_int_eq(d->n, 1);
+    const PlDeckItem *it = &d->items[0];
+    ck_assert_str_eq(it->id, "pads-count");
+    ck_assert_str_eq(it->title, "Pads that count");
+    ck_assert_str_eq(it->text, "The story, on two lines.");
+    ck_assert_str_eq(it->topic, "loss masking");
+    ck_assert_str_eq(it->bug, "padding=post");
+    ck_assert_str_eq(it->bug_inline, "a b c | d e");
+    ck_assert_str_eq(it->fix_inline, "a b c | d e f");
+    ck_assert_int_eq(it->nchoices, 2);
+    ck_assert_int_eq(it->right, 1);
+    ck_assert_int_eq(it->choices[1].right, 1);
+    ck_assert_str_eq(it->choices[1].why, "Yes: {loss.pad_perfect}.");
+    ck_assert_int_eq(it->nalso, 2);
+    ck_assert_int_eq(it->expect, 1);
+    ck_assert_int_eq(it->trains, 0);
+    ck_assert_int_eq(it->line, 7);
+    ck_assert_str_eq(it->after, "Honest: {loss.per_token}.");
+    pl_deck_free(d);
+
+    /* A card's title without id: gives a slug id. */
+    d = parse("# T\nkind: cards\n## What is a Pad, really?\n" CARD, &err);
+    ck_assert_msg(d != NULL, "%s", err.msg);
+    ck_assert_str_eq(d->items[0].id, "what-is-a-pad-really");
+    pl_deck_free(d);
+}
+END_TEST
+
+/* ---- the scheduler ---- */
+
+START_TEST(test_sched_grades) {
+    ck_assert_int_eq(pl_sched_interval(0), 0);
+    ck_assert_int_eq(pl_sched_interval(1), 1);
+    ck_assert_int_eq(pl_sched_interval(3), 4);
+    ck_assert_int_eq(pl_sched_interval(5), 16);
+    PlSchedCard c = {0};
+    ck_assert(pl_sched_is_due(&c, 0));
+    /* new, graded good: box 1, due tomorrow */
+    ck_assert_int_eq(pl_sched_grade(&c, PL_GRADE_GOOD, 100), 0);
+    ck_assert_int_eq(c.box, 1);
+    ck_assert_int_eq(c.due, 101);
+    ck_assert(!pl_sched_is_due(&c, 100));
+    ck_assert(pl_sched_is_due(&c, 101));
+    /* good again: box 2, two days */
+    pl_sched_grade(&c, PL_GRADE_GOOD, 101);
+    ck_assert_int_eq(c.box, 2);
+    ck_assert_int_eq(c.due, 103);
+    /* easy: two boxes up, box 4 waits 8 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 103);
+    ck_assert_int_eq(c.box, 4);
+    ck_assert_int_eq(c.due, 111);
+    /* hard: stays in its box, due tomorrow */
+    pl_sched_grade(&c, PL_GRADE_HARD, 111);
+    ck_assert_int_eq(c.box, 4);
+    ck_assert_int_eq(c.due, 112);
+    /* easy from 4: stops at 5, 16 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 112);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.lapses, 0);
+    /* again: a lapse, box 1, due today */
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    ck_assert_int_eq(c.box, 1);
+    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.lapses, 1);
+    /* again from box 1 is no lapse */
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    ck_assert_int_eq(c.lapses, 1);
+    ck_assert_int_eq(c.reviews, 7);
+    ck_assert_int_eq(c.last, 128);
+    /* a new card graded hard goes to box 1, due tomorrow; out of range changes nothing */
+    PlSchedCard h = {0};
+    pl_sched_grade(&h, PL_GRADE_HARD, 5);
+    ck_assert_int_eq(h.box, 1);
+    ck_assert_int_eq(h.due, 6);
+    PlSchedCard before = h;
+    ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)0, 6), -1);
+    ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)5, 6), -1);
+    ck_assert_int_eq(memcmp(&before, &h, sizeof h), 0);
+    /* a new card graded easy: box 2 */
+    PlSchedCard e = {0};
+    pl_sched_grade(&e, PL_GRADE_EASY, 0);
+    ck_assert_int_eq(e.box, 2);
+    ck_assert_int_eq(e.due, 2);
+}
+END_TEST
+
+/* ---- the drill, headless ---- */
+
+static const char cards_deck[] = "# Cards\nkind: cards\n"
+                                 "## One\n" CARD "## Two\n" CARD "## Three\n" CARD;
+
+static PlDrillBook empty_book(void) {
+    PlDrillBook b;
+    memset(&b, 0, sizeof b);
+    snprintf(b.path, sizeof b.path, "/nonexistent/drill");
+    return b;
+}
+
+START_TEST(test_drill_cards) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("cards.deck", cards_deck, strlen(cards_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 1000};
+    PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+    const PlDrillState *s = pl_drill_state(d);
+    ck_assert_int_eq(s->total, 3);
+    ck_assert_int_eq(s->phase, PL_DRILL_FRONT);
+    ck_assert_str_eq(pl_drill_item(d)->title, "One");
+    /* grading before the reveal, choosing, fixing: refused with a reason */
+    ck_assert_int_eq(pl_drill_grade(d, 3, 1.0), -1);
+    ck_assert(strstr(s->message, "reveal the answer first") != NULL);
+    ck_assert_int_eq(pl_drill_choose(d, 0, 1.0), -1);
+    ck_assert_int_eq(pl_drill_fix(d), -1);
+    ck_assert_int_eq(pl_drill_reveal(d, 1.0), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_BACK);
+    ck_assert_int_eq(pl_drill_grade(d, 7, 1.0), -1);
+    /* One: again, comes round later in the session */
+    ck_assert_int_eq(pl_drill_grade(d, PL_GRADE_AGAIN, 2.0), 0);
+    ck_assert_int_eq(s->total, 4);
+    ck_assert_str_eq(pl_drill_item(d)->title, "Two");
+    pl_drill_reveal(d, 3.0), pl_drill_grade(d, PL_GRADE_GOOD, 3.0);
+    pl_drill_reveal(d, 4.0), pl_drill_grade(d, PL_GRADE_EASY, 4.0);
+    ck_assert_str_eq(pl_drill_item(d)->title, "One");
+    pl_drill_reveal(d, 5.0), pl_drill_grade(d, PL_GRADE_HARD, 5.0);
+    ck_assert_int_eq(s->phase, PL_DRILL_END);
+    ck_assert_int_eq(s->graded[1], 1);
+    ck_assert_int_eq(s->graded[2], 1);
+    ck_assert_int_eq(s->graded[3], 1);
+    ck_assert_int_eq(s->graded[4], 1);
+    ck_assert_int_eq(s->due_in, 1);
+    ck_assert_ptr_null(pl_drill_item(d));
+    ck_assert_int_eq(pl_drill_reveal(d, 6.0), -1);
+    ck_assert(strstr(s->message, "over") != NULL);
+    pl_drill_free(d);
+    /* the book holds each card's box and due day */
+    const PlDrillRecord *r = pl_drill_book_find(&book, "cards", "one");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.box, 1);
+    ck_assert_int_eq(r->s.due, 1001);
+    ck_assert_int_eq(r->s.reviews, 2);
+    r = pl_drill_book_find(&book, "cards", "three");
+    ck_assert_int_eq(r->s.box, 2);
+    ck_assert_int_eq(r->s.due, 1002);
+    /* the same day, nothing is due; the next day One and Two are */
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1000), 0);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 2);
+    d = pl_drill_new(deck, &book, &o, 10.0);
+    ck_assert_int_eq(pl_drill_state(d)->phase, PL_DRILL_END);
+    ck_assert_int_eq(pl_drill_state(d)->due_in, 1);
+    pl_drill_free(d);
+    o.today = 1001;
+    d = pl_drill_new(deck, &book, &o, 10.0);
+    ck_assert_int_eq(pl_drill_state(d)->total, 2);
+    pl_drill_free(d);
+    o.today = 1000, o.all = 1;
+    d = pl_drill_new(deck, &book, &o, 10.0);
+    ck_assert_int_eq(pl_drill_state(d)->total, 3);
+    pl_drill_free(d);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+static const char questions_deck[] = "# Qs\nkind: questions\nseconds: 20\n"
+                                     "## First?\ntopic: t\n- no => n1\n* yes => y1\n"
+                                     "## Second?\ntopic: t\nseconds: 5\n* yes => y2\n- no => n2\n- maybe => m2\n";
+
+START_TEST(test_drill_questions) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("qs.deck", questions_deck, strlen(questions_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 50, .timed = 1, .seed = 3};
+    PlDrill *d = pl_drill_new(deck, &book, &o, 100.0);
+    const PlDrillState *s = pl_drill_state(d);
+    ck_assert_int_eq(s->total, 2);
+    ck_assert_int_eq(pl_drill_reveal(d, 100.0), -1);
+    ck_assert_int_eq(pl_drill_next(d, 100.0), -1);
+    int first = s->item;
+    const PlDeckItem *it = pl_drill_item(d);
+    double limit = it->seconds ? it->seconds : 20;
+    ck_assert_double_eq(s->limit, limit);
+    ck_assert_double_eq_tol(pl_drill_time_left(d, 101.0), limit - 1.0, 1e-9);
+    ck_assert_int_eq(pl_drill_choose(d, 9, 101.0), -1);
+    ck_assert(strstr(s->message, "pick one of a to") != NULL);
+    ck_assert_int_eq(pl_drill_choose(d, it->right, 101.0), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_BACK);
+    ck_assert_int_eq(s->right, 1);
+    ck_assert_int_eq(pl_drill_choose(d, 0, 101.0), -1);
+    ck_assert_int_eq(pl_drill_next(d, 102.0), 0);
+    /* the second: the time runs out */
+    ck_assert_int_ne(s->item, first);
+    it = pl_drill_item(d);
+    limit = it->seconds ? it->seconds : 20;
+    ck_assert_int_eq(pl_drill_tick(d, 102.0 + limit - 0.5), 0);
+    ck_assert_int_eq(pl_drill_tick(d, 102.0 + limit + 0.1), 1);
+    ck_assert_int_eq(s->phase, PL_DRILL_BACK);
+    ck_assert_int_eq(s->timed_out, 1);
+    ck_assert_int_eq(s->wrong, 1);
+    ck_assert_int_eq(s->chosen, -1);
+    pl_drill_next(d, 130.0);
+    ck_assert_int_eq(s->phase, PL_DRILL_END);
+    pl_drill_free(d);
+    const PlDrillRecord *r = pl_drill_book_find(&book, "qs", deck->items[first].id);
+    ck_assert_int_eq(r->right, 1);
+    ck_assert_int_eq(r->wrong, 0);
+    /* the missed one comes first next time; untimed has no limit */
+    o.timed = 0;
+    d = pl_drill_new(deck, &book, &o, 0.0);
+    ck_assert_int_ne(pl_drill_state(d)->item, first);
+    ck_assert_double_eq(pl_drill_time_left(d, 1000.0), -1.0);
+    ck_assert_int_eq(pl_drill_tick(d, 1e6), 0);
+    pl_drill_free(d);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+static const char bugs_deck[] = "# Bugs\nkind: bugs\n"
+                                "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
+                                "choose: Why?\n- shape => no\n* polarity => yes\nfix: convention=torch\nfixed: masks.share_right\n"
+                                "expect: lower\nafter: fixed\n";
+
+START_TEST(test_drill_bugs) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("bugs.deck", bugs_deck, strlen(bugs_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 7};
+    PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+    const PlDrillState *s = pl_drill_state(d);
+    ck_assert_int_eq(s->total, 1);
+    ck_assert_int_eq(pl_drill_fix(d), -1);
+    ck_assert(strstr(s->message, "pick the cause first") != NULL);
+    ck_assert_int_eq(pl_drill_choose(d, 0, 1.0), 0);
+    ck_assert_int_eq(s->wrong, 1);
+    ck_assert_int_eq(s->phase, PL_DRILL_BACK);
+    ck_assert_int_eq(pl_drill_grade(d, 3, 1.0), -1);
+    ck_assert_int_eq(pl_drill_fix(d), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_FIXED);
+    ck_assert_int_eq(pl_drill_fix(d), -1);
+    ck_assert_int_eq(pl_drill_next(d, 2.0), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_END);
+    ck_assert_int_eq(s->due_in, -1);
+    pl_drill_free(d);
+    ck_assert_int_eq(pl_drill_book_find(&book, "bugs", "polarity")->wrong, 1);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+static const char minute_deck[] = "# Minute\nkind: minute\nseconds: 60\n"
+                                  "## Explain masks.\ntopic: t\nanswer: a\nfollow: f1\nfollow: f2\nlisten: l1\n";
+
+START_TEST(test_drill_minute) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("minute.deck", minute_deck, strlen(minute_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    ck_assert_int_eq(deck->items[0].nfollow, 2);
+    ck_assert_int_eq(deck->items[0].nlisten, 1);
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 7};
+    PlDrill *d = pl_drill_new(deck, &book, &o, 10.0);
+    const PlDrillState *s = pl_drill_state(d);
+    ck_assert_double_eq(s->limit, 60.0);
+    ck_assert_double_eq_tol(pl_drill_time_left(d, 40.0), 30.0, 1e-9);
+    ck_assert_double_eq(pl_drill_time_left(d, 100.0), 0.0);
+    /* the countdown is the speaker's: running out does not answer for them */
+    ck_assert_int_eq(pl_drill_tick(d, 100.0), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_FRONT);
+    ck_assert_int_eq(pl_drill_choose(d, 0, 100.0), -1);
+    ck_assert_int_eq(pl_drill_reveal(d, 100.0), 0);
+    ck_assert_int_eq(pl_drill_grade(d, PL_GRADE_GOOD, 100.0), 0);
+    ck_assert_int_eq(s->phase, PL_DRILL_END);
+    pl_drill_free(d);
+    const PlDrillRecord *r = pl_drill_book_find(&book, "minute", "explain-masks");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.box, 1);
+    ck_assert_int_eq(r->s.due, 8);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+START_TEST(test_book_round_trip) {
+    char *dir = pl_test_tmpdir();
+    setenv("XDG_STATE_HOME", dir, 1);
+    PlDrillBook b;
+    PlErr err;
+    ck_assert_int_eq(pl_drill_book_load(&b, &err), PL_OK);
+    ck_assert_int_eq(b.n, 0);
+    PlDrillRecord *r = pl_drill_book_of(&b, "cards-attention", "key-padding-mask");
+    ck_assert_ptr_nonnull(r);
+    pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
+    pl_sched_grade(&r->s, PL_GRADE_EASY, 20001);
+    r = pl_drill_book_of(&b, "quickfire", "what-is-t");
+    r->right = 2, r->wrong = 1;
+    ck_assert_int_eq(pl_drill_book_save(&b, &err), PL_OK);
+    pl_drill_book_done(&b);
+    ck_assert_int_eq(pl_drill_book_load(&b, &err), PL_OK);
+    ck_assert_int_eq(b.n, 2);
+    const PlDrillRecord *c = pl_drill_book_find(&b, "cards-attention", "key-padding-mask");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(c->s.box, 3);
+    ck_assert_int_eq(c->s.due, 20005);
+    ck_assert_int_eq(c->s.reviews, 2);
+    ck_assert_int_eq(pl_drill_book_find(&b, "quickfire", "what-is-t")->wrong, 1);
+    ck_assert_ptr_null(pl_drill_book_find(&b, "quickfire", "nothing"));
+    ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 1);
+    ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 0);
+    pl_drill_book_done(&b);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/padlab/drill", dir);
+    const char damaged[] = "item = a/b box=1 due=3 reviews=1 lapses=0 right=0 wrong=0 last=2\nitem = a/c box=x\n";
+    pl_test_write_file(path, damaged, sizeof damaged - 1);
+    ck_assert_int_ne(pl_drill_book_load(&b, &err), PL_OK);
+    ck_assert_msg(strstr(err.msg, "drill:2:") != NULL, "%s", err.msg);
+    pl_drill_book_done(&b);
+    unsetenv("XDG_STATE_HOME");
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* ---- the quantities the drill added ---- */
+
+static double quantity_at(PlLab *lab, const char *name) {
+    PlQuantity q;
+    char why[300];
+    double v;
+    ck_assert_msg(pl_quantity_parse(name, &q, why, sizeof why) == 0, "%s: %s", name, why);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_quantity_kinds(&q), 300), 0);
+    ck_assert_msg(pl_quantity_value(lab, &q, &v, why, sizeof why) == 0, "%s: %s", name, why);
+    return v;
+}
+
+/* |sum over T| is |masked mean| x L/T: the divide-by-T case's symptom and fix. */
+START_TEST(test_pooling_norms) {
+    PlLabSettings s = pl_settings_default();
+    s.maxlen = 400;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_autotrain(lab, 0);
+    double masked = quantity_at(lab, "pooling.masked_norm"), div_t = quantity_at(lab, "pooling.div_t_norm");
+    double L = quantity_at(lab, "pooling.real"), T = quantity_at(lab, "pooling.width");
+    ck_assert(masked > 0.0);
+    ck_assert(L < T);
+    ck_assert_double_eq_tol(div_t, masked * L / T, 1e-4 * masked);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* ---- the shipped decks ---- */
+
+#define MAX_SHIPPED 32
+static char shipped[MAX_SHIPPED][1024];
+static int nshipped;
+static PlDeck *bug_deck;
+
+static int cmp_paths(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+static void find_shipped(void) {
+    const char *tests = getenv("PADLAB_TESTS");
+    char dir[900];
+    snprintf(dir, sizeof dir, "%s/../decks", tests ? tests : "tests");
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d)) && nshipped < MAX_SHIPPED;) {
+        size_t n = strlen(e->d_name);
+        if (n > 5 && strcmp(e->d_name + n - 5, ".deck") == 0) snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    qsort(shipped, (size_t)nshipped, sizeof shipped[0], cmp_paths);
+    for (int i = 0; i < nshipped && !bug_deck; i++) {
+        PlErr err;
+        PlDeck *k = pl_deck_load(shipped[i], &err);
+        if (k && k->kind == PL_DECK_BUGS) bug_deck = k;
+        else pl_deck_free(k);
+    }
+}
+
+START_TEST(test_shipped_counts) {
+    int count[PL_DECK_KINDS] = {0};
+    ck_assert_msg(nshipped >= 4, "no decks found in $PADLAB_TESTS/../decks");
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlDeck *d = pl_deck_load(shipped[i], &err);
+        ck_assert_msg(d != NULL, "%s", err.msg);
+        count[d->kind] += d->n;
+        pl_deck_free(d);
+    }
+    ck_assert_int_ge(count[PL_DECK_CARDS], 60);
+    ck_assert_int_ge(count[PL_DECK_QUESTIONS], 40);
+    ck_assert_int_ge(count[PL_DECK_BUGS], 8);
+    ck_assert_int_ge(count[PL_DECK_MINUTE], 10);
+    ck_assert_ptr_nonnull(bug_deck);
+}
+END_TEST
+
+/* Placeholders that filled: "..." appears only where the deck wrote it. */
+static void check_filled(PlLab *lab, const char *text, const char *where) {
+    char buf[8192];
+    if (!text) return;
+    const char *out = pl_lesson_fill(lab, text, buf, sizeof buf);
+    ck_assert_msg(!strstr(out, "...") || strstr(text, "..."), "%s: a figure did not fill: %s", where, out);
+}
+
+/* Every figure of every card, question and prompt of a deck fills on the
+ * builtin corpus, at the item's settings, as the drill screen shows it. */
+START_TEST(test_shipped_figures) {
+    PlErr err;
+    PlDeck *d = pl_deck_load(shipped[_i], &err);
+    ck_assert_msg(d != NULL, "%s", err.msg);
+    PlLabSettings base = pl_settings_default();
+    PlLab *lab = pl_lab_new(&base, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_autotrain(lab, 0);
+    for (int i = 0; i < d->n && d->kind != PL_DECK_BUGS; i++) {
+        const PlDeckItem *it = &d->items[i];
+        unsigned kinds = pl_deck_item_kinds(it);
+        if (!kinds) continue;
+        char where[1200];
+        snprintf(where, sizeof where, "%s:%d (%s)", d->path, it->line, it->id);
+        PlLabSettings s;
+        pl_deck_item_settings(&base, d, it, &s);
+        ck_assert_msg(pl_lab_apply(lab, &s, &err) >= 0, "%s: %s", where, err.msg);
+        ck_assert_msg(pl_lab_wait(lab, kinds, 600) == 0, "%s: the lab did not compute its figures", where);
+        const char *texts[] = {it->title, it->text, it->answer, it->more, it->remember, it->dont};
+        for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) check_filled(lab, texts[k], where);
+        for (int c = 0; c < it->nchoices; c++) check_filled(lab, it->choices[c].why, where), check_filled(lab, it->choices[c].text, where);
+        for (int c = 0; c < it->nfollow; c++) check_filled(lab, it->follow[c], where);
+        for (int c = 0; c < it->nlisten; c++) check_filled(lab, it->listen[c], where);
+    }
+    pl_lab_free(lab);
+    pl_deck_free(d);
+}
+END_TEST
+
+/* The cheat sheet holds every card deck, each card's memory aid and what not to say. */
+START_TEST(test_shipped_cheatsheet) {
+    PlDeck *decks[MAX_SHIPPED];
+    int n = 0, cards = 0;
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        decks[n] = pl_deck_load(shipped[i], &err);
+        if (decks[n]) cards += decks[n]->kind == PL_DECK_CARDS ? decks[n]->n : 0, n++;
+    }
+    PlLabSettings s = pl_settings_default();
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_autotrain(lab, 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_msg(pl_cheatsheet_write(f, decks, n, lab, &s, PL_SHEET_MARKDOWN, 0, &err) == 0, "%s", err.msg);
+    fclose(f);
+    int donts = 0;
+    for (const char *p = buf; (p = strstr(p, "*Don't say:*")); p++) donts++;
+    ck_assert_int_eq(donts, cards);
+    ck_assert_msg(strstr(buf, "...") == NULL, "a figure did not fill: %s", strstr(buf, "..."));
+    ck_assert_msg(strstr(buf, "  \n") == NULL, "a line ends in blanks");
+    free(buf);
+    pl_lab_free(lab);
+    for (int i = 0; i < n; i++) pl_deck_free(decks[i]);
+}
+END_TEST
+
+/* Every case: its symptom under the bug and under the fix, on the builtin
+ * corpus, differ the way the case claims. */
+START_TEST(test_shipped_bug_case) {
+    ck_assert_ptr_nonnull(bug_deck);
+    const PlDeckItem *it = &bug_deck->items[_i];
+    PlLabSettings base = pl_settings_default();
+    PlErr err;
+    PlBugRun *r = pl_bug_run_new(bug_deck, it, &base, &err);
+    ck_assert_msg(r != NULL, "%s: %s", it->id, err.msg);
+    ck_assert_msg(pl_bug_run_wait(r, 1200) == 0, "%s: the symptom was not computed in time", it->id);
+    const PlBugState *s = pl_bug_run_state(r);
+    ck_assert_msg(s->phase == PL_BUG_SHOWN, "%s: %s", it->id, s->message);
+    ck_assert_msg(s->symptom.have && !s->symptom.none && isfinite(s->symptom.value), "%s: no symptom", it->id);
+    if (it->trains) ck_assert_msg(s->symptom.seeds >= 3, "%s: trained over %d seeds", it->id, s->symptom.seeds);
+    ck_assert_msg(pl_bug_run_fix(r, &err) == 0, "%s: %s", it->id, err.msg);
+    ck_assert_int_eq(pl_bug_run_fix(r, &err), -1);
+    ck_assert_msg(pl_bug_run_wait(r, 1200) == 0, "%s: the fixed value was not computed in time", it->id);
+    ck_assert_msg(s->phase == PL_BUG_FIXED, "%s: %s", it->id, s->message);
+    if (it->trains) ck_assert_msg(s->fixed.seeds >= 3, "%s: the fix trained over %d seeds", it->id, s->fixed.seeds);
+    ck_assert_msg(s->holds, "%s: under the bug %g, with the fix %g: not %s", it->id, s->symptom.value, s->fixed.value,
+                  it->expect < 0 ? "lower" : "higher");
+    pl_bug_run_free(r);
+}
+END_TEST
+
+static void free_bug_deck(void) { pl_deck_free(bug_deck); }
+
+Suite *drill_suite(void) {
+    Suite *s = suite_create("drill");
+    TCase *tc = tcase_create("parser");
+    tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_decks / sizeof bad_decks[0]));
+    tcase_add_test(tc, test_parser_binary_and_long_lines);
+    tcase_add_test(tc, test_parser_reads_everything);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sched");
+    tcase_add_test(tc, test_sched_grades);
+    tcase_add_test(tc, test_drill_cards);
+    tcase_add_test(tc, test_drill_questions);
+    tcase_add_test(tc, test_drill_bugs);
+    tcase_add_test(tc, test_drill_minute);
+    tcase_add_test(tc, test_book_round_trip);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("quantities");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_pooling_norms);
+    suite_add_tcase(s, tc);
+    find_shipped();
+    atexit(free_bug_deck);
+    tc = tcase_create("shipped");
+    tcase_set_timeout(tc, 1800);
+    tcase_add_test(tc, test_shipped_counts);
+    tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped);
+    tcase_add_test(tc, test_shipped_cheatsheet);
+    tcase_add_loop_test(tc, test_shipped_bug_case, 0, bug_deck ? bug_deck->n : 0);
+    suite_add_tcase(s, tc);
+    return s;
+}
