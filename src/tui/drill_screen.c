@@ -146,6 +146,12 @@ static void boxes(const TuiDrill *u, TuiBox *text, TuiBox *view) {
     }
 }
 
+/* A rule of n cells between the text and the view, across or down. */
+static void rule(int y, int x, int n, int across) {
+    const char *g = tui_glyph(across ? TUI_G_HRULE : TUI_G_VRULE);
+    for (int i = 0; i < n; i++) tui_put(across ? y : y + i, across ? x + i : x, 1, "%s", g);
+}
+
 static void draw_session(TuiDrill *u, double now) {
     const PlDrillState *s = pl_drill_state(u->drill);
     char left[300], right[64] = "";
@@ -159,8 +165,8 @@ static void draw_session(TuiDrill *u, double now) {
         tui_lines_draw(u->lines, text, &u->scroll);
     }
     if (view.h > 0) {
-        if (text.h > 0 && view.y > text.y) mvhline(view.y - 1, 0, ACS_HLINE, COLS);
-        if (text.h > 0 && view.x > text.x) mvvline(view.y, view.x - 1, ACS_VLINE, view.h);
+        if (text.h > 0 && view.y > text.y) rule(view.y - 1, 0, COLS, 1);
+        if (text.h > 0 && view.x > text.x) rule(view.y, view.x - 1, view.h, 0);
         PlLab *lab = pl_bug_run_lab(u->bug);
         u->pane.box = view;
         tui_view_draw(lab, (PlView)pl_lab_settings(lab)->view, &u->pane);

@@ -113,8 +113,9 @@ void tui_color_off(TuiColor c) {
 
 const char *tui_glyph(TuiGlyph g) {
     static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591", "\u25b2",
-                                                     "\u00bb", "\u2502", "\u00d7", "*", "o", "\u2192"};
-    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^", ">", "|", "x", "*", "o", "->"};
+                                                     "\u00bb", "\u2502", "\u00d7", "*", "o", "\u2192",
+                                                     "\u2500", "\u2502"};
+    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^", ">", "|", "x", "*", "o", "->", "-", "|"};
     return opts.ascii ? asc[g] : uni[g];
 }
 

@@ -23,6 +23,8 @@ typedef enum {
     TUI_G_POINT,  /* a point of a line chart */
     TUI_G_POINT2, /* a point of a second series */
     TUI_G_LOOK,   /* before the line that says what to look at */
+    TUI_G_HRULE,  /* a horizontal rule between panes */
+    TUI_G_VRULE,  /* a vertical rule between panes */
     TUI_GLYPH_COUNT
 } TuiGlyph;
 
