@@ -181,7 +181,7 @@ void pl_lab_train_start(PlLab *lab) {
     lab->tr.paused = 0;
     lab->tr.eta = 0.0;
     if (lab->job) snprintf(lab->tr.status, sizeof lab->tr.status, "retraining %d seed%s", k, k > 1 ? "s" : "");
-    else snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s", err.msg);
+    else snprintf(lab->tr.status, sizeof lab->tr.status, "not trained: %.170s", err.msg);
 }
 
 void pl_lab_retrain_cancel(PlLab *lab, const char *why) {
