@@ -26,9 +26,10 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 6, "%5.2f", 0.0);
     tui_chart(p, *row, 7, w, h, r->dist_last, r->dist_fixed, T, 0.0, top > 0.0f ? (double)top : 1.0, strip);
     *row += h;
-    pane_putc(p, TUI_DIM, *row, 0, 6, " pads");
+    pane_putc(p, TUI_DIM, *row, 0, 6, " row");
     (*row)++;
-    pane_putc(p, TUI_DIM, (*row)++, 7, w, "step 0%*s%*d", w / 2 - 6, "", w / 2 - 1, T - 1);
+    pane_putc(p, TUI_DIM, (*row)++, 7, w, "step 0%*s%s real %s pad%*d", w / 2 - 12, "", tui_glyph(TUI_G_REAL), tui_glyph(TUI_G_PAD),
+              w - w / 2 - 7, T - 1);
 }
 
 /* What the numbers say in this setting, in words that agree with them. */
