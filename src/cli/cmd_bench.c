@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "app/bench.h"
 #include "app/lab.h"
@@ -14,6 +15,8 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_num(&w, "gemm_gflops", m->gemm_gflops);
     json_num(&w, "fma_gflops", m->fma_gflops);
     json_str(&w, "fma_isa", m->fma_isa);
+    json_str(&w, "simd", m->simd);
+    json_int(&w, "simd_forced", m->simd_forced);
     json_close(&w, '}');
     json_str(&w, "corpus", c->source);
     json_arr(&w, "models");
@@ -23,6 +26,7 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
         json_int(&w, "epochs", b[i].epochs);
         json_num(&w, "seconds", b[i].seconds);
         json_num(&w, "seconds_per_epoch", b[i].seconds_per_epoch);
+        json_num(&w, "cpu_seconds_per_epoch", b[i].cpu_seconds_per_epoch);
         json_num(&w, "real_tokens_per_s", b[i].real_tokens_per_s);
         json_num(&w, "padded_steps_per_s", b[i].padded_steps_per_s);
         json_num(&w, "gflop", b[i].gflop);
@@ -37,16 +41,22 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
 }
 
 static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
-    static const char *const head[] = {"model", "s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
+    static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
+    char cpu[256];
+    printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
+    printf("vector level: %s (%s; PADLAB_SIMD=baseline|avx2|avx512 forces one)\n", m->simd,
+           m->simd_forced ? "forced by PADLAB_SIMD" : "the widest this CPU runs");
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
+    printf("rates are per second of this thread's CPU time (s/epoch is the wall clock)\n");
     printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source, PL_DEFAULT_MAXLEN,
            PL_DEFAULT_BATCH, epochs);
     OutTable t;
-    out_table_init(&t, 9, head);
+    out_table_init(&t, 10, head);
     for (int i = 0; i < n; i++) {
         out_table_cell(&t, "%s", b[i].name);
         out_table_cell(&t, "%.3f", b[i].seconds_per_epoch);
+        out_table_cell(&t, "%.3f", b[i].cpu_seconds_per_epoch);
         out_table_cell(&t, "%.0f", b[i].real_tokens_per_s);
         out_table_cell(&t, "%.0f", b[i].padded_steps_per_s);
         out_table_cell(&t, "%.1f", b[i].gflop);
@@ -57,6 +67,8 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
     }
     out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
+    if (n > 1 && strcmp(b[1].name, "rnn_masked") == 0)
+        printf("masked / unmasked SimpleRNN, CPU time: %.2fx\n", b[1].cpu_seconds_per_epoch / b[0].cpu_seconds_per_epoch);
 }
 
 /* ---- the probes: how long a view waits for its result after a change ---- */
@@ -130,6 +142,18 @@ static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     return rc;
 }
 
+/* The models timed, in the order printed: the masked SimpleRNN right after
+ * the unmasked one, so that their ratio can be read off. */
+static const struct {
+    const char *name;
+    PlArch arch;
+    PlSeqMask mask;
+} bench_models[] = {
+    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE},   {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS}, {"gru", PL_ARCH_GRU, PL_SEQ_NONE},
+    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE}, {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE},
+};
+#define BENCH_MODELS ((int)(sizeof bench_models / sizeof bench_models[0]))
+
 static int run(const CliArgs *a) {
     OutFormat fmt;
     int epochs;
@@ -145,18 +169,19 @@ static int run(const CliArgs *a) {
     }
     PlMachineRates m;
     pl_bench_machine(&m);
-    PlTrainConfig rnn = pl_train_config_default(PL_ARCH_RNN), pool = pl_train_config_default(PL_ARCH_AVGPOOL);
-    rnn.epochs = pool.epochs = epochs;
-    PlTrainBench b[2];
+    PlTrainBench b[BENCH_MODELS];
     PlErr err;
-    if (pl_bench_train(c, &rnn, "rnn", &b[0], &err) || pl_bench_train(c, &pool, "avgpool", &b[1], &err)) {
-        fprintf(stderr, "padlab bench: %s\n", err.msg);
-        rc = 1;
-    } else if (fmt == OUT_JSON) {
-        print_json(c, &m, b, 2);
-    } else {
-        print_table(c, &m, b, 2, epochs);
+    for (int i = 0; i < BENCH_MODELS && !rc; i++) {
+        PlTrainConfig cfg = pl_train_config_default(bench_models[i].arch);
+        cfg.model.mask = bench_models[i].mask;
+        cfg.epochs = epochs;
+        if (pl_bench_train(c, &cfg, bench_models[i].name, &b[i], &err)) {
+            fprintf(stderr, "padlab bench: %s\n", err.msg);
+            rc = 1;
+        }
     }
+    if (!rc && fmt == OUT_JSON) print_json(c, &m, b, BENCH_MODELS);
+    else if (!rc) print_table(c, &m, b, BENCH_MODELS, epochs);
     pl_corpus_free(c);
     return rc;
 }
@@ -173,13 +198,16 @@ static const CliOpt opts[] = {
 
 const CliCommand cli_cmd_bench = {
     .name = "bench",
-    .summary = "training speed of the RNN and pooling models, and this machine's rates",
+    .summary = "training speed of the recurrent and pooling models, the vector level, and this machine's rates",
     .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--format table|json]\n"
              "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
-               "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1) and\n"
-               "Embedding -> average pooling -> Dense(1) with the tutorial settings, timing\n"
-               "the whole run. GFLOP counts the arithmetic of every layer as a plain dense\n"
+               "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1)\n"
+               "(unmasked, then with the Keras mask), the same with GRU(32) and LSTM(32),\n"
+               "and Embedding -> average pooling -> Dense(1) with the tutorial settings,\n"
+               "timing the whole run. Rates are per second of CPU time, which other work\n"
+               "on a shared machine does not stretch. It names the kernels' vector level\n"
+               "(PADLAB_SIMD=baseline|avx2|avx512 forces a narrower one). GFLOP counts the arithmetic of every layer as a plain dense\n"
                "implementation does it (2 per multiply-add; padlab's fused embedding\n"
                "projection does less), so GFLOP/s is an effective rate; of_gemm and of_fma\n"
                "are its shares of the two machine rates.\n"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
@@ -14,7 +15,7 @@ static void gru_step(float *ht, float *g, float *hu, const float *hp, const floa
                      const float *brec, int n, int H) {
     int G = 3 * H;
     for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
-    if (hp) pl_gemm(0, 0, n, G, H, 1.0f, hp, H, U, G, 1.0f, hu, G);
+    if (hp) pl_kernels()->gemm_acc(hu, G, hp, H, U, G, n, G, H);
     for (int r = 0; r < n; r++) {
         float *gr = g + (size_t)r * G;
         const float *ur = hu + (size_t)r * G;
@@ -95,7 +96,7 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
             gru_row_backward(dat + og, dut + og, dhp ? dhp + o : NULL, dht + o, g + t * gstep + og,
                              hu + t * gstep + og, hp ? hp + o : NULL, H);
         }
-        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dut, G, UT, H, 1.0f, dhp, H);
+        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dut, G, UT, H, n, H, G);
         else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
     }
     free(UT);

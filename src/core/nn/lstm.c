@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
@@ -11,7 +12,7 @@
 static void lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp,
                       const float *U, int n, int H) {
     int G = 4 * H;
-    if (hp) pl_gemm(0, 0, n, G, H, 1.0f, hp, H, U, G, 1.0f, g, G);
+    if (hp) pl_kernels()->gemm_acc(g, G, hp, H, U, G, n, G, H);
     for (int r = 0; r < n; r++) {
         float *gr = g + (size_t)r * G;
         pl_sigmoid_vec(gr, gr, (size_t)2 * H);
@@ -93,7 +94,7 @@ void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const flo
             lstm_row_backward(dat + (size_t)r * G, dc + o, dht + o, g + t * gstep + (size_t)r * G,
                               c + t * step + o, cp ? cp + o : NULL, H);
         }
-        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dat, G, UT, H, 1.0f, dhp, H);
+        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dat, G, UT, H, n, H, G);
         else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
     }
     free(UT);
