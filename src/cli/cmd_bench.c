@@ -148,11 +148,30 @@ static const struct {
     const char *name;
     PlArch arch;
     PlSeqMask mask;
+    PlPoolMask pool;
 } bench_models[] = {
-    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE},   {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS}, {"gru", PL_ARCH_GRU, PL_SEQ_NONE},
-    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE}, {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE},
+    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"gru", PL_ARCH_GRU, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"gru_masked", PL_ARCH_GRU, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE, PL_POOL_UNMASKED},     {"lstm_masked", PL_ARCH_LSTM, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE, PL_POOL_UNMASKED}, {"avgpool_masked", PL_ARCH_AVGPOOL, PL_SEQ_KERAS, PL_POOL_MASKED},
 };
 #define BENCH_MODELS ((int)(sizeof bench_models / sizeof bench_models[0]))
+#define BENCH_DEFAULT "rnn,rnn_masked,gru,lstm,avgpool"
+
+/* The rows of --models (a comma-separated list of bench_models names) into
+ * pick; returns how many, or -1 after saying which name is unknown. */
+static int pick_models(const CliArgs *a, int *pick) {
+    char list[256];
+    snprintf(list, sizeof list, "%s", cli_str(a, "models", BENCH_DEFAULT));
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int i = 0;
+        while (i < BENCH_MODELS && strcmp(bench_models[i].name, tok) != 0) i++;
+        if (i == BENCH_MODELS || n == BENCH_MODELS) return cli_usage_error(a, "--models: unknown or repeated model '%s'", tok), -1;
+        pick[n++] = i;
+    }
+    return n;
+}
 
 static int run(const CliArgs *a) {
     OutFormat fmt;
@@ -167,21 +186,27 @@ static int run(const CliArgs *a) {
         pl_corpus_free(c);
         return rc;
     }
+    int pick[BENCH_MODELS], n = pick_models(a, pick);
+    if (n < 0) {
+        pl_corpus_free(c);
+        return 2;
+    }
     PlMachineRates m;
     pl_bench_machine(&m);
     PlTrainBench b[BENCH_MODELS];
     PlErr err;
-    for (int i = 0; i < BENCH_MODELS && !rc; i++) {
-        PlTrainConfig cfg = pl_train_config_default(bench_models[i].arch);
-        cfg.model.mask = bench_models[i].mask;
+    for (int i = 0; i < n && !rc; i++) {
+        PlTrainConfig cfg = pl_train_config_default(bench_models[pick[i]].arch);
+        cfg.model.mask = bench_models[pick[i]].mask;
+        cfg.model.pool = bench_models[pick[i]].pool;
         cfg.epochs = epochs;
-        if (pl_bench_train(c, &cfg, bench_models[i].name, &b[i], &err)) {
+        if (pl_bench_train(c, &cfg, bench_models[pick[i]].name, &b[i], &err)) {
             fprintf(stderr, "padlab bench: %s\n", err.msg);
             rc = 1;
         }
     }
-    if (!rc && fmt == OUT_JSON) print_json(c, &m, b, BENCH_MODELS);
-    else if (!rc) print_table(c, &m, b, BENCH_MODELS, epochs);
+    if (!rc && fmt == OUT_JSON) print_json(c, &m, b, n);
+    else if (!rc) print_table(c, &m, b, n, epochs);
     pl_corpus_free(c);
     return rc;
 }
@@ -189,6 +214,7 @@ static int run(const CliArgs *a) {
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
     {"epochs", "N", "epochs per model (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
+    {"models", "LIST", "the models timed (default " BENCH_DEFAULT "; also gru_masked, lstm_masked, avgpool_masked)"},
     {"probes", NULL, "instead: how long each view's result takes to recompute after a change"},
     {"maxlen", "N,N,...", "with --probes: the maxlens to measure at (default 200,400,800)"},
     {"reps", "N", "with --probes: runs per figure, the median is shown (default 5)"},
@@ -199,7 +225,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_bench = {
     .name = "bench",
     .summary = "training speed of the recurrent and pooling models, the vector level, and this machine's rates",
-    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--format table|json]\n"
+    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--models LIST] [--format table|json]\n"
              "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1)\n"
