@@ -32,6 +32,16 @@ typedef struct {
     void (*dtanh)(float *da, const float *dh, const float *h, size_t n);
     /* y[i] += x[i]. */
     void (*add)(float *y, const float *x, size_t n);
+    /* One row of one step of the gated cells (gru.c, lstm.c say the layouts):
+     * the GRU's gates and state from g (x Wx + b_in) and hu (h U + b_rec);
+     * its gradients da, dhu and dhp += z dh; the LSTM's gates, cell and
+     * state from g (x Wx + b + h U); its da and the carried dc. */
+    void (*gru_row)(float *ht, float *g, const float *hu, const float *hp, int H);
+    void (*gru_row_backward)(float *da, float *dhu, float *dhp, const float *dh, const float *g, const float *hu,
+                             const float *hp, int H);
+    void (*lstm_row)(float *ht, float *ct, float *g, const float *cp, int H);
+    void (*lstm_row_backward)(float *da, float *dc, const float *dh, const float *g, const float *c, const float *cp,
+                              int H);
     /* One Keras Adam update of n weights, alpha already bias-corrected:
      * m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); w -= alpha m / (sqrt(v) + eps);
      * g is zeroed as it is read (the next backward adds into it), which saves

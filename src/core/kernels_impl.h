@@ -97,6 +97,68 @@ static void k_adam(float *restrict w, float *restrict g, float *restrict m, floa
     }
 }
 
+/* ---- the gated cells' elementwise parts, one row of a step -------------------
+ * Layouts as gru.c and lstm.c state them: GRU gates [z r n] with hu = h U +
+ * b_rec, LSTM gates [i f c o]. A NULL previous state reads as zeros. */
+
+/* g (3H): x Wx + b_in on entry, [z r n] on exit; ht = z*hp + (1-z)*n. */
+static void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < 2 * H; j++) g[j] += hu[j];
+    k_sigmoid(g, g, (size_t)2 * H);
+    for (int j = 0; j < H; j++) g[2 * H + j] += g[H + j] * hu[2 * H + j];
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float z = g[j], prev = hp ? hp[j] : 0.0f;
+        ht[j] = z * prev + (1.0f - z) * g[2 * H + j];
+    }
+}
+
+/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
+static void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
+                               const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < H; j++) {
+        float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
+        float dz = dh[j] * (prev - nn);
+        float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
+        float dr = dan * hu[2 * H + j];
+        da[j] = dz * z * (1.0f - z);
+        da[H + j] = dr * r * (1.0f - r);
+        da[2 * H + j] = dan;
+        dhu[j] = da[j];
+        dhu[H + j] = da[H + j];
+        dhu[2 * H + j] = dan * r;
+    }
+    if (dhp)
+        for (int j = 0; j < H; j++) dhp[j] += dh[j] * g[j];
+}
+
+/* g (4H): x Wx + b + h U on entry, the activated gates on exit; the cell
+ * ct = f*cp + i*c and ht = o*tanh(ct). */
+static void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
+    k_sigmoid(g, g, (size_t)2 * H);
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    k_sigmoid(g + 3 * H, g + 3 * H, (size_t)H);
+    for (int j = 0; j < H; j++) ct[j] = g[H + j] * (cp ? cp[j] : 0.0f) + g[j] * g[2 * H + j];
+    k_tanh(ht, ct, (size_t)H);
+    for (int j = 0; j < H; j++) ht[j] *= g[3 * H + j];
+}
+
+/* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
+static void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
+                                const float *restrict c, const float *restrict cp, int H) {
+    float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
+    k_tanh(tcs, c, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j], tc = tcs[j];
+        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
+        da[j] = dct * gg * i * (1.0f - i);
+        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
+        da[2 * H + j] = dct * i * (1.0f - gg * gg);
+        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
+        dc[j] = dct * f;
+    }
+}
+
 /* ---- small products ---------------------------------------------------------- */
 
 /* C (mr, nv*L) += A (mr,K) B (K, nv*L), then tanh when act; with ta, A is
@@ -189,5 +251,9 @@ const PlKernels PL_K_TABLE = {
     .gemm_tn_acc = k_gemm_tn_acc,
     .dtanh = k_dtanh,
     .add = k_add,
+    .gru_row = k_gru_row,
+    .gru_row_backward = k_gru_row_backward,
+    .lstm_row = k_lstm_row,
+    .lstm_row_backward = k_lstm_row_backward,
     .adam = k_adam,
 };
