@@ -79,7 +79,7 @@ static void probes_table(const PlCorpus *c, const PlProbeBench *b, int nk, const
     char cpu[256];
     printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
     printf("corpus %s: each result recomputed as the lab's worker does after a change (static batches of 32,\n"
-           "fresh weights), median of %d runs in ms, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
+           "fresh weights), median of %d runs in ms of CPU time, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
            c->source, reps, FRAME_MS);
     printf("  %-10s", "result");
     for (int m = 0; m < nm; m++) printf("  maxlen %-13d", maxlens[m]);
