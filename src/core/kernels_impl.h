@@ -17,7 +17,11 @@ typedef float VF __attribute__((vector_size(PL_K_BYTES)));
 typedef int32_t VI __attribute__((vector_size(PL_K_BYTES)));
 enum { L = PL_K_BYTES / 4 };
 
-#define INL static inline __attribute__((always_inline))
+/* The kernels are not instrumented in the sanitizer build, as OpenBLAS is
+ * not: instrumented, they slowed the sanitized suite past its time limits.
+ * The unsanitized suite checks them against plain references. */
+#define KFN static __attribute__((no_sanitize("address", "undefined")))
+#define INL KFN inline __attribute__((always_inline))
 
 INL VF vload(const float *p) {
     VF v;
@@ -55,7 +59,7 @@ INL VF v_sigmoid(VF a) { return 0.5f + 0.5f * v_tanh(0.5f * a); }
 
 /* ---- elementwise ------------------------------------------------------------ */
 
-static void k_tanh(float *y, const float *x, size_t n) {
+KFN void k_tanh(float *y, const float *x, size_t n) {
     size_t i = 0;
     for (; i + L <= n; i += L) vstore(y + i, v_tanh(vload(x + i)));
     if (i == n) return;
@@ -65,7 +69,7 @@ static void k_tanh(float *y, const float *x, size_t n) {
     memcpy(y + i, buf, (n - i) * sizeof *buf);
 }
 
-static void k_sigmoid(float *y, const float *x, size_t n) {
+KFN void k_sigmoid(float *y, const float *x, size_t n) {
     size_t i = 0;
     for (; i + L <= n; i += L) vstore(y + i, v_sigmoid(vload(x + i)));
     if (i == n) return;
@@ -75,15 +79,15 @@ static void k_sigmoid(float *y, const float *x, size_t n) {
     memcpy(y + i, buf, (n - i) * sizeof *buf);
 }
 
-static void k_dtanh(float *da, const float *dh, const float *h, size_t n) {
+KFN void k_dtanh(float *da, const float *dh, const float *h, size_t n) {
     for (size_t i = 0; i < n; i++) da[i] = dh[i] * (1.0f - h[i] * h[i]);
 }
 
-static void k_add(float *restrict y, const float *restrict x, size_t n) {
+KFN void k_add(float *restrict y, const float *restrict x, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] += x[i];
 }
 
-static void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n,
+KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n,
                    float alpha, float b1, float b2, float eps) {
     float c1 = 1.0f - b1, c2 = 1.0f - b2;
     for (size_t i = 0; i < n; i++) {
@@ -102,7 +106,7 @@ static void k_adam(float *restrict w, float *restrict g, float *restrict m, floa
  * b_rec, LSTM gates [i f c o]. A NULL previous state reads as zeros. */
 
 /* g (3H): x Wx + b_in on entry, [z r n] on exit; ht = z*hp + (1-z)*n. */
-static void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
     for (int j = 0; j < 2 * H; j++) g[j] += hu[j];
     k_sigmoid(g, g, (size_t)2 * H);
     for (int j = 0; j < H; j++) g[2 * H + j] += g[H + j] * hu[2 * H + j];
@@ -114,7 +118,7 @@ static void k_gru_row(float *restrict ht, float *restrict g, const float *restri
 }
 
 /* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
-static void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
+KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
                                const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
     for (int j = 0; j < H; j++) {
         float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
@@ -134,7 +138,7 @@ static void k_gru_row_backward(float *restrict da, float *restrict dhu, float *r
 
 /* g (4H): x Wx + b + h U on entry, the activated gates on exit; the cell
  * ct = f*cp + i*c and ht = o*tanh(ct). */
-static void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
+KFN void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
     k_sigmoid(g, g, (size_t)2 * H);
     k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
     k_sigmoid(g + 3 * H, g + 3 * H, (size_t)H);
@@ -144,7 +148,7 @@ static void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g
 }
 
 /* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
-static void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
+KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
                                 const float *restrict c, const float *restrict cp, int H) {
     float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
     k_tanh(tcs, c, (size_t)H);
@@ -205,7 +209,7 @@ INL void tile_rows(float *C, int ldc, const float *A, int lda, const float *B, i
 }
 
 /* The columns past the last whole vector, one by one. */
-static void tail_cols(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N0, int N, int K,
+KFN void tail_cols(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N0, int N, int K,
                       int act, int ta) {
     for (int i = 0; i < M; i++) {
         float *ci = C + (size_t)i * ldc;
@@ -226,15 +230,15 @@ INL void gemm_run(float *C, int ldc, const float *A, int lda, const float *B, in
     if (j < N) tail_cols(C, ldc, A, lda, B, ldb, M, j, N, K, act, ta);
 }
 
-static void k_gemm_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+KFN void k_gemm_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
     gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 0, 0);
 }
 
-static void k_gemm_tn_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+KFN void k_gemm_tn_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
     gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 0, 1);
 }
 
-static void k_gemm_tanh(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+KFN void k_gemm_tanh(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
     if (!A) {
         for (int i = 0; i < M; i++) k_tanh(C + (size_t)i * ldc, C + (size_t)i * ldc, (size_t)N);
         return;
