@@ -44,7 +44,7 @@ typedef struct {
 static const SuiteRow suites[] = {
     {"text", text_suite},   {"corpus", corpus_suite}, {"pad", pad_suite},
     {"mask", mask_suite},   {"plan", plan_suite},     {"cost", cost_suite},
-    {"stats", stats_suite},  {"nn", nn_suite},         {"model", model_suite},
+    {"stats", stats_suite},  {"nn", nn_suite},         {"kernels", kernels_suite}, {"model", model_suite},
     {"probe", probe_suite},  {"settings", settings_suite}, {"lab", lab_suite},      {"train", train_suite},
     {"export", export_suite}, {"lessons", lessons_suite}, {"quantity_lessons_a", quantity_lessons_a_suite},
     {"quantity_lessons_b", quantity_lessons_b_suite},

@@ -237,6 +237,16 @@ expect_error "zero epochs are refused" "--epochs: expected an integer from 1 to 
 run "$P" bench --corpus builtin:3:300 --epochs 1 --format json
 if [[ $rc -eq 0 && $out == *'"gemm_gflops"'* && $out == *'"model": "rnn"'* && $out == *'"model": "avgpool"'* ]]; then pass "bench json reports the machine and both models"
 else fail "bench json reports the machine and both models" "$out" "$err"; fi
+# Every vector level can be forced, and bench names the one in use (a level
+# this CPU lacks falls back to the widest it has, unforced).
+for level in baseline avx2 avx512; do
+    PADLAB_SIMD=$level run "$P" bench --corpus builtin:3:40 --epochs 1 --models rnn,gru --format json
+    if [[ $rc -eq 0 && $out == *"\"simd\": \"$level\""* && $out == *'"simd_forced": 1'* ]]; then pass "PADLAB_SIMD=$level is the level bench trains on"
+    elif [[ $rc -eq 0 && $out == *'"simd_forced": 0'* ]]; then pass "PADLAB_SIMD=$level, which this CPU lacks, falls back unforced"
+    else fail "PADLAB_SIMD=$level is the level bench trains on" "$out" "$err"; fi
+done
+run "$P" bench --corpus builtin:3:40 --epochs 1 --models rnn,nonsense
+expect_error "bench names an unknown model" "--models: unknown or repeated model 'nonsense'"
 
 # ---- probes: one run body over the lab's results; every one prints JSON with its documented summary ----
 declare -A probe_keys=(

@@ -12,6 +12,7 @@ Suite *plan_suite(void);
 Suite *cost_suite(void);
 Suite *stats_suite(void);
 Suite *nn_suite(void);
+Suite *kernels_suite(void);
 Suite *model_suite(void);
 Suite *probe_suite(void);
 Suite *settings_suite(void);

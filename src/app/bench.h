@@ -9,7 +9,12 @@ typedef struct {
     double gemm_gflops;  /* single-precision GEMM, 512^3, one thread */
     double fma_gflops;   /* a register-bound FMA loop, one thread */
     const char *fma_isa; /* the instruction set the FMA loop ran on */
+    const char *simd;    /* the kernels' vector level (core/kernels.h) */
+    int simd_forced;     /* PADLAB_SIMD chose it */
 } PlMachineRates;
+
+/* Both rates, and the training rates below, are taken on this thread's CPU
+ * time: on a shared machine other work stretches the wall clock, not them. */
 
 void pl_bench_machine(PlMachineRates *r);
 
@@ -18,10 +23,11 @@ typedef struct {
     int epochs;
     double seconds;      /* whole training run, validation included */
     double seconds_per_epoch;
+    double cpu_seconds_per_epoch; /* this thread's CPU time */
     double real_tokens_per_s;
     double padded_steps_per_s; /* B*T cells per second of training */
     double gflop;        /* arithmetic of the run as a plain dense implementation does it */
-    double gflops;       /* gflop / seconds */
+    double gflops;       /* gflop / CPU seconds */
     float best_val_acc;
 } PlTrainBench;
 

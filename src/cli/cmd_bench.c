@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "app/bench.h"
 #include "app/lab.h"
@@ -14,6 +15,8 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_num(&w, "gemm_gflops", m->gemm_gflops);
     json_num(&w, "fma_gflops", m->fma_gflops);
     json_str(&w, "fma_isa", m->fma_isa);
+    json_str(&w, "simd", m->simd);
+    json_int(&w, "simd_forced", m->simd_forced);
     json_close(&w, '}');
     json_str(&w, "corpus", c->source);
     json_arr(&w, "models");
@@ -23,6 +26,7 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
         json_int(&w, "epochs", b[i].epochs);
         json_num(&w, "seconds", b[i].seconds);
         json_num(&w, "seconds_per_epoch", b[i].seconds_per_epoch);
+        json_num(&w, "cpu_seconds_per_epoch", b[i].cpu_seconds_per_epoch);
         json_num(&w, "real_tokens_per_s", b[i].real_tokens_per_s);
         json_num(&w, "padded_steps_per_s", b[i].padded_steps_per_s);
         json_num(&w, "gflop", b[i].gflop);
@@ -37,16 +41,22 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
 }
 
 static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
-    static const char *const head[] = {"model", "s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
+    static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
+    char cpu[256];
+    printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
+    printf("vector level: %s (%s; PADLAB_SIMD=baseline|avx2|avx512 forces one)\n", m->simd,
+           m->simd_forced ? "forced by PADLAB_SIMD" : "the widest this CPU runs");
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
+    printf("rates are per second of this thread's CPU time (s/epoch is the wall clock)\n");
     printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source, PL_DEFAULT_MAXLEN,
            PL_DEFAULT_BATCH, epochs);
     OutTable t;
-    out_table_init(&t, 9, head);
+    out_table_init(&t, 10, head);
     for (int i = 0; i < n; i++) {
         out_table_cell(&t, "%s", b[i].name);
         out_table_cell(&t, "%.3f", b[i].seconds_per_epoch);
+        out_table_cell(&t, "%.3f", b[i].cpu_seconds_per_epoch);
         out_table_cell(&t, "%.0f", b[i].real_tokens_per_s);
         out_table_cell(&t, "%.0f", b[i].padded_steps_per_s);
         out_table_cell(&t, "%.1f", b[i].gflop);
@@ -57,6 +67,8 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
     }
     out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
+    if (n > 1 && strcmp(b[1].name, "rnn_masked") == 0)
+        printf("masked / unmasked SimpleRNN, CPU time: %.2fx\n", b[1].cpu_seconds_per_epoch / b[0].cpu_seconds_per_epoch);
 }
 
 /* ---- the probes: how long a view waits for its result after a change ---- */
@@ -67,7 +79,7 @@ static void probes_table(const PlCorpus *c, const PlProbeBench *b, int nk, const
     char cpu[256];
     printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
     printf("corpus %s: each result recomputed as the lab's worker does after a change (static batches of 32,\n"
-           "fresh weights), median of %d runs in ms, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
+           "fresh weights), median of %d runs in ms of CPU time, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
            c->source, reps, FRAME_MS);
     printf("  %-10s", "result");
     for (int m = 0; m < nm; m++) printf("  maxlen %-13d", maxlens[m]);
@@ -130,6 +142,37 @@ static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     return rc;
 }
 
+/* The models timed, in the order printed: the masked SimpleRNN right after
+ * the unmasked one, so that their ratio can be read off. */
+static const struct {
+    const char *name;
+    PlArch arch;
+    PlSeqMask mask;
+    PlPoolMask pool;
+} bench_models[] = {
+    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"gru", PL_ARCH_GRU, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"gru_masked", PL_ARCH_GRU, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE, PL_POOL_UNMASKED},     {"lstm_masked", PL_ARCH_LSTM, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE, PL_POOL_UNMASKED}, {"avgpool_masked", PL_ARCH_AVGPOOL, PL_SEQ_KERAS, PL_POOL_MASKED},
+};
+#define BENCH_MODELS ((int)(sizeof bench_models / sizeof bench_models[0]))
+#define BENCH_DEFAULT "rnn,rnn_masked,gru,lstm,avgpool"
+
+/* The rows of --models (a comma-separated list of bench_models names) into
+ * pick; returns how many, or -1 after saying which name is unknown. */
+static int pick_models(const CliArgs *a, int *pick) {
+    char list[256];
+    snprintf(list, sizeof list, "%s", cli_str(a, "models", BENCH_DEFAULT));
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int i = 0;
+        while (i < BENCH_MODELS && strcmp(bench_models[i].name, tok) != 0) i++;
+        if (i == BENCH_MODELS || n == BENCH_MODELS) return cli_usage_error(a, "--models: unknown or repeated model '%s'", tok), -1;
+        pick[n++] = i;
+    }
+    return n;
+}
+
 static int run(const CliArgs *a) {
     OutFormat fmt;
     int epochs;
@@ -143,20 +186,27 @@ static int run(const CliArgs *a) {
         pl_corpus_free(c);
         return rc;
     }
+    int pick[BENCH_MODELS], n = pick_models(a, pick);
+    if (n < 0) {
+        pl_corpus_free(c);
+        return 2;
+    }
     PlMachineRates m;
     pl_bench_machine(&m);
-    PlTrainConfig rnn = pl_train_config_default(PL_ARCH_RNN), pool = pl_train_config_default(PL_ARCH_AVGPOOL);
-    rnn.epochs = pool.epochs = epochs;
-    PlTrainBench b[2];
+    PlTrainBench b[BENCH_MODELS];
     PlErr err;
-    if (pl_bench_train(c, &rnn, "rnn", &b[0], &err) || pl_bench_train(c, &pool, "avgpool", &b[1], &err)) {
-        fprintf(stderr, "padlab bench: %s\n", err.msg);
-        rc = 1;
-    } else if (fmt == OUT_JSON) {
-        print_json(c, &m, b, 2);
-    } else {
-        print_table(c, &m, b, 2, epochs);
+    for (int i = 0; i < n && !rc; i++) {
+        PlTrainConfig cfg = pl_train_config_default(bench_models[pick[i]].arch);
+        cfg.model.mask = bench_models[pick[i]].mask;
+        cfg.model.pool = bench_models[pick[i]].pool;
+        cfg.epochs = epochs;
+        if (pl_bench_train(c, &cfg, bench_models[pick[i]].name, &b[i], &err)) {
+            fprintf(stderr, "padlab bench: %s\n", err.msg);
+            rc = 1;
+        }
     }
+    if (!rc && fmt == OUT_JSON) print_json(c, &m, b, n);
+    else if (!rc) print_table(c, &m, b, n, epochs);
     pl_corpus_free(c);
     return rc;
 }
@@ -164,6 +214,7 @@ static int run(const CliArgs *a) {
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
     {"epochs", "N", "epochs per model (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
+    {"models", "LIST", "the models timed (default " BENCH_DEFAULT "; also gru_masked, lstm_masked, avgpool_masked)"},
     {"probes", NULL, "instead: how long each view's result takes to recompute after a change"},
     {"maxlen", "N,N,...", "with --probes: the maxlens to measure at (default 200,400,800)"},
     {"reps", "N", "with --probes: runs per figure, the median is shown (default 5)"},
@@ -173,16 +224,20 @@ static const CliOpt opts[] = {
 
 const CliCommand cli_cmd_bench = {
     .name = "bench",
-    .summary = "training speed of the RNN and pooling models, and this machine's rates",
-    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--format table|json]\n"
+    .summary = "training speed of the recurrent and pooling models, the vector level, and this machine's rates",
+    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--models LIST] [--format table|json]\n"
              "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
-               "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1) and\n"
-               "Embedding -> average pooling -> Dense(1) with the tutorial settings, timing\n"
-               "the whole run. GFLOP counts the arithmetic of every layer as a plain dense\n"
-               "implementation does it (2 per multiply-add; padlab's fused embedding\n"
-               "projection does less), so GFLOP/s is an effective rate; of_gemm and of_fma\n"
-               "are its shares of the two machine rates.\n"
+               "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1)\n"
+               "(unmasked, then with the Keras mask), the same with GRU(32) and LSTM(32),\n"
+               "and Embedding -> average pooling -> Dense(1) with the tutorial settings,\n"
+               "timing the whole run. Rates are per second of CPU time, which other work\n"
+               "on a shared machine does not stretch. It names the kernels' vector level\n"
+               "(PADLAB_SIMD=baseline|avx2|avx512 forces a narrower one). GFLOP counts\n"
+               "the arithmetic of every layer as a plain dense implementation does it (2\n"
+               "per multiply-add; padlab's fused embedding projection does less), so\n"
+               "GFLOP/s is an effective rate; of_gemm and of_fma are its shares of the two\n"
+               "machine rates.\n"
                "bench/compare runs the same models in PyTorch beside it.\n"
                "With --probes it times each result the lab's views draw, as the worker\n"
                "recomputes it after a change (bench/probes runs it on imdb5k).",

@@ -69,9 +69,31 @@ static void end_example(PlCorpusBuilder *b) {
     b->offsets[b->n] = b->n_ids;
 }
 
-static void on_token(const char *w, size_t len, void *ctx) {
-    PlCorpusBuilder *b = ctx;
-    if (b->st == PL_OK) b->st = push_word(b, w, len);
+#define WORD_RUN 64 /* words handed to the vocabulary at once */
+
+/* Splits cleaned text at spaces (as pl_text_split does) and pushes the
+ * words' ids, in runs: the vocabulary looks a run's slots up ahead. */
+static PlStatus push_clean_words(PlCorpusBuilder *b, const char *clean, size_t n) {
+    const char *w[WORD_RUN];
+    size_t len[WORD_RUN];
+    int idx[WORD_RUN], k = 0;
+    size_t i = 0;
+    for (;;) {
+        while (i < n && clean[i] == ' ') i++;
+        if (i < n) {
+            size_t start = i;
+            while (i < n && clean[i] != ' ') i++;
+            w[k] = clean + start;
+            len[k++] = i - start;
+        }
+        if (k == WORD_RUN || (i >= n && k)) {
+            if (pl_vocab_add_run(&b->vocab, w, len, k, idx)) return PL_ENOMEM;
+            for (int j = 0; j < k; j++)
+                if (push_id(b, idx[j] + PL_FIRST_WORD_ID)) return PL_ENOMEM;
+            k = 0;
+        }
+        if (i >= n) return PL_OK;
+    }
 }
 
 /* Cleans text[0..n) into b->clean and pushes its words. */
@@ -84,8 +106,7 @@ static PlStatus push_text(PlCorpusBuilder *b, const char *text, size_t n) {
         b->clean_cap = need;
     }
     size_t m = pl_text_clean(text, n, b->clean);
-    pl_text_split(b->clean, m, on_token, b);
-    return b->st;
+    return push_clean_words(b, b->clean, m);
 }
 
 PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n) {

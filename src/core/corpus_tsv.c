@@ -1,6 +1,7 @@
 /* Loading a corpus from TSV: one example per line, LABEL<TAB>TEXT, label 0 or
  * 1, an optional header line "label<TAB>text", "\r\n" line ends accepted,
- * blank lines skipped. The whole file is read into memory first. */
+ * blank lines skipped. A file is read a chunk at a time, an in-memory text
+ * all at once; both parse the same way. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,22 +34,25 @@ static PlStatus parse_line(PlCorpusBuilder *b, const char *name, long line_no, c
     return PL_OK;
 }
 
-static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *buf, size_t n,
-                            PlErr *err) {
-    long line_no = 0;
+/* Parses the lines of buf[0..n); with more to come, stops before a last
+ * line that has no newline yet and says in *used where. */
+static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *buf, size_t n, int more,
+                            long *line_no, size_t *used, PlErr *err) {
     size_t pos = 0;
     while (pos < n) {
-        line_no++;
         const char *nl = memchr(buf + pos, '\n', n - pos);
+        if (!nl && more) break;
+        ++*line_no;
         size_t end = nl ? (size_t)(nl - buf) : n;
         size_t len = end - pos;
         if (len > 0 && buf[pos + len - 1] == '\r') len--;
         const char *line = buf + pos;
         pos = end + 1;
-        if (len == 0 || (line_no == 1 && is_header(line, len))) continue;
-        PlStatus st = parse_line(b, name, line_no, line, len, err);
+        if (len == 0 || (*line_no == 1 && is_header(line, len))) continue;
+        PlStatus st = parse_line(b, name, *line_no, line, len, err);
         if (st) return st;
     }
+    *used = pos < n ? pos : n;
     return PL_OK;
 }
 
@@ -58,7 +62,9 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
     if (n == 0) return pl_err_set(err, PL_EINPUT, "%s: empty file", name);
     PlCorpusBuilder b;
     pl_builder_init(&b);
-    PlStatus st = parse_lines(&b, name, buf, n, err);
+    long line_no = 0;
+    size_t used;
+    PlStatus st = parse_lines(&b, name, buf, n, 0, &line_no, &used, err);
     if (st == PL_OK && b.n == 0)
         st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)",
                         name);
@@ -69,15 +75,50 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
     return pl_builder_finish(&b, opts, name, out, err);
 }
 
-PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
-                            PlErr *err) {
-    char *buf = NULL;
-    size_t n = 0;
-    *out = NULL;
-    PlStatus st = pl_read_file(path, &buf, &n, err);
-    if (st) return st;
-    st = pl_corpus_load_tsv_mem(path, buf, n, opts, out, err);
-    free(buf);
-    return st;
+#define CHUNK ((size_t)1 << 20)
+
+/* Reads f a chunk at a time into *buf (growing it for a line longer than a
+ * chunk) and parses every whole line: memory follows the token ids, not
+ * the size of the file. */
+static PlStatus stream_lines(PlCorpusBuilder *b, const char *path, FILE *f, char **buf, size_t *cap, size_t *total,
+                             PlErr *err) {
+    long line_no = 0;
+    size_t have = 0;
+    for (;;) {
+        if (*cap - have < CHUNK / 2) {
+            char *bigger = realloc(*buf, *cap * 2);
+            if (!bigger) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+            *buf = bigger, *cap *= 2;
+        }
+        size_t got = fread(*buf + have, 1, *cap - have, f);
+        if (got == 0 && ferror(f)) return pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
+        have += got, *total += got;
+        size_t used;
+        PlStatus st = parse_lines(b, path, *buf, have, got != 0, &line_no, &used, err);
+        if (st || got == 0) return st;
+        memmove(*buf, *buf + used, have - used);
+        have -= used;
+    }
 }
 
+PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
+                            PlErr *err) {
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = CHUNK, total = 0;
+    char *buf = malloc(cap);
+    PlCorpusBuilder b;
+    pl_builder_init(&b);
+    PlStatus st = buf ? stream_lines(&b, path, f, &buf, &cap, &total, err) : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    fclose(f);
+    free(buf);
+    if (st == PL_OK && total == 0) st = pl_err_set(err, PL_EINPUT, "%s: empty file", path);
+    else if (st == PL_OK && b.n == 0)
+        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)", path);
+    if (st) {
+        pl_builder_done(&b);
+        return st;
+    }
+    return pl_builder_finish(&b, opts, path, out, err);
+}

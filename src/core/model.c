@@ -190,6 +190,7 @@ struct PlModel {
     float *param[PL_P_COUNT], *grad[PL_P_COUNT];
     size_t nparams;
     float *params, *grads, *m1, *m2;
+    int grads_zero;       /* the gradients are all zero (cleared by an update) */
     PlOptim opt;
     int B, T;             /* shape of the last forward */
     int32_t *ids;         /* (B,T) copy of the last input */
@@ -343,7 +344,10 @@ const float *pl_model_param_view(const PlModel *m, PlParam p, size_t *n) {
     return m->param[p];
 }
 
-void pl_model_zero_grad(PlModel *m) { memset(m->grads, 0, m->nparams * sizeof *m->grads); }
+void pl_model_zero_grad(PlModel *m) {
+    if (!m->grads_zero) memset(m->grads, 0, m->nparams * sizeof *m->grads);
+    m->grads_zero = 1;
+}
 
 /* ---- activations ------------------------------------------------------------ */
 
@@ -634,6 +638,7 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
 void pl_model_backward(PlModel *m, const float *dlogits) {
     Acts *a = &m->a;
     float *dhead = m->cfg.classes > 0 ? a->dh : a->dfeat;
+    m->grads_zero = 0;
     pl_dense_backward(dhead, m->grad[PL_P_DENSE_W], m->grad[PL_P_DENSE_B], dlogits, head_input(m), m->param[PL_P_DENSE_W],
                       head_rows(m), feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
     m->spec->backward(m);
@@ -641,5 +646,6 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
 
 void pl_model_update(PlModel *m) {
     pl_optim_begin(&m->opt);
-    pl_optim_apply(&m->opt, m->params, m->grads, m->m1, m->m2, m->nparams);
+    pl_optim_step(&m->opt, m->params, m->grads, m->m1, m->m2, m->nparams);
+    m->grads_zero = 1;
 }

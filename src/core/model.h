@@ -12,7 +12,8 @@
  * are sized for the largest batch seen so far.
  *
  * Gradients follow nn.h: pl_model_backward adds into them, and
- * pl_model_zero_grad zeroes them. */
+ * pl_model_zero_grad zeroes them. pl_model_update consumes them: they are
+ * zero after it, and a zero_grad then costs nothing. */
 #ifndef PL_MODEL_H
 #define PL_MODEL_H
 
@@ -113,7 +114,7 @@ const float *pl_model_logits(const PlModel *m);
 void pl_model_backward(PlModel *m, const float *dlogits);
 /* Zeroes the gradients: call it before the backward passes of one update. */
 void pl_model_zero_grad(PlModel *m);
-/* One optimiser update from the gradients. */
+/* One optimiser update from the gradients; it leaves them zero. */
 void pl_model_update(PlModel *m);
 PlOptim *pl_model_optim(PlModel *m);
 

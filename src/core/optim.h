@@ -24,5 +24,8 @@ void pl_optim_begin(PlOptim *o);
 /* Updates w (n) from its gradient g with the moments m and v (n each, zero at
  * the start; unused by SGD). */
 void pl_optim_apply(const PlOptim *o, float *w, const float *g, float *m, float *v, size_t n);
+/* The same update, zeroing g as it reads it: the gradient is ready for the
+ * next backward without a pass of its own. */
+void pl_optim_step(const PlOptim *o, float *w, float *g, float *m, float *v, size_t n);
 
 #endif

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels.h"
+
 void pl_blas_init(void) { openblas_set_num_threads(1); }
 
 void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
@@ -55,15 +57,9 @@ static inline float tanh_rational(float a) {
 float pl_tanhf(float x) { return tanh_rational(x); }
 float pl_sigmoidf(float x) { return 0.5f + 0.5f * tanh_rational(0.5f * x); }
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
-void pl_tanh_vec(float *y, const float *x, size_t n) {
-    for (size_t i = 0; i < n; i++) y[i] = tanh_rational(x[i]);
-}
-
-__attribute__((target_clones("avx512f", "avx2", "default")))
-void pl_sigmoid_vec(float *y, const float *x, size_t n) {
-    for (size_t i = 0; i < n; i++) y[i] = 0.5f + 0.5f * tanh_rational(0.5f * x[i]);
-}
+/* The vector forms run the same fit on the widest unit here (kernels.h). */
+void pl_tanh_vec(float *y, const float *x, size_t n) { pl_kernels()->tanh(y, x, n); }
+void pl_sigmoid_vec(float *y, const float *x, size_t n) { pl_kernels()->sigmoid(y, x, n); }
 
 void pl_init_uniform(float *w, size_t n, float lo, float hi, PlRng *rng) {
     for (size_t i = 0; i < n; i++) w[i] = lo + (hi - lo) * (float)pl_rng_uniform(rng);

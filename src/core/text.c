@@ -26,23 +26,36 @@ size_t pl_utf8_seq_len(const unsigned char *p, size_t n) {
 size_t pl_text_clean_cap(size_t n) { return 3 * n + 1; }
 
 /* Keras's default filter characters, plus tab and newline (and NUL, which
- * the loaders refuse but an in-memory text may hold). */
-static const unsigned char filter_chars[] = "!\"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n";
-
-static int is_filter(unsigned char c) {
-    if (c == 0) return 1;
-    for (const unsigned char *f = filter_chars; *f; f++)
-        if (*f == c) return 1;
-    return 0;
-}
+ * the loaders refuse but an in-memory text may hold), become spaces; ASCII
+ * capitals become small letters. One entry per ASCII byte, so the cleaner
+ * maps a byte with one lookup instead of a scan of the filter list. */
+#define FILTERED(c)                                                                                           \
+    ((c) == 0 || (c) == '!' || (c) == '"' || (c) == '#' || (c) == '$' || (c) == '%' || (c) == '&' ||         \
+     (c) == '(' || (c) == ')' || (c) == '*' || (c) == '+' || (c) == ',' || (c) == '-' || (c) == '.' ||        \
+     (c) == '/' || (c) == ':' || (c) == ';' || (c) == '<' || (c) == '=' || (c) == '>' || (c) == '?' ||        \
+     (c) == '@' || (c) == '[' || (c) == '\\' || (c) == ']' || (c) == '^' || (c) == '_' || (c) == '`' ||       \
+     (c) == '{' || (c) == '|' || (c) == '}' || (c) == '~' || (c) == '\t' || (c) == '\n')
+#define MAP(c) (unsigned char)(FILTERED(c) ? ' ' : (c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+#define MAP4(c) MAP(c), MAP(c + 1), MAP(c + 2), MAP(c + 3)
+#define MAP16(c) MAP4(c), MAP4(c + 4), MAP4(c + 8), MAP4(c + 12)
+static const unsigned char ascii_map[128] = {MAP16(0),  MAP16(16), MAP16(32), MAP16(48),
+                                             MAP16(64), MAP16(80), MAP16(96), MAP16(112)};
 
 size_t pl_text_clean(const char *in, size_t n, char *out) {
     const unsigned char *p = (const unsigned char *)in;
     size_t i = 0, o = 0;
     while (i < n) {
-        if (p[i] == '<' && n - i >= 6 && memcmp(p + i, "<br />", 6) == 0) {
-            out[o++] = ' ';
-            i += 6;
+        /* The common case: a run of plain ASCII, one lookup a byte. */
+        while (i < n && p[i] < 0x80 && p[i] != '<') out[o++] = (char)ascii_map[p[i++]];
+        if (i == n) break;
+        if (p[i] == '<') {
+            if (n - i >= 6 && memcmp(p + i, "<br />", 6) == 0) {
+                out[o++] = ' ';
+                i += 6;
+            } else {
+                out[o++] = ' ';
+                i++;
+            }
             continue;
         }
         size_t len = pl_utf8_seq_len(p + i, n - i);
@@ -50,12 +63,6 @@ size_t pl_text_clean(const char *in, size_t n, char *out) {
             memcpy(out + o, "\xEF\xBF\xBD", 3);
             o += 3;
             i += 1;
-        } else if (len == 1) {
-            unsigned char c = p[i++];
-            if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-            else if (c < 'a' && is_filter(c)) c = ' ';
-            else if (c > 'z' && is_filter(c)) c = ' ';
-            out[o++] = (char)c;
         } else {
             memcpy(out + o, p + i, len);
             /* Latin-1 capitals U+00C0..U+00DE (but not U+00D7, the sign x). */

@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-
 void pl_vocab_init(PlVocab *v) { memset(v, 0, sizeof *v); }
 
 void pl_vocab_done(PlVocab *v) {
@@ -16,35 +14,72 @@ void pl_vocab_done(PlVocab *v) {
     memset(v, 0, sizeof *v);
 }
 
-static int word_equals(const PlVocab *v, int i, const char *w, size_t len) {
-    const char *s = v->arena + v->off[i];
-    return strncmp(s, w, len) == 0 && s[len] == '\0';
+/* 64 bits of hash, eight bytes at a time (a multiply-xorshift mix): the
+ * words are short, and a byte-at-a-time hash spends a multiply per letter.
+ * The value only places words in slots; ids never depend on it. */
+static uint64_t word_hash(const char *w, size_t len) {
+    uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)len;
+    for (; len >= 8; w += 8, len -= 8) {
+        uint64_t x;
+        memcpy(&x, w, 8);
+        h = (h ^ x) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    if (len) {
+        uint64_t x = 0;
+        memcpy(&x, w, len);
+        h = (h ^ x) * 0xc4ceb9fe1a85ec53u;
+    }
+    h ^= h >> 29;
+    h *= 0xff51afd7ed558ccdu;
+    return h ^ (h >> 32);
 }
 
-/* Slot where word lives or would go. */
-static size_t probe(const PlVocab *v, const char *w, size_t len) {
-    size_t mask = v->nslots - 1;
-    size_t s = (size_t)pl_fnv1a(w, len) & mask;
-    while (v->slots[s] && !word_equals(v, v->slots[s] - 1, w, len)) s = (s + 1) & mask;
-    return s;
+static size_t word_len(const PlVocab *v, int i) {
+    size_t end = i + 1 < v->n ? v->off[i + 1] : v->arena_len;
+    return end - v->off[i] - 1;
+}
+
+static uint64_t word_head(const char *w, size_t len) {
+    uint64_t x = 0;
+    memcpy(&x, w, len < 8 ? len : 8);
+    return x;
+}
+
+/* Slot where word (of hash h) lives or would go. */
+static size_t probe(const PlVocab *v, const char *w, size_t len, uint64_t h) {
+    size_t mask = v->nslots - 1, s = (size_t)h & mask;
+    uint32_t tag = (uint32_t)(h >> 32);
+    uint64_t head = word_head(w, len);
+    for (;; s = (s + 1) & mask) {
+        const PlVocabSlot *sl = &v->slots[s];
+        if (!sl->idx1) return s;
+        if (sl->hash != tag || sl->head != head) continue;
+        /* Shorter than 8: the zero after it is in head too, so the heads hold both whole words. */
+        if (len < 8) return s;
+        if (word_len(v, sl->idx1 - 1) == len && memcmp(v->arena + v->off[sl->idx1 - 1] + 8, w + 8, len - 8) == 0)
+            return s;
+    }
 }
 
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
     if (v->nslots == 0) return -1;
-    size_t s = probe(v, word, len);
-    return v->slots[s] - 1;
+    size_t s = probe(v, word, len, word_hash(word, len));
+    return v->slots[s].idx1 - 1;
 }
 
 static PlStatus rehash(PlVocab *v) {
     size_t nslots = v->nslots ? v->nslots * 2 : 1024;
-    int *slots = calloc(nslots, sizeof *slots);
+    PlVocabSlot *slots = calloc(nslots, sizeof *slots);
     if (!slots) return PL_ENOMEM;
     free(v->slots);
     v->slots = slots;
     v->nslots = nslots;
     for (int i = 0; i < v->n; i++) {
         const char *w = v->arena + v->off[i];
-        v->slots[probe(v, w, strlen(w))] = i + 1;
+        size_t len = word_len(v, i);
+        uint64_t h = word_hash(w, len);
+        v->slots[probe(v, w, len, h)] = (PlVocabSlot){word_head(w, len), (uint32_t)(h >> 32), i + 1};
     }
     return PL_OK;
 }
@@ -77,11 +112,11 @@ static PlStatus arena_push(PlVocab *v, const char *w, size_t len) {
     return PL_OK;
 }
 
-PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
-    if ((size_t)(v->n + 1) * 2 > v->nslots && rehash(v)) return PL_ENOMEM;
-    size_t s = probe(v, word, len);
-    if (v->slots[s]) {
-        *idx = v->slots[s] - 1;
+/* pl_vocab_add with the hash already taken and room in the slots. */
+static PlStatus add_hashed(PlVocab *v, const char *word, size_t len, uint64_t h, int *idx) {
+    size_t s = probe(v, word, len, h);
+    if (v->slots[s].idx1) {
+        *idx = v->slots[s].idx1 - 1;
         v->count[*idx]++;
         return PL_OK;
     }
@@ -89,8 +124,31 @@ PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
     if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
     if (arena_push(v, word, len)) return PL_ENOMEM;
     v->count[v->n] = 1;
-    v->slots[s] = v->n + 1;
+    v->slots[s] = (PlVocabSlot){word_head(word, len), (uint32_t)(h >> 32), v->n + 1};
     *idx = v->n++;
+    return PL_OK;
+}
+
+PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
+    if ((size_t)(v->n + 1) * 2 > v->nslots && rehash(v)) return PL_ENOMEM;
+    return add_hashed(v, word, len, word_hash(word, len), idx);
+}
+
+#define RUN_AHEAD 8 /* words between asking for a slot and probing it */
+
+PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
+    while ((size_t)(v->n + n + 1) * 2 > v->nslots)
+        if (rehash(v)) return PL_ENOMEM; /* before the run: the slots asked for stay put */
+    uint64_t h[RUN_AHEAD];
+    size_t mask = v->nslots - 1;
+    for (int i = 0; i < n + RUN_AHEAD; i++) {
+        if (i >= RUN_AHEAD && add_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
+            return PL_ENOMEM;
+        if (i < n) {
+            h[i % RUN_AHEAD] = word_hash(word[i], len[i]);
+            __builtin_prefetch(&v->slots[h[i % RUN_AHEAD] & mask]);
+        }
+    }
     return PL_OK;
 }
 

@@ -1,8 +1,11 @@
 /* A word table: interns words and counts them, in order of first appearance.
  *
  * Layout: words live back to back, NUL-terminated, in one growing arena;
- * word i starts at off[i]; an open-addressing hash (FNV-1a, linear probing,
- * load <= 1/2) maps a word to its index. */
+ * word i starts at off[i] (so its length is where word i+1 starts, less
+ * one); an open-addressing hash (a word-at-a-time multiply hash, linear
+ * probing, load <= 1/2) maps a word to its index. Each slot keeps the
+ * word's hash and first 8 bytes beside its index: a word of up to 8 bytes
+ * (most of them; words hold no NUL) is found without touching the arena. */
 #ifndef PL_VOCAB_H
 #define PL_VOCAB_H
 
@@ -12,13 +15,19 @@
 #include "err.h"
 
 typedef struct {
+    uint64_t head;    /* the word's first 8 bytes, zero-padded */
+    uint32_t hash;    /* high half of the word's hash */
+    int32_t idx1;     /* word index + 1, 0 = empty */
+} PlVocabSlot;
+
+typedef struct {
     int n;            /* words interned */
     int cap;          /* capacity of off and count */
     size_t *off;      /* (cap) start of word i in arena */
     int64_t *count;   /* (cap) occurrences of word i */
     char *arena;
     size_t arena_len, arena_cap;
-    int *slots;       /* (nslots) word index + 1, 0 = empty */
+    PlVocabSlot *slots; /* (nslots) */
     size_t nslots;
 } PlVocab;
 
@@ -28,6 +37,12 @@ void pl_vocab_done(PlVocab *v);
 /* Adds one occurrence of word[0..len) and stores its index in *idx.
  * Returns PL_ENOMEM when the table cannot grow. */
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx);
+
+/* Adds n words (word[i] of len[i] bytes) and stores their indices in idx:
+ * the same as n calls of pl_vocab_add, but each word's slot is asked for a
+ * few words ahead, so the cache misses of a large table overlap. Returns
+ * PL_ENOMEM when the table cannot grow (the words before are added). */
+PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
 
 /* Index of word, or -1. */
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len);

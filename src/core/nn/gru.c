@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
@@ -12,21 +13,12 @@
  * [z r n] on exit; hu gets h_{t-1} U + b_rec. */
 static void gru_step(float *ht, float *g, float *hu, const float *hp, const float *U,
                      const float *brec, int n, int H) {
+    const PlKernels *k = pl_kernels();
     int G = 3 * H;
     for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
-    if (hp) pl_gemm(0, 0, n, G, H, 1.0f, hp, H, U, G, 1.0f, hu, G);
-    for (int r = 0; r < n; r++) {
-        float *gr = g + (size_t)r * G;
-        const float *ur = hu + (size_t)r * G;
-        for (int j = 0; j < 2 * H; j++) gr[j] += ur[j];
-        pl_sigmoid_vec(gr, gr, (size_t)2 * H);
-        for (int j = 0; j < H; j++) gr[2 * H + j] += gr[H + j] * ur[2 * H + j];
-        pl_tanh_vec(gr + 2 * H, gr + 2 * H, (size_t)H);
-        for (int j = 0; j < H; j++) {
-            float z = gr[j], prev = hp ? hp[(size_t)r * H + j] : 0.0f;
-            ht[(size_t)r * H + j] = z * prev + (1.0f - z) * gr[2 * H + j];
-        }
-    }
+    if (hp) k->gemm_acc(hu, G, hp, H, U, G, n, G, H);
+    for (int r = 0; r < n; r++)
+        k->gru_row(ht + (size_t)r * H, g + (size_t)r * G, hu + (size_t)r * G, hp ? hp + (size_t)r * H : NULL, H);
 }
 
 void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U,
@@ -44,25 +36,6 @@ void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *
             if (hp) memcpy(ht + (size_t)r * H, hp + (size_t)r * H, (size_t)H * sizeof *ht);
             else memset(ht + (size_t)r * H, 0, (size_t)H * sizeof *ht);
         }
-    }
-}
-
-/* Gradients of one row of one step: da (input side) and dhu (recurrent side)
- * from dh; adds the direct path z * dh into dhp. */
-static void gru_row_backward(float *da, float *dhu, float *dhp, const float *dh, const float *g,
-                             const float *hu, const float *hp, int H) {
-    for (int j = 0; j < H; j++) {
-        float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
-        float dz = dh[j] * (prev - nn);
-        float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
-        float dr = dan * hu[2 * H + j];
-        da[j] = dz * z * (1.0f - z);
-        da[H + j] = dr * r * (1.0f - r);
-        da[2 * H + j] = dan;
-        dhu[j] = da[j];
-        dhu[H + j] = da[H + j];
-        dhu[2 * H + j] = dan * r;
-        if (dhp) dhp[j] += dh[j] * z;
     }
 }
 
@@ -92,16 +65,16 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
                 for (int j = 0; dhp && j < H; j++) dhp[o + j] += dht[o + j];
                 continue;
             }
-            gru_row_backward(dat + og, dut + og, dhp ? dhp + o : NULL, dht + o, g + t * gstep + og,
-                             hu + t * gstep + og, hp ? hp + o : NULL, H);
+            pl_kernels()->gru_row_backward(dat + og, dut + og, dhp ? dhp + o : NULL, dht + o, g + t * gstep + og,
+                                           hu + t * gstep + og, hp ? hp + o : NULL, H);
         }
-        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dut, G, UT, H, 1.0f, dhp, H);
+        /* dU += h_{t-1}^T dhu_t while dhu_t is in cache */
+        if (dhp) pl_kernels()->gemm_tn_acc(dU, G, hp, H, dut, G, H, G, n);
+        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dut, G, UT, H, n, H, G);
         else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
+        for (int r = 0; r < n; r++) pl_kernels()->add(dbrec, dut + (size_t)r * G, (size_t)G);
     }
     free(UT);
-    for (size_t i = 0; i < (size_t)T * B; i++)
-        for (int j = 0; j < G; j++) dbrec[j] += dhu[i * G + j];
-    if (T > 1) pl_gemm(1, 0, H, G, (T - 1) * B, 1.0f, h, H, dhu + gstep, G, 1.0f, dU, G);
 }
 
 void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
@@ -10,18 +11,11 @@
  * on exit. */
 static void lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp,
                       const float *U, int n, int H) {
+    const PlKernels *k = pl_kernels();
     int G = 4 * H;
-    if (hp) pl_gemm(0, 0, n, G, H, 1.0f, hp, H, U, G, 1.0f, g, G);
-    for (int r = 0; r < n; r++) {
-        float *gr = g + (size_t)r * G;
-        pl_sigmoid_vec(gr, gr, (size_t)2 * H);
-        pl_tanh_vec(gr + 2 * H, gr + 2 * H, (size_t)H);
-        pl_sigmoid_vec(gr + 3 * H, gr + 3 * H, (size_t)H);
-        float *hr = ht + (size_t)r * H, *cr = ct + (size_t)r * H;
-        for (int j = 0; j < H; j++) cr[j] = gr[H + j] * (cp ? cp[(size_t)r * H + j] : 0.0f) + gr[j] * gr[2 * H + j];
-        pl_tanh_vec(hr, cr, (size_t)H);
-        for (int j = 0; j < H; j++) hr[j] *= gr[3 * H + j];
-    }
+    if (hp) k->gemm_acc(g, G, hp, H, U, G, n, G, H);
+    for (int r = 0; r < n; r++)
+        k->lstm_row(ht + (size_t)r * H, ct + (size_t)r * H, g + (size_t)r * G, cp ? cp + (size_t)r * H : NULL, H);
 }
 
 void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U,
@@ -50,21 +44,6 @@ void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *
     }
 }
 
-/* One row of one step: da from dh and the carried dc; dc becomes dc_{t-1}. */
-static void lstm_row_backward(float *da, float *dc, const float *dh, const float *g, const float *c,
-                              const float *cp, int H) {
-    for (int j = 0; j < H; j++) {
-        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j];
-        float tc = pl_tanhf(c[j]);
-        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
-        da[j] = dct * gg * i * (1.0f - i);
-        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
-        da[2 * H + j] = dct * i * (1.0f - gg * gg);
-        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
-        dc[j] = dct * f;
-    }
-}
-
 void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask,
                      const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
                      int E, int H) {
@@ -90,14 +69,15 @@ void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const flo
                 for (int j = 0; dhp && j < H; j++) dhp[o + j] += dht[o + j];
                 continue;
             }
-            lstm_row_backward(dat + (size_t)r * G, dc + o, dht + o, g + t * gstep + (size_t)r * G,
-                              c + t * step + o, cp ? cp + o : NULL, H);
+            pl_kernels()->lstm_row_backward(dat + (size_t)r * G, dc + o, dht + o, g + t * gstep + (size_t)r * G,
+                                            c + t * step + o, cp ? cp + o : NULL, H);
         }
-        if (dhp && UT) pl_gemm(0, 0, n, H, G, 1.0f, dat, G, UT, H, 1.0f, dhp, H);
+        /* dU += h_{t-1}^T da_t while da_t is in cache */
+        if (dhp) pl_kernels()->gemm_tn_acc(dU, G, h + (t - 1) * step, H, dat, G, H, G, n);
+        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dat, G, UT, H, n, H, G);
         else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
     }
     free(UT);
-    if (T > 1) pl_gemm(1, 0, H, G, (T - 1) * B, 1.0f, h, H, da + gstep, G, 1.0f, dU, G);
 }
 
 void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc,

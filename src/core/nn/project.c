@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
@@ -66,15 +67,15 @@ int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const
 void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da,
                                const int32_t *ids, const float *Wx, int B, int T, int E, int G,
                                int skip_id0) {
+    const PlKernels *k = pl_kernels();
     memset(t->acc, 0, (size_t)t->U * G * sizeof *t->acc);
     for (int tt = 0; tt < T; tt++)
         for (int bb = 0; bb < B; bb++) {
             const float *d = da + ((size_t)tt * B + bb) * G;
             float *s = t->acc + (size_t)t->slot[ids[(size_t)bb * T + tt]] * G;
-            for (int j = 0; j < G; j++) s[j] += d[j];
+            k->add(s, d, (size_t)G);
         }
-    for (int u = 0; u < t->U; u++)
-        for (int j = 0; j < G; j++) db[j] += t->acc[(size_t)u * G + j];
+    for (int u = 0; u < t->U; u++) k->add(db, t->acc + (size_t)u * G, (size_t)G);
     pl_gemm(1, 0, E, G, t->U, 1.0f, t->rows, E, t->acc, G, 1.0f, dWx, G);
     /* dW[u] += S_u Wx^T, computed into rows (no longer needed) then added. */
     pl_gemm(0, 1, t->U, E, G, 1.0f, t->acc, G, Wx, G, 0.0f, t->rows, E);

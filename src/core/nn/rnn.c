@@ -1,23 +1,25 @@
 /* SimpleRNN (tanh), Keras semantics, time-major.
  *
  * The input projection x Wx + b of every step is one large product; only
- * h_{t-1} Wh runs step by step. Backward does the same in reverse: the step
- * loop carries dh back through Wh, and the weight gradients are three large
- * products over all steps at the end. */
+ * h_{t-1} Wh runs step by step, fused with the tanh. Backward does the same
+ * in reverse: the step loop carries dh back through Wh and adds each step's
+ * share of the recurrent weights' gradient while that step is in cache; the
+ * input projection's gradients are large products over all steps. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels.h"
 #include "../tensor.h"
 #include "nn.h"
 
 void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H) {
+    const PlKernels *k = pl_kernels();
     size_t step = (size_t)B * H;
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        if (hp) pl_gemm(0, 0, n, H, H, 1.0f, hp, H, Wh, H, 1.0f, ht, H);
-        pl_tanh_vec(ht, ht, (size_t)n * H);
+        k->gemm_tanh(ht, H, hp, H, Wh, H, n, H, H); /* tanh(ht + hp Wh), fused in registers */
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         if (!mask) continue;
         for (int r = 0; r < n; r++) {
@@ -36,26 +38,28 @@ void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *na
 
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask,
                           const int *nact, const float *Wh, int T, int B, int H) {
+    const PlKernels *k = pl_kernels();
     size_t step = (size_t)B * H;
     float *WhT = pl_transpose_new(Wh, H, H);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         const float *ht = h + t * step;
         float *dht = dh + t * step, *dat = da + t * step;
-        for (size_t i = 0; i < (size_t)n * H; i++) dat[i] = dht[i] * (1.0f - ht[i] * ht[i]);
+        k->dtanh(dat, dht, ht, (size_t)n * H);
         memset(dat + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *dat);
         for (int r = 0; mask && r < n; r++)
             if (!mask[(size_t)t * B + r]) memset(dat + (size_t)r * H, 0, (size_t)H * sizeof *dat);
         if (t == 0) break;
+        /* dWh += h_{t-1}^T da_t while da_t is still in L1 */
+        k->gemm_tn_acc(dWh, H, ht - step, H, dat, H, H, H, n);
         float *dhp = dht - step;
-        if (WhT) pl_gemm(0, 0, n, H, H, 1.0f, dat, H, WhT, H, 1.0f, dhp, H);
+        if (WhT) k->gemm_acc(dhp, H, dat, H, WhT, H, n, H, H);
         else pl_gemm(0, 1, n, H, H, 1.0f, dat, H, Wh, H, 1.0f, dhp, H);
         for (int r = 0; mask && r < n; r++)
             if (!mask[(size_t)t * B + r])
                 for (int j = 0; j < H; j++) dhp[(size_t)r * H + j] += dht[(size_t)r * H + j];
     }
     free(WhT);
-    if (T > 1) pl_gemm(1, 0, H, H, (T - 1) * B, 1.0f, h, H, da + step, H, 1.0f, dWh, H);
 }
 
 void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da,

@@ -1,0 +1,71 @@
+/* The hot kernels, built once per vector level and chosen at start-up.
+ *
+ * Layout: kernels_impl.h holds each kernel once, written on GCC vector
+ * types of PL_K_BYTES; kernels_base.c, kernels_avx2.c and kernels_avx512.c
+ * include it under their own target (SSE2 16-byte vectors; AVX2+FMA 32;
+ * AVX-512 64), each exporting one PlKernels table. kernels.c picks the
+ * widest table this CPU runs, or the one PADLAB_SIMD names (baseline, avx2,
+ * avx512), so that tests and benchmarks can run every level the machine
+ * has. All matrices are row-major with explicit row strides. Levels agree
+ * to float rounding (FMA contracts at avx2 and above), not bit for bit. */
+#ifndef PL_KERNELS_H
+#define PL_KERNELS_H
+
+#include <stddef.h>
+
+typedef enum { PL_SIMD_BASELINE, PL_SIMD_AVX2, PL_SIMD_AVX512, PL_SIMD_COUNT } PlSimdLevel;
+
+typedef struct {
+    const char *name; /* "baseline", "avx2", "avx512" */
+    /* y[i] = tanh(x[i]), sigmoid(x[i]) (rational fit, see tensor.h); y may equal x. */
+    void (*tanh)(float *y, const float *x, size_t n);
+    void (*sigmoid)(float *y, const float *x, size_t n);
+    /* C (M,N) += A (M,K) B (K,N). For the per-step products of the recurrent
+     * cells (M = batch rows, K = H, N = gates x H): B stays in L1 and the
+     * accumulators in registers, with no packing. */
+    void (*gemm_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
+    /* C (M,N) = tanh(C + A B) (A may be NULL: C = tanh(C)). One SimpleRNN step. */
+    void (*gemm_tanh)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
+    /* C (M,N) += A^T B, A stored (K,M): a weight gradient h^T da of one step. */
+    void (*gemm_tn_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
+    /* da[i] = dh[i] * (1 - h[i]^2): back through a tanh whose output is h. */
+    void (*dtanh)(float *da, const float *dh, const float *h, size_t n);
+    /* y[i] += x[i]. */
+    void (*add)(float *y, const float *x, size_t n);
+    /* One row of one step of the gated cells (gru.c, lstm.c say the layouts):
+     * the GRU's gates and state from g (x Wx + b_in) and hu (h U + b_rec);
+     * its gradients da, dhu and dhp += z dh; the LSTM's gates, cell and
+     * state from g (x Wx + b + h U); its da and the carried dc. */
+    void (*gru_row)(float *ht, float *g, const float *hu, const float *hp, int H);
+    void (*gru_row_backward)(float *da, float *dhu, float *dhp, const float *dh, const float *g, const float *hu,
+                             const float *hp, int H);
+    void (*lstm_row)(float *ht, float *ct, float *g, const float *cp, int H);
+    void (*lstm_row_backward)(float *da, float *dc, const float *dh, const float *g, const float *c, const float *cp,
+                              int H);
+    /* One Keras Adam update of n weights, alpha already bias-corrected:
+     * m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); w -= alpha m / (sqrt(v) + eps);
+     * g is zeroed as it is read (the next backward adds into it), which saves
+     * a pass over the whole gradient.
+     * Exact square root and division at every level (an estimate reads a
+     * denormal v as zero, and GRU/LSTM training then diverges). */
+    void (*adam)(float *w, float *g, float *m, float *v, size_t n, float alpha, float b1, float b2, float eps);
+} PlKernels;
+
+extern const PlKernels pl_kernels_baseline, pl_kernels_avx2, pl_kernels_avx512;
+
+/* The table in use: chosen on the first call (CPU, then PADLAB_SIMD), the
+ * same for the whole process. Can't fail. */
+const PlKernels *pl_kernels(void);
+/* The level of pl_kernels(), and whether PADLAB_SIMD chose it. */
+PlSimdLevel pl_simd_level(int *forced);
+/* Whether this CPU runs level l. */
+int pl_simd_supported(PlSimdLevel l);
+/* The table of level l (for tests: compare a level with the baseline), or
+ * NULL when this CPU cannot run it. */
+const PlKernels *pl_kernels_at(PlSimdLevel l);
+/* The level a PADLAB_SIMD value asks for, clamped to best (the widest this
+ * CPU runs): NULL, empty or unknown names give best. Pure, for tests. */
+PlSimdLevel pl_simd_pick(const char *forced, PlSimdLevel best, int *used_forced);
+const char *pl_simd_name(PlSimdLevel l);
+
+#endif

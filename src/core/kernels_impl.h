@@ -1,0 +1,263 @@
+/* The hot kernels, written once on GCC vector types. Included by one file
+ * per vector level (kernels_base.c, kernels_avx2.c, kernels_avx512.c) after
+ * it sets PL_K_BYTES (the vector width), PL_K_TABLE (the table's name),
+ * PL_K_NAME and its target; every function here is static to that file.
+ *
+ * Shapes: the vector kernels run over flat arrays of n floats; a tail
+ * shorter than a vector goes through a zero-padded vector, so the tail and
+ * the body round alike. The products are row-major, C (M,N) += A (M,K) B
+ * (K,N), in register tiles of 4 rows by 2 vectors, summed over k in order. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels.h"
+
+typedef float VF __attribute__((vector_size(PL_K_BYTES)));
+typedef int32_t VI __attribute__((vector_size(PL_K_BYTES)));
+enum { L = PL_K_BYTES / 4 };
+
+/* The kernels are not instrumented in the sanitizer build, as OpenBLAS is
+ * not: instrumented, they slowed the sanitized suite past its time limits.
+ * The unsanitized suite checks them against plain references. */
+#define KFN static __attribute__((no_sanitize("address", "undefined")))
+#define INL KFN inline __attribute__((always_inline))
+
+INL VF vload(const float *p) {
+    VF v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+INL void vstore(float *p, VF v) { memcpy(p, &v, sizeof v); }
+/* x - 0 is x for every x (a zero added would turn -0 into +0), so this folds to a broadcast. */
+INL VF vsplat(float x) { return x - (VF){0}; }
+/* Bitwise choice: a where m is all ones, b where it is zero (no branch). */
+INL VF vsel(VI m, VF a, VF b) { return (VF)((m & (VI)a) | (~m & (VI)b)); }
+INL VF vabs(VF a) { return (VF)((VI)a & 0x7fffffff); }
+
+/* tensor.c's tanh_rational, lane by lane: the same odd 13/6 rational fit,
+ * +-1 beyond 7.9, x itself below 4e-4. */
+INL VF v_tanh(VF a) {
+    const VF lim = vsplat(7.90531110763549805f);
+    VF x = vsel(a > lim, lim, a);
+    x = vsel(a < -lim, -lim, x);
+    VF x2 = x * x;
+    VF p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
+    p = x2 * p + -8.60467152213735e-11f;
+    p = x2 * p + 5.12229709037114e-08f;
+    p = x2 * p + 1.48572235717979e-05f;
+    p = x2 * p + 6.37261928875436e-04f;
+    p = x2 * p + 4.89352455891786e-03f;
+    p = x * p;
+    VF q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;
+    q = x2 * q + 2.26843463243900e-03f;
+    q = x2 * q + 4.89352518554385e-03f;
+    return vsel(vabs(a) < 0.0004f, a, p / q);
+}
+
+INL VF v_sigmoid(VF a) { return 0.5f + 0.5f * v_tanh(0.5f * a); }
+
+/* ---- elementwise ------------------------------------------------------------ */
+
+KFN void k_tanh(float *y, const float *x, size_t n) {
+    size_t i = 0;
+    for (; i + L <= n; i += L) vstore(y + i, v_tanh(vload(x + i)));
+    if (i == n) return;
+    float buf[L] = {0};
+    memcpy(buf, x + i, (n - i) * sizeof *buf);
+    vstore(buf, v_tanh(vload(buf)));
+    memcpy(y + i, buf, (n - i) * sizeof *buf);
+}
+
+KFN void k_sigmoid(float *y, const float *x, size_t n) {
+    size_t i = 0;
+    for (; i + L <= n; i += L) vstore(y + i, v_sigmoid(vload(x + i)));
+    if (i == n) return;
+    float buf[L] = {0};
+    memcpy(buf, x + i, (n - i) * sizeof *buf);
+    vstore(buf, v_sigmoid(vload(buf)));
+    memcpy(y + i, buf, (n - i) * sizeof *buf);
+}
+
+KFN void k_dtanh(float *da, const float *dh, const float *h, size_t n) {
+    for (size_t i = 0; i < n; i++) da[i] = dh[i] * (1.0f - h[i] * h[i]);
+}
+
+KFN void k_add(float *restrict y, const float *restrict x, size_t n) {
+    for (size_t i = 0; i < n; i++) y[i] += x[i];
+}
+
+KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n,
+                   float alpha, float b1, float b2, float eps) {
+    float c1 = 1.0f - b1, c2 = 1.0f - b2;
+    for (size_t i = 0; i < n; i++) {
+        float gi = g[i];
+        float mi = m[i] + (gi - m[i]) * c1;
+        float vi = v[i] + (gi * gi - v[i]) * c2;
+        m[i] = mi;
+        v[i] = vi;
+        w[i] -= alpha * mi / (sqrtf(vi) + eps);
+        g[i] = 0.0f;
+    }
+}
+
+/* ---- the gated cells' elementwise parts, one row of a step -------------------
+ * Layouts as gru.c and lstm.c state them: GRU gates [z r n] with hu = h U +
+ * b_rec, LSTM gates [i f c o]. A NULL previous state reads as zeros. */
+
+/* g (3H): x Wx + b_in on entry, [z r n] on exit; ht = z*hp + (1-z)*n. */
+KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < 2 * H; j++) g[j] += hu[j];
+    k_sigmoid(g, g, (size_t)2 * H);
+    for (int j = 0; j < H; j++) g[2 * H + j] += g[H + j] * hu[2 * H + j];
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float z = g[j], prev = hp ? hp[j] : 0.0f;
+        ht[j] = z * prev + (1.0f - z) * g[2 * H + j];
+    }
+}
+
+/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
+KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
+                               const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < H; j++) {
+        float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
+        float dz = dh[j] * (prev - nn);
+        float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
+        float dr = dan * hu[2 * H + j];
+        da[j] = dz * z * (1.0f - z);
+        da[H + j] = dr * r * (1.0f - r);
+        da[2 * H + j] = dan;
+        dhu[j] = da[j];
+        dhu[H + j] = da[H + j];
+        dhu[2 * H + j] = dan * r;
+    }
+    if (dhp)
+        for (int j = 0; j < H; j++) dhp[j] += dh[j] * g[j];
+}
+
+/* g (4H): x Wx + b + h U on entry, the activated gates on exit; the cell
+ * ct = f*cp + i*c and ht = o*tanh(ct). */
+KFN void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
+    k_sigmoid(g, g, (size_t)2 * H);
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    k_sigmoid(g + 3 * H, g + 3 * H, (size_t)H);
+    for (int j = 0; j < H; j++) ct[j] = g[H + j] * (cp ? cp[j] : 0.0f) + g[j] * g[2 * H + j];
+    k_tanh(ht, ct, (size_t)H);
+    for (int j = 0; j < H; j++) ht[j] *= g[3 * H + j];
+}
+
+/* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
+KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
+                                const float *restrict c, const float *restrict cp, int H) {
+    float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
+    k_tanh(tcs, c, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j], tc = tcs[j];
+        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
+        da[j] = dct * gg * i * (1.0f - i);
+        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
+        da[2 * H + j] = dct * i * (1.0f - gg * gg);
+        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
+        dc[j] = dct * f;
+    }
+}
+
+/* ---- small products ---------------------------------------------------------- */
+
+/* C (mr, nv*L) += A (mr,K) B (K, nv*L), then tanh when act; with ta, A is
+ * stored transposed, (K, mr). mr, nv, act and ta are constants at every
+ * call, so the tile lives in registers. */
+INL void tile(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int K, int mr, int nv, int act,
+               int ta) {
+    VF c[4][2];
+#pragma GCC unroll 4
+    for (int i = 0; i < mr; i++)
+#pragma GCC unroll 2
+        for (int j = 0; j < nv; j++) c[i][j] = vload(C + (size_t)i * ldc + j * L);
+    for (int k = 0; k < K; k++) {
+        const float *bk = B + (size_t)k * ldb;
+        VF b0 = vload(bk), b1 = nv > 1 ? vload(bk + L) : b0;
+#pragma GCC unroll 4
+        for (int i = 0; i < mr; i++) {
+            VF a = vsplat(ta ? A[(size_t)k * lda + i] : A[(size_t)i * lda + k]);
+            c[i][0] += a * b0;
+            if (nv > 1) c[i][1] += a * b1;
+        }
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < mr; i++)
+#pragma GCC unroll 2
+        for (int j = 0; j < nv; j++) vstore(C + (size_t)i * ldc + j * L, act ? v_tanh(c[i][j]) : c[i][j]);
+}
+
+/* Every row of one column block of nv vectors. */
+INL void tile_rows(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int K, int nv, int act,
+                   int ta) {
+    int i = 0;
+#define A_AT(i) (ta ? A + (i) : A + (size_t)(i) * lda)
+    for (; i + 4 <= M; i += 4) tile(C + (size_t)i * ldc, ldc, A_AT(i), lda, B, ldb, K, 4, nv, act, ta);
+    float *Ci = C + (size_t)i * ldc;
+    const float *Ai = A_AT(i);
+#undef A_AT
+    switch (M - i) {
+    case 3: tile(Ci, ldc, Ai, lda, B, ldb, K, 3, nv, act, ta); break;
+    case 2: tile(Ci, ldc, Ai, lda, B, ldb, K, 2, nv, act, ta); break;
+    case 1: tile(Ci, ldc, Ai, lda, B, ldb, K, 1, nv, act, ta); break;
+    default: break;
+    }
+}
+
+/* The columns past the last whole vector, one by one. */
+KFN void tail_cols(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N0, int N, int K,
+                      int act, int ta) {
+    for (int i = 0; i < M; i++) {
+        float *ci = C + (size_t)i * ldc;
+        for (int j = N0; j < N; j++) {
+            float s = ci[j];
+            for (int k = 0; k < K; k++) s += (ta ? A[(size_t)k * lda + i] : A[(size_t)i * lda + k]) * B[(size_t)k * ldb + j];
+            ci[j] = s;
+        }
+        if (act) k_tanh(ci + N0, ci + N0, (size_t)(N - N0));
+    }
+}
+
+INL void gemm_run(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K, int act,
+                  int ta) {
+    int j = 0;
+    for (; j + 2 * L <= N; j += 2 * L) tile_rows(C + j, ldc, A, lda, B + j, ldb, M, K, 2, act, ta);
+    for (; j + L <= N; j += L) tile_rows(C + j, ldc, A, lda, B + j, ldb, M, K, 1, act, ta);
+    if (j < N) tail_cols(C, ldc, A, lda, B, ldb, M, j, N, K, act, ta);
+}
+
+KFN void k_gemm_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+    gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 0, 0);
+}
+
+KFN void k_gemm_tn_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+    gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 0, 1);
+}
+
+KFN void k_gemm_tanh(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
+    if (!A) {
+        for (int i = 0; i < M; i++) k_tanh(C + (size_t)i * ldc, C + (size_t)i * ldc, (size_t)N);
+        return;
+    }
+    gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 1, 0);
+}
+
+const PlKernels PL_K_TABLE = {
+    .name = PL_K_NAME,
+    .tanh = k_tanh,
+    .sigmoid = k_sigmoid,
+    .gemm_acc = k_gemm_acc,
+    .gemm_tanh = k_gemm_tanh,
+    .gemm_tn_acc = k_gemm_tn_acc,
+    .dtanh = k_dtanh,
+    .add = k_add,
+    .gru_row = k_gru_row,
+    .gru_row_backward = k_gru_row_backward,
+    .lstm_row = k_lstm_row,
+    .lstm_row_backward = k_lstm_row_backward,
+    .adam = k_adam,
+};

@@ -1,0 +1,242 @@
+/* The vector levels: every kernel table this CPU runs agrees with the
+ * baseline table (and with a plain double reference), a forced level is the
+ * one in use, and the recurrent cells train to a finite loss on real text. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/corpus.h"
+#include "core/corpus_load.h"
+#include "core/kernels.h"
+#include "core/rng.h"
+#include "core/train.h"
+#include "suites.h"
+
+/* Inputs that walk every branch of the tanh fit: the tiny-|x| identity, the
+ * polynomial range, the clamp, and signed zeros, at lengths that leave
+ * every possible tail. */
+static void fill_inputs(float *x, int n, PlRng *rng) {
+    static const float edges[] = {0.0f, -0.0f, 3.9e-4f, -4.1e-4f, 1.0f, -1.0f, 7.9f, -7.91f, 9.0f, -40.0f, 1e-30f, 88.0f};
+    for (int i = 0; i < n; i++)
+        x[i] = i < (int)(sizeof edges / sizeof edges[0]) ? edges[i] : (float)(20.0 * pl_rng_uniform(rng) - 10.0);
+}
+
+typedef void (*VecFn)(float *y, const float *x, size_t n);
+
+static void check_activation(VecFn base, VecFn lvl, double (*ref)(double), const char *what, const char *level) {
+    PlRng rng;
+    pl_rng_seed(&rng, 7);
+    float x[67], yb[67], yl[67];
+    for (int n = 1; n <= 67; n++) {
+        fill_inputs(x, n, &rng);
+        base(yb, x, (size_t)n);
+        lvl(yl, x, (size_t)n);
+        for (int i = 0; i < n; i++) {
+            ck_assert_msg(fabsf(yb[i] - yl[i]) <= 4e-7f, "%s %s at x=%g: %.9g, baseline %.9g", level, what, (double)x[i],
+                          (double)yl[i], (double)yb[i]);
+            ck_assert_msg(fabs((double)yl[i] - ref((double)x[i])) <= 1e-6, "%s %s at x=%g: %.9g", level, what,
+                          (double)x[i], (double)yl[i]);
+        }
+    }
+}
+
+static double sigmoid_ref(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+START_TEST(test_every_level_computes_tanh_and_sigmoid_as_the_baseline_does) {
+    const PlKernels *b = pl_kernels_at(PL_SIMD_BASELINE);
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        if (!k) continue;
+        check_activation(b->tanh, k->tanh, tanh, "tanh", k->name);
+        check_activation(b->sigmoid, k->sigmoid, sigmoid_ref, "sigmoid", k->name);
+    }
+}
+END_TEST
+
+/* C (M,N) with row stride ldc, the products summed in double. */
+static void ref_gemm(double *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K, int act) {
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double s = C[(size_t)i * ldc + j];
+            for (int k = 0; k < K; k++) s += (double)A[(size_t)i * lda + k] * (double)B[(size_t)k * ldb + j];
+            C[(size_t)i * ldc + j] = act ? tanh(s) : s;
+        }
+}
+
+static void check_gemm(const PlKernels *k, int M, int N, int K, int act) {
+    int lda = K + 3, ldb = N + 5, ldc = N + 2; /* strides wider than the rows, as a sub-block's are */
+    PlRng rng;
+    pl_rng_seed(&rng, (PlSeed)(M * 10007 + N * 101 + K));
+    float *A = malloc(sizeof *A * (size_t)M * lda), *B = malloc(sizeof *B * (size_t)K * ldb);
+    float *C = malloc(sizeof *C * (size_t)M * ldc);
+    double *R = malloc(sizeof *R * (size_t)M * ldc);
+    for (int i = 0; i < M * lda; i++) A[i] = (float)(pl_rng_uniform(&rng) - 0.5);
+    for (int i = 0; i < K * ldb; i++) B[i] = (float)(pl_rng_uniform(&rng) - 0.5);
+    for (int i = 0; i < M * ldc; i++) R[i] = C[i] = (float)(pl_rng_uniform(&rng) - 0.5);
+    (act ? k->gemm_tanh : k->gemm_acc)(C, ldc, A, lda, B, ldb, M, N, K);
+    ref_gemm(R, ldc, A, lda, B, ldb, M, N, K, act);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < ldc; j++) {
+            double want = R[(size_t)i * ldc + j], tol = j < N ? 1e-5 * (1.0 + sqrt((double)K)) : 0.0;
+            ck_assert_msg(fabs((double)C[(size_t)i * ldc + j] - want) <= tol, "%s %s %dx%dx%d at (%d,%d): %.8g, want %.8g",
+                          k->name, act ? "gemm_tanh" : "gemm_acc", M, N, K, i, j, (double)C[(size_t)i * ldc + j], want);
+        }
+    free(A), free(B), free(C), free(R);
+}
+
+START_TEST(test_every_level_computes_the_small_products_to_float_precision) {
+    /* The recurrent cells' shapes (32 rows, H = 32, gates x H) and ragged ones. */
+    static const int shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {32, 32, 32}, {32, 96, 32}, {32, 32, 128},
+                                    {17, 128, 32}, {5, 33, 9}, {6, 40, 3}, {2, 71, 64}};
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        for (size_t s = 0; k && s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int act = 0; act < 2; act++) check_gemm(k, shapes[s][0], shapes[s][1], shapes[s][2], act);
+    }
+}
+END_TEST
+
+START_TEST(test_a_tanh_step_with_no_previous_state_is_tanh_alone) {
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        if (!k) continue;
+        float C[2 * 12], x[2 * 12];
+        for (int i = 0; i < 24; i++) C[i] = x[i] = 0.25f * (float)(i - 12);
+        k->gemm_tanh(C, 12, NULL, 0, NULL, 0, 2, 9, 0);
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 12; j++) {
+                float want = j < 9 ? tanhf(x[i * 12 + j]) : x[i * 12 + j]; /* past N untouched */
+                ck_assert_msg(fabsf(C[i * 12 + j] - want) <= 1e-6f, "%s (%d,%d)", k->name, i, j);
+            }
+    }
+}
+END_TEST
+
+START_TEST(test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient) {
+    enum { N = 203 };
+    float w0[N], g[N], m0[N], v0[N];
+    PlRng rng;
+    pl_rng_seed(&rng, 3);
+    for (int i = 0; i < N; i++) {
+        w0[i] = (float)(pl_rng_uniform(&rng) - 0.5);
+        g[i] = (float)(1e-3 * (pl_rng_uniform(&rng) - 0.5));
+        m0[i] = (float)(1e-4 * (pl_rng_uniform(&rng) - 0.5));
+        v0[i] = (float)(1e-6 * pl_rng_uniform(&rng));
+    }
+    /* The trap of estimated square roots: a denormal second moment, a zero one,
+     * and gradients whose squares underflow. */
+    v0[0] = 1e-40f, g[0] = 0.0f, m0[0] = 1e-30f;
+    v0[1] = 0.0f, g[1] = 0.0f, m0[1] = 0.0f;
+    g[2] = 1e-21f, v0[2] = 0.0f, m0[2] = 0.0f;
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        if (!k) continue;
+        float w[N], gl[N], m[N], v[N];
+        memcpy(w, w0, sizeof w), memcpy(gl, g, sizeof gl), memcpy(m, m0, sizeof m), memcpy(v, v0, sizeof v);
+        k->adam(w, gl, m, v, N, 1e-3f, 0.9f, 0.999f, 1e-7f);
+        for (int i = 0; i < N; i++) {
+            /* the kernel's own 1 - b as floats, so that only its rounding differs */
+            double c1 = (double)(1.0f - 0.9f), c2 = (double)(1.0f - 0.999f);
+            double mi = (double)m0[i] + ((double)g[i] - (double)m0[i]) * c1;
+            double vi = (double)v0[i] + ((double)g[i] * (double)g[i] - (double)v0[i]) * c2;
+            ck_assert_msg(gl[i] == 0.0f, "%s: the gradient is cleared as it is read", k->name);
+            double wi = (double)w0[i] - 1e-3 * mi / (sqrt(vi) + 1e-7);
+            ck_assert_msg(isfinite(w[i]) && isfinite(m[i]) && isfinite(v[i]), "%s weight %d not finite", k->name, i);
+            ck_assert_msg(fabs((double)w[i] - wi) <= 1e-6 * (1.0 + fabs(wi)), "%s weight %d: %.9g, want %.9g", k->name, i,
+                          (double)w[i], wi);
+            ck_assert_msg(fabs((double)m[i] - mi) <= 3e-7 * (fabs((double)m0[i]) + fabs((double)g[i])) + 1e-30,
+                          "%s m %d: %.9g, want %.9g", k->name, i, (double)m[i], mi);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_every_level_adds_and_backs_through_tanh_exactly) {
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        if (!k) continue;
+        float y[37], x[37], dh[37], h[37], da[37];
+        for (int i = 0; i < 37; i++) y[i] = 0.5f * (float)i, x[i] = 0.25f, dh[i] = 2.0f, h[i] = 0.5f;
+        k->add(y, x, 37);
+        k->dtanh(da, dh, h, 37);
+        for (int i = 0; i < 37; i++) {
+            ck_assert(y[i] == 0.5f * (float)i + 0.25f);
+            ck_assert(da[i] == 1.5f); /* 2 * (1 - 0.25) */
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_padlab_simd_names_a_level_no_wider_than_the_cpu) {
+    int forced;
+    ck_assert_int_eq(pl_simd_pick("baseline", PL_SIMD_AVX2, &forced), PL_SIMD_BASELINE);
+    ck_assert_int_eq(forced, 1);
+    ck_assert_int_eq(pl_simd_pick("avx2", PL_SIMD_AVX512, &forced), PL_SIMD_AVX2);
+    ck_assert_int_eq(forced, 1);
+    ck_assert_int_eq(pl_simd_pick("avx512", PL_SIMD_AVX2, &forced), PL_SIMD_AVX2); /* not on this CPU */
+    ck_assert_int_eq(forced, 0);
+    ck_assert_int_eq(pl_simd_pick("sse9", PL_SIMD_AVX2, &forced), PL_SIMD_AVX2);
+    ck_assert_int_eq(forced, 0);
+    ck_assert_int_eq(pl_simd_pick(NULL, PL_SIMD_BASELINE, &forced), PL_SIMD_BASELINE);
+    ck_assert_int_eq(forced, 0);
+    ck_assert_str_eq(pl_simd_name(PL_SIMD_AVX512), "avx512");
+    ck_assert(pl_simd_supported(PL_SIMD_BASELINE));
+}
+END_TEST
+
+/* Each test runs in its own process: this one's choice is its own. */
+START_TEST(test_a_forced_level_is_the_level_in_use) {
+    setenv("PADLAB_SIMD", "baseline", 1);
+    int forced;
+    ck_assert_int_eq(pl_simd_level(&forced), PL_SIMD_BASELINE);
+    ck_assert_int_eq(forced, 1);
+    ck_assert_ptr_eq(pl_kernels(), &pl_kernels_baseline);
+}
+END_TEST
+
+/* GRU and LSTM on real text, a few epochs: every epoch's training loss is
+ * finite. (With an estimated square root in Adam, both trained to NaN while
+ * every other check passed.) */
+static void check_finite_training(PlArch arch) {
+    const char *path = pl_test_imdb_path();
+    if (!path) printf("note: imdb5k.tsv absent, the %s trains on the builtin corpus\n", pl_arch_name(arch));
+    PlCorpus *c;
+    PlErr err;
+    ck_assert_msg(pl_corpus_load(path ? path : "builtin", NULL, &c, &err) == PL_OK, "%s", err.msg);
+    PlTrainConfig cfg = pl_train_config_default(arch);
+    cfg.epochs = 3;
+    cfg.maxlen = 50; /* short rows keep the check quick (the sanitized run too); the gates still saturate */
+    PlTrainResult r;
+    ck_assert_msg(pl_train(c, &cfg, NULL, NULL, NULL, &r, NULL, &err) == PL_OK, "%s", err.msg);
+    for (int e = 0; e < r.epochs_done; e++)
+        ck_assert_msg(isfinite(r.train_loss[e]) && isfinite(r.val_loss[e]), "%s (%s) epoch %d: loss %g, val loss %g",
+                      pl_arch_name(arch), pl_kernels()->name, e + 1, (double)r.train_loss[e], (double)r.val_loss[e]);
+    ck_assert(r.train_loss[r.epochs_done - 1] < r.train_loss[0]);
+    pl_corpus_free(c);
+}
+
+START_TEST(test_a_gru_trained_on_real_text_keeps_a_finite_loss) { check_finite_training(PL_ARCH_GRU); }
+END_TEST
+
+START_TEST(test_an_lstm_trained_on_real_text_keeps_a_finite_loss) { check_finite_training(PL_ARCH_LSTM); }
+END_TEST
+
+Suite *kernels_suite(void) {
+    Suite *s = suite_create("kernels");
+    TCase *tc = tcase_create("levels");
+    tcase_add_test(tc, test_every_level_computes_tanh_and_sigmoid_as_the_baseline_does);
+    tcase_add_test(tc, test_every_level_computes_the_small_products_to_float_precision);
+    tcase_add_test(tc, test_a_tanh_step_with_no_previous_state_is_tanh_alone);
+    tcase_add_test(tc, test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient);
+    tcase_add_test(tc, test_every_level_adds_and_backs_through_tanh_exactly);
+    tcase_add_test(tc, test_padlab_simd_names_a_level_no_wider_than_the_cpu);
+    tcase_add_test(tc, test_a_forced_level_is_the_level_in_use);
+    suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("training");
+    tcase_set_timeout(tr, 120);
+    tcase_add_test(tr, test_a_gru_trained_on_real_text_keeps_a_finite_loss);
+    tcase_add_test(tr, test_an_lstm_trained_on_real_text_keeps_a_finite_loss);
+    suite_add_tcase(s, tr);
+    return s;
+}
