@@ -71,11 +71,13 @@ static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
     pane_bar(p, (*row)++, 0, p->box.w - 2 > 50 ? 50 : p->box.w - 2, v->fraction, TUI_GOOD);
 }
 
+#define RECENT_SHOWN 4
+
 static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     PlLabGroup g[MAX_GROUPS];
-    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[3] = {-1, -1, -1}, ns = 0, label_w = 34, memorised = 0;
+    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0;
     if (!n) return;
-    for (int k = 0; k < 3; k++) { /* the three most recent settings */
+    for (int k = 0; k < RECENT_SHOWN; k++) { /* the most recent settings: a whole padding x mask grid */
         int best = -1;
         for (int i = 0; i < n; i++) {
             int used = 0;
