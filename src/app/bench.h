@@ -11,7 +11,7 @@ typedef struct {
     const char *fma_isa; /* the instruction set the FMA loop ran on */
 } PlMachineRates;
 
-void pl_bench_machine(PlMachineRates *r);
+PlStatus pl_bench_machine(PlMachineRates *r, PlErr *err);
 
 typedef struct {
     const char *name;    /* "rnn" or "avgpool" */

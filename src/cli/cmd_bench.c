@@ -36,7 +36,7 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_end(&w);
 }
 
-static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
+static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
     static const char *const head[] = {"model", "s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
@@ -55,8 +55,9 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
         out_table_cell(&t, "%.1f%%", 100.0 * b[i].gflops / m->fma_gflops);
         out_table_cell(&t, "%.4f", (double)b[i].best_val_acc);
     }
-    out_table_print(&t, stdout, OUT_TABLE, 2);
+    int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
+    return bad;
 }
 
 /* ---- the probes: how long a view waits for its result after a change ---- */
@@ -113,7 +114,7 @@ static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     PlProbeBench *b = malloc(sizeof *b * PL_R_COUNT * (size_t)nm);
     if (!lens || !b) {
         free(lens), free(b);
-        fprintf(stderr, "padlab bench: out of memory\n");
+        fprintf(stderr, "padlab bench: out of memory while preparing the benchmark\n");
         return 1;
     }
     PlErr err;
@@ -144,18 +145,22 @@ static int run(const CliArgs *a) {
         return rc;
     }
     PlMachineRates m;
-    pl_bench_machine(&m);
+    PlErr err;
+    if (pl_bench_machine(&m, &err)) {
+        fprintf(stderr, "padlab bench: %s\n", err.msg);
+        pl_corpus_free(c);
+        return 1;
+    }
     PlTrainConfig rnn = pl_train_config_default(PL_ARCH_RNN), pool = pl_train_config_default(PL_ARCH_AVGPOOL);
     rnn.epochs = pool.epochs = epochs;
     PlTrainBench b[2];
-    PlErr err;
     if (pl_bench_train(c, &rnn, "rnn", &b[0], &err) || pl_bench_train(c, &pool, "avgpool", &b[1], &err)) {
         fprintf(stderr, "padlab bench: %s\n", err.msg);
         rc = 1;
     } else if (fmt == OUT_JSON) {
         print_json(c, &m, b, 2);
-    } else {
-        print_table(c, &m, b, 2, epochs);
+    } else if (print_table(c, &m, b, 2, epochs)) {
+        rc = cli_no_memory(a, "building the table");
     }
     pl_corpus_free(c);
     return rc;

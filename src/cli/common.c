@@ -18,6 +18,11 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
     return 0;
 }
 
+int cli_no_memory(const CliArgs *a, const char *what) {
+    fprintf(stderr, "%s: out of memory while %s\n", a->cmd, what);
+    return 1;
+}
+
 int cli_format(const CliArgs *a, OutFormat *fmt) {
     int k;
     if (cli_choice(a, "format", "table", out_format_names, &k)) return 2;
@@ -28,6 +33,5 @@ int cli_format(const CliArgs *a, OutFormat *fmt) {
 int *cli_lengths(const PlCorpus *c) {
     int *len = malloc((size_t)(c->n ? c->n : 1) * sizeof *len);
     if (len) pl_corpus_lengths(c, len);
-    else fprintf(stderr, "padlab: out of memory\n");
     return len;
 }

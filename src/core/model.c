@@ -289,7 +289,10 @@ PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlEr
         return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
     }
     pl_optim_init(&m->opt, PL_OPT_ADAM);
-    pl_blas_init();
+    if (pl_blas_init(err)) {
+        pl_model_free(m);
+        return PL_ENOMEM;
+    }
     *out = m;
     return PL_OK;
 }
