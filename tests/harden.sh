@@ -48,4 +48,39 @@ run "$P" probe batch --corpus "$TMP/ctl.tsv" --maxlen 8 --full --format json
 if [[ $rc -eq 0 ]] && ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' <<<"$out"; then pass "probe batch JSON stays escaped"
 else fail "probe batch JSON stays escaped" "status $rc"; fi
 
+# ---- model files: every header field and the file's size checked first ----
+# le32 N / le64 N: N as little-endian bytes, for printf.
+le32() { local v=$(($1 & 0xffffffff)); printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((v & 255)) $((v >> 8 & 255)) $((v >> 16 & 255)) $((v >> 24 & 255)); }
+le64() { le32 $(($1 & 0xffffffff)); le32 $(($1 >> 32)); }
+# model_header FILE NPARAMS ARCH VOCAB EMBED HIDDEN MASK POOL READOUT HEADS DHEAD CAUSAL FREEZE CLASSES
+model_header() {
+    local f=$1 n=$2 bytes="PADLABMD$(le32 1)$(le32 12)" v
+    shift 2
+    for v in "$@"; do bytes+=$(le32 "$v"); done
+    bytes+=$(le64 "$n")
+    printf "$bytes" >"$f"
+}
+# A 72-byte file whose header declares an LSTM of 2306 units (and the right
+# count for it): rejected at once for its size, not after building the model.
+model_header "$TMP/lstm.model" 21897243 2 10000 32 2306 0 0 0 2 16 0 0 0
+start=$SECONDS
+run timeout 20 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/lstm.model"
+if ((SECONDS - start <= 2)); then pass "a 72-byte header declaring a huge LSTM is refused at once"
+else fail "a 72-byte header declaring a huge LSTM is refused at once" "took $((SECONDS - start)) s"; fi
+expect_error "and the refusal names the size that does not match" "lstm.model: 72 bytes, but its header's 21897243 parameters make a file of"
+model_header "$TMP/lstm-count.model" 7 2 10000 32 2306 0 0 0 2 16 0 0 0
+run timeout 20 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/lstm-count.model"
+expect_error "a header whose parameter count is not its model's is refused" "7 parameters, but the header's model has 21897243"
+# An average-pooling model of 10^7 x 13 embeddings: refused before its 520 MB are allocated.
+model_header "$TMP/pool.model" 130000014 3 10000000 13 32 0 0 0 2 16 0 0 0
+run bash -c "ulimit -v 400000; exec timeout 20 '$P' probe pooling --corpus builtin:5:40 --weights '$TMP/pool.model'"
+expect_error "an oversized pooling model is refused before it is allocated" "pool.model: 72 bytes, but its header's 130000014 parameters"
+# heads x dhead overflows an int: 65536 x 65537 wraps to 65536.
+model_header "$TMP/heads.model" 0 5 10000 32 32 0 0 0 65536 65537 0 0 0
+run timeout 20 "$P" probe attention --corpus builtin:5:40 --weights "$TMP/heads.model"
+expect_error "heads x dhead cannot overflow past the 4096 limit" "heads x dhead up to 4096"
+mkfifo "$TMP/fifo.model"
+run timeout 10 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/fifo.model"
+expect_error "a FIFO as a model file is refused without blocking" "fifo.model: a FIFO, not a regular file"
+
 finish
