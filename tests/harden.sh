@@ -83,4 +83,21 @@ mkfifo "$TMP/fifo.model"
 run timeout 10 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/fifo.model"
 expect_error "a FIFO as a model file is refused without blocking" "fifo.model: a FIFO, not a regular file"
 
+# ---- corpora: regular files only, with a size limit ----
+mkdir -p "$TMP/acl/pos" "$TMP/acl/neg"
+echo "a good film" >"$TMP/acl/pos/1.txt"
+echo "a bad film" >"$TMP/acl/neg/1.txt"
+mkfifo "$TMP/acl/neg/2.txt"
+run timeout 10 "$P" stats --corpus "$TMP/acl" --format csv
+if [[ $rc -eq 0 && $out == *"maxlen,padding_share"* && $err == *"skipped 1 entry that is not a regular file"*"neg/2.txt"* ]]; then
+    pass "a FIFO in an aclImdb folder is skipped and named, not read"
+else fail "a FIFO in an aclImdb folder is skipped and named, not read" "status $rc" "stderr: $err"; fi
+run timeout 10 "$P" stats --corpus /dev/zero
+expect_error "/dev/zero as a corpus is refused before it is read" "/dev/zero: a character device, not a regular file"
+mkfifo "$TMP/corpus.fifo"
+run timeout 10 "$P" stats --corpus "$TMP/corpus.fifo"
+expect_error "a FIFO as a corpus is refused without blocking" "corpus.fifo: a FIFO, not a regular file"
+run timeout 10 "$P" pad "$TMP/acl"
+expect_error "padlab pad DIR says it is a folder" "acl: a folder, not a file of sequences"
+
 finish

@@ -11,10 +11,14 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
                 &opts.num_words))
         return 2;
     PlErr err;
-    if (pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err)) {
+    PlStatus st = pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err);
+    if (st) {
         fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
-        return 2;
+        return st == PL_ENOMEM ? 1 : 2;
     }
+    if ((*out)->skipped)
+        fprintf(stderr, "%s: note: skipped %d entr%s that %s not a regular file (%s)\n", a->cmd, (*out)->skipped,
+                (*out)->skipped == 1 ? "y" : "ies", (*out)->skipped == 1 ? "is" : "are", (*out)->skipped_first);
     return 0;
 }
 
