@@ -375,5 +375,6 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
         rc = 1;
     }
     pl_lab_free(lab);
+    if (tui_screen_quit_signal()) rc = 128 + tui_screen_quit_signal();
     return rc;
 }
