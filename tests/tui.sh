@@ -213,6 +213,7 @@ printf 'corpus = builtin:1:400\npadding = sideways\n' >"$TMP/bad.session"
 ENVS="TERM=xterm" start --session "$TMP/bad.session"
 check_screen "a damaged session still opens the lab with defaults" "padding: pre*"
 check_screen "the damage is named on the screen" "bad.session:2: padding must be one of pre,post, got 'sideways'"
+check_screen "with where the session is saved instead" "saving to $TMP/bad.session.1"
 T send-keys -t lab p
 check_screen "the lab works after a damaged session" "padding: post*"
 T send-keys -t lab q
@@ -221,6 +222,8 @@ run grep -c "bad.session:2: padding must be one of pre,post, got 'sideways'" "$T
 expect "the damaged session is named with its line" 0 "1"
 run cat "$TMP/bad.session"
 expect "a session the lab could not read is never written over" 0 "$(printf 'corpus = builtin:1:400\npadding = sideways')"
+run grep -c "^padding = post$" "$TMP/bad.session.1"
+expect "and the session goes to bad.session.1 beside it instead" 0 "1"
 printf 'corpus = builtin:1:400\npadding = post\n' >"$TMP/good.session"
 ENVS="TERM=xterm" start --session "$TMP/good.session"
 check_screen "a session reopens with its settings" "padding: post*"

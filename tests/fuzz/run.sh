@@ -5,7 +5,8 @@
 #                           driver, replaying tests/fuzz/seeds/NAME/ (make check)
 #   run.sh fuzz NAME...     each built with clang and libFuzzer (ASan, UBSan)
 #                           and run for $FUZZ_SECONDS seconds from its seeds,
-#                           one after the other (make fuzz FUZZ_SECONDS=N)
+#                           one after the other (make fuzz FUZZ_SECONDS=N),
+#                           or until FUZZ_RUNS executions when that is set
 #
 # A harness is tests/fuzz/fuzz_NAME.c (LLVMFuzzerTestOneInput) with its seeds
 # in tests/fuzz/seeds/NAME/; the names come from FUZZ_HARNESSES in Makefile.am.
@@ -25,6 +26,11 @@ extra_sources() {
     pad) echo "$SRC/src/cli/args.c" ;;
     esac
 }
+# Where lessons are looked for (the app's lesson loader wants both).
+LESSON_DIRS=(-DPL_LESSONS_DIR="\"$SRC/lessons\"" -DPL_SOURCE_LESSONS_DIR="\"$SRC/lessons\"")
+# clang 14 does not export target_clones functions to other files under
+# their own names: the fuzz build takes the default version of each.
+LESSON_DIRS+=(-D'target_clones(...)=used')
 passed=0 failed=0
 status=0
 
@@ -55,7 +61,7 @@ instrumented_objects() {
         obj=$objdir/$(echo "$src" | tr '/' '_' | sed 's/\.c$/.o/')
         if [[ ! -f $obj || $SRC/$src -nt $obj ]]; then
             # shellcheck disable=SC2086
-            clang $FUZZ_CLANG_FLAGS -fsanitize=fuzzer-no-link $FUZZ_CPPFLAGS -c "$SRC/$src" -o "$obj" || return 1
+            clang $FUZZ_CLANG_FLAGS -fsanitize=fuzzer-no-link $FUZZ_CPPFLAGS "${LESSON_DIRS[@]}" -c "$SRC/$src" -o "$obj" || return 1
         fi
         objs+=("$obj")
     done
@@ -66,11 +72,11 @@ fuzz() {
     local name=$1 bin=$OUT/fuzz_$1 corpus=$OUT/corpus_$1 objs=$2
     mkdir -p "$corpus"
     # shellcheck disable=SC2086,SC2046
-    clang $FUZZ_CLANG_FLAGS -fsanitize=fuzzer $FUZZ_CPPFLAGS -I"$SRC/tests/fuzz" -o "$bin" "$SRC/tests/fuzz/fuzz_$name.c" \
+    clang $FUZZ_CLANG_FLAGS -fsanitize=fuzzer $FUZZ_CPPFLAGS "${LESSON_DIRS[@]}" -I"$SRC/tests/fuzz" -o "$bin" "$SRC/tests/fuzz/fuzz_$name.c" \
         $(extra_sources "$name") $objs $FUZZ_SYSLIBS || return 1
     echo "fuzz: $name for ${FUZZ_SECONDS:-60} s (corpus in $corpus)"
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        "$bin" -max_total_time="${FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+        "$bin" -max_total_time="${FUZZ_SECONDS:-60}" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$OUT/crash_${name}_" "$corpus" "$SRC/tests/fuzz/seeds/$name" 2>&1 |
         grep -E '^#[0-9]+ *DONE|stat::number_of_executed_units|ERROR|SUMMARY|crash|leak|timeout' | tail -n 8
     return "${PIPESTATUS[0]}"
