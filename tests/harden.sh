@@ -100,4 +100,19 @@ expect_error "a FIFO as a corpus is refused without blocking" "corpus.fifo: a FI
 run timeout 10 "$P" pad "$TMP/acl"
 expect_error "padlab pad DIR says it is a folder" "acl: a folder, not a file of sequences"
 
+# ---- sessions and other writes ----
+run "$P" --corpus $'builtin\nmaxlen = 7' --print-settings
+if [[ $rc -eq 2 && -z $out && $err == *"without control characters"* ]]; then pass "a value with a newline cannot inject a second session line"
+else fail "a value with a newline cannot inject a second session line" "status $rc" "stdout: $out"; fi
+printf 'corpus = builtin:1:300\nseeds = 99\n' >"$TMP/range.session"
+run "$P" --session "$TMP/range.session" --print-settings
+if [[ $err == *"range.session:2: seeds must be"* ]]; then pass "a session's ranges are the flags'"; else fail "a session's ranges are the flags'" "$err"; fi
+# A symlink planted where a writer's temporary file might go is never followed.
+echo "precious" >"$TMP/victim"
+for name in m.model.tmp m.model.tmp.XXXXXX; do ln -sf "$TMP/victim" "$TMP/$name"; done
+run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP/m.model" --format csv
+if [[ $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/m.model && ! -L $TMP/m.model ]]; then
+    pass "--save-model writes through a fresh temporary file, not a planted symlink"
+else fail "--save-model writes through a fresh temporary file, not a planted symlink" "status $rc" "$err"; fi
+
 finish
