@@ -199,6 +199,11 @@ check_screen "SIGABRT ends the lab with status 128 + 6" "EXIT=134"
 check_screen "and leaves the terminal cooked" "icanon echo MODES"
 run grep -c "padlab: crashed (signal 6); the terminal was restored" "$TMP/err.txt"
 expect "a crash is named in one line after the screen closes" 0 "1"
+# A session that cannot be written is named in the status line when the run ends, not only at quit.
+start --corpus builtin:1:400 --session "$TMP/no-such-folder/s.session"
+check_screen "a failed autosave shows at once in the status line" "the session was not saved" 300
+T send-keys -t lab q
+wait_for "EXIT=" >/dev/null
 # A power cut (SIGKILL) loses at most the run in progress: each finished run is saved.
 rm -f "$TMP/cut.session"
 start --corpus builtin:1:400 --session "$TMP/cut.session"
@@ -210,10 +215,10 @@ run grep -c "^run = " "$TMP/cut.session"
 if [[ ${out:-0} -ge 3 ]]; then pass "the finished runs were saved before the kill"; else fail "the finished runs were saved before the kill" "$out" "$err"; fi
 
 printf 'corpus = builtin:1:400\npadding = sideways\n' >"$TMP/bad.session"
-ENVS="TERM=xterm" start --session "$TMP/bad.session"
+W=160 ENVS="TERM=xterm" start --session "$TMP/bad.session"
 check_screen "a damaged session still opens the lab with defaults" "padding: pre*"
 check_screen "the damage is named on the screen" "bad.session:2: padding must be one of pre,post, got 'sideways'"
-check_screen "with where the session is saved instead" "saving to $TMP/bad.session.1"
+check_screen "with where the session is saved instead" "saving to bad.session.1 beside it"
 T send-keys -t lab p
 check_screen "the lab works after a damaged session" "padding: post*"
 T send-keys -t lab q

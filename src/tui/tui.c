@@ -347,7 +347,8 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     if (problem[0]) { /* a file it could not read is never overwritten: the session is saved beside it */
         save = session_elsewhere(a->session, alt, sizeof alt);
         size_t used = strlen(problem);
-        if (save) snprintf(problem + used, sizeof problem - used, "; saving to %.100s", save);
+        const char *slash = save ? strrchr(save, '/') : NULL;
+        if (save) snprintf(problem + used, sizeof problem - used, "; saving to %.100s beside it", slash ? slash + 1 : save);
         else snprintf(problem + used, sizeof problem - used, "; this session will not be saved");
     }
     PlErr err;
