@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 /* OpenBLAS takes a work buffer of BLAS_BUFFER bytes for each product running
@@ -33,10 +34,13 @@ static PlStatus blas_check(PlErr *err) {
         atomic_store(&blas_mode, BLAS_FREE);
         return PL_OK;
     }
-    /* The buffer and room to spare for what the product itself allocates. */
-    void *room = malloc(BLAS_BUFFER + ((size_t)16 << 20));
-    if (!room) return pl_err_set(err, PL_ENOMEM, "out of memory while reserving OpenBLAS's %zu MB work buffer", BLAS_BUFFER >> 20);
-    free(room);
+    /* The buffer and room to spare for what the product itself allocates,
+     * mapped and unmapped at once (malloc might keep it: a sanitizer's
+     * quarantine does). */
+    size_t room = BLAS_BUFFER + ((size_t)16 << 20);
+    void *p = mmap(NULL, room, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) return pl_err_set(err, PL_ENOMEM, "out of memory while reserving OpenBLAS's %zu MB work buffer", BLAS_BUFFER >> 20);
+    munmap(p, room);
     enum { W = 96 }; /* past OpenBLAS's small-matrix path, so the buffer is taken now */
     static float a[W * W], c[W * W];
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, W, W, W, 1.0f, a, W, a, W, 0.0f, c, W);
