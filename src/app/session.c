@@ -116,7 +116,8 @@ static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key,
     }
     const PlSettingDef *sd = &pl_settings[PL_S_SEEDS]; /* the flag's range */
     if (!r && strcmp(key, "seeds") == 0 && !parse_number(v, sd->lo, sd->hi, &x)) return *seeds = (int)x, 0;
-    if (r && strcmp(key, "id") == 0 && !parse_number(v, 1, 1e9, &x)) return r->id = (int)x, 0;
+    /* id 0: a run line that had none (pl_lab_restore numbers it), as written back. */
+    if (r && strcmp(key, "id") == 0 && !parse_number(v, 0, 1e9, &x)) return r->id = (int)x, 0;
     if (r && strcmp(key, "grid") == 0 && !parse_number(v, 0, 1, &x)) return r->grid = (int)x, 0;
     if (r && strcmp(key, "best") == 0 && !parse_number(v, 0, 1, &x)) return r->best_val_acc = (float)x, 0;
     if (r && strcmp(key, "seconds") == 0 && !parse_number(v, 0, 1e9, &x)) return r->seconds = x, 0;
