@@ -107,7 +107,7 @@ static int print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, P
         if (pass) puts("mask");
         size_t at = 0;
         for (int i = 0; i < s->n; i++) {
-            pl_pad_row(row, mask, s->ids + at, s->len[i], T, o);
+            pl_pad_row(row, mask, s->len[i] ? s->ids + at : NULL, s->len[i], T, o);
             at += (size_t)s->len[i];
             pl_mask_bool(shown, mask, (size_t)T, conv);
             print_row(row, shown, T, pass, conv);
