@@ -44,10 +44,11 @@ replay() {
     fi
     if [[ -s $log ]]; then echo "FAIL fuzz harness $name builds with warnings:"; sed 's/^/     /' "$log"; return 1; fi
     local out
-    if out=$(timeout 120 "$bin" "$SRC/tests/fuzz/seeds/$name" 2>&1); then
+    # The seeds' own error messages (a refused input) go to the log, not the report.
+    if out=$(timeout 120 "$bin" "$SRC/tests/fuzz/seeds/$name" 2>"$OUT/replay_$name.err"); then
         echo "ok   fuzz harness $name: $out from tests/fuzz/seeds/$name"
     else
-        echo "FAIL fuzz harness $name on its seeds:"; printf '%s\n' "$out" | tail -n 20 | sed 's/^/     /'
+        echo "FAIL fuzz harness $name on its seeds:"; tail -n 20 "$OUT/replay_$name.err" | sed 's/^/     /'
         return 1
     fi
 }
