@@ -187,7 +187,7 @@ START_TEST(test_a_model_too_large_to_allocate_fails_cleanly) {
     ck_assert_int_eq(st, PL_ENOMEM);
     ck_assert_ptr_null(m);
     char want[128];
-    snprintf(want, sizeof want, "out of memory for %zu parameters", nparams);
+    snprintf(want, sizeof want, "out of memory while allocating %zu parameters", nparams);
     ck_assert_str_eq(err.msg, want);
 }
 END_TEST

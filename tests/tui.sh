@@ -171,13 +171,54 @@ ENVS="TERM=xterm" start --corpus builtin:1:400 --ascii --mono
 check_screen "--ascii --mono draws with ASCII glyphs" ". pad"
 pid=$(pgrep -f -n "$P --corpus builtin:1:400 --ascii")
 [[ -n $pid ]] && kill -TERM "$pid"
-check_screen "SIGTERM ends the lab with status 0" "EXIT=0"
+check_screen "SIGTERM ends the lab with status 128 + 15" "EXIT=143"
 check_absent "padding:" "SIGTERM restores the terminal"
 
+# Ctrl-\ (SIGQUIT) and a crash (SIGABRT) restore the terminal too; the shell
+# after the lab then shows the terminal's modes.
+start_modes() {
+    T kill-session -t lab 2>/dev/null
+    T new-session -d -s lab -x 100 -y 30 "cd $TMP && TERM=xterm $P $* 2>$TMP/err.txt; echo EXIT=\$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo MODES; sleep 60"
+}
+rm -f "$TMP/quit.session"
+start_modes --corpus builtin:1:400 --session "$TMP/quit.session"
+check_screen "a lab for SIGQUIT opens and trains" "trained 3 seeds" 300
+T send-keys -t lab m
+check_screen "mask goes on before the quit" "mask: on*"
+T send-keys -t lab 'C-\'
+check_screen "Ctrl-\\ ends the lab with status 128 + 3" "EXIT=131"
+check_screen "and leaves the terminal cooked (icanon, echo)" "icanon echo MODES"
+check_absent "padding:" "and leaves the alternate screen"
+run grep -c "^mask = on$" "$TMP/quit.session"
+expect "SIGQUIT saves the session" 0 "1"
+start_modes --corpus builtin:1:400 --ascii --mono
+check_screen "a lab for SIGABRT opens" "padding: pre*"
+pid=$(pgrep -f -n "$P --corpus builtin:1:400 --ascii --mono")
+[[ -n $pid ]] && kill -ABRT "$pid"
+check_screen "SIGABRT ends the lab with status 128 + 6" "EXIT=134"
+check_screen "and leaves the terminal cooked" "icanon echo MODES"
+run grep -c "padlab: crashed (signal 6); the terminal was restored" "$TMP/err.txt"
+expect "a crash is named in one line after the screen closes" 0 "1"
+# A session that cannot be written is named in the status line when the run ends, not only at quit.
+start --corpus builtin:1:400 --session "$TMP/no-such-folder/s.session"
+check_screen "a failed autosave shows at once in the status line" "the session was not saved" 300
+T send-keys -t lab q
+wait_for "EXIT=" >/dev/null
+# A power cut (SIGKILL) loses at most the run in progress: each finished run is saved.
+rm -f "$TMP/cut.session"
+start --corpus builtin:1:400 --session "$TMP/cut.session"
+check_screen "a lab for SIGKILL trains" "trained 3 seeds" 300
+pid=$(pgrep -f -n "$P --corpus builtin:1:400 --session $TMP/cut.session")
+[[ -n $pid ]] && kill -KILL "$pid"
+sleep 0.5
+run grep -c "^run = " "$TMP/cut.session"
+if [[ ${out:-0} -ge 3 ]]; then pass "the finished runs were saved before the kill"; else fail "the finished runs were saved before the kill" "$out" "$err"; fi
+
 printf 'corpus = builtin:1:400\npadding = sideways\n' >"$TMP/bad.session"
-ENVS="TERM=xterm" start --session "$TMP/bad.session"
+W=160 ENVS="TERM=xterm" start --session "$TMP/bad.session"
 check_screen "a damaged session still opens the lab with defaults" "padding: pre*"
 check_screen "the damage is named on the screen" "bad.session:2: padding must be one of pre,post, got 'sideways'"
+check_screen "with where the session is saved instead" "saving to bad.session.1 beside it"
 T send-keys -t lab p
 check_screen "the lab works after a damaged session" "padding: post*"
 T send-keys -t lab q
@@ -186,6 +227,8 @@ run grep -c "bad.session:2: padding must be one of pre,post, got 'sideways'" "$T
 expect "the damaged session is named with its line" 0 "1"
 run cat "$TMP/bad.session"
 expect "a session the lab could not read is never written over" 0 "$(printf 'corpus = builtin:1:400\npadding = sideways')"
+run grep -c "^padding = post$" "$TMP/bad.session.1"
+expect "and the session goes to bad.session.1 beside it instead" 0 "1"
 printf 'corpus = builtin:1:400\npadding = post\n' >"$TMP/good.session"
 ENVS="TERM=xterm" start --session "$TMP/good.session"
 check_screen "a session reopens with its settings" "padding: post*"

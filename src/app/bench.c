@@ -25,10 +25,13 @@ static double gemm_rate(void) {
     float *c = calloc((size_t)n * n, sizeof(float));
     if (!a || !b || !c) {
         free(a), free(b), free(c);
-        return 0.0;
+        return -1.0;
     }
     for (int i = 0; i < n * n; i++) a[i] = b[i] = 1e-3f * (float)(i % 97);
-    pl_blas_init();
+    if (pl_blas_init(NULL)) {
+        free(a), free(b), free(c);
+        return -1.0;
+    }
     pl_gemm(0, 0, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n); /* warm up */
     double t0 = cpu_clock();
     for (int r = 0; r < reps; r++) pl_gemm(0, 0, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
@@ -66,8 +69,9 @@ static int fma_run(long iters, float *sink) {
     return 0;
 }
 
-void pl_bench_machine(PlMachineRates *r) {
+PlStatus pl_bench_machine(PlMachineRates *r, PlErr *err) {
     r->gemm_gflops = gemm_rate();
+    if (r->gemm_gflops < 0.0) return pl_err_set(err, PL_ENOMEM, "out of memory while timing sgemm");
     long iters = 20000000;
     float sink = 0.0f;
     fma_run(1000, &sink);
@@ -78,6 +82,7 @@ void pl_bench_machine(PlMachineRates *r) {
     r->fma_isa = lanes == 16 ? "avx512f" : lanes == 8 ? "avx2" : "none (no FMA unit found)";
     if (sink == 12345.0f) r->fma_gflops += 0.0; /* keeps the loop's result alive */
     r->simd = pl_simd_name(pl_simd_level(&r->simd_forced));
+    return PL_OK;
 }
 
 /* Floating-point operations per (row, step) cell of one training step and of

@@ -16,7 +16,7 @@ typedef struct {
 /* Both rates, and the training rates below, are taken on this thread's CPU
  * time: on a shared machine other work stretches the wall clock, not them. */
 
-void pl_bench_machine(PlMachineRates *r);
+PlStatus pl_bench_machine(PlMachineRates *r, PlErr *err);
 
 typedef struct {
     const char *name;    /* "rnn" or "avgpool" */

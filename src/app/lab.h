@@ -347,6 +347,9 @@ typedef struct {
  * line at fault. */
 PlSession *pl_session_read(const char *path, PlErr *err);
 void pl_session_free(PlSession *s);
+/* Writes a session read by pl_session_read back, as the lab would write it
+ * (atomically). Returns PL_OK, or PL_EIO / PL_ENOMEM with a message. */
+PlStatus pl_session_save(const PlSession *s, const char *path, PlErr *err);
 /* Puts a session's runs, sort mode and grid into the lab (its settings are
  * the ones the lab was made with): nothing retrains. */
 void pl_lab_restore(PlLab *lab, const PlSession *s);

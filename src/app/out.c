@@ -13,11 +13,40 @@ void out_table_init(OutTable *t, int ncols, const char *const *head) {
     t->head = head;
 }
 
+/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when it is not one. */
+static int utf8_len(const unsigned char *p) {
+    int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (n == 2 && p[0] < 0xC2) return 0; /* overlong */
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+/* s with what a terminal would act on instead of show written out: C0
+ * controls, DEL and invalid bytes as \xNN, C1 controls (U+0080..U+009F,
+ * CSI among them) as \u00NN. A new string, or NULL on no memory. */
+static char *printable_copy(const char *s) {
+    size_t n = strlen(s);
+    char *d = malloc(6 * n + 1), *q = d;
+    if (!d) return NULL;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int k = utf8_len(p);
+        if (k == 1 && (*p < 0x20 || *p == 0x7F)) q += sprintf(q, "\\x%02x", *p);
+        else if (k == 0) q += sprintf(q, "\\x%02x", *p);
+        else if (k == 2 && p[0] == 0xC2 && p[1] < 0xA0) q += sprintf(q, "\\u%04x", p[1]);
+        else memcpy(q, p, (size_t)k), q += k;
+        p += k ? k : 1;
+    }
+    *q = '\0';
+    return d;
+}
+
 int out_table_cell(OutTable *t, const char *fmt, ...) {
+    if (t->failed) return -1;
     if (t->ncells == t->cap) {
         int cap = t->cap ? t->cap * 2 : 64;
         char **cells = realloc(t->cells, (size_t)cap * sizeof *cells);
-        if (!cells) return -1;
+        if (!cells) return t->failed = 1, -1;
         t->cells = cells;
         t->cap = cap;
     }
@@ -26,8 +55,8 @@ int out_table_cell(OutTable *t, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char *s = strdup(buf);
-    if (!s) return -1;
+    char *s = printable_copy(buf);
+    if (!s) return t->failed = 1, -1;
     t->cells[t->ncells++] = s;
     return 0;
 }
@@ -71,10 +100,11 @@ static void print_csv(const OutTable *t, FILE *f) {
     }
 }
 
-void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent) {
+int out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent) {
+    if (t->failed) return -1;
     if (fmt == OUT_CSV) {
         print_csv(t, f);
-        return;
+        return 0;
     }
     int width[64] = {0};
     int nc = t->ncols < 64 ? t->ncols : 64;
@@ -100,6 +130,7 @@ void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent) {
         }
         fputc('\n', f);
     }
+    return 0;
 }
 
 /* ---- rows ---- */
@@ -112,21 +143,25 @@ void out_row_done(OutRow *r) {
 }
 
 int out_row_cell(OutRow *r, const char *fmt, ...) {
+    if (r->failed) return -1;
     char buf[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    size_t n = strlen(buf) + 1;
+    char *cell = printable_copy(buf);
+    if (!cell) return r->failed = 1, -1;
+    size_t n = strlen(cell) + 1;
     if (r->len + n > r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 256;
         while (cap < r->len + n) cap *= 2;
         char *text = realloc(r->text, cap);
-        if (!text) return -1;
+        if (!text) return free(cell), r->failed = 1, -1;
         r->text = text;
         r->cap = cap;
     }
-    memcpy(r->text + r->len, buf, n);
+    memcpy(r->text + r->len, cell, n);
+    free(cell);
     r->len += n;
     r->n++;
     return 0;
@@ -140,17 +175,23 @@ int out_text_width(const char *s) {
 
 int out_row_print(const OutRow *r, FILE *f, const char *label, int columns) {
     /* Where each cell starts, and the width of the whole line. */
+    if (r->failed) return -1;
     const char **cell = malloc(((size_t)r->n + 1) * sizeof *cell);
     int *w = malloc(((size_t)r->n + 1) * sizeof *w);
+    if (!cell || !w) {
+        free(cell);
+        free(w);
+        return -1;
+    }
     int total = out_text_width(label), left_out = 0;
     const char *s = r->text;
-    for (int i = 0; cell && w && i < r->n; i++, s += strlen(s) + 1) {
+    for (int i = 0; i < r->n; i++, s += strlen(s) + 1) {
         cell[i] = s;
         w[i] = 1 + out_text_width(s);
         total += w[i];
     }
     fputs(label, f);
-    if (!cell || !w || columns <= 0 || total <= columns) {
+    if (columns <= 0 || total <= columns) {
         for (s = r->text; s && s < r->text + r->len; s += strlen(s) + 1) fprintf(f, " %s", s);
     } else {
         char note[64];

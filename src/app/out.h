@@ -20,13 +20,18 @@ typedef struct {
     const char *const *head;
     char **cells; /* row-major, ncols per row */
     int ncells, cap;
+    int failed; /* a cell could not be stored: the table prints nothing */
 } OutTable;
 
 void out_table_init(OutTable *t, int ncols, const char *const *head);
-/* Appends the next cell (rows fill left to right). Returns 0, -1 on no memory. */
+/* Appends the next cell (rows fill left to right). Control bytes and invalid
+ * UTF-8 are written out as escapes (\x1b, \u009b), so corpus text cannot
+ * drive the terminal. Returns 0, -1 on no memory (after which the table
+ * refuses every cell and prints nothing). */
 int out_table_cell(OutTable *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Prints as an aligned table (indent spaces before each line) or CSV. */
-void out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent);
+/* Prints as an aligned table (indent spaces before each line) or CSV.
+ * Returns 0, or -1 without printing when a cell was lost to no memory. */
+int out_table_print(const OutTable *t, FILE *f, OutFormat fmt, int indent);
 void out_table_done(OutTable *t);
 
 /* One line of cells after a label ("  ids   " then " 12 7 0 0"): each cell
@@ -35,15 +40,18 @@ typedef struct {
     char *text;     /* the cells, each ending in '\0' */
     size_t len, cap;
     int n;          /* cells */
+    int failed;     /* a cell could not be stored: the row prints nothing */
 } OutRow;
 
 void out_row_init(OutRow *r);
-/* Appends a cell. Returns 0, -1 on no memory. */
+/* Appends a cell, escaped as out_table_cell does. Returns 0, -1 on no memory
+ * (the row then prints nothing). */
 int out_row_cell(OutRow *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints label and the cells on one line, then a newline. When columns > 0
  * and the line would be wider, prints the cells from the start and from the
  * end that fit, with "… (N more; --full prints all)" between them. Widths
- * count UTF-8 characters. Returns the number of cells left out. */
+ * count UTF-8 characters. Returns the number of cells left out, or -1
+ * without printing when the row lost a cell or no memory is left. */
 int out_row_print(const OutRow *r, FILE *f, const char *label, int columns);
 void out_row_done(OutRow *r);
 /* Columns text takes on a terminal: its UTF-8 characters. */

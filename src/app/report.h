@@ -78,7 +78,7 @@ PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlRe
  * result print them: a JSON array "strategies", or a table (selected, a
  * PlBatching or -1, is starred). */
 void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n);
-void pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected);
+int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected);
 PlStatus pl_report_cost_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_cost_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_attention_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);

@@ -46,7 +46,7 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
 }
 
 /* Head 0's query rows: all of them with full, else the first and last six. */
-static void query_rows(FILE *f, const PlProbeAttention *r, int all) {
+static int query_rows(FILE *f, const PlProbeAttention *r, int all) {
     static const char *const head[] = {"query", "kind", "row_sum", "pad_weight", "wrong_fix_sum"};
     int cut = !all && r->T > 16;
     OutTable t;
@@ -59,9 +59,10 @@ static void query_rows(FILE *f, const PlProbeAttention *r, int all) {
         out_table_cell(&t, "%.6f", (double)r->leak[i]);
         out_table_cell(&t, "%.6f", (double)r->wrong_fix_sum[i]);
     }
-    out_table_print(&t, f, OUT_TABLE, 2);
+    int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
-    if (cut) fprintf(f, "  (rows 6..%d left out; --full or --format json has them all)\n", r->T - 7);
+    if (!bad && cut) fprintf(f, "  (rows 6..%d left out; --full or --format json has them all)\n", r->T - 7);
+    return bad;
 }
 
 PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -72,7 +73,7 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
             r->heads > 1 ? "s" : "", r->dhead, r->B, r->T, r->mask ? "on" : "off", r->causal ? "on" : "off");
     fprintf(f, "the example: row %d, %d real tokens of %d\n\n", r->row, r->L, r->T);
     fprintf(f, "head 0, one line per query row of the example (sums over keys):\n");
-    query_rows(f, r, o->full);
+    if (query_rows(f, r, o->full)) return PL_ENOMEM;
     fprintf(f, "\nlargest weight on a pad key (real queries)   %.6g\n", (double)r->pad_weight_max);
     fprintf(f, "weight leaked onto pads, all heads          %.6g\n", (double)r->leak_total);
     fprintf(f, "largest |row sum - 1| (real queries)        %.3g\n", (double)r->row_sum_error_max);

@@ -61,7 +61,7 @@ static const char *conv_meaning(PlMaskConv c) {
 /* One labelled line of a row's T cells, elided to the width o allows. */
 typedef enum { LINE_WORDS, LINE_IDS, LINE_MASK, LINE_LABELS } Line;
 
-static void print_line(FILE *f, const PlCorpus *c, const PlProbeBatch *r, size_t at, Line what, const PlReportOpts *o) {
+static int print_line(FILE *f, const PlCorpus *c, const PlProbeBatch *r, size_t at, Line what, const PlReportOpts *o) {
     static const char *const label[] = {"  words ", "  ids   ", "  mask  ", "  labels"};
     const PlBatch *b = r->batch;
     OutRow row;
@@ -74,8 +74,9 @@ static void print_line(FILE *f, const PlCorpus *c, const PlProbeBatch *r, size_t
         else if (r->conv == PL_MASK_ADDITIVE) out_row_cell(&row, "%s", r->additive[i] == 0.0f ? "0" : "-inf");
         else out_row_cell(&row, "%d", r->conv_mask[i]);
     }
-    out_row_print(&row, f, label[what], pl_report_columns(o));
+    int left_out = out_row_print(&row, f, label[what], pl_report_columns(o));
     out_row_done(&row);
+    return left_out < 0 ? -1 : 0;
 }
 
 PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
@@ -92,7 +93,8 @@ PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, co
         else
             fprintf(f, "row %d: example %d, label %d, %d tokens, %d kept%s\n", i, b->row[i], b->labels[i], b->orig_len[i], b->len[i],
                     b->row[i] == info->rows[0] ? " (the example)" : "");
-        for (int line = LINE_WORDS; line <= LINE_LABELS; line++) print_line(f, c, r, at, (Line)line, o);
+        for (int line = LINE_WORDS; line <= LINE_LABELS; line++)
+            if (print_line(f, c, r, at, (Line)line, o)) return PL_ENOMEM;
         fputc('\n', f);
     }
     fprintf(f, "real tokens %ld; positions the mask marks real %ld (cells holding %s: %ld); label positions that count %ld\n",

@@ -79,8 +79,9 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
         out_table_cell(&t, "%.4f", k->sweep_padding[i]);
         out_table_cell(&t, "%.4f", k->sweep_kept[i]);
     }
-    out_table_print(&t, f, OUT_TABLE, 2);
+    int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
+    if (bad) return PL_ENOMEM;
     if (k->cross_maxlen >= 0.0)
         fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen, 100.0 * k->cross_share);
     fprintf(f, "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n", k->lengths.min,
@@ -89,7 +90,7 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");
     fprintf(f, "\nevery strategy at these settings (saved = the share of static's cells a strategy skips):\n");
-    pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected);
+    if (pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected)) return PL_ENOMEM;
     fprintf(f, "  (* the selected strategy)\n");
     return pl_report_status(f);
 }
@@ -113,7 +114,7 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
     json_close(w, ']');
 }
 
-void pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
+int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
     static const char *const head[] = {"strategy", "batches", "padding_share", "slots", "real_tokens", "tokens_cut",
                                        "attention_cells", "cells_saved", "attention_saved"};
     OutTable t;
@@ -130,6 +131,7 @@ void pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFo
         out_table_cell(&t, "%.4f", r->cells_saved);
         out_table_cell(&t, "%.4f", r->attn_saved);
     }
-    out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
+    int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
     out_table_done(&t);
+    return bad;
 }

@@ -47,12 +47,13 @@ PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result,
     return pl_report_json_end(&w, PL_R_GENERATE, c, info, o);
 }
 
-static void print_row(FILE *f, const char *label, const int32_t *v, int T, const PlReportOpts *o) {
+static int print_row(FILE *f, const char *label, const int32_t *v, int T, const PlReportOpts *o) {
     OutRow row;
     out_row_init(&row);
     for (int t = 0; t < T; t++) out_row_cell(&row, "%4d", v[t]);
-    out_row_print(&row, f, label, pl_report_columns(o));
+    int left_out = out_row_print(&row, f, label, pl_report_columns(o));
     out_row_done(&row);
+    return left_out < 0 ? -1 : 0;
 }
 
 PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -68,10 +69,9 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
         fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
         fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
-        print_row(f, "    left ids  ", r->ids_left + at, r->T, o);
-        print_row(f, "    left pos  ", r->pos_left + at, r->T, o);
-        print_row(f, "    right ids ", r->ids_right + at, r->T, o);
-        print_row(f, "    naive pos ", r->pos_naive + at, r->T, o);
+        if (print_row(f, "    left ids  ", r->ids_left + at, r->T, o) || print_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
+            print_row(f, "    right ids ", r->ids_right + at, r->T, o) || print_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
+            return PL_ENOMEM;
     }
     fprintf(f, "\nnaive code reads the last column: a pad in %d row%s under right padding, %d under left padding\n",
             r->naive_last_column_pad_rows_right, r->naive_last_column_pad_rows_right == 1 ? "" : "s",

@@ -51,8 +51,9 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
         out_table_cell(&t, "%.7f", (double)r->pre_unmasked[i]);
         out_table_cell(&t, "%.7f", (double)r->post_unmasked[i]);
     }
-    out_table_print(&t, f, OUT_TABLE, 2);
+    int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
+    if (bad) return PL_ENOMEM;
     if (!r->pads) {
         fprintf(f, "\nthis batch has no pads (every row fills the width), so padding pre and post give the same batch and\n"
                    "nothing can differ: try a larger maxlen or rows of different lengths\n");

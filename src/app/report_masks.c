@@ -84,7 +84,7 @@ static const char *mask_cell(const PlProbeMasks *r, int k, size_t at, char *buf,
 
 /* The example row's four masks side by side, one column per run of real
  * tokens or pads (the mask is constant along a run), each with its code. */
-static void masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, const PlReportOpts *o) {
+static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, const PlReportOpts *o) {
     enum { MAX_RUNS = 8 };
     int start[MAX_RUNS], end[MAX_RUNS], nruns = 0;
     size_t row = (size_t)r->row * r->T;
@@ -105,8 +105,9 @@ static void masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, con
     OutRow words;
     out_row_init(&words);
     for (int t = 0; t < r->T; t++) out_row_cell(&words, "%s", r->keras[row + t] ? pl_corpus_word(c, r->ids[row + t]) : "_");
-    out_row_print(&words, f, "  words ", pl_report_columns(o));
+    int left_out = out_row_print(&words, f, "  words ", pl_report_columns(o));
     out_row_done(&words);
+    if (left_out < 0) return -1;
     /* Printed by hand rather than as an OutTable: every mask column is
      * right-aligned, -inf included. */
     fprintf(f, "\n  %-10s  %-10s", "convention", "meaning");
@@ -118,6 +119,7 @@ static void masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, con
         for (int k = 0; k < nruns; k++) fprintf(f, "  %*s", width[k], mask_cell(r, m, row + (size_t)start[k], buf, sizeof buf));
         fprintf(f, "  %s\n", pl_mask_conv_code((PlMaskConv)m));
     }
+    return 0;
 }
 
 static void pct(OutTable *t, float share) {
@@ -125,7 +127,7 @@ static void pct(OutTable *t, float share) {
     else out_table_cell(t, "%.1f%%", 100.0 * (double)share);
 }
 
-static void masks_rows(FILE *f, const PlProbeMasks *r) {
+static int masks_rows(FILE *f, const PlProbeMasks *r) {
     static const char *const head[] = {"row", "review", "real", "pads", "on pads: right", "no mask", "inverted"};
     OutTable t;
     out_table_init(&t, 7, head);
@@ -140,8 +142,9 @@ static void masks_rows(FILE *f, const PlProbeMasks *r) {
         if (r->pads[i] == 0) out_table_cell(&t, "blind: sees no key");
         else pct(&t, s[2]);
     }
-    out_table_print(&t, f, OUT_TABLE, 2);
+    int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
+    return bad;
 }
 
 PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
@@ -152,7 +155,7 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
     pl_report_header(f, PL_R_MASKS, c, info, o);
     fprintf(f, "one padding mask in four conventions: a batch of %d rows of width %d (padding %s, truncating %s)\n\n", r->B, r->T,
             pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
-    masks_example(f, c, r, o);
+    if (masks_example(f, c, r, o)) return PL_ENOMEM;
     if (r->agree)
         fprintf(f, "\nread each in its own convention, all four keep the same %ld cells: the batch's real tokens.\n", r->real_tokens);
     else
@@ -162,7 +165,7 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
             "\nself-attention over the batch, %d heads of %d (%s).\n"
             "Of the attention each real token pays, the share that lands on pads, row by row:\n",
             r->heads, r->dhead, weights);
-    masks_rows(f, r);
+    if (masks_rows(f, r)) return PL_ENOMEM;
     if (!r->padded_rows) {
         fprintf(f, "\nno row of this batch has a pad, so there is nothing to leak: try a larger maxlen or other rows\n");
     } else {

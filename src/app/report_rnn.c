@@ -64,8 +64,9 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
         out_table_cell(&t, "%.5f", (double)r->step[s]);
         out_table_cell(&t, "%.5f", (double)r->dist_fixed[s]);
     }
-    out_table_print(&t, f, OUT_TABLE, 2);
+    int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
+    if (bad) return PL_ENOMEM;
     if (cut) fprintf(f, "  (steps away from the edges left out; --full or --format json has every step)\n");
     if (r->fixed_found)
         fprintf(f, "\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n", r->fixed_iters,

@@ -25,7 +25,7 @@ static int table_head(const char **head, int cap, const char *const *extra, int 
     return n;
 }
 
-static void groups_text(FILE *f, const PlTrainReport *t) {
+static int groups_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "s/run"};
     const char *head[PL_S_COUNT + 8];
     int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
@@ -41,11 +41,12 @@ static void groups_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(&tab, "%.4f", (double)g->max);
         out_table_cell(&tab, "%.2f", g->seconds);
     }
-    out_table_print(&tab, f, OUT_TABLE, 2);
+    int bad = out_table_print(&tab, f, OUT_TABLE, 2);
     out_table_done(&tab);
+    return bad;
 }
 
-static void runs_text(FILE *f, const PlTrainReport *t) {
+static int runs_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "s", "from"};
     const char *head[PL_S_COUNT + 8];
     int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
@@ -64,8 +65,9 @@ static void runs_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(&tab, "%.2f", r->seconds);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r) ? ", memorised" : "");
     }
-    out_table_print(&tab, f, OUT_TABLE, 2);
+    int bad = out_table_print(&tab, f, OUT_TABLE, 2);
     out_table_done(&tab);
+    return bad;
 }
 
 static void grid_text(FILE *f, const PlLabGrid *g) {
@@ -89,9 +91,9 @@ PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
     fprintf(f, "the runs table: %d setting%s, %d finished run%s\n\n", t->ngroups, t->ngroups == 1 ? "" : "s", t->nruns,
             t->nruns == 1 ? "" : "s");
     if (t->ngroups) {
-        groups_text(f, t);
+        if (groups_text(f, t)) return PL_ENOMEM;
         fprintf(f, "\nevery run, in the order it finished:\n");
-        runs_text(f, t);
+        if (runs_text(f, t)) return PL_ENOMEM;
     } else {
         fprintf(f, "no run has finished yet\n");
     }

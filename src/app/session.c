@@ -35,20 +35,30 @@ static void write_floats(FILE *f, const char *key, const float *v, int n) {
     for (int e = 0; e < n; e++) fprintf(f, "%s%.4f", e ? "," : "", (double)v[e]);
 }
 
+/* What a session file holds, borrowed from a lab or a PlSession. */
+typedef struct {
+    const PlLabSettings *s;
+    int sort;
+    const PlLabSettings *grid_base; /* NULL: no grid line */
+    int grid_seeds;
+    const PlLabRun *runs;
+    int nruns;
+} SessionParts;
+
 static int write_session(FILE *f, void *ctx) {
-    const PlLab *lab = ctx;
+    const SessionParts *p = ctx;
     char buf[600];
     fputs("# padlab session\n", f);
     for (int id = 0; id < PL_S_COUNT; id++)
-        fprintf(f, "%s = %s\n", pl_settings[id].name, pl_setting_format(&lab->s, (PlSettingId)id, buf, sizeof buf));
-    fprintf(f, "sort = %d\n", lab->sort);
-    if (lab->grid.total) {
+        fprintf(f, "%s = %s\n", pl_settings[id].name, pl_setting_format(p->s, (PlSettingId)id, buf, sizeof buf));
+    fprintf(f, "sort = %d\n", p->sort);
+    if (p->grid_base) {
         fputs("grid =", f);
-        write_cold(f, &lab->grid.base);
-        fprintf(f, " seeds=%d corpus=%s\n", lab->grid.seeds, lab->grid.base.corpus);
+        write_cold(f, p->grid_base);
+        fprintf(f, " seeds=%d corpus=%s\n", p->grid_seeds, p->grid_base->corpus);
     }
-    for (int i = 0; i < lab->nruns; i++) {
-        const PlLabRun *r = &lab->runs[i];
+    for (int i = 0; i < p->nruns; i++) {
+        const PlLabRun *r = &p->runs[i];
         fprintf(f, "run = id=%d grid=%d", r->id, r->grid);
         write_cold(f, &r->settings);
         fprintf(f, " best=%.4f seconds=%.3f", (double)r->best_val_acc, r->seconds);
@@ -60,7 +70,13 @@ static int write_session(FILE *f, void *ctx) {
 }
 
 PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err) {
-    return pl_write_atomic(path, write_session, (void *)lab, err);
+    SessionParts p = {&lab->s, lab->sort, lab->grid.total ? &lab->grid.base : NULL, lab->grid.seeds, lab->runs, lab->nruns};
+    return pl_write_atomic(path, write_session, &p, err);
+}
+
+PlStatus pl_session_save(const PlSession *s, const char *path, PlErr *err) {
+    SessionParts p = {&s->settings, s->sort, s->has_grid ? &s->grid_base : NULL, s->grid_seeds, s->runs, s->nruns};
+    return pl_write_atomic(path, write_session, &p, err);
 }
 
 /* ---- reading ---- */
@@ -98,8 +114,10 @@ static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key,
         if (!pl_setting_parse(s, (PlSettingId)id, v, want, sizeof want)) return 0;
         return snprintf(why, (size_t)cap, "%s must be %s, got '%.40s'", key, want, v), -1;
     }
-    if (!r && strcmp(key, "seeds") == 0 && !parse_number(v, 1, PL_MAX_SEEDS, &x)) return *seeds = (int)x, 0;
-    if (r && strcmp(key, "id") == 0 && !parse_number(v, 1, 1e9, &x)) return r->id = (int)x, 0;
+    const PlSettingDef *sd = &pl_settings[PL_S_SEEDS]; /* the flag's range */
+    if (!r && strcmp(key, "seeds") == 0 && !parse_number(v, sd->lo, sd->hi, &x)) return *seeds = (int)x, 0;
+    /* id 0: a run line that had none (pl_lab_restore numbers it), as written back. */
+    if (r && strcmp(key, "id") == 0 && !parse_number(v, 0, 1e9, &x)) return r->id = (int)x, 0;
     if (r && strcmp(key, "grid") == 0 && !parse_number(v, 0, 1, &x)) return r->grid = (int)x, 0;
     if (r && strcmp(key, "best") == 0 && !parse_number(v, 0, 1, &x)) return r->best_val_acc = (float)x, 0;
     if (r && strcmp(key, "seconds") == 0 && !parse_number(v, 0, 1e9, &x)) return r->seconds = x, 0;

@@ -148,8 +148,11 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
     const PlSettingDef *d = &pl_settings[id];
     char values[256];
     if (d->type == PL_ST_TEXT) {
-        if (*text && strlen(text) < sizeof s->corpus) return snprintf((char *)s + d->offset, sizeof s->corpus, "%s", text), 0;
-        return snprintf(want, (size_t)cap, "a name or a path of at most %d bytes", (int)sizeof s->corpus - 1), -1;
+        /* No control bytes: a newline in a value would be a second line of a session file. */
+        int clean = 1;
+        for (const unsigned char *p = (const unsigned char *)text; *p; p++) clean &= *p >= 0x20 && *p != 0x7f;
+        if (*text && clean && strlen(text) < sizeof s->corpus) return snprintf((char *)s + d->offset, sizeof s->corpus, "%s", text), 0;
+        return snprintf(want, (size_t)cap, "a name or a path of at most %d bytes, without control characters", (int)sizeof s->corpus - 1), -1;
     }
     if (d->type == PL_ST_CHOICE) {
         int i = pl_name_find(d->names, text);

@@ -16,6 +16,7 @@ typedef struct CliCommand {
     unsigned settings;   /* registry settings it takes as --NAME flags too (bits of PlSettingId) */
     int max_pos;         /* positional arguments accepted */
     int (*run)(const CliArgs *a);
+    int interactive;     /* talks to the user as it runs: its stdout is not held until it ends */
 } CliCommand;
 
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
@@ -35,10 +36,14 @@ extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_rep
  * status (2) after printing the loader's one-line error. */
 int cli_load_corpus(const CliArgs *a, PlCorpus **out);
 
+/* Prints "CMD: out of memory while WHAT" and returns the exit status, 1. */
+int cli_no_memory(const CliArgs *a, const char *what);
+
 /* Reads --format. Returns 0 or 2. */
 int cli_format(const CliArgs *a, OutFormat *fmt);
 
-/* Copies the corpus's sequence lengths into a new array (NULL on no memory). */
+/* Copies the corpus's sequence lengths into a new array (NULL on no memory,
+ * which the caller reports). */
 int *cli_lengths(const PlCorpus *c);
 
 /* The shared parts of `stats` and the report. */

@@ -40,7 +40,7 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_end(&w);
 }
 
-static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
+static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
     static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
     char cpu[256];
     printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
@@ -65,10 +65,11 @@ static void print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrai
         out_table_cell(&t, "%.1f%%", 100.0 * b[i].gflops / m->fma_gflops);
         out_table_cell(&t, "%.4f", (double)b[i].best_val_acc);
     }
-    out_table_print(&t, stdout, OUT_TABLE, 2);
+    int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
     if (n > 1 && strcmp(b[1].name, "rnn_masked") == 0)
         printf("masked / unmasked SimpleRNN, CPU time: %.2fx\n", b[1].cpu_seconds_per_epoch / b[0].cpu_seconds_per_epoch);
+    return bad;
 }
 
 /* ---- the probes: how long a view waits for its result after a change ---- */
@@ -125,7 +126,7 @@ static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     PlProbeBench *b = malloc(sizeof *b * PL_R_COUNT * (size_t)nm);
     if (!lens || !b) {
         free(lens), free(b);
-        fprintf(stderr, "padlab bench: out of memory\n");
+        fprintf(stderr, "padlab bench: out of memory while preparing the benchmark\n");
         return 1;
     }
     PlErr err;
@@ -192,9 +193,13 @@ static int run(const CliArgs *a) {
         return 2;
     }
     PlMachineRates m;
-    pl_bench_machine(&m);
-    PlTrainBench b[BENCH_MODELS];
     PlErr err;
+    if (pl_bench_machine(&m, &err)) {
+        fprintf(stderr, "padlab bench: %s\n", err.msg);
+        pl_corpus_free(c);
+        return 1;
+    }
+    PlTrainBench b[BENCH_MODELS];
     for (int i = 0; i < n && !rc; i++) {
         PlTrainConfig cfg = pl_train_config_default(bench_models[pick[i]].arch);
         cfg.model.mask = bench_models[pick[i]].mask;
@@ -206,7 +211,7 @@ static int run(const CliArgs *a) {
         }
     }
     if (!rc && fmt == OUT_JSON) print_json(c, &m, b, n);
-    else if (!rc) print_table(c, &m, b, n, epochs);
+    else if (!rc && print_table(c, &m, b, n, epochs)) rc = cli_no_memory(a, "building the table");
     pl_corpus_free(c);
     return rc;
 }

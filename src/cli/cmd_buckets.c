@@ -9,7 +9,10 @@
 
 int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) {
     int *len = cli_lengths(c);
-    if (!len) return 1;
+    if (!len) {
+        fprintf(stderr, "padlab buckets: out of memory while copying the corpus's lengths\n");
+        return 1;
+    }
     PlStrategyRow rows[PL_BATCH_COUNT];
     int n;
     PlErr err;
@@ -25,7 +28,10 @@ int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) 
         pl_report_strategies_json(&w, rows, n);
         json_end(&w);
     } else {
-        pl_report_strategies_table(stdout, rows, n, fmt, -1);
+        if (pl_report_strategies_table(stdout, rows, n, fmt, -1)) {
+            fprintf(stderr, "padlab buckets: out of memory while building the table\n");
+            return 1;
+        }
     }
     return 0;
 }

@@ -102,7 +102,7 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
     json_end(&w);
 }
 
-static void print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
+static int print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
     const PlSetup *s0 = &runs[0].setup;
     const char *head[PL_SETUP_MAX + 8];
     int nc = 0;
@@ -127,11 +127,12 @@ static void print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
         for (int k = 0; !by_loss && k < PL_LEN_BUCKETS; k++) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
         out_table_cell(&t, "%.3f", r->seconds / (epochs ? epochs : 1));
     }
-    out_table_print(&t, stdout, OUT_TABLE, 2);
+    int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
+    return bad;
 }
 
-static void print_summary(const PlExperiment *e, const PlSummary *sum, int ns, OutFormat fmt) {
+static int print_summary(const PlExperiment *e, const PlSummary *sum, int ns, OutFormat fmt) {
     const char *head[PL_SETUP_MAX + 10];
     int nc = 0;
     for (int i = 0; i < sum[0].setup.n; i++) head[nc++] = sum[0].setup.v[i].key;
@@ -151,8 +152,9 @@ static void print_summary(const PlExperiment *e, const PlSummary *sum, int ns, O
         out_table_cell(&t, "%lld", (long long)sum[k].steps);
         if (e->shows_dilution) out_table_cell(&t, "%.4f", sum[k].dilution);
     }
-    out_table_print(&t, stdout, fmt, fmt == OUT_TABLE ? 2 : 0);
+    int bad = out_table_print(&t, stdout, fmt, fmt == OUT_TABLE ? 2 : 0);
     out_table_done(&t);
+    return bad;
 }
 
 /* Reads --seeds K (seeds 0..K-1) or --seed S (just S). */
@@ -178,21 +180,26 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
         fprintf(stderr, "padlab experiment: %s\n", err.msg);
         return 1;
     }
+    int bad = 0;
     if (fmt == OUT_JSON) {
         print_json(e, c, o->epochs, runs, n, sum, ns);
     } else if (fmt == OUT_CSV) {
-        print_summary(e, sum, ns, OUT_CSV);
+        bad = print_summary(e, sum, ns, OUT_CSV);
     } else {
         printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n\n", e->name, e->summary, c->source,
                o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
         printf(e->by_loss ? "runs (validation cross-entropy per real next token; pads never count here):\n"
                           : "runs (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n");
-        print_runs(runs, n, o->epochs, e->by_loss);
+        bad = print_runs(runs, n, o->epochs, e->by_loss);
         printf("\nsummary (%s over the epochs, per setup):\n",
                e->by_loss ? "lowest validation cross-entropy per real next token" : "best validation accuracy");
-        print_summary(e, sum, ns, OUT_TABLE);
+        bad = bad || print_summary(e, sum, ns, OUT_TABLE);
     }
     free(sum);
+    if (bad) {
+        fprintf(stderr, "padlab experiment: out of memory while building the table\n");
+        return 1;
+    }
     return 0;
 }
 

@@ -57,4 +57,5 @@ const CliCommand cli_cmd_lab = {
     .settings = ALL_SETTINGS,
     .max_pos = 0,
     .run = run,
+    .interactive = 1,
 };

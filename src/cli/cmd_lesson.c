@@ -222,4 +222,5 @@ const CliCommand cli_cmd_lesson = {
     .settings = ALL_SETTINGS,
     .max_pos = 64,
     .run = run,
+    .interactive = 1,
 };

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "core/mask.h"
@@ -74,6 +75,8 @@ static int read_seqs(const CliArgs *a, FILE *f, const char *name, Seqs *s) {
             rc = cli_usage_error(a, "%s:%ld: contains a NUL byte", name, line_no);
         else rc = parse_line(a, s, line, name, line_no);
     }
+    /* getline's end and its failure look alike: a folder, or a read error. */
+    if (rc == 0 && ferror(f)) rc = cli_usage_error(a, "%s: cannot read: %s", name, strerror(errno));
     free(line);
     return rc;
 }
@@ -104,7 +107,7 @@ static int print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, P
         if (pass) puts("mask");
         size_t at = 0;
         for (int i = 0; i < s->n; i++) {
-            pl_pad_row(row, mask, s->ids + at, s->len[i], T, o);
+            pl_pad_row(row, mask, s->len[i] ? s->ids + at : NULL, s->len[i], T, o);
             at += (size_t)s->len[i];
             pl_mask_bool(shown, mask, (size_t)T, conv);
             print_row(row, shown, T, pass, conv);
@@ -125,6 +128,11 @@ static int run(const CliArgs *a) {
     const char *name = a->npos ? a->pos[0] : "-";
     FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
     if (!f) return cli_usage_error(a, "%s: cannot open: %s", name, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (f != stdin) fclose(f);
+        return cli_usage_error(a, "%s: a folder, not a file of sequences", name);
+    }
     Seqs s = {0};
     int rc = read_seqs(a, f, strcmp(name, "-") == 0 ? "<stdin>" : name, &s);
     if (f != stdin) fclose(f);

@@ -273,7 +273,7 @@ static int run_probe(const CliProbe *p, const CliArgs *a) {
     Run r = {0};
     int rc = cli_load_corpus(a, &r.corpus);
     if (rc) return rc;
-    if (!(r.lens = cli_lengths(r.corpus))) rc = 1;
+    if (!(r.lens = cli_lengths(r.corpus))) rc = cli_no_memory(a, "copying the corpus's lengths");
     /* As the lab opens: auto is the first review with pads to see. */
     if (!rc && s.example == PL_EXAMPLE_AUTO) s.example = pl_probe_auto_example(r.corpus, s.maxlen);
     if (!rc) rc = load_weights(p, a, given, &s, &r.weights);
@@ -290,7 +290,9 @@ static int run_probe(const CliProbe *p, const CliArgs *a) {
         PlReportOpts o = {.full = cli_flag(a, "full"), .columns = output_columns(), .rows_given = prm.nrows > 0,
                           .weights = r.weights ? cli_str(a, "weights", NULL) : NULL};
         if (r.weights) info.weights_arch = (int)pl_model_config(r.weights)->arch;
-        if (pl_report_print(stdout, p->kind, fmt == OUT_JSON, r.corpus, r.result, &info, &o) || fflush(stdout) != 0) {
+        PlStatus st = pl_report_print(stdout, p->kind, fmt == OUT_JSON, r.corpus, r.result, &info, &o);
+        if (st == PL_ENOMEM) rc = cli_no_memory(a, "building the table");
+        else if (st || fflush(stdout) != 0) {
             fprintf(stderr, "%s: cannot write the output\n", a->cmd);
             rc = 1;
         }

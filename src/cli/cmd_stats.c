@@ -60,7 +60,7 @@ int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat f
     if (!len || !rows || pl_length_summary(len, c->n, &s, &err)) {
         free(len);
         free(rows);
-        fprintf(stderr, "padlab: out of memory\n");
+        fprintf(stderr, "padlab stats: out of memory while summarising the lengths\n");
         return 1;
     }
     for (int i = 0; i < nmax; i++) pl_maxlen_row(len, c->n, maxlens[i], &rows[i]);
@@ -79,8 +79,14 @@ int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat f
             print_summary(c, &s);
             printf("\nevery sequence padded or truncated to maxlen:\n");
         }
-        out_table_print(&t, stdout, fmt, fmt == OUT_TABLE ? 2 : 0);
+        int bad = out_table_print(&t, stdout, fmt, fmt == OUT_TABLE ? 2 : 0);
         out_table_done(&t);
+        if (bad) {
+            free(len);
+            free(rows);
+            fprintf(stderr, "padlab stats: out of memory while building the table\n");
+            return 1;
+        }
     }
     free(len);
     free(rows);

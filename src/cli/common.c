@@ -11,11 +11,20 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
                 &opts.num_words))
         return 2;
     PlErr err;
-    if (pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err)) {
+    PlStatus st = pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err);
+    if (st) {
         fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
-        return 2;
+        return st == PL_ENOMEM ? 1 : 2;
     }
+    if ((*out)->skipped)
+        fprintf(stderr, "%s: note: skipped %d entr%s that %s not a regular file (%s)\n", a->cmd, (*out)->skipped,
+                (*out)->skipped == 1 ? "y" : "ies", (*out)->skipped == 1 ? "is" : "are", (*out)->skipped_first);
     return 0;
+}
+
+int cli_no_memory(const CliArgs *a, const char *what) {
+    fprintf(stderr, "%s: out of memory while %s\n", a->cmd, what);
+    return 1;
 }
 
 int cli_format(const CliArgs *a, OutFormat *fmt) {
@@ -28,6 +37,5 @@ int cli_format(const CliArgs *a, OutFormat *fmt) {
 int *cli_lengths(const PlCorpus *c) {
     int *len = malloc((size_t)(c->n ? c->n : 1) * sizeof *len);
     if (len) pl_corpus_lengths(c, len);
-    else fprintf(stderr, "padlab: out of memory\n");
     return len;
 }

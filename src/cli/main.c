@@ -1,8 +1,10 @@
 /* padlab: the entry point. With no command it opens the lab; with a command
  * it runs that headless command and prints its numbers. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "probe_cli.h"
@@ -97,7 +99,59 @@ static int run_command(const CliCommand *c, int argc, char **argv) {
     return c->run(&a);
 }
 
-int main(int argc, char **argv) {
+/* A headless command's stdout, held in memory until the command has ended
+ * (when stdout is not a terminal), so that a command failing part-way prints
+ * no partial table, and stdout's write errors are seen in one place. glibc
+ * documents stdout as an ordinary variable that may be assigned. */
+typedef struct {
+    FILE *real, *mem;
+    char *buf;
+    size_t len;
+} HeldOutput;
+
+static void hold_stdout(HeldOutput *h, int interactive) {
+    memset(h, 0, sizeof *h);
+    h->real = stdout;
+#ifdef __GLIBC__
+    if (!interactive && !isatty(STDOUT_FILENO) && (h->mem = open_memstream(&h->buf, &h->len))) stdout = h->mem;
+#else
+    (void)interactive;
+#endif
+}
+
+/* Writes what was held when the command succeeded (rc 0), drops it when it
+ * failed, and turns a write error on stdout into one line and status 1. */
+static int release_stdout(HeldOutput *h, int rc) {
+    if (h->mem) {
+        stdout = h->real;
+        if (fclose(h->mem) != 0 && rc == 0) {
+            fprintf(stderr, "padlab: out of memory while holding the output\n");
+            rc = 1;
+        }
+        if (rc == 0 && h->len) fwrite(h->buf, 1, h->len, stdout);
+        free(h->buf);
+    }
+    errno = 0;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+        fprintf(stderr, "padlab: cannot write to standard output: %s\n", errno ? strerror(errno) : "write error");
+        rc = 1;
+    }
+    return rc;
+}
+
+static int run_held(const CliCommand *c, int argc, char **argv) {
+    HeldOutput h;
+    hold_stdout(&h, c->interactive);
+    return release_stdout(&h, run_command(c, argc, argv));
+}
+
+static int run_probe_held(int argc, char **argv) {
+    HeldOutput h;
+    hold_stdout(&h, 0);
+    return release_stdout(&h, run_probe(argc, argv));
+}
+
+static int dispatch(int argc, char **argv) {
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         print_main_help();
         return 0;
@@ -117,12 +171,23 @@ int main(int argc, char **argv) {
         return 0;
     }
     /* No command, or options first: the lab (the report without a terminal). */
-    if (argc < 2 || argv[1][0] == '-') return run_command(&cli_cmd_lab, argc - 1, argv + 1);
-    if (strcmp(argv[1], "probe") == 0) return run_probe(argc - 2, argv + 2);
+    if (argc < 2 || argv[1][0] == '-') return run_held(&cli_cmd_lab, argc - 1, argv + 1);
+    if (strcmp(argv[1], "probe") == 0) return run_probe_held(argc - 2, argv + 2);
     const CliCommand *c = find_command(argv[1]);
     if (!c) {
         fprintf(stderr, "padlab: unknown command '%s' (see padlab --help)\n", argv[1]);
         return 2;
     }
-    return run_command(c, argc - 2, argv + 2);
+    return run_held(c, argc - 2, argv + 2);
+}
+
+int main(int argc, char **argv) {
+    int rc = dispatch(argc, argv);
+    /* --help and --version print straight to stdout: their write errors too. */
+    errno = 0;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+        fprintf(stderr, "padlab: cannot write to standard output: %s\n", errno ? strerror(errno) : "write error");
+        rc = 1;
+    }
+    return rc;
 }

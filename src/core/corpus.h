@@ -38,6 +38,8 @@ typedef struct {
     int *word_of_id;       /* (vocab_size - 3) vocab index of id 3, 4, ... */
     int *rank_of_word;     /* (vocab_size - 3) id - 3 of vocab index i */
     char source[512];      /* what was loaded, for display */
+    int skipped;           /* folder loaders: entries left out for not being regular files */
+    char skipped_first[256]; /* the first of them (its path) */
 } PlCorpus;
 
 /* Frees c and everything it owns; pl_corpus_free(NULL) does nothing. */

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "text.h"
 
 /* Largest file accepted: offsets and lengths stay comfortably in range. */
-#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
 
 void pl_builder_init(PlCorpusBuilder *b) {
     memset(b, 0, sizeof *b);
@@ -237,8 +237,11 @@ char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {
 }
 
 PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    /* A regular file only, and one no larger than the limit: a FIFO or a
+     * device (/dev/zero) is refused before a byte is read. */
+    FILE *f;
+    PlStatus opened = pl_infile_open(path, PL_MAX_FILE_BYTES, &f, NULL, err);
+    if (opened) return opened;
     size_t cap = 1 << 16, len = 0;
     char *data = malloc(cap);
     PlStatus st = data ? PL_OK : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);

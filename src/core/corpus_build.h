@@ -45,6 +45,9 @@ PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const c
  * buf, for error messages. Returns buf. */
 char *pl_snippet(char *buf, size_t cap, const char *s, size_t n);
 
+/* The largest corpus file read: 2 GiB. */
+#define PL_MAX_FILE_BYTES ((size_t)1 << 31)
+
 /* Reads a whole file into a new buffer (*buf, freed by the caller).
  * Fails with PL_EIO (unreadable) or PL_ENOMEM (too large). */
 PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err);

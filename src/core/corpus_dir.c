@@ -12,6 +12,7 @@
 
 #include "corpus_build.h"
 #include "corpus_loaders.h"
+#include "infile.h"
 
 static int is_dir(const char *path) {
     struct stat st;
@@ -59,8 +60,22 @@ static int ends_with_txt(const char *s) {
     return n > 4 && strcmp(s + n - 4, ".txt") == 0;
 }
 
-/* Lists the *.txt names of dir, sorted. */
-static PlStatus list_txt(const char *dir, char ***out, size_t *count, PlErr *err) {
+/* What a folder load left out: entries named *.txt that are not regular
+ * files (a FIFO would block the loader, a device would never end). */
+typedef struct {
+    int n;
+    char first[256];
+} Skipped;
+
+static int regular_in(const char *dir, const char *name, Skipped *sk) {
+    char path[8192];
+    if (join_path(path, sizeof path, dir, name) == 0 && pl_infile_regular(path)) return 1;
+    if (sk->n++ == 0) snprintf(sk->first, sizeof sk->first, "%.255s", path);
+    return 0;
+}
+
+/* Lists the *.txt names of dir that are regular files, sorted. */
+static PlStatus list_txt(const char *dir, char ***out, size_t *count, Skipped *sk, PlErr *err) {
     DIR *d = opendir(dir);
     if (!d) return pl_err_set(err, PL_EIO, "%s: cannot open folder: %s", dir, strerror(errno));
     char **names = NULL;
@@ -68,7 +83,7 @@ static PlStatus list_txt(const char *dir, char ***out, size_t *count, PlErr *err
     struct dirent *e;
     PlStatus st = PL_OK;
     while (st == PL_OK && (e = readdir(d)) != NULL) {
-        if (!ends_with_txt(e->d_name)) continue;
+        if (!ends_with_txt(e->d_name) || !regular_in(dir, e->d_name, sk)) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 256;
             char **bigger = realloc(names, cap * sizeof *names);
@@ -109,14 +124,14 @@ static PlStatus add_file(PlCorpusBuilder *b, const char *path, int label, PlErr 
     return st;
 }
 
-static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub, int label,
+static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub, int label, Skipped *sk,
                           PlErr *err) {
     char dir[4096], path[8192];
     if (join_path(dir, sizeof dir, base, sub))
         return pl_err_set(err, PL_EINPUT, "%s: path too long", base);
     char **names = NULL;
     size_t n = 0;
-    PlStatus st = list_txt(dir, &names, &n, err);
+    PlStatus st = list_txt(dir, &names, &n, sk, err);
     for (size_t i = 0; st == PL_OK && i < n; i++) {
         if (join_path(path, sizeof path, dir, names[i]))
             st = pl_err_set(err, PL_EINPUT, "%s: path too long", dir);
@@ -134,9 +149,10 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
     if (st) return st;
     PlCorpusBuilder b;
     pl_builder_init(&b);
-    st = add_class(&b, base, "neg", 0, err);
+    Skipped sk = {0, ""};
+    st = add_class(&b, base, "neg", 0, &sk, err);
     int negatives = b.n;
-    if (st == PL_OK) st = add_class(&b, base, "pos", 1, err);
+    if (st == PL_OK) st = add_class(&b, base, "pos", 1, &sk, err);
     if (st == PL_OK && pl_builder_interleave(&b, negatives))
         st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", base);
     if (st == PL_OK && b.n == 0)
@@ -145,5 +161,10 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
         pl_builder_done(&b);
         return st;
     }
-    return pl_builder_finish(&b, opts, path, out, err);
+    st = pl_builder_finish(&b, opts, path, out, err);
+    if (!st) {
+        (*out)->skipped = sk.n;
+        snprintf((*out)->skipped_first, sizeof (*out)->skipped_first, "%s", sk.first);
+    }
+    return st;
 }

@@ -10,6 +10,7 @@
 
 #include "corpus_build.h"
 #include "corpus_loaders.h"
+#include "infile.h"
 
 static int is_header(const char *line, size_t len) {
     return len == 10 && strncasecmp(line, "label\ttext", 10) == 0;
@@ -104,8 +105,9 @@ static PlStatus stream_lines(PlCorpusBuilder *b, const char *path, FILE *f, char
 PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
                             PlErr *err) {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = NULL;
+    PlStatus opened = pl_infile_open(path, PL_MAX_FILE_BYTES, &f, NULL, err); /* regular files only, of a sane size */
+    if (opened) return opened;
     size_t cap = CHUNK, total = 0;
     char *buf = malloc(cap);
     PlCorpusBuilder b;

@@ -35,32 +35,50 @@ const char *pl_loss_norm_name(PlLossNorm n) {
     return names[n];
 }
 
-/* The weight each counted term of row b gets under the normalisation. */
-static void term_weights(float *w, const int32_t *targets, int T, int B, PlLossNorm norm) {
-    int total = 0, seqs = 0;
+/* Counted terms of row b. */
+static int row_terms(const int32_t *targets, int T, int b) {
+    int n = 0;
+    for (int t = 0; t < T; t++) n += targets[(size_t)b * T + t] != PL_IGNORE_INDEX;
+    return n;
+}
+
+/* Rows whose weights are kept on the stack; a larger batch recounts its rows
+ * instead, so the loss never allocates (and so never fails). */
+enum { CE_STACK_ROWS = 1024 };
+
+typedef struct {
+    PlLossNorm norm;
+    int T, B, total, seqs;
+    const int32_t *targets;
+    float w[CE_STACK_ROWS]; /* per row, when B <= CE_STACK_ROWS */
+} TermWeights;
+
+static float weight_of(const TermWeights *tw, int n) {
+    if (tw->norm == PL_NORM_TOKEN) return tw->total ? 1.0f / (float)tw->total : 0.0f;
+    if (tw->norm == PL_NORM_BATCH_T) return 1.0f / (float)(tw->B * tw->T);
+    return n > 0 ? 1.0f / ((float)n * (float)tw->seqs) : 0.0f;
+}
+
+/* The weight each counted term of a row gets under the normalisation. */
+static void term_weights(TermWeights *tw, const int32_t *targets, int T, int B, PlLossNorm norm) {
+    tw->norm = norm, tw->T = T, tw->B = B, tw->targets = targets, tw->total = 0, tw->seqs = 0;
     for (int b = 0; b < B; b++) {
-        int n = 0;
-        for (int t = 0; t < T; t++) n += targets[(size_t)b * T + t] != PL_IGNORE_INDEX;
-        w[b] = (float)n;
-        total += n;
-        seqs += n > 0;
+        int n = row_terms(targets, T, b);
+        if (b < CE_STACK_ROWS) tw->w[b] = (float)n;
+        tw->total += n;
+        tw->seqs += n > 0;
     }
-    for (int b = 0; b < B; b++) {
-        if (norm == PL_NORM_TOKEN) w[b] = total ? 1.0f / (float)total : 0.0f;
-        else if (norm == PL_NORM_BATCH_T) w[b] = 1.0f / (float)(B * T);
-        else w[b] = w[b] > 0.0f ? 1.0f / (w[b] * (float)seqs) : 0.0f;
-    }
+    for (int b = 0; b < B && b < CE_STACK_ROWS; b++) tw->w[b] = weight_of(tw, (int)tw->w[b]);
+}
+
+static float row_weight(const TermWeights *tw, int b) {
+    return b < CE_STACK_ROWS ? tw->w[b] : weight_of(tw, row_terms(tw->targets, tw->T, b));
 }
 
 float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
                   int B, int C, PlLossNorm norm) {
-    float *w = malloc((size_t)(B ? B : 1) * sizeof *w), *ex = malloc((size_t)C * sizeof *ex);
-    if (!w || !ex) {
-        free(w);
-        free(ex);
-        return NAN;
-    }
-    term_weights(w, targets, T, B, norm);
+    TermWeights tw;
+    term_weights(&tw, targets, T, B, norm);
     double loss = 0.0;
     for (int t = 0; t < T; t++)
         for (int b = 0; b < B; b++) {
@@ -72,17 +90,19 @@ float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32
                 for (int c = 0; dz && c < C; c++) dz[c] = 0.0f;
                 continue;
             }
-            float mx = z[0], sum = 0.0f;
+            float mx = z[0], sum = 0.0f, wb = row_weight(&tw, b);
             for (int c = 1; c < C; c++) mx = fmaxf(mx, z[c]);
-            for (int c = 0; c < C; c++) sum += ex[c] = expf(z[c] - mx);
+            /* The exponentials go straight into dz, scaled below. */
+            if (dz)
+                for (int c = 0; c < C; c++) sum += dz[c] = expf(z[c] - mx);
+            else
+                for (int c = 0; c < C; c++) sum += expf(z[c] - mx);
             float term = logf(sum) + mx - z[y];
             if (terms) terms[(size_t)b * T + t] = term;
-            loss += (double)(w[b] * term);
-            float inv = w[b] / sum;
-            for (int c = 0; dz && c < C; c++) dz[c] = ex[c] * inv;
-            if (dz) dz[y] -= w[b];
+            loss += (double)(wb * term);
+            float inv = wb / sum;
+            for (int c = 0; dz && c < C; c++) dz[c] *= inv;
+            if (dz) dz[y] -= wb;
         }
-    free(w);
-    free(ex);
     return (float)loss;
 }

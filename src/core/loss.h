@@ -22,7 +22,8 @@ const char *pl_loss_norm_name(PlLossNorm n);
  * marks a position that contributes nothing. dlogits (T,B,C), when not NULL,
  * gets the gradient of the normalised loss (zero rows at ignored positions).
  * terms (B,T), when not NULL, gets each position's loss (0 where ignored).
- * Returns the normalised loss (0 when no target counts). */
+ * Returns the normalised loss (0 when no target counts). Allocates nothing,
+ * so it cannot fail. */
 float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
                   int B, int C, PlLossNorm norm);
 

@@ -16,6 +16,7 @@
 #include "corpus.h"
 #include "names.h"
 #include "rng.h"
+#include "size.h"
 #include "tensor.h"
 
 /* ---- the table of model kinds ---------------------------------------------- */
@@ -202,15 +203,20 @@ struct PlModel {
     Acts a;
 };
 
-/* The size table: every block of the kind's row, in order. */
-static void lay_out(PlModel *m) {
-    const ArchSpec *sp = m->spec;
+/* The size table: every block of the kind's row, in order, into off and
+ * size (either may be NULL). Returns the number of parameters, or 0 when it
+ * would overflow. */
+static size_t lay_out(const PlModelConfig *c, size_t *off, size_t *size) {
+    const ArchSpec *sp = spec_of(c);
+    size_t n = 0;
     for (int i = 0; i < sp->nblocks; i++) {
         const BlockSpec *b = &sp->blocks[i];
-        m->off[b->param] = m->nparams;
-        m->size[b->param] = dim_size(b->rows, &m->cfg) * dim_size(b->cols, &m->cfg);
-        m->nparams += m->size[b->param];
+        size_t k;
+        if (off) off[b->param] = n;
+        if (pl_size_mul(dim_size(b->rows, c), dim_size(b->cols, c), &k) || pl_size_add(n, k, &n)) return 0;
+        if (size) size[b->param] = k;
     }
+    return n;
 }
 
 /* Points every present block into the flat parameter and gradient arrays. */
@@ -256,8 +262,10 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
         return pl_err_set(err, PL_ERANGE, "embedding and hidden widths must be 1 to 4096");
     if ((size_t)c->vocab * (size_t)c->embed > ((size_t)1 << 27))
         return pl_err_set(err, PL_ERANGE, "a %d x %d embedding is too large", c->vocab, c->embed);
-    if (spec_of(c)->body == BODY_ATTENTION && (c->heads < 1 || c->dhead < 1 || c->heads * c->dhead > 4096))
-        return pl_err_set(err, PL_ERANGE, "attention needs heads >= 1 and dhead >= 1");
+    size_t hd;
+    if (spec_of(c)->body == BODY_ATTENTION &&
+        (c->heads < 1 || c->dhead < 1 || pl_size_mul((size_t)c->heads, (size_t)c->dhead, &hd) || hd > 4096))
+        return pl_err_set(err, PL_ERANGE, "attention needs heads >= 1, dhead >= 1 and heads x dhead up to 4096");
     if (c->mask < PL_SEQ_NONE || c->mask > PL_SEQ_PACKED || c->pool < PL_POOL_UNMASKED || c->pool > PL_POOL_DIV_T ||
         c->readout < PL_READ_LAST_POS || c->readout > PL_READ_LAST_REAL)
         return pl_err_set(err, PL_ERANGE, "unknown mask, pooling or readout mode");
@@ -266,34 +274,57 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     return PL_OK;
 }
 
-PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err) {
-    *out = NULL;
+PlStatus pl_model_config_check(const PlModelConfig *cfg, size_t *nparams, PlErr *err) {
+    *nparams = 0;
     PlStatus st = check_config(cfg, err);
     if (st) return st;
+    size_t n = lay_out(cfg, NULL, NULL), bytes;
+    /* Four arrays of n floats (parameters, gradients, two moments). */
+    if (!n || pl_size_mul3(n, 4, sizeof(float), &bytes)) return pl_err_set(err, PL_ERANGE, "the model's parameter count overflows");
+    *nparams = n;
+    return PL_OK;
+}
+
+/* A model of cfg with its arrays allocated and zeroed; init says whether its
+ * parameters are then drawn from seed. */
+static PlStatus model_make(const PlModelConfig *cfg, int init, PlSeed seed, PlModel **out, PlErr *err) {
+    *out = NULL;
+    size_t nparams;
+    PlStatus st = pl_model_config_check(cfg, &nparams, err);
+    if (st) return st;
     PlModel *m = calloc(1, sizeof *m);
-    if (!m) return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
+    if (!m) return pl_err_set(err, PL_ENOMEM, "out of memory while building a model");
     m->cfg = *cfg;
     m->spec = spec_of(cfg);
-    lay_out(m);
+    m->nparams = lay_out(cfg, m->off, m->size);
     m->params = calloc(m->nparams, sizeof(float));
     m->grads = calloc(m->nparams, sizeof(float));
     m->m1 = calloc(m->nparams, sizeof(float));
     m->m2 = calloc(m->nparams, sizeof(float));
     if (m->params && m->grads) carve_params(m);
-    if (!m->params || !m->grads || !m->m1 || !m->m2 || init_params(m, seed)) {
+    if (!m->params || !m->grads || !m->m1 || !m->m2 || (init && init_params(m, seed))) {
         size_t n = m->nparams; /* read before the model is gone */
         pl_model_free(m);
-        return pl_err_set(err, PL_ENOMEM, "out of memory for %zu parameters", n);
+        return pl_err_set(err, PL_ENOMEM, "out of memory while allocating %zu parameters", n);
     }
     if (m->spec->body == BODY_RECURRENT && pl_idtable_init(&m->tab, cfg->vocab)) {
         pl_model_free(m);
-        return pl_err_set(err, PL_ENOMEM, "out of memory for a model");
+        return pl_err_set(err, PL_ENOMEM, "out of memory while building a model");
     }
     pl_optim_init(&m->opt, PL_OPT_ADAM);
-    pl_blas_init();
+    if (pl_blas_init(err)) {
+        pl_model_free(m);
+        return PL_ENOMEM;
+    }
     *out = m;
     return PL_OK;
 }
+
+PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err) {
+    return model_make(cfg, 1, seed, out, err);
+}
+
+PlStatus pl_model_new_zero(const PlModelConfig *cfg, PlModel **out, PlErr *err) { return model_make(cfg, 0, 0, out, err); }
 
 PlStatus pl_model_copy(const PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err) {
     PlStatus st = pl_model_new(cfg, 0, out, err);

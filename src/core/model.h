@@ -93,6 +93,13 @@ typedef struct PlModel PlModel;
 
 /* A new model with Keras's initialisers, drawn from seed. */
 PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlErr *err);
+/* A new model whose parameters are all zero, for a loader to fill: nothing
+ * is drawn or initialised. */
+PlStatus pl_model_new_zero(const PlModelConfig *cfg, PlModel **out, PlErr *err);
+/* Checks cfg as pl_model_new does and puts its parameter count into
+ * *nparams, allocating nothing. Returns PL_OK, or PL_ERANGE with a message
+ * (a field out of range, or a count that would overflow). */
+PlStatus pl_model_config_check(const PlModelConfig *cfg, size_t *nparams, PlErr *err);
 void pl_model_free(PlModel *m);
 /* A new model with src's weights under cfg, which may change only what does
  * not change the parameters' shapes (mask, readout, pooling mode). Returns

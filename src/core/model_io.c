@@ -9,14 +9,15 @@
  *   64  u64      number of parameters n
  *   72  f32 x n  the parameters, block by block in the model's size table
  *   ..  u64      FNV-1a hash of the parameter bytes */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atomic.h"
+#include "infile.h"
 #include "model.h"
 #include "rng.h"
+#include "size.h"
 
 #define MAGIC "PADLABMD"
 #define FORMAT_VERSION 1u
@@ -117,10 +118,29 @@ static PlStatus check_header(const unsigned char *head, const char *path, PlMode
     return PL_OK;
 }
 
+/* Every header field and the size they imply, before anything is allocated:
+ * the parameter count the header states must be the configuration's, and
+ * the file exactly as long as the header, those parameters and the hash. */
+static PlStatus check_sizes(const unsigned char *head, const PlModelConfig *cfg, uint64_t file_size, const char *path,
+                            size_t *n, PlErr *err) {
+    PlErr inner;
+    if (pl_model_config_check(cfg, n, &inner)) return pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
+    if (get_u64(head + 64) != *n)
+        return pl_err_set(err, PL_EINPUT, "%s: %llu parameters, but the header's model has %zu", path,
+                          (unsigned long long)get_u64(head + 64), *n);
+    size_t want;
+    if (pl_size_mul(*n, 4, &want) || pl_size_add(want, 72 + 8, &want) || file_size != want)
+        return pl_err_set(err, PL_EINPUT, "%s: %llu bytes, but its header's %zu parameters make a file of %zu", path,
+                          (unsigned long long)file_size, *n, want);
+    return PL_OK;
+}
+
 PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *fp;
+    uint64_t file_size;
+    PlStatus opened = pl_infile_open(path, 0, &fp, &file_size, err);
+    if (opened) return opened;
     unsigned char head[72], tail[8], *body = NULL;
     PlModelConfig cfg;
     PlModel *m = NULL;
@@ -134,14 +154,12 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
                         get_u32(head + 8), FORMAT_VERSION);
     if (!st) st = read_all(fp, head + 12, sizeof head - 12, path, err);
     if (!st) st = check_header(head, path, &cfg, err);
+    size_t n = 0;
+    if (!st) st = check_sizes(head, &cfg, file_size, path, &n, err);
     PlErr inner;
-    if (!st && pl_model_new(&cfg, 0, &m, &inner))
-        st = pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
-    size_t n = m ? pl_model_nparams(m) : 0;
-    if (!st && get_u64(head + 64) != n)
-        st = pl_err_set(err, PL_EINPUT, "%s: %llu parameters, but the header's model has %zu", path,
-                        (unsigned long long)get_u64(head + 64), n);
-    if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    if (!st && pl_model_new_zero(&cfg, &m, &inner))
+        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory while loading: %s", path, inner.msg);
+    if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory while reading the parameters", path);
     if (!st) st = read_all(fp, body, n * 4, path, err);
     if (!st) st = read_all(fp, tail, 8, path, err);
     if (!st && get_u64(tail) != pl_fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);

@@ -24,10 +24,10 @@ int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
                const PlPadOpts *o) {
     int cap = o->maxlen > 0 && o->maxlen < T ? o->maxlen : T;
     int kept = len < cap ? len : cap;
-    const int32_t *src = o->truncating == PL_PRE ? seq + (len - kept) : seq;
     int first = pl_pad_first_real(kept, T, o->padding);
     for (int t = 0; t < T; t++) row[t] = o->value;
-    if (kept > 0) memcpy(row + first, src, (size_t)kept * sizeof *row);
+    /* seq may be NULL when len is 0: no pointer arithmetic on it then. */
+    if (kept > 0) memcpy(row + first, o->truncating == PL_PRE ? seq + (len - kept) : seq, (size_t)kept * sizeof *row);
     if (mask) {
         memset(mask, 0, (size_t)T);
         memset(mask + first, 1, (size_t)kept);

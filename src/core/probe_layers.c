@@ -15,6 +15,7 @@ typedef struct {
     const float *x, *xp;    /* (T,B,E) the embedded batch, and the same with its pads perturbed */
     const uint8_t *mask_tm; /* (T,B) */
     PlRng rng;
+    int oom;                /* a layer's buffers could not be had: the probe fails */
 } Ctx;
 
 /* Largest change between two (T,B,C) tensors at the real positions. */
@@ -57,12 +58,14 @@ static float recurrent_leak(Ctx *k, PlArch cell, int use_mask) {
         leak = real_change(k, h, hp, H);
         float readout = pl_max_abs_diff(h + (size_t)(T - 1) * B * H, hp + (size_t)(T - 1) * B * H, (size_t)B * H);
         leak = readout > leak ? readout : leak;
+    } else {
+        k->oom = 1;
     }
     free(Wx), free(U), free(bias), free(h), free(hp), free(g), free(u);
     return leak;
 }
 
-static float pool_leak(const Ctx *k, int max, PlPoolMask mode) {
+static float pool_leak(Ctx *k, int max, PlPoolMask mode) {
     int T = k->b->T, B = k->b->B, E = k->E;
     float *a = malloc((size_t)B * E * sizeof *a), *b = malloc((size_t)B * E * sizeof *b);
     int *arg = malloc((size_t)B * E * sizeof *arg);
@@ -76,6 +79,8 @@ static float pool_leak(const Ctx *k, int max, PlPoolMask mode) {
             pl_avgpool_forward(b, k->xp, k->b->mask, mode, T, B, E);
         }
         leak = pl_max_abs_diff(a, b, (size_t)B * E);
+    } else {
+        k->oom = 1;
     }
     free(a), free(b), free(arg);
     return leak;
@@ -87,7 +92,10 @@ static void position_layers(Ctx *k, PlProbeLayers *r) {
     size_t n = (size_t)T * B;
     float *W = rand_block(&k->rng, (size_t)K * E * E, 0.3f), *bias = rand_block(&k->rng, (size_t)E, 0.1f);
     float *a = malloc(n * E * sizeof *a), *b = malloc(n * E * sizeof *b);
-    if (!W || !bias || !a || !b) goto done;
+    if (!W || !bias || !a || !b) {
+        k->oom = 1;
+        goto done;
+    }
     pl_dense_forward(a, k->x, W, bias, (int)n, E, E);
     pl_dense_forward(b, k->xp, W, bias, (int)n, E, E);
     r->rows[r->n++] = (PlLayerLeak){"dense", "none", real_change(k, a, b, E)};
@@ -130,6 +138,8 @@ static float attention_leak(Ctx *k, int use_mask) {
         memcpy(u.x, k->xp, n * E * sizeof *u.x);
         pl_attend_layer(&u, NULL, NULL, NULL, NULL, k->b->ids, Wq, Wk, Wv, Wo, E, &a);
         leak = real_change(k, ya, u.y, E);
+    } else {
+        k->oom = 1;
     }
     free(w), free(ya);
     pl_attend_bufs_done(&u);
@@ -142,6 +152,8 @@ static void fill_rows(Ctx *k, PlProbeLayers *r, const int32_t *ids_perturbed, co
     if (xe) {
         pl_embedding_forward(xe, ids_perturbed, emb, b->B, b->T, k->E);
         r->rows[r->n++] = (PlLayerLeak){"embedding", "none", real_change(k, k->x, xe, k->E)};
+    } else {
+        k->oom = 1;
     }
     free(xe);
     static const PlArch cells[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM};
@@ -173,7 +185,7 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
     }
     const PlModel *m = model ? model : own;
     const float *emb = pl_model_param_view(m, PL_P_EMBEDDING, NULL);
-    Ctx k = {b, pl_model_config(m)->embed, 16, NULL, NULL, NULL, {{0}}};
+    Ctx k = {b, pl_model_config(m)->embed, 16, NULL, NULL, NULL, {{0}}, 0};
     pl_rng_seed(&k.rng, o->seed ^ 0x1a7e5ULL);
     size_t n = (size_t)b->T * b->B;
     float *x = malloc(n * k.E * sizeof *x), *xp = malloc(n * k.E * sizeof *xp);
@@ -195,7 +207,9 @@ PlStatus pl_probe_layers(const PlCorpus *c, const PlProbeOpts *o, const PlModel 
         k.x = x, k.xp = xp, k.mask_tm = mt;
         r->B = b->B, r->T = b->T, r->E = k.E;
         fill_rows(&k, r, ids2, emb);
-    } else {
+    }
+    if (!(x && xp && mt && ids2) || k.oom) {
+        memset(r, 0, sizeof *r);
         st = pl_err_set(err, PL_ENOMEM, "out of memory for the layers probe");
     }
     free(x), free(xp), free(mt), free(ids2);

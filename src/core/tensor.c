@@ -2,19 +2,71 @@
 
 #include <cblas.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "kernels.h"
 
-void pl_blas_init(void) { openblas_set_num_threads(1); }
+/* OpenBLAS takes a work buffer of BLAS_BUFFER bytes for each product running
+ * at once and, when it cannot have one, retries for ever: under an
+ * address-space limit (ulimit -v) padlab's threads would hang in a product.
+ * So under such a limit the products take turns (one buffer then serves them
+ * all), and pl_blas_init makes sure once, before any product, that the buffer
+ * fits. Without a limit they run side by side. This is the core's one piece
+ * of process-wide state, and it mirrors OpenBLAS's own. */
+#define BLAS_BUFFER ((size_t)128 << 20)
+static pthread_mutex_t blas_turn = PTHREAD_MUTEX_INITIALIZER;
+enum { BLAS_UNCHECKED, BLAS_FREE, BLAS_TAKING_TURNS };
+static atomic_int blas_mode;
+
+static int address_space_limited(void) {
+    struct rlimit as, data;
+    return (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ||
+           (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY);
+}
+
+/* Under the lock: the limit checked and, under one, OpenBLAS's buffer taken. */
+static PlStatus blas_check(PlErr *err) {
+    if (!address_space_limited()) {
+        atomic_store(&blas_mode, BLAS_FREE);
+        return PL_OK;
+    }
+    /* The buffer and room to spare for what the product itself allocates,
+     * mapped and unmapped at once (malloc might keep it: a sanitizer's
+     * quarantine does). */
+    size_t room = BLAS_BUFFER + ((size_t)16 << 20);
+    void *p = mmap(NULL, room, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) return pl_err_set(err, PL_ENOMEM, "out of memory while reserving OpenBLAS's %zu MB work buffer", BLAS_BUFFER >> 20);
+    munmap(p, room);
+    enum { W = 96 }; /* past OpenBLAS's small-matrix path, so the buffer is taken now */
+    static float a[W * W], c[W * W];
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, W, W, W, 1.0f, a, W, a, W, 0.0f, c, W);
+    atomic_store(&blas_mode, BLAS_TAKING_TURNS);
+    return PL_OK;
+}
+
+PlStatus pl_blas_init(PlErr *err) {
+    openblas_set_num_threads(1);
+    if (atomic_load(&blas_mode) != BLAS_UNCHECKED) return PL_OK;
+    pthread_mutex_lock(&blas_turn);
+    PlStatus st = atomic_load(&blas_mode) == BLAS_UNCHECKED ? blas_check(err) : PL_OK;
+    pthread_mutex_unlock(&blas_turn);
+    return st;
+}
 
 void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
              const float *B, int ldb, float beta, float *C, int ldc) {
     if (M == 0 || N == 0) return;
+    int turns = atomic_load(&blas_mode) == BLAS_TAKING_TURNS;
+    if (turns) pthread_mutex_lock(&blas_turn);
     cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
                 M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    if (turns) pthread_mutex_unlock(&blas_turn);
 }
 
 /* Bitwise choice: a where m is all ones, b where it is zero. The tanh

@@ -13,8 +13,11 @@
 #include "rng.h"
 
 /* Makes OpenBLAS single-threaded: small products are faster that way and the
- * sums come out in the same order every run. Safe to call more than once. */
-void pl_blas_init(void);
+ * sums come out in the same order every run. Under an address-space limit it
+ * also makes sure, once, that OpenBLAS's work buffer fits (OpenBLAS would
+ * otherwise wait for one for ever). Call it before the first pl_gemm; safe to
+ * call more than once and from any thread. Returns PL_OK, or PL_ENOMEM. */
+PlStatus pl_blas_init(PlErr *err);
 
 /* C (M,N) = alpha * op(A) op(B) + beta * C, op = transpose when trans* is set.
  * lda, ldb, ldc are the row strides of A, B and C as stored. */

@@ -15,19 +15,29 @@ static volatile sig_atomic_t quit_flag;
 static int started;
 static TuiOptions opts;
 
-static void on_quit_signal(int sig) {
-    (void)sig;
-    quit_flag = 1;
-}
+/* SIGINT, SIGTERM, SIGHUP and SIGQUIT end the lab through its main loop,
+ * which saves the session and restores the terminal. */
+static void on_quit_signal(int sig) { quit_flag = sig; }
 
-/* A crash still leaves a usable terminal behind. */
+/* A crash still leaves a usable terminal behind, and says so in one line
+ * once the screen is closed. */
 static void on_crash(int sig) {
-    if (started) endwin();
+    if (started) {
+        curs_set(1);
+        endwin();
+    }
+    static const char head[] = "padlab: crashed (signal ", tail[] = "); the terminal was restored\n";
+    char num[4] = {(char)('0' + sig / 10 % 10), (char)('0' + sig % 10), 0, 0};
+    ssize_t w = write(STDERR_FILENO, head, sizeof head - 1);
+    w += write(STDERR_FILENO, sig >= 10 ? num : num + 1, sig >= 10 ? 2 : 1);
+    w += write(STDERR_FILENO, tail, sizeof tail - 1);
+    (void)w;
     signal(sig, SIG_DFL);
     raise(sig);
 }
 
-int tui_screen_should_quit(void) { return quit_flag; }
+int tui_screen_should_quit(void) { return quit_flag != 0; }
+int tui_screen_quit_signal(void) { return quit_flag; }
 
 /* Colours by meaning; blue and orange-yellow rather than red and green, so
  * the pad/real distinction survives the common colour-blindnesses. Pads
@@ -79,8 +89,9 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap) {
     signal(SIGINT, on_quit_signal);
     signal(SIGTERM, on_quit_signal);
     signal(SIGHUP, on_quit_signal);
-    signal(SIGSEGV, on_crash);
-    signal(SIGABRT, on_crash);
+    signal(SIGQUIT, on_quit_signal);
+    static const int crashes[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
+    for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++) signal(crashes[i], on_crash);
     cbreak();
     noecho();
     keypad(stdscr, TRUE);

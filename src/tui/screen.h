@@ -38,8 +38,11 @@ typedef struct {
 int tui_screen_start(const TuiOptions *o, char *why, int cap);
 /* Ends curses and restores the terminal; safe to call twice. */
 void tui_screen_end(void);
-/* Set by SIGINT or SIGTERM: the main loop should quit. */
+/* Set by SIGINT, SIGTERM, SIGHUP or SIGQUIT: the main loop should quit. */
 int tui_screen_should_quit(void);
+/* The signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) that asked the lab to
+ * quit, or 0: the lab then exits with 128 + it, as a shell would report. */
+int tui_screen_quit_signal(void);
 
 void tui_color(TuiColor c);
 void tui_color_off(TuiColor c);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lesson_pane.h"
 #include "strip.h"
@@ -327,11 +328,29 @@ PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem,
     return sess;
 }
 
+/* Where a session goes when its own file could not be read (and so is never
+ * written over): FILE.1, FILE.2, ... the first name not taken. Returns
+ * alt, or NULL when none of the first 99 is free. */
+static const char *session_elsewhere(const char *path, char *alt, int cap) {
+    for (int k = 1; k < 100; k++) {
+        if (snprintf(alt, (size_t)cap, "%s.%d", path, k) >= cap) return NULL;
+        if (access(alt, F_OK) != 0 && errno == ENOENT) return alt;
+    }
+    return NULL;
+}
+
 int tui_run(const TuiArgs *a, char *why, int cap) {
     PlLabSettings s;
-    char problem[256];
+    char problem[512], alt[4096];
     PlSession *sess = tui_start_settings(a, &s, problem, sizeof problem);
-    const char *save = problem[0] ? NULL : a->session; /* a file it could not read is never overwritten */
+    const char *save = a->session;
+    if (problem[0]) { /* a file it could not read is never overwritten: the session is saved beside it */
+        save = session_elsewhere(a->session, alt, sizeof alt);
+        size_t used = strlen(problem);
+        const char *slash = save ? strrchr(save, '/') : NULL;
+        if (save) snprintf(problem + used, sizeof problem - used, "; saving to %.100s beside it", slash ? slash + 1 : save);
+        else snprintf(problem + used, sizeof problem - used, "; this session will not be saved");
+    }
     PlErr err;
     PlLab *lab = pl_lab_new(&s, &err);
     if (!lab) {
@@ -375,5 +394,6 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
         rc = 1;
     }
     pl_lab_free(lab);
+    if (tui_screen_quit_signal()) rc = 128 + tui_screen_quit_signal();
     return rc;
 }

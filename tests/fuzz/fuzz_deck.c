@@ -1,7 +1,7 @@
 /* libFuzzer harness for the deck parser (app/deck.c): any bytes parse into a
  * deck or fail with one "FILE:LINE: message" line, and never crash, leak or
  * read out of bounds. Built with clang -fsanitize=fuzzer by `make fuzz`;
- * tests/fuzz/replay.c replays its seeds (tests/fuzz/seeds/deck) in `make
+ * tests/fuzz/driver.c replays its seeds (tests/fuzz/seeds/deck) in `make
  * check` under any compiler. */
 #include <stdint.h>
 #include <stdlib.h>

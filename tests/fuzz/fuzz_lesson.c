@@ -1,7 +1,7 @@
 /* libFuzzer harness for the lesson parser (pl_lesson_parse, app/lesson.c):
  * any bytes parse into a lesson or fail with one "FILE:LINE: message" line,
  * and never crash, leak or read out of bounds. Built with clang
- * -fsanitize=fuzzer by `make fuzz`; tests/fuzz/replay.c replays its seeds
+ * -fsanitize=fuzzer by `make fuzz`; tests/fuzz/driver.c replays its seeds
  * (tests/fuzz/seeds/lesson) in `make check` under any compiler. */
 #include <stdint.h>
 #include <stdlib.h>

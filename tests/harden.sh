@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Hardening (issue 11): each reproduction of the issue as a check that failed
+# before its fix: hostile files, memory limits, stdout errors, control bytes.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+
+# expect_fail NAME STATUS FRAGMENT: the last run exited STATUS with one
+# stderr line containing FRAGMENT and nothing on stdout.
+expect_fail() {
+    local lines
+    lines=$(printf '%s\n' "$err" | grep -c .)
+    if [[ $rc -eq $2 && $lines -eq 1 && $err == *"$3"* && -z $out ]]; then pass "$1"
+    else fail "$1" "status $rc (want $2), $lines stderr lines (want 1)" "stderr: $err" "want fragment: $3" "stdout: ${out:0:200}"; fi
+}
+
+# ---- memory limits: OpenBLAS must not hang, a command too big fails in one line ----
+run bash -c "ulimit -v 160000; exec timeout 20 '$P' --version"
+expect "--version runs under a 160 MB address-space limit" 0 "padlab 0.1.0"
+run bash -c "ulimit -v 160000; exec timeout 20 '$P' stats --corpus builtin:1:30 --format csv"
+expect_has "stats runs under a 160 MB address-space limit" "maxlen,padding_share"
+run bash -c "ulimit -v 70000; exec timeout 60 '$P' experiment padding --corpus builtin:3:300 --epochs 1 --format csv"
+expect_fail "experiment under a 70 MB limit fails in one line, without a crash or a hang" 1 "out of memory while"
+
+# ---- stdout write errors ----
+if [[ -w /dev/full ]]; then
+    out=$("$P" stats --corpus builtin:1:30 2>"$TMP/stderr" >/dev/full) && rc=0 || rc=$?
+    err=$(cat "$TMP/stderr")
+    expect_fail "stats > /dev/full exits 1 and says so" 1 "cannot write to standard output"
+    out=$("$P" --version 2>"$TMP/stderr" >/dev/full) && rc=0 || rc=$?
+    err=$(cat "$TMP/stderr")
+    expect_fail "--version > /dev/full exits 1 too" 1 "cannot write to standard output"
+else
+    skip "stdout write errors (no /dev/full)" 2
+fi
+
+# ---- control bytes in corpus text never reach the terminal raw ----
+printf '1\tgood \033c film \033[2J \302\233 31m bell\a here\n0\tbad film\n' >"$TMP/ctl.tsv"
+run "$P" probe batch --corpus "$TMP/ctl.tsv" --maxlen 8 --full
+if [[ $rc -eq 0 ]] && ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' <<<"$out" && ! LC_ALL=C grep -q $'\xc2[\x80-\x9f]' <<<"$out"; then
+    pass "probe batch writes control bytes in corpus words as escapes"
+else
+    fail "probe batch writes control bytes in corpus words as escapes" "status $rc" "stdout: $(printf '%q' "${out:0:300}")"
+fi
+run "$P" probe batch --corpus "$TMP/ctl.tsv" --maxlen 8 --full --format json
+if [[ $rc -eq 0 ]] && ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' <<<"$out"; then pass "probe batch JSON stays escaped"
+else fail "probe batch JSON stays escaped" "status $rc"; fi
+
+# ---- model files: every header field and the file's size checked first ----
+# le32 N / le64 N: N as little-endian bytes, for printf.
+le32() { local v=$(($1 & 0xffffffff)); printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((v & 255)) $((v >> 8 & 255)) $((v >> 16 & 255)) $((v >> 24 & 255)); }
+le64() { le32 $(($1 & 0xffffffff)); le32 $(($1 >> 32)); }
+# model_header FILE NPARAMS ARCH VOCAB EMBED HIDDEN MASK POOL READOUT HEADS DHEAD CAUSAL FREEZE CLASSES
+model_header() {
+    local f=$1 n=$2 bytes="PADLABMD$(le32 1)$(le32 12)" v
+    shift 2
+    for v in "$@"; do bytes+=$(le32 "$v"); done
+    bytes+=$(le64 "$n")
+    printf "$bytes" >"$f"
+}
+# A 72-byte file whose header declares an LSTM of 2306 units (and the right
+# count for it): rejected at once for its size, not after building the model.
+model_header "$TMP/lstm.model" 21897243 2 10000 32 2306 0 0 0 2 16 0 0 0
+start=$SECONDS
+run timeout 20 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/lstm.model"
+if ((SECONDS - start <= 2)); then pass "a 72-byte header declaring a huge LSTM is refused at once"
+else fail "a 72-byte header declaring a huge LSTM is refused at once" "took $((SECONDS - start)) s"; fi
+expect_error "and the refusal names the size that does not match" "lstm.model: 72 bytes, but its header's 21897243 parameters make a file of"
+model_header "$TMP/lstm-count.model" 7 2 10000 32 2306 0 0 0 2 16 0 0 0
+run timeout 20 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/lstm-count.model"
+expect_error "a header whose parameter count is not its model's is refused" "7 parameters, but the header's model has 21897243"
+# An average-pooling model of 10^7 x 13 embeddings: refused before its 520 MB are allocated.
+model_header "$TMP/pool.model" 130000014 3 10000000 13 32 0 0 0 2 16 0 0 0
+run bash -c "ulimit -v 400000; exec timeout 20 '$P' probe pooling --corpus builtin:5:40 --weights '$TMP/pool.model'"
+expect_error "an oversized pooling model is refused before it is allocated" "pool.model: 72 bytes, but its header's 130000014 parameters"
+# heads x dhead overflows an int: 65536 x 65537 wraps to 65536.
+model_header "$TMP/heads.model" 0 5 10000 32 32 0 0 0 65536 65537 0 0 0
+run timeout 20 "$P" probe attention --corpus builtin:5:40 --weights "$TMP/heads.model"
+expect_error "heads x dhead cannot overflow past the 4096 limit" "heads x dhead up to 4096"
+mkfifo "$TMP/fifo.model"
+run timeout 10 "$P" probe rnn --corpus builtin:5:40 --weights "$TMP/fifo.model"
+expect_error "a FIFO as a model file is refused without blocking" "fifo.model: a FIFO, not a regular file"
+
+# ---- corpora: regular files only, with a size limit ----
+mkdir -p "$TMP/acl/pos" "$TMP/acl/neg"
+echo "a good film" >"$TMP/acl/pos/1.txt"
+echo "a bad film" >"$TMP/acl/neg/1.txt"
+mkfifo "$TMP/acl/neg/2.txt"
+run timeout 10 "$P" stats --corpus "$TMP/acl" --format csv
+if [[ $rc -eq 0 && $out == *"maxlen,padding_share"* && $err == *"skipped 1 entry that is not a regular file"*"neg/2.txt"* ]]; then
+    pass "a FIFO in an aclImdb folder is skipped and named, not read"
+else fail "a FIFO in an aclImdb folder is skipped and named, not read" "status $rc" "stderr: $err"; fi
+run timeout 10 "$P" stats --corpus /dev/zero
+expect_error "/dev/zero as a corpus is refused before it is read" "/dev/zero: a character device, not a regular file"
+mkfifo "$TMP/corpus.fifo"
+run timeout 10 "$P" stats --corpus "$TMP/corpus.fifo"
+expect_error "a FIFO as a corpus is refused without blocking" "corpus.fifo: a FIFO, not a regular file"
+run timeout 10 "$P" pad "$TMP/acl"
+expect_error "padlab pad DIR says it is a folder" "acl: a folder, not a file of sequences"
+
+# ---- sessions and other writes ----
+run "$P" --corpus $'builtin\nmaxlen = 7' --print-settings
+if [[ $rc -eq 2 && -z $out && $err == *"without control characters"* ]]; then pass "a value with a newline cannot inject a second session line"
+else fail "a value with a newline cannot inject a second session line" "status $rc" "stdout: $out"; fi
+printf 'corpus = builtin:1:300\nseeds = 99\n' >"$TMP/range.session"
+run "$P" --session "$TMP/range.session" --print-settings
+if [[ $err == *"range.session:2: seeds must be"* ]]; then pass "a session's ranges are the flags'"; else fail "a session's ranges are the flags'" "$err"; fi
+# A symlink planted where a writer's temporary file might go is never followed.
+echo "precious" >"$TMP/victim"
+for name in m.model.tmp m.model.tmp.XXXXXX; do ln -sf "$TMP/victim" "$TMP/$name"; done
+run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP/m.model" --format csv
+if [[ $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/m.model && ! -L $TMP/m.model ]]; then
+    pass "--save-model writes through a fresh temporary file, not a planted symlink"
+else fail "--save-model writes through a fresh temporary file, not a planted symlink" "status $rc" "$err"; fi
+
+finish
