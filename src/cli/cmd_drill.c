@@ -255,4 +255,5 @@ const CliCommand cli_cmd_drill = {
     .settings = ALL_SETTINGS,
     .max_pos = 64,
     .run = run,
+    .interactive = 1,
 };

@@ -79,6 +79,7 @@ const CliCommand cli_cmd_gui = {
     .settings = ALL_SETTINGS,
     .max_pos = 0,
     .run = run_gui,
+    .interactive = 1,
 };
 
 static int run_export(const CliArgs *a) {
