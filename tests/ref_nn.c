@@ -16,7 +16,8 @@ void ref_dense(double *out, const double *x, const double *W, const double *b, i
 }
 
 /* pre (G) = x_t Wx + h_prev U (+ nothing else) for one row. */
-static void affine(double *pre, const double *xr, const double *hp, const double *Wx, const double *U, int E, int H, int G) {
+static void affine(double *pre, const double *xr, const double *hp, const double *Wx, const double *U, int E, int H,
+                   int G) {
     for (int j = 0; j < G; j++) {
         double s = 0.0;
         for (int e = 0; e < E; e++) s += xr[e] * Wx[e * G + j];
@@ -35,8 +36,8 @@ static int carried(double *ht, const double *hp, const uint8_t *mask_tm, int t, 
     return 1;
 }
 
-void ref_rnn(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *Wh,
-             const double *b, int T, int B, int E, int H) {
+void ref_rnn(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *Wh, const double *b,
+             int T, int B, int E, int H) {
     double pre[64];
     for (int t = 0; t < T; t++)
         for (int r = 0; r < B; r++) {
@@ -48,8 +49,8 @@ void ref_rnn(double *h, const double *x, const uint8_t *mask_tm, const double *W
         }
 }
 
-void ref_gru(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *U,
-             const double *b, int T, int B, int E, int H) {
+void ref_gru(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *U, const double *b,
+             int T, int B, int E, int H) {
     int G = 3 * H;
     double xi[96], hu[96];
     for (int t = 0; t < T; t++)
@@ -72,8 +73,8 @@ void ref_gru(double *h, const double *x, const uint8_t *mask_tm, const double *W
         }
 }
 
-void ref_lstm(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *U,
-              const double *b, int T, int B, int E, int H) {
+void ref_lstm(double *h, const double *x, const uint8_t *mask_tm, const double *Wx, const double *U, const double *b,
+              int T, int B, int E, int H) {
     int G = 4 * H;
     double pre[128];
     double *c = calloc((size_t)T * B * H, sizeof *c);
@@ -131,8 +132,8 @@ void ref_conv1d(double *out, const double *x, const double *W, const double *b, 
             }
 }
 
-void ref_attention(double *out, const double *x, const double *Wq, const double *Wk, const double *Wv,
-                   const double *Wo, const uint8_t *mask, int causal, int T, int B, int E, int NH, int D) {
+void ref_attention(double *out, const double *x, const double *Wq, const double *Wk, const double *Wv, const double *Wo,
+                   const uint8_t *mask, int causal, int T, int B, int E, int NH, int D) {
     int HD = NH * D;
     double *q = malloc(sizeof(double) * T * B * HD), *k = malloc(sizeof(double) * T * B * HD);
     double *v = malloc(sizeof(double) * T * B * HD), *o = calloc((size_t)T * B * HD, sizeof(double));

@@ -172,7 +172,7 @@ START_TEST(test_acl_folder_alternates_neg_and_pos_in_name_order) {
     ck_assert_int_eq(c->labels[0], 0); /* neg 0_2, pos 0_10, pos 1_9 */
     ck_assert_int_eq(c->labels[1], 1);
     ck_assert_int_eq(c->labels[2], 1);
-    ck_assert_int_eq(pl_corpus_len(c, 0), 4); /* <start> dull and long */
+    ck_assert_int_eq(pl_corpus_len(c, 0), 4);                                   /* <start> dull and long */
     ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 1)[2]), "masterpiece"); /* 0_10 before 1_9 */
     ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 2)[1]), "loved");
     pl_corpus_free(c);

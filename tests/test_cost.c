@@ -34,7 +34,7 @@ START_TEST(test_static_maxlen_4_on_five_rows) {
     PlCost c;
     pl_cost_static(&c, lens, 5, 4);
     ck_assert_int_eq(c.slots, 20);
-    ck_assert_int_eq(c.real_tokens, 17);   /* 4 3 4 2 4 */
+    ck_assert_int_eq(c.real_tokens, 17); /* 4 3 4 2 4 */
     ck_assert_int_eq(c.total_tokens, 25);
     ck_assert_int_eq(c.rows_truncated, 3);
     ck_assert_int_eq(c.rnn_steps, 20);

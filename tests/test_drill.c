@@ -27,7 +27,9 @@ typedef struct {
 
 #define CARD "topic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n"
 #define CASE "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\nafter: done\n"
-#define TRAINS "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\nfix: mask=on\nexpect: higher\nafter: done\n"
+#define TRAINS                                                                            \
+    "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\n" \
+    "fix: mask=on\nexpect: higher\nafter: done\n"
 static const BadDeck bad_decks[] = {
     {"no title\nkind: cards\n## c\n" CARD, "t.deck:1: a deck starts with its title"},
     {"", "t.deck:1: a deck starts with its title"},
@@ -46,44 +48,58 @@ static const BadDeck bad_decks[] = {
     {"# T\nkind: cards\n## c\n" CARD "set: corpus=/etc/passwd\n", "t.deck:9: a deck reads no file"},
     {"# T\nkind: cards\n## c\n" CARD "set: maxlen=0\n", "t.deck:9: maxlen must be a whole number"},
     {"# T\nkind: cards\n## c\n" CARD "set:\n", "t.deck:9: settings need at least one name=value"},
-    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.pad_cells\nmore: m\nremember: r\ndont: d\n", "t.deck:5: a { that no } closes"},
-    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.nothing}\nmore: m\nremember: r\ndont: d\n", "t.deck:5: 'batch.nothing' names no quantity"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.pad_cells\nmore: m\nremember: r\ndont: d\n",
+     "t.deck:5: a { that no } closes"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a {batch.nothing}\nmore: m\nremember: r\ndont: d\n",
+     "t.deck:5: 'batch.nothing' names no quantity"},
     {"# T\nkind: cards\n## c {batch.nothing}\n" CARD, "t.deck:3: 'batch.nothing' names no quantity"},
     {"# T\nkind: cards\n## c\n" CARD "id: has space\n", "t.deck:9: an id is letters, digits, - and _"},
-    {"# T\nkind: cards\n## c\n" CARD "id: x\n## d\n" CARD "id: x\n", "t.deck:10: the item at line 3 has the same id 'x'"},
+    {"# T\nkind: cards\n## c\n" CARD "id: x\n## d\n" CARD "id: x\n",
+     "t.deck:10: the item at line 3 has the same id 'x'"},
     {"# T\nkind: cards\n## c\n" CARD "## c\n" CARD, "t.deck:9: the item at line 3 has the same id 'c'"},
     {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\nid: x\nfree words\n", "t.deck:7: this line belongs to no field"},
     {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n", "t.deck:3: a question needs two choices or more"},
-    {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n- two => no\n", "t.deck:3: a question needs two choices or more"},
+    {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n- two => no\n",
+     "t.deck:3: a question needs two choices or more"},
     {"# T\nkind: questions\n## q\ntopic: t\n- one\n* two => yes\n", "t.deck:5: a choice is '- text => why'"},
     {"# T\nkind: questions\n## q\ntopic: t\n- one => no\n* => yes\n", "t.deck:6: a choice needs its text and its why"},
-    {"# T\nkind: questions\n## q\ntopic: t\nseconds: 2\n- one => no\n* two => yes\n", "t.deck:5: seconds is a whole number from 5 to 600, got '2'"},
+    {"# T\nkind: questions\n## q\ntopic: t\nseconds: 2\n- one => no\n* two => yes\n",
+     "t.deck:5: seconds is a whole number from 5 to 600, got '2'"},
     {"# T\nkind: questions\n## q\ntopic: t\n- 1 => n\n- 2 => n\n- 3 => n\n- 4 => n\n- 5 => n\n- 6 => n\n* 7 => y\n",
      "t.deck:11: an item has at most 6 choices"},
     {"# T\nkind: minute\n## p\ntopic: t\nanswer: a\nlisten: l\n", "t.deck:3: this prompt needs its follow: line"},
-    {"# T\nkind: minute\n## p\ntopic: t\nanswer: a\nfollow: 1\nfollow: 2\nfollow: 3\nfollow: 4\nfollow: 5\nfollow: 6\nfollow: 7\n"
+    {"# T\nkind: minute\n## p\ntopic: t\nanswer: a\nfollow: 1\nfollow: 2\nfollow: 3\nfollow: 4\nfollow: 5\n"
+     "follow: 6\nfollow: 7\n"
      "follow: 8\nfollow: 9\nlisten: l\n",
      "t.deck:14: follow: is given at most 8 times"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "expect: lower\n", "t.deck:3: a case says what fixes it"},
-    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: sideways\n", "t.deck:13: expect: is lower or higher"},
-    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: spreadsheet\n", "t.deck:6: 'spreadsheet' is not a view"},
-    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing\n", "t.deck:7: 'masks.nothing' names no quantity"},
-    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=3\n" TRAINS, "t.deck:3: a case that reads train.* trains: add train:"},
-    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=1\ntrain:\n" TRAINS, "t.deck:3: a case that trains runs 3 seeds or more"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: sideways\n",
+     "t.deck:13: expect: is lower or higher"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: spreadsheet\n",
+     "t.deck:6: 'spreadsheet' is not a view"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing\n",
+     "t.deck:7: 'masks.nothing' names no quantity"},
+    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=3\n" TRAINS,
+     "t.deck:3: a case that reads train.* trains: add train:"},
+    {"# T\nkind: bugs\n## b\nbug: model=avgpool seeds=1\ntrain:\n" TRAINS,
+     "t.deck:3: a case that trains runs 3 seeds or more"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
      "also: masks.blind_rows, masks.share_none, masks.share_right, masks.share_inverted\n",
      "t.deck:14: also: names at most 3 quantities"},
-    {"# T\nkind: bugs\n## b\ninline: a b c | d e\n" CASE "fix-inline: ||||\nexpect: lower\n", "t.deck:12: inline takes rows of words or ids"},
-    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\ntrain: now\n", "t.deck:14: train: takes no value"},
-    {"# T\nkind: bugs\n## b\nbug: corpus=/etc/passwd\n" CASE "fix: convention=torch\nexpect: lower\n", "t.deck:4: a deck reads no file"},
+    {"# T\nkind: bugs\n## b\ninline: a b c | d e\n" CASE "fix-inline: ||||\nexpect: lower\n",
+     "t.deck:12: inline takes rows of words or ids"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\ntrain: now\n",
+     "t.deck:14: train: takes no value"},
+    {"# T\nkind: bugs\n## b\nbug: corpus=/etc/passwd\n" CASE "fix: convention=torch\nexpect: lower\n",
+     "t.deck:4: a deck reads no file"},
 };
 
 START_TEST(test_parser_errors) {
     PlErr err;
     PlDeck *d = parse(bad_decks[_i].text, &err);
     ck_assert_msg(d == NULL, "case %d parsed: %s", _i, bad_decks[_i].text);
-    ck_assert_msg(strncmp(err.msg, bad_decks[_i].want, strlen(bad_decks[_i].want)) == 0, "case %d: got '%s', want '%s...'", _i, err.msg,
-                  bad_decks[_i].want);
+    ck_assert_msg(strncmp(err.msg, bad_decks[_i].want, strlen(bad_decks[_i].want)) == 0,
+                  "case %d: got '%s', want '%s...'", _i, err.msg, bad_decks[_i].want);
     ck_assert_msg(!strchr(err.msg, '\n'), "case %d: the error is more than one line: %s", _i, err.msg);
 }
 END_TEST
@@ -370,10 +386,11 @@ START_TEST(test_drill_questions) {
 }
 END_TEST
 
-static const char bugs_deck[] = "# Bugs\nkind: bugs\n"
-                                "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
-                                "choose: Why?\n- shape => no\n* polarity => yes\nfix: convention=torch\nfixed: masks.share_right\n"
-                                "expect: lower\nafter: fixed\n";
+static const char bugs_deck[] =
+    "# Bugs\nkind: bugs\n"
+    "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
+    "choose: Why?\n- shape => no\n* polarity => yes\nfix: convention=torch\nfixed: masks.share_right\n"
+    "expect: lower\nafter: fixed\n";
 
 START_TEST(test_drill_bugs) {
     PlErr err;
@@ -522,7 +539,8 @@ static void find_shipped(void) {
     if (!d) return;
     for (struct dirent *e; (e = readdir(d)) && nshipped < MAX_SHIPPED;) {
         size_t n = strlen(e->d_name);
-        if (n > 5 && strcmp(e->d_name + n - 5, ".deck") == 0) snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
+        if (n > 5 && strcmp(e->d_name + n - 5, ".deck") == 0)
+            snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
     }
     closedir(d);
     qsort(shipped, (size_t)nshipped, sizeof shipped[0], cmp_paths);
@@ -582,7 +600,8 @@ START_TEST(test_shipped_figures) {
         ck_assert_msg(pl_lab_wait(lab, kinds, 600) == 0, "%s: the lab did not compute its figures", where);
         const char *texts[] = {it->title, it->text, it->answer, it->more, it->remember, it->dont};
         for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) check_filled(lab, texts[k], where);
-        for (int c = 0; c < it->nchoices; c++) check_filled(lab, it->choices[c].why, where), check_filled(lab, it->choices[c].text, where);
+        for (int c = 0; c < it->nchoices; c++)
+            check_filled(lab, it->choices[c].why, where), check_filled(lab, it->choices[c].text, where);
         for (int c = 0; c < it->nfollow; c++) check_filled(lab, it->follow[c], where);
         for (int c = 0; c < it->nlisten; c++) check_filled(lab, it->listen[c], where);
     }

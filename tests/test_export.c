@@ -74,7 +74,8 @@ START_TEST(test_exporting_twice_writes_the_first_and_second_files) {
         ck_assert_str_eq(written, path);
         char *txt = slurp(path);
         assert_has(txt, "the three counts agree", path);
-        assert_has(txt, "batch 2 of 7: 32 rows x 60 (static), holding example 48", path); /* the source line names the batch */
+        /* the source line names the batch */
+        assert_has(txt, "batch 2 of 7: 32 rows x 60 (static), holding example 48", path);
         assert_has(txt, "settings: corpus builtin:1:200", path);
         ck_assert_msg(!strstr(txt, "--full prints all"), "an export elides nothing");
         free(txt);
@@ -183,7 +184,8 @@ START_TEST(test_a_read_only_folder_is_a_clean_error) {
     } else {
         PlStatus st = pl_lab_export(lab, PL_VIEW_BATCH, ro, written, sizeof written, &err);
         ck_assert_int_eq(st, PL_EIO);
-        ck_assert_msg(strstr(err.msg, ro) && strstr(err.msg, "cannot write"), "the message names the file: %s", err.msg);
+        ck_assert_msg(strstr(err.msg, ro) && strstr(err.msg, "cannot write"), "the message names the file: %s",
+                      err.msg);
         ck_assert_msg(!strchr(err.msg, '\n'), "one line: %s", err.msg);
         ck_assert_str_eq(written, "");
     }

@@ -17,7 +17,8 @@
  * polynomial range, the clamp, and signed zeros, at lengths that leave
  * every possible tail. */
 static void fill_inputs(float *x, int n, PlRng *rng) {
-    static const float edges[] = {0.0f, -0.0f, 3.9e-4f, -4.1e-4f, 1.0f, -1.0f, 7.9f, -7.91f, 9.0f, -40.0f, 1e-30f, 88.0f};
+    static const float edges[] = {0.0f, -0.0f,  3.9e-4f, -4.1e-4f, 1.0f,   -1.0f,
+                                  7.9f, -7.91f, 9.0f,    -40.0f,   1e-30f, 88.0f};
     for (int i = 0; i < n; i++)
         x[i] = i < (int)(sizeof edges / sizeof edges[0]) ? edges[i] : (float)(20.0 * pl_rng_uniform(rng) - 10.0);
 }
@@ -33,8 +34,8 @@ static void check_activation(VecFn base, VecFn lvl, double (*ref)(double), const
         base(yb, x, (size_t)n);
         lvl(yl, x, (size_t)n);
         for (int i = 0; i < n; i++) {
-            ck_assert_msg(fabsf(yb[i] - yl[i]) <= 4e-7f, "%s %s at x=%g: %.9g, baseline %.9g", level, what, (double)x[i],
-                          (double)yl[i], (double)yb[i]);
+            ck_assert_msg(fabsf(yb[i] - yl[i]) <= 4e-7f, "%s %s at x=%g: %.9g, baseline %.9g", level, what,
+                          (double)x[i], (double)yl[i], (double)yb[i]);
             ck_assert_msg(fabs((double)yl[i] - ref((double)x[i])) <= 1e-6, "%s %s at x=%g: %.9g", level, what,
                           (double)x[i], (double)yl[i]);
         }
@@ -55,7 +56,8 @@ START_TEST(test_every_level_computes_tanh_and_sigmoid_as_the_baseline_does) {
 END_TEST
 
 /* C (M,N) with row stride ldc, the products summed in double. */
-static void ref_gemm(double *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K, int act) {
+static void ref_gemm(double *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K,
+                     int act) {
     for (int i = 0; i < M; i++)
         for (int j = 0; j < N; j++) {
             double s = C[(size_t)i * ldc + j];
@@ -79,16 +81,17 @@ static void check_gemm(const PlKernels *k, int M, int N, int K, int act) {
     for (int i = 0; i < M; i++)
         for (int j = 0; j < ldc; j++) {
             double want = R[(size_t)i * ldc + j], tol = j < N ? 1e-5 * (1.0 + sqrt((double)K)) : 0.0;
-            ck_assert_msg(fabs((double)C[(size_t)i * ldc + j] - want) <= tol, "%s %s %dx%dx%d at (%d,%d): %.8g, want %.8g",
-                          k->name, act ? "gemm_tanh" : "gemm_acc", M, N, K, i, j, (double)C[(size_t)i * ldc + j], want);
+            ck_assert_msg(fabs((double)C[(size_t)i * ldc + j] - want) <= tol,
+                          "%s %s %dx%dx%d at (%d,%d): %.8g, want %.8g", k->name, act ? "gemm_tanh" : "gemm_acc", M, N,
+                          K, i, j, (double)C[(size_t)i * ldc + j], want);
         }
     free(A), free(B), free(C), free(R);
 }
 
 START_TEST(test_every_level_computes_the_small_products_to_float_precision) {
     /* The recurrent cells' shapes (32 rows, H = 32, gates x H) and ragged ones. */
-    static const int shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {32, 32, 32}, {32, 96, 32}, {32, 32, 128},
-                                    {17, 128, 32}, {5, 33, 9}, {6, 40, 3}, {2, 71, 64}};
+    static const int shapes[][3] = {{1, 1, 1},     {3, 5, 7},  {32, 32, 32}, {32, 96, 32}, {32, 32, 128},
+                                    {17, 128, 32}, {5, 33, 9}, {6, 40, 3},   {2, 71, 64}};
     for (int l = 0; l < PL_SIMD_COUNT; l++) {
         const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
         for (size_t s = 0; k && s < sizeof shapes / sizeof shapes[0]; s++)
@@ -143,8 +146,8 @@ START_TEST(test_every_level_updates_adam_exactly_even_on_denormal_moments_and_cl
             ck_assert_msg(gl[i] == 0.0f, "%s: the gradient is cleared as it is read", k->name);
             double wi = (double)w0[i] - 1e-3 * mi / (sqrt(vi) + 1e-7);
             ck_assert_msg(isfinite(w[i]) && isfinite(m[i]) && isfinite(v[i]), "%s weight %d not finite", k->name, i);
-            ck_assert_msg(fabs((double)w[i] - wi) <= 1e-6 * (1.0 + fabs(wi)), "%s weight %d: %.9g, want %.9g", k->name, i,
-                          (double)w[i], wi);
+            ck_assert_msg(fabs((double)w[i] - wi) <= 1e-6 * (1.0 + fabs(wi)), "%s weight %d: %.9g, want %.9g", k->name,
+                          i, (double)w[i], wi);
             ck_assert_msg(fabs((double)m[i] - mi) <= 3e-7 * (fabs((double)m0[i]) + fabs((double)g[i])) + 1e-30,
                           "%s m %d: %.9g, want %.9g", k->name, i, (double)m[i], mi);
         }

@@ -130,7 +130,7 @@ END_TEST
 /* Every view that shows a batch shows the lab's one batch: the width and the
  * rows the batch view holds, under every strategy, maxlen, padding and mask. */
 START_TEST(test_every_view_shows_the_same_batch) {
-    static const int batchings[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
+    static const int batchings[] = {PL_BATCH_STATIC,         PL_BATCH_DYNAMIC,   PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
                                     PL_BATCH_BUCKET_LONGEST, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
     static const int maxlens[] = {7, 100, 150, 200, 250};
     PlLab *lab = lab_with("builtin:1:200", 1);
@@ -153,7 +153,8 @@ START_TEST(test_every_view_shows_the_same_batch) {
                 for (int k = 0; k < PL_R_COUNT; k++) {
                     if (!(kinds & (1u << k))) continue;
                     PlResultStatus st;
-                    ck_assert_msg(pl_lab_result(lab, (PlResultKind)k, &st) != NULL, "%s: %s", pl_result_name((PlResultKind)k), st.error);
+                    ck_assert_msg(pl_lab_result(lab, (PlResultKind)k, &st) != NULL, "%s: %s",
+                                  pl_result_name((PlResultKind)k), st.error);
                     ck_assert_int_eq(st.info->width, width);
                     ck_assert_int_eq(st.info->batch_index, bs.info->batch_index);
                     ck_assert_int_eq(st.info->rows[0], 3);
@@ -185,7 +186,8 @@ START_TEST(test_a_random_walk_over_the_settings_never_fails) {
         for (int k = 0; k < PL_R_COUNT; k++) {
             PlResultStatus st;
             const void *r = pl_lab_result(lab, (PlResultKind)k, &st);
-            ck_assert_msg(r != NULL, "step %d, %s: %s", step, pl_result_name((PlResultKind)k), st.error ? st.error : "none");
+            ck_assert_msg(r != NULL, "step %d, %s: %s", step, pl_result_name((PlResultKind)k),
+                          st.error ? st.error : "none");
         }
         pl_lab_tick(lab);
     }
@@ -236,7 +238,7 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
     int j = (int)(k->cross_maxlen / 25.0) - 1; /* the sweep points on either side are on either side of it */
     ck_assert(k->sweep_padding[j] <= 1.0 - k->sweep_kept[j] && k->sweep_padding[j + 1] >= 1.0 - k->sweep_kept[j + 1]);
     ck_assert(fabs(k->cross_share - (1.0 - (k->sweep_kept[j] + (k->cross_maxlen - k->sweep_maxlen[j]) / 25.0 *
-                                                               (k->sweep_kept[j + 1] - k->sweep_kept[j])))) < 1e-9);
+                                                                   (k->sweep_kept[j + 1] - k->sweep_kept[j])))) < 1e-9);
     free(len);
     pl_lab_free(lab);
 }
@@ -256,11 +258,11 @@ START_TEST(test_a_change_never_waits_for_a_result) {
     for (int i = 0; i < 5; i++) {
         ck_assert_int_eq(pl_lab_step(lab, PL_S_EXAMPLE, 1), PL_LAB_HOT);
         const PlProbeAttention *r = pl_lab_attention(lab, &st);
-        ck_assert(st.stale);                               /* the change did not compute it... */
-        ck_assert_int_eq(st.info->rows[0], i);             /* ...the one on hand is the previous example's */
+        ck_assert(st.stale);                   /* the change did not compute it... */
+        ck_assert_int_eq(st.info->rows[0], i); /* ...the one on hand is the previous example's */
         ck_assert_ptr_nonnull(r);
         ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, 120), 0);
-        r = pl_lab_attention(lab, &st);                    /* the worker's */
+        r = pl_lab_attention(lab, &st); /* the worker's */
         ck_assert(!st.stale && st.info->rows[0] == i + 1 && r->T == 2000);
     }
     pl_lab_free(lab);
@@ -283,7 +285,8 @@ START_TEST(test_a_retrain_trains_every_seed_and_groups_them) {
     PlLabGroup g[8];
     ck_assert_int_eq(pl_lab_groups(lab, g, 8), 2);
     ck_assert_int_eq(g[0].n, 2);
-    float lo = fminf(runs[0].best_val_acc, runs[1].best_val_acc), hi = fmaxf(runs[0].best_val_acc, runs[1].best_val_acc);
+    float lo = fminf(runs[0].best_val_acc, runs[1].best_val_acc),
+          hi = fmaxf(runs[0].best_val_acc, runs[1].best_val_acc);
     ck_assert(g[0].min == lo && g[0].max == hi && fabsf(g[0].median - 0.5f * (lo + hi)) < 1e-6f);
     PlLabCurves cv; /* the pre runs' curves: both seeds, and per epoch the mean of two is their median */
     ck_assert_int_eq(pl_lab_curves(lab, &runs[0].settings, &cv), 2);
@@ -350,7 +353,7 @@ START_TEST(test_pause_leaves_the_paused_time_out) {
     double eta = pl_lab_training(lab)->eta, active = pl_lab_training(lab)->job.active_seconds;
     nanosleep(&pause, NULL);
     pl_lab_tick(lab);
-    ck_assert(pl_lab_training(lab)->eta == eta);                       /* paused, the ETA stands still */
+    ck_assert(pl_lab_training(lab)->eta == eta);                         /* paused, the ETA stands still */
     ck_assert(pl_lab_training(lab)->job.active_seconds - active < 0.01); /* and so does the clock */
     pl_lab_command(lab, PL_CMD_PAUSE);
     wait_training(lab);

@@ -50,14 +50,17 @@ static const BadLesson bad_lessons[] = {
     {"# T\n## s\nask: a\nanswer: batch.pad_cells\ntolerance: close\n" END, "t.lesson:5: a tolerance is a number"},
     {"# T\n## s\nchoose: a\nanswer: batch.pad_cells\n" END, "t.lesson:4: answer: belongs to an ask: question"},
     {"# T\n## s\nchoose: which?\n- one => no\n" END, "t.lesson:3: a choose: question needs two choices or more"},
-    {"# T\n## s\nchoose: which?\n- one => no\n- two => no\n" END, "t.lesson:3: a choose: question needs two choices or more"},
+    {"# T\n## s\nchoose: which?\n- one => no\n- two => no\n" END,
+     "t.lesson:3: a choose: question needs two choices or more"},
     {"# T\n## s\nchoose: which?\n- one => no\n* => yes\n" END, "t.lesson:5: a choice needs its text"},
     {"# T\n## s\nexercise: do it\nsolve: mask=on\n" END, "t.lesson:3: an exercise: needs its goal: line"},
     {"# T\n## s\nexercise: do it\ngoal: mask == on\n" END, "t.lesson:3: an exercise: needs solve:"},
-    {"# T\n## s\nexercise: do it\ngoal: cost.kept_share about 0.9\n" END, "t.lesson:4: a goal condition is QUANTITY OP VALUE"},
+    {"# T\n## s\nexercise: do it\ngoal: cost.kept_share about 0.9\n" END,
+     "t.lesson:4: a goal condition is QUANTITY OP VALUE"},
     {"# T\n## s\nexercise: do it\ngoal: cost.kept_share >= lots\n" END, "t.lesson:4: 'lots' is not a number"},
     {"# T\n## s\nexercise: do it\ngoal: mask == maybe\n" END, "t.lesson:4: mask must be"},
-    {"# T\n## s\nexercise: do it\ngoal: maxlen > 1\nsmallest: padding\n" END, "t.lesson:5: smallest: names a number setting"},
+    {"# T\n## s\nexercise: do it\ngoal: maxlen > 1\nsmallest: padding\n" END,
+     "t.lesson:5: smallest: names a number setting"},
     {"# T\n## s\nask: a\nanswer: batch.pad_cells\nsolve: mask=on\n" END, "t.lesson:5: solve: belongs to an exercise"},
     {"# T\n## s\ninline: |\n" END, "t.lesson:3: inline takes rows of words or ids"},
     {"# T\n## s\nText.\n", "t.lesson:1: a lesson ends with a summary"},
@@ -70,9 +73,10 @@ START_TEST(test_parser_errors) {
     PlErr err;
     PlLesson *l = parse(b->text, &err);
     ck_assert_msg(l == NULL, "case %d parsed: %s", _i, b->text);
-    ck_assert_msg(strncmp(err.msg, b->want, strlen(b->want)) == 0 || strstr(err.msg, b->want), "case %d: got '%s', want '%s'", _i,
-                  err.msg, b->want);
-    ck_assert_msg(strncmp(err.msg, b->want, strcspn(b->want, " ")) == 0, "case %d: '%s' does not start with its line", _i, err.msg);
+    ck_assert_msg(strncmp(err.msg, b->want, strlen(b->want)) == 0 || strstr(err.msg, b->want),
+                  "case %d: got '%s', want '%s'", _i, err.msg, b->want);
+    ck_assert_msg(strncmp(err.msg, b->want, strcspn(b->want, " ")) == 0, "case %d: '%s' does not start with its line",
+                  _i, err.msg);
 }
 END_TEST
 
@@ -180,7 +184,8 @@ static PlLab *small_lab(void) {
 }
 
 static void wait_for(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 30000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++) usleep(10000);
+    for (int i = 0; i < 30000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
+        usleep(10000);
     ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
     ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
 }
@@ -308,7 +313,8 @@ START_TEST(test_run_exercise_smallest) {
     PlLessonRun *r = pl_lesson_run_new(lab, l, 2, &err);
     wait_for(lab, r);
     ck_assert_int_eq(pl_lesson_run_answer(r, ""), PL_ANS_WRONG); /* maxlen 2000 keeps 90%, but a smaller one does too */
-    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "find the smallest") != NULL, "%s", pl_lesson_run_state(r)->message);
+    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "find the smallest") != NULL, "%s",
+                  pl_lesson_run_state(r)->message);
     ck_assert_int_eq(pl_lesson_run_solve(r, &err), 0);
     int m = pl_lab_settings(lab)->maxlen;
     const PlCorpus *c = pl_lab_corpus(lab);
@@ -320,8 +326,8 @@ START_TEST(test_run_exercise_smallest) {
     int below = pl_setting_step(&probe, PL_S_MAXLEN, -1);
     double kept = 0, kept_below = 0;
     for (int i = 0; i < c->n; i++) kept += lens[i] < m ? lens[i] : m, kept_below += lens[i] < below ? lens[i] : below;
-    ck_assert_msg(kept / total >= 0.9 && kept_below / total < 0.9, "maxlen %d keeps %.4f, %d keeps %.4f", m, kept / total, below,
-                  kept_below / total);
+    ck_assert_msg(kept / total >= 0.9 && kept_below / total < 0.9, "maxlen %d keeps %.4f, %d keeps %.4f", m,
+                  kept / total, below, kept_below / total);
     wait_for(lab, r);
     ck_assert_int_eq(pl_lesson_run_answer(r, ""), PL_ANS_RIGHT);
     free(lens);
@@ -383,7 +389,8 @@ static void find_shipped(void) {
     if (!d) return;
     for (struct dirent *e; (e = readdir(d)) && nshipped < MAX_SHIPPED;) {
         size_t n = strlen(e->d_name);
-        if (n > 7 && strcmp(e->d_name + n - 7, ".lesson") == 0) snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
+        if (n > 7 && strcmp(e->d_name + n - 7, ".lesson") == 0)
+            snprintf(shipped[nshipped++], 1024, "%s/%s", dir, e->d_name);
     }
     closedir(d);
     qsort(shipped, (size_t)nshipped, sizeof shipped[0], cmp_paths);
@@ -399,7 +406,8 @@ static void check_filled(PlLab *lab, const char *text, const char *where) {
 
 /* A number the check must refuse: far outside any tolerance. */
 static void wrong_answer(const PlQuantity *q, double v, char *buf, int cap) {
-    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE) snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * (v < 0.5 ? v + 0.3 : v - 0.3));
+    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE)
+        snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * (v < 0.5 ? v + 0.3 : v - 0.3));
     else snprintf(buf, (size_t)cap, "%.6g", v * 3.0 + (v >= 0 ? 100.0 : -100.0));
 }
 
@@ -407,7 +415,8 @@ static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const cha
     PlErr err;
     double v;
     char why[300], typed[64];
-    ck_assert_msg(pl_quantity_value(lab, &q->answer, &v, why, sizeof why) == 0, "%s: the answer cannot be computed: %s", where, why);
+    ck_assert_msg(pl_quantity_value(lab, &q->answer, &v, why, sizeof why) == 0, "%s: the answer cannot be computed: %s",
+                  where, why);
     ck_assert_msg(isfinite(v), "%s: the answer is not a number", where);
     if (pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING) {
         wrong_answer(&q->answer, v, typed, sizeof typed);
@@ -438,7 +447,8 @@ static void check_exercise(PlLab *lab, PlLessonRun *r, const char *where) {
     for (int i = 0; i < 60000 && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
     ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
     got = pl_lesson_run_answer(r, "");
-    ck_assert_msg(got == PL_ANS_RIGHT, "%s: solved, the exercise is still refused: %s", where, pl_lesson_run_state(r)->message);
+    ck_assert_msg(got == PL_ANS_RIGHT, "%s: solved, the exercise is still refused: %s", where,
+                  pl_lesson_run_state(r)->message);
 }
 
 static void check_step(PlLab *lab, PlLessonRun *r, const PlLesson *l, int k) {
@@ -464,8 +474,10 @@ START_TEST(test_shipped_found) {
         PlLesson *l = pl_lesson_load(shipped[i], &err);
         ck_assert_msg(l != NULL, "%s", err.msg);
         int asks = 0, chooses = 0;
-        for (int k = 0; k < l->nsteps; k++) asks += l->steps[k].q.kind == PL_Q_ASK, chooses += l->steps[k].q.kind == PL_Q_CHOOSE;
-        ck_assert_msg(asks >= 2 && chooses >= 1, "%s: %d predict-then-reveal and %d choice questions", shipped[i], asks, chooses);
+        for (int k = 0; k < l->nsteps; k++)
+            asks += l->steps[k].q.kind == PL_Q_ASK, chooses += l->steps[k].q.kind == PL_Q_CHOOSE;
+        ck_assert_msg(asks >= 2 && chooses >= 1, "%s: %d predict-then-reveal and %d choice questions", shipped[i], asks,
+                      chooses);
         ck_assert_msg(l->steps[l->nsteps - 1].summary != NULL, "%s: the last step is not a summary", shipped[i]);
         pl_lesson_free(l);
     }

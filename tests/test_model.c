@@ -54,7 +54,8 @@ static void forward_backward(PlModel *m, PlSide side, float *logits, float *grad
 }
 
 START_TEST(test_with_the_mask_pre_and_post_padding_are_the_same_computation) {
-    static const PlArch archs[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
+    static const PlArch archs[] = {PL_ARCH_RNN,     PL_ARCH_GRU,     PL_ARCH_LSTM,
+                                   PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
     for (int a = 0; a < 6; a++) {
         if (archs[a] == PL_ARCH_ATTENTION) continue; /* attention sees positions only through order: checked below */
         PlModel *m = small_model(archs[a], PL_SEQ_KERAS, 5);
@@ -62,7 +63,8 @@ START_TEST(test_with_the_mask_pre_and_post_padding_are_the_same_computation) {
         float la[3], lb[3], *ga = malloc(n * sizeof *ga), *gb = malloc(n * sizeof *gb);
         forward_backward(m, PL_PRE, la, ga);
         forward_backward(m, PL_POST, lb, gb);
-        for (int i = 0; i < 3; i++) ck_assert_msg(fabsf(la[i] - lb[i]) <= 1e-6f, "%s logit %d", pl_arch_name(archs[a]), i);
+        for (int i = 0; i < 3; i++)
+            ck_assert_msg(fabsf(la[i] - lb[i]) <= 1e-6f, "%s logit %d", pl_arch_name(archs[a]), i);
         float worst = pl_max_abs_diff(ga, gb, n);
         ck_assert_msg(worst <= 1e-6f, "%s: gradients differ by %g", pl_arch_name(archs[a]), (double)worst);
         free(ga);
@@ -263,7 +265,8 @@ END_TEST
  * same batch without zeroing doubles every gradient (up to the order the
  * kernels add in). */
 START_TEST(test_model_backward_adds_into_the_gradients_and_zero_grad_clears_them) {
-    static const PlArch archs[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
+    static const PlArch archs[] = {PL_ARCH_RNN,     PL_ARCH_GRU,     PL_ARCH_LSTM,
+                                   PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
     for (int a = 0; a < 6; a++) {
         PlModel *m = small_model(archs[a], PL_SEQ_KERAS, 7);
         size_t n = pl_model_nparams(m);

@@ -58,7 +58,8 @@ static void run_case(Case *c, uint64_t seed, double fwd_tol) {
     c->ref(c, ro, blk);
     c->fwd(c, fo, fb);
     for (int i = 0; i < c->nout; i++)
-        ck_assert_msg(fabs((double)fo[i] - ro[i]) <= fwd_tol, "forward out[%d] = %.7f, naive %.7f", i, (double)fo[i], ro[i]);
+        ck_assert_msg(fabs((double)fo[i] - ro[i]) <= fwd_tol, "forward out[%d] = %.7f, naive %.7f", i, (double)fo[i],
+                      ro[i]);
     c->bwd(c, fg, fc, fb);
     const double eps = 1e-5;
     for (int k = 0; k < c->nblocks; k++)
@@ -70,7 +71,8 @@ static void run_case(Case *c, uint64_t seed, double fwd_tol) {
             double down = ref_loss(c, blk, coef);
             blk[k][i] = keep;
             double fd = (up - down) / (2 * eps), got = (double)fg[k][i];
-            ck_assert_msg(fabs(got - fd) <= 2e-4 + 2e-3 * fabs(fd), "block %d [%d]: backward %.7f, finite difference %.7f", k, i, got, fd);
+            ck_assert_msg(fabs(got - fd) <= 2e-4 + 2e-3 * fabs(fd),
+                          "block %d [%d]: backward %.7f, finite difference %.7f", k, i, got, fd);
         }
     for (int k = 0; k < c->nblocks; k++) free(blk[k]), free(fb[k]), free(fg[k]);
     for (int k = 0; k < 8; k++) free(c->cache[k]), c->cache[k] = NULL;
@@ -95,12 +97,26 @@ static void set_masks(void) {
 }
 
 /* ---- dense ---- */
-static void dense_ref(const Case *c, double *out, double *const *p) { ref_dense(out, p[0], p[1], p[2], c->B, c->E, c->O); }
-static void dense_fwd(Case *c, float *out, float *const *p) { pl_dense_forward(out, p[0], p[1], p[2], c->B, c->E, c->O); }
-static void dense_bwd(Case *c, float *const *g, const float *d, float *const *p) { pl_dense_backward(g[0], g[1], g[2], d, p[0], p[1], c->B, c->E, c->O); }
+static void dense_ref(const Case *c, double *out, double *const *p) {
+    ref_dense(out, p[0], p[1], p[2], c->B, c->E, c->O);
+}
+static void dense_fwd(Case *c, float *out, float *const *p) {
+    pl_dense_forward(out, p[0], p[1], p[2], c->B, c->E, c->O);
+}
+static void dense_bwd(Case *c, float *const *g, const float *d, float *const *p) {
+    pl_dense_backward(g[0], g[1], g[2], d, p[0], p[1], c->B, c->E, c->O);
+}
 
 START_TEST(test_dense_matches_its_twin_and_finite_differences) {
-    Case c = {.nblocks = 3, .size = {4 * 5, 5 * 3, 3}, .nout = 4 * 3, .B = 4, .E = 5, .O = 3, .ref = dense_ref, .fwd = dense_fwd, .bwd = dense_bwd};
+    Case c = {.nblocks = 3,
+              .size = {4 * 5, 5 * 3, 3},
+              .nout = 4 * 3,
+              .B = 4,
+              .E = 5,
+              .O = 3,
+              .ref = dense_ref,
+              .fwd = dense_fwd,
+              .bwd = dense_bwd};
     run_case(&c, 1, 1e-5);
 }
 END_TEST
@@ -117,13 +133,22 @@ static void rnn_fwd(Case *c, float *out, float *const *p) {
 static void rnn_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     float *dh = scratch(c, 1, (size_t)c->nout), *da = scratch(c, 2, (size_t)c->nout);
     memcpy(dh, d, sizeof(float) * (size_t)c->nout);
-    pl_rnn_backward(g[0], g[1], g[2], g[3], dh, da, c->cache[0], p[0], c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], c->T, c->B, c->E, c->H);
+    pl_rnn_backward(g[0], g[1], g[2], g[3], dh, da, c->cache[0], p[0], c->use_mask ? c->mask_tm : NULL, NULL, p[1],
+                    p[2], c->T, c->B, c->E, c->H);
 }
 
 static Case recurrent_case(int gates, int bias_rows, int use_mask) {
     int T = 5, B = 3, E = 4, H = 3, G = gates * H;
-    Case c = {.nblocks = 4, .size = {T * B * E, E * G, H * G, bias_rows * G}, .nout = T * B * H, .T = T, .B = B, .E = E, .H = H,
-              .mask = mask35, .mask_tm = mask35_tm, .use_mask = use_mask};
+    Case c = {.nblocks = 4,
+              .size = {T * B * E, E * G, H * G, bias_rows * G},
+              .nout = T * B * H,
+              .T = T,
+              .B = B,
+              .E = E,
+              .H = H,
+              .mask = mask35,
+              .mask_tm = mask35_tm,
+              .use_mask = use_mask};
     return c;
 }
 
@@ -198,13 +223,19 @@ START_TEST(test_lstm_matches_its_twin_with_and_without_mask) {
 END_TEST
 
 /* ---- pooling: x only ---- */
-static void avg_ref(const Case *c, double *out, double *const *p) { ref_avgpool(out, p[0], c->mask, c->mode, c->T, c->B, c->E); }
-static void avg_fwd(Case *c, float *out, float *const *p) { pl_avgpool_forward(out, p[0], c->mask, (PlPoolMask)c->mode, c->T, c->B, c->E); }
+static void avg_ref(const Case *c, double *out, double *const *p) {
+    ref_avgpool(out, p[0], c->mask, c->mode, c->T, c->B, c->E);
+}
+static void avg_fwd(Case *c, float *out, float *const *p) {
+    pl_avgpool_forward(out, p[0], c->mask, (PlPoolMask)c->mode, c->T, c->B, c->E);
+}
 static void avg_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     (void)p;
     pl_avgpool_backward(g[0], d, c->mask, (PlPoolMask)c->mode, c->T, c->B, c->E);
 }
-static void max_ref(const Case *c, double *out, double *const *p) { ref_maxpool(out, p[0], c->mask, c->mode, c->T, c->B, c->E); }
+static void max_ref(const Case *c, double *out, double *const *p) {
+    ref_maxpool(out, p[0], c->mask, c->mode, c->T, c->B, c->E);
+}
 static void max_fwd(Case *c, float *out, float *const *p) {
     free(c->cache[0]);
     c->cache[0] = malloc(sizeof(int) * (size_t)c->nout);
@@ -217,8 +248,17 @@ static void max_bwd(Case *c, float *const *g, const float *d, float *const *p) {
 
 START_TEST(test_pooling_matches_its_twin_in_every_mask_mode) {
     for (int mode = 0; mode < 3; mode++) {
-        Case a = {.nblocks = 1, .size = {5 * 3 * 4}, .nout = 3 * 4, .T = 5, .B = 3, .E = 4, .mode = mode, .mask = mask35,
-                  .ref = avg_ref, .fwd = avg_fwd, .bwd = avg_bwd};
+        Case a = {.nblocks = 1,
+                  .size = {5 * 3 * 4},
+                  .nout = 3 * 4,
+                  .T = 5,
+                  .B = 3,
+                  .E = 4,
+                  .mode = mode,
+                  .mask = mask35,
+                  .ref = avg_ref,
+                  .fwd = avg_fwd,
+                  .bwd = avg_bwd};
         run_case(&a, 10 + (uint64_t)mode, 1e-6);
         Case m = a;
         m.ref = max_ref, m.fwd = max_fwd, m.bwd = max_bwd, m.mode = mode == 2 ? 1 : mode;
@@ -248,15 +288,28 @@ START_TEST(test_fused_embedding_pooling_equals_lookup_then_pooling) {
 END_TEST
 
 /* ---- conv1d: x, W, b ---- */
-static void conv_ref(const Case *c, double *out, double *const *p) { ref_conv1d(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K); }
-static void conv_fwd(Case *c, float *out, float *const *p) { pl_conv1d_forward(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K); }
+static void conv_ref(const Case *c, double *out, double *const *p) {
+    ref_conv1d(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K);
+}
+static void conv_fwd(Case *c, float *out, float *const *p) {
+    pl_conv1d_forward(out, p[0], p[1], p[2], c->T, c->B, c->E, c->O, c->K);
+}
 static void conv_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     pl_conv1d_backward(g[0], g[1], g[2], d, p[0], p[1], c->T, c->B, c->E, c->O, c->K);
 }
 
 START_TEST(test_conv1d_matches_its_twin) {
-    Case c = {.nblocks = 3, .size = {6 * 2 * 3, 3 * 3 * 4, 4}, .nout = 4 * 2 * 4, .T = 6, .B = 2, .E = 3, .O = 4, .K = 3,
-              .ref = conv_ref, .fwd = conv_fwd, .bwd = conv_bwd};
+    Case c = {.nblocks = 3,
+              .size = {6 * 2 * 3, 3 * 3 * 4, 4},
+              .nout = 4 * 2 * 4,
+              .T = 6,
+              .B = 2,
+              .E = 3,
+              .O = 4,
+              .K = 3,
+              .ref = conv_ref,
+              .fwd = conv_fwd,
+              .bwd = conv_bwd};
     run_case(&c, 30, 1e-5);
 }
 END_TEST
@@ -274,7 +327,15 @@ static void flat_bwd(Case *c, float *const *g, const float *d, float *const *p) 
 }
 
 START_TEST(test_flatten_lays_steps_end_to_end) {
-    Case c = {.nblocks = 1, .size = {4 * 2 * 3}, .nout = 24, .T = 4, .B = 2, .E = 3, .ref = flat_ref, .fwd = flat_fwd, .bwd = flat_bwd};
+    Case c = {.nblocks = 1,
+              .size = {4 * 2 * 3},
+              .nout = 24,
+              .T = 4,
+              .B = 2,
+              .E = 3,
+              .ref = flat_ref,
+              .fwd = flat_fwd,
+              .bwd = flat_bwd};
     run_case(&c, 31, 1e-7);
 }
 END_TEST
@@ -284,7 +345,8 @@ static PlAttnShape attn_shape(const Case *c) {
     return (PlAttnShape){c->T, c->B, c->E, c->NH, c->D, c->causal, c->use_mask ? c->mask : NULL};
 }
 static void attn_ref(const Case *c, double *out, double *const *p) {
-    ref_attention(out, p[0], p[1], p[2], p[3], p[4], c->use_mask ? c->mask : NULL, c->causal, c->T, c->B, c->E, c->NH, c->D);
+    ref_attention(out, p[0], p[1], p[2], p[3], p[4], c->use_mask ? c->mask : NULL, c->causal, c->T, c->B, c->E, c->NH,
+                  c->D);
 }
 static void attn_fwd(Case *c, float *out, float *const *p) {
     size_t n = (size_t)c->T * c->B * c->NH * c->D;
@@ -296,16 +358,27 @@ static void attn_fwd(Case *c, float *out, float *const *p) {
 static void attn_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     PlAttnShape s = attn_shape(c);
     float *sc = scratch(c, 5, (size_t)pl_attention_scratch(&s));
-    pl_attention_backward(g[0], g[1], g[2], g[3], g[4], sc, d, c->cache[0], c->cache[1], c->cache[2], c->cache[4], c->cache[3],
-                          p[0], p[1], p[2], p[3], p[4], &s);
+    pl_attention_backward(g[0], g[1], g[2], g[3], g[4], sc, d, c->cache[0], c->cache[1], c->cache[2], c->cache[4],
+                          c->cache[3], p[0], p[1], p[2], p[3], p[4], &s);
 }
 
 START_TEST(test_attention_matches_its_twin_with_padding_and_causal_masks) {
     int T = 5, B = 3, E = 4, NH = 2, D = 3, HD = NH * D;
     for (int variant = 0; variant < 4; variant++) {
-        Case c = {.nblocks = 5, .size = {T * B * E, E * HD, E * HD, E * HD, HD * E}, .nout = T * B * E, .T = T, .B = B, .E = E,
-                  .NH = NH, .D = D, .mask = mask35, .use_mask = variant & 1, .causal = variant >> 1,
-                  .ref = attn_ref, .fwd = attn_fwd, .bwd = attn_bwd};
+        Case c = {.nblocks = 5,
+                  .size = {T * B * E, E * HD, E * HD, E * HD, HD * E},
+                  .nout = T * B * E,
+                  .T = T,
+                  .B = B,
+                  .E = E,
+                  .NH = NH,
+                  .D = D,
+                  .mask = mask35,
+                  .use_mask = variant & 1,
+                  .causal = variant >> 1,
+                  .ref = attn_ref,
+                  .fwd = attn_fwd,
+                  .bwd = attn_bwd};
         run_case(&c, 40 + (uint64_t)variant, 2e-6);
     }
 }
@@ -352,7 +425,16 @@ START_TEST(test_attend_matches_full_attention_on_the_queries_it_computes) {
             int use_mask = variant & 1, causal = (variant >> 1) & 1, some = variant >> 2;
             PlAttnShape s = {T, B, E, NH, D, causal, use_mask ? mask : NULL};
             pl_attention_forward(y, q, k, v, p, o, x, Wq, Wk, Wv, Wo, &s);
-            PlAttend a = {.T = T, .B = B, .NH = NH, .D = D, .causal = causal, .mask = use_mask ? mask : NULL, .query = some ? query : NULL, .sel = pads, .keep_row = 2, .lanes = lanes};
+            PlAttend a = {.T = T,
+                          .B = B,
+                          .NH = NH,
+                          .D = D,
+                          .causal = causal,
+                          .mask = use_mask ? mask : NULL,
+                          .query = some ? query : NULL,
+                          .sel = pads,
+                          .keep_row = 2,
+                          .lanes = lanes};
             PlAttendCounts counts = {0, 0};
             long empty = 0;
             memcpy(w.x, x, sizeof x);
@@ -365,9 +447,12 @@ START_TEST(test_attend_matches_full_attention_on_the_queries_it_computes) {
                         continue;
                     }
                     for (int c = 0; c < HD; c++)
-                        ck_assert_msg(fabsf(w.o[at * HD + c] - o[at * HD + c]) <= 2e-6f * (1.0f + fabsf(o[at * HD + c])), "lanes %d D %d variant %d o[%d,%d,%d] %.7f, full %.7f",
-                                      lanes, D, variant, i, b, c, (double)w.o[at * HD + c], (double)o[at * HD + c]);
-                    for (int e = 0; e < E; e++) ck_assert(fabsf(w.y[at * E + e] - y[at * E + e]) <= 1e-5f * (1.0f + fabsf(y[at * E + e])));
+                        ck_assert_msg(fabsf(w.o[at * HD + c] - o[at * HD + c]) <=
+                                          2e-6f * (1.0f + fabsf(o[at * HD + c])),
+                                      "lanes %d D %d variant %d o[%d,%d,%d] %.7f, full %.7f", lanes, D, variant, i, b,
+                                      c, (double)w.o[at * HD + c], (double)o[at * HD + c]);
+                    for (int e = 0; e < E; e++)
+                        ck_assert(fabsf(w.y[at * E + e] - y[at * E + e]) <= 1e-5f * (1.0f + fabsf(y[at * E + e])));
                     for (int h = 0; h < NH; h++) {
                         const float *pr = p + (((size_t)b * NH + h) * T + i) * T;
                         double all = 0.0, pad = 0.0;
@@ -379,8 +464,10 @@ START_TEST(test_attend_matches_full_attention_on_the_queries_it_computes) {
                         if (b != 2) continue;
                         for (int j = 0; j < T; j++) {
                             float got = keep[((size_t)h * T + i) * T + j];
-                            ck_assert_msg(fabsf(got - pr[j]) <= 1e-6f, "weight %d,%d,%d: %.7g, full %.7g", h, i, j, (double)got, (double)pr[j]);
-                            if (pr[j] == 0.0f && ((use_mask && !mask[b * T + j]) || (causal && j > i))) ck_assert(got == 0.0f);
+                            ck_assert_msg(fabsf(got - pr[j]) <= 1e-6f, "weight %d,%d,%d: %.7g, full %.7g", h, i, j,
+                                          (double)got, (double)pr[j]);
+                            if (pr[j] == 0.0f && ((use_mask && !mask[b * T + j]) || (causal && j > i)))
+                                ck_assert(got == 0.0f);
                         }
                     }
                 }

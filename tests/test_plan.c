@@ -64,8 +64,8 @@ END_TEST
 
 START_TEST(test_tf_bucket_emits_full_windows_then_flushes) {
     const int bounds[] = {4, 7}, sizes[] = {1, 2, 2};
-    PlPlan *p = plan((PlPlanOpts){.kind = PL_BATCH_TF_BUCKET, .boundaries = bounds, .n_boundaries = 2,
-                                  .bucket_batch_sizes = sizes});
+    PlPlan *p = plan(
+        (PlPlanOpts){.kind = PL_BATCH_TF_BUCKET, .boundaries = bounds, .n_boundaries = 2, .bucket_batch_sizes = sizes});
     /* row 1 fills bucket 0 (size 1), row 3 again, rows 2,4 fill bucket 2, row 0 is flushed */
     assert_batches(p, (const int[]){1, 3, 2, 4, 0}, (const int[]){0, 1, 2, 4, 5}, (const int[]){3, 2, 8, 5}, 4);
     pl_plan_free(p);
@@ -74,8 +74,11 @@ END_TEST
 
 START_TEST(test_tf_bucket_pads_to_boundary_minus_one) {
     const int bounds[] = {4, 9}, sizes[] = {2, 2, 2};
-    PlPlan *p = plan((PlPlanOpts){.kind = PL_BATCH_TF_BUCKET, .boundaries = bounds, .n_boundaries = 2,
-                                  .bucket_batch_sizes = sizes, .pad_to_boundary = 1});
+    PlPlan *p = plan((PlPlanOpts){.kind = PL_BATCH_TF_BUCKET,
+                                  .boundaries = bounds,
+                                  .n_boundaries = 2,
+                                  .bucket_batch_sizes = sizes,
+                                  .pad_to_boundary = 1});
     assert_batches(p, (const int[]){0, 2, 1, 3, 4}, (const int[]){0, 2, 4, 5}, (const int[]){8, 3, 8}, 3);
     pl_plan_free(p);
 }

@@ -109,8 +109,8 @@ typedef struct {
     float *y, *p, *q, *k;
 } FullRun;
 
-static FullRun full_attention(const PlBatch *b, const float *emb, const float *const W[4], int E, int NH, int D, const uint8_t *mask,
-                              int causal) {
+static FullRun full_attention(const PlBatch *b, const float *emb, const float *const W[4], int E, int NH, int D,
+                              const uint8_t *mask, int causal) {
     size_t cells = (size_t)b->T * b->B, hd = (size_t)NH * D;
     FullRun f = {malloc(cells * E * sizeof(float)), malloc((size_t)b->B * NH * b->T * b->T * sizeof(float) + 1),
                  malloc(cells * hd * sizeof(float)), malloc(cells * hd * sizeof(float))};
@@ -126,7 +126,8 @@ static void full_free(FullRun *f) { free(f->y), free(f->p), free(f->q), free(f->
 
 static int twin_real_pos(const PlBatch *b, int r, int k) { return b->padding == PL_POST ? k : b->T - b->len[r] + k; }
 
-static float twin_real_diff(const float *ya, const PlBatch *a, int ra, const float *yb, const PlBatch *b, int rb, int E) {
+static float twin_real_diff(const float *ya, const PlBatch *a, int ra, const float *yb, const PlBatch *b, int rb,
+                            int E) {
     float m = 0.0f;
     int L = a->len[ra] < b->len[rb] ? a->len[ra] : b->len[rb];
     for (int k = 0; k < L; k++) {
@@ -156,8 +157,8 @@ START_TEST(test_attention_probe_matches_its_naive_twin) {
         PlModel *m;
         ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
         const float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
-        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL), pl_model_param(m, PL_P_WV, NULL),
-                             pl_model_param(m, PL_P_WO, NULL)};
+        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL),
+                             pl_model_param(m, PL_P_WV, NULL), pl_model_param(m, PL_P_WO, NULL)};
         int T = b->T, E = cfg.embed, row = r.row, HD = NH * D;
         ck_assert_int_eq(r.T, T);
         ck_assert_int_eq(b->row[row], o.example);
@@ -174,14 +175,17 @@ START_TEST(test_attention_probe_matches_its_naive_twin) {
         float leak_total = 0.0f;
         for (int h = 0; h < NH; h++)
             for (int i = 0; i < T; i++) {
-                const float *pw = shown.p + (((size_t)row * NH + h) * T + i) * T, *po = open.p + (((size_t)row * NH + h) * T + i) * T;
+                const float *pw = shown.p + (((size_t)row * NH + h) * T + i) * T,
+                            *po = open.p + (((size_t)row * NH + h) * T + i) * T;
                 float sum = 0.0f, leak = 0.0f, fix = 0.0f;
                 for (int j = 0; j < T; j++) {
-                    const float *qi = shown.q + ((size_t)i * b->B + row) * HD + h * D, *kj = shown.k + ((size_t)j * b->B + row) * HD + h * D;
+                    const float *qi = shown.q + ((size_t)i * b->B + row) * HD + h * D,
+                                *kj = shown.k + ((size_t)j * b->B + row) * HD + h * D;
                     float dot = 0.0f;
                     for (int d = 0; d < D; d++) dot += qi[d] * kj[d];
                     ck_assert(fabsf(r.scores[((size_t)h * T + i) * T + j] - dot / sqrtf((float)D)) < 1e-5f);
-                    ck_assert_msg(fabsf(r.weights[((size_t)h * T + i) * T + j] - pw[j]) < 1e-6f, "variant %d weight %d,%d,%d", variant, h, i, j);
+                    ck_assert_msg(fabsf(r.weights[((size_t)h * T + i) * T + j] - pw[j]) < 1e-6f,
+                                  "variant %d weight %d,%d,%d", variant, h, i, j);
                     sum += pw[j];
                     leak += b->mask[(size_t)row * T + j] ? 0.0f : pw[j];
                     fix += b->mask[(size_t)row * T + j] ? po[j] : 0.0f;
@@ -214,7 +218,8 @@ START_TEST(test_attention_probe_matches_its_naive_twin) {
         for (int i = 0; i < b->B; i++) {
             int L = b->len[i];
             if (!L) continue;
-            PlBatch one = {1, L, b->ids + (size_t)i * T + (b->padding == PL_POST ? 0 : T - L), NULL, &L, &L, NULL, NULL, PL_POST};
+            PlBatch one = {
+                1, L, b->ids + (size_t)i * T + (b->padding == PL_POST ? 0 : T - L), NULL, &L, &L, NULL, NULL, PL_POST};
             FullRun alone = full_attention(&one, emb, W, E, NH, D, NULL, causal);
             float d = twin_real_diff(masked.y, b, i, alone.y, &one, 0, E);
             worst = d > worst ? d : worst;
@@ -233,8 +238,8 @@ END_TEST
 
 /* Next-token logits (B,64) of the generate probe's decoder read at col[b],
  * the long way: every query, every weight. */
-static void twin_decode(const float *const Wt[7], const int32_t *ids, const uint8_t *mask, const int *pos, const int *col, int B, int T,
-                        float *logits) {
+static void twin_decode(const float *const Wt[7], const int32_t *ids, const uint8_t *mask, const int *pos,
+                        const int *col, int B, int T, float *logits) {
     enum { E = 32, NH = 2, D = 16, C = 64 };
     size_t n = (size_t)T * B;
     float *x = malloc(n * E * sizeof *x), *y = malloc(n * E * sizeof *y), *q = malloc(n * NH * D * sizeof *q);
@@ -243,7 +248,8 @@ static void twin_decode(const float *const Wt[7], const int32_t *ids, const uint
     for (int t = 0; t < T; t++)
         for (int b = 0; b < B; b++)
             for (int e = 0; e < E; e++)
-                x[((size_t)t * B + b) * E + e] = Wt[0][(size_t)ids[(size_t)b * T + t] * E + e] + Wt[1][(size_t)pos[(size_t)b * T + t] * E + e];
+                x[((size_t)t * B + b) * E + e] =
+                    Wt[0][(size_t)ids[(size_t)b * T + t] * E + e] + Wt[1][(size_t)pos[(size_t)b * T + t] * E + e];
     PlAttnShape s = {T, B, E, NH, D, 1, mask};
     pl_attention_forward(y, q, k, v, p, o, x, Wt[2], Wt[3], Wt[4], Wt[5], &s);
     for (int b = 0; b < B; b++) {
@@ -267,7 +273,13 @@ START_TEST(test_generate_probe_matches_its_naive_twin) {
         PlRng rng;
         pl_rng_seed(&rng, o.seed);
         size_t sizes[7] = {(size_t)c->num_words * 32, (size_t)T * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 64};
-        float limits[7] = {0.5f, 0.5f, sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 96.0f)};
+        float limits[7] = {0.5f,
+                           0.5f,
+                           sqrtf(6.0f / 64.0f),
+                           sqrtf(6.0f / 64.0f),
+                           sqrtf(6.0f / 64.0f),
+                           sqrtf(6.0f / 64.0f),
+                           sqrtf(6.0f / 96.0f)};
         float *Wt[7];
         for (int i = 0; i < 7; i++) {
             Wt[i] = malloc(sizes[i] * sizeof(float));
@@ -276,7 +288,8 @@ START_TEST(test_generate_probe_matches_its_naive_twin) {
         const float *const *W = (const float *const *)Wt;
         size_t n = (size_t)B * T, nl = (size_t)B * C;
         uint8_t *ml = malloc(n), *mr = malloc(n);
-        int *last = malloc((size_t)B * sizeof *last), *real = malloc((size_t)B * sizeof *real), *pos = malloc((size_t)T * sizeof *pos);
+        int *last = malloc((size_t)B * sizeof *last), *real = malloc((size_t)B * sizeof *real),
+            *pos = malloc((size_t)T * sizeof *pos);
         float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z);
         for (int b = 0; b < B; b++) {
             for (int t = 0; t < T; t++) ml[(size_t)b * T + t] = t >= T - r.len[b], mr[(size_t)b * T + t] = t < r.len[b];
@@ -288,15 +301,16 @@ START_TEST(test_generate_probe_matches_its_naive_twin) {
             twin_decode(W, r.ids_right + (size_t)b * T, ones, pos, &real[b], 1, L, single + (size_t)b * C);
             free(ones);
         }
-        float got[4] = {r.left_vs_single_max_diff, r.left_naive_positions_max_diff, r.right_last_real_vs_single_max_diff,
-                        r.right_last_column_vs_single_max_diff};
+        float got[4] = {r.left_vs_single_max_diff, r.left_naive_positions_max_diff,
+                        r.right_last_real_vs_single_max_diff, r.right_last_column_vs_single_max_diff};
         const int32_t *ids[4] = {r.ids_left, r.ids_left, r.ids_right, r.ids_right};
         const uint8_t *masks[4] = {ml, ml, mr, mr};
         const int *poss[4] = {r.pos_left, r.pos_naive, r.pos_naive, r.pos_naive}, *cols[4] = {last, last, real, last};
         for (int k = 0; k < 4; k++) {
             twin_decode(W, ids[k], masks[k], poss[k], cols[k], B, T, z);
             float want = pl_max_abs_diff(z, single, nl);
-            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, case %d: %g, twin %g", side, k, (double)got[k], (double)want);
+            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, case %d: %g, twin %g", side, k, (double)got[k],
+                          (double)want);
         }
         ck_assert(r.left_naive_positions_max_diff > 1e-3f && r.right_last_column_vs_single_max_diff > 1e-3f);
         for (int i = 0; i < 7; i++) free(Wt[i]);
@@ -323,8 +337,8 @@ START_TEST(test_masks_probe_matches_its_naive_twin) {
         PlModel *m;
         ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
         const float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
-        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL), pl_model_param(m, PL_P_WV, NULL),
-                             pl_model_param(m, PL_P_WO, NULL)};
+        const float *W[4] = {pl_model_param(m, PL_P_WQ, NULL), pl_model_param(m, PL_P_WK, NULL),
+                             pl_model_param(m, PL_P_WV, NULL), pl_model_param(m, PL_P_WO, NULL)};
         int T = b->T, NH = cfg.heads;
         size_t n = (size_t)b->B * T;
         uint8_t *inverted = malloc(n);
@@ -350,7 +364,8 @@ START_TEST(test_masks_probe_matches_its_naive_twin) {
                     }
             }
             float want = count ? (float)(total / (double)count) : NAN;
-            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, run %d: share %g, twin %g", side, k, (double)got[k], (double)want);
+            ck_assert_msg(fabsf(got[k] - want) < 1e-6f, "side %d, run %d: share %g, twin %g", side, k, (double)got[k],
+                          (double)want);
             full_free(&f);
         }
         ck_assert_int_eq(r.padded_rows, padded);
@@ -412,8 +427,9 @@ START_TEST(test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_st
     ck_assert(r.masked_carry_distance == 0.0f);
     ck_assert(r.fixed_found && r.last_real_survival == 1.0f); /* the mask keeps all of it */
     for (int t = 3; t < 30; t++) ck_assert(r.dist_last[t] == 0.0f);
-    for (int t = 0; t < 30; t++) ck_assert(fabsf(fabsf(r.states[t]) - r.norm[t]) < 1e-7f); /* one unit: |h_t| is h_t's size */
-    ck_assert(r.states[29] == r.states[1]);                                               /* carried over the pads */
+    for (int t = 0; t < 30; t++)
+        ck_assert(fabsf(fabsf(r.states[t]) - r.norm[t]) < 1e-7f); /* one unit: |h_t| is h_t's size */
+    ck_assert(r.states[29] == r.states[1]);                       /* carried over the pads */
     pl_probe_rnn_free(&r);
     o.mask = 0;
     ck_assert_int_eq(pl_probe_rnn(c, &o, m, PL_ARCH_RNN, 1, &r, NULL), PL_OK); /* pad row zeroed */
@@ -471,7 +487,8 @@ START_TEST(test_layers_that_take_the_mask_show_no_leak) {
         ck_assert_int_eq(r.n, 16);
         for (int i = 0; i < r.n; i++) {
             const PlLayerLeak *l = &r.rows[i];
-            int respects = strcmp(l->mask, "on") == 0 || strcmp(l->name, "embedding") == 0 || strcmp(l->name, "dense") == 0;
+            int respects =
+                strcmp(l->mask, "on") == 0 || strcmp(l->name, "embedding") == 0 || strcmp(l->name, "dense") == 0;
             if (respects) ck_assert_msg(l->leak == 0.0f, "%s (mask %s) leaks %g", l->name, l->mask, (double)l->leak);
             else ck_assert_msg(l->leak > 1e-4f, "%s (mask %s) shows no leak", l->name, l->mask);
         }
@@ -558,7 +575,8 @@ END_TEST
 START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
     PlCorpus *c;
     ck_assert_int_eq(pl_corpus_load("builtin:1:40", NULL, &c, NULL), PL_OK);
-    static const PlArch archs[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
+    static const PlArch archs[] = {PL_ARCH_RNN,     PL_ARCH_GRU,     PL_ARCH_LSTM,
+                                   PL_ARCH_AVGPOOL, PL_ARCH_MAXPOOL, PL_ARCH_ATTENTION};
     PlProbeOpts o = pl_probe_opts_default();
     for (size_t k = 0; k < sizeof archs / sizeof archs[0]; k++) {
         PlProbeIdentity r;
@@ -573,7 +591,8 @@ START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
         ck_assert_msg(padded > 0, "the batch has no pads");
         ck_assert_msg(r.masked_max_diff < 1e-5f, "%s: masked pre vs post %g", name, (double)r.masked_max_diff);
         if (pl_arch_recurrent(archs[k])) {
-            ck_assert_msg(r.unmasked_max_diff > 1e-3f, "%s: unmasked pre vs post %g", name, (double)r.unmasked_max_diff);
+            ck_assert_msg(r.unmasked_max_diff > 1e-3f, "%s: unmasked pre vs post %g", name,
+                          (double)r.unmasked_max_diff);
             ck_assert(!r.order_blind);
         } else {
             /* Pooling and position-free attention see the same multiset of
@@ -581,9 +600,11 @@ START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
              * the mask changes for them is the answer itself: a lot for the
              * mean (the pads dilute it), a little for the max (a pad wins
              * only the dimensions where it beats every real token). */
-            ck_assert_msg(r.unmasked_max_diff < 1e-5f, "%s: unmasked pre vs post %g", name, (double)r.unmasked_max_diff);
+            ck_assert_msg(r.unmasked_max_diff < 1e-5f, "%s: unmasked pre vs post %g", name,
+                          (double)r.unmasked_max_diff);
             float effect = archs[k] == PL_ARCH_MAXPOOL ? 0.0f : 1e-3f;
-            ck_assert_msg(r.mask_effect_max_diff > effect, "%s: masked vs unmasked %g", name, (double)r.mask_effect_max_diff);
+            ck_assert_msg(r.mask_effect_max_diff > effect, "%s: masked vs unmasked %g", name,
+                          (double)r.mask_effect_max_diff);
             ck_assert(r.order_blind);
         }
         pl_probe_identity_free(&r);

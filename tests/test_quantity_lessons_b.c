@@ -39,7 +39,8 @@ START_TEST(test_one_token_in_four_sits_a_quarter_of_the_way_from_the_pad_row) {
     r.avg_masked = masked, r.avg_unmasked = unmasked, r.avg_div_t = div_t;
     ck_assert_double_eq_tol(value_of("pooling.masked_pad_distance", &r), sqrt(5.0), 1e-6);
     ck_assert_double_eq_tol(value_of("pooling.pad_distance", &r), sqrt(0.0625 + 0.25), 1e-6);
-    ck_assert_double_eq_tol(value_of("pooling.pad_distance", &r) / value_of("pooling.masked_pad_distance", &r), 0.25, 1e-6);
+    ck_assert_double_eq_tol(value_of("pooling.pad_distance", &r) / value_of("pooling.masked_pad_distance", &r), 0.25,
+                            1e-6);
     ck_assert_double_eq_tol(value_of("pooling.masked_norm", &r), 1.0, 1e-9);
     r.L = 4; /* no pad: the pad row cannot be read back */
     ck_assert(has_no_value("pooling.pad_distance", &r));
@@ -50,7 +51,8 @@ END_TEST
 
 START_TEST(test_pad_distance_agrees_with_the_models_own_pad_row) {
     PlCorpus *c;
-    ck_assert_int_eq(pl_corpus_inline("inline:a wonderful film|a long and rather dreadful film", NULL, &c, NULL), PL_OK);
+    ck_assert_int_eq(pl_corpus_inline("inline:a wonderful film|a long and rather dreadful film", NULL, &c, NULL),
+                     PL_OK);
     PlModelConfig cfg = pl_model_config_default(PL_ARCH_AVGPOOL);
     cfg.vocab = c->num_words;
     PlModel *m;
@@ -89,8 +91,8 @@ START_TEST(test_loss_rows_of_three_and_six_tokens_count_two_and_five_targets) {
     ck_assert_int_eq(pl_probe_loss(c, &o, NULL, &r, NULL), PL_OK);
     ck_assert_int_eq(r.B, 2);
     ck_assert_int_eq(r.T, 8);
-    ck_assert_int_eq(r.real_terms, 2 + 5);            /* every token but a row's last has a real next one */
-    ck_assert_int_eq(r.fake_terms, 2 * (8 - 1) - 7);  /* without ignore_index every position but the last counts */
+    ck_assert_int_eq(r.real_terms, 2 + 5);           /* every token but a row's last has a real next one */
+    ck_assert_int_eq(r.fake_terms, 2 * (8 - 1) - 7); /* without ignore_index every position but the last counts */
     ck_assert_double_eq(value_of("loss.rows", &r), 2.0);
     ck_assert_double_eq(value_of("loss.width", &r), 8.0);
     ck_assert_double_eq(value_of("loss.shortest_targets", &r), 2.0);

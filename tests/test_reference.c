@@ -26,7 +26,8 @@ static void free_imdb(void) {
 }
 
 /* |got - want| within half a unit of the 4th decimal the figure was given to. */
-#define ck_assert_4dp(got, want) ck_assert_msg(fabs((got) - (want)) <= 5e-5, "%s = %.6f, want %.4f", #got, (got), (want))
+#define ck_assert_4dp(got, want) \
+    ck_assert_msg(fabs((got) - (want)) <= 5e-5, "%s = %.6f, want %.4f", #got, (got), (want))
 
 START_TEST(test_imdb5k_length_summary_matches_the_readme) {
     PlLengthSummary s;
@@ -78,8 +79,8 @@ Suite *reference_suite(int *skipped) {
     *skipped = 0;
     if (!pl_test_imdb_path()) {
         *skipped = REFERENCE_CHECKS;
-        printf("skip: %d reference checks: imdb5k.tsv not found in PADLAB_SHARED_DATA (%s)\n",
-               REFERENCE_CHECKS, getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "unset");
+        printf("skip: %d reference checks: imdb5k.tsv not found in PADLAB_SHARED_DATA (%s)\n", REFERENCE_CHECKS,
+               getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "unset");
         return NULL;
     }
     Suite *s = suite_create("reference");

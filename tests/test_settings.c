@@ -15,7 +15,8 @@ START_TEST(test_defaults_are_the_tutorial_settings) {
     PlLabSettings s = pl_settings_default();
     ck_assert_str_eq(s.corpus, "builtin");
     ck_assert(s.padding == PL_PRE && s.truncating == PL_PRE && s.maxlen == 200 && !s.mask);
-    ck_assert(s.batching == PL_BATCH_STATIC && s.batch == 32 && s.model == PL_ARCH_RNN && s.convention == PL_MASK_KERAS);
+    ck_assert(s.batching == PL_BATCH_STATIC && s.batch == 32 && s.model == PL_ARCH_RNN &&
+              s.convention == PL_MASK_KERAS);
     ck_assert(s.seed == 0 && s.seeds == 3 && s.example == PL_EXAMPLE_AUTO && s.view == PL_VIEW_BATCH);
 }
 END_TEST
@@ -41,7 +42,8 @@ START_TEST(test_every_value_of_every_row_round_trips_through_its_text) {
             char text[600], want[160];
             ck_assert_int_eq(pl_setting_set(&a, (PlSettingId)id, v[i]), 0);
             pl_setting_format(&a, (PlSettingId)id, text, sizeof text);
-            ck_assert_msg(pl_setting_parse(&b, (PlSettingId)id, text, want, sizeof want) == 0, "%s = %s: %s", pl_settings[id].name, text, want);
+            ck_assert_msg(pl_setting_parse(&b, (PlSettingId)id, text, want, sizeof want) == 0, "%s = %s: %s",
+                          pl_settings[id].name, text, want);
             ck_assert_int_eq(pl_setting_get(&b, (PlSettingId)id), v[i]);
             ck_assert_uint_eq(pl_settings_diff(&a, &b), 0);
         }
@@ -54,7 +56,8 @@ START_TEST(test_every_value_of_every_row_round_trips_through_its_text) {
 END_TEST
 
 START_TEST(test_choice_names_are_the_cores_names) {
-    const PlSettingDef *b = &pl_settings[PL_S_BATCHING], *m = &pl_settings[PL_S_MODEL], *c = &pl_settings[PL_S_CONVENTION];
+    const PlSettingDef *b = &pl_settings[PL_S_BATCHING], *m = &pl_settings[PL_S_MODEL],
+                       *c = &pl_settings[PL_S_CONVENTION];
     for (int i = 0; b->names[i]; i++) ck_assert_str_eq(b->names[i], pl_batching_name((PlBatching)b->values[i]));
     for (int i = 0; m->names[i]; i++) ck_assert_str_eq(m->names[i], pl_arch_name((PlArch)m->values[i]));
     for (int i = 0; c->names[i]; i++) ck_assert_str_eq(c->names[i], pl_mask_conv_name((PlMaskConv)c->values[i]));
@@ -97,7 +100,7 @@ START_TEST(test_steps_go_both_ways) {
     }
     s.maxlen = 10;
     ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, -1), 10); /* the ladder's end */
-    s.maxlen = 7;                                                /* a lesson may set any value */
+    s.maxlen = 7;                                               /* a lesson may set any value */
     ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), 10);
     ck_assert_int_eq(pl_setting_step(&s, PL_S_BATCHING, 1), PL_BATCH_DYNAMIC);
     ck_assert_int_eq(pl_setting_step(&s, PL_S_BATCHING, -1), PL_BATCH_PACKED);

@@ -57,9 +57,11 @@ START_TEST(test_only_spaces_tabs_newlines_and_filters_split) {
     ck_assert_int_eq(t.n, 5);
     ck_assert_str_eq(t.words[4], "e");
     /* A no-break space (U+00A0) and a carriage return are not separators in Keras. */
-    t = tokenize("a\xC2\xA0" "b c\rd");
+    t = tokenize("a\xC2\xA0"
+                 "b c\rd");
     ck_assert_int_eq(t.n, 2);
-    ck_assert_str_eq(t.words[0], "a\xC2\xA0" "b");
+    ck_assert_str_eq(t.words[0], "a\xC2\xA0"
+                                 "b");
     ck_assert_str_eq(t.words[1], "c\rd");
 }
 END_TEST
@@ -71,17 +73,21 @@ START_TEST(test_empty_and_punctuation_only_texts_have_no_tokens) {
 END_TEST
 
 START_TEST(test_latin1_capitals_are_lowercased) {
-    Tokens t = tokenize("\xC3\x89" "COLE \xC3\x97"); /* ÉCOLE and the sign × */
+    Tokens t = tokenize("\xC3\x89"
+                        "COLE \xC3\x97"); /* ÉCOLE and the sign × */
     ck_assert_int_eq(t.n, 2);
-    ck_assert_str_eq(t.words[0], "\xC3\xA9" "cole");
+    ck_assert_str_eq(t.words[0], "\xC3\xA9"
+                                 "cole");
     ck_assert_str_eq(t.words[1], "\xC3\x97");
 }
 END_TEST
 
 START_TEST(test_invalid_utf8_bytes_become_replacement_characters) {
-    Tokens t = tokenize("ab\xFF" "cd \xC3");
+    Tokens t = tokenize("ab\xFF"
+                        "cd \xC3");
     ck_assert_int_eq(t.n, 2);
-    ck_assert_str_eq(t.words[0], "ab\xEF\xBF\xBD" "cd");
+    ck_assert_str_eq(t.words[0], "ab\xEF\xBF\xBD"
+                                 "cd");
     ck_assert_str_eq(t.words[1], "\xEF\xBF\xBD");
 }
 END_TEST

@@ -64,8 +64,10 @@ static Expect expect_steps(const int *len, PlBatching k, int W) {
         /* Two batches of 32 in shuffled order. The one holding the longest row
          * is that wide; the other's widest row is at most the second longest
          * and at least the 33rd (any 32 rows reach it). */
-        e.lo = (int64_t)BS * (multiple ? round8(kept[0]) : kept[0]) + (int64_t)BS * (multiple ? round8(kept[BS]) : kept[BS]);
-        e.hi = (int64_t)BS * (multiple ? round8(kept[0]) : kept[0]) + (int64_t)BS * (multiple ? round8(kept[1]) : kept[1]);
+        e.lo = (int64_t)BS * (multiple ? round8(kept[0]) : kept[0]) +
+               (int64_t)BS * (multiple ? round8(kept[BS]) : kept[BS]);
+        e.hi =
+            (int64_t)BS * (multiple ? round8(kept[0]) : kept[0]) + (int64_t)BS * (multiple ? round8(kept[1]) : kept[1]);
         break;
     case PL_BATCH_GROUPED:
         /* The default window (50 batches) holds all 64 rows: sorted longest
@@ -120,7 +122,8 @@ static void check_run(const PlCorpus *c, const int *len, PlBatching k, int W, in
                   pl_batching_name(k), W, (long long)res.real_tokens, (long long)e.real);
     ck_assert_msg(res.steps >= e.lo && res.steps <= e.hi, "%s %s maxlen %d: %lld steps, expected %lld to %lld", what,
                   pl_batching_name(k), W, (long long)res.steps, (long long)e.lo, (long long)e.hi);
-    if (k == PL_BATCH_MULTIPLE) ck_assert_msg(res.steps % 8 == 0, "multiple_of_8 maxlen %d: %lld steps", W, (long long)res.steps);
+    if (k == PL_BATCH_MULTIPLE)
+        ck_assert_msg(res.steps % 8 == 0, "multiple_of_8 maxlen %d: %lld steps", W, (long long)res.steps);
 }
 
 START_TEST(test_every_strategy_trains_at_every_maxlen) {

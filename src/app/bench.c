@@ -45,27 +45,29 @@ static double gemm_rate(void) {
 typedef float V16 __attribute__((vector_size(64)));
 typedef float V8 __attribute__((vector_size(32)));
 
-#define FMA_LOOP(V, iters, x, y)                                              \
-    do {                                                                      \
-        V acc[12];                                                            \
-        for (int i = 0; i < 12; i++) acc[i] = (V){0} + (float)i * 1e-3f;    \
-        for (long k = 0; k < (iters); k++) {                                  \
-            _Pragma("GCC unroll 12")                                          \
-            for (int i = 0; i < 12; i++) acc[i] = acc[i] * (x) + (y);         \
-        }                                                                     \
-        float s = 0.0f;                                                       \
-        for (int i = 0; i < 12; i++)                                          \
-            for (unsigned j = 0; j < sizeof(V) / sizeof(float); j++) s += acc[i][j]; \
-        return s;                                                             \
+#define FMA_LOOP(V, iters, x, y)                                                               \
+    do {                                                                                       \
+        V acc[12];                                                                             \
+        for (int i = 0; i < 12; i++) acc[i] = (V){0} + (float)i * 1e-3f;                       \
+        for (long k = 0; k < (iters); k++) {                                                   \
+            _Pragma("GCC unroll 12") for (int i = 0; i < 12; i++) acc[i] = acc[i] * (x) + (y); \
+        }                                                                                      \
+        float s = 0.0f;                                                                        \
+        for (int i = 0; i < 12; i++)                                                           \
+            for (unsigned j = 0; j < sizeof(V) / sizeof(float); j++) s += acc[i][j];           \
+        return s;                                                                              \
     } while (0)
 
-__attribute__((target("avx512f,fma"))) static float fma_avx512(long iters, float x, float y) { FMA_LOOP(V16, iters, x, y); }
+__attribute__((target("avx512f,fma"))) static float fma_avx512(long iters, float x, float y) {
+    FMA_LOOP(V16, iters, x, y);
+}
 __attribute__((target("avx2,fma"))) static float fma_avx2(long iters, float x, float y) { FMA_LOOP(V8, iters, x, y); }
 
 /* Runs the loop on the widest instruction set here; returns the lanes per vector. */
 static int fma_run(long iters, float *sink) {
     if (__builtin_cpu_supports("avx512f")) return *sink = fma_avx512(iters, 0.999f, 1e-4f), 16;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return *sink = fma_avx2(iters, 0.999f, 1e-4f), 8;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return *sink = fma_avx2(iters, 0.999f, 1e-4f), 8;
     return 0;
 }
 
@@ -95,7 +97,7 @@ static void flop_per_cell(const PlTrainConfig *cfg, double *train, double *eval)
         *eval = fwd;
         *train = 3 * fwd; /* backward: input and weight gradients of both products */
     } else {
-        *eval = E;        /* the pooling sum */
+        *eval = E; /* the pooling sum */
         *train = 2 * E + 2 * E;
     }
 }
@@ -124,7 +126,8 @@ PlStatus pl_bench_train(const PlCorpus *c, const PlTrainConfig *cfg, const char 
     return PL_OK;
 }
 
-PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out, PlErr *err) {
+PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out,
+                        PlErr *err) {
     PlLabSettings s = pl_settings_default();
     s.maxlen = maxlen;
     s.example = pl_probe_auto_example(c, maxlen);
@@ -164,7 +167,9 @@ const char *pl_bench_cpu(char *buf, int cap) {
         }
     fclose(f);
     /* The vector units matter as much as the name: the same CPU name comes with or without AVX-512. */
-    const char *isa = __builtin_cpu_supports("avx512f") ? "AVX-512" : __builtin_cpu_supports("avx2") ? "AVX2, no AVX-512" : "no AVX2";
+    const char *isa = __builtin_cpu_supports("avx512f") ? "AVX-512"
+                      : __builtin_cpu_supports("avx2")  ? "AVX2, no AVX-512"
+                                                        : "no AVX2";
     size_t n = strlen(buf);
     snprintf(buf + n, (size_t)cap - n, " (%s, %ld cores)", isa, sysconf(_SC_NPROCESSORS_ONLN));
     return buf;

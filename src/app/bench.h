@@ -19,15 +19,15 @@ typedef struct {
 PlStatus pl_bench_machine(PlMachineRates *r, PlErr *err);
 
 typedef struct {
-    const char *name;    /* "rnn" or "avgpool" */
+    const char *name; /* "rnn" or "avgpool" */
     int epochs;
-    double seconds;      /* whole training run, validation included */
+    double seconds; /* whole training run, validation included */
     double seconds_per_epoch;
     double cpu_seconds_per_epoch; /* this thread's CPU time */
     double real_tokens_per_s;
     double padded_steps_per_s; /* B*T cells per second of training */
-    double gflop;        /* arithmetic of the run as a plain dense implementation does it */
-    double gflops;       /* gflop / CPU seconds */
+    double gflop;              /* arithmetic of the run as a plain dense implementation does it */
+    double gflops;             /* gflop / CPU seconds */
     float best_val_acc;
 } PlTrainBench;
 
@@ -44,7 +44,8 @@ typedef struct {
     double ms_median, ms_min, ms_max;
 } PlProbeBench;
 
-PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out, PlErr *err);
+PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out,
+                        PlErr *err);
 
 /* The CPU's model name (from /proc/cpuinfo), or "an unknown CPU". */
 const char *pl_bench_cpu(char *buf, int cap);

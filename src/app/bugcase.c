@@ -79,7 +79,8 @@ static int read_value(PlBugRun *r, const PlQuantity *q, PlBugValue *out, char *w
         while (!(kinds & (1u << k))) k++;
         PlResultStatus st;
         const void *res = pl_lab_result(r->lab, (PlResultKind)k, &st);
-        if (!res || st.stale) return snprintf(why, (size_t)cap, "the %s view is computing", pl_result_name((PlResultKind)k)), -1;
+        if (!res || st.stale)
+            return snprintf(why, (size_t)cap, "the %s view is computing", pl_result_name((PlResultKind)k)), -1;
         if (pl_quantity_value_in(q, res, pl_lab_settings(r->lab), &v)) return out->have = out->none = 1, 0;
     } else if (pl_quantity_value(r->lab, q, &v, why, cap)) {
         return -1;
@@ -94,7 +95,8 @@ static int read_value(PlBugRun *r, const PlQuantity *q, PlBugValue *out, char *w
 /* The values of a phase: the main one and the also: ones. 1 when all are in. */
 static int read_phase(PlBugRun *r, const PlQuantity *main, PlBugValue *v, PlBugValue *also) {
     char why[200];
-    if (!v->have && read_value(r, main, v, why, sizeof why)) return snprintf(r->st.message, sizeof r->st.message, "computing: %.250s", why), 0;
+    if (!v->have && read_value(r, main, v, why, sizeof why))
+        return snprintf(r->st.message, sizeof r->st.message, "computing: %.250s", why), 0;
     for (int i = 0; i < r->it->nalso; i++)
         if (!also[i].have && read_value(r, &r->it->also[i], &also[i], why, sizeof why))
             return snprintf(r->st.message, sizeof r->st.message, "computing: %.250s", why), 0;
@@ -134,13 +136,15 @@ int pl_bug_run_tick(PlBugRun *r) {
     if (t < 0) return s->phase = PL_BUG_FAILED, 1;
     if (t > 0) return changed;
     int fixing = s->phase == PL_BUG_FIXING;
-    if (!read_phase(r, fixing ? &r->it->fixed : &r->it->symptom, fixing ? &s->fixed : &s->symptom, fixing ? s->also_fix : s->also_bug))
+    if (!read_phase(r, fixing ? &r->it->fixed : &r->it->symptom, fixing ? &s->fixed : &s->symptom,
+                    fixing ? s->also_fix : s->also_bug))
         return changed;
     if (fixing) {
         double a = s->symptom.value, b = s->fixed.value;
         s->holds = !s->symptom.none && !s->fixed.none && (r->it->expect < 0 ? b < a : b > a);
         s->phase = PL_BUG_FIXED;
-        snprintf(s->message, sizeof s->message, "%s", s->holds ? "the fix took effect" : "the fix did not move the value the way the case says");
+        snprintf(s->message, sizeof s->message, "%s",
+                 s->holds ? "the fix took effect" : "the fix did not move the value the way the case says");
     } else {
         s->phase = PL_BUG_SHOWN;
         s->message[0] = '\0';

@@ -13,20 +13,20 @@
 typedef enum { PL_BUG_COMPUTING, PL_BUG_SHOWN, PL_BUG_FIXING, PL_BUG_FIXED, PL_BUG_FAILED } PlBugPhase;
 
 typedef struct {
-    int have;                 /* computed */
-    int none;                 /* computed, and the figure has no value here (a fixed point not found) */
+    int have; /* computed */
+    int none; /* computed, and the figure has no value here (a fixed point not found) */
     double value;
-    double min, max;          /* a train.* quantity: the seeds' range */
-    int seeds;                /* the seeds it is over; 0 when nothing trained */
+    double min, max; /* a train.* quantity: the seeds' range */
+    int seeds;       /* the seeds it is over; 0 when nothing trained */
 } PlBugValue;
 
 typedef struct {
     PlBugPhase phase;
-    PlBugValue symptom;       /* the symptom under the bug */
-    PlBugValue fixed;         /* the fixed quantity under the fix */
+    PlBugValue symptom; /* the symptom under the bug */
+    PlBugValue fixed;   /* the fixed quantity under the fix */
     PlBugValue also_bug[PL_DECK_MAX_ALSO], also_fix[PL_DECK_MAX_ALSO];
-    int holds;                /* FIXED: the fix moved the value the way the case says */
-    char message[300];        /* what the lab is doing now, or why it failed */
+    int holds;         /* FIXED: the fix moved the value the way the case says */
+    char message[300]; /* what the lab is doing now, or why it failed */
 } PlBugState;
 
 typedef struct PlBugRun PlBugRun;

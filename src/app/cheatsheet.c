@@ -12,23 +12,24 @@
 
 /* The parts of one format: how a deck, a topic and a card's lines begin. */
 typedef struct {
-    const char *title;      /* the sheet's first lines */
-    const char *deck_fmt;   /* %s: the deck's title, %s: its name */
-    const char *deck_rule;  /* under the deck's title, repeated to its length ("" for none) */
+    const char *title;     /* the sheet's first lines */
+    const char *deck_fmt;  /* %s: the deck's title, %s: its name */
+    const char *deck_rule; /* under the deck's title, repeated to its length ("" for none) */
     const char *topic_fmt;
     const char *front, *answer, *remember, *dont; /* the label before each part */
-    const char *front_end;  /* after the front */
-    const char *part_end;   /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
-    const char *card_end;   /* after a card */
-    int indent;             /* where wrapped lines go on */
+    const char *front_end;                        /* after the front */
+    const char *part_end; /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
+    const char *card_end; /* after a card */
+    int indent;           /* where wrapped lines go on */
 } Style;
 
 static const Style styles[] = {
     [PL_SHEET_TEXT] = {"padlab cheat sheet: padding and masking, card by card\n"
                        "=====================================================\n",
-                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", "", "\n", 5},
-    [PL_SHEET_MARKDOWN] = {"# padlab cheat sheet: padding and masking, card by card\n", "\n## %s (`%s`)\n", "", "\n### %s\n\n",
-                           "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
+                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", "",
+                       "\n", 5},
+    [PL_SHEET_MARKDOWN] = {"# padlab cheat sheet: padding and masking, card by card\n", "\n## %s (`%s`)\n", "",
+                           "\n### %s\n\n", "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
 };
 
 /* Writes label + text wrapped at width (a newline in text starts a new
@@ -62,16 +63,21 @@ static const char *fill(PlLab *lab, const char *text, char *buf) {
 static int ready(PlLab *lab, const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, PlErr *err) {
     unsigned kinds = pl_deck_item_kinds(it);
     if (!kinds) return 0;
-    if (!lab) return pl_err_set(err, PL_ERANGE, "%s:%d: the card holds a figure and there is no lab", d->path, it->line), -1;
+    if (!lab)
+        return pl_err_set(err, PL_ERANGE, "%s:%d: the card holds a figure and there is no lab", d->path, it->line), -1;
     PlLabSettings s;
     pl_deck_item_settings(base, d, it, &s);
     s.view = pl_lab_settings(lab)->view;
     if (pl_lab_apply(lab, &s, err) < 0) return -1;
-    if (pl_lab_wait(lab, kinds, LAB_TIMEOUT)) return pl_err_set(err, PL_ERANGE, "%s:%d: the lab did not compute the card's figures in time", d->path, it->line), -1;
+    if (pl_lab_wait(lab, kinds, LAB_TIMEOUT))
+        return pl_err_set(err, PL_ERANGE, "%s:%d: the lab did not compute the card's figures in time", d->path,
+                          it->line),
+               -1;
     return 0;
 }
 
-static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, int width, PlErr *err) {
+static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it,
+                int width, PlErr *err) {
     if (ready(lab, base, d, it, err)) return -1;
     char *a = malloc(FILL_CAP), *b = malloc(FILL_CAP);
     if (!a || !b) return free(a), free(b), pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
@@ -83,14 +89,16 @@ static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base,
     wrapped(f, st->front, a, st->front_end, width, st->indent);
     fputs(st->part_end, f);
     const char *parts[][2] = {{st->answer, it->answer}, {st->remember, it->remember}, {st->dont, it->dont}};
-    for (int i = 0; i < 3; i++) wrapped(f, parts[i][0], fill(lab, parts[i][1], b), "", width, st->indent), fputs(st->part_end, f);
+    for (int i = 0; i < 3; i++)
+        wrapped(f, parts[i][0], fill(lab, parts[i][1], b), "", width, st->indent), fputs(st->part_end, f);
     fputs(st->card_end, f);
     free(a), free(b);
     return 0;
 }
 
 /* The deck's cards, topic by topic in the order topics first appear. */
-static int deck_cards(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, int width, PlErr *err) {
+static int deck_cards(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base, const PlDeck *d, int width,
+                      PlErr *err) {
     char *done = calloc((size_t)d->n + 1, 1);
     if (!done) return pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
     int rc = 0;
@@ -103,7 +111,8 @@ static int deck_cards(FILE *f, const Style *st, PlLab *lab, const PlLabSettings 
         if (done[i]) continue;
         fprintf(f, st->topic_fmt, d->items[i].topic);
         for (int j = i; j < d->n && !rc; j++)
-            if (!done[j] && strcmp(d->items[j].topic, d->items[i].topic) == 0) done[j] = 1, rc = card(f, st, lab, base, d, &d->items[j], width, err);
+            if (!done[j] && strcmp(d->items[j].topic, d->items[i].topic) == 0)
+                done[j] = 1, rc = card(f, st, lab, base, d, &d->items[j], width, err);
     }
     free(done);
     return rc;

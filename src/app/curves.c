@@ -37,7 +37,8 @@ int pl_lab_curves(const PlLab *lab, const PlLabSettings *s, PlLabCurves *out) {
     if (t->active && pl_lab_same_setting(&t->settings, s)) {
         out->live = 1;
         const PlJobView *v = &t->job;
-        for (int i = 0; i < t->n && i < v->n; i++) out->live_epochs = v->curve_n[i] > out->live_epochs ? v->curve_n[i] : out->live_epochs;
+        for (int i = 0; i < t->n && i < v->n; i++)
+            out->live_epochs = v->curve_n[i] > out->live_epochs ? v->curve_n[i] : out->live_epochs;
         for (int e = 0; e < out->live_epochs; e++) {
             int m = 0;
             for (int i = 0; i < t->n && i < v->n; i++)

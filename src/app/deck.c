@@ -15,8 +15,8 @@
  * every error names the file and the line. */
 #include "deck.h"
 
-#include "lesson.h"
 #include "core/corpus_load.h"
+#include "lesson.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -63,11 +63,11 @@ typedef enum {
 
 typedef struct {
     const char *name;
-    unsigned kinds;     /* the decks it belongs to */
-    unsigned required;  /* the decks whose items must have it */
+    unsigned kinds;    /* the decks it belongs to */
+    unsigned required; /* the decks whose items must have it */
     FieldType type;
-    size_t offset;      /* of its member in PlDeckItem */
-    size_t count;       /* T_LIST: of its count */
+    size_t offset; /* of its member in PlDeckItem */
+    size_t count;  /* T_LIST: of its count */
 } Field;
 
 static const Field fields[] = {
@@ -111,11 +111,11 @@ typedef struct {
     PlErr *err;
     PlDeck *d;
     int has_kind;
-    PlDeckItem *it;     /* the item being read, or NULL in the header */
-    uint32_t given;     /* its fields given, a bit per row of fields[] */
-    char **text;        /* the text a free line goes on with, or NULL */
-    int opened;         /* a text field of the item was given: free lines no longer go to its text */
-    int in_choices;     /* "- " and "* " lines are choices */
+    PlDeckItem *it; /* the item being read, or NULL in the header */
+    uint32_t given; /* its fields given, a bit per row of fields[] */
+    char **text;    /* the text a free line goes on with, or NULL */
+    int opened;     /* a text field of the item was given: free lines no longer go to its text */
+    int in_choices; /* "- " and "* " lines are choices */
 } Parser;
 
 static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
@@ -156,7 +156,8 @@ static PlStatus check_placeholders(Parser *p, const char *text) {
     for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
         const char *e = strchr(s, '}');
         char name[96], why[200];
-        if (!e || e - s - 1 >= (long)sizeof name) return fail(p, "a { that no } closes (a figure is {quantity})", NULL, NULL);
+        if (!e || e - s - 1 >= (long)sizeof name)
+            return fail(p, "a { that no } closes (a figure is {quantity})", NULL, NULL);
         snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
         PlQuantity q;
         if (pl_quantity_parse(name, &q, why, sizeof why)) return fail(p, "%s", why, NULL);
@@ -178,9 +179,11 @@ static PlStatus check_settings(Parser *p, const char *text) {
         }
         *eq = '\0';
         int id = pl_setting_find(tok);
-        if (id == PL_S_CORPUS) st = fail(p, "a deck reads no file: it cannot set the corpus (write rows out with inline:)", NULL, NULL);
+        if (id == PL_S_CORPUS)
+            st = fail(p, "a deck reads no file: it cannot set the corpus (write rows out with inline:)", NULL, NULL);
         else if (id < 0) st = fail(p, "'%.40s' is not a setting (padlab lab --help lists them)", tok, NULL);
-        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want)) st = fail(p, "%s must be %s", tok, want);
+        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want))
+            st = fail(p, "%s must be %s", tok, want);
     }
     if (!st && !n) st = fail(p, "settings need at least one name=value", NULL, NULL);
     free(copy);
@@ -221,7 +224,8 @@ static PlStatus also_list(Parser *p, PlDeckItem *it, const char *v) {
 static PlStatus seconds(Parser *p, const char *v, int *out) {
     char *end;
     long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 5 || n > 600) return fail(p, "seconds is a whole number from 5 to 600, got '%.40s'", v, NULL);
+    if (end == v || *end || n < 5 || n > 600)
+        return fail(p, "seconds is a whole number from 5 to 600, got '%.40s'", v, NULL);
     *out = (int)n;
     return PL_OK;
 }
@@ -244,7 +248,8 @@ static PlStatus text_field(Parser *p, const Field *f, const char *v) {
 static PlStatus field(Parser *p, int k, const char *v) {
     const Field *f = &fields[k];
     PlDeckItem *it = p->it;
-    if (!(f->kinds & (1u << p->d->kind))) return fail(p, "%s: has no place in a %s deck", f->name, kind_names[p->d->kind]);
+    if (!(f->kinds & (1u << p->d->kind)))
+        return fail(p, "%s: has no place in a %s deck", f->name, kind_names[p->d->kind]);
     if ((p->given & (1u << k)) && f->type != T_LIST && f->type != T_ALSO)
         return fail(p, "%s: is given twice in this item", f->name, NULL);
     p->given |= 1u << k;
@@ -260,16 +265,19 @@ static PlStatus field(Parser *p, int k, const char *v) {
     case T_QUANTITY: return quantity(p, v, (PlQuantity *)(void *)at);
     case T_ALSO: return also_list(p, it, v);
     case T_VIEW:
-        if (pl_view_parse(v, &view)) return fail(p, "'%.40s' is not a view (batch, cost, attention, rnn, pooling, ...)", v, NULL);
+        if (pl_view_parse(v, &view))
+            return fail(p, "'%.40s' is not a view (batch, cost, attention, rnn, pooling, ...)", v, NULL);
         return *(int *)(void *)at = (int)view, PL_OK;
     case T_SECONDS: return seconds(p, v, (int *)(void *)at);
     case T_TRAIN: return *v ? fail(p, "train: takes no value", NULL, NULL) : (*(int *)(void *)at = 1, PL_OK);
     case T_EXPECT:
-        if (strcmp(v, "lower") && strcmp(v, "higher")) return fail(p, "expect: is lower or higher (the fixed value against the symptom's), got '%.40s'", v, NULL);
+        if (strcmp(v, "lower") && strcmp(v, "higher"))
+            return fail(p, "expect: is lower or higher (the fixed value against the symptom's), got '%.40s'", v, NULL);
         return *(int *)(void *)at = v[0] == 'l' ? -1 : 1, PL_OK;
     case T_ID:
         for (const char *s = v; *s; s++)
-            if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_') return fail(p, "an id is letters, digits, - and _, got '%.40s'", v, NULL);
+            if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+                return fail(p, "an id is letters, digits, - and _, got '%.40s'", v, NULL);
         if (!*v || strlen(v) >= sizeof it->id) return fail(p, "an id is 1 to 63 characters", NULL, NULL);
         snprintf(it->id, sizeof it->id, "%s", v);
         return PL_OK;
@@ -298,7 +306,8 @@ static PlStatus add_choice(Parser *p, const char *line) {
     PlDeckItem *it = p->it;
     if (it->nchoices == PL_DECK_MAX_CHOICES) return fail(p, "an item has at most 6 choices", NULL, NULL);
     const char *text = line + 2, *arrow = strstr(text, "=>");
-    if (!arrow) return fail(p, "a choice is '- text => why' ('* ' for the right one): this one says no why", NULL, NULL);
+    if (!arrow)
+        return fail(p, "a choice is '- text => why' ('* ' for the right one): this one says no why", NULL, NULL);
     PlDeckChoice *c = &it->choices[it->nchoices++];
     c->right = line[0] == '*';
     c->text = strndup(text, (size_t)(arrow - text));
@@ -334,14 +343,16 @@ static void slug(const char *title, char *id, int cap) {
 static PlStatus check_case(Parser *p, PlDeckItem *it) {
     if (!(p->given & bit("fixed"))) it->fixed = it->symptom;
     if (!(p->given & (bit("fix") | bit("fix-inline") | bit("fixed"))))
-        return fail(p, "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant", NULL, NULL);
+        return fail(p, "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant", NULL,
+                    NULL);
     int trains = pl_deck_quantity_trains(&it->symptom) || pl_deck_quantity_trains(&it->fixed);
     for (int i = 0; i < it->nalso; i++)
         if (pl_deck_quantity_trains(&it->also[i])) trains = 1;
     if (trains && !it->trains) return fail(p, "a case that reads train.* trains: add train:", NULL, NULL);
     PlLabSettings s = pl_settings_default();
     pl_deck_apply(&s, p->d->setup), pl_deck_apply(&s, it->bug), pl_deck_apply(&s, it->fix);
-    if (it->trains && s.seeds < 3) return fail(p, "a case that trains runs 3 seeds or more: a spread, never one run", NULL, NULL);
+    if (it->trains && s.seeds < 3)
+        return fail(p, "a case that trains runs 3 seeds or more: a spread, never one run", NULL, NULL);
     return PL_OK;
 }
 
@@ -363,7 +374,12 @@ static PlStatus end_item(Parser *p) {
     PlStatus st = PL_OK;
     for (int k = 0; k < NFIELDS && !st; k++)
         if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k)))
-            st = fail(p, "this %s needs its %s: line", p->d->kind == PL_DECK_CARDS ? "card" : p->d->kind == PL_DECK_BUGS ? "case" : p->d->kind == PL_DECK_MINUTE ? "prompt" : "question", fields[k].name);
+            st = fail(p, "this %s needs its %s: line",
+                      p->d->kind == PL_DECK_CARDS    ? "card"
+                      : p->d->kind == PL_DECK_BUGS   ? "case"
+                      : p->d->kind == PL_DECK_MINUTE ? "prompt"
+                                                     : "question",
+                      fields[k].name);
     if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = check_choices(p, it);
     if (!st && p->d->kind == PL_DECK_BUGS) st = check_case(p, it);
     if (!it->id[0]) slug(it->title, it->id, sizeof it->id);
@@ -381,7 +397,9 @@ static PlStatus new_item(Parser *p, const char *title) {
     PlStatus st = end_item(p);
     if (st) return st;
     PlDeck *d = p->d;
-    if (!p->has_kind) return fail(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL, NULL);
+    if (!p->has_kind)
+        return fail(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
+                    NULL);
     if (d->n == MAX_ITEMS) return fail(p, "a deck has at most 500 items", NULL, NULL);
     PlDeckItem *items = realloc(d->items, sizeof *items * (size_t)(d->n + 1));
     if (!items) return PL_ENOMEM;
@@ -401,7 +419,9 @@ static PlStatus item_line(Parser *p, const char *line) {
     if (k >= 0) return field(p, k, v);
     if (p->in_choices && (strncmp(line, "- ", 2) == 0 || strncmp(line, "* ", 2) == 0)) return add_choice(p, line);
     if (!*line) return p->text && append(p->text, "") ? PL_ENOMEM : PL_OK;
-    if (!p->text) return fail(p, "this line belongs to no field: text goes on after a text field (answer:, more:, ...)", NULL, NULL);
+    if (!p->text)
+        return fail(p, "this line belongs to no field: text goes on after a text field (answer:, more:, ...)", NULL,
+                    NULL);
     PlStatus st = check_placeholders(p, line);
     return st ? st : append(p->text, line) ? PL_ENOMEM : PL_OK;
 }
@@ -435,7 +455,8 @@ static PlStatus parse_line(Parser *p, char *line) {
     if (line[0] == ';') return PL_OK; /* a note for the teacher */
     if (!p->d->title) {
         if (!*line) return PL_OK;
-        if (strncmp(line, "# ", 2) != 0 || !line[2]) return fail(p, "a deck starts with its title: # Title", NULL, NULL);
+        if (strncmp(line, "# ", 2) != 0 || !line[2])
+            return fail(p, "a deck starts with its title: # Title", NULL, NULL);
         return (p->d->title = dupe(line + 2)) ? PL_OK : PL_ENOMEM;
     }
     if (strncmp(line, "## ", 3) == 0 || strcmp(line, "##") == 0) return new_item(p, line[2] ? trimmed(line + 3) : "");
@@ -466,7 +487,9 @@ PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) 
     if (!d) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
     name_deck(d, path);
     Parser p = {.path = path, .err = err, .d = d};
-    PlStatus st = n && memchr(text, '\0', n) ? (p.line = 1, fail(&p, "a deck is text: this file holds a NUL byte", NULL, NULL)) : PL_OK;
+    PlStatus st = n && memchr(text, '\0', n)
+                      ? (p.line = 1, fail(&p, "a deck is text: this file holds a NUL byte", NULL, NULL))
+                      : PL_OK;
     char *line = st ? NULL : malloc(LINE_CAP);
     if (!st && !line) st = PL_ENOMEM;
     for (size_t at = 0; !st && at < n;) {
@@ -507,8 +530,8 @@ PlDeck *pl_deck_load(const char *path, PlErr *err) {
 }
 
 static void free_item(PlDeckItem *it) {
-    char **texts[] = {&it->title, &it->text, &it->topic, &it->set, &it->answer, &it->more, &it->remember, &it->dont,
-                      &it->ask, &it->bug, &it->fix, &it->bug_inline, &it->fix_inline, &it->after};
+    char **texts[] = {&it->title, &it->text, &it->topic, &it->set, &it->answer,     &it->more,       &it->remember,
+                      &it->dont,  &it->ask,  &it->bug,   &it->fix, &it->bug_inline, &it->fix_inline, &it->after};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) free(*texts[i]);
     for (int c = 0; c < it->nchoices; c++) free(it->choices[c].text), free(it->choices[c].why);
     for (int i = 0; i < it->nfollow; i++) free(it->follow[i]);
@@ -529,7 +552,8 @@ unsigned pl_deck_item_kinds(const PlDeckItem *it) {
     const char *texts[] = {it->title, it->text, it->answer, it->more, it->remember, it->dont, it->ask, it->after};
     unsigned k = 0;
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) k |= pl_lesson_text_kinds(texts[i]);
-    for (int c = 0; c < it->nchoices; c++) k |= pl_lesson_text_kinds(it->choices[c].text) | pl_lesson_text_kinds(it->choices[c].why);
+    for (int c = 0; c < it->nchoices; c++)
+        k |= pl_lesson_text_kinds(it->choices[c].text) | pl_lesson_text_kinds(it->choices[c].why);
     for (int i = 0; i < it->nfollow; i++) k |= pl_lesson_text_kinds(it->follow[i]);
     for (int i = 0; i < it->nlisten; i++) k |= pl_lesson_text_kinds(it->listen[i]);
     return k;

@@ -25,25 +25,25 @@ typedef enum { PL_DECK_CARDS, PL_DECK_QUESTIONS, PL_DECK_BUGS, PL_DECK_MINUTE, P
 #define PL_DECK_ID_CAP 64
 
 typedef struct {
-    char *text;  /* what the learner reads */
-    char *why;   /* why it is right or wrong, shown once chosen */
+    char *text; /* what the learner reads */
+    char *why;  /* why it is right or wrong, shown once chosen */
     int right;
 } PlDeckChoice;
 
 typedef struct {
     char id[PL_DECK_ID_CAP]; /* stable name for progress: id:, or the title's slug */
-    char *title;       /* the ## line: a card's front, a question, a prompt, a case's name */
-    char *text;        /* lines after it, before any field: more of the front, of the question, the case's story */
+    char *title;             /* the ## line: a card's front, a question, a prompt, a case's name */
+    char *text; /* lines after it, before any field: more of the front, of the question, the case's story */
     char *topic;
-    char *set;         /* settings for the item's figures ("padding=post"), or NULL */
+    char *set; /* settings for the item's figures ("padding=post"), or NULL */
     int line;
     /* cards; minute: answer is the model answer */
     char *answer, *more, *remember, *dont;
     /* questions; bugs after choose: */
-    char *ask;         /* bugs: the choose: prompt */
+    char *ask; /* bugs: the choose: prompt */
     PlDeckChoice choices[PL_DECK_MAX_CHOICES];
     int nchoices, right; /* right: the index of the right choice */
-    int seconds;       /* questions: the time limit when timed; minute: the countdown; 0: the deck's */
+    int seconds;         /* questions: the time limit when timed; minute: the countdown; 0: the deck's */
     /* minute */
     char *follow[PL_DECK_MAX_LIST], *listen[PL_DECK_MAX_LIST];
     int nfollow, nlisten;
@@ -52,20 +52,21 @@ typedef struct {
     char *bug_inline, *fix_inline; /* the case's own rows (ROW | ROW), under the bug and under the fix */
     int view;                      /* PlView shown beside the case */
     int trains;                    /* the symptom needs training: seeds >= 3 under the bug and under the fix */
-    PlQuantity symptom, fixed;     /* read under the bug, and under the fix (fixed: the symptom again, or its right variant) */
+    PlQuantity symptom,
+        fixed; /* read under the bug, and under the fix (fixed: the symptom again, or its right variant) */
     PlQuantity also[PL_DECK_MAX_ALSO];
     int nalso;
-    int expect;                    /* -1: the fixed value is lower than the symptom's; +1: higher */
-    char *after;                   /* what the fix did, shown with both values */
+    int expect;  /* -1: the fixed value is lower than the symptom's; +1: higher */
+    char *after; /* what the fix did, shown with both values */
 } PlDeckItem;
 
 typedef struct {
-    char name[96];      /* the file's name without .deck */
+    char name[96]; /* the file's name without .deck */
     char path[1024];
     char *title, *about;
-    char *setup;        /* settings every item starts from, or NULL */
+    char *setup; /* settings every item starts from, or NULL */
     PlDeckKind kind;
-    int seconds;        /* questions: the time limit when timed (20); minute: the countdown (60) */
+    int seconds; /* questions: the time limit when timed (20); minute: the countdown (60) */
     PlDeckItem *items;
     int n;
 } PlDeck;

@@ -35,7 +35,8 @@ int pl_deck_dirs(char dirs[][1024], int max) {
     const char *env = getenv("PADLAB_DECKS");
     if (env && *env) {
         char *copy = strdup(env), *save = NULL;
-        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save)) n = add_dir(dirs, n, max, d);
+        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
+            n = add_dir(dirs, n, max, d);
         free(copy);
     }
     char user[1024];
@@ -86,7 +87,7 @@ int pl_deck_find(const char *name, char *path, int cap) {
         return snprintf(path, (size_t)cap, "%s", name), 0;
     char want[300];
     snprintf(want, sizeof want, "%.290s%s", name, has_suffix(name, ".deck") ? "" : ".deck");
-    char (*paths)[1024] = malloc(256 * sizeof *paths);
+    char(*paths)[1024] = malloc(256 * sizeof *paths);
     int n = paths ? pl_deck_list(paths, 256) : 0, found = -1;
     for (int i = 0; i < n && found < 0; i++)
         if (strcmp(base_of(paths[i]), want) == 0) found = i;

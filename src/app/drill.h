@@ -20,11 +20,11 @@
 typedef enum { PL_DRILL_FRONT, PL_DRILL_BACK, PL_DRILL_FIXED, PL_DRILL_END } PlDrillPhase;
 
 typedef struct {
-    int today;      /* the day the session runs on */
-    int all;        /* every item, due or not */
-    int count;      /* at most this many items; 0: every due card or prompt, 10 questions, every case */
-    int timed;      /* questions: each has its time limit (seconds:, else the deck's) */
-    unsigned seed;  /* the order of the questions */
+    int today;     /* the day the session runs on */
+    int all;       /* every item, due or not */
+    int count;     /* at most this many items; 0: every due card or prompt, 10 questions, every case */
+    int timed;     /* questions: each has its time limit (seconds:, else the deck's) */
+    unsigned seed; /* the order of the questions */
 } PlDrillOpts;
 
 typedef struct {

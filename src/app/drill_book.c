@@ -28,7 +28,8 @@ static int *int_at(PlDrillRecord *r, int k) { return (int *)(void *)((char *)r +
 
 static int valid_key(const char *key) {
     const char *slash = strchr(key, '/');
-    return slash && slash != key && slash[1] && !strchr(slash + 1, '/') && strlen(key) < PL_DRILL_KEY_CAP && !strpbrk(key, " \t");
+    return slash && slash != key && slash[1] && !strchr(slash + 1, '/') && strlen(key) < PL_DRILL_KEY_CAP &&
+           !strpbrk(key, " \t");
 }
 
 static int parse_pair(char *t, PlDrillRecord *r) {
@@ -78,7 +79,9 @@ PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err) {
         PlDrillRecord *r = grow(b);
         if (!r) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
         else if (strncmp(line, "item = ", 7) != 0 || parse_record(line + 7, r))
-            st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'item = DECK/ID box=B due=D reviews=N lapses=N right=N wrong=N last=D'", path, no);
+            st = pl_err_set(err, PL_EINPUT,
+                            "%s:%d: expected 'item = DECK/ID box=B due=D reviews=N lapses=N right=N wrong=N last=D'",
+                            path, no);
         else b->n++;
     }
     fclose(f);
@@ -99,8 +102,8 @@ static int write_book(FILE *f, void *ctx) {
     fputs("# padlab drill: each item practised, its Leitner box and due day, and its answers\n", f);
     for (int i = 0; i < b->n; i++) {
         const PlDrillRecord *r = &b->r[i];
-        fprintf(f, "item = %s box=%d due=%d reviews=%d lapses=%d right=%d wrong=%d last=%d\n", r->key, r->s.box, r->s.due,
-                r->s.reviews, r->s.lapses, r->right, r->wrong, r->s.last);
+        fprintf(f, "item = %s box=%d due=%d reviews=%d lapses=%d right=%d wrong=%d last=%d\n", r->key, r->s.box,
+                r->s.due, r->s.reviews, r->s.lapses, r->right, r->wrong, r->s.last);
     }
     return ferror(f) ? -1 : 0;
 }

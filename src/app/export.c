@@ -15,9 +15,9 @@
 
 /* The result each view draws; -1 for the train view, which has no result. */
 static const int view_result[PL_VIEW_COUNT] = {
-    [PL_VIEW_BATCH] = PL_R_BATCH,         [PL_VIEW_COST] = PL_R_COST,     [PL_VIEW_ATTENTION] = PL_R_ATTENTION,
-    [PL_VIEW_RNN] = PL_R_RNN,             [PL_VIEW_POOLING] = PL_R_POOLING, [PL_VIEW_LOSS] = PL_R_LOSS,
-    [PL_VIEW_TRAIN] = -1,                 [PL_VIEW_LAYERS] = PL_R_LAYERS, [PL_VIEW_GENERATE] = PL_R_GENERATE,
+    [PL_VIEW_BATCH] = PL_R_BATCH, [PL_VIEW_COST] = PL_R_COST,       [PL_VIEW_ATTENTION] = PL_R_ATTENTION,
+    [PL_VIEW_RNN] = PL_R_RNN,     [PL_VIEW_POOLING] = PL_R_POOLING, [PL_VIEW_LOSS] = PL_R_LOSS,
+    [PL_VIEW_TRAIN] = -1,         [PL_VIEW_LAYERS] = PL_R_LAYERS,   [PL_VIEW_GENERATE] = PL_R_GENERATE,
     [PL_VIEW_MASKS] = PL_R_MASKS,
 };
 
@@ -102,7 +102,8 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     x.kind = (PlResultKind)view_result[v];
     PlResultStatus rs;
     x.result = pl_lab_result(lab, x.kind, &rs);
-    if (!x.result && rs.error) return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
+    if (!x.result && rs.error)
+        return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
     if (!x.result) return pl_err_set(err, PL_EINPUT, "the %s view has not computed a result yet", view);
     x.info = rs.info;
     return write(&x, ctx);

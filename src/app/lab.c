@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab_internal.h"
 #include "core/corpus_load.h"
+#include "lab_internal.h"
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab) { return &lab->s; }
 const PlCorpus *pl_lab_corpus(const PlLab *lab) { return lab->corpus; }
@@ -117,7 +117,8 @@ static int apply(PlLab *lab, const PlLabSettings *want, int undoable, PlErr *err
     diff = pl_settings_diff(&lab->s, &next);
     if (!diff) return 0;
     if (undoable && diff != PL_S_BIT(PL_S_VIEW)) {
-        if (lab->nundo == PL_UNDO_DEPTH) memmove(lab->undo, lab->undo + 1, sizeof lab->undo[0] * (PL_UNDO_DEPTH - 1)), lab->nundo--;
+        if (lab->nundo == PL_UNDO_DEPTH)
+            memmove(lab->undo, lab->undo + 1, sizeof lab->undo[0] * (PL_UNDO_DEPTH - 1)), lab->nundo--;
         lab->undo[lab->nundo++] = lab->s;
     }
     lab->s = next;
@@ -164,7 +165,9 @@ int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err) {
     if (pl_setting_parse(&next, id, text, want, sizeof want))
         return pl_err_set(err, PL_EINPUT, "%s must be %s, got '%.60s'", pl_settings[id].name, want, text), -1;
     if (id == PL_S_EXAMPLE && next.example >= lab->corpus->n)
-        return pl_err_set(err, PL_ERANGE, "example must be below %d (the corpus's reviews), got %d", lab->corpus->n, next.example), -1;
+        return pl_err_set(err, PL_ERANGE, "example must be below %d (the corpus's reviews), got %d", lab->corpus->n,
+                          next.example),
+               -1;
     return apply(lab, &next, 1, err);
 }
 

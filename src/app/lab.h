@@ -42,7 +42,7 @@ typedef enum {
  * terminal lab and the window both read (their help lists it). */
 typedef struct {
     int key;
-    const char *keys;  /* as the help shows it */
+    const char *keys; /* as the help shows it */
     PlCommand cmd;
     const char *help;
 } PlCommandKey;
@@ -73,16 +73,16 @@ const char *pl_result_name(PlResultKind k);
 
 /* Where a result came from: what the header of a view says. */
 typedef struct {
-    PlLabSettings settings;          /* what it was computed with */
-    int batch_index, batches;        /* the batch of the plan that holds the example */
-    int batch_rows, width;           /* its rows and its width (packed: tokens in the row) */
+    PlLabSettings settings;   /* what it was computed with */
+    int batch_index, batches; /* the batch of the plan that holds the example */
+    int batch_rows, width;    /* its rows and its width (packed: tokens in the row) */
     int packed;
-    int rows[PL_PROBE_FOCUS_ROWS];   /* the close-up rows (corpus rows), the example first */
+    int rows[PL_PROBE_FOCUS_ROWS]; /* the close-up rows (corpus rows), the example first */
     int nrows, focus_width;
-    int weights_run;                 /* 0: fresh weights drawn from settings.seed; N: run N's model */
+    int weights_run; /* 0: fresh weights drawn from settings.seed; N: run N's model */
     int weights_seed;
-    int weights_arch;                /* PlArch of run N's model */
-    double seconds;                  /* how long it took to compute */
+    int weights_arch; /* PlArch of run N's model */
+    double seconds;   /* how long it took to compute */
 } PlResultInfo;
 
 typedef struct {
@@ -96,16 +96,16 @@ typedef struct {
 #define PL_LAB_LEN_BINS 40
 #define PL_LAB_KEEP_STEPS 20
 typedef struct {
-    PlCost cost;                /* the selected batching at the selected maxlen */
+    PlCost cost; /* the selected batching at the selected maxlen */
     double padding_share, kept_share, truncated_share;
-    int64_t tokens_cut;         /* tokens thrown away by truncation */
+    int64_t tokens_cut; /* tokens thrown away by truncation */
     int sweep_maxlen[PL_LAB_SWEEP];
     double sweep_padding[PL_LAB_SWEEP], sweep_kept[PL_LAB_SWEEP];
-    double sweep_cut[PL_LAB_SWEEP]; /* the share of tokens cut: 1 - kept */
-    int sweep_at;               /* the sweep point nearest the current maxlen */
+    double sweep_cut[PL_LAB_SWEEP];           /* the share of tokens cut: 1 - kept */
+    int sweep_at;                             /* the sweep point nearest the current maxlen */
     PlStrategyRow strategies[PL_BATCH_COUNT]; /* what `padlab buckets` prints for these settings */
     int nstrategies;
-    PlLengthSummary lengths;    /* of the corpus's reviews (start token included) */
+    PlLengthSummary lengths;            /* of the corpus's reviews (start token included) */
     int keep_maxlen[PL_LAB_KEEP_STEPS]; /* the smallest maxlen that keeps 5%, 10%, ... 100% of the tokens */
     /* The reviews' lengths (start token included): PL_LAB_LEN_BINS bins of
      * len_bin_width tokens from 0, the last also holding every longer review
@@ -114,7 +114,7 @@ typedef struct {
     int len_bin_width;
     int len_hist[PL_LAB_LEN_BINS];
     double len_p90, len_p99;
-    int len_over_maxlen;        /* reviews longer than maxlen: truncation cuts them */
+    int len_over_maxlen; /* reviews longer than maxlen: truncation cuts them */
     /* Where the sweep's padding share meets the share of tokens cut
      * (1 - kept): the maxlen at which the pads paid for equal the words
      * thrown away, interpolated between sweep points; -1 when they do not
@@ -131,14 +131,24 @@ typedef struct PlLab PlLab;
 const void *pl_lab_result(PlLab *lab, PlResultKind k, PlResultStatus *st);
 static inline const PlProbeBatch *pl_lab_batch(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_BATCH, s); }
 static inline const PlLabCost *pl_lab_cost(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_COST, s); }
-static inline const PlProbeAttention *pl_lab_attention(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_ATTENTION, s); }
+static inline const PlProbeAttention *pl_lab_attention(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_ATTENTION, s);
+}
 static inline const PlProbeRnn *pl_lab_rnn(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_RNN, s); }
-static inline const PlProbePooling *pl_lab_pooling(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_POOLING, s); }
+static inline const PlProbePooling *pl_lab_pooling(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_POOLING, s);
+}
 static inline const PlProbeLoss *pl_lab_loss(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_LOSS, s); }
-static inline const PlProbeLayers *pl_lab_layers(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_LAYERS, s); }
-static inline const PlProbeGenerate *pl_lab_generate(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_GENERATE, s); }
+static inline const PlProbeLayers *pl_lab_layers(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_LAYERS, s);
+}
+static inline const PlProbeGenerate *pl_lab_generate(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_GENERATE, s);
+}
 static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_MASKS, s); }
-static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_IDENTITY, s); }
+static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_IDENTITY, s);
+}
 
 /* Asks the worker for the kinds in `kinds` (a bit per PlResultKind) without
  * waiting: what a lesson reads is computed even when no view shows it. */
@@ -157,8 +167,8 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
 
 /* The knobs of the probes that the lab leaves at their defaults. */
 typedef struct {
-    int heads, dhead;         /* attention: 2 heads of 16 */
-    const int *rows;          /* the batch's rows, instead of the plan's batch (NULL) */
+    int heads, dhead; /* attention: 2 heads of 16 */
+    const int *rows;  /* the batch's rows, instead of the plan's batch (NULL) */
     int nrows;
 } PlResultParams;
 
@@ -170,8 +180,9 @@ PlResultParams pl_result_params_default(void);
  * weights from s->seed) and is used only by the kinds that read a trained
  * model of its kind (pl_result_reads). *out gets a new result to free with
  * pl_result_free; info says where it came from. */
-PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s, const PlResultParams *prm,
-                           const PlModel *weights, void **out, PlResultInfo *info, PlErr *err);
+PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s,
+                           const PlResultParams *prm, const PlModel *weights, void **out, PlResultInfo *info,
+                           PlErr *err);
 void pl_result_free(PlResultKind k, void *r);
 /* The settings a result depends on, a bit per PlSettingId. */
 unsigned pl_result_deps(PlResultKind k);
@@ -199,13 +210,13 @@ PlStatus pl_lab_write_view(PlLab *lab, PlView v, int json, FILE *f, PlErr *err);
 
 /* One finished run. */
 typedef struct {
-    int id;                  /* 1, 2, ...: the order the runs finished in */
-    PlLabSettings settings;  /* seed: this run's seed */
+    int id;                 /* 1, 2, ...: the order the runs finished in */
+    PlLabSettings settings; /* seed: this run's seed */
     float val_acc[PL_MAX_EPOCHS], train_loss[PL_MAX_EPOCHS];
     int epochs;
     float best_val_acc;
     double seconds;
-    int grid;                /* trained by the padding x mask grid */
+    int grid; /* trained by the padding x mask grid */
 } PlLabRun;
 
 int pl_lab_run_memorised(const PlLabRun *r);
@@ -219,9 +230,9 @@ int pl_lab_run_memorised(const PlLabRun *r);
 typedef struct {
     int nruns;
     const PlLabRun *runs[PL_LAB_CURVE_RUNS];
-    int epochs;                             /* the most epochs a finished run has */
+    int epochs; /* the most epochs a finished run has */
     float median_acc[PL_MAX_EPOCHS], median_loss[PL_MAX_EPOCHS];
-    int live;                               /* the retrain in progress trains this setting */
+    int live; /* the retrain in progress trains this setting */
     int live_epochs;
     float live_median_acc[PL_MAX_EPOCHS], live_median_loss[PL_MAX_EPOCHS];
 } PlLabCurves;
@@ -230,21 +241,21 @@ typedef struct {
 
 /* The runs of one setting over its seeds: a row of the runs table. */
 typedef struct {
-    PlLabSettings settings;  /* seed: the lowest seed among the runs */
-    int n;                   /* runs (seeds) */
-    int memorised;           /* of which memorised */
-    float median, min, max;  /* of the best validation accuracy */
-    double seconds;          /* mean per run */
-    int last_id;             /* the newest run's id */
+    PlLabSettings settings; /* seed: the lowest seed among the runs */
+    int n;                  /* runs (seeds) */
+    int memorised;          /* of which memorised */
+    float median, min, max; /* of the best validation accuracy */
+    double seconds;         /* mean per run */
+    int last_id;            /* the newest run's id */
 } PlLabGroup;
 
 /* The retraining the train view follows. */
 typedef struct {
     int active, paused;
-    PlLabSettings settings;  /* what trains (seed: the first seed) */
-    int n;                   /* seeds training: settings.seed, seed + 1, ... */
-    PlJobView job;           /* each seed's progress and curves */
-    double eta;              /* seconds left, without paused time */
+    PlLabSettings settings; /* what trains (seed: the first seed) */
+    int n;                  /* seeds training: settings.seed, seed + 1, ... */
+    PlJobView job;          /* each seed's progress and curves */
+    double eta;             /* seconds left, without paused time */
     char status[200];
 } PlLabTraining;
 
@@ -252,11 +263,11 @@ typedef struct {
  * off/on, over the seeds. Its runs join the runs table. */
 typedef struct {
     int active, done;
-    int finished, total;     /* runs */
+    int finished, total; /* runs */
     double eta;
-    PlLabSettings base;      /* its model and settings (seed: the first seed) */
+    PlLabSettings base; /* its model and settings (seed: the first seed) */
     int seeds;
-    PlLabGroup cells[4];     /* pre/off, pre/on, post/off, post/on, from the runs table */
+    PlLabGroup cells[4]; /* pre/off, pre/on, post/off, post/on, from the runs table */
     int ncells;
     /* pre+mask against post+mask on the same seed: the largest difference in
      * validation accuracy over the epochs, one per seed that has both. */
@@ -335,10 +346,10 @@ int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);
 
 typedef struct {
     PlLabSettings settings;
-    PlLabRun *runs;          /* (nruns) */
+    PlLabRun *runs; /* (nruns) */
     int nruns;
     int sort;
-    int has_grid;            /* a grid ran: its base settings and seeds */
+    int has_grid; /* a grid ran: its base settings and seeds */
     PlLabSettings grid_base;
     int grid_seeds;
 } PlSession;

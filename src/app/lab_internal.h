@@ -24,23 +24,23 @@ typedef struct {
 
 /* What a result depends on: its settings (the others reset) and the weights. */
 typedef struct {
-    PlLabSettings s;        /* the settings it depends on; the others at their defaults */
-    int weights_run;        /* the run whose model it reads; 0: fresh weights */
+    PlLabSettings s; /* the settings it depends on; the others at their defaults */
+    int weights_run; /* the run whose model it reads; 0: fresh weights */
     int valid;
-    PlLabSettings full;     /* every setting when it was asked for (not compared) */
+    PlLabSettings full; /* every setting when it was asked for (not compared) */
 } PlResultKey;
 
 typedef struct {
-    void *data;             /* the result views draw (UI thread only) */
+    void *data; /* the result views draw (UI thread only) */
     PlResultInfo info;
-    PlResultKey key;        /* what data was computed from */
+    PlResultKey key; /* what data was computed from */
     int failed;
     char error[256];
     /* guarded by lock */
-    PlResultKey want;       /* what the settings ask for now */
-    long demand;            /* the generation of settings in which it was last asked for */
-    int busy;               /* the worker is computing it */
-    void *incoming;         /* finished, not yet taken by the UI */
+    PlResultKey want; /* what the settings ask for now */
+    long demand;      /* the generation of settings in which it was last asked for */
+    int busy;         /* the worker is computing it */
+    void *incoming;   /* finished, not yet taken by the UI */
     PlResultInfo in_info;
     PlResultKey in_key;
     int in_failed;
@@ -55,8 +55,8 @@ struct PlLab {
     PlCorpus *corpus;
     int *lens;
     unsigned changes;
-    unsigned locked;       /* settings a lesson keeps the learner from changing */
-    int no_autotrain;      /* a cold change does not retrain (pl_lab_autotrain) */
+    unsigned locked;  /* settings a lesson keeps the learner from changing */
+    int no_autotrain; /* a cold change does not retrain (pl_lab_autotrain) */
     char notice[256];
     int has_notice;
     PlLabSettings undo[PL_UNDO_DEPTH];
@@ -64,23 +64,23 @@ struct PlLab {
 
     /* results and their worker */
     pthread_mutex_t lock;
-    pthread_cond_t wake;   /* the worker: there may be work */
-    pthread_cond_t done;   /* waiters: a result came in or the worker went idle */
+    pthread_cond_t wake; /* the worker: there may be work */
+    pthread_cond_t done; /* waiters: a result came in or the worker went idle */
     pthread_t worker;
     int worker_started, quit, hold, computing;
-    long gen;              /* bumped by every change of the wanted keys */
+    long gen; /* bumped by every change of the wanted keys */
     PlSlot slots[PL_R_COUNT];
-    PlWeights *weights;    /* the model the probes read, or NULL */
+    PlWeights *weights; /* the model the probes read, or NULL */
 
     /* training */
     PlJob *job;
     PlLabTraining tr;
-    PlRun *job_runs;       /* (tr.n) what the job trains */
+    PlRun *job_runs; /* (tr.n) what the job trains */
     PlJob *grid_job;
-    PlJob *retired[8];     /* stopped jobs finishing their batch */
+    PlJob *retired[8]; /* stopped jobs finishing their batch */
     PlRun *grid_runs;
     PlLabGrid grid;
-    PlLabRun *runs;        /* (PL_LAB_MAX_RUNS) */
+    PlLabRun *runs; /* (PL_LAB_MAX_RUNS) */
     int nruns, next_run_id, sort;
     char *autosave;
 };

@@ -217,13 +217,15 @@ static void finish_retrain(PlLab *lab, PlJobState state) {
     PlStatus st = pl_job_finish(lab->job, lab->job_runs, &m, &err);
     int first_id = lab->next_run_id;
     if (st == PL_OK) {
-        for (int i = 0; i < lab->tr.n; i++) record_run(lab, &lab->tr.settings, lab->tr.settings.seed + i, &lab->job_runs[i].res, 0);
+        for (int i = 0; i < lab->tr.n; i++)
+            record_run(lab, &lab->tr.settings, lab->tr.settings.seed + i, &lab->job_runs[i].res, 0);
         pl_lab_set_weights(lab, m, first_id, lab->tr.settings.seed);
         m = NULL;
         say_result(lab);
         autosave(lab);
     } else {
-        snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s", state == PL_JOB_CANCELED ? "training canceled" : err.msg);
+        snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s",
+                 state == PL_JOB_CANCELED ? "training canceled" : err.msg);
     }
     pl_model_free(m);
     pl_job_free(lab->job);
@@ -233,9 +235,7 @@ static void finish_retrain(PlLab *lab, PlJobState state) {
 
 /* ---- the padding x mask grid ---- */
 
-static const struct {
-    int padding, mask;
-} grid_cells[4] = {{PL_PRE, 0}, {PL_PRE, 1}, {PL_POST, 0}, {PL_POST, 1}};
+static const struct { int padding, mask; } grid_cells[4] = {{PL_PRE, 0}, {PL_PRE, 1}, {PL_POST, 0}, {PL_POST, 1}};
 
 int pl_lab_grid_start(PlLab *lab) {
     if (lab->grid_job) { /* g again stops it */
@@ -266,7 +266,8 @@ int pl_lab_grid_start(PlLab *lab) {
     }
     lab->grid.active = lab->grid_job != NULL;
     if (lab->grid_job)
-        snprintf(lab->grid.status, sizeof lab->grid.status, "the grid: %s, 2 x 2 x %d seeds", pl_arch_name((PlArch)lab->s.model), k);
+        snprintf(lab->grid.status, sizeof lab->grid.status, "the grid: %s, 2 x 2 x %d seeds",
+                 pl_arch_name((PlArch)lab->s.model), k);
     else snprintf(lab->grid.status, sizeof lab->grid.status, "%.190s", err.msg);
     return PL_LAB_HOT;
 }
@@ -286,7 +287,8 @@ static void finish_grid(PlLab *lab, PlJobState state) {
         pl_lab_notice(lab, "the padding x mask grid is done (train view)");
         autosave(lab);
     } else {
-        snprintf(lab->grid.status, sizeof lab->grid.status, "%.190s", state == PL_JOB_CANCELED ? "the grid was stopped" : err.msg);
+        snprintf(lab->grid.status, sizeof lab->grid.status, "%.190s",
+                 state == PL_JOB_CANCELED ? "the grid was stopped" : err.msg);
     }
     pl_job_free(lab->grid_job);
     lab->grid_job = NULL;
@@ -355,7 +357,8 @@ int pl_lab_pause_toggle(PlLab *lab) {
     lab->tr.paused = !lab->tr.paused;
     if (lab->job) pl_job_pause(lab->job, lab->tr.paused);
     if (lab->grid_job) pl_job_pause(lab->grid_job, lab->tr.paused);
-    snprintf(lab->tr.status, sizeof lab->tr.status, "%s", lab->tr.paused ? "training paused (space resumes)" : "training resumed");
+    snprintf(lab->tr.status, sizeof lab->tr.status, "%s",
+             lab->tr.paused ? "training paused (space resumes)" : "training resumed");
     return PL_LAB_HOT;
 }
 

@@ -29,13 +29,31 @@
 #define MAX_STEPS 200
 
 typedef enum {
-    D_SET, D_VIEW, D_INLINE, D_LOCK, D_UNLOCK, D_TRAIN, D_GRID, D_ASK, D_ANSWER, D_TOLERANCE, D_CHOOSE, D_EXERCISE,
-    D_GOAL, D_SMALLEST, D_SOLVE, D_HINT, D_SOLUTION, D_REVEAL, D_SUMMARY, D_COUNT
+    D_SET,
+    D_VIEW,
+    D_INLINE,
+    D_LOCK,
+    D_UNLOCK,
+    D_TRAIN,
+    D_GRID,
+    D_ASK,
+    D_ANSWER,
+    D_TOLERANCE,
+    D_CHOOSE,
+    D_EXERCISE,
+    D_GOAL,
+    D_SMALLEST,
+    D_SOLVE,
+    D_HINT,
+    D_SOLUTION,
+    D_REVEAL,
+    D_SUMMARY,
+    D_COUNT
 } Directive;
 
 static const char *const directive_names[D_COUNT] = {
-    "set", "view", "inline", "lock", "unlock", "train", "grid", "ask", "answer", "tolerance", "choose", "exercise",
-    "goal", "smallest", "solve", "hint", "solution", "reveal", "summary"};
+    "set",    "view",     "inline", "lock",     "unlock", "train", "grid",     "ask",    "answer", "tolerance",
+    "choose", "exercise", "goal",   "smallest", "solve",  "hint",  "solution", "reveal", "summary"};
 
 static const char *const header_names[] = {"level", "minutes", "about", "setup", NULL};
 
@@ -105,7 +123,8 @@ static PlStatus check_settings(Parser *p, const char *text) {
         *eq = '\0';
         int id = pl_setting_find(tok);
         if (id < 0) st = fail(p, "'%.40s' is not a setting (padlab lab --help lists them)", tok, NULL);
-        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want)) st = fail(p, "%s must be %s", tok, want);
+        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want))
+            st = fail(p, "%s must be %s", tok, want);
     }
     if (!st && !n) st = fail(p, "set needs at least one name=value", NULL, NULL);
     free(copy);
@@ -181,7 +200,8 @@ static PlStatus parse_goal(Parser *p, PlQuestion *q, const char *text) {
 
 static PlStatus add_action(Parser *p, PlStepActionKind kind, const char *value) {
     PlStep *s = p->step;
-    if (s->nactions == PL_LESSON_MAX_ACTIONS) return fail(p, "a step has at most 16 set, view, inline, lock and train lines", NULL, NULL);
+    if (s->nactions == PL_LESSON_MAX_ACTIONS)
+        return fail(p, "a step has at most 16 set, view, inline, lock and train lines", NULL, NULL);
     PlStepAction *a = &s->actions[s->nactions];
     a->kind = kind, a->line = p->line, a->text = dupe(value);
     s->nactions++;
@@ -216,7 +236,9 @@ static PlStatus question_part(Parser *p, Directive d, const char *v) {
     PlQuestion *q = &p->step->q;
     char why[200];
     int id;
-    if (q->kind == PL_Q_NONE) return fail(p, "%s: belongs to a question (ask, choose or exercise) in the same step", directive_names[d], NULL);
+    if (q->kind == PL_Q_NONE)
+        return fail(p, "%s: belongs to a question (ask, choose or exercise) in the same step", directive_names[d],
+                    NULL);
     switch (d) {
     case D_ANSWER:
         if (q->kind != PL_Q_ASK) return fail(p, "answer: belongs to an ask: question", NULL, NULL);
@@ -224,7 +246,9 @@ static PlStatus question_part(Parser *p, Directive d, const char *v) {
         return pl_quantity_parse(v, &q->answer, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
     case D_TOLERANCE:
         if (q->kind != PL_Q_ASK) return fail(p, "tolerance: belongs to an ask: question", NULL, NULL);
-        return pl_tolerance_parse(v, &q->tolerance) ? fail(p, "a tolerance is a number, a percentage or N points, got '%.40s'", v, NULL) : PL_OK;
+        return pl_tolerance_parse(v, &q->tolerance)
+                   ? fail(p, "a tolerance is a number, a percentage or N points, got '%.40s'", v, NULL)
+                   : PL_OK;
     case D_GOAL:
         if (q->kind != PL_Q_EXERCISE) return fail(p, "goal: belongs to an exercise: question", NULL, NULL);
         return parse_goal(p, q, v);
@@ -320,7 +344,9 @@ static PlStatus header_line(Parser *p, const char *line) {
         case 0: free(l->level), l->level = dupe(v); return PL_OK;
         case 1:
             l->minutes = (int)strtol(v, &end, 10);
-            return end == v || *end || l->minutes < 1 || l->minutes > 600 ? fail(p, "minutes is a whole number from 1 to 600", NULL, NULL) : PL_OK;
+            return end == v || *end || l->minutes < 1 || l->minutes > 600
+                       ? fail(p, "minutes is a whole number from 1 to 600", NULL, NULL)
+                       : PL_OK;
         case 2: free(l->about), l->about = dupe(v); return PL_OK;
         default: free(l->setup), l->setup = dupe(v); return check_settings(p, v);
         }
@@ -371,10 +397,14 @@ static PlStatus check_complete(Parser *p) {
         for (int c = 0; c < q->nchoices; c++) right += q->choices[c].right;
         if (q->kind == PL_Q_ASK && !q->has_answer) return fail(p, "an ask: needs its answer: line", NULL, NULL);
         if (q->kind == PL_Q_CHOOSE && (q->nchoices < 2 || !right))
-            return fail(p, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)", NULL, NULL);
+            return fail(
+                p, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)",
+                NULL, NULL);
         if (q->kind == PL_Q_EXERCISE && !q->ngoal) return fail(p, "an exercise: needs its goal: line", NULL, NULL);
         if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
-            return fail(p, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)", NULL, NULL);
+            return fail(
+                p, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)",
+                NULL, NULL);
         summary |= l->steps[i].summary != NULL;
     }
     p->line = 1;
@@ -407,7 +437,9 @@ PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *e
     if (dot && !dot[7]) *dot = '\0';
     snprintf(l->path, sizeof l->path, "%s", path);
     Parser p = {path, 0, err, l, NULL, 0, 0};
-    PlStatus st = memchr(text, '\0', n) ? (p.line = 1, fail(&p, "a lesson is text: this file holds a NUL byte", NULL, NULL)) : PL_OK;
+    PlStatus st = memchr(text, '\0', n)
+                      ? (p.line = 1, fail(&p, "a lesson is text: this file holds a NUL byte", NULL, NULL))
+                      : PL_OK;
     for (size_t at = 0; !st && at < n;) {
         const char *nl = memchr(text + at, '\n', n - at);
         size_t len = nl ? (size_t)(nl - text - at) : n - at;
@@ -545,7 +577,7 @@ int pl_lesson_find(const char *name, char *path, int cap) {
     struct stat sb;
     if ((strchr(name, '/') || has_suffix(name, ".lesson")) && stat(name, &sb) == 0 && S_ISREG(sb.st_mode))
         return snprintf(path, (size_t)cap, "%s", name), 0;
-    char (*paths)[1024] = malloc(256 * sizeof *paths);
+    char(*paths)[1024] = malloc(256 * sizeof *paths);
     int n = paths ? pl_lesson_list(paths, 256) : 0, found = -1;
     for (int pass = 0; pass < 2 && found < 0; pass++)
         for (int i = 0; i < n && found < 0; i++) {

@@ -23,8 +23,8 @@ typedef enum {
 
 typedef struct {
     PlStepActionKind kind;
-    char *text;     /* the directive's value */
-    unsigned bits;  /* lock, unlock: the settings */
+    char *text;    /* the directive's value */
+    unsigned bits; /* lock, unlock: the settings */
     int line;
 } PlStepAction;
 
@@ -45,8 +45,8 @@ typedef struct {
 #define PL_LESSON_MAX_ACTIONS 16
 
 typedef struct {
-    char *text;      /* what the learner reads */
-    char *explain;   /* why it is right or wrong, shown once chosen */
+    char *text;    /* what the learner reads */
+    char *explain; /* why it is right or wrong, shown once chosen */
     int right;
 } PlChoice;
 
@@ -54,37 +54,37 @@ typedef struct {
     PlQuestionKind kind;
     char *prompt;
     int line;
-    PlQuantity answer;          /* ask: the quantity the lab computes */
+    PlQuantity answer; /* ask: the quantity the lab computes */
     int has_answer;
     PlTolerance tolerance;
     PlChoice choices[PL_LESSON_MAX_CHOICES]; /* choose */
     int nchoices;
-    PlCondition goal[PL_LESSON_MAX_GOAL];    /* exercise: all must hold */
+    PlCondition goal[PL_LESSON_MAX_GOAL]; /* exercise: all must hold */
     int ngoal;
-    int smallest;               /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
-    char *solve;                /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
+    int smallest; /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
+    char *solve;  /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
     char *hints[PL_LESSON_MAX_HINTS];
     int nhints;
-    char *solution;             /* shown only after an attempt */
-    char *reveal;               /* shown with the lab's number once answered */
+    char *solution; /* shown only after an attempt */
+    char *reveal;   /* shown with the lab's number once answered */
 } PlQuestion;
 
 typedef struct {
     char *title;
-    char *text;      /* narration: paragraphs split by blank lines, {quantity} filled in live */
+    char *text; /* narration: paragraphs split by blank lines, {quantity} filled in live */
     PlStepAction actions[PL_LESSON_MAX_ACTIONS];
     int nactions;
     PlQuestion q;
-    char *summary;   /* the lesson's summary, on the step that has one */
+    char *summary; /* the lesson's summary, on the step that has one */
     int line;
 } PlStep;
 
 typedef struct {
-    char name[96];       /* the file's name without .lesson */
+    char name[96]; /* the file's name without .lesson */
     char path[1024];
     char *title, *level, *about;
     int minutes;
-    char *setup;         /* settings applied before the first step ("corpus=builtin seeds=1") */
+    char *setup; /* settings applied before the first step ("corpus=builtin seeds=1") */
     PlStep *steps;
     int nsteps;
 } PlLesson;

@@ -43,7 +43,8 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
     memset(p, 0, sizeof *p);
     char path[1024];
     PlErr err;
-    if (pl_lesson_find(name, path, sizeof path)) return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
+    if (pl_lesson_find(name, path, sizeof path))
+        return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
     if (!(p->lesson = pl_lesson_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
     if (step >= p->lesson->nsteps) {
         snprintf(why, (size_t)cap, "%.100s has steps 1 to %d, not %d", p->lesson->name, p->lesson->nsteps, step + 1);
@@ -71,7 +72,8 @@ void pl_lesson_play_close(PlLessonPlay *p) {
 void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *step, int scap) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
     snprintf(title, (size_t)tcap, "%s", p->lesson->title);
-    snprintf(step, (size_t)scap, "step %d of %d: %s", st->step + 1, p->lesson->nsteps, pl_lesson_run_step(p->run)->title);
+    snprintf(step, (size_t)scap, "step %d of %d: %s", st->step + 1, p->lesson->nsteps,
+             pl_lesson_run_step(p->run)->title);
 }
 
 /* ---- keys ---- */
@@ -85,10 +87,12 @@ static void moved(PlLessonPlay *p, int k) {
 
 static void submit(PlLessonPlay *p, const char *typed) {
     int got = pl_lesson_run_answer(p->run, typed);
-    p->scroll = PL_LESSON_SCROLL_END; /* the answer's feedback, at the end, comes into view */
+    p->scroll = PL_LESSON_SCROLL_END;            /* the answer's feedback, at the end, comes into view */
     if (got == PL_ANS_WRONG) p->input[0] = '\0'; /* the next try starts afresh; the state keeps what was typed */
     p->pending = got < 0 && pl_lesson_run_state(p->run)->not_ready;
-    if (p->pending) snprintf(p->note, sizeof p->note, "%.220s: your answer is checked when it is", pl_lesson_run_state(p->run)->message);
+    if (p->pending)
+        snprintf(p->note, sizeof p->note, "%.220s: your answer is checked when it is",
+                 pl_lesson_run_state(p->run)->message);
     else if (got < 0) snprintf(p->note, sizeof p->note, "%.290s", pl_lesson_run_state(p->run)->message);
     else p->note[0] = '\0';
     save_progress(p);
@@ -103,7 +107,8 @@ static int question_key(PlLessonPlay *p, PlLessonKey k, int ch) {
     size_t n = strlen(p->input);
     if (st->answer == PL_ANS_RIGHT || st->solution) return 0;
     if (q->kind == PL_Q_ASK) {
-        if (k == PL_LK_CHAR && answer_char(ch) && n + 1 < sizeof p->input) return p->input[n] = (char)ch, p->input[n + 1] = '\0', 1;
+        if (k == PL_LK_CHAR && answer_char(ch) && n + 1 < sizeof p->input)
+            return p->input[n] = (char)ch, p->input[n + 1] = '\0', 1;
         if (k == PL_LK_ERASE && n) return p->input[n - 1] = '\0', 1;
         if (k == PL_LK_ENTER && n) return submit(p, p->input), 1;
         return 0;
@@ -123,12 +128,14 @@ static void next_step(PlLessonPlay *p) {
 }
 
 static void hint(PlLessonPlay *p) {
-    if (!pl_lesson_run_hint(p->run)) snprintf(p->note, sizeof p->note, "no more hints: s shows the solution after a try");
+    if (!pl_lesson_run_hint(p->run))
+        snprintf(p->note, sizeof p->note, "no more hints: s shows the solution after a try");
     p->scroll = PL_LESSON_SCROLL_END;
 }
 
 static void solution(PlLessonPlay *p) {
-    if (!pl_lesson_run_solution(p->run)) snprintf(p->note, sizeof p->note, "try an answer first: the solution comes after a try");
+    if (!pl_lesson_run_solution(p->run))
+        snprintf(p->note, sizeof p->note, "try an answer first: the solution comes after a try");
     else save_progress(p);
     p->scroll = PL_LESSON_SCROLL_END;
 }
@@ -216,12 +223,14 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
         snprintf(line, sizeof line, "> %s_   (type a number, Enter)", p->input);
         put(g, PL_LR_INPUT, 2, line);
     }
-    if (q->kind == PL_Q_EXERCISE && st->answer != PL_ANS_RIGHT) put(g, PL_LR_ASIDE, 0, "(work the lab, then Enter checks it)");
+    if (q->kind == PL_Q_EXERCISE && st->answer != PL_ANS_RIGHT)
+        put(g, PL_LR_ASIDE, 0, "(work the lab, then Enter checks it)");
     for (int i = 0; i < st->hints; i++) {
         snprintf(line, sizeof line, "hint %d: %s", i + 1, q->hints[i]);
         filled(g, lab, line, PL_LR_HINT, 2);
     }
-    if (st->chosen >= 0) filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
+    if (st->chosen >= 0)
+        filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
     feedback(g, st, q);
     if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
     if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
@@ -247,7 +256,8 @@ void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlLessonPage *g) {
 
 /* Where the line starting at s (n bytes left) ends: the last space at which
  * it still fits, or all of it, or as many characters as fit (one at least). */
-static size_t line_end(const char *s, size_t n, double room, double (*measure)(void *, const char *, size_t), void *ctx) {
+static size_t line_end(const char *s, size_t n, double room, double (*measure)(void *, const char *, size_t),
+                       void *ctx) {
     if (measure(ctx, s, n) <= room) return n;
     size_t best = 0;
     for (size_t i = 1; i < n; i++)
@@ -267,7 +277,8 @@ static size_t line_end(const char *s, size_t n, double room, double (*measure)(v
     return cut;
 }
 
-void pl_lesson_wrap(const char *text, double width, double indent, double (*measure)(void *ctx, const char *s, size_t n),
+void pl_lesson_wrap(const char *text, double width, double indent,
+                    double (*measure)(void *ctx, const char *s, size_t n),
                     void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx) {
     for (const char *s = text; *s;) {
         const char *nl = strchr(s, '\n');

@@ -20,26 +20,27 @@
 typedef struct {
     PlLesson *lesson;
     PlLessonRun *run;
-    PlProgressBook *book;  /* where progress is kept; NULL when not kept (a screenshot, a state folder that cannot be used) */
-    char input[40];        /* the answer being typed */
-    int explore;           /* Esc: keys go to the lab until Esc again */
-    int present;           /* classroom mode */
-    int blank;             /* classroom: the screen blanked (b) */
-    int scroll;            /* lines of the narration scrolled past */
-    int pending;           /* the typed answer waits for the lab's number: checked again on each tick */
-    char note[300];        /* a line for the learner (where the progress went, why an answer was not checked) */
+    PlProgressBook
+        *book;      /* where progress is kept; NULL when not kept (a screenshot, a state folder that cannot be used) */
+    char input[40]; /* the answer being typed */
+    int explore;    /* Esc: keys go to the lab until Esc again */
+    int present;    /* classroom mode */
+    int blank;      /* classroom: the screen blanked (b) */
+    int scroll;     /* lines of the narration scrolled past */
+    int pending;    /* the typed answer waits for the lab's number: checked again on each tick */
+    char note[300]; /* a line for the learner (where the progress went, why an answer was not checked) */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
 typedef enum {
-    PL_LK_CHAR,      /* ch: digits and signs type an answer, letters choose, space goes on, h s b q */
-    PL_LK_ENTER,     /* submits the answer or checks the exercise; else goes on */
-    PL_LK_ERASE,     /* Backspace */
-    PL_LK_NEXT,      /* Page Down, right arrow */
-    PL_LK_BACK,      /* Page Up, left arrow */
-    PL_LK_UP,        /* scrolls the narration */
+    PL_LK_CHAR,  /* ch: digits and signs type an answer, letters choose, space goes on, h s b q */
+    PL_LK_ENTER, /* submits the answer or checks the exercise; else goes on */
+    PL_LK_ERASE, /* Backspace */
+    PL_LK_NEXT,  /* Page Down, right arrow */
+    PL_LK_BACK,  /* Page Up, left arrow */
+    PL_LK_UP,    /* scrolls the narration */
     PL_LK_DOWN,
-    PL_LK_EXPLORE,   /* Esc: the keys to the lab and back */
+    PL_LK_EXPLORE, /* Esc: the keys to the lab and back */
 } PlLessonKey;
 
 enum { PL_LESSON_LAB = 0, PL_LESSON_TAKEN = 1, PL_LESSON_QUIT = 2 };
@@ -65,20 +66,20 @@ void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *ste
 /* ---- the pane's text ---- */
 
 typedef enum {
-    PL_LR_TEXT,      /* the narration */
-    PL_LR_WAIT,      /* the step trains: it goes on when that ends */
-    PL_LR_PROMPT,    /* the question */
-    PL_LR_CHOICE,    /* a choice */
-    PL_LR_CHOSEN,    /* the choice picked */
-    PL_LR_INPUT,     /* the answer being typed */
-    PL_LR_ASIDE,     /* how to answer, how to go on */
+    PL_LR_TEXT,   /* the narration */
+    PL_LR_WAIT,   /* the step trains: it goes on when that ends */
+    PL_LR_PROMPT, /* the question */
+    PL_LR_CHOICE, /* a choice */
+    PL_LR_CHOSEN, /* the choice picked */
+    PL_LR_INPUT,  /* the answer being typed */
+    PL_LR_ASIDE,  /* how to answer, how to go on */
     PL_LR_HINT,
-    PL_LR_WRONG,     /* an answer that is not it; a wrong choice's why */
-    PL_LR_RIGHT,     /* "Right.", a right choice's why, the reveal */
+    PL_LR_WRONG, /* an answer that is not it; a wrong choice's why */
+    PL_LR_RIGHT, /* "Right.", a right choice's why, the reveal */
     PL_LR_SOLUTION,
     PL_LR_SUMMARY,
-    PL_LR_NOTE,      /* the note */
-    PL_LR_GAP,       /* an empty line */
+    PL_LR_NOTE, /* the note */
+    PL_LR_GAP,  /* an empty line */
     PL_LR_COUNT
 } PlLessonRole;
 
@@ -88,8 +89,8 @@ typedef enum {
 typedef struct {
     struct {
         PlLessonRole role;
-        int indent;      /* columns (the terminal) or ems (the window) before each wrapped line after the first */
-        size_t text;     /* offset into buf */
+        int indent;  /* columns (the terminal) or ems (the window) before each wrapped line after the first */
+        size_t text; /* offset into buf */
     } para[PL_LESSON_PAGE_PARAS];
     int n;
     char buf[PL_LESSON_PAGE_TEXT];
@@ -105,7 +106,8 @@ static inline const char *pl_lesson_para(const PlLessonPage *page, int i) { retu
  * lines break at spaces, a word wider than a line is cut. measure gives the
  * width of s[0..n); line gets each line (kind 0 the first of a paragraph,
  * 1 a wrapped one, which has indent less room, 2 the empty line). */
-void pl_lesson_wrap(const char *text, double width, double indent, double (*measure)(void *ctx, const char *s, size_t n),
+void pl_lesson_wrap(const char *text, double width, double indent,
+                    double (*measure)(void *ctx, const char *s, size_t n),
                     void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx);
 
 #endif

@@ -11,7 +11,7 @@
 struct PlLessonRun {
     PlLab *lab;
     const PlLesson *l;
-    PlLabSettings base;    /* the lab's settings when the lesson began */
+    PlLabSettings base; /* the lab's settings when the lesson began */
     PlLessonState st;
     signed char answers[PL_PROGRESS_ANSWERS]; /* each step's first answer: 1 right, -1 wrong */
     int furthest;
@@ -73,7 +73,8 @@ static void start_work(PlLessonRun *r, int k) {
             PlLabGrid g = pl_lab_grid(r->lab);
             PlLabSettings s = *pl_lab_settings(r->lab);
             s.padding = g.base.padding, s.mask = g.base.mask; /* the grid trains every padding and mask */
-            int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed && g.seeds == (s.seeds < 1 ? 1 : s.seeds);
+            int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed &&
+                       g.seeds == (s.seeds < 1 ? 1 : s.seeds);
             pl_lab_retrain_cancel(r->lab, "not retrained: the grid trains every padding x mask of these settings");
             if (!g.active && !done) pl_lab_command(r->lab, PL_CMD_GRID);
             r->st.waiting = 1;
@@ -127,7 +128,8 @@ static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     r->st.not_ready = pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message) != 0;
     if (r->st.not_ready) return -1; /* not computed yet: the front end asks again */
     int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
-    if (ok < 0) return snprintf(r->st.message, sizeof r->st.message, "'%.40s' is not an answer: type a number", typed), -1;
+    if (ok < 0)
+        return snprintf(r->st.message, sizeof r->st.message, "'%.40s' is not an answer: type a number", typed), -1;
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
     r->st.value = v;
     record(r, ok);
@@ -197,17 +199,20 @@ static int answer_exercise(PlLessonRun *r, const PlQuestion *q) {
             return snprintf(r->st.message, sizeof r->st.message, "%s", why), -1;
         if (holds(c->op, v, c->value)) continue;
         static const char *const ops[] = {"<", "<=", ">", ">=", "==", "!="};
-        snprintf(r->st.message, sizeof r->st.message, "not yet: %s is %s, the goal wants %s %s", pl_quantity_name(&c->q, name, sizeof name),
-                 pl_quantity_format(&c->q, v, now, sizeof now), ops[c->op], pl_quantity_format(&c->q, c->value, want, sizeof want));
+        snprintf(r->st.message, sizeof r->st.message, "not yet: %s is %s, the goal wants %s %s",
+                 pl_quantity_name(&c->q, name, sizeof name), pl_quantity_format(&c->q, v, now, sizeof now), ops[c->op],
+                 pl_quantity_format(&c->q, c->value, want, sizeof want));
         record(r, 0);
         return PL_ANS_WRONG;
     }
     if (q->smallest >= 0) {
         PlLabSettings below = *pl_lab_settings(r->lab);
-        int v = pl_setting_get(&below, (PlSettingId)q->smallest), down = pl_setting_step(&below, (PlSettingId)q->smallest, -1);
+        int v = pl_setting_get(&below, (PlSettingId)q->smallest),
+            down = pl_setting_step(&below, (PlSettingId)q->smallest, -1);
         pl_setting_set(&below, (PlSettingId)q->smallest, down);
         if (down != v && goal_at(r, q, &below) == 1) {
-            snprintf(r->st.message, sizeof r->st.message, "it holds, but a smaller %s holds too: find the smallest", pl_settings[q->smallest].name);
+            snprintf(r->st.message, sizeof r->st.message, "it holds, but a smaller %s holds too: find the smallest",
+                     pl_settings[q->smallest].name);
             record(r, 0);
             return PL_ANS_WRONG;
         }
@@ -238,7 +243,8 @@ int pl_lesson_run_hint(PlLessonRun *r) {
  * up from the bottom; s keeps the rest. 0, or -1 when none does. */
 static int smallest_meeting(PlLessonRun *r, const PlQuestion *q, PlLabSettings *s) {
     PlSettingId id = (PlSettingId)q->smallest;
-    for (int v = pl_setting_get(s, id), down; (down = pl_setting_step(s, id, -1)) != v; v = down) pl_setting_set(s, id, down);
+    for (int v = pl_setting_get(s, id), down; (down = pl_setting_step(s, id, -1)) != v; v = down)
+        pl_setting_set(s, id, down);
     for (int v = pl_setting_get(s, id), up;; v = up) {
         int ok = goal_at(r, q, s);
         if (ok == 1) return 0;
@@ -275,7 +281,8 @@ unsigned pl_lesson_run_kinds(const PlLessonRun *r) {
     unsigned k = pl_lesson_text_kinds(s->text) | pl_lesson_text_kinds(s->summary) | pl_lesson_text_kinds(q->prompt) |
                  pl_lesson_text_kinds(q->reveal) | pl_lesson_text_kinds(q->solution);
     for (int i = 0; i < q->nhints; i++) k |= pl_lesson_text_kinds(q->hints[i]);
-    for (int i = 0; i < q->nchoices; i++) k |= pl_lesson_text_kinds(q->choices[i].explain) | pl_lesson_text_kinds(q->choices[i].text);
+    for (int i = 0; i < q->nchoices; i++)
+        k |= pl_lesson_text_kinds(q->choices[i].explain) | pl_lesson_text_kinds(q->choices[i].text);
     if (q->kind == PL_Q_ASK) k |= pl_quantity_kinds(&q->answer);
     for (int g = 0; g < q->ngoal; g++) k |= pl_quantity_kinds(&q->goal[g].q);
     return k;

@@ -12,17 +12,17 @@
 typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
 
 typedef struct {
-    int step;              /* the step on screen, from 0 */
-    int hints;             /* hints shown */
-    int attempts;          /* answers given */
-    PlAnswerState answer;  /* how the last one went */
-    int chosen;            /* choose: the choice last picked, or -1 */
-    char typed[64];        /* ask: the answer last typed */
-    double value;          /* ask: the lab's number it was checked against */
-    int solution;          /* the solution is shown */
-    int waiting;           /* the step's training or grid still runs */
-    int not_ready;         /* the last answer waits for its number: the lab has not computed it yet */
-    char message[300];     /* why the last answer could not be checked, or what an exercise still misses */
+    int step;             /* the step on screen, from 0 */
+    int hints;            /* hints shown */
+    int attempts;         /* answers given */
+    PlAnswerState answer; /* how the last one went */
+    int chosen;           /* choose: the choice last picked, or -1 */
+    char typed[64];       /* ask: the answer last typed */
+    double value;         /* ask: the lab's number it was checked against */
+    int solution;         /* the solution is shown */
+    int waiting;          /* the step's training or grid still runs */
+    int not_ready;        /* the last answer waits for its number: the lab has not computed it yet */
+    char message[300];    /* why the last answer could not be checked, or what an exercise still misses */
 } PlLessonState;
 
 typedef struct PlLessonRun PlLessonRun;

@@ -37,10 +37,10 @@ void out_table_done(OutTable *t);
 /* One line of cells after a label ("  ids   " then " 12 7 0 0"): each cell
  * is printed after one space. */
 typedef struct {
-    char *text;     /* the cells, each ending in '\0' */
+    char *text; /* the cells, each ending in '\0' */
     size_t len, cap;
-    int n;          /* cells */
-    int failed;     /* a cell could not be stored: the row prints nothing */
+    int n;      /* cells */
+    int failed; /* a cell could not be stored: the row prints nothing */
 } OutRow;
 
 void out_row_init(OutRow *r);
@@ -65,8 +65,8 @@ typedef struct {
     int count[JSON_MAX_DEPTH]; /* items written at each depth */
 } JsonW;
 
-void json_begin(JsonW *w, FILE *f);  /* opens the top-level object */
-void json_end(JsonW *w);             /* closes it and ends the line */
+void json_begin(JsonW *w, FILE *f);       /* opens the top-level object */
+void json_end(JsonW *w);                  /* closes it and ends the line */
 void json_begin_array(JsonW *w, FILE *f); /* a top-level array instead */
 void json_end_array(JsonW *w);
 /* key is NULL for an item of an array. */

@@ -83,7 +83,8 @@ PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#') continue;
         if (strncmp(line, "lesson = ", 9) != 0 || b->n == PL_PROGRESS_MAX || parse_entry(line + 9, &b->lessons[b->n]))
-            st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'lesson = NAME step=N done=0|1 answers=2r,5w'", b->path, no);
+            st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'lesson = NAME step=N done=0|1 answers=2r,5w'", b->path,
+                            no);
         else b->n++;
     }
     fclose(f);

@@ -12,13 +12,13 @@
 
 typedef struct {
     char name[96];
-    int step;            /* the step reached, from 0 */
-    int done;            /* the lesson was played to its end */
+    int step;                                /* the step reached, from 0 */
+    int done;                                /* the lesson was played to its end */
     signed char answer[PL_PROGRESS_ANSWERS]; /* per step: 0 not answered, 1 right, -1 wrong */
 } PlLessonProgress;
 
 typedef struct {
-    char path[1024];     /* the progress file */
+    char path[1024]; /* the progress file */
     PlLessonProgress lessons[PL_PROGRESS_MAX];
     int n;
 } PlProgressBook;

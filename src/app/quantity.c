@@ -14,23 +14,27 @@ typedef double (*GetFn)(const void *r, int arg);
 
 typedef struct {
     const char *name;
-    int src;              /* a PlResultKind, SRC_TRAIN or SRC_GRID */
+    int src; /* a PlResultKind, SRC_TRAIN or SRC_GRID */
     PlQuantityFormat fmt;
     ArgKind arg;
     GetFn get;
     const char *help;
 } Def;
 
-#define GET(fn, type, expr)                          \
-    static double fn(const void *rv, int a) {        \
-        const type *r = rv;                          \
-        (void)a;                                     \
-        return (double)(expr);                       \
+#define GET(fn, type, expr)                   \
+    static double fn(const void *rv, int a) { \
+        const type *r = rv;                   \
+        (void)a;                              \
+        return (double)(expr);                \
     }
 
 /* ---- batch ---- */
-static double batch_cells(const PlProbeBatch *r) { return r->pick.packed ? r->pick.width : (double)r->pick.B * r->pick.width; }
-static int example_kept(const PlProbeBatch *r) { return r->pick.cu_seqlens[r->pick.at + 1] - r->pick.cu_seqlens[r->pick.at]; }
+static double batch_cells(const PlProbeBatch *r) {
+    return r->pick.packed ? r->pick.width : (double)r->pick.B * r->pick.width;
+}
+static int example_kept(const PlProbeBatch *r) {
+    return r->pick.cu_seqlens[r->pick.at + 1] - r->pick.cu_seqlens[r->pick.at];
+}
 GET(b_rows, PlProbeBatch, r->pick.B)
 GET(b_width, PlProbeBatch, r->pick.width)
 GET(b_cells, PlProbeBatch, batch_cells(r))
@@ -183,15 +187,16 @@ GET(l_width, PlProbeLoss, r->T)
 GET(l_short, PlProbeLoss, row_targets(r, 0))
 GET(l_long, PlProbeLoss, row_targets(r, 1))
 GET(l_short_share, PlProbeLoss, r->real_terms ? row_targets(r, 0) / (double)r->real_terms : (double)NAN)
-GET(l_fake_share, PlProbeLoss, r->real_terms + r->fake_terms ? (double)r->fake_terms / (double)(r->real_terms + r->fake_terms) : (double)NAN)
+GET(l_fake_share, PlProbeLoss,
+    r->real_terms + r->fake_terms ? (double)r->fake_terms / (double)(r->real_terms + r->fake_terms) : (double)NAN)
 
 /* ---- layers, generate, masks, identity ---- */
 static const struct {
     const char *name, *mask;
-} layer_rows[] = {{"embedding", "none"}, {"rnn", "on"},      {"rnn", "off"},     {"gru", "on"},   {"gru", "off"},
-                  {"lstm", "on"},        {"lstm", "off"},    {"avgpool", "on"},  {"avgpool", "off"}, {"maxpool", "on"},
-                  {"maxpool", "off"},    {"dense", "none"},  {"conv1d", "none"}, {"flatten", "none"}, {"attention", "on"},
-                  {"attention", "off"}};
+} layer_rows[] = {{"embedding", "none"}, {"rnn", "on"},       {"rnn", "off"},      {"gru", "on"},
+                  {"gru", "off"},        {"lstm", "on"},      {"lstm", "off"},     {"avgpool", "on"},
+                  {"avgpool", "off"},    {"maxpool", "on"},   {"maxpool", "off"},  {"dense", "none"},
+                  {"conv1d", "none"},    {"flatten", "none"}, {"attention", "on"}, {"attention", "off"}};
 #define N_LAYER_ROWS ((int)(sizeof layer_rows / sizeof layer_rows[0]))
 
 static double layer_leak(const void *rv, int a) {
@@ -227,7 +232,9 @@ static double t_min(const void *g, int a) { return (void)a, (double)((const PlLa
 static double t_max(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->max; }
 static double t_seeds(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->n; }
 static double t_memorised(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->memorised; }
-static double t_spread(const void *g, int a) { return (void)a, (double)(((const PlLabGroup *)g)->max - ((const PlLabGroup *)g)->min); }
+static double t_spread(const void *g, int a) {
+    return (void)a, (double)(((const PlLabGroup *)g)->max - ((const PlLabGroup *)g)->min);
+}
 
 /* The grid's pre+mask against post+mask on the same seed, the largest
  * over its seeds; NaN when no seed has both. */
@@ -240,7 +247,8 @@ static double grid_drift(const void *gv, int a) {
     return d;
 }
 
-#define R(name, src, fmt, arg, get, help) {name, src, fmt, arg, get, help}
+#define R(name, src, fmt, arg, get, help) \
+    { name, src, fmt, arg, get, help }
 static const Def defs[] = {
     R("batch.rows", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_rows, "rows of the batch that holds the example"),
     R("batch.width", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_width, "its width (packed: the tokens of its one row)"),
@@ -250,18 +258,21 @@ static const Def defs[] = {
     R("batch.pad_share", PL_R_BATCH, PL_QF_SHARE, A_NONE, b_pad_share, "the share of its cells that are pads"),
     R("batch.rows_cut", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_rows_cut, "its rows that truncation shortened"),
     R("batch.tokens_cut", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_tokens_cut, "the tokens truncation threw away from them"),
-    R("batch.id0_real", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_id0, "real cells holding id 0 (Keras's mask_zero would hide them)"),
+    R("batch.id0_real", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_id0,
+      "real cells holding id 0 (Keras's mask_zero would hide them)"),
     R("batch.example_tokens", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_len, "the example's tokens before truncation"),
     R("batch.example_kept", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_kept, "the example's tokens in the batch"),
     R("batch.example_pads", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_ex_pads, "the example's pad cells"),
-    R("batch.mask_bytes", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_mask_bytes, "bytes of an explicit (B, T, T) boolean mask for it"),
+    R("batch.mask_bytes", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_mask_bytes,
+      "bytes of an explicit (B, T, T) boolean mask for it"),
     R("batch.index", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_index, "which batch of the plan it is, from 1"),
     R("batch.batches", PL_R_BATCH, PL_QF_COUNT, A_NONE, b_batches, "the batches of the plan"),
     R("cost.padding_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_pad, "the corpus's padding share under the batching"),
     R("cost.kept_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_kept, "the share of its tokens kept"),
     R("cost.truncated_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_trunc, "the share of its rows truncated"),
     R("cost.tokens_cut", PL_R_COST, PL_QF_COUNT, A_NONE, c_cut, "the tokens truncation throws away"),
-    R("cost.cut_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_cut_share, "the share of the corpus's tokens it throws away (1 - kept)"),
+    R("cost.cut_share", PL_R_COST, PL_QF_SHARE, A_NONE, c_cut_share,
+      "the share of the corpus's tokens it throws away (1 - kept)"),
     R("cost.cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_cells, "the cells of every batch"),
     R("cost.real_tokens", PL_R_COST, PL_QF_COUNT, A_NONE, c_real, "the real tokens in them"),
     R("cost.rnn_steps", PL_R_COST, PL_QF_COUNT, A_NONE, c_steps, "recurrent steps one epoch runs"),
@@ -271,75 +282,99 @@ static const Def defs[] = {
     R("cost.batches", PL_R_COST, PL_QF_COUNT, A_NONE, c_batches, "the batches of one epoch"),
     R("cost.padding_share(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_pad, "another strategy's padding share"),
     R("cost.cells(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cells, "another strategy's cells"),
-    R("cost.cells_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_saved, "the share of static's cells it skips"),
+    R("cost.cells_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_saved,
+      "the share of static's cells it skips"),
     R("cost.attention_cells(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_attn, "its attention score cells"),
-    R("cost.attention_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_attn_saved, "the share of static's score cells it skips"),
+    R("cost.attention_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_attn_saved,
+      "the share of static's score cells it skips"),
     R("cost.tokens_cut(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cut, "the tokens it throws away"),
     R("cost.batches(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_batches, "its batches"),
-    R("cost.maxlen_keeping(SHARE)", PL_R_COST, PL_QF_COUNT, A_KEEP, c_keep, "the smallest maxlen keeping that share of the tokens (0.05 .. 1)"),
-    R("cost.static_padding_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_pad, "static's padding share at a maxlen of 25, 50, ... 800"),
-    R("cost.static_kept_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_kept, "static's kept share at a maxlen of 25, 50, ... 800"),
-    R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing, "the first maxlen of that sweep whose padding share reaches its share of tokens cut"),
+    R("cost.maxlen_keeping(SHARE)", PL_R_COST, PL_QF_COUNT, A_KEEP, c_keep,
+      "the smallest maxlen keeping that share of the tokens (0.05 .. 1)"),
+    R("cost.static_padding_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_pad,
+      "static's padding share at a maxlen of 25, 50, ... 800"),
+    R("cost.static_kept_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_kept,
+      "static's kept share at a maxlen of 25, 50, ... 800"),
+    R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing,
+      "the first maxlen of that sweep whose padding share reaches its share of tokens cut"),
     R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
     R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
     R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
     R("corpus.mean", PL_R_COST, PL_QF_VALUE, A_NONE, k_mean, "the mean length"),
     R("corpus.p95", PL_R_COST, PL_QF_VALUE, A_NONE, k_p95, "the 95th percentile of the lengths"),
     R("corpus.max", PL_R_COST, PL_QF_COUNT, A_NONE, k_max, "the longest review's tokens"),
-    R("attention.pad_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_share, "the share of a real query's weight on pads"),
-    R("attention.leak_total", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_leak, "weight on pad keys over real queries and heads"),
+    R("attention.pad_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_share,
+      "the share of a real query's weight on pads"),
+    R("attention.leak_total", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_leak,
+      "weight on pad keys over real queries and heads"),
     R("attention.pad_weight_max", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_max, "the largest one weight on a pad key"),
-    R("attention.row_sum_error", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_sum, "the largest |row sum - 1| of a real query"),
+    R("attention.row_sum_error", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_sum,
+      "the largest |row sum - 1| of a real query"),
     R("attention.empty_rows", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_empty, "queries that see no key at all"),
     R("attention.nan", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_nan, "NaN among the weights and outputs"),
-    R("attention.invariance", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_inv, "the same review next to a short and a long partner: its outputs' difference"),
-    R("attention.packed_vs_padded", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_packed, "varlen attention against the masked padded batch"),
-    R("attention.wrong_fix_sum", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_wrong, "the smallest row sum after zeroing pads after the softmax"),
+    R("attention.invariance", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_inv,
+      "the same review next to a short and a long partner: its outputs' difference"),
+    R("attention.packed_vs_padded", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_packed,
+      "varlen attention against the masked padded batch"),
+    R("attention.wrong_fix_sum", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_wrong,
+      "the smallest row sum after zeroing pads after the softmax"),
     R("attention.width", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_width, "the keys of each query"),
     R("attention.real", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_real, "the example's real tokens"),
     R("attention.padded_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_padded, "score cells per head, padded"),
     R("attention.packed_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_packed_cells, "score cells per head, packed"),
     R("attention.rows", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_rows, "rows of the batch it runs over (B)"),
     R("attention.heads", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_heads, "its heads (h)"),
-    R("attention.mask_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_mask_cells, "entries of its (B, 1, 1, T) padding mask"),
-    R("attention.score_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_score_cells, "its (B, h, T, T) scores, every head"),
+    R("attention.mask_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_mask_cells,
+      "entries of its (B, 1, 1, T) padding mask"),
+    R("attention.score_cells", PL_R_ATTENTION, PL_QF_COUNT, A_NONE, a_score_cells,
+      "its (B, h, T, T) scores, every head"),
     R("rnn.width", PL_R_RNN, PL_QF_COUNT, A_NONE, r_width, "the steps the cell runs"),
     R("rnn.real", PL_R_RNN, PL_QF_COUNT, A_NONE, r_real, "of which real"),
     R("rnn.pads", PL_R_RNN, PL_QF_COUNT, A_NONE, r_pads, "of which pads"),
     R("rnn.final_distance", PL_R_RNN, PL_QF_VALUE, A_NONE, r_final, "the readout's distance from the last real state"),
     R("rnn.carry_distance", PL_R_RNN, PL_QF_VALUE, A_NONE, r_carry, "the same with the mask"),
-    R("rnn.survival", PL_R_RNN, PL_QF_SHARE, A_NONE, r_survival, "the share of the last real state's distance from h* left at the end"),
+    R("rnn.survival", PL_R_RNN, PL_QF_SHARE, A_NONE, r_survival,
+      "the share of the last real state's distance from h* left at the end"),
     R("rnn.fixed_found", PL_R_RNN, PL_QF_COUNT, A_NONE, r_found, "1 when the pads settle on a fixed point h*"),
     R("rnn.fixed_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_fixed_norm, "|h*|"),
     R("rnn.fixed_steps", PL_R_RNN, PL_QF_COUNT, A_NONE, r_fixed_steps, "pad steps to reach h*"),
     R("rnn.start_shift", PL_R_RNN, PL_QF_VALUE, A_NONE, r_shift, "how far leading pads move the starting state"),
-    R("rnn.pre_pad_effect", PL_R_RNN, PL_QF_VALUE, A_NONE, r_pre, "how far that leaves the last real state from the tokens' own"),
+    R("rnn.pre_pad_effect", PL_R_RNN, PL_QF_VALUE, A_NONE, r_pre,
+      "how far that leaves the last real state from the tokens' own"),
     R("rnn.last_position_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_last_pos, "|h| at the last position"),
     R("rnn.last_real_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_last_real, "|h| after the last real token"),
     R("rnn.carry_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_carry_norm, "|h| the mask carries to the end"),
     R("rnn.pad_embedding_norm", PL_R_RNN, PL_QF_VALUE, A_NONE, r_pad_row, "|the pad row of the embedding|"),
-    R("pooling.mean_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_mean, "the real tokens' mean weight in an unmasked mean, over the corpus"),
+    R("pooling.mean_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_mean,
+      "the real tokens' mean weight in an unmasked mean, over the corpus"),
     R("pooling.min_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_min, "their smallest weight"),
     R("pooling.example_weight", PL_R_POOLING, PL_QF_SHARE, A_NONE, p_ex, "the example's real tokens' weight"),
-    R("pooling.unmasked_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_unmasked, "the unmasked mean's distance from the masked one"),
-    R("pooling.div_t_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t, "the real sum over T's distance from the masked mean"),
+    R("pooling.unmasked_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_unmasked,
+      "the unmasked mean's distance from the masked one"),
+    R("pooling.div_t_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t,
+      "the real sum over T's distance from the masked mean"),
     R("pooling.max_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_max, "unmasked max pooling's distance from masked"),
     R("pooling.real", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_real, "the example's real tokens"),
     R("pooling.width", PL_R_POOLING, PL_QF_COUNT, A_NONE, p_width, "its width"),
-    R("pooling.pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_pad, "the unmasked mean's distance from the pad row, where short reviews collapse"),
-    R("pooling.masked_pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_pad, "the masked mean's distance from the pad row"),
+    R("pooling.pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_pad,
+      "the unmasked mean's distance from the pad row, where short reviews collapse"),
+    R("pooling.masked_pad_distance", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_pad,
+      "the masked mean's distance from the pad row"),
     R("pooling.masked_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_masked_norm, "|the masked mean|"),
-    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm, "|the real tokens' sum over T|: the masked mean's, shrunk by L/T"),
+    R("pooling.div_t_norm", PL_R_POOLING, PL_QF_VALUE, A_NONE, p_div_t_norm,
+      "|the real tokens' sum over T|: the masked mean's, shrunk by L/T"),
     R("loss.per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token, "the loss per real target"),
     R("loss.per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_seq, "the mean of each sequence's mean"),
     R("loss.batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt, "the sum over B x T cells"),
-    R("loss.per_token_wide", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token_wide, "per token with the rows padded twice as wide"),
+    R("loss.per_token_wide", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_token_wide,
+      "per token with the rows padded twice as wide"),
     R("loss.batch_t_wide", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_bt_wide, "batch x T with the rows padded twice as wide"),
     R("loss.wide_width", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_wide, "that width"),
     R("loss.real_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_real, "targets that count with ignore_index"),
     R("loss.fake_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_fake, "pad targets that join without it"),
     R("loss.with_pads", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_pads, "the per-token loss with the pads in it"),
-    R("loss.pad_perfect", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_perfect, "the same for a model that predicts pad perfectly"),
+    R("loss.pad_perfect", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_perfect,
+      "the same for a model that predicts pad perfectly"),
     R("loss.grad_per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_token, "|d loss / d logits| per token"),
     R("loss.grad_per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_seq, "the same per sequence"),
     R("loss.grad_batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_bt, "the same over batch x T"),
@@ -347,40 +382,54 @@ static const Def defs[] = {
     R("loss.width", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_width, "their width"),
     R("loss.shortest_targets", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_short, "the fewest targets one row has"),
     R("loss.longest_targets", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_long, "the most"),
-    R("loss.shortest_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_short_share, "the share of a per-token loss's weight on that shortest row"),
-    R("loss.pad_target_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_fake_share, "the share of the targets that are pads without ignore_index"),
-    R("layers.leak(LAYER)", PL_R_LAYERS, PL_QF_VALUE, A_LAYER, layer_leak, "how far a change at the pads reaches, e.g. (conv1d), (lstm off)"),
+    R("loss.shortest_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_short_share,
+      "the share of a per-token loss's weight on that shortest row"),
+    R("loss.pad_target_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_fake_share,
+      "the share of the targets that are pads without ignore_index"),
+    R("layers.leak(LAYER)", PL_R_LAYERS, PL_QF_VALUE, A_LAYER, layer_leak,
+      "how far a change at the pads reaches, e.g. (conv1d), (lstm off)"),
     R("layers.pads", PL_R_LAYERS, PL_QF_COUNT, A_NONE, y_pads, "the pad cells perturbed"),
-    R("generate.right_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_right, "prompts whose last column is a pad, right-padded"),
+    R("generate.right_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_right,
+      "prompts whose last column is a pad, right-padded"),
     R("generate.left_last_column_pads", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_left, "the same, left-padded"),
-    R("generate.left_corrected", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_corrected, "left padding with corrected positions against each prompt alone"),
-    R("generate.left_naive", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_naive, "left padding with positions 0..T-1 against each prompt alone"),
-    R("generate.right_last_real", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_real, "right padding read at the last real token"),
-    R("generate.right_last_column", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_last, "right padding read at the last column"),
+    R("generate.left_corrected", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_corrected,
+      "left padding with corrected positions against each prompt alone"),
+    R("generate.left_naive", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_naive,
+      "left padding with positions 0..T-1 against each prompt alone"),
+    R("generate.right_last_real", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_real,
+      "right padding read at the last real token"),
+    R("generate.right_last_column", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_last,
+      "right padding read at the last column"),
     R("generate.prompts", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_prompts, "the prompts"),
-    R("masks.share_right", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_right, "attention on pads with the right key_padding_mask"),
+    R("masks.share_right", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_right,
+      "attention on pads with the right key_padding_mask"),
     R("masks.share_none", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_none, "the same with no mask"),
-    R("masks.share_inverted", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_inverted, "the same with the hf mask given as key_padding_mask"),
+    R("masks.share_inverted", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_inverted,
+      "the same with the hf mask given as key_padding_mask"),
     R("masks.blind_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_blind, "rows the inverted mask leaves seeing no key"),
     R("masks.padded_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_padded, "rows with a pad"),
     R("masks.keep(CONV)", PL_R_MASKS, PL_QF_COUNT, A_CONV, m_keep, "cells a convention keeps, read its own way"),
     R("masks.real_tokens", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_real, "the rows' real tokens"),
-    R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked, "pre vs post padding with the mask: the largest logit difference"),
+    R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked,
+      "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),
     R("identity.mask_effect", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_effect, "masked against unmasked"),
-    R("train.median", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_median, "the median best accuracy over the seeds of the current settings"),
+    R("train.median", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_median,
+      "the median best accuracy over the seeds of the current settings"),
     R("train.min", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_min, "the lowest"),
     R("train.max", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_max, "the highest"),
     R("train.spread", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_spread, "the highest minus the lowest"),
     R("train.seeds", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_seeds, "the seeds that ran"),
     R("train.memorised", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_memorised, "of which memorised"),
-    R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median, "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
+    R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median,
+      "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
     R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),
     R("grid.max(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_max, "its highest seed"),
     R("grid.spread(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_spread, "its highest seed minus its lowest"),
     R("grid.seeds(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_seeds, "its seeds that ran"),
     R("grid.memorised(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_memorised, "its memorised seeds"),
-    R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift, "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
+    R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift,
+      "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
 };
 #define NDEFS ((int)(sizeof defs / sizeof defs[0]))
 #define SETTING_DEF(id) (NDEFS + (id)) /* settings come after the table */
@@ -403,7 +452,9 @@ static int parse_arg(ArgKind k, const char *a, int *index) {
     case A_KEEP:
         v = strtod(a, &end);
         *index = (int)lround(v * 20.0) - 1;
-        return end != a && !*end && *index >= 0 && *index < PL_LAB_KEEP_STEPS && fabs(v * 20.0 - (*index + 1)) < 1e-6 ? 0 : -1;
+        return end != a && !*end && *index >= 0 && *index < PL_LAB_KEEP_STEPS && fabs(v * 20.0 - (*index + 1)) < 1e-6
+                   ? 0
+                   : -1;
     case A_SWEEP:
         v = strtod(a, &end);
         *index = (int)v / 25 - 1;
@@ -486,7 +537,8 @@ int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int
         PlLabGrid grid = pl_lab_grid(lab);
         if (!grid.done) return snprintf(why, (size_t)cap, "no padding x mask grid has finished yet"), -1;
         *v = d->get(&grid, 0);
-        return isnan(*v) ? (snprintf(why, (size_t)cap, "the grid has no seed with both pre+mask and post+mask"), -1) : 0;
+        return isnan(*v) ? (snprintf(why, (size_t)cap, "the grid has no seed with both pre+mask and post+mask"), -1)
+                         : 0;
     }
     if (d->src < 0) {
         PlLabGroup g;
@@ -497,7 +549,8 @@ int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int
     const void *r = pl_lab_result(lab, (PlResultKind)d->src, &st);
     if (!r || st.stale)
         return snprintf(why, (size_t)cap, "the %s view has %s", pl_result_name((PlResultKind)d->src),
-                        st.error ? st.error : "not computed it yet"), -1;
+                        st.error ? st.error : "not computed it yet"),
+               -1;
     *v = d->get(r, q->arg_index);
     if (isnan(*v)) return snprintf(why, (size_t)cap, "%s has no value here", d->name), -1;
     return 0;
@@ -510,7 +563,9 @@ int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSet
     return isnan(*v) ? -1 : 0;
 }
 
-PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q) { return q->def >= NDEFS ? PL_QF_SETTING : defs[q->def].fmt; }
+PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q) {
+    return q->def >= NDEFS ? PL_QF_SETTING : defs[q->def].fmt;
+}
 
 const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap) {
     if (q->def >= NDEFS) return snprintf(buf, (size_t)cap, "%s", pl_settings[q->def - NDEFS].name), buf;
@@ -567,7 +622,9 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
     int pct = *end == '%';
     if (*end && !(pct && !end[1])) return -1;
     if (f == PL_QF_SHARE) a = share_of(a, pct);
-    double tol = f == PL_QF_COUNT ? 0.0 : f == PL_QF_SHARE ? 0.02 : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
+    double tol = f == PL_QF_COUNT   ? 0.0
+                 : f == PL_QF_SHARE ? 0.02
+                                    : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
     if (t && t->kind == PL_TOL_ABSOLUTE) tol = f == PL_QF_SHARE ? t->value / 100.0 : t->value;
     if (t && t->kind == PL_TOL_RELATIVE) tol = t->value * fabs(v);
     return fabs(a - v) <= tol + 1e-12 * fabs(v);

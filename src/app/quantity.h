@@ -21,9 +21,9 @@ typedef enum {
 } PlQuantityFormat;
 
 typedef struct {
-    int def;        /* row of the table */
-    char arg[48];   /* the argument, or "" */
-    int arg_index;  /* the argument resolved (a strategy, a step, a layer row, a grid cell) */
+    int def;       /* row of the table */
+    char arg[48];  /* the argument, or "" */
+    int arg_index; /* the argument resolved (a strategy, a step, a layer row, a grid cell) */
 } PlQuantity;
 
 /* Parses a quantity's name. Returns 0, or -1 with what is wrong in why. */

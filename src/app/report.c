@@ -32,42 +32,50 @@ int pl_report_columns(const PlReportOpts *o) { return o->full ? 0 : o->columns; 
 /* Whether a kind draws fresh weights from the seed (or reads a model). */
 static int seeded(PlResultKind k) { return (pl_result_deps(k) & PL_S_BIT(PL_S_SEED)) != 0; }
 
-int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o) { return o->weights != NULL || info->weights_run > 0; }
+int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o) {
+    return o->weights != NULL || info->weights_run > 0;
+}
 
 const char *pl_report_weights(const PlResultInfo *info, const PlReportOpts *o, char *buf, int cap) {
     const char *arch = pl_arch_name((PlArch)info->weights_arch);
     if (o->weights) snprintf(buf, (size_t)cap, "the weights in %s (%s)", o->weights, arch);
-    else if (info->weights_run > 0) snprintf(buf, (size_t)cap, "the weights of run %d (%s, seed %d)", info->weights_run, arch, info->weights_seed);
+    else if (info->weights_run > 0)
+        snprintf(buf, (size_t)cap, "the weights of run %d (%s, seed %d)", info->weights_run, arch, info->weights_seed);
     else snprintf(buf, (size_t)cap, "fresh weights from seed %d", info->settings.seed);
     return buf;
 }
 
 /* Appends to buf, never past cap. */
-#define ADD(...)                                                      \
-    do {                                                              \
-        n += snprintf(buf + n, (size_t)(cap - n), __VA_ARGS__);       \
-        if (n > cap - 1) n = cap - 1;                                 \
+#define ADD(...)                                                \
+    do {                                                        \
+        n += snprintf(buf + n, (size_t)(cap - n), __VA_ARGS__); \
+        if (n > cap - 1) n = cap - 1;                           \
     } while (0)
 
-const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *in, const PlReportOpts *o, char *buf,
-                             int cap) {
+const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *in, const PlReportOpts *o,
+                             char *buf, int cap) {
     const PlLabSettings *s = &in->settings;
     const char *strategy = pl_batching_name((PlBatching)s->batching);
     PlLook look = pl_reports[k].look;
     int n = 0;
     buf[0] = '\0';
     if (look == PL_LOOK_CORPUS) {
-        ADD("the whole corpus (%d reviews) in batches of %d, rows cut to %d tokens, %s", c->n, s->batch, s->maxlen, strategy);
+        ADD("the whole corpus (%d reviews) in batches of %d, rows cut to %d tokens, %s", c->n, s->batch, s->maxlen,
+            strategy);
         return buf;
     }
-    if (o->rows_given && in->packed) ADD("the rows given, %d reviews packed in one row of %d tokens", in->batch_rows, in->width);
+    if (o->rows_given && in->packed)
+        ADD("the rows given, %d reviews packed in one row of %d tokens", in->batch_rows, in->width);
     else if (o->rows_given) ADD("the rows given as one batch: %d rows x %d (%s)", in->batch_rows, in->width, strategy);
     else if (in->packed)
-        ADD("batch %d of %d: %d reviews packed in one row of %d tokens", in->batch_index + 1, in->batches, in->batch_rows, in->width);
-    else ADD("batch %d of %d: %d rows x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows, in->width, strategy);
+        ADD("batch %d of %d: %d reviews packed in one row of %d tokens", in->batch_index + 1, in->batches,
+            in->batch_rows, in->width);
+    else
+        ADD("batch %d of %d: %d rows x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows, in->width, strategy);
     if (look == PL_LOOK_BATCH) ADD(", holding example %d", in->rows[0]);
     if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
-        if (in->packed) ADD("; close-up: example %d alone, its %d tokens (packed: no pads)", in->rows[0], in->focus_width);
+        if (in->packed)
+            ADD("; close-up: example %d alone, its %d tokens (packed: no pads)", in->rows[0], in->focus_width);
         else if (look == PL_LOOK_FOCUS && in->nrows > 1) {
             ADD("; close-up: example %d and batch-mate%s", in->rows[0], in->nrows > 2 ? "s" : "");
             for (int i = 1; i < in->nrows; i++) ADD("%s %d", i > 1 ? "," : "", in->rows[i]);
@@ -90,7 +98,8 @@ void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResult
         for (int id = 0, first = 1; id < PL_S_COUNT; id++) {
             if (!(deps & PL_S_BIT(id))) continue;
             char v[600];
-            fprintf(f, "%s %s %s", first ? "" : ",", pl_settings[id].name, pl_setting_format(&info->settings, (PlSettingId)id, v, sizeof v));
+            fprintf(f, "%s %s %s", first ? "" : ",", pl_settings[id].name,
+                    pl_setting_format(&info->settings, (PlSettingId)id, v, sizeof v));
             first = 0;
         }
         fputc('\n', f);
@@ -116,7 +125,8 @@ static void json_weights(JsonW *w, const PlResultInfo *in, const PlReportOpts *o
     json_close(w, '}');
 }
 
-PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *in, const PlReportOpts *o) {
+PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *in,
+                            const PlReportOpts *o) {
     unsigned deps = pl_result_deps(k);
     json_obj(w, "settings");
     for (int id = 0; id < PL_S_COUNT; id++) {

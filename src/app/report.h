@@ -18,11 +18,11 @@
 #include "out.h"
 
 typedef struct {
-    int full;             /* print every cell of a long row */
-    int columns;          /* elide rows wider than this (0: never) */
-    int rows_given;       /* the batch is rows the user named, not a batch of the plan */
-    const char *weights;  /* the file the model's weights came from; NULL: fresh or a run's (info says) */
-    int settings_line;    /* text: a second line with every setting the result depends on */
+    int full;            /* print every cell of a long row */
+    int columns;         /* elide rows wider than this (0: never) */
+    int rows_given;      /* the batch is rows the user named, not a batch of the plan */
+    const char *weights; /* the file the model's weights came from; NULL: fresh or a run's (info says) */
+    int settings_line;   /* text: a second line with every setting the result depends on */
 } PlReportOpts;
 
 typedef PlStatus (*PlReportFn)(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -48,8 +48,8 @@ PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, c
                          const PlReportOpts *o);
 
 /* The source line of a result of kind k (no newline), into buf; returns buf. */
-const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o, char *buf,
-                             int cap);
+const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o,
+                             char *buf, int cap);
 
 /* ---- what the printers share (report.c) ---- */
 
@@ -57,7 +57,8 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
 void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o);
 /* Writes "settings" and "source" into w, closes the object and returns its
  * status (PL_EIO after a write error). */
-PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o);
+PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const PlResultInfo *info,
+                            const PlReportOpts *o);
 /* PL_OK, or PL_EIO when f has seen a write error. */
 PlStatus pl_report_status(FILE *f);
 /* The elision width of o: 0 when o asks for every cell. */
@@ -103,7 +104,7 @@ PlStatus pl_report_identity_json(FILE *, const PlCorpus *, const void *, const P
 typedef struct {
     const PlLabGroup *groups; /* (ngroups) the runs table, in its sort order */
     int ngroups;
-    const PlLabRun *runs;     /* (nruns) in the order they finished */
+    const PlLabRun *runs; /* (nruns) in the order they finished */
     int nruns;
     PlLabGrid grid;
 } PlTrainReport;

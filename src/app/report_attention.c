@@ -69,15 +69,16 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
                                   const PlReportOpts *o) {
     const PlProbeAttention *r = result;
     pl_report_header(f, PL_R_ATTENTION, c, info, o);
-    fprintf(f, "self-attention, %d head%s of %d, over a batch of %d rows of width %d; padding mask %s, causal %s\n", r->heads,
-            r->heads > 1 ? "s" : "", r->dhead, r->B, r->T, r->mask ? "on" : "off", r->causal ? "on" : "off");
+    fprintf(f, "self-attention, %d head%s of %d, over a batch of %d rows of width %d; padding mask %s, causal %s\n",
+            r->heads, r->heads > 1 ? "s" : "", r->dhead, r->B, r->T, r->mask ? "on" : "off", r->causal ? "on" : "off");
     fprintf(f, "the example: row %d, %d real tokens of %d\n\n", r->row, r->L, r->T);
     fprintf(f, "head 0, one line per query row of the example (sums over keys):\n");
     if (query_rows(f, r, o->full)) return PL_ENOMEM;
     fprintf(f, "\nlargest weight on a pad key (real queries)   %.6g\n", (double)r->pad_weight_max);
     fprintf(f, "weight leaked onto pads, all heads          %.6g\n", (double)r->leak_total);
     fprintf(f, "largest |row sum - 1| (real queries)        %.3g\n", (double)r->row_sum_error_max);
-    fprintf(f, "query rows that see no key (zero weights)   %d  (kept as zero rows, as varlen kernels do: no NaN)\n", r->empty_rows);
+    fprintf(f, "query rows that see no key (zero weights)   %d  (kept as zero rows, as varlen kernels do: no NaN)\n",
+            r->empty_rows);
     fprintf(f, "NaN in weights or outputs                   %d\n", r->nan_count);
     fprintf(f, "wrong fix (weights x mask after softmax, not renormalised): smallest real row sum %.6f\n",
             (double)r->wrong_fix_min_sum);
@@ -86,6 +87,7 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
     fprintf(f, "packed varlen (cu_seqlens");
     for (int i = 0; i <= r->B; i++) fprintf(f, " %d", r->cu_seqlens[i]);
     fprintf(f, ") vs the masked padded batch: outputs differ by %.3g\n", (double)r->packed_vs_padded_max_diff);
-    fprintf(f, "score cells per head: padded %lld, packed %lld\n", (long long)r->padded_cells, (long long)r->packed_cells);
+    fprintf(f, "score cells per head: padded %lld, packed %lld\n", (long long)r->padded_cells,
+            (long long)r->packed_cells);
     return pl_report_status(f);
 }

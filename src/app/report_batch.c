@@ -12,7 +12,8 @@ static void json_mask_row(JsonW *w, const PlProbeBatch *r, size_t at, int T) {
     json_close(w, ']');
 }
 
-PlStatus pl_report_batch_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_batch_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                              const PlReportOpts *o) {
     const PlProbeBatch *r = result;
     const PlBatch *b = r->batch;
     JsonW w;
@@ -53,8 +54,9 @@ PlStatus pl_report_batch_json(FILE *f, const PlCorpus *c, const void *result, co
 }
 
 static const char *conv_meaning(PlMaskConv c) {
-    static const char *const m[] = {"1 = real token (Keras, True = keep)", "1 = pad (PyTorch key_padding_mask, True = ignore)",
-                                    "1 = real token (Hugging Face attention_mask)", "0 = real token, -inf = pad (additive bias)"};
+    static const char *const m[] = {
+        "1 = real token (Keras, True = keep)", "1 = pad (PyTorch key_padding_mask, True = ignore)",
+        "1 = real token (Hugging Face attention_mask)", "0 = real token, -inf = pad (additive bias)"};
     return m[c];
 }
 
@@ -79,25 +81,30 @@ static int print_line(FILE *f, const PlCorpus *c, const PlProbeBatch *r, size_t 
     return left_out < 0 ? -1 : 0;
 }
 
-PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                              const PlReportOpts *o) {
     const PlProbeBatch *r = result;
     const PlBatch *b = r->batch;
     const PlLabSettings *s = &info->settings;
     pl_report_header(f, PL_R_BATCH, c, info, o);
     fprintf(f, "a batch of %d rows, width %d (padding %s, truncating %s); mask convention %s: %s\n\n", b->B, b->T,
-            pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv), conv_meaning(r->conv));
+            pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv),
+            conv_meaning(r->conv));
     for (int i = 0; i < b->B; i++) {
         size_t at = (size_t)i * b->T;
         if (r->pick.packed)
-            fprintf(f, "row %d: %d reviews packed end to end, %d tokens of %d kept\n", i, r->pick.B, b->len[i], b->orig_len[i]);
+            fprintf(f, "row %d: %d reviews packed end to end, %d tokens of %d kept\n", i, r->pick.B, b->len[i],
+                    b->orig_len[i]);
         else
-            fprintf(f, "row %d: example %d, label %d, %d tokens, %d kept%s\n", i, b->row[i], b->labels[i], b->orig_len[i], b->len[i],
-                    b->row[i] == info->rows[0] ? " (the example)" : "");
+            fprintf(f, "row %d: example %d, label %d, %d tokens, %d kept%s\n", i, b->row[i], b->labels[i],
+                    b->orig_len[i], b->len[i], b->row[i] == info->rows[0] ? " (the example)" : "");
         for (int line = LINE_WORDS; line <= LINE_LABELS; line++)
             if (print_line(f, c, r, at, (Line)line, o)) return PL_ENOMEM;
         fputc('\n', f);
     }
-    fprintf(f, "real tokens %ld; positions the mask marks real %ld (cells holding %s: %ld); label positions that count %ld\n",
+    fprintf(f,
+            "real tokens %ld; positions the mask marks real %ld (cells "
+            "holding %s: %ld); label positions that count %ld\n",
             r->real_tokens, r->mask_real, r->conv == PL_MASK_ADDITIVE ? "0" : "1", r->mask_ones, r->label_positions);
     if (r->agree) fprintf(f, "the three counts agree\n");
     else fprintf(f, "the counts disagree: the %s count is off\n", r->disagrees);

@@ -3,7 +3,8 @@
  * `padlab buckets` prints for the same settings). */
 #include "report.h"
 
-PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                             const PlReportOpts *o) {
     const PlLabCost *k = result;
     const PlCost *cost = &k->cost;
     JsonW w;
@@ -55,21 +56,24 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     return pl_report_json_end(&w, PL_R_COST, c, info, o);
 }
 
-PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                             const PlReportOpts *o) {
     static const char *const sweep_head[] = {"maxlen", "padding_share", "kept_share"};
     const PlLabCost *k = result;
     const PlCost *cost = &k->cost;
     int selected = info->settings.batching;
     pl_report_header(f, PL_R_COST, c, info, o);
-    fprintf(f, "padding share    %.1f%% of the %lld cells in %lld batches\n", 100.0 * k->padding_share, (long long)cost->slots,
-            (long long)cost->batches);
+    fprintf(f, "padding share    %.1f%% of the %lld cells in %lld batches\n", 100.0 * k->padding_share,
+            (long long)cost->slots, (long long)cost->batches);
     fprintf(f, "tokens kept      %.1f%% (%lld of %lld)\n", 100.0 * k->kept_share, (long long)cost->real_tokens,
             (long long)cost->total_tokens);
-    fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut, 100.0 * k->truncated_share);
-    fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens, (long long)cost->rnn_steps,
-            (long long)cost->rnn_wasted);
-    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n", (long long)cost->attn_real_cells,
-            (long long)cost->attn_cells, (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
+    fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut,
+            100.0 * k->truncated_share);
+    fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens,
+            (long long)cost->rnn_steps, (long long)cost->rnn_wasted);
+    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n",
+            (long long)cost->attn_real_cells, (long long)cost->attn_cells,
+            (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
     fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %d: %d):\n", k->sweep_maxlen[0],
             k->sweep_maxlen[PL_LAB_SWEEP - 1], info->settings.maxlen, k->sweep_maxlen[k->sweep_at]);
     OutTable t;
@@ -83,9 +87,12 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
     if (k->cross_maxlen >= 0.0)
-        fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen, 100.0 * k->cross_share);
-    fprintf(f, "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n", k->lengths.min,
-            k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max, k->len_over_maxlen, info->settings.maxlen);
+        fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen,
+                100.0 * k->cross_share);
+    fprintf(f,
+            "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n",
+            k->lengths.min, k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max,
+            k->len_over_maxlen, info->settings.maxlen);
     fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");
@@ -115,7 +122,8 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
 }
 
 int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
-    static const char *const head[] = {"strategy", "batches", "padding_share", "slots", "real_tokens", "tokens_cut",
+    static const char *const head[] = {"strategy",        "batches",     "padding_share",
+                                       "slots",           "real_tokens", "tokens_cut",
                                        "attention_cells", "cells_saved", "attention_saved"};
     OutTable t;
     out_table_init(&t, 9, head);

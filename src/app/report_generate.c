@@ -69,8 +69,10 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
         fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
         fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
-        if (print_row(f, "    left ids  ", r->ids_left + at, r->T, o) || print_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
-            print_row(f, "    right ids ", r->ids_right + at, r->T, o) || print_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
+        if (print_row(f, "    left ids  ", r->ids_left + at, r->T, o) ||
+            print_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
+            print_row(f, "    right ids ", r->ids_right + at, r->T, o) ||
+            print_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
             return PL_ENOMEM;
     }
     fprintf(f, "\nnaive code reads the last column: a pad in %d row%s under right padding, %d under left padding\n",

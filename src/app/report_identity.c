@@ -34,12 +34,13 @@ PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result,
 
 PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                  const PlReportOpts *o) {
-    static const char *const head[] = {"row", "review", "real", "pre + mask", "post + mask", "pre, no mask", "post, no mask"};
+    static const char *const head[] = {"row",         "review",       "real",         "pre + mask",
+                                       "post + mask", "pre, no mask", "post, no mask"};
     const PlProbeIdentity *r = result;
     char weights[600];
     pl_report_header(f, PL_R_IDENTITY, c, info, o);
-    fprintf(f, "the same %d reviews padded pre and padded post to width %d, through one %s (%s); one logit per row\n\n", r->B, r->T,
-            pl_arch_name(r->arch), pl_report_weights(info, o, weights, sizeof weights));
+    fprintf(f, "the same %d reviews padded pre and padded post to width %d, through one %s (%s); one logit per row\n\n",
+            r->B, r->T, pl_arch_name(r->arch), pl_report_weights(info, o, weights, sizeof weights));
     OutTable t;
     out_table_init(&t, 7, head);
     for (int i = 0; i < r->B; i++) {
@@ -55,16 +56,21 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
     if (!r->pads) {
-        fprintf(f, "\nthis batch has no pads (every row fills the width), so padding pre and post give the same batch and\n"
-                   "nothing can differ: try a larger maxlen or rows of different lengths\n");
+        fprintf(
+            f, "\nthis batch has no pads (every row fills the width), so padding pre and post give the same batch and\n"
+               "nothing can differ: try a larger maxlen or rows of different lengths\n");
         return pl_report_status(f);
     }
     if (r->masked_max_diff == 0.0f) fprintf(f, "\nwith the mask, pre and post padding give exactly the same logits.\n");
     else
-        fprintf(f, "\nwith the mask, pre and post padding give the same logits: they differ by at most %.3g (float rounding).\n",
+        fprintf(f,
+                "\nwith the mask, pre and post padding give the same "
+                "logits: they differ by at most %.3g (float rounding).\n",
                 (double)r->masked_max_diff);
     if (!r->order_blind)
-        fprintf(f, "without it they differ by up to %.3g: the pads are read like words, and where they sit changes the answer.\n",
+        fprintf(f,
+                "without it they differ by up to %.3g: the pads are read "
+                "like words, and where they sit changes the answer.\n",
                 (double)r->unmasked_max_diff);
     else
         fprintf(f,

@@ -42,11 +42,15 @@ PlStatus pl_report_layers_text(FILE *f, const PlCorpus *c, const void *result, c
         out_table_cell(&t, "%s", r->rows[i].name);
         out_table_cell(&t, "%s", r->rows[i].mask);
         out_table_cell(&t, "%.3g", (double)r->rows[i].leak);
-        out_table_cell(&t, "%s", !r->pads ? "(no pads)" : r->rows[i].leak == 0.0f ? "respects the pads" : "pads leak in");
+        out_table_cell(&t, "%s",
+                       !r->pads                  ? "(no pads)"
+                       : r->rows[i].leak == 0.0f ? "respects the pads"
+                                                 : "pads leak in");
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
-    if (!r->pads) fprintf(f, "\nthis batch has no pads, so nothing could leak: try a larger maxlen or shorter reviews\n");
+    if (!r->pads)
+        fprintf(f, "\nthis batch has no pads, so nothing could leak: try a larger maxlen or shorter reviews\n");
     return pl_report_status(f);
 }

@@ -1,7 +1,8 @@
 /* The loss result: per-position token losses and three normalisations. */
 #include "report.h"
 
-PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                             const PlReportOpts *o) {
     const PlProbeLoss *r = result;
     JsonW w;
     json_begin(&w, f);
@@ -36,10 +37,12 @@ PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, con
     return pl_report_json_end(&w, PL_R_LOSS, c, info, o);
 }
 
-PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                             const PlReportOpts *o) {
     const PlProbeLoss *r = result;
     pl_report_header(f, PL_R_LOSS, c, info, o);
-    fprintf(f, "next-token cross-entropy over a batch of %d rows of width %d (%d classes), pads at -100\n\n", r->B, r->T, r->C);
+    fprintf(f, "next-token cross-entropy over a batch of %d rows of width %d (%d classes), pads at -100\n\n", r->B,
+            r->T, r->C);
     for (int b = 0; b < r->B; b++) {
         long n = 0;
         double s = 0.0;
@@ -58,8 +61,8 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
     fprintf(f, "  batch x T      %.5f  %.6f\n", (double)r->batch_t, (double)r->grad_batch_t);
     fprintf(f, "\npadded to %d instead of %d: per token %.5f (unchanged), batch x T %.5f\n", r->wide_T, r->T,
             (double)r->per_token_wide, (double)r->batch_t_wide);
-    fprintf(f, "without ignore_index: %ld fake pad targets join the %ld real ones; the per-token loss reads %.5f,\n", r->fake_terms,
-            r->real_terms, (double)r->loss_with_pads);
+    fprintf(f, "without ignore_index: %ld fake pad targets join the %ld real ones; the per-token loss reads %.5f,\n",
+            r->fake_terms, r->real_terms, (double)r->loss_with_pads);
     fprintf(f, "and a model that learned to predict pad would read %.5f without being any better at the real ones\n",
             (double)r->loss_pad_perfect);
     return pl_report_status(f);

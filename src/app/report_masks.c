@@ -14,7 +14,8 @@ static void json_bool_row(JsonW *w, const char *key, const uint8_t *m, int T) {
     json_close(w, ']');
 }
 
-PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                              const PlReportOpts *o) {
     const PlProbeMasks *r = result;
     JsonW w;
     json_begin(&w, f);
@@ -100,11 +101,12 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
         else snprintf(head[k], sizeof head[k], "%d-%d %s", start[k], end[k], kind);
         width[k] = (int)strlen(head[k]) > 4 ? (int)strlen(head[k]) : 4;
     }
-    fprintf(f, "the example, row %d (review %d): %d real tokens and %d pads\n", r->row, r->example[r->row], r->len[r->row],
-            r->pads[r->row]);
+    fprintf(f, "the example, row %d (review %d): %d real tokens and %d pads\n", r->row, r->example[r->row],
+            r->len[r->row], r->pads[r->row]);
     OutRow words;
     out_row_init(&words);
-    for (int t = 0; t < r->T; t++) out_row_cell(&words, "%s", r->keras[row + t] ? pl_corpus_word(c, r->ids[row + t]) : "_");
+    for (int t = 0; t < r->T; t++)
+        out_row_cell(&words, "%s", r->keras[row + t] ? pl_corpus_word(c, r->ids[row + t]) : "_");
     int left_out = out_row_print(&words, f, "  words ", pl_report_columns(o));
     out_row_done(&words);
     if (left_out < 0) return -1;
@@ -116,7 +118,8 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
     for (int m = 0; m < 4; m++) {
         char buf[8];
         fprintf(f, "  %-10s  %-10s", pl_mask_conv_name((PlMaskConv)m), keep_word[m]);
-        for (int k = 0; k < nruns; k++) fprintf(f, "  %*s", width[k], mask_cell(r, m, row + (size_t)start[k], buf, sizeof buf));
+        for (int k = 0; k < nruns; k++)
+            fprintf(f, "  %*s", width[k], mask_cell(r, m, row + (size_t)start[k], buf, sizeof buf));
         fprintf(f, "  %s\n", pl_mask_conv_code((PlMaskConv)m));
     }
     return 0;
@@ -147,19 +150,23 @@ static int masks_rows(FILE *f, const PlProbeMasks *r) {
     return bad;
 }
 
-PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                              const PlReportOpts *o) {
     const PlProbeMasks *r = result;
     const PlLabSettings *s = &info->settings;
     char weights[600];
     pl_report_weights(info, o, weights, sizeof weights);
     pl_report_header(f, PL_R_MASKS, c, info, o);
-    fprintf(f, "one padding mask in four conventions: a batch of %d rows of width %d (padding %s, truncating %s)\n\n", r->B, r->T,
-            pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
+    fprintf(f, "one padding mask in four conventions: a batch of %d rows of width %d (padding %s, truncating %s)\n\n",
+            r->B, r->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
     if (masks_example(f, c, r, o)) return PL_ENOMEM;
     if (r->agree)
-        fprintf(f, "\nread each in its own convention, all four keep the same %ld cells: the batch's real tokens.\n", r->real_tokens);
+        fprintf(f, "\nread each in its own convention, all four keep the same %ld cells: the batch's real tokens.\n",
+                r->real_tokens);
     else
-        fprintf(f, "\nthe conventions disagree on what to keep (keras %ld, torch %ld, hf %ld, additive %ld, real tokens %ld)\n",
+        fprintf(f,
+                "\nthe conventions disagree on what to keep (keras %ld, "
+                "torch %ld, hf %ld, additive %ld, real tokens %ld)\n",
                 r->keep[0], r->keep[1], r->keep[2], r->keep[3], r->real_tokens);
     fprintf(f,
             "\nself-attention over the batch, %d heads of %d (%s).\n"
@@ -167,7 +174,8 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
             r->heads, r->dhead, weights);
     if (masks_rows(f, r)) return PL_ENOMEM;
     if (!r->padded_rows) {
-        fprintf(f, "\nno row of this batch has a pad, so there is nothing to leak: try a larger maxlen or other rows\n");
+        fprintf(f,
+                "\nno row of this batch has a pad, so there is nothing to leak: try a larger maxlen or other rows\n");
     } else {
         fprintf(f, "\nover the %d row%s with pads (%ld real tokens):\n", r->padded_rows, r->padded_rows == 1 ? "" : "s",
                 r->padded_queries);
@@ -180,11 +188,14 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
     }
     if (r->blind_rows)
         fprintf(f,
-                "\n%d row%s (%ld query positions) %s no pad, so the inverted mask hides every key from %s tokens.\n"
-                "PyTorch's softmax over nothing but -inf gives NaN there; padlab keeps zero weights and a zero output.\n",
+                "\n%d row%s (%ld query positions) %s no pad, so the "
+                "inverted mask hides every key from %s tokens.\n"
+                "PyTorch's softmax over nothing but -inf gives NaN there; "
+                "padlab keeps zero weights and a zero output.\n",
                 r->blind_rows, r->blind_rows == 1 ? "" : "s", r->blind_queries, r->blind_rows == 1 ? "has" : "have",
                 r->blind_rows == 1 ? "its" : "their");
     else
-        fprintf(f, "\nevery row has a pad, so no row is blind under the inverted mask; a full row would see no key at all.\n");
+        fprintf(f, "\nevery row has a pad, so no row is blind under the "
+                   "inverted mask; a full row would see no key at all.\n");
     return pl_report_status(f);
 }

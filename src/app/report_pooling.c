@@ -34,8 +34,8 @@ PlStatus pl_report_pooling_text(FILE *f, const PlCorpus *c, const void *result, 
                                 const PlReportOpts *o) {
     const PlProbePooling *r = result;
     pl_report_header(f, PL_R_POOLING, c, info, o);
-    fprintf(f, "weight on real tokens, min(L, %d) / %d, over %d reviews: mean %.4f, minimum %.4f\n", r->maxlen, r->maxlen, c->n,
-            r->mean_real_weight, r->min_real_weight);
+    fprintf(f, "weight on real tokens, min(L, %d) / %d, over %d reviews: mean %.4f, minimum %.4f\n", r->maxlen,
+            r->maxlen, c->n, r->mean_real_weight, r->min_real_weight);
     int most = 1;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) {

@@ -4,7 +4,8 @@
 
 #include <math.h>
 
-PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                            const PlReportOpts *o) {
     const PlProbeRnn *r = result;
     JsonW w;
     json_begin(&w, f);
@@ -42,17 +43,19 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
 
 /* The steps worth a line: the edges of the row and of the real run. */
 static int near_an_edge(const PlProbeRnn *r, int s) {
-    return s < 3 || (s >= r->first_real - 2 && s <= r->first_real + 1) || (s >= r->last_real - 1 && s <= r->last_real + 4) ||
-           s >= r->T - 3;
+    return s < 3 || (s >= r->first_real - 2 && s <= r->first_real + 1) ||
+           (s >= r->last_real - 1 && s <= r->last_real + 4) || s >= r->T - 3;
 }
 
-PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info, const PlReportOpts *o) {
+PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
+                            const PlReportOpts *o) {
     static const char *const head[] = {"step", "input", "|h|", "to_last_real", "change", "to_fixed_point"};
     const PlProbeRnn *r = result;
     int cut = !o->full && r->T > 24;
     pl_report_header(f, PL_R_RNN, c, info, o);
     fprintf(f, "%s, %d units, one example padded to %d (%s padding), %d real tokens at steps %d..%d; mask %s\n\n",
-            pl_arch_name(r->cell), r->H, r->T, pl_side_name(r->padding), r->L, r->first_real, r->last_real, r->mask ? "on" : "off");
+            pl_arch_name(r->cell), r->H, r->T, pl_side_name(r->padding), r->L, r->first_real, r->last_real,
+            r->mask ? "on" : "off");
     OutTable t;
     out_table_init(&t, 6, head);
     for (int s = 0; s < r->T; s++) {
@@ -69,21 +72,25 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
     if (bad) return PL_ENOMEM;
     if (cut) fprintf(f, "  (steps away from the edges left out; --full or --format json has every step)\n");
     if (r->fixed_found)
-        fprintf(f, "\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n", r->fixed_iters,
-                (double)r->fixed_residual, (double)r->fixed_norm);
+        fprintf(f, "\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n",
+                r->fixed_iters, (double)r->fixed_residual, (double)r->fixed_norm);
     else
         fprintf(f,
-                "\nthe pad-input map has no fixed point here: after %d pad steps the state still moves by %.3g each step\n"
+                "\nthe pad-input map has no fixed point here: after %d "
+                "pad steps the state still moves by %.3g each step\n"
                 "(it cycles); distances to h* below are to the state where the search stopped\n",
                 r->fixed_iters, (double)r->fixed_residual);
-    fprintf(f, "readouts: last array position without the mask |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n",
+    fprintf(f,
+            "readouts: last array position without the mask |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n",
             (double)r->last_pos_norm, (double)r->last_real_norm, (double)r->masked_carry_norm);
-    fprintf(f, "the state read out is %.6g away from the state after the last real token\n", (double)r->final_distance_to_last_real);
+    fprintf(f, "the state read out is %.6g away from the state after the last real token\n",
+            (double)r->final_distance_to_last_real);
     fprintf(f, "with the mask the carried state is %.6g away from it\n", (double)r->masked_carry_distance);
     if (r->fixed_found && !isnan(r->last_real_survival))
         fprintf(f, "of the last real state's distance from h*, %.1f%% remains at the last position (100%% = intact)\n",
                 100.0 * (double)r->last_real_survival);
     fprintf(f, "pad embedding row |e_0| = %.5f%s\n", (double)r->pad_embedding_norm,
-            r->zero_pad_embedding ? " (zeroed: the pads still move the state through the bias and the recurrence)" : "");
+            r->zero_pad_embedding ? " (zeroed: the pads still move the state through the bias and the recurrence)"
+                                  : "");
     return pl_report_status(f);
 }

@@ -75,11 +75,15 @@ static void grid_text(FILE *f, const PlLabGrid *g) {
     char model[64];
     fprintf(f, "\nthe padding x mask grid of %s over %d seed%s: %s, %d of %d runs finished\n",
             pl_setting_format(&g->base, PL_S_MODEL, model, sizeof model), g->seeds, g->seeds == 1 ? "" : "s",
-            g->done ? "done" : g->active ? "running" : "stopped", g->finished, g->total);
+            g->done     ? "done"
+            : g->active ? "running"
+                        : "stopped",
+            g->finished, g->total);
     for (int i = 0; i < g->ncells && i < 4; i++) {
         const PlLabGroup *c = &g->cells[i];
-        if (c->n) fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s)\n", cell_name[i], (double)c->median, (double)c->min,
-                          (double)c->max, c->n, c->n == 1 ? "" : "s");
+        if (c->n)
+            fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s)\n", cell_name[i], (double)c->median,
+                    (double)c->min, (double)c->max, c->n, c->n == 1 ? "" : "s");
         else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }
     for (int i = 0; i < g->ndrift; i++)

@@ -10,8 +10,8 @@
 #include "lab.h"
 
 /* What selects the batch: every close-up probe depends on these. */
-#define BATCH_DEPS                                                                                               \
-    (PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_TRUNCATING) | PL_S_BIT(PL_S_MAXLEN) |         \
+#define BATCH_DEPS                                                                                        \
+    (PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_TRUNCATING) | PL_S_BIT(PL_S_MAXLEN) | \
      PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH) | PL_S_BIT(PL_S_EXAMPLE))
 #define SEEDED (BATCH_DEPS | PL_S_BIT(PL_S_SEED))
 
@@ -31,9 +31,9 @@ typedef int (*FitFn)(const PlLabSettings *s, const PlModel *trained);
 
 typedef struct {
     const char *name;
-    unsigned deps;       /* the settings it reads */
-    FitFn fits;          /* which trained models it reads (NULL: none) */
-    size_t size;         /* of its result */
+    unsigned deps; /* the settings it reads */
+    FitFn fits;    /* which trained models it reads (NULL: none) */
+    size_t size;   /* of its result */
     RunFn run;
     void (*free)(void *);
 } Kind;
@@ -87,12 +87,12 @@ static PlStatus keep_table(const int *lens, int n, PlLabCost *k, PlErr *err) {
     int64_t kept = 0; /* tokens kept by rows cut to M: sum of min(L, M) */
     for (int M = 1, step = 0; M <= k->lengths.max && step < PL_LAB_KEEP_STEPS; M++) {
         kept += at_least[M];
-        while (step < PL_LAB_KEEP_STEPS && (double)kept >= 0.05 * (step + 1) * (double)total - 1e-9) k->keep_maxlen[step++] = M;
+        while (step < PL_LAB_KEEP_STEPS && (double)kept >= 0.05 * (step + 1) * (double)total - 1e-9)
+            k->keep_maxlen[step++] = M;
     }
     free(at_least);
     return PL_OK;
 }
-
 
 /* The smallest bin width of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, ... tokens that fits span in bins. */
 static int nice_width(int span, int bins) {
@@ -189,8 +189,12 @@ static void free_masks(void *r) { pl_probe_masks_free(r); }
 static void free_identity(void *r) { pl_probe_identity_free(r); }
 
 static int fits_any(const PlLabSettings *s, const PlModel *m) { return (void)s, (void)m, 1; }
-static int fits_recurrent(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_arch_recurrent(pl_model_config(m)->arch); }
-static int fits_attention(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_model_config(m)->arch == PL_ARCH_ATTENTION; }
+static int fits_recurrent(const PlLabSettings *s, const PlModel *m) {
+    return (void)s, pl_arch_recurrent(pl_model_config(m)->arch);
+}
+static int fits_attention(const PlLabSettings *s, const PlModel *m) {
+    return (void)s, pl_model_config(m)->arch == PL_ARCH_ATTENTION;
+}
 static int fits_token(const PlLabSettings *s, const PlModel *m) { return (void)s, pl_model_config(m)->classes >= 2; }
 static int fits_selected(const PlLabSettings *s, const PlModel *m) {
     return (int)pl_model_config(m)->arch == s->model && pl_model_config(m)->classes == 0;
@@ -198,10 +202,13 @@ static int fits_selected(const PlLabSettings *s, const PlModel *m) {
 
 static const Kind kinds[PL_R_COUNT] = {
     [PL_R_BATCH] = {"batch", BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
-    [PL_R_COST] = {"cost", PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH),
-                   NULL, sizeof(PlLabCost), run_cost, free_cost},
-    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_any, sizeof(PlProbeAttention), run_attention, free_attention},
-    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING), fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
+    [PL_R_COST] = {"cost",
+                   PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH), NULL,
+                   sizeof(PlLabCost), run_cost, free_cost},
+    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_any,
+                        sizeof(PlProbeAttention), run_attention, free_attention},
+    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING),
+                  fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
     [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling},
     [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss},
     [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers},
@@ -250,12 +257,15 @@ PlResultParams pl_result_params_default(void) {
 
 unsigned pl_result_deps(PlResultKind k) { return kinds[k].deps; }
 
-int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m) { return m && kinds[k].fits && kinds[k].fits(s, m); }
+int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m) {
+    return m && kinds[k].fits && kinds[k].fits(s, m);
+}
 
 void pl_result_free(PlResultKind k, void *r) { free_result(k, r); }
 
-PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s, const PlResultParams *prm,
-                           const PlModel *weights, void **out, PlResultInfo *info, PlErr *err) {
+PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s,
+                           const PlResultParams *prm, const PlModel *weights, void **out, PlResultInfo *info,
+                           PlErr *err) {
     double t0 = pl_app_clock();
     PlResultParams dflt = pl_result_params_default();
     if (!prm) prm = &dflt;
@@ -272,7 +282,12 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
     if (!st) {
         pl_probe_focus(&pick, &o, PL_PROBE_FOCUS_ROWS, rows, &f);
         fill_info(info, &pick, &f);
-        Input in = {c, lens, s, prm, k == PL_R_BATCH || k == PL_R_COST ? &o : &f, pl_result_reads(k, s, weights) ? weights : NULL};
+        Input in = {c,
+                    lens,
+                    s,
+                    prm,
+                    k == PL_R_BATCH || k == PL_R_COST ? &o : &f,
+                    pl_result_reads(k, s, weights) ? weights : NULL};
         st = kinds[k].run(&in, r, err);
     }
     pl_probe_pick_free(&pick);
@@ -284,4 +299,3 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
     *out = r;
     return PL_OK;
 }
-

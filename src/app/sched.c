@@ -18,7 +18,9 @@ static const struct {
     [PL_GRADE_EASY] = {0, 2, 0, 0},
 };
 
-int pl_sched_interval(int box) { return box < 0 ? 0 : box > PL_SCHED_BOXES ? intervals[PL_SCHED_BOXES] : intervals[box]; }
+int pl_sched_interval(int box) {
+    return box < 0 ? 0 : box > PL_SCHED_BOXES ? intervals[PL_SCHED_BOXES] : intervals[box];
+}
 
 int pl_sched_grade(PlSchedCard *c, PlGrade g, int today) {
     if (g < PL_GRADE_AGAIN || g > PL_GRADE_EASY) return -1;

@@ -20,11 +20,11 @@
 typedef enum { PL_GRADE_AGAIN = 1, PL_GRADE_HARD = 2, PL_GRADE_GOOD = 3, PL_GRADE_EASY = 4 } PlGrade;
 
 typedef struct {
-    int box;      /* 0: never seen; 1..PL_SCHED_BOXES */
-    int due;      /* the day it is due (a new card: 0, due at once) */
-    int reviews;  /* grades given */
-    int lapses;   /* times it fell back to box 1 after being recalled */
-    int last;     /* the day of the last grade */
+    int box;     /* 0: never seen; 1..PL_SCHED_BOXES */
+    int due;     /* the day it is due (a new card: 0, due at once) */
+    int reviews; /* grades given */
+    int lapses;  /* times it fell back to box 1 after being recalled */
+    int last;    /* the day of the last grade */
 } PlSchedCard;
 
 /* The days box b (1..5) waits; 0 for box 0. */

@@ -70,7 +70,8 @@ static int write_session(FILE *f, void *ctx) {
 }
 
 PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err) {
-    SessionParts p = {&lab->s, lab->sort, lab->grid.total ? &lab->grid.base : NULL, lab->grid.seeds, lab->runs, lab->nruns};
+    SessionParts p = {&lab->s,         lab->sort, lab->grid.total ? &lab->grid.base : NULL,
+                      lab->grid.seeds, lab->runs, lab->nruns};
     return pl_write_atomic(path, write_session, &p, err);
 }
 
@@ -166,7 +167,8 @@ static PlStatus parse_line(const char *path, int no, char *line, PlSession *out,
         return pl_err_set(err, PL_EINPUT, "%s:%d: %s must be %s, got '%.40s'", path, no, key, why, v);
     }
     if (strcmp(key, "sort") == 0) {
-        if (parse_number(v, 0, 2, &x)) return pl_err_set(err, PL_EINPUT, "%s:%d: sort must be 0, 1 or 2, got '%.40s'", path, no, v);
+        if (parse_number(v, 0, 2, &x))
+            return pl_err_set(err, PL_EINPUT, "%s:%d: sort must be 0, 1 or 2, got '%.40s'", path, no, v);
         out->sort = (int)x;
         return PL_OK;
     }
@@ -231,8 +233,8 @@ void pl_lab_restore(PlLab *lab, const PlSession *s) {
     }
     lab->sort = s->sort;
     if (lab->nruns)
-        snprintf(lab->tr.status, sizeof lab->tr.status, "%d run%s from the session, as they were (r retrains)", lab->nruns,
-                 lab->nruns > 1 ? "s" : "");
+        snprintf(lab->tr.status, sizeof lab->tr.status, "%d run%s from the session, as they were (r retrains)",
+                 lab->nruns, lab->nruns > 1 ? "s" : "");
     if (s->has_grid) {
         memset(&lab->grid, 0, sizeof lab->grid);
         lab->grid.base = s->grid_base;

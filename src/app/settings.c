@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "core/mask.h"
-#include "core/names.h"
 #include "core/model.h"
+#include "core/names.h"
 #include "core/pad.h"
 #include "core/plan.h"
 
@@ -19,23 +19,23 @@
 static const int side_values[] = {PL_PRE, PL_POST};
 static const char *const onoff_names[] = {"off", "on", NULL};
 static const int onoff_values[] = {0, 1};
-static const char *const batching_names[] = {"static", "dynamic", "multiple_of_8", "length_grouped", "bucket_longest",
-                                             "tf_bucket", "packed", NULL};
-static const int batching_values[] = {PL_BATCH_STATIC, PL_BATCH_DYNAMIC, PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
+static const char *const batching_names[] = {"static",         "dynamic",   "multiple_of_8", "length_grouped",
+                                             "bucket_longest", "tf_bucket", "packed",        NULL};
+static const int batching_values[] = {PL_BATCH_STATIC,         PL_BATCH_DYNAMIC,   PL_BATCH_MULTIPLE, PL_BATCH_GROUPED,
                                       PL_BATCH_BUCKET_LONGEST, PL_BATCH_TF_BUCKET, PL_BATCH_PACKED};
 static const char *const pad_row_names[] = {"learned", "zero", NULL};
 static const int pad_row_values[] = {0, 1};
 static const char *const model_names[] = {"rnn", "gru", "lstm", "avgpool", "attention", NULL};
 static const int model_values[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM, PL_ARCH_AVGPOOL, PL_ARCH_ATTENTION};
 static const int conv_values[] = {PL_MASK_KERAS, PL_MASK_TORCH, PL_MASK_HF, PL_MASK_ADDITIVE};
-static const char *const view_names[] = {"batch", "cost", "attention", "rnn", "pooling", "loss",
-                                         "train", "layers", "generate", "masks", NULL};
-static const int view_values[] = {PL_VIEW_BATCH, PL_VIEW_COST, PL_VIEW_ATTENTION, PL_VIEW_RNN, PL_VIEW_POOLING,
-                                  PL_VIEW_LOSS, PL_VIEW_TRAIN, PL_VIEW_LAYERS, PL_VIEW_GENERATE, PL_VIEW_MASKS};
+static const char *const view_names[] = {"batch", "cost",   "attention", "rnn",   "pooling", "loss",
+                                         "train", "layers", "generate",  "masks", NULL};
+static const int view_values[] = {PL_VIEW_BATCH, PL_VIEW_COST,  PL_VIEW_ATTENTION, PL_VIEW_RNN,      PL_VIEW_POOLING,
+                                  PL_VIEW_LOSS,  PL_VIEW_TRAIN, PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS};
 
 /* + and - walk these; any value in the range can still be set by name. */
-static const int maxlen_ladder[] = {10,  20,  30,  40,  50,  60,   70,   80,   90,   100,  150,
-                                    200, 250, 300, 350, 400, 500,  600,  700,  800,  900,  1000,
+static const int maxlen_ladder[] = {10,   20,   30,   40,   50,   60,   70,   80,   90,   100, 150,
+                                    200,  250,  300,  350,  400,  500,  600,  700,  800,  900, 1000,
                                     1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000};
 static const int batch_ladder[] = {1, 2, 4, 8, 16, 32, 64, 128};
 
@@ -44,46 +44,142 @@ static const int batch_ladder[] = {1, 2, 4, 8, 16, 32, 64, 128};
 #define FIELD(f) .offset = offsetof(PlLabSettings, f)
 
 const PlSettingDef pl_settings[PL_S_COUNT] = {
-    [PL_S_CORPUS] = {.name = "corpus", .type = PL_ST_TEXT, .def_text = "builtin", .cold = 1, .arg = "SRC",
+    [PL_S_CORPUS] = {.name = "corpus",
+                     .type = PL_ST_TEXT,
+                     .def_text = "builtin",
+                     .cold = 1,
+                     .arg = "SRC",
                      .help = "the reviews: builtin, builtin:SEED[:COUNT], a TSV file or an aclImdb folder",
                      FIELD(corpus)},
-    [PL_S_PADDING] = {.name = "padding", CHOICE(pl_side_names, side_values), .def = PL_PRE, .cold = 1, .key_next = 'p', .key_prev = 'P',
-                      .arg = "pre|post", .help = "where the pad cells go: before the tokens (pre) or after them (post)",
+    [PL_S_PADDING] = {.name = "padding",
+                      CHOICE(pl_side_names, side_values),
+                      .def = PL_PRE,
+                      .cold = 1,
+                      .key_next = 'p',
+                      .key_prev = 'P',
+                      .arg = "pre|post",
+                      .help = "where the pad cells go: before the tokens (pre) or after them (post)",
                       FIELD(padding)},
-    [PL_S_TRUNCATING] = {.name = "truncating", CHOICE(pl_side_names, side_values), .def = PL_PRE, .cold = 1, .key_next = 't', .key_prev = 'T',
-                         .arg = "pre|post", .help = "which end of a review longer than maxlen is cut away",
+    [PL_S_TRUNCATING] = {.name = "truncating",
+                         CHOICE(pl_side_names, side_values),
+                         .def = PL_PRE,
+                         .cold = 1,
+                         .key_next = 't',
+                         .key_prev = 'T',
+                         .arg = "pre|post",
+                         .help = "which end of a review longer than maxlen is cut away",
                          FIELD(truncating)},
-    [PL_S_MASK] = {.name = "mask", CHOICE(onoff_names, onoff_values), .def = 0, .cold = 1, .key_next = 'm', .arg = "off|on",
-                   .help = "whether the model is told which cells are pads", FIELD(mask)},
-    [PL_S_MAXLEN] = {.name = "maxlen", .type = PL_ST_INT, .lo = 1, .hi = 2000, .ladder = maxlen_ladder,
-                     .nladder = N_OF(maxlen_ladder), .def = PL_DEFAULT_MAXLEN, .cold = 1, .key_next = '+', .key_prev = '-',
-                     .key_alt = '=', .arg = "N", .help = "rows are cut to this many tokens; static batches are this wide",
+    [PL_S_MASK] = {.name = "mask",
+                   CHOICE(onoff_names, onoff_values),
+                   .def = 0,
+                   .cold = 1,
+                   .key_next = 'm',
+                   .arg = "off|on",
+                   .help = "whether the model is told which cells are pads",
+                   FIELD(mask)},
+    [PL_S_MAXLEN] = {.name = "maxlen",
+                     .type = PL_ST_INT,
+                     .lo = 1,
+                     .hi = 2000,
+                     .ladder = maxlen_ladder,
+                     .nladder = N_OF(maxlen_ladder),
+                     .def = PL_DEFAULT_MAXLEN,
+                     .cold = 1,
+                     .key_next = '+',
+                     .key_prev = '-',
+                     .key_alt = '=',
+                     .arg = "N",
+                     .help = "rows are cut to this many tokens; static batches are this wide",
                      FIELD(maxlen)},
-    [PL_S_BATCHING] = {.name = "batching", CHOICE(batching_names, batching_values), .def = PL_BATCH_STATIC, .cold = 1, .key_next = 'b',
-                       .key_prev = 'B', .arg = "STRATEGY", .help = "how rows are grouped and how wide each batch is padded",
+    [PL_S_BATCHING] = {.name = "batching",
+                       CHOICE(batching_names, batching_values),
+                       .def = PL_BATCH_STATIC,
+                       .cold = 1,
+                       .key_next = 'b',
+                       .key_prev = 'B',
+                       .arg = "STRATEGY",
+                       .help = "how rows are grouped and how wide each batch is padded",
                        FIELD(batching)},
-    [PL_S_BATCH] = {.name = "batch", .type = PL_ST_INT, .lo = 1, .hi = 1024, .ladder = batch_ladder,
-                    .nladder = N_OF(batch_ladder), .def = PL_DEFAULT_BATCH, .cold = 1, .key_next = ']', .key_prev = '[',
-                    .arg = "N", .help = "rows per batch", FIELD(batch)},
-    [PL_S_MODEL] = {.name = "model", CHOICE(model_names, model_values), .def = PL_ARCH_RNN, .cold = 1, .key_next = 'a', .key_prev = 'A',
-                    .key_alt = 'M', .arg = "MODEL", .help = "the classifier that trains: recurrent, pooling or attention",
+    [PL_S_BATCH] = {.name = "batch",
+                    .type = PL_ST_INT,
+                    .lo = 1,
+                    .hi = 1024,
+                    .ladder = batch_ladder,
+                    .nladder = N_OF(batch_ladder),
+                    .def = PL_DEFAULT_BATCH,
+                    .cold = 1,
+                    .key_next = ']',
+                    .key_prev = '[',
+                    .arg = "N",
+                    .help = "rows per batch",
+                    FIELD(batch)},
+    [PL_S_MODEL] = {.name = "model",
+                    CHOICE(model_names, model_values),
+                    .def = PL_ARCH_RNN,
+                    .cold = 1,
+                    .key_next = 'a',
+                    .key_prev = 'A',
+                    .key_alt = 'M',
+                    .arg = "MODEL",
+                    .help = "the classifier that trains: recurrent, pooling or attention",
                     FIELD(model)},
-    [PL_S_SEED] = {.name = "seed", .type = PL_ST_INT, .lo = 0, .hi = 999999, .def = 0, .cold = 1, .key_next = 'S',
-                   .key_prev = 's', .arg = "S", .help = "the first seed: weights, shuffles and the runs' seeds start here",
+    [PL_S_SEED] = {.name = "seed",
+                   .type = PL_ST_INT,
+                   .lo = 0,
+                   .hi = 999999,
+                   .def = 0,
+                   .cold = 1,
+                   .key_next = 'S',
+                   .key_prev = 's',
+                   .arg = "S",
+                   .help = "the first seed: weights, shuffles and the runs' seeds start here",
                    FIELD(seed)},
-    [PL_S_SEEDS] = {.name = "seeds", .type = PL_ST_INT, .lo = 1, .hi = PL_MAX_SEEDS, .def = PL_DEFAULT_SEEDS, .cold = 1,
-                    .key_next = 'x', .key_prev = 'X', .arg = "K",
-                    .help = "how many seeds a retrain trains at once: a result is a spread, not one run", FIELD(seeds)},
-    [PL_S_CONVENTION] = {.name = "convention", CHOICE(pl_mask_conv_names, conv_values), .def = PL_MASK_KERAS, .key_next = 'c', .key_prev = 'C',
-                         .arg = "CONV", .help = "how the mask is written: keras, torch, hf or additive", FIELD(convention)},
-    [PL_S_CAUSAL] = {.name = "causal", CHOICE(onoff_names, onoff_values), .def = 0, .arg = "off|on",
-                     .help = "the attention view adds the causal mask: a query sees no later key", FIELD(causal)},
-    [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding", CHOICE(pad_row_names, pad_row_values), .def = 0, .arg = "learned|zero",
-                            .help = "the rnn view's pad row of the embedding: as learned, or set to zero", FIELD(pad_embedding)},
-    [PL_S_EXAMPLE] = {.name = "example", .type = PL_ST_INT, .lo = PL_EXAMPLE_AUTO, .hi = INT_MAX, .def = PL_EXAMPLE_AUTO,
-                      .key_next = 'n', .key_prev = 'N', .arg = "I",
-                      .help = "the review the views follow (auto: the first one with pads to see)", FIELD(example)},
-    [PL_S_VIEW] = {.name = "view", CHOICE(view_names, view_values), .def = PL_VIEW_BATCH, .arg = "VIEW", .help = "the view on screen",
+    [PL_S_SEEDS] = {.name = "seeds",
+                    .type = PL_ST_INT,
+                    .lo = 1,
+                    .hi = PL_MAX_SEEDS,
+                    .def = PL_DEFAULT_SEEDS,
+                    .cold = 1,
+                    .key_next = 'x',
+                    .key_prev = 'X',
+                    .arg = "K",
+                    .help = "how many seeds a retrain trains at once: a result is a spread, not one run",
+                    FIELD(seeds)},
+    [PL_S_CONVENTION] = {.name = "convention",
+                         CHOICE(pl_mask_conv_names, conv_values),
+                         .def = PL_MASK_KERAS,
+                         .key_next = 'c',
+                         .key_prev = 'C',
+                         .arg = "CONV",
+                         .help = "how the mask is written: keras, torch, hf or additive",
+                         FIELD(convention)},
+    [PL_S_CAUSAL] = {.name = "causal",
+                     CHOICE(onoff_names, onoff_values),
+                     .def = 0,
+                     .arg = "off|on",
+                     .help = "the attention view adds the causal mask: a query sees no later key",
+                     FIELD(causal)},
+    [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding",
+                            CHOICE(pad_row_names, pad_row_values),
+                            .def = 0,
+                            .arg = "learned|zero",
+                            .help = "the rnn view's pad row of the embedding: as learned, or set to zero",
+                            FIELD(pad_embedding)},
+    [PL_S_EXAMPLE] = {.name = "example",
+                      .type = PL_ST_INT,
+                      .lo = PL_EXAMPLE_AUTO,
+                      .hi = INT_MAX,
+                      .def = PL_EXAMPLE_AUTO,
+                      .key_next = 'n',
+                      .key_prev = 'N',
+                      .arg = "I",
+                      .help = "the review the views follow (auto: the first one with pads to see)",
+                      FIELD(example)},
+    [PL_S_VIEW] = {.name = "view",
+                   CHOICE(view_names, view_values),
+                   .def = PL_VIEW_BATCH,
+                   .arg = "VIEW",
+                   .help = "the view on screen",
                    FIELD(view)},
 };
 
@@ -151,8 +247,11 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
         /* No control bytes: a newline in a value would be a second line of a session file. */
         int clean = 1;
         for (const unsigned char *p = (const unsigned char *)text; *p; p++) clean &= *p >= 0x20 && *p != 0x7f;
-        if (*text && clean && strlen(text) < sizeof s->corpus) return snprintf((char *)s + d->offset, sizeof s->corpus, "%s", text), 0;
-        return snprintf(want, (size_t)cap, "a name or a path of at most %d bytes, without control characters", (int)sizeof s->corpus - 1), -1;
+        if (*text && clean && strlen(text) < sizeof s->corpus)
+            return snprintf((char *)s + d->offset, sizeof s->corpus, "%s", text), 0;
+        return snprintf(want, (size_t)cap, "a name or a path of at most %d bytes, without control characters",
+                        (int)sizeof s->corpus - 1),
+               -1;
     }
     if (d->type == PL_ST_CHOICE) {
         int i = pl_name_find(d->names, text);
@@ -163,7 +262,8 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
     }
     long v;
     if (id == PL_S_EXAMPLE && strcmp(text, "auto") == 0) return *field(s, id) = PL_EXAMPLE_AUTO, 0;
-    if (parse_int(text, &v) == 0 && v >= (id == PL_S_EXAMPLE ? 0 : d->lo) && v <= d->hi) return *field(s, id) = (int)v, 0;
+    if (parse_int(text, &v) == 0 && v >= (id == PL_S_EXAMPLE ? 0 : d->lo) && v <= d->hi)
+        return *field(s, id) = (int)v, 0;
     if (id == PL_S_EXAMPLE) return snprintf(want, (size_t)cap, "auto or a whole number from 0"), -1;
     return snprintf(want, (size_t)cap, "a whole number from %d to %d", d->lo, d->hi), -1;
 }
@@ -172,7 +272,8 @@ const char *pl_setting_format(const PlLabSettings *s, PlSettingId id, char *buf,
     const PlSettingDef *d = &pl_settings[id];
     int v = d->type == PL_ST_TEXT ? 0 : *cfield(s, id);
     if (d->type == PL_ST_TEXT) snprintf(buf, (size_t)cap, "%s", (const char *)s + d->offset);
-    else if (d->type == PL_ST_CHOICE) snprintf(buf, (size_t)cap, "%s", choice_index(d, v) >= 0 ? d->names[choice_index(d, v)] : "?");
+    else if (d->type == PL_ST_CHOICE)
+        snprintf(buf, (size_t)cap, "%s", choice_index(d, v) >= 0 ? d->names[choice_index(d, v)] : "?");
     else if (id == PL_S_EXAMPLE && v == PL_EXAMPLE_AUTO) snprintf(buf, (size_t)cap, "auto");
     else snprintf(buf, (size_t)cap, "%d", v);
     return buf;
@@ -224,9 +325,9 @@ const char *pl_setting_keys_text(PlSettingId id, char *buf, int cap) {
 unsigned pl_settings_diff(const PlLabSettings *a, const PlLabSettings *b) {
     unsigned bits = 0;
     for (int id = 0; id < PL_S_COUNT; id++) {
-        int same = pl_settings[id].type == PL_ST_TEXT ? strcmp((const char *)a + pl_settings[id].offset,
-                                                               (const char *)b + pl_settings[id].offset) == 0
-                                                      : *cfield(a, (PlSettingId)id) == *cfield(b, (PlSettingId)id);
+        int same = pl_settings[id].type == PL_ST_TEXT
+                       ? strcmp((const char *)a + pl_settings[id].offset, (const char *)b + pl_settings[id].offset) == 0
+                       : *cfield(a, (PlSettingId)id) == *cfield(b, (PlSettingId)id);
         if (!same) bits |= PL_S_BIT(id);
     }
     return bits;

@@ -61,40 +61,40 @@ typedef enum {
 
 typedef struct {
     char corpus[512];
-    int padding;     /* PlSide */
-    int truncating;  /* PlSide */
-    int mask;        /* 0 off, 1 on */
+    int padding;    /* PlSide */
+    int truncating; /* PlSide */
+    int mask;       /* 0 off, 1 on */
     int maxlen;
-    int batching;    /* PlBatching */
-    int batch;       /* rows per batch */
-    int model;       /* PlArch */
-    int seed;        /* the first seed a retrain uses */
-    int seeds;       /* how many seeds a retrain trains: seed, seed+1, ... */
-    int convention;  /* PlMaskConv */
-    int causal;      /* the attention views add the causal mask */
+    int batching;      /* PlBatching */
+    int batch;         /* rows per batch */
+    int model;         /* PlArch */
+    int seed;          /* the first seed a retrain uses */
+    int seeds;         /* how many seeds a retrain trains: seed, seed+1, ... */
+    int convention;    /* PlMaskConv */
+    int causal;        /* the attention views add the causal mask */
     int pad_embedding; /* 0: the pad row as learned; 1: set to zero (the rnn view) */
-    int example;     /* corpus row, or PL_EXAMPLE_AUTO */
-    int view;        /* PlView */
+    int example;       /* corpus row, or PL_EXAMPLE_AUTO */
+    int view;          /* PlView */
 } PlLabSettings;
 
 typedef enum { PL_ST_CHOICE, PL_ST_INT, PL_ST_TEXT } PlSettingType;
 
 typedef struct {
-    const char *name;         /* in session files, --flags and lessons' set lines */
+    const char *name; /* in session files, --flags and lessons' set lines */
     PlSettingType type;
     const char *const *names; /* CHOICE: the values' names, NULL-terminated */
     const int *values;        /* CHOICE: the enum each name stands for */
     int lo, hi;               /* INT: the range */
     const int *ladder;        /* INT: the values + and - step through, increasing; NULL: steps of 1 */
     int nladder;
-    int def;                  /* the default (a value, not an index) */
-    const char *def_text;     /* TEXT: the default */
-    int cold;                 /* a change retrains */
-    int key_next, key_prev;   /* keys that move it forward and back (0: none) */
-    int key_alt;              /* another key for forward (0: none) */
-    const char *arg;          /* for --help: "pre|post", "N" */
-    const char *help;         /* one line */
-    size_t offset;            /* of its field in PlLabSettings */
+    int def;                /* the default (a value, not an index) */
+    const char *def_text;   /* TEXT: the default */
+    int cold;               /* a change retrains */
+    int key_next, key_prev; /* keys that move it forward and back (0: none) */
+    int key_alt;            /* another key for forward (0: none) */
+    const char *arg;        /* for --help: "pre|post", "N" */
+    const char *help;       /* one line */
+    size_t offset;          /* of its field in PlLabSettings */
 } PlSettingDef;
 
 extern const PlSettingDef pl_settings[PL_S_COUNT];

@@ -107,11 +107,11 @@ PlStatus pl_runs_execute(PlRun *runs, int n, const PlCorpus *c, int threads, PlR
 struct PlJob {
     pthread_t thread;
     pthread_mutex_t lock;
-    pthread_cond_t wake;   /* signalled when pause or cancel changes */
+    pthread_cond_t wake; /* signalled when pause or cancel changes */
     const PlCorpus *corpus;
     PlRun *runs;
     int threads;
-    PlJobView view;        /* guarded by lock */
+    PlJobView view; /* guarded by lock */
     int cancel, finished, joined;
     double start, paused_at, paused_total;
     PlStatus status;
@@ -215,8 +215,8 @@ PlJobState pl_job_poll(PlJob *j, PlJobView *v) {
         *v = j->view;
         v->active_seconds = active_seconds(j);
     }
-    PlJobState s = !j->finished ? PL_JOB_RUNNING
-                   : j->status == PL_OK ? PL_JOB_DONE
+    PlJobState s = !j->finished                ? PL_JOB_RUNNING
+                   : j->status == PL_OK        ? PL_JOB_DONE
                    : j->status == PL_ECANCELED ? PL_JOB_CANCELED
                                                : PL_JOB_FAILED;
     pthread_mutex_unlock(&j->lock);

@@ -36,14 +36,14 @@ typedef enum { PL_JOB_RUNNING, PL_JOB_DONE, PL_JOB_FAILED, PL_JOB_CANCELED } PlJ
 
 /* What a job has done so far, as a copy. */
 typedef struct {
-    int n;                                   /* runs */
-    int ended;                               /* runs finished (or failed) */
+    int n;     /* runs */
+    int ended; /* runs finished (or failed) */
     int paused;
-    double fraction;                         /* of all the runs' batches, done */
-    double active_seconds;                   /* since the start, paused time left out */
-    PlProgress latest[PL_JOB_MAX_RUNS];      /* each run's last progress (epoch 0: not started) */
-    int done[PL_JOB_MAX_RUNS];               /* the run has ended */
-    float curve[PL_JOB_MAX_RUNS][PL_MAX_EPOCHS]; /* validation accuracy per finished epoch */
+    double fraction;                                  /* of all the runs' batches, done */
+    double active_seconds;                            /* since the start, paused time left out */
+    PlProgress latest[PL_JOB_MAX_RUNS];               /* each run's last progress (epoch 0: not started) */
+    int done[PL_JOB_MAX_RUNS];                        /* the run has ended */
+    float curve[PL_JOB_MAX_RUNS][PL_MAX_EPOCHS];      /* validation accuracy per finished epoch */
     float loss_curve[PL_JOB_MAX_RUNS][PL_MAX_EPOCHS]; /* training loss per finished epoch */
     int curve_n[PL_JOB_MAX_RUNS];
 } PlJobView;

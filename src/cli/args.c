@@ -32,8 +32,7 @@ static int parse_long(CliArgs *a, int argc, char **argv, int *i) {
     int k = find_opt(a->opts, name, len);
     if (k < 0) {
         if (len == 4 && strncmp(name, "help", 4) == 0) return a->help = 1, 0;
-        return cli_usage_error(a, "unknown option '--%.*s' (see %s --help)", (int)len, name,
-                               a->cmd);
+        return cli_usage_error(a, "unknown option '--%.*s' (see %s --help)", (int)len, name, a->cmd);
     }
     if (!a->opts[k].arg) {
         if (eq) return cli_usage_error(a, "--%s takes no value", a->opts[k].name);
@@ -48,8 +47,7 @@ static int parse_long(CliArgs *a, int argc, char **argv, int *i) {
     return 0;
 }
 
-int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int argc,
-              char **argv) {
+int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int argc, char **argv) {
     memset(a, 0, sizeof *a);
     a->cmd = cmd;
     a->opts = opts;
@@ -84,8 +82,7 @@ void cli_print_opts(FILE *f, const CliOpt *opts) {
     PlLabSettings d = pl_settings_default();
     for (int i = 0; opts && opts[i].name; i++) {
         char left[64], def[600], values[256];
-        snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
-                 opts[i].arg ? opts[i].arg : "");
+        snprintf(left, sizeof left, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
         int k = pl_setting_find(opts[i].name);
         opt_left(f, left);
         if (k < 0 || opts[i].help != pl_settings[k].help) {
@@ -153,27 +150,24 @@ int cli_int(const CliArgs *a, const char *name, int def, int lo, int hi, int *ou
     return cli_usage_error(a, "--%s: expected an integer from %d to %d, got '%s'", name, lo, hi, v);
 }
 
-int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, int hi, int *out,
-                 int max, int *n) {
+int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, int hi, int *out, int max, int *n) {
     const char *v = value_of(a, name);
     const char *s = v ? v : def;
     char buf[1024], *save = NULL;
     snprintf(buf, sizeof buf, "%s", s);
     *n = 0;
     for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (*n == max)
-            return cli_usage_error(a, "--%s: at most %d values, got '%s'", name, max, s);
+        if (*n == max) return cli_usage_error(a, "--%s: at most %d values, got '%s'", name, max, s);
         if (parse_int(tok, lo, hi, &out[*n]))
-            return cli_usage_error(a, "--%s: expected integers from %d to %d separated by commas, got '%s'",
-                                   name, lo, hi, s);
+            return cli_usage_error(a, "--%s: expected integers from %d to %d separated by commas, got '%s'", name, lo,
+                                   hi, s);
         ++*n;
     }
     if (*n == 0) return cli_usage_error(a, "--%s: expected at least one value", name);
     return 0;
 }
 
-int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices,
-               int *out) {
+int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices, int *out) {
     const char *v = cli_str(a, name, def);
     int i = pl_name_find(choices, v);
     if (i >= 0) return *out = i, 0;

@@ -22,18 +22,17 @@ typedef struct {
 #define CLI_MAX_POS 64
 
 typedef struct {
-    const char *cmd;           /* for messages: "padlab stats" */
-    const CliOpt *opts;        /* terminated by a {NULL} row */
+    const char *cmd;               /* for messages: "padlab stats" */
+    const CliOpt *opts;            /* terminated by a {NULL} row */
     const char *val[CLI_MAX_OPTS]; /* given value; "" for a flag; NULL if absent */
     const char *pos[CLI_MAX_POS];
     int npos;
-    int help;                  /* --help or -h was given */
+    int help; /* --help or -h was given */
 } CliArgs;
 
 /* Parses argv[0..argc) (the arguments after the command name). Returns 0, or
  * 2 after printing a one-line error to stderr. */
-int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int argc,
-              char **argv);
+int cli_parse(CliArgs *a, const char *cmd, const CliOpt *opts, int max_pos, int argc, char **argv);
 
 /* Prints the option table (for --help). */
 void cli_print_opts(FILE *f, const CliOpt *opts);
@@ -44,10 +43,8 @@ int cli_flag(const CliArgs *a, const char *name);
 
 /* Typed getters: 0 on success (or absence: *out = def), 2 after an error. */
 int cli_int(const CliArgs *a, const char *name, int def, int lo, int hi, int *out);
-int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, int hi, int *out,
-                 int max, int *n);
-int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices,
-               int *out);
+int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, int hi, int *out, int max, int *n);
+int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices, int *out);
 
 /* Fills out with one option per registry setting in mask (a bit per
  * PlSettingId), then the rows of extra, then the end row. Returns the count. */

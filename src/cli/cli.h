@@ -2,10 +2,10 @@
 #ifndef PL_CLI_H
 #define PL_CLI_H
 
+#include "app/out.h"
 #include "args.h"
 #include "core/corpus.h"
 #include "core/cost.h"
-#include "app/out.h"
 
 typedef struct CliCommand {
     const char *name;
@@ -16,21 +16,27 @@ typedef struct CliCommand {
     unsigned settings;   /* registry settings it takes as --NAME flags too (bits of PlSettingId) */
     int max_pos;         /* positional arguments accepted */
     int (*run)(const CliArgs *a);
-    int interactive;     /* talks to the user as it runs: its stdout is not held until it ends */
+    int interactive; /* talks to the user as it runs: its stdout is not held until it ends */
 } CliCommand;
 
-extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment,
-    cli_cmd_bench, cli_cmd_lab, cli_cmd_lesson, cli_cmd_gui, cli_cmd_export, cli_cmd_drill;
+extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment, cli_cmd_bench,
+    cli_cmd_lab, cli_cmd_lesson, cli_cmd_gui, cli_cmd_export, cli_cmd_drill;
 
-/* A default in a help text, from the constant itself: "default " PL_STR(PL_DEFAULT_BATCH). */
+/* A default in a help text, from the constant itself: "default " CLI_DEF_BATCH. */
 #define PL_STR_(x) #x
 #define PL_STR(x) PL_STR_(x)
+#define CLI_DEF_MAXLEN PL_STR(PL_DEFAULT_MAXLEN)
+#define CLI_DEF_BATCH PL_STR(PL_DEFAULT_BATCH)
+#define CLI_DEF_EPOCHS PL_STR(PL_DEFAULT_EPOCHS)
 
 /* What every corpus-reading command takes: the registry's --corpus (in its
  * .settings) and, as a row of its own table, --num-words. */
 #define CLI_CORPUS PL_S_BIT(PL_S_CORPUS)
-#define CLI_OPT_CORPUS {"num-words", "N", "keep word ids below N, the rest become <oov> (default 10000)"}
+/* clang-format off */
+#define CLI_OPT_CORPUS \
+    {"num-words", "N", "keep word ids below N, the rest become <oov> (default " PL_STR(PL_DEFAULT_NUM_WORDS) ")"}
 #define CLI_OPT_FORMAT {"format", "FMT", "table (default), csv or json"}
+/* clang-format on */
 
 /* Loads the corpus named by --corpus/--num-words. Returns 0, or the exit
  * status (2) after printing the loader's one-line error. */

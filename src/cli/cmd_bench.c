@@ -41,7 +41,8 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
 }
 
 static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
-    static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s", "GFLOP", "GFLOP/s", "of_gemm", "of_fma", "best_val_acc"};
+    static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s",
+                                       "GFLOP", "GFLOP/s", "of_gemm",     "of_fma",     "best_val_acc"};
     char cpu[256];
     printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
     printf("vector level: %s (%s; PADLAB_SIMD=baseline|avx2|avx512 forces one)\n", m->simd,
@@ -49,8 +50,8 @@ static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
     printf("rates are per second of this thread's CPU time (s/epoch is the wall clock)\n");
-    printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source, PL_DEFAULT_MAXLEN,
-           PL_DEFAULT_BATCH, epochs);
+    printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source,
+           PL_DEFAULT_MAXLEN, PL_DEFAULT_BATCH, epochs);
     OutTable t;
     out_table_init(&t, 10, head);
     for (int i = 0; i < n; i++) {
@@ -68,7 +69,8 @@ static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
     out_table_done(&t);
     if (n > 1 && strcmp(b[1].name, "rnn_masked") == 0)
-        printf("masked / unmasked SimpleRNN, CPU time: %.2fx\n", b[1].cpu_seconds_per_epoch / b[0].cpu_seconds_per_epoch);
+        printf("masked / unmasked SimpleRNN, CPU time: %.2fx\n",
+               b[1].cpu_seconds_per_epoch / b[0].cpu_seconds_per_epoch);
     return bad;
 }
 
@@ -80,7 +82,8 @@ static void probes_table(const PlCorpus *c, const PlProbeBench *b, int nk, const
     char cpu[256];
     printf("cpu: %s\n", pl_bench_cpu(cpu, sizeof cpu));
     printf("corpus %s: each result recomputed as the lab's worker does after a change (static batches of 32,\n"
-           "fresh weights), median of %d runs in ms of CPU time, min-max in brackets; the goal is under %.0f ms at maxlen 200\n\n",
+           "fresh weights), median of %d runs in ms of CPU time, min-max in brackets; "
+           "the goal is under %.0f ms at maxlen 200\n\n",
            c->source, reps, FRAME_MS);
     printf("  %-10s", "result");
     for (int m = 0; m < nm; m++) printf("  maxlen %-13d", maxlens[m]);
@@ -121,7 +124,8 @@ static void probes_json(const PlCorpus *c, const PlProbeBench *b, int n) {
 
 static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     int maxlens[8], nm, reps;
-    if (cli_int_list(a, "maxlen", "200,400,800", 1, 2000, maxlens, 8, &nm) || cli_int(a, "reps", 5, 1, 1000, &reps)) return 2;
+    if (cli_int_list(a, "maxlen", "200,400,800", 1, 2000, maxlens, 8, &nm) || cli_int(a, "reps", 5, 1, 1000, &reps))
+        return 2;
     int *lens = cli_lengths(c);
     PlProbeBench *b = malloc(sizeof *b * PL_R_COUNT * (size_t)nm);
     if (!lens || !b) {
@@ -151,10 +155,14 @@ static const struct {
     PlSeqMask mask;
     PlPoolMask pool;
 } bench_models[] = {
-    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS, PL_POOL_UNMASKED},
-    {"gru", PL_ARCH_GRU, PL_SEQ_NONE, PL_POOL_UNMASKED},       {"gru_masked", PL_ARCH_GRU, PL_SEQ_KERAS, PL_POOL_UNMASKED},
-    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE, PL_POOL_UNMASKED},     {"lstm_masked", PL_ARCH_LSTM, PL_SEQ_KERAS, PL_POOL_UNMASKED},
-    {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE, PL_POOL_UNMASKED}, {"avgpool_masked", PL_ARCH_AVGPOOL, PL_SEQ_KERAS, PL_POOL_MASKED},
+    {"rnn", PL_ARCH_RNN, PL_SEQ_NONE, PL_POOL_UNMASKED},
+    {"rnn_masked", PL_ARCH_RNN, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"gru", PL_ARCH_GRU, PL_SEQ_NONE, PL_POOL_UNMASKED},
+    {"gru_masked", PL_ARCH_GRU, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"lstm", PL_ARCH_LSTM, PL_SEQ_NONE, PL_POOL_UNMASKED},
+    {"lstm_masked", PL_ARCH_LSTM, PL_SEQ_KERAS, PL_POOL_UNMASKED},
+    {"avgpool", PL_ARCH_AVGPOOL, PL_SEQ_NONE, PL_POOL_UNMASKED},
+    {"avgpool_masked", PL_ARCH_AVGPOOL, PL_SEQ_KERAS, PL_POOL_MASKED},
 };
 #define BENCH_MODELS ((int)(sizeof bench_models / sizeof bench_models[0]))
 #define BENCH_DEFAULT "rnn,rnn_masked,gru,lstm,avgpool"
@@ -168,7 +176,8 @@ static int pick_models(const CliArgs *a, int *pick) {
     for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int i = 0;
         while (i < BENCH_MODELS && strcmp(bench_models[i].name, tok) != 0) i++;
-        if (i == BENCH_MODELS || n == BENCH_MODELS) return cli_usage_error(a, "--models: unknown or repeated model '%s'", tok), -1;
+        if (i == BENCH_MODELS || n == BENCH_MODELS)
+            return cli_usage_error(a, "--models: unknown or repeated model '%s'", tok), -1;
         pick[n++] = i;
     }
     return n;
@@ -230,7 +239,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_bench = {
     .name = "bench",
     .summary = "training speed of the recurrent and pooling models, the vector level, and this machine's rates",
-    .usage = "[--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--models LIST] [--format table|json]\n"
+    .usage = "[--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--models LIST] [--format table|json]\n"
              "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1)\n"

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
 #include "app/report.h"
 #include "app/settings.h"
+#include "cli.h"
 #include "core/cost.h"
 
 int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) {
@@ -58,8 +58,10 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "batch-sizes")) {
         if (cli_int_list(a, "batch-sizes", "", 1, 1000000, sizes, 33, &ns)) return 2;
         if (ns != nb + 1)
-            return cli_usage_error(a, "--batch-sizes: expected %d values (one per bucket: %d "
-                                   "boundaries make %d buckets), got %d", nb + 1, nb, nb + 1, ns);
+            return cli_usage_error(a,
+                                   "--batch-sizes: expected %d values (one per bucket: %d "
+                                   "boundaries make %d buckets), got %d",
+                                   nb + 1, nb, nb + 1, ns);
         o.bucket_batch_sizes = sizes;
     }
     PlCorpus *c;
@@ -81,23 +83,22 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_buckets = {
     .name = "buckets",
     .summary = "padding cost of each batching strategy",
-    .usage = "[--corpus SRC] [--maxlen " PL_STR(PL_DEFAULT_MAXLEN) "] [--batch " PL_STR(PL_DEFAULT_BATCH) "] [--boundaries N,N,...]\n"
+    .usage = "[--corpus SRC] [--maxlen " CLI_DEF_MAXLEN "] [--batch " CLI_DEF_BATCH "] [--boundaries N,N,...]\n"
              "                      [--batch-sizes N,N,...] [--format table|csv|json]",
-    .details =
-        "One row per strategy, the corpus in its own order, every row cut to --maxlen\n"
-        "tokens (but under longest), with the batches the lab and training use:\n"
-        "  longest         every row padded to the corpus's longest sequence, nothing cut\n"
-        "  static          every row padded or truncated to --maxlen\n"
-        "  dynamic         each batch padded to its own longest row\n"
-        "  multiple_of_8   dynamic, width rounded up to a multiple of 8 (pad_to_multiple_of)\n"
-        "  length_grouped  rows sorted by length within windows of 50 batches, batches shuffled\n"
-        "  bucket_longest  rows grouped by boundary range, each batch padded to its range's longest\n"
-        "  tf_bucket       tf.data bucket_by_sequence_length\n"
-        "  packed          rows concatenated with cu_seqlens, no padding at all\n"
-        "padding_share = pad cells / all cells; tokens_cut = tokens truncation threw away;\n"
-        "attention_cells = T*T per row (packed: L*L); cells_saved and attention_saved =\n"
-        "the share of static's cells and attention cells this strategy does not compute\n"
-        "(negative: it computes more).",
+    .details = "One row per strategy, the corpus in its own order, every row cut to --maxlen\n"
+               "tokens (but under longest), with the batches the lab and training use:\n"
+               "  longest         every row padded to the corpus's longest sequence, nothing cut\n"
+               "  static          every row padded or truncated to --maxlen\n"
+               "  dynamic         each batch padded to its own longest row\n"
+               "  multiple_of_8   dynamic, width rounded up to a multiple of 8 (pad_to_multiple_of)\n"
+               "  length_grouped  rows sorted by length within windows of 50 batches, batches shuffled\n"
+               "  bucket_longest  rows grouped by boundary range, each batch padded to its range's longest\n"
+               "  tf_bucket       tf.data bucket_by_sequence_length\n"
+               "  packed          rows concatenated with cu_seqlens, no padding at all\n"
+               "padding_share = pad cells / all cells; tokens_cut = tokens truncation threw away;\n"
+               "attention_cells = T*T per row (packed: L*L); cells_saved and attention_saved =\n"
+               "the share of static's cells and attention cells this strategy does not compute\n"
+               "(negative: it computes more).",
     .opts = opts,
     .settings = SETTINGS,
     .max_pos = 0,

@@ -29,7 +29,7 @@ static int read_format(const CliArgs *a, Format *f, unsigned allowed, const char
 
 /* Loads the decks named (all of them when none is), each by name or path. */
 static int load_decks(const CliArgs *a, int from, PlDeck **decks, int *n) {
-    char (*paths)[1024] = malloc(MAX_DECKS * sizeof *paths);
+    char(*paths)[1024] = malloc(MAX_DECKS * sizeof *paths);
     int np = 0, rc = 0;
     if (!paths) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
     if (a->npos <= from) np = pl_deck_list(paths, MAX_DECKS);
@@ -79,7 +79,8 @@ static int list_decks(const CliArgs *a) {
     else if (!n && !rc) {
         char dirs[8][1024];
         int nd = pl_deck_dirs(dirs, 8);
-        printf("no decks: looked in $PADLAB_DECKS, $XDG_DATA_HOME/padlab/decks and the installed decks%s\n", nd ? "" : " (none exists)");
+        printf("no decks: looked in $PADLAB_DECKS, $XDG_DATA_HOME/padlab/decks and the installed decks%s\n",
+               nd ? "" : " (none exists)");
     }
     pl_drill_book_done(&book);
     free_decks(decks, n);
@@ -95,7 +96,8 @@ static int check_files(const CliArgs *a) {
         PlErr err;
         PlDeck *d = pl_deck_load(a->pos[i], &err);
         const char *noun = d ? pl_deck_item_noun(d->kind) : "";
-        if (d) printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
+        if (d)
+            printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
         else fprintf(stderr, "%s\n", err.msg), bad = 1;
         pl_deck_free(d);
     }
@@ -113,9 +115,11 @@ static int cheatsheet(const CliArgs *a, const PlLabSettings *s) {
     int n, rc = load_decks(a, 0, decks, &n);
     PlErr err;
     PlLab *lab = NULL;
-    if (!rc && pl_cheatsheet_needs_lab(decks, n) && !(lab = pl_lab_new(s, &err))) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
+    if (!rc && pl_cheatsheet_needs_lab(decks, n) && !(lab = pl_lab_new(s, &err)))
+        fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
     if (lab) pl_lab_autotrain(lab, 0);
-    if (!rc && pl_cheatsheet_write(stdout, decks, n, lab, s, f == FMT_MARKDOWN ? PL_SHEET_MARKDOWN : PL_SHEET_TEXT, width, &err))
+    if (!rc && pl_cheatsheet_write(stdout, decks, n, lab, s, f == FMT_MARKDOWN ? PL_SHEET_MARKDOWN : PL_SHEET_TEXT,
+                                   width, &err))
         fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
     pl_lab_free(lab);
     free_decks(decks, n);
@@ -131,16 +135,22 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     if (!r) return printf("  cannot set the case up: %s\n", err.msg), 1;
     int rc = 0;
     if (pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase == PL_BUG_FAILED) rc = 1;
-    else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED) rc = 1;
+    else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED)
+        rc = 1;
     const PlBugState *b = pl_bug_run_state(r);
-    printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name), pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
-    printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name), pl_bug_value_format(&it->fixed, &b->fixed, y, sizeof y));
+    printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name),
+           pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
+    printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name),
+           pl_bug_value_format(&it->fixed, &b->fixed, y, sizeof y));
     for (int i = 0; i < it->nalso; i++)
         printf("  also           %s: %s -> %s\n", pl_quantity_name(&it->also[i], name, sizeof name),
-               pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x), pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
+               pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x),
+               pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
     if (rc) printf("  the case did not finish: %s\n", b->message);
-    else printf("  %s (the case expects it %s)\n", b->holds ? "the fix moved it the way the case says" : "THE FIX DID NOT MOVE IT THE WAY THE CASE SAYS",
-                it->expect < 0 ? "lower" : "higher");
+    else
+        printf("  %s (the case expects it %s)\n",
+               b->holds ? "the fix moved it the way the case says" : "THE FIX DID NOT MOVE IT THE WAY THE CASE SAYS",
+               it->expect < 0 ? "lower" : "higher");
     pl_bug_run_free(r);
     return rc || !b->holds;
 }
@@ -156,7 +166,8 @@ static int answers(const CliArgs *a, const PlLabSettings *s) {
         const PlDeckItem *it = &d->items[i];
         printf("%d. %s\n", i + 1, it->title);
         if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) printf("  %s\n", it->answer);
-        if (d->kind == PL_DECK_QUESTIONS || d->kind == PL_DECK_BUGS) printf("  the answer: %c) %s\n", 'a' + it->right, it->choices[it->right].text);
+        if (d->kind == PL_DECK_QUESTIONS || d->kind == PL_DECK_BUGS)
+            printf("  the answer: %c) %s\n", 'a' + it->right, it->choices[it->right].text);
         if (d->kind == PL_DECK_BUGS) rc |= case_answer(d, it, s);
         fflush(stdout);
     }
@@ -168,7 +179,8 @@ static int answers(const CliArgs *a, const PlLabSettings *s) {
 
 static int reset(const CliArgs *a) {
     if (a->npos != 1) return cli_usage_error(a, "--reset takes one deck's name");
-    if (!cli_flag(a, "yes") && !isatty(STDIN_FILENO)) return cli_usage_error(a, "forgetting progress needs --yes when nobody can be asked");
+    if (!cli_flag(a, "yes") && !isatty(STDIN_FILENO))
+        return cli_usage_error(a, "forgetting progress needs --yes when nobody can be asked");
     if (!cli_flag(a, "yes")) {
         char line[16];
         printf("forget your progress in %s? [y/N] ", a->pos[0]);
@@ -202,7 +214,9 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     char why[256];
     int rc = tui_drill_run(&t, why, sizeof why);
     if (rc >= 0) return rc;
-    fprintf(stderr, "%s: %s: a drill plays in a terminal (padlab drill --answers DECK prints the answers, --cheatsheet the cards)\n",
+    fprintf(stderr,
+            "%s: %s: a drill plays in a terminal "
+            "(padlab drill --answers DECK prints the answers, --cheatsheet the cards)\n",
             a->cmd, why);
     return 2;
 }

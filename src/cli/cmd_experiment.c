@@ -107,7 +107,8 @@ static int print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
     const char *head[PL_SETUP_MAX + 8];
     int nc = 0;
     for (int i = 0; i < s0->n; i++) head[nc++] = s0->v[i].key;
-    const char *rest[] = {"seed", by_loss ? "val_loss by epoch" : "val_acc by epoch", "best", "short", "mid", "long", "s/epoch"};
+    const char *rest[] = {"seed",   by_loss ? "val_loss by epoch" : "val_acc by epoch", "best", "short", "mid", "long",
+                          "s/epoch"};
     for (int i = 0; i < 7; i++) {
         if (by_loss && i >= 3 && i <= 5) continue; /* no length buckets for the token task */
         head[nc++] = rest[i];
@@ -172,7 +173,8 @@ static int read_seeds(const CliArgs *a, PlSeed *seeds, int *n) {
     return 0;
 }
 
-static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOpts *o, PlRun *runs, int n, OutFormat fmt) {
+static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOpts *o, PlRun *runs, int n,
+                  OutFormat fmt) {
     PlSummary *sum;
     int ns;
     PlErr err;
@@ -188,8 +190,9 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
     } else {
         printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n\n", e->name, e->summary, c->source,
                o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
-        printf(e->by_loss ? "runs (validation cross-entropy per real next token; pads never count here):\n"
-                          : "runs (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n");
+        printf(e->by_loss
+                   ? "runs (validation cross-entropy per real next token; pads never count here):\n"
+                   : "runs (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n");
         bad = print_runs(runs, n, o->epochs, e->by_loss);
         printf("\nsummary (%s over the epochs, per setup):\n",
                e->by_loss ? "lowest validation cross-entropy per real next token" : "best validation accuracy");
@@ -212,8 +215,8 @@ static int run(const CliArgs *a) {
     OutFormat fmt;
     int threads;
     if (cli_int(a, "epochs", PL_DEFAULT_EPOCHS, 1, PL_MAX_EPOCHS, &o.epochs) ||
-        cli_int(a, "maxlen", PL_DEFAULT_MAXLEN, 2, 100000, &o.maxlen) ||
-        read_seeds(a, seeds, &o.n_seeds) || cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads))
+        cli_int(a, "maxlen", PL_DEFAULT_MAXLEN, 2, 100000, &o.maxlen) || read_seeds(a, seeds, &o.n_seeds) ||
+        cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads))
         return 2;
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
@@ -245,10 +248,10 @@ static int run(const CliArgs *a) {
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
-    {"epochs", "N", "epochs per run (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
+    {"epochs", "N", "epochs per run (default " CLI_DEF_EPOCHS ")"},
     {"seeds", "K", "run every setup with seeds 0..K-1 (default 1)"},
     {"seed", "S", "run every setup with seed S only"},
-    {"maxlen", "N", "maxlen of the runs (default " PL_STR(PL_DEFAULT_MAXLEN) "; the maxlen experiment sweeps its own)"},
+    {"maxlen", "N", "maxlen of the runs (default " CLI_DEF_MAXLEN "; the maxlen experiment sweeps its own)"},
     {"threads", "N", "runs trained at once (default 2)"},
     {"save-model", "FILE", "save the trained model of the first run"},
     CLI_OPT_FORMAT,
@@ -258,8 +261,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_experiment = {
     .name = "experiment",
     .summary = "train a grid of settings over seeds and compare them",
-    .usage = "NAME [--corpus SRC] [--epochs " PL_STR(PL_DEFAULT_EPOCHS) "] [--seeds K | --seed S] [--maxlen " PL_STR(
-                 PL_DEFAULT_MAXLEN) "]\n"
+    .usage = "NAME [--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--seeds K | --seed S] [--maxlen " CLI_DEF_MAXLEN "]\n"
              "                         [--format table|csv|json] [--save-model FILE]",
     .details = "NAME is one of:\n"
                "  padding     Embedding(10000,32) -> SimpleRNN(32) -> Dense(1): padding pre/post x mask off/on\n"
@@ -270,7 +272,7 @@ const CliCommand cli_cmd_experiment = {
                "  truncation  truncating pre vs post vs overlapping windows (pooling and RNN)\n"
                "  loss        next-token prediction (64 classes) with the loss per real token, per\n"
                "              sequence or over batch x T, and with the pad targets left in\n"
-               "Keras fit semantics: batch " PL_STR(PL_DEFAULT_BATCH) ", the last 20% of the corpus validates, training\n"
+               "Keras fit semantics: batch " CLI_DEF_BATCH ", the last 20% of the corpus validates, training\n"
                "order reshuffled every epoch from the seed, Adam(1e-3). Each run reports its\n"
                "best validation accuracy; the summary gives median, mean and spread per setup.\n"
                "CSV prints the summary table.",

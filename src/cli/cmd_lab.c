@@ -13,7 +13,8 @@ static int print_settings(const TuiArgs *t) {
     PlLabSettings s;
     pl_session_free(tui_start_settings(t, &s, NULL, 0));
     char buf[600];
-    for (int id = 0; id < PL_S_COUNT; id++) printf("%s = %s\n", pl_settings[id].name, pl_setting_format(&s, (PlSettingId)id, buf, sizeof buf));
+    for (int id = 0; id < PL_S_COUNT; id++)
+        printf("%s = %s\n", pl_settings[id].name, pl_setting_format(&s, (PlSettingId)id, buf, sizeof buf));
     return 0;
 }
 

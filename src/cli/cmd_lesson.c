@@ -14,7 +14,7 @@
 /* ---- --list ---- */
 
 static int list_lessons(const CliArgs *a, OutFormat fmt) {
-    char (*paths)[1024] = malloc(MAX_LESSONS * sizeof *paths);
+    char(*paths)[1024] = malloc(MAX_LESSONS * sizeof *paths);
     PlProgressBook *book = calloc(1, sizeof *book);
     PlErr err;
     if (!book || !paths) return free(paths), free(book), fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
@@ -42,7 +42,8 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
             char where[48] = "";
             if (p && p->done) snprintf(where, sizeof where, "done");
             else if (p && p->step) snprintf(where, sizeof where, "at step %d", p->step + 1);
-            printf("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps, l->minutes, where, l->title);
+            printf("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps,
+                   l->minutes, where, l->title);
         }
         pl_lesson_free(l);
     }
@@ -104,7 +105,8 @@ static int reset(const CliArgs *a, const char *name) {
 /* ---- --answers: every question with the lab's number, no terminal ---- */
 
 static int wait_step(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 60000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++) usleep(10000);
+    for (int i = 0; i < 60000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
+        usleep(10000);
     return pl_lab_wait(lab, pl_lesson_run_kinds(r), 300);
 }
 
@@ -117,13 +119,17 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     printf("step %d, %s\n  %s\n", k + 1, s->title, pl_lesson_fill(lab, q->prompt, buf, sizeof buf));
     if (q->kind == PL_Q_ASK) {
         double v;
-        if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf)) return printf("  cannot compute the answer: %s\n", buf), 1;
-        printf("  answer: %s = %s\n", pl_quantity_name(&q->answer, name, sizeof name), pl_quantity_format(&q->answer, v, buf, sizeof buf));
+        if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf))
+            return printf("  cannot compute the answer: %s\n", buf), 1;
+        printf("  answer: %s = %s\n", pl_quantity_name(&q->answer, name, sizeof name),
+               pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
         for (int c = 0; c < q->nchoices; c++)
-            if (q->choices[c].right) printf("  answer: %c) %s\n", 'a' + c, pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+            if (q->choices[c].right)
+                printf("  answer: %c) %s\n", 'a' + c, pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
     } else {
-        printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "", q->smallest >= 0 ? ", the smallest value" : "");
+        printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
+               q->smallest >= 0 ? ", the smallest value" : "");
         if (q->solution) printf("  solution: %s\n", pl_lesson_fill(lab, q->solution, buf, sizeof buf));
     }
     return 0;
@@ -132,7 +138,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
 static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) {
     char path[1024];
     PlErr err;
-    if (pl_lesson_find(name, path, sizeof path)) return cli_usage_error(a, "no lesson '%s' (padlab lesson --list)", name);
+    if (pl_lesson_find(name, path, sizeof path))
+        return cli_usage_error(a, "no lesson '%s' (padlab lesson --list)", name);
     PlLesson *l = pl_lesson_load(path, &err);
     if (!l) return fprintf(stderr, "%s\n", err.msg), 2;
     PlLab *lab = pl_lab_new(s, &err);
@@ -158,7 +165,8 @@ static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) 
 
 static int list_quantities(void) {
     for (int i = 0; i < pl_quantity_count(); i++) printf("  %-34s %s\n", pl_quantity_pattern(i), pl_quantity_help(i));
-    printf("  %-34s %s\n", "SETTING", "any setting by its name (maxlen, padding, ...), compared with a value or a name");
+    printf("  %-34s %s\n", "SETTING",
+           "any setting by its name (maxlen, padding, ...), compared with a value or a name");
     return 0;
 }
 
@@ -172,7 +180,8 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "check")) return check_files(a);
     if (cli_flag(a, "quantities")) return list_quantities();
     if (cli_flag(a, "reset-all")) return reset(a, NULL);
-    if (cli_flag(a, "reset")) return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
+    if (cli_flag(a, "reset"))
+        return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
     if (a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     TuiArgs t;
@@ -185,8 +194,8 @@ static int run(const CliArgs *a) {
     char why[256];
     int rc = tui_run(&t, why, sizeof why);
     if (rc >= 0) return rc;
-    fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n", a->cmd, why,
-            a->pos[0]);
+    fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n", a->cmd,
+            why, a->pos[0]);
     return 2;
 }
 

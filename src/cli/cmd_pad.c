@@ -10,8 +10,8 @@
 #include "core/pad.h"
 
 typedef struct {
-    int32_t *ids;   /* all tokens back to back */
-    int *len;       /* (n) */
+    int32_t *ids; /* all tokens back to back */
+    int *len;     /* (n) */
     size_t nids, capids;
     int n, cap;
 } Seqs;
@@ -54,8 +54,7 @@ static int parse_line(const CliArgs *a, Seqs *s, char *line, const char *name, l
         errno = 0;
         long v = strtol(tok, &end, 10);
         if (*end != '\0' || errno || v < INT32_MIN || v > INT32_MAX)
-            return cli_usage_error(a, "%s:%ld: expected integers separated by spaces, got '%.24s'",
-                                   name, line_no, tok);
+            return cli_usage_error(a, "%s:%ld: expected integers separated by spaces, got '%.24s'", name, line_no, tok);
         if (push_int(s, (int32_t)v)) return cli_usage_error(a, "out of memory");
         len++;
     }
@@ -71,8 +70,7 @@ static int read_seqs(const CliArgs *a, FILE *f, const char *name, Seqs *s) {
     int rc = 0;
     while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
         line_no++;
-        if (memchr(line, '\0', (size_t)got))
-            rc = cli_usage_error(a, "%s:%ld: contains a NUL byte", name, line_no);
+        if (memchr(line, '\0', (size_t)got)) rc = cli_usage_error(a, "%s:%ld: contains a NUL byte", name, line_no);
         else rc = parse_line(a, s, line, name, line_no);
     }
     /* getline's end and its failure look alike: a folder, or a read error. */
@@ -122,7 +120,8 @@ static int print_rows(const Seqs *s, int T, const PlPadOpts *o, int with_mask, P
 static int run(const CliArgs *a) {
     int maxlen, value, pad, trunc, conv = 0;
     if (cli_int(a, "maxlen", 0, 1, 100000000, &maxlen) || cli_int(a, "value", 0, INT32_MIN, INT32_MAX, &value) ||
-        cli_choice(a, "padding", "pre", pl_side_names, &pad) || cli_choice(a, "truncating", "pre", pl_side_names, &trunc) ||
+        cli_choice(a, "padding", "pre", pl_side_names, &pad) ||
+        cli_choice(a, "truncating", "pre", pl_side_names, &trunc) ||
         (cli_flag(a, "mask") && cli_choice(a, "mask", "keras", pl_mask_conv_names, &conv)))
         return 2;
     const char *name = a->npos ? a->pos[0] : "-";

@@ -18,7 +18,9 @@
 
 static int attention_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
     (void)s;
-    return cli_int(a, "heads", prm->heads, 1, 64, &prm->heads) || cli_int(a, "dhead", prm->dhead, 1, 256, &prm->dhead) ? 2 : 0;
+    return cli_int(a, "heads", prm->heads, 1, 64, &prm->heads) || cli_int(a, "dhead", prm->dhead, 1, 256, &prm->dhead)
+               ? 2
+               : 0;
 }
 
 static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
@@ -35,7 +37,6 @@ static const CliOpt attention_extra[] = {
     {"dhead", "N", "width of each head (default 16)"},
     {NULL, NULL, NULL},
 };
-
 
 /* ---- the table ---- */
 
@@ -168,7 +169,8 @@ static const CliOpt shared_extra[] = {
     {"full", NULL, "print every cell of a long row (tables elide rows wider than the terminal)"},
     {NULL, NULL, NULL},
 };
-static const CliOpt weights_opt = {"weights", "FILE", "read the model saved by padlab experiment --save-model (default: fresh weights from --seed)"};
+static const CliOpt weights_opt = {
+    "weights", "FILE", "read the model saved by padlab experiment --save-model (default: fresh weights from --seed)"};
 
 /* The settings a probe takes as flags: what its result depends on, and the corpus. */
 static unsigned probe_settings(const CliProbe *p) { return pl_result_deps(p->kind) | PL_S_BIT(PL_S_CORPUS); }
@@ -252,8 +254,8 @@ static int load_weights(const CliProbe *p, const CliArgs *a, unsigned given, PlL
         if (!(given & PL_S_BIT(PL_S_MODEL))) pl_setting_set(s, PL_S_MODEL, (int)cfg->arch);
     }
     if (!pl_result_reads(p->kind, s, *out))
-        return cli_usage_error(a, "--weights %s: the %s probe needs %s, this one is %s%s", path, p->name, p->needs, arch,
-                               cfg->classes ? " with a token head" : "");
+        return cli_usage_error(a, "--weights %s: the %s probe needs %s, this one is %s%s", path, p->name, p->needs,
+                               arch, cfg->classes ? " with a token head" : "");
     return 0;
 }
 
@@ -287,7 +289,9 @@ static int run_probe(const CliProbe *p, const CliArgs *a) {
         }
     }
     if (!rc) {
-        PlReportOpts o = {.full = cli_flag(a, "full"), .columns = output_columns(), .rows_given = prm.nrows > 0,
+        PlReportOpts o = {.full = cli_flag(a, "full"),
+                          .columns = output_columns(),
+                          .rows_given = prm.nrows > 0,
                           .weights = r.weights ? cli_str(a, "weights", NULL) : NULL};
         if (r.weights) info.weights_arch = (int)pl_model_config(r.weights)->arch;
         PlStatus st = pl_report_print(stdout, p->kind, fmt == OUT_JSON, r.corpus, r.result, &info, &o);

@@ -1,8 +1,8 @@
 /* The report: what `padlab` prints when there is no lab to open. */
 #include <stdio.h>
 
-#include "cli.h"
 #include "app/settings.h"
+#include "cli.h"
 #include "core/cost.h"
 
 static int run(const CliArgs *a) {
@@ -17,8 +17,7 @@ static int run(const CliArgs *a) {
                o.batch_size, o.maxlen);
         rc = cli_print_buckets(c, &o, OUT_TABLE);
     }
-    if (rc == 0)
-        printf("\nMore: padlab stats, padlab buckets, padlab pad; padlab --help lists them all.\n");
+    if (rc == 0) printf("\nMore: padlab stats, padlab buckets, padlab pad; padlab --help lists them all.\n");
     pl_corpus_free(c);
     return rc;
 }

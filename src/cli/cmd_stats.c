@@ -11,8 +11,7 @@ static int count_positive(const PlCorpus *c) {
     return pos;
 }
 
-static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxlenRow *rows,
-                       int nmax) {
+static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxlenRow *rows, int nmax) {
     JsonW w;
     json_begin(&w, stdout);
     json_str(&w, "corpus", c->source);
@@ -43,14 +42,12 @@ static void print_summary(const PlCorpus *c, const PlLengthSummary *s) {
     int pos = count_positive(c);
     printf("corpus     %s\n", c->source);
     printf("sequences  %d (%d positive, %d negative)\n", c->n, pos, c->n - pos);
-    printf("vocabulary %d words, ids kept below %d\n", c->vocab_size - PL_FIRST_WORD_ID,
-           c->num_words);
-    printf("lengths    min %d, median %g, mean %.1f, p95 %g, max %d (start token included)\n",
-           s->min, s->median, s->mean, s->p95, s->max);
+    printf("vocabulary %d words, ids kept below %d\n", c->vocab_size - PL_FIRST_WORD_ID, c->num_words);
+    printf("lengths    min %d, median %g, mean %.1f, p95 %g, max %d (start token included)\n", s->min, s->median,
+           s->mean, s->p95, s->max);
 }
 
-static const char *const stats_head[] = {"maxlen", "padding_share", "kept_share",
-                                         "rows_truncated"};
+static const char *const stats_head[] = {"maxlen", "padding_share", "kept_share", "rows_truncated"};
 
 int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt) {
     int *len = cli_lengths(c);
@@ -96,8 +93,7 @@ int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat f
 static int run(const CliArgs *a) {
     int maxlens[32], nmax;
     OutFormat fmt;
-    if (cli_int_list(a, "maxlen", "50,100,200,400,800", 1, 10000000, maxlens, 32, &nmax) ||
-        cli_format(a, &fmt))
+    if (cli_int_list(a, "maxlen", "50,100,200,400,800", 1, 10000000, maxlens, 32, &nmax) || cli_format(a, &fmt))
         return 2;
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);

@@ -7,9 +7,7 @@
 
 int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
     PlCorpusOpts opts = {0};
-    if (cli_int(a, "num-words", PL_DEFAULT_NUM_WORDS, PL_FIRST_WORD_ID + 1, 100000000,
-                &opts.num_words))
-        return 2;
+    if (cli_int(a, "num-words", PL_DEFAULT_NUM_WORDS, PL_FIRST_WORD_ID + 1, 100000000, &opts.num_words)) return 2;
     PlErr err;
     PlStatus st = pl_corpus_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), &opts, out, &err);
     if (st) {

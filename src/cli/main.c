@@ -7,21 +7,12 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "probe_cli.h"
 #include "core/stats.h"
+#include "probe_cli.h"
 
 static const CliCommand *const commands[] = {
-    &cli_cmd_lab,
-    &cli_cmd_gui,
-    &cli_cmd_export,
-    &cli_cmd_pad,
-    &cli_cmd_stats,
-    &cli_cmd_buckets,
-    &cli_cmd_experiment,
-    &cli_cmd_bench,
-    &cli_cmd_report,
-    &cli_cmd_lesson,
-    &cli_cmd_drill,
+    &cli_cmd_lab,        &cli_cmd_gui,   &cli_cmd_export, &cli_cmd_pad,    &cli_cmd_stats, &cli_cmd_buckets,
+    &cli_cmd_experiment, &cli_cmd_bench, &cli_cmd_report, &cli_cmd_lesson, &cli_cmd_drill,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
@@ -68,8 +59,7 @@ static void print_main_help(void) {
     printf("With no command, padlab opens the lab in the terminal (without a terminal it\n"
            "prints the report instead).\n\n");
     printf("commands:\n");
-    for (int i = 0; i < NCOMMANDS; i++)
-        printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    for (int i = 0; i < NCOMMANDS; i++) printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
     printf("  %-10s the teaching probes: ", "probe");
     print_probe_kinds(stdout);
     putchar('\n');

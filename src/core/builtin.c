@@ -64,23 +64,19 @@ static const char *draw_word(const Lexicon *lx, PlRng *rng, int label) {
     if (pl_rng_uniform(rng) >= P_SENTIMENT) return pl_builtin_neutral[zipf_draw(&lx->neutral, rng)];
     int positive = (pl_rng_uniform(rng) < P_AGREE) == (label == 1);
     int r = zipf_draw(&lx->sentiment, rng);
-    return positive ? pl_builtin_positive[r % pl_builtin_n_positive]
-                    : pl_builtin_negative[r % pl_builtin_n_negative];
+    return positive ? pl_builtin_positive[r % pl_builtin_n_positive] : pl_builtin_negative[r % pl_builtin_n_negative];
 }
 
-PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out,
-                           PlErr *err) {
+PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     *out = NULL;
     if (count < 1) return pl_err_set(err, PL_ERANGE, "builtin corpus: count must be >= 1");
     Lexicon lx = {{0}, {0}};
     const char **words = malloc(LEN_MAX * sizeof *words);
-    int nsent = pl_builtin_n_positive < pl_builtin_n_negative ? pl_builtin_n_positive
-                                                              : pl_builtin_n_negative;
+    int nsent = pl_builtin_n_positive < pl_builtin_n_negative ? pl_builtin_n_positive : pl_builtin_n_negative;
     PlCorpusBuilder b;
     pl_builder_init(&b);
     PlStatus st = PL_OK;
-    if (!words || zipf_init(&lx.neutral, pl_builtin_n_neutral, 1.05) ||
-        zipf_init(&lx.sentiment, nsent, 0.8))
+    if (!words || zipf_init(&lx.neutral, pl_builtin_n_neutral, 1.05) || zipf_init(&lx.sentiment, nsent, 0.8))
         st = PL_ENOMEM;
     PlRng rng;
     pl_rng_seed(&rng, seed);

@@ -1,5 +1,8 @@
 #include "builtin_words.h"
 
+/* Word lists, filled line by line: clang-format would set them one column per word. */
+/* clang-format off */
+
 const char *const pl_builtin_neutral[] = {
     "the", "a", "and", "of", "to", "is", "in", "it", "this", "that", "i", "was", "as", "with",
     "for", "movie", "but", "film", "on", "not", "you", "are", "his", "have", "be", "he", "one",
@@ -48,7 +51,7 @@ const char *const pl_builtin_neutral[] = {
     "genre", "leave", "behind", "wanted", "words", "feeling", "clearly", "thinking", "voice",
     "brother", "stuff", "told", "killed", "extremely", "coming", "chance", "run", "daughter",
     "car", "lack", "today", "ok", "except", "happens", "heard", "known", "attempt", "song",
-    "obvious", "took", "slow", "experience",
+    "obvious", "took", "slow", "experience"
 };
 const int pl_builtin_n_neutral = (int)(sizeof pl_builtin_neutral / sizeof pl_builtin_neutral[0]);
 
@@ -58,7 +61,7 @@ const char *const pl_builtin_positive[] = {
     "touching", "delightful", "charming", "moving", "outstanding", "fun", "powerful", "gripping",
     "stunning", "hilarious", "memorable", "haunting", "terrific", "engaging", "recommended",
     "enjoyed", "refreshing", "heartwarming", "flawless", "captivating", "sincere", "clever",
-    "witty", "gorgeous", "remarkable", "tender", "inspiring", "magnificent",
+    "witty", "gorgeous", "remarkable", "tender", "inspiring", "magnificent"
 };
 const int pl_builtin_n_positive = (int)(sizeof pl_builtin_positive / sizeof pl_builtin_positive[0]);
 
@@ -67,6 +70,7 @@ const char *const pl_builtin_negative[] = {
     "pointless", "mess", "lame", "disappointing", "ridiculous", "annoying", "weak", "unfunny",
     "laughable", "tedious", "predictable", "mediocre", "badly", "dreadful", "pathetic", "garbage",
     "forgettable", "bland", "clumsy", "incoherent", "painful", "cheap", "wooden", "overlong",
-    "pretentious", "sloppy", "shallow", "tiresome", "unwatchable", "insulting", "lifeless",
+    "pretentious", "sloppy", "shallow", "tiresome", "unwatchable", "insulting", "lifeless"
 };
 const int pl_builtin_n_negative = (int)(sizeof pl_builtin_negative / sizeof pl_builtin_negative[0]);
+/* clang-format on */

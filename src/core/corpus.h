@@ -24,33 +24,29 @@ enum { PL_PAD_ID = 0, PL_START_ID = 1, PL_OOV_ID = 2, PL_FIRST_WORD_ID = 3 };
 #define PL_DEFAULT_NUM_WORDS 10000
 
 typedef struct {
-    int num_words;   /* keep ids below this; 0 = the default (10000) */
+    int num_words; /* keep ids below this; 0 = the default (10000) */
 } PlCorpusOpts;
 
 typedef struct {
-    int n;                 /* sequences */
-    int64_t *offsets;      /* (n+1) */
-    int32_t *ids;          /* (offsets[n]) */
-    uint8_t *labels;       /* (n) 0 or 1 */
-    int num_words;         /* every stored id is below this */
-    int vocab_size;        /* 3 reserved ids + distinct words */
-    PlVocab vocab;         /* words in order of first appearance */
-    int *word_of_id;       /* (vocab_size - 3) vocab index of id 3, 4, ... */
-    int *rank_of_word;     /* (vocab_size - 3) id - 3 of vocab index i */
-    char source[512];      /* what was loaded, for display */
-    int skipped;           /* folder loaders: entries left out for not being regular files */
+    int n;                   /* sequences */
+    int64_t *offsets;        /* (n+1) */
+    int32_t *ids;            /* (offsets[n]) */
+    uint8_t *labels;         /* (n) 0 or 1 */
+    int num_words;           /* every stored id is below this */
+    int vocab_size;          /* 3 reserved ids + distinct words */
+    PlVocab vocab;           /* words in order of first appearance */
+    int *word_of_id;         /* (vocab_size - 3) vocab index of id 3, 4, ... */
+    int *rank_of_word;       /* (vocab_size - 3) id - 3 of vocab index i */
+    char source[512];        /* what was loaded, for display */
+    int skipped;             /* folder loaders: entries left out for not being regular files */
     char skipped_first[256]; /* the first of them (its path) */
 } PlCorpus;
 
 /* Frees c and everything it owns; pl_corpus_free(NULL) does nothing. */
 void pl_corpus_free(PlCorpus *c);
 
-static inline int pl_corpus_len(const PlCorpus *c, int i) {
-    return (int)(c->offsets[i + 1] - c->offsets[i]);
-}
-static inline const int32_t *pl_corpus_seq(const PlCorpus *c, int i) {
-    return c->ids + c->offsets[i];
-}
+static inline int pl_corpus_len(const PlCorpus *c, int i) { return (int)(c->offsets[i + 1] - c->offsets[i]); }
+static inline const int32_t *pl_corpus_seq(const PlCorpus *c, int i) { return c->ids + c->offsets[i]; }
 
 /* The word of an id ("<pad>", "<start>", "<oov>" for the reserved ones,
  * "<?>" for an id outside the vocabulary). Borrowed; valid while c lives. */

@@ -191,8 +191,7 @@ static PlStatus remap_ids(PlCorpusBuilder *b, PlCorpus *c) {
     return PL_OK;
 }
 
-PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name,
-                           PlCorpus **out, PlErr *err) {
+PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err) {
     *out = NULL;
     PlCorpus *c = calloc(1, sizeof *c);
     if (!c) goto nomem;
@@ -249,8 +248,7 @@ PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
         if (len == cap) {
             char *bigger = cap >= PL_MAX_FILE_BYTES ? NULL : realloc(data, cap * 2);
             if (!bigger) {
-                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path,
-                                PL_MAX_FILE_BYTES >> 20);
+                st = pl_err_set(err, PL_ENOMEM, "%s: too large to load (limit %zu MiB)", path, PL_MAX_FILE_BYTES >> 20);
                 break;
             }
             data = bigger;
@@ -260,8 +258,7 @@ PlStatus pl_read_file(const char *path, char **buf, size_t *n, PlErr *err) {
         len += got;
         if (got == 0) break;
     }
-    if (st == PL_OK && ferror(f))
-        st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
+    if (st == PL_OK && ferror(f)) st = pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
     fclose(f);
     if (st) {
         free(data);

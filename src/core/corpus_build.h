@@ -8,14 +8,14 @@
 
 typedef struct {
     PlVocab vocab;
-    int32_t *ids;       /* 1 for the start token, vocab index + 3 for a word */
+    int32_t *ids; /* 1 for the start token, vocab index + 3 for a word */
     int64_t n_ids, cap_ids;
-    int64_t *offsets;   /* (cap + 1) */
+    int64_t *offsets; /* (cap + 1) */
     uint8_t *labels;
     int n, cap;
-    char *clean;        /* scratch for pl_text_clean */
+    char *clean; /* scratch for pl_text_clean */
     size_t clean_cap;
-    PlStatus st;        /* first failure inside a token callback */
+    PlStatus st; /* first failure inside a token callback */
 } PlCorpusBuilder;
 
 void pl_builder_init(PlCorpusBuilder *b);
@@ -38,8 +38,7 @@ PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);
 
 /* Ranks the vocabulary and moves everything into a new corpus. The builder is
  * emptied either way. name fills corpus->source. */
-PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name,
-                           PlCorpus **out, PlErr *err);
+PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err);
 
 /* Writes a printable, quoted excerpt of s[0..n) (at most 24 bytes shown) into
  * buf, for error messages. Returns buf. */

@@ -27,8 +27,8 @@ static int join_path(char *buf, size_t cap, const char *a, const char *b) {
 
 static int has_pos_neg(const char *root) {
     char a[4096], b[4096];
-    return join_path(a, sizeof a, root, "pos") == 0 && join_path(b, sizeof b, root, "neg") == 0 &&
-           is_dir(a) && is_dir(b);
+    return join_path(a, sizeof a, root, "pos") == 0 && join_path(b, sizeof b, root, "neg") == 0 && is_dir(a) &&
+           is_dir(b);
 }
 
 /* Finds the folder holding pos/ and neg/: root itself, root/train or root/test. */
@@ -46,9 +46,7 @@ static PlStatus find_base(const char *root, char *base, size_t cap, PlErr *err) 
                       root);
 }
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void free_names(char **names, size_t n) {
     for (size_t i = 0; i < n; i++) free(names[i]);
@@ -118,31 +116,26 @@ static PlStatus add_file(PlCorpusBuilder *b, const char *path, int label, PlErr 
     if (nul)
         st = pl_err_set(err, PL_EINPUT, "%s:%ld: contains a NUL byte (not a text file?)", path,
                         line_of_offset(buf, (size_t)(nul - buf)));
-    else if (pl_builder_add_text(b, label, buf, n))
-        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    else if (pl_builder_add_text(b, label, buf, n)) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     free(buf);
     return st;
 }
 
-static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub, int label, Skipped *sk,
-                          PlErr *err) {
+static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub, int label, Skipped *sk, PlErr *err) {
     char dir[4096], path[8192];
-    if (join_path(dir, sizeof dir, base, sub))
-        return pl_err_set(err, PL_EINPUT, "%s: path too long", base);
+    if (join_path(dir, sizeof dir, base, sub)) return pl_err_set(err, PL_EINPUT, "%s: path too long", base);
     char **names = NULL;
     size_t n = 0;
     PlStatus st = list_txt(dir, &names, &n, sk, err);
     for (size_t i = 0; st == PL_OK && i < n; i++) {
-        if (join_path(path, sizeof path, dir, names[i]))
-            st = pl_err_set(err, PL_EINPUT, "%s: path too long", dir);
+        if (join_path(path, sizeof path, dir, names[i])) st = pl_err_set(err, PL_EINPUT, "%s: path too long", dir);
         else st = add_file(b, path, label, err);
     }
     free_names(names, n);
     return st;
 }
 
-PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
-                            PlErr *err) {
+PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     char base[4096];
     *out = NULL;
     PlStatus st = find_base(path, base, sizeof base, err);
@@ -153,8 +146,7 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
     st = add_class(&b, base, "neg", 0, &sk, err);
     int negatives = b.n;
     if (st == PL_OK) st = add_class(&b, base, "pos", 1, &sk, err);
-    if (st == PL_OK && pl_builder_interleave(&b, negatives))
-        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", base);
+    if (st == PL_OK && pl_builder_interleave(&b, negatives)) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", base);
     if (st == PL_OK && b.n == 0)
         st = pl_err_set(err, PL_EINPUT, "%s: no examples (no .txt files in pos/ or neg/)", base);
     if (st) {
@@ -164,7 +156,7 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
     st = pl_builder_finish(&b, opts, path, out, err);
     if (!st) {
         (*out)->skipped = sk.n;
-        snprintf((*out)->skipped_first, sizeof (*out)->skipped_first, "%s", sk.first);
+        snprintf((*out)->skipped_first, sizeof(*out)->skipped_first, "%s", sk.first);
     }
     return st;
 }

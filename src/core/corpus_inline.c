@@ -40,14 +40,16 @@ PlStatus pl_corpus_inline(const char *spec, const PlCorpusOpts *opts, PlCorpus *
     PlStatus st = PL_OK;
     int rows = 0;
     char *save = NULL;
-    for (char *row = strtok_r(copy, "|", &save); row && !st; row = strtok_r(NULL, "|", &save), rows++) st = add_row(&b, row, rows);
+    for (char *row = strtok_r(copy, "|", &save); row && !st; row = strtok_r(NULL, "|", &save), rows++)
+        st = add_row(&b, row, rows);
     free(copy);
     if (!st && rows == 0) st = PL_EINPUT;
     if (st) {
         pl_builder_done(&b);
         if (st == PL_ENOMEM) return pl_err_set(err, st, "out of memory for an inline corpus");
-        return pl_err_set(err, PL_EINPUT, "corpus '%.60s': an inline corpus is rows of at most %d tokens separated by |",
-                          spec, INLINE_MAX_TOKENS);
+        return pl_err_set(err, PL_EINPUT,
+                          "corpus '%.60s': an inline corpus is rows of at most %d tokens separated by |", spec,
+                          INLINE_MAX_TOKENS);
     }
     return pl_builder_finish(&b, opts, spec, out, err);
 }

@@ -45,8 +45,7 @@ PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **o
     }
     if (strncmp(spec, "inline:", 7) == 0) return pl_corpus_inline(spec, opts, out, err);
     struct stat sb;
-    if (stat(spec, &sb) != 0)
-        return pl_err_set(err, PL_EIO, "%s: cannot open: %s", spec, strerror(errno));
+    if (stat(spec, &sb) != 0) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", spec, strerror(errno));
     if (S_ISDIR(sb.st_mode)) return pl_corpus_load_dir(spec, opts, out, err);
     return pl_corpus_load_tsv(spec, opts, out, err);
 }

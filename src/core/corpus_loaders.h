@@ -20,8 +20,8 @@
 #define PL_BUILTIN_COUNT 5000
 
 /* TSV text in memory (LABEL<TAB>TEXT lines); name is used in messages. */
-PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, const PlCorpusOpts *opts,
-                                PlCorpus **out, PlErr *err);
+PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, const PlCorpusOpts *opts, PlCorpus **out,
+                                PlErr *err);
 /* The same from a TSV file. */
 PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 /* An aclImdb-style folder: ROOT/neg and ROOT/pos (or under train/ or test/). */

@@ -12,20 +12,17 @@
 #include "corpus_loaders.h"
 #include "infile.h"
 
-static int is_header(const char *line, size_t len) {
-    return len == 10 && strncasecmp(line, "label\ttext", 10) == 0;
-}
+static int is_header(const char *line, size_t len) { return len == 10 && strncasecmp(line, "label\ttext", 10) == 0; }
 
-static PlStatus parse_line(PlCorpusBuilder *b, const char *name, long line_no, const char *line,
-                           size_t len, PlErr *err) {
+static PlStatus parse_line(PlCorpusBuilder *b, const char *name, long line_no, const char *line, size_t len,
+                           PlErr *err) {
     char snip[128];
     if (memchr(line, '\0', len))
-        return pl_err_set(err, PL_EINPUT, "%s:%ld: contains a NUL byte (not a text file?)", name,
-                          line_no);
+        return pl_err_set(err, PL_EINPUT, "%s:%ld: contains a NUL byte (not a text file?)", name, line_no);
     const char *tab = memchr(line, '\t', len);
     if (!tab)
-        return pl_err_set(err, PL_EINPUT, "%s:%ld: expected LABEL<TAB>TEXT, found no tab in %s",
-                          name, line_no, pl_snippet(snip, sizeof snip, line, len));
+        return pl_err_set(err, PL_EINPUT, "%s:%ld: expected LABEL<TAB>TEXT, found no tab in %s", name, line_no,
+                          pl_snippet(snip, sizeof snip, line, len));
     size_t lab_len = (size_t)(tab - line);
     if (lab_len != 1 || (line[0] != '0' && line[0] != '1'))
         return pl_err_set(err, PL_EINPUT, "%s:%ld: label must be 0 or 1, got %s", name, line_no,
@@ -37,8 +34,8 @@ static PlStatus parse_line(PlCorpusBuilder *b, const char *name, long line_no, c
 
 /* Parses the lines of buf[0..n); with more to come, stops before a last
  * line that has no newline yet and says in *used where. */
-static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *buf, size_t n, int more,
-                            long *line_no, size_t *used, PlErr *err) {
+static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *buf, size_t n, int more, long *line_no,
+                            size_t *used, PlErr *err) {
     size_t pos = 0;
     while (pos < n) {
         const char *nl = memchr(buf + pos, '\n', n - pos);
@@ -57,8 +54,8 @@ static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *bu
     return PL_OK;
 }
 
-PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
-                                const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, const PlCorpusOpts *opts, PlCorpus **out,
+                                PlErr *err) {
     *out = NULL;
     if (n == 0) return pl_err_set(err, PL_EINPUT, "%s: empty file", name);
     PlCorpusBuilder b;
@@ -67,8 +64,7 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n,
     size_t used;
     PlStatus st = parse_lines(&b, name, buf, n, 0, &line_no, &used, err);
     if (st == PL_OK && b.n == 0)
-        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)",
-                        name);
+        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)", name);
     if (st) {
         pl_builder_done(&b);
         return st;
@@ -102,8 +98,7 @@ static PlStatus stream_lines(PlCorpusBuilder *b, const char *path, FILE *f, char
     }
 }
 
-PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out,
-                            PlErr *err) {
+PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     *out = NULL;
     FILE *f = NULL;
     PlStatus opened = pl_infile_open(path, PL_MAX_FILE_BYTES, &f, NULL, err); /* regular files only, of a sane size */
@@ -112,7 +107,8 @@ PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus
     char *buf = malloc(cap);
     PlCorpusBuilder b;
     pl_builder_init(&b);
-    PlStatus st = buf ? stream_lines(&b, path, f, &buf, &cap, &total, err) : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    PlStatus st = buf ? stream_lines(&b, path, f, &buf, &cap, &total, err)
+                      : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
     fclose(f);
     free(buf);
     if (st == PL_OK && total == 0) st = pl_err_set(err, PL_EINPUT, "%s: empty file", path);

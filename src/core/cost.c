@@ -57,16 +57,13 @@ double pl_cost_kept_share(const PlCost *c) {
     return c->total_tokens ? (double)c->real_tokens / (double)c->total_tokens : 1.0;
 }
 
-double pl_cost_truncated_share(const PlCost *c) {
-    return c->rows ? (double)c->rows_truncated / (double)c->rows : 0.0;
-}
+double pl_cost_truncated_share(const PlCost *c) { return c->rows ? (double)c->rows_truncated / (double)c->rows : 0.0; }
 
 int64_t pl_cost_bytes(const PlCost *c, int hidden) { return c->slots * hidden * 4; }
 
 static double saved(int64_t x, int64_t base) { return base > 0 ? 1.0 - (double)x / (double)base : 0.0; }
 
-PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows,
-                         int *nrows, PlErr *err) {
+PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows, int *nrows, PlErr *err) {
     *nrows = 0;
     for (int k = 0; k < PL_BATCH_COUNT; k++) {
         int bounds[3];

@@ -45,9 +45,9 @@ typedef struct {
     PlBatching kind;
     PlCost cost;
     double padding_share;
-    double cells_saved;    /* 1 - cells / static's cells */
-    double attn_saved;     /* 1 - attention score cells / static's */
-    int64_t tokens_cut;    /* tokens truncation threw away */
+    double cells_saved; /* 1 - cells / static's cells */
+    double attn_saved;  /* 1 - attention score cells / static's */
+    int64_t tokens_cut; /* tokens truncation threw away */
 } PlStrategyRow;
 
 typedef struct {
@@ -56,14 +56,13 @@ typedef struct {
     const int *boundaries; /* bucket boundaries; NULL: the quarters of maxlen, as the trainer and the lab use */
     int n_boundaries;
     const int *bucket_batch_sizes; /* tf_bucket, n_boundaries + 1 entries; NULL: batch_size each */
-    PlSeed seed;         /* length_grouped's shuffles */
+    PlSeed seed;                   /* length_grouped's shuffles */
 } PlCompareOpts;
 
 /* Fills rows[0..*nrows) with one row per strategy, in the order longest,
  * static, dynamic, multiple_of_8, length_grouped, bucket_longest, tf_bucket,
  * packed. rows must hold PL_BATCH_COUNT entries. Returns the plan's error on
  * impossible options. */
-PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows,
-                         int *nrows, PlErr *err);
+PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows, int *nrows, PlErr *err);
 
 #endif

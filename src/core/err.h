@@ -8,10 +8,10 @@
 
 typedef enum {
     PL_OK = 0,
-    PL_EINPUT = 1,  /* the input (a file, a flag value) is malformed */
-    PL_EIO = 2,     /* a file or folder could not be read */
-    PL_ENOMEM = 3,  /* an allocation failed or a size would overflow */
-    PL_ERANGE = 4,  /* a parameter is outside what the function accepts */
+    PL_EINPUT = 1,   /* the input (a file, a flag value) is malformed */
+    PL_EIO = 2,      /* a file or folder could not be read */
+    PL_ENOMEM = 3,   /* an allocation failed or a size would overflow */
+    PL_ERANGE = 4,   /* a parameter is outside what the function accepts */
     PL_ECANCELED = 5 /* the caller asked the work to stop */
 } PlStatus;
 
@@ -20,8 +20,7 @@ typedef struct {
 } PlErr;
 
 /* Fills err (when not NULL) with a formatted one-line message and returns st. */
-PlStatus pl_err_set(PlErr *err, PlStatus st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+PlStatus pl_err_set(PlErr *err, PlStatus st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Returns err's message, or "" for a NULL err. */
 const char *pl_errmsg(const PlErr *err);

@@ -147,15 +147,20 @@ static int plan_loss(const PlExperimentOpts *o, PlRun *runs, int max) {
 }
 
 static const PlExperiment exp_padding = {"padding", "SimpleRNN: padding pre/post x mask off/on", 0, 0, plan_padding};
-static const PlExperiment exp_pooling = {"pooling", "average pooling: unmasked vs masked vs divide-by-T", 1, 0, plan_pooling};
-static const PlExperiment exp_cells = {"cells", "SimpleRNN vs GRU vs LSTM, post padding, mask off/on", 0, 0, plan_cells};
+static const PlExperiment exp_pooling = {"pooling", "average pooling: unmasked vs masked vs divide-by-T", 1, 0,
+                                         plan_pooling};
+static const PlExperiment exp_cells = {"cells", "SimpleRNN vs GRU vs LSTM, post padding, mask off/on", 0, 0,
+                                       plan_cells};
 static const PlExperiment exp_maxlen = {"maxlen", "accuracy and time against maxlen (pooling, RNN)", 1, 0, plan_maxlen};
-static const PlExperiment exp_batching = {"batching", "static vs dynamic vs bucketed vs packed batches", 0, 0, plan_batching};
-static const PlExperiment exp_truncation = {"truncation", "truncating pre vs post vs sliding windows", 0, 0, plan_truncation};
-static const PlExperiment exp_loss = {"loss", "next-token loss: per token vs per sequence vs batch x T, pads in or out", 0, 1, plan_loss};
+static const PlExperiment exp_batching = {"batching", "static vs dynamic vs bucketed vs packed batches", 0, 0,
+                                          plan_batching};
+static const PlExperiment exp_truncation = {"truncation", "truncating pre vs post vs sliding windows", 0, 0,
+                                            plan_truncation};
+static const PlExperiment exp_loss = {"loss", "next-token loss: per token vs per sequence vs batch x T, pads in or out",
+                                      0, 1, plan_loss};
 
-const PlExperiment *const pl_experiments[] = {&exp_padding, &exp_pooling, &exp_cells, &exp_maxlen,
-                                              &exp_batching, &exp_truncation, &exp_loss, NULL};
+const PlExperiment *const pl_experiments[] = {&exp_padding,  &exp_pooling,    &exp_cells, &exp_maxlen,
+                                              &exp_batching, &exp_truncation, &exp_loss,  NULL};
 
 const PlExperiment *pl_experiment_find(const char *name) {
     for (int i = 0; pl_experiments[i]; i++)
@@ -173,8 +178,8 @@ static double dilution(const PlCorpus *c, int maxlen) {
     return c->n ? sum / c->n : 0.0;
 }
 
-PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c,
-                            PlRun **runs, int *n, PlErr *err) {
+PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c, PlRun **runs, int *n,
+                            PlErr *err) {
     *runs = NULL;
     *n = 0;
     if (o->n_seeds < 1 || o->epochs < 1 || o->epochs > PL_MAX_EPOCHS || o->maxlen < 2)

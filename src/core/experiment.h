@@ -28,16 +28,16 @@ typedef struct {
 
 typedef struct {
     PlSetup setup;
-    int setup_index;  /* runs of the same setup share it */
+    int setup_index; /* runs of the same setup share it */
     PlTrainConfig cfg;
     PlTrainResult res;
-    PlStatus status;  /* PL_OK once it ran */
-    double dilution;  /* pooling: mean weight on real tokens min(L,maxlen)/maxlen over the corpus */
+    PlStatus status; /* PL_OK once it ran */
+    double dilution; /* pooling: mean weight on real tokens min(L,maxlen)/maxlen over the corpus */
 } PlRun;
 
 typedef struct {
-    int epochs;       /* 5 */
-    int maxlen;       /* PL_DEFAULT_MAXLEN */
+    int epochs; /* 5 */
+    int maxlen; /* PL_DEFAULT_MAXLEN */
     const PlSeed *seeds;
     int n_seeds;
 } PlExperimentOpts;
@@ -57,8 +57,8 @@ const PlExperiment *pl_experiment_find(const char *name);
 
 /* Allocates and plans the runs of an experiment (*runs freed by the caller
  * with free()). Returns PL_ERANGE for impossible options. */
-PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c,
-                            PlRun **runs, int *n, PlErr *err);
+PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c, PlRun **runs, int *n,
+                            PlErr *err);
 
 typedef struct {
     PlSetup setup;

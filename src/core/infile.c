@@ -32,8 +32,8 @@ PlStatus pl_infile_open(const char *path, uint64_t max, FILE **f, uint64_t *size
     }
     if (max && (uint64_t)st.st_size > max) {
         close(fd);
-        return pl_err_set(err, PL_ERANGE, "%s: %lld bytes, more than the %llu this padlab reads", path, (long long)st.st_size,
-                          (unsigned long long)max);
+        return pl_err_set(err, PL_ERANGE, "%s: %lld bytes, more than the %llu this padlab reads", path,
+                          (long long)st.st_size, (unsigned long long)max);
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);

@@ -87,8 +87,8 @@ KFN void k_add(float *restrict y, const float *restrict x, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] += x[i];
 }
 
-KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n,
-                   float alpha, float b1, float b2, float eps) {
+KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n, float alpha,
+                float b1, float b2, float eps) {
     float c1 = 1.0f - b1, c2 = 1.0f - b2;
     for (size_t i = 0; i < n; i++) {
         float gi = g[i];
@@ -119,7 +119,7 @@ KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict 
 
 /* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
 KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
-                               const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+                            const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
     for (int j = 0; j < H; j++) {
         float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
         float dz = dh[j] * (prev - nn);
@@ -149,7 +149,7 @@ KFN void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, c
 
 /* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
 KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
-                                const float *restrict c, const float *restrict cp, int H) {
+                             const float *restrict c, const float *restrict cp, int H) {
     float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
     k_tanh(tcs, c, (size_t)H);
     for (int j = 0; j < H; j++) {
@@ -169,7 +169,7 @@ KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float
  * stored transposed, (K, mr). mr, nv, act and ta are constants at every
  * call, so the tile lives in registers. */
 INL void tile(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int K, int mr, int nv, int act,
-               int ta) {
+              int ta) {
     VF c[4][2];
 #pragma GCC unroll 4
     for (int i = 0; i < mr; i++)
@@ -195,7 +195,7 @@ INL void tile(float *C, int ldc, const float *A, int lda, const float *B, int ld
 INL void tile_rows(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int K, int nv, int act,
                    int ta) {
     int i = 0;
-#define A_AT(i) (ta ? A + (i) : A + (size_t)(i) * lda)
+#define A_AT(i) (ta ? A + (i) : A + (size_t)(i)*lda)
     for (; i + 4 <= M; i += 4) tile(C + (size_t)i * ldc, ldc, A_AT(i), lda, B, ldb, K, 4, nv, act, ta);
     float *Ci = C + (size_t)i * ldc;
     const float *Ai = A_AT(i);
@@ -210,12 +210,13 @@ INL void tile_rows(float *C, int ldc, const float *A, int lda, const float *B, i
 
 /* The columns past the last whole vector, one by one. */
 KFN void tail_cols(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N0, int N, int K,
-                      int act, int ta) {
+                   int act, int ta) {
     for (int i = 0; i < M; i++) {
         float *ci = C + (size_t)i * ldc;
         for (int j = N0; j < N; j++) {
             float s = ci[j];
-            for (int k = 0; k < K; k++) s += (ta ? A[(size_t)k * lda + i] : A[(size_t)i * lda + k]) * B[(size_t)k * ldb + j];
+            for (int k = 0; k < K; k++)
+                s += (ta ? A[(size_t)k * lda + i] : A[(size_t)i * lda + k]) * B[(size_t)k * ldb + j];
             ci[j] = s;
         }
         if (act) k_tanh(ci + N0, ci + N0, (size_t)(N - N0));

@@ -75,8 +75,8 @@ static float row_weight(const TermWeights *tw, int b) {
     return b < CE_STACK_ROWS ? tw->w[b] : weight_of(tw, row_terms(tw->targets, tw->T, b));
 }
 
-float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
-                  int B, int C, PlLossNorm norm) {
+float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T, int B, int C,
+                  PlLossNorm norm) {
     TermWeights tw;
     term_weights(&tw, targets, T, B, norm);
     double loss = 0.0;

@@ -24,8 +24,8 @@ const char *pl_loss_norm_name(PlLossNorm n);
  * terms (B,T), when not NULL, gets each position's loss (0 where ignored).
  * Returns the normalised loss (0 when no target counts). Allocates nothing,
  * so it cannot fail. */
-float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T,
-                  int B, int C, PlLossNorm norm);
+float pl_token_ce(float *dlogits, float *terms, const float *logits, const int32_t *targets, int T, int B, int C,
+                  PlLossNorm norm);
 
 /* Next-token targets for a padded batch: at each position the class of the
  * token at t+1 (ids below C-1 are their own class, the rest share C-1). When

@@ -49,14 +49,12 @@ void pl_mask_causal(uint8_t *out, int T) {
 void pl_mask_causal_padding(uint8_t *out, const uint8_t *mask, int B, int T) {
     for (int b = 0; b < B; b++)
         for (int i = 0; i < T; i++)
-            for (int j = 0; j < T; j++)
-                out[((size_t)b * T + i) * T + j] = j <= i && mask[(size_t)b * T + j];
+            for (int j = 0; j < T; j++) out[((size_t)b * T + i) * T + j] = j <= i && mask[(size_t)b * T + j];
 }
 
 void pl_mask_key_padding(uint8_t *out, const uint8_t *mask, int B, int T) {
     for (int b = 0; b < B; b++)
-        for (int i = 0; i < T; i++)
-            memcpy(out + ((size_t)b * T + i) * T, mask + (size_t)b * T, (size_t)T);
+        for (int i = 0; i < T; i++) memcpy(out + ((size_t)b * T + i) * T, mask + (size_t)b * T, (size_t)T);
 }
 
 void pl_cu_seqlens(int *cu, const int *len, int B) {
@@ -69,8 +67,7 @@ void pl_mask_block_diagonal(uint8_t *out, const int *cu, int B, int causal) {
     memset(out, 0, (size_t)N * (size_t)N);
     for (int b = 0; b < B; b++)
         for (int i = cu[b]; i < cu[b + 1]; i++)
-            for (int j = cu[b]; j < cu[b + 1]; j++)
-                out[(size_t)i * N + j] = !causal || j <= i;
+            for (int j = cu[b]; j < cu[b + 1]; j++) out[(size_t)i * N + j] = !causal || j <= i;
 }
 
 void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *mask, size_t n) {

@@ -23,15 +23,16 @@
 
 /* A block's dimensions, resolved against a configuration by dim_size. */
 typedef enum {
+    DIM_NONE, /* ends a kind's list of blocks */
     DIM_1,
     DIM_2,
-    DIM_V, /* vocabulary */
-    DIM_E, /* embedding width */
-    DIM_H, /* recurrent units */
-    DIM_G, /* gates x H */
+    DIM_V,  /* vocabulary */
+    DIM_E,  /* embedding width */
+    DIM_H,  /* recurrent units */
+    DIM_G,  /* gates x H */
     DIM_HD, /* heads x dhead */
-    DIM_F, /* what the head reads: H for the recurrent kinds, E for the others */
-    DIM_C  /* the head's outputs: classes, or 1 */
+    DIM_F,  /* what the head reads: H for the recurrent kinds, E for the others */
+    DIM_C   /* the head's outputs: classes, or 1 */
 } Dim;
 
 typedef enum {
@@ -39,7 +40,7 @@ typedef enum {
     INIT_EMBEDDING,  /* uniform +-0.05; row 0 zero with freeze_pad */
     INIT_GLOROT,     /* glorot uniform over (rows, cols) */
     INIT_ORTHOGONAL, /* orthogonal (rows, cols) */
-    INIT_FORGET_BIAS /* zero but the forget gate's H entries, 1 (LSTM unit_forget_bias) */
+    INIT_FORGET      /* zero but the forget gate's H entries, 1 (LSTM unit_forget_bias) */
 } Init;
 
 typedef struct {
@@ -71,12 +72,11 @@ struct ArchSpec {
     Body body;
     BodyForward forward;   /* ids and mask to the features the head reads */
     BodyBackward backward; /* the head's input gradient into the parameters' */
-    ScanFn scan;                  /* recurrent: the cell */
+    ScanFn scan;           /* recurrent: the cell */
     ScanBackwardFn scan_backward;
-    int gates;  /* recurrent: gate blocks per unit (SimpleRNN 1, GRU 3, LSTM 4); 0 otherwise */
-    int caches; /* recurrent: CACHE_* bits */
-    int nblocks;
-    BlockSpec blocks[PL_P_COUNT];
+    int gates;                        /* recurrent: gate blocks per unit (SimpleRNN 1, GRU 3, LSTM 4); 0 otherwise */
+    int caches;                       /* recurrent: CACHE_* bits */
+    BlockSpec blocks[PL_P_COUNT + 1]; /* in layout order, ended by rows DIM_NONE */
 };
 
 static PlStatus recurrent_forward(PlModel *m, PlErr *err);
@@ -94,43 +94,42 @@ static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, c
 static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
 static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
 
-#define EMBEDDING_BLOCK {PL_P_EMBEDDING, DIM_V, DIM_E, INIT_EMBEDDING}
-#define CELL_BLOCKS(bias_rows, bias_init) \
+/* A kind's blocks, as the rows below name them (initialiser lists in
+ * macros, which clang-format would take for code blocks). */
+/* clang-format off */
+#define EMBED {PL_P_EMBEDDING, DIM_V, DIM_E, INIT_EMBEDDING}
+#define CELL(bias_rows, bias_init) \
     {PL_P_KERNEL, DIM_E, DIM_G, INIT_GLOROT}, {PL_P_RECURRENT, DIM_H, DIM_G, INIT_ORTHOGONAL}, \
     {PL_P_BIAS, bias_rows, DIM_G, bias_init}
-#define ATTENTION_BLOCKS \
+#define ATTN \
     {PL_P_WQ, DIM_E, DIM_HD, INIT_GLOROT}, {PL_P_WK, DIM_E, DIM_HD, INIT_GLOROT}, \
     {PL_P_WV, DIM_E, DIM_HD, INIT_GLOROT}, {PL_P_WO, DIM_HD, DIM_E, INIT_GLOROT}
-#define HEAD_BLOCKS {PL_P_DENSE_W, DIM_F, DIM_C, INIT_GLOROT}, {PL_P_DENSE_B, DIM_1, DIM_C, INIT_ZERO}
-
-#define RECURRENT(cell) BODY_RECURRENT, recurrent_forward, recurrent_backward, cell##_scan, cell##_scan_backward
+#define HEAD {PL_P_DENSE_W, DIM_F, DIM_C, INIT_GLOROT}, {PL_P_DENSE_B, DIM_1, DIM_C, INIT_ZERO}
+/* clang-format on */
+#define RECURRENT(cell, gates, caches) \
+    BODY_RECURRENT, recurrent_forward, recurrent_backward, cell##_scan, cell##_scan_backward, gates, caches
+#define POOLED(body, fn) body, fn##_forward, fn##_backward, NULL, NULL, 0, 0
 
 static const ArchSpec arch_specs[PL_ARCH_COUNT] = {
-    /* Embedding(V,E) -> SimpleRNN(H) -> readout -> Dense(C) */
-    [PL_ARCH_RNN] = {"rnn", RECURRENT(rnn), 1, 0, 6, {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_1, INIT_ZERO), HEAD_BLOCKS}},
-    /* the GRU's bias is (2, 3H): input bias, then recurrent bias (reset_after) */
-    [PL_ARCH_GRU] = {"gru", RECURRENT(gru), 3, CACHE_GATES | CACHE_HU, 6,
-                     {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_2, INIT_ZERO), HEAD_BLOCKS}},
-    [PL_ARCH_LSTM] = {"lstm", RECURRENT(lstm), 4, CACHE_GATES | CACHE_CELL, 6,
-                      {EMBEDDING_BLOCK, CELL_BLOCKS(DIM_1, INIT_FORGET_BIAS), HEAD_BLOCKS}},
+    /* Embedding(V,E) -> SimpleRNN / GRU / LSTM (H) -> readout -> Dense(C); the
+     * GRU's bias is (2, 3H): input bias, then recurrent bias (reset_after) */
+    [PL_ARCH_RNN] = {"rnn", RECURRENT(rnn, 1, 0), {EMBED, CELL(DIM_1, INIT_ZERO), HEAD}},
+    [PL_ARCH_GRU] = {"gru", RECURRENT(gru, 3, CACHE_GATES | CACHE_HU), {EMBED, CELL(DIM_2, INIT_ZERO), HEAD}},
+    [PL_ARCH_LSTM] = {"lstm", RECURRENT(lstm, 4, CACHE_GATES | CACHE_CELL), {EMBED, CELL(DIM_1, INIT_FORGET), HEAD}},
     /* Embedding(V,E) -> global average / max pooling -> Dense(1) */
-    [PL_ARCH_AVGPOOL] = {"avgpool", BODY_AVGPOOL, avgpool_forward, avgpool_backward, NULL, NULL, 0, 0, 3,
-                         {EMBEDDING_BLOCK, HEAD_BLOCKS}},
-    [PL_ARCH_MAXPOOL] = {"maxpool", BODY_MAXPOOL, maxpool_forward, maxpool_backward, NULL, NULL, 0, 0, 3,
-                         {EMBEDDING_BLOCK, HEAD_BLOCKS}},
+    [PL_ARCH_AVGPOOL] = {"avgpool", POOLED(BODY_AVGPOOL, avgpool), {EMBED, HEAD}},
+    [PL_ARCH_MAXPOOL] = {"maxpool", POOLED(BODY_MAXPOOL, maxpool), {EMBED, HEAD}},
     /* Embedding(V,E) -> self-attention(heads x dhead) -> mean -> Dense(1) */
-    [PL_ARCH_ATTENTION] = {"attention", BODY_ATTENTION, attention_forward, attention_backward, NULL, NULL, 0, 0, 7,
-                           {EMBEDDING_BLOCK, ATTENTION_BLOCKS, HEAD_BLOCKS}},
+    [PL_ARCH_ATTENTION] = {"attention", POOLED(BODY_ATTENTION, attention), {EMBED, ATTN, HEAD}},
 };
 
 static const ArchSpec *spec_of(const PlModelConfig *c) { return &arch_specs[c->arch]; }
 
-static int feature_width(const PlModelConfig *c) {
-    return spec_of(c)->body == BODY_RECURRENT ? c->hidden : c->embed;
-}
+static int feature_width(const PlModelConfig *c) { return spec_of(c)->body == BODY_RECURRENT ? c->hidden : c->embed; }
 
 static size_t dim_size(Dim d, const PlModelConfig *c) {
     switch (d) {
+    case DIM_NONE: return 0;
     case DIM_1: return 1;
     case DIM_2: return 2;
     case DIM_V: return (size_t)c->vocab;
@@ -173,15 +172,15 @@ PlModelConfig pl_model_config_default(PlArch arch) {
 
 /* Activations of one forward, carved from one allocation for (B,T). */
 typedef struct {
-    float *x;          /* (T,B,E) embedded input (not the fused kinds: see PlIdTable) */
-    float *pre;        /* (T,B,G) packed models: the projected input before packing */
-    float *h, *hs;     /* (T,B,H) states; the packed states */
-    float *g, *hu, *c; /* gate caches (T,B,G), (T,B,G), (T,B,H) */
-    float *y;          /* (T,B,E) attention output */
+    float *x;                 /* (T,B,E) embedded input (not the fused kinds: see PlIdTable) */
+    float *pre;               /* (T,B,G) packed models: the projected input before packing */
+    float *h, *hs;            /* (T,B,H) states; the packed states */
+    float *g, *hu, *c;        /* gate caches (T,B,G), (T,B,G), (T,B,H) */
+    float *y;                 /* (T,B,E) attention output */
     float *q, *k, *v, *o, *p; /* attention caches */
     float *feat, *dfeat, *logits;
     float *dx, *dh, *da, *dhu, *dc, *dy, *scratch;
-    int *arg;          /* (B,F) max pooling winners */
+    int *arg; /* (B,F) max pooling winners */
 } Acts;
 
 struct PlModel {
@@ -191,13 +190,13 @@ struct PlModel {
     float *param[PL_P_COUNT], *grad[PL_P_COUNT];
     size_t nparams;
     float *params, *grads, *m1, *m2;
-    int grads_zero;       /* the gradients are all zero (cleared by an update) */
+    int grads_zero; /* the gradients are all zero (cleared by an update) */
     PlOptim opt;
-    int B, T;             /* shape of the last forward */
-    int32_t *ids;         /* (B,T) copy of the last input */
+    int B, T;                /* shape of the last forward */
+    int32_t *ids;            /* (B,T) copy of the last input */
     uint8_t *mask, *mask_tm; /* (B,T) and time-major (T,B) */
     PlPack pack;
-    PlIdTable tab;        /* recurrent models: the batch's distinct ids */
+    PlIdTable tab; /* recurrent models: the batch's distinct ids */
     size_t cap_floats, cap_cells;
     float *act;
     Acts a;
@@ -233,8 +232,7 @@ static PlStatus init_params(PlModel *m, PlSeed seed) {
     const PlModelConfig *c = &m->cfg;
     PlRng rng;
     pl_rng_seed(&rng, seed);
-    for (int i = 0; i < m->spec->nblocks; i++) {
-        const BlockSpec *b = &m->spec->blocks[i];
+    for (const BlockSpec *b = m->spec->blocks; b->rows != DIM_NONE; b++) {
         float *w = m->param[b->param];
         int rows = (int)dim_size(b->rows, c), cols = (int)dim_size(b->cols, c);
         switch (b->init) {
@@ -247,7 +245,7 @@ static PlStatus init_params(PlModel *m, PlSeed seed) {
         case INIT_ORTHOGONAL:
             if (pl_init_orthogonal(w, rows, cols, &rng)) return PL_ENOMEM;
             break;
-        case INIT_FORGET_BIAS:
+        case INIT_FORGET:
             for (int j = 0; j < c->hidden; j++) w[c->hidden + j] = 1.0f;
             break;
         }
@@ -257,7 +255,8 @@ static PlStatus init_params(PlModel *m, PlSeed seed) {
 
 static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     if (c->arch < 0 || c->arch >= PL_ARCH_COUNT) return pl_err_set(err, PL_ERANGE, "unknown model kind");
-    if (c->vocab < 4 || c->vocab > 10000000) return pl_err_set(err, PL_ERANGE, "vocabulary must be 4 to 10000000 ids, got %d", c->vocab);
+    if (c->vocab < 4 || c->vocab > 10000000)
+        return pl_err_set(err, PL_ERANGE, "vocabulary must be 4 to 10000000 ids, got %d", c->vocab);
     if (c->embed < 1 || c->embed > 4096 || c->hidden < 1 || c->hidden > 4096)
         return pl_err_set(err, PL_ERANGE, "embedding and hidden widths must be 1 to 4096");
     if ((size_t)c->vocab * (size_t)c->embed > ((size_t)1 << 27))
@@ -269,8 +268,10 @@ static PlStatus check_config(const PlModelConfig *c, PlErr *err) {
     if (c->mask < PL_SEQ_NONE || c->mask > PL_SEQ_PACKED || c->pool < PL_POOL_UNMASKED || c->pool > PL_POOL_DIV_T ||
         c->readout < PL_READ_LAST_POS || c->readout > PL_READ_LAST_REAL)
         return pl_err_set(err, PL_ERANGE, "unknown mask, pooling or readout mode");
-    if (c->classes < 0 || c->classes > 65536 || (c->classes > 0 && (!pl_arch_recurrent(c->arch) || c->mask == PL_SEQ_PACKED)))
-        return pl_err_set(err, PL_ERANGE, "a token-level head needs an unpacked recurrent model and 1 to 65536 classes");
+    if (c->classes < 0 || c->classes > 65536 ||
+        (c->classes > 0 && (!pl_arch_recurrent(c->arch) || c->mask == PL_SEQ_PACKED)))
+        return pl_err_set(err, PL_ERANGE,
+                          "a token-level head needs an unpacked recurrent model and 1 to 65536 classes");
     return PL_OK;
 }
 
@@ -280,7 +281,8 @@ PlStatus pl_model_config_check(const PlModelConfig *cfg, size_t *nparams, PlErr 
     if (st) return st;
     size_t n = lay_out(cfg, NULL, NULL), bytes;
     /* Four arrays of n floats (parameters, gradients, two moments). */
-    if (!n || pl_size_mul3(n, 4, sizeof(float), &bytes)) return pl_err_set(err, PL_ERANGE, "the model's parameter count overflows");
+    if (!n || pl_size_mul3(n, 4, sizeof(float), &bytes))
+        return pl_err_set(err, PL_ERANGE, "the model's parameter count overflows");
     *nparams = n;
     return PL_OK;
 }
@@ -324,7 +326,9 @@ PlStatus pl_model_new(const PlModelConfig *cfg, PlSeed seed, PlModel **out, PlEr
     return model_make(cfg, 1, seed, out, err);
 }
 
-PlStatus pl_model_new_zero(const PlModelConfig *cfg, PlModel **out, PlErr *err) { return model_make(cfg, 0, 0, out, err); }
+PlStatus pl_model_new_zero(const PlModelConfig *cfg, PlModel **out, PlErr *err) {
+    return model_make(cfg, 0, 0, out, err);
+}
 
 PlStatus pl_model_copy(const PlModel *src, const PlModelConfig *cfg, PlModel **out, PlErr *err) {
     PlStatus st = pl_model_new(cfg, 0, out, err);
@@ -390,7 +394,11 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     size_t G = dim_size(DIM_G, c), F = (size_t)feature_width(c), HD = dim_size(DIM_HD, c);
     int rec = sp->body == BODY_RECURRENT, packed = rec && c->mask == PL_SEQ_PACKED;
     int attn = sp->body == BODY_ATTENTION;
-#define TAKE(ptr, n) do { a->ptr = base ? base + off : NULL; off += (n); } while (0)
+#define TAKE(ptr, n)                       \
+    do {                                   \
+        a->ptr = base ? base + off : NULL; \
+        off += (n);                        \
+    } while (0)
     /* The pooling and recurrent models fuse the lookup into their first layer. */
     int fused = rec || sp->body == BODY_AVGPOOL;
     TAKE(x, fused ? 0 : cells * E);
@@ -470,8 +478,8 @@ static void gru_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact,
 static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
     int H = m->cfg.hidden;
     Acts *a = &m->a;
-    pl_gru_scan_backward(m->grad[PL_P_RECURRENT], m->grad[PL_P_BIAS] + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu, mask,
-                         nact, m->param[PL_P_RECURRENT], T, B, H);
+    pl_gru_scan_backward(m->grad[PL_P_RECURRENT], m->grad[PL_P_BIAS] + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu,
+                         mask, nact, m->param[PL_P_RECURRENT], T, B, H);
 }
 
 static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
@@ -561,7 +569,8 @@ static void recurrent_backward(PlModel *m) {
         const PlPack *pk = &m->pack;
         for (int i = 0; i < B; i++)
             if (pk->len[i])
-                memcpy(a->dh + ((size_t)(pk->len[i] - 1) * B + i) * H, a->dfeat + (size_t)pk->perm[i] * H, (size_t)H * sizeof *a->dh);
+                memcpy(a->dh + ((size_t)(pk->len[i] - 1) * B + i) * H, a->dfeat + (size_t)pk->perm[i] * H,
+                       (size_t)H * sizeof *a->dh);
         m->spec->scan_backward(m, a->hs, NULL, pk->nact, pk->K, B);
         pl_pack_scatter(a->pre, a->da, pk, (int)dim_size(DIM_G, &m->cfg));
         project_backward(m, a->pre);
@@ -585,8 +594,7 @@ static PlPoolMask pool_mode(const PlModel *m) {
 
 static PlAttnShape attn_shape(const PlModel *m) {
     const PlModelConfig *c = &m->cfg;
-    return (PlAttnShape){m->T, m->B, c->embed, c->heads, c->dhead, c->causal,
-                         c->mask == PL_SEQ_NONE ? NULL : m->mask};
+    return (PlAttnShape){m->T, m->B, c->embed, c->heads, c->dhead, c->causal, c->mask == PL_SEQ_NONE ? NULL : m->mask};
 }
 
 /* feat (B,E) = the embeddings' mean, the lookup fused into the pooling. */
@@ -634,8 +642,8 @@ static void attention_backward(PlModel *m) {
     float *const *w = m->param, *const *dw = m->grad;
     PlAttnShape s = attn_shape(m);
     pl_avgpool_backward(a->dy, a->dfeat, m->mask, pool_mode(m), m->T, m->B, m->cfg.embed);
-    pl_attention_backward(a->dx, dw[PL_P_WQ], dw[PL_P_WK], dw[PL_P_WV], dw[PL_P_WO], a->scratch, a->dy, a->q, a->k, a->v,
-                          a->p, a->o, a->x, w[PL_P_WQ], w[PL_P_WK], w[PL_P_WV], w[PL_P_WO], &s);
+    pl_attention_backward(a->dx, dw[PL_P_WQ], dw[PL_P_WK], dw[PL_P_WV], dw[PL_P_WO], a->scratch, a->dy, a->q, a->k,
+                          a->v, a->p, a->o, a->x, w[PL_P_WQ], w[PL_P_WK], w[PL_P_WV], w[PL_P_WO], &s);
     pl_embedding_backward(dw[PL_P_EMBEDDING], a->dx, m->ids, m->B, m->T, m->cfg.embed, m->cfg.freeze_pad);
 }
 
@@ -650,7 +658,8 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
     if (B < 1 || T < 1) return pl_err_set(err, PL_ERANGE, "a batch needs at least one row and one step");
     for (size_t i = 0; i < (size_t)B * T; i++)
         if (ids[i] < 0 || ids[i] >= m->cfg.vocab)
-            return pl_err_set(err, PL_ERANGE, "token id %d is outside the model's vocabulary (%d)", ids[i], m->cfg.vocab);
+            return pl_err_set(err, PL_ERANGE, "token id %d is outside the model's vocabulary (%d)", ids[i],
+                              m->cfg.vocab);
     PlStatus st = ensure_acts(m, B, T, err);
     if (st) return st;
     m->B = B;
@@ -670,8 +679,8 @@ void pl_model_backward(PlModel *m, const float *dlogits) {
     Acts *a = &m->a;
     float *dhead = m->cfg.classes > 0 ? a->dh : a->dfeat;
     m->grads_zero = 0;
-    pl_dense_backward(dhead, m->grad[PL_P_DENSE_W], m->grad[PL_P_DENSE_B], dlogits, head_input(m), m->param[PL_P_DENSE_W],
-                      head_rows(m), feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
+    pl_dense_backward(dhead, m->grad[PL_P_DENSE_W], m->grad[PL_P_DENSE_B], dlogits, head_input(m),
+                      m->param[PL_P_DENSE_W], head_rows(m), feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
     m->spec->backward(m);
 }
 

@@ -36,9 +36,9 @@ typedef enum {
 } PlArch;
 
 typedef enum {
-    PL_SEQ_NONE,   /* pads are processed like tokens */
-    PL_SEQ_KERAS,  /* masked steps carry the state; pooling skips pads; attention hides pad keys */
-    PL_SEQ_PACKED  /* recurrent layers skip pad steps entirely (pack_padded_sequence) */
+    PL_SEQ_NONE,  /* pads are processed like tokens */
+    PL_SEQ_KERAS, /* masked steps carry the state; pooling skips pads; attention hides pad keys */
+    PL_SEQ_PACKED /* recurrent layers skip pad steps entirely (pack_padded_sequence) */
 } PlSeqMask;
 
 typedef enum {
@@ -48,17 +48,17 @@ typedef enum {
 
 typedef struct {
     PlArch arch;
-    int vocab;           /* embedding rows (num_words) */
-    int embed;           /* embedding width */
-    int hidden;          /* recurrent units */
+    int vocab;  /* embedding rows (num_words) */
+    int embed;  /* embedding width */
+    int hidden; /* recurrent units */
     PlSeqMask mask;
-    PlPoolMask pool;     /* pooling models: how pads count (overrides mask) */
+    PlPoolMask pool; /* pooling models: how pads count (overrides mask) */
     PlReadout readout;
-    int heads, dhead;    /* attention */
-    int causal;          /* attention */
-    int freeze_pad;      /* keep embedding row 0 at zero */
-    int classes;         /* 0: one logit per row; C > 0: C logits per position
-                            (a token-level head on every state, recurrent models only) */
+    int heads, dhead; /* attention */
+    int causal;       /* attention */
+    int freeze_pad;   /* keep embedding row 0 at zero */
+    int classes;      /* 0: one logit per row; C > 0: C logits per position
+                         (a token-level head on every state, recurrent models only) */
 } PlModelConfig;
 
 /* The parameter blocks, in the order a model lays them out (and a model file
@@ -109,8 +109,7 @@ const PlModelConfig *pl_model_config(const PlModel *m);
 
 /* Runs a batch: ids (B,T) and mask (B,T, 1 = real). Returns PL_ENOMEM when
  * activations cannot grow, PL_ERANGE for an id outside the vocabulary. */
-PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T,
-                          PlErr *err);
+PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T, PlErr *err);
 /* The logits of the last forward: (B), or (T,B,C) time-major with a
  * token-level head. Borrowed; valid until the next forward. */
 const float *pl_model_logits(const PlModel *m);

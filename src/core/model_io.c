@@ -41,7 +41,7 @@ static uint64_t get_u64(const unsigned char *p) {
 }
 
 static void config_fields(const PlModelConfig *c, int32_t *f) {
-    int32_t v[NFIELDS] = {c->arch, c->vocab, c->embed, c->hidden, c->mask, c->pool,
+    int32_t v[NFIELDS] = {c->arch,    c->vocab, c->embed, c->hidden, c->mask,       c->pool,
                           c->readout, c->heads, c->dhead, c->causal, c->freeze_pad, c->classes};
     memcpy(f, v, sizeof v);
 }
@@ -82,7 +82,8 @@ typedef struct {
 
 static int write_model_bytes(FILE *f, void *ctx) {
     const ModelBytes *b = ctx;
-    int ok = fwrite(b->head, 1, 72, f) == 72 && fwrite(b->body, 1, b->nbody, f) == b->nbody && fwrite(b->tail, 1, 8, f) == 8;
+    int ok =
+        fwrite(b->head, 1, 72, f) == 72 && fwrite(b->body, 1, b->nbody, f) == b->nbody && fwrite(b->tail, 1, 8, f) == 8;
     return ok ? 0 : -1;
 }
 
@@ -124,7 +125,8 @@ static PlStatus check_header(const unsigned char *head, const char *path, PlMode
 static PlStatus check_sizes(const unsigned char *head, const PlModelConfig *cfg, uint64_t file_size, const char *path,
                             size_t *n, PlErr *err) {
     PlErr inner;
-    if (pl_model_config_check(cfg, n, &inner)) return pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
+    if (pl_model_config_check(cfg, n, &inner))
+        return pl_err_set(err, PL_EINPUT, "%s: invalid model header: %s", path, inner.msg);
     if (get_u64(head + 64) != *n)
         return pl_err_set(err, PL_EINPUT, "%s: %llu parameters, but the header's model has %zu", path,
                           (unsigned long long)get_u64(head + 64), *n);
@@ -159,10 +161,12 @@ PlStatus pl_model_load(const char *path, PlModel **out, PlErr *err) {
     PlErr inner;
     if (!st && pl_model_new_zero(&cfg, &m, &inner))
         st = pl_err_set(err, PL_ENOMEM, "%s: out of memory while loading: %s", path, inner.msg);
-    if (!st && !(body = malloc(n * 4 + 1))) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory while reading the parameters", path);
+    if (!st && !(body = malloc(n * 4 + 1)))
+        st = pl_err_set(err, PL_ENOMEM, "%s: out of memory while reading the parameters", path);
     if (!st) st = read_all(fp, body, n * 4, path, err);
     if (!st) st = read_all(fp, tail, 8, path, err);
-    if (!st && get_u64(tail) != pl_fnv1a(body, n * 4)) st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
+    if (!st && get_u64(tail) != pl_fnv1a(body, n * 4))
+        st = pl_err_set(err, PL_EINPUT, "%s: checksum mismatch (damaged file)", path);
     if (!st && fgetc(fp) != EOF) st = pl_err_set(err, PL_EINPUT, "%s: trailing bytes after the parameters", path);
     fclose(fp);
     if (!st) {

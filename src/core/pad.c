@@ -16,12 +16,9 @@ int pl_side_parse(const char *s, PlSide *out) {
     return 0;
 }
 
-int pl_pad_first_real(int kept, int T, PlSide padding) {
-    return padding == PL_POST ? 0 : T - kept;
-}
+int pl_pad_first_real(int kept, int T, PlSide padding) { return padding == PL_POST ? 0 : T - kept; }
 
-int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
-               const PlPadOpts *o) {
+int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T, const PlPadOpts *o) {
     int cap = o->maxlen > 0 && o->maxlen < T ? o->maxlen : T;
     int kept = len < cap ? len : cap;
     int first = pl_pad_first_real(kept, T, o->padding);
@@ -65,15 +62,14 @@ static PlBatch *batch_alloc(int B, int T) {
     return b;
 }
 
-PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o,
-                       PlBatch **out, PlErr *err) {
+PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o, PlBatch **out,
+                       PlErr *err) {
     *out = NULL;
     if (B < 1) return pl_err_set(err, PL_ERANGE, "a batch needs at least one row");
     int longest = 0;
     for (int i = 0; i < B; i++) {
         if (rows[i] < 0 || rows[i] >= c->n)
-            return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d)",
-                              rows[i], c->n);
+            return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d)", rows[i], c->n);
         int L = pl_corpus_len(c, rows[i]);
         if (L > longest) longest = L;
     }

@@ -32,8 +32,7 @@ int pl_side_parse(const char *s, PlSide *out);
 /* Writes seq[0..len) into row (T) as pad_sequences does; mask (T, may be NULL)
  * gets 1 at real cells and 0 at pad cells. Returns the number of tokens kept,
  * min(len, T, maxlen when it is above 0). Can't fail. */
-int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T,
-               const PlPadOpts *o);
+int pl_pad_row(int32_t *row, uint8_t *mask, const int32_t *seq, int len, int T, const PlPadOpts *o);
 
 /* Index in the row of the first real cell: 0 under POST padding, T - kept
  * under PRE. */
@@ -56,8 +55,7 @@ typedef struct {
 /* Pads corpus rows rows[0..B) to width T (T = 0: the longest of them, before
  * any truncation, as pad_sequences does). Returns PL_ERANGE for a bad row index
  * or width, PL_ENOMEM on allocation failure; *out is NULL then. */
-PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o,
-                       PlBatch **out, PlErr *err);
+PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o, PlBatch **out, PlErr *err);
 void pl_batch_free(PlBatch *b);
 
 /* The batch row that holds corpus row `row` (0 when none does). */

@@ -36,8 +36,11 @@ int pl_plan_quarter_bounds(int maxlen, int bounds[3]) {
 
 PlPlanOpts pl_plan_opts_standard(PlBatching kind, int maxlen, int batch_size, int bounds[3]) {
     int nb = pl_plan_quarter_bounds(maxlen, bounds);
-    PlPlanOpts o = {.kind = kind, .batch_size = batch_size, .maxlen = kind == PL_BATCH_LONGEST ? 0 : maxlen,
-                    .boundaries = bounds, .n_boundaries = nb};
+    PlPlanOpts o = {.kind = kind,
+                    .batch_size = batch_size,
+                    .maxlen = kind == PL_BATCH_LONGEST ? 0 : maxlen,
+                    .boundaries = bounds,
+                    .n_boundaries = nb};
     return o;
 }
 
@@ -202,9 +205,7 @@ typedef struct {
     int at;        /* rows placed in the plan so far */
 } TfWindows;
 
-static int tf_size(const PlPlanOpts *o, int k, int bs) {
-    return o->bucket_batch_sizes ? o->bucket_batch_sizes[k] : bs;
-}
+static int tf_size(const PlPlanOpts *o, int k, int bs) { return o->bucket_batch_sizes ? o->bucket_batch_sizes[k] : bs; }
 
 static void tf_emit(PlPlan *p, TfWindows *w, int k, const int *len, const PlPlanOpts *o) {
     int n = w->fill[k];
@@ -224,8 +225,7 @@ static PlStatus plan_tf_bucket(PlPlan *p, const int *len, int bs, const PlPlanOp
     w.pending = calloc((size_t)w.nk, sizeof *w.pending);
     PlStatus st = w.fill && w.pending ? PL_OK : PL_ENOMEM;
     for (int k = 0; st == PL_OK && k < w.nk; k++)
-        if (!(w.pending[k] = malloc((size_t)tf_size(o, k, bs) * sizeof **w.pending)))
-            st = PL_ENOMEM;
+        if (!(w.pending[k] = malloc((size_t)tf_size(o, k, bs) * sizeof **w.pending))) st = PL_ENOMEM;
     for (int i = 0; st == PL_OK && i < p->n_rows; i++) {
         int k = bucket_of(len[i], o);
         w.pending[k][w.fill[k]++] = i;
@@ -249,8 +249,7 @@ static PlStatus check_opts(const int *len, int n, const PlPlanOpts *o, PlErr *er
         if (o->boundaries[k] < 1 || (k > 0 && o->boundaries[k] <= o->boundaries[k - 1]))
             return pl_err_set(err, PL_ERANGE, "bucket boundaries must be positive and increasing");
     for (int k = 0; o->kind == PL_BATCH_TF_BUCKET && o->bucket_batch_sizes && k <= o->n_boundaries; k++)
-        if (o->bucket_batch_sizes[k] < 1)
-            return pl_err_set(err, PL_ERANGE, "bucket batch sizes must be >= 1");
+        if (o->bucket_batch_sizes[k] < 1) return pl_err_set(err, PL_ERANGE, "bucket batch sizes must be >= 1");
     if (o->kind == PL_BATCH_TF_BUCKET && o->pad_to_boundary) {
         int last = o->n_boundaries ? o->boundaries[o->n_boundaries - 1] : 0, over = 0;
         for (int i = 0; i < n; i++) over += len[i] >= last;
@@ -275,11 +274,20 @@ PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, 
     int longest = 0;
     for (int i = 0; i < n; i++) longest = len[i] > longest ? len[i] : longest;
     switch (o->kind) {
-    case PL_BATCH_LONGEST: identity_order(p, o); chunk(p, len, n, bs, o, longest); break;
-    case PL_BATCH_STATIC: identity_order(p, o); chunk(p, len, n, bs, o, o->maxlen); break;
+    case PL_BATCH_LONGEST:
+        identity_order(p, o);
+        chunk(p, len, n, bs, o, longest);
+        break;
+    case PL_BATCH_STATIC:
+        identity_order(p, o);
+        chunk(p, len, n, bs, o, o->maxlen);
+        break;
     case PL_BATCH_DYNAMIC:
     case PL_BATCH_MULTIPLE:
-    case PL_BATCH_PACKED: identity_order(p, o); chunk(p, len, n, bs, o, 0); break;
+    case PL_BATCH_PACKED:
+        identity_order(p, o);
+        chunk(p, len, n, bs, o, 0);
+        break;
     case PL_BATCH_GROUPED: st = plan_grouped(p, len, bs, o); break;
     case PL_BATCH_BUCKET_LONGEST: plan_bucket_longest(p, len, bs, o); break;
     case PL_BATCH_TF_BUCKET: st = plan_tf_bucket(p, len, bs, o); break;

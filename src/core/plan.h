@@ -32,10 +32,10 @@ typedef enum {
 
 typedef struct {
     PlBatching kind;
-    int batch_size;                /* rows per batch; 0 = PL_DEFAULT_BATCH */
-    int maxlen;                    /* static: the width; others: a cap on lengths, 0 = none */
-    int multiple;                  /* multiple: the multiple; 0 = 8 */
-    const int *boundaries;         /* bucket boundaries, increasing */
+    int batch_size;        /* rows per batch; 0 = PL_DEFAULT_BATCH */
+    int maxlen;            /* static: the width; others: a cap on lengths, 0 = none */
+    int multiple;          /* multiple: the multiple; 0 = 8 */
+    const int *boundaries; /* bucket boundaries, increasing */
     int n_boundaries;
     const int *bucket_batch_sizes; /* tf_bucket: n_boundaries + 1 sizes; NULL = batch_size */
     int pad_to_boundary;           /* tf_bucket: pad to boundary - 1 (not the last bucket) */
@@ -46,11 +46,11 @@ typedef struct {
 
 typedef struct {
     int n_rows, n_batches;
-    int *order;  /* (n_rows) */
-    int *start;  /* (n_batches + 1) */
-    int *width;  /* (n_batches) */
+    int *order; /* (n_rows) */
+    int *start; /* (n_batches + 1) */
+    int *width; /* (n_batches) */
     int packed;
-    int cap;     /* rows are cut to at most cap tokens; 0 = none */
+    int cap; /* rows are cut to at most cap tokens; 0 = none */
 } PlPlan;
 
 /* The strategies' names, indexed by PlBatching, NULL at PL_BATCH_COUNT. */

@@ -16,14 +16,16 @@
 
 /* The settings every probe shares. */
 typedef struct {
-    int example;         /* the corpus row the probe looks at */
-    const int *batch;    /* rows of the batch (the example among them); NULL: the batch of the plan that holds the example */
+    int example; /* the corpus row the probe looks at */
+    /* Rows of the batch (the example among them); NULL: the batch of the plan
+     * that holds the example. */
+    const int *batch;
     int nbatch;
-    int maxlen;          /* rows keep at most this many tokens */
+    int maxlen; /* rows keep at most this many tokens */
     PlSide padding, truncating;
     int mask;            /* 1: the mask is on */
     PlMaskConv conv;     /* the convention the batch probe shows */
-    PlSeed seed;       /* fresh weights come from this seed */
+    PlSeed seed;         /* fresh weights come from this seed */
     PlBatching batching; /* how the batch is chosen and how wide it is padded */
     int batch_size;      /* rows per batch of the plan */
     int width;           /* > 0: the rows are exactly this wide (set by pl_probe_focus) */
@@ -45,13 +47,13 @@ int pl_probe_auto_example(const PlCorpus *c, int maxlen);
  * that rounded up to a multiple of 8; packed: every kept token in one row). */
 typedef struct {
     PlBatching batching;
-    int index, count;    /* batch index of count in the plan (0 of 1 for given rows) */
-    int B;               /* rows of the batch */
-    int *rows;           /* (B) corpus rows, in the batch's order */
-    int at;              /* the example's position among them */
-    int width;           /* cells per padded row; packed: the kept tokens of all rows */
-    int packed;          /* one row of concatenated sequences, no pads */
-    int *cu_seqlens;     /* (B+1) packed: where each sequence starts in the row */
+    int index, count; /* batch index of count in the plan (0 of 1 for given rows) */
+    int B;            /* rows of the batch */
+    int *rows;        /* (B) corpus rows, in the batch's order */
+    int at;           /* the example's position among them */
+    int width;        /* cells per padded row; packed: the kept tokens of all rows */
+    int packed;       /* one row of concatenated sequences, no pads */
+    int *cu_seqlens;  /* (B+1) packed: where each sequence starts in the row */
 } PlBatchPick;
 
 PlStatus pl_probe_pick(const PlCorpus *c, const PlProbeOpts *o, PlBatchPick *pick, PlErr *err);
@@ -80,22 +82,22 @@ PlStatus pl_probe_focus_batch(const PlCorpus *c, const PlProbeOpts *o, int n, Pl
 
 /* ---- batch: one complete batch and the check that its counts agree ---- */
 typedef struct {
-    PlBatchPick pick;    /* which batch of the plan this is */
-    PlBatch *batch;      /* ids (B,T), mask (B,T) 1 = real; packed: B = 1 */
-    uint8_t *conv_mask;  /* (B,T) the mask in the chosen convention (bool conventions) */
-    float *additive;     /* (B,T) 0 / -inf */
-    int32_t *labels;     /* (B,T) the ids, -100 where the mask says pad (labels for a token loss) */
+    PlBatchPick pick;   /* which batch of the plan this is */
+    PlBatch *batch;     /* ids (B,T), mask (B,T) 1 = real; packed: B = 1 */
+    uint8_t *conv_mask; /* (B,T) the mask in the chosen convention (bool conventions) */
+    float *additive;    /* (B,T) 0 / -inf */
+    int32_t *labels;    /* (B,T) the ids, -100 where the mask says pad (labels for a token loss) */
     PlMaskConv conv;
-    long real_tokens;    /* tokens of the rows that survived truncation */
-    long mask_real;      /* positions the mask marks as real, read in its own convention */
-    long mask_ones;      /* positions holding 1 (or 0.0 for additive) */
-    long label_positions;/* labels other than -100 */
-    int agree;           /* the three counts agree */
+    long real_tokens;      /* tokens of the rows that survived truncation */
+    long mask_real;        /* positions the mask marks as real, read in its own convention */
+    long mask_ones;        /* positions holding 1 (or 0.0 for additive) */
+    long label_positions;  /* labels other than -100 */
+    int agree;             /* the three counts agree */
     const char *disagrees; /* which count disagrees, or NULL */
-    int rows_cut;        /* rows of the batch that truncation shortened */
-    long tokens_cut;     /* tokens it threw away from them */
-    long id0_real;       /* real cells holding id 0: what Keras's mask_zero (ids != 0) would hide although they are real */
-    int example_length;  /* the example's tokens before truncation */
+    int rows_cut;          /* rows of the batch that truncation shortened */
+    long tokens_cut;       /* tokens it threw away from them */
+    long id0_real; /* real cells holding id 0: what Keras's mask_zero (ids != 0) would hide although they are real */
+    int example_length; /* the example's tokens before truncation */
 } PlProbeBatch;
 
 PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r, PlErr *err);
@@ -107,53 +109,53 @@ void pl_probe_batch_free(PlProbeBatch *r);
  * per head. */
 typedef struct {
     int T, B, heads, dhead, causal, mask;
-    int row;                 /* the example's row in the batch */
-    int L;                   /* its real tokens */
-    uint8_t *real;           /* (T) the example's mask, 1 = real */
-    float *scores;           /* (heads,T,T) scaled dot products, before any mask */
-    float *bias;             /* (T,T) the additive mask: 0 or -inf */
-    float *weights;          /* (heads,T,T) softmax weights */
-    float *leak;             /* (heads,T) weight on pad keys, per query row */
-    float *row_sum;          /* (heads,T) */
-    float *wrong_fix_sum;    /* (heads,T) row sums after masking the unmasked weights, not renormalised */
-    float pad_weight_max;    /* the largest weight on a pad key (real query rows) */
-    float row_sum_error_max; /* the largest |row sum - 1| over real query rows */
-    float leak_total;        /* weight on pad keys summed over real query rows and heads */
-    float pad_share;         /* the mean share of a real query's weight that lands on pad keys, over heads */
-    int nan_count;           /* NaN among weights and outputs */
-    int empty_rows;          /* query rows (of any row of the batch) that see no key: zero weights */
-    float wrong_fix_min_sum; /* the smallest row sum of the wrong fix */
+    int row;                         /* the example's row in the batch */
+    int L;                           /* its real tokens */
+    uint8_t *real;                   /* (T) the example's mask, 1 = real */
+    float *scores;                   /* (heads,T,T) scaled dot products, before any mask */
+    float *bias;                     /* (T,T) the additive mask: 0 or -inf */
+    float *weights;                  /* (heads,T,T) softmax weights */
+    float *leak;                     /* (heads,T) weight on pad keys, per query row */
+    float *row_sum;                  /* (heads,T) */
+    float *wrong_fix_sum;            /* (heads,T) row sums after masking the unmasked weights, not renormalised */
+    float pad_weight_max;            /* the largest weight on a pad key (real query rows) */
+    float row_sum_error_max;         /* the largest |row sum - 1| over real query rows */
+    float leak_total;                /* weight on pad keys summed over real query rows and heads */
+    float pad_share;                 /* the mean share of a real query's weight that lands on pad keys, over heads */
+    int nan_count;                   /* NaN among weights and outputs */
+    int empty_rows;                  /* query rows (of any row of the batch) that see no key: zero weights */
+    float wrong_fix_min_sum;         /* the smallest row sum of the wrong fix */
     float batch_invariance_max_diff; /* the example next to a short vs a long partner */
     int short_partner, long_partner, short_width, long_width;
-    float packed_vs_padded_max_diff; /* varlen per-sequence attention vs the masked padded batch */
+    float packed_vs_padded_max_diff;    /* varlen per-sequence attention vs the masked padded batch */
     int64_t padded_cells, packed_cells; /* B*T*T vs the sum of L*L (per head) */
-    int *cu_seqlens;         /* (B+1) */
+    int *cu_seqlens;                    /* (B+1) */
 } PlProbeAttention;
 
 /* model may be NULL (fresh weights from o->seed, width E = 32, heads x dhead
  * from the arguments); an attention model's own weights are used when given. */
-PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads,
-                            int dhead, int causal, PlProbeAttention *r, PlErr *err);
+PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads, int dhead,
+                            int causal, PlProbeAttention *r, PlErr *err);
 void pl_probe_attention_free(PlProbeAttention *r);
 
 /* ---- rnn: the hidden state of a recurrent layer over one padded example ----
  * The example alone, padded to maxlen; distances are Euclidean. */
 typedef struct {
     PlArch cell;
-    int T, H, L;             /* width, units, real tokens */
-    int mask;                /* the run shown had the mask on */
+    int T, H, L; /* width, units, real tokens */
+    int mask;    /* the run shown had the mask on */
     PlSide padding;
     int first_real, last_real; /* positions of the real run in the row */
-    float *norm;             /* (T) |h_t| */
-    float *dist_last;        /* (T) |h_t - h after the last real token| */
-    float *step;             /* (T) |h_t - h_(t-1)| (h_(-1) = 0) */
-    float *dist_fixed;       /* (T) |h_t - h*|, h* the fixed point of the pad-input map */
-    float *states;           /* (T,H) h_t itself, unit by unit: the run shown */
-    float *h_fixed;          /* (H) h* */
-    float fixed_norm;        /* |h*| */
-    int fixed_iters;         /* pad steps iterated to find h* */
-    float fixed_residual;    /* |h* - map(h*)| when the iteration stopped */
-    int fixed_found;         /* the pads settle on h*; 0 when the state keeps moving (a cycle) */
+    float *norm;               /* (T) |h_t| */
+    float *dist_last;          /* (T) |h_t - h after the last real token| */
+    float *step;               /* (T) |h_t - h_(t-1)| (h_(-1) = 0) */
+    float *dist_fixed;         /* (T) |h_t - h*|, h* the fixed point of the pad-input map */
+    float *states;             /* (T,H) h_t itself, unit by unit: the run shown */
+    float *h_fixed;            /* (H) h* */
+    float fixed_norm;          /* |h*| */
+    int fixed_iters;           /* pad steps iterated to find h* */
+    float fixed_residual;      /* |h* - map(h*)| when the iteration stopped */
+    int fixed_found;           /* the pads settle on h*; 0 when the state keeps moving (a cycle) */
     /* Readouts side by side (norms) and how far each is from the last real state. */
     float last_pos_norm, last_real_norm, masked_carry_norm;
     float final_distance_to_last_real; /* the last array position's state vs the last real state */
@@ -186,7 +188,7 @@ typedef struct {
     /* The example alone, padded to maxlen: pooled vectors (E each). */
     float *avg_masked, *avg_unmasked, *avg_div_t, *max_masked, *max_unmasked;
     float avg_unmasked_dist, avg_div_t_dist, max_unmasked_dist; /* from the masked vector */
-    float example_weight;        /* min(L, maxlen) / maxlen of the example */
+    float example_weight;                                       /* min(L, maxlen) / maxlen of the example */
 } PlProbePooling;
 
 PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r, PlErr *err);
@@ -197,16 +199,16 @@ void pl_probe_pooling_free(PlProbePooling *r);
  * batch, pads ignored through -100. */
 typedef struct {
     int B, T, C;
-    int32_t *targets;          /* (B,T) -100 where a position does not count */
-    float *terms;              /* (B,T) each position's cross-entropy, 0 where ignored */
-    float per_token, per_sequence, batch_t;            /* the batch loss three ways */
+    int32_t *targets;                                      /* (B,T) -100 where a position does not count */
+    float *terms;                                          /* (B,T) each position's cross-entropy, 0 where ignored */
+    float per_token, per_sequence, batch_t;                /* the batch loss three ways */
     float grad_per_token, grad_per_sequence, grad_batch_t; /* |d loss / d logits| of each */
-    int wide_T;                /* the same rows padded to twice the width */
+    int wide_T;                                            /* the same rows padded to twice the width */
     float per_token_wide, batch_t_wide;
-    long real_terms;           /* targets that count with ignore_index */
-    long fake_terms;           /* the extra pad targets without it */
-    float loss_with_pads;      /* per-token loss when pads count */
-    float loss_pad_perfect;    /* the same for a model that predicts every pad target exactly */
+    long real_terms;        /* targets that count with ignore_index */
+    long fake_terms;        /* the extra pad targets without it */
+    float loss_with_pads;   /* per-token loss when pads count */
+    float loss_pad_perfect; /* the same for a model that predicts every pad target exactly */
 } PlProbeLoss;
 
 /* model may be NULL (a fresh token model from o->seed: SimpleRNN(32), 64
@@ -221,13 +223,13 @@ void pl_probe_loss_free(PlProbeLoss *r);
 
 typedef struct {
     const char *name;
-    const char *mask;   /* "on", "off", or "none" for layers that take no mask */
+    const char *mask; /* "on", "off", or "none" for layers that take no mask */
     float leak;
 } PlLayerLeak;
 
 typedef struct {
     int B, T, E, n;
-    long pads;          /* pad cells perturbed; with none, nothing can leak */
+    long pads; /* pad cells perturbed; with none, nothing can leak */
     PlLayerLeak rows[PL_LAYERS_MAX];
 } PlProbeLayers;
 
@@ -241,12 +243,12 @@ void pl_probe_layers_free(PlProbeLayers *r);
  * mask, a dense head of C classes) reads each prompt's next token. */
 typedef struct {
     int B, T, C;
-    int *len;                   /* (B) prompt lengths */
-    int32_t *ids_left, *ids_right;     /* (B,T) */
-    int *pos_naive, *pos_left;  /* (B,T) 0..T-1 for every row; left padding corrected: cumsum(mask)-1, pads 1 (as HF) */
+    int *len;                      /* (B) prompt lengths */
+    int32_t *ids_left, *ids_right; /* (B,T) */
+    int *pos_naive, *pos_left; /* (B,T) 0..T-1 for every row; left padding corrected: cumsum(mask)-1, pads 1 (as HF) */
     int naive_last_column_pad_rows_left, naive_last_column_pad_rows_right;
-    float left_vs_single_max_diff;       /* left padding with corrected positions vs each prompt alone */
-    float left_naive_positions_max_diff; /* left padding with 0..T-1 positions vs alone */
+    float left_vs_single_max_diff;              /* left padding with corrected positions vs each prompt alone */
+    float left_naive_positions_max_diff;        /* left padding with 0..T-1 positions vs alone */
     float right_last_real_vs_single_max_diff;   /* right padding, read at the last real token */
     float right_last_column_vs_single_max_diff; /* right padding, read at the last column */
 } PlProbeGenerate;
@@ -263,32 +265,32 @@ void pl_probe_generate_free(PlProbeGenerate *r);
  * has, averaged over the real query positions (and heads) of the rows that
  * have a pad and a real token. */
 typedef struct {
-    int B, T;                /* rows and width of the batch */
-    int row;                 /* the example's row in the batch */
-    int *example;            /* (B) corpus row of each batch row */
-    int *len;                /* (B) real tokens of each row */
-    int *pads;               /* (B) pad cells of each row: the rows with 0 are the ones the inverted mask blinds */
-    int32_t *ids;            /* (B,T) the batch's token ids, the input_ids every mask is built from */
-    uint8_t *keras;          /* (B,T) Keras mask: 1 = keep (a real token) */
-    uint8_t *torch;          /* (B,T) PyTorch key_padding_mask: 1 = ignore (a pad) */
-    uint8_t *hf;             /* (B,T) Hugging Face attention_mask: 1 = keep */
-    float *additive;         /* (B,T) bias added to the scores: 0 = keep, -inf = pad */
-    long keep[4];            /* cells each convention says to keep, read in its own convention (index: PlMaskConv) */
-    long real_tokens;        /* real tokens of the batch: every keep[] equals it */
-    int agree;               /* they all do */
-    int heads, dhead;        /* the attention the shares are measured with */
-    float share_right;       /* with key_padding_mask = the torch mask: exactly 0 */
-    float share_none;        /* with no mask: what the pads take */
-    float share_inverted;    /* with key_padding_mask = the hf mask (pads seen, real keys hidden): exactly 1 */
-    float *row_share;        /* (B,3) each row's shares: right, none, inverted; NaN where the row has no real
-                                token, or (inverted) no pad, so that its queries see no key */
-    int padded_rows;         /* rows with a pad and a real token: the rows the shares average over */
-    long padded_queries;     /* their real query positions */
-    int blind_rows;          /* rows with no pad: the inverted mask hides every key of every query. PyTorch's
-                                MultiheadAttention takes a softmax over nothing but -inf there and gives NaN;
-                                padlab's attention gives zero weights and a zero output (no NaN) */
-    long blind_queries;      /* the query positions of the blind rows */
-    int nan_count;           /* NaN in padlab's weights and outputs over the three runs (0) */
+    int B, T;             /* rows and width of the batch */
+    int row;              /* the example's row in the batch */
+    int *example;         /* (B) corpus row of each batch row */
+    int *len;             /* (B) real tokens of each row */
+    int *pads;            /* (B) pad cells of each row: the rows with 0 are the ones the inverted mask blinds */
+    int32_t *ids;         /* (B,T) the batch's token ids, the input_ids every mask is built from */
+    uint8_t *keras;       /* (B,T) Keras mask: 1 = keep (a real token) */
+    uint8_t *torch;       /* (B,T) PyTorch key_padding_mask: 1 = ignore (a pad) */
+    uint8_t *hf;          /* (B,T) Hugging Face attention_mask: 1 = keep */
+    float *additive;      /* (B,T) bias added to the scores: 0 = keep, -inf = pad */
+    long keep[4];         /* cells each convention says to keep, read in its own convention (index: PlMaskConv) */
+    long real_tokens;     /* real tokens of the batch: every keep[] equals it */
+    int agree;            /* they all do */
+    int heads, dhead;     /* the attention the shares are measured with */
+    float share_right;    /* with key_padding_mask = the torch mask: exactly 0 */
+    float share_none;     /* with no mask: what the pads take */
+    float share_inverted; /* with key_padding_mask = the hf mask (pads seen, real keys hidden): exactly 1 */
+    float *row_share;     /* (B,3) each row's shares: right, none, inverted; NaN where the row has no real
+                             token, or (inverted) no pad, so that its queries see no key */
+    int padded_rows;      /* rows with a pad and a real token: the rows the shares average over */
+    long padded_queries;  /* their real query positions */
+    int blind_rows;       /* rows with no pad: the inverted mask hides every key of every query. PyTorch's
+                             MultiheadAttention takes a softmax over nothing but -inf there and gives NaN;
+                             padlab's attention gives zero weights and a zero output (no NaN) */
+    long blind_queries;   /* the query positions of the blind rows */
+    int nan_count;        /* NaN in padlab's weights and outputs over the three runs (0) */
 } PlProbeMasks;
 
 /* Weights: an attention model's own; otherwise fresh Keras-initialised
@@ -307,17 +309,17 @@ void pl_probe_masks_free(PlProbeMasks *r);
 typedef struct {
     PlArch arch;
     int B, T;
-    int *example;            /* (B) corpus row of each batch row */
-    int *len;                /* (B) real tokens of each row (the same both ways) */
-    long pads;               /* pad cells of the batch: with none, the two paddings are one batch */
+    int *example;                        /* (B) corpus row of each batch row */
+    int *len;                            /* (B) real tokens of each row (the same both ways) */
+    long pads;                           /* pad cells of the batch: with none, the two paddings are one batch */
     float *pre_masked, *post_masked;     /* (B) logits with the mask, padded pre / post */
     float *pre_unmasked, *post_unmasked; /* (B) logits without it */
-    float masked_max_diff;   /* max |pre - post| with the mask: float rounding only (~1e-7) */
-    float unmasked_max_diff; /* the same without the mask: large for the recurrent models */
-    float mask_effect_max_diff; /* max |masked - unmasked| over both sides: what the pads do unmasked */
-    int order_blind;         /* the model does not see token order (pooling; attention, which has no
-                                positions): without the mask pre and post still agree, yet the pads
-                                still change the answer (mask_effect_max_diff) */
+    float masked_max_diff;               /* max |pre - post| with the mask: float rounding only (~1e-7) */
+    float unmasked_max_diff;             /* the same without the mask: large for the recurrent models */
+    float mask_effect_max_diff;          /* max |masked - unmasked| over both sides: what the pads do unmasked */
+    int order_blind;                     /* the model does not see token order (pooling; attention, which has no
+                                            positions): without the mask pre and post still agree, yet the pads
+                                            still change the answer (mask_effect_max_diff) */
 } PlProbeIdentity;
 
 /* model may be NULL: a fresh model of arch (pl_model_config_default, vocab =

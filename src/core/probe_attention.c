@@ -9,13 +9,12 @@
 #include "probe_weights.h"
 #include "tensor.h"
 
-
 /* The attention layer over batch b with the probe's weights: the outputs
  * land in u->y (T,B,E); keep, wsum, wsel and n as pl_attend_layer's. The
  * inputs are embeddings without positions, so repeated tokens share one
  * query. Returns -1 when out of memory. */
-static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const PlAttend *a, float *keep, float *wsum,
-                  float *wsel, PlAttendCounts *n) {
+static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const PlAttend *a, float *keep,
+                  float *wsum, float *wsel, PlAttendCounts *n) {
     if (pl_attend_bufs_reserve(u, b->T, b->B, w->E, w->NH, w->D)) return -1;
     pl_embedding_forward(u->x, b->ids, w->emb, b->B, b->T, w->E);
     pl_attend_layer(u, keep, wsum, wsel, n, b->ids, w->wq, w->wk, w->wv, w->wo, w->E, a);
@@ -36,9 +35,7 @@ static PlBatch row_view(const PlBatch *b, int r) {
 }
 
 /* Index of the k-th real position of row r. */
-static int real_pos(const PlBatch *b, int r, int k) {
-    return b->padding == PL_POST ? k : b->T - b->len[r] + k;
-}
+static int real_pos(const PlBatch *b, int r, int k) { return b->padding == PL_POST ? k : b->T - b->len[r] + k; }
 
 /* Largest difference between the outputs of row ra of ya and row rb of yb
  * over their real tokens, matched in order. */
@@ -80,14 +77,16 @@ static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlA
     int T = b->T, HD = w->NH * w->D, ld = b->B * HD;
     for (int h = 0; h < w->NH; h++) {
         size_t off = (size_t)r->row * HD + (size_t)h * w->D;
-        pl_gemm(0, 1, T, T, w->D, 1.0f / sqrtf((float)w->D), m->q + off, ld, m->k + off, ld, 0.0f, r->scores + (size_t)h * T * T, T);
+        pl_gemm(0, 1, T, T, w->D, 1.0f / sqrtf((float)w->D), m->q + off, ld, m->k + off, ld, 0.0f,
+                r->scores + (size_t)h * T * T, T);
     }
 }
 
 /* The example's row sums and pad weight come from the main run's sums
  * (row_sum, leak: every key, the pad keys); the largest pad weight from its
  * kept weights. */
-static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const float *y, const PlBatch *b, int NH, int E) {
+static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const float *y, const PlBatch *b, int NH,
+                           int E) {
     int T = b->T, real_queries = 0;
     r->wrong_fix_min_sum = INFINITY;
     r->nan_count = (int)n->nan, r->empty_rows = (int)n->empty;
@@ -111,7 +110,8 @@ static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const f
 /* Row ra of a and row rb of b are the same padded row. */
 static int same_row(const PlBatch *a, int ra, const PlBatch *b, int rb) {
     int T = a->T;
-    return T == b->T && a->padding == b->padding && memcmp(a->ids + (size_t)ra * T, b->ids + (size_t)rb * T, (size_t)T * sizeof *a->ids) == 0 &&
+    return T == b->T && a->padding == b->padding &&
+           memcmp(a->ids + (size_t)ra * T, b->ids + (size_t)rb * T, (size_t)T * sizeof *a->ids) == 0 &&
            memcmp(a->mask + (size_t)ra * T, b->mask + (size_t)rb * T, (size_t)T) == 0;
 }
 
@@ -119,7 +119,8 @@ static int same_row(const PlBatch *a, int ra, const PlBatch *b, int rb) {
  * Attention mixes no rows, so a partner changes the example only through
  * the width it pads the pair to: the example row runs alone at that width,
  * or, when the main batch already holds it padded so, is read from there. */
-static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbeOpts *o, Runs *u, const PlBatch *b, PlErr *err) {
+static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbeOpts *o, Runs *u, const PlBatch *b,
+                           PlErr *err) {
     const PlAttnWeights *w = u->w;
     int lo = -1, hi = -1;
     for (int i = 0; i < c->n; i++) {
@@ -146,8 +147,15 @@ static PlStatus invariance(PlProbeAttention *r, const PlCorpus *c, const PlProbe
         }
         one[k] = row_view(pair[k], 0);
         PlAttendBufs *buf = k ? &u->one : &u->aux;
-        PlAttend a = {.T = one[k].T, .B = 1, .NH = w->NH, .D = w->D, .causal = r->causal, .mask = o->mask ? one[k].mask : NULL, .query = one[k].mask};
-        if (attend(buf, w, &one[k], &a, NULL, NULL, NULL, NULL)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        PlAttend a = {.T = one[k].T,
+                      .B = 1,
+                      .NH = w->NH,
+                      .D = w->D,
+                      .causal = r->causal,
+                      .mask = o->mask ? one[k].mask : NULL,
+                      .query = one[k].mask};
+        if (attend(buf, w, &one[k], &a, NULL, NULL, NULL, NULL))
+            st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         y[k] = buf->y;
     }
     if (!st) {
@@ -165,8 +173,10 @@ static PlStatus packed(PlProbeAttention *r, const PlBatch *b, Runs *u, PlErr *er
     const PlAttnWeights *w = u->w;
     const float *ym = u->main.y;
     if (!r->mask) {
-        PlAttend a = {.T = b->T, .B = b->B, .NH = w->NH, .D = w->D, .causal = r->causal, .mask = b->mask, .query = b->mask};
-        if (attend(&u->aux, w, b, &a, NULL, NULL, NULL, NULL)) return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        PlAttend a = {
+            .T = b->T, .B = b->B, .NH = w->NH, .D = w->D, .causal = r->causal, .mask = b->mask, .query = b->mask};
+        if (attend(&u->aux, w, b, &a, NULL, NULL, NULL, NULL))
+            return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         ym = u->aux.y;
     }
     r->cu_seqlens[0] = 0;
@@ -175,9 +185,12 @@ static PlStatus packed(PlProbeAttention *r, const PlBatch *b, Runs *u, PlErr *er
         r->cu_seqlens[i + 1] = r->cu_seqlens[i] + L;
         r->packed_cells += (int64_t)L * L;
         if (L == 0) continue;
-        PlBatch one = {1, L, b->ids + (size_t)i * b->T + (b->padding == PL_POST ? 0 : b->T - L), NULL, &L, &L, NULL, NULL, PL_POST};
+        PlBatch one = {1,    L,    b->ids + (size_t)i * b->T + (b->padding == PL_POST ? 0 : b->T - L),
+                       NULL, &L,   &L,
+                       NULL, NULL, PL_POST};
         PlAttend a = {.T = L, .B = 1, .NH = w->NH, .D = w->D, .causal = r->causal};
-        if (attend(&u->one, w, &one, &a, NULL, NULL, NULL, NULL)) return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+        if (attend(&u->one, w, &one, &a, NULL, NULL, NULL, NULL))
+            return pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         float d = real_diff(ym, b, i, u->one.y, &one, 0, w->E);
         r->packed_vs_padded_max_diff = d > r->packed_vs_padded_max_diff ? d : r->packed_vs_padded_max_diff;
     }
@@ -195,7 +208,9 @@ static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
     r->row_sum = calloc((size_t)NH * T, sizeof *r->row_sum);
     r->wrong_fix_sum = calloc((size_t)NH * T, sizeof *r->wrong_fix_sum);
     r->cu_seqlens = calloc((size_t)B + 1, sizeof *r->cu_seqlens);
-    return r->real && r->scores && r->bias && r->weights && r->leak && r->row_sum && r->wrong_fix_sum && r->cu_seqlens ? 0 : -1;
+    return r->real && r->scores && r->bias && r->weights && r->leak && r->row_sum && r->wrong_fix_sum && r->cu_seqlens
+               ? 0
+               : -1;
 }
 
 /* Sum of w (n) where keep is set, in eight running sums (a sum in one
@@ -230,14 +245,16 @@ static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
         return attend(&u->aux, u->w, &one, &a, NULL, NULL, r->wrong_fix_sum, NULL);
     }
     for (int h = 0; h < NH; h++)
-        for (int i = 0; i < T; i++) r->wrong_fix_sum[h * T + i] = sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
+        for (int i = 0; i < T; i++)
+            r->wrong_fix_sum[h * T + i] = sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
     return 0;
 }
 
-PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads,
-                            int dhead, int causal, PlProbeAttention *r, PlErr *err) {
+PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads, int dhead,
+                            int causal, PlProbeAttention *r, PlErr *err) {
     memset(r, 0, sizeof *r);
-    if (heads < 1 || dhead < 1 || heads * dhead > 1024) return pl_err_set(err, PL_ERANGE, "heads and dhead must be >= 1 (heads x dhead <= 1024)");
+    if (heads < 1 || dhead < 1 || heads * dhead > 1024)
+        return pl_err_set(err, PL_ERANGE, "heads and dhead must be >= 1 (heads x dhead <= 1024)");
     PlAttnWeights w;
     PlBatch *b = NULL;
     Runs u;
@@ -260,8 +277,16 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         } else {
             for (size_t i = 0; i < nsum / w.NH; i++) pads[i] = !b->mask[i];
-            PlAttend a = {.T = b->T, .B = b->B, .NH = w.NH, .D = w.D, .causal = causal, .mask = o->mask ? b->mask : NULL, .sel = pads, .keep_row = r->row};
-            if (attend(&u.main, &w, b, &a, r->weights, wsum, wpad, &n)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
+            PlAttend a = {.T = b->T,
+                          .B = b->B,
+                          .NH = w.NH,
+                          .D = w.D,
+                          .causal = causal,
+                          .mask = o->mask ? b->mask : NULL,
+                          .sel = pads,
+                          .keep_row = r->row};
+            if (attend(&u.main, &w, b, &a, r->weights, wsum, wpad, &n))
+                st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         }
     }
     if (!st) {

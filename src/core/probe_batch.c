@@ -30,17 +30,17 @@ void pl_probe_pick_free(PlBatchPick *p) {
     memset(p, 0, sizeof *p);
 }
 
-static PlStatus check_row(const PlCorpus *c, int row) {
-    return row >= 0 && row < c->n ? PL_OK : PL_ERANGE;
-}
+static PlStatus check_row(const PlCorpus *c, int row) { return row >= 0 && row < c->n ? PL_OK : PL_ERANGE; }
 
 /* Plans lengths len[0..n) under the probe's batching and copies out the
  * batch that holds position `hold`. Given rows are one batch, so the
  * bucketed strategies size them as dynamic batching does. */
-static PlStatus plan_pick(const int *len, int n, const PlProbeOpts *o, int given, int hold, PlBatchPick *pick, PlErr *err) {
+static PlStatus plan_pick(const int *len, int n, const PlProbeOpts *o, int given, int hold, PlBatchPick *pick,
+                          PlErr *err) {
     int bounds[3];
     PlBatching kind = o->batching;
-    if (given && (kind == PL_BATCH_BUCKET_LONGEST || kind == PL_BATCH_TF_BUCKET || kind == PL_BATCH_GROUPED)) kind = PL_BATCH_DYNAMIC;
+    if (given && (kind == PL_BATCH_BUCKET_LONGEST || kind == PL_BATCH_TF_BUCKET || kind == PL_BATCH_GROUPED))
+        kind = PL_BATCH_DYNAMIC;
     PlPlanOpts po = pl_plan_opts_standard(kind, o->maxlen, given ? n : o->batch_size, bounds);
     PlPlan *p;
     PlStatus st = pl_plan_make(len, n, &po, &p, err);
@@ -79,7 +79,8 @@ PlStatus pl_probe_pick(const PlCorpus *c, const PlProbeOpts *o, PlBatchPick *pic
         for (int i = 0; i < n; i++) {
             if (check_row(c, o->batch[i])) {
                 free(len);
-                return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d, from 0)", o->batch[i], c->n);
+                return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d, from 0)", o->batch[i],
+                                  c->n);
             }
             len[i] = pl_corpus_len(c, o->batch[i]);
             if (o->batch[i] == o->example && hold < 0) hold = i;
@@ -88,7 +89,8 @@ PlStatus pl_probe_pick(const PlCorpus *c, const PlProbeOpts *o, PlBatchPick *pic
     } else {
         pl_corpus_lengths(c, len);
     }
-    PlStatus st = n > 0 ? plan_pick(len, n, o, o->batch != NULL, hold, pick, err) : pl_err_set(err, PL_ERANGE, "a batch needs at least one row");
+    PlStatus st = n > 0 ? plan_pick(len, n, o, o->batch != NULL, hold, pick, err)
+                        : pl_err_set(err, PL_ERANGE, "a batch needs at least one row");
     free(len);
     for (int i = 0; !st && o->batch && i < pick->B; i++) pick->rows[i] = o->batch[pick->rows[i]];
     if (st) pl_probe_pick_free(pick);
@@ -117,7 +119,8 @@ static PlPadOpts pad_opts(const PlProbeOpts *o) {
 }
 
 /* A packed batch: one row holding each row's kept tokens in turn, no pads. */
-static PlStatus packed_batch(const PlCorpus *c, const PlProbeOpts *o, const PlBatchPick *pick, PlBatch **out, PlErr *err) {
+static PlStatus packed_batch(const PlCorpus *c, const PlProbeOpts *o, const PlBatchPick *pick, PlBatch **out,
+                             PlErr *err) {
     PlPadOpts po = pad_opts(o);
     PlStatus st = pl_batch_make(c, &pick->rows[pick->at], 1, pick->width, &po, out, err);
     if (st) return st;
@@ -125,14 +128,16 @@ static PlStatus packed_batch(const PlCorpus *c, const PlProbeOpts *o, const PlBa
     b->orig_len[0] = 0;
     for (int i = 0; i < pick->B; i++) {
         int at = pick->cu_seqlens[i], kept = pick->cu_seqlens[i + 1] - at;
-        pl_pad_row(b->ids + at, b->mask + at, pl_corpus_seq(c, pick->rows[i]), pl_corpus_len(c, pick->rows[i]), kept, &po);
+        pl_pad_row(b->ids + at, b->mask + at, pl_corpus_seq(c, pick->rows[i]), pl_corpus_len(c, pick->rows[i]), kept,
+                   &po);
         b->orig_len[0] += pl_corpus_len(c, pick->rows[i]);
     }
     b->len[0] = pick->width;
     return PL_OK;
 }
 
-static PlStatus batch_of_pick(const PlCorpus *c, const PlProbeOpts *o, const PlBatchPick *pick, PlBatch **out, PlErr *err) {
+static PlStatus batch_of_pick(const PlCorpus *c, const PlProbeOpts *o, const PlBatchPick *pick, PlBatch **out,
+                              PlErr *err) {
     if (pick->packed) return packed_batch(c, o, pick, out, err);
     PlPadOpts po = pad_opts(o);
     return pl_batch_make(c, pick->rows, pick->B, pick->width, &po, out, err);
@@ -224,8 +229,8 @@ PlStatus pl_probe_batch(const PlCorpus *c, const PlProbeOpts *o, PlProbeBatch *r
     for (size_t i = 0; i < n; i++) r->id0_real += b->mask[i] && b->ids[i] == PL_PAD_ID;
     r->example_length = pl_corpus_len(c, r->pick.rows[r->pick.at]);
     r->agree = r->real_tokens == r->mask_real && r->mask_real == r->label_positions;
-    r->disagrees = r->agree ? NULL
-                   : r->mask_real == r->label_positions ? "real tokens"
+    r->disagrees = r->agree                               ? NULL
+                   : r->mask_real == r->label_positions   ? "real tokens"
                    : r->real_tokens == r->label_positions ? "mask"
                                                           : "labels";
     return PL_OK;

@@ -15,11 +15,13 @@
 #define GEN_C 64
 
 typedef struct {
-    int V, P;                       /* token ids, positions */
+    int V, P; /* token ids, positions */
     float *tok, *pos, *wq, *wk, *wv, *wo, *head;
 } Decoder;
 
-static void decoder_free(Decoder *d) { free(d->tok), free(d->pos), free(d->wq), free(d->wk), free(d->wv), free(d->wo), free(d->head); }
+static void decoder_free(Decoder *d) {
+    free(d->tok), free(d->pos), free(d->wq), free(d->wk), free(d->wv), free(d->wo), free(d->head);
+}
 
 static float *draw(PlRng *rng, size_t n, float limit) {
     float *w = malloc(n * sizeof *w + 1);
@@ -46,8 +48,8 @@ static int decoder_init(Decoder *d, int V, int P, PlSeed seed) {
  * Causal attention at a column sees nothing after it, so only the columns
  * read are computed (pl_attend with a query mask). u holds the buffers.
  * Returns -1 when out of memory. */
-static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const uint8_t *mask, const int *pos, const int *const *col,
-                  int ncol, int B, int T, float *const *logits) {
+static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const uint8_t *mask, const int *pos,
+                  const int *const *col, int ncol, int B, int T, float *const *logits) {
     size_t n = (size_t)T * B;
     uint8_t *query = calloc(n, 1);
     float *h = malloc((size_t)B * GEN_E * sizeof *h);
@@ -56,7 +58,8 @@ static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const u
         for (int t = 0; t < T; t++)
             for (int b = 0; b < B; b++) {
                 float *xr = u->x + ((size_t)t * B + b) * GEN_E;
-                const float *te = d->tok + (size_t)ids[(size_t)b * T + t] * GEN_E, *pe = d->pos + (size_t)pos[(size_t)b * T + t] * GEN_E;
+                const float *te = d->tok + (size_t)ids[(size_t)b * T + t] * GEN_E,
+                            *pe = d->pos + (size_t)pos[(size_t)b * T + t] * GEN_E;
                 for (int e = 0; e < GEN_E; e++) xr[e] = te[e] + pe[e];
             }
         for (int k = 0; k < ncol; k++)
@@ -68,7 +71,8 @@ static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const u
         for (int k = 0; k < ncol; k++) {
             for (int b = 0; b < B; b++) {
                 /* A prompt with no token has no column to read: zeros. */
-                if (col[k][b] >= 0 && col[k][b] < T) memcpy(h + (size_t)b * GEN_E, u->y + ((size_t)col[k][b] * B + b) * GEN_E, GEN_E * sizeof *h);
+                if (col[k][b] >= 0 && col[k][b] < T)
+                    memcpy(h + (size_t)b * GEN_E, u->y + ((size_t)col[k][b] * B + b) * GEN_E, GEN_E * sizeof *h);
                 else memset(h + (size_t)b * GEN_E, 0, GEN_E * sizeof *h);
             }
             pl_dense_forward(logits[k], h, d->head, NULL, B, GEN_E, GEN_C);
@@ -144,7 +148,8 @@ PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGener
     uint8_t *ml = malloc(n), *mr = malloc(n);
     int *col_last = malloc((size_t)r->B * sizeof *col_last), *col_real = malloc((size_t)r->B * sizeof *col_real);
     float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z), *zl = malloc(nl * sizeof *zl);
-    if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || !zl || decoder_init(&d, c->num_words, r->T, o->seed)) {
+    if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || !zl ||
+        decoder_init(&d, c->num_words, r->T, o->seed)) {
         st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
     } else {
         layouts(r, b, ml, mr);

@@ -14,12 +14,14 @@
 static int order_blind(PlArch a) { return !pl_arch_recurrent(a); }
 
 /* The base weights: model's (checked) or fresh ones of arch. */
-static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, PlSeed seed, PlModel **out, PlErr *err) {
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch arch, PlSeed seed, PlModel **out,
+                           PlErr *err) {
     *out = NULL;
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);
         if (mc->classes > 0)
-            return pl_err_set(err, PL_ERANGE, "the identity probe needs a classifier (one logit per row); this model has a token head");
+            return pl_err_set(err, PL_ERANGE,
+                              "the identity probe needs a classifier (one logit per row); this model has a token head");
         return pl_probe_check_vocab(mc->vocab, c, err); /* copied below, under each mode */
     }
     return pl_probe_fresh_model(arch, c, seed, out, err);

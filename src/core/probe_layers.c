@@ -15,7 +15,7 @@ typedef struct {
     const float *x, *xp;    /* (T,B,E) the embedded batch, and the same with its pads perturbed */
     const uint8_t *mask_tm; /* (T,B) */
     PlRng rng;
-    int oom;                /* a layer's buffers could not be had: the probe fails */
+    int oom; /* a layer's buffers could not be had: the probe fails */
 } Ctx;
 
 /* Largest change between two (T,B,C) tensors at the real positions. */
@@ -43,8 +43,10 @@ static float recurrent_leak(Ctx *k, PlArch cell, int use_mask) {
     int T = k->b->T, B = k->b->B, E = k->E, H = k->H, gates = cell == PL_ARCH_GRU ? 3 : cell == PL_ARCH_LSTM ? 4 : 1;
     int G = gates * H;
     size_t n = (size_t)T * B;
-    float *Wx = rand_block(&k->rng, (size_t)E * G, 0.3f), *U = rand_block(&k->rng, (size_t)H * G, 0.3f), *bias = rand_block(&k->rng, 2 * (size_t)G, 0.1f);
-    float *h = malloc(n * H * sizeof *h), *hp = malloc(n * H * sizeof *hp), *g = malloc(n * G * sizeof *g), *u = malloc(n * G * sizeof *u);
+    float *Wx = rand_block(&k->rng, (size_t)E * G, 0.3f), *U = rand_block(&k->rng, (size_t)H * G, 0.3f),
+          *bias = rand_block(&k->rng, 2 * (size_t)G, 0.1f);
+    float *h = malloc(n * H * sizeof *h), *hp = malloc(n * H * sizeof *hp), *g = malloc(n * G * sizeof *g),
+          *u = malloc(n * G * sizeof *u);
     float leak = NAN;
     const uint8_t *mk = use_mask ? k->mask_tm : NULL;
     if (Wx && U && bias && h && hp && g && u) {
@@ -158,7 +160,8 @@ static void fill_rows(Ctx *k, PlProbeLayers *r, const int32_t *ids_perturbed, co
     free(xe);
     static const PlArch cells[] = {PL_ARCH_RNN, PL_ARCH_GRU, PL_ARCH_LSTM};
     for (int i = 0; i < 3; i++)
-        for (int m = 1; m >= 0; m--) r->rows[r->n++] = (PlLayerLeak){pl_arch_name(cells[i]), m ? "on" : "off", recurrent_leak(k, cells[i], m)};
+        for (int m = 1; m >= 0; m--)
+            r->rows[r->n++] = (PlLayerLeak){pl_arch_name(cells[i]), m ? "on" : "off", recurrent_leak(k, cells[i], m)};
     r->rows[r->n++] = (PlLayerLeak){"avgpool", "on", pool_leak(k, 0, PL_POOL_MASKED)};
     r->rows[r->n++] = (PlLayerLeak){"avgpool", "off", pool_leak(k, 0, PL_POOL_UNMASKED)};
     r->rows[r->n++] = (PlLayerLeak){"maxpool", "on", pool_leak(k, 1, PL_POOL_MASKED)};

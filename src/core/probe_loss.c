@@ -18,7 +18,9 @@ void pl_probe_loss_free(PlProbeLoss *r) {
 static PlStatus token_model(const PlCorpus *c, const PlModel *model, PlSeed seed, PlModel **out, PlErr *err) {
     if (model) {
         const PlModelConfig *mc = pl_model_config(model);
-        if (mc->classes < 2) return pl_err_set(err, PL_ERANGE, "the loss probe needs a model with a token head (padlab experiment loss --save-model)");
+        if (mc->classes < 2)
+            return pl_err_set(err, PL_ERANGE,
+                              "the loss probe needs a model with a token head (padlab experiment loss --save-model)");
         PlStatus st = pl_probe_check_vocab(mc->vocab, c, err);
         return st ? st : pl_model_copy(model, mc, out, err);
     }
@@ -29,7 +31,8 @@ static PlStatus token_model(const PlCorpus *c, const PlModel *model, PlSeed seed
 }
 
 /* Loss of the batch under a normalisation; grad gets |dlogits|. */
-static float loss_of(const float *logits, const int32_t *targets, int B, int T, int C, PlLossNorm norm, float *dz, float *grad, float *terms) {
+static float loss_of(const float *logits, const int32_t *targets, int B, int T, int C, PlLossNorm norm, float *dz,
+                     float *grad, float *terms) {
     float l = pl_token_ce(dz, terms, logits, targets, T, B, C, norm);
     if (grad) *grad = pl_l2_norm(dz, (size_t)B * T * C);
     return l;
@@ -41,15 +44,18 @@ static PlStatus widened(PlProbeLoss *r, const PlCorpus *c, const PlBatch *b, PlM
     PlBatch *w = NULL;
     PlStatus st = pl_batch_make(c, b->row, b->B, 2 * b->T, &po, &w, err);
     int32_t *tg = NULL;
-    if (!st && !(tg = malloc((size_t)w->B * w->T * sizeof *tg))) st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
+    if (!st && !(tg = malloc((size_t)w->B * w->T * sizeof *tg)))
+        st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
     /* Widening must not bring back truncated tokens: keep each row's kept tokens. */
     if (!st) {
         for (int i = 0; i < w->B; i++) {
             if (w->len[i] == b->len[i]) continue;
             memset(w->ids + (size_t)i * w->T, 0, (size_t)w->T * sizeof *w->ids);
             memset(w->mask + (size_t)i * w->T, 0, (size_t)w->T);
-            int first = pl_pad_first_real(b->len[i], w->T, b->padding), src = pl_pad_first_real(b->len[i], b->T, b->padding);
-            memcpy(w->ids + (size_t)i * w->T + first, b->ids + (size_t)i * b->T + src, (size_t)b->len[i] * sizeof *w->ids);
+            int first = pl_pad_first_real(b->len[i], w->T, b->padding),
+                src = pl_pad_first_real(b->len[i], b->T, b->padding);
+            memcpy(w->ids + (size_t)i * w->T + first, b->ids + (size_t)i * b->T + src,
+                   (size_t)b->len[i] * sizeof *w->ids);
             memset(w->mask + (size_t)i * w->T + first, 1, (size_t)b->len[i]);
         }
         st = pl_model_forward(m, w->ids, w->mask, w->B, w->T, err);
@@ -93,7 +99,8 @@ PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *m
         size_t n = (size_t)b->B * b->T;
         r->targets = malloc(n * sizeof *r->targets), r->terms = malloc(n * sizeof *r->terms);
         tg = malloc(n * sizeof *tg), scratch = malloc(n * sizeof *scratch), dz = malloc(n * r->C * sizeof *dz);
-        if (!r->targets || !r->terms || !tg || !scratch || !dz) st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
+        if (!r->targets || !r->terms || !tg || !scratch || !dz)
+            st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe");
     }
     if (!st) st = pl_model_forward(m, b->ids, b->mask, b->B, b->T, err);
     if (!st) {

@@ -15,7 +15,6 @@
 
 enum { RUN_RIGHT, RUN_NONE, RUN_INVERTED, NRUNS };
 
-
 /* PyTorch's reading of a key_padding_mask (1 = ignore) as padlab's attention
  * mask (1 = may be attended): its negation, cell by cell. */
 static void attend_from_key_padding(uint8_t *attend, const uint8_t *key_padding_mask, size_t n) {
@@ -27,8 +26,8 @@ static void attend_from_key_padding(uint8_t *attend, const uint8_t *key_padding_
  * and over the pad keys (pads: (B,T) 1 at a pad). Adds the NaN it finds
  * among the weights and outputs to *nan. Repeated tokens share a query (the
  * inputs have no positions). Returns -1 when out of memory. */
-static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const uint8_t *mask, const uint8_t *pads, float *wsum,
-                  float *wpad, int *nan) {
+static int attend(PlAttendBufs *u, const PlAttnWeights *w, const PlBatch *b, const uint8_t *mask, const uint8_t *pads,
+                  float *wsum, float *wpad, int *nan) {
     int T = b->T, B = b->B;
     size_t cells = (size_t)T * B;
     if (pl_attend_bufs_reserve(u, T, B, w->E, w->NH, w->D)) return -1;
@@ -77,7 +76,9 @@ static int alloc_result(PlProbeMasks *r, int B, int T) {
     r->keras = malloc(n), r->torch = malloc(n), r->hf = malloc(n);
     r->additive = malloc(n * sizeof *r->additive);
     r->row_share = malloc((size_t)B * NRUNS * sizeof *r->row_share);
-    return r->example && r->len && r->pads && r->ids && r->keras && r->torch && r->hf && r->additive && r->row_share ? 0 : -1;
+    return r->example && r->len && r->pads && r->ids && r->keras && r->torch && r->hf && r->additive && r->row_share
+               ? 0
+               : -1;
 }
 
 /* The four masks from the one padding mask, and what each says to keep. */
@@ -132,7 +133,7 @@ PlStatus pl_probe_masks(const PlCorpus *c, const PlProbeOpts *o, const PlModel *
     float *wsum = NULL, *wpad = NULL;
     uint8_t *right = NULL, *inverted = NULL;
     PlStatus st = pl_attn_weights_init(&w, c, model, pl_model_config_default(PL_ARCH_ATTENTION).heads,
-                                         pl_model_config_default(PL_ARCH_ATTENTION).dhead, o->seed, err);
+                                       pl_model_config_default(PL_ARCH_ATTENTION).dhead, o->seed, err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (!st) {
         size_t n = (size_t)b->B * b->T, nq = (size_t)b->B * w.NH * b->T;

@@ -28,7 +28,8 @@ void pl_probe_pooling_free(PlProbePooling *r) {
     memset(r, 0, sizeof *r);
 }
 
-PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r, PlErr *err) {
+PlStatus pl_probe_pooling(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbePooling *r,
+                          PlErr *err) {
     memset(r, 0, sizeof *r);
     if (o->example < 0 || o->example >= c->n)
         return pl_err_set(err, PL_ERANGE, "example %d is out of range (the corpus has %d, from 0)", o->example, c->n);

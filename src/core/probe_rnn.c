@@ -19,17 +19,20 @@ static PlStatus clone(const PlModel *src, PlSeqMask mask, PlModel **out, PlErr *
     return pl_model_copy(src, &cfg, out, err);
 }
 
-static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, PlSeed seed, int zero_pad, PlModel **out, PlErr *err) {
+static PlStatus base_model(const PlCorpus *c, const PlModel *model, PlArch cell, PlSeed seed, int zero_pad,
+                           PlModel **out, PlErr *err) {
     PlStatus st;
     if (model) {
         if (!pl_arch_recurrent(pl_model_config(model)->arch))
-            return pl_err_set(err, PL_ERANGE, "the rnn probe needs a recurrent model, this one is %s", pl_arch_name(pl_model_config(model)->arch));
+            return pl_err_set(err, PL_ERANGE, "the rnn probe needs a recurrent model, this one is %s",
+                              pl_arch_name(pl_model_config(model)->arch));
         st = pl_probe_check_vocab(pl_model_config(model)->vocab, c, err);
         if (!st) st = clone(model, PL_SEQ_NONE, out, err);
     } else {
         st = pl_probe_fresh_model(cell, c, seed, out, err);
     }
-    if (!st && zero_pad) memset(pl_model_param(*out, PL_P_EMBEDDING, NULL), 0, (size_t)pl_model_config(*out)->embed * sizeof(float));
+    if (!st && zero_pad)
+        memset(pl_model_param(*out, PL_P_EMBEDDING, NULL), 0, (size_t)pl_model_config(*out)->embed * sizeof(float));
     return st;
 }
 
@@ -118,7 +121,8 @@ PlStatus pl_probe_rnn(const PlCorpus *c, const PlProbeOpts *o, const PlModel *mo
         r->mask = o->mask, r->padding = o->padding, r->zero_pad_embedding = zero_pad;
         r->first_real = pl_pad_first_real(r->L, r->T, o->padding);
         r->last_real = r->first_real + r->L - 1;
-        r->pad_embedding_norm = pl_l2_norm(pl_model_param_view(open, PL_P_EMBEDDING, NULL), pl_model_config(open)->embed);
+        r->pad_embedding_norm =
+            pl_l2_norm(pl_model_param_view(open, PL_P_EMBEDDING, NULL), pl_model_config(open)->embed);
         h = malloc((size_t)r->T * r->H * sizeof *h), hm = malloc((size_t)r->T * r->H * sizeof *hm);
         r->norm = malloc((size_t)r->T * sizeof *r->norm), r->dist_last = malloc((size_t)r->T * sizeof *r->dist_last);
         r->step = malloc((size_t)r->T * sizeof *r->step), r->dist_fixed = malloc((size_t)r->T * sizeof *r->dist_fixed);

@@ -14,8 +14,8 @@ PlStatus pl_probe_fresh_model(PlArch arch, const PlCorpus *c, PlSeed seed, PlMod
     return pl_model_new(&cfg, seed, out, err);
 }
 
-PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, PlSeed seed,
-                              PlErr *err) {
+PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead,
+                              PlSeed seed, PlErr *err) {
     memset(w, 0, sizeof *w);
     PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
     cfg.vocab = c->num_words;

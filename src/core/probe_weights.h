@@ -26,8 +26,8 @@ typedef struct {
 
 /* heads x dhead for the fresh attention (an attention model keeps its own).
  * PL_ERANGE when the model knows fewer ids than the corpus keeps. */
-PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead, PlSeed seed,
-                              PlErr *err);
+PlStatus pl_attn_weights_init(PlAttnWeights *w, const PlCorpus *c, const PlModel *model, int heads, int dhead,
+                              PlSeed seed, PlErr *err);
 void pl_attn_weights_done(PlAttnWeights *w);
 
 #endif

@@ -29,9 +29,7 @@ uint64_t pl_rng_u64(PlRng *r) {
     return out;
 }
 
-double pl_rng_uniform(PlRng *r) {
-    return (double)(pl_rng_u64(r) >> 11) * (1.0 / 9007199254740992.0);
-}
+double pl_rng_uniform(PlRng *r) { return (double)(pl_rng_u64(r) >> 11) * (1.0 / 9007199254740992.0); }
 
 uint64_t pl_rng_below(PlRng *r, uint64_t n) {
     uint64_t limit = UINT64_MAX - UINT64_MAX % n;

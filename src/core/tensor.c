@@ -41,7 +41,9 @@ static PlStatus blas_check(PlErr *err) {
      * quarantine does). */
     size_t room = BLAS_BUFFER + ((size_t)16 << 20);
     void *p = mmap(NULL, room, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) return pl_err_set(err, PL_ENOMEM, "out of memory while reserving OpenBLAS's %zu MB work buffer", BLAS_BUFFER >> 20);
+    if (p == MAP_FAILED)
+        return pl_err_set(err, PL_ENOMEM, "out of memory while reserving OpenBLAS's %zu MB work buffer",
+                          BLAS_BUFFER >> 20);
     munmap(p, room);
     enum { W = 96 }; /* past OpenBLAS's small-matrix path, so the buffer is taken now */
     static float a[W * W], c[W * W];
@@ -59,13 +61,13 @@ PlStatus pl_blas_init(PlErr *err) {
     return st;
 }
 
-void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
-             const float *B, int ldb, float beta, float *C, int ldc) {
+void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
+             float beta, float *C, int ldc) {
     if (M == 0 || N == 0) return;
     int turns = atomic_load(&blas_mode) == BLAS_TAKING_TURNS;
     if (turns) pthread_mutex_lock(&blas_turn);
-    cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
-                M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans, M, N, K, alpha,
+                A, lda, B, ldb, beta, C, ldc);
     if (turns) pthread_mutex_unlock(&blas_turn);
 }
 

@@ -21,8 +21,8 @@ PlStatus pl_blas_init(PlErr *err);
 
 /* C (M,N) = alpha * op(A) op(B) + beta * C, op = transpose when trans* is set.
  * lda, ldb, ldc are the row strides of A, B and C as stored. */
-void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda,
-             const float *B, int ldb, float beta, float *C, int ldc);
+void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
+             float beta, float *C, int ldc);
 
 float pl_tanhf(float x);
 float pl_sigmoidf(float x);

@@ -8,14 +8,22 @@ size_t pl_utf8_seq_len(const unsigned char *p, size_t n) {
     size_t len;
     unsigned char lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
     if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) { len = 3; lo = 0xA0; }
-    else if (c >= 0xE1 && c <= 0xEC) len = 3;
-    else if (c == 0xED) { len = 3; hi = 0x9F; }
-    else if (c >= 0xEE && c <= 0xEF) len = 3;
-    else if (c == 0xF0) { len = 4; lo = 0x90; }
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else if (c == 0xF4) { len = 4; hi = 0x8F; }
-    else return 0;
+    else if (c == 0xE0) {
+        len = 3;
+        lo = 0xA0;
+    } else if (c >= 0xE1 && c <= 0xEC) len = 3;
+    else if (c == 0xED) {
+        len = 3;
+        hi = 0x9F;
+    } else if (c >= 0xEE && c <= 0xEF) len = 3;
+    else if (c == 0xF0) {
+        len = 4;
+        lo = 0x90;
+    } else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) {
+        len = 4;
+        hi = 0x8F;
+    } else return 0;
     if (n < len) return 0;
     if (p[1] < lo || p[1] > hi) return 0;
     for (size_t i = 2; i < len; i++)
@@ -29,12 +37,12 @@ size_t pl_text_clean_cap(size_t n) { return 3 * n + 1; }
  * the loaders refuse but an in-memory text may hold), become spaces; ASCII
  * capitals become small letters. One entry per ASCII byte, so the cleaner
  * maps a byte with one lookup instead of a scan of the filter list. */
-#define FILTERED(c)                                                                                           \
-    ((c) == 0 || (c) == '!' || (c) == '"' || (c) == '#' || (c) == '$' || (c) == '%' || (c) == '&' ||         \
-     (c) == '(' || (c) == ')' || (c) == '*' || (c) == '+' || (c) == ',' || (c) == '-' || (c) == '.' ||        \
-     (c) == '/' || (c) == ':' || (c) == ';' || (c) == '<' || (c) == '=' || (c) == '>' || (c) == '?' ||        \
-     (c) == '@' || (c) == '[' || (c) == '\\' || (c) == ']' || (c) == '^' || (c) == '_' || (c) == '`' ||       \
-     (c) == '{' || (c) == '|' || (c) == '}' || (c) == '~' || (c) == '\t' || (c) == '\n')
+#define FILTERED(c)                                                                                                   \
+    ((c) == 0 || (c) == '!' || (c) == '"' || (c) == '#' || (c) == '$' || (c) == '%' || (c) == '&' || (c) == '(' ||    \
+     (c) == ')' || (c) == '*' || (c) == '+' || (c) == ',' || (c) == '-' || (c) == '.' || (c) == '/' || (c) == ':' ||  \
+     (c) == ';' || (c) == '<' || (c) == '=' || (c) == '>' || (c) == '?' || (c) == '@' || (c) == '[' || (c) == '\\' || \
+     (c) == ']' || (c) == '^' || (c) == '_' || (c) == '`' || (c) == '{' || (c) == '|' || (c) == '}' || (c) == '~' ||  \
+     (c) == '\t' || (c) == '\n')
 #define MAP(c) (unsigned char)(FILTERED(c) ? ' ' : (c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
 #define MAP4(c) MAP(c), MAP(c + 1), MAP(c + 2), MAP(c + 3)
 #define MAP16(c) MAP4(c), MAP4(c + 4), MAP4(c + 8), MAP4(c + 12)
@@ -66,8 +74,7 @@ size_t pl_text_clean(const char *in, size_t n, char *out) {
         } else {
             memcpy(out + o, p + i, len);
             /* Latin-1 capitals U+00C0..U+00DE (but not U+00D7, the sign x). */
-            if (len == 2 && p[i] == 0xC3 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9E &&
-                p[i + 1] != 0x97)
+            if (len == 2 && p[i] == 0xC3 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9E && p[i + 1] != 0x97)
                 out[o + 1] = (char)(p[i + 1] + 0x20);
             o += len;
             i += len;

@@ -92,13 +92,13 @@ static int build_slices(Slices *s, const PlCorpus *c, int from, int to, const Pl
  * Layout: ids and mask are (B,W) for the batch being run, labels and dz
  * (B); the token task's targets are (B,W) and dlogits (W,B,classes). */
 typedef struct {
-    size_t rows, cells;  /* capacity: rows per batch, and B*W cells */
-    int classes;         /* token task: the head's classes; 0 = classifier */
+    size_t rows, cells; /* capacity: rows per batch, and B*W cells */
+    int classes;        /* token task: the head's classes; 0 = classifier */
     int32_t *ids;
     uint8_t *mask, *labels;
     float *dz;
-    float *dlogits;      /* token task only */
-    int32_t *targets;    /* token task only */
+    float *dlogits;   /* token task only */
+    int32_t *targets; /* token task only */
 } Batches;
 
 static void batches_done(Batches *b) {
@@ -154,11 +154,11 @@ typedef struct {
     const PlCorpus *corpus;
     const PlTrainConfig *cfg;
     Slices train, val;
-    int *order;    /* (train.n) this epoch's shuffled order */
-    int *lens;     /* (train.n) scratch for planning */
-    Batches buf;   /* reserved for each plan before its batches are filled */
-    float *prob;   /* (val.n) */
-    int batches;   /* in the last epoch */
+    int *order;  /* (train.n) this epoch's shuffled order */
+    int *lens;   /* (train.n) scratch for planning */
+    Batches buf; /* reserved for each plan before its batches are filled */
+    float *prob; /* (val.n) */
+    int batches; /* in the last epoch */
     PlRng rng;
 } Run;
 
@@ -203,8 +203,8 @@ static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BAT
 /* Plans batches over slices order[0..n) of s and reserves the batch buffers
  * for them; the plan's order is mapped back to slice indices. On failure *p
  * is NULL. */
-static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, PlSeed seed,
-                          PlPlan **p, PlErr *err) {
+static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBatching kind, PlSeed seed, PlPlan **p,
+                          PlErr *err) {
     const PlTrainConfig *cfg = r->cfg;
     int bounds[3];
     for (int i = 0; i < n; i++) r->lens[i] = s->len[order[i]];
@@ -339,7 +339,8 @@ static int64_t batch_steps(const Run *r, int B, int W) {
 }
 
 /* One pass over the training slices in a fresh shuffled order. */
-static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlProgressFn progress, void *ctx, PlErr *err) {
+static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlProgressFn progress, void *ctx,
+                            PlErr *err) {
     const Slices *s = &r->train;
     for (int i = 0; i < s->n; i++) r->order[i] = i;
     pl_rng_shuffle_int(&r->rng, r->order, s->n);
@@ -372,8 +373,11 @@ static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlPro
         }
         res->steps += batch_steps(r, B, W);
         for (size_t i = 0; i < (size_t)B * W; i++) res->real_tokens += r->buf.mask[i];
-        PlProgress pr = {e + 1, r->cfg->epochs, b + 1, p->n_batches, (float)(loss / seen), tokens ? (float)correct / (float)tokens : 0.0f, -1.0f};
-        if (progress && b + 1 < p->n_batches && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
+        PlProgress pr = {e + 1,        r->cfg->epochs,       b + 1,
+                         p->n_batches, (float)(loss / seen), tokens ? (float)correct / (float)tokens : 0.0f,
+                         -1.0f};
+        if (progress && b + 1 < p->n_batches && progress(&pr, ctx))
+            st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
     r->batches = p->n_batches;
     pl_plan_free(p);
@@ -386,11 +390,14 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     if (cfg->epochs < 1 || cfg->epochs > PL_MAX_EPOCHS)
         return pl_err_set(err, PL_ERANGE, "epochs must be 1 to %d, got %d", PL_MAX_EPOCHS, cfg->epochs);
     if (cfg->maxlen < 1 || cfg->batch_size < 1) return pl_err_set(err, PL_ERANGE, "maxlen and batch size must be >= 1");
-    if (!(cfg->val_split > 0.0 && cfg->val_split < 1.0)) return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
+    if (!(cfg->val_split > 0.0 && cfg->val_split < 1.0))
+        return pl_err_set(err, PL_ERANGE, "validation split must be between 0 and 1");
     if (cfg->token_task && (cfg->model.classes < 2 || !pl_arch_recurrent(cfg->model.arch)))
         return pl_err_set(err, PL_ERANGE, "the token task needs a recurrent model with at least 2 classes");
     if (cfg->token_task && cfg->batching == PL_BATCH_PACKED)
-        return pl_err_set(err, PL_ERANGE, "the token task predicts at every position of a padded batch, so it cannot use packed batching");
+        return pl_err_set(
+            err, PL_ERANGE,
+            "the token task predicts at every position of a padded batch, so it cannot use packed batching");
     if (!cfg->token_task && cfg->model.classes)
         return pl_err_set(err, PL_ERANGE, "a classifier has one output, not %d classes", cfg->model.classes);
     if (n_train < 1 || n_train >= c->n)
@@ -399,8 +406,8 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     return PL_OK;
 }
 
-PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx,
-                  PlClockFn clock, PlTrainResult *res, PlModel **model_out, PlErr *err) {
+PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx, PlClockFn clock,
+                  PlTrainResult *res, PlModel **model_out, PlErr *err) {
     if (model_out) *model_out = NULL;
     memset(res, 0, sizeof *res);
     int n_train = (int)floor((double)c->n * (1.0 - cfg->val_split));
@@ -431,7 +438,8 @@ PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn prog
         if (st) break;
         res->epochs_done = e + 1;
         res->epoch_seconds[e] = clock ? clock(ctx) - te : 0.0;
-        PlProgress pr = {e + 1, cfg->epochs, r.batches, r.batches, res->train_loss[e], res->train_acc[e], res->val_acc[e]};
+        PlProgress pr = {e + 1,          cfg->epochs, r.batches, r.batches, res->train_loss[e], res->train_acc[e],
+                         res->val_acc[e]};
         if (progress && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
     res->seconds = clock ? clock(ctx) - t0 : 0.0;

@@ -24,15 +24,15 @@
 #define PL_LEN_BUCKETS 3
 
 typedef struct {
-    PlModelConfig model;   /* vocab is taken from the corpus's num_words */
-    int maxlen;            /* rows are cut to this many tokens (PL_DEFAULT_MAXLEN) */
+    PlModelConfig model; /* vocab is taken from the corpus's num_words */
+    int maxlen;          /* rows are cut to this many tokens (PL_DEFAULT_MAXLEN) */
     PlSide padding, truncating;
-    int epochs;            /* PL_DEFAULT_EPOCHS */
-    int batch_size;        /* PL_DEFAULT_BATCH */
-    double val_split;      /* 0.2 */
-    PlBatching batching;   /* static, dynamic, length_grouped, tf_bucket or packed */
-    int window_stride;     /* > 0: read each review in windows of maxlen every
-                              window_stride tokens and average their predictions */
+    int epochs;          /* PL_DEFAULT_EPOCHS */
+    int batch_size;      /* PL_DEFAULT_BATCH */
+    double val_split;    /* 0.2 */
+    PlBatching batching; /* static, dynamic, length_grouped, tf_bucket or packed */
+    int window_stride;   /* > 0: read each review in windows of maxlen every
+                            window_stride tokens and average their predictions */
     PlSeed seed;
     PlOptKind optim;
     /* The token task: predict the next token's class at every position, with
@@ -40,8 +40,8 @@ typedef struct {
      * ids share the last). Validation reports accuracy and cross-entropy over
      * real next tokens only, whatever the training loss counted. */
     int token_task;
-    PlLossNorm norm;       /* token task: how the training loss is normalised */
-    int pads_in_loss;      /* token task: pad targets count (no ignore_index) */
+    PlLossNorm norm;  /* token task: how the training loss is normalised */
+    int pads_in_loss; /* token task: pad targets count (no ignore_index) */
 } PlTrainConfig;
 
 /* Keras's tutorial settings for a model: maxlen 200, pre/pre, 5 epochs,
@@ -49,10 +49,10 @@ typedef struct {
 PlTrainConfig pl_train_config_default(PlArch arch);
 
 typedef struct {
-    int epoch, epochs;     /* 1-based epoch */
-    int batch, batches;    /* 1-based batch within the epoch */
-    float loss, acc;       /* running means over the epoch so far */
-    float val_acc;         /* of the epoch just finished (batch == batches), else -1 */
+    int epoch, epochs;  /* 1-based epoch */
+    int batch, batches; /* 1-based batch within the epoch */
+    float loss, acc;    /* running means over the epoch so far */
+    float val_acc;      /* of the epoch just finished (batch == batches), else -1 */
 } PlProgress;
 
 /* Called after every batch; a nonzero return cancels the run. */
@@ -67,24 +67,24 @@ typedef struct {
     float train_loss[PL_MAX_EPOCHS], train_acc[PL_MAX_EPOCHS];
     float val_loss[PL_MAX_EPOCHS], val_acc[PL_MAX_EPOCHS];
     float best_val_acc;
-    int best_epoch;                     /* 1-based, of the best accuracy */
-    float best_val_loss;                /* the lowest validation loss over the epochs */
+    int best_epoch;      /* 1-based, of the best accuracy */
+    float best_val_loss; /* the lowest validation loss over the epochs */
     /* Validation accuracy by review length (start token included): below
      * maxlen/2, up to maxlen, longer than maxlen. At the best epoch. */
-    int bucket_hi[PL_LEN_BUCKETS];      /* inclusive upper length of each bucket */
+    int bucket_hi[PL_LEN_BUCKETS]; /* inclusive upper length of each bucket */
     int bucket_n[PL_LEN_BUCKETS];
     float bucket_acc[PL_LEN_BUCKETS];
-    int n_train, n_val;                 /* reviews */
-    int64_t steps;                      /* cells computed in training: B*T per batch, real tokens when packed */
-    int64_t real_tokens;                /* real tokens seen in training */
-    double seconds;                     /* whole run, by the caller's clock (0 without one) */
+    int n_train, n_val;  /* reviews */
+    int64_t steps;       /* cells computed in training: B*T per batch, real tokens when packed */
+    int64_t real_tokens; /* real tokens seen in training */
+    double seconds;      /* whole run, by the caller's clock (0 without one) */
     double epoch_seconds[PL_MAX_EPOCHS];
 } PlTrainResult;
 
 /* Trains a new model on the corpus. On success fills res and, when model_out
  * is not NULL, hands over the trained model. Returns PL_ECANCELED when the
  * progress callback asked to stop (res then holds the epochs done). */
-PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx,
-                  PlClockFn clock, PlTrainResult *res, PlModel **model_out, PlErr *err);
+PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx, PlClockFn clock,
+                  PlTrainResult *res, PlModel **model_out, PlErr *err);
 
 #endif

@@ -142,7 +142,8 @@ PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len
     uint64_t h[RUN_AHEAD];
     size_t mask = v->nslots - 1;
     for (int i = 0; i < n + RUN_AHEAD; i++) {
-        if (i >= RUN_AHEAD && add_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
+        if (i >= RUN_AHEAD &&
+            add_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
             return PL_ENOMEM;
         if (i < n) {
             h[i % RUN_AHEAD] = word_hash(word[i], len[i]);

@@ -15,16 +15,16 @@
 #include "err.h"
 
 typedef struct {
-    uint64_t head;    /* the word's first 8 bytes, zero-padded */
-    uint32_t hash;    /* high half of the word's hash */
-    int32_t idx1;     /* word index + 1, 0 = empty */
+    uint64_t head; /* the word's first 8 bytes, zero-padded */
+    uint32_t hash; /* high half of the word's hash */
+    int32_t idx1;  /* word index + 1, 0 = empty */
 } PlVocabSlot;
 
 typedef struct {
-    int n;            /* words interned */
-    int cap;          /* capacity of off and count */
-    size_t *off;      /* (cap) start of word i in arena */
-    int64_t *count;   /* (cap) occurrences of word i */
+    int n;          /* words interned */
+    int cap;        /* capacity of off and count */
+    size_t *off;    /* (cap) start of word i in arena */
+    int64_t *count; /* (cap) occurrences of word i */
     char *arena;
     size_t arena_len, arena_cap;
     PlVocabSlot *slots; /* (nslots) */

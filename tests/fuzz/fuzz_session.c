@@ -19,7 +19,8 @@ static int same_runs(const PlSession *a, const PlSession *b) {
     if (a->nruns != b->nruns) return 0;
     for (int i = 0; i < a->nruns; i++) {
         const PlLabRun *x = &a->runs[i], *y = &b->runs[i];
-        if (!pl_lab_same_setting(&x->settings, &y->settings) || x->id != y->id || x->grid != y->grid || x->epochs != y->epochs)
+        if (!pl_lab_same_setting(&x->settings, &y->settings) || x->id != y->id || x->grid != y->grid ||
+            x->epochs != y->epochs)
             return 0;
     }
     return 1;

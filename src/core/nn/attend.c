@@ -37,10 +37,16 @@ static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 static size_t carve(const PlAttend *a, char *base, Scratch *w) {
     size_t T = (size_t)a->T, nb = (T + 15) / 16, Dp = ((size_t)a->D + 15) / 16 * 16;
-    size_t sizes[8] = {T * sizeof(int), nb * 16 * sizeof(int32_t), T, T, T * sizeof(int),
-                       nb * 16 * (size_t)a->D * sizeof(float), T * Dp * sizeof(float), nb * 16 * sizeof(float)};
+    size_t sizes[8] = {T * sizeof(int),
+                       nb * 16 * sizeof(int32_t),
+                       T,
+                       T,
+                       T * sizeof(int),
+                       nb * 16 * (size_t)a->D * sizeof(float),
+                       T * Dp * sizeof(float),
+                       nb * 16 * sizeof(float)};
     void **slots[8] = {(void **)&w->idx, (void **)&w->selm, (void **)&w->done, (void **)&w->empty,
-                       (void **)&w->nan, (void **)&w->K, (void **)&w->V, (void **)&w->s};
+                       (void **)&w->nan, (void **)&w->K,    (void **)&w->V,    (void **)&w->s};
     size_t at = 0;
     for (int i = 0; i < 8; i++) {
         if (base) *slots[i] = base + at;
@@ -93,11 +99,14 @@ int pl_attend_lanes_ok(int lanes) {
     return lanes == 4;
 }
 
-void pl_attend(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts, void *scratch,
-               const float *q, const float *k, const float *v, const PlAttend *a) {
+void pl_attend(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts, void *scratch, const float *q,
+               const float *k, const float *v, const PlAttend *a) {
     Scratch w;
     carve(a, (char *)scratch + (64 - (uintptr_t)scratch % 64) % 64, &w);
-    int lanes = a->lanes && pl_attend_lanes_ok(a->lanes) ? a->lanes : pl_attend_lanes_ok(16) ? 16 : pl_attend_lanes_ok(8) ? 8 : 4;
+    int lanes = a->lanes && pl_attend_lanes_ok(a->lanes) ? a->lanes
+                : pl_attend_lanes_ok(16)                 ? 16
+                : pl_attend_lanes_ok(8)                  ? 8
+                                                         : 4;
 #ifdef PL_ATTEND_X86
     if (lanes == 16) attend_avx512(o, keep, wsum, wsel, counts, &w, q, k, v, a);
     else if (lanes == 8) attend_avx2(o, keep, wsum, wsel, counts, &w, q, k, v, a);
@@ -149,11 +158,14 @@ int pl_attend_bufs_reserve(PlAttendBufs *w, int T, int B, int E, int NH, int D) 
     size_t cells = (size_t)T * B, ce = cells * E, chd = cells * NH * D;
     PlAttend a = {.T = T, .B = B, .NH = NH, .D = D};
     size_t sb = pl_attend_scratch(&a);
-    if (grow(&w->x, ce * sizeof(float), w->cells_e * sizeof(float)) || grow(&w->y, ce * sizeof(float), w->cells_e * sizeof(float)))
+    if (grow(&w->x, ce * sizeof(float), w->cells_e * sizeof(float)) ||
+        grow(&w->y, ce * sizeof(float), w->cells_e * sizeof(float)))
         return -1;
     w->cells_e = ce > w->cells_e ? ce : w->cells_e;
-    if (grow(&w->q, chd * sizeof(float), w->cells_hd * sizeof(float)) || grow(&w->k, chd * sizeof(float), w->cells_hd * sizeof(float)) ||
-        grow(&w->v, chd * sizeof(float), w->cells_hd * sizeof(float)) || grow(&w->o, chd * sizeof(float), w->cells_hd * sizeof(float)))
+    if (grow(&w->q, chd * sizeof(float), w->cells_hd * sizeof(float)) ||
+        grow(&w->k, chd * sizeof(float), w->cells_hd * sizeof(float)) ||
+        grow(&w->v, chd * sizeof(float), w->cells_hd * sizeof(float)) ||
+        grow(&w->o, chd * sizeof(float), w->cells_hd * sizeof(float)))
         return -1;
     w->cells_hd = chd > w->cells_hd ? chd : w->cells_hd;
     /* same is (B,T) and ids_scratch (T); cells >= T bounds both. */

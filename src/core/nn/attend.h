@@ -62,8 +62,8 @@ size_t pl_attend_scratch(const PlAttend *a);
  * q, k, v (T,B,NH*D) as pl_attention_forward computes them. A query at a pad
  * is computed like any other (the mask hides keys, not queries). A width the
  * CPU lacks runs at the widest it has. Can't fail. */
-void pl_attend(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts, void *scratch,
-               const float *q, const float *k, const float *v, const PlAttend *a);
+void pl_attend(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts, void *scratch, const float *q,
+               const float *k, const float *v, const PlAttend *a);
 
 /* same (B,T) for pl_attend from token ids (B,T): each query's first earlier
  * query of its row with the same id among those query (B,T, or NULL: all)

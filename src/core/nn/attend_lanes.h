@@ -264,8 +264,9 @@ KERNEL void one_head(float *o, float *keep, float *wsum, float *wsel, PlAttendCo
     }
 }
 
-static TARGET void VARIANT(attend)(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts, const Scratch *w,
-                                   const float *q, const float *k, const float *v, const PlAttend *a) {
+static TARGET void VARIANT(attend)(float *o, float *keep, float *wsum, float *wsel, PlAttendCounts *counts,
+                                   const Scratch *w, const float *q, const float *k, const float *v,
+                                   const PlAttend *a) {
     for (int b = 0; b < a->B; b++)
         for (int h = 0; h < a->NH; h++) one_head(o, keep, wsum, wsel, counts, w, q, k, v, a, b, h);
 }

@@ -28,13 +28,10 @@ static void masked_softmax(float *S, const uint8_t *m, int causal, int T) {
     }
 }
 
-long pl_attention_scratch(const PlAttnShape *s) {
-    return 4L * s->T * s->B * s->NH * s->D + (long)s->T * s->T;
-}
+long pl_attention_scratch(const PlAttnShape *s) { return 4L * s->T * s->B * s->NH * s->D + (long)s->T * s->T; }
 
-void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, float *o,
-                          const float *x, const float *Wq, const float *Wk, const float *Wv,
-                          const float *Wo, const PlAttnShape *s) {
+void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, float *o, const float *x, const float *Wq,
+                          const float *Wk, const float *Wv, const float *Wo, const PlAttnShape *s) {
     int T = s->T, B = s->B, HD = s->NH * s->D, ld = B * HD;
     float scale = 1.0f / sqrtf((float)s->D);
     pl_dense_forward(q, x, Wq, NULL, T * B, s->E, HD);
@@ -60,10 +57,10 @@ static void softmax_backward(float *dP, const float *P, int T) {
     }
 }
 
-void pl_attention_backward(float *dx, float *dWq, float *dWk, float *dWv, float *dWo, float *scratch,
-                           const float *dout, const float *q, const float *k, const float *v,
-                           const float *p, const float *o, const float *x, const float *Wq,
-                           const float *Wk, const float *Wv, const float *Wo, const PlAttnShape *s) {
+void pl_attention_backward(float *dx, float *dWq, float *dWk, float *dWv, float *dWo, float *scratch, const float *dout,
+                           const float *q, const float *k, const float *v, const float *p, const float *o,
+                           const float *x, const float *Wq, const float *Wk, const float *Wv, const float *Wo,
+                           const PlAttnShape *s) {
     int T = s->T, B = s->B, HD = s->NH * s->D, ld = B * HD;
     size_t n = (size_t)T * B * HD;
     float scale = 1.0f / sqrtf((float)s->D);

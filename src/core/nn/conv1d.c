@@ -14,7 +14,8 @@ void pl_conv1d_forward(float *out, const float *x, const float *W, const float *
         pl_gemm(0, 0, To * B, O, I, 1.0f, x + (size_t)k * B * I, I, W + (size_t)k * I * O, O, 1.0f, out, O);
 }
 
-void pl_conv1d_backward(float *dx, float *dW, float *db, const float *dout, const float *x, const float *W, int T, int B, int I, int O, int K) {
+void pl_conv1d_backward(float *dx, float *dW, float *db, const float *dout, const float *x, const float *W, int T,
+                        int B, int I, int O, int K) {
     int To = T - K + 1;
     if (dx) memset(dx, 0, (size_t)T * B * I * sizeof *dx);
     if (To <= 0) return;

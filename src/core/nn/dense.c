@@ -11,8 +11,8 @@ void pl_dense_forward(float *out, const float *x, const float *W, const float *b
     pl_gemm(0, 0, N, O, I, 1.0f, x, I, W, O, b ? 1.0f : 0.0f, out, O);
 }
 
-void pl_dense_backward(float *dx, float *dW, float *db, const float *dout, const float *x,
-                       const float *W, int N, int I, int O) {
+void pl_dense_backward(float *dx, float *dW, float *db, const float *dout, const float *x, const float *W, int N, int I,
+                       int O) {
     if (dx) pl_gemm(0, 1, N, I, O, 1.0f, dout, O, W, O, 0.0f, dx, I);
     pl_gemm(1, 0, I, O, N, 1.0f, x, I, dout, O, 1.0f, dW, O);
     if (db)

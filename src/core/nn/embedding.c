@@ -7,12 +7,10 @@
 void pl_embedding_forward(float *out, const int32_t *ids, const float *W, int B, int T, int E) {
     for (int t = 0; t < T; t++)
         for (int b = 0; b < B; b++)
-            memcpy(out + ((size_t)t * B + b) * E, W + (size_t)ids[(size_t)b * T + t] * E,
-                   (size_t)E * sizeof *out);
+            memcpy(out + ((size_t)t * B + b) * E, W + (size_t)ids[(size_t)b * T + t] * E, (size_t)E * sizeof *out);
 }
 
-void pl_embedding_backward(float *dW, const float *dout, const int32_t *ids, int B, int T, int E,
-                           int skip_id0) {
+void pl_embedding_backward(float *dW, const float *dout, const int32_t *ids, int B, int T, int E, int skip_id0) {
     for (int t = 0; t < T; t++)
         for (int b = 0; b < B; b++) {
             int32_t id = ids[(size_t)b * T + t];

@@ -11,8 +11,7 @@
 
 /* One step for rows 0..n-1: g holds x Wx + b_in for this step on entry and
  * [z r n] on exit; hu gets h_{t-1} U + b_rec. */
-static void gru_step(float *ht, float *g, float *hu, const float *hp, const float *U,
-                     const float *brec, int n, int H) {
+static void gru_step(float *ht, float *g, float *hu, const float *hp, const float *U, const float *brec, int n, int H) {
     const PlKernels *k = pl_kernels();
     int G = 3 * H;
     for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
@@ -21,8 +20,8 @@ static void gru_step(float *ht, float *g, float *hu, const float *hp, const floa
         k->gru_row(ht + (size_t)r * H, g + (size_t)r * G, hu + (size_t)r * G, hp ? hp + (size_t)r * H : NULL, H);
 }
 
-void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U,
-                 const float *brec, int T, int B, int H) {
+void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U, const float *brec,
+                 int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     for (int t = 0; t < T; t++) {
@@ -39,16 +38,14 @@ void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *
     }
 }
 
-void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask,
-                    const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
-                    int E, int H) {
+void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
+                    const float *Wx, const float *U, const float *b, int T, int B, int E, int H) {
     pl_dense_forward(g, x, Wx, b, T * B, E, 3 * H);
     pl_gru_scan(h, g, hu, mask, nact, U, b + 3 * H, T, B, H);
 }
 
-void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h,
-                          const float *g, const float *hu, const uint8_t *mask, const int *nact,
-                          const float *U, int T, int B, int H) {
+void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
+                          const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     float *UT = pl_transpose_new(U, H, G);
@@ -77,10 +74,9 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
     free(UT);
 }
 
-void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu,
-                     const float *h, const float *g, const float *hu, const float *x,
-                     const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
-                     int B, int E, int H) {
+void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu, const float *h,
+                     const float *g, const float *hu, const float *x, const uint8_t *mask, const int *nact,
+                     const float *Wx, const float *U, int T, int B, int E, int H) {
     pl_gru_scan_backward(dU, db + 3 * H, dh, da, dhu, h, g, hu, mask, nact, U, T, B, H);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 3 * H);
 }

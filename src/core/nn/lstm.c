@@ -9,8 +9,7 @@
 
 /* One step for rows 0..n-1: g holds x Wx + b on entry, the activated gates
  * on exit. */
-static void lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp,
-                      const float *U, int n, int H) {
+static void lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp, const float *U, int n, int H) {
     const PlKernels *k = pl_kernels();
     int G = 4 * H;
     if (hp) k->gemm_acc(g, G, hp, H, U, G, n, G, H);
@@ -18,8 +17,8 @@ static void lstm_step(float *ht, float *ct, float *g, const float *hp, const flo
         k->lstm_row(ht + (size_t)r * H, ct + (size_t)r * H, g + (size_t)r * G, cp ? cp + (size_t)r * H : NULL, H);
 }
 
-void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U,
-                  int T, int B, int H) {
+void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U, int T, int B,
+                  int H) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     for (int t = 0; t < T; t++) {
@@ -44,16 +43,14 @@ void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *
     }
 }
 
-void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask,
-                     const int *nact, const float *Wx, const float *U, const float *b, int T, int B,
-                     int E, int H) {
+void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask, const int *nact,
+                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H) {
     pl_dense_forward(g, x, Wx, b, T * B, E, 4 * H);
     pl_lstm_scan(h, c, g, mask, nact, U, T, B, H);
 }
 
-void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c,
-                           const float *g, const uint8_t *mask, const int *nact, const float *U, int T,
-                           int B, int H) {
+void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,
+                           const uint8_t *mask, const int *nact, const float *U, int T, int B, int H) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     float *UT = pl_transpose_new(U, H, G);
@@ -80,10 +77,9 @@ void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const flo
     free(UT);
 }
 
-void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc,
-                      const float *h, const float *c, const float *g, const float *x,
-                      const uint8_t *mask, const int *nact, const float *Wx, const float *U, int T,
-                      int B, int E, int H) {
+void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc, const float *h,
+                      const float *c, const float *g, const float *x, const uint8_t *mask, const int *nact,
+                      const float *Wx, const float *U, int T, int B, int E, int H) {
     pl_lstm_scan_backward(dU, dh, da, dc, h, c, g, mask, nact, U, T, B, H);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 4 * H);
 }

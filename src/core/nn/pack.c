@@ -54,8 +54,7 @@ void pl_pack_gather(float *xp, const float *x, const PlPack *p, int C) {
     for (int i = 0; i < p->B; i++)
         for (int k = 0; k < p->len[i]; k++) {
             int t = p->pos[(size_t)i * p->T + k];
-            memcpy(xp + ((size_t)k * p->B + i) * C, x + ((size_t)t * p->B + p->perm[i]) * C,
-                   (size_t)C * sizeof *xp);
+            memcpy(xp + ((size_t)k * p->B + i) * C, x + ((size_t)t * p->B + p->perm[i]) * C, (size_t)C * sizeof *xp);
         }
 }
 
@@ -64,7 +63,6 @@ void pl_pack_scatter(float *x, const float *xp, const PlPack *p, int C) {
     for (int i = 0; i < p->B; i++)
         for (int k = 0; k < p->len[i]; k++) {
             int t = p->pos[(size_t)i * p->T + k];
-            memcpy(x + ((size_t)t * p->B + p->perm[i]) * C, xp + ((size_t)k * p->B + i) * C,
-                   (size_t)C * sizeof *x);
+            memcpy(x + ((size_t)t * p->B + p->perm[i]) * C, xp + ((size_t)k * p->B + i) * C, (size_t)C * sizeof *x);
         }
 }

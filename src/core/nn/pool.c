@@ -52,9 +52,8 @@ static inline void axpy(float *restrict out, const float *restrict row, float w,
 }
 
 /* Both run per token of every batch: built for the widest vector unit here. */
-__attribute__((target_clones("avx512f", "avx2", "default")))
-void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode,
-                              const float *W, int B, int T, int C) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void pl_embed_avgpool_forward(
+    float *out, const int32_t *ids, const uint8_t *mask, PlPoolMask mode, const float *W, int B, int T, int C) {
     for (int b = 0; b < B; b++) {
         float inv = row_inv(mask, mode, b, T), *o = out + (size_t)b * C;
         memset(o, 0, (size_t)C * sizeof *o);
@@ -68,9 +67,9 @@ void pl_embed_avgpool_forward(float *out, const int32_t *ids, const uint8_t *mas
     }
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
-void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids, const uint8_t *mask,
-                               PlPoolMask mode, int B, int T, int C, int skip_id0) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void pl_embed_avgpool_backward(
+    float *dW, const float *dout, const int32_t *ids, const uint8_t *mask, PlPoolMask mode, int B, int T, int C,
+    int skip_id0) {
     for (int b = 0; b < B; b++) {
         float inv = row_inv(mask, mode, b, T);
         const float *d = dout + (size_t)b * C;
@@ -83,7 +82,8 @@ void pl_embed_avgpool_backward(float *dW, const float *dout, const int32_t *ids,
     }
 }
 
-void pl_maxpool_forward(float *out, int *arg, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B, int C) {
+void pl_maxpool_forward(float *out, int *arg, const float *x, const uint8_t *mask, PlPoolMask mode, int T, int B,
+                        int C) {
     for (int b = 0; b < B; b++)
         for (int c = 0; c < C; c++) {
             float best = -FLT_MAX;

@@ -42,8 +42,8 @@ static int grow(PlIdTable *t, int need, int E, int G) {
     return 0;
 }
 
-int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W,
-                             const float *Wx, const float *b, int B, int T, int E, int G) {
+int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
+                             const float *b, int B, int T, int E, int G) {
     for (int i = 0; i < t->U; i++) t->slot[t->uniq[i]] = -1; /* forget the previous batch */
     t->U = 0;
     int cells = B * T;
@@ -64,9 +64,8 @@ int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const
     return 0;
 }
 
-void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da,
-                               const int32_t *ids, const float *Wx, int B, int T, int E, int G,
-                               int skip_id0) {
+void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const int32_t *ids,
+                               const float *Wx, int B, int T, int E, int G, int skip_id0) {
     const PlKernels *k = pl_kernels();
     memset(t->acc, 0, (size_t)t->U * G * sizeof *t->acc);
     for (int tt = 0; tt < T; tt++)

@@ -30,14 +30,14 @@ void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh
     }
 }
 
-void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact,
-                    const float *Wx, const float *Wh, const float *b, int T, int B, int E, int H) {
+void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact, const float *Wx, const float *Wh,
+                    const float *b, int T, int B, int E, int H) {
     pl_dense_forward(h, x, Wx, b, T * B, E, H); /* x_t Wx + b, completed step by step */
     pl_rnn_scan(h, mask, nact, Wh, T, B, H);
 }
 
-void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask,
-                          const int *nact, const float *Wh, int T, int B, int H) {
+void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
+                          const float *Wh, int T, int B, int H) {
     const PlKernels *k = pl_kernels();
     size_t step = (size_t)B * H;
     float *WhT = pl_transpose_new(Wh, H, H);
@@ -62,9 +62,9 @@ void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, cons
     free(WhT);
 }
 
-void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da,
-                     const float *h, const float *x, const uint8_t *mask, const int *nact,
-                     const float *Wx, const float *Wh, int T, int B, int E, int H) {
+void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da, const float *h, const float *x,
+                     const uint8_t *mask, const int *nact, const float *Wx, const float *Wh, int T, int B, int E,
+                     int H) {
     pl_rnn_scan_backward(dWh, dh, da, h, mask, nact, Wh, T, B, H);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, H);
 }
