@@ -208,8 +208,7 @@ struct PlModel {
 static size_t lay_out(const PlModelConfig *c, size_t *off, size_t *size) {
     const ArchSpec *sp = spec_of(c);
     size_t n = 0;
-    for (int i = 0; i < sp->nblocks; i++) {
-        const BlockSpec *b = &sp->blocks[i];
+    for (const BlockSpec *b = sp->blocks; b->rows != DIM_NONE; b++) {
         size_t k;
         if (off) off[b->param] = n;
         if (pl_size_mul(dim_size(b->rows, c), dim_size(b->cols, c), &k) || pl_size_add(n, k, &n)) return 0;
