@@ -43,6 +43,10 @@ if [[ $rc -eq 1 && $err == "$TMP/broken.deck:6: padding must be one of pre,post"
     pass "--check names FILE:LINE and exits 1 when one file is invalid"
 else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 head -c 3000 /dev/urandom >"$TMP/noise.deck"
+mkfifo "$TMP/pipe.deck"
+run timeout 10 "$P" drill --check "$TMP/pipe.deck"
+if [[ $rc -eq 1 && $err == "$TMP/pipe.deck: a FIFO, not a regular file" ]]; then pass "--check of a FIFO refuses it at once"
+else fail "--check of a FIFO refuses it at once" "status $rc" "$err"; fi
 run "$P" drill --check "$TMP/noise.deck"
 if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.deck:"* ]]; then pass "--check of random bytes is one line, exit 1"
 else fail "--check of random bytes is one line, exit 1" "status $rc" "$err"; fi

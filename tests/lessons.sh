@@ -37,6 +37,14 @@ else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status
 run "$P" lesson --check "$TMP/none.lesson"
 if [[ $rc -eq 1 && $err == "$TMP/none.lesson: cannot open: "* ]]; then pass "--check of a missing file says so"
 else fail "--check of a missing file says so" "status $rc" "$err"; fi
+mkfifo "$TMP/pipe.lesson"
+run timeout 10 "$P" lesson --check "$TMP/pipe.lesson"
+if [[ $rc -eq 1 && $err == "$TMP/pipe.lesson: a FIFO, not a regular file" ]]; then pass "--check of a FIFO refuses it at once"
+else fail "--check of a FIFO refuses it at once" "status $rc" "$err"; fi
+head -c 1100000 /dev/zero | tr '\0' a >"$TMP/huge.lesson"
+run "$P" lesson --check "$TMP/huge.lesson"
+if [[ $rc -eq 1 && $err == "$TMP/huge.lesson: a lesson is at most 1 MB" ]]; then pass "--check of a file over 1 MB says so"
+else fail "--check of a file over 1 MB says so" "status $rc" "$err"; fi
 head -c 3000 /dev/urandom >"$TMP/noise.lesson"
 run "$P" lesson --check "$TMP/noise.lesson"
 if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.lesson:"* ]]; then pass "--check of random bytes is one line, exit 1"

@@ -16,6 +16,7 @@
 #include "deck.h"
 
 #include "core/corpus_load.h"
+#include "datafile.h"
 #include "lesson.h"
 
 #include <ctype.h>
@@ -514,17 +515,10 @@ PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) 
 }
 
 PlDeck *pl_deck_load(const char *path, PlErr *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno)), NULL;
-    char *buf = malloc(MAX_BYTES + 1);
-    size_t n = buf ? fread(buf, 1, MAX_BYTES + 1, f) : 0;
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
-    PlDeck *d = NULL;
-    if (bad) pl_err_set(err, PL_EIO, "%s: cannot read (is it a folder?)", path);
-    else if (n > MAX_BYTES) pl_err_set(err, PL_EINPUT, "%s: a deck is at most 1 MB", path);
-    else d = pl_deck_parse(path, buf, n, err);
+    size_t n;
+    char *buf = pl_datafile_read(path, "a deck", &n, err);
+    if (!buf) return NULL;
+    PlDeck *d = pl_deck_parse(path, buf, n, err);
     free(buf);
     return d;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "datafile.h"
 #include "deck.h"
 
 #ifndef PL_DECKS_DIR
@@ -17,35 +18,8 @@
 
 #define MAX_DIRS 8
 
-static int is_dir(const char *path) {
-    struct stat sb;
-    return *path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
-static int add_dir(char dirs[][1024], int n, int max, const char *dir) {
-    if (n >= max || !is_dir(dir)) return n;
-    for (int i = 0; i < n; i++)
-        if (strcmp(dirs[i], dir) == 0) return n;
-    snprintf(dirs[n], 1024, "%s", dir);
-    return n + 1;
-}
-
 int pl_deck_dirs(char dirs[][1024], int max) {
-    int n = 0;
-    const char *env = getenv("PADLAB_DECKS");
-    if (env && *env) {
-        char *copy = strdup(env), *save = NULL;
-        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
-            n = add_dir(dirs, n, max, d);
-        free(copy);
-    }
-    char user[1024];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) snprintf(user, sizeof user, "%.1000s/padlab/decks", xdg);
-    else snprintf(user, sizeof user, "%.990s/.local/share/padlab/decks", home ? home : "");
-    n = add_dir(dirs, n, max, user);
-    n = add_dir(dirs, n, max, PL_DECKS_DIR);
-    return add_dir(dirs, n, max, PL_SOURCE_DECKS_DIR);
+    return pl_datafile_dirs("PADLAB_DECKS", "decks", PL_DECKS_DIR, PL_SOURCE_DECKS_DIR, dirs, max);
 }
 
 static int has_suffix(const char *s, const char *suffix) {

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "core/corpus_load.h"
+#include "datafile.h"
 
 #define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200
@@ -462,17 +463,10 @@ PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *e
 }
 
 PlLesson *pl_lesson_load(const char *path, PlErr *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno)), NULL;
-    char *buf = malloc(MAX_BYTES + 1);
-    size_t n = buf ? fread(buf, 1, MAX_BYTES + 1, f) : 0;
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
-    PlLesson *l = NULL;
-    if (bad) pl_err_set(err, PL_EIO, "%s: cannot read", path);
-    else if (n > MAX_BYTES) pl_err_set(err, PL_EINPUT, "%s: a lesson is at most 1 MB", path);
-    else l = pl_lesson_parse(path, buf, n, err);
+    size_t n;
+    char *buf = pl_datafile_read(path, "a lesson", &n, err);
+    if (!buf) return NULL;
+    PlLesson *l = pl_lesson_parse(path, buf, n, err);
     free(buf);
     return l;
 }
@@ -505,34 +499,8 @@ void pl_lesson_free(PlLesson *l) {
 #define PL_SOURCE_LESSONS_DIR ""
 #endif
 
-static int is_dir(const char *path) {
-    struct stat sb;
-    return *path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
-static int add_dir(char dirs[][1024], int n, int max, const char *dir) {
-    if (n >= max || !is_dir(dir)) return n;
-    for (int i = 0; i < n; i++)
-        if (strcmp(dirs[i], dir) == 0) return n;
-    snprintf(dirs[n], 1024, "%s", dir);
-    return n + 1;
-}
-
 int pl_lesson_dirs(char dirs[][1024], int max) {
-    int n = 0;
-    const char *env = getenv("PADLAB_LESSONS");
-    if (env && *env) {
-        char *copy = dupe(env), *save = NULL;
-        for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) n = add_dir(dirs, n, max, d);
-        free(copy);
-    }
-    char user[1024];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) snprintf(user, sizeof user, "%s/padlab/lessons", xdg);
-    else snprintf(user, sizeof user, "%s/.local/share/padlab/lessons", home ? home : "");
-    n = add_dir(dirs, n, max, user);
-    n = add_dir(dirs, n, max, PL_LESSONS_DIR);
-    return add_dir(dirs, n, max, PL_SOURCE_LESSONS_DIR);
+    return pl_datafile_dirs("PADLAB_LESSONS", "lessons", PL_LESSONS_DIR, PL_SOURCE_LESSONS_DIR, dirs, max);
 }
 
 static int has_suffix(const char *s, const char *suffix) {

@@ -1,0 +1,60 @@
+/* Where lessons and decks are, and reading one (datafile.h). */
+#include "datafile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/infile.h"
+
+char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err) {
+    FILE *f;
+    uint64_t size;
+    PlStatus st = pl_infile_open(path, PL_DATAFILE_MAX_BYTES, &f, &size, err);
+    if (st == PL_ERANGE) return pl_err_set(err, PL_EINPUT, "%s: %s is at most 1 MB", path, what), NULL;
+    if (st) return NULL;
+    char *buf = malloc((size_t)size + 1);
+    *n = buf ? fread(buf, 1, (size_t)size + 1, f) : 0;
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
+    if (bad || *n > PL_DATAFILE_MAX_BYTES) {
+        free(buf);
+        if (bad) return pl_err_set(err, PL_EIO, "%s: cannot read", path), NULL;
+        return pl_err_set(err, PL_EINPUT, "%s: %s is at most 1 MB", path, what), NULL;
+    }
+    return buf;
+}
+
+static int is_dir(const char *path) {
+    struct stat sb;
+    return *path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static int add_dir(char dirs[][1024], int n, int max, const char *dir) {
+    if (n >= max || !is_dir(dir)) return n;
+    for (int i = 0; i < n; i++)
+        if (strcmp(dirs[i], dir) == 0) return n;
+    snprintf(dirs[n], 1024, "%s", dir);
+    return n + 1;
+}
+
+int pl_datafile_dirs(const char *env, const char *sub, const char *installed, const char *source, char dirs[][1024],
+                     int max) {
+    int n = 0;
+    const char *list = getenv(env);
+    if (list && *list) {
+        char *copy = strdup(list), *save = NULL;
+        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
+            n = add_dir(dirs, n, max, d);
+        free(copy);
+    }
+    char user[1024];
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) snprintf(user, sizeof user, "%.990s/padlab/%.20s", xdg, sub);
+    else snprintf(user, sizeof user, "%.980s/.local/share/padlab/%.20s", home ? home : "", sub);
+    n = add_dir(dirs, n, max, user);
+    n = add_dir(dirs, n, max, installed);
+    return add_dir(dirs, n, max, source);
+}

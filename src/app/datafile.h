@@ -1,0 +1,27 @@
+/* The files a teacher writes (lessons, decks): where padlab looks for them
+ * and how one is read. One place, so that every kind is found the same way
+ * and a FIFO, a folder or a huge file named as one gets the same one line. */
+#ifndef PL_APP_DATAFILE_H
+#define PL_APP_DATAFILE_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+
+/* The largest lesson or deck file read. */
+#define PL_DATAFILE_MAX_BYTES (1 << 20)
+
+/* Reads the regular file at path (at most PL_DATAFILE_MAX_BYTES; what names
+ * the kind in the message, "a lesson") into a new buffer of *n bytes, freed
+ * by the caller. NULL with err: cannot open, not a regular file (never
+ * waiting on a FIFO), too large, out of memory. */
+char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err);
+
+/* The folders looked in for a kind, in order, each once and only when it
+ * exists: those in the environment variable env (':'-separated), then
+ * $XDG_DATA_HOME/padlab/SUB (default ~/.local/share/padlab/SUB), then the
+ * installed folder and the source tree's. Returns how many (at most max). */
+int pl_datafile_dirs(const char *env, const char *sub, const char *installed, const char *source, char dirs[][1024],
+                     int max);
+
+#endif
