@@ -27,6 +27,33 @@ char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err
     return buf;
 }
 
+PlStatus pl_datafile_lines(const char *text, size_t n, const char *what, PlLineFn fn, void *ctx) {
+    char why[120];
+    if (n && memchr(text, '\0', n)) {
+        snprintf(why, sizeof why, "%s is text: this file holds a NUL byte", what);
+        return fn(ctx, 1, NULL, why);
+    }
+    char *line = malloc(PL_DATAFILE_LINE_MAX + 1);
+    if (!line) return PL_ENOMEM;
+    PlStatus st = PL_OK;
+    int number = 0;
+    for (size_t at = 0; !st && at < n;) {
+        const char *nl = memchr(text + at, '\n', n - at);
+        size_t len = nl ? (size_t)(nl - text - at) : n - at;
+        number++;
+        if (len > PL_DATAFILE_LINE_MAX) {
+            snprintf(why, sizeof why, "a line is at most %d bytes long", PL_DATAFILE_LINE_MAX);
+            st = fn(ctx, number, NULL, why);
+        } else {
+            memcpy(line, text + at, len), line[len] = '\0';
+            st = fn(ctx, number, line, NULL);
+        }
+        at += len + 1;
+    }
+    free(line);
+    return st;
+}
+
 static int is_dir(const char *path) {
     struct stat sb;
     return *path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);

@@ -24,4 +24,17 @@ char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err
 int pl_datafile_dirs(const char *env, const char *sub, const char *installed, const char *source, char dirs[][1024],
                      int max);
 
+/* The longest line a lesson or deck may have, its newline not counted. */
+#define PL_DATAFILE_LINE_MAX 2047
+
+/* A line of a teacher's file: number counts from 1; refused is NULL, or says
+ * why the line is not given (line is then NULL). */
+typedef PlStatus (*PlLineFn)(void *ctx, int number, char *line, const char *refused);
+
+/* Splits text (n bytes, no NUL needed at its end) into lines and hands each
+ * to fn in order, until fn returns non-zero; returns that status, or
+ * PL_ENOMEM. A text holding a NUL byte is refused at line 1, a line longer
+ * than PL_DATAFILE_LINE_MAX at its own; what names the kind ("a lesson"). */
+PlStatus pl_datafile_lines(const char *text, size_t n, const char *what, PlLineFn fn, void *ctx);
+
 #endif

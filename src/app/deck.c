@@ -29,7 +29,6 @@
 
 #define MAX_BYTES (1 << 20)
 #define MAX_ITEMS 500
-#define LINE_CAP 2048
 
 static const char *const kind_names[PL_DECK_KINDS] = {"cards", "questions", "bugs", "minute"};
 
@@ -483,28 +482,18 @@ static void name_deck(PlDeck *d, const char *path) {
     snprintf(d->path, sizeof d->path, "%s", path);
 }
 
+static PlStatus deck_line(void *ctx, int number, char *line, const char *refused) {
+    Parser *p = ctx;
+    p->line = number;
+    return refused ? fail(p, "%s", refused, NULL) : parse_line(p, line);
+}
+
 PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
     PlDeck *d = calloc(1, sizeof *d);
     if (!d) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
     name_deck(d, path);
     Parser p = {.path = path, .err = err, .d = d};
-    PlStatus st = n && memchr(text, '\0', n)
-                      ? (p.line = 1, fail(&p, "a deck is text: this file holds a NUL byte", NULL, NULL))
-                      : PL_OK;
-    char *line = st ? NULL : malloc(LINE_CAP);
-    if (!st && !line) st = PL_ENOMEM;
-    for (size_t at = 0; !st && at < n;) {
-        const char *nl = memchr(text + at, '\n', n - at);
-        size_t len = nl ? (size_t)(nl - text - at) : n - at;
-        p.line++;
-        if (len >= LINE_CAP) st = fail(&p, "a line is at most 2047 bytes long", NULL, NULL);
-        else {
-            memcpy(line, text + at, len), line[len] = '\0';
-            st = parse_line(&p, line);
-        }
-        at += len + 1;
-    }
-    free(line);
+    PlStatus st = pl_datafile_lines(text, n, "a deck", deck_line, &p);
     if (!st) st = finish(&p);
     if (st) {
         if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);

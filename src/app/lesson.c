@@ -429,6 +429,12 @@ static PlStatus parse_line(Parser *p, char *line) {
     return step_line(p, line);
 }
 
+static PlStatus lesson_line(void *ctx, int number, char *line, const char *refused) {
+    Parser *p = ctx;
+    p->line = number;
+    return refused ? fail(p, "%s", refused, NULL) : parse_line(p, line);
+}
+
 PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *err) {
     PlLesson *l = calloc(1, sizeof *l);
     if (!l) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
@@ -438,21 +444,7 @@ PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *e
     if (dot && !dot[7]) *dot = '\0';
     snprintf(l->path, sizeof l->path, "%s", path);
     Parser p = {path, 0, err, l, NULL, 0, 0};
-    PlStatus st = memchr(text, '\0', n)
-                      ? (p.line = 1, fail(&p, "a lesson is text: this file holds a NUL byte", NULL, NULL))
-                      : PL_OK;
-    for (size_t at = 0; !st && at < n;) {
-        const char *nl = memchr(text + at, '\n', n - at);
-        size_t len = nl ? (size_t)(nl - text - at) : n - at;
-        char line[2048];
-        p.line++;
-        if (len >= sizeof line) st = fail(&p, "a line is at most 2047 bytes long", NULL, NULL);
-        else {
-            memcpy(line, text + at, len), line[len] = '\0';
-            st = parse_line(&p, line);
-        }
-        at += len + 1;
-    }
+    PlStatus st = pl_datafile_lines(text, n, "a lesson", lesson_line, &p);
     if (!st) st = check_complete(&p);
     if (st) {
         if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);
