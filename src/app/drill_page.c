@@ -55,12 +55,11 @@ static const PlDrillState *state(const Out *o) { return pl_drill_state(o->p->dri
 /* "card 3 of 12 - attention masks - box 2" */
 static void heading(Out *o, const PlDeckItem *it, const char *what) {
     const PlDeck *d = o->p->deck;
-    const PlDrillRecord *r = pl_drill_book_find(&o->p->book, d->name, it->id);
+    const PlDrillRecord *r = pl_drill_book_find(o->p->book, d->name, it->id);
     char extra[64] = "";
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
     else if (r && r->right + r->wrong) snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
     add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total, it->topic ? it->topic : "", extra);
-    gap(o);
 }
 
 static void front(Out *o, const PlDeckItem *it) {
@@ -72,7 +71,7 @@ static void front(Out *o, const PlDeckItem *it) {
 /* ---- cards ---- */
 
 static void grades(Out *o, const PlDeckItem *it) {
-    const PlDrillRecord *r = pl_drill_book_find(&o->p->book, o->p->deck->name, it->id);
+    const PlDrillRecord *r = pl_drill_book_find(o->p->book, o->p->deck->name, it->id);
     int box = r ? r->s.box : 0, good = box + 1 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 1;
     int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
     gap(o);
@@ -83,6 +82,7 @@ static void grades(Out *o, const PlDeckItem *it) {
 static void lay_card(Out *o, const PlDeckItem *it, double now) {
     (void)now;
     heading(o, it, "card");
+    gap(o);
     front(o, it);
     if (state(o)->phase == PL_DRILL_FRONT) {
         add(o, PL_DR_DIM, PL_DP_NONE, 0, "Say the answer to yourself, then space shows it.");
@@ -123,7 +123,8 @@ static void lay_question(Out *o, const PlDeckItem *it, double now) {
     const PlDrillState *s = state(o);
     heading(o, it, "question");
     double left = pl_drill_time_left(o->p->drill, now);
-    if (left >= 0.0 && s->phase == PL_DRILL_FRONT) add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_NONE, 0, "%.0f s left", left);
+    if (left >= 0.0 && s->phase == PL_DRILL_FRONT) add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%.0f s left", left);
+    gap(o);
     front(o, it);
     choices(o, it, s->phase != PL_DRILL_FRONT);
     if (s->phase != PL_DRILL_FRONT) verdict(o, it);
@@ -135,8 +136,8 @@ static void countdown(Out *o, double now) {
     double left = pl_drill_time_left(o->p->drill, now);
     int secs = (int)(left + 0.999);
     if (left < 0.0) return;
-    if (secs > 0) add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_NONE, 0, "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
-    else add(o, PL_DR_WARN, PL_DP_NONE, 0, "time: finish your sentence");
+    if (secs > 0) add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
+    else add(o, PL_DR_WARN, PL_DP_CLOCK, 0, "time: finish your sentence");
     gap(o);
     add(o, PL_DR_DIM, PL_DP_NONE, 0, "Space shows the model answer, the follow-ups an interviewer asks and what they listen for.");
 }
@@ -149,6 +150,7 @@ static void list(Out *o, const char *title, char *const *items, int n) {
 
 static void lay_minute(Out *o, const PlDeckItem *it, double now) {
     heading(o, it, "prompt");
+    gap(o);
     front(o, it);
     if (state(o)->phase == PL_DRILL_FRONT) {
         countdown(o, now);
@@ -221,6 +223,7 @@ static void lay_bug(Out *o, const PlDeckItem *it, double now) {
     (void)now;
     const PlDrillState *s = state(o);
     heading(o, it, "case");
+    gap(o);
     front(o, it);
     if (o->p->bug) symptoms(o, it), gap(o);
     para(o, "", it->ask, PL_DR_TITLE, PL_DP_NONE, 0);
@@ -252,7 +255,8 @@ static void lay_end(Out *o) {
         add(o, PL_DR_DIM, PL_DP_NONE, 0, "padlab drill DECK --all drills every item, due or not.");
     } else add(o, PL_DR_TEXT, PL_DP_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong, d->kind == PL_DECK_BUGS ? " on the first pick" : "");
     gap(o);
-    add(o, PL_DR_DIM, PL_DP_NONE, 0, "%s", o->p->keep ? "Your progress is saved. q quits." : "q quits.");
+    const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits." : o->p->keep ? "Your progress is saved. q quits." : "q quits.";
+    add(o, PL_DR_DIM, PL_DP_NONE, 0, "%s", how);
 }
 
 static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void save(PlDrillPlay *p) {
+void pl_drill_play_save(PlDrillPlay *p) {
     PlErr err;
-    if (p->keep && p->book_ok && pl_drill_book_save(&p->book, &err)) {
+    if (p->keep && p->book_ok && pl_drill_book_save(p->book, &err)) {
         snprintf(p->note, sizeof p->note, "progress not saved: %.270s", err.msg);
         p->book_ok = 0; /* said once; the drill goes on */
     }
@@ -46,35 +46,47 @@ static int load_deck(PlDrillPlay *p, const char *name, int item, char *why, int 
     PlErr err;
     if (pl_deck_find(name, path, sizeof path)) return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), -1;
     if (!(p->deck = pl_deck_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
+    p->own_deck = 1;
     if (item >= p->deck->n)
         return snprintf(why, (size_t)cap, "%.96s has %s 1 to %d, not %d", p->deck->name, pl_deck_item_noun(p->deck->kind), p->deck->n, item + 1), -1;
+    return 0;
+}
+
+static int begin(PlDrillPlay *p, const PlDrillOpts *o, double now, char *why, int cap) {
+    if (!(p->drill = pl_drill_new(p->deck, p->book, o, now))) return snprintf(why, (size_t)cap, "out of memory for the drill"), pl_drill_play_close(p), -1;
+    sync_item(p);
     return 0;
 }
 
 int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item, double now, char *why,
                        int cap) {
     memset(p, 0, sizeof *p);
-    p->settings = *s, p->shown_item = -1, p->keep = item < 0;
+    p->settings = *s, p->shown_item = -1, p->keep = item < 0, p->book = &p->own_book;
     if (load_deck(p, name, item, why, cap)) return pl_drill_play_close(p), -1;
     PlErr err;
     if (p->keep) {
-        p->book_ok = pl_drill_book_load(&p->book, &err) == PL_OK;
+        p->book_ok = pl_drill_book_load(p->book, &err) == PL_OK;
         if (!p->book_ok) snprintf(p->note, sizeof p->note, "%.260s (progress will not be saved)", err.msg);
     }
     PlDrillOpts oo = *o;
     if (item >= 0) oo.only = item + 1, oo.all = 1;
-    if (!(p->drill = pl_drill_new(p->deck, &p->book, &oo, now))) return snprintf(why, (size_t)cap, "out of memory for the drill"), pl_drill_play_close(p), -1;
-    sync_item(p);
-    return 0;
+    return begin(p, &oo, now, why, cap);
+}
+
+int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s, const PlDrillOpts *o,
+                        double now, char *why, int cap) {
+    memset(p, 0, sizeof *p);
+    p->settings = *s, p->shown_item = -1, p->keep = 1, p->deck = deck, p->book = book, p->book_ok = book_ok;
+    return begin(p, o, now, why, cap);
 }
 
 void pl_drill_play_close(PlDrillPlay *p) {
-    if (p->drill) save(p);
+    if (p->drill) pl_drill_play_save(p);
     drop_case(p);
     pl_drill_free(p->drill);
     pl_lab_free(p->lab);
-    pl_deck_free(p->deck);
-    pl_drill_book_done(&p->book);
+    if (p->own_deck) pl_deck_free(p->deck);
+    pl_drill_book_done(&p->own_book);
     memset(p, 0, sizeof *p);
     p->shown_item = -1;
 }
@@ -115,8 +127,8 @@ static int step_key(PlDrillPlay *p, int ch, double now) {
     PlDeckKind k = p->deck->kind;
     int go = ch == ' ' || ch == '\n', rc;
     if (s->phase == PL_DRILL_FRONT && go && cards_like(k)) rc = pl_drill_reveal(p->drill, now);
-    else if (ch >= '1' && ch <= '4' && cards_like(k)) rc = pl_drill_grade(p->drill, ch - '0', now), save(p); /* on the front: refused, and told why */
-    else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && !cards_like(k)) rc = pl_drill_choose(p->drill, ch - 'a', now), save(p);
+    else if (ch >= '1' && ch <= '4' && cards_like(k)) rc = pl_drill_grade(p->drill, ch - '0', now), pl_drill_play_save(p); /* on the front: refused, and told why */
+    else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && !cards_like(k)) rc = pl_drill_choose(p->drill, ch - 'a', now), pl_drill_play_save(p);
     else if (s->phase != PL_DRILL_FRONT && go && !cards_like(k)) rc = pl_drill_next(p->drill, now);
     else return 0;
     snprintf(p->note, sizeof p->note, "%s", rc ? s->message : "");
@@ -154,7 +166,7 @@ int pl_drill_play_tick(PlDrillPlay *p, double now) {
         if (it) pl_lab_demand(p->lab, pl_deck_item_kinds(it));
         changed |= pl_lab_tick(p->lab);
     }
-    if (pl_drill_tick(p->drill, now)) changed = 1, save(p);
+    if (pl_drill_tick(p->drill, now)) changed = 1, pl_drill_play_save(p);
     return changed;
 }
 

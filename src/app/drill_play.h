@@ -18,11 +18,14 @@
 #include "drill.h"
 
 typedef struct {
-    PlDeck *deck;          /* owned */
+    PlDeck *deck;          /* owned when opened by name, else the front end's */
+    int own_deck;
     PlDrill *drill;
-    PlDrillBook book;
-    int keep;              /* the progress is read and written (not for a picture of one item) */
+    PlDrillBook *book;     /* own_book, or the front end's */
+    PlDrillBook own_book;
+    int keep;              /* the progress is kept (not for a picture of one item) */
     int book_ok;           /* the progress file could be read: it is written */
+    int picker;            /* the front end has a deck picker: the end says Enter opens it */
     PlLabSettings settings;/* the learner's: every case and figure starts from them */
     PlLab *lab;            /* the deck's figures, made when an item holds one */
     PlBugRun *bug;         /* the case on screen */
@@ -42,8 +45,17 @@ typedef struct {
  * item past its end, no memory). */
 int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item, double now, char *why,
                        int cap);
-/* Saves the progress and frees everything. Harmless on a closed one. */
+/* Starts a session of deck recording into book (both borrowed; they must
+ * outlive the play), written after each grade when book_ok. 0, or -1 with
+ * why (no memory). */
+int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s, const PlDrillOpts *o,
+                        double now, char *why, int cap);
+/* Saves the progress and frees what the play owns. Harmless on a closed one. */
 void pl_drill_play_close(PlDrillPlay *p);
+
+/* Writes the progress now (when it is kept and could be read); a failure
+ * goes in the note, once. */
+void pl_drill_play_save(PlDrillPlay *p);
 
 /* What a key means to a drill; printable characters come as PL_DK_CHAR. */
 typedef enum {
@@ -94,8 +106,9 @@ typedef enum {
     PL_DR_COUNT
 } PlDrillRole;
 
-/* What a paragraph is, for a front end's tags and the tests. */
-typedef enum { PL_DP_NONE, PL_DP_FRONT, PL_DP_ANSWER, PL_DP_WHY, PL_DP_VERDICT, PL_DP_SYMPTOM, PL_DP_FIXED } PlDrillPart;
+/* What a paragraph is, for a front end's tags and the tests (a clock line
+ * is one line, never wrapped). */
+typedef enum { PL_DP_NONE, PL_DP_FRONT, PL_DP_ANSWER, PL_DP_WHY, PL_DP_VERDICT, PL_DP_SYMPTOM, PL_DP_FIXED, PL_DP_CLOCK } PlDrillPart;
 
 #define PL_DRILL_PAGE_PARAS 96
 #define PL_DRILL_PAGE_TEXT 32768
