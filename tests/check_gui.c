@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "gui/backend.h"
+#include "gui/drill_pane.h"
 #include "gui/figures.h"
 #include "gui/gui.h"
-#include "gui/drill_pane.h"
 #include "gui/lesson_pane.h"
 
 #define W 1000
@@ -63,7 +63,12 @@ static void frame_open(Frame *f, const PlLabSettings *s) {
     char why[256];
     ck_assert_int_eq(SDL_Init(0), 0);
     ck_assert_msg(gui_fonts_init(&f->fonts, why, sizeof why) == 0, "%s", why);
-    f->st = (GuiStyle){.unit = 1.0, .text = {12, 14, 16, 20}, .line = 2.0, .measure = gui_fonts_measure, .height = gui_fonts_height, .ctx = &f->fonts};
+    f->st = (GuiStyle){.unit = 1.0,
+                       .text = {12, 14, 16, 20},
+                       .line = 2.0,
+                       .measure = gui_fonts_measure,
+                       .height = gui_fonts_height,
+                       .ctx = &f->fonts};
     gui_dl_init(&f->dl, &f->st, W, H);
     PlErr err;
     f->lab = pl_lab_new(s, &err);
@@ -183,7 +188,8 @@ static double maxlen_marker(int maxlen, const char *png, double *on_sweep) {
     ck_assert(w == W && h == H);
     int y = (int)((m->y + m->y2) / 2), x = (int)lround(m->x);
     uint32_t mark = gui_color(&f.st, GUI_C_MARK) >> 8, got = px[(size_t)y * W + x] & 0xffffff;
-    ck_assert_msg(got == mark || (px[(size_t)y * W + x - 1] & 0xffffff) == mark, "pixel %06x at %d,%d, marker %06x", got, x, y, mark);
+    ck_assert_msg(got == mark || (px[(size_t)y * W + x - 1] & 0xffffff) == mark, "pixel %06x at %d,%d, marker %06x",
+                  got, x, y, mark);
     free(px);
     double x0 = m->x;
     const GuiItem *sw = tagged(&f.dl, "maxlen on the sweep");
@@ -217,8 +223,8 @@ START_TEST(test_the_value_under_the_mouse_is_the_results_own) {
     frame_draw(&f, PL_VIEW_COST);
     const PlLabCost *k = pl_lab_cost(f.lab, NULL);
     char want[200];
-    snprintf(want, sizeof want, "maxlen 50: padding %.1f%%, kept %.1f%%, cut %.1f%%", 100.0 * k->sweep_padding[1], 100.0 * k->sweep_kept[1],
-             100.0 * k->sweep_cut[1]);
+    snprintf(want, sizeof want, "maxlen 50: padding %.1f%%, kept %.1f%%, cut %.1f%%", 100.0 * k->sweep_padding[1],
+             100.0 * k->sweep_kept[1], 100.0 * k->sweep_cut[1]);
     ck_assert_str_eq(f.dl.tip, want);
     /* and in the heatmap: the cell under the mouse, its score and weight */
     f.dl.mx = f.dl.my = -1;
@@ -229,7 +235,8 @@ START_TEST(test_the_value_under_the_mouse_is_the_results_own) {
     double cw = heat->w / a->T;
     f.dl.mx = heat->x + (key + 0.5) * cw, f.dl.my = heat->y + (q + 0.5) * cw;
     frame_draw(&f, PL_VIEW_ATTENTION);
-    snprintf(want, sizeof want, "key %d (%s): score %.4f", key, a->real[key] ? "real" : "pad", (double)a->scores[(size_t)q * a->T + key]);
+    snprintf(want, sizeof want, "key %d (%s): score %.4f", key, a->real[key] ? "real" : "pad",
+             (double)a->scores[(size_t)q * a->T + key]);
     ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
     snprintf(want, sizeof want, "weight %.5f", (double)a->weights[(size_t)q * a->T + key]);
     ck_assert_msg(strstr(f.dl.tip, want) != NULL, "tip '%s' lacks '%s'", f.dl.tip, want);
@@ -307,7 +314,9 @@ static void lesson_open(Frame *f, PlLessonPlay *p, int step) {
 
 /* Waits for what the step reads and what its view draws. */
 static void lesson_wait(Frame *f, PlLessonPlay *p) {
-    for (int i = 0; i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++) usleep(10000);
+    for (int i = 0;
+         i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++)
+        usleep(10000);
     PlView v = (PlView)pl_lab_settings(f->lab)->view;
     ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | gui_view_kinds(v), 60), 0);
 }
@@ -319,7 +328,9 @@ static void lesson_frame(Frame *f, PlLessonPlay *p) {
     lesson_wait(f, p);
     gui_dl_reset(&f->dl);
     gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){0, 0, PANE_W, H}, GUI_NORMAL);
-    ck_assert_int_eq(gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, (GuiRect){PANE_W + 16, 10, W - PANE_W - 26, H - 20}), 1);
+    ck_assert_int_eq(gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view,
+                                (GuiRect){PANE_W + 16, 10, W - PANE_W - 26, H - 20}),
+                     1);
     gui_render(&f->gr, &f->dl);
 }
 
@@ -361,7 +372,8 @@ static void push_key(SDL_Keycode k) {
 static void drain(PlLessonPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
-        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN) ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
+        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
+            ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
 }
 
 START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
@@ -417,7 +429,8 @@ END_TEST
 static int cli_answer(int k, char *out, int cap) {
     const char *padlab = getenv("PADLAB");
     char cmd[1200], line[1000];
-    snprintf(cmd, sizeof cmd, "'%s' lesson --answers rectangle --corpus builtin:1:200 --maxlen 60 --seeds 1", padlab ? padlab : "./padlab");
+    snprintf(cmd, sizeof cmd, "'%s' lesson --answers rectangle --corpus builtin:1:200 --maxlen 60 --seeds 1",
+             padlab ? padlab : "./padlab");
     FILE *f = popen(cmd, "r");
     ck_assert_ptr_nonnull(f);
     int step = 0, found = 0;
@@ -442,21 +455,23 @@ START_TEST(test_the_reveal_shows_the_number_padlab_lesson_answers_prints) {
     ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
     for (size_t i = 0; i < sizeof ask_steps / sizeof ask_steps[0]; i++) {
         char answer[100];
-        ck_assert_msg(cli_answer(ask_steps[i], answer, sizeof answer), "padlab lesson --answers printed no answer for step %d", ask_steps[i] + 1);
+        ck_assert_msg(cli_answer(ask_steps[i], answer, sizeof answer),
+                      "padlab lesson --answers printed no answer for step %d", ask_steps[i] + 1);
         PlLessonPlay p;
         lesson_open(&f, &p, ask_steps[i]);
         lesson_wait(&f, &p);
         push_text(answer), push_key(SDLK_RETURN);
         drain(&p);
         const PlLessonState *st = pl_lesson_run_state(p.run);
-        ck_assert_msg(st->answer == PL_ANS_RIGHT, "step %d: %s typed (%s), the lab has %g %s", ask_steps[i] + 1, answer, st->typed, st->value,
-                      st->message);
+        ck_assert_msg(st->answer == PL_ANS_RIGHT, "step %d: %s typed (%s), the lab has %g %s", ask_steps[i] + 1, answer,
+                      st->typed, st->value, st->message);
         lesson_frame(&f, &p);
         const GuiItem *reveal = tagged(&f.dl, "lesson-reveal");
         ck_assert_msg(reveal != NULL, "step %d: no reveal drawn", ask_steps[i] + 1);
         const char *text = gui_dl_str(&f.dl, reveal->str);
         ck_assert_msg(strncmp(text, answer, strlen(answer)) == 0 && !isdigit((unsigned char)text[strlen(answer)]),
-                      "step %d: the window reveals '%s', padlab lesson --answers prints %s", ask_steps[i] + 1, text, answer);
+                      "step %d: the window reveals '%s', padlab lesson --answers prints %s", ask_steps[i] + 1, text,
+                      answer);
         pl_lesson_play_close(&p);
     }
     frame_close(&f);
@@ -513,14 +528,16 @@ static void drill_frame(Frame *f, PlDrillPlay *p) {
 static void drill_drain(PlDrillPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
-        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN) ck_assert_int_eq(gui_drill_event(p, &e, pl_app_clock()), PL_DRILL_TAKEN);
+        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
+            ck_assert_int_eq(gui_drill_event(p, &e, pl_app_clock()), PL_DRILL_TAKEN);
 }
 
 /* The text of the last item tagged tag, or NULL. */
 static const char *last_tagged_text(const GuiList *dl, const char *tag) {
     const char *t = NULL;
     for (int i = 0; i < dl->n; i++)
-        if (dl->items[i].kind == GUI_I_TEXT && dl->items[i].tag != SIZE_MAX && strcmp(gui_dl_str(dl, dl->items[i].tag), tag) == 0)
+        if (dl->items[i].kind == GUI_I_TEXT && dl->items[i].tag != SIZE_MAX &&
+            strcmp(gui_dl_str(dl, dl->items[i].tag), tag) == 0)
             t = gui_dl_str(dl, dl->items[i].str);
     return t;
 }
@@ -582,7 +599,8 @@ END_TEST
 static void cli_case_values(char *bug, char *fix, int cap) {
     const char *padlab = getenv("PADLAB");
     char cmd[1200], line[1000];
-    snprintf(cmd, sizeof cmd, "'%s' drill --answers bugs --corpus builtin:1:200 --maxlen 60 --seeds 1", padlab ? padlab : "./padlab");
+    snprintf(cmd, sizeof cmd, "'%s' drill --answers bugs --corpus builtin:1:200 --maxlen 60 --seeds 1",
+             padlab ? padlab : "./padlab");
     FILE *f = popen(cmd, "r");
     ck_assert_ptr_nonnull(f);
     bug[0] = fix[0] = '\0';
@@ -616,7 +634,8 @@ START_TEST(test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints) {
     const GuiItem *view = tagged(&f.dl, "drill-view"), *pane = tagged(&f.dl, "drill");
     ck_assert_ptr_nonnull(view);
     ck_assert_ptr_nonnull(pane);
-    ck_assert_msg(text_with(&f.dl, "masks: one mask")->x > pane->x + pane->w, "the case's lab view stands beside the case");
+    ck_assert_msg(text_with(&f.dl, "masks: one mask")->x > pane->x + pane->w,
+                  "the case's lab view stands beside the case");
     push_text("bf");
     drill_drain(&p);
     ck_assert_int_eq(pl_drill_state(p.drill)->phase, PL_DRILL_FIXED);
@@ -624,8 +643,10 @@ START_TEST(test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints) {
     drill_frame(&f, &p);
     const char *fixed = last_tagged_text(&f.dl, "drill-fixed");
     ck_assert_ptr_nonnull(fixed);
-    ck_assert_msg(ends_with(fixed, fix), "the window shows '%s' with the fix, padlab drill --answers prints %s", fixed, fix);
-    ck_assert_msg(ends_with(last_tagged_text(&f.dl, "drill-symptom"), bug), "the buggy figure stays beside the fixed one");
+    ck_assert_msg(ends_with(fixed, fix), "the window shows '%s' with the fix, padlab drill --answers prints %s", fixed,
+                  fix);
+    ck_assert_msg(ends_with(last_tagged_text(&f.dl, "drill-symptom"), bug),
+                  "the buggy figure stays beside the fixed one");
     pl_drill_play_close(&p);
     frame_close(&f);
 }
@@ -692,7 +713,8 @@ static int xml_ok(const char *s, char *why, int cap) {
         int empty = p[-1] == '/';
         p++;
         if (closing) {
-            if (!depth || strcmp(stack[depth - 1], name)) return snprintf(why, (size_t)cap, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "nothing"), 0;
+            if (!depth || strcmp(stack[depth - 1], name))
+                return snprintf(why, (size_t)cap, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "nothing"), 0;
             depth--;
         } else if (!empty) {
             if (depth == 64) return snprintf(why, (size_t)cap, "too deep"), 0;
@@ -732,8 +754,12 @@ START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
         PlView v;
         const char *series;
         int points;
-    } cases[] = {{PL_VIEW_COST, "padding share", PL_LAB_SWEEP}, {PL_VIEW_COST, "kept share", PL_LAB_SWEEP}, {PL_VIEW_RNN, "|h_t|", 60},
-                 {PL_VIEW_POOLING, "masked mean", 32}, {PL_VIEW_ATTENTION, NULL, 0}, {PL_VIEW_BATCH, NULL, 0}};
+    } cases[] = {{PL_VIEW_COST, "padding share", PL_LAB_SWEEP},
+                 {PL_VIEW_COST, "kept share", PL_LAB_SWEEP},
+                 {PL_VIEW_RNN, "|h_t|", 60},
+                 {PL_VIEW_POOLING, "masked mean", 32},
+                 {PL_VIEW_ATTENTION, NULL, 0},
+                 {PL_VIEW_BATCH, NULL, 0}};
     PlLabSettings s = small_settings();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char name[64], why[200];
@@ -746,8 +772,10 @@ START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
         ck_assert_msg(xml_ok(svg, why, sizeof why), "%s: %s", name, why);
         ck_assert(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
         if (cases[i].series) ck_assert_int_eq(points_in(svg, cases[i].series), cases[i].points);
-        if (cases[i].v == PL_VIEW_ATTENTION) ck_assert(strstr(svg, "data-tag=\"attention\" href=\"data:image/png;base64,") != NULL);
-        if (cases[i].v == PL_VIEW_BATCH) ck_assert(strstr(svg, "<title>") != NULL && strstr(svg, "url(#h") != NULL); /* hatched pads, tooltips */
+        if (cases[i].v == PL_VIEW_ATTENTION)
+            ck_assert(strstr(svg, "data-tag=\"attention\" href=\"data:image/png;base64,") != NULL);
+        if (cases[i].v == PL_VIEW_BATCH)
+            ck_assert(strstr(svg, "<title>") != NULL && strstr(svg, "url(#h") != NULL); /* hatched pads, tooltips */
         free(svg), free(path);
     }
 }

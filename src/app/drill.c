@@ -18,7 +18,7 @@ struct PlDrill {
     const PlDeck *deck;
     PlDrillBook *book;
     PlDrillOpts o;
-    int *queue;        /* (total) deck indices, in the order they are played */
+    int *queue; /* (total) deck indices, in the order they are played */
     int cap;
     unsigned char *again; /* (deck n) times each came round again */
     PlDrillState st;
@@ -26,7 +26,9 @@ struct PlDrill {
 
 /* ---- the queue ---- */
 
-static const PlDrillRecord *record(const PlDrill *d, int i) { return pl_drill_book_find(d->book, d->deck->name, d->deck->items[i].id); }
+static const PlDrillRecord *record(const PlDrill *d, int i) {
+    return pl_drill_book_find(d->book, d->deck->name, d->deck->items[i].id);
+}
 
 static int scheduled(PlDeckKind k) { return k == PL_DECK_CARDS || k == PL_DECK_MINUTE; }
 
@@ -148,7 +150,8 @@ static const struct {
 
 static int allowed(PlDrill *d, Step s) {
     if ((steps[s].kinds & (1u << d->deck->kind)) && (steps[s].phases & (1u << d->st.phase))) return 1;
-    snprintf(d->st.message, sizeof d->st.message, "%s", d->st.phase == PL_DRILL_END ? "the drill is over: q quits" : steps[s].refused);
+    snprintf(d->st.message, sizeof d->st.message, "%s",
+             d->st.phase == PL_DRILL_END ? "the drill is over: q quits" : steps[s].refused);
     return 0;
 }
 

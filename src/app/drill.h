@@ -20,12 +20,12 @@
 typedef enum { PL_DRILL_FRONT, PL_DRILL_BACK, PL_DRILL_FIXED, PL_DRILL_END } PlDrillPhase;
 
 typedef struct {
-    int today;      /* the day the session runs on */
-    int all;        /* every item, due or not */
-    int count;      /* at most this many items; 0: every due card or prompt, 10 questions, every case */
-    int timed;      /* questions: each has its time limit (seconds:, else the deck's) */
-    unsigned seed;  /* the order of the questions */
-    int only;       /* 1..n: that item of the deck alone (a picture of one item); 0: the session's */
+    int today;     /* the day the session runs on */
+    int all;       /* every item, due or not */
+    int count;     /* at most this many items; 0: every due card or prompt, 10 questions, every case */
+    int timed;     /* questions: each has its time limit (seconds:, else the deck's) */
+    unsigned seed; /* the order of the questions */
+    int only;      /* 1..n: that item of the deck alone (a picture of one item); 0: the session's */
 } PlDrillOpts;
 
 typedef struct {

@@ -15,7 +15,8 @@ typedef struct {
     PlDrillPage *page;
 } Out;
 
-static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...) {
     PlDrillPage *pg = o->page;
     if (pg->n >= PL_DRILL_PAGE_PARAS || pg->used + 2 >= sizeof pg->buf) return;
@@ -25,7 +26,8 @@ static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const ch
     va_end(ap);
     if (w < 0) w = 0;
     if ((size_t)w >= sizeof pg->buf - pg->used) w = (int)(sizeof pg->buf - pg->used - 1);
-    pg->para[pg->n].role = role, pg->para[pg->n].part = part, pg->para[pg->n].indent = indent, pg->para[pg->n].text = pg->used;
+    pg->para[pg->n].role = role, pg->para[pg->n].part = part, pg->para[pg->n].indent = indent,
+    pg->para[pg->n].text = pg->used;
     pg->n++, pg->used += (size_t)w + 1;
 }
 
@@ -57,9 +59,12 @@ static void heading(Out *o, const PlDeckItem *it, const char *what) {
     const PlDeck *d = o->p->deck;
     const PlDrillRecord *r = pl_drill_book_find(o->p->book, d->name, it->id);
     char extra[64] = "";
-    if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
-    else if (r && r->right + r->wrong) snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
-    add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total, it->topic ? it->topic : "", extra);
+    if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE)
+        snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
+    else if (r && r->right + r->wrong)
+        snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
+    add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
+        it->topic ? it->topic : "", extra);
 }
 
 static void front(Out *o, const PlDeckItem *it) {
@@ -75,7 +80,8 @@ static void grades(Out *o, const PlDeckItem *it) {
     int box = r ? r->s.box : 0, good = box + 1 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 1;
     int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
     gap(o);
-    add(o, PL_DR_KEY, PL_DP_NONE, 2, "How well did you know it?  1 again (later today)  2 hard (tomorrow)  3 good (in %d day%s)  4 easy (in %d days)",
+    add(o, PL_DR_KEY, PL_DP_NONE, 2,
+        "How well did you know it?  1 again (later today)  2 hard (tomorrow)  3 good (in %d day%s)  4 easy (in %d days)",
         pl_sched_interval(good), pl_sched_interval(good) > 1 ? "s" : "", pl_sched_interval(easy));
 }
 
@@ -103,8 +109,12 @@ static void choices(Out *o, const PlDeckItem *it, int answered) {
     char label[16];
     for (int c = 0; c < it->nchoices; c++) {
         const PlDeckChoice *ch = &it->choices[c];
-        PlDrillRole role = !answered ? PL_DR_TEXT : ch->right ? PL_DR_GOOD : c == state(o)->chosen ? PL_DR_WARN : PL_DR_TEXT;
-        snprintf(label, sizeof label, "%s%c) ", answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + c);
+        PlDrillRole role = !answered               ? PL_DR_TEXT
+                           : ch->right             ? PL_DR_GOOD
+                           : c == state(o)->chosen ? PL_DR_WARN
+                                                   : PL_DR_TEXT;
+        snprintf(label, sizeof label, "%s%c) ",
+                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + c);
         para(o, label, ch->text, role, PL_DP_NONE, 4);
         if (answered) para(o, "     ", ch->why, PL_DR_DIM, PL_DP_WHY, 5);
     }
@@ -123,7 +133,8 @@ static void lay_question(Out *o, const PlDeckItem *it, double now) {
     const PlDrillState *s = state(o);
     heading(o, it, "question");
     double left = pl_drill_time_left(o->p->drill, now);
-    if (left >= 0.0 && s->phase == PL_DRILL_FRONT) add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%.0f s left", left);
+    if (left >= 0.0 && s->phase == PL_DRILL_FRONT)
+        add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%.0f s left", left);
     gap(o);
     front(o, it);
     choices(o, it, s->phase != PL_DRILL_FRONT);
@@ -136,10 +147,13 @@ static void countdown(Out *o, double now) {
     double left = pl_drill_time_left(o->p->drill, now);
     int secs = (int)(left + 0.999);
     if (left < 0.0) return;
-    if (secs > 0) add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
+    if (secs > 0)
+        add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0,
+            "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
     else add(o, PL_DR_WARN, PL_DP_CLOCK, 0, "time: finish your sentence");
     gap(o);
-    add(o, PL_DR_DIM, PL_DP_NONE, 0, "Space shows the model answer, the follow-ups an interviewer asks and what they listen for.");
+    add(o, PL_DR_DIM, PL_DP_NONE, 0,
+        "Space shows the model answer, the follow-ups an interviewer asks and what they listen for.");
 }
 
 static void list(Out *o, const char *title, char *const *items, int n) {
@@ -173,20 +187,24 @@ static const char *label_of(const PlQuantity *q, char *buf, int cap) {
     return buf;
 }
 
-static void measured(Out *o, const char *when, const PlQuantity *q, const PlBugValue *v, PlDrillRole role, PlDrillPart part) {
+static void measured(Out *o, const char *when, const PlQuantity *q, const PlBugValue *v, PlDrillRole role,
+                     PlDrillPart part) {
     char label[300], value[160];
-    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s: %s", when, label_of(q, label, sizeof label), pl_bug_value_format(q, v, value, sizeof value));
+    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s: %s", when, label_of(q, label, sizeof label),
+        pl_bug_value_format(q, v, value, sizeof value));
 }
 
 static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
     char line[1200];
     const char *s = fixed ? it->fix : it->bug, *rows = fixed ? it->fix_inline : it->bug_inline;
     if (fixed && !s && !rows) snprintf(line, sizeof line, "The fix: the right variant, computed on the same batch.");
-    else snprintf(line, sizeof line, "%s%s%s%s%s", fixed ? "The fix: " : "The setup: ", s ? s : "", s && rows ? "; " : "", rows ? "rows: " : "",
-                  rows ? rows : "");
+    else
+        snprintf(line, sizeof line, "%s%s%s%s%s", fixed ? "The fix: " : "The setup: ", s ? s : "",
+                 s && rows ? "; " : "", rows ? "rows: " : "", rows ? rows : "");
     if (!fixed && !s && !rows) snprintf(line, sizeof line, "The setup: the lab as it is.");
     if (it->trains)
-        snprintf(line + strlen(line), sizeof line - strlen(line), " (trained, %d seeds)", pl_bug_run_settings(o->p->bug, fixed)->seeds);
+        snprintf(line + strlen(line), sizeof line - strlen(line), " (trained, %d seeds)",
+                 pl_bug_run_settings(o->p->bug, fixed)->seeds);
     add(o, PL_DR_DIM, PL_DP_NONE, 2, "%s", line);
 }
 
@@ -196,7 +214,8 @@ static void symptoms(Out *o, const PlDeckItem *it) {
     add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures under it, right now:");
     measured(o, "  ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
     for (int i = 0; i < it->nalso; i++) measured(o, "  ", &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
-    if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED) add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+    if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED)
+        add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
 }
 
 static void fixed_lines(Out *o, const PlDeckItem *it) {
@@ -208,7 +227,8 @@ static void fixed_lines(Out *o, const PlDeckItem *it) {
     for (int i = 0; i < it->nalso; i++) {
         char label[300], x[160], y[160];
         add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", label_of(&it->also[i], label, sizeof label),
-            pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x), pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
+            pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x),
+            pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
     }
     if (b->phase != PL_BUG_FIXED) {
         add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
@@ -235,7 +255,8 @@ static void lay_bug(Out *o, const PlDeckItem *it, double now) {
     }
     choices(o, it, s->phase != PL_DRILL_FRONT);
     if (s->phase != PL_DRILL_FRONT) verdict(o, it);
-    if (s->phase == PL_DRILL_BACK) add(o, PL_DR_KEY, PL_DP_NONE, 0, "f applies the fix in the lab and computes the same measure again.");
+    if (s->phase == PL_DRILL_BACK)
+        add(o, PL_DR_KEY, PL_DP_NONE, 0, "f applies the fix in the lab and computes the same measure again.");
 }
 
 /* ---- the end ---- */
@@ -248,19 +269,27 @@ static void lay_end(Out *o) {
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) {
         int n = s->graded[1] + s->graded[2] + s->graded[3] + s->graded[4];
         if (!s->total) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Nothing is due today: every item waits for its day.");
-        else add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Done for today: %d graded: %d again, %d hard, %d good, %d easy.", n, s->graded[1], s->graded[2],
-                 s->graded[3], s->graded[4]);
+        else
+            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Done for today: %d graded: %d again, %d hard, %d good, %d easy.", n,
+                s->graded[1], s->graded[2], s->graded[3], s->graded[4]);
         if (s->due_in == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Some are due again today.");
-        else if (s->due_in > 0) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "The next one is due in %d day%s.", s->due_in, s->due_in == 1 ? "" : "s");
+        else if (s->due_in > 0)
+            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "The next one is due in %d day%s.", s->due_in, s->due_in == 1 ? "" : "s");
         add(o, PL_DR_DIM, PL_DP_NONE, 0, "padlab drill DECK --all drills every item, due or not.");
-    } else add(o, PL_DR_TEXT, PL_DP_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong, d->kind == PL_DECK_BUGS ? " on the first pick" : "");
+    } else
+        add(o, PL_DR_TEXT, PL_DP_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong,
+            d->kind == PL_DECK_BUGS ? " on the first pick" : "");
     gap(o);
-    const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits." : o->p->keep ? "Your progress is saved. q quits." : "q quits.";
+    const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits."
+                      : o->p->keep ? "Your progress is saved. q quits."
+                                   : "q quits.";
     add(o, PL_DR_DIM, PL_DP_NONE, 0, "%s", how);
 }
 
-static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {
-    [PL_DECK_CARDS] = lay_card, [PL_DECK_QUESTIONS] = lay_question, [PL_DECK_BUGS] = lay_bug, [PL_DECK_MINUTE] = lay_minute};
+static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {[PL_DECK_CARDS] = lay_card,
+                                                                              [PL_DECK_QUESTIONS] = lay_question,
+                                                                              [PL_DECK_BUGS] = lay_bug,
+                                                                              [PL_DECK_MINUTE] = lay_minute};
 
 void pl_drill_play_page(PlDrillPlay *p, double now, PlDrillPage *page) {
     Out o = {p, page};

@@ -30,7 +30,8 @@ static void sync_item(PlDrillPlay *p) {
     PlErr err;
     if (!it) return;
     if (p->deck->kind == PL_DECK_BUGS) {
-        if (!(p->bug = pl_bug_run_new(p->deck, it, &p->settings, &err))) snprintf(p->note, sizeof p->note, "%.290s", err.msg);
+        if (!(p->bug = pl_bug_run_new(p->deck, it, &p->settings, &err)))
+            snprintf(p->note, sizeof p->note, "%.290s", err.msg);
         return;
     }
     if (!pl_deck_item_kinds(it)) return;
@@ -44,22 +45,26 @@ static void sync_item(PlDrillPlay *p) {
 static int load_deck(PlDrillPlay *p, const char *name, int item, char *why, int cap) {
     char path[1024];
     PlErr err;
-    if (pl_deck_find(name, path, sizeof path)) return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), -1;
+    if (pl_deck_find(name, path, sizeof path))
+        return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), -1;
     if (!(p->deck = pl_deck_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
     p->own_deck = 1;
     if (item >= p->deck->n)
-        return snprintf(why, (size_t)cap, "%.96s has %s 1 to %d, not %d", p->deck->name, pl_deck_item_noun(p->deck->kind), p->deck->n, item + 1), -1;
+        return snprintf(why, (size_t)cap, "%.96s has %s 1 to %d, not %d", p->deck->name,
+                        pl_deck_item_noun(p->deck->kind), p->deck->n, item + 1),
+               -1;
     return 0;
 }
 
 static int begin(PlDrillPlay *p, const PlDrillOpts *o, double now, char *why, int cap) {
-    if (!(p->drill = pl_drill_new(p->deck, p->book, o, now))) return snprintf(why, (size_t)cap, "out of memory for the drill"), pl_drill_play_close(p), -1;
+    if (!(p->drill = pl_drill_new(p->deck, p->book, o, now)))
+        return snprintf(why, (size_t)cap, "out of memory for the drill"), pl_drill_play_close(p), -1;
     sync_item(p);
     return 0;
 }
 
-int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item, double now, char *why,
-                       int cap) {
+int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item,
+                       double now, char *why, int cap) {
     memset(p, 0, sizeof *p);
     p->settings = *s, p->shown_item = -1, p->keep = item < 0, p->book = &p->own_book;
     if (load_deck(p, name, item, why, cap)) return pl_drill_play_close(p), -1;
@@ -73,8 +78,8 @@ int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s,
     return begin(p, &oo, now, why, cap);
 }
 
-int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s, const PlDrillOpts *o,
-                        double now, char *why, int cap) {
+int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s,
+                        const PlDrillOpts *o, double now, char *why, int cap) {
     memset(p, 0, sizeof *p);
     p->settings = *s, p->shown_item = -1, p->keep = 1, p->deck = deck, p->book = book, p->book_ok = book_ok;
     return begin(p, o, now, why, cap);
@@ -127,12 +132,15 @@ static int step_key(PlDrillPlay *p, int ch, double now) {
     PlDeckKind k = p->deck->kind;
     int go = ch == ' ' || ch == '\n', rc;
     if (s->phase == PL_DRILL_FRONT && go && cards_like(k)) rc = pl_drill_reveal(p->drill, now);
-    else if (ch >= '1' && ch <= '4' && cards_like(k)) rc = pl_drill_grade(p->drill, ch - '0', now), pl_drill_play_save(p); /* on the front: refused, and told why */
-    else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && !cards_like(k)) rc = pl_drill_choose(p->drill, ch - 'a', now), pl_drill_play_save(p);
+    else if (ch >= '1' && ch <= '4' && cards_like(k))
+        rc = pl_drill_grade(p->drill, ch - '0', now), pl_drill_play_save(p); /* on the front: refused, and told why */
+    else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && !cards_like(k))
+        rc = pl_drill_choose(p->drill, ch - 'a', now), pl_drill_play_save(p);
     else if (s->phase != PL_DRILL_FRONT && go && !cards_like(k)) rc = pl_drill_next(p->drill, now);
     else return 0;
     snprintf(p->note, sizeof p->note, "%s", rc ? s->message : "");
-    if (!rc) p->scroll = s->phase == PL_DRILL_FRONT ? 0 : PL_DRILL_SCROLL_END; /* an answer's feedback comes into view */
+    if (!rc)
+        p->scroll = s->phase == PL_DRILL_FRONT ? 0 : PL_DRILL_SCROLL_END; /* an answer's feedback comes into view */
     sync_item(p);
     return 1;
 }
@@ -140,7 +148,8 @@ static int step_key(PlDrillPlay *p, int ch, double now) {
 static int scroll_key(PlDrillPlay *p, PlDrillKey k) {
     int by = k == PL_DK_UP ? -1 : k == PL_DK_DOWN ? 1 : k == PL_DK_PGUP ? -10 : k == PL_DK_PGDN ? 10 : 0;
     if (!by) return 0;
-    if (p->scroll >= PL_DRILL_SCROLL_END) p->scroll = PL_DRILL_SCROLL_END - 1; /* clamped by the front end on the next frame */
+    if (p->scroll >= PL_DRILL_SCROLL_END)
+        p->scroll = PL_DRILL_SCROLL_END - 1; /* clamped by the front end on the next frame */
     p->scroll = p->scroll + by > 0 ? p->scroll + by : 0;
     return 1;
 }
@@ -193,10 +202,12 @@ void pl_drill_play_head(const PlDrillPlay *p, char *left, int lcap, char *right,
 }
 
 static const char *const keys[PL_DECK_KINDS][3] = {
-    [PL_DECK_CARDS] = {"space show the answer   up/down scroll   q quit (progress is kept)", "1 again  2 hard  3 good  4 easy   up/down scroll   q quit",
-                       ""},
-    [PL_DECK_QUESTIONS] = {"a-f answer   up/down scroll   q quit (progress is kept)", "space next question   up/down scroll   q quit", ""},
-    [PL_DECK_BUGS] = {"a-f the cause   1-0 views   z zoom   up/down scroll   q quit", "f apply the fix   space next case   1-0 views   z zoom   q quit",
+    [PL_DECK_CARDS] = {"space show the answer   up/down scroll   q quit (progress is kept)",
+                       "1 again  2 hard  3 good  4 easy   up/down scroll   q quit", ""},
+    [PL_DECK_QUESTIONS] = {"a-f answer   up/down scroll   q quit (progress is kept)",
+                           "space next question   up/down scroll   q quit", ""},
+    [PL_DECK_BUGS] = {"a-f the cause   1-0 views   z zoom   up/down scroll   q quit",
+                      "f apply the fix   space next case   1-0 views   z zoom   q quit",
                       "space next case   1-0 views   z zoom   up/down scroll   q quit"},
     [PL_DECK_MINUTE] = {"space show the model answer   up/down scroll   q quit (progress is kept)",
                         "1 again  2 hard  3 good  4 easy   up/down scroll   q quit", ""},

@@ -18,22 +18,22 @@
 #include "drill.h"
 
 typedef struct {
-    PlDeck *deck;          /* owned when opened by name, else the front end's */
+    PlDeck *deck; /* owned when opened by name, else the front end's */
     int own_deck;
     PlDrill *drill;
-    PlDrillBook *book;     /* own_book, or the front end's */
+    PlDrillBook *book; /* own_book, or the front end's */
     PlDrillBook own_book;
-    int keep;              /* the progress is kept (not for a picture of one item) */
-    int book_ok;           /* the progress file could be read: it is written */
-    int picker;            /* the front end has a deck picker: the end says Enter opens it */
-    PlLabSettings settings;/* the learner's: every case and figure starts from them */
-    PlLab *lab;            /* the deck's figures, made when an item holds one */
-    PlBugRun *bug;         /* the case on screen */
-    int shown_item;        /* the item the lab or the case was set up for; -1 */
-    int scroll;            /* lines of the item scrolled past (the front end clamps it) */
-    int zoom;              /* the case's view takes the whole pane */
-    int ascii;             /* marks as + and x */
-    char note[300];        /* a line for the learner (a refused key, a save that failed) */
+    int keep;               /* the progress is kept (not for a picture of one item) */
+    int book_ok;            /* the progress file could be read: it is written */
+    int picker;             /* the front end has a deck picker: the end says Enter opens it */
+    PlLabSettings settings; /* the learner's: every case and figure starts from them */
+    PlLab *lab;             /* the deck's figures, made when an item holds one */
+    PlBugRun *bug;          /* the case on screen */
+    int shown_item;         /* the item the lab or the case was set up for; -1 */
+    int scroll;             /* lines of the item scrolled past (the front end clamps it) */
+    int zoom;               /* the case's view takes the whole pane */
+    int ascii;              /* marks as + and x */
+    char note[300];         /* a line for the learner (a refused key, a save that failed) */
 } PlDrillPlay;
 
 /* The scroll that shows the end of the item: the front end clamps it. */
@@ -43,13 +43,13 @@ typedef struct {
  * of the deck alone, nothing kept (a picture); item < 0: the session o
  * says, progress read and written. 0, or -1 with why (no such deck, an
  * item past its end, no memory). */
-int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item, double now, char *why,
-                       int cap);
+int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s, const PlDrillOpts *o, int item,
+                       double now, char *why, int cap);
 /* Starts a session of deck recording into book (both borrowed; they must
  * outlive the play), written after each grade when book_ok. 0, or -1 with
  * why (no memory). */
-int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s, const PlDrillOpts *o,
-                        double now, char *why, int cap);
+int pl_drill_play_start(PlDrillPlay *p, PlDeck *deck, PlDrillBook *book, int book_ok, const PlLabSettings *s,
+                        const PlDrillOpts *o, double now, char *why, int cap);
 /* Saves the progress and frees what the play owns. Harmless on a closed one. */
 void pl_drill_play_close(PlDrillPlay *p);
 
@@ -92,23 +92,32 @@ const char *pl_drill_play_keys(const PlDrillPlay *p);
 /* ---- the page ---- */
 
 typedef enum {
-    PL_DR_HEAD,   /* "card 3 of 12 - topic - box 2" */
-    PL_DR_TITLE,  /* the front, a heading */
+    PL_DR_HEAD,  /* "card 3 of 12 - topic - box 2" */
+    PL_DR_TITLE, /* the front, a heading */
     PL_DR_TEXT,
-    PL_DR_DIM,    /* how to go on, the setup */
-    PL_DR_GOOD,   /* the answer, the right choice, a measure under the fix */
-    PL_DR_WARN,   /* a wrong choice, the symptom, time nearly up */
-    PL_DR_REAL,   /* remember */
-    PL_DR_KEY,    /* what the keys do now */
-    PL_DR_CLOCK,  /* the countdown */
+    PL_DR_DIM,   /* how to go on, the setup */
+    PL_DR_GOOD,  /* the answer, the right choice, a measure under the fix */
+    PL_DR_WARN,  /* a wrong choice, the symptom, time nearly up */
+    PL_DR_REAL,  /* remember */
+    PL_DR_KEY,   /* what the keys do now */
+    PL_DR_CLOCK, /* the countdown */
     PL_DR_NOTE,
-    PL_DR_GAP,    /* an empty line */
+    PL_DR_GAP, /* an empty line */
     PL_DR_COUNT
 } PlDrillRole;
 
 /* What a paragraph is, for a front end's tags and the tests (a clock line
  * is one line, never wrapped). */
-typedef enum { PL_DP_NONE, PL_DP_FRONT, PL_DP_ANSWER, PL_DP_WHY, PL_DP_VERDICT, PL_DP_SYMPTOM, PL_DP_FIXED, PL_DP_CLOCK } PlDrillPart;
+typedef enum {
+    PL_DP_NONE,
+    PL_DP_FRONT,
+    PL_DP_ANSWER,
+    PL_DP_WHY,
+    PL_DP_VERDICT,
+    PL_DP_SYMPTOM,
+    PL_DP_FIXED,
+    PL_DP_CLOCK
+} PlDrillPart;
 
 #define PL_DRILL_PAGE_PARAS 96
 #define PL_DRILL_PAGE_TEXT 32768

@@ -20,7 +20,8 @@ static int read_look(const CliArgs *a, GuiLook *look, int *w, int *h, double *ti
     look->dark = theme, look->classic = palette, look->present = cli_flag(a, "present");
     const char *size = cli_str(a, "size", "1280x800");
     char x;
-    if (sscanf(size, "%d%c%d", w, &x, h) != 3 || (x != 'x' && x != 'X') || *w < 320 || *h < 200 || *w > 8192 || *h > 8192)
+    if (sscanf(size, "%d%c%d", w, &x, h) != 3 || (x != 'x' && x != 'X') || *w < 320 || *h < 200 || *w > 8192 ||
+        *h > 8192)
         return cli_usage_error(a, "--size must be WxH from 320x200 to 8192x8192, got '%s'", size);
     if (cli_int(a, "timeout", 120, 1, 86400, &t)) return 2;
     *timeout = t;
@@ -54,12 +55,13 @@ static int run_gui(const CliArgs *a) {
     return gui_run(&g);
 }
 
-#define LOOK_OPTS                                                                                              \
+#define LOOK_OPTS                                                                                            \
     {"size", "WxH", "the window's (or the picture's) size in pixels (default 1280x800)"},                    \
-        {"present", NULL, "projector mode: large type, thick lines, high contrast, no chrome"},               \
-        {"theme", "light|dark", "the theme (default light)"},                                                  \
-        {"palette", "cb|classic", "cb: the colour-blind-safe palette (default); classic"},                   \
-        {"timeout", "S", "seconds to wait for the view's results before a picture or an export (default 120)"}
+        {"present", NULL, "projector mode: large type, thick lines, high contrast, no chrome"},              \
+        {"theme", "light|dark", "the theme (default light)"},                                                \
+        {"palette", "cb|classic", "cb: the colour-blind-safe palette (default); classic"}, {                 \
+        "timeout", "S", "seconds to wait for the view's results before a picture or an export (default 120)" \
+    }
 
 static const CliOpt gui_opts[] = {
     {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
@@ -101,8 +103,10 @@ static int run_export(const CliArgs *a) {
     memset(&x, 0, sizeof x);
     if (read_look(a, &x.look, &x.width, &x.height, &x.timeout)) return 2;
     x.svg = cli_str(a, "svg", NULL), x.csv = cli_str(a, "csv", NULL), x.json = cli_str(a, "json", NULL);
-    if (!x.svg && !x.csv && !x.json) return cli_usage_error(a, "nothing to write: give --svg FILE, --csv FILE or --json FILE");
-    if ((x.svg && !*x.svg) || (x.csv && !*x.csv) || (x.json && !*x.json)) return cli_usage_error(a, "--svg, --csv and --json need a file name");
+    if (!x.svg && !x.csv && !x.json)
+        return cli_usage_error(a, "nothing to write: give --svg FILE, --csv FILE or --json FILE");
+    if ((x.svg && !*x.svg) || (x.csv && !*x.csv) || (x.json && !*x.json))
+        return cli_usage_error(a, "--svg, --csv and --json need a file name");
     return gui_export(&s, (PlView)s.view, &x);
 }
 
