@@ -5,7 +5,10 @@
  * SVG well-formed XML with the plotted series in it, and the CSV holding the
  * cost result's own numbers. A lesson's step with its narration beside its
  * view, moved by keys through SDL's event queue, and its reveal showing the
- * number `padlab lesson --answers` prints. Prints the tally line quickstart
+ * number `padlab lesson --answers` prints. A drill's card, front then back
+ * after a space through the event queue; a quick-fire question answered
+ * there with its explanations shown; a bug case whose symptom and fixed
+ * figures are the numbers `padlab drill --answers bugs` prints. Prints the tally line quickstart
  * adds up. */
 #include <check.h>
 #include <ctype.h>
@@ -16,6 +19,7 @@
 #include <unistd.h>
 
 #include "gui/backend.h"
+#include "gui/drill_pane.h"
 #include "gui/figures.h"
 #include "gui/gui.h"
 #include "gui/lesson_pane.h"
@@ -503,6 +507,170 @@ START_TEST(test_a_screenshot_of_a_lesson_step_in_classroom_mode) {
 }
 END_TEST
 
+/* ---- drills ---- */
+
+static void drill_open(PlDrillPlay *p, const char *deck, int item) {
+    PlLabSettings s = small_settings();
+    PlDrillOpts o = {.today = 20000};
+    char why[300];
+    ck_assert_msg(pl_drill_play_open(p, deck, &s, &o, item, pl_app_clock(), why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(pl_drill_play_wait(p, 120), 0);
+}
+
+/* Lays the drill out over the frame and draws it, as the window does. */
+static void drill_frame(Frame *f, PlDrillPlay *p) {
+    gui_dl_reset(&f->dl);
+    gui_drill_frame(&f->dl, p, (GuiRect){10, 10, W - 20, H - 20}, GUI_NORMAL, pl_app_clock());
+    gui_render(&f->gr, &f->dl);
+}
+
+/* Gives every queued key event to the drill, as the window's loop does. */
+static void drill_drain(PlDrillPlay *p) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
+            ck_assert_int_eq(gui_drill_event(p, &e, pl_app_clock()), PL_DRILL_TAKEN);
+}
+
+/* The text of the last item tagged tag, or NULL. */
+static const char *last_tagged_text(const GuiList *dl, const char *tag) {
+    const char *t = NULL;
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_TEXT && dl->items[i].tag != SIZE_MAX &&
+            strcmp(gui_dl_str(dl, dl->items[i].tag), tag) == 0)
+            t = gui_dl_str(dl, dl->items[i].str);
+    return t;
+}
+
+START_TEST(test_a_card_draws_its_front_then_its_back_after_a_space) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    PlDrillPlay p;
+    drill_open(&p, "cards-attention", 0);
+    drill_frame(&f, &p);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "What is an additive attention mask?"));
+    ck_assert_ptr_nonnull(tagged(&f.dl, "drill-front"));
+    ck_assert_ptr_null(tagged(&f.dl, "drill-answer"));
+    uint32_t panel = gui_color(&f.st, GUI_C_PANEL) >> 8;
+    ck_assert_msg(ink(&f, 0, W, panel) > 200, "the card's text is drawn");
+    push_text(" ");
+    drill_drain(&p);
+    ck_assert_int_eq(pl_drill_state(p.drill)->phase, PL_DRILL_BACK);
+    drill_frame(&f, &p);
+    ck_assert_ptr_nonnull(tagged(&f.dl, "drill-answer"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "Answer: A bias added to the scores"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "4 easy"));
+    pl_drill_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_a_quick_fire_question_answered_through_the_event_queue_shows_its_explanations) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    PlDrillPlay p;
+    drill_open(&p, "quickfire", 0); /* (B, T): b) the width every row is padded or cut to */
+    drill_frame(&f, &p);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "A batch of token ids has shape (B, T)"));
+    ck_assert_ptr_null(tagged(&f.dl, "drill-why"));
+    push_text("a");
+    drill_drain(&p);
+    const PlDrillState *st = pl_drill_state(p.drill);
+    ck_assert_int_eq(st->phase, PL_DRILL_BACK);
+    ck_assert_int_eq(st->chosen, 0);
+    ck_assert_int_eq(st->wrong, 1);
+    drill_frame(&f, &p);
+    p.scroll = 0, drill_frame(&f, &p); /* the answer scrolled into view; from the top every line is drawn */
+    ck_assert_str_eq(last_tagged_text(&f.dl, "drill-verdict"), "Not this one: the answer is b.");
+    ck_assert_ptr_nonnull(tagged(&f.dl, "drill-why"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "Right: maxlen for static batches"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "Only under \"pad everything to the longest\""));
+    pl_drill_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+/* What `padlab drill --answers bugs` prints for the first case under the bug
+ * and with the fix ("100.0%"), given small_settings()'s flags. */
+static void cli_case_values(char *bug, char *fix, int cap) {
+    const char *padlab = getenv("PADLAB");
+    char cmd[1200], line[1000];
+    snprintf(cmd, sizeof cmd, "'%s' drill --answers bugs --corpus builtin:1:200 --maxlen 60 --seeds 1",
+             padlab ? padlab : "./padlab");
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    bug[0] = fix[0] = '\0';
+    while (fgets(line, sizeof line, f) && !fix[0]) { /* the first case's lines; the rest are not waited for */
+        const char *eq = strstr(line, " = ");
+        char *out = strstr(line, "under the bug") ? bug : strstr(line, "with the fix") ? fix : NULL;
+        if (out && eq) snprintf(out, (size_t)cap, "%s", eq + 3), out[strcspn(out, "\n")] = '\0';
+    }
+    pclose(f);
+    ck_assert_msg(bug[0] && fix[0], "padlab drill --answers bugs printed no values for the first case");
+}
+
+static int ends_with(const char *s, const char *end) {
+    size_t n = strlen(s), m = strlen(end);
+    return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+START_TEST(test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints) {
+    char bug[100], fix[100];
+    cli_case_values(bug, fix, sizeof bug);
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    PlDrillPlay p;
+    drill_open(&p, "bugs", 0); /* the attention that only sees pads */
+    drill_frame(&f, &p);
+    const char *sym = last_tagged_text(&f.dl, "drill-symptom");
+    ck_assert_ptr_nonnull(sym);
+    ck_assert_msg(ends_with(sym, bug), "the window shows '%s', padlab drill --answers prints %s", sym, bug);
+    const GuiItem *view = tagged(&f.dl, "drill-view"), *pane = tagged(&f.dl, "drill");
+    ck_assert_ptr_nonnull(view);
+    ck_assert_ptr_nonnull(pane);
+    ck_assert_msg(text_with(&f.dl, "masks: one mask")->x > pane->x + pane->w,
+                  "the case's lab view stands beside the case");
+    push_text("bf");
+    drill_drain(&p);
+    ck_assert_int_eq(pl_drill_state(p.drill)->phase, PL_DRILL_FIXED);
+    ck_assert_int_eq(pl_drill_play_wait(&p, 120), 0);
+    drill_frame(&f, &p);
+    const char *fixed = last_tagged_text(&f.dl, "drill-fixed");
+    ck_assert_ptr_nonnull(fixed);
+    ck_assert_msg(ends_with(fixed, fix), "the window shows '%s' with the fix, padlab drill --answers prints %s", fixed,
+                  fix);
+    ck_assert_msg(ends_with(last_tagged_text(&f.dl, "drill-symptom"), bug),
+                  "the buggy figure stays beside the fixed one");
+    pl_drill_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+START_TEST(test_a_drill_item_past_the_decks_end_is_refused_in_one_line) {
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    char *path = tmp_path("drill.png");
+    a.width = 1280, a.height = 800, a.screenshot = path, a.timeout = 60, a.drill = "bugs", a.item = 0;
+    ck_assert_int_eq(gui_run(&a), 0);
+    int w, h;
+    uint32_t *px = gui_png_read(path, &w, &h);
+    ck_assert_ptr_nonnull(px);
+    ck_assert(w == 1280 && h == 800);
+    a.item = 99;
+    ck_assert_int_eq(gui_run(&a), 2);
+    a.item = 0, a.drill = "no-such-deck";
+    ck_assert_int_eq(gui_run(&a), 2);
+    free(px), free(path);
+}
+END_TEST
+
 /* ---- SVG and CSV ---- */
 
 /* A small XML checker: every tag closed in order, attributes quoted, entities known. */
@@ -664,6 +832,13 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
     suite_add_tcase(s, lesson);
+    TCase *drill = tcase_create("drill");
+    tcase_set_timeout(drill, 300);
+    tcase_add_test(drill, test_a_card_draws_its_front_then_its_back_after_a_space);
+    tcase_add_test(drill, test_a_quick_fire_question_answered_through_the_event_queue_shows_its_explanations);
+    tcase_add_test(drill, test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints);
+    tcase_add_test(drill, test_a_drill_item_past_the_decks_end_is_refused_in_one_line);
+    suite_add_tcase(s, drill);
     TCase *files = tcase_create("files");
     tcase_set_timeout(files, 120);
     tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);

@@ -51,9 +51,23 @@ expect_error "a step past the lesson's end is refused" "steps 1 to 7"
 run "$P" gui --step 2 --screenshot "$TMP/x.png"
 expect_error "--step without a lesson is refused" "--step needs --lesson"
 
+# A drill's item as a picture (a bug case with its lab view, in classroom mode too); a deck or an item that is not there is one line and status 2.
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --drill bugs --item 2 --screenshot "$TMP/drill.png" --size 1280x800
+if [[ $rc -eq 0 && $(png_size "$TMP/drill.png") == "1280 800" ]]; then pass "--screenshot --drill DECK --item N draws that item"
+else fail "--screenshot --drill DECK --item N draws that item" "status $rc" "$err"; fi
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --drill quickfire --present --screenshot "$TMP/drill-present.png" --size 1920x1080
+if [[ $rc -eq 0 && $(png_size "$TMP/drill-present.png") == "1920 1080" ]]; then pass "--screenshot --drill --present draws the first item in classroom mode"
+else fail "--screenshot --drill --present draws the first item in classroom mode" "status $rc" "$err"; fi
+run "$P" gui "${C[@]}" --drill bugs --item 11 --screenshot "$TMP/x.png"
+expect_error "an item past the deck's end is refused" "cases 1 to 10, not 11"
+run "$P" gui "${C[@]}" --drill no-such-deck --screenshot "$TMP/x.png"
+expect_error "a deck that is not there is refused" "no deck 'no-such-deck'"
+run "$P" gui --item 2 --screenshot "$TMP/x.png"
+expect_error "--item without a drill is refused" "--item needs --drill"
+
 # The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
 if ! command -v xvfb-run >/dev/null; then
-    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 4
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 5
 else
     rm -f "$TMP/s.session"
     xenv=()
@@ -70,5 +84,10 @@ else
     run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" "$P" gui "${C[@]}" --lesson rectangle
     if [[ $rc -eq 0 ]] && grep -q '^lesson = 01-rectangle step=2 ' "$TMP/state/padlab/progress" 2>/dev/null; then pass "keys through the event queue move the window's lesson on, and its progress is kept"
     else fail "keys through the event queue move the window's lesson on, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/progress" 2>&1)"; fi
+    # A drill in the window: space shows the first card's back, 3 grades it good, q quits; the progress kept has it in box 1.
+    rm -rf "$TMP/state"
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS=" 3q" "$P" gui "${C[@]}" --drill cards-attention
+    if [[ $rc -eq 0 ]] && grep -q '^item = cards-attention/[a-z0-9-]* box=1 ' "$TMP/state/padlab/drill" 2>/dev/null; then pass "keys through the event queue grade the window's card, and its progress is kept"
+    else fail "keys through the event queue grade the window's card, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/drill" 2>&1)"; fi
 fi
 finish

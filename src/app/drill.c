@@ -70,6 +70,7 @@ static int build_queue(PlDrill *d) {
         r[n].i = i, r[n].key = rank(d, i, tie), n++;
     }
     qsort(r, (size_t)n, sizeof *r, cmp_ranked);
+    if (d->o.only > 0 && d->o.only <= deck->n) r[0].i = d->o.only - 1, n = 1;
     int limit = d->o.count > 0 ? d->o.count : deck->kind == PL_DECK_QUESTIONS ? QUESTIONS_PER_ROUND : n;
     if (n > limit) n = limit;
     d->cap = n + 16;

@@ -25,6 +25,7 @@ typedef struct {
     int count;     /* at most this many items; 0: every due card or prompt, 10 questions, every case */
     int timed;     /* questions: each has its time limit (seconds:, else the deck's) */
     unsigned seed; /* the order of the questions */
+    int only;      /* 1..n: that item of the deck alone (a picture of one item); 0: the session's */
 } PlDrillOpts;
 
 typedef struct {

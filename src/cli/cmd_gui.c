@@ -44,6 +44,14 @@ static int run_gui(const CliArgs *a) {
         if (cli_int(a, "step", 1, 1, 10000, &g.step)) return 2;
         g.step--;
     }
+    g.drill = cli_str(a, "drill", NULL), g.item = -1, g.all = cli_flag(a, "all"), g.timed = cli_flag(a, "timed");
+    if (g.drill && !*g.drill) return cli_usage_error(a, "--drill needs a deck's name (padlab drill --list)");
+    if (g.drill && g.lesson) return cli_usage_error(a, "--drill and --lesson: one at a time");
+    if (cli_str(a, "item", NULL)) {
+        if (!g.drill) return cli_usage_error(a, "--item needs --drill DECK");
+        if (cli_int(a, "item", 1, 1, 10000, &g.item)) return 2;
+        g.item--;
+    }
     return gui_run(&g);
 }
 
@@ -60,6 +68,10 @@ static const CliOpt gui_opts[] = {
     {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
     {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
+    {"drill", "DECK", "play a drill deck in the window, with the terminal drill's keys (--present: classroom mode)"},
+    {"item", "N", "with --drill: item N of the deck alone, no progress kept (a --screenshot shows item 1 unless told)"},
+    {"all", NULL, "with --drill: every card or prompt, due or not"},
+    {"timed", NULL, "with --drill: each quick-fire question against its time limit"},
     LOOK_OPTS,
     {NULL, NULL, NULL},
 };
@@ -67,13 +79,14 @@ static const CliOpt gui_opts[] = {
 const CliCommand cli_cmd_gui = {
     .name = "gui",
     .summary = "the lab in a window: plots, heatmaps, a projector mode (SDL2)",
-    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]]\n"
+    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]] [--drill DECK [--item N]]\n"
              "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
     .details = "Opens the lab in an SDL2 window: the same settings, keys and results as the\n"
                "terminal lab, drawn as plots with axes, legends and the exact value under the\n"
                "mouse. Press ? for the keys, f for projector mode, v to write the plot as SVG.\n"
                "With --lesson it plays a lesson beside the views, with the terminal's keys\n"
                "(space on, PgUp back, h hint, s solution, Esc the lab, F5 classroom mode).\n"
+               "With --drill it plays a deck as padlab drill does, a bug case's lab view beside it.\n"
                "With --screenshot it waits for the view's results, renders one frame offscreen\n"
                "and writes it as a PNG; that needs no display. Without a display (and without\n"
                "--screenshot) it says so and exits with status 2: padlab opens the terminal lab.",

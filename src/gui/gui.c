@@ -12,7 +12,11 @@
  * With a lesson (--lesson) its pane stands left of the figure, under the
  * chrome; in classroom mode (projector mode with a lesson) the pane and one
  * figure fill the window. The lesson takes the keys first, as in the
- * terminal; what it leaves goes to the lab. */
+ * terminal; what it leaves goes to the lab.
+ *
+ * With a drill (--drill) the window plays a deck instead of the lab: the
+ * item on the left, a bug case's lab view beside it, the keys of the
+ * terminal drill (drill_pane.h); projector mode is its classroom mode. */
 #include "gui.h"
 
 #include <errno.h>
@@ -25,6 +29,7 @@
 #include "backend.h"
 #include "chrome.h"
 #include "figures.h"
+#include "drill_pane.h"
 #include "lesson_pane.h"
 
 typedef struct {
@@ -42,6 +47,7 @@ typedef struct {
     int last_hit;        /* the control Enter steps again (-1: none) */
     GuiRect drag_track;
     PlLessonPlay lesson; /* the lesson playing when lesson.run is set; its blank flag blanks classroom mode */
+    PlDrillPlay drill;   /* the drill playing when drill.drill is set */
 } Gui;
 
 /* ---- the look ---- */
@@ -66,6 +72,23 @@ static GuiRect lesson_beside(Gui *g, GuiRect area) {
     return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
 }
 
+/* A drill's frame: the drill over the window, its keys along the bottom
+ * (projector mode: none, the type large). */
+static void drill_build(Gui *g) {
+    GuiList *dl = &g->dl;
+    double u = g->style.unit;
+    GuiRect area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * u);
+    if (!g->look.present) {
+        double kh = gui_text_h(dl, GUI_SMALL);
+        char fit[300];
+        area.h -= kh + 8 * u;
+        gui_text(dl, area.x, area.y + area.h + 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_SMALL, 0, pl_drill_play_keys(&g->drill), area.w, fit, sizeof fit));
+        gui_tag(dl, "drill-keys");
+    }
+    gui_drill_frame(dl, &g->drill, area, g->look.present ? GUI_LARGE : GUI_NORMAL, pl_app_clock());
+}
+
 /* Builds the frame: chrome and figure (projector mode: the figure alone),
  * a lesson's pane beside the figure; classroom mode blanked: nothing. */
 static void build(Gui *g, int with_chrome) {
@@ -76,6 +99,10 @@ static void build(Gui *g, int with_chrome) {
     g->cs.message = g->message[0] ? g->message : NULL;
     g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson) : NULL;
     if (g->look.present && g->lesson.blank) return;
+    if (g->drill.drill) {
+        drill_build(g);
+        return;
+    }
     GuiRect area;
     if (with_chrome && !g->look.present) area = gui_chrome(dl, g->lab, &g->cs);
     else area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit);
@@ -106,6 +133,7 @@ static int start(Gui *g, const PlLabSettings *s, const GuiLook *look, int W, int
 
 static void stop(Gui *g) {
     pl_lesson_play_close(&g->lesson);
+    pl_drill_play_close(&g->drill);
     gui_dl_done(&g->dl);
     pl_lab_free(g->lab);
     gui_fonts_done(&g->fonts);
@@ -116,6 +144,12 @@ static void stop(Gui *g) {
 static int wait_view(Gui *g, PlView v, double timeout) {
     double until = pl_app_clock() + timeout;
     unsigned kinds = gui_view_kinds(v);
+    if (g->drill.drill) { /* the case's measures, then what its view beside them draws */
+        PlLab *lab = pl_drill_play_view_lab(&g->drill);
+        if (pl_drill_play_wait(&g->drill, timeout)) return -1;
+        double left = until - pl_app_clock();
+        return lab ? pl_lab_wait(lab, gui_view_kinds((PlView)pl_lab_settings(lab)->view), left > 0.1 ? left : 0.1) : 0;
+    }
     if (g->lesson.run) { /* the step's own training first, then what its text and question read */
         while ((pl_lab_tick(g->lab), pl_lesson_play_tick(&g->lesson, g->lab), pl_lesson_run_state(g->lesson.run)->waiting) && pl_app_clock() < until)
             usleep(20000);
@@ -258,6 +292,16 @@ static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
     return got != PL_LESSON_LAB;
 }
 
+/* A key to the drill: in a drill every key is the drill's but F5 and, in
+ * classroom mode, Esc (out of it). 1 when a drill plays. */
+static int drill_key(Gui *g, Win *w, const SDL_Event *e) {
+    if (!g->drill.drill) return 0;
+    SDL_Keycode k = e->type == SDL_KEYDOWN ? e->key.keysym.sym : 0;
+    if (k == SDLK_F5 || (k == SDLK_ESCAPE && g->look.present)) return toggle_present(g, w), 1;
+    if (gui_drill_event(&g->drill, e, pl_app_clock()) == PL_DRILL_QUIT) w->quit = 1;
+    return 1;
+}
+
 /* A key as a character: the registry's keys, the commands, the window's own. */
 static void on_char(Gui *g, Win *w, int ch) {
     if (g->help) {
@@ -336,11 +380,11 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT: w->quit = 1; break;
     case SDL_TEXTINPUT:
-        if (!lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1]) on_char(g, w, (unsigned char)e->text.text[0]);
+        if (!drill_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1]) on_char(g, w, (unsigned char)e->text.text[0]);
         w->dirty = 1;
         break;
     case SDL_KEYDOWN:
-        if (!lesson_key(g, w, e) && !present_key(g, e)) on_keydown(g, w, &e->key);
+        if (!drill_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e)) on_keydown(g, w, &e->key);
         w->dirty = 1;
         break;
     case SDL_MOUSEBUTTONDOWN:
@@ -427,7 +471,7 @@ static int window_loop(Gui *g, char *why, int cap) {
     w.keys = getenv("PADLAB_GUI_KEYS");
     int nruns;
     pl_lab_runs(g->lab, &nruns);
-    if (!nruns && !g->lesson.run) pl_lab_command(g->lab, PL_CMD_RUN); /* as the terminal lab: a first retrain at once; a lesson trains when it says */
+    if (!nruns && !g->lesson.run && !g->drill.drill) pl_lab_command(g->lab, PL_CMD_RUN); /* as the terminal lab: a first retrain at once; a lesson trains when it says */
     pl_lab_take_changes(g->lab);
     double last_draw = 0.0;
     int pending = 0;
@@ -436,6 +480,10 @@ static int window_loop(Gui *g, char *why, int cap) {
         double now = pl_app_clock();
         int training = pl_lab_training(g->lab)->active;
         if (g->lesson.run) pending |= pl_lesson_play_tick(&g->lesson, g->lab);
+        if (g->drill.drill) { /* a countdown on screen moves four times a second; a case computing, ten */
+            pending |= pl_drill_play_tick(&g->drill, now) | pl_drill_play_busy(&g->drill);
+            if (pl_drill_time_left(g->drill.drill, now) >= 0.0 && now - last_draw > 0.25) w.dirty = 1;
+        }
         pending |= pl_lab_tick(g->lab);
         if (pl_lab_take_notice(g->lab, g->message, sizeof g->message)) pending = 1;
         if ((pending || training) && now - last_draw > 0.1) w.dirty = 1;
@@ -516,6 +564,14 @@ int gui_run(const GuiArgs *a) {
     pl_session_free(sess);
     /* a picture of a step starts there and keeps no progress; the window resumes where the learner stopped */
     int step = a->step >= 0 ? a->step : a->screenshot ? 0 : -1;
+    PlDrillOpts o = {.today = pl_sched_today(), .all = a->all, .count = a->count, .timed = a->timed, .seed = (unsigned)pl_sched_today()};
+    if (a->drill && pl_drill_play_open(&g.drill, a->drill, &s, &o, a->screenshot ? (a->item > 0 ? a->item : 0) : a->item, pl_app_clock(), why,
+                                       sizeof why)) {
+        fprintf(stderr, "padlab gui: %s\n", why);
+        stop(&g);
+        SDL_Quit();
+        return 2;
+    }
     if (a->lesson && pl_lesson_play_open(&g.lesson, g.lab, a->lesson, step, a->look.present, why, sizeof why)) {
         fprintf(stderr, "padlab gui: %s\n", why);
         stop(&g);
@@ -540,6 +596,7 @@ int gui_run(const GuiArgs *a) {
             if (pl_lab_save_session(g.lab, save, &err)) fprintf(stderr, "padlab gui: %s\n", err.msg), rc = 1;
         }
         if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
+        if (g.drill.drill && strncmp(g.drill.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab gui: %s\n", g.drill.note), rc = 1;
     }
     stop(&g);
     SDL_Quit();

@@ -25,6 +25,9 @@ typedef struct {
     double timeout;         /* seconds a screenshot waits for its results */
     const char *lesson;     /* --lesson NAME: play it beside the views, or NULL */
     int step;               /* --step N - 1: the lesson's step to open at; -1: where the learner's progress reached */
+    const char *drill;      /* --drill DECK: play a deck in the window instead of the lab, or NULL */
+    int item;               /* --item N - 1: that item alone (a picture, no progress kept); -1: the session */
+    int all, count, timed;  /* the drill's --all, --count N, --timed */
 } GuiArgs;
 
 /* Runs the lab in a window until the user quits. Returns the exit status;

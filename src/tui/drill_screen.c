@@ -1,5 +1,6 @@
-/* The drill's main loop: poll the case's lab and the deck's lab, draw, read
- * a key, turn it into a step of the drill (app/drill.h). The layout:
+/* The drill's main loop: poll the session's labs, draw, read a key, give
+ * it to the session (app/drill_play.h, the same as the window's). The
+ * layout:
  *
  *   row 0        the deck and where the session is
  *   rows ..      the item (scrolls), and beside a bug case one view of its
@@ -47,46 +48,22 @@ static void save(TuiDrill *u) {
     }
 }
 
-static void drop_case(TuiDrill *u) {
-    pl_bug_run_free(u->bug);
-    u->bug = NULL;
-}
-
+/* Ends the session, its progress written; a save that failed is told. */
 static void close_deck(TuiDrill *u) {
-    drop_case(u);
-    pl_drill_free(u->drill);
-    pl_lab_free(u->lab);
-    u->drill = NULL, u->lab = NULL, u->deck = NULL, u->shown_item = -1;
-}
-
-/* Sets up what the item on screen needs: its case's lab, or the deck's lab
- * at the item's settings when it holds a figure. */
-static void sync_item(TuiDrill *u) {
-    const PlDeckItem *it = pl_drill_item(u->drill);
-    int item = pl_drill_state(u->drill)->item;
-    if (item == u->shown_item) return;
-    u->shown_item = item, u->scroll = 0, u->pane.scroll = 0, u->zoom = 0;
-    drop_case(u);
-    PlErr err;
-    if (!it) return;
-    if (u->deck->kind == PL_DECK_BUGS) {
-        if (!(u->bug = pl_bug_run_new(u->deck, it, &u->a.settings, &err))) snprintf(u->note, sizeof u->note, "%.290s", err.msg);
-        return;
-    }
-    if (!pl_deck_item_kinds(it)) return;
-    PlLabSettings s;
-    pl_deck_item_settings(&u->a.settings, u->deck, it, &s);
-    if (!u->lab && (u->lab = pl_lab_new(&s, &err))) pl_lab_autotrain(u->lab, 0);
-    else if (u->lab && pl_lab_apply(u->lab, &s, &err) < 0) snprintf(u->note, sizeof u->note, "%.290s", err.msg);
-    if (!u->lab) snprintf(u->note, sizeof u->note, "%.290s", err.msg);
+    if (!u->play.drill) return;
+    pl_drill_play_save(&u->play);
+    u->book_ok = u->play.book_ok;
+    if (strncmp(u->play.note, "progress not saved", 18) == 0) snprintf(u->note, sizeof u->note, "%s", u->play.note);
+    pl_drill_play_close(&u->play);
 }
 
 static int open_deck(TuiDrill *u, PlDeck *d, double now) {
     close_deck(u);
     PlDrillOpts o = {.today = u->today, .all = u->a.all, .count = u->a.count, .timed = u->a.timed, .seed = (unsigned)u->today};
-    if (!(u->drill = pl_drill_new(d, &u->book, &o, now))) return snprintf(u->note, sizeof u->note, "out of memory for the drill"), -1;
-    u->deck = d, u->note[0] = '\0';
-    sync_item(u);
+    char why[300];
+    if (pl_drill_play_start(&u->play, d, &u->book, u->book_ok, &u->a.settings, &o, now, why, sizeof why))
+        return snprintf(u->note, sizeof u->note, "%s", why), -1;
+    u->play.picker = 1, u->pane_item = u->play.shown_item, u->pane.scroll = 0, u->note[0] = '\0';
     return 0;
 }
 
@@ -132,12 +109,12 @@ static void draw_picker(TuiDrill *u) {
 }
 
 /* The boxes of the item's text and of the case's view (h 0: no view). */
-static void boxes(const TuiDrill *u, TuiBox *text, TuiBox *view) {
+static void boxes(TuiDrill *u, TuiBox *text, TuiBox *view) {
     int top = 1, h = LINES - 2;
     *text = (TuiBox){top, 1, h, COLS - 2};
     *view = (TuiBox){top, 0, 0, 0};
-    if (!u->bug) return;
-    if (u->zoom) *view = (TuiBox){top, 1, h, COLS - 2}, text->h = 0;
+    if (!pl_drill_play_view_lab(&u->play)) return;
+    if (u->play.zoom) *view = (TuiBox){top, 1, h, COLS - 2}, text->h = 0;
     else if (COLS >= SIDE_COLS) *text = (TuiBox){top, 1, h, COLS - VIEW_COLS - 3}, *view = (TuiBox){top, COLS - VIEW_COLS - 1, h, VIEW_COLS};
     else {
         int th = h * (h < 26 ? 13 : 11) / 20; /* a short screen keeps the case's measure in sight */
@@ -153,21 +130,21 @@ static void rule(int y, int x, int n, int across) {
 }
 
 static void draw_session(TuiDrill *u, double now) {
-    const PlDrillState *s = pl_drill_state(u->drill);
-    char left[300], right[64] = "";
-    snprintf(left, sizeof left, " padlab drill: %s (%s)", u->deck->title, pl_deck_kind_name(u->deck->kind));
-    if (s->phase != PL_DRILL_END) snprintf(right, sizeof right, "%d of %d ", s->at + 1, s->total);
+    char head[300], at[64], left[304], right[68];
+    pl_drill_play_head(&u->play, head, sizeof head, at, sizeof at);
+    snprintf(left, sizeof left, " %s", head);
+    snprintf(right, sizeof right, at[0] ? "%s " : "%s", at);
     bar(0, TUI_TITLE, left, right);
     TuiBox text, view;
     boxes(u, &text, &view);
     if (text.h > 0) {
         tui_drill_lay_out(u, text.w - 1, now);
-        tui_lines_draw(u->lines, text, &u->scroll);
+        tui_lines_draw(u->lines, text, &u->play.scroll);
     }
     if (view.h > 0) {
         if (text.h > 0 && view.y > text.y) rule(view.y - 1, 0, COLS, 1);
         if (text.h > 0 && view.x > text.x) rule(view.y, view.x - 1, view.h, 0);
-        PlLab *lab = pl_bug_run_lab(u->bug);
+        PlLab *lab = pl_drill_play_view_lab(&u->play);
         u->pane.box = view;
         tui_view_draw(lab, (PlView)pl_lab_settings(lab)->view, &u->pane);
     }
@@ -178,7 +155,7 @@ static void draw(TuiDrill *u, double now) {
     erase();
     u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
     if (u->too_small) tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS, LINES);
-    else if (u->drill) draw_session(u, now);
+    else if (u->play.drill) draw_session(u, now);
     else draw_picker(u);
     refresh();
 }
@@ -192,94 +169,57 @@ static int picker_key(TuiDrill *u, int ch, double now) {
     return 0;
 }
 
-static void bug_view_key(TuiDrill *u, int ch) {
-    PlLab *lab = pl_bug_run_lab(u->bug);
-    PlLabSettings next = *pl_lab_settings(lab);
-    next.view = ch == '0' ? 9 : ch - '1';
-    pl_lab_apply(lab, &next, NULL);
-    u->pane.scroll = 0;
-}
-
-static void apply_fix(TuiDrill *u) {
-    PlErr err;
-    if (pl_bug_run_state(u->bug)->phase != PL_BUG_SHOWN) {
-        snprintf(u->note, sizeof u->note, "the lab is still computing the symptom: the fix comes once it is shown");
-        return;
-    }
-    if (pl_bug_run_fix(u->bug, &err)) snprintf(u->note, sizeof u->note, "%.290s", err.msg);
-    else pl_drill_fix(u->drill);
-}
-
-/* Keys of the bug case's view: digits pick a view, j/k scroll it, z zooms. 1 when taken. */
-static int case_key(TuiDrill *u, int ch) {
-    if (!u->bug) return 0;
-    if (ch >= '0' && ch <= '9') return bug_view_key(u, ch), 1;
+/* j/k scroll a case's view: the terminal's own keys, its view being text. 1 when taken. */
+static int pane_key(TuiDrill *u, int ch) {
+    if (!pl_drill_play_view_lab(&u->play)) return 0;
     if (ch == 'j') return u->pane.scroll++, 1;
     if (ch == 'k') return u->pane.scroll = u->pane.scroll > 0 ? u->pane.scroll - 1 : 0, 1;
-    if (ch == 'z') return u->zoom = !u->zoom, 1;
-    if (ch == 'f' && pl_drill_state(u->drill)->phase == PL_DRILL_BACK) return apply_fix(u), 1;
     return 0;
 }
 
-/* The drill's own steps; 1 when the key was one (taken or refused). */
-static int step_key(TuiDrill *u, int ch, double now) {
-    const PlDrillState *s = pl_drill_state(u->drill);
-    PlDeckKind k = u->deck->kind;
-    int go = ch == ' ' || ch == '\n' || ch == KEY_ENTER, rc = 1;
-    if (s->phase == PL_DRILL_FRONT && go && (k == PL_DECK_CARDS || k == PL_DECK_MINUTE)) rc = pl_drill_reveal(u->drill, now);
-    else if (ch >= '1' && ch <= '4' && (k == PL_DECK_CARDS || k == PL_DECK_MINUTE)) { /* on the front: refused, and told why */
-        rc = pl_drill_grade(u->drill, ch - '0', now);
-        save(u);
-    } else if (s->phase == PL_DRILL_FRONT && ch >= 'a' && ch <= 'f' && (k == PL_DECK_QUESTIONS || k == PL_DECK_BUGS)) {
-        rc = pl_drill_choose(u->drill, ch - 'a', now);
-        save(u);
-    } else if (s->phase != PL_DRILL_FRONT && go && (k == PL_DECK_QUESTIONS || k == PL_DECK_BUGS)) rc = pl_drill_next(u->drill, now);
-    else return 0;
-    snprintf(u->note, sizeof u->note, "%s", rc ? s->message : "");
-    if (!rc) u->scroll = s->phase == PL_DRILL_FRONT ? 0 : TUI_LINES_MAX; /* an answer's feedback comes into view */
-    sync_item(u);
-    return 1;
+/* A curses key as the session's. */
+static PlDrillKey drill_key(int ch) {
+    switch (ch) {
+    case KEY_UP: return PL_DK_UP;
+    case KEY_DOWN: return PL_DK_DOWN;
+    case KEY_PPAGE: return PL_DK_PGUP;
+    case KEY_NPAGE: return PL_DK_PGDN;
+    case '\n':
+    case KEY_ENTER: return PL_DK_ENTER;
+    default: return PL_DK_CHAR;
+    }
 }
 
-static int scroll_key(TuiDrill *u, int ch) {
-    if (ch == KEY_UP) u->scroll = u->scroll > 0 ? u->scroll - 1 : 0;
-    else if (ch == KEY_DOWN) u->scroll++;
-    else if (ch == KEY_PPAGE) u->scroll = u->scroll > 10 ? u->scroll - 10 : 0;
-    else if (ch == KEY_NPAGE) u->scroll += 10;
-    else return 0;
-    return 1;
+/* A key to the session; a new item or another view of a case starts its view at the top. */
+static void session_key(TuiDrill *u, int ch, double now) {
+    PlLab *lab = pl_drill_play_view_lab(&u->play);
+    int view = lab ? pl_lab_settings(lab)->view : -1;
+    pl_drill_play_key(&u->play, drill_key(ch), ch, now);
+    lab = pl_drill_play_view_lab(&u->play);
+    if (u->play.shown_item != u->pane_item || (lab && pl_lab_settings(lab)->view != view)) u->pane.scroll = 0;
+    u->pane_item = u->play.shown_item;
 }
 
 /* Returns 1 when the learner asked to quit. */
 static int on_key(TuiDrill *u, int ch, double now) {
     if (ch == 'q' || ch == 'Q') return 1;
     if (u->too_small) return 0; /* nothing acts unseen */
-    if (!u->drill) return picker_key(u, ch, now);
-    if (pl_drill_state(u->drill)->phase == PL_DRILL_END) {
+    if (!u->play.drill) return picker_key(u, ch, now);
+    if (pl_drill_state(u->play.drill)->phase == PL_DRILL_END) {
         if (ch == '\n' || ch == KEY_ENTER) {
             close_deck(u);
             if (!u->ndecks) load_decks(u);
         }
         return 0;
     }
-    if (scroll_key(u, ch) || step_key(u, ch, now) || case_key(u, ch)) return 0;
+    if (!pane_key(u, ch)) session_key(u, ch, now);
     return 0;
 }
 
 /* ---- the loop ---- */
 
 /* Polls the labs and the clock; 1 when the screen should be drawn again. */
-static int tick(TuiDrill *u, double now) {
-    int changed = 0;
-    if (u->bug) changed |= pl_bug_run_tick(u->bug);
-    if (u->lab) {
-        const PlDeckItem *it = pl_drill_item(u->drill);
-        if (it) pl_lab_demand(u->lab, pl_deck_item_kinds(it));
-        changed |= pl_lab_tick(u->lab);
-    }
-    if (u->drill && pl_drill_tick(u->drill, now)) changed = 1, save(u);
-    return changed;
-}
+static int tick(TuiDrill *u, double now) { return pl_drill_play_tick(&u->play, now); }
 
 static void loop(TuiDrill *u) {
     double last_draw = -1.0;
@@ -287,8 +227,8 @@ static void loop(TuiDrill *u) {
     while (!tui_screen_should_quit()) {
         double now = pl_app_clock();
         pending |= tick(u, now);
-        int clock = u->drill && pl_drill_time_left(u->drill, now) >= 0.0; /* a countdown on screen */
-        int busy = u->bug && pl_bug_run_state(u->bug)->phase != PL_BUG_SHOWN && pl_bug_run_state(u->bug)->phase != PL_BUG_FIXED;
+        int clock = u->play.drill && pl_drill_time_left(u->play.drill, now) >= 0.0; /* a countdown on screen */
+        int busy = pl_drill_play_busy(&u->play);
         if ((pending || busy) && now - last_draw > 0.1) dirty = 1;
         if (clock && now - last_draw > 0.25) dirty = 1;
         if (dirty) draw(u, now), dirty = pending = 0, last_draw = now;
@@ -332,7 +272,7 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
         fprintf(stderr, "padlab drill: out of memory\n");
         return 2;
     }
-    u->a = *a, u->today = pl_sched_today(), u->shown_item = -1;
+    u->a = *a, u->today = pl_sched_today(), u->play.shown_item = -1;
     PlErr err;
     u->book_ok = pl_drill_book_load(&u->book, &err) == PL_OK;
     if (!u->book_ok) snprintf(u->note, sizeof u->note, "%.260s (progress will not be saved)", err.msg);
@@ -352,8 +292,10 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     snprintf(note, sizeof note, "%s", u->note);
     if (start) open_deck(u, start, pl_app_clock());
     if (note[0] && !u->note[0]) snprintf(u->note, sizeof u->note, "%s", note);
+    if (note[0] && u->play.drill && !u->play.note[0]) snprintf(u->play.note, sizeof u->play.note, "%s", note); /* the session shows its own note */
     loop(u);
     tui_screen_end();
+    close_deck(u);
     save(u);
     int rc = 0;
     if (!u->book_ok && strncmp(u->note, "progress not saved", 18) == 0) fprintf(stderr, "padlab drill: %s\n", u->note), rc = 1;

@@ -1,0 +1,301 @@
+/* What a drill's item says in each phase, as paragraphs by meaning (see
+ * drill_play.h): one function per kind of deck, in a table. The numbers
+ * come from the drill's state, the case's lab and the deck's lab. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "drill_play.h"
+#include "lesson.h"
+
+#define BUF 8192
+
+typedef struct {
+    PlDrillPlay *p;
+    PlDrillPage *page;
+} Out;
+
+static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...) {
+    PlDrillPage *pg = o->page;
+    if (pg->n >= PL_DRILL_PAGE_PARAS || pg->used + 2 >= sizeof pg->buf) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(pg->buf + pg->used, sizeof pg->buf - pg->used, fmt, ap);
+    va_end(ap);
+    if (w < 0) w = 0;
+    if ((size_t)w >= sizeof pg->buf - pg->used) w = (int)(sizeof pg->buf - pg->used - 1);
+    pg->para[pg->n].role = role, pg->para[pg->n].part = part, pg->para[pg->n].indent = indent,
+    pg->para[pg->n].text = pg->used;
+    pg->n++, pg->used += (size_t)w + 1;
+}
+
+/* An empty line, unless the last one is empty already (or there is none). */
+static void gap(Out *o) {
+    const PlDrillPage *pg = o->page;
+    if (pg->n && pg->para[pg->n - 1].role != PL_DR_GAP) add(o, PL_DR_GAP, PL_DP_NONE, 0, "%s", "");
+}
+
+/* label + text with its {figures} from the lab that serves the item. */
+static void para(Out *o, const char *label, const char *text, PlDrillRole role, PlDrillPart part, int indent) {
+    static char filled[BUF]; /* one page is made at a time */
+    if (!text || !*text) return;
+    PlLab *lab = o->p->bug ? pl_bug_run_lab(o->p->bug) : o->p->lab;
+    if (lab) pl_lesson_fill(lab, text, filled, sizeof filled);
+    else snprintf(filled, sizeof filled, "%s", text);
+    add(o, role, part, indent, "%s%s", label, filled);
+}
+
+static const char *mark(const Out *o, int right) {
+    if (o->p->ascii) return right ? "+" : "x";
+    return right ? "\xe2\x9c\x93" : "\xe2\x9c\x97";
+}
+
+static const PlDrillState *state(const Out *o) { return pl_drill_state(o->p->drill); }
+
+/* "card 3 of 12 - attention masks - box 2" */
+static void heading(Out *o, const PlDeckItem *it, const char *what) {
+    const PlDeck *d = o->p->deck;
+    const PlDrillRecord *r = pl_drill_book_find(o->p->book, d->name, it->id);
+    char extra[64] = "";
+    if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE)
+        snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
+    else if (r && r->right + r->wrong)
+        snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
+    add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
+        it->topic ? it->topic : "", extra);
+}
+
+static void front(Out *o, const PlDeckItem *it) {
+    para(o, "", it->title, PL_DR_TITLE, PL_DP_FRONT, 0);
+    para(o, "", it->text, PL_DR_TEXT, PL_DP_FRONT, 0);
+    gap(o);
+}
+
+/* ---- cards ---- */
+
+static void grades(Out *o, const PlDeckItem *it) {
+    const PlDrillRecord *r = pl_drill_book_find(o->p->book, o->p->deck->name, it->id);
+    int box = r ? r->s.box : 0, good = box + 1 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 1;
+    int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
+    gap(o);
+    add(o, PL_DR_KEY, PL_DP_NONE, 2,
+        "How well did you know it?  1 again (later today)  2 hard (tomorrow)  3 good (in %d day%s)  4 easy (in %d days)",
+        pl_sched_interval(good), pl_sched_interval(good) > 1 ? "s" : "", pl_sched_interval(easy));
+}
+
+static void lay_card(Out *o, const PlDeckItem *it, double now) {
+    (void)now;
+    heading(o, it, "card");
+    gap(o);
+    front(o, it);
+    if (state(o)->phase == PL_DRILL_FRONT) {
+        add(o, PL_DR_DIM, PL_DP_NONE, 0, "Say the answer to yourself, then space shows it.");
+        return;
+    }
+    para(o, "Answer: ", it->answer, PL_DR_GOOD, PL_DP_ANSWER, 2);
+    gap(o);
+    para(o, "", it->more, PL_DR_TEXT, PL_DP_ANSWER, 0);
+    gap(o);
+    para(o, "Remember: ", it->remember, PL_DR_REAL, PL_DP_ANSWER, 2);
+    para(o, "Don't say: ", it->dont, PL_DR_WARN, PL_DP_ANSWER, 2);
+    grades(o, it);
+}
+
+/* ---- questions ---- */
+
+static void choices(Out *o, const PlDeckItem *it, int answered) {
+    char label[16];
+    for (int c = 0; c < it->nchoices; c++) {
+        const PlDeckChoice *ch = &it->choices[c];
+        PlDrillRole role = !answered               ? PL_DR_TEXT
+                           : ch->right             ? PL_DR_GOOD
+                           : c == state(o)->chosen ? PL_DR_WARN
+                                                   : PL_DR_TEXT;
+        snprintf(label, sizeof label, "%s%c) ",
+                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + c);
+        para(o, label, ch->text, role, PL_DP_NONE, 4);
+        if (answered) para(o, "     ", ch->why, PL_DR_DIM, PL_DP_WHY, 5);
+    }
+}
+
+static void verdict(Out *o, const PlDeckItem *it) {
+    const PlDrillState *s = state(o);
+    int right = s->chosen >= 0 && it->choices[s->chosen].right;
+    gap(o);
+    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + it->right);
+    else if (right) add(o, PL_DR_GOOD, PL_DP_VERDICT, 0, "Right.");
+    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + it->right);
+}
+
+static void lay_question(Out *o, const PlDeckItem *it, double now) {
+    const PlDrillState *s = state(o);
+    heading(o, it, "question");
+    double left = pl_drill_time_left(o->p->drill, now);
+    if (left >= 0.0 && s->phase == PL_DRILL_FRONT)
+        add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%.0f s left", left);
+    gap(o);
+    front(o, it);
+    choices(o, it, s->phase != PL_DRILL_FRONT);
+    if (s->phase != PL_DRILL_FRONT) verdict(o, it);
+}
+
+/* ---- minute ---- */
+
+static void countdown(Out *o, double now) {
+    double left = pl_drill_time_left(o->p->drill, now);
+    int secs = (int)(left + 0.999);
+    if (left < 0.0) return;
+    if (secs > 0)
+        add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0,
+            "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
+    else add(o, PL_DR_WARN, PL_DP_CLOCK, 0, "time: finish your sentence");
+    gap(o);
+    add(o, PL_DR_DIM, PL_DP_NONE, 0,
+        "Space shows the model answer, the follow-ups an interviewer asks and what they listen for.");
+}
+
+static void list(Out *o, const char *title, char *const *items, int n) {
+    gap(o);
+    add(o, PL_DR_TITLE, PL_DP_ANSWER, 0, "%s", title);
+    for (int i = 0; i < n; i++) para(o, "- ", items[i], PL_DR_TEXT, PL_DP_ANSWER, 2);
+}
+
+static void lay_minute(Out *o, const PlDeckItem *it, double now) {
+    heading(o, it, "prompt");
+    gap(o);
+    front(o, it);
+    if (state(o)->phase == PL_DRILL_FRONT) {
+        countdown(o, now);
+        return;
+    }
+    add(o, PL_DR_TITLE, PL_DP_ANSWER, 0, "A model answer");
+    para(o, "", it->answer, PL_DR_TEXT, PL_DP_ANSWER, 0);
+    list(o, "The follow-ups they ask", it->follow, it->nfollow);
+    list(o, "What they listen for", it->listen, it->nlisten);
+    grades(o, it);
+}
+
+/* ---- bugs ---- */
+
+static const char *label_of(const PlQuantity *q, char *buf, int cap) {
+    char name[96];
+    pl_quantity_name(q, name, sizeof name);
+    if (q->def < pl_quantity_count()) snprintf(buf, (size_t)cap, "%s [%s]", pl_quantity_help(q->def), name);
+    else snprintf(buf, (size_t)cap, "%s", name);
+    return buf;
+}
+
+static void measured(Out *o, const char *when, const PlQuantity *q, const PlBugValue *v, PlDrillRole role,
+                     PlDrillPart part) {
+    char label[300], value[160];
+    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s: %s", when, label_of(q, label, sizeof label),
+        pl_bug_value_format(q, v, value, sizeof value));
+}
+
+static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
+    char line[1200];
+    const char *s = fixed ? it->fix : it->bug, *rows = fixed ? it->fix_inline : it->bug_inline;
+    if (fixed && !s && !rows) snprintf(line, sizeof line, "The fix: the right variant, computed on the same batch.");
+    else
+        snprintf(line, sizeof line, "%s%s%s%s%s", fixed ? "The fix: " : "The setup: ", s ? s : "",
+                 s && rows ? "; " : "", rows ? "rows: " : "", rows ? rows : "");
+    if (!fixed && !s && !rows) snprintf(line, sizeof line, "The setup: the lab as it is.");
+    if (it->trains)
+        snprintf(line + strlen(line), sizeof line - strlen(line), " (trained, %d seeds)",
+                 pl_bug_run_settings(o->p->bug, fixed)->seeds);
+    add(o, PL_DR_DIM, PL_DP_NONE, 2, "%s", line);
+}
+
+static void symptoms(Out *o, const PlDeckItem *it) {
+    const PlBugState *b = pl_bug_run_state(o->p->bug);
+    setup_line(o, it, 0);
+    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures under it, right now:");
+    measured(o, "  ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    for (int i = 0; i < it->nalso; i++) measured(o, "  ", &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
+    if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED)
+        add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+}
+
+static void fixed_lines(Out *o, const PlDeckItem *it) {
+    const PlBugState *b = pl_bug_run_state(o->p->bug);
+    gap(o);
+    setup_line(o, it, 1);
+    measured(o, "  under the bug: ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    measured(o, "  with the fix:  ", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
+    for (int i = 0; i < it->nalso; i++) {
+        char label[300], x[160], y[160];
+        add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", label_of(&it->also[i], label, sizeof label),
+            pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x),
+            pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
+    }
+    if (b->phase != PL_BUG_FIXED) {
+        add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+        return;
+    }
+    add(o, b->holds ? PL_DR_GOOD : PL_DR_WARN, PL_DP_NONE, 2, "%s %s", mark(o, b->holds), b->message);
+    gap(o);
+    para(o, "", it->after, PL_DR_TEXT, PL_DP_NONE, 0);
+}
+
+static void lay_bug(Out *o, const PlDeckItem *it, double now) {
+    (void)now;
+    const PlDrillState *s = state(o);
+    heading(o, it, "case");
+    gap(o);
+    front(o, it);
+    if (o->p->bug) symptoms(o, it), gap(o);
+    para(o, "", it->ask, PL_DR_TITLE, PL_DP_NONE, 0);
+    if (s->phase == PL_DRILL_FIXED) { /* the explanations were filled under the bug: the lab now runs the fix */
+        para(o, "The cause: ", it->choices[it->right].text, PL_DR_GOOD, PL_DP_NONE, 2);
+        verdict(o, it);
+        if (o->p->bug) fixed_lines(o, it);
+        return;
+    }
+    choices(o, it, s->phase != PL_DRILL_FRONT);
+    if (s->phase != PL_DRILL_FRONT) verdict(o, it);
+    if (s->phase == PL_DRILL_BACK)
+        add(o, PL_DR_KEY, PL_DP_NONE, 0, "f applies the fix in the lab and computes the same measure again.");
+}
+
+/* ---- the end ---- */
+
+static void lay_end(Out *o) {
+    const PlDrillState *s = state(o);
+    const PlDeck *d = o->p->deck;
+    add(o, PL_DR_TITLE, PL_DP_NONE, 0, "%s", d->title);
+    gap(o);
+    if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) {
+        int n = s->graded[1] + s->graded[2] + s->graded[3] + s->graded[4];
+        if (!s->total) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Nothing is due today: every item waits for its day.");
+        else
+            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Done for today: %d graded: %d again, %d hard, %d good, %d easy.", n,
+                s->graded[1], s->graded[2], s->graded[3], s->graded[4]);
+        if (s->due_in == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Some are due again today.");
+        else if (s->due_in > 0)
+            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "The next one is due in %d day%s.", s->due_in, s->due_in == 1 ? "" : "s");
+        add(o, PL_DR_DIM, PL_DP_NONE, 0, "padlab drill DECK --all drills every item, due or not.");
+    } else
+        add(o, PL_DR_TEXT, PL_DP_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong,
+            d->kind == PL_DECK_BUGS ? " on the first pick" : "");
+    gap(o);
+    const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits."
+                      : o->p->keep ? "Your progress is saved. q quits."
+                                   : "q quits.";
+    add(o, PL_DR_DIM, PL_DP_NONE, 0, "%s", how);
+}
+
+static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {[PL_DECK_CARDS] = lay_card,
+                                                                              [PL_DECK_QUESTIONS] = lay_question,
+                                                                              [PL_DECK_BUGS] = lay_bug,
+                                                                              [PL_DECK_MINUTE] = lay_minute};
+
+void pl_drill_play_page(PlDrillPlay *p, double now, PlDrillPage *page) {
+    Out o = {p, page};
+    page->n = 0, page->used = 0;
+    const PlDeckItem *it = pl_drill_item(p->drill);
+    if (it) lay[p->deck->kind](&o, it, now);
+    else lay_end(&o);
+    if (p->note[0]) gap(&o), add(&o, PL_DR_NOTE, PL_DP_NONE, 0, "%s", p->note);
+}

@@ -1,0 +1,153 @@
+/* The window's drill (see drill_pane.h). */
+#include "drill_pane.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/lesson_play.h"
+#include "figures.h"
+
+/* Each role of the page in the window's colours. */
+static const GuiColor role_color[PL_DR_COUNT] = {
+    [PL_DR_HEAD] = GUI_C_DIM, [PL_DR_TITLE] = GUI_C_SEL, [PL_DR_TEXT] = GUI_C_FG,   [PL_DR_DIM] = GUI_C_DIM,
+    [PL_DR_GOOD] = GUI_C_GOOD, [PL_DR_WARN] = GUI_C_WARN, [PL_DR_REAL] = GUI_C_REAL, [PL_DR_KEY] = GUI_C_S4,
+    [PL_DR_CLOCK] = GUI_C_MARK, [PL_DR_NOTE] = GUI_C_DIM, [PL_DR_GAP] = GUI_C_FG,
+};
+
+static const char *const part_tag[] = {
+    [PL_DP_NONE] = NULL,           [PL_DP_FRONT] = "drill-front",     [PL_DP_ANSWER] = "drill-answer", [PL_DP_WHY] = "drill-why",
+    [PL_DP_VERDICT] = "drill-verdict", [PL_DP_SYMPTOM] = "drill-symptom", [PL_DP_FIXED] = "drill-fixed",
+};
+
+#define MAX_LINES 600
+
+typedef struct {
+    GuiList *dl;
+    int size;
+    struct {
+        size_t from, len;  /* in the page's buf */
+        GuiColor color;
+        double indent;     /* pixels */
+        PlDrillPart part;
+    } line[MAX_LINES];
+    int n;
+    const char *base;
+    GuiColor now;
+    double indent;
+    PlDrillPart part;
+} Wrapped;
+
+static double measure(void *ctx, const char *s, size_t n) {
+    Wrapped *w = ctx;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), s);
+    return gui_text_w(w->dl, w->size, 0, buf);
+}
+
+static void add_line(void *ctx, const char *s, size_t n, int kind) {
+    Wrapped *w = ctx;
+    if (w->n >= MAX_LINES) return;
+    w->line[w->n].from = (size_t)(s - w->base), w->line[w->n].len = kind == 2 ? 0 : n;
+    w->line[w->n].color = w->now, w->line[w->n].indent = kind == 1 ? w->indent : 0.0, w->line[w->n].part = w->part;
+    w->n++;
+}
+
+static void wrap_page(Wrapped *w, const PlDrillPage *page, double width) {
+    double em = gui_text_w(w->dl, w->size, 0, "m");
+    w->n = 0, w->base = page->buf;
+    for (int i = 0; i < page->n; i++) {
+        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6, w->part = page->para[i].part;
+        if (page->para[i].role == PL_DR_GAP) add_line(w, page->buf + page->para[i].text, 0, 2);
+        else pl_lesson_wrap(pl_drill_para(page, i), width, w->indent, measure, add_line, w);
+    }
+}
+
+/* The deck and where the session is over the pane (the deck's title wraps
+ * to two lines, then is cut); returns the y under them. */
+static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
+    static Wrapped w;
+    char left[300], right[64], fit[300];
+    double u = dl->st->unit, y = r.y;
+    int big = GUI_LARGE; /* in classroom mode the item's own size: the room is the item's */
+    (void)size;
+    pl_drill_play_head(p, left, sizeof left, right, sizeof right);
+    double rw = gui_text(dl, r.x + r.w, y, big, GUI_C_DIM, GUI_RIGHT, "%s", right);
+    w.dl = dl, w.size = big, w.n = 0, w.base = left, w.now = GUI_C_FG, w.indent = 0.0;
+    pl_lesson_wrap(left, r.w - rw - 12 * u, 0.0, measure, add_line, &w);
+    for (int i = 0; i < w.n && i < 2; i++, y += gui_text_h(dl, big)) {
+        if (i == 1 && w.n > 2) gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, big, 0, left + w.line[i].from, r.w - rw - 12 * u, fit, sizeof fit));
+        else gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, left + w.line[i].from);
+    }
+    gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
+    return y + 12 * u;
+}
+
+static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
+    static PlDrillPage page; /* one pane is laid out at a time; too big for the stack */
+    static Wrapped w;
+    double u = dl->st->unit;
+    gui_rect(dl, r, GUI_C_PANEL);
+    gui_tag(dl, "drill");
+    GuiRect in = gui_inset(r, 14 * u);
+    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
+    pl_drill_play_page(p, now, &page);
+    w.dl = dl, w.size = size;
+    wrap_page(&w, &page, in.w);
+    int rows = (int)floor((in.y + in.h - y) / lh);
+    if (w.n > rows && rows > 2) rows--; /* the more-marker's own row */
+    if (rows < 1) rows = 1;
+    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
+    char text[1024];
+    for (int i = 0; i < rows && p->scroll + i < w.n; i++) {
+        int k = p->scroll + i;
+        if (!w.line[k].len) continue;
+        snprintf(text, sizeof text, "%.*s", (int)w.line[k].len, page.buf + w.line[k].from);
+        gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
+        if (part_tag[w.line[k].part]) gui_tag(dl, part_tag[w.line[k].part]);
+    }
+    if (w.n - p->scroll > rows) gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Down");
+    if (p->scroll > 0) gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+}
+
+void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
+    PlLab *lab = pl_drill_play_view_lab(p);
+    double gap = 16 * dl->st->unit, measure_w = (size == GUI_LARGE ? 1100 : 900) * dl->st->unit;
+    if (!lab) { /* lines a reader can follow: the pane at most so wide, in the middle */
+        double w = fmin(r.w, measure_w);
+        pane(dl, p, (GuiRect){r.x + (r.w - w) / 2, r.y, w, r.h}, size, now);
+        return;
+    }
+    PlView v = (PlView)pl_lab_settings(lab)->view;
+    if (p->zoom) {
+        gui_figure(dl, lab, v, r);
+        gui_tag(dl, "drill-view");
+        return;
+    }
+    double w = size == GUI_LARGE ? r.w * 0.46 : fmin(fmax(r.w * 0.42, 360 * dl->st->unit), 640 * dl->st->unit);
+    pane(dl, p, (GuiRect){r.x, r.y, w, r.h}, size, now);
+    gui_figure(dl, lab, v, (GuiRect){r.x + w + gap, r.y, r.w - w - gap, r.h});
+    gui_tag(dl, "drill-view");
+}
+
+/* ---- keys ---- */
+
+static const struct {
+    SDL_Keycode key;
+    PlDrillKey k;
+} keys[] = {
+    {SDLK_RETURN, PL_DK_ENTER}, {SDLK_KP_ENTER, PL_DK_ENTER}, {SDLK_UP, PL_DK_UP},
+    {SDLK_DOWN, PL_DK_DOWN},    {SDLK_PAGEUP, PL_DK_PGUP},    {SDLK_PAGEDOWN, PL_DK_PGDN},
+};
+
+int gui_drill_event(PlDrillPlay *p, const SDL_Event *e, double now) {
+    if (e->type == SDL_TEXTINPUT) {
+        unsigned char ch = (unsigned char)e->text.text[0];
+        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_DRILL_IGNORED;
+        return pl_drill_play_key(p, PL_DK_CHAR, ch, now);
+    }
+    if (e->type != SDL_KEYDOWN) return PL_DRILL_IGNORED;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].key == e->key.keysym.sym) return pl_drill_play_key(p, keys[i].k, 0, now);
+    return PL_DRILL_IGNORED;
+}
