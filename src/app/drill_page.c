@@ -81,7 +81,8 @@ static void grades(Out *o, const PlDeckItem *it) {
     int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
     gap(o);
     add(o, PL_DR_KEY, PL_DP_NONE, 2,
-        "How well did you know it?  1 again (later today)  2 hard (tomorrow)  3 good (in %d day%s)  4 easy (in %d days)",
+        "How well did you know it?  1 again (later today)  2 hard (tomorrow)  "
+        "3 good (in %d day%s)  4 easy (in %d days)",
         pl_sched_interval(good), pl_sched_interval(good) > 1 ? "s" : "", pl_sched_interval(easy));
 }
 

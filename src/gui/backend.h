@@ -16,7 +16,7 @@
 #define GUI_TEXT_CACHE 1024
 
 typedef struct {
-    char path[2][1024];  /* sans, mono: the files fontconfig matched */
+    char path[2][1024]; /* sans, mono: the files fontconfig matched */
     struct {
         int px, mono;
         TTF_Font *font;

@@ -18,18 +18,21 @@ static const char *const ui_keys[][2] = {
     {"q", "quit (a session given with --session is saved)"},
 };
 
-static double button(GuiList *dl, double x, double y, double h, const char *text, int on, int action, int arg, int flash) {
+static double button(GuiList *dl, double x, double y, double h, const char *text, int on, int action, int arg,
+                     int flash) {
     double u = dl->st->unit, w = gui_text_w(dl, GUI_NORMAL, 0, text) + 14 * u;
     GuiRect r = {x, y, w, h};
     gui_rect(dl, r, on ? GUI_C_BUTTON_ON : GUI_C_BUTTON);
     if (flash) gui_frame(dl, r, GUI_C_SEL, 2 * u);
-    gui_text(dl, x + 7 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL, on ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", text);
+    gui_text(dl, x + 7 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL, on ? GUI_C_BG : GUI_C_FG, GUI_LEFT,
+             "%s", text);
     if (action) gui_hit(dl, r, action, arg);
     return w;
 }
 
 /* The width a setting's control takes (for wrapping), drawn when draw. */
-static double control(GuiList *dl, PlLab *lab, int id, double x, double y, double h, const GuiChromeState *cs, int draw) {
+static double control(GuiList *dl, PlLab *lab, int id, double x, double y, double h, const GuiChromeState *cs,
+                      int draw) {
     const PlSettingDef *d = &pl_settings[id];
     const PlLabSettings *s = pl_lab_settings(lab);
     double u = dl->st->unit, x0 = x, gap = 3 * u;
@@ -39,7 +42,11 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
     int flash = (cs->flash & PL_S_BIT(id)) != 0;
     double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 5 * u;
     if (draw) {
-        gui_text(dl, x, y + (h - gui_text_h(dl, GUI_SMALL)) / 2, GUI_SMALL, flash ? GUI_C_SEL : locked ? GUI_C_WARN : GUI_C_DIM, GUI_LEFT, "%s", label);
+        gui_text(dl, x, y + (h - gui_text_h(dl, GUI_SMALL)) / 2, GUI_SMALL,
+                 flash    ? GUI_C_SEL
+                 : locked ? GUI_C_WARN
+                          : GUI_C_DIM,
+                 GUI_LEFT, "%s", label);
         char help[300];
         snprintf(help, sizeof help, "%s: %s%s%s", d->name, d->help, d->cold ? " (cold: a change retrains)" : "",
                  locked ? "; locked by the lesson" : "");
@@ -83,7 +90,8 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
         gui_rect(dl, (GuiRect){x, y + h / 2 - 2 * u, kx - x, 4 * u}, GUI_C_BUTTON_ON);
         gui_rect(dl, (GuiRect){kx - ks, y + h / 2 - ks, 2 * ks, 2 * ks}, flash ? GUI_C_SEL : GUI_C_BUTTON_ON);
         gui_hit(dl, r, GUI_ACT_SLIDER, id);
-        gui_text(dl, x + track + 8 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL, flash ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%s", v);
+        gui_text(dl, x + track + 8 * u, y + (h - gui_text_h(dl, GUI_NORMAL)) / 2, GUI_NORMAL,
+                 flash ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%s", v);
         return x - x0 + track + vw;
     }
     /* a stepper: < value > */
@@ -110,8 +118,8 @@ static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState
     char buf[400], fit[400];
     if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
     else if (t->active)
-        snprintf(buf, sizeof buf, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)", t->paused ? "paused:" : "training", t->n,
-                 t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
+        snprintf(buf, sizeof buf, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",
+                 t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
     else snprintf(buf, sizeof buf, "%s", t->status);
     double bar = t->active ? 160 * u : 0.0;
     if (t->active) {
@@ -175,13 +183,15 @@ GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
     x = m;
     if (cs->keys) {
         char fit[400];
-        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, cs->keys, W - 2 * m, fit, sizeof fit));
+        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_SMALL, 0, cs->keys, W - 2 * m, fit, sizeof fit));
         return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
     }
     for (int id = 0; id < PL_S_COUNT; id++) {
         char keys[32], item[96];
         if (!pl_settings[id].key_next) continue;
-        snprintf(item, sizeof item, "%s %s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), pl_settings[id].name);
+        snprintf(item, sizeof item, "%s %s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys),
+                 pl_settings[id].name);
         double w = gui_text_w(dl, GUI_SMALL, 0, item);
         if (x + w > W - m) break;
         gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
@@ -189,8 +199,13 @@ GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
     }
     for (int i = 0; pl_command_keys[i].keys; i++) {
         char item[64];
-        snprintf(item, sizeof item, "%s %s", pl_command_keys[i].keys, pl_command_keys[i].cmd == PL_CMD_RUN ? "retrain" : pl_command_keys[i].cmd == PL_CMD_PAUSE ? "pause"
-                 : pl_command_keys[i].cmd == PL_CMD_GRID ? "grid" : pl_command_keys[i].cmd == PL_CMD_SORT_RUNS ? "sort" : pl_command_keys[i].cmd == PL_CMD_UNDO ? "undo" : "reset");
+        snprintf(item, sizeof item, "%s %s", pl_command_keys[i].keys,
+                 pl_command_keys[i].cmd == PL_CMD_RUN         ? "retrain"
+                 : pl_command_keys[i].cmd == PL_CMD_PAUSE     ? "pause"
+                 : pl_command_keys[i].cmd == PL_CMD_GRID      ? "grid"
+                 : pl_command_keys[i].cmd == PL_CMD_SORT_RUNS ? "sort"
+                 : pl_command_keys[i].cmd == PL_CMD_UNDO      ? "undo"
+                                                              : "reset");
         double w = gui_text_w(dl, GUI_SMALL, 0, item);
         if (x + w > W - m) break;
         gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
@@ -209,29 +224,37 @@ void gui_help(GuiList *dl) {
     GuiRect r = {x + 16 * u, y + 12 * u, w - 32 * u, h};
     double ty = r.y, kx = r.x + 90 * u;
     char keys[32], fit[300];
-    gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT, "padlab: every number is computed from the corpus and a real model");
+    gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT,
+             "padlab: every number is computed from the corpus and a real model");
     ty += th * 1.4;
-    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "settings (* cold: a change retrains over the seeds; the rest only change the view)");
+    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT,
+             "settings (* cold: a change retrains over the seeds; the rest only change the view)");
     ty += th;
     for (int id = 0; id < PL_S_COUNT && ty < y + h - th; id++, ty += th) {
         char line[300];
-        snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help, pl_settings[id].cold ? " *" : "");
-        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys));
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, line, r.w - (kx - r.x), fit, sizeof fit));
+        snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help,
+                 pl_settings[id].cold ? " *" : "");
+        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s",
+                 pl_setting_keys_text((PlSettingId)id, keys, sizeof keys));
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_NORMAL, 0, line, r.w - (kx - r.x), fit, sizeof fit));
     }
     for (int i = 0; pl_command_keys[i].keys && ty < y + h - th; i++, ty += th) {
         gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", pl_command_keys[i].keys);
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, pl_command_keys[i].help, r.w - (kx - r.x), fit, sizeof fit));
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_NORMAL, 0, pl_command_keys[i].help, r.w - (kx - r.x), fit, sizeof fit));
     }
     for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && ty < y + h - th; i++, ty += th) {
         gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", ui_keys[i][0]);
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, ui_keys[i][1], r.w - (kx - r.x), fit, sizeof fit));
+        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_NORMAL, 0, ui_keys[i][1], r.w - (kx - r.x), fit, sizeof fit));
     }
 }
 
 void gui_tooltip(GuiList *dl) {
     if (!dl->tip[0] || dl->mx < 0) return;
-    double u = dl->st->unit, w = gui_text_w(dl, GUI_NORMAL, 0, dl->tip) + 16 * u, h = gui_text_h(dl, GUI_NORMAL) + 10 * u;
+    double u = dl->st->unit, w = gui_text_w(dl, GUI_NORMAL, 0, dl->tip) + 16 * u,
+           h = gui_text_h(dl, GUI_NORMAL) + 10 * u;
     double x = dl->mx + 14 * u, y = dl->my + 18 * u;
     if (x + w > dl->W) x = dl->W - w - 2 * u;
     if (x < 0) x = 0;
@@ -251,7 +274,8 @@ void gui_flash_banner(GuiList *dl, PlLab *lab, unsigned flash) {
         if (!(flash & PL_S_BIT(id)) || id == PL_S_VIEW) continue;
         char v[600];
         size_t n = strlen(line);
-        snprintf(line + n, sizeof line - n, "%s%s: %.40s", n ? "   " : "", pl_settings[id].name, pl_setting_format(s, (PlSettingId)id, v, sizeof v));
+        snprintf(line + n, sizeof line - n, "%s%s: %.40s", n ? "   " : "", pl_settings[id].name,
+                 pl_setting_format(s, (PlSettingId)id, v, sizeof v));
     }
     if (!line[0]) return;
     double u = dl->st->unit, w = gui_text_w(dl, GUI_LARGE, 0, line) + 30 * u, h = gui_text_h(dl, GUI_LARGE) + 16 * u;

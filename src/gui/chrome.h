@@ -11,18 +11,18 @@
 
 typedef enum {
     GUI_ACT_NONE,
-    GUI_ACT_TAB,      /* arg: the view */
-    GUI_ACT_PREV,     /* arg: the setting */
+    GUI_ACT_TAB,  /* arg: the view */
+    GUI_ACT_PREV, /* arg: the setting */
     GUI_ACT_NEXT,
-    GUI_ACT_CHOICE,   /* arg: setting * 64 + the index of the value */
-    GUI_ACT_SLIDER,   /* arg: the setting; the value from where on the track */
-    GUI_ACT_COMMAND,  /* arg: the PlCommand */
-    GUI_ACT_KEY       /* arg: a key the window itself handles (f, d, y, v, e, ?) */
+    GUI_ACT_CHOICE,  /* arg: setting * 64 + the index of the value */
+    GUI_ACT_SLIDER,  /* arg: the setting; the value from where on the track */
+    GUI_ACT_COMMAND, /* arg: the PlCommand */
+    GUI_ACT_KEY      /* arg: a key the window itself handles (f, d, y, v, e, ?) */
 } GuiAction;
 
 typedef struct {
-    unsigned flash;      /* settings changed recently */
-    int drag_id;         /* the slider being dragged (-1: none) and its value so far */
+    unsigned flash; /* settings changed recently */
+    int drag_id;    /* the slider being dragged (-1: none) and its value so far */
     int drag_value;
     const char *message; /* the status line's message, or NULL */
     const char *keys;    /* the key bar's text instead of the lab's keys (a lesson's), or NULL */

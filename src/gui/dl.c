@@ -100,7 +100,8 @@ void gui_poly(GuiList *dl, const double *xy, int n, GuiColor c, double lw, int d
     it->fl = at, it->cols = n, it->color = (uint8_t)c, it->lw = lw, it->dash = (uint8_t)dash, it->str = name;
 }
 
-static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *fmt, va_list ap) {
+static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *fmt,
+                      va_list ap) {
     char buf[1024];
     vsnprintf(buf, sizeof buf, fmt, ap);
     double w = gui_text_w(dl, size, mono, buf);
@@ -109,7 +110,8 @@ static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiCo
     if (!it) return w;
     it->x = a == GUI_LEFT ? x : a == GUI_CENTER ? x - w / 2 : x - w;
     it->y = y, it->w = w, it->h = gui_text_h(dl, size);
-    it->size = dl->st->text[size], it->mono = (uint8_t)mono, it->color = (uint8_t)c, it->align = (uint8_t)a, it->str = s;
+    it->size = dl->st->text[size], it->mono = (uint8_t)mono, it->color = (uint8_t)c, it->align = (uint8_t)a,
+    it->str = s;
     return w;
 }
 
@@ -129,7 +131,8 @@ double gui_text_mono(GuiList *dl, double x, double y, int size, GuiColor c, GuiA
     return w;
 }
 
-static void heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp, const char *tag, int tr) {
+static void heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp,
+                 const char *tag, int tr) {
     if (cols < 1 || rows < 1) return;
     size_t at = floats(dl, (size_t)cols * rows);
     if (at == SIZE_MAX) return;
@@ -141,11 +144,13 @@ static void heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, dou
     if (tag) gui_tag(dl, tag);
 }
 
-void gui_heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp, const char *tag) {
+void gui_heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp,
+              const char *tag) {
     heat(dl, r, v, cols, rows, lo, hi, ramp, tag, 0);
 }
 
-void gui_heat_transposed(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp, const char *tag) {
+void gui_heat_transposed(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp,
+                         const char *tag) {
     heat(dl, r, v, cols, rows, lo, hi, ramp, tag, 1);
 }
 
@@ -194,7 +199,8 @@ void gui_datum(GuiList *dl, const char *series, double x, double y, const char *
 }
 
 double gui_text_w(const GuiList *dl, int size, int mono, const char *s) {
-    return dl->st->measure ? dl->st->measure(dl->st->ctx, dl->st->text[size], mono, s) : 0.6 * dl->st->text[size] * (double)strlen(s);
+    return dl->st->measure ? dl->st->measure(dl->st->ctx, dl->st->text[size], mono, s)
+                           : 0.6 * dl->st->text[size] * (double)strlen(s);
 }
 
 double gui_text_h(const GuiList *dl, int size) {

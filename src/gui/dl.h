@@ -29,15 +29,15 @@ typedef enum {
     GUI_C_GRID,
     GUI_C_AXIS,
     GUI_C_REAL,
-    GUI_C_REAL2,   /* a neighbouring sequence in a packed row */
+    GUI_C_REAL2, /* a neighbouring sequence in a packed row */
     GUI_C_PAD,
     GUI_C_TRUNC,
-    GUI_C_MARK,    /* the maxlen marker, the crossing */
-    GUI_C_SEL,     /* the example, the selected control */
+    GUI_C_MARK, /* the maxlen marker, the crossing */
+    GUI_C_SEL,  /* the example, the selected control */
     GUI_C_GOOD,
     GUI_C_WARN,
-    GUI_C_NEGINF,  /* a -inf cell's mark */
-    GUI_C_S1,      /* series, in order */
+    GUI_C_NEGINF, /* a -inf cell's mark */
+    GUI_C_S1,     /* series, in order */
     GUI_C_S2,
     GUI_C_S3,
     GUI_C_S4,
@@ -56,14 +56,14 @@ typedef enum { GUI_I_RECT, GUI_I_LINE, GUI_I_POLY, GUI_I_TEXT, GUI_I_HEAT, GUI_I
 
 typedef struct {
     uint8_t kind, color, color2, pattern, align, mono, dash, ramp, transposed;
-    double x, y, w, h;  /* rect, text box, heat, title region; line: from (x, y) */
-    double x2, y2, lw;  /* line: to (x2, y2); lines and polylines: width; rect: outline width (0 none) */
-    double size;        /* text: pixels */
-    double lo, hi;      /* heat: the values at the two ends of the ramp */
-    int cols, rows;     /* heat: the grid as drawn; poly: points (cols) */
-    size_t str;         /* text, a title's tooltip, a series' name (SIZE_MAX: none) */
-    size_t fl;          /* points or values */
-    size_t tag;         /* a name for tests and SVG ids (SIZE_MAX: none) */
+    double x, y, w, h; /* rect, text box, heat, title region; line: from (x, y) */
+    double x2, y2, lw; /* line: to (x2, y2); lines and polylines: width; rect: outline width (0 none) */
+    double size;       /* text: pixels */
+    double lo, hi;     /* heat: the values at the two ends of the ramp */
+    int cols, rows;    /* heat: the grid as drawn; poly: points (cols) */
+    size_t str;        /* text, a title's tooltip, a series' name (SIZE_MAX: none) */
+    size_t fl;         /* points or values */
+    size_t tag;        /* a name for tests and SVG ids (SIZE_MAX: none) */
 } GuiItem;
 
 typedef struct {
@@ -78,12 +78,12 @@ typedef struct {
 
 /* What the layout needs to know of the fonts and of the look. */
 typedef struct GuiStyle {
-    double unit;          /* device pixels per layout unit: DPI x projector zoom */
-    double text[4];       /* pixel sizes: small, normal, large, title */
-    double line;          /* the width of a data line */
+    double unit;    /* device pixels per layout unit: DPI x projector zoom */
+    double text[4]; /* pixel sizes: small, normal, large, title */
+    double line;    /* the width of a data line */
     int present, dark, classic;
     double (*measure)(void *ctx, double size, int mono, const char *s); /* a text's width */
-    double (*height)(void *ctx, double size, int mono);                  /* a line's height */
+    double (*height)(void *ctx, double size, int mono);                 /* a line's height */
     void *ctx;
 } GuiStyle;
 
@@ -102,16 +102,16 @@ typedef struct {
     int ndata, capdata;
     GuiHit *hits;
     int nhits, caphits;
-    size_t figure;        /* the current figure's name for data rows */
-    int titles;           /* keep small tooltips as title items (SVG) */
-    int want_data;        /* keep the plotted numbers (an export) */
-    double mx, my;        /* the mouse (negative: none) */
-    char tip[320];        /* the value under the mouse, set by gui_hover */
-    int oom;              /* an allocation failed: the list is short */
+    size_t figure; /* the current figure's name for data rows */
+    int titles;    /* keep small tooltips as title items (SVG) */
+    int want_data; /* keep the plotted numbers (an export) */
+    double mx, my; /* the mouse (negative: none) */
+    char tip[320]; /* the value under the mouse, set by gui_hover */
+    int oom;       /* an allocation failed: the list is short */
 } GuiList;
 
 void gui_dl_init(GuiList *dl, const GuiStyle *st, double W, double H);
-void gui_dl_reset(GuiList *dl);  /* empties it, keeps the buffers */
+void gui_dl_reset(GuiList *dl); /* empties it, keeps the buffers */
 void gui_dl_done(GuiList *dl);
 
 /* The text of string offset o ("" for SIZE_MAX). */
@@ -130,9 +130,11 @@ double gui_text(GuiList *dl, double x, double y, int size, GuiColor c, GuiAlign 
 double gui_text_mono(GuiList *dl, double x, double y, int size, GuiColor c, GuiAlign a, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 /* A cols x rows grid of values (row-major, copied) over r, coloured on a ramp from lo to hi. */
-void gui_heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp, const char *tag);
+void gui_heat(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp,
+              const char *tag);
 /* The same from v stored (cols, rows) column by column: drawn cell (i, j) is v[j * rows + i]. */
-void gui_heat_transposed(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp, const char *tag);
+void gui_heat_transposed(GuiList *dl, GuiRect r, const float *v, int cols, int rows, double lo, double hi, GuiRamp ramp,
+                         const char *tag);
 /* Names the last item (for tests and SVG ids). */
 void gui_tag(GuiList *dl, const char *tag);
 
@@ -153,14 +155,15 @@ double gui_px(const GuiList *dl, double units); /* layout units to pixels */
 const char *gui_fit(const GuiList *dl, int size, int mono, const char *s, double w, char *buf, int cap);
 
 /* ---- colours (theme.c) ---- */
-uint32_t gui_color(const GuiStyle *st, GuiColor c); /* 0xRRGGBBAA */
+uint32_t gui_color(const GuiStyle *st, GuiColor c);         /* 0xRRGGBBAA */
 uint32_t gui_ramp(const GuiStyle *st, GuiRamp r, double t); /* t in 0..1 */
 /* A heat value's colour: v on lo..hi, clamped; NaN gets the background. */
 uint32_t gui_heat_color(const GuiStyle *st, GuiRamp r, double v, double lo, double hi);
 
 /* A drawn heat cell's value. */
 static inline double gui_heat_at(const GuiList *dl, const GuiItem *it, int row, int col) {
-    return dl->fl[it->fl + (it->transposed ? (size_t)col * it->rows + (size_t)row : (size_t)row * it->cols + (size_t)col)];
+    return dl
+        ->fl[it->fl + (it->transposed ? (size_t)col * it->rows + (size_t)row : (size_t)row * it->cols + (size_t)col)];
 }
 
 #endif

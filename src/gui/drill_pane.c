@@ -10,14 +10,15 @@
 
 /* Each role of the page in the window's colours. */
 static const GuiColor role_color[PL_DR_COUNT] = {
-    [PL_DR_HEAD] = GUI_C_DIM, [PL_DR_TITLE] = GUI_C_SEL, [PL_DR_TEXT] = GUI_C_FG,   [PL_DR_DIM] = GUI_C_DIM,
-    [PL_DR_GOOD] = GUI_C_GOOD, [PL_DR_WARN] = GUI_C_WARN, [PL_DR_REAL] = GUI_C_REAL, [PL_DR_KEY] = GUI_C_S4,
-    [PL_DR_CLOCK] = GUI_C_MARK, [PL_DR_NOTE] = GUI_C_DIM, [PL_DR_GAP] = GUI_C_FG,
+    [PL_DR_HEAD] = GUI_C_DIM,   [PL_DR_TITLE] = GUI_C_SEL, [PL_DR_TEXT] = GUI_C_FG,   [PL_DR_DIM] = GUI_C_DIM,
+    [PL_DR_GOOD] = GUI_C_GOOD,  [PL_DR_WARN] = GUI_C_WARN, [PL_DR_REAL] = GUI_C_REAL, [PL_DR_KEY] = GUI_C_S4,
+    [PL_DR_CLOCK] = GUI_C_MARK, [PL_DR_NOTE] = GUI_C_DIM,  [PL_DR_GAP] = GUI_C_FG,
 };
 
 static const char *const part_tag[] = {
-    [PL_DP_NONE] = NULL,           [PL_DP_FRONT] = "drill-front",     [PL_DP_ANSWER] = "drill-answer", [PL_DP_WHY] = "drill-why",
-    [PL_DP_VERDICT] = "drill-verdict", [PL_DP_SYMPTOM] = "drill-symptom", [PL_DP_FIXED] = "drill-fixed",
+    [PL_DP_NONE] = NULL,           [PL_DP_FRONT] = "drill-front",     [PL_DP_ANSWER] = "drill-answer",
+    [PL_DP_WHY] = "drill-why",     [PL_DP_VERDICT] = "drill-verdict", [PL_DP_SYMPTOM] = "drill-symptom",
+    [PL_DP_FIXED] = "drill-fixed",
 };
 
 #define MAX_LINES 600
@@ -26,9 +27,9 @@ typedef struct {
     GuiList *dl;
     int size;
     struct {
-        size_t from, len;  /* in the page's buf */
+        size_t from, len; /* in the page's buf */
         GuiColor color;
-        double indent;     /* pixels */
+        double indent; /* pixels */
         PlDrillPart part;
     } line[MAX_LINES];
     int n;
@@ -57,7 +58,8 @@ static void wrap_page(Wrapped *w, const PlDrillPage *page, double width) {
     double em = gui_text_w(w->dl, w->size, 0, "m");
     w->n = 0, w->base = page->buf;
     for (int i = 0; i < page->n; i++) {
-        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6, w->part = page->para[i].part;
+        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6,
+        w->part = page->para[i].part;
         if (page->para[i].role == PL_DR_GAP) add_line(w, page->buf + page->para[i].text, 0, 2);
         else pl_lesson_wrap(pl_drill_para(page, i), width, w->indent, measure, add_line, w);
     }
@@ -76,7 +78,9 @@ static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
     w.dl = dl, w.size = big, w.n = 0, w.base = left, w.now = GUI_C_FG, w.indent = 0.0;
     pl_lesson_wrap(left, r.w - rw - 12 * u, 0.0, measure, add_line, &w);
     for (int i = 0; i < w.n && i < 2; i++, y += gui_text_h(dl, big)) {
-        if (i == 1 && w.n > 2) gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, big, 0, left + w.line[i].from, r.w - rw - 12 * u, fit, sizeof fit));
+        if (i == 1 && w.n > 2)
+            gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s",
+                     gui_fit(dl, big, 0, left + w.line[i].from, r.w - rw - 12 * u, fit, sizeof fit));
         else gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, left + w.line[i].from);
     }
     gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
@@ -106,8 +110,11 @@ static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
         gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
         if (part_tag[w.line[k].part]) gui_tag(dl, part_tag[w.line[k].part]);
     }
-    if (w.n - p->scroll > rows) gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Down");
-    if (p->scroll > 0) gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+    if (w.n - p->scroll > rows)
+        gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT,
+                 "more: Down");
+    if (p->scroll > 0)
+        gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
 }
 
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {

@@ -47,21 +47,23 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh - gap};
         int mine = i == r->pick.at;
         if (rh >= th * 0.9 || mine)
-            gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%s%6d %4d", mine ? ">" : " ",
-                          b->row[i], b->len[i]);
+            gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
+                          "%s%6d %4d", mine ? ">" : " ", b->row[i], b->len[i]);
         cell_row(dl, row, b->mask + (size_t)i * b->T, b->T);
         gui_datum(dl, "real tokens", b->row[i], b->len[i], NULL);
         int cut = b->orig_len[i] - b->len[i];
         if (cut > 0) { /* the cut tokens, on the side they were cut from */
             double w = cut_w - 6 * u;
             w *= fmin(1.0, 0.25 + 0.75 * cut / (double)b->T);
-            GuiRect m = s->truncating == PL_PRE ? (GuiRect){grid.x - 3 * u - w, row.y, w, row.h} : (GuiRect){grid.x + grid.w + 3 * u, row.y, w, row.h};
+            GuiRect m = s->truncating == PL_PRE ? (GuiRect){grid.x - 3 * u - w, row.y, w, row.h}
+                                                : (GuiRect){grid.x + grid.w + 3 * u, row.y, w, row.h};
             gui_rect_pat(dl, m, GUI_C_TRUNC, GUI_PAT_CROSS, GUI_C_BG);
             gui_hover(dl, m, "review %d: %d tokens cut from the %s (truncating %s), %d kept", b->row[i], cut,
                       s->truncating == PL_PRE ? "start" : "end", pl_side_name((PlSide)s->truncating), b->len[i]);
             gui_datum(dl, "tokens cut", b->row[i], cut, NULL);
         }
-        if (mine) gui_frame(dl, (GuiRect){row.x - 1.5 * u, row.y - 1.5 * u, row.w + 3 * u, row.h + 3 * u}, GUI_C_SEL, 2 * u);
+        if (mine)
+            gui_frame(dl, (GuiRect){row.x - 1.5 * u, row.y - 1.5 * u, row.w + 3 * u, row.h + 3 * u}, GUI_C_SEL, 2 * u);
         if (gui_mouse_in(dl, row)) {
             int t = (int)((dl->mx - row.x) / row.w * b->T);
             t = t < 0 ? 0 : t >= b->T ? b->T - 1 : t;
@@ -69,14 +71,16 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
             char m[16];
             int32_t id = b->ids[at];
             gui_hover(dl, row, "review %d, position %d: %s (id %d), mask %s (%s), label %d", b->row[i], t,
-                      b->mask[at] ? pl_corpus_word(c, id) : "pad", id, mask_text(r, at, m, sizeof m), pl_mask_conv_name(r->conv),
-                      r->labels[at]);
+                      b->mask[at] ? pl_corpus_word(c, id) : "pad", id, mask_text(r, at, m, sizeof m),
+                      pl_mask_conv_name(r->conv), r->labels[at]);
         }
     }
     char foot[300], fit[300]; /* cut to the figure's width: beside a lesson it is narrow */
-    snprintf(foot, sizeof foot, "%d rows x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)", b->B, b->T,
-             pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv));
-    gui_text(dl, a.x, a.y + a.h - th, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, foot, a.w, fit, sizeof fit));
+    snprintf(foot, sizeof foot, "%d rows x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
+             b->B, b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
+             pl_mask_conv_name(r->conv));
+    gui_text(dl, a.x, a.y + a.h - th, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_SMALL, 0, foot, a.w, fit, sizeof fit));
 }
 
 static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
@@ -87,7 +91,8 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
     int per = (T + lines - 1) / lines;
     double lh = (a.h - 3 * th) / lines, cw = a.w / per;
     if (lh > 40 * u) lh = 40 * u;
-    gui_text(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "one row of %d tokens: %d reviews back to back, no pads; a bar where one ends (cu_seqlens)", T, k->B);
+    gui_text(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
+             "one row of %d tokens: %d reviews back to back, no pads; a bar where one ends (cu_seqlens)", T, k->B);
     double y0 = a.y + th + 4 * u;
     for (int q = 0; q < k->B; q++) {
         int s0 = k->cu_seqlens[q], s1 = k->cu_seqlens[q + 1];
@@ -107,8 +112,9 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
         }
     }
     gui_datum(dl, "cu_seqlens", k->B, k->cu_seqlens[k->B], NULL);
-    gui_text(dl, a.x, y0 + lines * lh + 4 * u, GUI_SMALL, GUI_C_FG, GUI_LEFT, "the example (highlighted) is sequence %d: tokens %d..%d", k->at,
-             k->cu_seqlens[k->at], k->cu_seqlens[k->at + 1] - 1);
+    gui_text(dl, a.x, y0 + lines * lh + 4 * u, GUI_SMALL, GUI_C_FG, GUI_LEFT,
+             "the example (highlighted) is sequence %d: tokens %d..%d", k->at, k->cu_seqlens[k->at],
+             k->cu_seqlens[k->at + 1] - 1);
 }
 
 void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -117,14 +123,18 @@ void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_BATCH, &st, src, sizeof src);
     if (b)
-        snprintf(look, sizeof look, "real tokens %ld, the mask marks %ld real, labels count %ld: %s", b->real_tokens, b->mask_real,
-                 b->label_positions, b->agree ? "they agree" : "they disagree");
+        snprintf(look, sizeof look, "real tokens %ld, the mask marks %ld real, labels count %ld: %s", b->real_tokens,
+                 b->mask_real, b->label_positions, b->agree ? "they agree" : "they disagree");
     *current = b && !st.stale;
-    GuiRect a = gui_fig_header(dl, r, "batch: the batch that holds the example, cell by cell", src, look, &st, b != NULL);
+    GuiRect a =
+        gui_fig_header(dl, r, "batch: the batch that holds the example, cell by cell", src, look, &st, b != NULL);
     if (!b || a.h <= 0) return;
-    GuiKey padded_keys[] = {key_real, key_pad, key_cut, {"the example", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
-    GuiKey packed_keys[] = {{"a review", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"the next", GUI_C_REAL2, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
-                            {"the example", GUI_C_SEL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"a boundary", GUI_C_FG, GUI_KEY_MARK, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
+    GuiKey padded_keys[] = {
+        key_real, key_pad, key_cut, {"the example", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
+    GuiKey packed_keys[] = {{"a review", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                            {"the next", GUI_C_REAL2, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                            {"the example", GUI_C_SEL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                            {"a boundary", GUI_C_FG, GUI_KEY_MARK, 0, GUI_PAT_NONE, 2 * dl->st->unit}};
     const GuiKey *keys = b->pick.packed ? packed_keys : padded_keys;
     int nk = 4;
     double lh = gui_text_h(dl, GUI_SMALL) + 6 * dl->st->unit;
@@ -146,10 +156,14 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlProbeMasks *m = pl_lab_masks(lab, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_MASKS, &st, src, sizeof src);
-    if (m) snprintf(look, sizeof look, "example %d: %d real tokens, %d pads; each convention read its own way keeps %ld cells: %s", m->example[m->row],
-                    m->len[m->row], m->pads[m->row], m->keep[0], m->agree ? "the real tokens" : "they disagree");
+    if (m)
+        snprintf(look, sizeof look,
+                 "example %d: %d real tokens, %d pads; each convention read its own way keeps %ld cells: %s",
+                 m->example[m->row], m->len[m->row], m->pads[m->row], m->keep[0],
+                 m->agree ? "the real tokens" : "they disagree");
     *current = m && !st.stale;
-    GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look, &st, m != NULL);
+    GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look,
+                               &st, m != NULL);
     if (!m || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = {a.x, a.y, a.w, a.h * 0.55}, bottom = {a.x, a.y + a.h * 0.55 + gap, a.w, a.h * 0.45 - gap};
@@ -158,17 +172,21 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
     for (int c = 0; c < 4; c++) {
         double y = top.y + c * rh;
-        gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s", pl_mask_conv_name((PlMaskConv)c),
-                 keep_text((PlMaskConv)c));
+        gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
+                 pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
         GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, rh * 0.45};
-        gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", pl_mask_conv_code((PlMaskConv)c));
+        gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                      pl_mask_conv_code((PlMaskConv)c));
         double cw = cells.w / T;
         /* the cells as this convention writes them: 1 dark, 0 light, -inf hatched; a run's value written on it */
         for (int t0 = 0; t0 < T;) {
             int t1 = t0;
             while (t1 < T && row_keras[t1] == row_keras[t0]) t1++;
             size_t at = (size_t)m->row * T + (size_t)t0;
-            int one = c == PL_MASK_KERAS ? m->keras[at] : c == PL_MASK_TORCH ? m->torch[at] : c == PL_MASK_HF ? m->hf[at] : 0;
+            int one = c == PL_MASK_KERAS   ? m->keras[at]
+                      : c == PL_MASK_TORCH ? m->torch[at]
+                      : c == PL_MASK_HF    ? m->hf[at]
+                                           : 0;
             int neginf = c == PL_MASK_ADDITIVE && m->additive[at] != 0.0f;
             const char *v = c == PL_MASK_ADDITIVE ? (neginf ? "-inf" : "0") : one ? "1" : "0";
             GuiRect run = {cells.x + t0 * cw, cells.y, (t1 - t0) * cw, cells.h};
@@ -180,17 +198,25 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
                 double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
                 gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);
-                gui_text(dl, run.x + run.w / 2, cells.y + cells.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_CENTER, "%s", label);
+                gui_text(dl, run.x + run.w / 2, cells.y + cells.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_CENTER, "%s",
+                         label);
             }
-            gui_hover(dl, run, "%s, positions %d..%d: %s (%s)", pl_mask_conv_name((PlMaskConv)c), t0, t1 - 1, v, row_keras[t0] ? "real tokens" : "pads");
-            gui_datum(dl, pl_mask_conv_name((PlMaskConv)c), t0, neginf ? -INFINITY : one, row_keras[t0] ? "real" : "pad");
+            gui_hover(dl, run, "%s, positions %d..%d: %s (%s)", pl_mask_conv_name((PlMaskConv)c), t0, t1 - 1, v,
+                      row_keras[t0] ? "real tokens" : "pads");
+            gui_datum(dl, pl_mask_conv_name((PlMaskConv)c), t0, neginf ? -INFINITY : one,
+                      row_keras[t0] ? "real" : "pad");
             t0 = t1;
         }
         if (c == sel) gui_frame(dl, gui_inset(cells, -2 * u), GUI_C_SEL, 2 * u);
     }
     static const char *const names[] = {"key_padding_mask = torch mask", "no mask", "key_padding_mask = hf mask"};
     const double v[] = {m->share_right, m->share_none, m->share_inverted};
-    GuiPlotSpec sp = {.title = "a real query's attention on pads", .ycats = names, .ncats = 3, .x0 = 0, .x1 = 1, .xfmt = GUI_FMT_PCT,
+    GuiPlotSpec sp = {.title = "a real query's attention on pads",
+                      .ycats = names,
+                      .ncats = 3,
+                      .x0 = 0,
+                      .x1 = 1,
+                      .xfmt = GUI_FMT_PCT,
                       .xlabel = "share of its weight"};
     char note[160];
     snprintf(note, sizeof note, "over %d rows with pads (%ld query positions)%s", m->padded_rows, m->padded_queries,
@@ -201,10 +227,11 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     for (int i = 0; i < 3; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         double x = gui_plot_x(&p, v[i]);
-        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, i == 0 ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u > p.in.x + p.in.w - 60 * u ? x - 4 * u : x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL,
-                 x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_C_BG : GUI_C_FG, x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_RIGHT : GUI_LEFT,
-                 "%.1f%%", 100.0 * v[i]);
+        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6},
+                 i == 0 ? GUI_C_GOOD : GUI_C_WARN);
+        gui_text(dl, x + 4 * u > p.in.x + p.in.w - 60 * u ? x - 4 * u : x + 4 * u, band.y + band.h / 2 - th / 2,
+                 GUI_SMALL, x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_C_BG : GUI_C_FG,
+                 x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_RIGHT : GUI_LEFT, "%.1f%%", 100.0 * v[i]);
         gui_datum(dl, "share on pads", i, v[i], names[i]);
         gui_hover(dl, band, "%s: %.4f%% of a real query's weight lands on pads", names[i], 100.0 * v[i]);
     }
@@ -214,7 +241,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    gui_text(dl, r.x, r.y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column", left ? "left" : "right");
+    gui_text(dl, r.x, r.y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
+             left ? "left" : "right");
     GuiRect grid = {r.x, r.y + gui_text_h(dl, GUI_NORMAL) + 4 * u, r.w, r.h - gui_text_h(dl, GUI_NORMAL) - th - 8 * u};
     double rh = grid.h / g->B;
     if (rh > 26 * u) rh = 26 * u;
@@ -225,11 +253,13 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh * 0.85};
         cell_row(dl, row, mask, T);
         int pad_last = !mask[T - 1];
-        gui_hover(dl, row, "prompt %d: %d tokens; the last column is %s", i, g->len[i], pad_last ? "a pad" : "its last token");
+        gui_hover(dl, row, "prompt %d: %d tokens; the last column is %s", i, g->len[i],
+                  pad_last ? "a pad" : "its last token");
     }
     double cw = grid.w / T, x = grid.x + (T - 1) * cw;
     gui_frame(dl, (GuiRect){x, grid.y - 2 * u, cw, g->B * rh}, GUI_C_MARK, 2 * u);
-    gui_text(dl, r.x, grid.y + g->B * rh + 4 * u, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%d of %d rows have a pad in the last column",
+    gui_text(dl, r.x, grid.y + g->B * rh + 4 * u, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT,
+             "%d of %d rows have a pad in the last column",
              left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
 }
 
@@ -240,18 +270,25 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_fig_source(lab, PL_R_GENERATE, &st, src, sizeof src);
     *current = g && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "generate: a decoder's batch, padded left or right", src,
-                               "left padding puts every prompt's last token in the last column; right padding does not", &st, g != NULL);
+                               "left padding puts every prompt's last token in the last column; right padding does not",
+                               &st, g != NULL);
     if (!g || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
     GuiRect top = {a.x, a.y, a.w, a.h * 0.5}, bottom = {a.x, a.y + a.h * 0.5 + gap, a.w, a.h * 0.5 - gap};
     prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
     prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
-    static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1", "right, at the last real token",
-                                        "right, at the last column"};
-    const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff, g->right_last_real_vs_single_max_diff,
-                        g->right_last_column_vs_single_max_diff};
-    GuiPlotSpec sp = {.title = "next-token logits against each prompt run alone", .note = "the largest difference; log scale, 1e-9 at the left",
-                      .ycats = names, .ncats = 4, .x0 = 1e-9, .x1 = 10, .logx = 1, .xlabel = "largest |difference|"};
+    static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
+                                        "right, at the last real token", "right, at the last column"};
+    const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
+                        g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
+    GuiPlotSpec sp = {.title = "next-token logits against each prompt run alone",
+                      .note = "the largest difference; log scale, 1e-9 at the left",
+                      .ycats = names,
+                      .ncats = 4,
+                      .x0 = 1e-9,
+                      .x1 = 10,
+                      .logx = 1,
+                      .xlabel = "largest |difference|"};
     GuiPlot p;
     gui_plot_begin(dl, &p, bottom, &sp);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
@@ -260,7 +297,8 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double x = gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
         int ok = v[i] < 1e-4;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
+        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.2g%s", v[i],
+                 ok ? "  (the same)" : "  (wrong)");
         gui_datum(dl, "max difference", i, v[i], names[i]);
         gui_hover(dl, band, "%s: logits differ by up to %.3g", names[i], v[i]);
     }

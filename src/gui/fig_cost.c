@@ -10,10 +10,20 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
     int top = 1;
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
     double reach = (double)k->len_bin_width * PL_LAB_LEN_BINS;
-    GuiKey keys[] = {{"kept whole", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"cut", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0}};
-    GuiPlotSpec sp = {.title = "review lengths", .note = "tokens per review, start token included; cut: longer than maxlen",
-                      .xlabel = "tokens", .ylabel = "reviews", .x0 = 0, .x1 = reach, .y0 = 0, .y1 = top * 1.12,
-                      .yfmt = GUI_FMT_INT, .xint = 1, .keys = keys, .nkeys = 2};
+    GuiKey keys[] = {{"kept whole", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                     {"cut", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0}};
+    GuiPlotSpec sp = {.title = "review lengths",
+                      .note = "tokens per review, start token included; cut: longer than maxlen",
+                      .xlabel = "tokens",
+                      .ylabel = "reviews",
+                      .x0 = 0,
+                      .x1 = reach,
+                      .y0 = 0,
+                      .y1 = top * 1.12,
+                      .yfmt = GUI_FMT_INT,
+                      .xint = 1,
+                      .keys = keys,
+                      .nkeys = 2};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     double y0 = gui_plot_y(&p, 0.0);
@@ -27,8 +37,9 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
         gui_datum(dl, "reviews", lo, k->len_hist[b], b == PL_LAB_LEN_BINS - 1 ? "and longer" : NULL);
         if (b == PL_LAB_LEN_BINS - 1)
             gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d tokens or more: %d reviews", lo, k->len_hist[b]);
-        else gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d to %d tokens: %d reviews%s", lo, hi, k->len_hist[b],
-                       cut ? " (all cut by truncation)" : "");
+        else
+            gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d to %d tokens: %d reviews%s", lo, hi, k->len_hist[b],
+                      cut ? " (all cut by truncation)" : "");
     }
     char label[96];
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
@@ -56,9 +67,18 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
     static const GuiColor cols[3] = {GUI_C_S2, GUI_C_S1, GUI_C_S3};
     GuiKey keys[3];
     for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    GuiPlotSpec sp = {.title = "static batches over maxlen", .note = "every review padded or cut to maxlen",
-                      .xlabel = "maxlen", .ylabel = "share", .x0 = 0, .x1 = k->sweep_maxlen[PL_LAB_SWEEP - 1], .y0 = 0, .y1 = 1,
-                      .yfmt = GUI_FMT_PCT, .xint = 1, .keys = keys, .nkeys = 3};
+    GuiPlotSpec sp = {.title = "static batches over maxlen",
+                      .note = "every review padded or cut to maxlen",
+                      .xlabel = "maxlen",
+                      .ylabel = "share",
+                      .x0 = 0,
+                      .x1 = k->sweep_maxlen[PL_LAB_SWEEP - 1],
+                      .y0 = 0,
+                      .y1 = 1,
+                      .yfmt = GUI_FMT_PCT,
+                      .xint = 1,
+                      .keys = keys,
+                      .nkeys = 3};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     for (int s = 0; s < 3; s++) {
@@ -70,8 +90,9 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
     }
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
         double x = gui_plot_x(&p, k->sweep_maxlen[i]), half = p.in.w / PL_LAB_SWEEP / 2;
-        gui_hover(dl, (GuiRect){x - half, p.in.y, 2 * half, p.in.h}, "maxlen %d: padding %.1f%%, kept %.1f%%, cut %.1f%%",
-                  k->sweep_maxlen[i], 100.0 * k->sweep_padding[i], 100.0 * k->sweep_kept[i], 100.0 * k->sweep_cut[i]);
+        gui_hover(dl, (GuiRect){x - half, p.in.y, 2 * half, p.in.h},
+                  "maxlen %d: padding %.1f%%, kept %.1f%%, cut %.1f%%", k->sweep_maxlen[i], 100.0 * k->sweep_padding[i],
+                  100.0 * k->sweep_kept[i], 100.0 * k->sweep_cut[i]);
     }
     char label[96];
     if (k->cross_maxlen >= 0.0) {
@@ -83,8 +104,9 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
         double w = gui_text_w(dl, GUI_SMALL, 0, label), tx = cx + d + 4 * dl->st->unit;
         if (tx + w > p.in.x + p.in.w) tx = cx - d - 4 * dl->st->unit - w;
         gui_text(dl, tx, cy + d, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
-        gui_hover(dl, (GuiRect){cx - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "the pads paid equal the tokens cut at maxlen %.1f: %.2f%% each",
-                  k->cross_maxlen, 100.0 * k->cross_share);
+        gui_hover(dl, (GuiRect){cx - 2 * d, cy - 2 * d, 4 * d, 4 * d},
+                  "the pads paid equal the tokens cut at maxlen %.1f: %.2f%% each", k->cross_maxlen,
+                  100.0 * k->cross_share);
     }
     snprintf(label, sizeof label, "maxlen %d", maxlen);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
@@ -107,16 +129,25 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         if (s->kind != PL_BATCH_LONGEST) top = v > top ? v : top;
     }
     double u = dl->st->unit;
-    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0}, {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
+    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
+                     {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
                      {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
-    GuiPlotSpec sp = {.keys = keys, .nkeys = 3, .title = attn ? "attention score cells" : "cells computed",
-                      .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side" : "rows x width (packed: tokens); hatched: pads",
-                      .xlabel = attn ? "score cells" : "cells", .x0 = 0, .x1 = top * 1.18, .ycats = names, .ncats = k->nstrategies};
+    GuiPlotSpec sp = {.keys = keys,
+                      .nkeys = 3,
+                      .title = attn ? "attention score cells" : "cells computed",
+                      .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
+                                   : "rows x width (packed: tokens); hatched: pads",
+                      .xlabel = attn ? "score cells" : "cells",
+                      .x0 = 0,
+                      .x1 = top * 1.18,
+                      .ycats = names,
+                      .ncats = k->nstrategies};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     for (int i = 0; i < k->nstrategies; i++) {
         const PlStrategyRow *s = &k->strategies[i];
-        double all = (double)(attn ? s->cost.attn_cells : s->cost.slots), real = (double)(attn ? s->cost.attn_real_cells : s->cost.real_tokens);
+        double all = (double)(attn ? s->cost.attn_cells : s->cost.slots),
+               real = (double)(attn ? s->cost.attn_real_cells : s->cost.real_tokens);
         GuiRect band = gui_plot_cat(&p, i), bar = {p.in.x, band.y + band.h * 0.12, 0, band.h * 0.76};
         double xr = gui_plot_x(&p, real < p.x1 ? real : p.x1), xa = gui_plot_x(&p, all < p.x1 ? all : p.x1);
         gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
@@ -141,8 +172,8 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         gui_text(dl, tx, ty, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
         gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
         gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
-        gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all, attn ? "score cells" : "cells", real,
-                  all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
+        gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all,
+                  attn ? "score cells" : "cells", real, all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
     }
 }
 
@@ -151,14 +182,16 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlLabCost *k = pl_lab_cost(lab, &st);
     char src[320] = "";
     if (st.info)
-        snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n, st.info->settings.batch,
-                 st.info->settings.maxlen, pl_batching_name((PlBatching)st.info->settings.batching));
+        snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,
+                 st.info->settings.batch, st.info->settings.maxlen,
+                 pl_batching_name((PlBatching)st.info->settings.batching));
     char look[200] = "";
     if (k)
-        snprintf(look, sizeof look, "padding %.1f%% of the cells, %.1f%% of the tokens kept, %.1f%% of the reviews cut", 100.0 * k->padding_share,
-                 100.0 * k->kept_share, 100.0 * k->truncated_share);
+        snprintf(look, sizeof look, "padding %.1f%% of the cells, %.1f%% of the tokens kept, %.1f%% of the reviews cut",
+                 100.0 * k->padding_share, 100.0 * k->kept_share, 100.0 * k->truncated_share);
     *current = k && !st.stale;
-    GuiRect a = gui_fig_header(dl, r, "cost: what the batching costs, over the whole corpus", src, look, &st, k != NULL);
+    GuiRect a =
+        gui_fig_header(dl, r, "cost: what the batching costs, over the whole corpus", src, look, &st, k != NULL);
     if (!k || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);

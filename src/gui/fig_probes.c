@@ -16,7 +16,8 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
     double th = gui_text_h(dl, GUI_SMALL), u = dl->st->unit;
     char a[32], b[32];
     gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_num(lo, GUI_FMT_NUM, a, sizeof a));
-    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", gui_num(hi, GUI_FMT_NUM, b, sizeof b));
+    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+             gui_num(hi, GUI_FMT_NUM, b, sizeof b));
     gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
     (void)th;
 }
@@ -27,10 +28,11 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
     if (a)
-        snprintf(look, sizeof look, "mask %s: a real query puts %.1f%% of its weight on pads (%d real of %d keys)", a->mask ? "on" : "off",
-                 100.0 * (double)a->pad_share, a->L, a->T);
+        snprintf(look, sizeof look, "mask %s: a real query puts %.1f%% of its weight on pads (%d real of %d keys)",
+                 a->mask ? "on" : "off", 100.0 * (double)a->pad_share, a->L, a->T);
     *current = a && !st.stale;
-    GuiRect area = gui_fig_header(dl, r, "attention: where the example's queries put their weight (head 0)", src, look, &st, a != NULL);
+    GuiRect area = gui_fig_header(dl, r, "attention: where the example's queries put their weight (head 0)", src, look,
+                                  &st, a != NULL);
     if (!a || area.h <= 0) return;
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     int T = a->T;
@@ -50,7 +52,8 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             }
             int e = k;
             while (e < T && isinf(a->bias[(size_t)q * T + e])) e++;
-            gui_rect_pat(dl, (GuiRect){heat.x + k * cw, heat.y + q * cw, (e - k) * cw, cw}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_NEGINF);
+            gui_rect_pat(dl, (GuiRect){heat.x + k * cw, heat.y + q * cw, (e - k) * cw, cw}, GUI_C_NONE, GUI_PAT_HATCH,
+                         GUI_C_NEGINF);
             k = e;
         }
     /* the pad keys: a strip over their columns, and the same at the side for pad queries */
@@ -69,8 +72,9 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         int q = (int)((dl->my - heat.y) / cw), k = (int)((dl->mx - heat.x) / cw);
         q = q < 0 ? 0 : q >= T ? T - 1 : q, k = k < 0 ? 0 : k >= T ? T - 1 : k;
         size_t at = (size_t)q * T + (size_t)k;
-        gui_hover(dl, heat, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f", q, a->real[q] ? "real" : "pad", k,
-                  a->real[k] ? "real" : "pad", (double)a->scores[at], isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at]);
+        gui_hover(dl, heat, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f", q,
+                  a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
+                  isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at]);
     }
     if (dl->want_data)
         for (int q = 0; q < T; q++) {
@@ -80,24 +84,28 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         }
     /* the figures beside it */
     GuiRect side_r = {heat.x + side + 24 * u, heat.y, area.x + area.w - heat.x - side - 24 * u, side};
-    colour_bar(dl, (GuiRect){side_r.x, side_r.y, fmin(side_r.w, 260 * u), 14 * u}, 0.0, top, GUI_RAMP_SEQ, "softmax weight");
+    colour_bar(dl, (GuiRect){side_r.x, side_r.y, fmin(side_r.w, 260 * u), 14 * u}, 0.0, top, GUI_RAMP_SEQ,
+               "softmax weight");
     double y = side_r.y + 14 * u + th + 14 * u;
     gui_rect_pat(dl, (GuiRect){side_r.x, y, 22 * u, th}, GUI_C_BG, GUI_PAT_HATCH, GUI_C_NEGINF);
     gui_frame(dl, (GuiRect){side_r.x, y, 22 * u, th}, GUI_C_DIM, u);
-    gui_text(dl, side_r.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "a -inf cell of the additive mask: weight exactly 0");
+    gui_text(dl, side_r.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT,
+             "a -inf cell of the additive mask: weight exactly 0");
     y += th + 14 * u;
     GuiColor c = a->pad_share > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
     y = gui_fig_line(dl, side_r, y, c, "pad weight %.2f in %dx%d rows (real queries x heads)", (double)a->leak_total,
                      a->L, a->heads);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
+    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max,
+                     a->nan_count);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "queries seeing no key: %d (zero rows, not NaN)", a->empty_rows);
     y = gui_fig_line(dl, side_r, y, a->batch_invariance_max_diff > 0.0f ? GUI_C_WARN : GUI_C_GOOD,
                      "short vs long partner: outputs differ %.2g", (double)a->batch_invariance_max_diff);
     y = gui_fig_line(dl, side_r, y, GUI_C_FG, "packed vs padded + mask: %.2g", (double)a->packed_vs_padded_max_diff);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "zeroing pads after the softmax: a row sums %.3f", (double)a->wrong_fix_min_sum);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "score cells per head: %lld padded, %lld packed", (long long)a->padded_cells,
-                     (long long)a->packed_cells);
+    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "zeroing pads after the softmax: a row sums %.3f",
+                     (double)a->wrong_fix_min_sum);
+    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "score cells per head: %lld padded, %lld packed",
+                     (long long)a->padded_cells, (long long)a->packed_cells);
     gui_datum(dl, "pad share", 0, (double)a->pad_share, NULL);
 }
 
@@ -109,29 +117,43 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_RNN, &st, src, sizeof src);
     if (n)
-        snprintf(look, sizeof look, "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s; the readout ends %.3f from the last real state",
-                 pl_arch_name(n->cell), n->H, n->L, n->first_real, n->last_real, n->T, pl_side_name(n->padding), n->mask ? "on" : "off",
-                 (double)n->final_distance_to_last_real);
+        snprintf(look, sizeof look,
+                 "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s; "
+                 "the readout ends %.3f from the last real state",
+                 pl_arch_name(n->cell), n->H, n->L, n->first_real, n->last_real, n->T, pl_side_name(n->padding),
+                 n->mask ? "on" : "off", (double)n->final_distance_to_last_real);
     *current = n && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "rnn: the hidden state of one review, step by step", src, look, &st, n != NULL);
     if (!n || a.h <= 0) return;
     double u = dl->st->unit, gap = 20 * u, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = {a.x, a.y, a.w, a.h * 0.58}, bottom = {a.x, a.y + a.h * 0.58 + gap, a.w, a.h * 0.42 - gap};
     double hi = (double)n->fixed_norm;
-    for (int t = 0; t < n->T; t++) hi = fmax(hi, fmax((double)n->norm[t], fmax((double)n->dist_last[t], (double)n->dist_fixed[t])));
+    for (int t = 0; t < n->T; t++)
+        hi = fmax(hi, fmax((double)n->norm[t], fmax((double)n->dist_last[t], (double)n->dist_fixed[t])));
     static const char *const names[] = {"|h_t|", "distance to the last real state", "distance to h*"};
     static const GuiColor cols[] = {GUI_C_S1, GUI_C_S2, GUI_C_S3};
     GuiKey keys[4];
     for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
     keys[3] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
-    GuiPlotSpec sp = {.title = "the state's size and where it is", .xlabel = "step", .ylabel = "Euclidean norm / distance", .x0 = 0,
-                      .x1 = n->T - 1 > 0 ? n->T - 1 : 1, .y0 = 0, .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1, .xint = 1, .keys = keys, .nkeys = 4};
+    GuiPlotSpec sp = {.title = "the state's size and where it is",
+                      .xlabel = "step",
+                      .ylabel = "Euclidean norm / distance",
+                      .x0 = 0,
+                      .x1 = n->T - 1 > 0 ? n->T - 1 : 1,
+                      .y0 = 0,
+                      .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
+                      .xint = 1,
+                      .keys = keys,
+                      .nkeys = 4};
     GuiPlot p;
     gui_plot_begin(dl, &p, top, &sp);
     /* the pad run, shaded under the curves */
     double x_first = gui_plot_x(&p, n->first_real - 0.5), x_last = gui_plot_x(&p, n->last_real + 0.5);
-    if (n->first_real > 0) gui_rect_pat(dl, (GuiRect){p.in.x, p.in.y, x_first - p.in.x, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
-    if (n->last_real < n->T - 1) gui_rect_pat(dl, (GuiRect){x_last, p.in.y, p.in.x + p.in.w - x_last, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
+    if (n->first_real > 0)
+        gui_rect_pat(dl, (GuiRect){p.in.x, p.in.y, x_first - p.in.x, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
+    if (n->last_real < n->T - 1)
+        gui_rect_pat(dl, (GuiRect){x_last, p.in.y, p.in.x + p.in.w - x_last, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH,
+                     GUI_C_PAD);
     const float *ys[] = {n->norm, n->dist_last, n->dist_fixed};
     static double xy[2 * 2048 * 4];
     int T = n->T;
@@ -147,7 +169,8 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (n->fixed_found) { /* the fixed point: where the pads lead, and how big it is */
         double y = gui_plot_y(&p, (double)n->fixed_norm);
         gui_line(dl, p.in.x, y, p.in.x + p.in.w, y, GUI_C_MARK, dl->st->line, 1);
-        snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm, n->fixed_iters);
+        snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
+                 n->fixed_iters);
         double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p.in.x + p.in.w / 2 - lw / 2, ly = y + 4 * u;
         gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
         gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
@@ -159,14 +182,16 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         int t = (int)lround((dl->mx - p.in.x) / p.in.w * (T - 1));
         t = t < 0 ? 0 : t >= T ? T - 1 : t;
         int real = t >= n->first_real && t <= n->last_real;
-        gui_hover(dl, p.in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t, real ? "token" : "pad",
-                  (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t], (double)n->step[t]);
+        gui_hover(dl, p.in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t,
+                  real ? "token" : "pad", (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t],
+                  (double)n->step[t]);
     }
     /* the units as a heat strip: one row per unit, one column per step */
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
     double lh = gui_text_h(dl, GUI_LARGE) + 4 * u;
     GuiRect strip = {p.in.x, bottom.y + lh, p.in.w, bottom.h - lh - 2 * th - 12 * u};
-    gui_heat_transposed(dl, strip, n->states, n->T, n->H, -1.0, 1.0, GUI_RAMP_DIV, "units"); /* states are (T,H): steps across */
+    gui_heat_transposed(dl, strip, n->states, n->T, n->H, -1.0, 1.0, GUI_RAMP_DIV,
+                        "units"); /* states are (T,H): steps across */
     gui_frame(dl, strip, GUI_C_AXIS, u);
     if (dl->want_data)
         for (int j = 0; j < n->H; j++) {
@@ -178,11 +203,13 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_text(dl, strip.x - 6 * u, strip.y + strip.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", n->H - 1);
     double bx = gui_plot_x(&p, n->last_real + 0.5);
     gui_line(dl, bx, strip.y - 3 * u, bx, strip.y + strip.h + 3 * u, GUI_C_SEL, 2 * u, 0);
-    colour_bar(dl, (GuiRect){strip.x, strip.y + strip.h + 6 * u, fmin(strip.w, 220 * u), 10 * u}, -1.0, 1.0, GUI_RAMP_DIV, "h");
+    colour_bar(dl, (GuiRect){strip.x, strip.y + strip.h + 6 * u, fmin(strip.w, 220 * u), 10 * u}, -1.0, 1.0,
+               GUI_RAMP_DIV, "h");
     if (gui_mouse_in(dl, strip)) {
         int t = (int)((dl->mx - strip.x) / strip.w * T), j = (int)((dl->my - strip.y) / strip.h * n->H);
         t = t < 0 ? 0 : t >= T ? T - 1 : t, j = j < 0 ? 0 : j >= n->H ? n->H - 1 : j;
-        gui_hover(dl, strip, "step %d, unit %d: h = %.4f (h* %.4f)", t, j, (double)n->states[(size_t)t * n->H + j], (double)n->h_fixed[j]);
+        gui_hover(dl, strip, "step %d, unit %d: h = %.4f (h* %.4f)", t, j, (double)n->states[(size_t)t * n->H + j],
+                  (double)n->h_fixed[j]);
     }
 }
 
@@ -194,24 +221,35 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_POOLING, &st, src, sizeof src);
     if (pl)
-        snprintf(look, sizeof look, "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean; the corpus: %.1f%% on average",
+        snprintf(look, sizeof look,
+                 "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean; "
+                 "the corpus: %.1f%% on average",
                  pl->L, pl->L == 1 ? "" : "s", pl->T, (double)pl->example_weight, 100.0 * pl->mean_real_weight);
     *current = pl && !st.stale;
-    GuiRect a = gui_fig_header(dl, r, "pooling: the share of an unmasked mean that real tokens get", src, look, &st, pl != NULL);
+    GuiRect a = gui_fig_header(dl, r, "pooling: the share of an unmasked mean that real tokens get", src, look, &st,
+                               pl != NULL);
     if (!pl || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u;
     int most = 1;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = pl->hist[k] > most ? pl->hist[k] : most;
-    GuiPlotSpec sp = {.title = "how much of the mean is real, per review", .note = "min(L, maxlen) / maxlen: the rest of an unmasked mean is pad",
-                      .xlabel = "weight of the real tokens", .ylabel = "reviews", .x0 = 0, .x1 = 1, .y0 = 0, .y1 = most * 1.12,
-                      .xfmt = GUI_FMT_PCT, .yfmt = GUI_FMT_INT};
+    GuiPlotSpec sp = {.title = "how much of the mean is real, per review",
+                      .note = "min(L, maxlen) / maxlen: the rest of an unmasked mean is pad",
+                      .xlabel = "weight of the real tokens",
+                      .ylabel = "reviews",
+                      .x0 = 0,
+                      .x1 = 1,
+                      .y0 = 0,
+                      .y1 = most * 1.12,
+                      .xfmt = GUI_FMT_PCT,
+                      .yfmt = GUI_FMT_INT};
     GuiPlot p;
     gui_plot_begin(dl, &p, gui_col(a, 2, 0, gap), &sp);
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) {
         double x = gui_plot_x(&p, k / 10.0), x2 = gui_plot_x(&p, (k + 1) / 10.0), y = gui_plot_y(&p, pl->hist[k]);
         GuiRect bar = {x + u, y, x2 - x - 2 * u, gui_plot_y(&p, 0) - y};
         gui_rect(dl, bar, GUI_C_REAL);
-        gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "real tokens weigh %d-%d%% of the mean in %d reviews", 10 * k, 10 * (k + 1), pl->hist[k]);
+        gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "real tokens weigh %d-%d%% of the mean in %d reviews",
+                  10 * k, 10 * (k + 1), pl->hist[k]);
         gui_datum(dl, "reviews", k / 10.0, pl->hist[k], NULL);
     }
     char label[96];
@@ -226,13 +264,23 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         hi = fmax(hi, fmax((double)pl->avg_masked[e], (double)pl->avg_unmasked[e]));
     }
     char qnote[200];
-    snprintf(qnote, sizeof qnote, "distance from the masked mean: unmasked %.4f, sum / T %.4f; max pooling unmasked vs masked %.4f",
+    snprintf(qnote, sizeof qnote,
+             "distance from the masked mean: unmasked %.4f, sum / T %.4f; max pooling unmasked vs masked %.4f",
              (double)pl->avg_unmasked_dist, (double)pl->avg_div_t_dist, (double)pl->max_unmasked_dist);
     static const char *const names[] = {"masked mean", "unmasked mean", "real sum / T"};
     GuiKey keys[3];
-    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], gui_series_color(s), GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    GuiPlotSpec sq = {.keys = keys, .nkeys = 3, .title = "the example's mean, masked vs unmasked", .note = qnote,
-                      .xlabel = "embedding dimension", .x0 = -0.5, .x1 = pl->E - 0.5, .y0 = lo * 1.15, .y1 = hi * 1.15 + 1e-6, .xint = 1};
+    for (int s = 0; s < 3; s++)
+        keys[s] = (GuiKey){names[s], gui_series_color(s), GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    GuiPlotSpec sq = {.keys = keys,
+                      .nkeys = 3,
+                      .title = "the example's mean, masked vs unmasked",
+                      .note = qnote,
+                      .xlabel = "embedding dimension",
+                      .x0 = -0.5,
+                      .x1 = pl->E - 0.5,
+                      .y0 = lo * 1.15,
+                      .y1 = hi * 1.15 + 1e-6,
+                      .xint = 1};
     GuiPlot q;
     gui_plot_begin(dl, &q, gui_col(a, 2, 1, gap), &sq);
     const float *vs[] = {pl->avg_masked, pl->avg_unmasked, pl->avg_div_t};
@@ -248,8 +296,8 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (gui_mouse_in(dl, q.in)) {
         int e = (int)lround((dl->mx - q.in.x) / q.in.w * pl->E - 0.5);
         e = e < 0 ? 0 : e >= pl->E ? pl->E - 1 : e;
-        gui_hover(dl, q.in, "dimension %d: masked %.4f, unmasked %.4f, sum / T %.4f", e, (double)pl->avg_masked[e], (double)pl->avg_unmasked[e],
-                  (double)pl->avg_div_t[e]);
+        gui_hover(dl, q.in, "dimension %d: masked %.4f, unmasked %.4f, sum / T %.4f", e, (double)pl->avg_masked[e],
+                  (double)pl->avg_unmasked[e], (double)pl->avg_div_t[e]);
     }
 }
 
@@ -260,16 +308,20 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlProbeLoss *l = pl_lab_loss(lab, &st);
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_LOSS, &st, src, sizeof src);
-    if (l) snprintf(look, sizeof look, "%ld real targets count with ignore_index; without it %ld pad targets join them", l->real_terms, l->fake_terms);
+    if (l)
+        snprintf(look, sizeof look, "%ld real targets count with ignore_index; without it %ld pad targets join them",
+                 l->real_terms, l->fake_terms);
     *current = l && !st.stale;
-    GuiRect a = gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
+    GuiRect a =
+        gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = {a.x, a.y, a.w, a.h * 0.45}, bottom = {a.x, a.y + a.h * 0.45 + gap, a.w, a.h * 0.55 - gap};
     double hi = 0.0;
     for (int i = 0; i < l->B * l->T; i++) hi = fmax(hi, (double)l->terms[i]);
     gui_text(dl, top.x, top.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "cross-entropy per position (hatched: -100, ignored)");
-    GuiRect grid = {top.x + 60 * u, top.y + gui_text_h(dl, GUI_LARGE) + 4 * u, top.w - 60 * u, top.h - gui_text_h(dl, GUI_LARGE) - 2 * th - 16 * u};
+    GuiRect grid = {top.x + 60 * u, top.y + gui_text_h(dl, GUI_LARGE) + 4 * u, top.w - 60 * u,
+                    top.h - gui_text_h(dl, GUI_LARGE) - 2 * th - 16 * u};
     gui_heat(dl, grid, l->terms, l->T, l->B, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "loss terms");
     double cw = grid.w / l->T, rh = grid.h / l->B;
     for (int i = 0; i < l->B; i++) {
@@ -281,7 +333,8 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             }
             int e = t;
             while (e < l->T && l->targets[(size_t)i * l->T + e] == -100) e++;
-            gui_rect_pat(dl, (GuiRect){grid.x + t * cw, grid.y + i * rh, (e - t) * cw, rh}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_NEGINF);
+            gui_rect_pat(dl, (GuiRect){grid.x + t * cw, grid.y + i * rh, (e - t) * cw, rh}, GUI_C_NONE, GUI_PAT_HATCH,
+                         GUI_C_NEGINF);
             t = e;
         }
     }
@@ -291,25 +344,38 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         i = i < 0 ? 0 : i >= l->B ? l->B - 1 : i, t = t < 0 ? 0 : t >= l->T ? l->T - 1 : t;
         size_t at = (size_t)i * l->T + (size_t)t;
         if (l->targets[at] == -100) gui_hover(dl, grid, "row %d, position %d: target -100, ignored (term 0)", i, t);
-        else gui_hover(dl, grid, "row %d, position %d: target class %d, term %.4f", i, t, l->targets[at], (double)l->terms[at]);
+        else
+            gui_hover(dl, grid, "row %d, position %d: target class %d, term %.4f", i, t, l->targets[at],
+                      (double)l->terms[at]);
     }
-    colour_bar(dl, (GuiRect){grid.x, grid.y + grid.h + 6 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "term");
-    static const char *const names[] = {"per real token", "per sequence", "over batch x T", "per token, width 2T", "batch x 2T",
-                                        "pads in the loss", "pads, a perfect pad model"};
-    const double v[] = {l->per_token, l->per_sequence, l->batch_t, l->per_token_wide, l->batch_t_wide, l->loss_with_pads, l->loss_pad_perfect};
+    colour_bar(dl, (GuiRect){grid.x, grid.y + grid.h + 6 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi > 0 ? hi : 1.0,
+               GUI_RAMP_SEQ, "term");
+    static const char *const names[] = {"per real token",           "per sequence", "over batch x T",
+                                        "per token, width 2T",      "batch x 2T",   "pads in the loss",
+                                        "pads, a perfect pad model"};
+    const double v[] = {l->per_token,    l->per_sequence,   l->batch_t,         l->per_token_wide,
+                        l->batch_t_wide, l->loss_with_pads, l->loss_pad_perfect};
     double most = 0.0;
     for (int i = 0; i < 7; i++) most = fmax(most, v[i]);
     char note[160];
-    snprintf(note, sizeof note, "gradient size |dL/dlogits|: per token %.3g, per sequence %.3g, batch x T %.3g", (double)l->grad_per_token,
-             (double)l->grad_per_sequence, (double)l->grad_batch_t);
-    GuiPlotSpec sp = {.title = "the batch's loss", .note = note, .ycats = names, .ncats = 7, .x0 = 0, .x1 = most * 1.2 + 1e-9,
+    snprintf(note, sizeof note, "gradient size |dL/dlogits|: per token %.3g, per sequence %.3g, batch x T %.3g",
+             (double)l->grad_per_token, (double)l->grad_per_sequence, (double)l->grad_batch_t);
+    GuiPlotSpec sp = {.title = "the batch's loss",
+                      .note = note,
+                      .ycats = names,
+                      .ncats = 7,
+                      .x0 = 0,
+                      .x1 = most * 1.2 + 1e-9,
                       .xlabel = "loss (nats)"};
     GuiPlot p;
     gui_plot_begin(dl, &p, bottom, &sp);
     for (int i = 0; i < 7; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         double x = gui_plot_x(&p, v[i]);
-        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, i == 0 ? GUI_C_GOOD : i >= 5 ? GUI_C_WARN : GUI_C_S1);
+        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6},
+                 i == 0   ? GUI_C_GOOD
+                 : i >= 5 ? GUI_C_WARN
+                          : GUI_C_S1);
         gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.4f", v[i]);
         gui_datum(dl, "loss", i, v[i], names[i]);
         gui_hover(dl, band, "%s: %.5f", names[i], v[i]);
@@ -323,7 +389,9 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlProbeLayers *l = pl_lab_layers(lab, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_LAYERS, &st, src, sizeof src);
-    if (l) snprintf(look, sizeof look, "only the %ld pad cells of a %d x %d batch perturbed: what reaches a real position", l->pads, l->B, l->T);
+    if (l)
+        snprintf(look, sizeof look, "only the %ld pad cells of a %d x %d batch perturbed: what reaches a real position",
+                 l->pads, l->B, l->T);
     *current = l && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "layers: which layers respect a mask, measured", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
@@ -335,7 +403,11 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         np[i] = names[i];
         most = fmax(most, (double)l->rows[i].leak);
     }
-    GuiPlotSpec sp = {.title = "the largest change that leaks from the pads", .ycats = np, .ncats = l->n, .x0 = 0, .x1 = most * 1.25 + 1e-6,
+    GuiPlotSpec sp = {.title = "the largest change that leaks from the pads",
+                      .ycats = np,
+                      .ncats = l->n,
+                      .x0 = 0,
+                      .x1 = most * 1.25 + 1e-6,
                       .xlabel = "leak (largest |change| at a real position or the output)"};
     GuiPlot p;
     gui_plot_begin(dl, &p, a, &sp);
@@ -345,8 +417,11 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double v = (double)l->rows[i].leak, x = gui_plot_x(&p, v);
         int ok = v == 0.0;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, ok ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s", ok ? "0: respects the pads" : "");
-        if (!ok) gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.3g: pads leak in", v);
+        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, ok ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s",
+                 ok ? "0: respects the pads" : "");
+        if (!ok)
+            gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.3g: pads leak in",
+                     v);
         gui_datum(dl, "leak", i, v, names[i]);
         gui_hover(dl, band, "%s: leak %.6g", names[i], v);
     }

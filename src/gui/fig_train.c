@@ -10,8 +10,9 @@
 #define MAX_GROUPS 64
 
 static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
-    snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %d, %s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
-             s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching));
+    snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %d, %s", pl_arch_name((PlArch)s->model),
+             pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen,
+             pl_batching_name((PlBatching)s->batching));
     return buf;
 }
 
@@ -55,14 +56,24 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     char names[8][48];
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
-        snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed, pl_lab_run_memorised(c->runs[i]) ? " (memorised)" : "");
-        keys[nk] = (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
+        snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed,
+                 pl_lab_run_memorised(c->runs[i]) ? " (memorised)" : "");
+        keys[nk] =
+            (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
     }
     if (c->live) keys[nk++] = (GuiKey){"training", GUI_C_DIM, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
     keys[nk++] = (GuiKey){"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8};
-    GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch", .xlabel = "epoch",
-                      .ylabel = loss ? "binary cross-entropy" : "accuracy", .x0 = 1, .x1 = epochs > 1 ? epochs : 2, .y0 = lo, .y1 = hi,
-                      .xint = 1, .yfmt = loss ? GUI_FMT_NUM : GUI_FMT_PCT, .keys = keys, .nkeys = nk};
+    GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch",
+                      .xlabel = "epoch",
+                      .ylabel = loss ? "binary cross-entropy" : "accuracy",
+                      .x0 = 1,
+                      .x1 = epochs > 1 ? epochs : 2,
+                      .y0 = lo,
+                      .y1 = hi,
+                      .xint = 1,
+                      .yfmt = loss ? GUI_FMT_NUM : GUI_FMT_PCT,
+                      .keys = keys,
+                      .nkeys = nk};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     double xy[2 * PL_MAX_EPOCHS];
@@ -91,13 +102,15 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
             gui_poly(dl, xy, t->job.curve_n[i], gui_series_color(t->settings.seed + i), thin, 1, name);
         }
     int me = c->live && c->live_epochs > 0 && !c->nruns ? c->live_epochs : c->epochs;
-    const float *med = c->live && !c->nruns ? (loss ? c->live_median_loss : c->live_median_acc) : (loss ? c->median_loss : c->median_acc);
+    const float *med = c->live && !c->nruns ? (loss ? c->live_median_loss : c->live_median_acc)
+                                            : (loss ? c->median_loss : c->median_acc);
     for (int e = 0; e < me; e++) {
         xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, (double)med[e]);
         gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
         double d = 4 * dl->st->unit;
-        gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %.4f over %d seed%s", e + 1, what, (double)med[e],
-                  c->nruns ? c->nruns : t->n, (c->nruns ? c->nruns : t->n) == 1 ? "" : "s");
+        gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %.4f over %d seed%s",
+                  e + 1, what, (double)med[e], c->nruns ? c->nruns : t->n,
+                  (c->nruns ? c->nruns : t->n) == 1 ? "" : "s");
     }
     gui_poly(dl, xy, me, GUI_C_MEDIAN, dl->st->line * 1.8, 0, "median");
 }
@@ -113,13 +126,19 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     const PlLabRun *runs = pl_lab_runs(lab, &nruns);
     for (int i = 0; i < k; i++) {
         const PlLabSettings *s = &g[i].settings;
-        snprintf(names[i], sizeof names[i], "%s %s mask %s %d", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), s->mask ? "on" : "off",
-                 s->maxlen);
+        snprintf(names[i], sizeof names[i], "%s %s mask %s %d", pl_arch_name((PlArch)s->model),
+                 pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen);
         np[i] = names[i];
         lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
     }
-    GuiPlotSpec sp = {.title = "best validation accuracy of each seed", .note = "a dot per seed (! memorised), a bar at the median", .ycats = np,
-                      .ncats = k, .x0 = lo, .x1 = 1.0, .xfmt = GUI_FMT_PCT, .xlabel = "accuracy"};
+    GuiPlotSpec sp = {.title = "best validation accuracy of each seed",
+                      .note = "a dot per seed (! memorised), a bar at the median",
+                      .ycats = np,
+                      .ncats = k,
+                      .x0 = lo,
+                      .x1 = 1.0,
+                      .xfmt = GUI_FMT_PCT,
+                      .xlabel = "accuracy"};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     double u = dl->st->unit, d = 5 * u;
@@ -132,10 +151,12 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
             if (!pl_lab_same_setting(&runs[j].settings, &g[i].settings)) continue;
             double x = gui_plot_x(&p, (double)runs[j].best_val_acc);
             int mem = pl_lab_run_memorised(&runs[j]);
-            gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d}, mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
+            gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d},
+                     mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
             if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "!");
-            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "%s, seed %d: best validation accuracy %.4f%s", names[i],
-                      runs[j].settings.seed, (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
+            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d},
+                      "%s, seed %d: best validation accuracy %.4f%s", names[i], runs[j].settings.seed,
+                      (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
             gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
         }
     }
@@ -149,27 +170,33 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     gui_text(dl, r.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)", sorts[pl_lab_runs_sort(lab)]);
     y += gui_text_h(dl, GUI_LARGE) + 4 * u;
     char head[200];
-    snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len", "batching", "n", "med", "min-max");
-    if (gui_text_w(dl, GUI_SMALL, 1, head) > r.w) snprintf(head, sizeof head, "%-7s %-4s %-3s %4s %s %5s", "model", "pad", "mask", "len", "n", "med");
+    snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len",
+             "batching", "n", "med", "min-max");
+    if (gui_text_w(dl, GUI_SMALL, 1, head) > r.w)
+        snprintf(head, sizeof head, "%-7s %-4s %-3s %4s %s %5s", "model", "pad", "mask", "len", "n", "med");
     gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", head);
     y += th + 2 * u;
-    if (!n) gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
+    if (!n)
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
     const PlLabSettings *now = pl_lab_settings(lab);
     for (int i = 0; i < n && i < MAX_GROUPS && y + th < r.y + r.h; i++, y += th + 2 * u) {
         const PlLabSettings *s = &g[i].settings;
         GuiRect row = {r.x, y, r.w, th + 2 * u};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
         char line[200], fit[200];
-        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s", pl_arch_name((PlArch)s->model),
-                 pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off", s->maxlen,
-                 pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].memorised ? " M" : "");
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s",
+                 pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
+                 s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), g[i].n,
+                 (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].memorised ? " M" : "");
         if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
-            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
-                     s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median, g[i].memorised ? " M" : "");
-        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
+            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s", pl_arch_name((PlArch)s->model),
+                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median,
+                     g[i].memorised ? " M" : "");
+        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s",
+                      gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
         char what[160];
-        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %.1f s a run%s", setting_text(s, what, sizeof what), g[i].n,
-                  g[i].n == 1 ? "" : "s", (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds,
+        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %.1f s a run%s", setting_text(s, what, sizeof what),
+                  g[i].n, g[i].n == 1 ? "" : "s", (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds,
                   g[i].memorised ? ", memorised: training loss under 0.05, validation under 0.6" : "");
         gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
@@ -178,13 +205,15 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     y = r.y + r.h - 2 * (th + 2 * u);
     char line[300], fit[300];
     if (id) {
-        snprintf(line, sizeof line, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e", pl_arch_name(id->arch),
-                 (double)id->masked_max_diff);
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
+        snprintf(line, sizeof line, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
+                 pl_arch_name(id->arch), (double)id->masked_max_diff);
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
     }
     PlLabGrid grid = pl_lab_grid(lab);
     gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_SMALL, 0, grid.total ? grid.status : "g trains the padding x mask grid over the seeds", r.w, fit, sizeof fit));
+             gui_fit(dl, GUI_SMALL, 0, grid.total ? grid.status : "g trains the padding x mask grid over the seeds",
+                     r.w, fit, sizeof fit));
 }
 
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -198,17 +227,18 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char what[160] = "";
     if (have) setting_text(&s, what, sizeof what);
     if (t->active)
-        snprintf(look, sizeof look, "%s %d seed%s of %s: %.0f%% done, ETA %.1f s", t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", what,
-                 100.0 * t->job.fraction, t->eta);
+        snprintf(look, sizeof look, "%s %d seed%s of %s: %.0f%% done, ETA %.1f s", t->paused ? "paused:" : "training",
+                 t->n, t->n > 1 ? "s" : "", what, 100.0 * t->job.fraction, t->eta);
     else if (have) snprintf(look, sizeof look, "%s: %d seed%s", what, c.nruns, c.nruns == 1 ? "" : "s");
     else snprintf(look, sizeof look, "%s", t->status);
     *current = !t->active;
     char src[160];
-    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; a result is their spread, not one run", pl_lab_settings(lab)->seed,
-             pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
+    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; a result is their spread, not one run",
+             pl_lab_settings(lab)->seed, pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
     GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
     double gap = 24 * dl->st->unit;
-    GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h}, right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};
+    GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h},
+            right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};
     if (t->active) { /* the progress bar */
         double h = 6 * dl->st->unit;
         gui_rect(dl, (GuiRect){a.x, a.y - h - 2 * dl->st->unit, a.w, h}, GUI_C_PANEL);

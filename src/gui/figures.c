@@ -56,12 +56,13 @@ const char *gui_fig_source(PlLab *lab, PlResultKind k, const PlResultStatus *st,
     return pl_report_source(k, pl_lab_corpus(lab), st->info, &o, buf, cap);
 }
 
-GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look, const PlResultStatus *st,
-                       int have) {
+GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look,
+                       const PlResultStatus *st, int have) {
     double u = dl->st->unit, y = r.y;
     char buf[512];
     double badge = st && st->stale && have ? gui_text_w(dl, GUI_SMALL, 0, "updating") + 24 * u : 0.0;
-    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_TITLE, 0, title, r.w - badge, buf, sizeof buf));
+    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_TITLE, 0, title, r.w - badge, buf, sizeof buf));
     if (st && st->stale && have) {
         double w = gui_text_w(dl, GUI_SMALL, 0, "updating") + 12 * u, h = gui_text_h(dl, GUI_SMALL) + 4 * u;
         gui_rect(dl, (GuiRect){r.x + r.w - w, y, w, h}, GUI_C_WARN);
@@ -70,16 +71,19 @@ GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *so
     }
     y += gui_text_h(dl, GUI_TITLE);
     if (source && *source && !dl->st->present) {
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, source, r.w, buf, sizeof buf));
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_SMALL, 0, source, r.w, buf, sizeof buf));
         y += gui_text_h(dl, GUI_SMALL) + 2 * u;
     }
     if (look && *look) {
-        gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, look, r.w, buf, sizeof buf));
+        gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_NORMAL, 0, look, r.w, buf, sizeof buf));
         y += gui_text_h(dl, GUI_NORMAL);
     }
     y += 8 * u;
     if (!have) {
-        if (st && st->error) gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "cannot compute this view: %s", st->error);
+        if (st && st->error)
+            gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "cannot compute this view: %s", st->error);
         else gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "computing...");
         gui_tag(dl, "computing");
         return (GuiRect){r.x, y, r.w, 0};

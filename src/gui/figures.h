@@ -19,12 +19,13 @@ unsigned gui_view_kinds(PlView v);
 /* The view's title, its source line and the look-at line; then, when the
  * result is missing, "computing..." or the error. Returns the area left
  * under the header, or a zero-height rect when there is nothing to draw. */
-GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look, const PlResultStatus *st,
-                       int have);
+GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look,
+                       const PlResultStatus *st, int have);
 /* The source line of kind k's result (which batch, rows, weights). */
 const char *gui_fig_source(PlLab *lab, PlResultKind k, const PlResultStatus *st, char *buf, int cap);
 /* Lines of text from the top of r, one per call; returns the next y. */
-double gui_fig_line(GuiList *dl, GuiRect r, double y, GuiColor c, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+double gui_fig_line(GuiList *dl, GuiRect r, double y, GuiColor c, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 /* The colour of series i: four that tell apart in every palette, in turn. */
 GuiColor gui_series_color(int i);
 

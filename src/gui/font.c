@@ -25,7 +25,8 @@ static int match(const char *name, char *out, int cap) {
 int gui_fonts_init(GuiFonts *f, char *why, int cap) {
     memset(f, 0, sizeof *f);
     if (!FcInit()) return snprintf(why, (size_t)cap, "fontconfig cannot start"), -1;
-    if (match("DejaVu Sans", f->path[0], sizeof f->path[0]) || match("DejaVu Sans Mono", f->path[1], sizeof f->path[1])) {
+    if (match("DejaVu Sans", f->path[0], sizeof f->path[0]) ||
+        match("DejaVu Sans Mono", f->path[1], sizeof f->path[1])) {
         if (match("monospace", f->path[1], sizeof f->path[1]) || match("sans-serif", f->path[0], sizeof f->path[0])) {
             FcFini();
             return snprintf(why, (size_t)cap, "fontconfig finds no font (install fonts-dejavu-core)"), -1;

@@ -28,8 +28,8 @@
 
 #include "backend.h"
 #include "chrome.h"
-#include "figures.h"
 #include "drill_pane.h"
+#include "figures.h"
 #include "lesson_pane.h"
 
 typedef struct {
@@ -39,12 +39,12 @@ typedef struct {
     GuiStyle style;
     GuiList dl;
     GuiChromeState cs;
-    double dpi;          /* device pixels per window coordinate, times the screen's DPI / 96 */
-    int W, H;            /* device pixels */
+    double dpi; /* device pixels per window coordinate, times the screen's DPI / 96 */
+    int W, H;   /* device pixels */
     int help;
     char message[300];
     double flash_until;
-    int last_hit;        /* the control Enter steps again (-1: none) */
+    int last_hit; /* the control Enter steps again (-1: none) */
     GuiRect drag_track;
     PlLessonPlay lesson; /* the lesson playing when lesson.run is set; its blank flag blanks classroom mode */
     PlDrillPlay drill;   /* the drill playing when drill.drill is set */
@@ -68,7 +68,8 @@ static void set_style(Gui *g) {
 static GuiRect lesson_beside(Gui *g, GuiRect area) {
     double u = g->style.unit, gap = 16 * u;
     double w = g->look.present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u);
-    gui_lesson_pane(&g->dl, &g->lesson, g->lab, (GuiRect){area.x, area.y, w, area.h}, g->look.present ? GUI_LARGE : GUI_NORMAL);
+    gui_lesson_pane(&g->dl, &g->lesson, g->lab, (GuiRect){area.x, area.y, w, area.h},
+                    g->look.present ? GUI_LARGE : GUI_NORMAL);
     return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
 }
 
@@ -151,7 +152,9 @@ static int wait_view(Gui *g, PlView v, double timeout) {
         return lab ? pl_lab_wait(lab, gui_view_kinds((PlView)pl_lab_settings(lab)->view), left > 0.1 ? left : 0.1) : 0;
     }
     if (g->lesson.run) { /* the step's own training first, then what its text and question read */
-        while ((pl_lab_tick(g->lab), pl_lesson_play_tick(&g->lesson, g->lab), pl_lesson_run_state(g->lesson.run)->waiting) && pl_app_clock() < until)
+        while ((pl_lab_tick(g->lab), pl_lesson_play_tick(&g->lesson, g->lab),
+                pl_lesson_run_state(g->lesson.run)->waiting) &&
+               pl_app_clock() < until)
             usleep(20000);
         kinds |= pl_lesson_run_kinds(g->lesson.run);
     }
@@ -188,8 +191,8 @@ static int screenshot(Gui *g, const char *path, int with_chrome, char *why, int 
     double t1 = pl_app_clock();
     int rc = gui_png_write(path, surf->pixels, surf->w, surf->h, surf->pitch, why, cap);
     if (getenv("PADLAB_GUI_STATS"))
-        fprintf(stderr, "padlab gui: frame %dx%d built and drawn in %.1f ms (%d items), PNG written in %.1f ms\n", g->W, g->H, 1e3 * (t1 - t0),
-                g->dl.n, 1e3 * (pl_app_clock() - t1));
+        fprintf(stderr, "padlab gui: frame %dx%d built and drawn in %.1f ms (%d items), PNG written in %.1f ms\n", g->W,
+                g->H, 1e3 * (t1 - t0), g->dl.n, 1e3 * (pl_app_clock() - t1));
     gui_renderer_flush(&gr);
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
@@ -203,11 +206,11 @@ typedef struct {
     SDL_Renderer *r;
     GuiRenderer gr;
     int quit, dirty;
-    char tip[sizeof ((GuiList *)0)->tip];
+    char tip[sizeof((GuiList *)0)->tip];
     int frames;
     double frame_total, frame_max;
-    const char *keys;  /* PADLAB_GUI_KEYS: keys pushed into the event queue once the window is up, one every 0.3 s
-                          (',' pushes nothing: a pause), for tests and timings */
+    const char *keys; /* PADLAB_GUI_KEYS: keys pushed into the event queue once the window is up, one every 0.3 s
+                         (',' pushes nothing: a pause), for tests and timings */
     double key_at;
 } Win;
 
@@ -215,8 +218,8 @@ static void after_change(Gui *g, int what) {
     unsigned changes = pl_lab_take_changes(g->lab);
     if (changes) g->cs.flash = changes, g->flash_until = pl_app_clock() + 1.5;
     if (what == PL_LAB_COLD)
-        snprintf(g->message, sizeof g->message, "cold: retraining %d seed%s in the background; the views recompute", pl_lab_settings(g->lab)->seeds,
-                 pl_lab_settings(g->lab)->seeds > 1 ? "s" : "");
+        snprintf(g->message, sizeof g->message, "cold: retraining %d seed%s in the background; the views recompute",
+                 pl_lab_settings(g->lab)->seeds, pl_lab_settings(g->lab)->seeds > 1 ? "s" : "");
 }
 
 static void set_view(Gui *g, int v) {
@@ -244,8 +247,10 @@ static void export_svg(Gui *g) {
     gui_dl_reset(dl);
     double mx = dl->mx;
     dl->mx = -1, dl->titles = 1;
-    gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view, gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit));
-    if (gui_svg_write(path, dl, why, sizeof why)) snprintf(g->message, sizeof g->message, "SVG export failed: %.200s", why);
+    gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view,
+               gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit));
+    if (gui_svg_write(path, dl, why, sizeof why))
+        snprintf(g->message, sizeof g->message, "SVG export failed: %.200s", why);
     else snprintf(g->message, sizeof g->message, "wrote the plot to %.200s", path);
     dl->titles = 0, dl->mx = mx;
 }
@@ -275,8 +280,10 @@ static void toggle_present(Gui *g, Win *w) {
 static int present_key(Gui *g, const SDL_Event *e) {
     int v = pl_lab_settings(g->lab)->view;
     if (!g->look.present || g->lesson.run || g->help) return 0;
-    if (e->type == SDL_TEXTINPUT && e->text.text[0] == 'b' && !e->text.text[1]) return g->lesson.blank = !g->lesson.blank, 1;
-    if (g->lesson.blank && (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN)) return e->type == SDL_TEXTINPUT ? (g->lesson.blank = 0, 1) : 0;
+    if (e->type == SDL_TEXTINPUT && e->text.text[0] == 'b' && !e->text.text[1])
+        return g->lesson.blank = !g->lesson.blank, 1;
+    if (g->lesson.blank && (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN))
+        return e->type == SDL_TEXTINPUT ? (g->lesson.blank = 0, 1) : 0;
     if (e->type == SDL_TEXTINPUT && e->text.text[0] == ' ' && !e->text.text[1]) return set_view(g, v + 1), 1;
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEDOWN) return set_view(g, v + 1), 1;
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEUP) return set_view(g, v - 1), 1;
@@ -365,9 +372,12 @@ static void on_click(Gui *g, Win *w, double x, double y, int right) {
     case GUI_ACT_TAB: set_view(g, h->arg); break;
     case GUI_ACT_PREV: step(g, id, -1), g->last_hit = id; break;
     case GUI_ACT_NEXT: step(g, id, right ? -1 : 1), g->last_hit = id; break;
-    case GUI_ACT_CHOICE: set_value(g, h->arg / 64, pl_settings[h->arg / 64].values[h->arg % 64]), g->last_hit = h->arg / 64; break;
+    case GUI_ACT_CHOICE:
+        set_value(g, h->arg / 64, pl_settings[h->arg / 64].values[h->arg % 64]), g->last_hit = h->arg / 64;
+        break;
     case GUI_ACT_SLIDER: /* dragged until the button is let go: the lab changes once, on release */
-        g->cs.drag_id = id, g->cs.drag_value = gui_slider_value((PlSettingId)id, h->r, x), g->drag_track = h->r, g->last_hit = id;
+        g->cs.drag_id = id, g->cs.drag_value = gui_slider_value((PlSettingId)id, h->r, x), g->drag_track = h->r,
+        g->last_hit = id;
         break;
     case GUI_ACT_COMMAND: after_change(g, pl_lab_command(g->lab, (PlCommand)h->arg)); break;
     case GUI_ACT_KEY: on_char(g, w, h->arg); break;
@@ -380,7 +390,8 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT: w->quit = 1; break;
     case SDL_TEXTINPUT:
-        if (!drill_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1]) on_char(g, w, (unsigned char)e->text.text[0]);
+        if (!drill_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1])
+            on_char(g, w, (unsigned char)e->text.text[0]);
         w->dirty = 1;
         break;
     case SDL_KEYDOWN:
@@ -389,7 +400,8 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
         break;
     case SDL_MOUSEBUTTONDOWN:
         x = e->button.x * g->dpi, y = e->button.y * g->dpi;
-        if (e->button.button == SDL_BUTTON_LEFT || e->button.button == SDL_BUTTON_RIGHT) on_click(g, w, x, y, e->button.button == SDL_BUTTON_RIGHT);
+        if (e->button.button == SDL_BUTTON_LEFT || e->button.button == SDL_BUTTON_RIGHT)
+            on_click(g, w, x, y, e->button.button == SDL_BUTTON_RIGHT);
         w->dirty = 1;
         break;
     case SDL_MOUSEBUTTONUP:
@@ -421,7 +433,8 @@ static void measure_window(Gui *g, Win *w) {
     SDL_GetWindowSize(w->win, &ww, &wh);
     SDL_GetRendererOutputSize(w->r, &ow, &oh);
     float ddpi = 96.0f;
-    double screen = SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(w->win), &ddpi, NULL, NULL) == 0 ? (double)ddpi / 96.0 : 1.0;
+    double screen =
+        SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(w->win), &ddpi, NULL, NULL) == 0 ? (double)ddpi / 96.0 : 1.0;
     screen = screen < 1.0 ? 1.0 : screen > 3.0 ? 3.0 : screen;
     double ratio = ww > 0 ? (double)ow / ww : 1.0;
     if (g->W != ow || g->H != oh || fabs(g->dpi - ratio * screen) > 1e-9) {
@@ -471,7 +484,9 @@ static int window_loop(Gui *g, char *why, int cap) {
     w.keys = getenv("PADLAB_GUI_KEYS");
     int nruns;
     pl_lab_runs(g->lab, &nruns);
-    if (!nruns && !g->lesson.run && !g->drill.drill) pl_lab_command(g->lab, PL_CMD_RUN); /* as the terminal lab: a first retrain at once; a lesson trains when it says */
+    if (!nruns && !g->lesson.run && !g->drill.drill)
+        pl_lab_command(g->lab,
+                       PL_CMD_RUN); /* as the terminal lab: a first retrain at once; a lesson trains when it says */
     pl_lab_take_changes(g->lab);
     double last_draw = 0.0;
     int pending = 0;
@@ -504,8 +519,8 @@ static int window_loop(Gui *g, char *why, int cap) {
         }
     }
     if (getenv("PADLAB_GUI_STATS") && w.frames)
-        fprintf(stderr, "padlab gui: %d frames at %dx%d, %.2f ms mean, %.2f ms at most\n", w.frames, g->W, g->H, 1e3 * w.frame_total / w.frames,
-                1e3 * w.frame_max);
+        fprintf(stderr, "padlab gui: %d frames at %dx%d, %.2f ms mean, %.2f ms at most\n", w.frames, g->W, g->H,
+                1e3 * w.frame_total / w.frames, 1e3 * w.frame_max);
     SDL_StopTextInput();
     gui_renderer_flush(&w.gr);
     SDL_DestroyRenderer(w.r);
@@ -543,7 +558,8 @@ int gui_run(const GuiArgs *a) {
     int W = a->width > 0 ? a->width : 1280, H = a->height > 0 ? a->height : 800;
     if (!a->screenshot) {
         if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-            fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n", SDL_GetError());
+            fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n",
+                    SDL_GetError());
             return 2;
         }
     } else if (SDL_Init(0) != 0) {
@@ -564,9 +580,14 @@ int gui_run(const GuiArgs *a) {
     pl_session_free(sess);
     /* a picture of a step starts there and keeps no progress; the window resumes where the learner stopped */
     int step = a->step >= 0 ? a->step : a->screenshot ? 0 : -1;
-    PlDrillOpts o = {.today = pl_sched_today(), .all = a->all, .count = a->count, .timed = a->timed, .seed = (unsigned)pl_sched_today()};
-    if (a->drill && pl_drill_play_open(&g.drill, a->drill, &s, &o, a->screenshot ? (a->item > 0 ? a->item : 0) : a->item, pl_app_clock(), why,
-                                       sizeof why)) {
+    PlDrillOpts o = {.today = pl_sched_today(),
+                     .all = a->all,
+                     .count = a->count,
+                     .timed = a->timed,
+                     .seed = (unsigned)pl_sched_today()};
+    if (a->drill &&
+        pl_drill_play_open(&g.drill, a->drill, &s, &o, a->screenshot ? (a->item > 0 ? a->item : 0) : a->item,
+                           pl_app_clock(), why, sizeof why)) {
         fprintf(stderr, "padlab gui: %s\n", why);
         stop(&g);
         SDL_Quit();
@@ -583,20 +604,24 @@ int gui_run(const GuiArgs *a) {
     if (a->screenshot) {
         PlView v = (PlView)pl_lab_settings(g.lab)->view;
         if (wait_view(&g, v, a->timeout > 0 ? a->timeout : 120.0))
-            fprintf(stderr, "padlab gui: the %s view's results were not ready in time; the picture says so\n", pl_view_name(v));
+            fprintf(stderr, "padlab gui: the %s view's results were not ready in time; the picture says so\n",
+                    pl_view_name(v));
         if (screenshot(&g, a->screenshot, 1, why, sizeof why)) fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
     } else {
         const char *save = unreadable ? NULL : a->session;
         pl_lab_autosave(g.lab, save);
         if (window_loop(&g, why, sizeof why)) {
-            fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n", why);
+            fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n",
+                    why);
             rc = 2;
         } else if (save) {
             PlErr err;
             if (pl_lab_save_session(g.lab, save, &err)) fprintf(stderr, "padlab gui: %s\n", err.msg), rc = 1;
         }
-        if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
-        if (g.drill.drill && strncmp(g.drill.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab gui: %s\n", g.drill.note), rc = 1;
+        if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0)
+            fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
+        if (g.drill.drill && strncmp(g.drill.note, "progress not saved", 18) == 0)
+            fprintf(stderr, "padlab gui: %s\n", g.drill.note), rc = 1;
     }
     stop(&g);
     SDL_Quit();
@@ -626,15 +651,18 @@ int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {
     dl->titles = 1, dl->want_data = 1;
     gui_dl_reset(dl);
     gui_figure(dl, g.lab, v, gui_inset((GuiRect){0, 0, g.W, g.H}, 18 * g.style.unit));
-    if (!rc && x->svg && gui_svg_write(x->svg, dl, why, sizeof why)) fprintf(stderr, "padlab export: %s\n", why), rc = 1;
-    if (!rc && x->csv && gui_csv_write(x->csv, dl, why, sizeof why)) fprintf(stderr, "padlab export: %s\n", why), rc = 1;
+    if (!rc && x->svg && gui_svg_write(x->svg, dl, why, sizeof why))
+        fprintf(stderr, "padlab export: %s\n", why), rc = 1;
+    if (!rc && x->csv && gui_csv_write(x->csv, dl, why, sizeof why))
+        fprintf(stderr, "padlab export: %s\n", why), rc = 1;
     if (!rc && x->json) {
         FILE *f = fopen(x->json, "w");
         PlErr err;
         if (!f) fprintf(stderr, "padlab export: %s: cannot write\n", x->json), rc = 1;
         else {
             PlStatus st = pl_lab_write_view(g.lab, v, 1, f, &err);
-            if (fclose(f) != 0 || st) fprintf(stderr, "padlab export: %s: %s\n", x->json, st ? err.msg : "cannot write"), rc = 1;
+            if (fclose(f) != 0 || st)
+                fprintf(stderr, "padlab export: %s: %s\n", x->json, st ? err.msg : "cannot write"), rc = 1;
         }
     }
     stop(&g);

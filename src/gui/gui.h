@@ -10,9 +10,9 @@
 
 /* How a frame looks. */
 typedef struct {
-    int present;     /* projector mode: large type, thick lines, high contrast, no chrome */
-    int dark;        /* the dark theme (0: light) */
-    int classic;     /* the classic palette (0: the colour-blind-safe one) */
+    int present; /* projector mode: large type, thick lines, high contrast, no chrome */
+    int dark;    /* the dark theme (0: light) */
+    int classic; /* the classic palette (0: the colour-blind-safe one) */
 } GuiLook;
 
 typedef struct {

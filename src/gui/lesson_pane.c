@@ -9,10 +9,10 @@
 
 /* Each role of the page in the window's colours. */
 static const GuiColor role_color[PL_LR_COUNT] = {
-    [PL_LR_TEXT] = GUI_C_FG,      [PL_LR_WAIT] = GUI_C_DIM,   [PL_LR_PROMPT] = GUI_C_FG,    [PL_LR_CHOICE] = GUI_C_FG,
-    [PL_LR_CHOSEN] = GUI_C_SEL,   [PL_LR_INPUT] = GUI_C_REAL, [PL_LR_ASIDE] = GUI_C_DIM,    [PL_LR_HINT] = GUI_C_DIM,
-    [PL_LR_WRONG] = GUI_C_WARN,   [PL_LR_RIGHT] = GUI_C_GOOD, [PL_LR_SOLUTION] = GUI_C_S4, [PL_LR_SUMMARY] = GUI_C_FG,
-    [PL_LR_NOTE] = GUI_C_DIM,     [PL_LR_GAP] = GUI_C_FG,
+    [PL_LR_TEXT] = GUI_C_FG,    [PL_LR_WAIT] = GUI_C_DIM,   [PL_LR_PROMPT] = GUI_C_FG,   [PL_LR_CHOICE] = GUI_C_FG,
+    [PL_LR_CHOSEN] = GUI_C_SEL, [PL_LR_INPUT] = GUI_C_REAL, [PL_LR_ASIDE] = GUI_C_DIM,   [PL_LR_HINT] = GUI_C_DIM,
+    [PL_LR_WRONG] = GUI_C_WARN, [PL_LR_RIGHT] = GUI_C_GOOD, [PL_LR_SOLUTION] = GUI_C_S4, [PL_LR_SUMMARY] = GUI_C_FG,
+    [PL_LR_NOTE] = GUI_C_DIM,   [PL_LR_GAP] = GUI_C_FG,
 };
 
 #define MAX_LINES 400
@@ -21,13 +21,13 @@ typedef struct {
     GuiList *dl;
     int size;
     struct {
-        size_t from, len;   /* in the page's buf */
+        size_t from, len; /* in the page's buf */
         GuiColor color;
-        double indent;      /* pixels */
-        int reveal;         /* a line of the reveal */
+        double indent; /* pixels */
+        int reveal;    /* a line of the reveal */
     } line[MAX_LINES];
     int n;
-    const char *base;       /* the page's buf */
+    const char *base; /* the page's buf */
     GuiColor now;
     double indent;
     int reveal;
@@ -75,7 +75,8 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
     double u = dl->st->unit, y = r.y;
     pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
     int big = size == GUI_LARGE ? GUI_TITLE : GUI_LARGE;
-    Wrapped w = {.dl = dl, .size = big, .base = title, .now = GUI_C_FG}; /* the title wraps: in classroom mode it is large */
+    Wrapped w = {
+        .dl = dl, .size = big, .base = title, .now = GUI_C_FG}; /* the title wraps: in classroom mode it is large */
     pl_lesson_wrap(title, r.w, 0.0, measure, add_line, &w);
     for (int i = 0; i < w.n && i < 3; i++, y += gui_text_h(dl, big))
         gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, title + w.line[i].from);
@@ -83,7 +84,8 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
     gui_text(dl, r.x, y, size, GUI_C_SEL, GUI_LEFT, "%s", gui_fit(dl, size, 0, step, r.w, fit, sizeof fit));
     y += gui_text_h(dl, size);
     if (p->explore) {
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_WARN, GUI_LEFT, "exploring the lab: every key works it; Esc returns to the lesson");
+        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_WARN, GUI_LEFT,
+                 "exploring the lab: every key works it; Esc returns to the lesson");
         y += gui_text_h(dl, GUI_SMALL);
     }
     gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
@@ -112,8 +114,11 @@ void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int si
         gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
         if (w.line[k].reveal) gui_tag(dl, "lesson-reveal");
     }
-    if (w.n - p->scroll > rows) gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Down");
-    if (p->scroll > 0) gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+    if (w.n - p->scroll > rows)
+        gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT,
+                 "more: Down");
+    if (p->scroll > 0)
+        gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
 }
 
 const char *gui_lesson_keys(const PlLessonPlay *p) {
@@ -127,9 +132,10 @@ static const struct {
     SDL_Keycode key;
     PlLessonKey k;
 } keys[] = {
-    {SDLK_ESCAPE, PL_LK_EXPLORE}, {SDLK_RETURN, PL_LK_ENTER}, {SDLK_KP_ENTER, PL_LK_ENTER}, {SDLK_BACKSPACE, PL_LK_ERASE},
-    {SDLK_PAGEDOWN, PL_LK_NEXT},  {SDLK_RIGHT, PL_LK_NEXT},   {SDLK_PAGEUP, PL_LK_BACK},    {SDLK_LEFT, PL_LK_BACK},
-    {SDLK_UP, PL_LK_UP},          {SDLK_DOWN, PL_LK_DOWN},
+    {SDLK_ESCAPE, PL_LK_EXPLORE},  {SDLK_RETURN, PL_LK_ENTER},  {SDLK_KP_ENTER, PL_LK_ENTER},
+    {SDLK_BACKSPACE, PL_LK_ERASE}, {SDLK_PAGEDOWN, PL_LK_NEXT}, {SDLK_RIGHT, PL_LK_NEXT},
+    {SDLK_PAGEUP, PL_LK_BACK},     {SDLK_LEFT, PL_LK_BACK},     {SDLK_UP, PL_LK_UP},
+    {SDLK_DOWN, PL_LK_DOWN},
 };
 
 int gui_lesson_event(PlLessonPlay *p, const SDL_Event *e) {

@@ -60,7 +60,8 @@ static int ticks(double a, double b, int logs, int n, int whole, double *out, in
     }
     double step = nice_step(b - a, n);
     if (whole && step < 1.0) step = 1.0;
-    for (double v = ceil(a / step - 1e-9) * step; v <= b + step * 1e-9 && k < max; v += step) out[k++] = fabs(v) < step * 1e-9 ? 0.0 : v;
+    for (double v = ceil(a / step - 1e-9) * step; v <= b + step * 1e-9 && k < max; v += step)
+        out[k++] = fabs(v) < step * 1e-9 ? 0.0 : v;
     return k;
 }
 
@@ -75,20 +76,23 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     double y = box.y;
     char buf[256];
     if (sp->title) {
-        p->title_w = gui_text(dl, box.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_LARGE, 0, sp->title, box.w, buf, sizeof buf));
+        p->title_w = gui_text(dl, box.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s",
+                              gui_fit(dl, GUI_LARGE, 0, sp->title, box.w, buf, sizeof buf));
         p->legend_y = y + (lh - th) / 2;
         y += lh + 2 * u;
     }
     if (sp->nkeys) { /* beside the title, or a row of its own under it */
         double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
-        if (sp->title && box.w - p->title_w - 16 * u >= lw) gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
+        if (sp->title && box.w - p->title_w - 16 * u >= lw)
+            gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
         else {
             gui_legend_at(dl, box.x + box.w - lw > box.x ? box.x + box.w - lw : box.x, y, sp->keys, sp->nkeys);
             y += th + 4 * u;
         }
     }
     if (sp->note) {
-        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
+        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                 gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
         y += th + 2 * u;
     }
     if (sp->ylabel && !sp->ncats) {
@@ -96,7 +100,9 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
         y += th + 2 * u;
     }
     double yt[32], xt[32];
-    int ny = sp->ncats ? 0 : ticks(p->y0, p->y1, p->logy, (int)((box.y + box.h - y) / (th * 2.6)) + 1, sp->yfmt == GUI_FMT_INT, yt, 32);
+    int ny = sp->ncats ? 0
+                       : ticks(p->y0, p->y1, p->logy, (int)((box.y + box.h - y) / (th * 2.6)) + 1,
+                               sp->yfmt == GUI_FMT_INT, yt, 32);
     double left = 0.0;
     for (int i = 0; i < ny; i++) {
         double w = gui_text_w(dl, GUI_SMALL, 0, gui_num(yt[i], sp->yfmt, buf, sizeof buf));
@@ -111,11 +117,13 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     if (p->in.h < 10 * u) p->in.h = 10 * u;
     if (p->in.w < 10 * u) p->in.w = 10 * u;
     double lw = u > 1.0 ? u : 1.0;
-    int nx = ticks(p->x0, p->x1, p->logx, (int)(p->in.w / (gui_text_w(dl, GUI_SMALL, 0, "0000.0") * 1.8)) + 1, sp->xint || sp->xfmt == GUI_FMT_INT, xt, 32);
+    int nx = ticks(p->x0, p->x1, p->logx, (int)(p->in.w / (gui_text_w(dl, GUI_SMALL, 0, "0000.0") * 1.8)) + 1,
+                   sp->xint || sp->xfmt == GUI_FMT_INT, xt, 32);
     for (int i = 0; i < ny; i++) {
         double py = gui_plot_y(p, yt[i]);
         gui_line(dl, p->in.x, py, p->in.x + p->in.w, py, GUI_C_GRID, lw, 0);
-        gui_text(dl, p->in.x - 4 * u, py - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", gui_num(yt[i], sp->yfmt, buf, sizeof buf));
+        gui_text(dl, p->in.x - 4 * u, py - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+                 gui_num(yt[i], sp->yfmt, buf, sizeof buf));
     }
     for (int i = 0; i < sp->ncats; i++) {
         GuiRect c = gui_plot_cat(p, i);
@@ -135,7 +143,8 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     gui_line(dl, p->in.x, p->in.y + p->in.h, p->in.x + p->in.w, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
     if (!sp->ncats) gui_line(dl, p->in.x, p->in.y, p->in.x, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
     if (sp->xlabel)
-        gui_text(dl, p->in.x + p->in.w, p->in.y + p->in.h + th + 6 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", sp->xlabel);
+        gui_text(dl, p->in.x + p->in.w, p->in.y + p->in.h + th + 6 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+                 sp->xlabel);
     if (!sp->title) p->legend_y = box.y;
 }
 
@@ -181,7 +190,8 @@ void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n) {
     }
 }
 
-void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label, int label_row) {
+void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label,
+                    int label_row) {
     double px = gui_plot_x(p, x), u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     if (px < p->in.x - 0.5 || px > p->in.x + p->in.w + 0.5) return;
     gui_line(dl, px, p->in.y, px, p->in.y + p->in.h, c, lw, dash);

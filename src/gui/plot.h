@@ -16,29 +16,29 @@ typedef struct {
     GuiKeyKind kind;
     int dash;
     GuiPattern pattern;
-    double lw;           /* lines: their width (0: the style's) */
+    double lw; /* lines: their width (0: the style's) */
 } GuiKey;
 
 typedef struct {
-    const char *title;   /* over the panel, large */
-    const char *note;    /* a line under the title, dim (may be NULL) */
+    const char *title; /* over the panel, large */
+    const char *note;  /* a line under the title, dim (may be NULL) */
     const char *xlabel, *ylabel;
     double x0, x1, y0, y1;
     int logx, logy;
     GuiTickFmt xfmt, yfmt;
     const char *const *ycats; /* categories from the top down instead of a y axis (n: ncats) */
     int ncats;
-    int xint;            /* x ticks on whole numbers only */
-    const GuiKey *keys;  /* the legend: beside the title when it fits, else on a row of its own */
+    int xint;           /* x ticks on whole numbers only */
+    const GuiKey *keys; /* the legend: beside the title when it fits, else on a row of its own */
     int nkeys;
 } GuiPlotSpec;
 
 typedef struct {
-    GuiRect box, in;     /* the panel; the data area inside its axes */
+    GuiRect box, in; /* the panel; the data area inside its axes */
     double x0, x1, y0, y1;
     int logx, logy, ncats;
-    double legend_y;     /* where the legend goes (the title's row) */
-    double title_w;      /* how much of that row the title takes */
+    double legend_y; /* where the legend goes (the title's row) */
+    double title_w;  /* how much of that row the title takes */
 } GuiPlot;
 
 /* Draws the panel's frame, title, grid, ticks and labels; fills p. */
@@ -53,7 +53,8 @@ void gui_legend_at(GuiList *dl, double x, double y, const GuiKey *k, int n);
 /* The legend on the title's row, right-aligned (under the title when it does not fit). */
 void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n);
 /* A vertical marker at data x, labelled at the top of the area. */
-void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label, int label_row);
+void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label,
+                    int label_row);
 /* A number as a tick shows it. */
 const char *gui_num(double v, GuiTickFmt f, char *buf, int cap);
 /* Splits r into n columns (gap between them) and returns column i. */

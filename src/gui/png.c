@@ -49,14 +49,15 @@ static int encode(FILE *f, Mem *m, const uint32_t *px, int w, int h, int stride)
     }
     if (f) png_init_io(p, f);
     else png_set_write_fn(p, m, mem_write, mem_flush);
-    png_set_IHDR(p, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(p, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(p, 6);
     png_write_info(p, info);
     for (int y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)((const unsigned char *)px + (size_t)y * stride);
         for (int x = 0; x < w; x++) {
-            row[3 * x] = (unsigned char)(src[x] >> 16), row[3 * x + 1] = (unsigned char)(src[x] >> 8), row[3 * x + 2] = (unsigned char)src[x];
+            row[3 * x] = (unsigned char)(src[x] >> 16), row[3 * x + 1] = (unsigned char)(src[x] >> 8),
+                    row[3 * x + 2] = (unsigned char)src[x];
         }
         png_write_row(p, row);
     }

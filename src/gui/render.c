@@ -19,9 +19,13 @@ void gui_renderer_flush(GuiRenderer *g) {
     g->ntext = 0;
 }
 
-static SDL_Color sdl_color(uint32_t c) { return (SDL_Color){(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c}; }
+static SDL_Color sdl_color(uint32_t c) {
+    return (SDL_Color){(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c};
+}
 
-static void set_color(SDL_Renderer *r, uint32_t c) { SDL_SetRenderDrawColor(r, (Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c); }
+static void set_color(SDL_Renderer *r, uint32_t c) {
+    SDL_SetRenderDrawColor(r, (Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c);
+}
 
 /* A segment of width lw as two triangles (1 px and under: a plain line). */
 static void segment(SDL_Renderer *r, uint32_t c, double x, double y, double x2, double y2, double lw) {
@@ -59,7 +63,9 @@ static void path(SDL_Renderer *r, uint32_t c, const double *xy, int n, double lw
         double dx = x2 - x, dy = y2 - y, len = sqrt(dx * dx + dy * dy), at = 0.0;
         while (at < len) {
             double take = fmin(left, len - at);
-            if (drawing) segment(r, c, x + dx * at / len, y + dy * at / len, x + dx * (at + take) / len, y + dy * (at + take) / len, lw);
+            if (drawing)
+                segment(r, c, x + dx * at / len, y + dy * at / len, x + dx * (at + take) / len,
+                        y + dy * (at + take) / len, lw);
             at += take, left -= take;
             if (left <= 1e-9) drawing = !drawing, left = drawing ? on : off;
         }
@@ -123,7 +129,8 @@ static void text(GuiRenderer *g, const GuiItem *it, const char *s, uint32_t c) {
 static void heat(GuiRenderer *g, const GuiList *dl, const GuiItem *it) {
     SDL_RendererInfo info;
     SDL_GetRendererInfo(g->r, &info);
-    int maxw = info.max_texture_width > 0 ? info.max_texture_width : 16384, maxh = info.max_texture_height > 0 ? info.max_texture_height : 16384;
+    int maxw = info.max_texture_width > 0 ? info.max_texture_width : 16384,
+        maxh = info.max_texture_height > 0 ? info.max_texture_height : 16384;
     int tw = it->cols < maxw ? it->cols : maxw, th = it->rows < maxh ? it->rows : maxh;
     SDL_Texture *t = SDL_CreateTexture(g->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC, tw, th);
     uint32_t *px = t ? malloc((size_t)tw * th * sizeof *px) : NULL;

@@ -49,11 +49,14 @@ static void heat(FILE *f, const GuiList *dl, const GuiItem *it) {
     if (px) {
         for (int i = 0; i < it->rows; i++)
             for (int j = 0; j < it->cols; j++)
-                px[(size_t)i * it->cols + j] = 0xff000000u | (gui_heat_color(dl->st, it->ramp, gui_heat_at(dl, it, i, j), it->lo, it->hi) >> 8);
+                px[(size_t)i * it->cols + j] =
+                    0xff000000u | (gui_heat_color(dl->st, it->ramp, gui_heat_at(dl, it, i, j), it->lo, it->hi) >> 8);
         if (gui_png_encode(px, it->cols, it->rows, it->cols * 4, &png, &len)) png = NULL;
     }
     if (png) {
-        fprintf(f, "<image x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\"",
+        fprintf(f,
+                "<image x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                "preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\"",
                 it->x, it->y, it->w, it->h);
         tag(f, dl, it);
         fputs(" href=\"data:image/png;base64,", f);
@@ -71,18 +74,28 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
     const GuiStyle *st = dl->st;
     double s = fmax(5.0, 6.0 * st->unit);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, sans-serif\">\n",
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+            "font-family=\"DejaVu Sans, sans-serif\">\n",
             dl->W, dl->H, dl->W, dl->H);
     fprintf(f, "<defs>\n");
     for (int c = 0; c < GUI_C_COUNT; c++) { /* a hatch and a cross per colour */
-        fprintf(f, "<pattern id=\"h%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\"><path d=\"M0 %.2f L%.2f 0\" stroke=\"", c, s, s, s, s);
+        fprintf(f,
+                "<pattern id=\"h%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\">"
+                "<path d=\"M0 %.2f L%.2f 0\" stroke=\"",
+                c, s, s, s, s);
         hex(f, gui_color(st, (GuiColor)c));
         fprintf(f, "\" stroke-width=\"1\"/></pattern>\n");
-        fprintf(f, "<pattern id=\"x%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\"><path d=\"M0 %.2f L%.2f 0 M0 0 L%.2f %.2f\" stroke=\"", c, s,
-                s, s, s, s, s);
+        fprintf(f,
+                "<pattern id=\"x%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\">"
+                "<path d=\"M0 %.2f L%.2f 0 M0 0 L%.2f %.2f\" stroke=\"",
+                c, s, s, s, s, s, s);
         hex(f, gui_color(st, (GuiColor)c));
         fprintf(f, "\" stroke-width=\"1\"/></pattern>\n");
-        fprintf(f, "<pattern id=\"d%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\"><rect width=\"1\" height=\"1\" fill=\"", c, s, s);
+        fprintf(f,
+                "<pattern id=\"d%d\" patternUnits=\"userSpaceOnUse\" width=\"%.2f\" height=\"%.2f\">"
+                "<rect width=\"1\" height=\"1\" fill=\"",
+                c, s, s);
         hex(f, gui_color(st, (GuiColor)c));
         fprintf(f, "\"/></pattern>\n");
     }
@@ -94,15 +107,20 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
         switch (it->kind) {
         case GUI_I_RECT:
             if (it->color < GUI_C_COUNT) {
-                fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"", it->x, it->y, it->w, it->h);
+                fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"", it->x, it->y, it->w,
+                        it->h);
                 hex(f, gui_color(st, it->color));
                 fputc('"', f);
                 tag(f, dl, it);
                 fputs("/>\n", f);
             }
             if (it->pattern)
-                fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"url(#%c%d)\"/>\n", it->x, it->y, it->w, it->h,
-                        it->pattern == GUI_PAT_HATCH ? 'h' : it->pattern == GUI_PAT_CROSS ? 'x' : 'd', it->color2);
+                fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"url(#%c%d)\"/>\n", it->x,
+                        it->y, it->w, it->h,
+                        it->pattern == GUI_PAT_HATCH   ? 'h'
+                        : it->pattern == GUI_PAT_CROSS ? 'x'
+                                                       : 'd',
+                        it->color2);
             break;
         case GUI_I_LINE:
             fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"", it->x, it->y, it->x2, it->y2);
@@ -130,8 +148,8 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
             fputs("\"/>\n", f);
             break;
         case GUI_I_TEXT:
-            fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\"%s fill=\"", it->x, it->y + it->h * 0.797, it->size,
-                    it->mono ? " font-family=\"DejaVu Sans Mono, monospace\" xml:space=\"preserve\"" : "");
+            fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\"%s fill=\"", it->x, it->y + it->h * 0.797,
+                    it->size, it->mono ? " font-family=\"DejaVu Sans Mono, monospace\" xml:space=\"preserve\"" : "");
             hex(f, gui_color(st, it->color));
             fputc('"', f);
             tag(f, dl, it);
@@ -141,7 +159,8 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
             break;
         case GUI_I_HEAT: heat(f, dl, it); break;
         case GUI_I_TITLE:
-            fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"transparent\"><title>", it->x, it->y, it->w, it->h);
+            fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"transparent\"><title>", it->x,
+                    it->y, it->w, it->h);
             esc(f, gui_dl_str(dl, it->str));
             fputs("</title></rect>\n", f);
             break;

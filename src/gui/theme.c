@@ -9,38 +9,50 @@
 
 /* [dark][classic][colour] */
 static const uint32_t palette[2][2][GUI_C_COUNT] = {
-    [0][0] = {
-        [GUI_C_BG] = 0xffffffff, [GUI_C_PANEL] = 0xf3f4f6ff, [GUI_C_FG] = 0x1a1a1aff, [GUI_C_DIM] = 0x5f6368ff,
-        [GUI_C_GRID] = 0xe3e5e8ff, [GUI_C_AXIS] = 0x3c4043ff, [GUI_C_REAL] = 0x0072b2ff, [GUI_C_REAL2] = 0x56b4e9ff,
-        [GUI_C_PAD] = 0xd9d9d9ff, [GUI_C_TRUNC] = 0xd55e00ff, [GUI_C_MARK] = 0xd55e00ff, [GUI_C_SEL] = 0xcc79a7ff,
-        [GUI_C_GOOD] = 0x009e73ff, [GUI_C_WARN] = 0xd55e00ff, [GUI_C_NEGINF] = 0x7f7f7fff, [GUI_C_S1] = 0x0072b2ff,
-        [GUI_C_S2] = 0xe69f00ff, [GUI_C_S3] = 0x009e73ff, [GUI_C_S4] = 0xcc79a7ff, [GUI_C_MEDIAN] = 0x000000ff,
-        [GUI_C_BUTTON] = 0xe8eaedff, [GUI_C_BUTTON_ON] = 0x0072b2ff, [GUI_C_TIP] = 0xfffbe6ff,
-    },
-    [0][1] = {
-        [GUI_C_BG] = 0xffffffff, [GUI_C_PANEL] = 0xf3f4f6ff, [GUI_C_FG] = 0x1a1a1aff, [GUI_C_DIM] = 0x5f6368ff,
-        [GUI_C_GRID] = 0xe3e5e8ff, [GUI_C_AXIS] = 0x3c4043ff, [GUI_C_REAL] = 0x2ca02cff, [GUI_C_REAL2] = 0x98df8aff,
-        [GUI_C_PAD] = 0xd9d9d9ff, [GUI_C_TRUNC] = 0xd62728ff, [GUI_C_MARK] = 0xd62728ff, [GUI_C_SEL] = 0xff7f0eff,
-        [GUI_C_GOOD] = 0x2ca02cff, [GUI_C_WARN] = 0xd62728ff, [GUI_C_NEGINF] = 0x7f7f7fff, [GUI_C_S1] = 0x1f77b4ff,
-        [GUI_C_S2] = 0xff7f0eff, [GUI_C_S3] = 0x2ca02cff, [GUI_C_S4] = 0x9467bdff, [GUI_C_MEDIAN] = 0x000000ff,
-        [GUI_C_BUTTON] = 0xe8eaedff, [GUI_C_BUTTON_ON] = 0x1f77b4ff, [GUI_C_TIP] = 0xfffbe6ff,
-    },
-    [1][0] = {
-        [GUI_C_BG] = 0x15171aff, [GUI_C_PANEL] = 0x22252aff, [GUI_C_FG] = 0xe8eaedff, [GUI_C_DIM] = 0x9aa0a6ff,
-        [GUI_C_GRID] = 0x30343aff, [GUI_C_AXIS] = 0xbdc1c6ff, [GUI_C_REAL] = 0x56b4e9ff, [GUI_C_REAL2] = 0x0072b2ff,
-        [GUI_C_PAD] = 0x3c4043ff, [GUI_C_TRUNC] = 0xe69f00ff, [GUI_C_MARK] = 0xf0e442ff, [GUI_C_SEL] = 0xcc79a7ff,
-        [GUI_C_GOOD] = 0x009e73ff, [GUI_C_WARN] = 0xe69f00ff, [GUI_C_NEGINF] = 0x9aa0a6ff, [GUI_C_S1] = 0x56b4e9ff,
-        [GUI_C_S2] = 0xe69f00ff, [GUI_C_S3] = 0x009e73ff, [GUI_C_S4] = 0xcc79a7ff, [GUI_C_MEDIAN] = 0xffffffff,
-        [GUI_C_BUTTON] = 0x30343aff, [GUI_C_BUTTON_ON] = 0x56b4e9ff, [GUI_C_TIP] = 0x3c4043ff,
-    },
-    [1][1] = {
-        [GUI_C_BG] = 0x15171aff, [GUI_C_PANEL] = 0x22252aff, [GUI_C_FG] = 0xe8eaedff, [GUI_C_DIM] = 0x9aa0a6ff,
-        [GUI_C_GRID] = 0x30343aff, [GUI_C_AXIS] = 0xbdc1c6ff, [GUI_C_REAL] = 0x2ca02cff, [GUI_C_REAL2] = 0x98df8aff,
-        [GUI_C_PAD] = 0x3c4043ff, [GUI_C_TRUNC] = 0xff6b6bff, [GUI_C_MARK] = 0xff6b6bff, [GUI_C_SEL] = 0xffbb78ff,
-        [GUI_C_GOOD] = 0x2ca02cff, [GUI_C_WARN] = 0xff6b6bff, [GUI_C_NEGINF] = 0x9aa0a6ff, [GUI_C_S1] = 0x4fa3e0ff,
-        [GUI_C_S2] = 0xff9f40ff, [GUI_C_S3] = 0x4cc94cff, [GUI_C_S4] = 0xb48ee0ff, [GUI_C_MEDIAN] = 0xffffffff,
-        [GUI_C_BUTTON] = 0x30343aff, [GUI_C_BUTTON_ON] = 0x4fa3e0ff, [GUI_C_TIP] = 0x3c4043ff,
-    },
+    [0][0] =
+        {
+            [GUI_C_BG] = 0xffffffff,        [GUI_C_PANEL] = 0xf3f4f6ff,  [GUI_C_FG] = 0x1a1a1aff,
+            [GUI_C_DIM] = 0x5f6368ff,       [GUI_C_GRID] = 0xe3e5e8ff,   [GUI_C_AXIS] = 0x3c4043ff,
+            [GUI_C_REAL] = 0x0072b2ff,      [GUI_C_REAL2] = 0x56b4e9ff,  [GUI_C_PAD] = 0xd9d9d9ff,
+            [GUI_C_TRUNC] = 0xd55e00ff,     [GUI_C_MARK] = 0xd55e00ff,   [GUI_C_SEL] = 0xcc79a7ff,
+            [GUI_C_GOOD] = 0x009e73ff,      [GUI_C_WARN] = 0xd55e00ff,   [GUI_C_NEGINF] = 0x7f7f7fff,
+            [GUI_C_S1] = 0x0072b2ff,        [GUI_C_S2] = 0xe69f00ff,     [GUI_C_S3] = 0x009e73ff,
+            [GUI_C_S4] = 0xcc79a7ff,        [GUI_C_MEDIAN] = 0x000000ff, [GUI_C_BUTTON] = 0xe8eaedff,
+            [GUI_C_BUTTON_ON] = 0x0072b2ff, [GUI_C_TIP] = 0xfffbe6ff,
+        },
+    [0][1] =
+        {
+            [GUI_C_BG] = 0xffffffff,        [GUI_C_PANEL] = 0xf3f4f6ff,  [GUI_C_FG] = 0x1a1a1aff,
+            [GUI_C_DIM] = 0x5f6368ff,       [GUI_C_GRID] = 0xe3e5e8ff,   [GUI_C_AXIS] = 0x3c4043ff,
+            [GUI_C_REAL] = 0x2ca02cff,      [GUI_C_REAL2] = 0x98df8aff,  [GUI_C_PAD] = 0xd9d9d9ff,
+            [GUI_C_TRUNC] = 0xd62728ff,     [GUI_C_MARK] = 0xd62728ff,   [GUI_C_SEL] = 0xff7f0eff,
+            [GUI_C_GOOD] = 0x2ca02cff,      [GUI_C_WARN] = 0xd62728ff,   [GUI_C_NEGINF] = 0x7f7f7fff,
+            [GUI_C_S1] = 0x1f77b4ff,        [GUI_C_S2] = 0xff7f0eff,     [GUI_C_S3] = 0x2ca02cff,
+            [GUI_C_S4] = 0x9467bdff,        [GUI_C_MEDIAN] = 0x000000ff, [GUI_C_BUTTON] = 0xe8eaedff,
+            [GUI_C_BUTTON_ON] = 0x1f77b4ff, [GUI_C_TIP] = 0xfffbe6ff,
+        },
+    [1][0] =
+        {
+            [GUI_C_BG] = 0x15171aff,        [GUI_C_PANEL] = 0x22252aff,  [GUI_C_FG] = 0xe8eaedff,
+            [GUI_C_DIM] = 0x9aa0a6ff,       [GUI_C_GRID] = 0x30343aff,   [GUI_C_AXIS] = 0xbdc1c6ff,
+            [GUI_C_REAL] = 0x56b4e9ff,      [GUI_C_REAL2] = 0x0072b2ff,  [GUI_C_PAD] = 0x3c4043ff,
+            [GUI_C_TRUNC] = 0xe69f00ff,     [GUI_C_MARK] = 0xf0e442ff,   [GUI_C_SEL] = 0xcc79a7ff,
+            [GUI_C_GOOD] = 0x009e73ff,      [GUI_C_WARN] = 0xe69f00ff,   [GUI_C_NEGINF] = 0x9aa0a6ff,
+            [GUI_C_S1] = 0x56b4e9ff,        [GUI_C_S2] = 0xe69f00ff,     [GUI_C_S3] = 0x009e73ff,
+            [GUI_C_S4] = 0xcc79a7ff,        [GUI_C_MEDIAN] = 0xffffffff, [GUI_C_BUTTON] = 0x30343aff,
+            [GUI_C_BUTTON_ON] = 0x56b4e9ff, [GUI_C_TIP] = 0x3c4043ff,
+        },
+    [1][1] =
+        {
+            [GUI_C_BG] = 0x15171aff,        [GUI_C_PANEL] = 0x22252aff,  [GUI_C_FG] = 0xe8eaedff,
+            [GUI_C_DIM] = 0x9aa0a6ff,       [GUI_C_GRID] = 0x30343aff,   [GUI_C_AXIS] = 0xbdc1c6ff,
+            [GUI_C_REAL] = 0x2ca02cff,      [GUI_C_REAL2] = 0x98df8aff,  [GUI_C_PAD] = 0x3c4043ff,
+            [GUI_C_TRUNC] = 0xff6b6bff,     [GUI_C_MARK] = 0xff6b6bff,   [GUI_C_SEL] = 0xffbb78ff,
+            [GUI_C_GOOD] = 0x2ca02cff,      [GUI_C_WARN] = 0xff6b6bff,   [GUI_C_NEGINF] = 0x9aa0a6ff,
+            [GUI_C_S1] = 0x4fa3e0ff,        [GUI_C_S2] = 0xff9f40ff,     [GUI_C_S3] = 0x4cc94cff,
+            [GUI_C_S4] = 0xb48ee0ff,        [GUI_C_MEDIAN] = 0xffffffff, [GUI_C_BUTTON] = 0x30343aff,
+            [GUI_C_BUTTON_ON] = 0x4fa3e0ff, [GUI_C_TIP] = 0x3c4043ff,
+        },
 };
 
 /* Ramps as five stops, from the value at 0 to the value at 1: [dark][classic][ramp][stop]. The
@@ -52,7 +64,7 @@ static const uint32_t ramps[2][2][2][5] = {
               {0x2166acff, 0x92c5deff, 0xf7f7f7ff, 0xf4a582ff, 0xb2182bff}}, /* blue-red */
     [1][0] = {{0x000004ff, 0x420a68ff, 0x932667ff, 0xdd513aff, 0xfcffa4ff},  /* inferno */
               {0x5ab4e5ff, 0x1f5f8bff, 0x101010ff, 0x8c5a13ff, 0xf2a93bff}},
-    [1][1] = {{0x000000ff, 0x3b0f70ff, 0x8c2981ff, 0xde4968ff, 0xfcfdbfff},  /* magma */
+    [1][1] = {{0x000000ff, 0x3b0f70ff, 0x8c2981ff, 0xde4968ff, 0xfcfdbfff}, /* magma */
               {0x4393c3ff, 0x1c4f7aff, 0x101010ff, 0x8a2c2cff, 0xd6604dff}},
 };
 

@@ -52,7 +52,8 @@ void tui_clamp_scroll(TuiPane *p) {
     if (p->scroll < 0) p->scroll = 0;
 }
 
-int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st, int have) {
+int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st,
+               int have) {
     p->fixed = 3;
     pane_putc(p, TUI_GOOD, 0, 0, p->box.w, "%s", title);
     if (st && st->stale && have) pane_putc(p, TUI_WARN, 0, p->box.w - 10, 10, " updating ");
@@ -66,7 +67,8 @@ int tui_header(TuiPane *p, const char *title, const char *source, const char *lo
 
 static const char *weights_text(const PlResultInfo *in, char *buf, int cap) {
     if (in->weights_run)
-        snprintf(buf, (size_t)cap, "weights: run %d (%s, seed %d)", in->weights_run, pl_arch_name((PlArch)in->weights_arch), in->weights_seed);
+        snprintf(buf, (size_t)cap, "weights: run %d (%s, seed %d)", in->weights_run,
+                 pl_arch_name((PlArch)in->weights_arch), in->weights_seed);
     else snprintf(buf, (size_t)cap, "fresh weights (seed %d)", in->settings.seed);
     return buf;
 }
@@ -80,20 +82,24 @@ const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap
     snprintf(where, sizeof where, "%s batch %d/%d", strategy, in->batch_index + 1, in->batches);
     if (what & TUI_SRC_BATCH) {
         if (in->packed)
-            n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d reviews in one row of %d tokens", in->batch_index + 1,
-                          in->batches, in->batch_rows, in->width);
+            n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d reviews in one row of %d tokens",
+                          in->batch_index + 1, in->batches, in->batch_rows, in->width);
         else n += snprintf(buf + n, (size_t)(cap - n), "%s: %d rows x %d", where, in->batch_rows, in->width);
     }
     if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
         const char *sep = n ? "; " : "";
         if (in->packed)
-            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %d tokens (%s)", sep, in->rows[0], in->focus_width, where);
-        else if ((what & TUI_SRC_FOCUS) && in->nrows > 1)
-            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d + %d mates, width %d (%s)", sep, in->rows[0], in->nrows - 1,
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %d tokens (%s)", sep, in->rows[0],
                           in->focus_width, where);
-        else n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %d (%s)", sep, in->rows[0], in->focus_width, where);
+        else if ((what & TUI_SRC_FOCUS) && in->nrows > 1)
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d + %d mates, width %d (%s)", sep, in->rows[0],
+                          in->nrows - 1, in->focus_width, where);
+        else
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %d (%s)", sep, in->rows[0], in->focus_width,
+                          where);
     }
-    if ((what & TUI_SRC_WEIGHTS) && n < cap) snprintf(buf + n, (size_t)(cap - n), "%s%s", n ? "; " : "", weights_text(in, w, sizeof w));
+    if ((what & TUI_SRC_WEIGHTS) && n < cap)
+        snprintf(buf + n, (size_t)(cap - n), "%s%s", n ? "; " : "", weights_text(in, w, sizeof w));
     return buf;
 }
 
@@ -115,7 +121,8 @@ void tui_chart(TuiPane *p, int row, int col, int w, int h, const float *a, const
         int i = n > 1 ? (int)((int64_t)c * (n - 1) / (w - 1)) : 0;
         if (strip) {
             int real = strip[i] != 0;
-            pane_putc(p, real ? TUI_REAL : TUI_PAD, row + h, col + c, 1, "%s", real ? tui_glyph(TUI_G_REAL) : tui_glyph(TUI_G_PAD));
+            pane_putc(p, real ? TUI_REAL : TUI_PAD, row + h, col + c, 1, "%s",
+                      real ? tui_glyph(TUI_G_REAL) : tui_glyph(TUI_G_PAD));
         }
         for (int s = 1; s >= 0; s--) { /* the second series first, so the first shows on top */
             const float *v = s ? b : a;

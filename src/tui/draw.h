@@ -20,16 +20,17 @@ typedef struct {
 
 typedef struct {
     TuiBox box;
-    int fixed;   /* header rows that do not scroll */
-    int scroll;  /* body rows scrolled past */
-    int rows;    /* rows written so far (the height of the content) */
-    int follow;  /* scroll to the example's row once it is drawn (set when the example moves) */
+    int fixed;  /* header rows that do not scroll */
+    int scroll; /* body rows scrolled past */
+    int rows;   /* rows written so far (the height of the content) */
+    int follow; /* scroll to the example's row once it is drawn (set when the example moves) */
 } TuiPane;
 
 /* Text at (row, col) of the pane, clipped to w columns and to the pane. */
 void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* The same in colour c. */
-void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 /* A bar of v (0..1) over width cells. */
 void pane_bar(TuiPane *p, int row, int col, int width, double v, TuiColor c);
 

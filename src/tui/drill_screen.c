@@ -29,7 +29,7 @@
 /* ---- decks and the session ---- */
 
 static void load_decks(TuiDrill *u) {
-    char (*paths)[1024] = malloc(TUI_DRILL_DECKS * sizeof *paths);
+    char(*paths)[1024] = malloc(TUI_DRILL_DECKS * sizeof *paths);
     int n = paths ? pl_deck_list(paths, TUI_DRILL_DECKS) : 0;
     for (int i = 0; i < n && u->ndecks < TUI_DRILL_DECKS; i++) {
         PlErr err;
@@ -59,7 +59,8 @@ static void close_deck(TuiDrill *u) {
 
 static int open_deck(TuiDrill *u, PlDeck *d, double now) {
     close_deck(u);
-    PlDrillOpts o = {.today = u->today, .all = u->a.all, .count = u->a.count, .timed = u->a.timed, .seed = (unsigned)u->today};
+    PlDrillOpts o = {
+        .today = u->today, .all = u->a.all, .count = u->a.count, .timed = u->a.timed, .seed = (unsigned)u->today};
     char why[300];
     if (pl_drill_play_start(&u->play, d, &u->book, u->book_ok, &u->a.settings, &o, now, why, sizeof why))
         return snprintf(u->note, sizeof u->note, "%s", why), -1;
@@ -92,7 +93,8 @@ static void draw_picker(TuiDrill *u) {
         tui_color_off(c);
     }
     if (!u->ndecks) tui_put(y++, 2, COLS - 4, "no decks found (padlab drill --list says where they are looked for)");
-    if (u->ndecks && y + 2 < LINES - 2) { /* the chosen deck's title and about in full: the table's column may clip them */
+    if (u->ndecks &&
+        y + 2 < LINES - 2) { /* the chosen deck's title and about in full: the table's column may clip them */
         const PlDeck *d = u->decks[u->pick];
         u->lines->n = 0;
         tui_lines_wrap(u->lines, d->title, COLS - 4, TUI_TITLE, 2);
@@ -115,7 +117,8 @@ static void boxes(TuiDrill *u, TuiBox *text, TuiBox *view) {
     *view = (TuiBox){top, 0, 0, 0};
     if (!pl_drill_play_view_lab(&u->play)) return;
     if (u->play.zoom) *view = (TuiBox){top, 1, h, COLS - 2}, text->h = 0;
-    else if (COLS >= SIDE_COLS) *text = (TuiBox){top, 1, h, COLS - VIEW_COLS - 3}, *view = (TuiBox){top, COLS - VIEW_COLS - 1, h, VIEW_COLS};
+    else if (COLS >= SIDE_COLS)
+        *text = (TuiBox){top, 1, h, COLS - VIEW_COLS - 3}, *view = (TuiBox){top, COLS - VIEW_COLS - 1, h, VIEW_COLS};
     else {
         int th = h * (h < 26 ? 13 : 11) / 20; /* a short screen keeps the case's measure in sight */
         *text = (TuiBox){top, 1, th, COLS - 2};
@@ -154,7 +157,9 @@ static void draw_session(TuiDrill *u, double now) {
 static void draw(TuiDrill *u, double now) {
     erase();
     u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
-    if (u->too_small) tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS, LINES);
+    if (u->too_small)
+        tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS,
+                LINES);
     else if (u->play.drill) draw_session(u, now);
     else draw_picker(u);
     refresh();
@@ -248,7 +253,8 @@ static void loop(TuiDrill *u) {
 static PlDeck *named_deck(TuiDrill *u, const char *name, char *why, int cap) {
     char path[1024];
     PlErr err;
-    if (pl_deck_find(name, path, sizeof path)) return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), NULL;
+    if (pl_deck_find(name, path, sizeof path))
+        return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), NULL;
     for (int i = 0; i < u->ndecks; i++)
         if (strcmp(u->decks[i]->path, path) == 0) return u->decks[i];
     PlDeck *d = pl_deck_load(path, &err);
@@ -292,13 +298,15 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     snprintf(note, sizeof note, "%s", u->note);
     if (start) open_deck(u, start, pl_app_clock());
     if (note[0] && !u->note[0]) snprintf(u->note, sizeof u->note, "%s", note);
-    if (note[0] && u->play.drill && !u->play.note[0]) snprintf(u->play.note, sizeof u->play.note, "%s", note); /* the session shows its own note */
+    if (note[0] && u->play.drill && !u->play.note[0])
+        snprintf(u->play.note, sizeof u->play.note, "%s", note); /* the session shows its own note */
     loop(u);
     tui_screen_end();
     close_deck(u);
     save(u);
     int rc = 0;
-    if (!u->book_ok && strncmp(u->note, "progress not saved", 18) == 0) fprintf(stderr, "padlab drill: %s\n", u->note), rc = 1;
+    if (!u->book_ok && strncmp(u->note, "progress not saved", 18) == 0)
+        fprintf(stderr, "padlab drill: %s\n", u->note), rc = 1;
     finish(u);
     return rc;
 }

@@ -8,9 +8,9 @@
 
 /* Each role of the page in the terminal's colours. */
 static const TuiColor role_color[PL_DR_COUNT] = {
-    [PL_DR_HEAD] = TUI_DIM,   [PL_DR_TITLE] = TUI_GOOD, [PL_DR_TEXT] = TUI_NORMAL, [PL_DR_DIM] = TUI_DIM,
-    [PL_DR_GOOD] = TUI_GOOD,  [PL_DR_WARN] = TUI_WARN,  [PL_DR_REAL] = TUI_REAL,   [PL_DR_KEY] = TUI_KEY,
-    [PL_DR_CLOCK] = TUI_CHANGED, [PL_DR_NOTE] = TUI_DIM, [PL_DR_GAP] = TUI_NORMAL,
+    [PL_DR_HEAD] = TUI_DIM,      [PL_DR_TITLE] = TUI_GOOD, [PL_DR_TEXT] = TUI_NORMAL, [PL_DR_DIM] = TUI_DIM,
+    [PL_DR_GOOD] = TUI_GOOD,     [PL_DR_WARN] = TUI_WARN,  [PL_DR_REAL] = TUI_REAL,   [PL_DR_KEY] = TUI_KEY,
+    [PL_DR_CLOCK] = TUI_CHANGED, [PL_DR_NOTE] = TUI_DIM,   [PL_DR_GAP] = TUI_NORMAL,
 };
 
 void tui_drill_lay_out(TuiDrill *u, int w, double now) {
@@ -21,7 +21,8 @@ void tui_drill_lay_out(TuiDrill *u, int w, double now) {
     for (int i = 0; i < page.n; i++) {
         TuiColor c = role_color[page.para[i].role];
         if (page.para[i].role == PL_DR_GAP) tui_lines_blank(u->lines);
-        else if (page.para[i].part == PL_DP_CLOCK) tui_lines_add(u->lines, c, " %s ", pl_drill_para(&page, i)); /* a bar, never wrapped */
+        else if (page.para[i].part == PL_DP_CLOCK)
+            tui_lines_add(u->lines, c, " %s ", pl_drill_para(&page, i)); /* a bar, never wrapped */
         else tui_lines_wrap(u->lines, pl_drill_para(&page, i), w, c, page.para[i].indent);
     }
 }
@@ -31,7 +32,8 @@ void tui_drill_lay_out(TuiDrill *u, int w, double now) {
 static const char *const keys[PL_DECK_KINDS][3] = {
     [PL_DECK_CARDS] = {" space show the answer   up/down scroll   q quit (progress is kept) ",
                        " 1 again  2 hard  3 good  4 easy   up/down scroll   q quit ", ""},
-    [PL_DECK_QUESTIONS] = {" a-f answer   up/down scroll   q quit (progress is kept) ", " space next question   up/down scroll   q quit ", ""},
+    [PL_DECK_QUESTIONS] = {" a-f answer   up/down scroll   q quit (progress is kept) ",
+                           " space next question   up/down scroll   q quit ", ""},
     [PL_DECK_BUGS] = {" a-f the cause   1-0 views  j/k scroll view  z zoom   up/down scroll   q quit ",
                       " f apply the fix   space next case   1-0 views  z zoom   q quit ",
                       " space next case   1-0 views  j/k scroll view  z zoom   up/down scroll   q quit "},

@@ -14,16 +14,16 @@ typedef struct {
     TuiDrillArgs a;
     int today;
     PlDrillBook book;
-    int book_ok;            /* the progress file could be read: it is written */
-    char note[300];         /* a line for the learner (a save that failed, a refused key) */
+    int book_ok;    /* the progress file could be read: it is written */
+    char note[300]; /* a line for the learner (a save that failed, a refused key) */
     /* the picker */
     PlDeck *decks[TUI_DRILL_DECKS];
     int ndecks, pick;
     /* the session: a deck of decks[] playing when play.drill is set */
     PlDrillPlay play;
     TuiLines *lines;
-    TuiPane pane;           /* the view beside a case */
-    int pane_item;          /* the item the view's scroll is for */
+    TuiPane pane;  /* the view beside a case */
+    int pane_item; /* the item the view's scroll is for */
     int too_small;
 } TuiDrill;
 

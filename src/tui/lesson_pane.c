@@ -15,16 +15,17 @@ typedef struct {
     char text[MAX_LINES][256];
     TuiColor color[MAX_LINES];
     int n;
-    TuiColor now;   /* the colour of the paragraph being wrapped */
+    TuiColor now; /* the colour of the paragraph being wrapped */
     int indent;
 } Lines;
 
 /* Each role of the page in the terminal's colours. */
 static const TuiColor role_color[PL_LR_COUNT] = {
-    [PL_LR_TEXT] = TUI_NORMAL, [PL_LR_WAIT] = TUI_DIM,    [PL_LR_PROMPT] = TUI_GOOD,      [PL_LR_CHOICE] = TUI_NORMAL,
-    [PL_LR_CHOSEN] = TUI_SELECTED, [PL_LR_INPUT] = TUI_KEY, [PL_LR_ASIDE] = TUI_DIM,     [PL_LR_HINT] = TUI_DIM,
-    [PL_LR_WRONG] = TUI_WARN,  [PL_LR_RIGHT] = TUI_GOOD,  [PL_LR_SOLUTION] = TUI_CHANGED, [PL_LR_SUMMARY] = TUI_GOOD,
-    [PL_LR_NOTE] = TUI_DIM,    [PL_LR_GAP] = TUI_NORMAL,
+    [PL_LR_TEXT] = TUI_NORMAL,   [PL_LR_WAIT] = TUI_DIM,         [PL_LR_PROMPT] = TUI_GOOD,
+    [PL_LR_CHOICE] = TUI_NORMAL, [PL_LR_CHOSEN] = TUI_SELECTED,  [PL_LR_INPUT] = TUI_KEY,
+    [PL_LR_ASIDE] = TUI_DIM,     [PL_LR_HINT] = TUI_DIM,         [PL_LR_WRONG] = TUI_WARN,
+    [PL_LR_RIGHT] = TUI_GOOD,    [PL_LR_SOLUTION] = TUI_CHANGED, [PL_LR_SUMMARY] = TUI_GOOD,
+    [PL_LR_NOTE] = TUI_DIM,      [PL_LR_GAP] = TUI_NORMAL,
 };
 
 int tui_lesson_open(TuiLesson *t, PlLab *lab, const char *name, int present, char *why, int cap) {
@@ -110,7 +111,8 @@ void tui_lesson_keybar(const TuiLesson *t, int y, int cols) {
     move(y, 0);
     clrtoeol();
     tui_color(TUI_KEY);
-    if (t->play.explore) tui_put(y, 0, cols, " exploring the lab: every key works it; Esc back to the lesson, ? help, q quit ");
+    if (t->play.explore)
+        tui_put(y, 0, cols, " exploring the lab: every key works it; Esc back to the lesson, ? help, q quit ");
     else tui_put(y, 0, cols, " space next  PgUp back  h hint  s solution  Esc the lab  F5 classroom  q quit ");
     tui_color_off(TUI_KEY);
 }
@@ -123,9 +125,9 @@ static int lesson_key_of(int ch, PlLessonKey *k) {
         int ch;
         PlLessonKey k;
     } keys[] = {
-        {27, PL_LK_EXPLORE},      {'\n', PL_LK_ENTER},       {KEY_ENTER, PL_LK_ENTER}, {KEY_BACKSPACE, PL_LK_ERASE},
-        {127, PL_LK_ERASE},       {8, PL_LK_ERASE},          {KEY_NPAGE, PL_LK_NEXT},  {KEY_RIGHT, PL_LK_NEXT},
-        {KEY_PPAGE, PL_LK_BACK},  {KEY_LEFT, PL_LK_BACK},    {KEY_UP, PL_LK_UP},       {KEY_DOWN, PL_LK_DOWN},
+        {27, PL_LK_EXPLORE},     {'\n', PL_LK_ENTER},    {KEY_ENTER, PL_LK_ENTER}, {KEY_BACKSPACE, PL_LK_ERASE},
+        {127, PL_LK_ERASE},      {8, PL_LK_ERASE},       {KEY_NPAGE, PL_LK_NEXT},  {KEY_RIGHT, PL_LK_NEXT},
+        {KEY_PPAGE, PL_LK_BACK}, {KEY_LEFT, PL_LK_BACK}, {KEY_UP, PL_LK_UP},       {KEY_DOWN, PL_LK_DOWN},
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].ch == ch) return *k = keys[i].k, 1;

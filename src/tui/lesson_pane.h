@@ -9,8 +9,8 @@
 #include "draw.h"
 
 typedef struct {
-    PlLessonPlay play;     /* play.run is set while a lesson plays */
-    void *layout;          /* the pane's lines, laid out on every draw */
+    PlLessonPlay play; /* play.run is set while a lesson plays */
+    void *layout;      /* the pane's lines, laid out on every draw */
 } TuiLesson;
 
 /* Opens the lesson named (a name or a path) on lab, at the step the

@@ -3,8 +3,8 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <stdarg.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,11 +46,16 @@ static const struct {
     short fg, bg;
     int mono_attr;
 } palette[TUI_COLOR_COUNT] = {
-    [TUI_NORMAL] = {-1, -1, A_NORMAL},     [TUI_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE},
-    [TUI_REAL] = {COLOR_BLUE, -1, A_BOLD}, [TUI_PAD] = {COLOR_YELLOW, -1, A_DIM},
-    [TUI_TRUNC] = {COLOR_MAGENTA, -1, A_UNDERLINE}, [TUI_WARN] = {COLOR_MAGENTA, -1, A_BOLD},
-    [TUI_GOOD] = {COLOR_CYAN, -1, A_BOLD}, [TUI_CHANGED] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE},
-    [TUI_KEY] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE}, [TUI_DIM] = {-1, -1, A_DIM},
+    [TUI_NORMAL] = {-1, -1, A_NORMAL},
+    [TUI_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE},
+    [TUI_REAL] = {COLOR_BLUE, -1, A_BOLD},
+    [TUI_PAD] = {COLOR_YELLOW, -1, A_DIM},
+    [TUI_TRUNC] = {COLOR_MAGENTA, -1, A_UNDERLINE},
+    [TUI_WARN] = {COLOR_MAGENTA, -1, A_BOLD},
+    [TUI_GOOD] = {COLOR_CYAN, -1, A_BOLD},
+    [TUI_CHANGED] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE},
+    [TUI_KEY] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE},
+    [TUI_DIM] = {-1, -1, A_DIM},
     [TUI_SELECTED] = {COLOR_BLACK, COLOR_WHITE, A_REVERSE},
 };
 
@@ -96,7 +101,8 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap) {
     noecho();
     keypad(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED,
+              NULL);
     mouseinterval(0);
     timeout(50);
     init_colors();
@@ -123,10 +129,11 @@ void tui_color_off(TuiColor c) {
 }
 
 const char *tui_glyph(TuiGlyph g) {
-    static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591", "\u25b2",
-                                                     "\u00bb", "\u2502", "\u00d7", "*", "o", "\u2192",
-                                                     "\u2500", "\u2502"};
-    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-", "^", ">", "|", "x", "*", "o", "->", "-", "|"};
+    static const char *const uni[TUI_GLYPH_COUNT] = {"\u2588", "\u00b7", "\u2592", "\u2588", "\u2591",
+                                                     "\u25b2", "\u00bb", "\u2502", "\u00d7", "*",
+                                                     "o",      "\u2192", "\u2500", "\u2502"};
+    static const char *const asc[TUI_GLYPH_COUNT] = {"#", ".", "+", "=", "-",  "^", ">",
+                                                     "|", "x", "*", "o", "->", "-", "|"};
     return opts.ascii ? asc[g] : uni[g];
 }
 
@@ -174,7 +181,8 @@ int tui_put(int y, int x, int w, const char *fmt, ...) {
 }
 
 const char *tui_shade(double v) {
-    static const char *const uni[] = {" ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"};
+    static const char *const uni[] = {" ",      "\u2581", "\u2582", "\u2583", "\u2584",
+                                      "\u2585", "\u2586", "\u2587", "\u2588"};
     static const char *const asc[] = {" ", ".", ".", ":", ":", "=", "=", "#", "#"};
     int k = v <= 0.0 ? 0 : v >= 1.0 ? 8 : 1 + (int)(v * 7.999);
     return opts.ascii ? asc[k] : uni[k];

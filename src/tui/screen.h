@@ -6,8 +6,18 @@
 #define PL_TUI_SCREEN_H
 
 typedef enum {
-    TUI_NORMAL, TUI_TITLE, TUI_REAL, TUI_PAD, TUI_TRUNC, TUI_WARN, TUI_GOOD, TUI_CHANGED, TUI_KEY, TUI_DIM,
-    TUI_SELECTED, TUI_COLOR_COUNT
+    TUI_NORMAL,
+    TUI_TITLE,
+    TUI_REAL,
+    TUI_PAD,
+    TUI_TRUNC,
+    TUI_WARN,
+    TUI_GOOD,
+    TUI_CHANGED,
+    TUI_KEY,
+    TUI_DIM,
+    TUI_SELECTED,
+    TUI_COLOR_COUNT
 } TuiColor;
 
 typedef enum {
@@ -29,8 +39,8 @@ typedef enum {
 } TuiGlyph;
 
 typedef struct {
-    int mono;   /* no colour: attributes only (--mono, NO_COLOR) */
-    int ascii;  /* no Unicode blocks or shades (--ascii, or a locale without UTF-8) */
+    int mono;  /* no colour: attributes only (--mono, NO_COLOR) */
+    int ascii; /* no Unicode blocks or shades (--ascii, or a locale without UTF-8) */
 } TuiOptions;
 
 /* Starts curses. Returns 0, or -1 (with a reason in why) when there is no

@@ -99,13 +99,14 @@ static int help_lines(char lines[][160], int max) {
     snprintf(lines[n++], 160, "%s", "");
     snprintf(lines[n++], 160, "settings (* cold: a change retrains over the seeds; the rest only change the view):");
     for (int id = 0; id < PL_S_COUNT && n < max; id++)
-        snprintf(lines[n++], 160, "  %-7s %-10s %s%s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), pl_settings[id].name,
-                 pl_settings[id].help, pl_settings[id].cold ? " *" : "");
+        snprintf(lines[n++], 160, "  %-7s %-10s %s%s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys),
+                 pl_settings[id].name, pl_settings[id].help, pl_settings[id].cold ? " *" : "");
     snprintf(lines[n++], 160, "%s", "");
     snprintf(lines[n++], 160, "commands:");
     for (int i = 0; pl_command_keys[i].keys && n < max; i++)
         snprintf(lines[n++], 160, "  %-7s %s", pl_command_keys[i].keys, pl_command_keys[i].help);
-    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && n < max; i++) snprintf(lines[n++], 160, "  %-7s %s", ui_keys[i][0], ui_keys[i][1]);
+    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && n < max; i++)
+        snprintf(lines[n++], 160, "  %-7s %s", ui_keys[i][0], ui_keys[i][1]);
     return n;
 }
 
@@ -145,7 +146,8 @@ int tui_help_draw(int page, int rows, int cols) {
         mvhline(y0 + i, x0, ' ', w);
         if (i > 0 && i <= per && k < n) tui_put(y0 + i, x0 + 1, w - 2, "%s", shown[k]);
         if (i == per + 1)
-            tui_put(y0 + i, x0 + 1, w - 2, "page %d of %d: %s", page + 1, pages, page + 1 < pages ? "space for the next, any other key closes" : "any key closes");
+            tui_put(y0 + i, x0 + 1, w - 2, "page %d of %d: %s", page + 1, pages,
+                    page + 1 < pages ? "space for the next, any other key closes" : "any key closes");
         tui_color_off(TUI_SELECTED);
     }
     return 1;

@@ -29,18 +29,18 @@
 
 typedef struct {
     PlLab *lab;
-    int help;             /* 0: closed; else the page shown + 1 */
-    int selected;         /* the control the mouse last picked; -1: none */
+    int help;     /* 0: closed; else the page shown + 1 */
+    int selected; /* the control the mouse last picked; -1: none */
     TuiPane panes[PL_VIEW_COUNT];
     char message[256];
-    unsigned flash;       /* settings changed recently */
+    unsigned flash; /* settings changed recently */
     double flash_until;
     int tab_x[PL_VIEW_COUNT + 1];
     TuiStrip strip;
     int too_small;
-    int cold_message;     /* the message is the "retraining" one */
-    TuiLesson lesson;     /* the lesson playing, when lesson.play.run is set */
-    int present;          /* classroom mode */
+    int cold_message; /* the message is the "retraining" one */
+    TuiLesson lesson; /* the lesson playing, when lesson.play.run is set */
+    int present;      /* classroom mode */
 } Tui;
 
 /* ---- drawing ---- */
@@ -54,7 +54,8 @@ static void draw_tabs(Tui *u) {
     tui_color_off(TUI_TITLE);
     for (int v = 0; v < PL_VIEW_COUNT; v++) {
         char tab[32];
-        snprintf(tab, sizeof tab, wide ? " %d %s " : "%d %s ", (v + 1) % 10, wide ? pl_view_name((PlView)v) : tui_view_short((PlView)v));
+        snprintf(tab, sizeof tab, wide ? " %d %s " : "%d %s ", (v + 1) % 10,
+                 wide ? pl_view_name((PlView)v) : tui_view_short((PlView)v));
         u->tab_x[v] = x;
         TuiColor c = v == s->view ? TUI_SELECTED : TUI_TITLE;
         tui_color(c);
@@ -71,8 +72,8 @@ static void draw_status(Tui *u, int y) {
     tui_color(TUI_DIM);
     if (u->message[0]) tui_put(y, 1, COLS - 2, "%s", u->message);
     else if (t->active)
-        tui_put(y, 1, COLS - 2, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: retrains)", t->paused ? "paused:" : "training", t->n,
-                t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
+        tui_put(y, 1, COLS - 2, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: retrains)",
+                t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
     else tui_put(y, 1, COLS - 2, "%s", t->status);
     tui_color_off(TUI_DIM);
 }
@@ -121,7 +122,8 @@ static void draw(Tui *u, double now) {
     erase();
     u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
     if (u->too_small) {
-        tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS, LINES);
+        tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS,
+                LINES);
         refresh();
         return;
     }
@@ -348,7 +350,8 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
         save = session_elsewhere(a->session, alt, sizeof alt);
         size_t used = strlen(problem);
         const char *slash = save ? strrchr(save, '/') : NULL;
-        if (save) snprintf(problem + used, sizeof problem - used, "; saving to %.100s beside it", slash ? slash + 1 : save);
+        if (save)
+            snprintf(problem + used, sizeof problem - used, "; saving to %.100s beside it", slash ? slash + 1 : save);
         else snprintf(problem + used, sizeof problem - used, "; this session will not be saved");
     }
     PlErr err;
@@ -380,12 +383,14 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     u.present = a->present;
     int nruns;
     pl_lab_runs(lab, &nruns);
-    if (!nruns && !a->lesson) pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were; a lesson trains when it says */
+    if (!nruns && !a->lesson)
+        pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were; a lesson trains when it says */
     pl_lab_take_changes(lab);
     loop(&u);
     tui_screen_end();
     if (u.lesson.play.run) {
-        if (u.lesson.play.note[0] && strncmp(u.lesson.play.note, "progress not saved", 18) == 0) fprintf(stderr, "padlab: %s\n", u.lesson.play.note);
+        if (u.lesson.play.note[0] && strncmp(u.lesson.play.note, "progress not saved", 18) == 0)
+            fprintf(stderr, "padlab: %s\n", u.lesson.play.note);
         tui_lesson_close(&u.lesson);
     }
     int rc = 0;

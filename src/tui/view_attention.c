@@ -42,7 +42,8 @@ static void heat_draw(TuiPane *p, int row, const Heat *h, int legend_w) {
     pane_putc(p, TUI_DIM, row, 0, 2 * n + 7, "query   key %s", "->");
     for (int i = 0; i < n; i++) {
         pane_putc(p, TUI_DIM, row + 1 + i, 0, 4, "%4d", i * T / n);
-        pane_putc(p, h->pad_row[i] ? TUI_PAD : TUI_DIM, row + 1 + i, 4, 1, "%s", h->pad_row[i] ? tui_glyph(TUI_G_PADKEY) : " ");
+        pane_putc(p, h->pad_row[i] ? TUI_PAD : TUI_DIM, row + 1 + i, 4, 1, "%s",
+                  h->pad_row[i] ? tui_glyph(TUI_G_PADKEY) : " ");
         for (int j = 0; j < n; j++) {
             const char *g = tui_shade(h->top > 0.0 ? h->cell[i][j] / h->top : 0.0);
             pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_REAL, row + 1 + i, 6 + 2 * j, 2, "%s%s", g, g);
@@ -50,7 +51,8 @@ static void heat_draw(TuiPane *p, int row, const Heat *h, int legend_w) {
     }
     int y = row + 1 + n;
     for (int j = 0; j < n; j++)
-        pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_DIM, y, 6 + 2 * j, 2, "%s ", h->pad_col[j] ? tui_glyph(TUI_G_PADKEY) : "'");
+        pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_DIM, y, 6 + 2 * j, 2, "%s ",
+                  h->pad_col[j] ? tui_glyph(TUI_G_PADKEY) : "'");
     pane_putc(p, TUI_DIM, y + 1, 6, 2 * n + 8, "0%*d", 2 * n - 1, T - 1);
     pane_put(p, y + 2, 0, legend_w, "%s a block with pads", tui_glyph(TUI_G_PADKEY));
     pane_put(p, y + 3, 0, legend_w, "weight 0 %s%s%s%s %.2g", tui_shade(0.25), tui_shade(0.5), tui_shade(0.75),

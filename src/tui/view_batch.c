@@ -14,7 +14,9 @@ static void mask_row(TuiPane *p, int row, int col, int w, const PlProbeBatch *r,
     int cols = b->T < w ? b->T : w;
     for (int c = 0; c < cols; c++) {
         size_t at = (size_t)i * b->T + (size_t)((int64_t)c * b->T / cols);
-        const char *s = r->conv == PL_MASK_ADDITIVE ? (r->additive[at] == 0.0f ? "0" : "-") : r->conv_mask[at] ? "1" : "0";
+        const char *s = r->conv == PL_MASK_ADDITIVE ? (r->additive[at] == 0.0f ? "0" : "-")
+                        : r->conv_mask[at]          ? "1"
+                                                    : "0";
         pane_putc(p, TUI_DIM, row, col + c, 1, "%s", s);
     }
 }
@@ -36,7 +38,8 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
             p->scroll = *row + 2 - p->fixed > body ? *row - p->fixed - 1 : 0;
             p->follow = 0;
         }
-        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, *row, 0, LABEL, "%s%6d %4d", mine ? ">" : " ", b->row[i], b->len[i]);
+        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, *row, 0, LABEL, "%s%6d %4d", mine ? ">" : " ", b->row[i],
+                  b->len[i]);
         cut_mark(p, *row, b, i, gw, (PlSide)s->truncating);
         tui_cells(p, *row, LABEL + 1, gw, b->mask + (size_t)i * b->T, b->T);
         pane_putc(p, TUI_DIM, *row + 1, 0, LABEL, "   mask %s", pl_mask_conv_name(r->conv));
@@ -48,18 +51,20 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
 static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
     int w = p->box.w - 2, T = k->width, cols = T < w ? T : w;
-    pane_put(p, (*row)++, 0, p->box.w, "one row of %d tokens: %d reviews back to back, no pads; %s where one ends", T, k->B,
-             tui_glyph(TUI_G_BOUND));
+    pane_put(p, (*row)++, 0, p->box.w, "one row of %d tokens: %d reviews back to back, no pads; %s where one ends", T,
+             k->B, tui_glyph(TUI_G_BOUND));
     for (int c = 0, seq = 0; c < cols; c++) {
         int a = (int)((int64_t)c * T / cols), z = (int)((int64_t)(c + 1) * T / cols), bound = 0;
         while (seq < k->B && k->cu_seqlens[seq + 1] <= a) seq++;
         for (int q = 1; q < k->B; q++) bound |= k->cu_seqlens[q] > a && k->cu_seqlens[q] <= z && k->cu_seqlens[q] != T;
         TuiColor color = seq == k->at ? TUI_SELECTED : seq % 2 ? TUI_GOOD : TUI_REAL;
-        pane_putc(p, bound ? TUI_TRUNC : color, *row, c, 1, "%s", bound ? tui_glyph(TUI_G_BOUND) : tui_glyph(TUI_G_REAL));
+        pane_putc(p, bound ? TUI_TRUNC : color, *row, c, 1, "%s",
+                  bound ? tui_glyph(TUI_G_BOUND) : tui_glyph(TUI_G_REAL));
     }
     (*row) += 2;
     char line[4096] = "cu_seqlens";
-    for (int i = 0; i <= k->B && strlen(line) < sizeof line - 16; i++) snprintf(line + strlen(line), sizeof line - strlen(line), " %d", k->cu_seqlens[i]);
+    for (int i = 0; i <= k->B && strlen(line) < sizeof line - 16; i++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), " %d", k->cu_seqlens[i]);
     for (const char *s = line; *s; (*row)++) { /* wrapped over as many rows as it takes */
         int n = (int)strlen(s) < p->box.w ? (int)strlen(s) : p->box.w;
         while (n < (int)strlen(s) && n > 0 && s[n] != ' ') n--;
@@ -68,8 +73,8 @@ static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
         s += n;
         while (*s == ' ') s++;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "the example (highlighted) is sequence %d: tokens %d..%d", k->at, k->cu_seqlens[k->at],
-             k->cu_seqlens[k->at + 1] - 1);
+    pane_put(p, (*row)++, 0, p->box.w, "the example (highlighted) is sequence %d: tokens %d..%d", k->at,
+             k->cu_seqlens[k->at], k->cu_seqlens[k->at + 1] - 1);
 }
 
 static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r, const PlLabSettings *s) {
@@ -79,7 +84,8 @@ static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r
     int kept = r->pick.packed ? r->pick.cu_seqlens[r->pick.at + 1] - r->pick.cu_seqlens[r->pick.at] : b->len[i];
     if (L > kept)
         pane_putc(p, TUI_TRUNC, row, 0, p->box.w, "example %d: %d tokens, %d kept, %d cut from the %s (truncating %s)",
-                  r->pick.rows[r->pick.at], L, kept, L - kept, s->truncating == PL_PRE ? "start" : "end", pl_side_name((PlSide)s->truncating));
+                  r->pick.rows[r->pick.at], L, kept, L - kept, s->truncating == PL_PRE ? "start" : "end",
+                  pl_side_name((PlSide)s->truncating));
     else pane_put(p, row, 0, p->box.w, "example %d: %d tokens, none cut", r->pick.rows[r->pick.at], L);
     char words[1024] = "";
     const int32_t *seq = pl_corpus_seq(c, r->pick.rows[r->pick.at]);
@@ -100,14 +106,16 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
     const PlLabSettings *s = &st.info->settings;
     int row = 3;
     p->fixed = 4; /* the counts stay in view while the rows scroll */
-    pane_putc(p, r->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w, "real tokens %ld, mask marks %ld real, labels count %ld: %s",
-              r->real_tokens, r->mask_real, r->label_positions, r->agree ? "they agree" : "they disagree");
+    pane_putc(p, r->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
+              "real tokens %ld, mask marks %ld real, labels count %ld: %s", r->real_tokens, r->mask_real,
+              r->label_positions, r->agree ? "they agree" : "they disagree");
     pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_REAL));
     pane_put(p, row, 2, 6, "real");
     pane_putc(p, TUI_PAD, row, 8, 2, "%s", tui_glyph(TUI_G_PAD));
     pane_put(p, row, 10, 20, "pad (%s)", pl_side_name((PlSide)s->padding));
     pane_putc(p, TUI_TRUNC, row, 22, 2, "%s", tui_glyph(TUI_G_CUT));
-    pane_put(p, row, 24, p->box.w - 24, "cut (truncating %s)   rows: review, tokens kept", pl_side_name((PlSide)s->truncating));
+    pane_put(p, row, 24, p->box.w - 24, "cut (truncating %s)   rows: review, tokens kept",
+             pl_side_name((PlSide)s->truncating));
     row++;
     example_words(p, row, lab, r, s);
     row += 3;
@@ -127,8 +135,10 @@ static void mask_cells(TuiPane *p, int row, int col, int w, const PlProbeMasks *
     for (int k = 0; k < cols; k++) {
         size_t at = (size_t)m->row * T + (size_t)((int64_t)k * T / cols);
         int pad = !m->keras[at];
-        const char *s = c == PL_MASK_KERAS ? (m->keras[at] ? "1" : "0") : c == PL_MASK_TORCH ? (m->torch[at] ? "1" : "0")
-                        : c == PL_MASK_HF ? (m->hf[at] ? "1" : "0") : (m->additive[at] == 0.0f ? "0" : "-");
+        const char *s = c == PL_MASK_KERAS   ? (m->keras[at] ? "1" : "0")
+                        : c == PL_MASK_TORCH ? (m->torch[at] ? "1" : "0")
+                        : c == PL_MASK_HF    ? (m->hf[at] ? "1" : "0")
+                                             : (m->additive[at] == 0.0f ? "0" : "-");
         pane_putc(p, pad ? TUI_PAD : TUI_REAL, row, col + k, 1, "%s", s);
     }
 }
@@ -143,28 +153,36 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
         return;
     const PlLabSettings *s = pl_lab_settings(lab);
     int row = 3, w = p->box.w - 24 < 40 ? p->box.w - 24 : 40;
-    pane_put(p, row++, 0, p->box.w, "example %d: %d real tokens, %d pads (- in additive = -inf)", m->example[m->row], m->len[m->row],
-             m->pads[m->row]);
+    pane_put(p, row++, 0, p->box.w, "example %d: %d real tokens, %d pads (- in additive = -inf)", m->example[m->row],
+             m->len[m->row], m->pads[m->row]);
     for (int c = 0; c < 4; c++, row += 2) {
         int mine = c == s->convention;
-        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, row, 0, 22, "%-9s %s", pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
+        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, row, 0, 22, "%-9s %s", pl_mask_conv_name((PlMaskConv)c),
+                  keep_text((PlMaskConv)c));
         mask_cells(p, row, 23, w, m, (PlMaskConv)c);
         pane_putc(p, TUI_DIM, row + 1, 2, p->box.w - 2, "%s", pl_mask_conv_code((PlMaskConv)c));
     }
-    pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w, "each read its own way, all four keep %ld cells: %s", m->keep[0],
+    pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
+              "each read its own way, all four keep %ld cells: %s", m->keep[0],
               m->agree ? "the real tokens" : "they disagree");
     row++;
-    pane_put(p, row++, 0, p->box.w, "a real token's attention on pads, over %d rows with pads (%ld tokens):", m->padded_rows,
+    pane_put(p, row++, 0, p->box.w,
+             "a real token's attention on pads, over %d rows with pads (%ld tokens):", m->padded_rows,
              m->padded_queries);
     if (!m->padded_rows) {
-        pane_putc(p, TUI_DIM, row++, 2, p->box.w - 2, "no row here has a pad: raise maxlen or pick a shorter example (n)");
+        pane_putc(p, TUI_DIM, row++, 2, p->box.w - 2,
+                  "no row here has a pad: raise maxlen or pick a shorter example (n)");
     } else {
-        pane_put(p, row++, 2, p->box.w - 2, "key_padding_mask = the torch mask   %5.1f%%", 100.0 * (double)m->share_right);
-        pane_put(p, row++, 2, p->box.w - 2, "no mask at all                      %5.1f%%", 100.0 * (double)m->share_none);
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "key_padding_mask = the hf mask      %5.1f%%: only the pads are seen",
+        pane_put(p, row++, 2, p->box.w - 2, "key_padding_mask = the torch mask   %5.1f%%",
+                 100.0 * (double)m->share_right);
+        pane_put(p, row++, 2, p->box.w - 2, "no mask at all                      %5.1f%%",
+                 100.0 * (double)m->share_none);
+        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2,
+                  "key_padding_mask = the hf mask      %5.1f%%: only the pads are seen",
                   100.0 * (double)m->share_inverted);
     }
     if (m->blind_rows)
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "%d row%s with no pad see no key: NaN in PyTorch (padlab gives zeros)",
-                  m->blind_rows, m->blind_rows > 1 ? "s" : "");
+        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2,
+                  "%d row%s with no pad see no key: NaN in PyTorch (padlab gives zeros)", m->blind_rows,
+                  m->blind_rows > 1 ? "s" : "");
 }

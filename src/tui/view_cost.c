@@ -12,10 +12,10 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k) {
     pane_bar(p, (*row)++, 24, bw, k->padding_share, TUI_PAD);
     pane_put(p, *row, 0, 24, "tokens kept     %5.1f%%", 100.0 * k->kept_share);
     pane_bar(p, (*row)++, 24, bw, k->kept_share, TUI_REAL);
-    pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %lld of %lld (%.1f%% of the rows were truncated)", (long long)k->tokens_cut,
-             (long long)c->total_tokens, 100.0 * k->truncated_share);
-    pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %lld real of %lld run (%lld on pads)", (long long)c->real_tokens,
-             (long long)c->rnn_steps, (long long)c->rnn_wasted);
+    pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %lld of %lld (%.1f%% of the rows were truncated)",
+             (long long)k->tokens_cut, (long long)c->total_tokens, 100.0 * k->truncated_share);
+    pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %lld real of %lld run (%lld on pads)",
+             (long long)c->real_tokens, (long long)c->rnn_steps, (long long)c->rnn_wasted);
     pane_put(p, (*row)++, 0, p->box.w, "attention cells %lld real of %lld; %.0f MB of activations at width 32",
              (long long)c->attn_real_cells, (long long)c->attn_cells, (double)pl_cost_bytes(c, 32) / 1e6);
 }
@@ -23,9 +23,12 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k) {
 static void sweep(TuiPane *p, int *row, const PlLabCost *k, int maxlen) {
     int lo = k->sweep_maxlen[0], hi = k->sweep_maxlen[PL_LAB_SWEEP - 1];
     if (maxlen < lo || maxlen > hi)
-        pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %d is past it):", lo,
-                 hi, tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at], maxlen);
-    else pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi, tui_glyph(TUI_G_MARK), maxlen);
+        pane_put(p, (*row)++, 0, p->box.w,
+                 "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %d is past it):", lo, hi,
+                 tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at], maxlen);
+    else
+        pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi,
+                 tui_glyph(TUI_G_MARK), maxlen);
     for (int i = 0; i < PL_LAB_SWEEP && i < p->box.w; i++) {
         pane_putc(p, TUI_PAD, *row, i, 1, "%s", tui_shade(k->sweep_padding[i]));
         pane_putc(p, TUI_REAL, *row + 1, i, 1, "%s", tui_shade(k->sweep_kept[i]));
@@ -44,16 +47,18 @@ static const char *saved_text(double saved, char *buf, int cap) {
 }
 
 static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s %12s %11s %11s", "strategy", "padding", "cells saved", "attn saved",
-              "tokens cut");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s %12s %11s %11s", "strategy", "padding", "cells saved",
+              "attn saved", "tokens cut");
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
         char cells[32], attn[32];
-        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %7.1f%% %12s %11s %11lld",
-                  pl_batching_name(r->kind), 100.0 * r->padding_share, saved_text(r->cells_saved, cells, sizeof cells),
-                  saved_text(r->attn_saved, attn, sizeof attn), (long long)r->tokens_cut);
+        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w,
+                  "%-15s %7.1f%% %12s %11s %11lld", pl_batching_name(r->kind), 100.0 * r->padding_share,
+                  saved_text(r->cells_saved, cells, sizeof cells), saved_text(r->attn_saved, attn, sizeof attn),
+                  (long long)r->tokens_cut);
     }
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "saved: the share of static's cells a strategy skips (x: times static)");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
+              "saved: the share of static's cells a strategy skips (x: times static)");
 }
 
 void tui_view_cost(PlLab *lab, TuiPane *p) {
@@ -62,7 +67,8 @@ void tui_view_cost(PlLab *lab, TuiPane *p) {
     char src[256] = "";
     if (st.info)
         snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,
-                 st.info->settings.batch, st.info->settings.maxlen, pl_batching_name((PlBatching)st.info->settings.batching));
+                 st.info->settings.batch, st.info->settings.maxlen,
+                 pl_batching_name((PlBatching)st.info->settings.batching));
     if (!tui_header(p, "cost: what the batching costs, over the whole corpus", src,
                     "the padding share against the tokens kept, and what each strategy saves", &st, k != NULL))
         return;

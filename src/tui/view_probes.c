@@ -19,8 +19,8 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     int row = 3, most = 1, tall = p->box.h >= 8 + PL_POOL_HIST_BINS;
     int per_col = tall || p->box.w < 76 ? PL_POOL_HIST_BINS : (PL_POOL_HIST_BINS + 1) / 2;
     int col_w = per_col == PL_POOL_HIST_BINS ? p->box.w : p->box.w / 2, bar_w = col_w - 20 > 40 ? 40 : col_w - 20;
-    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %.1f%% on average, %.1f%% at least", r->maxlen,
-             100.0 * r->mean_real_weight, 100.0 * r->min_real_weight);
+    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %.1f%% on average, %.1f%% at least",
+             r->maxlen, 100.0 * r->mean_real_weight, 100.0 * r->min_real_weight);
     int hist = tall ? row : row + 3, example = tall ? row + PL_POOL_HIST_BINS + 1 : row;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) {
@@ -30,10 +30,10 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     }
     row = example;
     pane_putc(p, r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD, row++, 0, p->box.w,
-              "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean", r->L,
-              r->L == 1 ? "" : "s", r->T, (double)r->example_weight);
-    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f", (double)r->avg_unmasked_dist,
-             (double)r->avg_div_t_dist);
+              "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean", r->L, r->L == 1 ? "" : "s",
+              r->T, (double)r->example_weight);
+    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f",
+             (double)r->avg_unmasked_dist, (double)r->avg_div_t_dist);
     pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %.4f", (double)r->max_unmasked_dist);
 }
 
@@ -48,21 +48,23 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
                     "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
         return;
     int row = 3, gap = p->box.h >= 14; /* the blank lines go first on a short pane: the warning lines are the point */
-    pane_put(p, row++, 0, p->box.w, "%d rows x %d positions: %ld targets count, %d classes (fresh weights, seed %d)", r->B, r->T,
-             r->real_terms, r->C, st.info->settings.seed);
+    pane_put(p, row++, 0, p->box.w, "%d rows x %d positions: %ld targets count, %d classes (fresh weights, seed %d)",
+             r->B, r->T, r->real_terms, r->C, st.info->settings.seed);
     row += gap;
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
     pane_put(p, row++, 0, p->box.w, "per token       %7.4f   %9.5f", (double)r->per_token, (double)r->grad_per_token);
-    pane_put(p, row++, 0, p->box.w, "per sequence    %7.4f   %9.5f", (double)r->per_sequence, (double)r->grad_per_sequence);
+    pane_put(p, row++, 0, p->box.w, "per sequence    %7.4f   %9.5f", (double)r->per_sequence,
+             (double)r->grad_per_sequence);
     pane_put(p, row++, 0, p->box.w, "batch x T       %7.4f   %9.5f", (double)r->batch_t, (double)r->grad_batch_t);
     row += gap;
     pane_put(p, row++, 0, p->box.w, "padded to %d: per token %.4f, unchanged; batch x T %.4f, shrunk", r->wide_T,
              (double)r->per_token_wide, (double)r->batch_t_wide);
     row += gap;
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w,
+              "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
               (double)r->loss_with_pads);
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %.4f for a model that learned to predict pad, no better on real ones",
-              (double)r->loss_pad_perfect);
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w,
+              "and %.4f for a model that learned to predict pad, no better on real ones", (double)r->loss_pad_perfect);
 }
 
 /* ---- layers ---- */
@@ -83,7 +85,9 @@ void tui_view_layers(PlLab *lab, TuiPane *p) {
         int ok = l->leak == 0.0f;
         pane_put(p, row, 0, 28, "%-10s %-5s %10.3g", l->name, l->mask, (double)l->leak);
         pane_putc(p, ok ? TUI_GOOD : TUI_WARN, row, 29, p->box.w - 29, "%s",
-                  !r->pads ? "(no pads to perturb)" : ok ? "respects the pads" : "pads leak in");
+                  !r->pads ? "(no pads to perturb)"
+                  : ok     ? "respects the pads"
+                           : "pads leak in");
     }
 }
 
@@ -108,19 +112,23 @@ void tui_view_generate(PlLab *lab, TuiPane *p) {
     const PlProbeGenerate *r = pl_lab_generate(lab, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
-    const char *look = r && r->naive_last_column_pad_rows_right == 0
-                           ? "the next token is read at the last column: these prompts are one length, so no pad is there"
-                           : "the next token is read at the last column: a pad under right padding";
-    if (!tui_header(p, "generate: decoder prompts, left vs right padding", src, look, &st, r != NULL))
-        return;
+    const char *look =
+        r && r->naive_last_column_pad_rows_right == 0
+            ? "the next token is read at the last column: these prompts are one length, so no pad is there"
+            : "the next token is read at the last column: a pad under right padding";
+    if (!tui_header(p, "generate: decoder prompts, left vs right padding", src, look, &st, r != NULL)) return;
     int row = 3;
     pane_put(p, row++, 0, p->box.w, "the last column is a pad in %d of %d rows under right padding, %d under left",
              r->naive_last_column_pad_rows_right, r->B, r->naive_last_column_pad_rows_left);
     pane_put(p, row++, 0, p->box.w, "next-token logits against each prompt run alone (largest difference):");
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %.2g", (double)r->left_vs_single_max_diff);
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %.2g", (double)r->left_naive_positions_max_diff);
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %.2g", (double)r->right_last_real_vs_single_max_diff);
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %.2g", (double)r->right_last_column_vs_single_max_diff);
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %.2g",
+              (double)r->left_vs_single_max_diff);
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %.2g",
+              (double)r->left_naive_positions_max_diff);
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %.2g",
+              (double)r->right_last_real_vs_single_max_diff);
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %.2g",
+              (double)r->right_last_column_vs_single_max_diff);
     row++;
     prompt_rows(p, &row, r);
 }

@@ -34,7 +34,8 @@ static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int
     for (int i = 0; i < n; i++) {
         if (!pl_lab_same_setting(&runs[i].settings, &g->settings)) continue;
         int mem = pl_lab_run_memorised(&runs[i]);
-        pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "!" : "%d", runs[i].settings.seed % 10);
+        pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "!" : "%d",
+                  runs[i].settings.seed % 10);
     }
     pane_put(p, row, label_w + w + 1, 21, "%.3f %.3f-%.3f", (double)g->median, (double)g->min, (double)g->max);
 }
@@ -54,7 +55,8 @@ static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t) {
         for (int e = 0; e < v->curve_n[i]; e++) {
             double f = ((double)v->curve[i][e] - AXIS_LO) / (AXIS_HI - AXIS_LO);
             f = f < 0 ? 0 : f > 1 ? 1 : f;
-            pane_putc(p, TUI_REAL, *row + h - 1 - (int)(f * (h - 1) + 0.5), 6 + e * step + i % 2, 1, "%d", (t->settings.seed + i) % 10);
+            pane_putc(p, TUI_REAL, *row + h - 1 - (int)(f * (h - 1) + 0.5), 6 + e * step + i % 2, 1, "%d",
+                      (t->settings.seed + i) % 10);
         }
     for (int e = 0; e < epochs; e++) pane_putc(p, TUI_DIM, *row + h, 6 + e * step, step, "%d", e + 1);
     *row += h + 2;
@@ -66,8 +68,8 @@ static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
         return;
     }
     const PlJobView *v = &t->job;
-    pane_put(p, (*row)++, 0, p->box.w, "%s %d seed%s: %.0f%% done, %d finished, ETA %.1f s", t->paused ? "PAUSED" : "training", t->n,
-             t->n > 1 ? "s" : "", 100.0 * v->fraction, v->ended, t->eta);
+    pane_put(p, (*row)++, 0, p->box.w, "%s %d seed%s: %.0f%% done, %d finished, ETA %.1f s",
+             t->paused ? "PAUSED" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * v->fraction, v->ended, t->eta);
     pane_bar(p, (*row)++, 0, p->box.w - 2 > 50 ? 50 : p->box.w - 2, v->fraction, TUI_GOOD);
 }
 
@@ -86,36 +88,42 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         }
         if (best >= 0) shown[ns++] = best;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median:", AXIS_LO, AXIS_HI);
+    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median:", AXIS_LO,
+             AXIS_HI);
     for (int k = 0; k < ns; k++) {
         seed_strip(p, (*row)++, lab, &g[shown[k]], label_w);
         memorised += g[shown[k]].memorised;
     }
     if (memorised)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "! memorised: training loss under %.2f, validation under %.1f:", (double)PL_MEMORISE_LOSS,
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
+                  "! memorised: training loss under %.2f, validation under %.1f:", (double)PL_MEMORISE_LOSS,
                   (double)PL_MEMORISE_ACC);
-    if (memorised) pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "it learned the training reviews by heart, not what carries over");
+    if (memorised)
+        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
+                  "it learned the training reviews by heart, not what carries over");
     (*row)++;
 }
 
 static void grid(TuiPane *p, int *row, PlLab *lab) {
     PlLabGrid g = pl_lab_grid(lab);
     if (!g.total) {
-        pane_put(p, (*row)++, 0, p->box.w, "g runs the padding x mask grid of %s over %d seeds", pl_arch_name((PlArch)pl_lab_settings(lab)->model),
-                 pl_lab_settings(lab)->seeds);
+        pane_put(p, (*row)++, 0, p->box.w, "g runs the padding x mask grid of %s over %d seeds",
+                 pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
         return;
     }
     if (g.active)
-        pane_put(p, (*row)++, 0, p->box.w, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status, g.finished, g.total, g.eta);
+        pane_put(p, (*row)++, 0, p->box.w, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status, g.finished,
+                 g.total, g.eta);
     else pane_put(p, (*row)++, 0, p->box.w, "%s", g.status);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-28s %6s %6s %6s %6s %9s", "grid", "seeds", "median", "min", "max", "memorised");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-28s %6s %6s %6s %6s %9s", "grid", "seeds", "median", "min", "max",
+              "memorised");
     for (int c = 0; c < g.ncells; c++) {
         const PlLabGroup *k = &g.cells[c];
         char what[64];
-        snprintf(what, sizeof what, "%s %s mask %s", pl_arch_name((PlArch)k->settings.model), pl_side_name((PlSide)k->settings.padding),
-                 k->settings.mask ? "on" : "off");
-        pane_put(p, (*row)++, 0, p->box.w, "%-28s %6d %6.3f %6.3f %6.3f %9d", what, k->n, (double)k->median, (double)k->min,
-                 (double)k->max, k->memorised);
+        snprintf(what, sizeof what, "%s %s mask %s", pl_arch_name((PlArch)k->settings.model),
+                 pl_side_name((PlSide)k->settings.padding), k->settings.mask ? "on" : "off");
+        pane_put(p, (*row)++, 0, p->box.w, "%-28s %6d %6.3f %6.3f %6.3f %9d", what, k->n, (double)k->median,
+                 (double)k->min, (double)k->max, k->memorised);
     }
 }
 
@@ -124,38 +132,42 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
     const PlProbeIdentity *r = pl_lab_identity(lab, &st);
     PlLabGrid g = pl_lab_grid(lab);
     if (r)
-        pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e", pl_arch_name(r->arch),
-                 (double)r->masked_max_diff);
+        pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
+                 pl_arch_name(r->arch), (double)r->masked_max_diff);
     if (!g.ndrift) return;
     char line[256] = "";
     for (int i = 0; i < g.ndrift; i++)
         snprintf(line + strlen(line), sizeof line - strlen(line), " seed %d %.3f", g.drift_seed[i], (double)g.drift[i]);
     pane_put(p, (*row)++, 0, p->box.w, "trained, their accuracy differs by up to:%s", line);
-    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "rounding noise that a chaotic model amplifies: seed noise, no real gap");
+    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2,
+              "rounding noise that a chaotic model amplifies: seed noise, no real gap");
 }
 
 static void runs_table(TuiPane *p, int *row, PlLab *lab) {
     PlLabGroup g[MAX_GROUPS];
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
-    pane_put(p, (*row)++, 0, p->box.w, "runs: a row per setting over its seeds, %s (o sorts):", sorts[pl_lab_runs_sort(lab)]);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-9s %-4s %-4s %-3s %5s %-13s %3s %2s %5s %11s %6s", "model", "pad", "cut", "mask",
-              "len", "batching", "bs", "n", "med", "min-max", "time");
+    pane_put(p, (*row)++, 0, p->box.w,
+             "runs: a row per setting over its seeds, %s (o sorts):", sorts[pl_lab_runs_sort(lab)]);
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-9s %-4s %-4s %-3s %5s %-13s %3s %2s %5s %11s %6s", "model", "pad",
+              "cut", "mask", "len", "batching", "bs", "n", "med", "min-max", "time");
     for (int i = 0; i < n; i++, (*row)++) {
         const PlLabSettings *s = &g[i].settings;
-        pane_putc(p, g[i].memorised ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w, "%-9.9s %-4s %-4s %-3s %5d %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s",
-                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off",
-                  s->maxlen, pl_batching_name((PlBatching)s->batching), s->batch, g[i].n, (double)g[i].median, (double)g[i].min,
-                  (double)g[i].max, g[i].seconds, g[i].memorised ? " M" : "");
+        pane_putc(p, g[i].memorised ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
+                  "%-9.9s %-4s %-4s %-3s %5d %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s",
+                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
+                  s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), s->batch, g[i].n,
+                  (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds, g[i].memorised ? " M" : "");
     }
 }
 
 void tui_view_train(PlLab *lab, TuiPane *p) {
     const PlLabTraining *t = pl_lab_training(lab);
     char src[160];
-    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; M marks a memorised seed", pl_lab_settings(lab)->seed,
-             pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
-    tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL, 1);
+    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; M marks a memorised seed",
+             pl_lab_settings(lab)->seed, pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
+    tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL,
+               1);
     int row = 3;
     progress(p, &row, t);
     row++;

@@ -5,11 +5,11 @@ static const struct {
     TuiViewFn draw;
     const char *short_name;
 } views[PL_VIEW_COUNT] = {
-    [PL_VIEW_BATCH] = {tui_view_batch, "batch"},       [PL_VIEW_COST] = {tui_view_cost, "cost"},
+    [PL_VIEW_BATCH] = {tui_view_batch, "batch"},        [PL_VIEW_COST] = {tui_view_cost, "cost"},
     [PL_VIEW_ATTENTION] = {tui_view_attention, "attn"}, [PL_VIEW_RNN] = {tui_view_rnn, "rnn"},
-    [PL_VIEW_POOLING] = {tui_view_pooling, "pool"},    [PL_VIEW_LOSS] = {tui_view_loss, "loss"},
-    [PL_VIEW_TRAIN] = {tui_view_train, "train"},       [PL_VIEW_LAYERS] = {tui_view_layers, "layers"},
-    [PL_VIEW_GENERATE] = {tui_view_generate, "gen"},   [PL_VIEW_MASKS] = {tui_view_masks, "masks"},
+    [PL_VIEW_POOLING] = {tui_view_pooling, "pool"},     [PL_VIEW_LOSS] = {tui_view_loss, "loss"},
+    [PL_VIEW_TRAIN] = {tui_view_train, "train"},        [PL_VIEW_LAYERS] = {tui_view_layers, "layers"},
+    [PL_VIEW_GENERATE] = {tui_view_generate, "gen"},    [PL_VIEW_MASKS] = {tui_view_masks, "masks"},
 };
 
 void tui_view_draw(PlLab *lab, PlView v, TuiPane *p) {
