@@ -75,14 +75,13 @@ GET(c_keep, PlLabCost, r->keep_maxlen[a])
 GET(c_sweep_pad, PlLabCost, r->sweep_padding[a])
 GET(c_sweep_kept, PlLabCost, r->sweep_kept[a])
 
-/* Where the sweep's padding share (what static batches waste) first reaches
- * the share of tokens they cut (what they lose); NaN when it never does. */
+/* Where the sweep's padding share (what static batches waste) meets the
+ * share of tokens they cut (what they lose), as the cost result computes it
+ * for every view; NaN when they never meet. */
 static double sweep_crossing(const void *rv, int a) {
     const PlLabCost *r = rv;
     (void)a;
-    for (int i = 0; i < PL_LAB_SWEEP; i++)
-        if (r->sweep_padding[i] >= 1.0 - r->sweep_kept[i]) return r->sweep_maxlen[i];
-    return NAN;
+    return r->cross_maxlen >= 0.0 ? r->cross_maxlen : (double)NAN;
 }
 GET(k_n, PlLabCost, r->lengths.n)
 GET(k_min, PlLabCost, r->lengths.min)
@@ -296,7 +295,7 @@ static const Def defs[] = {
     R("cost.static_kept_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_kept,
       "static's kept share at a maxlen of 25, 50, ... 800"),
     R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing,
-      "the first maxlen of that sweep whose padding share reaches its share of tokens cut"),
+      "the maxlen where that sweep's padding share meets its share of tokens cut (between sweep points)"),
     R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
     R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
     R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
