@@ -101,6 +101,9 @@ run timeout 10 "$P" pad "$TMP/acl"
 expect_error "padlab pad DIR says it is a folder" "acl: a folder, not a file of sequences"
 
 # ---- sessions and other writes ----
+out=$("$P" stats --maxlen "$(printf '12\nx')" 2>"$TMP/stderr") && rc=0 || rc=$?
+err=$(cat "$TMP/stderr")
+expect_fail "a flag value holding a newline is shown escaped, on one line" 2 "got '12\\x0ax'"
 run "$P" --corpus $'builtin\nmaxlen = 7' --print-settings
 if [[ $rc -eq 2 && -z $out && $err == *"without control characters"* ]]; then pass "a value with a newline cannot inject a second session line"
 else fail "a value with a newline cannot inject a second session line" "status $rc" "stdout: $out"; fi

@@ -25,7 +25,7 @@ static int utf8_len(const unsigned char *p) {
 /* s with what a terminal would act on instead of show written out: C0
  * controls, DEL and invalid bytes as \xNN, C1 controls (U+0080..U+009F,
  * CSI among them) as \u00NN. A new string, or NULL on no memory. */
-static char *printable_copy(const char *s) {
+char *out_printable(const char *s) {
     size_t n = strlen(s);
     char *d = malloc(6 * n + 1), *q = d;
     if (!d) return NULL;
@@ -55,7 +55,7 @@ int out_table_cell(OutTable *t, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char *s = printable_copy(buf);
+    char *s = out_printable(buf);
     if (!s) return t->failed = 1, -1;
     t->cells[t->ncells++] = s;
     return 0;
@@ -149,7 +149,7 @@ int out_row_cell(OutRow *r, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char *cell = printable_copy(buf);
+    char *cell = out_printable(buf);
     if (!cell) return r->failed = 1, -1;
     size_t n = strlen(cell) + 1;
     if (r->len + n > r->cap) {

@@ -3,18 +3,22 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/out.h"
 #include "core/names.h"
 
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) {
     va_list ap;
-    fprintf(stderr, "%s: ", a->cmd);
+    char msg[1024];
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    char *shown = out_printable(msg); /* a value with a newline or ESC stays on one line */
+    fprintf(stderr, "%s: %s\n", a->cmd, shown ? shown : msg);
+    free(shown);
     return 2;
 }
 
