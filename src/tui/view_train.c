@@ -28,7 +28,7 @@ static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int
     int n, w = p->box.w - label_w - 22;
     char label[96];
     const PlLabRun *runs = pl_lab_runs(lab, &n);
-    pane_put(p, row, 0, label_w, "%s", setting_text(&g->settings, label, sizeof label));
+    pane_put(p, row, 0, label_w - 1, "%s", setting_text(&g->settings, label, sizeof label));
     for (int c = 0; c < w; c++) pane_putc(p, TUI_DIM, row, label_w + c, 1, "%s", tui_glyph(TUI_G_PAD));
     pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
     for (int i = 0; i < n; i++) {
