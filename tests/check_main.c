@@ -76,9 +76,16 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
         if (wanted(suites[i].name, argc, argv)) srunner_add_suite(sr, suites[i].make());
     int skipped = 0;
+    if (wanted("cache", argc, argv)) {
+        int left_out;
+        srunner_add_suite(sr, cache_suite(&left_out));
+        skipped += left_out;
+    }
     if (wanted("reference", argc, argv)) {
-        Suite *ref = reference_suite(&skipped);
+        int left_out;
+        Suite *ref = reference_suite(&left_out);
         if (ref) srunner_add_suite(sr, ref);
+        skipped += left_out;
     }
     srunner_run_all(sr, CK_NORMAL);
     int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);

@@ -66,25 +66,38 @@ check_one() {
     fi
 }
 
-for entry in "${COMMANDS[@]}"; do
-    POINTS=${entry%% *} cmd=${entry#* }
-    [[ $ALL == all ]] && POINTS=1000000000
-    # shellcheck disable=SC2086
-    PADLAB_ALLOC_COUNT="$TMP/count" "$F" $cmd 2>"$TMP/err" </dev/null | normalise "$cmd" >"$TMP/want"
-    total=$(cat "$TMP/count" 2>/dev/null || echo 0)
-    step=1
-    ((total > POINTS)) && step=$(((total + POINTS - 1) / POINTS))
-    bad=0
-    for ((n = 1; n <= total; n += step)); do
-        ((n + step > total)) && n=$total
-        runs=$((runs + 1))
-        what=$(check_one "$cmd" "$n" "$TMP/want")
-        if [[ -n $what ]]; then
-            bad=1
-            fail "padlab $cmd with allocation $n of $total failing" "$what"
-        fi
+# sweep ENTRY...: each entry as COMMANDS holds them.
+sweep() {
+    local entry
+    for entry in "$@"; do
+        POINTS=${entry%% *} cmd=${entry#* }
+        [[ $ALL == all ]] && POINTS=1000000000
+        # shellcheck disable=SC2086
+        PADLAB_ALLOC_COUNT="$TMP/count" "$F" $cmd 2>"$TMP/err" </dev/null | normalise "$cmd" >"$TMP/want"
+        total=$(cat "$TMP/count" 2>/dev/null || echo 0)
+        step=1
+        ((total > POINTS)) && step=$(((total + POINTS - 1) / POINTS))
+        bad=0
+        for ((n = 1; n <= total; n += step)); do
+            ((n + step > total)) && n=$total
+            runs=$((runs + 1))
+            what=$(check_one "$cmd" "$n" "$TMP/want")
+            if [[ -n $what ]]; then
+                bad=1
+                fail "padlab $cmd with allocation $n of $total failing" "$what"
+            fi
+        done
+        ((bad)) || pass "padlab $cmd survives each of its $total allocations failing (step $step)"
     done
-    ((bad)) || pass "padlab $cmd survives each of its $total allocations failing (step $step)"
-done
+}
+sweep "${COMMANDS[@]}"
+# The same over the corpus cache: a first run writes small.tsv's entry, and
+# every run after reads it back, so the sweep fails each allocation of the
+# cache's reading (a failure there must fall back to tokenizing the text).
+export PADLAB_CACHE=all XDG_CACHE_HOME="$TMP/cache"
+"$F" stats --corpus "$TMP/small.tsv" >/dev/null
+[[ -n $(ls "$TMP/cache/padlab/corpus/") ]] || fail "stats --corpus small.tsv with PADLAB_CACHE=all wrote no cache entry" ""
+sweep "40 stats --corpus $TMP/small.tsv --format json" "40 buckets --corpus $TMP/small.tsv"
+unset PADLAB_CACHE XDG_CACHE_HOME
 echo "sweep: $runs runs in $((SECONDS - start)) s"
 finish

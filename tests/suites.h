@@ -4,6 +4,8 @@
 
 #include <check.h>
 
+#include "core/corpus.h"
+
 Suite *text_suite(void);
 Suite *corpus_suite(void);
 Suite *pad_suite(void);
@@ -27,6 +29,8 @@ Suite *drill_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
 Suite *reference_suite(int *skipped);
+/* The same when the reference corpus is absent: its imdb5k check is left out. */
+Suite *cache_suite(int *skipped);
 
 /* The reference corpus's path (PADLAB_SHARED_DATA/imdb5k.tsv), or NULL when
  * it is not there. */
@@ -36,5 +40,8 @@ const char *pl_test_imdb_path(void);
 char *pl_test_tmpdir(void);
 void pl_test_rmtree(const char *path);
 void pl_test_write_file(const char *path, const char *data, size_t n);
+
+/* Asserts that two corpora are the same, field for field (test_cache.c). */
+void pl_test_assert_same_corpus(const PlCorpus *a, const PlCorpus *b);
 
 #endif

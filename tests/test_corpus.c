@@ -8,6 +8,7 @@
 #include "core/corpus.h"
 #include "core/corpus_load.h"
 #include "core/corpus_loaders.h"
+#include "core/rng.h"
 #include "core/stats.h"
 #include "core/text.h"
 #include "suites.h"
@@ -296,6 +297,115 @@ START_TEST(test_builtin_sentiment_words_follow_the_label) {
 }
 END_TEST
 
+typedef struct {
+    char words[1200][96];
+    int n;
+} Tokens;
+
+static void keep_token(const char *w, size_t len, void *ctx) {
+    Tokens *t = ctx;
+    ck_assert_uint_lt(len, 96);
+    memcpy(t->words[t->n], w, len);
+    t->words[t->n++][len] = '\0';
+}
+
+/* The loader splits a cleaned text 64 bytes at a time; pl_text_split, a
+ * byte at a time, is the reference: texts of spaces, punctuation and words
+ * of every length, around and across the 64-byte blocks. */
+START_TEST(test_the_loader_splits_words_as_pl_text_split_does) {
+    static const char alphabet[] = "  ab,.!  xyzW<br />\t\xc3\xa9q";
+    PlRng rng;
+    pl_rng_seed(&rng, 2026);
+    static Tokens want;
+    for (int round = 0; round < 300; round++) {
+        char text[1200], line[1300], clean[4000];
+        int n = (int)pl_rng_below(&rng, 1000);
+        int word = 1 + (int)pl_rng_below(&rng, 22);
+        for (int i = 0; i < n; i++)
+            text[i] = i % (word + 1) == word ? ' ' : alphabet[pl_rng_below(&rng, sizeof alphabet - 1)];
+        text[n] = '\0';
+        snprintf(line, sizeof line, "1\t%s\n", text);
+        want.n = 0;
+        size_t m = pl_text_clean(text, (size_t)n, clean);
+        pl_text_split(clean, m, keep_token, &want);
+        PlCorpus *c = load_mem(line, 1000000);
+        ck_assert_int_eq(pl_corpus_len(c, 0), want.n + 1);
+        for (int k = 0; k < want.n; k++) ck_assert_str_eq(pl_corpus_word(c, pl_corpus_seq(c, 0)[k + 1]), want.words[k]);
+        pl_corpus_free(c);
+    }
+}
+END_TEST
+
+/* A TSV file with a header, CRLF and LF line ends, blank lines, a long line
+ * and no newline after the last, in dir; returns its path (static). */
+static const char *awkward_tsv(const char *dir, int lines, int bad_line) {
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/awkward.tsv", dir);
+    FILE *f = fopen(path, "wb");
+    fputs("label\ttext\r\n", f);
+    for (int i = 2; i <= lines; i++) {
+        if (i % 97 == 0) fputs("\n", f);
+        else if (i == bad_line) fputs("7\tnot a label\n", f);
+        else if (i % 301 == 0) {
+            fputs("1\t", f);
+            for (int k = 0; k < 20000; k++) fputs(k % 3 ? "long " : "Line, ", f);
+            fputs("\n", f);
+        } else
+            fprintf(f, "%d\tReview %d: the PLOT was %s%s", i % 2, i % 50, i % 3 ? "good" : "bad<br />",
+                    i == lines ? ""
+                    : i % 5    ? "\n"
+                               : "\r\n");
+    }
+    fclose(f);
+    return path;
+}
+
+static PlStatus load_parts(const char *path, int parts, PlCorpus **c, PlErr *err) {
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    fstat(fileno(f), &st);
+    PlCorpusOpts o = {100};
+    PlStatus s = pl_corpus_load_tsv_parts(path, f, (uint64_t)st.st_size, parts, &o, c, err);
+    fclose(f);
+    return s;
+}
+
+START_TEST(test_a_file_read_in_parts_is_the_file_read_in_one_pass) {
+    char *dir = pl_test_tmpdir();
+    const char *path = awkward_tsv(dir, 2000, 0);
+    PlCorpus *one = NULL, *c = NULL;
+    PlErr err;
+    ck_assert_int_eq(load_parts(path, 1, &one, &err), PL_OK);
+    ck_assert_int_eq(one->n, 2000 - 1 - 2000 / 97);
+    for (int parts = 2; parts <= 9; parts++) {
+        ck_assert_msg(load_parts(path, parts, &c, &err) == PL_OK, "%d parts: %s", parts, err.msg);
+        pl_test_assert_same_corpus(one, c);
+        pl_corpus_free(c);
+    }
+    pl_corpus_free(one);
+    /* More parts than lines. */
+    path = awkward_tsv(dir, 3, 0);
+    ck_assert_int_eq(load_parts(path, 1, &one, &err), PL_OK);
+    ck_assert_int_eq(one->n, 2);
+    ck_assert_int_eq(load_parts(path, 8, &c, &err), PL_OK);
+    pl_test_assert_same_corpus(one, c);
+    pl_corpus_free(one), pl_corpus_free(c);
+    pl_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(test_a_bad_line_in_a_later_part_is_named_by_its_own_number) {
+    char *dir = pl_test_tmpdir();
+    const char *path = awkward_tsv(dir, 2000, 1733);
+    PlCorpus *c = (PlCorpus *)1;
+    PlErr err;
+    ck_assert_int_eq(load_parts(path, 4, &c, &err), PL_EINPUT);
+    ck_assert_ptr_null(c);
+    ck_assert_msg(strstr(err.msg, "awkward.tsv:1733: label must be 0 or 1"), "message was: %s", err.msg);
+    pl_test_rmtree(dir);
+}
+END_TEST
+
 Suite *corpus_suite(void) {
     Suite *s = suite_create("corpus");
     TCase *tc = tcase_create("tsv");
@@ -304,6 +414,7 @@ Suite *corpus_suite(void) {
     tcase_add_test(tc, test_header_crlf_and_blank_lines_are_accepted);
     tcase_add_test(tc, test_empty_review_is_just_the_start_token);
     tcase_add_test(tc, test_invalid_utf8_never_reaches_the_vocabulary);
+    tcase_add_test(tc, test_the_loader_splits_words_as_pl_text_split_does);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
     tcase_add_test(tc, test_bad_tsv_lines_name_the_file_and_line);
@@ -314,6 +425,8 @@ Suite *corpus_suite(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_a_ten_million_character_line_loads_whole);
     tcase_add_test(tc, test_two_hundred_thousand_lines_load);
+    tcase_add_test(tc, test_a_file_read_in_parts_is_the_file_read_in_one_pass);
+    tcase_add_test(tc, test_a_bad_line_in_a_later_part_is_named_by_its_own_number);
     suite_add_tcase(s, tc);
     tc = tcase_create("folders");
     tcase_add_test(tc, test_acl_folder_alternates_neg_and_pos_in_name_order);

@@ -3,11 +3,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 void pl_corpus_free(PlCorpus *c) {
     if (!c) return;
     free(c->offsets);
-    free(c->ids);
+    if (c->map) munmap(c->map, c->map_len);
+    else free(c->ids);
     free(c->labels);
     free(c->word_of_id);
     free(c->rank_of_word);

@@ -30,7 +30,7 @@ typedef struct {
 typedef struct {
     int n;                   /* sequences */
     int64_t *offsets;        /* (n+1) */
-    int32_t *ids;            /* (offsets[n]) */
+    int32_t *ids;            /* (offsets[n]) read-only: it may live in a read-only mapping */
     uint8_t *labels;         /* (n) 0 or 1 */
     int num_words;           /* every stored id is below this */
     int vocab_size;          /* 3 reserved ids + distinct words */
@@ -40,6 +40,8 @@ typedef struct {
     char source[512];        /* what was loaded, for display */
     int skipped;             /* folder loaders: entries left out for not being regular files */
     char skipped_first[256]; /* the first of them (its path) */
+    void *map;               /* read from the cache: the mapped entry ids points into, else NULL */
+    size_t map_len;
 } PlCorpus;
 
 /* Frees c and everything it owns; pl_corpus_free(NULL) does nothing. */

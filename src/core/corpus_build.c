@@ -69,36 +69,72 @@ static void end_example(PlCorpusBuilder *b) {
     b->offsets[b->n] = b->n_ids;
 }
 
-#define WORD_RUN 64 /* words handed to the vocabulary at once */
+#define WORD_RUN 64    /* words handed to the vocabulary at once */
+#define CLEAN_SLACK 64 /* spaces after a cleaned text, so the splitter reads whole blocks */
 
-/* Splits cleaned text at spaces (as pl_text_split does) and pushes the
- * words' ids, in runs: the vocabulary looks a run's slots up ahead. */
-static PlStatus push_clean_words(PlCorpusBuilder *b, const char *clean, size_t n) {
+typedef char Bytes16 __attribute__((vector_size(16)));
+
+/* Bit i set when p[i] is a space, for the 64 bytes at p (SSE2, which every
+ * x86-64 has). */
+static uint64_t spaces64(const char *p) {
+    uint64_t m = 0;
+    for (int q = 0; q < 4; q++) {
+        Bytes16 v;
+        memcpy(&v, p + 16 * q, 16);
+        m |= (uint64_t)(unsigned)__builtin_ia32_pmovmskb128(v == ' ') << (16 * q);
+    }
+    return m;
+}
+
+typedef struct {
     const char *w[WORD_RUN];
     size_t len[WORD_RUN];
-    int idx[WORD_RUN], k = 0;
-    size_t i = 0;
-    for (;;) {
-        while (i < n && clean[i] == ' ') i++;
-        if (i < n) {
-            size_t start = i;
-            while (i < n && clean[i] != ' ') i++;
-            w[k] = clean + start;
-            len[k++] = i - start;
+    int k;
+} WordRun;
+
+static PlStatus flush_run(PlCorpusBuilder *b, WordRun *r) {
+    int idx[WORD_RUN];
+    if (pl_vocab_intern_run(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM;
+    for (int j = 0; j < r->k; j++)
+        if (push_id(b, idx[j] + PL_FIRST_WORD_ID)) return PL_ENOMEM;
+    r->k = 0;
+    return PL_OK;
+}
+
+static PlStatus take_word(PlCorpusBuilder *b, WordRun *r, const char *w, size_t len) {
+    r->w[r->k] = w, r->len[r->k++] = len;
+    return r->k == WORD_RUN ? flush_run(b, r) : PL_OK;
+}
+
+/* Splits cleaned text at spaces (as pl_text_split does) and pushes the
+ * words' ids, in runs: the vocabulary looks a run's slots up ahead. The
+ * text is read 64 bytes at a time as a mask of its spaces: a word starts
+ * at a non-space after a space and ends at the next space, and the bits
+ * of both are taken lowest first. clean[n .. n + CLEAN_SLACK) are spaces. */
+static PlStatus push_clean_words(PlCorpusBuilder *b, const char *clean, size_t n) {
+    WordRun r;
+    r.k = 0;
+    uint64_t in_word = 0; /* the byte before the block is a word's */
+    size_t start = 0;     /* of the word that runs into the block, when in_word */
+    for (size_t base = 0; base < n; base += 64) {
+        uint64_t wd = ~spaces64(clean + base), before = wd << 1 | in_word;
+        uint64_t starts = wd & ~before, ends = ~wd & before;
+        for (; ends; ends &= ends - 1) {
+            if (!in_word) start = base + (size_t)__builtin_ctzll(starts), starts &= starts - 1;
+            in_word = 0;
+            size_t end = base + (size_t)__builtin_ctzll(ends);
+            if (take_word(b, &r, clean + start, end - start)) return PL_ENOMEM;
         }
-        if (k == WORD_RUN || (i >= n && k)) {
-            if (pl_vocab_add_run(&b->vocab, w, len, k, idx)) return PL_ENOMEM;
-            for (int j = 0; j < k; j++)
-                if (push_id(b, idx[j] + PL_FIRST_WORD_ID)) return PL_ENOMEM;
-            k = 0;
-        }
-        if (i >= n) return PL_OK;
+        if (starts) start = base + (size_t)__builtin_ctzll(starts);
+        in_word = wd >> 63;
     }
+    if (in_word && take_word(b, &r, clean + start, n - start)) return PL_ENOMEM;
+    return r.k ? flush_run(b, &r) : PL_OK;
 }
 
 /* Cleans text[0..n) into b->clean and pushes its words. */
 static PlStatus push_text(PlCorpusBuilder *b, const char *text, size_t n) {
-    size_t need = pl_text_clean_cap(n);
+    size_t need = pl_text_clean_cap(n) + CLEAN_SLACK;
     if (need > b->clean_cap) {
         char *c = realloc(b->clean, need);
         if (!c) return PL_ENOMEM;
@@ -106,6 +142,7 @@ static PlStatus push_text(PlCorpusBuilder *b, const char *text, size_t n) {
         b->clean_cap = need;
     }
     size_t m = pl_text_clean(text, n, b->clean);
+    memset(b->clean + m, ' ', CLEAN_SLACK);
     return push_clean_words(b, b->clean, m);
 }
 
@@ -171,24 +208,68 @@ PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split) {
     return PL_OK;
 }
 
-/* Turns first-appearance indices into count-ranked ids, capped at num_words. */
-static PlStatus remap_ids(PlCorpusBuilder *b, PlCorpus *c) {
-    int nw = b->vocab.n;
-    int *rank = malloc((size_t)(nw ? nw : 1) * sizeof *rank);
+PlStatus pl_corpus_rank_words(PlCorpus *c) {
+    int nw = c->vocab.n;
+    c->rank_of_word = malloc((size_t)(nw ? nw : 1) * sizeof *c->rank_of_word);
     c->word_of_id = malloc((size_t)(nw ? nw : 1) * sizeof *c->word_of_id);
-    if (!rank || !c->word_of_id || pl_vocab_rank(&b->vocab, rank)) {
-        free(rank);
-        return PL_ENOMEM;
+    if (!c->rank_of_word || !c->word_of_id || pl_vocab_rank(&c->vocab, c->rank_of_word)) return PL_ENOMEM;
+    for (int i = 0; i < nw; i++) c->word_of_id[c->rank_of_word[i]] = i;
+    return PL_OK;
+}
+
+/* Room for n more ids and m more examples in b. */
+static PlStatus reserve(PlCorpusBuilder *b, int64_t n, int m) {
+    if (b->n_ids + n > b->cap_ids) {
+        int32_t *ids = realloc(b->ids, (size_t)(b->n_ids + n) * sizeof *ids);
+        if (!ids) return PL_ENOMEM;
+        b->ids = ids, b->cap_ids = b->n_ids + n;
     }
-    for (int i = 0; i < nw; i++) c->word_of_id[rank[i]] = i;
+    if (b->n + m > b->cap) {
+        int64_t *off = realloc(b->offsets, ((size_t)b->n + m + 1) * sizeof *off);
+        if (!off) return PL_ENOMEM;
+        b->offsets = off;
+        uint8_t *lab = realloc(b->labels, (size_t)b->n + m);
+        if (!lab) return PL_ENOMEM;
+        b->labels = lab, b->cap = b->n + m;
+    }
+    return PL_OK;
+}
+
+PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from) {
+    if (from->n == 0) return PL_OK;
+    if ((int64_t)b->n + from->n >= INT32_MAX - 1) return PL_ENOMEM;
+    int *map = malloc((size_t)(from->vocab.n ? from->vocab.n : 1) * sizeof *map);
+    PlStatus st = map ? reserve(b, from->n_ids, from->n) : PL_ENOMEM;
+    for (int i = 0; st == PL_OK && i < from->vocab.n; i++) {
+        const char *w = pl_vocab_word(&from->vocab, i);
+        st = pl_vocab_add(&b->vocab, w, strlen(w), &map[i]); /* its count is redone at the finish */
+    }
+    if (st) {
+        free(map);
+        return st;
+    }
+    int32_t *to = b->ids + b->n_ids;
+    for (int64_t k = 0; k < from->n_ids; k++) {
+        int32_t id = from->ids[k];
+        to[k] = id < PL_FIRST_WORD_ID ? id : map[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
+    }
+    for (int i = 0; i < from->n; i++) b->offsets[b->n + i] = b->n_ids + from->offsets[i];
+    memcpy(b->labels + b->n, from->labels, (size_t)from->n);
+    b->n += from->n, b->n_ids += from->n_ids;
+    b->offsets[b->n] = b->n_ids;
+    free(map);
+    return PL_OK;
+}
+
+/* Turns the builder's first-appearance indices into count-ranked ids,
+ * capped at num_words. */
+static void remap_ids(PlCorpusBuilder *b, const PlCorpus *c) {
     for (int64_t k = 0; k < b->n_ids; k++) {
         int32_t id = b->ids[k];
         if (id < PL_FIRST_WORD_ID) continue;
-        int32_t final = rank[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
+        int32_t final = c->rank_of_word[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
         b->ids[k] = final < c->num_words ? final : PL_OOV_ID;
     }
-    c->rank_of_word = rank;
-    return PL_OK;
 }
 
 PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err) {
@@ -196,18 +277,20 @@ PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const c
     PlCorpus *c = calloc(1, sizeof *c);
     if (!c) goto nomem;
     c->num_words = opts && opts->num_words > 0 ? opts->num_words : PL_DEFAULT_NUM_WORDS;
-    if (remap_ids(b, c)) goto nomem;
+    c->vocab = b->vocab;
+    pl_vocab_init(&b->vocab);
+    pl_vocab_recount(&c->vocab, b->ids, b->n_ids, PL_FIRST_WORD_ID); /* the text's words were interned uncounted */
+    if (pl_corpus_rank_words(c)) goto nomem;
+    remap_ids(b, c);
     c->n = b->n;
     c->ids = b->ids;
     c->offsets = b->offsets;
     c->labels = b->labels;
-    c->vocab = b->vocab;
-    c->vocab_size = b->vocab.n + PL_FIRST_WORD_ID;
+    c->vocab_size = c->vocab.n + PL_FIRST_WORD_ID;
     snprintf(c->source, sizeof c->source, "%s", name);
     b->ids = NULL;
     b->offsets = NULL;
     b->labels = NULL;
-    pl_vocab_init(&b->vocab);
     pl_builder_done(b);
     *out = c;
     return PL_OK;

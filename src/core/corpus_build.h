@@ -36,9 +36,19 @@ PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const 
  * a0 b0 a1 b1 ..., the longer group's tail last. Returns PL_ENOMEM on failure. */
 PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);
 
+/* Appends from's examples after b's, as if b had been given them itself:
+ * from's new words follow b's in their order of first appearance. from is
+ * left as it was (the caller frees it). Returns PL_ENOMEM on failure. */
+PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from);
+
 /* Ranks the vocabulary and moves everything into a new corpus. The builder is
  * emptied either way. name fills corpus->source. */
 PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err);
+
+/* Fills c->rank_of_word and c->word_of_id from c->vocab (ranks by
+ * descending count, ties in order of first appearance). PL_ENOMEM on
+ * failure (pl_corpus_free still frees what was made). */
+PlStatus pl_corpus_rank_words(PlCorpus *c);
 
 /* Writes a printable, quoted excerpt of s[0..n) (at most 24 bytes shown) into
  * buf, for error messages. Returns buf. */

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "corpus.h"
 #include "rng.h"
@@ -24,6 +25,12 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, con
                                 PlErr *err);
 /* The same from a TSV file. */
 PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
+/* The same from f (open on path, of size bytes), cut at line ends into
+ * nparts parts tokenized side by side (1: one pass). The corpus is the one
+ * a single pass gives, whatever nparts; pl_corpus_load_tsv picks nparts from
+ * the file's size and the cores. */
+PlStatus pl_corpus_load_tsv_parts(const char *path, FILE *f, uint64_t size, int nparts, const PlCorpusOpts *opts,
+                                  PlCorpus **out, PlErr *err);
 /* An aclImdb-style folder: ROOT/neg and ROOT/pos (or under train/ or test/). */
 PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 

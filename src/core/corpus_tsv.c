@@ -1,14 +1,18 @@
 /* Loading a corpus from TSV: one example per line, LABEL<TAB>TEXT, label 0 or
  * 1, an optional header line "label<TAB>text", "\r\n" line ends accepted,
  * blank lines skipped. A file is read a chunk at a time, an in-memory text
- * all at once; both parse the same way. */
+ * all at once; both parse the same way. A large file's tokens go through
+ * the cache (corpus_cache.h): read back when its bytes were seen before. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "corpus_build.h"
+#include "corpus_cache.h"
 #include "corpus_loaders.h"
 #include "infile.h"
 
@@ -98,18 +102,13 @@ static PlStatus stream_lines(PlCorpusBuilder *b, const char *path, FILE *f, char
     }
 }
 
-PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
-    *out = NULL;
-    FILE *f = NULL;
-    PlStatus opened = pl_infile_open(path, PL_MAX_FILE_BYTES, &f, NULL, err); /* regular files only, of a sane size */
-    if (opened) return opened;
+static PlStatus parse_file(const char *path, FILE *f, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     size_t cap = CHUNK, total = 0;
     char *buf = malloc(cap);
     PlCorpusBuilder b;
     pl_builder_init(&b);
     PlStatus st = buf ? stream_lines(&b, path, f, &buf, &cap, &total, err)
                       : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-    fclose(f);
     free(buf);
     if (st == PL_OK && total == 0) st = pl_err_set(err, PL_EINPUT, "%s: empty file", path);
     else if (st == PL_OK && b.n == 0)
@@ -119,4 +118,140 @@ PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus
         return st;
     }
     return pl_builder_finish(&b, opts, path, out, err);
+}
+
+/* ---- in parts ---------------------------------------------------------------
+ * A large file is cut at line ends into one part per core; each part is
+ * tokenized by its own thread into its own builder, and the builders are
+ * appended in file order, which gives the corpus a single pass would. A part
+ * that fails makes the whole file be read again in one pass, whose message
+ * names the right line. */
+
+#define PARTS_MAX 8
+#define PARTS_MIN_BYTES ((uint64_t)8 << 20) /* smaller files are read in one pass */
+
+typedef struct {
+    int fd;
+    uint64_t from, to; /* whole lines: from is 0 or just past a newline */
+    PlCorpusBuilder b;
+    PlStatus st;
+} Part;
+
+/* Reads [p->from, p->to) a chunk at a time and parses its lines. */
+static PlStatus parse_part(Part *p) {
+    size_t cap = CHUNK, have = 0;
+    char *buf = malloc(cap);
+    if (!buf) return PL_ENOMEM;
+    long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
+    PlStatus st = PL_OK;
+    for (uint64_t at = p->from; st == PL_OK;) {
+        if (cap - have < CHUNK / 2) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) st = PL_ENOMEM;
+            else buf = bigger, cap *= 2;
+            if (st) break;
+        }
+        size_t want = cap - have;
+        if (p->to - at < want) want = (size_t)(p->to - at);
+        ssize_t got = want ? pread(p->fd, buf + have, want, (off_t)at) : 0;
+        if (got < 0) st = PL_EIO;
+        if (st) break;
+        at += (uint64_t)got, have += (size_t)got;
+        size_t used;
+        st = parse_lines(&p->b, "", buf, have, got != 0, &line_no, &used, NULL);
+        if (got == 0) break;
+        memmove(buf, buf + used, have - used);
+        have -= used;
+    }
+    free(buf);
+    return st;
+}
+
+static void *run_part(void *arg) {
+    Part *p = arg;
+    p->st = parse_part(p);
+    return NULL;
+}
+
+/* The first byte after the first newline at or after pos, or size. */
+static uint64_t line_start_after(int fd, uint64_t pos, uint64_t size) {
+    char buf[4096];
+    while (pos < size) {
+        ssize_t got = pread(fd, buf, sizeof buf, (off_t)pos);
+        if (got <= 0) return size;
+        const char *nl = memchr(buf, '\n', (size_t)got);
+        if (nl) return pos + (uint64_t)(nl - buf) + 1;
+        pos += (uint64_t)got;
+    }
+    return size;
+}
+
+/* Cuts [0, size) into at most nparts parts of whole lines; returns how many. */
+static int cut_parts(Part *part, int nparts, int fd, uint64_t size) {
+    int k = 0;
+    for (uint64_t from = 0; from < size && k < nparts; k++) {
+        uint64_t even = size / (uint64_t)nparts * (uint64_t)(k + 1); /* where an even cut would fall */
+        uint64_t to = k == nparts - 1 ? size : line_start_after(fd, even > from ? even : from, size);
+        part[k] = (Part){.fd = fd, .from = from, .to = to};
+        pl_builder_init(&part[k].b);
+        from = part[k].to;
+    }
+    return k;
+}
+
+/* Tokenizes the parts, part 0 in this thread, and appends them to part 0's builder. */
+static PlStatus run_parts(Part *part, int n) {
+    pthread_t th[PARTS_MAX];
+    int started[PARTS_MAX] = {0};
+    for (int k = 1; k < n; k++) started[k] = pthread_create(&th[k], NULL, run_part, &part[k]) == 0;
+    for (int k = 1; k < n; k++)
+        if (!started[k]) run_part(&part[k]); /* no thread to be had: this one does it */
+    run_part(&part[0]);
+    PlStatus st = part[0].st;
+    for (int k = 1; k < n; k++) {
+        if (started[k]) pthread_join(th[k], NULL);
+        if (st == PL_OK) st = part[k].st ? part[k].st : pl_builder_append(&part[0].b, &part[k].b);
+        pl_builder_done(&part[k].b);
+    }
+    return st;
+}
+
+PlStatus pl_corpus_load_tsv_parts(const char *path, FILE *f, uint64_t size, int nparts, const PlCorpusOpts *opts,
+                                  PlCorpus **out, PlErr *err) {
+    *out = NULL;
+    Part part[PARTS_MAX];
+    int n = nparts > 1 ? cut_parts(part, nparts < PARTS_MAX ? nparts : PARTS_MAX, fileno(f), size) : 0;
+    PlStatus st = n > 0 ? run_parts(part, n) : PL_EINPUT;
+    if (st == PL_OK && part[0].b.n > 0) return pl_builder_finish(&part[0].b, opts, path, out, err);
+    if (n > 0) pl_builder_done(&part[0].b);
+    rewind(f);
+    return parse_file(path, f, opts, out, err); /* one pass, for the exact message (or one part) */
+}
+
+static int parts_for(uint64_t size) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (size < PARTS_MIN_BYTES || cores < 2) return 1;
+    return cores < PARTS_MAX ? (int)cores : PARTS_MAX;
+}
+
+PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+    *out = NULL;
+    FILE *f = NULL;
+    uint64_t size;
+    PlStatus opened = pl_infile_open(path, PL_MAX_FILE_BYTES, &f, &size, err); /* regular files only, of a sane size */
+    if (opened) return opened;
+    int num_words = opts && opts->num_words > 0 ? opts->num_words : PL_DEFAULT_NUM_WORDS;
+    PlCacheKey key;
+    char entry[4096];
+    int cached = pl_cache_wanted(size) && pl_cache_key(f, size, num_words, &key) == PL_OK &&
+                 pl_cache_path(&key, entry, sizeof entry);
+    if (cached && pl_cache_read(entry, &key, out) == PL_OK) {
+        fclose(f);
+        snprintf((*out)->source, sizeof(*out)->source, "%s", path);
+        return PL_OK;
+    }
+    PlStatus st = pl_corpus_load_tsv_parts(path, f, size, parts_for(size), opts, out, err);
+    fclose(f);
+    if (st == PL_OK && cached) pl_cache_write(entry, &key, *out);
+    return st;
 }

@@ -17,6 +17,25 @@ void pl_vocab_done(PlVocab *v) {
 /* 64 bits of hash, eight bytes at a time (a multiply-xorshift mix): the
  * words are short, and a byte-at-a-time hash spends a multiply per letter.
  * The value only places words in slots; ids never depend on it. */
+/* The bytes of a word shorter than 8 as a zero-padded little-endian word,
+ * from loads inside it: two overlapping 4-byte loads, or three single
+ * bytes (a byte loaded twice lands on itself). A byte-at-a-time copy to
+ * the stack would stall the 8-byte load that reads it back. */
+static uint64_t load_short(const char *w, size_t len) {
+    if (len >= 4) {
+        uint32_t lo, hi;
+        memcpy(&lo, w, 4);
+        memcpy(&hi, w + len - 4, 4);
+        return (uint64_t)lo | (uint64_t)hi << (8 * (len - 4));
+    }
+    if (len == 0) return 0;
+    const unsigned char *u = (const unsigned char *)w;
+    return (uint64_t)u[0] | (uint64_t)u[len / 2] << (8 * (len / 2)) | (uint64_t)u[len - 1] << (8 * (len - 1));
+}
+
+/* 64 bits of hash, eight bytes at a time (a multiply-xorshift mix): the
+ * words are short, and a byte-at-a-time hash spends a multiply per letter.
+ * The value only places words in slots; ids never depend on it. */
 static uint64_t word_hash(const char *w, size_t len) {
     uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)len;
     for (; len >= 8; w += 8, len -= 8) {
@@ -25,11 +44,7 @@ static uint64_t word_hash(const char *w, size_t len) {
         h = (h ^ x) * 0xff51afd7ed558ccdu;
         h ^= h >> 32;
     }
-    if (len) {
-        uint64_t x = 0;
-        memcpy(&x, w, len);
-        h = (h ^ x) * 0xc4ceb9fe1a85ec53u;
-    }
+    if (len) h = (h ^ load_short(w, len)) * 0xc4ceb9fe1a85ec53u;
     h ^= h >> 29;
     h *= 0xff51afd7ed558ccdu;
     return h ^ (h >> 32);
@@ -41,9 +56,20 @@ static size_t word_len(const PlVocab *v, int i) {
 }
 
 static uint64_t word_head(const char *w, size_t len) {
-    uint64_t x = 0;
-    memcpy(&x, w, len < 8 ? len : 8);
+    uint64_t x;
+    if (len < 8) return load_short(w, len);
+    memcpy(&x, w, 8);
     return x;
+}
+
+/* Whether a[8..len) equals w[8..len), for len >= 8: up to 16 bytes by the
+ * one 8-byte word that ends them (overlapping the heads, already equal). */
+static int same_rest(const char *a, const char *w, size_t len) {
+    if (len > 16) return memcmp(a + 8, w + 8, len - 8) == 0;
+    uint64_t x, y;
+    memcpy(&x, a + len - 8, 8);
+    memcpy(&y, w + len - 8, 8);
+    return x == y;
 }
 
 /* Slot where word (of hash h) lives or would go. */
@@ -57,8 +83,7 @@ static size_t probe(const PlVocab *v, const char *w, size_t len, uint64_t h) {
         if (sl->hash != tag || sl->head != head) continue;
         /* Shorter than 8: the zero after it is in head too, so the heads hold both whole words. */
         if (len < 8) return s;
-        if (word_len(v, sl->idx1 - 1) == len && memcmp(v->arena + v->off[sl->idx1 - 1] + 8, w + 8, len - 8) == 0)
-            return s;
+        if (word_len(v, sl->idx1 - 1) == len && same_rest(v->arena + v->off[sl->idx1 - 1], w, len)) return s;
     }
 }
 
@@ -112,18 +137,18 @@ static PlStatus arena_push(PlVocab *v, const char *w, size_t len) {
     return PL_OK;
 }
 
-/* pl_vocab_add with the hash already taken and room in the slots. */
-static PlStatus add_hashed(PlVocab *v, const char *word, size_t len, uint64_t h, int *idx) {
+/* Interns word (of hash h; there is room in the slots) without counting it:
+ * a new word's count starts at 0. */
+static PlStatus intern_hashed(PlVocab *v, const char *word, size_t len, uint64_t h, int *idx) {
     size_t s = probe(v, word, len, h);
     if (v->slots[s].idx1) {
         *idx = v->slots[s].idx1 - 1;
-        v->count[*idx]++;
         return PL_OK;
     }
     if (v->n == INT32_MAX - 4) return PL_ENOMEM;
     if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
     if (arena_push(v, word, len)) return PL_ENOMEM;
-    v->count[v->n] = 1;
+    v->count[v->n] = 0;
     v->slots[s] = (PlVocabSlot){word_head(word, len), (uint32_t)(h >> 32), v->n + 1};
     *idx = v->n++;
     return PL_OK;
@@ -131,19 +156,21 @@ static PlStatus add_hashed(PlVocab *v, const char *word, size_t len, uint64_t h,
 
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
     if ((size_t)(v->n + 1) * 2 > v->nslots && rehash(v)) return PL_ENOMEM;
-    return add_hashed(v, word, len, word_hash(word, len), idx);
+    PlStatus st = intern_hashed(v, word, len, word_hash(word, len), idx);
+    if (st == PL_OK) v->count[*idx]++;
+    return st;
 }
 
 #define RUN_AHEAD 8 /* words between asking for a slot and probing it */
 
-PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
+PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
     while ((size_t)(v->n + n + 1) * 2 > v->nslots)
         if (rehash(v)) return PL_ENOMEM; /* before the run: the slots asked for stay put */
     uint64_t h[RUN_AHEAD];
     size_t mask = v->nslots - 1;
     for (int i = 0; i < n + RUN_AHEAD; i++) {
         if (i >= RUN_AHEAD &&
-            add_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
+            intern_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
             return PL_ENOMEM;
         if (i < n) {
             h[i % RUN_AHEAD] = word_hash(word[i], len[i]);
@@ -151,6 +178,12 @@ PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len
         }
     }
     return PL_OK;
+}
+
+void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first) {
+    memset(v->count, 0, (size_t)v->n * sizeof *v->count);
+    for (int64_t k = 0; k < n; k++)
+        if (ids[k] >= first) v->count[ids[k] - first]++;
 }
 
 typedef struct {

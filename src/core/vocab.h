@@ -38,11 +38,17 @@ void pl_vocab_done(PlVocab *v);
  * Returns PL_ENOMEM when the table cannot grow. */
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx);
 
-/* Adds n words (word[i] of len[i] bytes) and stores their indices in idx:
- * the same as n calls of pl_vocab_add, but each word's slot is asked for a
- * few words ahead, so the cache misses of a large table overlap. Returns
- * PL_ENOMEM when the table cannot grow (the words before are added). */
-PlStatus pl_vocab_add_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
+/* Interns n words (word[i] of len[i] bytes) and stores their indices in
+ * idx, without counting them (a new word's count is 0; pl_vocab_recount
+ * counts them after): each word's slot is asked for a few words ahead, so
+ * the cache misses of a large table overlap, and no count is touched, so
+ * none of their misses waits on another. Returns PL_ENOMEM when the table
+ * cannot grow (the words before are interned). */
+PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
+
+/* Sets every word's count to its occurrences in ids[0..n), where word i
+ * appears as id first + i (ids below first are not words). */
+void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first);
 
 /* Index of word, or -1. */
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len);

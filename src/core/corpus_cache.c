@@ -1,0 +1,344 @@
+#include "corpus_cache.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "corpus_build.h"
+#include "digest.h"
+#include "infile.h"
+#include "text.h"
+
+#define CACHE_VERSION 1u
+#define CACHE_KEEP 8                       /* entries kept, the most recently used */
+#define CACHE_MIN_BYTES (1u << 20)         /* smaller sources are tokenized every time */
+#define CACHE_MAX_COUNT ((int64_t)1 << 40) /* ids, bytes of words: far beyond any corpus file */
+#define CHUNK ((size_t)1 << 20)
+
+static const char magic[8] = {'p', 'a', 'd', 'l', 'a', 'b', 'T', '\1'};
+
+typedef struct {
+    char magic[8];
+    uint32_t version, header_bytes;
+    uint64_t digest, size, tokenizer;
+    int32_t num_words, n;
+    int64_t n_ids;
+    int32_t vocab_n, reserved;
+    int64_t arena_len;
+    uint64_t payload; /* digest of everything after the header */
+} CacheHeader;
+
+_Static_assert(sizeof(CacheHeader) == 80, "the cache header has no padding");
+
+int pl_cache_wanted(uint64_t size) {
+    const char *e = getenv("PADLAB_CACHE");
+    if (e && (strcmp(e, "off") == 0 || strcmp(e, "0") == 0)) return 0;
+    if (e && strcmp(e, "all") == 0) return 1;
+    return size >= CACHE_MIN_BYTES;
+}
+
+uint64_t pl_cache_tokenizer(void) {
+    /* Every rule of text.h meets this text: a tag, capitals, Latin-1
+     * letters, punctuation, a tab, a byte that is not UTF-8. */
+    static const char sample[] = "It's <br />GREAT, \xc3\x80 la \xc3\xa9t\xc3\xa9! \"(no)\"\t3-d \xff end.";
+    char out[256];
+    size_t n = pl_text_clean(sample, sizeof sample - 1, out);
+    return pl_digest(CACHE_VERSION, out, n);
+}
+
+#define WINDOW ((size_t)64 << 20) /* bytes of the source mapped at a time */
+
+/* Adds f's bytes from its start to d, through mappings of a window at a
+ * time (the text never all in memory at once); 0 if a window can't be mapped. */
+static int digest_mapped(FILE *f, uint64_t size, PlDigest *d) {
+    for (uint64_t at = 0; at < size; at += WINDOW) {
+        size_t len = size - at < WINDOW ? (size_t)(size - at) : WINDOW;
+        void *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(f), (off_t)at);
+        if (m == MAP_FAILED) return 0;
+        pl_digest_add(d, m, len);
+        munmap(m, len);
+    }
+    return 1;
+}
+
+static int digest_read(FILE *f, PlDigest *d) {
+    char *buf = malloc(CHUNK);
+    if (!buf) return 0;
+    size_t got;
+    while ((got = fread(buf, 1, CHUNK, f)) > 0) pl_digest_add(d, buf, got);
+    free(buf);
+    return !ferror(f);
+}
+
+/* The digest of f's size bytes. */
+static int digest_file(FILE *f, uint64_t size, uint64_t *out) {
+    PlDigest d;
+    pl_digest_init(&d, 0);
+    if (!digest_mapped(f, size, &d)) {
+        pl_digest_init(&d, 0);
+        rewind(f);
+        if (!digest_read(f, &d)) return 0;
+    }
+    *out = pl_digest_end(&d);
+    return d.total == size;
+}
+
+PlStatus pl_cache_key(FILE *f, uint64_t size, int num_words, PlCacheKey *key) {
+    uint64_t digest;
+    int ok = digest_file(f, size, &digest);
+    rewind(f);
+    if (!ok) return PL_EIO;
+    *key = (PlCacheKey){digest, size, num_words, pl_cache_tokenizer()};
+    return PL_OK;
+}
+
+static int cache_dir(char *buf, size_t cap) {
+    const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (x && x[0] == '/') n = snprintf(buf, cap, "%s/padlab/corpus", x);
+    else if (home && home[0]) n = snprintf(buf, cap, "%s/.cache/padlab/corpus", home);
+    else return 0;
+    return n > 0 && (size_t)n < cap;
+}
+
+int pl_cache_path(const PlCacheKey *key, char *buf, size_t cap) {
+    char dir[3072];
+    if (!cache_dir(dir, sizeof dir)) return 0;
+    int n = snprintf(buf, cap, "%s/%016llx-%llu-w%d.corpus", dir, (unsigned long long)key->digest,
+                     (unsigned long long)key->size, (int)key->num_words);
+    return n > 0 && (size_t)n < cap;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+static int header_fits(const CacheHeader *h, const PlCacheKey *key, uint64_t file_size) {
+    if (memcmp(h->magic, magic, 8) || h->version != CACHE_VERSION || h->header_bytes != sizeof *h) return 0;
+    if (h->digest != key->digest || h->size != key->size || h->tokenizer != key->tokenizer ||
+        h->num_words != key->num_words)
+        return 0;
+    if (h->n < 1 || h->n >= INT32_MAX || h->n_ids < 0 || h->n_ids > CACHE_MAX_COUNT) return 0;
+    if (h->vocab_n < 0 || h->vocab_n > INT32_MAX - 4 || h->arena_len < h->vocab_n || h->arena_len > CACHE_MAX_COUNT)
+        return 0;
+    uint64_t want = sizeof *h + 8 * ((uint64_t)h->n + 1) + 4 * (uint64_t)h->n_ids + (uint64_t)h->n +
+                    8 * (uint64_t)h->vocab_n + (uint64_t)h->arena_len;
+    return want == file_size;
+}
+
+static int offsets_ok(const int64_t *off, int n, int64_t n_ids) {
+    if (off[0] != 0 || off[n] != n_ids) return 0;
+    for (int i = 0; i < n; i++)
+        if (off[i + 1] < off[i]) return 0;
+    return 1;
+}
+
+static int ids_ok(const int32_t *ids, int64_t n, int32_t below) {
+    int32_t lo = 0, hi = 0;
+    for (int64_t k = 0; k < n; k++) {
+        lo = ids[k] < lo ? ids[k] : lo;
+        hi = ids[k] > hi ? ids[k] : hi;
+    }
+    return lo >= 0 && (n == 0 || hi < below);
+}
+
+static int labels_ok(const uint8_t *lab, int n) {
+    uint8_t any = 0;
+    for (int i = 0; i < n; i++) any |= lab[i];
+    return any <= 1;
+}
+
+/* Interns the words of arena[0..len) (NUL-terminated, vocab_n of them, none
+ * empty, none twice) with their counts. */
+static int words_ok(PlVocab *v, const char *arena, int64_t len, int vocab_n, const int64_t *count) {
+    if (len > 0 && arena[len - 1] != '\0') return 0;
+    int64_t at = 0;
+    for (int i = 0; i < vocab_n; i++) {
+        if (at >= len || count[i] < 1) return 0;
+        size_t wl = strlen(arena + at);
+        int idx;
+        if (wl == 0 || pl_vocab_add(v, arena + at, wl, &idx) || idx != i) return 0;
+        v->count[i] = count[i];
+        at += (int64_t)wl + 1;
+    }
+    return at == len;
+}
+
+/* Points c into the mapped entry at m (its header h already checked) and
+ * checks all of it. The ids stay in the mapping; the offsets, the labels
+ * and the counts (unaligned there) are copied. */
+static int take_body(const unsigned char *m, const CacheHeader *h, PlCorpus *c) {
+    const unsigned char *p = m + sizeof *h;
+    size_t off_bytes = ((size_t)h->n + 1) * 8, id_bytes = (size_t)h->n_ids * 4, count_bytes = (size_t)h->vocab_n * 8;
+    size_t body = off_bytes + id_bytes + (size_t)h->n + count_bytes + (size_t)h->arena_len;
+    if (pl_digest(0, p, body) != h->payload) return 0;
+    c->n = h->n;
+    c->offsets = malloc(off_bytes);
+    c->labels = malloc((size_t)h->n);
+    int64_t *count = malloc(count_bytes ? count_bytes : 1);
+    int ok = c->offsets && c->labels && count;
+    if (ok) {
+        memcpy(c->offsets, p, off_bytes);
+        c->ids = (int32_t *)(void *)(p + off_bytes); /* 8-aligned: the header and the offsets are whole words */
+        memcpy(c->labels, p + off_bytes + id_bytes, (size_t)h->n);
+        memcpy(count, p + off_bytes + id_bytes + h->n, count_bytes);
+        const char *arena = (const char *)p + off_bytes + id_bytes + h->n + count_bytes;
+        int32_t below = h->num_words < h->vocab_n + PL_FIRST_WORD_ID ? h->num_words : h->vocab_n + PL_FIRST_WORD_ID;
+        ok = offsets_ok(c->offsets, h->n, h->n_ids) && ids_ok(c->ids, h->n_ids, below) && labels_ok(c->labels, h->n) &&
+             words_ok(&c->vocab, arena, h->arena_len, h->vocab_n, count);
+    }
+    free(count);
+    return ok;
+}
+
+/* The whole entry, mapped read-only and faulted in at once; NULL if it can't be. */
+static unsigned char *map_entry(const char *path, uint64_t *size) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) return NULL;
+    void *m = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size >= sizeof(CacheHeader)) {
+        *size = (uint64_t)st.st_size;
+        m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    }
+    close(fd);
+    return m == MAP_FAILED ? NULL : m;
+}
+
+PlStatus pl_cache_read(const char *path, const PlCacheKey *key, PlCorpus **out) {
+    *out = NULL;
+    uint64_t size = 0;
+    unsigned char *m = map_entry(path, &size);
+    if (!m) return PL_EIO;
+    CacheHeader h;
+    memcpy(&h, m, sizeof h);
+    PlCorpus *c = NULL;
+    int ok = header_fits(&h, key, size) && (c = calloc(1, sizeof *c));
+    if (ok) {
+        c->map = m, c->map_len = (size_t)size; /* from here pl_corpus_free unmaps it */
+        ok = take_body(m, &h, c);
+    } else {
+        munmap(m, (size_t)size);
+    }
+    if (ok) {
+        c->num_words = h.num_words;
+        c->vocab_size = h.vocab_n + PL_FIRST_WORD_ID;
+        ok = pl_corpus_rank_words(c) == PL_OK;
+    }
+    if (!ok) {
+        pl_corpus_free(c);
+        return PL_EINPUT;
+    }
+    utimensat(AT_FDCWD, path, NULL, 0); /* most recently used */
+    *out = c;
+    return PL_OK;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+/* mkdir -p of path's folder. */
+static int make_dirs(const char *path) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return 0;
+    *slash = '\0';
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return 0;
+        *p = '/';
+    }
+    return mkdir(dir, 0700) == 0 || errno == EEXIST;
+}
+
+static int write_part(FILE *f, PlDigest *d, const void *p, size_t n) {
+    pl_digest_add(d, p, n);
+    return n == 0 || fwrite(p, 1, n, f) == n;
+}
+
+static int write_entry(FILE *f, const PlCacheKey *key, const PlCorpus *c) {
+    const PlVocab *v = &c->vocab;
+    CacheHeader h = {.version = CACHE_VERSION,
+                     .header_bytes = sizeof h,
+                     .digest = key->digest,
+                     .size = key->size,
+                     .tokenizer = key->tokenizer,
+                     .num_words = key->num_words,
+                     .n = c->n,
+                     .n_ids = c->offsets[c->n],
+                     .vocab_n = v->n,
+                     .arena_len = (int64_t)v->arena_len};
+    memcpy(h.magic, magic, 8);
+    PlDigest d;
+    pl_digest_init(&d, 0);
+    if (fwrite(&h, sizeof h, 1, f) != 1 || !write_part(f, &d, c->offsets, ((size_t)c->n + 1) * sizeof *c->offsets) ||
+        !write_part(f, &d, c->ids, (size_t)h.n_ids * sizeof *c->ids) || !write_part(f, &d, c->labels, (size_t)c->n) ||
+        !write_part(f, &d, v->count, (size_t)v->n * sizeof *v->count) || !write_part(f, &d, v->arena, v->arena_len))
+        return 0;
+    h.payload = pl_digest_end(&d);
+    return fseek(f, 0, SEEK_SET) == 0 && fwrite(&h, sizeof h, 1, f) == 1;
+}
+
+typedef struct {
+    char name[256];
+    struct timespec used;
+} Entry;
+
+static int older(const Entry *a, const Entry *b) {
+    if (a->used.tv_sec != b->used.tv_sec) return a->used.tv_sec < b->used.tv_sec;
+    return a->used.tv_nsec < b->used.tv_nsec;
+}
+
+static int is_entry(const char *name) {
+    size_t n = strlen(name);
+    return n > 7 && n < 256 && strcmp(name + n - 7, ".corpus") == 0;
+}
+
+/* Removes the least recently used entry of dir while more than CACHE_KEEP remain. */
+static void prune(const char *dir) {
+    for (;;) {
+        DIR *d = opendir(dir);
+        if (!d) return;
+        int count = 0;
+        Entry oldest = {{0}, {0, 0}};
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            char p[4096 + 256];
+            struct stat st;
+            if (!is_entry(e->d_name) || snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p ||
+                stat(p, &st) != 0)
+                continue;
+            Entry cur = {{0}, st.st_mtim};
+            snprintf(cur.name, sizeof cur.name, "%s", e->d_name);
+            if (count++ == 0 || older(&cur, &oldest)) oldest = cur;
+        }
+        closedir(d);
+        char victim[4096 + 256];
+        if (count <= CACHE_KEEP || snprintf(victim, sizeof victim, "%s/%s", dir, oldest.name) >= (int)sizeof victim ||
+            unlink(victim) != 0)
+            return;
+    }
+}
+
+PlStatus pl_cache_write(const char *path, const PlCacheKey *key, const PlCorpus *c) {
+    char tmp[4096 + 32];
+    if (!make_dirs(path) || snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
+        return PL_EIO;
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return PL_EIO;
+    int ok = write_entry(f, key, c);
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return PL_EIO;
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    *strrchr(dir, '/') = '\0';
+    prune(dir);
+    return PL_OK;
+}
