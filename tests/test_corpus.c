@@ -297,6 +297,40 @@ START_TEST(test_builtin_sentiment_words_follow_the_label) {
 }
 END_TEST
 
+/* Words that share their first 8 or 16 bytes, or differ only in length,
+ * are different words; each is found again by its bytes alone. */
+START_TEST(test_the_vocabulary_tells_apart_words_that_share_their_heads) {
+    PlVocab v;
+    pl_vocab_init(&v);
+    char w[64][48];
+    int n = 0;
+    for (int len = 1; len <= 40; len++) {
+        memset(w[n], 'a', (size_t)len);
+        w[n++][len] = '\0';
+    }
+    static const int flip[] = {0, 7, 8, 15, 16, 17, 31, 39};
+    for (int f = 0; f < 8; f++) {
+        memset(w[n], 'a', 40);
+        w[n][flip[f]] = 'b';
+        w[n++][40] = '\0';
+    }
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < n; i++) {
+            int idx;
+            ck_assert_int_eq(pl_vocab_add(&v, w[i], strlen(w[i]), &idx), PL_OK);
+            ck_assert_int_eq(idx, i);
+        }
+    ck_assert_int_eq(v.n, n);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(pl_vocab_find(&v, w[i], strlen(w[i])), i);
+        ck_assert_str_eq(pl_vocab_word(&v, i), w[i]);
+        ck_assert_int_eq(v.count[i], 3);
+    }
+    ck_assert_int_eq(pl_vocab_find(&v, "aaaaaaaaaaaaaaaaab", 18), -1);
+    pl_vocab_done(&v);
+}
+END_TEST
+
 typedef struct {
     char words[1200][96];
     int n;
@@ -415,6 +449,7 @@ Suite *corpus_suite(void) {
     tcase_add_test(tc, test_empty_review_is_just_the_start_token);
     tcase_add_test(tc, test_invalid_utf8_never_reaches_the_vocabulary);
     tcase_add_test(tc, test_the_loader_splits_words_as_pl_text_split_does);
+    tcase_add_test(tc, test_the_vocabulary_tells_apart_words_that_share_their_heads);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
     tcase_add_test(tc, test_bad_tsv_lines_name_the_file_and_line);

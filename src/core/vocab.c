@@ -10,7 +10,7 @@ void pl_vocab_done(PlVocab *v) {
     free(v->off);
     free(v->count);
     free(v->arena);
-    free(v->slots);
+    free(v->slots_mem);
     memset(v, 0, sizeof *v);
 }
 
@@ -62,29 +62,24 @@ static uint64_t word_head(const char *w, size_t len) {
     return x;
 }
 
-/* Whether a[8..len) equals w[8..len), for len >= 8: up to 16 bytes by the
- * one 8-byte word that ends them (overlapping the heads, already equal). */
-static int same_rest(const char *a, const char *w, size_t len) {
-    if (len > 16) return memcmp(a + 8, w + 8, len - 8) == 0;
-    uint64_t x, y;
-    memcpy(&x, a + len - 8, 8);
-    memcpy(&y, w + len - 8, 8);
-    return x == y;
-}
+static uint64_t word_head2(const char *w, size_t len) { return len > 8 ? word_head(w + 8, len - 8) : 0; }
 
 /* Slot where word (of hash h) lives or would go. */
 static size_t probe(const PlVocab *v, const char *w, size_t len, uint64_t h) {
     size_t mask = v->nslots - 1, s = (size_t)h & mask;
     uint32_t tag = (uint32_t)(h >> 32);
-    uint64_t head = word_head(w, len);
+    uint64_t head = word_head(w, len), head2 = word_head2(w, len);
     for (;; s = (s + 1) & mask) {
         const PlVocabSlot *sl = &v->slots[s];
         if (!sl->idx1) return s;
-        if (sl->hash != tag || sl->head != head) continue;
-        /* Shorter than 8: the zero after it is in head too, so the heads hold both whole words. */
-        if (len < 8) return s;
-        if (word_len(v, sl->idx1 - 1) == len && same_rest(v->arena + v->off[sl->idx1 - 1], w, len)) return s;
+        if (sl->hash != tag || sl->head != head || sl->len != len || sl->head2 != head2) continue;
+        /* Words hold no NUL: of the same length and up to 16 bytes, equal heads are equal words. */
+        if (len <= 16 || memcmp(v->arena + v->off[sl->idx1 - 1] + 16, w + 16, len - 16) == 0) return s;
     }
+}
+
+static PlVocabSlot slot_of(const char *w, size_t len, uint64_t h, int idx) {
+    return (PlVocabSlot){word_head(w, len), word_head2(w, len), (uint32_t)(h >> 32), idx + 1, len};
 }
 
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
@@ -95,16 +90,17 @@ int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
 
 static PlStatus rehash(PlVocab *v) {
     size_t nslots = v->nslots ? v->nslots * 2 : 1024;
-    PlVocabSlot *slots = calloc(nslots, sizeof *slots);
-    if (!slots) return PL_ENOMEM;
-    free(v->slots);
-    v->slots = slots;
+    void *mem = calloc(nslots * sizeof(PlVocabSlot) + 64, 1);
+    if (!mem) return PL_ENOMEM;
+    free(v->slots_mem);
+    v->slots_mem = mem;
+    v->slots = (PlVocabSlot *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
     v->nslots = nslots;
     for (int i = 0; i < v->n; i++) {
         const char *w = v->arena + v->off[i];
         size_t len = word_len(v, i);
         uint64_t h = word_hash(w, len);
-        v->slots[probe(v, w, len, h)] = (PlVocabSlot){word_head(w, len), (uint32_t)(h >> 32), i + 1};
+        v->slots[probe(v, w, len, h)] = slot_of(w, len, h, i);
     }
     return PL_OK;
 }
@@ -149,7 +145,7 @@ static PlStatus intern_hashed(PlVocab *v, const char *word, size_t len, uint64_t
     if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
     if (arena_push(v, word, len)) return PL_ENOMEM;
     v->count[v->n] = 0;
-    v->slots[s] = (PlVocabSlot){word_head(word, len), (uint32_t)(h >> 32), v->n + 1};
+    v->slots[s] = slot_of(word, len, h, v->n);
     *idx = v->n++;
     return PL_OK;
 }
@@ -161,21 +157,21 @@ PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
     return st;
 }
 
-#define RUN_AHEAD 8 /* words between asking for a slot and probing it */
+#define RUN_MAX 64 /* words whose slots are asked for before the first is probed */
 
 PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
     while ((size_t)(v->n + n + 1) * 2 > v->nslots)
         if (rehash(v)) return PL_ENOMEM; /* before the run: the slots asked for stay put */
-    uint64_t h[RUN_AHEAD];
+    uint64_t h[RUN_MAX];
     size_t mask = v->nslots - 1;
-    for (int i = 0; i < n + RUN_AHEAD; i++) {
-        if (i >= RUN_AHEAD &&
-            intern_hashed(v, word[i - RUN_AHEAD], len[i - RUN_AHEAD], h[i % RUN_AHEAD], &idx[i - RUN_AHEAD]))
-            return PL_ENOMEM;
-        if (i < n) {
-            h[i % RUN_AHEAD] = word_hash(word[i], len[i]);
-            __builtin_prefetch(&v->slots[h[i % RUN_AHEAD] & mask]);
+    for (int at = 0; at < n; at += RUN_MAX) {
+        int k = n - at < RUN_MAX ? n - at : RUN_MAX;
+        for (int i = 0; i < k; i++) {
+            h[i] = word_hash(word[at + i], len[at + i]);
+            __builtin_prefetch(&v->slots[h[i] & mask]);
         }
+        for (int i = 0; i < k; i++)
+            if (intern_hashed(v, word[at + i], len[at + i], h[i], &idx[at + i])) return PL_ENOMEM;
     }
     return PL_OK;
 }

@@ -4,8 +4,8 @@
  * word i starts at off[i] (so its length is where word i+1 starts, less
  * one); an open-addressing hash (a word-at-a-time multiply hash, linear
  * probing, load <= 1/2) maps a word to its index. Each slot keeps the
- * word's hash and first 8 bytes beside its index: a word of up to 8 bytes
- * (most of them; words hold no NUL) is found without touching the arena. */
+ * word's hash, length and first 16 bytes beside its index: a word of up to
+ * 16 bytes (nearly all of them) is found without touching the arena. */
 #ifndef PL_VOCAB_H
 #define PL_VOCAB_H
 
@@ -15,10 +15,12 @@
 #include "err.h"
 
 typedef struct {
-    uint64_t head; /* the word's first 8 bytes, zero-padded */
-    uint32_t hash; /* high half of the word's hash */
-    int32_t idx1;  /* word index + 1, 0 = empty */
-} PlVocabSlot;
+    uint64_t head;  /* the word's bytes 0..8, zero-padded */
+    uint64_t head2; /* its bytes 8..16, zero-padded */
+    uint32_t hash;  /* high half of the word's hash */
+    int32_t idx1;   /* word index + 1, 0 = empty */
+    size_t len;     /* the word's length */
+} PlVocabSlot;      /* 32 bytes: two to a cache line */
 
 typedef struct {
     int n;          /* words interned */
@@ -27,7 +29,8 @@ typedef struct {
     int64_t *count; /* (cap) occurrences of word i */
     char *arena;
     size_t arena_len, arena_cap;
-    PlVocabSlot *slots; /* (nslots) */
+    PlVocabSlot *slots; /* (nslots) aligned to 64 bytes inside slots_mem */
+    void *slots_mem;
     size_t nslots;
 } PlVocab;
 
