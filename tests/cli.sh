@@ -245,6 +245,11 @@ for level in baseline avx2 avx512; do
     elif [[ $rc -eq 0 && $out == *'"simd_forced": 0'* ]]; then pass "PADLAB_SIMD=$level, which this CPU lacks, falls back unforced"
     else fail "PADLAB_SIMD=$level is the level bench trains on" "$out" "$err"; fi
 done
+# A TSV corpus is also timed loading: tokenized, and read back from the corpus cache.
+run env XDG_CACHE_HOME="$TMP/cache" "$P" bench --corpus "$TMP/small.tsv" --epochs 1 --models avgpool --format json
+if [[ $rc -eq 0 && $out == *'"tokenized_ms"'* && $out =~ \"from_cache_ms\":\ [0-9] && -n $(ls "$TMP/cache/padlab/corpus") ]]; then
+    pass "bench times loading a TSV corpus tokenized and from the corpus cache"
+else fail "bench times loading a TSV corpus tokenized and from the corpus cache" "$out" "$err"; fi
 run "$P" bench --corpus builtin:3:40 --epochs 1 --models rnn,nonsense
 expect_error "bench names an unknown model" "--models: unknown or repeated model 'nonsense'"
 

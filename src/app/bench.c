@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "core/corpus_load.h"
 #include "core/kernels.h"
 #include "core/stats.h"
 #include "core/tensor.h"
@@ -173,4 +175,42 @@ const char *pl_bench_cpu(char *buf, int cap) {
     size_t n = strlen(buf);
     snprintf(buf + n, (size_t)cap - n, " (%s, %ld cores)", isa, sysconf(_SC_NPROCESSORS_ONLN));
     return buf;
+}
+
+/* Median wall milliseconds of three loads of spec with PADLAB_CACHE=mode;
+ * *cached says whether the last came from the cache. */
+static PlStatus timed_loads(const char *spec, int num_words, const char *mode, double *ms, int *cached, PlErr *err) {
+    setenv("PADLAB_CACHE", mode, 1);
+    PlCorpusOpts o = {num_words};
+    double t[3];
+    PlStatus st = PL_OK;
+    for (int r = 0; r < 3 && !st; r++) {
+        PlCorpus *c = NULL;
+        double t0 = pl_app_clock();
+        st = pl_corpus_load(spec, &o, &c, err);
+        t[r] = 1e3 * (pl_app_clock() - t0);
+        *cached = c && c->map;
+        pl_corpus_free(c);
+    }
+    if (!st) *ms = pl_median(t, 3);
+    return st;
+}
+
+PlStatus pl_bench_load(const char *spec, int num_words, PlLoadBench *out, PlErr *err) {
+    memset(out, 0, sizeof *out);
+    struct stat sb;
+    if (!spec || stat(spec, &sb) != 0 || !S_ISREG(sb.st_mode)) return PL_OK;
+    out->from_text = 1;
+    out->file_mib = (double)sb.st_size / (1 << 20);
+    const char *was = getenv("PADLAB_CACHE");
+    char *keep = was ? strdup(was) : NULL;
+    if (was && !keep) return pl_err_set(err, PL_ENOMEM, "out of memory for the benchmark");
+    int cached = 0;
+    PlStatus st = timed_loads(spec, num_words, "off", &out->text_ms, &cached, err);
+    if (!st) st = timed_loads(spec, num_words, "all", &out->cache_ms, &cached, err);
+    if (!st && !cached) out->cache_ms = -1; /* no cache folder to be had */
+    if (keep) setenv("PADLAB_CACHE", keep, 1);
+    else unsetenv("PADLAB_CACHE");
+    free(keep);
+    return st;
 }

@@ -47,6 +47,20 @@ typedef struct {
 PlStatus pl_bench_probe(const PlCorpus *c, const int *lens, int kind, int maxlen, int reps, PlProbeBench *out,
                         PlErr *err);
 
+/* How long loading the corpus at spec takes (wall clock, the median of
+ * three): tokenizing its text, and reading it back from the corpus cache
+ * (core/corpus_cache.h; an entry is written first when there is none).
+ * Only a TSV file has both: for another source from_text is 0 and the
+ * rest unset. */
+typedef struct {
+    int from_text;   /* 1 when spec is a TSV file */
+    double text_ms;  /* tokenized */
+    double cache_ms; /* read back from the cache, or -1 when it could not be */
+    double file_mib; /* the file's size */
+} PlLoadBench;
+
+PlStatus pl_bench_load(const char *spec, int num_words, PlLoadBench *out, PlErr *err);
+
 /* The CPU's model name (from /proc/cpuinfo), or "an unknown CPU". */
 const char *pl_bench_cpu(char *buf, int cap);
 

@@ -8,7 +8,8 @@
 #include "app/lab.h"
 #include "cli.h"
 
-static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n) {
+static void print_json(const PlCorpus *c, const PlLoadBench *load, const PlMachineRates *m, const PlTrainBench *b,
+                       int n) {
     JsonW w;
     json_begin(&w, stdout);
     json_obj(&w, "machine");
@@ -19,6 +20,13 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_int(&w, "simd_forced", m->simd_forced);
     json_close(&w, '}');
     json_str(&w, "corpus", c->source);
+    if (load->from_text) {
+        json_obj(&w, "loading");
+        json_num(&w, "file_mib", load->file_mib);
+        json_num(&w, "tokenized_ms", load->text_ms);
+        json_num(&w, "from_cache_ms", load->cache_ms);
+        json_close(&w, '}');
+    }
     json_arr(&w, "models");
     for (int i = 0; i < n; i++) {
         json_obj(&w, NULL);
@@ -40,7 +48,16 @@ static void print_json(const PlCorpus *c, const PlMachineRates *m, const PlTrain
     json_end(&w);
 }
 
-static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrainBench *b, int n, int epochs) {
+static void print_loading(const PlCorpus *c, const PlLoadBench *load) {
+    if (!load->from_text) return;
+    printf("loading %s (%.1f MiB, %d reviews): tokenized %.1f ms", c->source, load->file_mib, c->n, load->text_ms);
+    if (load->cache_ms >= 0) printf(", from the corpus cache %.1f ms", load->cache_ms);
+    else printf(", no corpus cache (no cache folder could be written)");
+    printf(" (wall clock, median of 3)\n");
+}
+
+static int print_table(const PlCorpus *c, const PlLoadBench *load, const PlMachineRates *m, const PlTrainBench *b,
+                       int n, int epochs) {
     static const char *const head[] = {"model", "s/epoch", "cpu_s/epoch", "real_tok/s", "padded_steps/s",
                                        "GFLOP", "GFLOP/s", "of_gemm",     "of_fma",     "best_val_acc"};
     char cpu[256];
@@ -49,6 +66,7 @@ static int print_table(const PlCorpus *c, const PlMachineRates *m, const PlTrain
            m->simd_forced ? "forced by PADLAB_SIMD" : "the widest this CPU runs");
     printf("machine: sgemm 512x512x512 on one thread %.1f GFLOP/s; FMA loop (%s) %.1f GFLOP/s\n", m->gemm_gflops,
            m->fma_isa, m->fma_gflops);
+    print_loading(c, load);
     printf("rates are per second of this thread's CPU time (s/epoch is the wall clock)\n");
     printf("training on %s: maxlen %d, batch %d, %d epochs, one thread, validation included\n", c->source,
            PL_DEFAULT_MAXLEN, PL_DEFAULT_BATCH, epochs);
@@ -202,8 +220,10 @@ static int run(const CliArgs *a) {
         return 2;
     }
     PlMachineRates m;
+    PlLoadBench load;
     PlErr err;
-    if (pl_bench_machine(&m, &err)) {
+    if (pl_bench_load(cli_str(a, "corpus", pl_settings[PL_S_CORPUS].def_text), c->num_words, &load, &err) ||
+        pl_bench_machine(&m, &err)) {
         fprintf(stderr, "padlab bench: %s\n", err.msg);
         pl_corpus_free(c);
         return 1;
@@ -219,8 +239,8 @@ static int run(const CliArgs *a) {
             rc = 1;
         }
     }
-    if (!rc && fmt == OUT_JSON) print_json(c, &m, b, n);
-    else if (!rc && print_table(c, &m, b, n, epochs)) rc = cli_no_memory(a, "building the table");
+    if (!rc && fmt == OUT_JSON) print_json(c, &load, &m, b, n);
+    else if (!rc && print_table(c, &load, &m, b, n, epochs)) rc = cli_no_memory(a, "building the table");
     pl_corpus_free(c);
     return rc;
 }

@@ -14,7 +14,7 @@
 #include "infile.h"
 #include "text.h"
 
-#define CACHE_VERSION 1u
+#define CACHE_VERSION 2u
 #define CACHE_KEEP 8                       /* entries kept, the most recently used */
 #define CACHE_MIN_BYTES (1u << 20)         /* smaller sources are tokenized every time */
 #define CACHE_MAX_COUNT ((int64_t)1 << 40) /* ids, bytes of words: far beyond any corpus file */
@@ -125,7 +125,7 @@ static int header_fits(const CacheHeader *h, const PlCacheKey *key, uint64_t fil
     if (h->vocab_n < 0 || h->vocab_n > INT32_MAX - 4 || h->arena_len < h->vocab_n || h->arena_len > CACHE_MAX_COUNT)
         return 0;
     uint64_t want = sizeof *h + 8 * ((uint64_t)h->n + 1) + 4 * (uint64_t)h->n_ids + (uint64_t)h->n +
-                    8 * (uint64_t)h->vocab_n + (uint64_t)h->arena_len;
+                    12 * (uint64_t)h->vocab_n + (uint64_t)h->arena_len;
     return want == file_size;
 }
 
@@ -151,29 +151,57 @@ static int labels_ok(const uint8_t *lab, int n) {
     return any <= 1;
 }
 
+#define WORDS_AT_ONCE 64
+
 /* Interns the words of arena[0..len) (NUL-terminated, vocab_n of them, none
- * empty, none twice) with their counts. */
+ * empty, none twice) with their counts, a run at a time (the table's
+ * misses overlap). */
 static int words_ok(PlVocab *v, const char *arena, int64_t len, int vocab_n, const int64_t *count) {
-    if (len > 0 && arena[len - 1] != '\0') return 0;
+    if ((len > 0 && arena[len - 1] != '\0') || pl_vocab_reserve(v, vocab_n)) return 0;
+    const char *w[WORDS_AT_ONCE];
+    size_t wl[WORDS_AT_ONCE];
+    int idx[WORDS_AT_ONCE];
     int64_t at = 0;
-    for (int i = 0; i < vocab_n; i++) {
-        if (at >= len || count[i] < 1) return 0;
-        size_t wl = strlen(arena + at);
-        int idx;
-        if (wl == 0 || pl_vocab_add(v, arena + at, wl, &idx) || idx != i) return 0;
-        v->count[i] = count[i];
-        at += (int64_t)wl + 1;
+    for (int i = 0; i < vocab_n; i += WORDS_AT_ONCE) {
+        int k = vocab_n - i < WORDS_AT_ONCE ? vocab_n - i : WORDS_AT_ONCE;
+        for (int j = 0; j < k; j++) {
+            if (at >= len || count[i + j] < 1) return 0;
+            w[j] = arena + at, wl[j] = strlen(w[j]);
+            if (wl[j] == 0) return 0;
+            at += (int64_t)wl[j] + 1;
+        }
+        if (pl_vocab_intern_run(v, w, wl, k, idx)) return 0;
+        for (int j = 0; j < k; j++) {
+            if (idx[j] != i + j) return 0; /* a word seen twice */
+            v->count[i + j] = count[i + j];
+        }
     }
     return at == len;
 }
 
+/* Takes the stored order of the words by rank (a permutation of 0..n) and its inverse. */
+static int ranks_ok(PlCorpus *c, const unsigned char *stored, int n) {
+    c->word_of_id = malloc((size_t)(n ? n : 1) * sizeof *c->word_of_id);
+    c->rank_of_word = malloc((size_t)(n ? n : 1) * sizeof *c->rank_of_word);
+    if (!c->word_of_id || !c->rank_of_word) return 0;
+    memcpy(c->word_of_id, stored, (size_t)n * sizeof *c->word_of_id);
+    for (int i = 0; i < n; i++) c->rank_of_word[i] = -1;
+    for (int r = 0; r < n; r++) {
+        int w = c->word_of_id[r];
+        if (w < 0 || w >= n || c->rank_of_word[w] >= 0) return 0;
+        c->rank_of_word[w] = r;
+    }
+    return 1;
+}
+
 /* Points c into the mapped entry at m (its header h already checked) and
- * checks all of it. The ids stay in the mapping; the offsets, the labels
- * and the counts (unaligned there) are copied. */
+ * checks all of it. The ids stay in the mapping; the offsets, the labels,
+ * the counts and the ranks (unaligned there) are copied. */
 static int take_body(const unsigned char *m, const CacheHeader *h, PlCorpus *c) {
     const unsigned char *p = m + sizeof *h;
     size_t off_bytes = ((size_t)h->n + 1) * 8, id_bytes = (size_t)h->n_ids * 4, count_bytes = (size_t)h->vocab_n * 8;
-    size_t body = off_bytes + id_bytes + (size_t)h->n + count_bytes + (size_t)h->arena_len;
+    size_t rank_bytes = (size_t)h->vocab_n * 4;
+    size_t body = off_bytes + id_bytes + (size_t)h->n + count_bytes + rank_bytes + (size_t)h->arena_len;
     if (pl_digest(0, p, body) != h->payload) return 0;
     c->n = h->n;
     c->offsets = malloc(off_bytes);
@@ -184,11 +212,12 @@ static int take_body(const unsigned char *m, const CacheHeader *h, PlCorpus *c) 
         memcpy(c->offsets, p, off_bytes);
         c->ids = (int32_t *)(void *)(p + off_bytes); /* 8-aligned: the header and the offsets are whole words */
         memcpy(c->labels, p + off_bytes + id_bytes, (size_t)h->n);
-        memcpy(count, p + off_bytes + id_bytes + h->n, count_bytes);
-        const char *arena = (const char *)p + off_bytes + id_bytes + h->n + count_bytes;
+        const unsigned char *q = p + off_bytes + id_bytes + h->n;
+        memcpy(count, q, count_bytes);
+        const char *arena = (const char *)q + count_bytes + rank_bytes;
         int32_t below = h->num_words < h->vocab_n + PL_FIRST_WORD_ID ? h->num_words : h->vocab_n + PL_FIRST_WORD_ID;
         ok = offsets_ok(c->offsets, h->n, h->n_ids) && ids_ok(c->ids, h->n_ids, below) && labels_ok(c->labels, h->n) &&
-             words_ok(&c->vocab, arena, h->arena_len, h->vocab_n, count);
+             words_ok(&c->vocab, arena, h->arena_len, h->vocab_n, count) && ranks_ok(c, q + count_bytes, h->vocab_n);
     }
     free(count);
     return ok;
@@ -226,7 +255,6 @@ PlStatus pl_cache_read(const char *path, const PlCacheKey *key, PlCorpus **out) 
     if (ok) {
         c->num_words = h.num_words;
         c->vocab_size = h.vocab_n + PL_FIRST_WORD_ID;
-        ok = pl_corpus_rank_words(c) == PL_OK;
     }
     if (!ok) {
         pl_corpus_free(c);
@@ -277,7 +305,9 @@ static int write_entry(FILE *f, const PlCacheKey *key, const PlCorpus *c) {
     pl_digest_init(&d, 0);
     if (fwrite(&h, sizeof h, 1, f) != 1 || !write_part(f, &d, c->offsets, ((size_t)c->n + 1) * sizeof *c->offsets) ||
         !write_part(f, &d, c->ids, (size_t)h.n_ids * sizeof *c->ids) || !write_part(f, &d, c->labels, (size_t)c->n) ||
-        !write_part(f, &d, v->count, (size_t)v->n * sizeof *v->count) || !write_part(f, &d, v->arena, v->arena_len))
+        !write_part(f, &d, v->count, (size_t)v->n * sizeof *v->count) ||
+        !write_part(f, &d, c->word_of_id, (size_t)v->n * sizeof *c->word_of_id) ||
+        !write_part(f, &d, v->arena, v->arena_len))
         return 0;
     h.payload = pl_digest_end(&d);
     return fseek(f, 0, SEEK_SET) == 0 && fwrite(&h, sizeof h, 1, f) == 1;

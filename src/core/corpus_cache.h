@@ -9,9 +9,10 @@
  * to the tokenizer's rules makes new keys by itself): a changed file, other
  * options or another tokenizer never read an old entry.
  *
- * A cache file holds a header (magic, the key, the counts), then offsets,
- * ids, labels, word counts and the words, NUL-terminated, in order of
- * first appearance, and a digest of all of it. Reading checks the size
+ * A cache file holds a header (magic, the key, the counts, a digest of the
+ * rest), then offsets, ids, labels, word counts, the words' order by rank
+ * and the words, NUL-terminated, in order of first appearance
+ * (doc/formats.md). Reading checks the size
  * against the header before allocating, the digest, and every invariant a
  * corpus promises (corpus.h); any failure means "not cached", never an
  * error: the corpus is tokenized again and the entry rewritten.

@@ -88,8 +88,8 @@ int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
     return v->slots[s].idx1 - 1;
 }
 
-static PlStatus rehash(PlVocab *v) {
-    size_t nslots = v->nslots ? v->nslots * 2 : 1024;
+/* Moves the words to a table of nslots slots (a power of two). */
+static PlStatus resize(PlVocab *v, size_t nslots) {
     void *mem = calloc(nslots * sizeof(PlVocabSlot) + 64, 1);
     if (!mem) return PL_ENOMEM;
     free(v->slots_mem);
@@ -105,8 +105,9 @@ static PlStatus rehash(PlVocab *v) {
     return PL_OK;
 }
 
-static PlStatus grow_words(PlVocab *v) {
-    int cap = v->cap ? v->cap * 2 : 1024;
+static PlStatus rehash(PlVocab *v) { return resize(v, v->nslots ? v->nslots * 2 : 1024); }
+
+static PlStatus grow_words_to(PlVocab *v, int cap) {
     size_t *off = realloc(v->off, (size_t)cap * sizeof *off);
     if (!off) return PL_ENOMEM;
     v->off = off;
@@ -115,6 +116,15 @@ static PlStatus grow_words(PlVocab *v) {
     v->count = count;
     v->cap = cap;
     return PL_OK;
+}
+
+static PlStatus grow_words(PlVocab *v) { return grow_words_to(v, v->cap ? v->cap * 2 : 1024); }
+
+PlStatus pl_vocab_reserve(PlVocab *v, int n) {
+    size_t nslots = v->nslots ? v->nslots : 1024;
+    while ((size_t)n + 1 > nslots / 2) nslots *= 2;
+    if (nslots > v->nslots && resize(v, nslots)) return PL_ENOMEM;
+    return n > v->cap ? grow_words_to(v, n) : PL_OK;
 }
 
 static PlStatus arena_push(PlVocab *v, const char *w, size_t len) {

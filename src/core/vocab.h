@@ -53,6 +53,9 @@ PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *
  * appears as id first + i (ids below first are not words). */
 void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first);
 
+/* Makes room for n words in all: no table growth while they are added. */
+PlStatus pl_vocab_reserve(PlVocab *v, int n);
+
 /* Index of word, or -1. */
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len);
 
