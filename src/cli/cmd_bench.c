@@ -271,7 +271,8 @@ const CliCommand cli_cmd_bench = {
                "the arithmetic of every layer as a plain dense implementation does it (2\n"
                "per multiply-add; padlab's fused embedding projection does less), so\n"
                "GFLOP/s is an effective rate; of_gemm and of_fma are its shares of the two\n"
-               "machine rates.\n"
+               "machine rates. A TSV corpus is also timed loading, tokenized and read\n"
+               "back from the corpus cache (the wall clock, median of three).\n"
                "bench/compare runs the same models in PyTorch beside it.\n"
                "With --probes it times each result the lab's views draw, as the worker\n"
                "recomputes it after a change (bench/probes runs it on imdb5k).",
