@@ -235,6 +235,24 @@ static PlStatus reserve(PlCorpusBuilder *b, int64_t n, int m) {
     return PL_OK;
 }
 
+#define MOVE_CHUNK ((int64_t)1 << 24) /* ids: 64 MiB */
+
+/* Copies from's ids to `to` in its vocabulary's indices (map), last chunk
+ * first, giving each chunk's memory back once it is copied: the two arrays
+ * never hold more than a chunk twice. */
+static void move_ids(int32_t *to, PlCorpusBuilder *from, const int *map) {
+    for (int64_t end = from->n_ids; end > 0;) {
+        int64_t beg = end > MOVE_CHUNK ? end - MOVE_CHUNK : 0;
+        for (int64_t k = beg; k < end; k++) {
+            int32_t id = from->ids[k];
+            to[k] = id < PL_FIRST_WORD_ID ? id : map[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
+        }
+        end = beg;
+        int32_t *shrunk = end ? realloc(from->ids, (size_t)end * sizeof *shrunk) : NULL;
+        if (shrunk) from->ids = shrunk, from->cap_ids = end; /* a refused shrink only keeps the memory longer */
+    }
+}
+
 PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from) {
     if (from->n == 0) return PL_OK;
     if ((int64_t)b->n + from->n >= INT32_MAX - 1) return PL_ENOMEM;
@@ -248,11 +266,7 @@ PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from) {
         free(map);
         return st;
     }
-    int32_t *to = b->ids + b->n_ids;
-    for (int64_t k = 0; k < from->n_ids; k++) {
-        int32_t id = from->ids[k];
-        to[k] = id < PL_FIRST_WORD_ID ? id : map[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
-    }
+    move_ids(b->ids + b->n_ids, from, map);
     for (int i = 0; i < from->n; i++) b->offsets[b->n + i] = b->n_ids + from->offsets[i];
     memcpy(b->labels + b->n, from->labels, (size_t)from->n);
     b->n += from->n, b->n_ids += from->n_ids;

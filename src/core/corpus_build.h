@@ -37,8 +37,9 @@ PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const 
 PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);
 
 /* Appends from's examples after b's, as if b had been given them itself:
- * from's new words follow b's in their order of first appearance. from is
- * left as it was (the caller frees it). Returns PL_ENOMEM on failure. */
+ * from's new words follow b's in their order of first appearance. from's
+ * ids are given back as they are moved (from is left to be freed only).
+ * Returns PL_ENOMEM on failure. */
 PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from);
 
 /* Ranks the vocabulary and moves everything into a new corpus. The builder is

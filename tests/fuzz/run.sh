@@ -53,14 +53,17 @@ replay() {
     fi
 }
 
-# The app and core compiled once with clang's coverage and sanitizers.
+# The app and core compiled once with clang's coverage and sanitizers. An
+# object is made again when its source or any header is newer (a header's
+# struct may have changed under a source that did not).
 instrumented_objects() {
-    local objdir=$OUT/obj src obj objs=()
+    local objdir=$OUT/obj src obj objs=() header
     mkdir -p "$objdir"
+    header=$(find "$SRC/src" -name '*.h' -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2-)
     for src in $FUZZ_SOURCES; do
         [[ $src == *.c ]] || continue
         obj=$objdir/$(echo "$src" | tr '/' '_' | sed 's/\.c$/.o/')
-        if [[ ! -f $obj || $SRC/$src -nt $obj ]]; then
+        if [[ ! -f $obj || $SRC/$src -nt $obj || $header -nt $obj ]]; then
             # shellcheck disable=SC2086
             clang $FUZZ_CLANG_FLAGS -fsanitize=fuzzer-no-link $FUZZ_CPPFLAGS "${LESSON_DIRS[@]}" -c "$SRC/$src" -o "$obj" || return 1
         fi
