@@ -1,4 +1,5 @@
 /* The tokenizer: Keras text_to_word_sequence defaults plus the IMDB clean-up. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,61 @@ START_TEST(test_embedded_nul_is_a_separator) {
 }
 END_TEST
 
+/* The rules of text.h, a byte at a time: the reference the cleaner (which
+ * takes plain ASCII 16 bytes at a time) must match. */
+static size_t reference_clean(const unsigned char *p, size_t n, char *out) {
+    static const char filters[] = "!\"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n";
+    size_t i = 0, o = 0;
+    while (i < n) {
+        unsigned c = p[i];
+        if (n - i >= 6 && memcmp(p + i, "<br />", 6) == 0) {
+            out[o++] = ' ', i += 6;
+        } else if (c < 0x80) {
+            out[o++] = c == 0 || strchr(filters, (int)c) ? ' ' : c >= 'A' && c <= 'Z' ? (char)(c + 32) : (char)c;
+            i++;
+        } else if (pl_utf8_seq_len(p + i, n - i) == 0) {
+            memcpy(out + o, "\xEF\xBF\xBD", 3), o += 3, i++;
+        } else {
+            size_t len = pl_utf8_seq_len(p + i, n - i);
+            memcpy(out + o, p + i, len);
+            if (len == 2 && c == 0xC3 && p[i + 1] <= 0x9E && p[i + 1] != 0x97) out[o + 1] = (char)(p[i + 1] + 0x20);
+            o += len, i += len;
+        }
+    }
+    return o;
+}
+
+START_TEST(test_the_cleaner_follows_the_rules_over_every_byte) {
+    /* Every byte value, in runs long enough for whole 16-byte blocks, with
+     * tags and UTF-8 sequences falling on and across the block edges. */
+    static const char *pieces[] = {"<br />",           "<br",          "\xc3\x80",
+                                   "\xc3\x97",         "\xc3",         "\xe2\x82\xac",
+                                   "\xf0\x9f\x98\x80", "\xed\xa0\x80", "Plain ASCII text, OK? ",
+                                   "abcdefghijklmnop"};
+    uint64_t x = 88172645463325252u;
+    unsigned char in[700];
+    char got[2200], want[2200];
+    for (int round = 0; round < 2000; round++) {
+        size_t n = 0, len = 1 + (size_t)(round % 600);
+        while (n < len) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            if (x % 5 == 0) {
+                const char *piece = pieces[(x >> 8) % 10];
+                size_t k = strlen(piece);
+                if (n + k > len) k = len - n;
+                memcpy(in + n, piece, k), n += k;
+            } else {
+                in[n++] = (unsigned char)(x >> 24);
+            }
+        }
+        size_t m = pl_text_clean((const char *)in, n, got), r = reference_clean(in, n, want);
+        ck_assert_uint_eq(m, r);
+        ck_assert_mem_eq(got, want, m);
+        ck_assert_int_eq(got[m], '\0');
+    }
+}
+END_TEST
+
 Suite *text_suite(void) {
     Suite *s = suite_create("text");
     TCase *tc = tcase_create("tokenizer");
@@ -121,6 +177,7 @@ Suite *text_suite(void) {
     tcase_add_test(tc, test_only_spaces_tabs_newlines_and_filters_split);
     tcase_add_test(tc, test_empty_and_punctuation_only_texts_have_no_tokens);
     tcase_add_test(tc, test_latin1_capitals_are_lowercased);
+    tcase_add_test(tc, test_the_cleaner_follows_the_rules_over_every_byte);
     suite_add_tcase(s, tc);
     tc = tcase_create("utf8");
     tcase_add_test(tc, test_invalid_utf8_bytes_become_replacement_characters);

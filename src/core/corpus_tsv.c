@@ -159,7 +159,7 @@ static PlStatus parse_part(Part *p) {
         at += (uint64_t)got, have += (size_t)got;
         size_t used;
         st = parse_lines(&p->b, "", buf, have, got != 0, &line_no, &used, NULL);
-        if (got == 0) break;
+        if (st || got == 0) break;
         memmove(buf, buf + used, have - used);
         have -= used;
     }

@@ -49,12 +49,48 @@ size_t pl_text_clean_cap(size_t n) { return 3 * n + 1; }
 static const unsigned char ascii_map[128] = {MAP16(0),  MAP16(16), MAP16(32), MAP16(48),
                                              MAP16(64), MAP16(80), MAP16(96), MAP16(112)};
 
+typedef signed char Bytes16 __attribute__((vector_size(16)));
+
+static Bytes16 in_range(Bytes16 v, signed char lo, signed char hi) { return (Bytes16)((v >= lo) & (v <= hi)); }
+
+/* ascii_map for 16 plain ASCII bytes at once (SSE2, which every x86-64 has). */
+static void map16(const unsigned char *p, char *out) {
+    Bytes16 v;
+    memcpy(&v, p, 16);
+    Bytes16 filtered = (Bytes16)((v == 0) | (v == '\t') | (v == '\n')) | in_range(v, '!', '&') | in_range(v, '(', '/') |
+                       in_range(v, ':', '@') | in_range(v, '[', '`') | in_range(v, '{', '~');
+    Bytes16 mapped = v + (in_range(v, 'A', 'Z') & 32);
+    Bytes16 r = (filtered & ' ') | (~filtered & mapped);
+    memcpy(out, &r, 16);
+}
+
+/* Bit i set when p[i] is not plain ASCII (a byte >= 0x80) or is '<'. */
+static unsigned special16(const unsigned char *p) {
+    Bytes16 v;
+    memcpy(&v, p, 16);
+    return (unsigned)__builtin_ia32_pmovmskb128((__attribute__((vector_size(16))) char)((v < 0) | (v == '<')));
+}
+
+/* The plain ASCII bytes from p[*i] on, up to the next special one: 16 at a
+ * time while a whole block is plain, then one lookup a byte. */
+static void plain_run(const unsigned char *p, size_t n, size_t *i, char *out, size_t *o) {
+    while (n - *i >= 16) {
+        unsigned special = special16(p + *i);
+        if (special) {
+            for (size_t k = (size_t)__builtin_ctz(special); k > 0; k--) out[(*o)++] = (char)ascii_map[p[(*i)++]];
+            return;
+        }
+        map16(p + *i, out + *o);
+        *i += 16, *o += 16;
+    }
+    while (*i < n && p[*i] < 0x80 && p[*i] != '<') out[(*o)++] = (char)ascii_map[p[(*i)++]];
+}
+
 size_t pl_text_clean(const char *in, size_t n, char *out) {
     const unsigned char *p = (const unsigned char *)in;
     size_t i = 0, o = 0;
     while (i < n) {
-        /* The common case: a run of plain ASCII, one lookup a byte. */
-        while (i < n && p[i] < 0x80 && p[i] != '<') out[o++] = (char)ascii_map[p[i++]];
+        plain_run(p, n, &i, out, &o); /* the common case */
         if (i == n) break;
         if (p[i] == '<') {
             if (n - i >= 6 && memcmp(p + i, "<br />", 6) == 0) {

@@ -187,7 +187,7 @@ PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *
 }
 
 void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first) {
-    memset(v->count, 0, (size_t)v->n * sizeof *v->count);
+    if (v->n) memset(v->count, 0, (size_t)v->n * sizeof *v->count); /* no words: count may be NULL */
     for (int64_t k = 0; k < n; k++)
         if (ids[k] >= first) v->count[ids[k] - first]++;
 }
