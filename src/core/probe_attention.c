@@ -201,9 +201,10 @@ static PlStatus packed(PlProbeAttention *r, const PlBatch *b, Runs *u, PlErr *er
 static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
     size_t tt = (size_t)T * T;
     r->real = malloc((size_t)T);
-    r->scores = calloc((size_t)NH * tt, sizeof *r->scores);
-    r->bias = malloc(tt * sizeof *r->bias);
-    r->weights = malloc((size_t)NH * tt * sizeof *r->weights);
+    /* The T x T matrices are written whole (scores by one product per head). */
+    r->scores = pl_alloc_big((size_t)NH * tt * sizeof *r->scores);
+    r->bias = pl_alloc_big(tt * sizeof *r->bias);
+    r->weights = pl_alloc_big((size_t)NH * tt * sizeof *r->weights);
     r->leak = calloc((size_t)NH * T, sizeof *r->leak);
     r->row_sum = calloc((size_t)NH * T, sizeof *r->row_sum);
     r->wrong_fix_sum = calloc((size_t)NH * T, sizeof *r->wrong_fix_sum);
