@@ -251,6 +251,30 @@ static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
     return 0;
 }
 
+/* The largest |a[i]|, in double; infinity when one is NaN. */
+static double max_abs(const float *a, size_t n) {
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double x = fabs((double)a[i]);
+        if (!(x <= m)) m = x == x ? x : HUGE_VAL;
+    }
+    return m;
+}
+
+/* Whether the unmasked run may leave out every row but the example's. The
+ * other rows count only toward the NaN and empty-query figures, and add
+ * nothing to them when no score or output can overflow: then every query
+ * sees a key, its weights are finite and sum to about 1, and its output is
+ * finite. Bounds the scores by scale * D * |q|max * |k|max, each of q, k, v
+ * by E * |x|max * |W|max, and an output by HD * 2 |v|max * |Wo|max. */
+static int others_add_nothing(const PlAttnWeights *w) {
+    size_t ehd = (size_t)w->E * w->NH * w->D;
+    double x = max_abs(w->emb, (size_t)w->V * w->E), E = w->E, D = w->D;
+    double q = E * x * max_abs(w->wq, ehd), k = E * x * max_abs(w->wk, ehd), v = E * x * max_abs(w->wv, ehd);
+    double score = sqrt(D) * q * k, out = (double)w->NH * D * 2.0 * v * max_abs(w->wo, ehd);
+    return score < 1e30 && out < 1e30;
+}
+
 PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads, int dhead,
                             int causal, PlProbeAttention *r, PlErr *err) {
     memset(r, 0, sizeof *r);
@@ -262,7 +286,7 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
     memset(&u, 0, sizeof u);
     u.w = &w, u.causal = causal;
     PlAttendCounts n = {0, 0};
-    uint8_t *pads = NULL;
+    uint8_t *pads = NULL, *query = NULL;
     float *wsum = NULL, *wpad = NULL;
     PlStatus st = pl_attn_weights_init(&w, c, model, heads, dhead, o->seed, err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
@@ -270,20 +294,26 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
         r->T = b->T, r->B = b->B, r->heads = w.NH, r->dhead = w.D, r->causal = causal, r->mask = o->mask;
         r->row = pl_batch_row_of(b, o->example);
         r->L = b->len[r->row];
-        /* The run the view shows: every row and query, the example's weights
-         * kept, and each query's sums over every key and over the pads. */
-        size_t nsum = (size_t)b->B * w.NH * b->T;
-        pads = malloc(nsum / w.NH), wsum = malloc(nsum * sizeof *wsum), wpad = malloc(nsum * sizeof *wpad);
-        if (alloc_result(r, w.NH, b->T, b->B) || !pads || !wsum || !wpad) {
+        /* The run the view shows: every row and query (the masked run's
+         * outputs serve the packed check; unmasked, the example's row alone
+         * when the others cannot add a NaN or an empty query), the example's
+         * weights kept, and each query's sums over every key and over the pads. */
+        size_t nsum = (size_t)b->B * w.NH * b->T, cells = nsum / w.NH;
+        int alone = !o->mask && others_add_nothing(&w);
+        pads = malloc(cells), query = alone ? calloc(cells, 1) : NULL;
+        wsum = malloc(nsum * sizeof *wsum), wpad = malloc(nsum * sizeof *wpad);
+        if (alloc_result(r, w.NH, b->T, b->B) || !pads || (alone && !query) || !wsum || !wpad) {
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         } else {
-            for (size_t i = 0; i < nsum / w.NH; i++) pads[i] = !b->mask[i];
+            for (size_t i = 0; i < cells; i++) pads[i] = !b->mask[i];
+            if (query) memset(query + (size_t)r->row * b->T, 1, (size_t)b->T);
             PlAttend a = {.T = b->T,
                           .B = b->B,
                           .NH = w.NH,
                           .D = w.D,
                           .causal = causal,
                           .mask = o->mask ? b->mask : NULL,
+                          .query = query,
                           .sel = pads,
                           .keep_row = r->row};
             if (attend(&u.main, &w, b, &a, r->weights, wsum, wpad, &n))
@@ -303,7 +333,7 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
     }
     if (!st) st = packed(r, b, &u, err);
     runs_done(&u);
-    free(pads), free(wsum), free(wpad);
+    free(pads), free(query), free(wsum), free(wpad);
     pl_batch_free(b);
     pl_attn_weights_done(&w);
     if (st) pl_probe_attention_free(r);
