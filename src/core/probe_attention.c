@@ -71,8 +71,18 @@ static void runs_done(Runs *u) {
     pl_attend_bufs_done(&u->main), pl_attend_bufs_done(&u->aux), pl_attend_bufs_done(&u->one);
 }
 
+/* Which earlier query of the example each query repeats (same[i] <= i, i
+ * itself when none): the same token, seeing the same keys, whose weights
+ * the main run copied; NULL under causal, where each query sees other keys. */
+static const int *example_repeats(const PlProbeAttention *r, const PlAttendBufs *m) {
+    return r->causal ? NULL : m->same + (size_t)r->row * r->T;
+}
+
 /* Scores of the example row, head by head: q k^T / sqrt(D), unmasked, from
- * the main run's projections. */
+ * the main run's projections. Every row is computed, repeats too: the
+ * product that makes q need not give one token at two positions the same
+ * bits (computed afresh, a repeat's weights came out an ulp apart in the
+ * tests), and its scores would differ with them. */
 static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlAttnWeights *w, const PlBatch *b) {
     int T = b->T, HD = w->NH * w->D, ld = b->B * HD;
     for (int h = 0; h < w->NH; h++) {
@@ -86,7 +96,7 @@ static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlA
  * (row_sum, leak: every key, the pad keys); the largest pad weight from its
  * kept weights. */
 static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const float *y, const PlBatch *b, int NH,
-                           int E) {
+                           int E, const int *same) {
     int T = b->T, real_queries = 0;
     r->wrong_fix_min_sum = INFINITY;
     r->nan_count = (int)n->nan, r->empty_rows = (int)n->empty;
@@ -95,7 +105,8 @@ static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const f
         for (int i = 0; i < T; i++) {
             if (!r->real[i]) continue;
             const float *w = r->weights + ((size_t)h * T + i) * T;
-            for (int j = 0; j < T; j++)
+            /* A repeat's row is a copy of one already read when that one is real. */
+            for (int j = 0; (!same || same[i] == i || !r->real[same[i]]) && j < T; j++)
                 if (!r->real[j] && w[j] > r->pad_weight_max) r->pad_weight_max = w[j];
             float sum = r->row_sum[h * T + i], leak = r->leak[h * T + i];
             r->leak_total += leak;
@@ -214,13 +225,22 @@ static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
                : -1;
 }
 
+typedef float F8 __attribute__((vector_size(8 * sizeof(float))));
+typedef int32_t I8 __attribute__((vector_size(8 * sizeof(int32_t))));
+
 /* Sum of w (n) where keep is set, in eight running sums (a sum in one
- * chain waits on every add). */
+ * chain waits on every add), the eight lanes of one vector: lane l adds
+ * w[j + l], or +0 where keep is clear, block by block. */
 static float sum_where(const float *w, const uint8_t *keep, int n) {
-    float part[8] = {0.0f};
+    F8 part = {0.0f};
     int j = 0;
-    for (; j + 8 <= n; j += 8)
-        for (int l = 0; l < 8; l++) part[l] += keep[j + l] ? w[j + l] : 0.0f;
+    for (; j + 8 <= n; j += 8) {
+        F8 v;
+        I8 k;
+        memcpy(&v, w + j, sizeof v);
+        for (int l = 0; l < 8; l++) k[l] = keep[j + l];
+        part += (F8)((I8)v & (k != 0));
+    }
     float s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
     for (; j < n; j++) s += keep[j] ? w[j] : 0.0f;
     return s;
@@ -245,9 +265,12 @@ static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
         PlAttend a = {.T = T, .B = 1, .NH = NH, .D = u->w->D, .causal = r->causal, .sel = r->real};
         return attend(&u->aux, u->w, &one, &a, NULL, NULL, r->wrong_fix_sum, NULL);
     }
+    const int *same = example_repeats(r, &u->main);
     for (int h = 0; h < NH; h++)
         for (int i = 0; i < T; i++)
-            r->wrong_fix_sum[h * T + i] = sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
+            r->wrong_fix_sum[h * T + i] = same && same[i] != i
+                                              ? r->wrong_fix_sum[h * T + same[i]]
+                                              : sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
     return 0;
 }
 
@@ -328,7 +351,7 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
         if (example_views(r, &u, b)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
     }
     if (!st) {
-        weight_metrics(r, &n, u.main.y, b, w.NH, w.E);
+        weight_metrics(r, &n, u.main.y, b, w.NH, w.E, example_repeats(r, &u.main));
         st = invariance(r, c, o, &u, b, err);
     }
     if (!st) st = packed(r, b, &u, err);
