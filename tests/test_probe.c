@@ -5,6 +5,7 @@
 
 #include "core/corpus_load.h"
 #include "core/corpus_loaders.h"
+#include "core/nn/attend.h"
 #include "core/nn/nn.h"
 #include "core/probe.h"
 #include "core/probe.h" /* twice on purpose: one guard covers the whole header */
@@ -232,6 +233,160 @@ START_TEST(test_attention_probe_matches_its_naive_twin) {
         pl_model_free(m);
         pl_probe_attention_free(&r);
     }
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* ---- the attention probe's short cuts, bit for bit ----
+ * The probe leaves out what its result does not show (the batch-mates'
+ * unmasked queries, repeated queries' score rows and sums); the plain run
+ * computes every row and query of the batch with pl_attend_layer (a repeated
+ * query copied, as the probe always did: q's rows for one token at two
+ * positions can differ in the last bit) and every score with one product per
+ * head, and the numbers shown must be the same bits. */
+typedef struct {
+    float *keep, *wsum, *wsel, *scores, *y;
+    PlAttendCounts n;
+} PlainRun;
+
+static PlainRun plain_attention(const PlBatch *b, const PlModel *m, int NH, int D, int mask, int causal, int row) {
+    int T = b->T, E = pl_model_config(m)->embed, HD = NH * D;
+    size_t sums = (size_t)b->B * NH * T;
+    PlainRun p = {malloc((size_t)NH * T * T * sizeof(float)),
+                  malloc(sums * sizeof(float)),
+                  malloc(sums * sizeof(float)),
+                  malloc((size_t)NH * T * T * sizeof(float)),
+                  NULL,
+                  {0, 0}};
+    uint8_t *pads = malloc((size_t)b->B * T);
+    for (size_t i = 0; i < (size_t)b->B * T; i++) pads[i] = !b->mask[i];
+    PlAttendBufs u = {0};
+    ck_assert_int_eq(pl_attend_bufs_reserve(&u, T, b->B, E, NH, D), 0);
+    pl_embedding_forward(u.x, b->ids, pl_model_param_view(m, PL_P_EMBEDDING, NULL), b->B, T, E);
+    PlAttend a = {.T = T,
+                  .B = b->B,
+                  .NH = NH,
+                  .D = D,
+                  .causal = causal,
+                  .mask = mask ? b->mask : NULL,
+                  .sel = pads,
+                  .keep_row = row};
+    pl_attend_layer(&u, p.keep, p.wsum, p.wsel, &p.n, b->ids, pl_model_param_view(m, PL_P_WQ, NULL),
+                    pl_model_param_view(m, PL_P_WK, NULL), pl_model_param_view(m, PL_P_WV, NULL),
+                    pl_model_param_view(m, PL_P_WO, NULL), E, &a);
+    for (int h = 0; h < NH; h++) {
+        size_t off = (size_t)row * HD + (size_t)h * D;
+        pl_gemm(0, 1, T, T, D, 1.0f / sqrtf((float)D), u.q + off, b->B * HD, u.k + off, b->B * HD, 0.0f,
+                p.scores + (size_t)h * T * T, T);
+    }
+    p.y = malloc((size_t)T * b->B * E * sizeof(float));
+    memcpy(p.y, u.y, (size_t)T * b->B * E * sizeof(float));
+    pl_attend_bufs_done(&u);
+    free(pads);
+    return p;
+}
+
+static void plain_free(PlainRun *p) { free(p->keep), free(p->wsum), free(p->wsel), free(p->scores), free(p->y); }
+
+/* Sum of w (n) where keep is set, in the probe's order: eight running sums
+ * over blocks of eight, added pairwise, then the tail one by one. */
+static float plain_sum_where(const float *w, const uint8_t *keep, int n) {
+    float part[8] = {0.0f};
+    int j = 0;
+    for (; j + 8 <= n; j += 8)
+        for (int l = 0; l < 8; l++) part[l] += keep[j + l] ? w[j + l] : 0.0f;
+    float s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+    for (; j < n; j++) s += keep[j] ? w[j] : 0.0f;
+    return s;
+}
+
+/* The probe's example figures against the plain run's, exactly. */
+static void assert_same_bits(const PlProbeAttention *r, const PlainRun *p, const PlBatch *b, int E, int variant) {
+    int T = r->T, NH = r->heads, nan = (int)p->n.nan;
+    size_t tt = (size_t)NH * T * T, at = (size_t)r->row * NH * T;
+    ck_assert_msg(memcmp(r->weights, p->keep, tt * sizeof(float)) == 0, "variant %d: weights", variant);
+    ck_assert_msg(memcmp(r->scores, p->scores, tt * sizeof(float)) == 0, "variant %d: scores", variant);
+    ck_assert(memcmp(r->row_sum, p->wsum + at, (size_t)NH * T * sizeof(float)) == 0);
+    ck_assert(memcmp(r->leak, p->wsel + at, (size_t)NH * T * sizeof(float)) == 0);
+    for (size_t i = 0; i < (size_t)T * b->B * E; i++) nan += isnan(p->y[i]);
+    ck_assert_int_eq(r->nan_count, nan);
+    ck_assert_int_eq(r->empty_rows, (int)p->n.empty);
+    float pad_max = 0.0f, leak_total = 0.0f;
+    for (int h = 0; h < NH; h++)
+        for (int i = 0; i < T; i++) {
+            if (!r->real[i]) continue;
+            for (int j = 0; j < T; j++) {
+                float w = p->keep[((size_t)h * T + i) * T + j];
+                if (!r->real[j] && w > pad_max) pad_max = w;
+            }
+            leak_total += p->wsel[at + (size_t)h * T + i];
+            if (!r->mask) /* the wrong fix is the unmasked weights summed over the real keys */
+                ck_assert(r->wrong_fix_sum[h * T + i] ==
+                          plain_sum_where(p->keep + ((size_t)h * T + i) * T, r->real, T));
+        }
+    ck_assert(r->pad_weight_max == pad_max);
+    ck_assert(r->leak_total == leak_total);
+}
+
+START_TEST(test_attention_probe_shows_the_bits_of_the_full_computation) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:5:80", NULL, &c, NULL), PL_OK);
+    const int NH = 2, D = 8;
+    for (int variant = 0; variant < 16; variant++) {
+        PlProbeOpts o = pl_probe_opts_default();
+        o.maxlen = variant & 8 ? 40 : 300, o.mask = variant & 1, o.padding = (PlSide)((variant >> 1) & 1);
+        int causal = (variant >> 2) & 1;
+        o.example = pl_probe_auto_example(c, o.maxlen);
+        PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+        cfg.vocab = c->num_words, cfg.heads = NH, cfg.dhead = D;
+        PlModel *m;
+        ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+        PlBatch *b;
+        ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
+        PlProbeAttention r;
+        ck_assert_int_eq(pl_probe_attention(c, &o, m, NH, D, causal, &r, NULL), PL_OK);
+        PlainRun p = plain_attention(b, m, NH, D, o.mask, causal, r.row);
+        assert_same_bits(&r, &p, b, cfg.embed, variant);
+        plain_free(&p);
+        pl_probe_attention_free(&r);
+        pl_batch_free(b);
+        pl_model_free(m);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_attention_probe_counts_a_batch_mates_nan_without_the_mask) {
+    /* A batch-mate's word embedded at 1e25 overflows its scores: its queries'
+     * weights turn NaN, and the probe must still count them. */
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:5:80", NULL, &c, NULL), PL_OK);
+    PlProbeOpts o = pl_probe_opts_default();
+    o.maxlen = 60, o.example = pl_probe_auto_example(c, o.maxlen);
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+    cfg.vocab = c->num_words, cfg.heads = 2, cfg.dhead = 8;
+    PlModel *m;
+    ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+    PlBatch *b;
+    ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
+    int row = pl_batch_row_of(b, o.example), mate = row ? 0 : 1, T = b->T, word = -1;
+    for (int t = 0; t < T && word < 0; t++) {
+        int32_t id = b->ids[(size_t)mate * T + t], in_example = 0;
+        for (int s = 0; s < T; s++) in_example |= b->ids[(size_t)row * T + s] == id;
+        if (!in_example) word = id;
+    }
+    ck_assert_int_ge(word, 0);
+    float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
+    for (int e = 0; e < cfg.embed; e++) emb[(size_t)word * cfg.embed + e] = 1e25f;
+    PlProbeAttention r;
+    ck_assert_int_eq(pl_probe_attention(c, &o, m, cfg.heads, cfg.dhead, 0, &r, NULL), PL_OK);
+    PlainRun p = plain_attention(b, m, cfg.heads, cfg.dhead, 0, 0, r.row);
+    ck_assert_int_gt(r.nan_count, 0);
+    assert_same_bits(&r, &p, b, cfg.embed, -1);
+    plain_free(&p);
+    pl_probe_attention_free(&r);
+    pl_batch_free(b);
+    pl_model_free(m);
     pl_corpus_free(c);
 }
 END_TEST
@@ -635,6 +790,8 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_attention_probe_mask_removes_leaks_and_keeps_rows_whole);
     tcase_add_test(tc, test_left_padding_with_causal_mask_gives_zero_rows_not_nan);
     tcase_add_test(tc, test_attention_probe_matches_its_naive_twin);
+    tcase_add_test(tc, test_attention_probe_shows_the_bits_of_the_full_computation);
+    tcase_add_test(tc, test_attention_probe_counts_a_batch_mates_nan_without_the_mask);
     tcase_add_test(tc, test_generate_probe_matches_its_naive_twin);
     tcase_add_test(tc, test_masks_probe_matches_its_naive_twin);
     tcase_add_test(tc, test_rnn_fixed_point_of_a_unit_without_recurrence_is_tanh_of_its_input);

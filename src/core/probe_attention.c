@@ -71,8 +71,18 @@ static void runs_done(Runs *u) {
     pl_attend_bufs_done(&u->main), pl_attend_bufs_done(&u->aux), pl_attend_bufs_done(&u->one);
 }
 
+/* Which earlier query of the example each query repeats (same[i] <= i, i
+ * itself when none): the same token, seeing the same keys, whose weights
+ * the main run copied; NULL under causal, where each query sees other keys. */
+static const int *example_repeats(const PlProbeAttention *r, const PlAttendBufs *m) {
+    return r->causal ? NULL : m->same + (size_t)r->row * r->T;
+}
+
 /* Scores of the example row, head by head: q k^T / sqrt(D), unmasked, from
- * the main run's projections. */
+ * the main run's projections. Every row is computed, repeats too: the
+ * product that makes q need not give one token at two positions the same
+ * bits (computed afresh, a repeat's weights came out an ulp apart in the
+ * tests), and its scores would differ with them. */
 static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlAttnWeights *w, const PlBatch *b) {
     int T = b->T, HD = w->NH * w->D, ld = b->B * HD;
     for (int h = 0; h < w->NH; h++) {
@@ -86,7 +96,7 @@ static void example_scores(PlProbeAttention *r, const PlAttendBufs *m, const PlA
  * (row_sum, leak: every key, the pad keys); the largest pad weight from its
  * kept weights. */
 static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const float *y, const PlBatch *b, int NH,
-                           int E) {
+                           int E, const int *same) {
     int T = b->T, real_queries = 0;
     r->wrong_fix_min_sum = INFINITY;
     r->nan_count = (int)n->nan, r->empty_rows = (int)n->empty;
@@ -95,7 +105,8 @@ static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const f
         for (int i = 0; i < T; i++) {
             if (!r->real[i]) continue;
             const float *w = r->weights + ((size_t)h * T + i) * T;
-            for (int j = 0; j < T; j++)
+            /* A repeat's row is a copy of one already read when that one is real. */
+            for (int j = 0; (!same || same[i] == i || !r->real[same[i]]) && j < T; j++)
                 if (!r->real[j] && w[j] > r->pad_weight_max) r->pad_weight_max = w[j];
             float sum = r->row_sum[h * T + i], leak = r->leak[h * T + i];
             r->leak_total += leak;
@@ -201,9 +212,10 @@ static PlStatus packed(PlProbeAttention *r, const PlBatch *b, Runs *u, PlErr *er
 static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
     size_t tt = (size_t)T * T;
     r->real = malloc((size_t)T);
-    r->scores = calloc((size_t)NH * tt, sizeof *r->scores);
-    r->bias = malloc(tt * sizeof *r->bias);
-    r->weights = malloc((size_t)NH * tt * sizeof *r->weights);
+    /* The T x T matrices are written whole (scores by one product per head). */
+    r->scores = pl_alloc_big((size_t)NH * tt * sizeof *r->scores);
+    r->bias = pl_alloc_big(tt * sizeof *r->bias);
+    r->weights = pl_alloc_big((size_t)NH * tt * sizeof *r->weights);
     r->leak = calloc((size_t)NH * T, sizeof *r->leak);
     r->row_sum = calloc((size_t)NH * T, sizeof *r->row_sum);
     r->wrong_fix_sum = calloc((size_t)NH * T, sizeof *r->wrong_fix_sum);
@@ -213,13 +225,22 @@ static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
                : -1;
 }
 
+typedef float F8 __attribute__((vector_size(8 * sizeof(float))));
+typedef int32_t I8 __attribute__((vector_size(8 * sizeof(int32_t))));
+
 /* Sum of w (n) where keep is set, in eight running sums (a sum in one
- * chain waits on every add). */
+ * chain waits on every add), the eight lanes of one vector: lane l adds
+ * w[j + l], or +0 where keep is clear, block by block. */
 static float sum_where(const float *w, const uint8_t *keep, int n) {
-    float part[8] = {0.0f};
+    F8 part = {0.0f};
     int j = 0;
-    for (; j + 8 <= n; j += 8)
-        for (int l = 0; l < 8; l++) part[l] += keep[j + l] ? w[j + l] : 0.0f;
+    for (; j + 8 <= n; j += 8) {
+        F8 v;
+        I8 k;
+        memcpy(&v, w + j, sizeof v);
+        for (int l = 0; l < 8; l++) k[l] = keep[j + l];
+        part += (F8)((I8)v & (k != 0));
+    }
     float s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
     for (; j < n; j++) s += keep[j] ? w[j] : 0.0f;
     return s;
@@ -244,10 +265,37 @@ static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
         PlAttend a = {.T = T, .B = 1, .NH = NH, .D = u->w->D, .causal = r->causal, .sel = r->real};
         return attend(&u->aux, u->w, &one, &a, NULL, NULL, r->wrong_fix_sum, NULL);
     }
+    const int *same = example_repeats(r, &u->main);
     for (int h = 0; h < NH; h++)
         for (int i = 0; i < T; i++)
-            r->wrong_fix_sum[h * T + i] = sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
+            r->wrong_fix_sum[h * T + i] = same && same[i] != i
+                                              ? r->wrong_fix_sum[h * T + same[i]]
+                                              : sum_where(r->weights + ((size_t)h * T + i) * T, r->real, T);
     return 0;
+}
+
+/* The largest |a[i]|, in double; infinity when one is NaN. */
+static double max_abs(const float *a, size_t n) {
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double x = fabs((double)a[i]);
+        if (!(x <= m)) m = x == x ? x : HUGE_VAL;
+    }
+    return m;
+}
+
+/* Whether the unmasked run may leave out every row but the example's. The
+ * other rows count only toward the NaN and empty-query figures, and add
+ * nothing to them when no score or output can overflow: then every query
+ * sees a key, its weights are finite and sum to about 1, and its output is
+ * finite. Bounds the scores by scale * D * |q|max * |k|max, each of q, k, v
+ * by E * |x|max * |W|max, and an output by HD * 2 |v|max * |Wo|max. */
+static int others_add_nothing(const PlAttnWeights *w) {
+    size_t ehd = (size_t)w->E * w->NH * w->D;
+    double x = max_abs(w->emb, (size_t)w->V * w->E), E = w->E, D = w->D;
+    double q = E * x * max_abs(w->wq, ehd), k = E * x * max_abs(w->wk, ehd), v = E * x * max_abs(w->wv, ehd);
+    double score = sqrt(D) * q * k, out = (double)w->NH * D * 2.0 * v * max_abs(w->wo, ehd);
+    return score < 1e30 && out < 1e30;
 }
 
 PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, int heads, int dhead,
@@ -261,7 +309,7 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
     memset(&u, 0, sizeof u);
     u.w = &w, u.causal = causal;
     PlAttendCounts n = {0, 0};
-    uint8_t *pads = NULL;
+    uint8_t *pads = NULL, *query = NULL;
     float *wsum = NULL, *wpad = NULL;
     PlStatus st = pl_attn_weights_init(&w, c, model, heads, dhead, o->seed, err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
@@ -269,20 +317,26 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
         r->T = b->T, r->B = b->B, r->heads = w.NH, r->dhead = w.D, r->causal = causal, r->mask = o->mask;
         r->row = pl_batch_row_of(b, o->example);
         r->L = b->len[r->row];
-        /* The run the view shows: every row and query, the example's weights
-         * kept, and each query's sums over every key and over the pads. */
-        size_t nsum = (size_t)b->B * w.NH * b->T;
-        pads = malloc(nsum / w.NH), wsum = malloc(nsum * sizeof *wsum), wpad = malloc(nsum * sizeof *wpad);
-        if (alloc_result(r, w.NH, b->T, b->B) || !pads || !wsum || !wpad) {
+        /* The run the view shows: every row and query (the masked run's
+         * outputs serve the packed check; unmasked, the example's row alone
+         * when the others cannot add a NaN or an empty query), the example's
+         * weights kept, and each query's sums over every key and over the pads. */
+        size_t nsum = (size_t)b->B * w.NH * b->T, cells = nsum / w.NH;
+        int alone = !o->mask && others_add_nothing(&w);
+        pads = malloc(cells), query = alone ? calloc(cells, 1) : NULL;
+        wsum = malloc(nsum * sizeof *wsum), wpad = malloc(nsum * sizeof *wpad);
+        if (alloc_result(r, w.NH, b->T, b->B) || !pads || (alone && !query) || !wsum || !wpad) {
             st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
         } else {
-            for (size_t i = 0; i < nsum / w.NH; i++) pads[i] = !b->mask[i];
+            for (size_t i = 0; i < cells; i++) pads[i] = !b->mask[i];
+            if (query) memset(query + (size_t)r->row * b->T, 1, (size_t)b->T);
             PlAttend a = {.T = b->T,
                           .B = b->B,
                           .NH = w.NH,
                           .D = w.D,
                           .causal = causal,
                           .mask = o->mask ? b->mask : NULL,
+                          .query = query,
                           .sel = pads,
                           .keep_row = r->row};
             if (attend(&u.main, &w, b, &a, r->weights, wsum, wpad, &n))
@@ -297,12 +351,12 @@ PlStatus pl_probe_attention(const PlCorpus *c, const PlProbeOpts *o, const PlMod
         if (example_views(r, &u, b)) st = pl_err_set(err, PL_ENOMEM, "out of memory for the attention probe");
     }
     if (!st) {
-        weight_metrics(r, &n, u.main.y, b, w.NH, w.E);
+        weight_metrics(r, &n, u.main.y, b, w.NH, w.E, example_repeats(r, &u.main));
         st = invariance(r, c, o, &u, b, err);
     }
     if (!st) st = packed(r, b, &u, err);
     runs_done(&u);
-    free(pads), free(wsum), free(wpad);
+    free(pads), free(query), free(wsum), free(wpad);
     pl_batch_free(b);
     pl_attn_weights_done(&w);
     if (st) pl_probe_attention_free(r);

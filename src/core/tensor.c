@@ -172,6 +172,18 @@ float *pl_transpose_new(const float *a, int rows, int cols) {
     return t;
 }
 
+void *pl_alloc_big(size_t n) {
+    const size_t huge = (size_t)2 << 20;
+    if (n < huge) return malloc(n ? n : 1);
+    size_t whole = (n + huge - 1) / huge * huge;
+    void *p = NULL;
+    if (whole < n || posix_memalign(&p, huge, whole)) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, whole, MADV_HUGEPAGE); /* a hint: without huge pages the memory is the same */
+#endif
+    return p;
+}
+
 float pl_l2_norm(const float *a, size_t n) {
     double s = 0.0;
     for (size_t i = 0; i < n; i++) s += (double)(a[i] * a[i]);

@@ -44,6 +44,13 @@ PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng);
  * small-matrix kernels only serve untransposed operands. */
 float *pl_transpose_new(const float *a, int rows, int cols);
 
+/* n bytes for a large matrix, uninitialised, freed with free(); NULL when
+ * out of memory. From 2 MiB up they are aligned to 2 MiB and asked for in
+ * huge pages where the kernel grants them: a probe's T x T matrices at
+ * maxlen 2000 are 16-32 MB, and faulting them in 4 KiB pages takes longer
+ * than computing them. */
+void *pl_alloc_big(size_t n);
+
 /* Euclidean norm of a (n), and distance between a and b (n), summed in double. */
 float pl_l2_norm(const float *a, size_t n);
 float pl_l2_dist(const float *a, const float *b, size_t n);
