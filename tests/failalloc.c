@@ -8,6 +8,7 @@
  *
  * tests/failalloc.sh counts a command's allocations, then runs it once per
  * allocation with that one failing. */
+#include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,6 +23,8 @@ void *__wrap_calloc(size_t k, size_t n);
 void *__wrap_realloc(void *p, size_t n);
 char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t max);
+int __real_posix_memalign(void **p, size_t align, size_t n);
+int __wrap_posix_memalign(void **p, size_t align, size_t n);
 
 static atomic_long count;
 static long fail_at = -1; /* read once, before the first allocation is counted */
@@ -53,6 +56,9 @@ static int should_fail(void) {
 void *__wrap_malloc(size_t n) { return should_fail() ? NULL : __real_malloc(n); }
 void *__wrap_calloc(size_t k, size_t n) { return should_fail() ? NULL : __real_calloc(k, n); }
 void *__wrap_realloc(void *p, size_t n) { return should_fail() ? NULL : __real_realloc(p, n); }
+int __wrap_posix_memalign(void **p, size_t align, size_t n) {
+    return should_fail() ? ENOMEM : __real_posix_memalign(p, align, n);
+}
 
 char *__wrap_strdup(const char *s) {
     size_t n = strlen(s) + 1;

@@ -26,6 +26,7 @@ COMMANDS=(
     "40 buckets --corpus builtin:1:30 --format csv"
     "60 probe batch --corpus builtin:5:40"
     "40 probe attention --corpus builtin:5:40"
+    "30 probe attention --corpus builtin:5:40 --maxlen 800"
     "40 probe rnn --corpus builtin:5:40"
     "40 probe pooling --corpus builtin:5:40"
     "40 probe loss --corpus builtin:5:40"
