@@ -188,6 +188,172 @@ START_TEST(test_padlab_simd_names_a_level_no_wider_than_the_cpu) {
 }
 END_TEST
 
+/* ---- the gated cells' steps, against plain double references -------------- */
+
+static double sig_ref(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* n floats uniform in [lo, hi). */
+static float *rand_floats(PlRng *rng, size_t n, double lo, double hi) {
+    float *x = malloc(n * sizeof *x);
+    for (size_t i = 0; i < n; i++) x[i] = (float)(lo + (hi - lo) * pl_rng_uniform(rng));
+    return x;
+}
+
+static float *copy_floats(const float *x, size_t n) {
+    float *y = malloc(n * sizeof *y);
+    memcpy(y, x, n * sizeof *y);
+    return y;
+}
+
+#define CLOSE(got, want, tol, ...) ck_assert_msg(fabs((double)(got) - (want)) <= (tol), __VA_ARGS__)
+
+/* (h U)[r][col] + init, summed in double. */
+static double ref_hU(const float *hp, const float *U, int r, int col, int H, int G) {
+    double s = 0.0;
+    for (int k = 0; hp && k < H; k++) s += (double)hp[(size_t)r * H + k] * (double)U[(size_t)k * G + col];
+    return s;
+}
+
+static void check_gru_step(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+    int G = 3 * H;
+    float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
+          *U = rand_floats(rng, (size_t)H * G, -0.4, 0.4);
+    float *brec = rand_floats(rng, (size_t)G, -0.5, 0.5), *g0 = rand_floats(rng, (size_t)n * G, -2.0, 2.0);
+    float *g = copy_floats(g0, (size_t)n * G), *hu = malloc(sizeof *hu * (size_t)n * G),
+          *ht = malloc(sizeof *ht * (size_t)n * H);
+    k->gru_step(ht, g, hu, hp, U, brec, n, H);
+    double tol = 1e-5 * (1.0 + sqrt((double)H));
+    for (int r = 0; r < n; r++)
+        for (int j = 0; j < H; j++) {
+            double u[3], x[3];
+            for (int q = 0; q < 3; q++)
+                u[q] = (double)brec[q * H + j] + ref_hU(hp, U, r, q * H + j, H, G),
+                x[q] = (double)g0[(size_t)r * G + q * H + j];
+            double z = sig_ref(x[0] + u[0]), rr = sig_ref(x[1] + u[1]), nn = tanh(x[2] + rr * u[2]);
+            double h = z * (hp ? (double)hp[(size_t)r * H + j] : 0.0) + (1.0 - z) * nn;
+            const float *gr = g + (size_t)r * G;
+            for (int q = 0; q < 3; q++)
+                CLOSE(hu[(size_t)r * G + q * H + j], u[q], tol, "%s gru hu (%d,%d)", k->name, r, j);
+            CLOSE(gr[j], z, tol, "%s gru z (%d,%d)", k->name, r, j);
+            CLOSE(gr[H + j], rr, tol, "%s gru r (%d,%d)", k->name, r, j);
+            CLOSE(gr[2 * H + j], nn, tol, "%s gru n (%d,%d)", k->name, r, j);
+            CLOSE(ht[(size_t)r * H + j], h, tol, "%s gru h (%d,%d): %.8g, want %.8g", k->name, r, j,
+                  (double)ht[(size_t)r * H + j], h);
+        }
+    free(hp), free(U), free(brec), free(g0), free(g), free(hu), free(ht);
+}
+
+static void check_lstm_step(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+    int G = 4 * H;
+    float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
+          *U = rand_floats(rng, (size_t)H * G, -0.4, 0.4);
+    float *cp = first ? NULL : rand_floats(rng, (size_t)n * H, -2.0, 2.0),
+          *g0 = rand_floats(rng, (size_t)n * G, -2.0, 2.0);
+    float *g = copy_floats(g0, (size_t)n * G), *ct = malloc(sizeof *ct * (size_t)n * H),
+          *ht = malloc(sizeof *ht * (size_t)n * H);
+    k->lstm_step(ht, ct, g, hp, cp, U, n, H);
+    double tol = 1e-5 * (1.0 + sqrt((double)H));
+    for (int r = 0; r < n; r++)
+        for (int j = 0; j < H; j++) {
+            double a[4];
+            for (int q = 0; q < 4; q++)
+                a[q] = (double)g0[(size_t)r * G + q * H + j] + ref_hU(hp, U, r, q * H + j, H, G);
+            double i = sig_ref(a[0]), f = sig_ref(a[1]), c = tanh(a[2]), o = sig_ref(a[3]);
+            double cn = f * (cp ? (double)cp[(size_t)r * H + j] : 0.0) + i * c, want[4] = {i, f, c, o};
+            for (int q = 0; q < 4; q++)
+                CLOSE(g[(size_t)r * G + q * H + j], want[q], tol, "%s lstm gate %d (%d,%d)", k->name, q, r, j);
+            CLOSE(ct[(size_t)r * H + j], cn, 2 * tol, "%s lstm c (%d,%d)", k->name, r, j);
+            CLOSE(ht[(size_t)r * H + j], o * tanh(cn), 2 * tol, "%s lstm h (%d,%d)", k->name, r, j);
+        }
+    free(hp), free(U), free(cp), free(g0), free(g), free(ct), free(ht);
+}
+
+/* Activated gates: sigmoids in (0.05, 0.95), tanh outputs in (-0.95, 0.95). */
+static float *rand_gates(PlRng *rng, int n, int H, int gates, int tanh_gate) {
+    float *g = rand_floats(rng, (size_t)n * gates * H, 0.05, 0.95);
+    for (int r = 0; r < n; r++)
+        for (int j = 0; j < H; j++)
+            g[((size_t)r * gates + tanh_gate) * H + j] = (float)(1.9 * pl_rng_uniform(rng) - 0.95);
+    return g;
+}
+
+/* Row 1 is carried by the mask: no gradient into its gates, its dh passed on whole. */
+static const uint8_t keep5[5] = {1, 0, 1, 1, 1};
+
+static void check_gru_step_backward(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+    int G = 3 * H;
+    float *g = rand_gates(rng, n, H, 3, 2), *hu = rand_floats(rng, (size_t)n * G, -1.0, 1.0);
+    float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
+          *dh = rand_floats(rng, (size_t)n * H, -1.0, 1.0);
+    float *dhp0 = rand_floats(rng, (size_t)n * H, -1.0, 1.0), *db0 = rand_floats(rng, (size_t)G, -1.0, 1.0);
+    float *dhp = copy_floats(dhp0, (size_t)n * H), *db = copy_floats(db0, (size_t)G);
+    float *da = malloc(sizeof *da * (size_t)n * G), *dhu = malloc(sizeof *dhu * (size_t)n * G);
+    k->gru_step_backward(da, dhu, first ? NULL : dhp, db, dh, g, hu, hp, keep5, n, H);
+    double *dbw = malloc(sizeof *dbw * (size_t)G);
+    for (int c = 0; c < G; c++) dbw[c] = db0[c];
+    for (int r = 0; r < n; r++)
+        for (int j = 0; j < H; j++) {
+            size_t o = (size_t)r * H + j, og = (size_t)r * G + j;
+            double z = g[og], rr = g[og + H], nn = g[og + 2 * H], d = dh[o], prev = hp ? (double)hp[o] : 0.0;
+            double dan = d * (1.0 - z) * (1.0 - nn * nn),
+                   w[3] = {d * (prev - nn) * z * (1.0 - z), dan * (double)hu[og + 2 * H] * rr * (1.0 - rr), dan};
+            double wu[3] = {w[0], w[1], dan * rr}, dhpw = (double)dhp0[o] + (keep5[r] ? d * z : d);
+            for (int q = 0; q < 3; q++) {
+                if (!keep5[r]) w[q] = wu[q] = 0.0;
+                CLOSE(da[og + q * H], w[q], 1e-6, "%s gru da %d (%d,%d)", k->name, q, r, j);
+                CLOSE(dhu[og + q * H], wu[q], 1e-6, "%s gru dhu %d (%d,%d)", k->name, q, r, j);
+                dbw[q * H + j] += wu[q];
+            }
+            if (!first) CLOSE(dhp[o], dhpw, 1e-6, "%s gru dhp (%d,%d)", k->name, r, j);
+        }
+    for (int c = 0; c < G; c++) CLOSE(db[c], dbw[c], 1e-5, "%s gru dbrec %d", k->name, c);
+    free(g), free(hu), free(hp), free(dh), free(dhp0), free(db0), free(dhp), free(db), free(da), free(dhu), free(dbw);
+}
+
+static void check_lstm_step_backward(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+    int G = 4 * H;
+    float *g = rand_gates(rng, n, H, 4, 2), *c = rand_floats(rng, (size_t)n * H, -2.0, 2.0);
+    float *cp = first ? NULL : rand_floats(rng, (size_t)n * H, -2.0, 2.0),
+          *dh = rand_floats(rng, (size_t)n * H, -1.0, 1.0);
+    float *dc0 = rand_floats(rng, (size_t)n * H, -1.0, 1.0), *dhp0 = rand_floats(rng, (size_t)n * H, -1.0, 1.0);
+    float *dc = copy_floats(dc0, (size_t)n * H), *dhp = copy_floats(dhp0, (size_t)n * H);
+    float *da = malloc(sizeof *da * (size_t)n * G);
+    k->lstm_step_backward(da, dc, first ? NULL : dhp, dh, g, c, cp, keep5, n, H);
+    for (int r = 0; r < n; r++)
+        for (int j = 0; j < H; j++) {
+            size_t o = (size_t)r * H + j, og = (size_t)r * G + j;
+            double i = g[og], f = g[og + H], gg = g[og + 2 * H], ou = g[og + 3 * H], tc = tanh((double)c[o]), d = dh[o];
+            double dct = (double)dc0[o] + d * ou * (1.0 - tc * tc), prev = cp ? (double)cp[o] : 0.0;
+            double w[4] = {dct * gg * i * (1.0 - i), dct * prev * f * (1.0 - f), dct * i * (1.0 - gg * gg),
+                           d * tc * ou * (1.0 - ou)};
+            for (int q = 0; q < 4; q++)
+                CLOSE(da[og + q * H], keep5[r] ? w[q] : 0.0, 1e-5, "%s lstm da %d (%d,%d)", k->name, q, r, j);
+            CLOSE(dc[o], keep5[r] ? dct * f : (double)dc0[o], 1e-5, "%s lstm dc (%d,%d)", k->name, r, j);
+            if (!first)
+                CLOSE(dhp[o], (double)dhp0[o] + (keep5[r] ? 0.0 : d), 1e-6, "%s lstm dhp (%d,%d)", k->name, r, j);
+        }
+    free(g), free(c), free(cp), free(dh), free(dc0), free(dhp0), free(dc), free(dhp), free(da);
+}
+
+/* H = 32 and 16 run whole vectors at every level, H = 5 and 12 the tails;
+ * 5 rows, the first step (no previous state) and a later one. */
+START_TEST(test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does) {
+    static const int widths[] = {32, 16, 5, 12};
+    PlRng rng;
+    pl_rng_seed(&rng, 11);
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        for (size_t w = 0; k && w < sizeof widths / sizeof widths[0]; w++)
+            for (int first = 0; first < 2; first++) {
+                check_gru_step(k, 5, widths[w], first, &rng);
+                check_lstm_step(k, 5, widths[w], first, &rng);
+                check_gru_step_backward(k, 5, widths[w], first, &rng);
+                check_lstm_step_backward(k, 5, widths[w], first, &rng);
+            }
+    }
+}
+END_TEST
+
 /* Each test runs in its own process: this one's choice is its own. */
 START_TEST(test_a_forced_level_is_the_level_in_use) {
     setenv("PADLAB_SIMD", "baseline", 1);
@@ -233,6 +399,7 @@ Suite *kernels_suite(void) {
     tcase_add_test(tc, test_a_tanh_step_with_no_previous_state_is_tanh_alone);
     tcase_add_test(tc, test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient);
     tcase_add_test(tc, test_every_level_adds_and_backs_through_tanh_exactly);
+    tcase_add_test(tc, test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does);
     tcase_add_test(tc, test_padlab_simd_names_a_level_no_wider_than_the_cpu);
     tcase_add_test(tc, test_a_forced_level_is_the_level_in_use);
     suite_add_tcase(s, tc);

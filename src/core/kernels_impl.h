@@ -34,6 +34,8 @@ INL VF vsplat(float x) { return x - (VF){0}; }
 /* Bitwise choice: a where m is all ones, b where it is zero (no branch). */
 INL VF vsel(VI m, VF a, VF b) { return (VF)((m & (VI)a) | (~m & (VI)b)); }
 INL VF vabs(VF a) { return (VF)((VI)a & 0x7fffffff); }
+/* *p, or zeros for a NULL p (a first step's previous state). */
+INL VF vload_or0(const float *p) { return p ? vload(p) : vsplat(0.0f); }
 
 /* tensor.c's tanh_rational, lane by lane: the same odd 13/6 rational fit,
  * +-1 beyond 7.9, x itself below 4e-4. */
@@ -98,68 +100,6 @@ KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *
         v[i] = vi;
         w[i] -= alpha * mi / (sqrtf(vi) + eps);
         g[i] = 0.0f;
-    }
-}
-
-/* ---- the gated cells' elementwise parts, one row of a step -------------------
- * Layouts as gru.c and lstm.c state them: GRU gates [z r n] with hu = h U +
- * b_rec, LSTM gates [i f c o]. A NULL previous state reads as zeros. */
-
-/* g (3H): x Wx + b_in on entry, [z r n] on exit; ht = z*hp + (1-z)*n. */
-KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
-    for (int j = 0; j < 2 * H; j++) g[j] += hu[j];
-    k_sigmoid(g, g, (size_t)2 * H);
-    for (int j = 0; j < H; j++) g[2 * H + j] += g[H + j] * hu[2 * H + j];
-    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
-    for (int j = 0; j < H; j++) {
-        float z = g[j], prev = hp ? hp[j] : 0.0f;
-        ht[j] = z * prev + (1.0f - z) * g[2 * H + j];
-    }
-}
-
-/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
-KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
-                            const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
-    for (int j = 0; j < H; j++) {
-        float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
-        float dz = dh[j] * (prev - nn);
-        float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
-        float dr = dan * hu[2 * H + j];
-        da[j] = dz * z * (1.0f - z);
-        da[H + j] = dr * r * (1.0f - r);
-        da[2 * H + j] = dan;
-        dhu[j] = da[j];
-        dhu[H + j] = da[H + j];
-        dhu[2 * H + j] = dan * r;
-    }
-    if (dhp)
-        for (int j = 0; j < H; j++) dhp[j] += dh[j] * g[j];
-}
-
-/* g (4H): x Wx + b + h U on entry, the activated gates on exit; the cell
- * ct = f*cp + i*c and ht = o*tanh(ct). */
-KFN void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
-    k_sigmoid(g, g, (size_t)2 * H);
-    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
-    k_sigmoid(g + 3 * H, g + 3 * H, (size_t)H);
-    for (int j = 0; j < H; j++) ct[j] = g[H + j] * (cp ? cp[j] : 0.0f) + g[j] * g[2 * H + j];
-    k_tanh(ht, ct, (size_t)H);
-    for (int j = 0; j < H; j++) ht[j] *= g[3 * H + j];
-}
-
-/* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
-KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
-                             const float *restrict c, const float *restrict cp, int H) {
-    float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
-    k_tanh(tcs, c, (size_t)H);
-    for (int j = 0; j < H; j++) {
-        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j], tc = tcs[j];
-        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
-        da[j] = dct * gg * i * (1.0f - i);
-        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
-        da[2 * H + j] = dct * i * (1.0f - gg * gg);
-        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
-        dc[j] = dct * f;
     }
 }
 
@@ -247,6 +187,202 @@ KFN void k_gemm_tanh(float *C, int ldc, const float *A, int lda, const float *B,
     gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 1, 0);
 }
 
+/* ---- the gated cells' elementwise parts, one row of a step -------------------
+ * Layouts as gru.c and lstm.c state them: GRU gates [z r n] with hu = h U +
+ * b_rec, LSTM gates [i f c o]. A NULL previous state reads as zeros. */
+
+/* g (3H): x Wx + b_in on entry, [z r n] on exit; ht = z*hp + (1-z)*n. */
+KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < 2 * H; j++) g[j] += hu[j];
+    k_sigmoid(g, g, (size_t)2 * H);
+    for (int j = 0; j < H; j++) g[2 * H + j] += g[H + j] * hu[2 * H + j];
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float z = g[j], prev = hp ? hp[j] : 0.0f;
+        ht[j] = z * prev + (1.0f - z) * g[2 * H + j];
+    }
+}
+
+/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
+KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
+                            const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+    for (int j = 0; j < H; j++) {
+        float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
+        float dz = dh[j] * (prev - nn);
+        float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
+        float dr = dan * hu[2 * H + j];
+        da[j] = dz * z * (1.0f - z);
+        da[H + j] = dr * r * (1.0f - r);
+        da[2 * H + j] = dan;
+        dhu[j] = da[j];
+        dhu[H + j] = da[H + j];
+        dhu[2 * H + j] = dan * r;
+    }
+    if (dhp)
+        for (int j = 0; j < H; j++) dhp[j] += dh[j] * g[j];
+}
+
+/* g (4H): x Wx + b + h U on entry, the activated gates on exit; the cell
+ * ct = f*cp + i*c and ht = o*tanh(ct). */
+KFN void k_lstm_row(float *restrict ht, float *restrict ct, float *restrict g, const float *restrict cp, int H) {
+    k_sigmoid(g, g, (size_t)2 * H);
+    k_tanh(g + 2 * H, g + 2 * H, (size_t)H);
+    k_sigmoid(g + 3 * H, g + 3 * H, (size_t)H);
+    for (int j = 0; j < H; j++) ct[j] = g[H + j] * (cp ? cp[j] : 0.0f) + g[j] * g[2 * H + j];
+    k_tanh(ht, ct, (size_t)H);
+    for (int j = 0; j < H; j++) ht[j] *= g[3 * H + j];
+}
+
+/* da (4H) from dh and the carried dc (H), which becomes dc_{t-1}. */
+KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float *restrict dh, const float *restrict g,
+                             const float *restrict c, const float *restrict cp, int H) {
+    float *tcs = da + 3 * H; /* tanh(c), each read before its slot is written */
+    k_tanh(tcs, c, (size_t)H);
+    for (int j = 0; j < H; j++) {
+        float i = g[j], f = g[H + j], gg = g[2 * H + j], o = g[3 * H + j], tc = tcs[j];
+        float dct = dc[j] + dh[j] * o * (1.0f - tc * tc);
+        da[j] = dct * gg * i * (1.0f - i);
+        da[H + j] = dct * (cp ? cp[j] : 0.0f) * f * (1.0f - f);
+        da[2 * H + j] = dct * i * (1.0f - gg * gg);
+        da[3 * H + j] = dh[j] * tc * o * (1.0f - o);
+        dc[j] = dct * f;
+    }
+}
+
+/* ---- the gated cells' steps ---------------------------------------------------
+ * A step for rows 0..n-1: the recurrent product of all rows and gates (its
+ * operands in L1, its accumulators in registers), then the rows' gates, each
+ * over whole rows of vectors. (Fusing the gates into the product's register
+ * tile measured slower: the few activations per tile form chains of
+ * dependent operations, where a whole row gives the vector units many
+ * independent ones.) hp (and cp) NULL reads as zeros (the first step). */
+
+/* The gates of one GRU row, one column block j..j+L of each: the row's
+ * blocks are independent, so the vector units overlap their chains. */
+INL void gru_gates(float *ht, float *g, const float *hu, const float *hp, int j, int H) {
+    VF z = v_sigmoid(vload(g + j) + vload(hu + j)), r = v_sigmoid(vload(g + H + j) + vload(hu + H + j));
+    VF nn = v_tanh(vload(g + 2 * H + j) + r * vload(hu + 2 * H + j));
+    vstore(g + j, z), vstore(g + H + j, r), vstore(g + 2 * H + j, nn);
+    vstore(ht + j, z * vload_or0(hp ? hp + j : NULL) + (1.0f - z) * nn);
+}
+
+KFN void k_gru_step(float *ht, float *g, float *hu, const float *hp, const float *U, const float *brec, int n, int H) {
+    int G = 3 * H;
+    for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
+    if (hp) gemm_run(hu, G, hp, H, U, G, n, G, H, 0, 0);
+    for (int r = 0; r < n; r++) {
+        float *htr = ht + (size_t)r * H, *gr = g + (size_t)r * G;
+        const float *hur = hu + (size_t)r * G, *hpr = hp ? hp + (size_t)r * H : NULL;
+        if (H % L) k_gru_row(htr, gr, hur, hpr, H);
+        else
+            for (int j = 0; j < H; j += L) gru_gates(htr, gr, hur, hpr, j, H);
+    }
+}
+
+/* The gates, cell and state of one LSTM row, one column block of each. */
+INL void lstm_gates(float *ht, float *ct, float *g, const float *cp, int j, int H) {
+    VF i = v_sigmoid(vload(g + j)), f = v_sigmoid(vload(g + H + j));
+    VF c = v_tanh(vload(g + 2 * H + j)), o = v_sigmoid(vload(g + 3 * H + j));
+    vstore(g + j, i), vstore(g + H + j, f), vstore(g + 2 * H + j, c), vstore(g + 3 * H + j, o);
+    VF cn = f * vload_or0(cp ? cp + j : NULL) + i * c;
+    vstore(ct + j, cn);
+    vstore(ht + j, v_tanh(cn) * o);
+}
+
+KFN void k_lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp, const float *U, int n, int H) {
+    int G = 4 * H;
+    if (hp) gemm_run(g, G, hp, H, U, G, n, G, H, 0, 0);
+    for (int r = 0; r < n; r++) {
+        float *htr = ht + (size_t)r * H, *ctr = ct + (size_t)r * H, *gr = g + (size_t)r * G;
+        const float *cpr = cp ? cp + (size_t)r * H : NULL;
+        if (H % L) k_lstm_row(htr, ctr, gr, cpr, H);
+        else
+            for (int j = 0; j < H; j += L) lstm_gates(htr, ctr, gr, cpr, j, H);
+    }
+}
+
+/* ---- the gated cells' steps backward ---------------------------------------
+ * Rows 0..n-1 of one step, back through the gates: keep (n) NULL or 1 for a
+ * real row; a 0 row is a carried step (Keras's mask), its da (and dhu) zero
+ * and its dh passed on whole to dhp. dhp NULL: the first step. The rows past
+ * n are the caller's. */
+
+/* One GRU row, the columns j..j+L of each gate; dbrec += dhu. */
+INL void gru_back_block(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
+                        const float *hu, const float *hp, int j, int H) {
+    VF z = vload(g + j), r = vload(g + H + j), nn = vload(g + 2 * H + j), d = vload(dh + j);
+    VF dz = d * (vload_or0(hp ? hp + j : NULL) - nn);
+    VF dan = d * (1.0f - z) * (1.0f - nn * nn);
+    VF dr = dan * vload(hu + 2 * H + j);
+    VF daz = dz * z * (1.0f - z), dar = dr * r * (1.0f - r), dun = dan * r;
+    vstore(da + j, daz), vstore(da + H + j, dar), vstore(da + 2 * H + j, dan);
+    vstore(dhu + j, daz), vstore(dhu + H + j, dar), vstore(dhu + 2 * H + j, dun);
+    vstore(dbrec + j, vload(dbrec + j) + daz);
+    vstore(dbrec + H + j, vload(dbrec + H + j) + dar);
+    vstore(dbrec + 2 * H + j, vload(dbrec + 2 * H + j) + dun);
+    if (dhp) vstore(dhp + j, vload(dhp + j) + d * z);
+}
+
+/* A carried row: no gradient into the gates, dh passes through. */
+KFN void carry_row(float *da, float *dhu, float *dhp, const float *dh, int G, int H) {
+    memset(da, 0, (size_t)G * sizeof *da);
+    if (dhu) memset(dhu, 0, (size_t)G * sizeof *dhu);
+    if (dhp) k_add(dhp, dh, (size_t)H);
+}
+
+KFN void k_gru_step_backward(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
+                             const float *hu, const float *hp, const uint8_t *keep, int n, int H) {
+    int G = 3 * H;
+    for (int r = 0; r < n; r++) {
+        size_t o = (size_t)r * H, og = (size_t)r * G;
+        float *dhpr = dhp ? dhp + o : NULL;
+        const float *hpr = hp ? hp + o : NULL;
+        if (keep && !keep[r]) {
+            carry_row(da + og, dhu + og, dhpr, dh + o, G, H);
+            continue;
+        }
+        if (H % L) {
+            k_gru_row_backward(da + og, dhu + og, dhpr, dh + o, g + og, hu + og, hpr, H);
+            k_add(dbrec, dhu + og, (size_t)G);
+            continue;
+        }
+        for (int j = 0; j < H; j += L)
+            gru_back_block(da + og, dhu + og, dhpr, dbrec, dh + o, g + og, hu + og, hpr, j, H);
+    }
+}
+
+/* One LSTM row, the columns j..j+L of each gate. */
+INL void lstm_back_block(float *da, float *dc, const float *dh, const float *g, const float *c, const float *cp, int j,
+                         int H) {
+    VF i = vload(g + j), f = vload(g + H + j), gg = vload(g + 2 * H + j), o = vload(g + 3 * H + j);
+    VF tc = v_tanh(vload(c + j)), d = vload(dh + j);
+    VF dct = vload(dc + j) + d * o * (1.0f - tc * tc);
+    vstore(da + j, dct * gg * i * (1.0f - i));
+    vstore(da + H + j, dct * vload_or0(cp ? cp + j : NULL) * f * (1.0f - f));
+    vstore(da + 2 * H + j, dct * i * (1.0f - gg * gg));
+    vstore(da + 3 * H + j, d * tc * o * (1.0f - o));
+    vstore(dc + j, dct * f);
+}
+
+/* dhp, when given, gets the carried rows' dh (the product with U is the caller's). */
+KFN void k_lstm_step_backward(float *da, float *dc, float *dhp, const float *dh, const float *g, const float *c,
+                              const float *cp, const uint8_t *keep, int n, int H) {
+    int G = 4 * H;
+    for (int r = 0; r < n; r++) {
+        size_t o = (size_t)r * H, og = (size_t)r * G;
+        const float *cpr = cp ? cp + o : NULL;
+        if (keep && !keep[r]) {
+            carry_row(da + og, NULL, dhp ? dhp + o : NULL, dh + o, G, H);
+            continue;
+        }
+        if (H % L) {
+            k_lstm_row_backward(da + og, dc + o, dh + o, g + og, c + o, cpr, H);
+            continue;
+        }
+        for (int j = 0; j < H; j += L) lstm_back_block(da + og, dc + o, dh + o, g + og, c + o, cpr, j, H);
+    }
+}
+
 const PlKernels PL_K_TABLE = {
     .name = PL_K_NAME,
     .tanh = k_tanh,
@@ -256,9 +392,9 @@ const PlKernels PL_K_TABLE = {
     .gemm_tn_acc = k_gemm_tn_acc,
     .dtanh = k_dtanh,
     .add = k_add,
-    .gru_row = k_gru_row,
-    .gru_row_backward = k_gru_row_backward,
-    .lstm_row = k_lstm_row,
-    .lstm_row_backward = k_lstm_row_backward,
+    .gru_step = k_gru_step,
+    .gru_step_backward = k_gru_step_backward,
+    .lstm_step = k_lstm_step,
+    .lstm_step_backward = k_lstm_step_backward,
     .adam = k_adam,
 };

@@ -408,7 +408,7 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     TAKE(dh, rec ? cells * H : 0);
     TAKE(g, sp->caches & CACHE_GATES ? cells * G : 0);
     TAKE(hu, sp->caches & CACHE_HU ? cells * G : 0);
-    TAKE(dhu, sp->caches & CACHE_HU ? cells * G : 0);
+    TAKE(dhu, sp->caches & CACHE_HU ? (size_t)B * G : 0); /* one step's, reused */
     TAKE(da, rec ? cells * G : 0);
     TAKE(c, sp->caches & CACHE_CELL ? cells * H : 0);
     TAKE(dc, sp->caches & CACHE_CELL ? (size_t)B * H : 0);

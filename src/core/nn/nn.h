@@ -50,7 +50,7 @@ void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, fl
  * h_{t-1} U + b_rec. */
 void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H);
-/* da (T,B,3H) and dhu (T,B,3H) scratch. */
+/* da (T,B,3H) and dhu (B,3H) scratch (one step's dhu, reused, so it stays in cache). */
 void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu, const float *h,
                      const float *g, const float *hu, const float *x, const uint8_t *mask, const int *nact,
                      const float *Wx, const float *U, int T, int B, int E, int H);
