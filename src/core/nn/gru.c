@@ -9,14 +9,15 @@
 #include "../tensor.h"
 #include "nn.h"
 
-void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U, const float *brec,
-                 int T, int B, int H) {
+void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                 const float *U, const float *brec, int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
+        if (in) pl_scan_in_step(g + t * gstep, in, t, n, B, G);
         pl_kernels()->gru_step(ht, g + t * gstep, hu + t * gstep, hp, U, brec, n, H);
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         for (int r = 0; mask && r < n; r++) {
@@ -30,7 +31,7 @@ void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *
 void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H) {
     pl_dense_forward(g, x, Wx, b, T * B, E, 3 * H);
-    pl_gru_scan(h, g, hu, mask, nact, U, b + 3 * H, T, B, H);
+    pl_gru_scan(h, g, hu, NULL, mask, nact, U, b + 3 * H, T, B, H);
 }
 
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,

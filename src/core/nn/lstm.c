@@ -7,14 +7,15 @@
 #include "../tensor.h"
 #include "nn.h"
 
-void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U, int T, int B,
-                  int H) {
+void pl_lstm_scan(float *h, float *c, float *g, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                  const float *U, int T, int B, int H) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step, *ct = c + t * step;
         const float *hp = t ? ht - step : NULL, *cp = t ? ct - step : NULL;
+        if (in) pl_scan_in_step(g + t * gstep, in, t, n, B, G);
         pl_kernels()->lstm_step(ht, ct, g + t * gstep, hp, cp, U, n, H);
         size_t tail = (step - (size_t)n * H) * sizeof *ht;
         memset(ht + (size_t)n * H, 0, tail);
@@ -36,7 +37,7 @@ void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *
 void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t *mask, const int *nact,
                      const float *Wx, const float *U, const float *b, int T, int B, int E, int H) {
     pl_dense_forward(g, x, Wx, b, T * B, E, 4 * H);
-    pl_lstm_scan(h, c, g, mask, nact, U, T, B, H);
+    pl_lstm_scan(h, c, g, NULL, mask, nact, U, T, B, H);
 }
 
 void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,

@@ -69,16 +69,28 @@ void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, fl
  * input x Wx + b (the GRU: x Wx + b_in) in h (SimpleRNN) or g (GRU, LSTM)
  * and runs the recurrence in place; a scan backward leaves the gradient of
  * that projection in da and adds only the recurrent weights' gradients. The
- * models use these with a projection fused into the embedding. */
-void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H);
+ * models use these with a projection fused into the embedding.
+ *
+ * in, when not NULL, gives the projected input as rows of a table instead:
+ * the scan copies step t's rows into h (g) just before the step, while they
+ * are about to be read, rather than the whole (T,B,G) block ahead of the scan
+ * (which leaves the cache before the scan reaches it). */
+typedef struct {
+    const float *rows; /* (any, G) */
+    const int *idx;    /* (T,B) step t, row r reads rows + idx[t*B + r] * G */
+} PlScanIn;
+/* dst (n,G) = step t's first n rows of in. */
+void pl_scan_in_step(float *dst, const PlScanIn *in, int t, int n, int B, int G);
+void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, const float *Wh, int T, int B,
+                 int H);
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
                           const float *Wh, int T, int B, int H);
-void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U, const float *brec,
-                 int T, int B, int H);
+void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                 const float *U, const float *brec, int T, int B, int H);
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
                           const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
-void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U, int T, int B,
-                  int H);
+void pl_lstm_scan(float *h, float *c, float *g, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                  const float *U, int T, int B, int H);
 void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,
                            const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
 
@@ -95,11 +107,15 @@ typedef struct {
     int *uniq;   /* (cap) */
     float *rows; /* (cap, E) the embedding rows of uniq */
     float *acc;  /* (cap, G) projected rows, then summed gradients */
+    int *cell;   /* (cell_cap) the slot of each cell, (T,B), when the forward was given no out */
+    size_t cell_cap;
 } PlIdTable;
 
 int pl_idtable_init(PlIdTable *t, int V);
 void pl_idtable_done(PlIdTable *t);
-/* Returns -1 when the table cannot grow (or an id is outside 0..V-1). */
+/* out NULL: no copy; t->cell says which projected row each cell reads (a
+ * PlScanIn of t->acc and t->cell), valid until the backward reuses acc.
+ * Returns -1 when the table cannot grow (or an id is outside 0..V-1). */
 int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
                              const float *b, int B, int T, int E, int G);
 void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const int32_t *ids,

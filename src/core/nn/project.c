@@ -25,6 +25,7 @@ void pl_idtable_done(PlIdTable *t) {
     free(t->uniq);
     free(t->rows);
     free(t->acc);
+    free(t->cell);
     memset(t, 0, sizeof *t);
 }
 
@@ -42,6 +43,24 @@ static int grow(PlIdTable *t, int need, int E, int G) {
     return 0;
 }
 
+/* t->cell (T,B) = the slot of each cell's id. */
+static int cell_slots(PlIdTable *t, const int32_t *ids, int B, int T) {
+    size_t cells = (size_t)B * T;
+    if (cells > t->cell_cap) {
+        int *c = realloc(t->cell, cells * sizeof *c);
+        if (!c) return -1;
+        t->cell = c, t->cell_cap = cells;
+    }
+    for (int tt = 0; tt < T; tt++)
+        for (int bb = 0; bb < B; bb++) t->cell[(size_t)tt * B + bb] = t->slot[ids[(size_t)bb * T + tt]];
+    return 0;
+}
+
+void pl_scan_in_step(float *dst, const PlScanIn *in, int t, int n, int B, int G) {
+    const int *idx = in->idx + (size_t)t * B;
+    for (int r = 0; r < n; r++) memcpy(dst + (size_t)r * G, in->rows + (size_t)idx[r] * G, (size_t)G * sizeof *dst);
+}
+
 int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
                              const float *b, int B, int T, int E, int G) {
     for (int i = 0; i < t->U; i++) t->slot[t->uniq[i]] = -1; /* forget the previous batch */
@@ -57,6 +76,7 @@ int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const
         t->uniq[t->U++] = id;
     }
     pl_dense_forward(t->acc, t->rows, Wx, b, t->U, E, G);
+    if (!out) return cell_slots(t, ids, B, T);
     for (int tt = 0; tt < T; tt++)
         for (int bb = 0; bb < B; bb++)
             memcpy(out + ((size_t)tt * B + bb) * G, t->acc + (size_t)t->slot[ids[(size_t)bb * T + tt]] * G,
