@@ -220,8 +220,8 @@ static void check_gru_step(const PlKernels *k, int n, int H, int first, PlRng *r
           *U = rand_floats(rng, (size_t)H * G, -0.4, 0.4);
     float *brec = rand_floats(rng, (size_t)G, -0.5, 0.5), *g0 = rand_floats(rng, (size_t)n * G, -2.0, 2.0);
     float *g = copy_floats(g0, (size_t)n * G), *hu = malloc(sizeof *hu * (size_t)n * G),
-          *ht = malloc(sizeof *ht * (size_t)n * H);
-    k->gru_step(ht, g, hu, hp, U, brec, n, H);
+          *ht = malloc(sizeof *ht * (size_t)n * H), *hun = malloc(sizeof *hun * (size_t)n * H);
+    k->gru_step(ht, g, hun, hu, hp, U, brec, n, H);
     double tol = 1e-5 * (1.0 + sqrt((double)H));
     for (int r = 0; r < n; r++)
         for (int j = 0; j < H; j++) {
@@ -232,15 +232,14 @@ static void check_gru_step(const PlKernels *k, int n, int H, int first, PlRng *r
             double z = sig_ref(x[0] + u[0]), rr = sig_ref(x[1] + u[1]), nn = tanh(x[2] + rr * u[2]);
             double h = z * (hp ? (double)hp[(size_t)r * H + j] : 0.0) + (1.0 - z) * nn;
             const float *gr = g + (size_t)r * G;
-            for (int q = 0; q < 3; q++)
-                CLOSE(hu[(size_t)r * G + q * H + j], u[q], tol, "%s gru hu (%d,%d)", k->name, r, j);
+            CLOSE(hun[(size_t)r * H + j], u[2], tol, "%s gru h Un + b_rn (%d,%d)", k->name, r, j);
             CLOSE(gr[j], z, tol, "%s gru z (%d,%d)", k->name, r, j);
             CLOSE(gr[H + j], rr, tol, "%s gru r (%d,%d)", k->name, r, j);
             CLOSE(gr[2 * H + j], nn, tol, "%s gru n (%d,%d)", k->name, r, j);
             CLOSE(ht[(size_t)r * H + j], h, tol, "%s gru h (%d,%d): %.8g, want %.8g", k->name, r, j,
                   (double)ht[(size_t)r * H + j], h);
         }
-    free(hp), free(U), free(brec), free(g0), free(g), free(hu), free(ht);
+    free(hp), free(U), free(brec), free(g0), free(g), free(hu), free(ht), free(hun);
 }
 
 static void check_lstm_step(const PlKernels *k, int n, int H, int first, PlRng *rng) {
@@ -282,13 +281,13 @@ static const uint8_t keep5[5] = {1, 0, 1, 1, 1};
 
 static void check_gru_step_backward(const PlKernels *k, int n, int H, int first, PlRng *rng) {
     int G = 3 * H;
-    float *g = rand_gates(rng, n, H, 3, 2), *hu = rand_floats(rng, (size_t)n * G, -1.0, 1.0);
+    float *g = rand_gates(rng, n, H, 3, 2), *hun = rand_floats(rng, (size_t)n * H, -1.0, 1.0);
     float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
           *dh = rand_floats(rng, (size_t)n * H, -1.0, 1.0);
     float *dhp0 = rand_floats(rng, (size_t)n * H, -1.0, 1.0), *db0 = rand_floats(rng, (size_t)G, -1.0, 1.0);
     float *dhp = copy_floats(dhp0, (size_t)n * H), *db = copy_floats(db0, (size_t)G);
     float *da = malloc(sizeof *da * (size_t)n * G), *dhu = malloc(sizeof *dhu * (size_t)n * G);
-    k->gru_step_backward(da, dhu, first ? NULL : dhp, db, dh, g, hu, hp, keep5, n, H);
+    k->gru_step_backward(da, dhu, first ? NULL : dhp, db, dh, g, hun, hp, keep5, n, H);
     double *dbw = malloc(sizeof *dbw * (size_t)G);
     for (int c = 0; c < G; c++) dbw[c] = db0[c];
     for (int r = 0; r < n; r++)
@@ -296,7 +295,7 @@ static void check_gru_step_backward(const PlKernels *k, int n, int H, int first,
             size_t o = (size_t)r * H + j, og = (size_t)r * G + j;
             double z = g[og], rr = g[og + H], nn = g[og + 2 * H], d = dh[o], prev = hp ? (double)hp[o] : 0.0;
             double dan = d * (1.0 - z) * (1.0 - nn * nn),
-                   w[3] = {d * (prev - nn) * z * (1.0 - z), dan * (double)hu[og + 2 * H] * rr * (1.0 - rr), dan};
+                   w[3] = {d * (prev - nn) * z * (1.0 - z), dan * (double)hun[o] * rr * (1.0 - rr), dan};
             double wu[3] = {w[0], w[1], dan * rr}, dhpw = (double)dhp0[o] + (keep5[r] ? d * z : d);
             for (int q = 0; q < 3; q++) {
                 if (!keep5[r]) w[q] = wu[q] = 0.0;
@@ -307,7 +306,7 @@ static void check_gru_step_backward(const PlKernels *k, int n, int H, int first,
             if (!first) CLOSE(dhp[o], dhpw, 1e-6, "%s gru dhp (%d,%d)", k->name, r, j);
         }
     for (int c = 0; c < G; c++) CLOSE(db[c], dbw[c], 1e-5, "%s gru dbrec %d", k->name, c);
-    free(g), free(hu), free(hp), free(dh), free(dhp0), free(db0), free(dhp), free(db), free(da), free(dhu), free(dbw);
+    free(g), free(hun), free(hp), free(dh), free(dhp0), free(db0), free(dhp), free(db), free(da), free(dhu), free(dbw);
 }
 
 static void check_lstm_step_backward(const PlKernels *k, int n, int H, int first, PlRng *rng) {

@@ -35,19 +35,23 @@ typedef struct {
     void (*add)(float *y, const float *x, size_t n);
     /* One step of the gated cells for rows 0..n-1 (gru.c, lstm.c say the
      * layouts), the recurrent product then the gates: the GRU's g
-     * (n,3H) holds x Wx + b_in on entry and [z r n] on exit, hu (n,3H) gets
-     * h_{t-1} U + b_rec, ht (n,H) the state; the LSTM's g (n,4H) holds x Wx
-     * + b on entry and the activated gates on exit, ct and ht the cell and
-     * state. hp (and cp) NULL: the first step, a zero state. */
-    void (*gru_step)(float *ht, float *g, float *hu, const float *hp, const float *U, const float *brec, int n, int H);
+     * (n,3H) holds x Wx + b_in on entry and [z r n] on exit, hu (n,3H) is
+     * scratch for h_{t-1} U + b_rec, of which hun (n,H) keeps the part the
+     * reset gate multiplies, and ht (n,H) gets the state; the LSTM's g
+     * (n,4H) holds x Wx + b on entry and the activated gates on exit, ct
+     * and ht the cell and state. hp (and cp) NULL: the first step, a zero
+     * state. */
+    void (*gru_step)(float *ht, float *g, float *hun, float *hu, const float *hp, const float *U, const float *brec,
+                     int n, int H);
     void (*lstm_step)(float *ht, float *ct, float *g, const float *hp, const float *cp, const float *U, int n, int H);
     /* One step of the gated cells backward for rows 0..n-1, dh (n,H) in:
-     * the GRU's da and dhu (n,3H), dbrec += the dhu rows, dhp += z dh; the
+     * the GRU's da and dhu (n,3H) (hun as its forward kept it), dbrec += the
+     * dhu rows, dhp += z dh; the
      * LSTM's da (n,4H) and the carried dc (n,H), which becomes dc_{t-1}.
      * keep (n) NULL, or 0 for a row the mask carried over: its da (and
      * dhu) is zero and dhp += dh. dhp NULL: the first step. */
     void (*gru_step_backward)(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
-                              const float *hu, const float *hp, const uint8_t *keep, int n, int H);
+                              const float *hun, const float *hp, const uint8_t *keep, int n, int H);
     void (*lstm_step_backward)(float *da, float *dc, float *dhp, const float *dh, const float *g, const float *c,
                                const float *cp, const uint8_t *keep, int n, int H);
     /* One Keras Adam update of n weights, alpha already bias-corrected:

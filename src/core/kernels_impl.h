@@ -203,14 +203,15 @@ KFN void k_gru_row(float *restrict ht, float *restrict g, const float *restrict 
     }
 }
 
-/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL). */
+/* da (3H) and dhu (3H) from dh; dhp += z * dh (dhp may be NULL); hun (H) is
+ * h Un + b_rn. */
 KFN void k_gru_row_backward(float *restrict da, float *restrict dhu, float *restrict dhp, const float *restrict dh,
-                            const float *restrict g, const float *restrict hu, const float *restrict hp, int H) {
+                            const float *restrict g, const float *restrict hun, const float *restrict hp, int H) {
     for (int j = 0; j < H; j++) {
         float z = g[j], r = g[H + j], nn = g[2 * H + j], prev = hp ? hp[j] : 0.0f;
         float dz = dh[j] * (prev - nn);
         float dan = dh[j] * (1.0f - z) * (1.0f - nn * nn);
-        float dr = dan * hu[2 * H + j];
+        float dr = dan * hun[j];
         da[j] = dz * z * (1.0f - z);
         da[H + j] = dr * r * (1.0f - r);
         da[2 * H + j] = dan;
@@ -259,23 +260,26 @@ KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float
 
 /* The gates of one GRU row, one column block j..j+L of each: the row's
  * blocks are independent, so the vector units overlap their chains. */
-INL void gru_gates(float *ht, float *g, const float *hu, const float *hp, int j, int H) {
+INL void gru_gates(float *ht, float *g, float *hun, const float *hu, const float *hp, int j, int H) {
     VF z = v_sigmoid(vload(g + j) + vload(hu + j)), r = v_sigmoid(vload(g + H + j) + vload(hu + H + j));
-    VF nn = v_tanh(vload(g + 2 * H + j) + r * vload(hu + 2 * H + j));
+    VF un = vload(hu + 2 * H + j), nn = v_tanh(vload(g + 2 * H + j) + r * un);
+    vstore(hun + j, un);
     vstore(g + j, z), vstore(g + H + j, r), vstore(g + 2 * H + j, nn);
     vstore(ht + j, z * vload_or0(hp ? hp + j : NULL) + (1.0f - z) * nn);
 }
 
-KFN void k_gru_step(float *ht, float *g, float *hu, const float *hp, const float *U, const float *brec, int n, int H) {
+KFN void k_gru_step(float *ht, float *g, float *hun, float *hu, const float *hp, const float *U, const float *brec,
+                    int n, int H) {
     int G = 3 * H;
     for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
     if (hp) gemm_run(hu, G, hp, H, U, G, n, G, H, 0, 0);
     for (int r = 0; r < n; r++) {
         float *htr = ht + (size_t)r * H, *gr = g + (size_t)r * G;
+        float *hunr = hun + (size_t)r * H;
         const float *hur = hu + (size_t)r * G, *hpr = hp ? hp + (size_t)r * H : NULL;
-        if (H % L) k_gru_row(htr, gr, hur, hpr, H);
+        if (H % L) k_gru_row(htr, gr, hur, hpr, H), memcpy(hunr, hur + 2 * H, (size_t)H * sizeof *hunr);
         else
-            for (int j = 0; j < H; j += L) gru_gates(htr, gr, hur, hpr, j, H);
+            for (int j = 0; j < H; j += L) gru_gates(htr, gr, hunr, hur, hpr, j, H);
     }
 }
 
@@ -309,11 +313,11 @@ KFN void k_lstm_step(float *ht, float *ct, float *g, const float *hp, const floa
 
 /* One GRU row, the columns j..j+L of each gate; dbrec += dhu. */
 INL void gru_back_block(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
-                        const float *hu, const float *hp, int j, int H) {
+                        const float *hun, const float *hp, int j, int H) {
     VF z = vload(g + j), r = vload(g + H + j), nn = vload(g + 2 * H + j), d = vload(dh + j);
     VF dz = d * (vload_or0(hp ? hp + j : NULL) - nn);
     VF dan = d * (1.0f - z) * (1.0f - nn * nn);
-    VF dr = dan * vload(hu + 2 * H + j);
+    VF dr = dan * vload(hun + j);
     VF daz = dz * z * (1.0f - z), dar = dr * r * (1.0f - r), dun = dan * r;
     vstore(da + j, daz), vstore(da + H + j, dar), vstore(da + 2 * H + j, dan);
     vstore(dhu + j, daz), vstore(dhu + H + j, dar), vstore(dhu + 2 * H + j, dun);
@@ -331,7 +335,7 @@ KFN void carry_row(float *da, float *dhu, float *dhp, const float *dh, int G, in
 }
 
 KFN void k_gru_step_backward(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
-                             const float *hu, const float *hp, const uint8_t *keep, int n, int H) {
+                             const float *hun, const float *hp, const uint8_t *keep, int n, int H) {
     int G = 3 * H;
     for (int r = 0; r < n; r++) {
         size_t o = (size_t)r * H, og = (size_t)r * G;
@@ -342,12 +346,12 @@ KFN void k_gru_step_backward(float *da, float *dhu, float *dhp, float *dbrec, co
             continue;
         }
         if (H % L) {
-            k_gru_row_backward(da + og, dhu + og, dhpr, dh + o, g + og, hu + og, hpr, H);
+            k_gru_row_backward(da + og, dhu + og, dhpr, dh + o, g + og, hun + o, hpr, H);
             k_add(dbrec, dhu + og, (size_t)G);
             continue;
         }
         for (int j = 0; j < H; j += L)
-            gru_back_block(da + og, dhu + og, dhpr, dbrec, dh + o, g + og, hu + og, hpr, j, H);
+            gru_back_block(da + og, dhu + og, dhpr, dbrec, dh + o, g + og, hun + o, hpr, j, H);
     }
 }
 

@@ -407,8 +407,8 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     TAKE(hs, packed ? cells * H : 0);
     TAKE(dh, rec ? cells * H : 0);
     TAKE(g, sp->caches & CACHE_GATES ? cells * G : 0);
-    TAKE(hu, sp->caches & CACHE_HU ? cells * G : 0);
-    TAKE(dhu, sp->caches & CACHE_HU ? (size_t)B * G : 0); /* one step's, reused */
+    TAKE(hu, sp->caches & CACHE_HU ? cells * H + (size_t)B * G : 0); /* nn.h: the cache, then a step's scratch */
+    TAKE(dhu, sp->caches & CACHE_HU ? (size_t)B * G : 0);            /* one step's, reused */
     TAKE(da, rec ? cells * G : 0);
     TAKE(c, sp->caches & CACHE_CELL ? cells * H : 0);
     TAKE(dc, sp->caches & CACHE_CELL ? (size_t)B * H : 0);

@@ -18,7 +18,7 @@ void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
         if (in) pl_scan_in_step(g + t * gstep, in, t, n, B, G);
-        pl_kernels()->gru_step(ht, g + t * gstep, hu + t * gstep, hp, U, brec, n, H);
+        pl_kernels()->gru_step(ht, g + t * gstep, hu + t * step, hu + T * step, hp, U, brec, n, H);
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         for (int r = 0; mask && r < n; r++) {
             if (mask[(size_t)t * B + r]) continue;
@@ -45,7 +45,7 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
         float *dat = da + t * gstep, *dut = dhu;
         const float *hp = t ? h + (t - 1) * step : NULL;
         memset(dat + (size_t)n * G, 0, (gstep - (size_t)n * G) * sizeof *dat);
-        pl_kernels()->gru_step_backward(dat, dut, dhp, dbrec, dht, g + t * gstep, hu + t * gstep, hp,
+        pl_kernels()->gru_step_backward(dat, dut, dhp, dbrec, dht, g + t * gstep, hu + t * step, hp,
                                         mask ? mask + (size_t)t * B : NULL, n, H);
         /* dU += h_{t-1}^T dhu_t while dhu_t is in cache */
         if (dhp) pl_kernels()->gemm_tn_acc(dU, G, hp, H, dut, G, H, G, n);

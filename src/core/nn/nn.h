@@ -46,8 +46,9 @@ void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, fl
 
 /* GRU, Keras layout with reset_after: gates [z r h], b (2,3H) = input bias
  * then recurrent bias. z = sig(.), r = sig(.), n = tanh(xWh + r*(hUh + bh)),
- * h_t = z*h_{t-1} + (1-z)*n. g (T,B,3H) caches z, r, n; hu (T,B,3H) caches
- * h_{t-1} U + b_rec. */
+ * h_t = z*h_{t-1} + (1-z)*n. g (T,B,3H) caches z, r, n; hu ((T+3)*B*H
+ * floats) caches h_{t-1} Un + b_rn (T,B,H), the part of h_{t-1} U + b_rec
+ * the backward reads, then is one step's scratch for all of it (B,3H). */
 void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H);
 /* da (T,B,3H) and dhu (B,3H) scratch (one step's dhu, reused, so it stays in cache). */
