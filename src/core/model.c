@@ -503,7 +503,7 @@ static PlStatus project(PlModel *m, float *out, PlErr *err) {
 }
 
 static void project_backward(PlModel *m, const float *da) {
-    pl_embed_project_backward(m->grad[PL_P_EMBEDDING], m->grad[PL_P_KERNEL], m->grad[PL_P_BIAS], &m->tab, da, m->ids,
+    pl_embed_project_backward(m->grad[PL_P_EMBEDDING], m->grad[PL_P_KERNEL], m->grad[PL_P_BIAS], &m->tab, da,
                               m->param[PL_P_KERNEL], m->B, m->T, m->cfg.embed, (int)dim_size(DIM_G, &m->cfg),
                               m->cfg.freeze_pad);
 }

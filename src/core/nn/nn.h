@@ -108,19 +108,20 @@ typedef struct {
     int *uniq;   /* (cap) */
     float *rows; /* (cap, E) the embedding rows of uniq */
     float *acc;  /* (cap, G) projected rows, then summed gradients */
-    int *cell;   /* (cell_cap) the slot of each cell, (T,B), when the forward was given no out */
+    int *cell;   /* (cell_cap) the slot of each cell's id, (T,B) */
     size_t cell_cap;
 } PlIdTable;
 
 int pl_idtable_init(PlIdTable *t, int V);
 void pl_idtable_done(PlIdTable *t);
-/* out NULL: no copy; t->cell says which projected row each cell reads (a
- * PlScanIn of t->acc and t->cell), valid until the backward reuses acc.
- * Returns -1 when the table cannot grow (or an id is outside 0..V-1). */
+/* t->cell says which projected row each cell reads (with t->acc, a
+ * PlScanIn, valid until the backward reuses acc); out NULL: no copy into out.
+ * Returns -1 when the table cannot grow (or an id is outside 0..V-1). The
+ * backward reads the cells' ids from the table. */
 int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
                              const float *b, int B, int T, int E, int G);
-void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const int32_t *ids,
-                               const float *Wx, int B, int T, int E, int G, int skip_id0);
+void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const float *Wx, int B,
+                               int T, int E, int G, int skip_id0);
 
 /* ---- packing (PyTorch pack_padded_sequence) -------------------------------
  * Rows sorted by real length, longest first (stable); packed step k of
