@@ -171,6 +171,28 @@ START_TEST(test_every_level_adds_and_backs_through_tanh_exactly) {
 }
 END_TEST
 
+/* Rows of 13 (a vector or more, and a tail): rows 0 and 3 go to row 2, row 1
+ * (to 0, the skipped row) nowhere, row 2 to row 1. */
+START_TEST(test_every_level_scatter_adds_rows_and_skips_the_row_it_is_told_to) {
+    enum { W = 13 };
+    static const int to[4] = {2, 0, 1, 2};
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        if (!k) continue;
+        float y[3 * W], x[4 * W];
+        for (int i = 0; i < 3 * W; i++) y[i] = 1.0f;
+        for (int i = 0; i < 4 * W; i++) x[i] = 0.25f * (float)(i / W + 1) + (float)(i % W);
+        k->add_rows(y, to, x, 4, W, 0);
+        for (int i = 0; i < W; i++) {
+            ck_assert_msg(y[i] == 1.0f, "%s: the skipped row is untouched", k->name);
+            ck_assert_msg(y[W + i] == 1.0f + 0.75f + (float)i, "%s row 1 col %d: %g", k->name, i, (double)y[W + i]);
+            ck_assert_msg(y[2 * W + i] == 1.0f + 0.25f + 1.0f + 2.0f * (float)i, "%s row 2 col %d: %g", k->name, i,
+                          (double)y[2 * W + i]);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_padlab_simd_names_a_level_no_wider_than_the_cpu) {
     int forced;
     ck_assert_int_eq(pl_simd_pick("baseline", PL_SIMD_AVX2, &forced), PL_SIMD_BASELINE);
@@ -399,6 +421,7 @@ Suite *kernels_suite(void) {
     tcase_add_test(tc, test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient);
     tcase_add_test(tc, test_every_level_adds_and_backs_through_tanh_exactly);
     tcase_add_test(tc, test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does);
+    tcase_add_test(tc, test_every_level_scatter_adds_rows_and_skips_the_row_it_is_told_to);
     tcase_add_test(tc, test_padlab_simd_names_a_level_no_wider_than_the_cpu);
     tcase_add_test(tc, test_a_forced_level_is_the_level_in_use);
     suite_add_tcase(s, tc);

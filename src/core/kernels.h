@@ -33,6 +33,10 @@ typedef struct {
     void (*dtanh)(float *da, const float *dh, const float *h, size_t n);
     /* y[i] += x[i]. */
     void (*add)(float *y, const float *x, size_t n);
+    /* For r = 0..rows-1 in order, row to[r] of y (rows of w) += row r of x,
+     * skipping rows whose to[r] is skip (-1: none): a scatter-add, as one
+     * call rather than one per row. */
+    void (*add_rows)(float *y, const int *to, const float *x, size_t rows, int w, int skip);
     /* One step of the gated cells for rows 0..n-1 (gru.c, lstm.c say the
      * layouts), the recurrent product then the gates: the GRU's g
      * (n,3H) holds x Wx + b_in on entry and [z r n] on exit, hu (n,3H) is

@@ -89,6 +89,17 @@ KFN void k_add(float *restrict y, const float *restrict x, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] += x[i];
 }
 
+KFN void k_add_rows(float *y, const int *to, const float *x, size_t rows, int w, int skip) {
+    for (size_t r = 0; r < rows; r++) {
+        if (to[r] == skip) continue;
+        float *restrict yr = y + (size_t)to[r] * w;
+        const float *restrict xr = x + r * w;
+        int i = 0;
+        for (; i + L <= w; i += L) vstore(yr + i, vload(yr + i) + vload(xr + i));
+        for (; i < w; i++) yr[i] += xr[i];
+    }
+}
+
 KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *restrict v, size_t n, float alpha,
                 float b1, float b2, float eps) {
     float c1 = 1.0f - b1, c2 = 1.0f - b2;
@@ -396,6 +407,7 @@ const PlKernels PL_K_TABLE = {
     .gemm_tn_acc = k_gemm_tn_acc,
     .dtanh = k_dtanh,
     .add = k_add,
+    .add_rows = k_add_rows,
     .gru_step = k_gru_step,
     .gru_step_backward = k_gru_step_backward,
     .lstm_step = k_lstm_step,

@@ -86,13 +86,10 @@ void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, c
                                int T, int E, int G, int skip_id0) {
     const PlKernels *k = pl_kernels();
     memset(t->acc, 0, (size_t)t->U * G * sizeof *t->acc);
-    for (size_t c = 0; c < (size_t)B * T; c++) k->add(t->acc + (size_t)t->cell[c] * G, da + c * G, (size_t)G);
+    k->add_rows(t->acc, t->cell, da, (size_t)B * T, G, -1);
     for (int u = 0; u < t->U; u++) k->add(db, t->acc + (size_t)u * G, (size_t)G);
     pl_gemm(1, 0, E, G, t->U, 1.0f, t->rows, E, t->acc, G, 1.0f, dWx, G);
     /* dW[u] += S_u Wx^T, computed into rows (no longer needed) then added. */
     pl_gemm(0, 1, t->U, E, G, 1.0f, t->acc, G, Wx, G, 0.0f, t->rows, E);
-    for (int u = 0; u < t->U; u++) {
-        if (skip_id0 && t->uniq[u] == 0) continue;
-        k->add(dW + (size_t)t->uniq[u] * E, t->rows + (size_t)u * E, (size_t)E);
-    }
+    k->add_rows(dW, t->uniq, t->rows, (size_t)t->U, E, skip_id0 ? 0 : -1);
 }
