@@ -10,6 +10,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "kernels.h"
 
@@ -34,15 +37,28 @@ INL VF vsplat(float x) { return x - (VF){0}; }
 /* Bitwise choice: a where m is all ones, b where it is zero (no branch). */
 INL VF vsel(VI m, VF a, VF b) { return (VF)((m & (VI)a) | (~m & (VI)b)); }
 INL VF vabs(VF a) { return (VF)((VI)a & 0x7fffffff); }
+/* a clamped to [-c, c] (c > 0), a NaN kept: x86's max and min return their
+ * second operand when either is NaN, so with the bound first each is
+ * exactly vsel(a < -c, -c, a) and vsel(a > c, c, a), in one instruction. */
+INL VF vclamp(VF a, VF c) {
+#if defined(__x86_64__) && PL_K_BYTES == 16
+    return (VF)_mm_min_ps((__m128)c, _mm_max_ps((__m128)-c, (__m128)a));
+#elif defined(__x86_64__) && PL_K_BYTES == 32
+    return (VF)_mm256_min_ps((__m256)c, _mm256_max_ps((__m256)-c, (__m256)a));
+#elif defined(__x86_64__) && PL_K_BYTES == 64
+    return (VF)_mm512_min_ps((__m512)c, _mm512_max_ps((__m512)-c, (__m512)a));
+#else
+    VF x = vsel(a > c, c, a);
+    return vsel(a < -c, -c, x);
+#endif
+}
 /* *p, or zeros for a NULL p (a first step's previous state). */
 INL VF vload_or0(const float *p) { return p ? vload(p) : vsplat(0.0f); }
 
 /* tensor.c's tanh_rational, lane by lane: the same odd 13/6 rational fit,
  * +-1 beyond 7.9, x itself below 4e-4. */
 INL VF v_tanh(VF a) {
-    const VF lim = vsplat(7.90531110763549805f);
-    VF x = vsel(a > lim, lim, a);
-    x = vsel(a < -lim, -lim, x);
+    VF x = vclamp(a, vsplat(7.90531110763549805f));
     VF x2 = x * x;
     VF p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
     p = x2 * p + -8.60467152213735e-11f;
