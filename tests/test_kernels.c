@@ -55,6 +55,21 @@ START_TEST(test_every_level_computes_tanh_and_sigmoid_as_the_baseline_does) {
 }
 END_TEST
 
+/* n floats uniform in [lo, hi). */
+static float *rand_floats(PlRng *rng, size_t n, double lo, double hi) {
+    float *x = malloc(n * sizeof *x);
+    for (size_t i = 0; i < n; i++) x[i] = (float)(lo + (hi - lo) * pl_rng_uniform(rng));
+    return x;
+}
+
+static float *copy_floats(const float *x, size_t n) {
+    float *y = malloc(n * sizeof *y);
+    memcpy(y, x, n * sizeof *y);
+    return y;
+}
+
+#define CLOSE(got, want, tol, ...) ck_assert_msg(fabs((double)(got) - (want)) <= (tol), __VA_ARGS__)
+
 /* C (M,N) with row stride ldc, the products summed in double. */
 static void ref_gemm(double *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K,
                      int act) {
@@ -96,6 +111,42 @@ START_TEST(test_every_level_computes_the_small_products_to_float_precision) {
         const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
         for (size_t s = 0; k && s < sizeof shapes / sizeof shapes[0]; s++)
             for (int act = 0; act < 2; act++) check_gemm(k, shapes[s][0], shapes[s][1], shapes[s][2], act);
+    }
+}
+END_TEST
+
+/* The tanh step from table rows: row i starts from row xi[i] = (5 i + 2) mod
+ * (M + 3) of a table of M + 3 rows, each wider than N. */
+static void check_gemm_tanh_rows(const PlKernels *k, int M, int N, int K, int first) {
+    int R = M + 3, ldx = N + 3, lda = K + 1, ldb = N + 5, ldc = N + 2;
+    PlRng rng;
+    pl_rng_seed(&rng, (PlSeed)(M * 31 + N * 7 + K));
+    float *X = rand_floats(&rng, (size_t)R * ldx, -1.0, 1.0), *A = rand_floats(&rng, (size_t)M * lda, -0.5, 0.5);
+    float *B = rand_floats(&rng, (size_t)K * ldb, -0.5, 0.5), *C = rand_floats(&rng, (size_t)M * ldc, -1.0, 1.0);
+    int *xi = malloc(sizeof *xi * (size_t)M);
+    double *Rf = malloc(sizeof *Rf * (size_t)M * ldc);
+    for (int i = 0; i < M; i++) xi[i] = (5 * i + 2) % R;
+    for (int i = 0; i < M * ldc; i++) Rf[i] = (double)C[i];
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) Rf[(size_t)i * ldc + j] = (double)X[(size_t)xi[i] * ldx + j];
+    k->gemm_tanh_rows(C, ldc, X, xi, ldx, first ? NULL : A, lda, B, ldb, M, N, K);
+    ref_gemm(Rf, ldc, A, lda, B, ldb, M, N, first ? 0 : K, 1);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < ldc; j++) {
+            double want = Rf[(size_t)i * ldc + j], tol = j < N ? 1e-5 * (1.0 + sqrt((double)K)) : 0.0;
+            CLOSE(C[(size_t)i * ldc + j], want, tol, "%s gemm_tanh_rows %dx%dx%d at (%d,%d): %.8g, want %.8g", k->name,
+                  M, N, K, i, j, (double)C[(size_t)i * ldc + j], want);
+        }
+    free(X), free(A), free(B), free(C), free(xi), free(Rf);
+}
+
+START_TEST(test_every_level_steps_the_tanh_cell_from_table_rows_as_the_double_reference_does) {
+    static const int shapes[][3] = {{32, 32, 32}, {5, 16, 8}, {7, 24, 3}, {3, 9, 4}, {1, 1, 1}};
+    for (int l = 0; l < PL_SIMD_COUNT; l++) {
+        const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
+        for (size_t s = 0; k && s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int first = 0; first < 2; first++)
+                check_gemm_tanh_rows(k, shapes[s][0], shapes[s][1], shapes[s][2], first);
     }
 }
 END_TEST
@@ -213,21 +264,6 @@ END_TEST
 /* ---- the gated cells' steps, against plain double references -------------- */
 
 static double sig_ref(double x) { return 1.0 / (1.0 + exp(-x)); }
-
-/* n floats uniform in [lo, hi). */
-static float *rand_floats(PlRng *rng, size_t n, double lo, double hi) {
-    float *x = malloc(n * sizeof *x);
-    for (size_t i = 0; i < n; i++) x[i] = (float)(lo + (hi - lo) * pl_rng_uniform(rng));
-    return x;
-}
-
-static float *copy_floats(const float *x, size_t n) {
-    float *y = malloc(n * sizeof *y);
-    memcpy(y, x, n * sizeof *y);
-    return y;
-}
-
-#define CLOSE(got, want, tol, ...) ck_assert_msg(fabs((double)(got) - (want)) <= (tol), __VA_ARGS__)
 
 /* (h U)[r][col] + init, summed in double. */
 static double ref_hU(const float *hp, const float *U, int r, int col, int H, int G) {
@@ -418,6 +454,7 @@ Suite *kernels_suite(void) {
     tcase_add_test(tc, test_every_level_computes_tanh_and_sigmoid_as_the_baseline_does);
     tcase_add_test(tc, test_every_level_computes_the_small_products_to_float_precision);
     tcase_add_test(tc, test_a_tanh_step_with_no_previous_state_is_tanh_alone);
+    tcase_add_test(tc, test_every_level_steps_the_tanh_cell_from_table_rows_as_the_double_reference_does);
     tcase_add_test(tc, test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient);
     tcase_add_test(tc, test_every_level_adds_and_backs_through_tanh_exactly);
     tcase_add_test(tc, test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does);

@@ -27,6 +27,11 @@ typedef struct {
     void (*gemm_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
     /* C (M,N) = tanh(C + A B) (A may be NULL: C = tanh(C)). One SimpleRNN step. */
     void (*gemm_tanh)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
+    /* The same step from rows of a table: C (M,N) = tanh(X[xi[i]] + A B),
+     * X's rows of stride ldx (A NULL: C = tanh(X rows)). The SimpleRNN's
+     * projected input is read where it lies, with no copy into C first. */
+    void (*gemm_tanh_rows)(float *C, int ldc, const float *X, const int *xi, int ldx, const float *A, int lda,
+                           const float *B, int ldb, int M, int N, int K);
     /* C (M,N) += A^T B, A stored (K,M): a weight gradient h^T da of one step. */
     void (*gemm_tn_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
     /* da[i] = dh[i] * (1 - h[i]^2): back through a tanh whose output is h. */

@@ -135,13 +135,25 @@ KFN void k_adam(float *restrict w, float *restrict g, float *restrict m, float *
 /* C (mr, nv*L) += A (mr,K) B (K, nv*L), then tanh when act; with ta, A is
  * stored transposed, (K, mr). mr, nv, act and ta are constants at every
  * call, so the tile lives in registers. */
-INL void tile(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int K, int mr, int nv, int act,
-              int ta) {
+/* The rows a product starts from: C's own, or (rows not NULL) row xi[i] of
+ * rows (row stride ld), already offset to the tile's first column. */
+typedef struct {
+    const float *rows;
+    const int *xi;
+    int ld;
+} Init;
+
+INL const float *init_row(Init x, const float *C, int ldc, int i) {
+    return x.rows ? x.rows + (size_t)x.xi[i] * x.ld : C + (size_t)i * ldc;
+}
+
+INL void tile(float *C, int ldc, Init x, const float *A, int lda, const float *B, int ldb, int K, int mr, int nv,
+              int act, int ta) {
     VF c[4][2];
 #pragma GCC unroll 4
     for (int i = 0; i < mr; i++)
 #pragma GCC unroll 2
-        for (int j = 0; j < nv; j++) c[i][j] = vload(C + (size_t)i * ldc + j * L);
+        for (int j = 0; j < nv; j++) c[i][j] = vload(init_row(x, C, ldc, i) + j * L);
     for (int k = 0; k < K; k++) {
         const float *bk = B + (size_t)k * ldb;
         VF b0 = vload(bk), b1 = nv > 1 ? vload(bk + L) : b0;
@@ -159,18 +171,21 @@ INL void tile(float *C, int ldc, const float *A, int lda, const float *B, int ld
 }
 
 /* Every row of one column block of nv vectors. */
-INL void tile_rows(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int K, int nv, int act,
-                   int ta) {
+INL void tile_rows(float *C, int ldc, Init x, const float *A, int lda, const float *B, int ldb, int M, int K, int nv,
+                   int act, int ta) {
     int i = 0;
 #define A_AT(i) (ta ? A + (i) : A + (size_t)(i)*lda)
-    for (; i + 4 <= M; i += 4) tile(C + (size_t)i * ldc, ldc, A_AT(i), lda, B, ldb, K, 4, nv, act, ta);
+#define X_AT(i) ((Init){x.rows, x.rows ? x.xi + (i) : NULL, x.ld})
+    for (; i + 4 <= M; i += 4) tile(C + (size_t)i * ldc, ldc, X_AT(i), A_AT(i), lda, B, ldb, K, 4, nv, act, ta);
     float *Ci = C + (size_t)i * ldc;
     const float *Ai = A_AT(i);
+    Init xi = X_AT(i);
 #undef A_AT
+#undef X_AT
     switch (M - i) {
-    case 3: tile(Ci, ldc, Ai, lda, B, ldb, K, 3, nv, act, ta); break;
-    case 2: tile(Ci, ldc, Ai, lda, B, ldb, K, 2, nv, act, ta); break;
-    case 1: tile(Ci, ldc, Ai, lda, B, ldb, K, 1, nv, act, ta); break;
+    case 3: tile(Ci, ldc, xi, Ai, lda, B, ldb, K, 3, nv, act, ta); break;
+    case 2: tile(Ci, ldc, xi, Ai, lda, B, ldb, K, 2, nv, act, ta); break;
+    case 1: tile(Ci, ldc, xi, Ai, lda, B, ldb, K, 1, nv, act, ta); break;
     default: break;
     }
 }
@@ -190,12 +205,20 @@ KFN void tail_cols(float *C, int ldc, const float *A, int lda, const float *B, i
     }
 }
 
+/* x.rows given: N is whole vectors (the tail reads C). */
+INL void gemm_run_from(float *C, int ldc, Init x, const float *A, int lda, const float *B, int ldb, int M, int N, int K,
+                       int act, int ta) {
+    int j = 0;
+#define X_COL(j) ((Init){x.rows ? x.rows + (j) : NULL, x.xi, x.ld})
+    for (; j + 2 * L <= N; j += 2 * L) tile_rows(C + j, ldc, X_COL(j), A, lda, B + j, ldb, M, K, 2, act, ta);
+    for (; j + L <= N; j += L) tile_rows(C + j, ldc, X_COL(j), A, lda, B + j, ldb, M, K, 1, act, ta);
+#undef X_COL
+    if (j < N) tail_cols(C, ldc, A, lda, B, ldb, M, j, N, K, act, ta);
+}
+
 INL void gemm_run(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K, int act,
                   int ta) {
-    int j = 0;
-    for (; j + 2 * L <= N; j += 2 * L) tile_rows(C + j, ldc, A, lda, B + j, ldb, M, K, 2, act, ta);
-    for (; j + L <= N; j += L) tile_rows(C + j, ldc, A, lda, B + j, ldb, M, K, 1, act, ta);
-    if (j < N) tail_cols(C, ldc, A, lda, B, ldb, M, j, N, K, act, ta);
+    gemm_run_from(C, ldc, (Init){NULL, NULL, 0}, A, lda, B, ldb, M, N, K, act, ta);
 }
 
 KFN void k_gemm_acc(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K) {
@@ -212,6 +235,16 @@ KFN void k_gemm_tanh(float *C, int ldc, const float *A, int lda, const float *B,
         return;
     }
     gemm_run(C, ldc, A, lda, B, ldb, M, N, K, 1, 0);
+}
+
+KFN void k_gemm_tanh_rows(float *C, int ldc, const float *X, const int *xi, int ldx, const float *A, int lda,
+                          const float *B, int ldb, int M, int N, int K) {
+    if (!A || N % L) {
+        for (int i = 0; i < M; i++) memcpy(C + (size_t)i * ldc, X + (size_t)xi[i] * ldx, (size_t)N * sizeof *C);
+        k_gemm_tanh(C, ldc, A, lda, B, ldb, M, N, K);
+        return;
+    }
+    gemm_run_from(C, ldc, (Init){X, xi, ldx}, A, lda, B, ldb, M, N, K, 1, 0);
 }
 
 /* ---- the gated cells' elementwise parts, one row of a step -------------------
@@ -420,6 +453,7 @@ const PlKernels PL_K_TABLE = {
     .sigmoid = k_sigmoid,
     .gemm_acc = k_gemm_acc,
     .gemm_tanh = k_gemm_tanh,
+    .gemm_tanh_rows = k_gemm_tanh_rows,
     .gemm_tn_acc = k_gemm_tn_acc,
     .dtanh = k_dtanh,
     .add = k_add,

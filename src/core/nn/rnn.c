@@ -20,8 +20,8 @@ void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *n
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        if (in) pl_scan_in_step(ht, in, t, n, B, H);
-        k->gemm_tanh(ht, H, hp, H, Wh, H, n, H, H); /* tanh(ht + hp Wh), fused in registers */
+        if (in) k->gemm_tanh_rows(ht, H, in->rows, in->idx + (size_t)t * B, H, hp, H, Wh, H, n, H, H);
+        else k->gemm_tanh(ht, H, hp, H, Wh, H, n, H, H); /* tanh(ht + hp Wh), fused in registers */
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         if (!mask) continue;
         for (int r = 0; r < n; r++) {
