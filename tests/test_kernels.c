@@ -272,14 +272,32 @@ static double ref_hU(const float *hp, const float *U, int r, int col, int H, int
     return s;
 }
 
-static void check_gru_step(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+/* The projected input as a table of n + 2 rows (the rest noise), row r at
+ * xi[r] = (3r + 1) mod (n + 2); the step's own g then starts as noise. */
+typedef struct {
+    float *X;
+    int xi[8];
+} Rows;
+
+static Rows table_rows(float *g, const float *g0, int n, int G, PlRng *rng) {
+    Rows t = {rand_floats(rng, (size_t)(n + 2) * G, -2.0, 2.0), {0}};
+    for (int r = 0; r < n; r++) {
+        t.xi[r] = (3 * r + 1) % (n + 2);
+        memcpy(t.X + (size_t)t.xi[r] * G, g0 + (size_t)r * G, (size_t)G * sizeof *g);
+        for (int c = 0; c < G; c++) g[(size_t)r * G + c] = (float)c;
+    }
+    return t;
+}
+
+static void check_gru_step(const PlKernels *k, int n, int H, int first, int from_rows, PlRng *rng) {
     int G = 3 * H;
     float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
           *U = rand_floats(rng, (size_t)H * G, -0.4, 0.4);
     float *brec = rand_floats(rng, (size_t)G, -0.5, 0.5), *g0 = rand_floats(rng, (size_t)n * G, -2.0, 2.0);
     float *g = copy_floats(g0, (size_t)n * G), *hu = malloc(sizeof *hu * (size_t)n * G),
           *ht = malloc(sizeof *ht * (size_t)n * H), *hun = malloc(sizeof *hun * (size_t)n * H);
-    k->gru_step(ht, g, hun, hu, hp, U, brec, n, H);
+    Rows t = from_rows ? table_rows(g, g0, n, G, rng) : (Rows){NULL, {0}};
+    k->gru_step(ht, g, hun, hu, t.X, from_rows ? t.xi : NULL, hp, U, brec, n, H);
     double tol = 1e-5 * (1.0 + sqrt((double)H));
     for (int r = 0; r < n; r++)
         for (int j = 0; j < H; j++) {
@@ -297,10 +315,10 @@ static void check_gru_step(const PlKernels *k, int n, int H, int first, PlRng *r
             CLOSE(ht[(size_t)r * H + j], h, tol, "%s gru h (%d,%d): %.8g, want %.8g", k->name, r, j,
                   (double)ht[(size_t)r * H + j], h);
         }
-    free(hp), free(U), free(brec), free(g0), free(g), free(hu), free(ht), free(hun);
+    free(hp), free(U), free(brec), free(g0), free(g), free(hu), free(ht), free(hun), free(t.X);
 }
 
-static void check_lstm_step(const PlKernels *k, int n, int H, int first, PlRng *rng) {
+static void check_lstm_step(const PlKernels *k, int n, int H, int first, int from_rows, PlRng *rng) {
     int G = 4 * H;
     float *hp = first ? NULL : rand_floats(rng, (size_t)n * H, -0.9, 0.9),
           *U = rand_floats(rng, (size_t)H * G, -0.4, 0.4);
@@ -308,7 +326,8 @@ static void check_lstm_step(const PlKernels *k, int n, int H, int first, PlRng *
           *g0 = rand_floats(rng, (size_t)n * G, -2.0, 2.0);
     float *g = copy_floats(g0, (size_t)n * G), *ct = malloc(sizeof *ct * (size_t)n * H),
           *ht = malloc(sizeof *ht * (size_t)n * H);
-    k->lstm_step(ht, ct, g, hp, cp, U, n, H);
+    Rows t = from_rows ? table_rows(g, g0, n, G, rng) : (Rows){NULL, {0}};
+    k->lstm_step(ht, ct, g, t.X, from_rows ? t.xi : NULL, hp, cp, U, n, H);
     double tol = 1e-5 * (1.0 + sqrt((double)H));
     for (int r = 0; r < n; r++)
         for (int j = 0; j < H; j++) {
@@ -322,7 +341,7 @@ static void check_lstm_step(const PlKernels *k, int n, int H, int first, PlRng *
             CLOSE(ct[(size_t)r * H + j], cn, 2 * tol, "%s lstm c (%d,%d)", k->name, r, j);
             CLOSE(ht[(size_t)r * H + j], o * tanh(cn), 2 * tol, "%s lstm h (%d,%d)", k->name, r, j);
         }
-    free(hp), free(U), free(cp), free(g0), free(g), free(ct), free(ht);
+    free(hp), free(U), free(cp), free(g0), free(g), free(ct), free(ht), free(t.X);
 }
 
 /* Activated gates: sigmoids in (0.05, 0.95), tanh outputs in (-0.95, 0.95). */
@@ -393,7 +412,8 @@ static void check_lstm_step_backward(const PlKernels *k, int n, int H, int first
 }
 
 /* H = 32 and 16 run whole vectors at every level, H = 5 and 12 the tails;
- * 5 rows, the first step (no previous state) and a later one. */
+ * 5 rows, the first step (no previous state) and a later one, the projected
+ * input in place and read from the rows of a table. */
 START_TEST(test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does) {
     static const int widths[] = {32, 16, 5, 12};
     PlRng rng;
@@ -402,8 +422,10 @@ START_TEST(test_every_level_steps_the_gated_cells_forward_and_back_as_the_double
         const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
         for (size_t w = 0; k && w < sizeof widths / sizeof widths[0]; w++)
             for (int first = 0; first < 2; first++) {
-                check_gru_step(k, 5, widths[w], first, &rng);
-                check_lstm_step(k, 5, widths[w], first, &rng);
+                for (int rows = 0; rows < 2; rows++) {
+                    check_gru_step(k, 5, widths[w], first, rows, &rng);
+                    check_lstm_step(k, 5, widths[w], first, rows, &rng);
+                }
                 check_gru_step_backward(k, 5, widths[w], first, &rng);
                 check_lstm_step_backward(k, 5, widths[w], first, &rng);
             }

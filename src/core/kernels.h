@@ -44,15 +44,16 @@ typedef struct {
     void (*add_rows)(float *y, const int *to, const float *x, size_t rows, int w, int skip);
     /* One step of the gated cells for rows 0..n-1 (gru.c, lstm.c say the
      * layouts), the recurrent product then the gates: the GRU's g
-     * (n,3H) holds x Wx + b_in on entry and [z r n] on exit, hu (n,3H) is
-     * scratch for h_{t-1} U + b_rec, of which hun (n,H) keeps the part the
-     * reset gate multiplies, and ht (n,H) gets the state; the LSTM's g
-     * (n,4H) holds x Wx + b on entry and the activated gates on exit, ct
-     * and ht the cell and state. hp (and cp) NULL: the first step, a zero
-     * state. */
-    void (*gru_step)(float *ht, float *g, float *hun, float *hu, const float *hp, const float *U, const float *brec,
-                     int n, int H);
-    void (*lstm_step)(float *ht, float *ct, float *g, const float *hp, const float *cp, const float *U, int n, int H);
+     * (n,3H) gets [z r n] from x Wx + b_in, hu (n,3H) is scratch for
+     * h_{t-1} U + b_rec, of which hun (n,H) keeps the part the reset gate
+     * multiplies, and ht (n,H) gets the state; the LSTM's g (n,4H) gets the
+     * activated gates from x Wx + b, ct and ht the cell and state. The
+     * projected input x Wx + b is row xi[r] of X (rows of G), or, X NULL,
+     * already in g. hp (and cp) NULL: the first step, a zero state. */
+    void (*gru_step)(float *ht, float *g, float *hun, float *hu, const float *X, const int *xi, const float *hp,
+                     const float *U, const float *brec, int n, int H);
+    void (*lstm_step)(float *ht, float *ct, float *g, const float *X, const int *xi, const float *hp, const float *cp,
+                      const float *U, int n, int H);
     /* One step of the gated cells backward for rows 0..n-1, dh (n,H) in:
      * the GRU's da and dhu (n,3H) (hun as its forward kept it), dbrec += the
      * dhu rows, dhp += z dh; the

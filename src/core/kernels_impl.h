@@ -320,26 +320,33 @@ KFN void k_lstm_row_backward(float *restrict da, float *restrict dc, const float
 
 /* The gates of one GRU row, one column block j..j+L of each: the row's
  * blocks are independent, so the vector units overlap their chains. */
-INL void gru_gates(float *ht, float *g, float *hun, const float *hu, const float *hp, int j, int H) {
-    VF z = v_sigmoid(vload(g + j) + vload(hu + j)), r = v_sigmoid(vload(g + H + j) + vload(hu + H + j));
-    VF un = vload(hu + 2 * H + j), nn = v_tanh(vload(g + 2 * H + j) + r * un);
+INL void gru_gates(float *ht, float *g, float *hun, const float *x, const float *hu, const float *hp, int j, int H) {
+    VF z = v_sigmoid(vload(x + j) + vload(hu + j)), r = v_sigmoid(vload(x + H + j) + vload(hu + H + j));
+    VF un = vload(hu + 2 * H + j), nn = v_tanh(vload(x + 2 * H + j) + r * un);
     vstore(hun + j, un);
     vstore(g + j, z), vstore(g + H + j, r), vstore(g + 2 * H + j, nn);
     vstore(ht + j, z * vload_or0(hp ? hp + j : NULL) + (1.0f - z) * nn);
 }
 
-KFN void k_gru_step(float *ht, float *g, float *hun, float *hu, const float *hp, const float *U, const float *brec,
-                    int n, int H) {
+/* rows (n,G) = X[xi[r]], the projected input where the step kernels cannot read it in place. */
+KFN void copy_rows(float *rows, const float *X, const int *xi, int n, int G) {
+    for (int r = 0; r < n; r++) memcpy(rows + (size_t)r * G, X + (size_t)xi[r] * G, (size_t)G * sizeof *rows);
+}
+
+KFN void k_gru_step(float *ht, float *g, float *hun, float *hu, const float *X, const int *xi, const float *hp,
+                    const float *U, const float *brec, int n, int H) {
     int G = 3 * H;
+    if (X && H % L) copy_rows(g, X, xi, n, G), X = NULL;
     for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
     if (hp) gemm_run(hu, G, hp, H, U, G, n, G, H, 0, 0);
     for (int r = 0; r < n; r++) {
         float *htr = ht + (size_t)r * H, *gr = g + (size_t)r * G;
         float *hunr = hun + (size_t)r * H;
         const float *hur = hu + (size_t)r * G, *hpr = hp ? hp + (size_t)r * H : NULL;
+        const float *xr = X ? X + (size_t)xi[r] * G : gr;
         if (H % L) k_gru_row(htr, gr, hur, hpr, H), memcpy(hunr, hur + 2 * H, (size_t)H * sizeof *hunr);
         else
-            for (int j = 0; j < H; j += L) gru_gates(htr, gr, hunr, hur, hpr, j, H);
+            for (int j = 0; j < H; j += L) gru_gates(htr, gr, hunr, xr, hur, hpr, j, H);
     }
 }
 
@@ -353,9 +360,11 @@ INL void lstm_gates(float *ht, float *ct, float *g, const float *cp, int j, int 
     vstore(ht + j, v_tanh(cn) * o);
 }
 
-KFN void k_lstm_step(float *ht, float *ct, float *g, const float *hp, const float *cp, const float *U, int n, int H) {
+KFN void k_lstm_step(float *ht, float *ct, float *g, const float *X, const int *xi, const float *hp, const float *cp,
+                     const float *U, int n, int H) {
     int G = 4 * H;
-    if (hp) gemm_run(g, G, hp, H, U, G, n, G, H, 0, 0);
+    if (X && (!hp || H % L)) copy_rows(g, X, xi, n, G), X = NULL;
+    if (hp) gemm_run_from(g, G, (Init){X, xi, G}, hp, H, U, G, n, G, H, 0, 0);
     for (int r = 0; r < n; r++) {
         float *htr = ht + (size_t)r * H, *ctr = ct + (size_t)r * H, *gr = g + (size_t)r * G;
         const float *cpr = cp ? cp + (size_t)r * H : NULL;

@@ -17,8 +17,9 @@ void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        if (in) pl_scan_in_step(g + t * gstep, in, t, n, B, G);
-        pl_kernels()->gru_step(ht, g + t * gstep, hu + t * step, hu + T * step, hp, U, brec, n, H);
+        const float *X = in ? in->rows : NULL;
+        const int *xi = in ? in->idx + (size_t)t * B : NULL;
+        pl_kernels()->gru_step(ht, g + t * gstep, hu + t * step, hu + T * step, X, xi, hp, U, brec, n, H);
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         for (int r = 0; mask && r < n; r++) {
             if (mask[(size_t)t * B + r]) continue;

@@ -15,8 +15,9 @@ void pl_lstm_scan(float *h, float *c, float *g, const PlScanIn *in, const uint8_
         int n = nact ? nact[t] : B;
         float *ht = h + t * step, *ct = c + t * step;
         const float *hp = t ? ht - step : NULL, *cp = t ? ct - step : NULL;
-        if (in) pl_scan_in_step(g + t * gstep, in, t, n, B, G);
-        pl_kernels()->lstm_step(ht, ct, g + t * gstep, hp, cp, U, n, H);
+        const float *X = in ? in->rows : NULL;
+        const int *xi = in ? in->idx + (size_t)t * B : NULL;
+        pl_kernels()->lstm_step(ht, ct, g + t * gstep, X, xi, hp, cp, U, n, H);
         size_t tail = (step - (size_t)n * H) * sizeof *ht;
         memset(ht + (size_t)n * H, 0, tail);
         memset(ct + (size_t)n * H, 0, tail);

@@ -73,15 +73,12 @@ void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, fl
  * models use these with a projection fused into the embedding.
  *
  * in, when not NULL, gives the projected input as rows of a table instead:
- * the scan copies step t's rows into h (g) just before the step, while they
- * are about to be read, rather than the whole (T,B,G) block ahead of the scan
- * (which leaves the cache before the scan reaches it). */
+ * each step reads its rows where they lie (the table of a batch's distinct
+ * ids is a third of the (T,B,G) block a copy would write and read back). */
 typedef struct {
     const float *rows; /* (any, G) */
     const int *idx;    /* (T,B) step t, row r reads rows + idx[t*B + r] * G */
 } PlScanIn;
-/* dst (n,G) = step t's first n rows of in. */
-void pl_scan_in_step(float *dst, const PlScanIn *in, int t, int n, int B, int G);
 void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, const float *Wh, int T, int B,
                  int H);
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,

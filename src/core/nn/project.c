@@ -56,11 +56,6 @@ static int cell_slots(PlIdTable *t, const int32_t *ids, int B, int T) {
     return 0;
 }
 
-void pl_scan_in_step(float *dst, const PlScanIn *in, int t, int n, int B, int G) {
-    const int *idx = in->idx + (size_t)t * B;
-    for (int r = 0; r < n; r++) memcpy(dst + (size_t)r * G, in->rows + (size_t)idx[r] * G, (size_t)G * sizeof *dst);
-}
-
 int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
                              const float *b, int B, int T, int E, int G) {
     for (int i = 0; i < t->U; i++) t->slot[t->uniq[i]] = -1; /* forget the previous batch */
