@@ -173,7 +173,7 @@ static void gru_ref(const Case *c, double *out, double *const *p) {
 }
 static void gru_fwd(Case *c, float *out, float *const *p) {
     size_t G = (size_t)c->T * c->B * 3 * c->H;
-    float *g = scratch(c, 1, G), *hu = scratch(c, 2, G);
+    float *g = scratch(c, 1, G), *hu = scratch(c, 2, (size_t)(c->T + 3) * c->B * c->H);
     pl_gru_forward(out, g, hu, p[0], c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], p[3], c->T, c->B, c->E, c->H);
     memcpy(scratch(c, 0, (size_t)c->nout), out, sizeof(float) * (size_t)c->nout);
 }

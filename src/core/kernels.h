@@ -12,6 +12,7 @@
 #define PL_KERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum { PL_SIMD_BASELINE, PL_SIMD_AVX2, PL_SIMD_AVX512, PL_SIMD_COUNT } PlSimdLevel;
 
@@ -26,22 +27,43 @@ typedef struct {
     void (*gemm_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
     /* C (M,N) = tanh(C + A B) (A may be NULL: C = tanh(C)). One SimpleRNN step. */
     void (*gemm_tanh)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
+    /* The same step from rows of a table: C (M,N) = tanh(X[xi[i]] + A B),
+     * X's rows of stride ldx (A NULL: C = tanh(X rows)). The SimpleRNN's
+     * projected input is read where it lies, with no copy into C first. */
+    void (*gemm_tanh_rows)(float *C, int ldc, const float *X, const int *xi, int ldx, const float *A, int lda,
+                           const float *B, int ldb, int M, int N, int K);
     /* C (M,N) += A^T B, A stored (K,M): a weight gradient h^T da of one step. */
     void (*gemm_tn_acc)(float *C, int ldc, const float *A, int lda, const float *B, int ldb, int M, int N, int K);
     /* da[i] = dh[i] * (1 - h[i]^2): back through a tanh whose output is h. */
     void (*dtanh)(float *da, const float *dh, const float *h, size_t n);
     /* y[i] += x[i]. */
     void (*add)(float *y, const float *x, size_t n);
-    /* One row of one step of the gated cells (gru.c, lstm.c say the layouts):
-     * the GRU's gates and state from g (x Wx + b_in) and hu (h U + b_rec);
-     * its gradients da, dhu and dhp += z dh; the LSTM's gates, cell and
-     * state from g (x Wx + b + h U); its da and the carried dc. */
-    void (*gru_row)(float *ht, float *g, const float *hu, const float *hp, int H);
-    void (*gru_row_backward)(float *da, float *dhu, float *dhp, const float *dh, const float *g, const float *hu,
-                             const float *hp, int H);
-    void (*lstm_row)(float *ht, float *ct, float *g, const float *cp, int H);
-    void (*lstm_row_backward)(float *da, float *dc, const float *dh, const float *g, const float *c, const float *cp,
-                              int H);
+    /* For r = 0..rows-1 in order, row to[r] of y (rows of w) += row r of x,
+     * skipping rows whose to[r] is skip (-1: none): a scatter-add, as one
+     * call rather than one per row. */
+    void (*add_rows)(float *y, const int *to, const float *x, size_t rows, int w, int skip);
+    /* One step of the gated cells for rows 0..n-1 (gru.c, lstm.c say the
+     * layouts), the recurrent product then the gates: the GRU's g
+     * (n,3H) gets [z r n] from x Wx + b_in, hu (n,3H) is scratch for
+     * h_{t-1} U + b_rec, of which hun (n,H) keeps the part the reset gate
+     * multiplies, and ht (n,H) gets the state; the LSTM's g (n,4H) gets the
+     * activated gates from x Wx + b, ct and ht the cell and state. The
+     * projected input x Wx + b is row xi[r] of X (rows of G), or, X NULL,
+     * already in g. hp (and cp) NULL: the first step, a zero state. */
+    void (*gru_step)(float *ht, float *g, float *hun, float *hu, const float *X, const int *xi, const float *hp,
+                     const float *U, const float *brec, int n, int H);
+    void (*lstm_step)(float *ht, float *ct, float *g, const float *X, const int *xi, const float *hp, const float *cp,
+                      const float *U, int n, int H);
+    /* One step of the gated cells backward for rows 0..n-1, dh (n,H) in:
+     * the GRU's da and dhu (n,3H) (hun as its forward kept it), dbrec += the
+     * dhu rows, dhp += z dh; the
+     * LSTM's da (n,4H) and the carried dc (n,H), which becomes dc_{t-1}.
+     * keep (n) NULL, or 0 for a row the mask carried over: its da (and
+     * dhu) is zero and dhp += dh. dhp NULL: the first step. */
+    void (*gru_step_backward)(float *da, float *dhu, float *dhp, float *dbrec, const float *dh, const float *g,
+                              const float *hun, const float *hp, const uint8_t *keep, int n, int H);
+    void (*lstm_step_backward)(float *da, float *dc, float *dhp, const float *dh, const float *g, const float *c,
+                               const float *cp, const uint8_t *keep, int n, int H);
     /* One Keras Adam update of n weights, alpha already bias-corrected:
      * m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); w -= alpha m / (sqrt(v) + eps);
      * g is zeroed as it is read (the next backward adds into it), which saves

@@ -64,7 +64,7 @@ typedef struct ArchSpec ArchSpec;
 typedef PlStatus (*BodyForward)(PlModel *m, PlErr *err);
 typedef void (*BodyBackward)(PlModel *m);
 /* A recurrent cell's scan over (T,B) and its backward (see rnn_scan). */
-typedef void (*ScanFn)(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+typedef void (*ScanFn)(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B);
 typedef void (*ScanBackwardFn)(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
 
 struct ArchSpec {
@@ -87,11 +87,11 @@ static PlStatus maxpool_forward(PlModel *m, PlErr *err);
 static void maxpool_backward(PlModel *m);
 static PlStatus attention_forward(PlModel *m, PlErr *err);
 static void attention_backward(PlModel *m);
-static void rnn_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void rnn_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B);
 static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
-static void gru_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void gru_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B);
 static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
-static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B);
+static void lstm_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B);
 static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B);
 
 /* A kind's blocks, as the rows below name them (initialiser lists in
@@ -407,8 +407,8 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     TAKE(hs, packed ? cells * H : 0);
     TAKE(dh, rec ? cells * H : 0);
     TAKE(g, sp->caches & CACHE_GATES ? cells * G : 0);
-    TAKE(hu, sp->caches & CACHE_HU ? cells * G : 0);
-    TAKE(dhu, sp->caches & CACHE_HU ? cells * G : 0);
+    TAKE(hu, sp->caches & CACHE_HU ? cells * H + (size_t)B * G : 0); /* nn.h: the cache, then a step's scratch */
+    TAKE(dhu, sp->caches & CACHE_HU ? (size_t)B * G : 0);            /* one step's, reused */
     TAKE(da, rec ? cells * G : 0);
     TAKE(c, sp->caches & CACHE_CELL ? cells * H : 0);
     TAKE(dc, sp->caches & CACHE_CELL ? (size_t)B * H : 0);
@@ -460,8 +460,8 @@ static PlStatus ensure_acts(PlModel *m, int B, int T, PlErr *err) {
 /* The cells' scans: the recurrence over (T,B) into states h, the projected
  * input already in h (SimpleRNN) or in the gate cache (GRU, LSTM); and back
  * through it, dh in, the projected input's gradient in da. */
-static void rnn_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
-    pl_rnn_scan(h, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
+static void rnn_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B) {
+    pl_rnn_scan(h, in, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
 }
 
 static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
@@ -469,9 +469,9 @@ static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, c
                          m->cfg.hidden);
 }
 
-static void gru_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
+static void gru_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B) {
     int H = m->cfg.hidden;
-    pl_gru_scan(h, m->a.g, m->a.hu, mask, nact, m->param[PL_P_RECURRENT], m->param[PL_P_BIAS] + 3 * H, T, B, H);
+    pl_gru_scan(h, m->a.g, m->a.hu, in, mask, nact, m->param[PL_P_RECURRENT], m->param[PL_P_BIAS] + 3 * H, T, B, H);
 }
 
 static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
@@ -481,8 +481,8 @@ static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, c
                          mask, nact, m->param[PL_P_RECURRENT], T, B, H);
 }
 
-static void lstm_scan(PlModel *m, float *h, const uint8_t *mask, const int *nact, int T, int B) {
-    pl_lstm_scan(h, m->a.c, m->a.g, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
+static void lstm_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B) {
+    pl_lstm_scan(h, m->a.c, m->a.g, in, mask, nact, m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
 }
 
 static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
@@ -503,7 +503,7 @@ static PlStatus project(PlModel *m, float *out, PlErr *err) {
 }
 
 static void project_backward(PlModel *m, const float *da) {
-    pl_embed_project_backward(m->grad[PL_P_EMBEDDING], m->grad[PL_P_KERNEL], m->grad[PL_P_BIAS], &m->tab, da, m->ids,
+    pl_embed_project_backward(m->grad[PL_P_EMBEDDING], m->grad[PL_P_KERNEL], m->grad[PL_P_BIAS], &m->tab, da,
                               m->param[PL_P_KERNEL], m->B, m->T, m->cfg.embed, (int)dim_size(DIM_G, &m->cfg),
                               m->cfg.freeze_pad);
 }
@@ -532,7 +532,7 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
         const PlPack *pk = &m->pack;
         if ((st = project(m, a->pre, err))) return st;
         pl_pack_gather(scan_input(m, a->hs), a->pre, pk, G);
-        m->spec->scan(m, a->hs, NULL, pk->nact, pk->K, B);
+        m->spec->scan(m, a->hs, NULL, NULL, pk->nact, pk->K, B);
         pl_pack_scatter(a->h, a->hs, pk, H);
         for (int i = 0; i < B; i++) {
             float *f = a->feat + (size_t)pk->perm[i] * H;
@@ -541,8 +541,10 @@ static PlStatus recurrent_forward(PlModel *m, PlErr *err) {
         }
         return PL_OK;
     }
-    if ((st = project(m, scan_input(m, a->h), err))) return st;
-    m->spec->scan(m, a->h, scan_mask(m), NULL, T, B);
+    /* the projected rows are copied in step by step, as the scan reaches them */
+    if ((st = project(m, NULL, err))) return st;
+    PlScanIn in = {m->tab.acc, m->tab.cell};
+    m->spec->scan(m, a->h, &in, scan_mask(m), NULL, T, B);
     if (m->cfg.classes > 0) return PL_OK; /* the token head reads every state */
     for (int b = 0; b < B; b++) {
         int t = readout_step(m, b);

@@ -46,7 +46,7 @@ static float recurrent_leak(Ctx *k, PlArch cell, int use_mask) {
     float *Wx = rand_block(&k->rng, (size_t)E * G, 0.3f), *U = rand_block(&k->rng, (size_t)H * G, 0.3f),
           *bias = rand_block(&k->rng, 2 * (size_t)G, 0.1f);
     float *h = malloc(n * H * sizeof *h), *hp = malloc(n * H * sizeof *hp), *g = malloc(n * G * sizeof *g),
-          *u = malloc(n * G * sizeof *u);
+          *u = malloc((n + (size_t)B) * G * sizeof *u); /* the LSTM's cell, or the GRU's hu (nn.h) */
     float leak = NAN;
     const uint8_t *mk = use_mask ? k->mask_tm : NULL;
     if (Wx && U && bias && h && hp && g && u) {

@@ -9,26 +9,17 @@
 #include "../tensor.h"
 #include "nn.h"
 
-/* One step for rows 0..n-1: g holds x Wx + b_in for this step on entry and
- * [z r n] on exit; hu gets h_{t-1} U + b_rec. */
-static void gru_step(float *ht, float *g, float *hu, const float *hp, const float *U, const float *brec, int n, int H) {
-    const PlKernels *k = pl_kernels();
-    int G = 3 * H;
-    for (int r = 0; r < n; r++) memcpy(hu + (size_t)r * G, brec, (size_t)G * sizeof *hu);
-    if (hp) k->gemm_acc(hu, G, hp, H, U, G, n, G, H);
-    for (int r = 0; r < n; r++)
-        k->gru_row(ht + (size_t)r * H, g + (size_t)r * G, hu + (size_t)r * G, hp ? hp + (size_t)r * H : NULL, H);
-}
-
-void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U, const float *brec,
-                 int T, int B, int H) {
+void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                 const float *U, const float *brec, int T, int B, int H) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        gru_step(ht, g + t * gstep, hu + t * gstep, hp, U, brec, n, H);
+        const float *X = in ? in->rows : NULL;
+        const int *xi = in ? in->idx + (size_t)t * B : NULL;
+        pl_kernels()->gru_step(ht, g + t * gstep, hu + t * step, hu + T * step, X, xi, hp, U, brec, n, H);
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         for (int r = 0; mask && r < n; r++) {
             if (mask[(size_t)t * B + r]) continue;
@@ -41,7 +32,7 @@ void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *
 void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H) {
     pl_dense_forward(g, x, Wx, b, T * B, E, 3 * H);
-    pl_gru_scan(h, g, hu, mask, nact, U, b + 3 * H, T, B, H);
+    pl_gru_scan(h, g, hu, NULL, mask, nact, U, b + 3 * H, T, B, H);
 }
 
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
@@ -52,24 +43,15 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         float *dht = dh + t * step, *dhp = t ? dht - step : NULL;
-        float *dat = da + t * gstep, *dut = dhu + t * gstep;
+        float *dat = da + t * gstep, *dut = dhu;
         const float *hp = t ? h + (t - 1) * step : NULL;
-        memset(dat, 0, gstep * sizeof *dat);
-        memset(dut, 0, gstep * sizeof *dut);
-        for (int r = 0; r < n; r++) {
-            size_t o = (size_t)r * H, og = (size_t)r * G;
-            if (mask && !mask[(size_t)t * B + r]) {
-                for (int j = 0; dhp && j < H; j++) dhp[o + j] += dht[o + j];
-                continue;
-            }
-            pl_kernels()->gru_row_backward(dat + og, dut + og, dhp ? dhp + o : NULL, dht + o, g + t * gstep + og,
-                                           hu + t * gstep + og, hp ? hp + o : NULL, H);
-        }
+        memset(dat + (size_t)n * G, 0, (gstep - (size_t)n * G) * sizeof *dat);
+        pl_kernels()->gru_step_backward(dat, dut, dhp, dbrec, dht, g + t * gstep, hu + t * step, hp,
+                                        mask ? mask + (size_t)t * B : NULL, n, H);
         /* dU += h_{t-1}^T dhu_t while dhu_t is in cache */
         if (dhp) pl_kernels()->gemm_tn_acc(dU, G, hp, H, dut, G, H, G, n);
         if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dut, G, UT, H, n, H, G);
         else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
-        for (int r = 0; r < n; r++) pl_kernels()->add(dbrec, dut + (size_t)r * G, (size_t)G);
     }
     free(UT);
 }

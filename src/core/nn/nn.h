@@ -46,11 +46,12 @@ void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, fl
 
 /* GRU, Keras layout with reset_after: gates [z r h], b (2,3H) = input bias
  * then recurrent bias. z = sig(.), r = sig(.), n = tanh(xWh + r*(hUh + bh)),
- * h_t = z*h_{t-1} + (1-z)*n. g (T,B,3H) caches z, r, n; hu (T,B,3H) caches
- * h_{t-1} U + b_rec. */
+ * h_t = z*h_{t-1} + (1-z)*n. g (T,B,3H) caches z, r, n; hu ((T+3)*B*H
+ * floats) caches h_{t-1} Un + b_rn (T,B,H), the part of h_{t-1} U + b_rec
+ * the backward reads, then is one step's scratch for all of it (B,3H). */
 void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t *mask, const int *nact,
                     const float *Wx, const float *U, const float *b, int T, int B, int E, int H);
-/* da (T,B,3H) and dhu (T,B,3H) scratch. */
+/* da (T,B,3H) and dhu (B,3H) scratch (one step's dhu, reused, so it stays in cache). */
 void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu, const float *h,
                      const float *g, const float *hu, const float *x, const uint8_t *mask, const int *nact,
                      const float *Wx, const float *U, int T, int B, int E, int H);
@@ -69,16 +70,25 @@ void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, fl
  * input x Wx + b (the GRU: x Wx + b_in) in h (SimpleRNN) or g (GRU, LSTM)
  * and runs the recurrence in place; a scan backward leaves the gradient of
  * that projection in da and adds only the recurrent weights' gradients. The
- * models use these with a projection fused into the embedding. */
-void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H);
+ * models use these with a projection fused into the embedding.
+ *
+ * in, when not NULL, gives the projected input as rows of a table instead:
+ * each step reads its rows where they lie (the table of a batch's distinct
+ * ids is a third of the (T,B,G) block a copy would write and read back). */
+typedef struct {
+    const float *rows; /* (any, G) */
+    const int *idx;    /* (T,B) step t, row r reads rows + idx[t*B + r] * G */
+} PlScanIn;
+void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, const float *Wh, int T, int B,
+                 int H);
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
                           const float *Wh, int T, int B, int H);
-void pl_gru_scan(float *h, float *g, float *hu, const uint8_t *mask, const int *nact, const float *U, const float *brec,
-                 int T, int B, int H);
+void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                 const float *U, const float *brec, int T, int B, int H);
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
                           const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
-void pl_lstm_scan(float *h, float *c, float *g, const uint8_t *mask, const int *nact, const float *U, int T, int B,
-                  int H);
+void pl_lstm_scan(float *h, float *c, float *g, const PlScanIn *in, const uint8_t *mask, const int *nact,
+                  const float *U, int T, int B, int H);
 void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,
                            const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
 
@@ -95,15 +105,20 @@ typedef struct {
     int *uniq;   /* (cap) */
     float *rows; /* (cap, E) the embedding rows of uniq */
     float *acc;  /* (cap, G) projected rows, then summed gradients */
+    int *cell;   /* (cell_cap) the slot of each cell's id, (T,B) */
+    size_t cell_cap;
 } PlIdTable;
 
 int pl_idtable_init(PlIdTable *t, int V);
 void pl_idtable_done(PlIdTable *t);
-/* Returns -1 when the table cannot grow (or an id is outside 0..V-1). */
+/* t->cell says which projected row each cell reads (with t->acc, a
+ * PlScanIn, valid until the backward reuses acc); out NULL: no copy into out.
+ * Returns -1 when the table cannot grow (or an id is outside 0..V-1). The
+ * backward reads the cells' ids from the table. */
 int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const float *W, const float *Wx,
                              const float *b, int B, int T, int E, int G);
-void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const int32_t *ids,
-                               const float *Wx, int B, int T, int E, int G, int skip_id0);
+void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const float *Wx, int B,
+                               int T, int E, int G, int skip_id0);
 
 /* ---- packing (PyTorch pack_padded_sequence) -------------------------------
  * Rows sorted by real length, longest first (stable); packed step k of

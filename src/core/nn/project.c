@@ -25,6 +25,7 @@ void pl_idtable_done(PlIdTable *t) {
     free(t->uniq);
     free(t->rows);
     free(t->acc);
+    free(t->cell);
     memset(t, 0, sizeof *t);
 }
 
@@ -39,6 +40,19 @@ static int grow(PlIdTable *t, int need, int E, int G) {
     if (a) t->acc = a;
     if (!u || !r || !a) return -1;
     t->cap = cap;
+    return 0;
+}
+
+/* t->cell (T,B) = the slot of each cell's id. */
+static int cell_slots(PlIdTable *t, const int32_t *ids, int B, int T) {
+    size_t cells = (size_t)B * T;
+    if (cells > t->cell_cap) {
+        int *c = realloc(t->cell, cells * sizeof *c);
+        if (!c) return -1;
+        t->cell = c, t->cell_cap = cells;
+    }
+    for (int tt = 0; tt < T; tt++)
+        for (int bb = 0; bb < B; bb++) t->cell[(size_t)tt * B + bb] = t->slot[ids[(size_t)bb * T + tt]];
     return 0;
 }
 
@@ -57,31 +71,20 @@ int pl_embed_project_forward(float *out, PlIdTable *t, const int32_t *ids, const
         t->uniq[t->U++] = id;
     }
     pl_dense_forward(t->acc, t->rows, Wx, b, t->U, E, G);
-    for (int tt = 0; tt < T; tt++)
-        for (int bb = 0; bb < B; bb++)
-            memcpy(out + ((size_t)tt * B + bb) * G, t->acc + (size_t)t->slot[ids[(size_t)bb * T + tt]] * G,
-                   (size_t)G * sizeof *out);
+    if (cell_slots(t, ids, B, T)) return -1;
+    for (size_t c = 0; out && c < (size_t)cells; c++)
+        memcpy(out + c * G, t->acc + (size_t)t->cell[c] * G, (size_t)G * sizeof *out);
     return 0;
 }
 
-void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const int32_t *ids,
-                               const float *Wx, int B, int T, int E, int G, int skip_id0) {
+void pl_embed_project_backward(float *dW, float *dWx, float *db, PlIdTable *t, const float *da, const float *Wx, int B,
+                               int T, int E, int G, int skip_id0) {
     const PlKernels *k = pl_kernels();
     memset(t->acc, 0, (size_t)t->U * G * sizeof *t->acc);
-    for (int tt = 0; tt < T; tt++)
-        for (int bb = 0; bb < B; bb++) {
-            const float *d = da + ((size_t)tt * B + bb) * G;
-            float *s = t->acc + (size_t)t->slot[ids[(size_t)bb * T + tt]] * G;
-            k->add(s, d, (size_t)G);
-        }
+    k->add_rows(t->acc, t->cell, da, (size_t)B * T, G, -1);
     for (int u = 0; u < t->U; u++) k->add(db, t->acc + (size_t)u * G, (size_t)G);
     pl_gemm(1, 0, E, G, t->U, 1.0f, t->rows, E, t->acc, G, 1.0f, dWx, G);
     /* dW[u] += S_u Wx^T, computed into rows (no longer needed) then added. */
     pl_gemm(0, 1, t->U, E, G, 1.0f, t->acc, G, Wx, G, 0.0f, t->rows, E);
-    for (int u = 0; u < t->U; u++) {
-        if (skip_id0 && t->uniq[u] == 0) continue;
-        float *row = dW + (size_t)t->uniq[u] * E;
-        const float *g = t->rows + (size_t)u * E;
-        for (int e = 0; e < E; e++) row[e] += g[e];
-    }
+    k->add_rows(dW, t->uniq, t->rows, (size_t)t->U, E, skip_id0 ? 0 : -1);
 }

@@ -12,14 +12,16 @@
 #include "../tensor.h"
 #include "nn.h"
 
-void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh, int T, int B, int H) {
+void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, const float *Wh, int T, int B,
+                 int H) {
     const PlKernels *k = pl_kernels();
     size_t step = (size_t)B * H;
     for (int t = 0; t < T; t++) {
         int n = nact ? nact[t] : B;
         float *ht = h + t * step;
         const float *hp = t ? ht - step : NULL;
-        k->gemm_tanh(ht, H, hp, H, Wh, H, n, H, H); /* tanh(ht + hp Wh), fused in registers */
+        if (in) k->gemm_tanh_rows(ht, H, in->rows, in->idx + (size_t)t * B, H, hp, H, Wh, H, n, H, H);
+        else k->gemm_tanh(ht, H, hp, H, Wh, H, n, H, H); /* tanh(ht + hp Wh), fused in registers */
         memset(ht + (size_t)n * H, 0, (step - (size_t)n * H) * sizeof *ht);
         if (!mask) continue;
         for (int r = 0; r < n; r++) {
@@ -33,7 +35,7 @@ void pl_rnn_scan(float *h, const uint8_t *mask, const int *nact, const float *Wh
 void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact, const float *Wx, const float *Wh,
                     const float *b, int T, int B, int E, int H) {
     pl_dense_forward(h, x, Wx, b, T * B, E, H); /* x_t Wx + b, completed step by step */
-    pl_rnn_scan(h, mask, nact, Wh, T, B, H);
+    pl_rnn_scan(h, NULL, mask, nact, Wh, T, B, H);
 }
 
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
