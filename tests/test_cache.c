@@ -149,6 +149,7 @@ START_TEST(test_a_corpus_read_from_the_cache_is_the_corpus_tokenized_afresh) {
     round_trip(path, 300);
     ck_assert_int_eq(entries(NULL, 0), 1);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -181,6 +182,7 @@ START_TEST(test_another_vocabulary_cap_or_one_changed_byte_is_another_entry) {
     ck_assert_int_eq(entries(NULL, 0), 3);
     pl_corpus_free(changed), pl_corpus_free(changed_fresh);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -224,6 +226,7 @@ START_TEST(test_a_damaged_entry_is_tokenized_again_and_rewritten) {
     }
     pl_corpus_free(fresh);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -238,6 +241,7 @@ START_TEST(test_no_writable_cache_folder_still_loads) {
     ck_assert_ptr_null(c->map);
     pl_corpus_free(fresh), pl_corpus_free(c);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -253,6 +257,7 @@ START_TEST(test_off_and_small_files_write_nothing) {
     ck_assert_int_eq(pl_cache_wanted(1u << 20), 1);
     ck_assert_int_eq(pl_cache_wanted((1u << 20) - 1), 0);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -291,6 +296,7 @@ START_TEST(test_the_cache_keeps_the_eight_most_recently_used) {
         ck_assert_msg((stat(entry, &st) == 0) == (i != 1), "r%d's entry %s", i, i == 1 ? "kept" : "gone");
     }
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -299,6 +305,7 @@ START_TEST(test_the_reference_corpus_round_trips_through_the_cache) {
     use_cache("on");
     round_trip(imdb, 5000);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 

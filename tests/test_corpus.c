@@ -425,6 +425,7 @@ START_TEST(test_a_file_read_in_parts_is_the_file_read_in_one_pass) {
     pl_test_assert_same_corpus(one, c);
     pl_corpus_free(one), pl_corpus_free(c);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -437,6 +438,7 @@ START_TEST(test_a_bad_line_in_a_later_part_is_named_by_its_own_number) {
     ck_assert_ptr_null(c);
     ck_assert_msg(strstr(err.msg, "awkward.tsv:1733: label must be 0 or 1"), "message was: %s", err.msg);
     pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 

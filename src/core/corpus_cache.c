@@ -119,7 +119,7 @@ int pl_cache_path(const PlCacheKey *key, char *buf, size_t cap) {
 static int header_fits(const CacheHeader *h, const PlCacheKey *key, uint64_t file_size) {
     if (memcmp(h->magic, magic, 8) || h->version != CACHE_VERSION || h->header_bytes != sizeof *h) return 0;
     if (h->digest != key->digest || h->size != key->size || h->tokenizer != key->tokenizer ||
-        h->num_words != key->num_words)
+        h->num_words != key->num_words || h->num_words <= PL_FIRST_WORD_ID)
         return 0;
     if (h->n < 1 || h->n >= INT32_MAX || h->n_ids < 0 || h->n_ids > CACHE_MAX_COUNT) return 0;
     if (h->vocab_n < 0 || h->vocab_n > INT32_MAX - 4 || h->arena_len < h->vocab_n || h->arena_len > CACHE_MAX_COUNT)

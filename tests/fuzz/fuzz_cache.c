@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(c == NULL);
         return 0;
     }
-    FUZZ_CHECK(c->n > 0 && c->offsets[0] == 0 && c->map != NULL);
+    FUZZ_CHECK(c->n > 0 && c->offsets[0] == 0 && c->map != NULL && c->num_words > PL_FIRST_WORD_ID);
     for (int i = 0; i < c->n; i++) FUZZ_CHECK(c->offsets[i + 1] >= c->offsets[i] && c->labels[i] <= 1);
     for (int64_t k = 0; k < c->offsets[c->n]; k++) {
         FUZZ_CHECK(c->ids[k] >= 0 && c->ids[k] < c->num_words && c->ids[k] < c->vocab_size);
