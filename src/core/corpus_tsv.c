@@ -58,6 +58,19 @@ static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *bu
     return PL_OK;
 }
 
+/* The corpus b holds, when reading it went well (st) and it holds any
+ * example; b is emptied either way. */
+static PlStatus finish(PlCorpusBuilder *b, PlStatus st, const char *name, const PlCorpusOpts *opts, PlCorpus **out,
+                       PlErr *err) {
+    if (st == PL_OK && b->n == 0)
+        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)", name);
+    if (st) {
+        pl_builder_done(b);
+        return st;
+    }
+    return pl_builder_finish(b, opts, name, out, err);
+}
+
 PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, const PlCorpusOpts *opts, PlCorpus **out,
                                 PlErr *err) {
     *out = NULL;
@@ -66,58 +79,64 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, con
     pl_builder_init(&b);
     long line_no = 0;
     size_t used;
-    PlStatus st = parse_lines(&b, name, buf, n, 0, &line_no, &used, err);
-    if (st == PL_OK && b.n == 0)
-        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)", name);
-    if (st) {
-        pl_builder_done(&b);
-        return st;
-    }
-    return pl_builder_finish(&b, opts, name, out, err);
+    return finish(&b, parse_lines(&b, name, buf, n, 0, &line_no, &used, err), name, opts, out, err);
 }
 
 #define CHUNK ((size_t)1 << 20)
 
-/* Reads f a chunk at a time into *buf (growing it for a line longer than a
- * chunk) and parses every whole line: memory follows the token ids, not
- * the size of the file. */
-static PlStatus stream_lines(PlCorpusBuilder *b, const char *path, FILE *f, char **buf, size_t *cap, size_t *total,
-                             PlErr *err) {
-    long line_no = 0;
-    size_t have = 0;
-    for (;;) {
-        if (*cap - have < CHUNK / 2) {
-            char *bigger = realloc(*buf, *cap * 2);
-            if (!bigger) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-            *buf = bigger, *cap *= 2;
+/* A stretch of a file's lines and the builder they go to: the whole file
+ * read in one pass, or one part of it (below). */
+typedef struct {
+    int fd;
+    uint64_t from, to; /* whole lines: from is 0 or just past a newline */
+    const char *name;  /* for messages */
+    PlErr *err;        /* NULL: a part, whose failure is told again by one pass */
+    PlCorpusBuilder b;
+    PlStatus st;
+} Part;
+
+/* Reads [p->from, p->to) a chunk at a time (growing the buffer for a line
+ * longer than a chunk) and parses every whole line: memory follows the
+ * token ids, not the size of the file. */
+static PlStatus read_lines(Part *p) {
+    size_t cap = CHUNK, have = 0;
+    char *buf = malloc(cap);
+    if (!buf) return pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
+    long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
+    PlStatus st = PL_OK;
+    for (uint64_t at = p->from; st == PL_OK;) {
+        if (cap - have < CHUNK / 2) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                st = pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
+                break;
+            }
+            buf = bigger, cap *= 2;
         }
-        size_t got = fread(*buf + have, 1, *cap - have, f);
-        if (got == 0 && ferror(f)) return pl_err_set(err, PL_EIO, "%s: read error: %s", path, strerror(errno));
-        have += got, *total += got;
+        size_t want = p->to - at < cap - have ? (size_t)(p->to - at) : cap - have;
+        ssize_t got = want ? pread(p->fd, buf + have, want, (off_t)at) : 0;
+        if (got < 0) {
+            st = pl_err_set(p->err, PL_EIO, "%s: read error: %s", p->name, strerror(errno));
+            break;
+        }
+        at += (uint64_t)got, have += (size_t)got;
         size_t used;
-        PlStatus st = parse_lines(b, path, *buf, have, got != 0, &line_no, &used, err);
-        if (st || got == 0) return st;
-        memmove(*buf, *buf + used, have - used);
+        st = parse_lines(&p->b, p->name, buf, have, got != 0, &line_no, &used, p->err);
+        if (st || got == 0) break;
+        memmove(buf, buf + used, have - used);
         have -= used;
     }
+    free(buf);
+    return st;
 }
 
-static PlStatus parse_file(const char *path, FILE *f, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
-    size_t cap = CHUNK, total = 0;
-    char *buf = malloc(cap);
-    PlCorpusBuilder b;
-    pl_builder_init(&b);
-    PlStatus st = buf ? stream_lines(&b, path, f, &buf, &cap, &total, err)
-                      : pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-    free(buf);
-    if (st == PL_OK && total == 0) st = pl_err_set(err, PL_EINPUT, "%s: empty file", path);
-    else if (st == PL_OK && b.n == 0)
-        st = pl_err_set(err, PL_EINPUT, "%s: no examples (expected lines of LABEL<TAB>TEXT)", path);
-    if (st) {
-        pl_builder_done(&b);
-        return st;
-    }
-    return pl_builder_finish(&b, opts, path, out, err);
+/* The whole file in one pass. */
+static PlStatus parse_file(const char *path, int fd, uint64_t size, const PlCorpusOpts *opts, PlCorpus **out,
+                           PlErr *err) {
+    if (size == 0) return pl_err_set(err, PL_EINPUT, "%s: empty file", path);
+    Part whole = {.fd = fd, .from = 0, .to = size, .name = path, .err = err};
+    pl_builder_init(&whole.b);
+    return finish(&whole.b, read_lines(&whole), path, opts, out, err);
 }
 
 /* ---- in parts ---------------------------------------------------------------
@@ -130,46 +149,9 @@ static PlStatus parse_file(const char *path, FILE *f, const PlCorpusOpts *opts, 
 #define PARTS_MAX 8
 #define PARTS_MIN_BYTES ((uint64_t)8 << 20) /* smaller files are read in one pass */
 
-typedef struct {
-    int fd;
-    uint64_t from, to; /* whole lines: from is 0 or just past a newline */
-    PlCorpusBuilder b;
-    PlStatus st;
-} Part;
-
-/* Reads [p->from, p->to) a chunk at a time and parses its lines. */
-static PlStatus parse_part(Part *p) {
-    size_t cap = CHUNK, have = 0;
-    char *buf = malloc(cap);
-    if (!buf) return PL_ENOMEM;
-    long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
-    PlStatus st = PL_OK;
-    for (uint64_t at = p->from; st == PL_OK;) {
-        if (cap - have < CHUNK / 2) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) st = PL_ENOMEM;
-            else buf = bigger, cap *= 2;
-            if (st) break;
-        }
-        size_t want = cap - have;
-        if (p->to - at < want) want = (size_t)(p->to - at);
-        ssize_t got = want ? pread(p->fd, buf + have, want, (off_t)at) : 0;
-        if (got < 0) st = PL_EIO;
-        if (st) break;
-        at += (uint64_t)got, have += (size_t)got;
-        size_t used;
-        st = parse_lines(&p->b, "", buf, have, got != 0, &line_no, &used, NULL);
-        if (st || got == 0) break;
-        memmove(buf, buf + used, have - used);
-        have -= used;
-    }
-    free(buf);
-    return st;
-}
-
 static void *run_part(void *arg) {
     Part *p = arg;
-    p->st = parse_part(p);
+    p->st = read_lines(p);
     return NULL;
 }
 
@@ -192,7 +174,7 @@ static int cut_parts(Part *part, int nparts, int fd, uint64_t size) {
     for (uint64_t from = 0; from < size && k < nparts; k++) {
         uint64_t even = size / (uint64_t)nparts * (uint64_t)(k + 1); /* where an even cut would fall */
         uint64_t to = k == nparts - 1 ? size : line_start_after(fd, even > from ? even : from, size);
-        part[k] = (Part){.fd = fd, .from = from, .to = to};
+        part[k] = (Part){.fd = fd, .from = from, .to = to, .name = ""};
         pl_builder_init(&part[k].b);
         from = part[k].to;
     }
@@ -224,8 +206,7 @@ PlStatus pl_corpus_load_tsv_parts(const char *path, FILE *f, uint64_t size, int 
     PlStatus st = n > 0 ? run_parts(part, n) : PL_EINPUT;
     if (st == PL_OK && part[0].b.n > 0) return pl_builder_finish(&part[0].b, opts, path, out, err);
     if (n > 0) pl_builder_done(&part[0].b);
-    rewind(f);
-    return parse_file(path, f, opts, out, err); /* one pass, for the exact message (or one part) */
+    return parse_file(path, fileno(f), size, opts, out, err); /* one pass, for the exact message (or one part) */
 }
 
 static int parts_for(uint64_t size) {
