@@ -79,23 +79,19 @@ static const char *write_tsv(const char *name, int n, int twist) {
     return path;
 }
 
-static PlCorpus *load(const char *path, int num_words) {
-    PlCorpusOpts o = {num_words};
+static PlCorpus *load_as(const char *path, int num_words, PlCacheUse use) {
+    PlCorpusOpts o = {num_words, use};
     PlCorpus *c = NULL;
     PlErr err;
     ck_assert_msg(pl_corpus_load(path, &o, &c, &err) == PL_OK, "load failed: %s", err.msg);
     return c;
 }
 
-static PlCorpus *load_fresh(const char *path, int num_words) {
-    const char *mode = getenv("PADLAB_CACHE");
-    char *was = strdup(mode ? mode : "on");
-    setenv("PADLAB_CACHE", "off", 1);
-    PlCorpus *c = load(path, num_words);
-    setenv("PADLAB_CACHE", was, 1);
-    free(was);
-    return c;
-}
+/* Through the cache as PADLAB_CACHE says (use_cache set it). */
+static PlCorpus *load(const char *path, int num_words) { return load_as(path, num_words, PL_CACHE_ENV); }
+
+/* Tokenized, whatever PADLAB_CACHE says. */
+static PlCorpus *load_fresh(const char *path, int num_words) { return load_as(path, num_words, PL_CACHE_OFF); }
 
 void pl_test_assert_same_corpus(const PlCorpus *a, const PlCorpus *b) {
     ck_assert_int_eq(a->n, b->n);
@@ -254,8 +250,15 @@ START_TEST(test_off_and_small_files_write_nothing) {
     unsetenv("PADLAB_CACHE"); /* the default: a file under 1 MiB is tokenized every time */
     pl_corpus_free(load(path, 10000));
     ck_assert_int_eq(entries(NULL, 0), 0);
-    ck_assert_int_eq(pl_cache_wanted(1u << 20), 1);
-    ck_assert_int_eq(pl_cache_wanted((1u << 20) - 1), 0);
+    ck_assert_int_eq(pl_cache_wanted(1u << 20, PL_CACHE_ENV), 1);
+    ck_assert_int_eq(pl_cache_wanted((1u << 20) - 1, PL_CACHE_ENV), 0);
+    /* The options win over the environment. */
+    setenv("PADLAB_CACHE", "off", 1);
+    pl_corpus_free(load_as(path, 10000, PL_CACHE_ALL));
+    ck_assert_int_eq(entries(NULL, 0), 1);
+    ck_assert_int_eq(pl_cache_wanted(1u << 30, PL_CACHE_ENV), 0);
+    ck_assert_int_eq(pl_cache_wanted(1u << 20, PL_CACHE_LARGE), 1);
+    ck_assert_int_eq(pl_cache_wanted(100, PL_CACHE_LARGE), 0);
     pl_test_rmtree(dir);
     free(dir);
 }

@@ -14,7 +14,7 @@
 #include "suites.h"
 
 static PlCorpus *load_mem(const char *tsv, int num_words) {
-    PlCorpusOpts o = {num_words};
+    PlCorpusOpts o = {.num_words = num_words};
     PlCorpus *c = NULL;
     PlErr err;
     PlStatus st = pl_corpus_load_tsv_mem("mem.tsv", tsv, strlen(tsv), &o, &c, &err);
@@ -398,7 +398,7 @@ static PlStatus load_parts(const char *path, int parts, PlCorpus **c, PlErr *err
     FILE *f = fopen(path, "rb");
     struct stat st;
     fstat(fileno(f), &st);
-    PlCorpusOpts o = {100};
+    PlCorpusOpts o = {.num_words = 100};
     PlStatus s = pl_corpus_load_tsv_parts(path, f, (uint64_t)st.st_size, parts, &o, c, err);
     fclose(f);
     return s;

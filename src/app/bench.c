@@ -177,11 +177,10 @@ const char *pl_bench_cpu(char *buf, int cap) {
     return buf;
 }
 
-/* Median wall milliseconds of three loads of spec with PADLAB_CACHE=mode;
- * *cached says whether the last came from the cache. */
-static PlStatus timed_loads(const char *spec, int num_words, const char *mode, double *ms, int *cached, PlErr *err) {
-    setenv("PADLAB_CACHE", mode, 1);
-    PlCorpusOpts o = {num_words};
+/* Median wall milliseconds of three loads of spec through the cache as use
+ * says; *cached says whether the last came from the cache. */
+static PlStatus timed_loads(const char *spec, int num_words, PlCacheUse use, double *ms, int *cached, PlErr *err) {
+    PlCorpusOpts o = {num_words, use};
     double t[3];
     PlStatus st = PL_OK;
     for (int r = 0; r < 3 && !st; r++) {
@@ -202,15 +201,9 @@ PlStatus pl_bench_load(const char *spec, int num_words, PlLoadBench *out, PlErr 
     if (!spec || stat(spec, &sb) != 0 || !S_ISREG(sb.st_mode)) return PL_OK;
     out->from_text = 1;
     out->file_mib = (double)sb.st_size / (1 << 20);
-    const char *was = getenv("PADLAB_CACHE");
-    char *keep = was ? strdup(was) : NULL;
-    if (was && !keep) return pl_err_set(err, PL_ENOMEM, "out of memory for the benchmark");
     int cached = 0;
-    PlStatus st = timed_loads(spec, num_words, "off", &out->text_ms, &cached, err);
-    if (!st) st = timed_loads(spec, num_words, "all", &out->cache_ms, &cached, err);
+    PlStatus st = timed_loads(spec, num_words, PL_CACHE_OFF, &out->text_ms, &cached, err);
+    if (!st) st = timed_loads(spec, num_words, PL_CACHE_ALL, &out->cache_ms, &cached, err);
     if (!st && !cached) out->cache_ms = -1; /* no cache folder to be had */
-    if (keep) setenv("PADLAB_CACHE", keep, 1);
-    else unsetenv("PADLAB_CACHE");
-    free(keep);
     return st;
 }

@@ -35,11 +35,15 @@ typedef struct {
 
 _Static_assert(sizeof(CacheHeader) == 80, "the cache header has no padding");
 
-int pl_cache_wanted(uint64_t size) {
+static PlCacheUse use_from_env(void) {
     const char *e = getenv("PADLAB_CACHE");
-    if (e && (strcmp(e, "off") == 0 || strcmp(e, "0") == 0)) return 0;
-    if (e && strcmp(e, "all") == 0) return 1;
-    return size >= CACHE_MIN_BYTES;
+    if (e && (strcmp(e, "off") == 0 || strcmp(e, "0") == 0)) return PL_CACHE_OFF;
+    return e && strcmp(e, "all") == 0 ? PL_CACHE_ALL : PL_CACHE_LARGE;
+}
+
+int pl_cache_wanted(uint64_t size, PlCacheUse use) {
+    if (use == PL_CACHE_ENV) use = use_from_env();
+    return use == PL_CACHE_ALL || (use == PL_CACHE_LARGE && size >= CACHE_MIN_BYTES);
 }
 
 uint64_t pl_cache_tokenizer(void) {

@@ -35,8 +35,9 @@ typedef struct {
     uint64_t tokenizer; /* pl_cache_tokenizer() */
 } PlCacheKey;
 
-/* 1 when a source of size bytes should go through the cache. */
-int pl_cache_wanted(uint64_t size);
+/* 1 when a source of size bytes should go through the cache, as use says
+ * (PL_CACHE_ENV: as PADLAB_CACHE says). */
+int pl_cache_wanted(uint64_t size, PlCacheUse use);
 
 /* Reads f (open at its start) to the end and fills key; rewinds f.
  * Returns PL_EIO when f cannot be read (the caller then reads it as usual
