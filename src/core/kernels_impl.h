@@ -15,6 +15,7 @@
 #endif
 
 #include "kernels.h"
+#include "tanh_fit.h"
 
 typedef float VF __attribute__((vector_size(PL_K_BYTES)));
 typedef int32_t VI __attribute__((vector_size(PL_K_BYTES)));
@@ -55,22 +56,12 @@ INL VF vclamp(VF a, VF c) {
 /* *p, or zeros for a NULL p (a first step's previous state). */
 INL VF vload_or0(const float *p) { return p ? vload(p) : vsplat(0.0f); }
 
-/* tensor.c's tanh_rational, lane by lane: the same odd 13/6 rational fit,
- * +-1 beyond 7.9, x itself below 4e-4. */
+/* tensor.c's tanh_rational, lane by lane (tanh_fit.h): +-1 beyond 7.9, x
+ * itself below 4e-4. */
 INL VF v_tanh(VF a) {
-    VF x = vclamp(a, vsplat(7.90531110763549805f));
-    VF x2 = x * x;
-    VF p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
-    p = x2 * p + -8.60467152213735e-11f;
-    p = x2 * p + 5.12229709037114e-08f;
-    p = x2 * p + 1.48572235717979e-05f;
-    p = x2 * p + 6.37261928875436e-04f;
-    p = x2 * p + 4.89352455891786e-03f;
-    p = x * p;
-    VF q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;
-    q = x2 * q + 2.26843463243900e-03f;
-    q = x2 * q + 4.89352518554385e-03f;
-    return vsel(vabs(a) < 0.0004f, a, p / q);
+    VF x = vclamp(a, vsplat(PL_TANH_LIMIT)), r;
+    PL_TANH_RATIO(VF, x, r);
+    return vsel(vabs(a) < PL_TANH_LINEAR, a, r);
 }
 
 INL VF v_sigmoid(VF a) { return 0.5f + 0.5f * v_tanh(0.5f * a); }

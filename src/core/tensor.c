@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 
 #include "kernels.h"
+#include "tanh_fit.h"
 
 /* OpenBLAS takes a work buffer of BLAS_BUFFER bytes for each product running
  * at once and, when it cannot have one, retries for ever: under an
@@ -87,25 +88,13 @@ static inline float pick(uint32_t m, float a, float b) {
 /* All ones when c holds. */
 static inline uint32_t when(int c) { return 0u - (uint32_t)c; }
 
-/* tanh as an odd rational function of degree 13/6 on [-7.9, 7.9] (the minimax
- * fit Eigen uses), exactly +-1 beyond; below 4e-4 tanh(x) = x to float
- * precision. */
+/* tanh as the rational fit of tanh_fit.h, exactly +-1 beyond its limit;
+ * below 4e-4 tanh(x) = x to float precision. */
 static inline float tanh_rational(float a) {
-    const float lim = 7.90531110763549805f;
-    float x = pick(when(a > lim), lim, a);
-    x = pick(when(a < -lim), -lim, x);
-    float x2 = x * x;
-    float p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
-    p = x2 * p + -8.60467152213735e-11f;
-    p = x2 * p + 5.12229709037114e-08f;
-    p = x2 * p + 1.48572235717979e-05f;
-    p = x2 * p + 6.37261928875436e-04f;
-    p = x2 * p + 4.89352455891786e-03f;
-    p = x * p;
-    float q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;
-    q = x2 * q + 2.26843463243900e-03f;
-    q = x2 * q + 4.89352518554385e-03f;
-    return pick(when(fabsf(a) < 0.0004f), a, p / q);
+    float x = pick(when(a > PL_TANH_LIMIT), PL_TANH_LIMIT, a), r;
+    x = pick(when(a < -PL_TANH_LIMIT), -PL_TANH_LIMIT, x);
+    PL_TANH_RATIO(float, x, r);
+    return pick(when(fabsf(a) < PL_TANH_LINEAR), a, r);
 }
 
 float pl_tanhf(float x) { return tanh_rational(x); }
