@@ -7,6 +7,7 @@
 
 #include "app/lesson_play.h"
 #include "figures.h"
+#include "wrapped.h"
 
 /* Each role of the page in the window's colours. */
 static const GuiColor role_color[PL_DR_COUNT] = {
@@ -21,62 +22,29 @@ static const char *const part_tag[] = {
     [PL_DP_FIXED] = "drill-fixed",
 };
 
-#define MAX_LINES 600
-
-typedef struct {
-    GuiList *dl;
-    int size;
-    struct {
-        size_t from, len; /* in the page's buf */
-        GuiColor color;
-        double indent; /* pixels */
-        PlDrillPart part;
-    } line[MAX_LINES];
-    int n;
-    const char *base;
-    GuiColor now;
-    double indent;
-    PlDrillPart part;
-} Wrapped;
-
-static double measure(void *ctx, const char *s, size_t n) {
-    Wrapped *w = ctx;
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), s);
-    return gui_text_w(w->dl, w->size, 0, buf);
-}
-
-static void add_line(void *ctx, const char *s, size_t n, int kind) {
-    Wrapped *w = ctx;
-    if (w->n >= MAX_LINES) return;
-    w->line[w->n].from = (size_t)(s - w->base), w->line[w->n].len = kind == 2 ? 0 : n;
-    w->line[w->n].color = w->now, w->line[w->n].indent = kind == 1 ? w->indent : 0.0, w->line[w->n].part = w->part;
-    w->n++;
-}
-
-static void wrap_page(Wrapped *w, const PlDrillPage *page, double width) {
+static void wrap_page(GuiWrapped *w, const PlDrillPage *page, double width) {
     double em = gui_text_w(w->dl, w->size, 0, "m");
-    w->n = 0, w->base = page->buf;
+    gui_wrapped_begin(w, w->dl, w->size, page->buf);
     for (int i = 0; i < page->n; i++) {
-        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6,
-        w->part = page->para[i].part;
-        if (page->para[i].role == PL_DR_GAP) add_line(w, page->buf + page->para[i].text, 0, 2);
-        else pl_lesson_wrap(pl_drill_para(page, i), width, w->indent, measure, add_line, w);
+        if (page->para[i].role == PL_DR_GAP) gui_wrapped_gap(w, page->buf + page->para[i].text);
+        else
+            gui_wrapped_para(w, pl_drill_para(page, i), width, role_color[page->para[i].role],
+                             page->para[i].indent * em * 0.6, (int)page->para[i].part);
     }
 }
 
 /* The deck and where the session is over the pane (the deck's title wraps
  * to two lines, then is cut); returns the y under them. */
 static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
-    static Wrapped w;
+    static GuiWrapped w;
     char left[300], right[64], fit[300];
     double u = dl->st->unit, y = r.y;
     int big = GUI_LARGE; /* in classroom mode the item's own size: the room is the item's */
     (void)size;
     pl_drill_play_head(p, left, sizeof left, right, sizeof right);
     double rw = gui_text(dl, r.x + r.w, y, big, GUI_C_DIM, GUI_RIGHT, "%s", right);
-    w.dl = dl, w.size = big, w.n = 0, w.base = left, w.now = GUI_C_FG, w.indent = 0.0;
-    pl_lesson_wrap(left, r.w - rw - 12 * u, 0.0, measure, add_line, &w);
+    gui_wrapped_begin(&w, dl, big, left);
+    gui_wrapped_para(&w, left, r.w - rw - 12 * u, GUI_C_FG, 0.0, 0);
     for (int i = 0; i < w.n && i < 2; i++, y += gui_text_h(dl, big)) {
         if (i == 1 && w.n > 2)
             gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s",
@@ -89,7 +57,7 @@ static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
 
 static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
     static PlDrillPage page; /* one pane is laid out at a time; too big for the stack */
-    static Wrapped w;
+    static GuiWrapped w;
     double u = dl->st->unit;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "drill");
@@ -102,19 +70,7 @@ static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
     if (w.n > rows && rows > 2) rows--; /* the more-marker's own row */
     if (rows < 1) rows = 1;
     if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    char text[1024];
-    for (int i = 0; i < rows && p->scroll + i < w.n; i++) {
-        int k = p->scroll + i;
-        if (!w.line[k].len) continue;
-        snprintf(text, sizeof text, "%.*s", (int)w.line[k].len, page.buf + w.line[k].from);
-        gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
-        if (part_tag[w.line[k].part]) gui_tag(dl, part_tag[w.line[k].part]);
-    }
-    if (w.n - p->scroll > rows)
-        gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT,
-                 "more: Down");
-    if (p->scroll > 0)
-        gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, part_tag);
 }
 
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {

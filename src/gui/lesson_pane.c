@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "wrapped.h"
 
 /* Each role of the page in the window's colours. */
 static const GuiColor role_color[PL_LR_COUNT] = {
@@ -14,40 +15,6 @@ static const GuiColor role_color[PL_LR_COUNT] = {
     [PL_LR_WRONG] = GUI_C_WARN, [PL_LR_RIGHT] = GUI_C_GOOD, [PL_LR_SOLUTION] = GUI_C_S4, [PL_LR_SUMMARY] = GUI_C_FG,
     [PL_LR_NOTE] = GUI_C_DIM,   [PL_LR_GAP] = GUI_C_FG,
 };
-
-#define MAX_LINES 400
-
-typedef struct {
-    GuiList *dl;
-    int size;
-    struct {
-        size_t from, len; /* in the page's buf */
-        GuiColor color;
-        double indent; /* pixels */
-        int reveal;    /* a line of the reveal */
-    } line[MAX_LINES];
-    int n;
-    const char *base; /* the page's buf */
-    GuiColor now;
-    double indent;
-    int reveal;
-} Wrapped;
-
-static double measure(void *ctx, const char *s, size_t n) {
-    Wrapped *w = ctx;
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), s);
-    return gui_text_w(w->dl, w->size, 0, buf);
-}
-
-static void add_line(void *ctx, const char *s, size_t n, int kind) {
-    Wrapped *w = ctx;
-    if (w->n >= MAX_LINES) return;
-    w->line[w->n].from = (size_t)(s - w->base), w->line[w->n].len = n;
-    w->line[w->n].color = w->now, w->line[w->n].indent = kind == 1 ? w->indent : 0.0, w->line[w->n].reveal = w->reveal;
-    if (kind == 2) w->line[w->n].len = 0;
-    w->n++;
-}
 
 /* The reveal: the last RIGHT paragraph once the question is answered or solved. */
 static int reveal_para(const PlLessonPlay *p, const PlLessonPage *page) {
@@ -58,14 +25,15 @@ static int reveal_para(const PlLessonPlay *p, const PlLessonPage *page) {
     return -1;
 }
 
-static void wrap_page(Wrapped *w, const PlLessonPlay *p, const PlLessonPage *page, double width) {
+static void wrap_page(GuiWrapped *w, const PlLessonPlay *p, const PlLessonPage *page, double width) {
     double em = gui_text_w(w->dl, w->size, 0, "m");
     int reveal = reveal_para(p, page);
-    w->n = 0, w->base = page->buf;
+    gui_wrapped_begin(w, w->dl, w->size, page->buf);
     for (int i = 0; i < page->n; i++) {
-        w->now = role_color[page->para[i].role], w->indent = page->para[i].indent * em * 0.6, w->reveal = i == reveal;
-        if (page->para[i].role == PL_LR_GAP) add_line(w, page->buf + page->para[i].text, 0, 2);
-        else pl_lesson_wrap(pl_lesson_para(page, i), width, w->indent, measure, add_line, w);
+        if (page->para[i].role == PL_LR_GAP) gui_wrapped_gap(w, page->buf + page->para[i].text);
+        else
+            gui_wrapped_para(w, pl_lesson_para(page, i), width, role_color[page->para[i].role],
+                             page->para[i].indent * em * 0.6, i == reveal);
     }
 }
 
@@ -75,9 +43,9 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
     double u = dl->st->unit, y = r.y;
     pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
     int big = size == GUI_LARGE ? GUI_TITLE : GUI_LARGE;
-    Wrapped w = {
-        .dl = dl, .size = big, .base = title, .now = GUI_C_FG}; /* the title wraps: in classroom mode it is large */
-    pl_lesson_wrap(title, r.w, 0.0, measure, add_line, &w);
+    static GuiWrapped w; /* the title wraps: in classroom mode it is large */
+    gui_wrapped_begin(&w, dl, big, title);
+    gui_wrapped_para(&w, title, r.w, GUI_C_FG, 0.0, 0);
     for (int i = 0; i < w.n && i < 3; i++, y += gui_text_h(dl, big))
         gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, title + w.line[i].from);
     y += 2 * u;
@@ -94,7 +62,8 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
 
 void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size) {
     static PlLessonPage page; /* one pane is laid out at a time; too big for the stack */
-    static Wrapped w;
+    static GuiWrapped w;
+    static const char *const tags[] = {NULL, "lesson-reveal"};
     double u = dl->st->unit, pad = 14 * u;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "lesson");
@@ -106,19 +75,7 @@ void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int si
     int rows = (int)floor((in.y + in.h - y) / lh);
     if (rows < 1) rows = 1;
     if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    char text[1024];
-    for (int i = 0; i < rows && p->scroll + i < w.n; i++) {
-        int k = p->scroll + i;
-        if (!w.line[k].len) continue;
-        snprintf(text, sizeof text, "%.*s", (int)w.line[k].len, page.buf + w.line[k].from);
-        gui_text(dl, in.x + w.line[k].indent, y + i * lh, size, w.line[k].color, GUI_LEFT, "%s", text);
-        if (w.line[k].reveal) gui_tag(dl, "lesson-reveal");
-    }
-    if (w.n - p->scroll > rows)
-        gui_text(dl, in.x + in.w, in.y + in.h - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT,
-                 "more: Down");
-    if (p->scroll > 0)
-        gui_text(dl, in.x + in.w, y - 10 * u - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "more: Up");
+    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, tags);
 }
 
 const char *gui_lesson_keys(const PlLessonPlay *p) {
