@@ -328,27 +328,43 @@ static void assert_same_bits(const PlProbeAttention *r, const PlainRun *p, const
     ck_assert(r->leak_total == leak_total);
 }
 
+enum { PLAIN_HEADS = 2, PLAIN_DHEAD = 8 };
+
+/* A fresh attention model for c's vocabulary, PLAIN_HEADS heads of PLAIN_DHEAD. */
+static PlModel *plain_model(const PlCorpus *c, PlSeed seed) {
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
+    cfg.vocab = c->num_words, cfg.heads = PLAIN_HEADS, cfg.dhead = PLAIN_DHEAD;
+    PlModel *m;
+    ck_assert_int_eq(pl_model_new(&cfg, seed, &m, NULL), PL_OK);
+    return m;
+}
+
+/* Runs the attention probe on b's corpus and settings and asserts its bits
+ * are the full computation's; returns the probe's NaN count. */
+static long probe_is_plain(const PlCorpus *c, const PlProbeOpts *o, PlModel *m, const PlBatch *b, int causal,
+                           int variant) {
+    PlProbeAttention r;
+    ck_assert_int_eq(pl_probe_attention(c, o, m, PLAIN_HEADS, PLAIN_DHEAD, causal, &r, NULL), PL_OK);
+    PlainRun p = plain_attention(b, m, PLAIN_HEADS, PLAIN_DHEAD, o->mask, causal, r.row);
+    assert_same_bits(&r, &p, b, pl_model_config(m)->embed, variant);
+    long nan = (long)r.nan_count;
+    plain_free(&p);
+    pl_probe_attention_free(&r);
+    return nan;
+}
+
 START_TEST(test_attention_probe_shows_the_bits_of_the_full_computation) {
     PlCorpus *c;
     ck_assert_int_eq(pl_corpus_load("builtin:5:80", NULL, &c, NULL), PL_OK);
-    const int NH = 2, D = 8;
     for (int variant = 0; variant < 16; variant++) {
         PlProbeOpts o = pl_probe_opts_default();
         o.maxlen = variant & 8 ? 40 : 300, o.mask = variant & 1, o.padding = (PlSide)((variant >> 1) & 1);
         int causal = (variant >> 2) & 1;
         o.example = pl_probe_auto_example(c, o.maxlen);
-        PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
-        cfg.vocab = c->num_words, cfg.heads = NH, cfg.dhead = D;
-        PlModel *m;
-        ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+        PlModel *m = plain_model(c, o.seed);
         PlBatch *b;
         ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
-        PlProbeAttention r;
-        ck_assert_int_eq(pl_probe_attention(c, &o, m, NH, D, causal, &r, NULL), PL_OK);
-        PlainRun p = plain_attention(b, m, NH, D, o.mask, causal, r.row);
-        assert_same_bits(&r, &p, b, cfg.embed, variant);
-        plain_free(&p);
-        pl_probe_attention_free(&r);
+        probe_is_plain(c, &o, m, b, causal, variant);
         pl_batch_free(b);
         pl_model_free(m);
     }
@@ -362,11 +378,8 @@ START_TEST(test_attention_probe_counts_a_batch_mates_nan_without_the_mask) {
     PlCorpus *c;
     ck_assert_int_eq(pl_corpus_load("builtin:5:80", NULL, &c, NULL), PL_OK);
     PlProbeOpts o = pl_probe_opts_default();
-    o.maxlen = 60, o.example = pl_probe_auto_example(c, o.maxlen);
-    PlModelConfig cfg = pl_model_config_default(PL_ARCH_ATTENTION);
-    cfg.vocab = c->num_words, cfg.heads = 2, cfg.dhead = 8;
-    PlModel *m;
-    ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+    o.maxlen = 60, o.mask = 0, o.example = pl_probe_auto_example(c, o.maxlen);
+    PlModel *m = plain_model(c, o.seed);
     PlBatch *b;
     ck_assert_int_eq(pl_probe_focus_batch(c, &o, PL_PROBE_FOCUS_ROWS, &b, NULL), PL_OK);
     int row = pl_batch_row_of(b, o.example), mate = row ? 0 : 1, T = b->T, word = -1;
@@ -376,15 +389,10 @@ START_TEST(test_attention_probe_counts_a_batch_mates_nan_without_the_mask) {
         if (!in_example) word = id;
     }
     ck_assert_int_ge(word, 0);
+    int E = pl_model_config(m)->embed;
     float *emb = pl_model_param(m, PL_P_EMBEDDING, NULL);
-    for (int e = 0; e < cfg.embed; e++) emb[(size_t)word * cfg.embed + e] = 1e25f;
-    PlProbeAttention r;
-    ck_assert_int_eq(pl_probe_attention(c, &o, m, cfg.heads, cfg.dhead, 0, &r, NULL), PL_OK);
-    PlainRun p = plain_attention(b, m, cfg.heads, cfg.dhead, 0, 0, r.row);
-    ck_assert_int_gt(r.nan_count, 0);
-    assert_same_bits(&r, &p, b, cfg.embed, -1);
-    plain_free(&p);
-    pl_probe_attention_free(&r);
+    for (int e = 0; e < E; e++) emb[(size_t)word * E + e] = 1e25f;
+    ck_assert_int_gt(probe_is_plain(c, &o, m, b, 0, -1), 0);
     pl_batch_free(b);
     pl_model_free(m);
     pl_corpus_free(c);
