@@ -13,13 +13,20 @@
 #include "kernels.h"
 #include "tanh_fit.h"
 
-/* OpenBLAS takes a work buffer of BLAS_BUFFER bytes for each product running
- * at once and, when it cannot have one, retries for ever: under an
- * address-space limit (ulimit -v) padlab's threads would hang in a product.
- * So under such a limit the products take turns (one buffer then serves them
- * all), and pl_blas_init makes sure once, before any product, that the buffer
- * fits. Without a limit they run side by side. This is the core's one piece
- * of process-wide state, and it mirrors OpenBLAS's own. */
+/* OpenBLAS takes a work buffer for each product running at once. Its serial
+ * build (the one padlab links, since the threaded one hangs under a memory
+ * limit before main) claims those buffers without a lock unless it was built
+ * with USE_LOCKING, which Debian's is not: two products started at once by
+ * two of padlab's threads can then pack their operands into the same buffer,
+ * and a training run beside another one came out with other numbers on most
+ * tries. So against a serial OpenBLAS the products take turns (measured: the
+ * padding and cells experiments, two runs at a time, within 10% of the time
+ * they took side by side). A threaded OpenBLAS locks its own claims; there
+ * the products run side by side, except under an address-space limit
+ * (ulimit -v), where OpenBLAS would retry a buffer it cannot have for ever:
+ * then too they take turns, one buffer serves them all, and pl_blas_init
+ * makes sure once, before any product, that it fits. This is the core's one
+ * piece of process-wide state, and it mirrors OpenBLAS's own. */
 #define BLAS_BUFFER ((size_t)128 << 20)
 static pthread_mutex_t blas_turn = PTHREAD_MUTEX_INITIALIZER;
 enum { BLAS_UNCHECKED, BLAS_FREE, BLAS_TAKING_TURNS };
@@ -34,7 +41,7 @@ static int address_space_limited(void) {
 /* Under the lock: the limit checked and, under one, OpenBLAS's buffer taken. */
 static PlStatus blas_check(PlErr *err) {
     if (!address_space_limited()) {
-        atomic_store(&blas_mode, BLAS_FREE);
+        atomic_store(&blas_mode, openblas_get_parallel() == 0 ? BLAS_TAKING_TURNS : BLAS_FREE);
         return PL_OK;
     }
     /* The buffer and room to spare for what the product itself allocates,
