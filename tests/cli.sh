@@ -74,6 +74,12 @@ want_json='{
   "sequences": 3,
   "positive": 2,
   "vocabulary": 5,
+  "chance": {
+    "share": 1,
+    "label": "positive",
+    "n_val": 1,
+    "noise": 0
+  },
   "lengths": {
     "min": 2,
     "median": 3,
@@ -191,7 +197,7 @@ else
     skip "experiment json parses (no python3)"
 fi
 run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --seeds 2 --format csv
-if [[ $rc -eq 0 && $(printf '%s\n' "$out" | head -n 1) == "padding,mask,n,median,mean,std,min,max,s/epoch,steps" && $(printf '%s\n' "$out" | wc -l) -eq 5 && $out == *$'\npost,true,2,'* ]]; then
+if [[ $rc -eq 0 && $(printf '%s\n' "$out" | head -n 1) == "padding,mask,n,median,chance,mean,std,min,max,s/epoch,steps" && $(printf '%s\n' "$out" | wc -l) -eq 5 && $out == *$'\npost,true,2,'* ]]; then
     pass "experiment csv: one summary row per setup over 2 seeds"
 else
     fail "experiment csv: one summary row per setup over 2 seeds" "$out" "$err"

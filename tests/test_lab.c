@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "app/lab.h"
+#include "app/quantity.h"
+#include "core/experiment.h"
 #include "core/rng.h"
 #include "suites.h"
 
@@ -331,12 +333,20 @@ START_TEST(test_a_memorised_run_is_flagged) {
     PlLabRun r;
     memset(&r, 0, sizeof r);
     r.epochs = 5;
-    r.train_loss[4] = 0.009f, r.best_val_acc = 0.55f;
-    ck_assert(pl_lab_run_memorised(&r));
+    /* Balanced: 500 of 1000 validate positive, noise 3 x sqrt(0.25/1000) = 0.0474. */
+    PlChance half = {1000, 1, 500, 0.5, 0.047434};
+    r.train_loss[4] = 0.009f, r.best_val_acc = 0.54f;
+    ck_assert(pl_lab_run_memorised(&r, &half));
     r.best_val_acc = 0.70f;
-    ck_assert(!pl_lab_run_memorised(&r));
-    r.best_val_acc = 0.55f, r.train_loss[4] = 0.2f;
-    ck_assert(!pl_lab_run_memorised(&r));
+    ck_assert(!pl_lab_run_memorised(&r, &half));
+    r.best_val_acc = 0.54f, r.train_loss[4] = 0.2f;
+    ck_assert(!pl_lab_run_memorised(&r, &half));
+    /* On a 70/30 split 0.70 is chance: the same run memorised (noise 0.0435). */
+    PlChance skew = {1000, 1, 700, 0.7, 0.043474};
+    r.train_loss[4] = 0.009f, r.best_val_acc = 0.70f;
+    ck_assert(pl_lab_run_memorised(&r, &skew));
+    r.best_val_acc = 0.76f;
+    ck_assert(!pl_lab_run_memorised(&r, &skew));
 }
 END_TEST
 
@@ -386,6 +396,121 @@ START_TEST(test_the_grid_trains_the_selected_model_over_the_seeds) {
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     ck_assert_int_eq(n, 4);
     ck_assert(runs[0].grid && runs[0].id == 2); /* the grid's run replaced the retrain's */
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* The padding experiment's runs for maxlen 60 and seeds 0..k-1, each
+ * trained alone, one after the other: `padlab experiment --threads 1`. */
+static PlRun *experiment_alone(const PlCorpus *c, int k, int *n) {
+    PlSeed seeds[4] = {0, 1, 2, 3};
+    PlExperimentOpts o = {PL_DEFAULT_EPOCHS, 60, seeds, k};
+    PlRun *runs;
+    ck_assert_int_eq(pl_experiment_plan(pl_experiment_find("padding"), &o, c, &runs, n, NULL), PL_OK);
+    for (int i = 0; i < *n; i++)
+        ck_assert_int_eq(pl_train(c, &runs[i].cfg, NULL, NULL, NULL, &runs[i].res, NULL, NULL), PL_OK);
+    return runs;
+}
+
+/* Keeps the worker busy while the grid trains: views switched, the example
+ * moved, every result asked for. */
+static void busy_wait_grid(PlLab *lab) {
+    for (int i = 0; i < 60000 && (pl_lab_grid(lab).active || pl_lab_training(lab)->active); i++) {
+        pl_lab_step(lab, PL_S_VIEW, 1);
+        if (i % 7 == 0) pl_lab_step(lab, PL_S_EXAMPLE, 1);
+        pl_lab_demand(lab, ALL_RESULTS);
+        pl_lab_tick(lab);
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    ck_assert(!pl_lab_grid(lab).active);
+}
+
+START_TEST(test_the_grid_gives_the_bits_of_the_experiment_run_alone) {
+    PlLab *lab = lab_with("builtin:1:600", 2);
+    PlErr err;
+    PlLabSettings s = *pl_lab_settings(lab);
+    s.maxlen = 60;
+    ck_assert_int_ge(pl_lab_apply(lab, &s, &err), 0);
+    pl_lab_retrain_cancel(lab, "the grid is what this test trains");
+    int n;
+    PlRun *want = experiment_alone(pl_lab_corpus(lab), 2, &n);
+    ck_assert_int_eq(n, 8);
+    for (int round = 0; round < 2; round++) { /* the grid twice: the same bits both times */
+        ck_assert_int_eq(pl_lab_command(lab, PL_CMD_GRID), PL_LAB_HOT);
+        busy_wait_grid(lab);
+        ck_assert(pl_lab_grid(lab).done);
+        int nruns;
+        const PlLabRun *runs = pl_lab_runs(lab, &nruns);
+        ck_assert_int_eq(nruns, 8);
+        for (int i = 0; i < n; i++) {
+            const PlLabRun *r = NULL;
+            int pad = strcmp(want[i].setup.v[0].str, "post") == 0, mask = want[i].setup.v[1].num;
+            for (int j = 0; j < nruns; j++)
+                if (runs[j].settings.padding == pad && runs[j].settings.mask == mask &&
+                    runs[j].settings.seed == (int)want[i].cfg.seed)
+                    r = &runs[j];
+            ck_assert_ptr_nonnull(r);
+            ck_assert_int_eq(r->epochs, want[i].res.epochs_done);
+            ck_assert_mem_eq(r->val_acc, want[i].res.val_acc, sizeof(float) * (size_t)r->epochs);
+            ck_assert_mem_eq(r->train_loss, want[i].res.train_loss, sizeof(float) * (size_t)r->epochs);
+        }
+    }
+    free(want);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_a_70_30_corpus_reads_its_accuracies_against_70) {
+    PlLab *lab = lab_with("builtin:0:1000:70", 2);
+    const PlChance *ch = pl_lab_chance(lab);
+    PlChance want = pl_chance_of(pl_lab_corpus(lab), 0.2);
+    ck_assert(ch->n_val == 200 && ch->label == 1 && ch->count == want.count && ch->share == want.share);
+    PlQuantity q;
+    char why[200];
+    double v;
+    ck_assert_int_eq(pl_quantity_parse("corpus.majority", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &v, why, sizeof why), 0);
+    ck_assert(v == ch->share); /* the lesson's figure is the lab's line */
+    /* Post padding without a mask at maxlen 100: the state is read after
+     * the pads, so it answers the majority whatever the review. */
+    PlErr err;
+    PlLabSettings s = *pl_lab_settings(lab);
+    s.padding = PL_POST, s.maxlen = 100;
+    ck_assert_int_ge(pl_lab_apply(lab, &s, &err), 0);
+    wait_training(lab);
+    PlLabGroup g;
+    ck_assert(pl_lab_group_of(lab, pl_lab_settings(lab), &g));
+    ck_assert(g.chance == (float)ch->share);
+    ck_assert_int_eq(pl_lab_group_verdict(lab, &g), PL_AT_CHANCE);
+    ck_assert_int_eq(g.at_chance, 2);
+    char status[400], expect[120];
+    pl_lab_status_text(lab, status, sizeof status);
+    snprintf(expect, sizeof expect, ": at chance (always positive: %.3f)", ch->share);
+    ck_assert_msg(strstr(status, expect) && strncmp(status, "trained 2 seeds: median accuracy ", 33) == 0, "%s",
+                  status);
+    ck_assert_int_eq(pl_quantity_parse("train.over_chance", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &v, why, sizeof why), 0);
+    ck_assert_double_eq_tol(v, (double)g.median - ch->share, 1e-6);
+    pl_lab_free(lab);
+}
+END_TEST
+
+START_TEST(test_the_status_line_counts_what_it_trained) {
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    char st[400];
+    ck_assert_str_eq(pl_lab_status_text(lab, st, sizeof st), "no model trained yet: r trains one");
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_GRID), PL_LAB_HOT);
+    wait_training(lab);
+    ck_assert_str_eq(pl_lab_status_text(lab, st, sizeof st), "the grid trained 4 runs: the train view (7) shows them");
+    ck_assert_str_eq(pl_lab_grid(lab).status, "the grid is done: 4 runs");
+    PlLabSettings s = *pl_lab_settings(lab);
+    s.seed = 1; /* a second seed of a setting the grid trained */
+    pl_lab_apply(lab, &s, NULL);
+    pl_lab_command(lab, PL_CMD_RUN);
+    wait_training(lab);
+    pl_lab_status_text(lab, st, sizeof st);
+    ck_assert_msg(strncmp(st, "trained 1 more seed: over its 2 seeds, median ", 46) == 0, "%s", st);
     pl_lab_free(lab);
 }
 END_TEST
@@ -499,6 +624,9 @@ Suite *lab_suite(void) {
     tcase_add_test(tt, test_a_memorised_run_is_flagged);
     tcase_add_test(tt, test_pause_leaves_the_paused_time_out);
     tcase_add_test(tt, test_the_grid_trains_the_selected_model_over_the_seeds);
+    tcase_add_test(tt, test_the_grid_gives_the_bits_of_the_experiment_run_alone);
+    tcase_add_test(tt, test_a_70_30_corpus_reads_its_accuracies_against_70);
+    tcase_add_test(tt, test_the_status_line_counts_what_it_trained);
     suite_add_tcase(s, tt);
     TCase *ts = tcase_create("sessions");
     tcase_set_timeout(ts, 300);

@@ -3,6 +3,7 @@
  * batches too large to allocate fail with PL_ENOMEM and a message, not a
  * crash. */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +11,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/chance.h"
 #include "core/corpus_load.h"
 #include "core/model.h"
+#include "core/probe.h"
+#include "core/rng.h"
+#include "core/tensor.h"
 #include "core/train.h"
 #include "suites.h"
 
@@ -222,11 +227,230 @@ START_TEST(test_batches_too_large_to_allocate_fail_cleanly) {
 }
 END_TEST
 
+/* ---- chance: the validation split's majority share ---- */
+
+START_TEST(test_chance_is_the_validation_splits_majority_share) {
+    /* Ten rows: floor(10 x 0.8) = 8 train, rows 8 and 9 validate. Both are
+     * negative, though the corpus is 80% positive: chance is read on the
+     * split, 2 of 2 negative. */
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("inline:+ a|+ a|+ a|+ a|+ a|+ a|+ a|+ a|- a|- a", NULL, &c, NULL), PL_OK);
+    PlChance ch = pl_chance_of(c, 0.2);
+    ck_assert_int_eq(ch.n_val, 2);
+    ck_assert_int_eq(ch.label, 0);
+    ck_assert_int_eq(ch.count, 2);
+    ck_assert(ch.share == 1.0 && ch.noise == 0.0);
+    pl_corpus_free(c);
+    /* A tie in the split: label 1, share one half. */
+    ck_assert_int_eq(pl_corpus_load("inline:+ a|+ a|+ a|+ a|+ a|+ a|+ a|+ a|- a|+ a", NULL, &c, NULL), PL_OK);
+    ch = pl_chance_of(c, 0.2);
+    ck_assert(ch.label == 1 && ch.count == 1 && ch.share == 0.5);
+    /* 3 x sqrt(0.5 x 0.5 / 2) = 1.0607 */
+    ck_assert_double_eq_tol(ch.noise, 1.0606602, 1e-6);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_an_accuracy_within_noise_of_chance_is_at_chance) {
+    /* 140 of 200 validation reviews positive: share 0.7, noise
+     * 3 x sqrt(0.7 x 0.3 / 200) = 0.097211. */
+    PlChance ch = {200, 1, 140, 0.7, 3.0 * sqrt(0.7 * 0.3 / 200.0)};
+    ck_assert_double_eq_tol(ch.noise, 0.097211, 1e-6);
+    ck_assert_int_eq(pl_chance_verdict(&ch, 0.700), PL_AT_CHANCE);
+    ck_assert_int_eq(pl_chance_verdict(&ch, 0.797), PL_AT_CHANCE);
+    ck_assert_int_eq(pl_chance_verdict(&ch, 0.798), PL_ABOVE_CHANCE);
+    ck_assert_int_eq(pl_chance_verdict(&ch, 0.603), PL_AT_CHANCE);
+    ck_assert_int_eq(pl_chance_verdict(&ch, 0.602), PL_BELOW_CHANCE);
+    ck_assert_str_eq(pl_chance_verdict_name(PL_AT_CHANCE), "at chance");
+}
+END_TEST
+
+START_TEST(test_a_generated_70_30_corpus_has_its_chance_at_70) {
+    /* builtin:0:5000:70 draws each label positive with probability 0.7; its
+     * last 1000 reviews, counted here one by one, are the split. */
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:0:5000:70", NULL, &c, NULL), PL_OK);
+    int pos = 0, all = 0;
+    for (int i = 4000; i < 5000; i++) pos += c->labels[i];
+    for (int i = 0; i < 5000; i++) all += c->labels[i];
+    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
+    ck_assert_int_eq(ch.n_val, 1000);
+    ck_assert_int_eq(ch.label, 1);
+    ck_assert_int_eq(ch.count, pos);
+    ck_assert(all > 3400 && all < 3600); /* 3500 +- 3.5 standard deviations (32.4) */
+    ck_assert(fabs(ch.share - 0.7) < 0.05);
+    ck_assert_str_eq(c->source, "builtin:0:5000:70");
+    pl_corpus_free(c);
+    /* The balanced default keeps its labels: builtin:0:5000:50 is builtin. */
+    PlCorpus *a, *b;
+    ck_assert_int_eq(pl_corpus_load("builtin", NULL, &a, NULL), PL_OK);
+    ck_assert_int_eq(pl_corpus_load("builtin:0:5000:50", NULL, &b, NULL), PL_OK);
+    ck_assert_mem_eq(a->labels, b->labels, 5000);
+    pl_corpus_free(a), pl_corpus_free(b);
+    PlErr err;
+    ck_assert_int_eq(pl_corpus_load("builtin:0:100:100", NULL, &c, &err), PL_EINPUT);
+    ck_assert_int_eq(pl_corpus_load("builtin:0:100:70:1", NULL, &c, &err), PL_EINPUT);
+}
+END_TEST
+
+START_TEST(test_the_trainer_validates_on_the_split_chance_reads) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:1:123", NULL, &c, NULL), PL_OK);
+    PlTrainConfig cfg = pl_train_config_default(PL_ARCH_AVGPOOL);
+    cfg.epochs = 1;
+    cfg.maxlen = 20;
+    PlTrainResult res;
+    ck_assert_int_eq(pl_train(c, &cfg, NULL, NULL, NULL, &res, NULL, NULL), PL_OK);
+    ck_assert_int_eq(res.n_val, 25); /* 123 - floor(98.4) */
+    ck_assert_int_eq(pl_chance_of(c, cfg.val_split).n_val, res.n_val);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* ---- the same seed, the same bits, whatever runs beside it ---- */
+
+typedef struct {
+    const PlCorpus *c;
+    PlTrainConfig cfg;
+    PlTrainResult res;
+    PlStatus st;
+} Beside;
+
+static void *train_beside(void *arg) {
+    Beside *b = arg;
+    b->st = pl_train(b->c, &b->cfg, NULL, NULL, NULL, &b->res, NULL, NULL);
+    return NULL;
+}
+
+/* Runs every probe that multiplies matrices, over and over, until *stop. */
+typedef struct {
+    const PlCorpus *c;
+    volatile int stop;
+    int rounds;
+} Probing;
+
+static void *probe_beside(void *arg) {
+    Probing *p = arg;
+    PlProbeOpts o = pl_probe_opts_default();
+    o.maxlen = 200;
+    while (!p->stop) {
+        PlProbeAttention a;
+        PlProbeLayers l;
+        PlProbeRnn r;
+        ck_assert_int_eq(pl_probe_attention(p->c, &o, NULL, 2, 16, 0, &a, NULL), PL_OK);
+        pl_probe_attention_free(&a);
+        ck_assert_int_eq(pl_probe_layers(p->c, &o, NULL, &l, NULL), PL_OK);
+        pl_probe_layers_free(&l);
+        ck_assert_int_eq(pl_probe_rnn(p->c, &o, NULL, PL_ARCH_GRU, 0, &r, NULL), PL_OK);
+        pl_probe_rnn_free(&r);
+        p->rounds++;
+    }
+    return NULL;
+}
+
+static PlTrainConfig beside_config(PlArch arch, PlSide padding, int mask, PlSeed seed) {
+    PlTrainConfig cfg = pl_train_config_default(arch);
+    cfg.epochs = 2;
+    cfg.maxlen = 200;
+    cfg.padding = padding;
+    cfg.seed = seed;
+    cfg.model.mask = mask ? PL_SEQ_KERAS : PL_SEQ_NONE;
+    return cfg;
+}
+
+static void assert_same_bits(const PlTrainResult *a, const PlTrainResult *b) {
+    ck_assert_int_eq(a->epochs_done, b->epochs_done);
+    ck_assert_mem_eq(a->val_acc, b->val_acc, sizeof a->val_acc);
+    ck_assert_mem_eq(a->train_loss, b->train_loss, sizeof a->train_loss);
+    ck_assert_mem_eq(a->val_loss, b->val_loss, sizeof a->val_loss);
+    ck_assert_mem_eq(&a->best_val_acc, &b->best_val_acc, sizeof a->best_val_acc);
+}
+
+/* Products large enough that OpenBLAS packs them through its work buffers
+ * (past any small-matrix path): each thread's own operands, many times. */
+enum { GEMM_N = 192, GEMM_REPEAT = 400, GEMM_THREADS = 4 };
+
+typedef struct {
+    float *a, *b, *c, *want;
+    int mismatches;
+} Product;
+
+static void *multiply_often(void *arg) {
+    Product *p = arg;
+    for (int k = 0; k < GEMM_REPEAT; k++) {
+        pl_gemm(0, 0, GEMM_N, GEMM_N, GEMM_N, 1.0f, p->a, GEMM_N, p->b, GEMM_N, 0.0f, p->c, GEMM_N);
+        p->mismatches += memcmp(p->c, p->want, sizeof(float) * GEMM_N * GEMM_N) != 0;
+    }
+    return NULL;
+}
+
+START_TEST(test_products_side_by_side_give_the_bits_of_one_alone) {
+    ck_assert_int_eq(pl_blas_init(NULL), PL_OK);
+    size_t nn = (size_t)GEMM_N * GEMM_N;
+    Product p[GEMM_THREADS];
+    PlRng rng;
+    pl_rng_seed(&rng, 11);
+    for (int t = 0; t < GEMM_THREADS; t++) {
+        p[t].a = malloc(nn * sizeof(float)), p[t].b = malloc(nn * sizeof(float));
+        p[t].c = malloc(nn * sizeof(float)), p[t].want = malloc(nn * sizeof(float));
+        p[t].mismatches = 0;
+        pl_init_uniform(p[t].a, nn, -1.0f, 1.0f, &rng);
+        pl_init_uniform(p[t].b, nn, -1.0f, 1.0f, &rng);
+        pl_gemm(0, 0, GEMM_N, GEMM_N, GEMM_N, 1.0f, p[t].a, GEMM_N, p[t].b, GEMM_N, 0.0f, p[t].want, GEMM_N);
+    }
+    pthread_t th[GEMM_THREADS];
+    for (int t = 0; t < GEMM_THREADS; t++) ck_assert_int_eq(pthread_create(&th[t], NULL, multiply_often, &p[t]), 0);
+    for (int t = 0; t < GEMM_THREADS; t++) pthread_join(th[t], NULL);
+    for (int t = 0; t < GEMM_THREADS; t++) {
+        ck_assert_msg(p[t].mismatches == 0, "thread %d: %d of %d products differ from the one computed alone", t,
+                      p[t].mismatches, GEMM_REPEAT);
+        free(p[t].a), free(p[t].b), free(p[t].c), free(p[t].want);
+    }
+}
+END_TEST
+
+START_TEST(test_a_run_beside_three_others_and_the_probes_gives_the_same_bits) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:2:3000", NULL, &c, NULL), PL_OK);
+    Beside alone = {c, beside_config(PL_ARCH_GRU, PL_POST, 1, 7), {0}, PL_OK};
+    train_beside(&alone);
+    ck_assert_int_eq(alone.st, PL_OK);
+    for (int round = 0; round < 5; round++) {
+        Beside b[4] = {{c, alone.cfg, {0}, PL_OK},
+                       {c, beside_config(PL_ARCH_LSTM, PL_PRE, 0, 1), {0}, PL_OK},
+                       {c, beside_config(PL_ARCH_GRU, PL_PRE, 1, 2), {0}, PL_OK},
+                       {c, beside_config(PL_ARCH_GRU, PL_POST, 1, 7), {0}, PL_OK}};
+        Probing pr = {c, 0, 0};
+        pthread_t th[5];
+        ck_assert_int_eq(pthread_create(&th[4], NULL, probe_beside, &pr), 0);
+        for (int i = 0; i < 4; i++) ck_assert_int_eq(pthread_create(&th[i], NULL, train_beside, &b[i]), 0);
+        for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+        pr.stop = 1;
+        pthread_join(th[4], NULL);
+        for (int i = 0; i < 4; i++) ck_assert_int_eq(b[i].st, PL_OK);
+        assert_same_bits(&alone.res, &b[0].res);
+        assert_same_bits(&alone.res, &b[3].res);
+    }
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *train_suite(void) {
     Suite *s = suite_create("train");
     TCase *tc = tcase_create("batches");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_every_strategy_trains_at_every_maxlen);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("chance");
+    tcase_add_test(tc, test_chance_is_the_validation_splits_majority_share);
+    tcase_add_test(tc, test_an_accuracy_within_noise_of_chance_is_at_chance);
+    tcase_add_test(tc, test_a_generated_70_30_corpus_has_its_chance_at_70);
+    tcase_add_test(tc, test_the_trainer_validates_on_the_split_chance_reads);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("same bits");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_products_side_by_side_give_the_bits_of_one_alone);
+    tcase_add_test(tc, test_a_run_beside_three_others_and_the_probes_gives_the_same_bits);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, test_a_model_too_large_to_allocate_fails_cleanly);

@@ -94,6 +94,7 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
         t.ngroups = n < PL_LAB_MAX_RUNS ? n : PL_LAB_MAX_RUNS;
         t.runs = pl_lab_runs(lab, &t.nruns);
         t.grid = pl_lab_grid(lab);
+        t.chance = *pl_lab_chance(lab);
         x.train = &t;
         PlStatus st = write(&x, ctx);
         free(groups);

@@ -11,6 +11,7 @@
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab) { return &lab->s; }
 const PlCorpus *pl_lab_corpus(const PlLab *lab) { return lab->corpus; }
+const PlChance *pl_lab_chance(const PlLab *lab) { return &lab->chance; }
 
 void pl_lab_notice(PlLab *lab, const char *fmt, ...) {
     va_list ap;
@@ -71,6 +72,7 @@ PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err) {
         pl_lab_free(lab);
         return NULL;
     }
+    lab->chance = pl_chance_of(lab->corpus, PL_VAL_SPLIT);
     lab->s.example = resolve_example(lab->corpus, s->example, s->maxlen);
     snprintf(lab->tr.status, sizeof lab->tr.status, "no model trained yet: r trains one");
     pl_lab_results_want(lab);
@@ -105,6 +107,7 @@ static int swap_corpus(PlLab *lab, const char *name, PlErr *err) {
     pl_corpus_free(lab->corpus);
     free(lab->lens);
     lab->corpus = c, lab->lens = lens;
+    lab->chance = pl_chance_of(c, PL_VAL_SPLIT);
     pl_lab_results_hold(lab, 0);
     return 0;
 }

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "core/cost.h"
+#include "core/chance.h"
 #include "core/experiment.h"
 #include "core/probe.h"
 #include "core/stats.h"
@@ -202,10 +203,9 @@ PlStatus pl_lab_write_view(PlLab *lab, PlView v, int json, FILE *f, PlErr *err);
 /* ---- training: several seeds at once ---- */
 
 /* A run counts as memorised when its training loss falls under this while
- * its validation accuracy stays under PL_MEMORISE_ACC: it learned the
- * training reviews by heart and nothing that carries over. */
+ * its validation accuracy stays at (or under) the corpus's chance: it
+ * learned the training reviews by heart and nothing that carries over. */
 #define PL_MEMORISE_LOSS 0.05f
-#define PL_MEMORISE_ACC 0.6f
 #define PL_LAB_FEW_VAL 20 /* fewer validation reviews than this: the status says how few */
 
 /* One finished run. */
@@ -219,7 +219,12 @@ typedef struct {
     int grid; /* trained by the padding x mask grid */
 } PlLabRun;
 
-int pl_lab_run_memorised(const PlLabRun *r);
+/* "chance 0.512 (always positive)": how every front end names the chance
+ * line. Returns buf. Can't fail. */
+const char *pl_lab_chance_text(const PlLab *lab, char *buf, int cap);
+
+/* Whether run r memorised, judged against chance ch (pl_lab_chance). */
+int pl_lab_run_memorised(const PlLabRun *r, const PlChance *ch);
 
 /* The curves of one setting over its seeds: each finished run's validation
  * accuracy and training loss per epoch (borrowed runs, valid until the next
@@ -244,7 +249,9 @@ typedef struct {
     PlLabSettings settings; /* seed: the lowest seed among the runs */
     int n;                  /* runs (seeds) */
     int memorised;          /* of which memorised */
+    int at_chance;          /* of which at or under chance (memorised ones too) */
     float median, min, max; /* of the best validation accuracy */
+    float chance;           /* the corpus's chance (pl_lab_chance's share), read against */
     double seconds;         /* mean per run */
     int last_id;            /* the newest run's id */
 } PlLabGroup;
@@ -256,6 +263,7 @@ typedef struct {
     int n;                  /* seeds training: settings.seed, seed + 1, ... */
     PlJobView job;          /* each seed's progress and curves */
     double eta;             /* seconds left, without paused time */
+    int trained;            /* a retrain has finished in this lab */
     char status[200];
 } PlLabTraining;
 
@@ -287,6 +295,10 @@ void pl_lab_free(PlLab *lab);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);
+/* The corpus's chance: its validation split's majority share, computed once
+ * when the corpus loads; what every accuracy the lab shows is read against.
+ * Borrowed, valid until the corpus changes. Can't fail. */
+const PlChance *pl_lab_chance(const PlLab *lab);
 
 /* Moves the lab to the settings *next: the previous settings go on the undo
  * stack, what changed is recomputed and a cold change retrains. A new corpus
@@ -322,6 +334,9 @@ unsigned pl_lab_take_changes(PlLab *lab);
 int pl_lab_take_notice(PlLab *lab, char *buf, int cap);
 
 const PlLabTraining *pl_lab_training(const PlLab *lab);
+/* The status line every front end draws: the retrain's or the grid's
+ * progress while one runs, else what the last one came to. Returns buf. */
+const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap);
 /* Cancels the retrain that runs (not the grid), saying why in its status. */
 void pl_lab_retrain_cancel(PlLab *lab, const char *why);
 /* A copy of the grid's state. */
@@ -341,6 +356,8 @@ int pl_lab_same_setting(const PlLabSettings *a, const PlLabSettings *b);
 /* The group that holds the runs of settings s (seed and seeds ignored);
  * 0 when there is none. */
 int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);
+/* Where a setting's median stands against the corpus's chance. */
+PlChanceVerdict pl_lab_group_verdict(const PlLab *lab, const PlLabGroup *g);
 
 /* ---- sessions: the settings, the runs and the grid, in a readable file ---- */
 

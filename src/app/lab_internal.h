@@ -54,6 +54,7 @@ struct PlLab {
     PlLabSettings s;
     PlCorpus *corpus;
     int *lens;
+    PlChance chance; /* of corpus */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */
     int no_autotrain; /* a cold change does not retrain (pl_lab_autotrain) */

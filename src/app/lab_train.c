@@ -10,8 +10,9 @@
 
 #include "lab_internal.h"
 
-int pl_lab_run_memorised(const PlLabRun *r) {
-    return r->epochs > 0 && r->train_loss[r->epochs - 1] < PL_MEMORISE_LOSS && r->best_val_acc < PL_MEMORISE_ACC;
+int pl_lab_run_memorised(const PlLabRun *r, const PlChance *ch) {
+    return r->epochs > 0 && r->train_loss[r->epochs - 1] < PL_MEMORISE_LOSS &&
+           pl_chance_verdict(ch, (double)r->best_val_acc) != PL_ABOVE_CHANCE;
 }
 
 const PlLabTraining *pl_lab_training(const PlLab *lab) { return &lab->tr; }
@@ -106,12 +107,14 @@ static int group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *g) {
     float acc[PL_LAB_MAX_RUNS];
     memset(g, 0, sizeof *g);
     g->settings = *s;
+    g->chance = (float)lab->chance.share;
     for (int i = 0; i < lab->nruns; i++) {
         const PlLabRun *r = &lab->runs[i];
         if (!pl_lab_same_setting(&r->settings, s)) continue;
         if (!g->n || r->settings.seed < g->settings.seed) g->settings.seed = r->settings.seed;
         acc[g->n++] = r->best_val_acc;
-        g->memorised += pl_lab_run_memorised(r);
+        g->memorised += pl_lab_run_memorised(r, &lab->chance);
+        g->at_chance += pl_chance_verdict(&lab->chance, (double)r->best_val_acc) != PL_ABOVE_CHANCE;
         g->seconds += r->seconds;
         g->last_id = r->id;
     }
@@ -196,17 +199,41 @@ static double eta_of(const PlJobView *v) {
     return v->fraction > 0.0 ? v->active_seconds * (1.0 - v->fraction) / v->fraction : 0.0;
 }
 
+const char *pl_lab_chance_text(const PlLab *lab, char *buf, int cap) {
+    snprintf(buf, (size_t)cap, "chance %.3f (always %s)", lab->chance.share, pl_label_name(lab->chance.label));
+    return buf;
+}
+
+PlChanceVerdict pl_lab_group_verdict(const PlLab *lab, const PlLabGroup *g) {
+    return pl_chance_verdict(&lab->chance, (double)g->median);
+}
+
+/* "trained 3 seeds: median accuracy 0.753 (0.581-0.809), chance 0.512 (always
+ * positive)": what this retrain added, and the setting's spread over every
+ * seed it has, against chance. */
 static void say_result(PlLab *lab) {
     PlLabGroup g;
     group_of(lab, &lab->tr.settings, &g);
-    int n = lab->tr.n, off = 0;
-    char *st = lab->tr.status;
+    int n = lab->tr.n, off;
+    char *st = lab->tr.status, chance[64];
     size_t cap = sizeof lab->tr.status;
-    off = snprintf(st, cap, "trained %d seed%s: median accuracy %.3f (%.3f-%.3f, %d run%s)", n, n > 1 ? "s" : "",
-                   (double)g.median, (double)g.min, (double)g.max, g.n, g.n > 1 ? "s" : "");
+    if (g.n == 1)
+        off = snprintf(st, cap, "trained 1 seed: accuracy %.3f", (double)g.median);
+    else if (g.n == n)
+        off = snprintf(st, cap, "trained %d seeds: median accuracy %.3f (%.3f-%.3f)", n, (double)g.median,
+                       (double)g.min, (double)g.max);
+    else
+        off = snprintf(st, cap, "trained %d more seed%s: over its %d seeds, median %.3f (%.3f-%.3f)", n,
+                       n > 1 ? "s" : "", g.n, (double)g.median, (double)g.min, (double)g.max);
+    if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE)
+        off += snprintf(st + off, cap - (size_t)off, ", %s", pl_lab_chance_text(lab, chance, sizeof chance));
+    else
+        off += snprintf(st + off, cap - (size_t)off, ": %s (always %s: %.3f)",
+                        pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)), pl_label_name(lab->chance.label),
+                        lab->chance.share);
     if (g.memorised && off > 0 && (size_t)off < cap)
         off += snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
-    int n_val = lab->job_runs ? lab->job_runs[0].res.n_val : 0;
+    int n_val = lab->chance.n_val;
     if (n_val < PL_LAB_FEW_VAL && off > 0 && (size_t)off < cap) /* a lesson's hand-made corpus */
         snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
 }
@@ -221,6 +248,7 @@ static void finish_retrain(PlLab *lab, PlJobState state) {
             record_run(lab, &lab->tr.settings, lab->tr.settings.seed + i, &lab->job_runs[i].res, 0);
         pl_lab_set_weights(lab, m, first_id, lab->tr.settings.seed);
         m = NULL;
+        lab->tr.trained = 1;
         say_result(lab);
         autosave(lab);
     } else {
@@ -266,8 +294,8 @@ int pl_lab_grid_start(PlLab *lab) {
     }
     lab->grid.active = lab->grid_job != NULL;
     if (lab->grid_job)
-        snprintf(lab->grid.status, sizeof lab->grid.status, "the grid: %s, 2 x 2 x %d seeds",
-                 pl_arch_name((PlArch)lab->s.model), k);
+        snprintf(lab->grid.status, sizeof lab->grid.status, "the grid: %s, 2 x 2 x %d seed%s",
+                 pl_arch_name((PlArch)lab->s.model), k, k > 1 ? "s" : "");
     else snprintf(lab->grid.status, sizeof lab->grid.status, "%.190s", err.msg);
     return PL_LAB_HOT;
 }
@@ -284,6 +312,9 @@ static void finish_grid(PlLab *lab, PlJobState state) {
         }
         lab->grid.done = 1;
         snprintf(lab->grid.status, sizeof lab->grid.status, "the grid is done: %d runs", 4 * k);
+        if (!lab->tr.trained) /* the status line must not still say nothing was trained */
+            snprintf(lab->tr.status, sizeof lab->tr.status, "the grid trained %d runs: the train view (7) shows them",
+                     4 * k);
         pl_lab_notice(lab, "the padding x mask grid is done (train view)");
         autosave(lab);
     } else {
@@ -328,6 +359,20 @@ PlLabGrid pl_lab_grid(PlLab *lab) {
         if (d >= 0.0f) g.drift[g.ndrift] = d, g.drift_seed[g.ndrift++] = g.base.seed + i;
     }
     return g;
+}
+
+/* ---- the status line ---- */
+
+const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap) {
+    const PlLabTraining *t = &lab->tr;
+    if (t->active)
+        snprintf(buf, (size_t)cap, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",
+                 t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
+    else if (lab->grid.active)
+        snprintf(buf, (size_t)cap, "%s: %d of %d runs done, ETA %.0f s", lab->grid.status, lab->grid.finished,
+                 lab->grid.total, lab->grid.eta);
+    else snprintf(buf, (size_t)cap, "%s", t->status);
+    return buf;
 }
 
 /* ---- polling and pausing ---- */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4 };
+enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4, SRC_CHANCE = -5 };
 typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL } ArgKind;
 
 typedef double (*GetFn)(const void *r, int arg);
@@ -231,6 +231,13 @@ static double t_min(const void *g, int a) { return (void)a, (double)((const PlLa
 static double t_max(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->max; }
 static double t_seeds(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->n; }
 static double t_memorised(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->memorised; }
+static double t_at_chance(const void *g, int a) { return (void)a, ((const PlLabGroup *)g)->at_chance; }
+static double t_over_chance(const void *g, int a) {
+    return (void)a, (double)(((const PlLabGroup *)g)->median - ((const PlLabGroup *)g)->chance);
+}
+GET(ch_share, PlChance, r->share)
+GET(ch_noise, PlChance, r->noise)
+GET(ch_n_val, PlChance, r->n_val)
 static double t_spread(const void *g, int a) {
     return (void)a, (double)(((const PlLabGroup *)g)->max - ((const PlLabGroup *)g)->min);
 }
@@ -297,6 +304,11 @@ static const Def defs[] = {
     R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing,
       "the maxlen where that sweep's padding share meets its share of tokens cut (between sweep points)"),
     R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
+    R("corpus.majority", SRC_CHANCE, PL_QF_SHARE, A_NONE, ch_share,
+      "chance: the validation split's majority share, what always answering that label scores"),
+    R("corpus.chance_noise", SRC_CHANCE, PL_QF_SHARE, A_NONE, ch_noise,
+      "how far from chance an accuracy may lie and still count as at chance"),
+    R("corpus.validation", SRC_CHANCE, PL_QF_COUNT, A_NONE, ch_n_val, "the reviews of the validation split"),
     R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
     R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
     R("corpus.mean", PL_R_COST, PL_QF_VALUE, A_NONE, k_mean, "the mean length"),
@@ -420,6 +432,9 @@ static const Def defs[] = {
     R("train.spread", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_spread, "the highest minus the lowest"),
     R("train.seeds", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_seeds, "the seeds that ran"),
     R("train.memorised", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_memorised, "of which memorised"),
+    R("train.at_chance", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_at_chance, "of which at (or under) chance"),
+    R("train.over_chance", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_over_chance,
+      "the median minus chance (corpus.majority)"),
     R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median,
       "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
     R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),
@@ -427,6 +442,8 @@ static const Def defs[] = {
     R("grid.spread(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_spread, "its highest seed minus its lowest"),
     R("grid.seeds(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_seeds, "its seeds that ran"),
     R("grid.memorised(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_memorised, "its memorised seeds"),
+    R("grid.at_chance(CELL)", SRC_GRID, PL_QF_COUNT, A_CELL, t_at_chance, "its seeds at (or under) chance"),
+    R("grid.over_chance(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_over_chance, "its median minus chance"),
     R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift,
       "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
 };
@@ -539,6 +556,7 @@ int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int
         return isnan(*v) ? (snprintf(why, (size_t)cap, "the grid has no seed with both pre+mask and post+mask"), -1)
                          : 0;
     }
+    if (d->src == SRC_CHANCE) return *v = d->get(pl_lab_chance(lab), 0), 0;
     if (d->src < 0) {
         PlLabGroup g;
         if (train_group(lab, q, &g, why, cap)) return -1;

@@ -107,9 +107,13 @@ typedef struct {
     const PlLabRun *runs; /* (nruns) in the order they finished */
     int nruns;
     PlLabGrid grid;
+    PlChance chance; /* the corpus's, every accuracy is read against it */
 } PlTrainReport;
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t);
+/* "chance": {"share", "label", "n_val", "noise"}: how every JSON output
+ * states the line its accuracies are read against. */
+void pl_report_json_chance(JsonW *w, const PlChance *ch);
 PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t);
 
 #endif

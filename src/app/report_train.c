@@ -26,9 +26,9 @@ static int table_head(const char **head, int cap, const char *const *extra, int 
 }
 
 static int groups_text(FILE *f, const PlTrainReport *t) {
-    static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "s/run"};
+    static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "vs chance", "s/run"};
     const char *head[PL_S_COUNT + 8];
-    int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
+    int nc = table_head(head, PL_S_COUNT + 8, extra, 7);
     OutTable tab;
     out_table_init(&tab, nc, head);
     for (int i = 0; i < t->ngroups; i++) {
@@ -39,6 +39,7 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(&tab, "%.4f", (double)g->median);
         out_table_cell(&tab, "%.4f", (double)g->min);
         out_table_cell(&tab, "%.4f", (double)g->max);
+        out_table_cell(&tab, "%s", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)g->median)));
         out_table_cell(&tab, "%.2f", g->seconds);
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -63,14 +64,14 @@ static int runs_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(&tab, "%.4f", (double)r->best_val_acc);
         out_table_cell(&tab, "%s", accs);
         out_table_cell(&tab, "%.2f", r->seconds);
-        out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r) ? ", memorised" : "");
+        out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r, &t->chance) ? ", memorised" : "");
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
     out_table_done(&tab);
     return bad;
 }
 
-static void grid_text(FILE *f, const PlLabGrid *g) {
+static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch) {
     static const char *const cell_name[] = {"pre, mask off", "pre, mask on", "post, mask off", "post, mask on"};
     char model[64];
     fprintf(f, "\nthe padding x mask grid of %s over %d seed%s: %s, %d of %d runs finished\n",
@@ -82,8 +83,9 @@ static void grid_text(FILE *f, const PlLabGrid *g) {
     for (int i = 0; i < g->ncells && i < 4; i++) {
         const PlLabGroup *c = &g->cells[i];
         if (c->n)
-            fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s)\n", cell_name[i], (double)c->median,
-                    (double)c->min, (double)c->max, c->n, c->n == 1 ? "" : "s");
+            fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s), %s\n", cell_name[i], (double)c->median,
+                    (double)c->min, (double)c->max, c->n, c->n == 1 ? "" : "s",
+                    pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
         else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }
     for (int i = 0; i < g->ndrift; i++)
@@ -92,8 +94,11 @@ static void grid_text(FILE *f, const PlLabGrid *g) {
 }
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
-    fprintf(f, "the runs table: %d setting%s, %d finished run%s\n\n", t->ngroups, t->ngroups == 1 ? "" : "s", t->nruns,
+    fprintf(f, "the runs table: %d setting%s, %d finished run%s\n", t->ngroups, t->ngroups == 1 ? "" : "s", t->nruns,
             t->nruns == 1 ? "" : "s");
+    fprintf(f, "chance: %.4f, what always answering %s scores on the %d validation reviews; within %.4f of it is at "
+               "chance\n\n",
+            t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise);
     if (t->ngroups) {
         if (groups_text(f, t)) return PL_ENOMEM;
         fprintf(f, "\nevery run, in the order it finished:\n");
@@ -101,7 +106,7 @@ PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
     } else {
         fprintf(f, "no run has finished yet\n");
     }
-    if (t->grid.active || t->grid.done) grid_text(f, &t->grid);
+    if (t->grid.active || t->grid.done) grid_text(f, &t->grid, &t->chance);
     return pl_report_status(f);
 }
 
@@ -116,7 +121,16 @@ static void json_settings(JsonW *w, const char *key, const PlLabSettings *s) {
     json_close(w, '}');
 }
 
-static void json_group(JsonW *w, const char *key, const PlLabGroup *g) {
+void pl_report_json_chance(JsonW *w, const PlChance *ch) {
+    json_obj(w, "chance");
+    json_num(w, "share", ch->share);
+    json_str(w, "label", pl_label_name(ch->label));
+    json_int(w, "n_val", ch->n_val);
+    json_num(w, "noise", ch->noise);
+    json_close(w, '}');
+}
+
+static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlChance *ch) {
     json_obj(w, key);
     json_settings(w, "settings", &g->settings);
     json_int(w, "n", g->n);
@@ -124,6 +138,7 @@ static void json_group(JsonW *w, const char *key, const PlLabGroup *g) {
     json_num(w, "median", (double)g->median);
     json_num(w, "min", (double)g->min);
     json_num(w, "max", (double)g->max);
+    json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)g->median)));
     json_num(w, "seconds", g->seconds);
     json_int(w, "last_id", g->last_id);
     json_close(w, '}');
@@ -137,8 +152,9 @@ PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
     json_int(&w, "runs", t->nruns);
     json_bool(&w, "grid", t->grid.active || t->grid.done);
     json_close(&w, '}');
+    pl_report_json_chance(&w, &t->chance);
     json_arr(&w, "groups");
-    for (int i = 0; i < t->ngroups; i++) json_group(&w, NULL, &t->groups[i]);
+    for (int i = 0; i < t->ngroups; i++) json_group(&w, NULL, &t->groups[i], &t->chance);
     json_close(&w, ']');
     json_arr(&w, "runs");
     for (int i = 0; i < t->nruns; i++) {
@@ -153,7 +169,8 @@ PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
         json_num(&w, "best_val_acc", (double)r->best_val_acc);
         json_num(&w, "seconds", r->seconds);
         json_bool(&w, "grid", r->grid);
-        json_bool(&w, "memorised", pl_lab_run_memorised(r));
+        json_str(&w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)r->best_val_acc)));
+        json_bool(&w, "memorised", pl_lab_run_memorised(r, &t->chance));
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -166,7 +183,7 @@ PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
         json_int(&w, "seeds", g->seeds);
         json_settings(&w, "base", &g->base);
         json_arr(&w, "cells");
-        for (int i = 0; i < g->ncells && i < 4; i++) json_group(&w, NULL, &g->cells[i]);
+        for (int i = 0; i < g->ncells && i < 4; i++) json_group(&w, NULL, &g->cells[i], &t->chance);
         json_close(&w, ']');
         json_arr(&w, "drift");
         for (int i = 0; i < g->ndrift; i++) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/report.h"
 #include "app/worker.h"
 #include "cli.h"
 #include "core/experiment.h"
@@ -42,13 +43,21 @@ static void json_setup(JsonW *w, const PlSetup *s) {
     json_close(w, '}');
 }
 
+/* "at", "above" or "below": where an accuracy lies against chance. */
+static const char *against(const PlChance *ch, double acc) {
+    PlChanceVerdict v = pl_chance_verdict(ch, acc);
+    return v == PL_AT_CHANCE ? "at" : v == PL_ABOVE_CHANCE ? "above" : "below";
+}
+
 static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, const PlRun *runs, int n,
                        const PlSummary *sum, int ns) {
     JsonW w;
+    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
     json_begin(&w, stdout);
     json_str(&w, "experiment", e->name);
     json_str(&w, "corpus", c->source);
     json_int(&w, "epochs", epochs);
+    if (!e->by_loss) pl_report_json_chance(&w, &ch);
     json_arr(&w, "runs");
     for (int i = 0; i < n; i++) {
         const PlTrainResult *r = &runs[i].res;
@@ -68,6 +77,7 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
             json_num(&w, "best_val_loss", (double)r->best_val_loss);
         }
         json_num(&w, "best_val_acc", (double)r->best_val_acc);
+        if (!e->by_loss) json_str(&w, "vs_chance", against(&ch, (double)r->best_val_acc));
         json_arr(&w, "acc_by_length");
         for (int k = 0; k < PL_LEN_BUCKETS; k++) {
             json_obj(&w, NULL);
@@ -92,6 +102,7 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
         json_num(&w, "min", sum[k].min);
         json_num(&w, "max", sum[k].max);
         json_num(&w, "median", sum[k].median);
+        if (!e->by_loss) json_str(&w, "vs_chance", against(&ch, sum[k].median));
         json_int(&w, "n", sum[k].n);
         json_num(&w, "seconds_per_epoch", sum[k].seconds_per_epoch);
         json_int(&w, "steps", sum[k].steps);
@@ -102,15 +113,17 @@ static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, con
     json_end(&w);
 }
 
-static int print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
+static int print_runs(const PlRun *runs, int n, int epochs, int by_loss, const PlChance *ch) {
     const PlSetup *s0 = &runs[0].setup;
     const char *head[PL_SETUP_MAX + 8];
     int nc = 0;
     for (int i = 0; i < s0->n; i++) head[nc++] = s0->v[i].key;
-    const char *rest[] = {"seed",   by_loss ? "val_loss by epoch" : "val_acc by epoch", "best", "short", "mid", "long",
-                          "s/epoch"};
-    for (int i = 0; i < 7; i++) {
-        if (by_loss && i >= 3 && i <= 5) continue; /* no length buckets for the token task */
+    const char *rest[] = {"seed", by_loss ? "val_loss by epoch" : "val_acc by epoch",
+                          "best", "chance",
+                          "short", "mid",
+                          "long", "s/epoch"};
+    for (int i = 0; i < 8; i++) {
+        if (by_loss && i >= 3 && i <= 6) continue; /* no chance or length buckets for the token task */
         head[nc++] = rest[i];
     }
     OutTable t;
@@ -125,6 +138,7 @@ static int print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
         out_table_cell(&t, "%llu", (unsigned long long)runs[i].cfg.seed);
         out_table_cell(&t, "%s", runs[i].status ? "failed" : accs);
         out_table_cell(&t, "%.4f", (double)(by_loss ? r->best_val_loss : r->best_val_acc));
+        if (!by_loss) out_table_cell(&t, "%s", against(ch, (double)r->best_val_acc));
         for (int k = 0; !by_loss && k < PL_LEN_BUCKETS; k++) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
         out_table_cell(&t, "%.3f", r->seconds / (epochs ? epochs : 1));
     }
@@ -133,18 +147,20 @@ static int print_runs(const PlRun *runs, int n, int epochs, int by_loss) {
     return bad;
 }
 
-static int print_summary(const PlExperiment *e, const PlSummary *sum, int ns, OutFormat fmt) {
-    const char *head[PL_SETUP_MAX + 10];
+static int print_summary(const PlExperiment *e, const PlSummary *sum, int ns, OutFormat fmt, const PlChance *ch) {
+    const char *head[PL_SETUP_MAX + 11];
     int nc = 0;
     for (int i = 0; i < sum[0].setup.n; i++) head[nc++] = sum[0].setup.v[i].key;
-    const char *rest[] = {"n", "median", "mean", "std", "min", "max", "s/epoch", "steps", "real_weight"};
-    for (int i = 0; i < 8 + e->shows_dilution; i++) head[nc++] = rest[i];
+    const char *rest[] = {"n", "median", "chance", "mean", "std", "min", "max", "s/epoch", "steps", "real_weight"};
+    for (int i = 0; i < 9 + e->shows_dilution; i++)
+        if (i != 2 || !e->by_loss) head[nc++] = rest[i];
     OutTable t;
     out_table_init(&t, nc, head);
     for (int k = 0; k < ns; k++) {
         setup_cells(&t, &sum[k].setup);
         out_table_cell(&t, "%d", sum[k].n);
         out_table_cell(&t, "%.4f", sum[k].median);
+        if (!e->by_loss) out_table_cell(&t, "%s", against(ch, sum[k].median));
         out_table_cell(&t, "%.4f", sum[k].mean);
         out_table_cell(&t, "%.4f", sum[k].std);
         out_table_cell(&t, "%.4f", sum[k].min);
@@ -183,20 +199,26 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
         return 1;
     }
     int bad = 0;
+    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
     if (fmt == OUT_JSON) {
         print_json(e, c, o->epochs, runs, n, sum, ns);
     } else if (fmt == OUT_CSV) {
-        bad = print_summary(e, sum, ns, OUT_CSV);
+        bad = print_summary(e, sum, ns, OUT_CSV, &ch);
     } else {
-        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n\n", e->name, e->summary, c->source,
+        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n", e->name, e->summary, c->source,
                o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
+        if (!e->by_loss)
+            printf("chance %.4f: always answering %s on the %d validation reviews; an accuracy within %.4f of it is "
+                   "at chance\n",
+                   ch.share, pl_label_name(ch.label), ch.n_val, ch.noise);
+        printf("\n");
         printf(e->by_loss
                    ? "runs (validation cross-entropy per real next token; pads never count here):\n"
                    : "runs (validation accuracy; short/mid/long = reviews up to maxlen/2, up to maxlen, longer):\n");
-        bad = print_runs(runs, n, o->epochs, e->by_loss);
+        bad = print_runs(runs, n, o->epochs, e->by_loss, &ch);
         printf("\nsummary (%s over the epochs, per setup):\n",
                e->by_loss ? "lowest validation cross-entropy per real next token" : "best validation accuracy");
-        bad = bad || print_summary(e, sum, ns, OUT_TABLE);
+        bad = bad || print_summary(e, sum, ns, OUT_TABLE, &ch);
     }
     free(sum);
     if (bad) {

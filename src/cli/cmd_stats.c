@@ -2,8 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "app/report.h"
 #include "cli.h"
+#include "core/chance.h"
 #include "core/stats.h"
+#include "core/train.h"
 
 static int count_positive(const PlCorpus *c) {
     int pos = 0;
@@ -18,6 +21,8 @@ static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxl
     json_int(&w, "sequences", c->n);
     json_int(&w, "positive", count_positive(c));
     json_int(&w, "vocabulary", c->vocab_size - PL_FIRST_WORD_ID);
+    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
+    pl_report_json_chance(&w, &ch);
     json_obj(&w, "lengths");
     json_int(&w, "min", s->min);
     json_num(&w, "median", s->median);
@@ -42,6 +47,9 @@ static void print_summary(const PlCorpus *c, const PlLengthSummary *s) {
     int pos = count_positive(c);
     printf("corpus     %s\n", c->source);
     printf("sequences  %d (%d positive, %d negative)\n", c->n, pos, c->n - pos);
+    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
+    printf("chance     %.3f: the last %d reviews validate, %d of them %s (every accuracy is read against it)\n",
+           ch.share, ch.n_val, ch.count, pl_label_name(ch.label));
     printf("vocabulary %d words, ids kept below %d\n", c->vocab_size - PL_FIRST_WORD_ID, c->num_words);
     printf("lengths    min %d, median %g, mean %.1f, p95 %g, max %d (start token included)\n", s->min, s->median,
            s->mean, s->p95, s->max);

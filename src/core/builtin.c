@@ -67,7 +67,16 @@ static const char *draw_word(const Lexicon *lx, PlRng *rng, int label) {
     return positive ? pl_builtin_positive[r % pl_builtin_n_positive] : pl_builtin_negative[r % pl_builtin_n_negative];
 }
 
-PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+/* A review's label: a fair coin for a balanced corpus (as it always was, so
+ * the default corpus keeps its bits), else a coin weighted to positive%. */
+static int draw_label(PlRng *rng, int positive) {
+    if (positive == 50) return (int)pl_rng_below(rng, 2);
+    return pl_rng_uniform(rng) < (double)positive / 100.0;
+}
+
+PlStatus pl_corpus_builtin(const PlBuiltinSpec *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+    PlSeed seed = spec->seed;
+    int count = spec->count;
     *out = NULL;
     if (count < 1) return pl_err_set(err, PL_ERANGE, "builtin corpus: count must be >= 1");
     Lexicon lx = {{0}, {0}};
@@ -81,7 +90,7 @@ PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlC
     PlRng rng;
     pl_rng_seed(&rng, seed);
     for (int i = 0; st == PL_OK && i < count; i++) {
-        int label = (int)pl_rng_below(&rng, 2);
+        int label = draw_label(&rng, spec->positive);
         int n = draw_length(&rng) - 1; /* the start token is added by the builder */
         for (int k = 0; k < n; k++) words[k] = draw_word(&lx, &rng, label);
         st = pl_builder_add_words(&b, label, words, n);
@@ -94,7 +103,9 @@ PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlC
         return pl_err_set(err, st, "builtin corpus: out of memory");
     }
     char name[64];
-    if (seed == 0 && count == PL_BUILTIN_COUNT) snprintf(name, sizeof name, "builtin");
+    if (spec->positive != 50)
+        snprintf(name, sizeof name, "builtin:%llu:%d:%d", (unsigned long long)seed, count, spec->positive);
+    else if (seed == 0 && count == PL_BUILTIN_COUNT) snprintf(name, sizeof name, "builtin");
     else snprintf(name, sizeof name, "builtin:%llu:%d", (unsigned long long)seed, count);
     return pl_builder_finish(&b, opts, name, out, err);
 }

@@ -39,6 +39,11 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
 PlStatus pl_corpus_inline(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
 /* The generated corpus: count review-like sequences from seed. */
-PlStatus pl_corpus_builtin(PlSeed seed, int count, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
+typedef struct {
+    PlSeed seed;
+    int count;    /* reviews */
+    int positive; /* the percentage of positive labels, 1 to 99 (50: balanced) */
+} PlBuiltinSpec;
+PlStatus pl_corpus_builtin(const PlBuiltinSpec *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
 #endif

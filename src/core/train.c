@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chance.h"
 #include "loss.h"
 #include "mask.h"
 #include "rng.h"
@@ -19,7 +20,7 @@ PlTrainConfig pl_train_config_default(PlArch arch) {
     c.truncating = PL_PRE;
     c.epochs = PL_DEFAULT_EPOCHS;
     c.batch_size = PL_DEFAULT_BATCH;
-    c.val_split = 0.2;
+    c.val_split = PL_VAL_SPLIT;
     c.batching = PL_BATCH_STATIC;
     c.optim = PL_OPT_ADAM;
     return c;
@@ -410,7 +411,7 @@ PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn prog
                   PlTrainResult *res, PlModel **model_out, PlErr *err) {
     if (model_out) *model_out = NULL;
     memset(res, 0, sizeof *res);
-    int n_train = (int)floor((double)c->n * (1.0 - cfg->val_split));
+    int n_train = pl_train_split(c->n, cfg->val_split);
     PlStatus st = check_train_config(c, cfg, n_train, err);
     if (st) return st;
     PlModelConfig mc = cfg->model;

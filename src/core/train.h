@@ -21,6 +21,7 @@
 
 #define PL_MAX_EPOCHS 100
 #define PL_DEFAULT_EPOCHS 5 /* the tutorial's fit(epochs=5) */
+#define PL_VAL_SPLIT 0.2     /* the tutorial's validation_split */
 #define PL_LEN_BUCKETS 3
 
 typedef struct {

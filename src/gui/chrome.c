@@ -117,10 +117,7 @@ static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState
     double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL), y = r.y + (r.h - th) / 2;
     char buf[400], fit[400];
     if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
-    else if (t->active)
-        snprintf(buf, sizeof buf, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",
-                 t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
-    else snprintf(buf, sizeof buf, "%s", t->status);
+    else pl_lab_status_text(lab, buf, sizeof buf);
     double bar = t->active ? 160 * u : 0.0;
     if (t->active) {
         gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar, 8 * u}, GUI_C_BUTTON);

@@ -37,7 +37,8 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     int epochs = c->epochs > c->live_epochs ? c->epochs : c->live_epochs;
     if (c->live) epochs = t->job.latest[0].epochs > epochs ? t->job.latest[0].epochs : epochs;
     if (epochs < 1) epochs = 1;
-    double lo = loss ? 0.0 : 0.4, hi = loss ? 0.0 : 1.0;
+    const PlChance *ch = pl_lab_chance(lab);
+    double lo = loss ? 0.0 : fmin(0.4, ch->share), hi = loss ? 0.0 : 1.0;
     for (int i = 0; i < c->nruns; i++)
         for (int e = 0; e < c->runs[i]->epochs; e++) {
             double v = (double)(loss ? c->runs[i]->train_loss[e] : c->runs[i]->val_acc[e]);
@@ -57,12 +58,17 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
         snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed,
-                 pl_lab_run_memorised(c->runs[i]) ? " (memorised)" : "");
+                 pl_lab_run_memorised(c->runs[i], pl_lab_chance(lab)) ? " (memorised)" : "");
         keys[nk] =
             (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
     }
     if (c->live) keys[nk++] = (GuiKey){"training", GUI_C_DIM, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
     keys[nk++] = (GuiKey){"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8};
+    char chance_key[64];
+    if (!loss) {
+        snprintf(chance_key, sizeof chance_key, "chance %.3f", ch->share);
+        keys[nk++] = (GuiKey){chance_key, GUI_C_WARN, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
+    }
     GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch",
                       .xlabel = "epoch",
                       .ylabel = loss ? "binary cross-entropy" : "accuracy",
@@ -76,6 +82,11 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                       .nkeys = nk};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
+    if (!loss) { /* the chance line: what always answering the majority label scores */
+        double cy = gui_plot_y(&p, ch->share);
+        gui_line(dl, p.in.x, cy, p.in.x + p.in.w, cy, GUI_C_WARN, thin, 1);
+        gui_datum(dl, "chance", 0, ch->share, pl_label_name(ch->label));
+    }
     double xy[2 * PL_MAX_EPOCHS];
     char name[64];
     const char *what = loss ? "loss" : "accuracy";
@@ -121,7 +132,8 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     char names[8][64];
     const char *np[8];
     int k = n < 8 ? n : 8;
-    double lo = 0.5;
+    const PlChance *ch = pl_lab_chance(lab);
+    double lo = fmin(0.5, floor(ch->share * 10.0) / 10.0);
     int nruns;
     const PlLabRun *runs = pl_lab_runs(lab, &nruns);
     for (int i = 0; i < k; i++) {
@@ -131,8 +143,11 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
         np[i] = names[i];
         lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
     }
+    char note[128];
+    snprintf(note, sizeof note, "a dot per seed (M memorised), a bar at the median, dashed: chance %.3f (always %s)",
+             ch->share, pl_label_name(ch->label));
     GuiPlotSpec sp = {.title = "best validation accuracy of each seed",
-                      .note = "a dot per seed (! memorised), a bar at the median",
+                      .note = note,
                       .ycats = np,
                       .ncats = k,
                       .x0 = lo,
@@ -141,7 +156,9 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
                       .xlabel = "accuracy"};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
-    double u = dl->st->unit, d = 5 * u;
+    double u = dl->st->unit, d = 5 * u, cx = gui_plot_x(&p, ch->share);
+    gui_line(dl, cx, p.in.y, cx, p.in.y + p.in.h, GUI_C_WARN, fmax(1.0, dl->st->line * 0.6), 1);
+    gui_datum(dl, "chance", 0, ch->share, pl_label_name(ch->label));
     for (int i = 0; i < k; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
@@ -150,10 +167,10 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
         for (int j = 0; j < nruns; j++) {
             if (!pl_lab_same_setting(&runs[j].settings, &g[i].settings)) continue;
             double x = gui_plot_x(&p, (double)runs[j].best_val_acc);
-            int mem = pl_lab_run_memorised(&runs[j]);
+            int mem = pl_lab_run_memorised(&runs[j], ch);
             gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d},
                      mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
-            if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "!");
+            if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "M");
             gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d},
                       "%s, seed %d: best validation accuracy %.4f%s", names[i], runs[j].settings.seed,
                       (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
@@ -184,20 +201,22 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         GuiRect row = {r.x, y, r.w, th + 2 * u};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
         char line[200], fit[200];
-        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s",
+        int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s%s",
                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
                  s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), g[i].n,
-                 (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].memorised ? " M" : "");
+                 (double)g[i].median, (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
         if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
-            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s", pl_arch_name((PlArch)s->model),
+            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s%s", pl_arch_name((PlArch)s->model),
                      pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median,
-                     g[i].memorised ? " M" : "");
-        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s",
+                     weak ? " C" : "", g[i].memorised ? " M" : "");
+        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised || weak ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s",
                       gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
         char what[160];
-        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %.1f s a run%s", setting_text(s, what, sizeof what),
-                  g[i].n, g[i].n == 1 ? "" : "s", (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds,
-                  g[i].memorised ? ", memorised: training loss under 0.05, validation under 0.6" : "");
+        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %s, %.1f s a run%s",
+                  setting_text(s, what, sizeof what), g[i].n, g[i].n == 1 ? "" : "s", (double)g[i].median,
+                  (double)g[i].min, (double)g[i].max, pl_chance_verdict_name(pl_lab_group_verdict(lab, &g[i])),
+                  g[i].seconds, g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : "");
         gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
     PlResultStatus st;
@@ -232,9 +251,13 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     else if (have) snprintf(look, sizeof look, "%s: %d seed%s", what, c.nruns, c.nruns == 1 ? "" : "s");
     else snprintf(look, sizeof look, "%s", t->status);
     *current = !t->active;
-    char src[160];
-    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; a result is their spread, not one run",
-             pl_lab_settings(lab)->seed, pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
+    char src[160], chance[64];
+    const PlLabSettings *now = pl_lab_settings(lab);
+    pl_lab_chance_text(lab, chance, sizeof chance);
+    if (now->seeds > 1)
+        snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; read against %s", now->seed,
+                 now->seed + now->seeds - 1, chance);
+    else snprintf(src, sizeof src, "a retrain trains seed %d alone; read against %s", now->seed, chance);
     GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
     double gap = 24 * dl->st->unit;
     GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h},

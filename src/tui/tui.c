@@ -66,15 +66,12 @@ static void draw_tabs(Tui *u) {
 }
 
 static void draw_status(Tui *u, int y) {
-    const PlLabTraining *t = pl_lab_training(u->lab);
+    char buf[400];
     move(y, 0);
     clrtoeol();
     tui_color(TUI_DIM);
     if (u->message[0]) tui_put(y, 1, COLS - 2, "%s", u->message);
-    else if (t->active)
-        tui_put(y, 1, COLS - 2, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: retrains)",
-                t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
-    else tui_put(y, 1, COLS - 2, "%s", t->status);
+    else tui_put(y, 1, COLS - 2, "%s", pl_lab_status_text(u->lab, buf, sizeof buf));
     tui_color_off(TUI_DIM);
 }
 

@@ -11,11 +11,12 @@
 #define AXIS_HI 1.0
 #define MAX_GROUPS 64
 
-static int axis_col(double v, int w) {
+static double axis_frac(double v) {
     double f = (v - AXIS_LO) / (AXIS_HI - AXIS_LO);
-    f = f < 0 ? 0 : f > 1 ? 1 : f;
-    return (int)(f * (w - 1) + 0.5);
+    return f < 0 ? 0 : f > 1 ? 1 : f;
 }
+
+static int axis_col(double v, int w) { return (int)(axis_frac(v) * (w - 1) + 0.5); }
 
 static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
     snprintf(buf, (size_t)cap, "%s %s mask %s %d %s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
@@ -30,18 +31,20 @@ static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     pane_put(p, row, 0, label_w - 1, "%s", setting_text(&g->settings, label, sizeof label));
     for (int c = 0; c < w; c++) pane_putc(p, TUI_DIM, row, label_w + c, 1, "%s", tui_glyph(TUI_G_PAD));
+    pane_putc(p, TUI_WARN, row, label_w + axis_col(g->chance, w), 1, ":");
     pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
     for (int i = 0; i < n; i++) {
         if (!pl_lab_same_setting(&runs[i].settings, &g->settings)) continue;
-        int mem = pl_lab_run_memorised(&runs[i]);
-        pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "!" : "%d",
+        int mem = pl_lab_run_memorised(&runs[i], pl_lab_chance(lab));
+        pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "M" : "%d",
                   runs[i].settings.seed % 10);
     }
-    pane_put(p, row, label_w + w + 1, 21, "%.3f %.3f-%.3f", (double)g->median, (double)g->min, (double)g->max);
+    pane_put(p, row, label_w + w + 1, 21, "%.3f %.3f-%.3f%s", (double)g->median, (double)g->min, (double)g->max,
+             pl_lab_group_verdict(lab, g) == PL_ABOVE_CHANCE ? "" : " C");
 }
 
 /* The retrain running (or the last one): each seed's validation accuracy per epoch. */
-static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t) {
+static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t, const PlChance *ch) {
     const PlJobView *v = &t->job;
     int epochs = 0, h = 5, step;
     for (int i = 0; i < t->n && i < v->n; i++) epochs = v->latest[i].epochs > epochs ? v->latest[i].epochs : epochs;
@@ -51,15 +54,18 @@ static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t) {
     pane_put(p, (*row)++, 0, p->box.w, "validation accuracy per epoch, one digit per seed:");
     pane_putc(p, TUI_DIM, *row, 0, 5, "%.2f", AXIS_HI);
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 5, "%.2f", AXIS_LO);
+    int chance_row = *row + h - 1 - (int)(axis_frac(ch->share) * (h - 1) + 0.5);
+    for (int c = 6; c < 6 + epochs * step && c < p->box.w; c++) pane_putc(p, TUI_WARN, chance_row, c, 1, ":");
     for (int i = 0; i < t->n && i < v->n; i++)
         for (int e = 0; e < v->curve_n[i]; e++) {
-            double f = ((double)v->curve[i][e] - AXIS_LO) / (AXIS_HI - AXIS_LO);
-            f = f < 0 ? 0 : f > 1 ? 1 : f;
+            double f = axis_frac((double)v->curve[i][e]);
             pane_putc(p, TUI_REAL, *row + h - 1 - (int)(f * (h - 1) + 0.5), 6 + e * step + i % 2, 1, "%d",
                       (t->settings.seed + i) % 10);
         }
     for (int e = 0; e < epochs; e++) pane_putc(p, TUI_DIM, *row + h, 6 + e * step, step, "%d", e + 1);
-    *row += h + 2;
+    pane_putc(p, TUI_WARN, *row + h + 1, 0, p->box.w, ": the chance line, %.3f (always %s)", ch->share,
+              pl_label_name(ch->label));
+    *row += h + 3;
 }
 
 static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
@@ -77,7 +83,8 @@ static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
 
 static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     PlLabGroup g[MAX_GROUPS];
-    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0;
+    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0, at_chance = 0;
+    char chance[64];
     if (!n) return;
     for (int k = 0; k < RECENT_SHOWN; k++) { /* the most recent settings: a whole padding x mask grid */
         int best = -1;
@@ -88,16 +95,22 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         }
         if (best >= 0) shown[ns++] = best;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median:", AXIS_LO,
-             AXIS_HI);
+    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s:",
+             AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
     for (int k = 0; k < ns; k++) {
         seed_strip(p, (*row)++, lab, &g[shown[k]], label_w);
         memorised += g[shown[k]].memorised;
+        at_chance += pl_lab_group_verdict(lab, &g[shown[k]]) != PL_ABOVE_CHANCE;
     }
+    if (at_chance)
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%.3f) of %.3f,",
+                  pl_lab_chance(lab)->noise, pl_lab_chance(lab)->share);
+    if (at_chance)
+        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "what always answering %s scores: nothing learned",
+                  pl_label_name(pl_lab_chance(lab)->label));
     if (memorised)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
-                  "! memorised: training loss under %.2f, validation under %.1f:", (double)PL_MEMORISE_LOSS,
-                  (double)PL_MEMORISE_ACC);
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "M memorised: training loss under %.2f, validation at chance:",
+                  (double)PL_MEMORISE_LOSS);
     if (memorised)
         pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
                   "it learned the training reviews by heart, not what carries over");
@@ -115,15 +128,15 @@ static void grid(TuiPane *p, int *row, PlLab *lab) {
         pane_put(p, (*row)++, 0, p->box.w, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status, g.finished,
                  g.total, g.eta);
     else pane_put(p, (*row)++, 0, p->box.w, "%s", g.status);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-28s %6s %6s %6s %6s %9s", "grid", "seeds", "median", "min", "max",
-              "memorised");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-24s %5s %6s %6s %6s %4s %-12s", "grid", "seeds", "median", "min",
+              "max", "mem.", "vs chance");
     for (int c = 0; c < g.ncells; c++) {
         const PlLabGroup *k = &g.cells[c];
         char what[64];
         snprintf(what, sizeof what, "%s %s mask %s", pl_arch_name((PlArch)k->settings.model),
                  pl_side_name((PlSide)k->settings.padding), k->settings.mask ? "on" : "off");
-        pane_put(p, (*row)++, 0, p->box.w, "%-28s %6d %6.3f %6.3f %6.3f %9d", what, k->n, (double)k->median,
-                 (double)k->min, (double)k->max, k->memorised);
+        pane_put(p, (*row)++, 0, p->box.w, "%-24s %5d %6.3f %6.3f %6.3f %4d %-12s", what, k->n, (double)k->median,
+                 (double)k->min, (double)k->max, k->memorised, pl_chance_verdict_name(pl_lab_group_verdict(lab, k)));
     }
 }
 
@@ -153,25 +166,30 @@ static void runs_table(TuiPane *p, int *row, PlLab *lab) {
               "cut", "mask", "len", "batching", "bs", "n", "med", "min-max", "time");
     for (int i = 0; i < n; i++, (*row)++) {
         const PlLabSettings *s = &g[i].settings;
-        pane_putc(p, g[i].memorised ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
-                  "%-9.9s %-4s %-4s %-3s %5d %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s",
+        int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
+        pane_putc(p, g[i].memorised || weak ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
+                  "%-9.9s %-4s %-4s %-3s %5d %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s%s",
                   pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
                   s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), s->batch, g[i].n,
-                  (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds, g[i].memorised ? " M" : "");
+                  (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds, weak ? " C" : "",
+                  g[i].memorised ? " M" : "");
     }
 }
 
 void tui_view_train(PlLab *lab, TuiPane *p) {
     const PlLabTraining *t = pl_lab_training(lab);
     char src[160];
-    snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; M marks a memorised seed",
-             pl_lab_settings(lab)->seed, pl_lab_settings(lab)->seed + pl_lab_settings(lab)->seeds - 1);
+    const PlLabSettings *s = pl_lab_settings(lab);
+    if (s->seeds > 1)
+        snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; C at chance, M memorised", s->seed,
+                 s->seed + s->seeds - 1);
+    else snprintf(src, sizeof src, "a retrain trains seed %d alone; C at chance, M memorised", s->seed);
     tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL,
                1);
     int row = 3;
     progress(p, &row, t);
     row++;
-    seed_curves(p, &row, t);
+    seed_curves(p, &row, t, pl_lab_chance(lab));
     recent_settings(p, &row, lab);
     grid(p, &row, lab);
     identity(p, &row, lab);
