@@ -245,4 +245,36 @@ check_screen "a session reopens with its runs, not retraining" "runs from the se
 check_screen "and a flag given wins over the session's" "maxlen: 300*"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
+# The grid in the lab, trained twice while views are switched and the example
+# moves, gives the numbers of `padlab experiment --threads 1`, run by run.
+ENVS="TERM=xterm" start --corpus builtin:1:600 --maxlen 60 --seeds 2 --session "$TMP/grid.session"
+check_screen "a lab for the grid opens" "maxlen: 60*"
+for round in 1 2; do
+    T send-keys -t lab g
+    for k in 1 2 3 4 5 6 8 9 0 n 3 4 n 7; do T send-keys -t lab "$k"; sleep 0.2; done
+    check_screen "the grid is done (round $round)" "the grid is done" 600
+    T send-keys -t lab q
+    wait_for "EXIT=0" >/dev/null
+    if [[ $round == 1 ]]; then ENVS="TERM=xterm" start --session "$TMP/grid.session"; check_screen "the lab reopens" "maxlen: 60*"; fi
+done
+if command -v python3 >/dev/null; then
+    "$P" experiment padding --corpus builtin:1:600 --maxlen 60 --seeds 2 --threads 1 --format json >"$TMP/exp.json"
+    run python3 - "$TMP/exp.json" "$TMP/grid.session" <<'PY'
+import json, sys
+exp = json.load(open(sys.argv[1]))
+want = {(r["setup"]["padding"], "on" if r["setup"]["mask"] else "off", r["seed"]):
+        ",".join("%.4f" % a for a in r["val_acc"]) for r in exp["runs"]}
+got = {}
+for line in open(sys.argv[2]):
+    if not line.startswith("run = "):
+        continue
+    f = dict(kv.split("=", 1) for kv in line[6:].split())
+    if f["grid"] == "1" and f["model"] == "rnn":
+        got[(f["padding"], f["mask"], int(f["seed"]))] = f["acc"]
+print(len(want), len(got), sum(want[k] == got.get(k) for k in want))
+PY
+    expect "the lab's grid, trained twice beside its views, equals experiment --threads 1 run by run" 0 "8 8 8"
+else
+    skip "the lab's grid equals experiment --threads 1 (no python3)"
+fi
 finish

@@ -215,7 +215,7 @@ static void say_result(PlLab *lab) {
     PlLabGroup g;
     group_of(lab, &lab->tr.settings, &g);
     int n = lab->tr.n, off;
-    char *st = lab->tr.status, chance[64];
+    char *st = lab->tr.status;
     size_t cap = sizeof lab->tr.status;
     if (g.n == 1)
         off = snprintf(st, cap, "trained 1 seed: accuracy %.3f", (double)g.median);
@@ -226,7 +226,7 @@ static void say_result(PlLab *lab) {
         off = snprintf(st, cap, "trained %d more seed%s: over its %d seeds, median %.3f (%.3f-%.3f)", n,
                        n > 1 ? "s" : "", g.n, (double)g.median, (double)g.min, (double)g.max);
     if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE)
-        off += snprintf(st + off, cap - (size_t)off, ", %s", pl_lab_chance_text(lab, chance, sizeof chance));
+        off += snprintf(st + off, cap - (size_t)off, ", chance %.3f", lab->chance.share);
     else
         off += snprintf(st + off, cap - (size_t)off, ": %s (always %s: %.3f)",
                         pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)), pl_label_name(lab->chance.label),

@@ -95,7 +95,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         }
         if (best >= 0) shown[ns++] = best;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s:",
+    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s",
              AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
     for (int k = 0; k < ns; k++) {
         seed_strip(p, (*row)++, lab, &g[shown[k]], label_w);
@@ -106,7 +106,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%.3f) of %.3f,",
                   pl_lab_chance(lab)->noise, pl_lab_chance(lab)->share);
     if (at_chance)
-        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "what always answering %s scores: nothing learned",
+        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "no better than answering %s every time",
                   pl_label_name(pl_lab_chance(lab)->label));
     if (memorised)
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "M memorised: training loss under %.2f, validation at chance:",
@@ -150,8 +150,10 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
     if (!g.ndrift) return;
     char line[256] = "";
     for (int i = 0; i < g.ndrift; i++)
-        snprintf(line + strlen(line), sizeof line - strlen(line), " seed %d %.3f", g.drift_seed[i], (double)g.drift[i]);
-    pane_put(p, (*row)++, 0, p->box.w, "trained, their accuracy differs by up to:%s", line);
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%sseed %d %.3f", i ? ", " : "", g.drift_seed[i],
+                 (double)g.drift[i]);
+    pane_put(p, (*row)++, 0, p->box.w, "trained, their accuracy differs by up to:");
+    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
     pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2,
               "rounding noise that a chaotic model amplifies: seed noise, no real gap");
 }
