@@ -22,6 +22,7 @@
 #include "gui/drill_pane.h"
 #include "gui/figures.h"
 #include "gui/gui.h"
+#include "gui/chrome.h"
 #include "gui/lesson_pane.h"
 
 #define W 1000
@@ -507,6 +508,102 @@ START_TEST(test_a_screenshot_of_a_lesson_step_in_classroom_mode) {
 }
 END_TEST
 
+/* ---- predict, then reveal: no asked figure before its answer ---- */
+
+/* Whether s holds the number n standing alone (not inside a longer one). */
+static int holds_number(const char *s, const char *n) {
+    size_t k = strlen(n);
+    for (const char *p = strstr(s, n); p; p = strstr(p + 1, n)) {
+        char b = p > s ? p[-1] : ' ', a = p[k];
+        int exponent = p - s >= 2 && (b == '-' || b == '+') && (p[-2] == 'e' || p[-2] == 'E'); /* 1.8e-07 */
+        if (!isdigit((unsigned char)b) && b != '.' && !exponent && !isdigit((unsigned char)a) &&
+            !(a == '.' && isdigit((unsigned char)p[k + 1])))
+            return 1;
+    }
+    return 0;
+}
+
+/* The ways a view may print v: as the lesson formats it, and as fractions
+ * and per cents at the precisions the views use. */
+static int spellings(const PlQuantity *q, double v, char out[][48]) {
+    int n = 0;
+    pl_quantity_format(q, v, out[n++], 48);
+    if (pl_quantity_kind_of_format(q) == PL_QF_COUNT) return n;
+    snprintf(out[n++], 48, "%.3f", v);
+    snprintf(out[n++], 48, "%.4f", v);
+    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE) snprintf(out[n++], 48, "%.1f%%", 100.0 * v);
+    if (fabs(v) < 1e-3 && v != 0.0) snprintf(out[n++], 48, "%.1e", v), snprintf(out[n++], 48, "%.2e", v);
+    return n;
+}
+
+/* Every text of the frame (the chrome with its status line, the lesson's
+ * pane, the view) is free of the step's asked figure. */
+static void assert_unrevealed(Frame *f, PlLessonPlay *p, const char *lesson) {
+    const PlStep *step = pl_lesson_run_step(p->run);
+    double v;
+    char why[200], forms[8][48], name[96];
+    ck_assert_msg(pl_quantity_value(f->lab, &step->q.answer, &v, why, sizeof why) == 0, "%s step %s: %s", lesson,
+                  step->title, why);
+    pl_lesson_run_sync_veil(p->run);
+    gui_dl_reset(&f->dl);
+    GuiChromeState cs = {.drag_id = -1};
+    GuiRect area = gui_chrome(&f->dl, f->lab, &cs);
+    int first = f->dl.n; /* the tabs and controls are no figures: "1 batch" is a key */
+    gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){area.x, area.y, PANE_W, area.h}, GUI_NORMAL);
+    int pane_end = f->dl.n;
+    gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view,
+               (GuiRect){area.x + PANE_W + 16, area.y, area.w - PANE_W - 16, area.h});
+    /* Prose says "from 1" or "head 0" freely: in the narration a whole
+     * number under 10 is no figure (lesson --check keeps its placeholder out). */
+    int small = fabs(v) < 10.0 && v == rint(v);
+    int n = spellings(&step->q.answer, v, forms);
+    pl_quantity_name(&step->q.answer, name, sizeof name);
+    for (int i = first; i < f->dl.n; i++) {
+        if (f->dl.items[i].kind != GUI_I_TEXT && f->dl.items[i].kind != GUI_I_TITLE) continue;
+        if (small && i < pane_end) continue;
+        const char *t = gui_dl_str(&f->dl, f->dl.items[i].str);
+        for (int k = 0; k < n; k++)
+            ck_assert_msg(!holds_number(t, forms[k]), "%s, step '%s': '%s' shows %s = %s before it is answered",
+                          lesson, step->title, t, name, forms[k]);
+    }
+    char status[400], shown[400];
+    pl_veil_text(pl_lab_veil(f->lab), pl_lab_status_text(f->lab, status, sizeof status), shown, sizeof shown);
+    for (int k = 0; k < n; k++)
+        ck_assert_msg(!holds_number(shown, forms[k]), "%s, step '%s': the status line '%s' shows %s = %s", lesson,
+                      step->title, shown, name, forms[k]);
+    if (pl_quantity_reads_training(&step->q.answer))
+        ck_assert_msg(strstr(status, "hidden until you answer") || !strstr(status, "accuracy"), "%s", status);
+}
+
+START_TEST(test_no_shipped_lesson_shows_an_asked_figure_before_its_answer) {
+    static char paths[64][1024];
+    int nl = pl_lesson_list(paths, 64), asked = 0;
+    ck_assert_int_ge(nl, 11);
+    PlLabSettings s = pl_settings_default(); /* the corpus a learner starts on: every question has its number */
+    Frame f;
+    frame_open(&f, &s);
+    for (int l = 0; l < nl; l++) {
+        PlErr err;
+        PlLesson *lesson = pl_lesson_load(paths[l], &err);
+        ck_assert_msg(lesson != NULL, "%s", err.msg);
+        for (int k = 0; k < lesson->nsteps; k++) {
+            if (lesson->steps[k].q.kind != PL_Q_ASK) continue;
+            PlLessonPlay p;
+            char why[300];
+            pl_lab_apply(f.lab, &s, NULL); /* each lesson opens on a fresh lab's settings, as padlab lesson does */
+            ck_assert_msg(pl_lesson_play_open(&p, f.lab, paths[l], k, 0, why, sizeof why) == 0, "%s", why);
+            lesson_wait(&f, &p);
+            assert_unrevealed(&f, &p, lesson->name);
+            pl_lesson_play_close(&p);
+            asked++;
+        }
+        pl_lesson_free(lesson);
+    }
+    ck_assert_int_ge(asked, 40);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -831,6 +928,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_keys_through_the_event_queue_move_the_lesson_and_its_view);
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
+    tcase_add_test(lesson, test_no_shipped_lesson_shows_an_asked_figure_before_its_answer);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");
     tcase_set_timeout(drill, 300);

@@ -507,12 +507,53 @@ START_TEST(test_shipped_lesson) {
 }
 END_TEST
 
+/* ---- the veil: an open question's figure drawn as ? ---- */
+
+static const char *veiled(double v, const char *text) {
+    static char out[256];
+    PlVeil veil = {0};
+    pl_veil_add(&veil, v);
+    return pl_veil_text(&veil, text, out, sizeof out);
+}
+
+START_TEST(test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else) {
+    ck_assert_str_eq(veiled(238197, "1000000 run (238197 on pads), 2381970 later"),
+                     "1000000 run (?????? on pads), 2381970 later");
+    /* 0.2382 as a share: 23.8%, 24%, 0.238, 0.2382, even 0.2 at its one
+     * decimal; "0" and "1" are no share, 0.3 and 25% another figure. */
+    ck_assert_str_eq(veiled(0.2382, "23.8% 24% 0.238 0.2382 0.2 0 1 0.3 25%"),
+                     "????? ??? ????? ?????? ??? 0 1 0.3 25%");
+    /* A rounded whole number shows a large value; 1.8e-07 is not 0. */
+    ck_assert_str_eq(veiled(229.7, "at 230 (29%), not 231"), "at ??? (29%), not 231");
+    ck_assert_str_eq(veiled(0.0, "head 0, |sum - 1| <= 1.8e-07, 0.0000"), "head ?, |sum - 1| <= 1.8e-07, ??????");
+    /* A range is two numbers; digits in a word are none. */
+    ck_assert_str_eq(veiled(0.581, "0.581-0.809 fp16 x2"), "?????" "-0.809 fp16 x2");
+    ck_assert_str_eq(veiled(-1.5e-7, "diff -1.5e-07"), "diff ????????");
+    char out[8];
+    ck_assert_str_eq(pl_veil_text(NULL, "a 12345678 b", out, sizeof out), "a 12345"); /* cut to its buffer */
+}
+END_TEST
+
+START_TEST(test_check_refuses_a_step_that_shows_its_answer_first) {
+    static const char text[] = "# T\n## s\nOf {cost.rnn_steps} steps, {cost.rnn_wasted} run on pads.\n"
+                               "ask: How many run on pads?\nanswer: cost.rnn_wasted\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = pl_lesson_parse("t.lesson", text, sizeof text - 1, &err);
+    ck_assert_ptr_null(l);
+    ck_assert_str_eq(err.msg,
+                     "t.lesson:4: the step shows {cost.rnn_wasted} before its question asks for it: show it in the "
+                     "reveal instead");
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
+    tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_set_timeout(tc, 300);

@@ -23,6 +23,7 @@
 #include "core/stats.h"
 #include "core/train.h"
 #include "settings.h"
+#include "veil.h"
 #include "worker.h"
 
 /* What a change did. */
@@ -334,6 +335,13 @@ unsigned pl_lab_take_changes(PlLab *lab);
 int pl_lab_take_notice(PlLab *lab, char *buf, int cap);
 
 const PlLabTraining *pl_lab_training(const PlLab *lab);
+/* The veil of a lesson's open question (veil.h), which the front ends draw
+ * the views and the status line through; NULL (or an empty one) lifts it.
+ * Copied. */
+void pl_lab_set_veil(PlLab *lab, const PlVeil *v);
+/* The veil in force, or NULL when nothing is hidden. Borrowed, valid until
+ * the next pl_lab_set_veil. */
+const PlVeil *pl_lab_veil(const PlLab *lab);
 /* The status line every front end draws: the retrain's or the grid's
  * progress while one runs, else what the last one came to. Returns buf. */
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap);

@@ -55,6 +55,7 @@ struct PlLab {
     PlCorpus *corpus;
     int *lens;
     PlChance chance; /* of corpus */
+    PlVeil veil;     /* what a lesson's open question hides */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */
     int no_autotrain; /* a cold change does not retrain (pl_lab_autotrain) */

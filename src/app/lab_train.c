@@ -225,17 +225,16 @@ static void say_result(PlLab *lab) {
     else
         off = snprintf(st, cap, "trained %d more seed%s: over its %d seeds, median %.3f (%.3f-%.3f)", n,
                        n > 1 ? "s" : "", g.n, (double)g.median, (double)g.min, (double)g.max);
-    if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE)
+    int n_val = lab->chance.n_val;
+    if (n_val < PL_LAB_FEW_VAL) /* a lesson's hand-made corpus: no verdict can be drawn */
+        off += snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
+    else if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE)
         off += snprintf(st + off, cap - (size_t)off, ", chance %.3f", lab->chance.share);
     else
         off += snprintf(st + off, cap - (size_t)off, ": %s (always %s: %.3f)",
                         pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)), pl_label_name(lab->chance.label),
                         lab->chance.share);
-    if (g.memorised && off > 0 && (size_t)off < cap)
-        off += snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
-    int n_val = lab->chance.n_val;
-    if (n_val < PL_LAB_FEW_VAL && off > 0 && (size_t)off < cap) /* a lesson's hand-made corpus */
-        snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
+    if (g.memorised && off > 0 && (size_t)off < cap) snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
 }
 
 static void finish_retrain(PlLab *lab, PlJobState state) {
@@ -363,9 +362,18 @@ PlLabGrid pl_lab_grid(PlLab *lab) {
 
 /* ---- the status line ---- */
 
+void pl_lab_set_veil(PlLab *lab, const PlVeil *v) {
+    if (v) lab->veil = *v;
+    else memset(&lab->veil, 0, sizeof lab->veil);
+}
+
+const PlVeil *pl_lab_veil(const PlLab *lab) { return lab->veil.n || lab->veil.training ? &lab->veil : NULL; }
+
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap) {
     const PlLabTraining *t = &lab->tr;
-    if (t->active)
+    if (!t->active && !lab->grid.active && lab->veil.training && lab->nruns)
+        snprintf(buf, (size_t)cap, "trained: the accuracies stay hidden until you answer the question");
+    else if (t->active)
         snprintf(buf, (size_t)cap, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",
                  t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);
     else if (lab->grid.active)

@@ -415,6 +415,36 @@ static PlStatus check_complete(Parser *p) {
     return PL_OK;
 }
 
+/* Whether text shows the quantity q through a {placeholder}. */
+static int shows(const char *text, const PlQuantity *q) {
+    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
+        const char *e = strchr(s, '}');
+        char name[96], why[8];
+        PlQuantity t;
+        if (!e || e - s - 1 >= (long)sizeof name) return 0;
+        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
+        if (!pl_quantity_parse(name, &t, why, sizeof why) && t.def == q->def && t.arg_index == q->arg_index) return 1;
+    }
+    return 0;
+}
+
+/* Predict, then reveal: a step never shows the figure its question asks
+ * for before the learner answers, neither in its narration nor in the
+ * question itself. */
+static PlStatus check_unrevealed(Parser *p) {
+    for (int i = 0; i < p->l->nsteps; i++) {
+        const PlStep *s = &p->l->steps[i];
+        char name[96];
+        if (s->q.kind != PL_Q_ASK || !s->q.has_answer) continue;
+        p->line = s->q.line;
+        pl_quantity_name(&s->q.answer, name, sizeof name);
+        if (shows(s->text, &s->q.answer) || shows(s->q.prompt, &s->q.answer))
+            return fail(p, "the step shows {%s} before its question asks for it: show it in the reveal instead",
+                        name, NULL);
+    }
+    return PL_OK;
+}
+
 static PlStatus parse_line(Parser *p, char *line) {
     for (char *e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');) *--e = '\0';
     if (line[0] == ';') return PL_OK; /* a comment for the teacher */
@@ -446,6 +476,7 @@ PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *e
     Parser p = {path, 0, err, l, NULL, 0, 0};
     PlStatus st = pl_datafile_lines(text, n, "a lesson", lesson_line, &p);
     if (!st) st = check_complete(&p);
+    if (!st) st = check_unrevealed(&p);
     if (st) {
         if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);
         pl_lesson_free(l);

@@ -112,6 +112,7 @@ PlLessonRun *pl_lesson_run_new(PlLab *lab, const PlLesson *l, int step, PlErr *e
 void pl_lesson_run_free(PlLessonRun *r) {
     if (!r) return;
     pl_lab_lock(r->lab, 0);
+    pl_lab_set_veil(r->lab, NULL);
     free(r);
 }
 
@@ -300,4 +301,29 @@ void pl_lesson_run_record(const PlLessonRun *r, PlLessonProgress *p) {
     if (r->furthest == r->l->nsteps - 1) p->done = 1;
     for (int i = 0; i < PL_PROGRESS_ANSWERS; i++)
         if (r->answers[i]) p->answer[i] = r->answers[i];
+}
+
+/* Whether step s trains or runs the grid. */
+static int step_trains(const PlStep *s) {
+    for (int a = 0; a < s->nactions; a++)
+        if (s->actions[a].kind == PL_STEP_TRAIN || s->actions[a].kind == PL_STEP_GRID) return 1;
+    return 0;
+}
+
+void pl_lesson_run_veil(PlLessonRun *r, PlVeil *out) {
+    memset(out, 0, sizeof *out);
+    const PlStep *s = pl_lesson_run_step(r);
+    const PlQuestion *q = &s->q;
+    int open = (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution;
+    if (!open) return;
+    out->training = step_trains(s) || (q->kind == PL_Q_ASK && pl_quantity_reads_training(&q->answer));
+    double v;
+    char why[200];
+    if (q->kind == PL_Q_ASK && pl_quantity_value(r->lab, &q->answer, &v, why, sizeof why) == 0) pl_veil_add(out, v);
+}
+
+void pl_lesson_run_sync_veil(PlLessonRun *r) {
+    PlVeil v;
+    pl_lesson_run_veil(r, &v);
+    pl_lab_set_veil(r->lab, &v);
 }

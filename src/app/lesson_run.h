@@ -8,6 +8,7 @@
 
 #include "lesson.h"
 #include "progress.h"
+#include "veil.h"
 
 typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
 
@@ -67,6 +68,16 @@ int pl_lesson_run_solve(PlLessonRun *r, PlErr *err);
 unsigned pl_lesson_run_kinds(const PlLessonRun *r);
 /* Polls a step that trains or runs the grid; 1 when its state changed. */
 int pl_lesson_run_tick(PlLessonRun *r);
+
+/* What the front ends must not show while the step's question is open (not
+ * answered right, no solution shown): the asked figure as the lab computes
+ * it now and, for a question about training (or asked on a step that
+ * trains), every training result. Empty otherwise. Can't fail. */
+void pl_lesson_run_veil(PlLessonRun *r, PlVeil *out);
+/* Hands that veil to the lab (pl_lab_set_veil), which every view and the
+ * status line are drawn through: a front end calls it before it draws a
+ * frame. Freeing the run lifts it. */
+void pl_lesson_run_sync_veil(PlLessonRun *r);
 
 /* Records the run in a progress entry: the step reached, the answers, done
  * when the last step is reached. */

@@ -526,6 +526,12 @@ int pl_quantity_parse(const char *text, PlQuantity *q, char *why, int cap) {
     return snprintf(why, (size_t)cap, "'%.60s' names no quantity (padlab lesson --quantities lists them)", text), -1;
 }
 
+int pl_quantity_reads_training(const PlQuantity *q) {
+    if (q->def >= NDEFS) return 0;
+    int src = defs[q->def].src;
+    return src == SRC_TRAIN || src == SRC_GRID || src == SRC_DRIFT;
+}
+
 unsigned pl_quantity_kinds(const PlQuantity *q) {
     return q->def < NDEFS && defs[q->def].src >= 0 ? 1u << defs[q->def].src : 0;
 }

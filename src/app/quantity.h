@@ -33,6 +33,9 @@ int pl_quantity_parse(const char *text, PlQuantity *q, char *why, int cap);
  * setting or a figure of the training. */
 unsigned pl_quantity_kinds(const PlQuantity *q);
 
+/* Whether the quantity is a result of training (the runs, the grid). */
+int pl_quantity_reads_training(const PlQuantity *q);
+
 /* The value in the lab now. Returns 0, or -1 with why (no result yet, the
  * figure does not exist here: no grid has run, no such layer). */
 int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int cap);

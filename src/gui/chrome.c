@@ -118,6 +118,7 @@ static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState
     char buf[400], fit[400];
     if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
     else pl_lab_status_text(lab, buf, sizeof buf);
+    dl->veil = pl_lab_veil(lab);
     double bar = t->active ? 160 * u : 0.0;
     if (t->active) {
         gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar, 8 * u}, GUI_C_BUTTON);
@@ -126,6 +127,7 @@ static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState
     }
     gui_text(dl, r.x + bar, y, GUI_NORMAL, cs->message ? GUI_C_FG : GUI_C_DIM, GUI_LEFT, "%s",
              gui_fit(dl, GUI_NORMAL, 0, buf, r.w - bar, fit, sizeof fit));
+    dl->veil = NULL;
 }
 
 GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {

@@ -102,8 +102,9 @@ void gui_poly(GuiList *dl, const double *xy, int n, GuiColor c, double lw, int d
 
 static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *fmt,
                       va_list ap) {
-    char buf[1024];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    char raw[1024], buf[1024];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    pl_veil_text(dl->veil, raw, buf, sizeof buf);
     double w = gui_text_w(dl, size, mono, buf);
     size_t s = gui_dl_intern(dl, buf);
     GuiItem *it = add(dl, GUI_I_TEXT);
@@ -167,11 +168,12 @@ int gui_mouse_in(const GuiList *dl, GuiRect r) {
 void gui_hover(GuiList *dl, GuiRect r, const char *fmt, ...) {
     int in = gui_mouse_in(dl, r);
     if (!in && !dl->titles) return;
-    char buf[320];
+    char raw[320], buf[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    pl_veil_text(dl->veil, raw, buf, sizeof buf);
     if (in) memcpy(dl->tip, buf, sizeof dl->tip);
     if (!dl->titles) return;
     size_t s = gui_dl_intern(dl, buf);

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "app/veil.h"
+
 typedef struct {
     double x, y, w, h;
 } GuiRect;
@@ -107,6 +109,7 @@ typedef struct {
     int want_data; /* keep the plotted numbers (an export) */
     double mx, my; /* the mouse (negative: none) */
     char tip[320]; /* the value under the mouse, set by gui_hover */
+    const PlVeil *veil; /* text drawn blanks the numbers that show its values (a lesson's open question) */
     int oom;       /* an allocation failed: the list is short */
 } GuiList;
 

@@ -258,7 +258,11 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; read against %s", now->seed,
                  now->seed + now->seeds - 1, chance);
     else snprintf(src, sizeof src, "a retrain trains seed %d alone; read against %s", now->seed, chance);
+    const PlVeil *veil = pl_lab_veil(lab);
+    if (veil && veil->training && !t->active) /* predict first: the runs stay out of sight */
+        snprintf(look, sizeof look, "the runs have finished: their accuracies stay hidden until you answer");
     GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
+    if (veil && veil->training && !t->active) return;
     double gap = 24 * dl->st->unit;
     GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h},
             right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};

@@ -152,14 +152,20 @@ int tui_width(const char *s) {
     return cols;
 }
 
+/* The veil text is drawn through (tui_veil), or NULL. */
+static const PlVeil *veil;
+
+void tui_veil(const PlVeil *v) { veil = v; }
+
 int tui_put(int y, int x, int w, const char *fmt, ...) {
     if (w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS) return 0;
     if (x + w > COLS) w = COLS - x;
-    char buf[2048];
+    char raw[2048], buf[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    pl_veil_text(veil, raw, buf, sizeof buf);
     wchar_t wide[2048];
     mbstate_t st;
     memset(&st, 0, sizeof st);

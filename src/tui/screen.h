@@ -5,6 +5,8 @@
 #ifndef PL_TUI_SCREEN_H
 #define PL_TUI_SCREEN_H
 
+#include "app/veil.h"
+
 typedef enum {
     TUI_NORMAL,
     TUI_TITLE,
@@ -70,6 +72,9 @@ int tui_cols(void);
  * wide character is never cut in half). Returns the columns written. The
  * one place that writes text to the screen. */
 int tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* From now on tui_put blanks every number that shows a value of v (a
+ * lesson's open question); NULL: none. v is borrowed until the next call. */
+void tui_veil(const PlVeil *v);
 /* Display columns of a UTF-8 string. */
 int tui_width(const char *s);
 /* The options the screen ended up with (ASCII forced by the locale, mono

@@ -70,8 +70,10 @@ static void draw_status(Tui *u, int y) {
     move(y, 0);
     clrtoeol();
     tui_color(TUI_DIM);
+    tui_veil(pl_lab_veil(u->lab));
     if (u->message[0]) tui_put(y, 1, COLS - 2, "%s", u->message);
     else tui_put(y, 1, COLS - 2, "%s", pl_lab_status_text(u->lab, buf, sizeof buf));
+    tui_veil(NULL);
     tui_color_off(TUI_DIM);
 }
 
@@ -92,7 +94,9 @@ static void draw_views(Tui *u, int top, int left, int width, int bottom, int man
     for (int i = 0; i < n; i++) {
         TuiPane *p = &u->panes[shown[i]];
         p->box = (TuiBox){top, left + i * w + 1, bottom - top, w - 2};
+        tui_veil(pl_lab_veil(u->lab));
         tui_view_draw(u->lab, shown[i], p);
+        tui_veil(NULL);
     }
 }
 
@@ -115,8 +119,15 @@ static void draw_present(Tui *u) {
     }
 }
 
+/* The lesson's open question hides its figure from the views and the
+ * status line (the lab keeps the veil; the screen draws through it). */
+static void update_veil(Tui *u) {
+    if (u->lesson.play.run) pl_lesson_run_sync_veil(u->lesson.play.run);
+}
+
 static void draw(Tui *u, double now) {
     erase();
+    update_veil(u);
     u->too_small = LINES < MIN_ROWS || COLS < MIN_COLS;
     if (u->too_small) {
         tui_put(LINES / 2, 0, COLS, "terminal too small (need %dx%d, have %dx%d); q quits", MIN_COLS, MIN_ROWS, COLS,

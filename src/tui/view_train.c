@@ -102,12 +102,16 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         memorised += g[shown[k]].memorised;
         at_chance += pl_lab_group_verdict(lab, &g[shown[k]]) != PL_ABOVE_CHANCE;
     }
-    if (at_chance)
+    const PlChance *ch = pl_lab_chance(lab);
+    if (at_chance && ch->n_val < PL_LAB_FEW_VAL)
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C: %d validation review%s, too few to tell any accuracy from %.3f",
+                  ch->n_val, ch->n_val == 1 ? "" : "s", ch->share);
+    else if (at_chance) {
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%.3f) of %.3f,",
-                  pl_lab_chance(lab)->noise, pl_lab_chance(lab)->share);
-    if (at_chance)
+                  ch->noise, ch->share);
         pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "no better than answering %s every time",
-                  pl_label_name(pl_lab_chance(lab)->label));
+                  pl_label_name(ch->label));
+    }
     if (memorised)
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "M memorised: training loss under %.2f, validation at chance:",
                   (double)PL_MEMORISE_LOSS);
@@ -189,6 +193,12 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL,
                1);
     int row = 3;
+    const PlVeil *veil = pl_lab_veil(lab);
+    if (veil && veil->training && !t->active) { /* predict first: the runs stay out of sight */
+        pane_put(p, row++, 0, p->box.w, "The runs have finished; their accuracies stay hidden until you answer");
+        pane_put(p, row++, 0, p->box.w, "the lesson's question (or ask for its solution).");
+        return;
+    }
     progress(p, &row, t);
     row++;
     seed_curves(p, &row, t, pl_lab_chance(lab));
