@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/fill.h"
 #include "app/lesson_play.h"
 #include "app/lesson_run.h"
 #include "suites.h"
@@ -546,6 +547,44 @@ START_TEST(test_check_refuses_a_step_that_shows_its_answer_first) {
 }
 END_TEST
 
+/* ---- conditional sentences: {? COND | TEXT | OTHERWISE} ---- */
+
+START_TEST(test_a_conditional_shows_the_sentence_its_figures_make_true) {
+    PlLabSettings set = pl_settings_default();
+    snprintf(set.corpus, sizeof set.corpus, "builtin:1:200:70");
+    PlLab *lab = pl_lab_new(&set, NULL);
+    ck_assert_ptr_nonnull(lab);
+    char out[512];
+    /* Before the cost result exists, its figures are pending. */
+    ck_assert_str_eq(pl_fill(lab, "{? train.median > 0.6 | learns | does not}", out, sizeof out), "...");
+    ck_assert_int_eq(pl_lab_wait(lab, pl_fill_kinds("{corpus.reviews}"), 60), 0);
+    ck_assert_str_eq(pl_fill(lab, "It has {? corpus.reviews > 100 | {corpus.reviews} reviews | few reviews}.", out,
+                             sizeof out),
+                     "It has 200 reviews.");
+    ck_assert_str_eq(pl_fill(lab, "It has {? corpus.reviews < 100 | many | few } reviews.", out, sizeof out),
+                     "It has few reviews.");
+    ck_assert_str_eq(pl_fill(lab, "[{? corpus.reviews < 100 | many}]", out, sizeof out), "[]");
+    /* Two figures, and two conditions that must both hold: the split's 40
+     * reviews are the validation set of a 70% positive corpus. */
+    ck_assert_str_eq(pl_fill(lab, "{? corpus.majority >= 0.5 & corpus.validation == 40 | yes | no}", out, sizeof out),
+                     "yes");
+    ck_assert_str_eq(pl_fill(lab, "{? corpus.majority > corpus.validation | yes | no}", out, sizeof out), "no");
+    int n = pl_fill_conditions(lab, "{? corpus.reviews > 1 | a} and {? train.median > 0.6 | b}", NULL, NULL);
+    ck_assert_int_eq(n, 2);
+    pl_lab_free(lab);
+    char why[200];
+    ck_assert_int_eq(pl_fill_check("{? corpus.reviews > 1 | a | b}", why, sizeof why), 0);
+    ck_assert_int_eq(pl_fill_check("{? corpus.reviews > 1 a}", why, sizeof why), -1);
+    ck_assert_str_eq(why, "a conditional is {? COND | TEXT | OTHERWISE}: it needs a |");
+    ck_assert_int_eq(pl_fill_check("{? corpus.reviews ~ 1 | a}", why, sizeof why), -1);
+    ck_assert_str_eq(why, "a condition is TERM OP TERM (OP one of < <= > >= == !=), got ' corpus.reviews ~ 1 '");
+    ck_assert_int_eq(pl_fill_check("{? corpus.reviews > 1 | {? corpus.reviews > 2 | a} | b}", why, sizeof why), -1);
+    ck_assert_str_eq(why, "a conditional's text cannot hold another conditional");
+    ck_assert_int_eq(pl_fill_check("{? no.such > 1 | a}", why, sizeof why), -1);
+    ck_assert_int_eq(pl_fill_check("a } b", why, sizeof why), -1);
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
@@ -554,6 +593,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_parser_reads_everything);
     tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
+    tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_set_timeout(tc, 300);

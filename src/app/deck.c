@@ -17,6 +17,7 @@
 
 #include "core/corpus_load.h"
 #include "datafile.h"
+#include "fill.h"
 #include "lesson.h"
 
 #include <ctype.h>
@@ -152,17 +153,10 @@ static int append(char **text, const char *line) {
 
 /* ---- checking values ---- */
 
+/* Placeholders and {? conditionals}, as lessons have them (fill.h). */
 static PlStatus check_placeholders(Parser *p, const char *text) {
-    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
-        const char *e = strchr(s, '}');
-        char name[96], why[200];
-        if (!e || e - s - 1 >= (long)sizeof name)
-            return fail(p, "a { that no } closes (a figure is {quantity})", NULL, NULL);
-        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
-        PlQuantity q;
-        if (pl_quantity_parse(name, &q, why, sizeof why)) return fail(p, "%s", why, NULL);
-    }
-    return PL_OK;
+    char why[200];
+    return pl_fill_check(text, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
 }
 
 /* "padding=post mask=on": registry settings with allowed values, no corpus. */

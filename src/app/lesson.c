@@ -25,6 +25,7 @@
 
 #include "core/corpus_load.h"
 #include "datafile.h"
+#include "fill.h"
 
 #define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200
@@ -96,17 +97,11 @@ static int append(char **text, const char *line) {
 
 /* ---- checking values ---- */
 
-/* Every {placeholder} of text names a quantity. */
+/* Every {placeholder} of text names a quantity, every {? conditional} is
+ * well formed (fill.h). */
 static PlStatus check_placeholders(Parser *p, const char *text) {
-    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
-        const char *e = strchr(s, '}');
-        char name[96], why[200];
-        if (!e || e - s - 1 >= (long)sizeof name) return fail(p, "a { that no } closes", NULL, NULL);
-        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
-        PlQuantity q;
-        if (pl_quantity_parse(name, &q, why, sizeof why)) return fail(p, "%s", why, NULL);
-    }
-    return PL_OK;
+    char why[200];
+    return pl_fill_check(text, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
 }
 
 /* "padding=post mask=on": each a registry setting with an allowed value. */
@@ -585,39 +580,6 @@ int pl_lesson_find(const char *name, char *path, int cap) {
 
 /* ---- placeholders ---- */
 
-const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap) {
-    int n = 0;
-    out[0] = '\0';
-    for (const char *s = text ? text : ""; *s && n < cap - 1;) {
-        const char *e = *s == '{' ? strchr(s, '}') : NULL;
-        if (!e) {
-            out[n++] = *s++;
-            continue;
-        }
-        char name[96], value[96], why[200];
-        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
-        PlQuantity q;
-        double v;
-        if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0)
-            pl_quantity_format(&q, v, value, sizeof value);
-        else snprintf(value, sizeof value, "...");
-        n += snprintf(out + n, (size_t)(cap - n), "%s", value);
-        if (n >= cap) n = cap - 1;
-        s = e + 1;
-    }
-    out[n] = '\0';
-    return out;
-}
+const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap) { return pl_fill(lab, text, out, cap); }
 
-unsigned pl_lesson_text_kinds(const char *text) {
-    unsigned kinds = 0;
-    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
-        const char *e = strchr(s, '}');
-        char name[96], why[200];
-        if (!e) break;
-        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
-        PlQuantity q;
-        if (!pl_quantity_parse(name, &q, why, sizeof why)) kinds |= pl_quantity_kinds(&q);
-    }
-    return kinds;
-}
+unsigned pl_lesson_text_kinds(const char *text) { return pl_fill_kinds(text); }
