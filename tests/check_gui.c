@@ -427,11 +427,10 @@ END_TEST
 /* What `padlab lesson --answers rectangle` prints as step k's answer ("1234",
  * "23.3%"), given small_settings()'s flags: the lab's example is resolved at
  * the maxlen it starts with, and the lesson does not set it. */
-static int cli_answer(int k, char *out, int cap) {
+static int cli_answer_of(const char *lesson, const char *flags, int k, char *out, int cap) {
     const char *padlab = getenv("PADLAB");
     char cmd[1200], line[1000];
-    snprintf(cmd, sizeof cmd, "'%s' lesson --answers rectangle --corpus builtin:1:200 --maxlen 60 --seeds 1",
-             padlab ? padlab : "./padlab");
+    snprintf(cmd, sizeof cmd, "'%s' lesson --answers %s %s", padlab ? padlab : "./padlab", lesson, flags);
     FILE *f = popen(cmd, "r");
     ck_assert_ptr_nonnull(f);
     int step = 0, found = 0;
@@ -446,6 +445,10 @@ static int cli_answer(int k, char *out, int cap) {
     }
     ck_assert_int_eq(pclose(f), 0);
     return found;
+}
+
+static int cli_answer(int k, char *out, int cap) {
+    return cli_answer_of("rectangle", "--corpus builtin:1:200 --maxlen 60 --seeds 1", k, out, cap);
 }
 
 START_TEST(test_the_reveal_shows_the_number_padlab_lesson_answers_prints) {
@@ -473,6 +476,38 @@ START_TEST(test_the_reveal_shows_the_number_padlab_lesson_answers_prints) {
         ck_assert_msg(strncmp(text, answer, strlen(answer)) == 0 && !isdigit((unsigned char)text[strlen(answer)]),
                       "step %d: the window reveals '%s', padlab lesson --answers prints %s", ask_steps[i] + 1, text,
                       answer);
+        pl_lesson_play_close(&p);
+    }
+    frame_close(&f);
+}
+END_TEST
+
+/* The teacher's answer key and the lesson a learner plays in the lab train
+ * the same grid to the same numbers: each of lesson 11's grid answers that
+ * `padlab lesson --answers` prints is the one the played lesson accepts and
+ * reveals. */
+START_TEST(test_the_answer_key_and_the_played_grid_lesson_agree) {
+    static const int steps[] = {1, 4}; /* grid.median(post off), grid.drift */
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
+    Frame f;
+    frame_open(&f, &s);
+    ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        char answer[100];
+        ck_assert(cli_answer_of("11-experiment", "--corpus builtin:1:400", steps[i], answer, sizeof answer));
+        PlLessonPlay p;
+        char why[300];
+        ck_assert_msg(pl_lesson_play_open(&p, f.lab, "11-experiment", steps[i], 0, why, sizeof why) == 0, "%s", why);
+        lesson_wait(&f, &p);
+        push_text(answer), push_key(SDLK_RETURN);
+        drain(&p);
+        const PlLessonState *st = pl_lesson_run_state(p.run);
+        ck_assert_msg(st->answer == PL_ANS_RIGHT, "step %d: the key says %s, the lab has %g", steps[i] + 1, answer,
+                      st->value);
+        char lab_value[100];
+        pl_quantity_format(&pl_lesson_run_step(p.run)->q.answer, st->value, lab_value, sizeof lab_value);
+        ck_assert_str_eq(lab_value, answer);
         pl_lesson_play_close(&p);
     }
     frame_close(&f);
@@ -929,6 +964,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
     tcase_add_test(lesson, test_no_shipped_lesson_shows_an_asked_figure_before_its_answer);
+    tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");
     tcase_set_timeout(drill, 300);
