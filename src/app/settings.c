@@ -49,7 +49,7 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                      .def_text = "builtin",
                      .cold = 1,
                      .arg = "SRC",
-                     .help = "the reviews: builtin, builtin:SEED[:COUNT], a TSV file or an aclImdb folder",
+                     .help = "the reviews: builtin, builtin:SEED[:COUNT[:POSITIVE%]], a TSV file or an aclImdb folder",
                      FIELD(corpus)},
     [PL_S_PADDING] = {.name = "padding",
                       CHOICE(pl_side_names, side_values),
