@@ -245,6 +245,46 @@ START_TEST(test_the_value_under_the_mouse_is_the_results_own) {
 }
 END_TEST
 
+/* The first text item holding s, or NULL. */
+static const GuiItem *text_with(const GuiList *dl, const char *s) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_TEXT && strstr(gui_dl_str(dl, dl->items[i].str), s)) return &dl->items[i];
+    return NULL;
+}
+
+/* Whether the display list holds a polyline of the named series. */
+static int has_series(const GuiList *dl, const char *name) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_POLY && strcmp(gui_dl_str(dl, dl->items[i].str), name) == 0) return 1;
+    return 0;
+}
+
+/* Fresh weights from seed 1 leave this example's pads with no fixed point
+ * (the state still moves after 4000 pad steps); seed 0's settle on one. */
+START_TEST(test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one) {
+    for (int seed = 0; seed <= 1; seed++) {
+        PlLabSettings s = small_settings();
+        s.padding = PL_POST, s.seed = seed;
+        Frame f;
+        frame_open(&f, &s);
+        frame_draw(&f, PL_VIEW_RNN);
+        const PlProbeRnn *n = pl_lab_rnn(f.lab, NULL);
+        ck_assert_int_eq(n->fixed_found, seed == 0);
+        ck_assert_int_eq(has_series(&f.dl, "distance to h*"), seed == 0);
+        ck_assert_int_eq(text_with(&f.dl, "no fixed point: after 4000 pad steps") != NULL, seed == 1);
+        ck_assert(has_series(&f.dl, "distance to the last real state"));
+        /* the readout: a mark at the last step, labelled with its distance */
+        ck_assert_ptr_nonnull(tagged(&f.dl, "readout"));
+        char want[96];
+        snprintf(want, sizeof want, "readout (step %d): %.3f from the last real state", n->T - 1,
+                 (double)n->final_distance_to_last_real);
+        ck_assert_msg(text_with(&f.dl, want) != NULL, "no '%s'", want);
+        ck_assert_ptr_nonnull(tagged(&f.dl, "pad run"));
+        frame_close(&f);
+    }
+}
+END_TEST
+
 /* ---- whole frames, as padlab gui --screenshot writes them ---- */
 
 static void shot(PlView v, const GuiLook *look, const char *path) {
@@ -333,13 +373,6 @@ static void lesson_frame(Frame *f, PlLessonPlay *p) {
                                 (GuiRect){PANE_W + 16, 10, W - PANE_W - 26, H - 20}),
                      1);
     gui_render(&f->gr, &f->dl);
-}
-
-/* The first text item holding s, or NULL. */
-static const GuiItem *text_with(const GuiList *dl, const char *s) {
-    for (int i = 0; i < dl->n; i++)
-        if (dl->items[i].kind == GUI_I_TEXT && strstr(gui_dl_str(dl, dl->items[i].str), s)) return &dl->items[i];
-    return NULL;
 }
 
 /* Pixels of x0..x1 that are not colour c (sampled every third). */
@@ -956,6 +989,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
+    tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     suite_add_tcase(s, px);
     TCase *lesson = tcase_create("lesson");
     tcase_set_timeout(lesson, 300);

@@ -106,6 +106,9 @@ golden probe-batch-packed-rows "$P" probe batch --corpus "$C" --batching packed 
 golden probe-attention-causal "$P" probe attention --corpus "$C" --mask on --causal on --heads 1 --dhead 8 "${SMALL[@]}"
 golden probe-rnn-gru-masked "$P" probe rnn --corpus "$C" --model gru --mask on --padding post
 golden probe-rnn-lstm-zero-pad "$P" probe rnn --corpus "$C" --model lstm --pad_embedding zero --format json "${SMALL[@]}"
+# seed 1's fresh cell never settles on a fixed point over these pads: no h*, so no distance to one
+golden probe-rnn-no-fixed-point "$P" probe rnn --corpus builtin:1:200 --maxlen 60 --padding post --seed 1
+golden probe-rnn-no-fixed-point-json "$P" probe rnn --corpus builtin:1:200 --maxlen 60 --padding post --seed 1 --format json
 golden probe-pooling-post "$P" probe pooling --corpus "$C" --padding post --example 7
 for m in gru lstm avgpool attention; do
     golden "probe-identity-$m" "$P" probe identity --corpus "$C" --model "$m" "${SMALL[@]}"

@@ -150,6 +150,18 @@ for batching in static dynamic multiple_of_8 length_grouped bucket_longest tf_bu
     done
 done
 
+# The rnn view draws a distance from h* only when the same screen says the
+# pads have a fixed point (seed 1's fresh cell has none here), and marks the readout.
+start --corpus builtin:1:200 --maxlen 60 --padding post --seed 1 --seeds 1 --view rnn
+check_screen "the rnn view marks the readout at the last step" "readout at 59" 300
+rnn_screen=$(screen)
+if [[ $rnn_screen == *"no fixed point"* && $rnn_screen == *"distance from h*"* ]] ||
+    [[ $rnn_screen == *"the pads' fixed point"* && $rnn_screen != *"distance from h*"* ]]; then
+    fail "the rnn chart draws h* exactly when the screen says there is one" "$rnn_screen"
+else pass "the rnn chart draws h* exactly when the screen says there is one"; fi
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # Probes never block the screen: at maxlen 2000, with three seeds training,
 # keys are answered at once and the views follow.
 start --corpus builtin:1:400 --maxlen 2000 --view attention --example 0

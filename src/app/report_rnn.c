@@ -15,7 +15,10 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
     json_bool(&w, "fixed_point_found", r->fixed_found);
     json_num(&w, "masked_carry_distance", (double)r->masked_carry_distance);
     json_num(&w, "pad_embedding_norm", (double)r->pad_embedding_norm);
-    pl_report_json_floats(&w, "distance_to_fixed_point", r->dist_fixed + r->last_real + 1, r->T - 1 - r->last_real);
+    /* Without a fixed point there is no h* to be near: null, not a distance to where the search stopped. */
+    if (r->fixed_found)
+        pl_report_json_floats(&w, "distance_to_fixed_point", r->dist_fixed + r->last_real + 1, r->T - 1 - r->last_real);
+    else json_num(&w, "distance_to_fixed_point", NAN);
     json_close(&w, '}');
     json_str(&w, "cell", pl_arch_name(r->cell));
     json_int(&w, "T", r->T);
@@ -32,12 +35,14 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
     json_obj(&w, "fixed_point");
     json_int(&w, "iterations", r->fixed_iters);
     json_num(&w, "residual", (double)r->fixed_residual);
-    pl_report_json_floats(&w, "state", r->h_fixed, r->H);
+    if (r->fixed_found) pl_report_json_floats(&w, "state", r->h_fixed, r->H);
+    else json_num(&w, "state", NAN);
     json_close(&w, '}');
     pl_report_json_floats(&w, "norm", r->norm, r->T);
     pl_report_json_floats(&w, "distance_to_last_real", r->dist_last, r->T);
     pl_report_json_floats(&w, "step_change", r->step, r->T);
-    pl_report_json_floats(&w, "distance_to_fixed_point_all", r->dist_fixed, r->T);
+    if (r->fixed_found) pl_report_json_floats(&w, "distance_to_fixed_point_all", r->dist_fixed, r->T);
+    else json_num(&w, "distance_to_fixed_point_all", NAN);
     return pl_report_json_end(&w, PL_R_RNN, c, info, o);
 }
 
@@ -51,13 +56,13 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
                             const PlReportOpts *o) {
     static const char *const head[] = {"step", "input", "|h|", "to_last_real", "change", "to_fixed_point"};
     const PlProbeRnn *r = result;
-    int cut = !o->full && r->T > 24;
+    int cut = !o->full && r->T > 24, cols = r->fixed_found ? 6 : 5; /* no h*: no column of distances to it */
     pl_report_header(f, PL_R_RNN, c, info, o);
     fprintf(f, "%s, %d units, one example padded to %d (%s padding), %d real tokens at steps %d..%d; mask %s\n\n",
             pl_arch_name(r->cell), r->H, r->T, pl_side_name(r->padding), r->L, r->first_real, r->last_real,
             r->mask ? "on" : "off");
     OutTable t;
-    out_table_init(&t, 6, head);
+    out_table_init(&t, cols, head);
     for (int s = 0; s < r->T; s++) {
         if (cut && !near_an_edge(r, s)) continue;
         out_table_cell(&t, "%d", s);
@@ -65,7 +70,7 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
         out_table_cell(&t, "%.5f", (double)r->norm[s]);
         out_table_cell(&t, "%.5f", (double)r->dist_last[s]);
         out_table_cell(&t, "%.5f", (double)r->step[s]);
-        out_table_cell(&t, "%.5f", (double)r->dist_fixed[s]);
+        if (r->fixed_found) out_table_cell(&t, "%.5f", (double)r->dist_fixed[s]);
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
@@ -78,7 +83,7 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
         fprintf(f,
                 "\nthe pad-input map has no fixed point here: after %d "
                 "pad steps the state still moves by %.3g each step\n"
-                "(it cycles); distances to h* below are to the state where the search stopped\n",
+                "(it cycles), so there is no h* to measure a distance from\n",
                 r->fixed_iters, (double)r->fixed_residual);
     fprintf(f,
             "readouts: last array position without the mask |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n",

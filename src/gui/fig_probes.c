@@ -111,6 +111,125 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 /* ---- rnn ---- */
 
+/* The series the state plot draws: distance from h* only when the pads have
+ * a fixed point (a state that keeps moving has no h* to be near). */
+static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names, GuiColor *cols) {
+    int k = 0;
+    ys[k] = n->dist_last, names[k] = "distance to the last real state", cols[k++] = GUI_C_S2;
+    ys[k] = n->norm, names[k] = "|h_t|", cols[k++] = GUI_C_S1;
+    if (n->fixed_found) ys[k] = n->dist_fixed, names[k] = "distance to h*", cols[k++] = GUI_C_S3;
+    return k;
+}
+
+/* The pad runs, shaded under the curves and named at the top. */
+static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
+    double x_first = gui_plot_x(p, n->first_real - 0.5), x_last = gui_plot_x(p, n->last_real + 0.5);
+    double u = dl->st->unit, y = p->in.y + p->in.h - gui_text_h(dl, GUI_SMALL) - 3 * u;
+    char label[48];
+    snprintf(label, sizeof label, "%d pads", n->T - n->L);
+    GuiRect runs[2] = {{p->in.x, p->in.y, x_first - p->in.x, p->in.h},
+                       {x_last, p->in.y, p->in.x + p->in.w - x_last, p->in.h}};
+    for (int k = 0; k < 2; k++) {
+        if (runs[k].w <= 0.5) continue;
+        gui_rect_pat(dl, runs[k], GUI_C_PANEL, GUI_PAT_HATCH, GUI_C_PAD);
+        gui_tag(dl, "pad run");
+        if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < runs[k].w)
+            gui_text(dl, runs[k].x + runs[k].w / 2, y, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
+    }
+}
+
+/* The readout, the state the classifier reads at the last position: a
+ * diamond on the distance line, named on the label row under the last real
+ * token's (which sits at the same place under pre padding). */
+static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
+    double u = dl->st->unit, d = 9 * u, th = gui_text_h(dl, GUI_SMALL), v = (double)n->dist_last[n->T - 1];
+    double cx = gui_plot_x(p, n->T - 1), cy = gui_plot_y(p, v), ly = p->in.y + 4 * u + th;
+    double dia[] = {cx - d, cy, cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
+    gui_poly(dl, dia, 5, GUI_C_SEL, 3 * u, 0, "readout");
+    gui_tag(dl, "readout");
+    char label[96];
+    snprintf(label, sizeof label, "readout (step %d): %.3f from the last real state", n->T - 1, v);
+    double w = gui_text_w(dl, GUI_SMALL, 0, label), lx = cx - d - 4 * u;
+    if (cy - d > ly + th) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
+    gui_rect(dl, (GuiRect){lx - w - 2 * u, ly, w + 4 * u, th}, GUI_C_BG);
+    gui_text(dl, lx, ly, GUI_SMALL, GUI_C_SEL, GUI_RIGHT, "%s", label);
+    gui_datum(dl, "readout", n->T - 1, v, NULL);
+}
+
+/* The fixed point: a line at |h*| where the pads lead. */
+static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = gui_plot_y(p, (double)n->fixed_norm);
+    char label[96];
+    gui_line(dl, p->in.x, y, p->in.x + p->in.w, y, GUI_C_MARK, dl->st->line, 1);
+    snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
+             n->fixed_iters);
+    double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p->in.x + p->in.w / 2 - lw / 2, ly = y + 4 * u;
+    gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
+    gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
+    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
+}
+
+/* The state's size and its distances over the steps. */
+static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
+    const float *ys[3];
+    const char *names[3];
+    GuiColor cols[3];
+    int ns = rnn_series(n, ys, names, cols), T = n->T;
+    double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
+    for (int s = 0; s < ns; s++)
+        for (int t = 0; t < T; t++) hi = fmax(hi, (double)ys[s][t]);
+    GuiKey keys[4];
+    for (int s = 0; s < ns; s++)
+        keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
+    keys[ns] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    char note[160] = "";
+    if (!n->fixed_found)
+        snprintf(note, sizeof note, "no fixed point: after %d pad steps the state still moves %.3g a step",
+                 n->fixed_iters, (double)n->fixed_residual);
+    GuiPlotSpec sp = {.title = "the state's size and where it is",
+                      .note = note[0] ? note : NULL,
+                      .xlabel = "step",
+                      .ylabel = "Euclidean norm / distance",
+                      .x0 = 0,
+                      .x1 = T - 1 > 0 ? T - 1 : 1,
+                      .y0 = 0,
+                      .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
+                      .xint = 1,
+                      .keys = keys,
+                      .nkeys = ns + 1};
+    GuiPlot p;
+    gui_plot_begin(dl, &p, r, &sp);
+    rnn_pad_runs(dl, &p, n);
+    static double xy[2 * 2048];
+    int step = T > 2048 ? (T + 2047) / 2048 : 1;
+    for (int s = ns - 1; s >= 0; s--) { /* the distance to the last real state last, on top */
+        int m = 0;
+        for (int t = 0; t < T; t += step, m++)
+            xy[2 * m] = gui_plot_x(&p, t), xy[2 * m + 1] = gui_plot_y(&p, (double)ys[s][t]);
+        gui_poly(dl, xy, m, cols[s], s ? dl->st->line : 2 * dl->st->line, s == 2, names[s]);
+        for (int t = 0; t < T; t++) gui_datum(dl, names[s], t, (double)ys[s][t], NULL);
+    }
+    if (n->fixed_found) rnn_fixed_line(dl, &p, n);
+    char label[64];
+    snprintf(label, sizeof label, "last real token (%d)", n->last_real);
+    gui_plot_vmark(dl, &p, n->last_real, GUI_C_SEL, 2 * u, 0, label, 0);
+    rnn_readout(dl, &p, n);
+    return p;
+}
+
+static void rnn_hover(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
+    if (!gui_mouse_in(dl, p->in)) return;
+    int T = n->T, t = (int)lround((dl->mx - p->in.x) / p->in.w * (T - 1));
+    t = t < 0 ? 0 : t >= T ? T - 1 : t;
+    const char *what = t >= n->first_real && t <= n->last_real ? "token" : "pad";
+    if (n->fixed_found)
+        gui_hover(dl, p->in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t, what,
+                  (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t], (double)n->step[t]);
+    else
+        gui_hover(dl, p->in, "step %d (%s): |h| %.4f, to the last real state %.4f, change %.4f", t, what,
+                  (double)n->norm[t], (double)n->dist_last[t], (double)n->step[t]);
+}
+
 void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeRnn *n = pl_lab_rnn(lab, &st);
@@ -127,65 +246,9 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!n || a.h <= 0) return;
     double u = dl->st->unit, gap = 20 * u, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = {a.x, a.y, a.w, a.h * 0.58}, bottom = {a.x, a.y + a.h * 0.58 + gap, a.w, a.h * 0.42 - gap};
-    double hi = (double)n->fixed_norm;
-    for (int t = 0; t < n->T; t++)
-        hi = fmax(hi, fmax((double)n->norm[t], fmax((double)n->dist_last[t], (double)n->dist_fixed[t])));
-    static const char *const names[] = {"|h_t|", "distance to the last real state", "distance to h*"};
-    static const GuiColor cols[] = {GUI_C_S1, GUI_C_S2, GUI_C_S3};
-    GuiKey keys[4];
-    for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
-    keys[3] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
-    GuiPlotSpec sp = {.title = "the state's size and where it is",
-                      .xlabel = "step",
-                      .ylabel = "Euclidean norm / distance",
-                      .x0 = 0,
-                      .x1 = n->T - 1 > 0 ? n->T - 1 : 1,
-                      .y0 = 0,
-                      .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
-                      .xint = 1,
-                      .keys = keys,
-                      .nkeys = 4};
-    GuiPlot p;
-    gui_plot_begin(dl, &p, top, &sp);
-    /* the pad run, shaded under the curves */
-    double x_first = gui_plot_x(&p, n->first_real - 0.5), x_last = gui_plot_x(&p, n->last_real + 0.5);
-    if (n->first_real > 0)
-        gui_rect_pat(dl, (GuiRect){p.in.x, p.in.y, x_first - p.in.x, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH, GUI_C_PAD);
-    if (n->last_real < n->T - 1)
-        gui_rect_pat(dl, (GuiRect){x_last, p.in.y, p.in.x + p.in.w - x_last, p.in.h}, GUI_C_NONE, GUI_PAT_HATCH,
-                     GUI_C_PAD);
-    const float *ys[] = {n->norm, n->dist_last, n->dist_fixed};
-    static double xy[2 * 2048 * 4];
+    GuiPlot p = rnn_state_plot(dl, top, n);
+    rnn_hover(dl, &p, n);
     int T = n->T;
-    for (int s = 0; s < 3; s++) {
-        int step = T > 2048 ? (T + 2047) / 2048 : 1, m = 0;
-        for (int t = 0; t < T; t += step, m++) {
-            xy[2 * m] = gui_plot_x(&p, t), xy[2 * m + 1] = gui_plot_y(&p, (double)ys[s][t]);
-        }
-        gui_poly(dl, xy, m, cols[s], dl->st->line, s == 2, names[s]);
-        for (int t = 0; t < T; t++) gui_datum(dl, names[s], t, (double)ys[s][t], NULL);
-    }
-    char label[96];
-    if (n->fixed_found) { /* the fixed point: where the pads lead, and how big it is */
-        double y = gui_plot_y(&p, (double)n->fixed_norm);
-        gui_line(dl, p.in.x, y, p.in.x + p.in.w, y, GUI_C_MARK, dl->st->line, 1);
-        snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
-                 n->fixed_iters);
-        double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p.in.x + p.in.w / 2 - lw / 2, ly = y + 4 * u;
-        gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
-        gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
-        gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
-    }
-    snprintf(label, sizeof label, "last real token (%d)", n->last_real);
-    gui_plot_vmark(dl, &p, n->last_real, GUI_C_SEL, 2 * u, 0, label, 0);
-    if (gui_mouse_in(dl, p.in)) {
-        int t = (int)lround((dl->mx - p.in.x) / p.in.w * (T - 1));
-        t = t < 0 ? 0 : t >= T ? T - 1 : t;
-        int real = t >= n->first_real && t <= n->last_real;
-        gui_hover(dl, p.in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t,
-                  real ? "token" : "pad", (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t],
-                  (double)n->step[t]);
-    }
     /* the units as a heat strip: one row per unit, one column per step */
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
     double lh = gui_text_h(dl, GUI_LARGE) + 4 * u;
@@ -208,8 +271,10 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (gui_mouse_in(dl, strip)) {
         int t = (int)((dl->mx - strip.x) / strip.w * T), j = (int)((dl->my - strip.y) / strip.h * n->H);
         t = t < 0 ? 0 : t >= T ? T - 1 : t, j = j < 0 ? 0 : j >= n->H ? n->H - 1 : j;
-        gui_hover(dl, strip, "step %d, unit %d: h = %.4f (h* %.4f)", t, j, (double)n->states[(size_t)t * n->H + j],
-                  (double)n->h_fixed[j]);
+        if (n->fixed_found)
+            gui_hover(dl, strip, "step %d, unit %d: h = %.4f (h* %.4f)", t, j, (double)n->states[(size_t)t * n->H + j],
+                      (double)n->h_fixed[j]);
+        else gui_hover(dl, strip, "step %d, unit %d: h = %.4f", t, j, (double)n->states[(size_t)t * n->H + j]);
     }
 }
 

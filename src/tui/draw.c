@@ -114,24 +114,32 @@ void tui_cells(TuiPane *p, int row, int col, int w, const uint8_t *mask, int T) 
     }
 }
 
-void tui_chart(TuiPane *p, int row, int col, int w, int h, const float *a, const float *b, int n, double lo, double hi,
-               const uint8_t *strip) {
-    if (w < 2 || h < 2 || n < 1) return;
-    for (int c = 0; c < w; c++) {
-        int i = n > 1 ? (int)((int64_t)c * (n - 1) / (w - 1)) : 0;
-        if (strip) {
-            int real = strip[i] != 0;
-            pane_putc(p, real ? TUI_REAL : TUI_PAD, row + h, col + c, 1, "%s",
-                      real ? tui_glyph(TUI_G_REAL) : tui_glyph(TUI_G_PAD));
-        }
-        for (int s = 1; s >= 0; s--) { /* the second series first, so the first shows on top */
-            const float *v = s ? b : a;
-            if (!v) continue;
-            double f = ((double)v[i] - lo) / (hi - lo);
-            if (!isfinite(f)) continue;
-            f = f < 0 ? 0 : f > 1 ? 1 : f;
-            int r = h - 1 - (int)(f * (h - 1) + 0.5);
-            pane_putc(p, s ? TUI_PAD : TUI_REAL, row + r, col + c, 1, "%s", tui_glyph(s ? TUI_G_POINT2 : TUI_G_POINT));
-        }
+int tui_chart_col(int i, int n, int w) { return n > 1 ? (int)(((int64_t)i * (w - 1) + (n - 1) / 2) / (n - 1)) : 0; }
+
+/* One column of the chart: the step it samples, shaded when that is a pad,
+ * the rule when it holds the marked step, then the points (b first, so a
+ * shows on top). */
+static void chart_column(TuiPane *p, int row, int col, int c, int w, int h, const TuiChart *ch) {
+    int n = ch->n, i = n > 1 ? (int)((int64_t)c * (n - 1) / (w - 1)) : 0;
+    int pad = ch->strip && !ch->strip[i], rule = ch->mark >= 0 && c == tui_chart_col(ch->mark, n, w);
+    if (ch->strip)
+        pane_putc(p, pad ? TUI_PAD : TUI_REAL, row + h, col + c, 1, "%s",
+                  pad ? tui_glyph(TUI_G_PAD) : tui_glyph(TUI_G_REAL));
+    for (int r = 0; r < h && (pad || rule); r++)
+        pane_putc(p, rule ? TUI_GOOD : TUI_DIM, row + r, col + c, 1, "%s",
+                  rule ? tui_glyph(TUI_G_VRULE) : tui_glyph(TUI_G_PAD));
+    for (int s = 1; s >= 0; s--) {
+        const float *v = s ? ch->b : ch->a;
+        if (!v) continue;
+        double f = ((double)v[i] - ch->lo) / (ch->hi - ch->lo);
+        if (!isfinite(f)) continue;
+        f = f < 0 ? 0 : f > 1 ? 1 : f;
+        int r = h - 1 - (int)(f * (h - 1) + 0.5);
+        pane_putc(p, s ? TUI_PAD : TUI_REAL, row + r, col + c, 1, "%s", tui_glyph(s ? TUI_G_POINT2 : TUI_G_POINT));
     }
+}
+
+void tui_chart(TuiPane *p, int row, int col, int w, int h, const TuiChart *c) {
+    if (w < 2 || h < 2 || c->n < 1) return;
+    for (int x = 0; x < w; x++) chart_column(p, row, col, x, w, h, c);
 }

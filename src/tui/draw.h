@@ -48,11 +48,21 @@ const char *tui_source(const PlResultInfo *info, unsigned what, char *buf, int c
  * or both in one column. */
 void tui_cells(TuiPane *p, int row, int col, int w, const uint8_t *mask, int T);
 
-/* Points of up to two series v[0..n) over w columns and h rows, scaled to
- * [lo, hi]; strip (may be NULL) is a (n) mask drawn under the chart (real
- * steps vs pads); the rows used are row .. row + h (+ 1 for the strip). */
-void tui_chart(TuiPane *p, int row, int col, int w, int h, const float *a, const float *b, int n, double lo, double hi,
-               const uint8_t *strip);
+/* A line chart of up to two series over the same n steps. */
+typedef struct {
+    const float *a, *b; /* (n) each; b may be NULL; a is drawn over b */
+    int n;
+    double lo, hi;        /* the values at the bottom and the top row */
+    const uint8_t *strip; /* (n) 1 = a real step; NULL: no strip. Pad steps are shaded across the chart and the
+                             strip under it says which steps are real */
+    int mark;             /* a step drawn as a vertical rule through the chart (-1: none) */
+} TuiChart;
+
+/* Draws c over w columns and h rows from (row, col); the rows used are
+ * row .. row + h - 1, and row + h for the strip. */
+void tui_chart(TuiPane *p, int row, int col, int w, int h, const TuiChart *c);
+/* The chart column of step i when n steps are drawn over w columns. */
+int tui_chart_col(int i, int n, int w);
 
 /* Fits a scroll offset to content of `rows` rows in a pane body of `visible`. */
 void tui_clamp_scroll(TuiPane *p);

@@ -9,27 +9,69 @@
 
 #define MAX_T 8192
 
+/* The legend: which glyph is which line, and what the dots behind them are. */
+static void legend(TuiPane *p, int row, const PlProbeRnn *r) {
+    int w = p->box.w, x = 37;
+    pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_POINT));
+    pane_put(p, row, 2, w - 2, "distance from the last real state");
+    if (r->fixed_found) {
+        pane_putc(p, TUI_PAD, row, x, 2, "%s", tui_glyph(TUI_G_POINT2));
+        pane_put(p, row, x + 2, w - x - 2, "distance from h*");
+        x += 20;
+    }
+    if (r->T > r->L) {
+        pane_putc(p, TUI_DIM, row, x, 2, "%s", tui_glyph(TUI_G_PAD));
+        pane_put(p, row, x + 2, w - x - 2, "the pad run");
+    }
+}
+
+/* Under the chart, on one line: the step axis, the last real step (the
+ * rule through the chart) and the readout, the last position. */
+static void step_axis(TuiPane *p, int row, int col, int w, const PlProbeRnn *r) {
+    int at = col + tui_chart_col(r->last_real, r->T, w), end = col + w - 1;
+    char label[48];
+    pane_putc(p, TUI_DIM, row, 0, col, " step");
+    pane_putc(p, TUI_DIM, row, col, 1, "0");
+    if (r->last_real == r->T - 1) snprintf(label, sizeof label, "readout = last real %d ", r->T - 1);
+    else snprintf(label, sizeof label, "readout at %d ", r->T - 1);
+    int lw = (int)strlen(label);
+    pane_putc(p, TUI_GOOD, row, end - lw, lw + 1, "%s%s", label, tui_glyph(TUI_G_MARK));
+    if (r->last_real == r->T - 1) return;
+    snprintf(label, sizeof label, " last real %d", r->last_real);
+    lw = (int)strlen(label);
+    if (at + lw + 2 < end - 14) /* the label after the mark when the readout's leaves it room */
+        pane_putc(p, TUI_GOOD, row, at, lw + 1, "%s%s", tui_glyph(TUI_G_MARK), label);
+    else pane_putc(p, TUI_GOOD, row, at - lw, lw + 1, "%s %s", label + 1, tui_glyph(TUI_G_MARK));
+}
+
+/* The distances over the steps: from the last real state, and from h* only
+ * when the pads have one (a state that keeps moving has no h* to be near). */
 static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
     uint8_t strip[MAX_T];
     int T = r->T < MAX_T ? r->T : MAX_T;
     float top = 0.0f;
     for (int t = 0; t < T; t++) {
         strip[t] = t >= r->first_real && t <= r->last_real;
-        top = fmaxf(top, fmaxf(r->dist_last[t], r->dist_fixed[t]));
+        top = fmaxf(top, r->fixed_found ? fmaxf(r->dist_last[t], r->dist_fixed[t]) : r->dist_last[t]);
     }
     int h = p->box.h - p->fixed - 10;
     h = h < 4 ? 4 : h > 12 ? 12 : h;
     int w = p->box.w - 7;
-    pane_put(p, (*row)++, 0, p->box.w, "%s distance from the last real state    %s distance from h*, where pads lead",
-             tui_glyph(TUI_G_POINT), tui_glyph(TUI_G_POINT2));
+    legend(p, (*row)++, r);
     pane_putc(p, TUI_DIM, *row, 0, 6, "%5.2f", (double)top);
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 6, "%5.2f", 0.0);
-    tui_chart(p, *row, 7, w, h, r->dist_last, r->dist_fixed, T, 0.0, top > 0.0f ? (double)top : 1.0, strip);
+    TuiChart c = {.a = r->dist_last,
+                  .b = r->fixed_found ? r->dist_fixed : NULL,
+                  .n = T,
+                  .lo = 0.0,
+                  .hi = top > 0.0f ? (double)top : 1.0,
+                  .strip = strip,
+                  .mark = r->last_real < r->T - 1 ? r->last_real : -1};
+    tui_chart(p, *row, 7, w, h, &c);
     *row += h;
     pane_putc(p, TUI_DIM, *row, 0, 6, " row");
     (*row)++;
-    pane_putc(p, TUI_DIM, (*row)++, 7, w, "step 0%*s%s real %s pad%*d", w / 2 - 12, "", tui_glyph(TUI_G_REAL),
-              tui_glyph(TUI_G_PAD), w - w / 2 - 7, T - 1);
+    step_axis(p, (*row)++, 7, w, r);
 }
 
 /* What the numbers say in this setting, in words that agree with them. */
