@@ -9,6 +9,7 @@
 
 #include "app/lab.h"
 #include "app/quantity.h"
+#include "app/report.h"
 #include "core/experiment.h"
 #include "core/rng.h"
 #include "suites.h"
@@ -307,6 +308,47 @@ START_TEST(test_a_retrain_trains_every_seed_and_groups_them) {
     ck_assert(g[0].median >= g[1].median);
     runs = pl_lab_runs(lab, &n); /* the runs themselves stay in the order they ran */
     ck_assert_int_eq(runs[0].id, 1);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* After an rnn trains, the attention view cannot read it (it has no
+ * attention layer): every figure is the fresh attention of the seed, bit for
+ * bit what `padlab probe attention` computes with no --weights, and the
+ * header says so and why. The rnn view reads the run's model. */
+START_TEST(test_a_model_without_attention_leaves_the_attention_view_fresh_and_says_why) {
+    PlLab *lab = lab_with("builtin:1:200", 1);
+    pl_lab_command(lab, PL_CMD_RUN);
+    wait_training(lab);
+    ck_assert_int_eq(pl_lab_wait(lab, (1u << PL_R_ATTENTION) | (1u << PL_R_RNN), 120), 0);
+    PlResultStatus st;
+    const PlProbeAttention *a = pl_lab_attention(lab, &st);
+    ck_assert(st.info->weights_run == 0 && st.info->unread_run == 1 && st.info->unread_arch == PL_ARCH_RNN);
+    char src[1200];
+    PlReportOpts o = {0};
+    pl_report_source(PL_R_ATTENTION, pl_lab_corpus(lab), st.info, &o, src, sizeof src);
+    const char *why = "fresh attention weights from seed 0: run 1's rnn has no attention layer; batch 1 of 7";
+    ck_assert_msg(strncmp(src, why, strlen(why)) == 0, "%s", src);
+    const PlLabSettings *s = pl_lab_settings(lab);
+    int *lens = malloc((size_t)pl_lab_corpus(lab)->n * sizeof *lens);
+    for (int i = 0; i < pl_lab_corpus(lab)->n; i++) lens[i] = pl_corpus_len(pl_lab_corpus(lab), i);
+    void *fresh;
+    PlResultInfo info;
+    PlErr err;
+    ck_assert_int_eq(pl_result_compute(pl_lab_corpus(lab), lens, PL_R_ATTENTION, s, NULL, NULL, &fresh, &info, &err),
+                     PL_OK);
+    const PlProbeAttention *b = fresh;
+    ck_assert(a->T == b->T && a->heads == b->heads);
+    size_t cells = (size_t)a->heads * a->T * a->T;
+    ck_assert(memcmp(a->weights, b->weights, cells * sizeof *a->weights) == 0);
+    ck_assert(memcmp(a->scores, b->scores, cells * sizeof *a->scores) == 0);
+    ck_assert(a->leak_total == b->leak_total && a->pad_weight_max == b->pad_weight_max);
+    ck_assert(a->batch_invariance_max_diff == b->batch_invariance_max_diff);
+    ck_assert(a->packed_vs_padded_max_diff == b->packed_vs_padded_max_diff);
+    pl_result_free(PL_R_ATTENTION, fresh);
+    free(lens);
+    pl_lab_rnn(lab, &st);
+    ck_assert(st.info->weights_run == 1 && st.info->unread_run == 0);
     pl_lab_free(lab);
 }
 END_TEST
@@ -621,6 +663,7 @@ Suite *lab_suite(void) {
     tcase_set_timeout(tt, 300);
     tcase_add_test(tt, test_a_retrain_trains_every_seed_and_groups_them);
     tcase_add_test(tt, test_a_seed_trained_again_counts_once);
+    tcase_add_test(tt, test_a_model_without_attention_leaves_the_attention_view_fresh_and_says_why);
     tcase_add_test(tt, test_a_memorised_run_is_flagged);
     tcase_add_test(tt, test_pause_leaves_the_paused_time_out);
     tcase_add_test(tt, test_the_grid_trains_the_selected_model_over_the_seeds);

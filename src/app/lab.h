@@ -84,7 +84,12 @@ typedef struct {
     int weights_run; /* 0: fresh weights drawn from settings.seed; N: run N's model */
     int weights_seed;
     int weights_arch; /* PlArch of run N's model */
-    double seconds;   /* how long it took to compute */
+    /* The lab's trained model when this result does not read it (it lacks
+     * what the result needs, pl_result_lacks): why the weights are fresh.
+     * unread_run 0: no such model. */
+    int unread_run, unread_seed, unread_arch;
+    PlResultKind kind;
+    double seconds; /* how long it took to compute */
 } PlResultInfo;
 
 typedef struct {
@@ -190,6 +195,11 @@ void pl_result_free(PlResultKind k, void *r);
 unsigned pl_result_deps(PlResultKind k);
 /* Whether a result of kind k reads the trained model m (NULL: no). */
 int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m);
+/* What a trained model lacks when a result of kind k does not read it ("has
+ * no attention layer"), and what its fresh weights are ("attention
+ * weights"); NULL for the kinds that never read a model. */
+const char *pl_result_lacks(PlResultKind k);
+const char *pl_result_fresh(PlResultKind k);
 
 /* Writes view v's full data (not the screen) as text and as JSON into dir,
  * as padlab-VIEW-N.txt and .json with the first N that names no file yet,

@@ -55,6 +55,18 @@ void pl_lab_results_want(PlLab *lab) {
     pthread_mutex_unlock(&lab->lock);
 }
 
+/* Names the lab's trained model w in info when the result does not read it,
+ * so that its header says why its weights are fresh; clears it otherwise.
+ * The result's numbers do not depend on that model, so a new one changes
+ * only this note. */
+static void note_unread(PlResultInfo *info, const PlWeights *w) {
+    int unread = w && !info->weights_run && pl_result_lacks(info->kind) &&
+                 !pl_result_reads(info->kind, &info->settings, w->model);
+    info->unread_run = unread ? w->run_id : 0;
+    info->unread_seed = unread ? w->seed : 0;
+    info->unread_arch = unread ? (int)pl_model_config(w->model)->arch : 0;
+}
+
 void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed) {
     PlWeights *w = NULL;
     if (m && (w = calloc(1, sizeof *w))) *w = (PlWeights){m, 1, run_id, seed};
@@ -62,6 +74,7 @@ void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed) {
     pthread_mutex_lock(&lab->lock);
     weights_release(lab, lab->weights);
     lab->weights = w;
+    for (int k = 0; k < PL_R_COUNT; k++) note_unread(&lab->slots[k].info, w);
     pthread_mutex_unlock(&lab->lock);
     if (lab->worker_started) pl_lab_results_want(lab);
 }
@@ -185,6 +198,7 @@ int pl_lab_results_take(PlLab *lab) {
         slot->data = slot->incoming;
         slot->key = slot->in_key;
         slot->info = slot->in_info;
+        note_unread(&slot->info, lab->weights);
         slot->failed = slot->in_failed;
         memcpy(slot->error, slot->in_error, sizeof slot->error);
         slot->incoming = NULL;

@@ -41,6 +41,10 @@ const char *pl_report_weights(const PlResultInfo *info, const PlReportOpts *o, c
     if (o->weights) snprintf(buf, (size_t)cap, "the weights in %s (%s)", o->weights, arch);
     else if (info->weights_run > 0)
         snprintf(buf, (size_t)cap, "the weights of run %d (%s, seed %d)", info->weights_run, arch, info->weights_seed);
+    else if (info->unread_run > 0) /* a trained model is there: say why this result does not read it */
+        snprintf(buf, (size_t)cap, "fresh %s from seed %d: run %d's %s %s", pl_result_fresh(info->kind),
+                 info->settings.seed, info->unread_run, pl_arch_name((PlArch)info->unread_arch),
+                 pl_result_lacks(info->kind));
     else snprintf(buf, (size_t)cap, "fresh weights from seed %d", info->settings.seed);
     return buf;
 }
@@ -57,8 +61,10 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
     const PlLabSettings *s = &in->settings;
     const char *strategy = pl_batching_name((PlBatching)s->batching);
     PlLook look = pl_reports[k].look;
-    int n = 0;
+    int n = 0, why_first = seeded(k) && in->unread_run > 0; /* the reason leads, where a narrow line keeps it */
+    char w[600];
     buf[0] = '\0';
+    if (why_first) ADD("%s; ", pl_report_weights(in, o, w, sizeof w));
     if (look == PL_LOOK_CORPUS) {
         ADD("the whole corpus (%d reviews) in batches of %d, rows cut to %d tokens, %s", c->n, s->batch, s->maxlen,
             strategy);
@@ -82,10 +88,7 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
             ADD(" at width %d", in->focus_width);
         } else ADD("; close-up: example %d at width %d", in->rows[0], in->focus_width);
     }
-    if (seeded(k)) {
-        char w[600];
-        ADD("; %s", pl_report_weights(in, o, w, sizeof w));
-    }
+    if (seeded(k) && !why_first) ADD("; %s", pl_report_weights(in, o, w, sizeof w));
     return buf;
 }
 
@@ -121,6 +124,14 @@ static void json_weights(JsonW *w, const PlResultInfo *in, const PlReportOpts *o
     } else {
         json_str(w, "from", "seed");
         json_int(w, "seed", in->settings.seed);
+        if (in->unread_run > 0) { /* the lab's trained model, which this result cannot read */
+            json_obj(w, "not_read");
+            json_int(w, "run", in->unread_run);
+            json_int(w, "seed", in->unread_seed);
+            json_str(w, "arch", pl_arch_name((PlArch)in->unread_arch));
+            json_str(w, "why", pl_result_lacks(in->kind));
+            json_close(w, '}');
+        }
     }
     json_close(w, '}');
 }

@@ -36,6 +36,7 @@ typedef struct {
     size_t size;   /* of its result */
     RunFn run;
     void (*free)(void *);
+    const char *fresh, *lacks; /* its fresh weights, and what a model it does not read lacks */
 } Kind;
 
 /* ---- the runners ---- */
@@ -205,17 +206,22 @@ static const Kind kinds[PL_R_COUNT] = {
     [PL_R_COST] = {"cost",
                    PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH), NULL,
                    sizeof(PlLabCost), run_cost, free_cost},
-    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_any,
-                        sizeof(PlProbeAttention), run_attention, free_attention},
+    /* Attention reads an attention model alone: another model's embedding
+     * under fresh projections would be neither that model nor the seed's. */
+    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_attention,
+                        sizeof(PlProbeAttention), run_attention, free_attention, "attention weights",
+                        "has no attention layer"},
     [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING),
-                  fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn},
-    [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling},
-    [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss},
-    [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers},
+                  fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn, "recurrent weights", "has no recurrent layer"},
+    [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling, "weights", ""},
+    [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss, "token-model weights",
+                   "has no token head"},
+    [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers, "weights", ""},
     [PL_R_GENERATE] = {"generate", SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
-    [PL_R_MASKS] = {"masks", SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks},
+    [PL_R_MASKS] = {"masks", SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
+                    "has no attention layer"},
     [PL_R_IDENTITY] = {"identity", SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
-                       free_identity},
+                       free_identity, "weights", "is not the selected model"},
 };
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
@@ -261,6 +267,9 @@ int pl_result_reads(PlResultKind k, const PlLabSettings *s, const PlModel *m) {
     return m && kinds[k].fits && kinds[k].fits(s, m);
 }
 
+const char *pl_result_lacks(PlResultKind k) { return kinds[k].fits ? kinds[k].lacks : NULL; }
+const char *pl_result_fresh(PlResultKind k) { return kinds[k].fits ? kinds[k].fresh : NULL; }
+
 void pl_result_free(PlResultKind k, void *r) { free_result(k, r); }
 
 PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s,
@@ -272,6 +281,7 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
     *out = NULL;
     memset(info, 0, sizeof *info);
     info->settings = *s;
+    info->kind = k;
     void *r = calloc(1, kinds[k].size);
     if (!r) return pl_err_set(err, PL_ENOMEM, "out of memory for the %s view", kinds[k].name);
     PlProbeOpts o = pl_lab_probe_opts(s), f;

@@ -65,7 +65,7 @@ const CliProbe cli_probes[] = {
                    "masking after softmax.",
         .opts = attention_extra,
         .read_opts = attention_opts,
-        .needs = "any model",
+        .needs = "an attention model",
     },
     {
         .name = "rnn",

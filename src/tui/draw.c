@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/report.h"
+
 /* The screen row of a pane row, or -1 when it is not in view. */
 static int screen_row(const TuiPane *p, int row) {
     int y = row < p->fixed ? row : row - p->scroll;
@@ -65,29 +67,28 @@ int tui_header(TuiPane *p, const char *title, const char *source, const char *lo
     return 0;
 }
 
-static const char *weights_text(const PlResultInfo *in, char *buf, int cap) {
-    if (in->weights_run)
-        snprintf(buf, (size_t)cap, "weights: run %d (%s, seed %d)", in->weights_run,
-                 pl_arch_name((PlArch)in->weights_arch), in->weights_seed);
-    else snprintf(buf, (size_t)cap, "fresh weights (seed %d)", in->settings.seed);
-    return buf;
-}
-
 const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap) {
-    char w[96], where[96];
-    int n = 0;
+    char w[600], where[96];
+    PlReportOpts o = {0};
+    int n = 0, weights = (what & TUI_SRC_WEIGHTS) != 0;
     buf[0] = '\0';
     if (!in) return buf;
+    if (weights) pl_report_weights(in, &o, w, sizeof w);
+    if (weights && in->unread_run) { /* why the weights are fresh leads, where 80 columns keep it */
+        n += snprintf(buf, (size_t)cap, "%s; ", w);
+        weights = 0;
+    }
+    int lead = n; /* what follows the leading reason needs no separator */
     const char *strategy = pl_batching_name((PlBatching)in->settings.batching);
     snprintf(where, sizeof where, "%s batch %d/%d", strategy, in->batch_index + 1, in->batches);
-    if (what & TUI_SRC_BATCH) {
+    if ((what & TUI_SRC_BATCH) && n < cap) {
         if (in->packed)
             n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d reviews in one row of %d tokens",
                           in->batch_index + 1, in->batches, in->batch_rows, in->width);
         else n += snprintf(buf + n, (size_t)(cap - n), "%s: %d rows x %d", where, in->batch_rows, in->width);
     }
     if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
-        const char *sep = n ? "; " : "";
+        const char *sep = n > lead ? "; " : "";
         if (in->packed)
             n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %d tokens (%s)", sep, in->rows[0],
                           in->focus_width, where);
@@ -98,8 +99,7 @@ const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap
             n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %d (%s)", sep, in->rows[0], in->focus_width,
                           where);
     }
-    if ((what & TUI_SRC_WEIGHTS) && n < cap)
-        snprintf(buf + n, (size_t)(cap - n), "%s%s", n ? "; " : "", weights_text(in, w, sizeof w));
+    if (weights && n < cap) snprintf(buf + n, (size_t)(cap - n), "%s%s", n > lead ? "; " : "", w);
     return buf;
 }
 
