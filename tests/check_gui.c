@@ -285,6 +285,26 @@ START_TEST(test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_hav
 }
 END_TEST
 
+/* The strategy bars say what each strategy computes against static in the
+ * tables' words: longest pads every row to the longest review, many times
+ * static's cells, and is never labelled a saving. */
+START_TEST(test_the_cost_bars_never_call_more_cells_a_saving) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    frame_draw(&f, PL_VIEW_COST);
+    const PlLabCost *k = pl_lab_cost(f.lab, NULL);
+    const PlStrategyRow *longest = &k->strategies[PL_BATCH_LONGEST];
+    ck_assert(longest->cells_saved < -1.0); /* more than twice static's cells */
+    char want[64];
+    snprintf(want, sizeof want, "(%.1fx as many as static)", 1.0 - longest->cells_saved);
+    ck_assert_msg(text_with(&f.dl, want) != NULL, "no bar says '%s'", want);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "(same as static)"));
+    ck_assert_ptr_null(text_with(&f.dl, "saved"));
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- whole frames, as padlab gui --screenshot writes them ---- */
 
 static void shot(PlView v, const GuiLook *look, const char *path) {
@@ -990,6 +1010,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
+    tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);
     suite_add_tcase(s, px);
     TCase *lesson = tcase_create("lesson");
     tcase_set_timeout(lesson, 300);

@@ -111,16 +111,19 @@ else
 fi
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --batch 2 --maxlen 4 --format csv
 # lengths 3, 5, 2 cut to 4 (but under longest): kept 3, 4, 2; batches {0,1} {2}, widths 4 and 2;
-# cells saved and attention saved are against static's 12 cells and 3 x 16 = 48 score cells
-expect "buckets csv on three reviews" 0 "strategy,batches,padding_share,slots,real_tokens,tokens_cut,attention_cells,cells_saved,attention_saved
-longest,2,0.3333,15,10,0,75,-0.2500,-0.5625
-static,2,0.2500,12,9,1,48,0.0000,0.0000
-dynamic,2,0.1000,10,9,1,36,0.1667,0.2500
-multiple_of_8,2,0.6250,24,9,1,192,-1.0000,-3.0000
-length_grouped,2,0.1000,10,9,1,36,0.1667,0.2500
-bucket_longest,2,0.1000,10,9,1,36,0.1667,0.2500
-tf_bucket,2,0.1000,10,9,1,36,0.1667,0.2500
-packed,2,0.0000,9,9,1,29,0.2500,0.3958"
+# cells saved and attention saved are against static's 12 cells and 3 x 16 = 48 score cells, and so
+# are the ratios: longest 15/12 and 75/48, multiple_of_8 24/12 and 192/48, packed 9/12 and 29/48
+expect "buckets csv on three reviews" 0 "strategy,batches,padding_share,slots,real_tokens,tokens_cut,attention_cells,cells_saved,attention_saved,cells_vs_static,attention_vs_static
+longest,2,0.3333,15,10,0,75,-0.2500,-0.5625,1.2500,1.5625
+static,2,0.2500,12,9,1,48,0.0000,0.0000,1.0000,1.0000
+dynamic,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+multiple_of_8,2,0.6250,24,9,1,192,-1.0000,-3.0000,2.0000,4.0000
+length_grouped,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+bucket_longest,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+tf_bucket,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+packed,2,0.0000,9,9,1,29,0.2500,0.3958,0.7500,0.6042"
+run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --batch 2 --maxlen 4
+expect_has "buckets table says a strategy that computes more in words, never as a saving" "192  2.0x as many     4.0x as many"
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --format json
 expect_has "buckets json lists strategies" '"name": "bucket_longest",'
 run "$P" --corpus "$TMP/small.tsv"

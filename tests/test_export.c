@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "app/lab.h"
+#include "app/report.h"
 #include "suites.h"
 
 static PlLab *small_lab(void) {
@@ -199,6 +200,40 @@ START_TEST(test_a_read_only_folder_is_a_clean_error) {
 }
 END_TEST
 
+/* A table's words against static come from the savings: lengths 5 3 8 2 7
+ * in batches of 2 cut to 4 (static: 5 rows of 4 = 20 cells, 80 score
+ * cells); longest pads all five to 8 (40 cells, 320 score cells),
+ * bucket_longest takes 18 cells, packed the 17 kept tokens (61 score cells). */
+START_TEST(test_a_strategy_that_computes_more_is_never_called_a_saving) {
+    const int lens[] = {5, 3, 8, 2, 7}, bounds[] = {4, 7}, sizes[] = {2, 2, 2};
+    PlCompareOpts o = {2, 4, bounds, 2, sizes, 0};
+    PlStrategyRow rows[PL_BATCH_COUNT];
+    int n;
+    ck_assert_int_eq(pl_cost_compare(lens, 5, &o, rows, &n, NULL), PL_OK);
+    char a[64];
+    ck_assert_str_eq(pl_report_vs_static(rows[PL_BATCH_LONGEST].cells_saved, 0, a, sizeof a), "2.0x as many");
+    ck_assert_str_eq(pl_report_vs_static(rows[PL_BATCH_LONGEST].attn_saved, 1, a, sizeof a), "4.0x as many as static");
+    ck_assert_str_eq(pl_report_vs_static(rows[PL_BATCH_STATIC].cells_saved, 0, a, sizeof a), "same");
+    ck_assert_str_eq(pl_report_vs_static(rows[PL_BATCH_BUCKET_LONGEST].cells_saved, 1, a, sizeof a),
+                     "10.0% fewer than static");
+    ck_assert_str_eq(pl_report_vs_static(rows[PL_BATCH_PACKED].cells_saved, 0, a, sizeof a), "15.0% fewer");
+    ck_assert_str_eq(pl_report_vs_static(-0.5, 1, a, sizeof a), "50.0% more than static"); /* 1.5 x static's */
+    char *text = NULL, *csv = NULL;
+    size_t nt, nc;
+    FILE *f = open_memstream(&text, &nt);
+    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_TABLE, -1), 0);
+    fclose(f);
+    f = open_memstream(&csv, &nc);
+    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_CSV, -1), 0);
+    fclose(f);
+    ck_assert_msg(!strstr(text, "saved"), "the table names no saving: %s", text);
+    ck_assert_msg(strstr(text, " 320  2.0x as many     4.0x as many\n") != NULL, "%s", text);
+    /* CSV: the saving (negative: more) and the ratio to static's, for longest -1 and 2, -3 and 4 */
+    ck_assert_msg(strstr(csv, "longest,3,0.3750,40,25,0,320,-1.0000,-3.0000,2.0000,4.0000\n") != NULL, "%s", csv);
+    free(text), free(csv);
+}
+END_TEST
+
 Suite *export_suite(void) {
     Suite *s = suite_create("export");
     TCase *tc = tcase_create("files");
@@ -208,6 +243,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_view_without_a_result_says_so);
     tcase_add_test(tc, test_the_train_view_exports_its_runs_table);
     tcase_add_test(tc, test_a_read_only_folder_is_a_clean_error);
+    tcase_add_test(tc, test_a_strategy_that_computes_more_is_never_called_a_saving);
     suite_add_tcase(s, tc);
     return s;
 }

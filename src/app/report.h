@@ -80,6 +80,12 @@ PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlRe
  * PlBatching or -1, is starred). */
 void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n);
 int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected);
+/* What a strategy computes against static, in words, from its saving (1 -
+ * its cells / static's): "18.6% fewer", "14.3% more", "12.4x as many", or
+ * "same"; with than_static, "... than static" / "... as static". The one
+ * phrasing the terminal, the window and the tables share, so a strategy
+ * that computes more is never called a saving. Returns buf. */
+const char *pl_report_vs_static(double saved, int than_static, char *buf, int cap);
 PlStatus pl_report_cost_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_cost_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_attention_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);

@@ -3,6 +3,8 @@
  * `padlab buckets` prints for the same settings). */
 #include "report.h"
 
+#include <math.h>
+
 PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                              const PlReportOpts *o) {
     const PlLabCost *k = result;
@@ -96,10 +98,21 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");
-    fprintf(f, "\nevery strategy at these settings (saved = the share of static's cells a strategy skips):\n");
+    fprintf(f, "\nevery strategy at these settings (vs static: the cells and attention cells it computes, against "
+               "static's):\n");
     if (pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected)) return PL_ENOMEM;
     fprintf(f, "  (* the selected strategy)\n");
     return pl_report_status(f);
+}
+
+const char *pl_report_vs_static(double saved, int than_static, char *buf, int cap) {
+    double ratio = 1.0 - saved; /* its cells over static's */
+    const char *tail = than_static ? " than static" : "";
+    if (fabs(saved) < 0.0005) snprintf(buf, (size_t)cap, "same%s", than_static ? " as static" : "");
+    else if (saved > 0.0) snprintf(buf, (size_t)cap, "%.1f%% fewer%s", 100.0 * saved, tail);
+    else if (ratio < 2.0) snprintf(buf, (size_t)cap, "%.1f%% more%s", -100.0 * saved, tail);
+    else snprintf(buf, (size_t)cap, "%.1fx as many%s", ratio, than_static ? " as static" : "");
+    return buf;
 }
 
 void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
@@ -116,19 +129,29 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
         json_int(w, "attention_cells", r->cost.attn_cells);
         json_num(w, "cells_saved", r->cells_saved);
         json_num(w, "attention_saved", r->attn_saved);
+        json_num(w, "cells_vs_static", 1.0 - r->cells_saved);
+        json_num(w, "attention_vs_static", 1.0 - r->attn_saved);
         json_close(w, '}');
     }
     json_close(w, ']');
 }
 
+/* A table for a reader says what each strategy computes against static in
+ * words; CSV keeps the numbers: the saving (negative: it computes more) and
+ * the ratio to static's. */
 int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
-    static const char *const head[] = {"strategy",        "batches",     "padding_share",
-                                       "slots",           "real_tokens", "tokens_cut",
-                                       "attention_cells", "cells_saved", "attention_saved"};
+    static const char *const head[] = {"strategy",        "batches",         "padding_share",      "slots",
+                                       "real_tokens",     "tokens_cut",      "attention_cells",    "cells_saved",
+                                       "attention_saved", "cells_vs_static", "attention_vs_static"};
+    static const char *const words[] = {"strategy",        "batches",         "padding_share",
+                                        "slots",           "real_tokens",     "tokens_cut",
+                                        "attention_cells", "cells_vs_static", "attention_vs_static"};
+    int csv = fmt == OUT_CSV;
     OutTable t;
-    out_table_init(&t, 9, head);
+    out_table_init(&t, csv ? 11 : 9, csv ? head : words);
     for (int i = 0; i < n; i++) {
         const PlStrategyRow *r = &rows[i];
+        char a[48], b[48];
         out_table_cell(&t, "%s%s", pl_batching_name(r->kind), (int)r->kind == selected ? " *" : "");
         out_table_cell(&t, "%lld", (long long)r->cost.batches);
         out_table_cell(&t, "%.4f", r->padding_share);
@@ -136,8 +159,15 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
         out_table_cell(&t, "%lld", (long long)r->cost.real_tokens);
         out_table_cell(&t, "%lld", (long long)r->tokens_cut);
         out_table_cell(&t, "%lld", (long long)r->cost.attn_cells);
-        out_table_cell(&t, "%.4f", r->cells_saved);
-        out_table_cell(&t, "%.4f", r->attn_saved);
+        if (csv) {
+            out_table_cell(&t, "%.4f", r->cells_saved);
+            out_table_cell(&t, "%.4f", r->attn_saved);
+            out_table_cell(&t, "%.4f", 1.0 - r->cells_saved);
+            out_table_cell(&t, "%.4f", 1.0 - r->attn_saved);
+        } else {
+            out_table_cell(&t, "%s", pl_report_vs_static(r->cells_saved, 0, a, sizeof a));
+            out_table_cell(&t, "%s", pl_report_vs_static(r->attn_saved, 0, b, sizeof b));
+        }
     }
     int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
     out_table_done(&t);

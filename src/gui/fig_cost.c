@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "app/report.h"
 #include "figures.h"
 
 static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
@@ -153,11 +154,11 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
         gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
         if ((int)s->kind == selected) gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
-        char v[32], label[64];
+        char v[32], label[96];
         gui_num(all, GUI_FMT_NUM, v, sizeof v);
-        double saved = attn ? s->attn_saved : s->cells_saved;
-        if (saved >= 0.0) snprintf(label, sizeof label, "%s  (%.0f%% saved)", v, 100.0 * saved);
-        else snprintf(label, sizeof label, "%s  (x%.1f static)", v, 1.0 - saved);
+        char vs[48];
+        snprintf(label, sizeof label, "%s  (%s)", v,
+                 pl_report_vs_static(attn ? s->attn_saved : s->cells_saved, 1, vs, sizeof vs));
         double th = gui_text_h(dl, GUI_SMALL), tw = gui_text_w(dl, GUI_SMALL, 0, label);
         int clipped = all > p.x1;
         if (clipped) { /* the axis break: two slashes where the bar leaves the axis */

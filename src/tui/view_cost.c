@@ -3,6 +3,7 @@
  * what `padlab buckets` prints for the same settings. */
 #include <stdio.h>
 
+#include "app/report.h"
 #include "views.h"
 
 static void headline(TuiPane *p, int *row, const PlLabCost *k) {
@@ -39,26 +40,20 @@ static void sweep(TuiPane *p, int *row, const PlLabCost *k, int maxlen) {
     *row += 4;
 }
 
-/* A saving as a share of static's, or as "x12.4" when it costs more. */
-static const char *saved_text(double saved, char *buf, int cap) {
-    if (saved >= 0.0) snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * saved);
-    else snprintf(buf, (size_t)cap, "x%.1f", 1.0 - saved);
-    return buf;
-}
-
+/* Each strategy against static, in the words the tables use (app/report.h). */
 static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s %12s %11s %11s", "strategy", "padding", "cells saved",
-              "attn saved", "tokens cut");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s  %-15s %-15s %10s", "strategy", "padding", "cells",
+              "attention cells", "tokens cut");
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
-        char cells[32], attn[32];
+        char cells[48], attn[48];
         pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w,
-                  "%-15s %7.1f%% %12s %11s %11lld", pl_batching_name(r->kind), 100.0 * r->padding_share,
-                  saved_text(r->cells_saved, cells, sizeof cells), saved_text(r->attn_saved, attn, sizeof attn),
-                  (long long)r->tokens_cut);
+                  "%-15s %7.1f%%  %-15s %-15s %10lld", pl_batching_name(r->kind), 100.0 * r->padding_share,
+                  pl_report_vs_static(r->cells_saved, 0, cells, sizeof cells),
+                  pl_report_vs_static(r->attn_saved, 0, attn, sizeof attn), (long long)r->tokens_cut);
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
-              "saved: the share of static's cells a strategy skips (x: times static)");
+              "the cells and attention score cells a strategy computes, against static's");
 }
 
 void tui_view_cost(PlLab *lab, TuiPane *p) {
@@ -70,7 +65,7 @@ void tui_view_cost(PlLab *lab, TuiPane *p) {
                  st.info->settings.batch, st.info->settings.maxlen,
                  pl_batching_name((PlBatching)st.info->settings.batching));
     if (!tui_header(p, "cost: what the batching costs, over the whole corpus", src,
-                    "the padding share against the tokens kept, and what each strategy saves", &st, k != NULL))
+                    "the padding share against the tokens kept, and each strategy vs static", &st, k != NULL))
         return;
     int row = 3;
     headline(p, &row, k);
