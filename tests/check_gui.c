@@ -92,7 +92,7 @@ static void frame_close(Frame *f) {
 
 /* Lays out view v after its results are in, and draws it. */
 static void frame_draw(Frame *f, PlView v) {
-    ck_assert_int_eq(pl_lab_wait(f->lab, gui_view_kinds(v), 60), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_view_results(v), 60), 0);
     gui_dl_reset(&f->dl);
     ck_assert_int_eq(gui_figure(&f->dl, f->lab, v, (GuiRect){10, 10, W - 20, H - 20}), 1);
     gui_render(&f->gr, &f->dl);
@@ -305,6 +305,25 @@ START_TEST(test_the_cost_bars_never_call_more_cells_a_saving) {
 }
 END_TEST
 
+/* Each figure reads exactly the results its view's row in the app layer
+ * names (pl_view_shows): the export writes every one of them (the app
+ * suite checks that half), so nothing a figure draws is missing from it. */
+START_TEST(test_every_figure_reads_exactly_the_results_its_view_shows) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        ck_assert_int_eq(pl_lab_wait(f.lab, pl_view_results((PlView)v), 60), 0);
+        pl_lab_asked(f.lab);
+        frame_draw(&f, (PlView)v);
+        unsigned read = pl_lab_asked(f.lab);
+        ck_assert_msg(read == pl_view_results((PlView)v), "the %s figure read %#x, its row says %#x",
+                      pl_view_name((PlView)v), read, pl_view_results((PlView)v));
+    }
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- whole frames, as padlab gui --screenshot writes them ---- */
 
 static void shot(PlView v, const GuiLook *look, const char *path) {
@@ -379,7 +398,7 @@ static void lesson_wait(Frame *f, PlLessonPlay *p) {
          i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++)
         usleep(10000);
     PlView v = (PlView)pl_lab_settings(f->lab)->view;
-    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | gui_view_kinds(v), 60), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | pl_view_results(v), 60), 0);
 }
 
 #define PANE_W 380
@@ -1011,6 +1030,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);
+    tcase_add_test(px, test_every_figure_reads_exactly_the_results_its_view_shows);
     suite_add_tcase(s, px);
     TCase *lesson = tcase_create("lesson");
     tcase_set_timeout(lesson, 300);

@@ -200,6 +200,77 @@ START_TEST(test_a_read_only_folder_is_a_clean_error) {
 }
 END_TEST
 
+/* What a printer writes for a result, as the export calls it. */
+static char *printed(PlLab *lab, PlResultKind k, int json) {
+    PlResultStatus st;
+    const void *r = pl_lab_result(lab, k, &st);
+    ck_assert_ptr_nonnull(r);
+    PlReportOpts o = {.full = 1, .settings_line = 1};
+    char *buf = NULL;
+    size_t n;
+    FILE *f = open_memstream(&buf, &n);
+    ck_assert_int_eq(pl_report_print(f, k, json, pl_lab_corpus(lab), r, st.info, &o), PL_OK);
+    fclose(f);
+    return buf;
+}
+
+static char *exported(PlLab *lab, PlView v, int json) {
+    char *buf = NULL;
+    size_t n;
+    PlErr err;
+    FILE *f = open_memstream(&buf, &n);
+    ck_assert_msg(pl_lab_write_view(lab, v, json, f, &err) == PL_OK, "%s", err.msg);
+    fclose(f);
+    return buf;
+}
+
+/* A document nested under key one level down, as the export writes it. */
+static char *nested(const char *key, const char *doc) {
+    size_t n = strlen(doc), at = 0;
+    char *out = malloc(2 * n + strlen(key) + 8);
+    at += (size_t)sprintf(out, "\"%s\": ", key);
+    for (size_t i = 0; i + 1 < n; i++) { /* its last newline is the export's to write */
+        out[at++] = doc[i];
+        if (doc[i] == '\n') out[at++] = ' ', out[at++] = ' ';
+    }
+    out[at] = '\0';
+    return out;
+}
+
+/* The train view draws the runs and the pre+mask = post+mask figure: its
+ * export holds both; every other view's export is its one result, printed
+ * as the probe command prints it. The window's suite checks the other half:
+ * each figure reads exactly the results its view's row names. */
+START_TEST(test_every_result_a_view_shows_is_in_its_export) {
+    PlLab *lab = small_lab();
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        const PlViewShows *shows = pl_view_shows((PlView)v);
+        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results((PlView)v), 120), 0);
+        char *txt = exported(lab, (PlView)v, 0), *json = exported(lab, (PlView)v, 1);
+        ck_assert_msg(balanced(json), "the %s export is not one balanced object", pl_view_name((PlView)v));
+        if (shows->runs) assert_has(txt, "the runs table: ", pl_view_name((PlView)v));
+        if (shows->runs) assert_has(json, "\"groups\": [", pl_view_name((PlView)v));
+        for (int i = 0; i < shows->nresults; i++) {
+            PlResultKind k = shows->results[i];
+            char *want = printed(lab, k, 0), *doc = printed(lab, k, 1);
+            ck_assert_msg(strstr(txt, want) != NULL, "the %s export's text lacks the %s result",
+                          pl_view_name((PlView)v), pl_result_name(k));
+            if (i == 0 && !shows->runs) ck_assert_str_eq(json, doc);
+            else {
+                char *in = nested(pl_result_name(k), doc);
+                ck_assert_msg(strstr(json, in) != NULL, "the %s export's JSON lacks the %s result",
+                              pl_view_name((PlView)v), pl_result_name(k));
+                free(in);
+            }
+            free(want), free(doc);
+        }
+        free(txt), free(json);
+    }
+    ck_assert(pl_view_results(PL_VIEW_TRAIN) & (1u << PL_R_IDENTITY)); /* the figure the issue found missing */
+    pl_lab_free(lab);
+}
+END_TEST
+
 /* A table's words against static come from the savings: lengths 5 3 8 2 7
  * in batches of 2 cut to 4 (static: 5 rows of 4 = 20 cells, 80 score
  * cells); longest pads all five to 8 (40 cells, 320 score cells),
@@ -244,6 +315,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_the_train_view_exports_its_runs_table);
     tcase_add_test(tc, test_a_read_only_folder_is_a_clean_error);
     tcase_add_test(tc, test_a_strategy_that_computes_more_is_never_called_a_saving);
+    tcase_add_test(tc, test_every_result_a_view_shows_is_in_its_export);
     suite_add_tcase(s, tc);
     return s;
 }

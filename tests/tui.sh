@@ -84,6 +84,11 @@ check_screen "the train view puts each seed on one axis" "| the median"
 T send-keys -t lab g
 check_screen "g runs the grid of the selected model and shows its table" "rnn post mask on" 600
 check_screen "the grid finishes and says so" "the grid is done: 12 runs" 600
+T send-keys -t lab e
+check_screen "e on the train view exports its data" "padlab-train-1.txt"
+if grep -q '"identity": {' "$TMP/padlab-train-1.json" && grep -q -- '---- identity ----' "$TMP/padlab-train-1.txt"; then
+    pass "the train view's export holds the pre+mask = post+mask figure it draws"
+else fail "the train view's export holds the pre+mask = post+mask figure it draws" "$(ls "$TMP")"; fi
 T resize-window -t lab -x 60 -y 20
 check_screen "a small terminal gets a message" "terminal too small (need 80x24, have 60x20)"
 T send-keys -t lab p

@@ -13,30 +13,96 @@
 #include "lab.h"
 #include "report.h"
 
-/* The result each view draws; -1 for the train view, which has no result. */
-static const int view_result[PL_VIEW_COUNT] = {
-    [PL_VIEW_BATCH] = PL_R_BATCH, [PL_VIEW_COST] = PL_R_COST,       [PL_VIEW_ATTENTION] = PL_R_ATTENTION,
-    [PL_VIEW_RNN] = PL_R_RNN,     [PL_VIEW_POOLING] = PL_R_POOLING, [PL_VIEW_LOSS] = PL_R_LOSS,
-    [PL_VIEW_TRAIN] = -1,         [PL_VIEW_LAYERS] = PL_R_LAYERS,   [PL_VIEW_GENERATE] = PL_R_GENERATE,
-    [PL_VIEW_MASKS] = PL_R_MASKS,
-};
-
-/* What one file gets: a result and its printer, or the train view's data. */
+/* What one file gets: every part of a view (pl_view_shows): the runs
+ * (train) or its main result first, then its other results, each found in
+ * the lab as the view finds it. */
 typedef struct {
     int json;
-    PlResultKind kind;
-    const void *result;
+    PlLab *lab;
+    PlView view;
     const PlCorpus *corpus;
-    const PlResultInfo *info;
     const PlReportOpts *opts;
-    const PlTrainReport *train; /* non-NULL: the train view */
+    const PlTrainReport *train; /* non-NULL: the view draws the runs */
 } Export;
+
+/* The parts after the first: every result when the runs come first, else
+ * the results after the main one. */
+static int extra_from(const Export *x) { return x->train ? 0 : 1; }
+
+/* The first part, as a document of its own. */
+static PlStatus write_main(FILE *f, const Export *x, int json) {
+    if (x->train) return json ? pl_report_train_json(f, x->train) : pl_report_train_text(f, x->train);
+    PlResultKind k = pl_view_shows(x->view)->results[0];
+    PlResultStatus rs;
+    const void *r = pl_lab_view_result(x->lab, x->view, k, &rs);
+    return pl_report_print(f, k, json, x->corpus, r, rs.info, x->opts);
+}
+
+/* Part k after the first, in text: under a rule naming it. */
+static PlStatus text_part(FILE *f, const Export *x, PlResultKind k) {
+    PlResultStatus rs;
+    const void *r = pl_lab_view_result(x->lab, x->view, k, &rs);
+    fprintf(f, "\n---- %s ----\n", pl_result_name(k));
+    if (r) return pl_report_print(f, k, 0, x->corpus, r, rs.info, x->opts);
+    fprintf(f, "%s\n", rs.error ? rs.error : "not computed yet");
+    return pl_report_status(f);
+}
+
+/* A whole document rendered in memory (NULL when out of memory). */
+static char *render(const Export *x, PlResultKind k, int is_main) {
+    char *buf = NULL;
+    size_t n;
+    FILE *m = open_memstream(&buf, &n);
+    if (!m) return NULL;
+    PlResultStatus rs;
+    const void *r = is_main ? NULL : pl_lab_view_result(x->lab, x->view, k, &rs);
+    PlStatus st = is_main ? write_main(m, x, 1) : pl_report_print(m, k, 1, x->corpus, r, rs.info, x->opts);
+    if (fclose(m) != 0 || st) free(buf), buf = NULL;
+    return buf;
+}
+
+/* Part k after the first, in JSON: its document under its name, or why it is missing. */
+static PlStatus json_part(JsonW *w, const Export *x, PlResultKind k) {
+    PlResultStatus rs;
+    if (!pl_lab_view_result(x->lab, x->view, k, &rs)) {
+        json_obj(w, pl_result_name(k));
+        json_str(w, "missing", rs.error ? rs.error : "not computed yet");
+        json_close(w, '}');
+        return PL_OK;
+    }
+    char *doc = render(x, k, 0);
+    if (!doc) return PL_ENOMEM;
+    json_doc(w, pl_result_name(k), doc);
+    free(doc);
+    return PL_OK;
+}
+
+/* The first part's document with the others added under their names. */
+static PlStatus write_json(FILE *f, const Export *x) {
+    const PlViewShows *v = pl_view_shows(x->view);
+    if (extra_from(x) >= v->nresults) return write_main(f, x, 1);
+    char *doc = render(x, 0, 1);
+    if (!doc) return PL_ENOMEM;
+    char *end = strrchr(doc, '}'); /* reopened before its closing brace */
+    if (!end) end = doc + strlen(doc);
+    while (end > doc && (end[-1] == '\n' || end[-1] == ' ')) end--;
+    fwrite(doc, 1, (size_t)(end - doc), f);
+    int has_items = end > doc && end[-1] != '{';
+    free(doc);
+    JsonW w;
+    json_resume(&w, f, has_items);
+    PlStatus st = PL_OK;
+    for (int i = extra_from(x); i < v->nresults && !st; i++) st = json_part(&w, x, v->results[i]);
+    json_end(&w);
+    return st ? st : pl_report_status(f);
+}
 
 static int write_export(FILE *f, void *ctx) {
     const Export *x = ctx;
-    PlStatus st;
-    if (x->train) st = x->json ? pl_report_train_json(f, x->train) : pl_report_train_text(f, x->train);
-    else st = pl_report_print(f, x->kind, x->json, x->corpus, x->result, x->info, x->opts);
+    if (x->json) return write_json(f, x) == PL_OK ? 0 : -1;
+    const PlViewShows *v = pl_view_shows(x->view);
+    PlStatus st = write_main(f, x, 0);
+    for (int i = extra_from(x); i < v->nresults && !st; i++) st = text_part(f, x, v->results[i]);
     return st == PL_OK ? 0 : -1;
 }
 
@@ -76,38 +142,35 @@ static PlStatus write_both(const char *dir, const char *view, Export *x, char *w
     return st;
 }
 
-/* Fills x for view v (train: t and its groups, freed by the caller) and
- * hands it to write(x, ctx). */
+/* Fills x for view v (the runs: t and its groups, freed here) and hands it
+ * to write(x, ctx). A view's main result must exist; its others are written
+ * as missing when they are not there yet. */
 static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, void *ctx), void *ctx, PlErr *err) {
     if (v < 0 || v >= PL_VIEW_COUNT) return pl_err_set(err, PL_ERANGE, "no view %d to export", (int)v);
     const char *view = pl_view_name(v);
-    Export x = {0};
+    const PlViewShows *shows = pl_view_shows(v);
     PlReportOpts o = {.full = 1, .settings_line = 1};
-    x.corpus = pl_lab_corpus(lab);
-    x.opts = &o;
-    if (view_result[v] < 0) {
-        PlTrainReport t = {0};
-        PlLabGroup *groups = malloc(PL_LAB_MAX_RUNS * sizeof *groups);
-        if (!groups) return pl_err_set(err, PL_ENOMEM, "out of memory for an export");
-        int n = pl_lab_groups(lab, groups, PL_LAB_MAX_RUNS);
-        t.groups = groups;
-        t.ngroups = n < PL_LAB_MAX_RUNS ? n : PL_LAB_MAX_RUNS;
-        t.runs = pl_lab_runs(lab, &t.nruns);
-        t.grid = pl_lab_grid(lab);
-        t.chance = *pl_lab_chance(lab);
-        x.train = &t;
-        PlStatus st = write(&x, ctx);
-        free(groups);
-        return st;
+    Export x = {.lab = lab, .view = v, .corpus = pl_lab_corpus(lab), .opts = &o};
+    if (!shows->runs) {
+        PlResultStatus rs;
+        if (!pl_lab_view_result(lab, v, shows->results[0], &rs) && rs.error)
+            return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
+        if (!rs.info) return pl_err_set(err, PL_EINPUT, "the %s view has not computed a result yet", view);
+        return write(&x, ctx);
     }
-    x.kind = (PlResultKind)view_result[v];
-    PlResultStatus rs;
-    x.result = pl_lab_result(lab, x.kind, &rs);
-    if (!x.result && rs.error)
-        return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
-    if (!x.result) return pl_err_set(err, PL_EINPUT, "the %s view has not computed a result yet", view);
-    x.info = rs.info;
-    return write(&x, ctx);
+    PlTrainReport t = {0};
+    PlLabGroup *groups = malloc(PL_LAB_MAX_RUNS * sizeof *groups);
+    if (!groups) return pl_err_set(err, PL_ENOMEM, "out of memory for an export");
+    int n = pl_lab_groups(lab, groups, PL_LAB_MAX_RUNS);
+    t.groups = groups;
+    t.ngroups = n < PL_LAB_MAX_RUNS ? n : PL_LAB_MAX_RUNS;
+    t.runs = pl_lab_runs(lab, &t.nruns);
+    t.grid = pl_lab_grid(lab);
+    t.chance = *pl_lab_chance(lab);
+    x.train = &t;
+    PlStatus st = write(&x, ctx);
+    free(groups);
+    return st;
 }
 
 typedef struct {

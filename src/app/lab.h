@@ -157,6 +157,31 @@ static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s
     return pl_lab_result(l, PL_R_IDENTITY, s);
 }
 
+/* ---- what each view shows ---- */
+
+/* The results a view draws, the first its main figure, and whether it draws
+ * the runs (the train view: its curves, the runs table, the grid). The one
+ * list the exporter, the terminal and the window read: a front end asks for
+ * a view's result through pl_lab_view_result, and the view's export writes
+ * every result listed here. */
+#define PL_VIEW_MAX_RESULTS 2
+typedef struct {
+    PlResultKind results[PL_VIEW_MAX_RESULTS];
+    int nresults;
+    int runs;
+} PlViewShows;
+
+/* View v's row (v in range). */
+const PlViewShows *pl_view_shows(PlView v);
+/* Its results as a bit per PlResultKind (for pl_lab_wait and pl_lab_demand). */
+unsigned pl_view_results(PlView v);
+/* View v's result of kind k, as pl_lab_result; NULL, with st->error saying
+ * so, when v does not show k: no view draws a result its export leaves out. */
+const void *pl_lab_view_result(PlLab *lab, PlView v, PlResultKind k, PlResultStatus *st);
+/* The kinds asked for (pl_lab_result) since the last call, a bit per
+ * PlResultKind: what a frame read, for the tests that hold a view to its row. */
+unsigned pl_lab_asked(PlLab *lab);
+
 /* Asks the worker for the kinds in `kinds` (a bit per PlResultKind) without
  * waiting: what a lesson reads is computed even when no view shows it. */
 void pl_lab_demand(PlLab *lab, unsigned kinds);

@@ -73,6 +73,8 @@ struct PlLab {
     long gen; /* bumped by every change of the wanted keys */
     PlSlot slots[PL_R_COUNT];
     PlWeights *weights; /* the model the probes read, or NULL */
+    unsigned asked;     /* kinds asked for since pl_lab_asked last read it */
+    char refused[160];  /* why pl_lab_view_result gave nothing */
 
     /* training */
     PlJob *job;

@@ -309,3 +309,20 @@ void json_bool(JsonW *w, const char *key, int v) {
     json_key(w, key);
     fputs(v ? "true" : "false", w->f);
 }
+
+void json_resume(JsonW *w, FILE *f, int has_items) {
+    memset(w, 0, sizeof *w);
+    w->f = f;
+    w->depth = 1;
+    w->count[1] = has_items != 0;
+}
+
+void json_doc(JsonW *w, const char *key, const char *doc) {
+    json_key(w, key);
+    size_t n = strlen(doc);
+    while (n && doc[n - 1] == '\n') n--; /* the document's own line end: the item after it brings one */
+    for (size_t i = 0; i < n; i++) {
+        fputc(doc[i], w->f);
+        if (doc[i] == '\n') fprintf(w->f, "%*s", 2 * w->depth, "");
+    }
+}

@@ -80,5 +80,11 @@ void json_str(JsonW *w, const char *key, const char *v);
 void json_int(JsonW *w, const char *key, int64_t v);
 void json_num(JsonW *w, const char *key, double v); /* shortest exact-enough form; NaN/inf as null */
 void json_bool(JsonW *w, const char *key, int v);
+/* Continues a top-level object written to f up to its closing brace (with
+ * items in it or not): the next item gets its comma, json_end closes it. */
+void json_resume(JsonW *w, FILE *f, int has_items);
+/* doc, a whole document this writer wrote (json_begin .. json_end), as the
+ * value of key, its lines indented to sit at this depth. */
+void json_doc(JsonW *w, const char *key, const char *doc);
 
 #endif

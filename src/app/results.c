@@ -226,6 +226,25 @@ static const Kind kinds[PL_R_COUNT] = {
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
 
+/* ---- what each view shows ---- */
+
+static const PlViewShows views[PL_VIEW_COUNT] = {
+    [PL_VIEW_BATCH] = {{PL_R_BATCH}, 1, 0},         [PL_VIEW_COST] = {{PL_R_COST}, 1, 0},
+    [PL_VIEW_ATTENTION] = {{PL_R_ATTENTION}, 1, 0}, [PL_VIEW_RNN] = {{PL_R_RNN}, 1, 0},
+    [PL_VIEW_POOLING] = {{PL_R_POOLING}, 1, 0},     [PL_VIEW_LOSS] = {{PL_R_LOSS}, 1, 0},
+    [PL_VIEW_TRAIN] = {{PL_R_IDENTITY}, 1, 1}, /* the runs, and pre+mask = post+mask from the same weights */
+    [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},       [PL_VIEW_GENERATE] = {{PL_R_GENERATE}, 1, 0},
+    [PL_VIEW_MASKS] = {{PL_R_MASKS}, 1, 0},
+};
+
+const PlViewShows *pl_view_shows(PlView v) { return &views[v]; }
+
+unsigned pl_view_results(PlView v) {
+    unsigned bits = 0;
+    for (int i = 0; v >= 0 && v < PL_VIEW_COUNT && i < views[v].nresults; i++) bits |= 1u << views[v].results[i];
+    return bits;
+}
+
 PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {
     PlProbeOpts o = pl_probe_opts_default();
     o.example = s->example;

@@ -119,7 +119,7 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
 
 void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeBatch *b = pl_lab_batch(lab, &st);
+    const PlProbeBatch *b = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_BATCH, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_BATCH, &st, src, sizeof src);
     if (b)
@@ -153,7 +153,7 @@ static const char *keep_text(PlMaskConv c) {
 
 void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeMasks *m = pl_lab_masks(lab, &st);
+    const PlProbeMasks *m = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_MASKS, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_MASKS, &st, src, sizeof src);
     if (m)
@@ -265,7 +265,7 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
 
 void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeGenerate *g = pl_lab_generate(lab, &st);
+    const PlProbeGenerate *g = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
     char src[320];
     gui_fig_source(lab, PL_R_GENERATE, &st, src, sizeof src);
     *current = g && !st.stale;

@@ -180,7 +180,7 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
 
 void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlLabCost *k = pl_lab_cost(lab, &st);
+    const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
     char src[320] = "";
     if (st.info)
         snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,

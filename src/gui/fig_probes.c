@@ -24,7 +24,7 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
 
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeAttention *a = pl_lab_attention(lab, &st);
+    const PlProbeAttention *a = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
     if (a)
@@ -232,7 +232,7 @@ static void rnn_hover(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
 
 void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeRnn *n = pl_lab_rnn(lab, &st);
+    const PlProbeRnn *n = pl_lab_view_result(lab, PL_VIEW_RNN, PL_R_RNN, &st);
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_RNN, &st, src, sizeof src);
     if (n)
@@ -282,7 +282,7 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbePooling *pl = pl_lab_pooling(lab, &st);
+    const PlProbePooling *pl = pl_lab_view_result(lab, PL_VIEW_POOLING, PL_R_POOLING, &st);
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_POOLING, &st, src, sizeof src);
     if (pl)
@@ -370,7 +370,7 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeLoss *l = pl_lab_loss(lab, &st);
+    const PlProbeLoss *l = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
     char src[320], look[220] = "";
     gui_fig_source(lab, PL_R_LOSS, &st, src, sizeof src);
     if (l)
@@ -451,7 +451,7 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
-    const PlProbeLayers *l = pl_lab_layers(lab, &st);
+    const PlProbeLayers *l = pl_lab_view_result(lab, PL_VIEW_LAYERS, PL_R_LAYERS, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_LAYERS, &st, src, sizeof src);
     if (l)

@@ -220,7 +220,7 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
     PlResultStatus st;
-    const PlProbeIdentity *id = pl_lab_identity(lab, &st);
+    const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     y = r.y + r.h - 2 * (th + 2 * u);
     char line[300], fit[300];
     if (id) {

@@ -9,29 +9,19 @@
 
 typedef void (*FigFn)(GuiList *dl, PlLab *lab, GuiRect r, int *current);
 
-static const struct {
-    FigFn draw;
-    unsigned kinds;
-} figs[PL_VIEW_COUNT] = {
-    [PL_VIEW_BATCH] = {gui_fig_batch, 1u << PL_R_BATCH},
-    [PL_VIEW_COST] = {gui_fig_cost, 1u << PL_R_COST},
-    [PL_VIEW_ATTENTION] = {gui_fig_attention, 1u << PL_R_ATTENTION},
-    [PL_VIEW_RNN] = {gui_fig_rnn, 1u << PL_R_RNN},
-    [PL_VIEW_POOLING] = {gui_fig_pooling, 1u << PL_R_POOLING},
-    [PL_VIEW_LOSS] = {gui_fig_loss, 1u << PL_R_LOSS},
-    [PL_VIEW_TRAIN] = {gui_fig_train, 1u << PL_R_IDENTITY},
-    [PL_VIEW_LAYERS] = {gui_fig_layers, 1u << PL_R_LAYERS},
-    [PL_VIEW_GENERATE] = {gui_fig_generate, 1u << PL_R_GENERATE},
-    [PL_VIEW_MASKS] = {gui_fig_masks, 1u << PL_R_MASKS},
+/* The figure of each view; which results it draws is the app layer's table (pl_view_shows). */
+static const FigFn figs[PL_VIEW_COUNT] = {
+    [PL_VIEW_BATCH] = gui_fig_batch, [PL_VIEW_COST] = gui_fig_cost,       [PL_VIEW_ATTENTION] = gui_fig_attention,
+    [PL_VIEW_RNN] = gui_fig_rnn,     [PL_VIEW_POOLING] = gui_fig_pooling, [PL_VIEW_LOSS] = gui_fig_loss,
+    [PL_VIEW_TRAIN] = gui_fig_train, [PL_VIEW_LAYERS] = gui_fig_layers,   [PL_VIEW_GENERATE] = gui_fig_generate,
+    [PL_VIEW_MASKS] = gui_fig_masks,
 };
-
-unsigned gui_view_kinds(PlView v) { return v >= 0 && v < PL_VIEW_COUNT ? figs[v].kinds : 0; }
 
 int gui_figure(GuiList *dl, PlLab *lab, PlView v, GuiRect r) {
     int current = 1;
     gui_figure_name(dl, pl_view_name(v));
     dl->veil = pl_lab_veil(lab); /* a lesson's open question: its figure is not drawn */
-    figs[v].draw(dl, lab, r, &current);
+    figs[v](dl, lab, r, &current);
     dl->veil = NULL;
     return current;
 }

@@ -11,8 +11,6 @@
 /* Lays out view v into r. Returns 1 when what it shows is current, 0 while
  * a result is missing or stale. */
 int gui_figure(GuiList *dl, PlLab *lab, PlView v, GuiRect r);
-/* The result kinds view v draws, a bit per PlResultKind (for pl_lab_wait). */
-unsigned gui_view_kinds(PlView v);
 
 /* ---- what the figure files share (figures.c) ---- */
 

@@ -77,7 +77,7 @@ static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
 
 void tui_view_attention(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeAttention *r = pl_lab_attention(lab, &st);
+    const PlProbeAttention *r = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
     const char *look = r && r->mask ? "the pad key columns: with the mask on they get exactly nothing"

@@ -97,7 +97,7 @@ static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r
 
 void tui_view_batch(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeBatch *r = pl_lab_batch(lab, &st);
+    const PlProbeBatch *r = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_BATCH, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_BATCH, src, sizeof src);
     if (!tui_header(p, "batch: the batch that holds the example, cell by cell", src,
@@ -145,7 +145,7 @@ static void mask_cells(TuiPane *p, int row, int col, int w, const PlProbeMasks *
 
 void tui_view_masks(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeMasks *m = pl_lab_masks(lab, &st);
+    const PlProbeMasks *m = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_MASKS, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
     if (!tui_header(p, "masks: one mask, four conventions, and the bug of mixing them up", src,

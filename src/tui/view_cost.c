@@ -58,7 +58,7 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
 
 void tui_view_cost(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlLabCost *k = pl_lab_cost(lab, &st);
+    const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
     char src[256] = "";
     if (st.info)
         snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,

@@ -7,7 +7,7 @@
 
 void tui_view_pooling(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbePooling *r = pl_lab_pooling(lab, &st);
+    const PlProbePooling *r = pl_lab_view_result(lab, PL_VIEW_POOLING, PL_R_POOLING, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_EXAMPLE | TUI_SRC_WEIGHTS, src, sizeof src);
     if (!tui_header(p, "pooling: the share of an unmasked mean that real tokens get", src,
@@ -41,7 +41,7 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
 
 void tui_view_loss(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeLoss *r = pl_lab_loss(lab, &st);
+    const PlProbeLoss *r = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
     if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
@@ -71,7 +71,7 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
 
 void tui_view_layers(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeLayers *r = pl_lab_layers(lab, &st);
+    const PlProbeLayers *r = pl_lab_view_result(lab, PL_VIEW_LAYERS, PL_R_LAYERS, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
     if (!tui_header(p, "layers: perturb only the pads; does anything reach a real position?", src,
@@ -109,7 +109,7 @@ static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
 
 void tui_view_generate(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeGenerate *r = pl_lab_generate(lab, &st);
+    const PlProbeGenerate *r = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
     const char *look =

@@ -113,7 +113,7 @@ static void story(TuiPane *p, int *row, const PlProbeRnn *r, int packed) {
 
 void tui_view_rnn(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
-    const PlProbeRnn *r = pl_lab_rnn(lab, &st);
+    const PlProbeRnn *r = pl_lab_view_result(lab, PL_VIEW_RNN, PL_R_RNN, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_EXAMPLE | TUI_SRC_WEIGHTS, src, sizeof src);
     const char *look = !r                ? ""

@@ -146,7 +146,7 @@ static void grid(TuiPane *p, int *row, PlLab *lab) {
 
 static void identity(TuiPane *p, int *row, PlLab *lab) {
     PlResultStatus st;
-    const PlProbeIdentity *r = pl_lab_identity(lab, &st);
+    const PlProbeIdentity *r = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     PlLabGrid g = pl_lab_grid(lab);
     if (r)
         pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
