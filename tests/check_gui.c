@@ -8,8 +8,11 @@
  * number `padlab lesson --answers` prints. A drill's card, front then back
  * after a space through the event queue; a quick-fire question answered
  * there with its explanations shown; a bug case whose symptom and fixed
- * figures are the numbers `padlab drill --answers bugs` prints. Prints the tally line quickstart
- * adds up. */
+ * figures are the numbers `padlab drill --answers bugs` prints. The rnn
+ * figure's distance from h* only when the pads have one, the cost bars'
+ * words against static, each figure reading exactly its view's row of
+ * results, and a damaged session saved beside itself when the window
+ * quits. Prints the tally line quickstart adds up. */
 #include <check.h>
 #include <ctype.h>
 #include <math.h>
@@ -45,6 +48,19 @@ static char *tmp_path(const char *name) {
     char *p = malloc(strlen(dir) + strlen(name) + 2);
     sprintf(p, "%s/%s", dir, name);
     return p;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
+    if (buf) buf[n] = '\0';
+    fclose(f);
+    return buf;
 }
 
 /* ---- a frame, built and drawn here, as the window does ---- */
@@ -380,6 +396,40 @@ START_TEST(test_projector_mode_and_the_dark_theme_render_at_any_size) {
     ck_assert(w == 1920 && h == 1080);
     ck_assert_uint_eq(px[0] & 0xffffff, 0x000000); /* high contrast: pure black, no chrome in the corner */
     free(px), free(path);
+}
+END_TEST
+
+/* The window, opened (SDL's dummy video driver) on a session file it cannot
+ * read and quit with q through the event queue: the file stays as it was
+ * and the session is saved beside it, as the terminal lab does (both ask
+ * pl_session_open where to save). */
+START_TEST(test_the_window_saves_a_damaged_session_beside_it_on_quit) {
+    char *path = tmp_path("bad.session"), alt[600];
+    snprintf(alt, sizeof alt, "%s.1", path);
+    unlink(alt);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("junk\n", f);
+    fclose(f);
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("PADLAB_GUI_KEYS", "q", 1);
+    GuiArgs a;
+    memset(&a, 0, sizeof a);
+    a.settings = small_settings();
+    a.settings.padding = PL_POST;
+    a.given = PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_PADDING);
+    a.session = path, a.width = 640, a.height = 400;
+    ck_assert_int_eq(gui_run(&a), 0);
+    char *junk = slurp(path);
+    ck_assert_str_eq(junk, "junk\n"); /* never written over */
+    free(junk);
+    PlErr err;
+    PlSession *s = pl_session_read(alt, &err);
+    ck_assert_msg(s != NULL, "%s: %s", alt, err.msg);
+    ck_assert(s->settings.padding == PL_POST && s->settings.maxlen == 60);
+    ck_assert_str_eq(s->settings.corpus, "builtin:1:200");
+    pl_session_free(s);
+    free(path);
 }
 END_TEST
 
@@ -929,19 +979,6 @@ static int xml_ok(const char *s, char *why, int cap) {
     return 1;
 }
 
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
-    if (buf) buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static int points_in(const char *svg, const char *series) {
     char key[96];
     snprintf(key, sizeof key, "data-series=\"%s\" points=\"", series);
@@ -1027,6 +1064,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
     tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
+    tcase_add_test(px, test_the_window_saves_a_damaged_session_beside_it_on_quit);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);

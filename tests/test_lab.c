@@ -611,6 +611,44 @@ START_TEST(test_sessions_keep_settings_runs_and_the_grid) {
 }
 END_TEST
 
+/* The decision both front ends take from the app layer: a new file is
+ * saved there, a readable one restored under the flags given, a damaged one
+ * never written over but saved beside it, at the first free FILE.N. */
+START_TEST(test_a_session_the_lab_cannot_read_is_saved_beside_it) {
+    char *dir = pl_test_tmpdir(), path[4200], want[4300];
+    snprintf(path, sizeof path, "%s/bad.session", dir);
+    PlLabSettings flags = pl_settings_default();
+    flags.mask = 1;
+    unsigned given = PL_S_BIT(PL_S_MASK);
+    PlSessionOpen o;
+    pl_session_open(&o, NULL, &flags, given); /* no --session: nothing read, nothing saved */
+    ck_assert(!o.session && !o.save[0] && !o.problem[0] && o.settings.mask == 1);
+    pl_session_open(&o, path, &flags, given); /* a new file: saved there after the first run */
+    ck_assert(!o.session && !o.error[0] && !o.problem[0]);
+    ck_assert_str_eq(o.save, path);
+    pl_test_write_file(path, "padding = post\nmask = off\n", 26);
+    pl_session_open(&o, path, &flags, given); /* read: the flag given wins over the session's mask */
+    ck_assert_ptr_nonnull(o.session);
+    ck_assert(o.settings.padding == PL_POST && o.settings.mask == 1 && !o.problem[0]);
+    ck_assert_str_eq(o.save, path);
+    pl_session_open_done(&o);
+    pl_test_write_file(path, "junk\n", 5);
+    pl_session_open(&o, path, &flags, given);
+    ck_assert(!o.session && o.settings.padding == PL_PRE && o.settings.mask == 1);
+    ck_assert_msg(strstr(o.error, "bad.session:1: expected 'setting = value', got 'junk'") != NULL, "%s", o.error);
+    snprintf(want, sizeof want, "%s.1", path);
+    ck_assert_str_eq(o.save, want);
+    ck_assert_msg(strstr(o.problem, ": the lab will not write over it; saving to bad.session.1 beside it") != NULL,
+                  "%s", o.problem);
+    pl_test_write_file(want, "taken", 5); /* FILE.1 is someone's: FILE.2 */
+    pl_session_open(&o, path, &flags, given);
+    snprintf(want, sizeof want, "%s.2", path);
+    ck_assert_str_eq(o.save, want);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_an_autosave_that_fails_says_so_at_once) {
     PlLab *lab = lab_with("builtin:1:400", 1);
     pl_lab_autosave(lab, "/nonexistent-folder/s.session");
@@ -675,6 +713,7 @@ Suite *lab_suite(void) {
     tcase_set_timeout(ts, 300);
     tcase_add_test(ts, test_sessions_keep_settings_runs_and_the_grid);
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
+    tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);
     tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, ts);
     return s;

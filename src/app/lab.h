@@ -421,6 +421,27 @@ void pl_session_free(PlSession *s);
 /* Writes a session read by pl_session_read back, as the lab would write it
  * (atomically). Returns PL_OK, or PL_EIO / PL_ENOMEM with a message. */
 PlStatus pl_session_save(const PlSession *s, const char *path, PlErr *err);
+/* How a front end opens --session FILE: what to restore, the settings to
+ * start with, and where the lab saves. */
+typedef struct {
+    PlSession *session;     /* the runs, sort and grid to restore (free with pl_session_open_done); NULL: none */
+    PlLabSettings settings; /* the session's settings with the flags given over them; the flags alone without one */
+    /* Where the lab saves (autosave and quit): the file itself, or, when the
+     * file exists but cannot be read, FILE.1, FILE.2 ... the first free name
+     * beside it, so a damaged file is never written over; "" to save nowhere. */
+    char save[4096];
+    char error[512];   /* why the file could not be read (FILE:LINE: ...); "" when it was, or is new */
+    char problem[300]; /* that, and where the session goes instead: the status line's words; "" when all is well */
+} PlSessionOpen;
+
+/* Reads path (NULL: no session) for a lab started with the settings flags,
+ * given a bit per setting given on the command line (those win over the
+ * session's). A file that does not exist is a new session, saved there.
+ * The one decision of the terminal and the window alike. Can't fail: a
+ * problem is described in out and the flags are used. */
+void pl_session_open(PlSessionOpen *out, const char *path, const PlLabSettings *flags, unsigned given);
+void pl_session_open_done(PlSessionOpen *o);
+
 /* Puts a session's runs, sort mode and grid into the lab (its settings are
  * the ones the lab was made with): nothing retrains. */
 void pl_lab_restore(PlLab *lab, const PlSession *s);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/atomic.h"
 #include "lab_internal.h"
@@ -244,4 +245,58 @@ void pl_lab_restore(PlLab *lab, const PlSession *s) {
         lab->grid.done = 1;
         snprintf(lab->grid.status, sizeof lab->grid.status, "the grid, as the session kept it");
     }
+}
+
+/* ---- opening: the one decision of both front ends ---- */
+
+/* The first of FILE.1 .. FILE.99 that names nothing, into alt; 0, or -1
+ * when none is free. */
+static int name_beside(const char *path, char *alt, size_t cap) {
+    for (int k = 1; k < 100; k++) {
+        if ((size_t)snprintf(alt, cap, "%s.%d", path, k) >= cap) break;
+        if (access(alt, F_OK) != 0 && errno == ENOENT) return 0;
+    }
+    alt[0] = '\0';
+    return -1;
+}
+
+/* The flags given, over the session's settings. */
+static PlLabSettings merged(const PlLabSettings *session, const PlLabSettings *flags, unsigned given) {
+    PlLabSettings m = *session;
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(given & PL_S_BIT(id))) continue;
+        if (pl_settings[id].type == PL_ST_TEXT) memcpy(m.corpus, flags->corpus, sizeof m.corpus);
+        else pl_setting_set(&m, (PlSettingId)id, pl_setting_get(flags, (PlSettingId)id));
+    }
+    return m;
+}
+
+void pl_session_open(PlSessionOpen *out, const char *path, const PlLabSettings *flags, unsigned given) {
+    memset(out, 0, sizeof *out);
+    out->settings = *flags;
+    if (!path) return;
+    snprintf(out->save, sizeof out->save, "%s", path);
+    if (access(path, F_OK) != 0 && errno == ENOENT) return; /* a new session: written after the first run */
+    PlErr err;
+    out->session = pl_session_read(path, &err);
+    if (out->session) {
+        out->settings = merged(&out->session->settings, flags, given);
+        return;
+    }
+    snprintf(out->error, sizeof out->error, "%s", err.msg);
+    /* a file it could not read is never written over: the session goes beside it */
+    int beside = name_beside(path, out->save, sizeof out->save) == 0;
+    const char *slash = strrchr(out->save, '/');
+    if (beside)
+        snprintf(out->problem, sizeof out->problem, "%.150s: the lab will not write over it; saving to %.80s beside it",
+                 err.msg, slash ? slash + 1 : out->save);
+    else
+        snprintf(out->problem, sizeof out->problem,
+                 "%.150s: the lab will not write over it; this session will not be saved", err.msg);
+}
+
+void pl_session_open_done(PlSessionOpen *o) {
+    if (!o) return;
+    pl_session_free(o->session);
+    o->session = NULL;
 }

@@ -19,7 +19,6 @@
  * terminal drill (drill_pane.h); projector mode is its classroom mode. */
 #include "gui.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -529,31 +528,6 @@ static int window_loop(Gui *g, char *why, int cap) {
     return 0;
 }
 
-/* The settings to open with: the session's, then the flags given. */
-static PlSession *start_settings(const GuiArgs *a, PlLabSettings *s, int *unreadable) {
-    *s = a->settings;
-    *unreadable = 0;
-    if (!a->session) return NULL;
-    FILE *f = fopen(a->session, "r");
-    if (!f && errno == ENOENT) return NULL;
-    if (f) fclose(f);
-    PlErr err;
-    PlSession *sess = pl_session_read(a->session, &err);
-    if (!sess) {
-        fprintf(stderr, "padlab gui: %s; starting with the default settings\n", err.msg);
-        *unreadable = 1;
-        return NULL;
-    }
-    PlLabSettings merged = sess->settings;
-    for (int id = 0; id < PL_S_COUNT; id++) {
-        if (!(a->given & PL_S_BIT(id))) continue;
-        if (pl_settings[id].type == PL_ST_TEXT) memcpy(merged.corpus, s->corpus, sizeof merged.corpus);
-        else pl_setting_set(&merged, (PlSettingId)id, pl_setting_get(s, (PlSettingId)id));
-    }
-    *s = merged;
-    return sess;
-}
-
 int gui_run(const GuiArgs *a) {
     char why[512];
     int W = a->width > 0 ? a->width : 1280, H = a->height > 0 ? a->height : 800;
@@ -567,9 +541,11 @@ int gui_run(const GuiArgs *a) {
         fprintf(stderr, "padlab gui: SDL cannot start: %s\n", SDL_GetError());
         return 2;
     }
-    PlLabSettings s;
-    int unreadable;
-    PlSession *sess = start_settings(a, &s, &unreadable);
+    PlSessionOpen so; /* the terminal's decision, from the app layer: a damaged file is saved beside */
+    pl_session_open(&so, a->session, &a->settings, a->given);
+    if (so.error[0]) fprintf(stderr, "padlab gui: %s; starting with the default settings\n", so.error);
+    PlLabSettings s = so.settings;
+    PlSession *sess = so.session;
     Gui g;
     if (start(&g, &s, &a->look, W, H, why, sizeof why)) {
         pl_session_free(sess);
@@ -609,7 +585,8 @@ int gui_run(const GuiArgs *a) {
                     pl_view_name(v));
         if (screenshot(&g, a->screenshot, 1, why, sizeof why)) fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
     } else {
-        const char *save = unreadable ? NULL : a->session;
+        const char *save = so.save[0] ? so.save : NULL;
+        snprintf(g.message, sizeof g.message, "%s", so.problem);
         pl_lab_autosave(g.lab, save);
         if (window_loop(&g, why, sizeof why)) {
             fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n",

@@ -13,11 +13,9 @@
 #include "tui.h"
 
 #include <curses.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lesson_pane.h"
 #include "strip.h"
@@ -313,55 +311,24 @@ static void loop(Tui *u) {
     }
 }
 
-/* The settings to start with: the session's, then the flags given. */
 PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem, int cap) {
-    *s = a->settings;
-    if (problem) problem[0] = '\0';
-    if (!a->session) return NULL;
-    FILE *f = fopen(a->session, "r");
-    if (!f && errno == ENOENT) return NULL; /* a new session: it is written after the first run */
-    if (f) fclose(f);
-    PlErr err;
-    PlSession *sess = pl_session_read(a->session, &err);
-    if (!sess) {
-        fprintf(stderr, "padlab: %s; starting with the default settings\n", err.msg);
-        if (problem) snprintf(problem, (size_t)cap, "%.200s: the lab will not write over it", err.msg);
-        return NULL;
-    }
-    PlLabSettings merged = sess->settings;
-    for (int id = 0; id < PL_S_COUNT; id++) {
-        if (!(a->given & PL_S_BIT(id))) continue;
-        if (pl_settings[id].type == PL_ST_TEXT) memcpy(merged.corpus, s->corpus, sizeof merged.corpus);
-        else pl_setting_set(&merged, (PlSettingId)id, pl_setting_get(s, (PlSettingId)id));
-    }
-    *s = merged;
-    return sess;
-}
-
-/* Where a session goes when its own file could not be read (and so is never
- * written over): FILE.1, FILE.2, ... the first name not taken. Returns
- * alt, or NULL when none of the first 99 is free. */
-static const char *session_elsewhere(const char *path, char *alt, int cap) {
-    for (int k = 1; k < 100; k++) {
-        if (snprintf(alt, (size_t)cap, "%s.%d", path, k) >= cap) return NULL;
-        if (access(alt, F_OK) != 0 && errno == ENOENT) return alt;
-    }
-    return NULL;
+    PlSessionOpen o;
+    pl_session_open(&o, a->session, &a->settings, a->given);
+    if (o.error[0]) fprintf(stderr, "padlab: %s; starting with the default settings\n", o.error);
+    if (problem) snprintf(problem, (size_t)cap, "%s", o.problem);
+    *s = o.settings;
+    return o.session;
 }
 
 int tui_run(const TuiArgs *a, char *why, int cap) {
-    PlLabSettings s;
-    char problem[512], alt[4096];
-    PlSession *sess = tui_start_settings(a, &s, problem, sizeof problem);
-    const char *save = a->session;
-    if (problem[0]) { /* a file it could not read is never overwritten: the session is saved beside it */
-        save = session_elsewhere(a->session, alt, sizeof alt);
-        size_t used = strlen(problem);
-        const char *slash = save ? strrchr(save, '/') : NULL;
-        if (save)
-            snprintf(problem + used, sizeof problem - used, "; saving to %.100s beside it", slash ? slash + 1 : save);
-        else snprintf(problem + used, sizeof problem - used, "; this session will not be saved");
-    }
+    PlSessionOpen so;
+    pl_session_open(&so, a->session, &a->settings, a->given);
+    if (so.error[0]) fprintf(stderr, "padlab: %s; starting with the default settings\n", so.error);
+    PlLabSettings s = so.settings;
+    PlSession *sess = so.session;
+    const char *save = so.save[0] ? so.save : NULL;
+    char problem[sizeof so.problem];
+    snprintf(problem, sizeof problem, "%s", so.problem);
     PlErr err;
     PlLab *lab = pl_lab_new(&s, &err);
     if (!lab) {
@@ -385,7 +352,7 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     }
     pl_lab_autosave(lab, save);
     u.lab = lab;
-    snprintf(u.message, sizeof u.message, "%s", problem);
+    snprintf(u.message, sizeof u.message, "%.255s", problem);
     u.selected = -1;
     u.panes[PL_VIEW_BATCH].follow = 1;
     u.present = a->present;
