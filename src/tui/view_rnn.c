@@ -55,10 +55,11 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
         top = fmaxf(top, r->fixed_found ? fmaxf(r->dist_last[t], r->dist_fixed[t]) : r->dist_last[t]);
     }
     int h = p->box.h - p->fixed - 10;
-    h = h < 4 ? 4 : h > 12 ? 12 : h;
+    h = h < 4 ? 4 : h > 20 ? 20 : h; /* taller on a big screen: read from the back of a room */
     int w = p->box.w - 7;
     legend(p, (*row)++, r);
     pane_putc(p, TUI_DIM, *row, 0, 6, "%5.2f", (double)top);
+    pane_putc(p, TUI_DIM, *row + (h - 1) / 2, 0, 6, "%5.2f", (double)top * (h - 1 - (h - 1) / 2) / (h - 1));
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 6, "%5.2f", 0.0);
     TuiChart c = {.a = r->dist_last,
                   .b = r->fixed_found ? r->dist_fixed : NULL,
