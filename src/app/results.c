@@ -216,7 +216,10 @@ static const Kind kinds[PL_R_COUNT] = {
     [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling, "weights", ""},
     [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss, "token-model weights",
                    "has no token head"},
-    [PL_R_LAYERS] = {"layers", SEEDED, fits_any, sizeof(PlProbeLayers), run_layers, free_layers, "weights", ""},
+    /* Layers perturb the pads under freshly seeded layers: a trained model's
+     * embedding under them would be neither that model nor the seed's, so
+     * the view always says it shows fresh weights. */
+    [PL_R_LAYERS] = {"layers", SEEDED, NULL, sizeof(PlProbeLayers), run_layers, free_layers},
     [PL_R_GENERATE] = {"generate", SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
     [PL_R_MASKS] = {"masks", SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
                     "has no attention layer"},

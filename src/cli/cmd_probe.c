@@ -111,8 +111,9 @@ const CliProbe cli_probes[] = {
                    "embedding with noise) and measures how far the change reaches: embedding,\n"
                    "SimpleRNN, GRU and LSTM with and without the mask, average and max pooling\n"
                    "masked and unmasked, dense, conv1d, flatten, and attention with and without the\n"
-                   "padding mask. 0 means the layer respects the pads. Both mask settings are run.",
-        .needs = "any model",
+                   "padding mask. 0 means the layer respects the pads. Both mask settings are run.\n"
+                   "Every layer is fresh from --seed: whether a layer respects the pads is a\n"
+                   "property of the layer and its mask, not of what it learned.",
     },
     {
         .name = "generate",
