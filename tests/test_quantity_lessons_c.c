@@ -1,6 +1,6 @@
 /* The quantities lessons 08 to 11 added: the share of tokens cut, where the
- * maxlen sweep's padding share meets it, and the spread and the pre+mask /
- * post+mask drift of trained runs. Each is checked against the result it
+ * maxlen sweep's padding share meets it, the p95 as a length, a value in
+ * float16, and the spread and the pre+mask / post+mask drift of trained runs. Each is checked against the result it
  * reads or against runs written out by hand. */
 #include <math.h>
 #include <stdio.h>
@@ -101,6 +101,61 @@ START_TEST(test_the_crossing_has_no_value_when_the_sweep_never_crosses) {
 }
 END_TEST
 
+START_TEST(test_the_p95_is_a_length_by_nearest_rank) {
+    /* Twenty inline rows of 1 to 20 tokens (an inline row gets no start
+     * token): ceil(0.95 x 20) = 19, so the 19th shortest, 19 tokens, is the
+     * p95, and a maxlen of 19 cuts one row in 20 (the interpolated
+     * percentile would be 19.05, not a maxlen). */
+    char *spec = malloc(2048);
+    ck_assert_ptr_nonnull(spec);
+    strcpy(spec, "inline:");
+    for (int r = 1; r <= 20; r++) {
+        for (int i = 0; i < r; i++) strcat(spec, "w ");
+        if (r < 20) strcat(spec, "|");
+    }
+    PlLabSettings s;
+    PlLabCost *k = cost_of(spec, 200, &s);
+    PlQuantity q = quantity("corpus.p95");
+    double v;
+    ck_assert_int_eq(pl_quantity_value_in(&q, k, &s, &v), 0);
+    ck_assert_double_eq(v, 19.0);
+    char buf[32];
+    ck_assert_str_eq(pl_quantity_format(&q, v, buf, sizeof buf), "19");
+    pl_result_free(PL_R_COST, k);
+    free(spec);
+}
+END_TEST
+
+static double half(const char *name) {
+    PlQuantity q = quantity(name);
+    PlLabSettings s = pl_settings_default();
+    double v;
+    ck_assert_int_eq(pl_quantity_kinds(&q), 0u); /* no result needed */
+    ck_assert_int_eq(pl_quantity_value_in(&q, NULL, &s, &v), 0);
+    return v;
+}
+
+START_TEST(test_half_rounds_to_float16_and_overflows_past_65504) {
+    /* float16: 11 significant bits, largest finite 65504 = 2^16 - 32, so from
+     * 65520 on (half a step of 32 above it, ties to even) a value is inf. */
+    ck_assert(isinf(half("half(-1e9)")) && half("half(-1e9)") < 0);
+    ck_assert_double_eq(half("half(-65504)"), -65504.0);
+    ck_assert_double_eq(half("half(-65519)"), -65504.0);
+    ck_assert(isinf(half("half(-65520)")));
+    ck_assert(isinf(half("half(-65524)"))); /* finfo(float16).min plus a score of -20 */
+    ck_assert_double_eq(half("half(-30000)"), -30000.0);
+    ck_assert_double_eq(half("half(0.1)"), 0.0999755859375); /* 1638 x 2^-14 */
+    ck_assert_double_eq(half("half(1e-8)"), 0.0);            /* below half the smallest subnormal, 2^-24 */
+    PlQuantity q = quantity("half(-1e9)");
+    char buf[32];
+    ck_assert_str_eq(pl_quantity_format(&q, half("half(-1e9)"), buf, sizeof buf), "-inf");
+    q = quantity("half(-65504)");
+    ck_assert_str_eq(pl_quantity_format(&q, -65504.0, buf, sizeof buf), "-65504");
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("half(much)", &q, why, sizeof why), -1);
+}
+END_TEST
+
 /* A finished run of settings s with its seed, its accuracy by epoch. */
 static PlLabRun run_of(const PlLabSettings *s, int padding, int mask, int seed, float a0, float a1) {
     PlLabRun r;
@@ -168,6 +223,8 @@ Suite *quantity_lessons_c_suite(void) {
     tcase_add_test(tc, test_the_cut_share_is_the_tokens_cut_over_all_tokens);
     tcase_add_test(tc, test_the_crossing_is_worked_out_by_hand_on_two_rows);
     tcase_add_test(tc, test_the_crossing_has_no_value_when_the_sweep_never_crosses);
+    tcase_add_test(tc, test_the_p95_is_a_length_by_nearest_rank);
+    tcase_add_test(tc, test_half_rounds_to_float16_and_overflows_past_65504);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("runs");
     tcase_set_timeout(tr, 120);

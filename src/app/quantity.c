@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4, SRC_CHANCE = -5 };
-typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL } ArgKind;
+enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4, SRC_CHANCE = -5, SRC_HALF = -6 };
+typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL, A_NUMBER } ArgKind;
 
 typedef double (*GetFn)(const void *r, int arg);
 
@@ -87,7 +87,7 @@ GET(k_n, PlLabCost, r->lengths.n)
 GET(k_min, PlLabCost, r->lengths.min)
 GET(k_median, PlLabCost, r->lengths.median)
 GET(k_mean, PlLabCost, r->lengths.mean)
-GET(k_p95, PlLabCost, r->lengths.p95)
+GET(k_p95, PlLabCost, r->len_p95_rank)
 GET(k_max, PlLabCost, r->lengths.max)
 
 /* ---- attention ---- */
@@ -224,6 +224,19 @@ GET(i_masked, PlProbeIdentity, r->masked_max_diff)
 GET(i_unmasked, PlProbeIdentity, r->unmasked_max_diff)
 GET(i_effect, PlProbeIdentity, r->mask_effect_max_diff)
 
+/* x rounded to the nearest float16 (ties to even), as a half-precision
+ * tensor holds it: 11 significant bits, subnormals below 2^-14, and from
+ * 65520 (half an ulp past the largest finite half, 65504) infinity. */
+static double half_of(double x) {
+    double a = fabs(x), step;
+    int e;
+    if (isnan(x)) return x;
+    if (a >= 65520.0) return copysign((double)INFINITY, x);
+    if (a < 0x1p-14) step = 0x1p-24;
+    else (void)frexp(a, &e), step = ldexp(1.0, e - 11);
+    return copysign(nearbyint(a / step) * step, x);
+}
+
 /* ---- training and the grid: read from the lab, not a result ---- */
 enum { T_MEDIAN, T_MIN, T_MAX, T_SEEDS, T_MEMORISED, T_ACTIVE };
 static double t_median(const void *g, int a) { return (void)a, (double)((const PlLabGroup *)g)->median; }
@@ -312,7 +325,8 @@ static const Def defs[] = {
     R("corpus.min", PL_R_COST, PL_QF_COUNT, A_NONE, k_min, "the shortest review's tokens"),
     R("corpus.median", PL_R_COST, PL_QF_VALUE, A_NONE, k_median, "the median length"),
     R("corpus.mean", PL_R_COST, PL_QF_VALUE, A_NONE, k_mean, "the mean length"),
-    R("corpus.p95", PL_R_COST, PL_QF_VALUE, A_NONE, k_p95, "the 95th percentile of the lengths"),
+    R("corpus.p95", PL_R_COST, PL_QF_COUNT, A_NONE, k_p95,
+      "the 95th percentile of the lengths by nearest rank: a length that 95% of the reviews do not exceed"),
     R("corpus.max", PL_R_COST, PL_QF_COUNT, A_NONE, k_max, "the longest review's tokens"),
     R("attention.pad_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_share,
       "the share of a real query's weight on pads"),
@@ -385,7 +399,7 @@ static const Def defs[] = {
     R("loss.fake_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_fake, "pad targets that join without it"),
     R("loss.with_pads", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_pads, "the per-token loss with the pads in it"),
     R("loss.pad_perfect", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_perfect,
-      "the same for a model that predicts pad perfectly"),
+      "the same for a model that has learned a pad follows a pad (it still pays for the first pad after a review)"),
     R("loss.grad_per_token", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_token, "|d loss / d logits| per token"),
     R("loss.grad_per_sequence", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_seq, "the same per sequence"),
     R("loss.grad_batch_t", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_g_bt, "the same over batch x T"),
@@ -446,6 +460,8 @@ static const Def defs[] = {
     R("grid.over_chance(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_over_chance, "its median minus chance"),
     R("grid.drift", SRC_DRIFT, PL_QF_SHARE, A_NONE, grid_drift,
       "pre+mask against post+mask on one seed: the largest accuracy gap over the epochs and seeds"),
+    R("half(VALUE)", SRC_HALF, PL_QF_COUNT, A_NUMBER, NULL,
+      "VALUE rounded to float16, as a half-precision tensor would hold it: half(-1e9) is -inf"),
 };
 #define NDEFS ((int)(sizeof defs / sizeof defs[0]))
 #define SETTING_DEF(id) (NDEFS + (id)) /* settings come after the table */
@@ -488,6 +504,10 @@ static int parse_arg(ArgKind k, const char *a, int *index) {
         for (int i = 0; i < 4; i++)
             if (strcmp(a, cells[i]) == 0) return *index = i, 0;
         return -1;
+    case A_NUMBER:
+        v = strtod(a, &end);
+        (void)v;
+        return end != a && !*end ? (*index = 0, 0) : -1;
     default: return -1;
     }
 }
@@ -500,6 +520,7 @@ static const char *arg_want(ArgKind k) {
     case A_CONV: return "keras, torch, hf or additive";
     case A_LAYER: return "a layer and, for those that take one, its mask (lstm off, dense, conv1d)";
     case A_CELL: return "pre off, pre on, post off or post on";
+    case A_NUMBER: return "a number (-1e9, -65524)";
     default: return "no argument";
     }
 }
@@ -555,6 +576,7 @@ static int train_group(PlLab *lab, const PlQuantity *q, PlLabGroup *g, char *why
 int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int cap) {
     if (q->def >= NDEFS) return *v = pl_setting_get(pl_lab_settings(lab), (PlSettingId)(q->def - NDEFS)), 0;
     const Def *d = &defs[q->def];
+    if (d->src == SRC_HALF) return *v = half_of(strtod(q->arg, NULL)), 0;
     if (d->src == SRC_DRIFT) {
         PlLabGrid grid = pl_lab_grid(lab);
         if (!grid.done) return snprintf(why, (size_t)cap, "no padding x mask grid has finished yet"), -1;
@@ -581,6 +603,7 @@ int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int
 
 int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSettings *s, double *v) {
     if (q->def >= NDEFS) return *v = pl_setting_get(s, (PlSettingId)(q->def - NDEFS)), 0;
+    if (defs[q->def].src == SRC_HALF) return *v = half_of(strtod(q->arg, NULL)), 0;
     if (defs[q->def].src < 0 || !result) return -1;
     *v = defs[q->def].get(result, q->arg_index);
     return isnan(*v) ? -1 : 0;
@@ -601,7 +624,9 @@ const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap) {
 
 const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap) {
     switch (pl_quantity_kind_of_format(q)) {
-    case PL_QF_COUNT: snprintf(buf, (size_t)cap, "%.0f", v); break;
+    case PL_QF_COUNT:
+        snprintf(buf, (size_t)cap, q->def < NDEFS && defs[q->def].src == SRC_HALF ? "%.8g" : "%.0f", v);
+        break;
     case PL_QF_SHARE: snprintf(buf, (size_t)cap, "%.1f%%", 100.0 * v); break;
     case PL_QF_SETTING: {
         PlLabSettings s = pl_settings_default();

@@ -208,7 +208,8 @@ typedef struct {
     long real_terms;        /* targets that count with ignore_index */
     long fake_terms;        /* the extra pad targets without it */
     float loss_with_pads;   /* per-token loss when pads count */
-    float loss_pad_perfect; /* the same for a model that predicts every pad target exactly */
+    float loss_pad_perfect; /* the same for a model that predicts a pad after every pad exactly (the
+                               first pad after a review, which no model can foresee, keeps its term) */
 } PlProbeLoss;
 
 /* model may be NULL (a fresh token model from o->seed: SimpleRNN(32), 64

@@ -76,14 +76,20 @@ static void with_pads(PlProbeLoss *r, const PlBatch *b, const float *logits, int
     pl_next_token_targets(tg, b->ids, b->mask, b->B, b->T, r->C, 1);
     r->loss_with_pads = pl_token_ce(NULL, terms, logits, tg, b->T, b->B, r->C, PL_NORM_TOKEN);
     long all = 0;
-    double real_sum = 0.0;
+    double kept_sum = 0.0;
     for (size_t i = 0; i < (size_t)b->B * b->T; i++) {
-        all += tg[i] != PL_IGNORE_INDEX;
-        if (r->targets[i] != PL_IGNORE_INDEX) real_sum += (double)r->terms[i];
+        if (tg[i] == PL_IGNORE_INDEX) continue;
+        all++;
+        /* A model that has learned that a pad follows a pad pays nothing
+         * there; every other target keeps this model's own term, the first
+         * pad after a review's last word too (nothing in the words says
+         * the review ends there), and under pre padding the first word
+         * after the last pad. */
+        if (!b->mask[i] && tg[i] == 0) continue;
+        kept_sum += (double)terms[i];
     }
     r->fake_terms = all - r->real_terms;
-    /* A model that predicts pad perfectly pays nothing on the fake terms. */
-    r->loss_pad_perfect = all ? (float)(real_sum / all) : 0.0f;
+    r->loss_pad_perfect = all ? (float)(kept_sum / all) : 0.0f;
 }
 
 PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLoss *r, PlErr *err) {
