@@ -67,7 +67,7 @@ printf 'label\ttext\n1\tGood fun\n0\tBad, bad, bad film!\n1\tOk\n' >"$TMP/small.
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4 --format csv
 expect "stats csv on three reviews" 0 $'maxlen,padding_share,kept_share,rows_truncated\n4,0.2500,0.9000,0.3333'
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4
-expect_has "stats table shows the length summary" "lengths    min 2, median 3, mean 3.3, p95 4.8, max 5"
+expect_has "stats table shows the length summary" "lengths    min 2, median 3, mean 3.3, p95 5, max 5"
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4,10 --format json
 want_json='{
   "corpus": "'"$TMP/small.tsv"'",
@@ -84,7 +84,7 @@ want_json='{
     "min": 2,
     "median": 3,
     "mean": 3.3333333333333335,
-    "p95": 4.8,
+    "p95": 5,
     "max": 5
   },
   "maxlen": [
@@ -105,7 +105,7 @@ want_json='{
 expect "stats json has the documented shape" 0 "$want_json"
 if command -v python3 >/dev/null; then
     run python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["lengths"]["p95"], d["maxlen"][0]["kept_share"])' <<<"$want_json"
-    expect "stats json parses as JSON" 0 "4.8 0.9"
+    expect "stats json parses as JSON" 0 "5 0.9"
 else
     skip "stats json parses as JSON (no python3)"
 fi
@@ -449,7 +449,7 @@ if [[ -r $imdb ]]; then
     run "$P" stats --corpus "$imdb" --maxlen 200 --format csv
     expect "imdb5k at maxlen 200" 0 $'maxlen,padding_share,kept_share,rows_truncated\n200,0.1961,0.6749,0.4302'
     run "$P" stats --corpus "$imdb"
-    expect_has "imdb5k length summary" "min 13, median 177, mean 238.2, p95 600.05, max 2474"
+    expect_has "imdb5k length summary" "min 13, median 177, mean 238.2, p95 600, max 2474"
     run "$P" buckets --corpus "$imdb" --format csv
     # rows cut to 200 (but under longest); bucket_longest splits at 50, 100, 150 by the uncut
     # length: four buckets, each as wide as its longest kept row

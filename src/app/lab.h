@@ -121,7 +121,6 @@ typedef struct {
     int len_bin_width;
     int len_hist[PL_LAB_LEN_BINS];
     double len_p90, len_p99;
-    int len_p95_rank; /* the 95th percentile by nearest rank: the shortest length 95% of the reviews do not exceed */
     int len_over_maxlen; /* reviews longer than maxlen: truncation cuts them */
     /* Where the sweep's padding share meets the share of tokens cut
      * (1 - kept): the maxlen at which the pads paid for equal the words

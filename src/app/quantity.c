@@ -87,7 +87,7 @@ GET(k_n, PlLabCost, r->lengths.n)
 GET(k_min, PlLabCost, r->lengths.min)
 GET(k_median, PlLabCost, r->lengths.median)
 GET(k_mean, PlLabCost, r->lengths.mean)
-GET(k_p95, PlLabCost, r->len_p95_rank)
+GET(k_p95, PlLabCost, r->lengths.p95)
 GET(k_max, PlLabCost, r->lengths.max)
 
 /* ---- attention ---- */

@@ -122,8 +122,6 @@ static PlStatus length_figures(PlLabCost *k, const int *lens, int n, int maxlen,
     free(count);
     k->len_p90 = n ? pl_percentile_sorted(sorted, n, 90.0) : 0.0;
     k->len_p99 = n ? pl_percentile_sorted(sorted, n, 99.0) : 0.0;
-    /* A length a maxlen can be: the ceil(0.95 n)-th shortest, never between two. */
-    k->len_p95_rank = n ? sorted[(95 * (int64_t)n + 99) / 100 - 1] : 0;
     free(sorted);
     int reach = (int)(k->len_p99 > maxlen ? k->len_p99 : maxlen) * 11 / 10 + 1;
     k->len_bin_width = nice_width(reach, PL_LAB_LEN_BINS);

@@ -1,5 +1,6 @@
 #include "stats.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ PlStatus pl_length_summary(const int *len, int n, PlLengthSummary *s, PlErr *err
     s->max = sorted[n - 1];
     s->mean = total / n;
     s->median = pl_percentile_sorted(sorted, n, 50.0);
-    s->p95 = pl_percentile_sorted(sorted, n, 95.0);
+    s->p95 = sorted[(95 * (int64_t)n + 99) / 100 - 1]; /* nearest rank: a length a maxlen can be */
     free(sorted);
     return PL_OK;
 }

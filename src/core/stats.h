@@ -7,7 +7,8 @@
 typedef struct {
     int n;
     int min, max;
-    double mean, median, p95;
+    double mean, median; /* the median interpolated, as numpy's */
+    double p95;          /* by nearest rank, the ceil(0.95 n)-th shortest: a length a maxlen can be */
 } PlLengthSummary;
 
 /* Percentile p (0..100) of sorted[0..n), interpolating linearly between order

@@ -220,7 +220,7 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                       .xlabel = "share of its weight"};
     char note[160];
     snprintf(note, sizeof note, "over %d rows with pads (%ld query positions)%s", m->padded_rows, m->padded_queries,
-             m->blind_rows ? "; rows with no pad see no key under the hf mask: NaN in PyTorch, zeros here" : "");
+             m->blind_rows ? "; rows with no pad see no key under the hf mask: NaN from torch.softmax, zeros from SDPA (2.5+)" : "");
     sp.note = note;
     GuiPlot p;
     gui_plot_begin(dl, &p, bottom, &sp);

@@ -183,6 +183,6 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
     }
     if (m->blind_rows)
         pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2,
-                  "%d row%s with no pad see no key: NaN in PyTorch (padlab gives zeros)", m->blind_rows,
+                  "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA", m->blind_rows,
                   m->blind_rows > 1 ? "s" : "");
 }
