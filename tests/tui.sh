@@ -104,6 +104,24 @@ else fail "the export has the full data as JSON" "$(ls "$TMP")"; fi
 T send-keys -t lab q
 check_screen "q quits with status 0" "EXIT=0"
 
+# A click acts as its key does: the views recompute and the screen follows
+# with no key pressed after it (a click's release once left the loop waiting
+# for a key, the views marked updating until then).
+start --corpus builtin:1:400 --view cost --seeds 1
+check_screen "a lab for clicks opens on the cost view" "trained 1 seed" 300
+read -r mx my < <(locate "maxlen: 200*")
+want=$($P stats --corpus builtin:1:400 --maxlen 250 --format json | awk -F': ' '/"padding_share"/ {gsub(",", "", $2); printf "padding share   %5.1f%%", 100*$2}')
+click "$((mx + 2))" "$my"
+check_screen "a click's cold change is shown at once" "cold: retraining 1 seed"
+check_screen "the cost view recomputes after a click, no key pressed" "$want"
+check_absent "updating" "and it is not left marked updating"
+check_screen "the retrain a click started finishes on screen, no key pressed" "trained 1 seed" 300
+read -r cx cy < <(locate "convention: keras")
+click "$((cx + 2))" "$cy"
+check_screen "a click on a hot control moves it" "convention: torch"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # The crash of maxlen 100 with multiple_of_8 batches: buffers were sized by maxlen, not by the plan.
 corpus=builtin:1:400
 [[ -f $IMDB ]] && corpus=$IMDB

@@ -181,20 +181,26 @@ static void export_view(Tui *u) {
     else snprintf(u->message, sizeof u->message, "exported the view's data to %.200s (and .json)", path);
 }
 
-static void on_mouse(Tui *u, double now) {
-    MEVENT ev;
-    if (getmouse(&ev) != OK) return;
+#define MOUSE_ACTS \
+    (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)
+
+/* Reads the mouse event behind a KEY_MOUSE; 0 when it does nothing (a
+ * release, a middle button), so that it leaves the screen as it is. */
+static int mouse_read(MEVENT *ev) { return getmouse(ev) == OK && (ev->bstate & MOUSE_ACTS); }
+
+static void on_mouse(Tui *u, const MEVENT *ev, double now) {
     TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
-    if (ev.bstate & BUTTON4_PRESSED) p->scroll -= 3;
-    if (ev.bstate & BUTTON5_PRESSED) p->scroll += 3;
-    int click = ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED), back = ev.bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED);
+    if (ev->bstate & BUTTON4_PRESSED) p->scroll -= 3;
+    if (ev->bstate & BUTTON5_PRESSED) p->scroll += 3;
+    int click = ev->bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED),
+        back = ev->bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED);
     if (!click && !back) return;
-    if (ev.y == 0) {
+    if (ev->y == 0) {
         for (int v = 0; v < PL_VIEW_COUNT; v++)
-            if (ev.x >= u->tab_x[v] && ev.x < u->tab_x[v + 1]) set_view(u, v, now);
+            if (ev->x >= u->tab_x[v] && ev->x < u->tab_x[v + 1]) set_view(u, v, now);
         return;
     }
-    int id = tui_strip_hit(&u->strip, ev.y, ev.x);
+    int id = tui_strip_hit(&u->strip, ev->y, ev->x);
     if (id < 0) return;
     u->selected = id;
     step(u, id, back ? -1 : 1, now);
@@ -245,6 +251,8 @@ static int present_key(Tui *u, int ch, double now) {
 
 /* Returns 1 when the user asked to quit. */
 static int on_key(Tui *u, int ch, double now) {
+    MEVENT ev;
+    if (ch == KEY_MOUSE && !mouse_read(&ev)) return 0;
     if (u->too_small) return ch == 'q' || ch == 'Q'; /* nothing acts unseen */
     if (u->help) {
         u->help = ch == ' ' || ch == KEY_NPAGE ? u->help + 1 : 0;
@@ -264,7 +272,7 @@ static int on_key(Tui *u, int ch, double now) {
     } else if (u->present && present_key(u, ch, now)) return 0;
     if (ch == 'q' || ch == 'Q') return 1;
     if (ch == '?' || ch == KEY_F(1)) u->help = 1;
-    else if (ch == KEY_MOUSE) on_mouse(u, now);
+    else if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
     else if (ch == 'e') export_view(u);
     else if (ch == '\n' || ch == KEY_ENTER) {
         if (u->selected >= 0) step(u, u->selected, 1, now);
