@@ -1,9 +1,11 @@
 /* The settings registry: every row's values round-trip through their text,
  * the choice names are the core's names, keys are unique, steps walk both
  * ways. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "app/lab.h"
 #include "app/settings.h"
 #include "core/mask.h"
 #include "core/model.h"
@@ -131,7 +133,55 @@ START_TEST(test_each_key_moves_one_setting_one_way) {
     ck_assert_int_eq(pl_setting_of_key('q', &dir), -1);
     char buf[32];
     ck_assert_str_eq(pl_setting_keys_text(PL_S_BATCHING, buf, sizeof buf), "b/B");
-    ck_assert_str_eq(pl_setting_keys_text(PL_S_MASK, buf, sizeof buf), "m");
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_MASK, buf, sizeof buf), "m/M");
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_MAXLEN, buf, sizeof buf), "+/- =");
+}
+END_TEST
+
+/* The corpus is typed, not stepped, and the view has its tabs (1-9, 0, Tab):
+ * every other setting has a pair of keys, a projector's only controls. */
+static int keyed(int id) { return id != PL_S_CORPUS && id != PL_S_VIEW; }
+
+START_TEST(test_every_setting_has_a_forward_and_a_back_key) {
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        const PlSettingDef *d = &pl_settings[id];
+        if (!keyed(id)) continue;
+        ck_assert_msg(d->key_next && d->key_prev, "%s has no pair of keys", d->name);
+        if (islower(d->key_next)) /* the README's promise: lower-case forward, its upper-case twin back */
+            ck_assert_msg(d->key_prev == toupper(d->key_next), "%s: %c forward, %c back", d->name, d->key_next,
+                          d->key_prev);
+        ck_assert_msg(!isupper(d->key_next) && !islower(d->key_prev), "%s: %c forward, %c back", d->name, d->key_next,
+                      d->key_prev);
+    }
+    int dir;
+    ck_assert_int_eq(pl_setting_of_key('s', &dir), PL_S_SEED);
+    ck_assert_int_eq(dir, 1);
+    ck_assert_int_eq(pl_setting_of_key('S', &dir), PL_S_SEED);
+    ck_assert_int_eq(dir, -1);
+    ck_assert_int_eq(pl_setting_of_key('w', &dir), PL_S_CAUSAL);
+    ck_assert_int_eq(pl_setting_of_key('z', &dir), PL_S_PAD_EMBEDDING);
+    ck_assert_int_eq(pl_setting_of_key('M', &dir), PL_S_MASK);
+}
+END_TEST
+
+/* The keys both front ends keep for their own use before a setting's key is
+ * looked up (tui.c's view_key and on_key, gui.c's on_char): views, the
+ * example, scrolling, export, SVG, projector, theme, palette, help, quit. */
+static const char front_end_keys[] = "1234567890\t\nhljkevfdy?qQ ";
+
+START_TEST(test_no_setting_key_is_a_command_or_a_front_end_key) {
+    for (int i = 0; pl_command_keys[i].keys; i++) {
+        int dir;
+        ck_assert_msg(pl_setting_of_key(pl_command_keys[i].key, &dir) < 0, "%s runs a command and moves a setting",
+                      pl_command_keys[i].keys);
+    }
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        const PlSettingDef *d = &pl_settings[id];
+        int keys[3] = {d->key_next, d->key_prev, d->key_alt};
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(!keys[k] || !strchr(front_end_keys, keys[k]), "%s's key %c is a front end's own", d->name,
+                          keys[k]);
+    }
 }
 END_TEST
 
@@ -158,6 +208,8 @@ Suite *settings_suite(void) {
     tcase_add_test(tc, test_a_bad_value_says_what_was_expected);
     tcase_add_test(tc, test_steps_go_both_ways);
     tcase_add_test(tc, test_each_key_moves_one_setting_one_way);
+    tcase_add_test(tc, test_every_setting_has_a_forward_and_a_back_key);
+    tcase_add_test(tc, test_no_setting_key_is_a_command_or_a_front_end_key);
     tcase_add_test(tc, test_diff_names_what_changed);
     suite_add_tcase(s, tc);
     return s;

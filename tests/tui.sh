@@ -122,6 +122,40 @@ check_screen "a click on a hot control moves it" "convention: torch"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 
+# Every setting has a key: lower-case moves it forward, its upper-case twin
+# back (causal and pad_embedding were mouse-only; s moved the seed back).
+start --corpus builtin:1:400 --seeds 1 --example 0
+check_screen "a lab for the keys opens" "padding: pre*"
+while IFS='|' read -r key fwd back; do
+    T send-keys -t lab -l "${key:0:1}"
+    check_screen "${key:0:1} moves ${fwd%%:*} forward" "$fwd" 30
+    T send-keys -t lab -l "${key:1:1}"
+    check_screen "${key:1:1} moves ${fwd%%:*} back" "$back" 30
+done <<'KEYS'
+pP|padding: post*|padding: pre*
+tT|truncating: post*|truncating: pre*
+mM|mask: on*|mask: off*
++-|maxlen: 250*|maxlen: 200*
+bB|batching: dynamic*|batching: static*
+][|batch: 64*|batch: 32*
+aA|model: gru*|model: rnn*
+sS|seed: 1*|seed: 0*
+xX|seeds: 2*|seeds: 1*
+cC|convention: torch|convention: keras
+wW|causal: on|causal: off
+zZ|pad_embedding: zero|pad_embedding: learned
+nN|example: 1|example: 0
+KEYS
+check_screen "the key bar shows every setting's keys" "zZ pad_embedding"
+check_screen "down to the last" "nN example"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+W=80 H=24 start --corpus builtin:1:400 --seeds 1
+check_screen "at 80x24 the key bar takes two rows" "xX seeds cC convention wW causal zZ pad_embedding nN example"
+check_screen "and its first row starts with padding" "pP padding tT truncating mM mask"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # The crash of maxlen 100 with multiple_of_8 batches: buffers were sized by maxlen, not by the plan.
 corpus=builtin:1:400
 [[ -f $IMDB ]] && corpus=$IMDB

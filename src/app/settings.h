@@ -90,7 +90,7 @@ typedef struct {
     int def;                /* the default (a value, not an index) */
     const char *def_text;   /* TEXT: the default */
     int cold;               /* a change retrains */
-    int key_next, key_prev; /* keys that move it forward and back (0: none) */
+    int key_next, key_prev; /* keys that move it forward and back: a letter's lower case forward, its upper case back */
     int key_alt;            /* another key for forward (0: none) */
     const char *arg;        /* for --help: "pre|post", "N" */
     const char *help;       /* one line */

@@ -143,10 +143,11 @@ static void draw(Tui *u, double now) {
         tui_lesson_draw(&u->lesson, u->lab, (TuiBox){top, 0, h, COLS});
         top += h;
     }
-    draw_views(u, top, 0, COLS, LINES - 1, 1);
+    int bar = u->lesson.play.run ? 1 : tui_keybar_rows(COLS);
+    draw_views(u, top, 0, COLS, LINES - bar, 1);
     if (u->lesson.play.run) tui_lesson_keybar(&u->lesson, LINES - 1, COLS);
-    else tui_keybar_draw(LINES - 1, COLS);
-    if (u->help && !tui_help_draw(u->help - 1, LINES, COLS)) u->help = 0;
+    else tui_keybar_draw(LINES - bar, COLS);
+    if (u->help && !tui_help_draw(u->help - 1, LINES - bar + 1, COLS)) u->help = 0; /* above the key bar */
     refresh();
 }
 
