@@ -67,7 +67,7 @@ START_TEST(test_changes_are_hot_or_cold) {
     ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "7", &err), PL_LAB_COLD);
     ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 7);
     ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "0", &err), -1);
-    ck_assert_str_eq(err.msg, "maxlen must be a whole number from 1 to 2000, got '0'");
+    ck_assert_str_eq(err.msg, "maxlen must be a whole number from 1 to 2000 or none, got '0'");
     ck_assert_int_eq(pl_lab_set(lab, PL_S_EXAMPLE, "400", &err), -1);
     ck_assert_str_eq(err.msg, "example must be below 400 (the corpus's reviews), got 400");
     ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), PL_LAB_COLD);
@@ -241,6 +241,60 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
                                                                    (k->sweep_kept[j + 1] - k->sweep_kept[j])))) < 1e-9);
     free(len);
     pl_lab_free(lab);
+}
+END_TEST
+
+/* Ten reviews of 900, 50, 250, 1200, 120, 790, 90, 390, 180 and 500 tokens
+ * (start token included): 4470 tokens, the longest 1200. Written into dir;
+ * returns the file's path (to free). */
+static char *ten_reviews(const char *dir) {
+    static const int lens[] = {900, 50, 250, 1200, 120, 790, 90, 390, 180, 500};
+    char *path = malloc(strlen(dir) + 16), *text = malloc(5 * 4470 + 64);
+    size_t n = 0;
+    sprintf(path, "%s/ten.tsv", dir);
+    for (int r = 0; r < 10; r++) {
+        n += (size_t)sprintf(text + n, "%d\t", r % 2);
+        for (int i = 1; i < lens[r]; i++) n += (size_t)sprintf(text + n, "w%d ", i % 7);
+        text[n++] = '\n';
+    }
+    pl_test_write_file(path, text, n);
+    free(text);
+    return path;
+}
+
+/* maxlen none: whole reviews, nothing cut. In one batch of 32 the static
+ * batch is as wide as the longest review, 10 x 1200 = 12000 cells of which
+ * 4470 are real; the cost view's table is padlab buckets', every strategy
+ * cutting nothing. */
+START_TEST(test_maxlen_none_pads_to_the_longest_and_cuts_nothing) {
+    char *dir = pl_test_tmpdir(), *path = ten_reviews(dir);
+    PlLab *lab = lab_with(path, 1);
+    ck_assert_int_eq(pl_lab_longest(lab), 1200);
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "none", NULL), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_wait(lab, (1u << PL_R_COST) | (1u << PL_R_BATCH), 600), 0);
+    PlResultStatus st;
+    const PlLabCost *k = pl_lab_cost(lab, &st);
+    ck_assert_int_eq(st.info->settings.maxlen, PL_MAXLEN_NONE);
+    ck_assert_int_eq(st.info->longest, 1200);
+    const PlCost *c = &k->strategies[PL_BATCH_STATIC].cost;
+    ck_assert(c->slots == 12000 && c->real_tokens == 4470 && k->len_over_maxlen == 0);
+    ck_assert(fabs(k->padding_share - (1.0 - 4470.0 / 12000.0)) < 1e-12);
+    for (int i = 0; i < k->nstrategies; i++) ck_assert_int_eq(k->strategies[i].tokens_cut, 0);
+    const PlProbeBatch *b = pl_lab_batch(lab, &st);
+    ck_assert(b->batch->B == 10 && b->batch->T == 1200 && st.info->width == 1200);
+    ck_assert_int_eq(pl_lab_wait(lab, ALL_RESULTS, 600), 0); /* every probe computes at the longest's width */
+    for (int r = 0; r < PL_R_COUNT; r++) ck_assert_ptr_nonnull(pl_lab_result(lab, (PlResultKind)r, NULL));
+    wait_training(lab); /* the retrain the change started trains whole reviews */
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert(n == 1 && runs[0].settings.maxlen == PL_MAXLEN_NONE && runs[0].epochs == 5);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, -1), PL_LAB_COLD); /* - comes back to the top of the ladder */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 2000);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, PL_MAXLEN_NONE);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir), free(path);
 }
 END_TEST
 
@@ -491,6 +545,7 @@ Suite *lab_suite(void) {
     tcase_add_test(tc, test_a_random_walk_over_the_settings_never_fails);
     tcase_add_test(tc, test_the_cost_headline_is_its_strategys_row);
     tcase_add_test(tc, test_a_change_never_waits_for_a_result);
+    tcase_add_test(tc, test_maxlen_none_pads_to_the_longest_and_cuts_nothing);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("training");
     tcase_set_timeout(tt, 300);

@@ -306,6 +306,27 @@ END_TEST
 /* The exercise's smallest maxlen, found by the run, is the first value of
  * the registry's range whose kept share reaches 90%, computed here from the
  * corpus's lengths. */
+/* A lesson's set line takes maxlen none; its text names the longest review
+ * none stands for, and a condition reads none as above every number. */
+START_TEST(test_a_lesson_reads_maxlen_none_as_the_longest_review) {
+    PlLab *lab = small_lab();
+    PlErr err;
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "none", &err), PL_LAB_COLD);
+    const PlCorpus *c = pl_lab_corpus(lab);
+    int longest = 0;
+    for (int i = 0; i < c->n; i++) longest = pl_corpus_len(c, i) > longest ? pl_corpus_len(c, i) : longest;
+    char out[128], want[128], why[200];
+    snprintf(want, sizeof want, "at none (longest: %d)", longest);
+    ck_assert_str_eq(pl_lesson_fill(lab, "at {maxlen}", out, sizeof out), want);
+    PlQuantity q;
+    double v;
+    ck_assert_int_eq(pl_quantity_parse("maxlen", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &v, why, sizeof why), 0);
+    ck_assert(v > 2000.0); /* "maxlen <= 400" is false under none, "maxlen >= 2000" true */
+    pl_lab_free(lab);
+}
+END_TEST
+
 START_TEST(test_run_exercise_smallest) {
     PlErr err;
     PlLesson *l = parse(good, &err);
@@ -520,6 +541,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_run_answers_hints_solution);
     tcase_add_test(tc, test_play_answer_waits_for_its_number);
     tcase_add_test(tc, test_run_exercise_smallest);
+    tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);
     tcase_add_test(tc, test_progress_round_trip);
     suite_add_tcase(s, tc);
     find_shipped();

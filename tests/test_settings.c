@@ -79,7 +79,9 @@ START_TEST(test_a_bad_value_says_what_was_expected) {
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_PADDING, "sideways", want, sizeof want), -1);
     ck_assert_str_eq(want, "one of pre,post");
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_MAXLEN, "0", want, sizeof want), -1);
-    ck_assert_str_eq(want, "a whole number from 1 to 2000");
+    ck_assert_str_eq(want, "a whole number from 1 to 2000 or none");
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_BATCH, "none", want, sizeof want), -1); /* only maxlen has a none */
+    ck_assert_str_eq(want, "a whole number from 1 to 1024");
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_SEEDS, "3x", want, sizeof want), -1);
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "-1", want, sizeof want), -1);
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "auto", want, sizeof want), 0);
@@ -112,6 +114,33 @@ START_TEST(test_steps_go_both_ways) {
     ck_assert_int_eq(pl_setting_step(&s, PL_S_MASK, -1), 1);
     ck_assert_int_eq(pl_setting_step(&s, PL_S_SEED, -1), 0);
     ck_assert_int_eq(pl_setting_step(&s, PL_S_SEED, 1), 1);
+}
+END_TEST
+
+/* maxlen none: past the top of the ladder, above every number, resolved to
+ * the corpus's longest review, and named so wherever maxlen is printed. */
+START_TEST(test_maxlen_none_is_past_the_top_and_resolves_to_the_longest) {
+    PlLabSettings s = pl_settings_default();
+    char want[160], text[64];
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_MAXLEN, "none", want, sizeof want), 0);
+    ck_assert_int_eq(s.maxlen, PL_MAXLEN_NONE);
+    ck_assert_str_eq(pl_setting_format(&s, PL_S_MAXLEN, text, sizeof text), "none");
+    ck_assert_str_eq(pl_setting_values_text(PL_S_MAXLEN, text, sizeof text), "1..2000|none");
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), PL_MAXLEN_NONE); /* the top of the ladder */
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, -1), 2000);
+    s.maxlen = 2000;
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), PL_MAXLEN_NONE);
+    ck_assert(!pl_setting_is_number(&(PlLabSettings){.maxlen = PL_MAXLEN_NONE}, PL_S_MAXLEN));
+    ck_assert(pl_setting_is_number(&s, PL_S_MAXLEN));
+    ck_assert_int_eq(pl_maxlen_of(PL_MAXLEN_NONE, 2474), 2474);
+    ck_assert_int_eq(pl_maxlen_of(200, 2474), 200);
+    ck_assert_str_eq(pl_maxlen_text(PL_MAXLEN_NONE, 2474, text, sizeof text), "none (longest: 2474)");
+    ck_assert_str_eq(pl_maxlen_text(200, 2474, text, sizeof text), "200");
+    char cut[160];
+    ck_assert_str_eq(pl_maxlen_cut_text(PL_MAXLEN_NONE, 2474, cut, sizeof cut),
+                     "rows kept whole (maxlen none: longest 2474)");
+    ck_assert_str_eq(pl_maxlen_cut_text(200, 2474, cut, sizeof cut), "rows cut to 200 tokens");
+    ck_assert_int_eq(pl_setting_set(&s, PL_S_BATCH, PL_SETTING_NONE), -1); /* batch has no none */
 }
 END_TEST
 
@@ -207,6 +236,7 @@ Suite *settings_suite(void) {
     tcase_add_test(tc, test_choice_names_are_the_cores_names);
     tcase_add_test(tc, test_a_bad_value_says_what_was_expected);
     tcase_add_test(tc, test_steps_go_both_ways);
+    tcase_add_test(tc, test_maxlen_none_is_past_the_top_and_resolves_to_the_longest);
     tcase_add_test(tc, test_each_key_moves_one_setting_one_way);
     tcase_add_test(tc, test_every_setting_has_a_forward_and_a_back_key);
     tcase_add_test(tc, test_no_setting_key_is_a_command_or_a_front_end_key);

@@ -156,6 +156,24 @@ check_screen "and its first row starts with padding" "pP padding tT truncating m
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 
+# maxlen none: + past 2000 keeps every review whole; the strip and the cost view name the
+# longest review it stands for, and the headline is padlab buckets' row at --maxlen none.
+longest=$($P stats --corpus builtin:1:400 --format json | awk -F': ' '/"max"/ {gsub(",", "", $2); print $2; exit}')
+share=$($P buckets --corpus builtin:1:400 --maxlen none --format json | tr -d ' \n' | awk '{
+    i = index($0, "\"name\":\"static\""); rest = substr($0, i)
+    match(rest, /"padding_share":[0-9.e-]+/); printf "padding share   %5.1f%%", 100 * substr(rest, RSTART + 16, RLENGTH - 16) }')
+start --corpus builtin:1:400 --maxlen 2000 --seeds 1 --view cost
+check_screen "a lab at maxlen 2000 opens" "maxlen: 2000*"
+T send-keys -t lab +
+check_screen "+ past 2000 is maxlen none, naming the longest review" "maxlen: none (longest: $longest)*"
+check_screen "the cost view says the rows are kept whole" "rows kept whole (maxlen none: longest $longest)"
+check_screen "its headline is padlab buckets --maxlen none's static row" "$share"
+check_screen "and nothing is cut" "tokens cut      0 of"
+T send-keys -t lab -
+check_screen "- comes back to 2000" "maxlen: 2000*"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # The crash of maxlen 100 with multiple_of_8 batches: buffers were sized by maxlen, not by the plan.
 corpus=builtin:1:400
 [[ -f $IMDB ]] && corpus=$IMDB

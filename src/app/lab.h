@@ -82,6 +82,7 @@ typedef struct {
     int weights_run; /* 0: fresh weights drawn from settings.seed; N: run N's model */
     int weights_seed;
     int weights_arch; /* PlArch of run N's model */
+    int longest;      /* the corpus's longest review: what settings.maxlen none stood for */
     double seconds;   /* how long it took to compute */
 } PlResultInfo;
 
@@ -287,6 +288,9 @@ void pl_lab_free(PlLab *lab);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);
+/* The corpus's longest review (start token included): what maxlen none
+ * stands for (pl_maxlen_of, pl_maxlen_text). Can't fail. */
+int pl_lab_longest(const PlLab *lab);
 
 /* Moves the lab to the settings *next: the previous settings go on the undo
  * stack, what changed is recomputed and a cold change retrains. A new corpus

@@ -54,6 +54,7 @@ struct PlLab {
     PlLabSettings s;
     PlCorpus *corpus;
     int *lens;
+    int longest; /* the corpus's longest review: what maxlen none stands for */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */
     int no_autotrain; /* a cold change does not retrain (pl_lab_autotrain) */

@@ -554,6 +554,15 @@ int pl_lesson_find(const char *name, char *path, int cap) {
 
 /* ---- placeholders ---- */
 
+/* A figure as a lesson's text shows it: maxlen none names the longest
+ * review it stands for, as the views do. */
+static void fill_value(PlLab *lab, const PlQuantity *q, double v, char *buf, int cap) {
+    char name[32];
+    if (v == PL_MAXLEN_NONE && strcmp(pl_quantity_name(q, name, sizeof name), "maxlen") == 0)
+        pl_maxlen_text(PL_MAXLEN_NONE, pl_lab_longest(lab), buf, cap);
+    else pl_quantity_format(q, v, buf, cap);
+}
+
 const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap) {
     int n = 0;
     out[0] = '\0';
@@ -568,7 +577,7 @@ const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap) {
         PlQuantity q;
         double v;
         if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0)
-            pl_quantity_format(&q, v, value, sizeof value);
+            fill_value(lab, &q, v, value, sizeof value);
         else snprintf(value, sizeof value, "...");
         n += snprintf(out + n, (size_t)(cap - n), "%s", value);
         if (n >= cap) n = cap - 1;

@@ -25,9 +25,10 @@ static const char *const ui_keys[][2] = {
 /* Settings the strip shows: every row but the view, which the tabs show. */
 static int on_strip(int id) { return id != PL_S_VIEW; }
 
-static void control_text(const PlLabSettings *s, int id, char *buf, int cap) {
+static void control_text(const PlLabSettings *s, int longest, int id, char *buf, int cap) {
     char v[600];
-    pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+    if (id == PL_S_MAXLEN) pl_maxlen_text(s->maxlen, longest, v, sizeof v);
+    else pl_setting_format(s, (PlSettingId)id, v, sizeof v);
     if (id == PL_S_CORPUS) {
         const char *base = strrchr(v, '/');
         snprintf(buf, (size_t)cap, "corpus: %.100s", base && base[1] ? base + 1 : v);
@@ -36,13 +37,13 @@ static void control_text(const PlLabSettings *s, int id, char *buf, int cap) {
     }
 }
 
-int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols) {
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, int longest, unsigned flash, int selected, int y0, int cols) {
     int y = y0, x = 1;
     for (int id = 0; id < PL_S_COUNT; id++) {
         t->y[id] = -1;
         if (!on_strip(id)) continue;
         char buf[128];
-        control_text(s, id, buf, sizeof buf);
+        control_text(s, longest, id, buf, sizeof buf);
         int w = tui_width(buf);
         if (x + w + 1 > cols && x > 1) y++, x = 1;
         t->y[id] = y, t->x[id] = x, t->w[id] = w;

@@ -11,9 +11,10 @@ typedef struct {
 } TuiStrip;
 
 /* Draws every setting as "name: value" (cold ones starred) from row y0,
- * wrapping at cols; flash marks recent changes, selected the control the
- * mouse picked (-1: none). Returns the rows used. */
-int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols);
+ * wrapping at cols; longest names what maxlen none stands for, flash marks
+ * recent changes, selected the control the mouse picked (-1: none).
+ * Returns the rows used. */
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, int longest, unsigned flash, int selected, int y0, int cols);
 /* The setting whose control is at (y, x), or -1. */
 int tui_strip_hit(const TuiStrip *t, int y, int x);
 /* The rows the key bar takes at cols columns: 1, or 2 when every setting's

@@ -134,7 +134,8 @@ static void draw(Tui *u, double now) {
     }
     draw_tabs(u);
     unsigned flash = now < u->flash_until ? u->flash : 0;
-    int strip_rows = tui_strip_draw(&u->strip, pl_lab_settings(u->lab), flash, u->selected, 1, COLS);
+    int strip_rows =
+        tui_strip_draw(&u->strip, pl_lab_settings(u->lab), pl_lab_longest(u->lab), flash, u->selected, 1, COLS);
     int status = 1 + strip_rows, top = status + 1;
     draw_status(u, status);
     if (u->lesson.play.run) {
