@@ -184,10 +184,11 @@ static PlLab *small_lab(void) {
 }
 
 static void wait_for(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 30000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
+    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting);
+         i++)
         usleep(10000);
     ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), PL_TEST_PATIENCE), 0);
 }
 
 START_TEST(test_run_folds_steps_and_locks) {
@@ -287,7 +288,7 @@ START_TEST(test_play_answer_waits_for_its_number) {
     ck_assert_int_eq(p.pending, 1);
     ck_assert_int_eq(pl_lesson_run_state(p.run)->attempts, 0);
     ck_assert_ptr_nonnull(strstr(p.note, "checked when it is"));
-    for (int i = 0; i < 3000 && p.pending; i++) pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), usleep(10000);
+    for (int i = 0; i < PL_TEST_POLLS && p.pending; i++) pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), usleep(10000);
     ck_assert_int_eq(p.pending, 0);
     const PlProbeBatch *b = pl_lab_batch(lab, NULL);
     long pads = 0;
@@ -465,8 +466,8 @@ static void check_exercise(PlLab *lab, PlLessonRun *r, const char *where) {
     int got = pl_lesson_run_answer(r, "");
     ck_assert_msg(got == PL_ANS_WRONG, "%s: the exercise is met before the learner does anything (%d)", where, got);
     ck_assert_msg(pl_lesson_run_solve(r, &err) == 0, "%s: %s", where, err.msg);
-    for (int i = 0; i < 60000 && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+    for (int i = 0; i < PL_TEST_POLLS && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), PL_TEST_PATIENCE), 0);
     got = pl_lesson_run_answer(r, "");
     ck_assert_msg(got == PL_ANS_RIGHT, "%s: solved, the exercise is still refused: %s", where,
                   pl_lesson_run_state(r)->message);
@@ -536,7 +537,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_parser_reads_everything);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
-    tcase_set_timeout(tc, 300);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_run_folds_steps_and_locks);
     tcase_add_test(tc, test_run_answers_hints_solution);
     tcase_add_test(tc, test_play_answer_waits_for_its_number);
@@ -546,7 +547,7 @@ Suite *lessons_suite(void) {
     suite_add_tcase(s, tc);
     find_shipped();
     tc = tcase_create("shipped");
-    tcase_set_timeout(tc, 900);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_shipped_found);
     tcase_add_loop_test(tc, test_shipped_lesson, 0, nshipped);
     suite_add_tcase(s, tc);

@@ -306,6 +306,13 @@ int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err);
 /* Runs a command; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing to do). */
 int pl_lab_command(PlLab *lab, PlCommand c);
 
+/* The clock the lab's trainings read their time from: the runs' seconds,
+ * the ETA, the paused time left out. clock(ctx) is called from the
+ * training threads too; NULL (the default) is pl_app_clock. Trainings that
+ * start after the call use it: tests move time themselves instead of
+ * sleeping. */
+void pl_lab_clock(PlLab *lab, PlRunsClockFn clock, void *ctx);
+
 /* Whether a cold change retrains at once (on, as the lab starts) or waits
  * for PL_CMD_RUN (off: a drill that measures probes wants no training). */
 void pl_lab_autotrain(PlLab *lab, int on);

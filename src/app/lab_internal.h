@@ -81,6 +81,8 @@ struct PlLab {
     PlJob *retired[8]; /* stopped jobs finishing their batch */
     PlRun *grid_runs;
     PlLabGrid grid;
+    PlRunsClockFn clock; /* what the trainings' time is read from (pl_lab_clock); NULL: pl_app_clock */
+    void *clock_ctx;
     PlLabRun *runs; /* (PL_LAB_MAX_RUNS) */
     int nruns, next_run_id, sort;
     char *autosave;

@@ -170,7 +170,7 @@ void pl_lab_train_start(PlLab *lab) {
     PlErr err = {0};
     if (lab->job_runs) {
         for (int i = 0; i < k; i++) lab->job_runs[i].cfg = train_config(&lab->s, lab->s.seed + i, lab->longest);
-        lab->job = pl_job_start(lab->corpus, lab->job_runs, k, pl_app_cores(), &err);
+        lab->job = pl_job_start(lab->corpus, lab->job_runs, k, pl_app_cores(), lab->clock, lab->clock_ctx, &err);
     } else {
         pl_err_set(&err, PL_ENOMEM, "out of memory starting a retrain");
     }
@@ -261,7 +261,7 @@ int pl_lab_grid_start(PlLab *lab) {
                 s.padding = grid_cells[c].padding, s.mask = grid_cells[c].mask;
                 lab->grid_runs[c * k + i].cfg = train_config(&s, s.seed + i, lab->longest);
             }
-        lab->grid_job = pl_job_start(lab->corpus, lab->grid_runs, n, pl_app_cores(), &err);
+        lab->grid_job = pl_job_start(lab->corpus, lab->grid_runs, n, pl_app_cores(), lab->clock, lab->clock_ctx, &err);
     } else {
         pl_err_set(&err, PL_ENOMEM, "out of memory starting the grid");
     }
@@ -362,6 +362,8 @@ int pl_lab_pause_toggle(PlLab *lab) {
              lab->tr.paused ? "training paused (space resumes)" : "training resumed");
     return PL_LAB_HOT;
 }
+
+void pl_lab_clock(PlLab *lab, PlRunsClockFn clock, void *ctx) { lab->clock = clock, lab->clock_ctx = ctx; }
 
 void pl_lab_autosave(PlLab *lab, const char *path) {
     free(lab->autosave);
