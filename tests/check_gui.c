@@ -27,6 +27,7 @@
 #include "gui/gui.h"
 #include "gui/chrome.h"
 #include "gui/lesson_pane.h"
+#include "patience.h"
 
 #define W 1000
 #define H 640
@@ -108,7 +109,7 @@ static void frame_close(Frame *f) {
 
 /* Lays out view v after its results are in, and draws it. */
 static void frame_draw(Frame *f, PlView v) {
-    ck_assert_int_eq(pl_lab_wait(f->lab, pl_view_results(v), 60), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_view_results(v), PL_TEST_PATIENCE), 0);
     gui_dl_reset(&f->dl);
     ck_assert_int_eq(gui_figure(&f->dl, f->lab, v, (GuiRect){10, 10, W - 20, H - 20}), 1);
     gui_render(&f->gr, &f->dl);
@@ -348,7 +349,7 @@ static void shot(PlView v, const GuiLook *look, const char *path) {
     a.settings = small_settings();
     a.settings.view = v;
     a.look = *look;
-    a.width = W, a.height = H, a.screenshot = path, a.timeout = 60;
+    a.width = W, a.height = H, a.screenshot = path, a.timeout = PL_TEST_PATIENCE;
     ck_assert_int_eq(gui_run(&a), 0);
 }
 
@@ -388,7 +389,7 @@ START_TEST(test_projector_mode_and_the_dark_theme_render_at_any_size) {
     memset(&a, 0, sizeof a);
     a.settings = small_settings();
     a.settings.view = PL_VIEW_RNN;
-    a.look = look, a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60;
+    a.look = look, a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = PL_TEST_PATIENCE;
     ck_assert_int_eq(gui_run(&a), 0);
     int w, h;
     uint32_t *px = gui_png_read(path, &w, &h);
@@ -444,11 +445,12 @@ static void lesson_open(Frame *f, PlLessonPlay *p, int step) {
 
 /* Waits for what the step reads and what its view draws. */
 static void lesson_wait(Frame *f, PlLessonPlay *p) {
-    for (int i = 0;
-         i < 6000 && (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting); i++)
+    for (int i = 0; i < PL_TEST_POLLS &&
+                    (pl_lab_tick(f->lab), pl_lesson_play_tick(p, f->lab), pl_lesson_run_state(p->run)->waiting);
+         i++)
         usleep(10000);
     PlView v = (PlView)pl_lab_settings(f->lab)->view;
-    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | pl_view_results(v), 60), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
 }
 
 #define PANE_W 380
@@ -642,7 +644,8 @@ START_TEST(test_a_screenshot_of_a_lesson_step_in_classroom_mode) {
     memset(&a, 0, sizeof a);
     a.settings = small_settings();
     a.look.present = 1;
-    a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = 60, a.lesson = "rectangle", a.step = 4;
+    a.width = 1920, a.height = 1080, a.screenshot = path, a.timeout = PL_TEST_PATIENCE, a.lesson = "rectangle",
+    a.step = 4;
     ck_assert_int_eq(gui_run(&a), 0);
     int w, h;
     uint32_t *px = gui_png_read(path, &w, &h);
@@ -911,7 +914,7 @@ START_TEST(test_a_drill_item_past_the_decks_end_is_refused_in_one_line) {
     memset(&a, 0, sizeof a);
     a.settings = small_settings();
     char *path = tmp_path("drill.png");
-    a.width = 1280, a.height = 800, a.screenshot = path, a.timeout = 60, a.drill = "bugs", a.item = 0;
+    a.width = 1280, a.height = 800, a.screenshot = path, a.timeout = PL_TEST_PATIENCE, a.drill = "bugs", a.item = 0;
     ck_assert_int_eq(gui_run(&a), 0);
     int w, h;
     uint32_t *px = gui_png_read(path, &w, &h);
@@ -1006,7 +1009,7 @@ START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
         char name[64], why[200];
         snprintf(name, sizeof name, "%s-%zu.svg", pl_view_name(cases[i].v), i);
         char *path = tmp_path(name);
-        GuiExport x = {.svg = path, .width = W, .height = H, .timeout = 60};
+        GuiExport x = {.svg = path, .width = W, .height = H, .timeout = PL_TEST_PATIENCE};
         ck_assert_int_eq(gui_export(&s, cases[i].v, &x), 0);
         char *svg = slurp(path);
         ck_assert_ptr_nonnull(svg);
@@ -1025,11 +1028,11 @@ END_TEST
 START_TEST(test_the_csv_holds_the_cost_results_own_numbers) {
     PlLabSettings s = small_settings();
     char *path = tmp_path("cost.csv");
-    GuiExport x = {.csv = path, .width = W, .height = H, .timeout = 60};
+    GuiExport x = {.csv = path, .width = W, .height = H, .timeout = PL_TEST_PATIENCE};
     ck_assert_int_eq(gui_export(&s, PL_VIEW_COST, &x), 0);
     PlErr err;
     PlLab *lab = pl_lab_new(&s, &err);
-    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, PL_TEST_PATIENCE), 0);
     const PlLabCost *k = pl_lab_cost(lab, NULL);
     FILE *f = fopen(path, "r");
     ck_assert_ptr_nonnull(f);
@@ -1058,7 +1061,7 @@ Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
     TCase *px = tcase_create("pixels");
-    tcase_set_timeout(px, 120);
+    tcase_set_timeout(px, PL_TEST_HANG);
     tcase_add_test(px, test_every_view_renders_to_a_png_of_its_size_that_is_not_blank);
     tcase_add_test(px, test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on);
     tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
@@ -1071,7 +1074,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_every_figure_reads_exactly_the_results_its_view_shows);
     suite_add_tcase(s, px);
     TCase *lesson = tcase_create("lesson");
-    tcase_set_timeout(lesson, 300);
+    tcase_set_timeout(lesson, PL_TEST_HANG);
     tcase_add_test(lesson, test_a_lesson_step_draws_its_narration_beside_its_view);
     tcase_add_test(lesson, test_keys_through_the_event_queue_move_the_lesson_and_its_view);
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
@@ -1080,14 +1083,14 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");
-    tcase_set_timeout(drill, 300);
+    tcase_set_timeout(drill, PL_TEST_HANG);
     tcase_add_test(drill, test_a_card_draws_its_front_then_its_back_after_a_space);
     tcase_add_test(drill, test_a_quick_fire_question_answered_through_the_event_queue_shows_its_explanations);
     tcase_add_test(drill, test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints);
     tcase_add_test(drill, test_a_drill_item_past_the_decks_end_is_refused_in_one_line);
     suite_add_tcase(s, drill);
     TCase *files = tcase_create("files");
-    tcase_set_timeout(files, 120);
+    tcase_set_timeout(files, PL_TEST_HANG);
     tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);
     tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
     suite_add_tcase(s, files);

@@ -126,6 +126,34 @@ run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --ba
 expect_has "buckets table says a strategy that computes more in words, never as a saving" "192  2.0x as many     4.0x as many"
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --format json
 expect_has "buckets json lists strategies" '"name": "bucket_longest",'
+# maxlen none: whole reviews, nothing cut. Ten reviews of 900, 50, 250, 1200, 120, 790, 90, 390,
+# 180 and 500 tokens (start token included), 4470 in all, in one batch of 32:
+#   every review padded to the longest: 10 x 1200 = 12000 cells, 1 - 4470/12000 = 0.6275 pads;
+#   buckets at 100, 200, 400, 800 hold {50, 90} {120, 180} {250, 390} {500, 790} {900, 1200},
+#   each as wide as its longest: 2 x (90 + 180 + 390 + 790 + 1200) = 5300 cells, 830/5300 = 0.1566;
+#   score cells 2 x (90^2 + 180^2 + 390^2 + 790^2 + 1200^2) = 4513400.
+for L in 900 50 250 1200 120 790 90 390 180 500; do
+    printf '%d\t' $((L % 3 % 2))
+    for ((i = 1; i < L; i++)); do printf 'w%d ' $((i % 7)); done
+    printf '\n'
+done >"$TMP/ten.tsv"
+run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen none --boundaries 100,200,400,800 --format csv
+if [[ $rc -eq 0 && $out == *$'\nstatic,1,0.6275,12000,4470,0,14400000,'* && $out == *$'\nbucket_longest,5,0.1566,5300,4470,0,4513400,'* && $out == *$'\ntf_bucket,5,0.1566,5300,4470,0,4513400,'* ]]; then
+    pass "buckets --maxlen none: static pads every review to the longest (62.75%), five buckets pad 15.66%, nothing cut"
+else
+    fail "buckets --maxlen none: static pads every review to the longest (62.75%), five buckets pad 15.66%, nothing cut" "$out" "$err"
+fi
+if [[ $(cut -d, -f6 <<<"$out" | sort -u | tr '\n' ' ') == "0 tokens_cut " ]]; then pass "buckets --maxlen none cuts no token under any strategy"
+else fail "buckets --maxlen none cuts no token under any strategy" "$out"; fi
+run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen 800 --boundaries 100,200,400,800 --format csv
+# at 800 the two longest lose 100 + 400 tokens: 3970 kept in 8000 cells, 4030/8000 = 0.50375 pads
+# (0.5037: computed as 1 - 3970/8000, which in doubles lands just under 0.50375)
+expect_has "at maxlen 800 the two longest lose 100 + 400 tokens" $'\nstatic,1,0.5037,8000,3970,500,'
+run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen nonsense
+expect_error "a maxlen that is neither a number nor none is refused" "--maxlen: expected a whole number from 1 to 2000 or none, got 'nonsense'"
+run "$P" probe batch --corpus "$TMP/ten.tsv" --maxlen none --example 3 --format json
+expect_has "probe batch --maxlen none: the static batch is as wide as the longest review" '"T": 1200'
+expect_has "and its JSON names the maxlen none" '"maxlen": "none"'
 run "$P" --corpus "$TMP/small.tsv"
 expect_has "padlab with no command prints the report" "batching strategies"
 run "$P" report --corpus "$TMP/small.tsv" </dev/null

@@ -79,6 +79,19 @@ else
     else fail "a key sent through the event queue changed the setting" "$(cat "$TMP/s.session" 2>&1 | head -5)"; fi
     if [[ $err == *"frames at 1280x800"* ]]; then pass "the window drew frames (${err##*padlab gui: })"
     else fail "the window drew frames" "$err"; fi
+    # Every setting's keys in the window: s forward (twice), S back, w causal on, z the zero pad row, A the model back around.
+    rm -f "$TMP/k.session"
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" PADLAB_GUI_KEYS=ssSwzAq "$P" gui "${C[@]}" --session "$TMP/k.session"
+    want=$'seed = 1\ncausal = on\npad_embedding = zero\nmodel = attention'
+    got=$(grep -E '^(seed|causal|pad_embedding|model) = ' "$TMP/k.session" 2>/dev/null | sort)
+    if [[ $rc -eq 0 && $got == "$(sort <<<"$want")" ]]; then pass "the window's keys: s forward, S back, w causal, z the pad row, A back"
+    else fail "the window's keys: s forward, S back, w causal, z the pad row, A back" "status $rc" "$got" "$err"; fi
+    # Projector mode has no controls to click: its keys alone toggle causal and the pad row.
+    rm -f "$TMP/p.session"
+    run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" PADLAB_GUI_KEYS=wzq "$P" gui "${C[@]}" --present --session "$TMP/p.session"
+    got=$(grep -E '^(causal|pad_embedding) = ' "$TMP/p.session" 2>/dev/null | tr '\n' ' ')
+    if [[ $rc -eq 0 && $got == "causal = on pad_embedding = zero " ]]; then pass "in projector mode w turns causal on and z zeroes the pad row"
+    else fail "in projector mode w turns causal on and z zeroes the pad row" "status $rc" "$got" "$err"; fi
     # A lesson in the window: two spaces go on two steps, q quits; the progress kept says step 3 (from 0: 2).
     rm -rf "$TMP/state"
     run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" "$P" gui "${C[@]}" --lesson rectangle

@@ -11,7 +11,7 @@ P=${PADLAB:?set PADLAB to the padlab binary}
 # The values a row's --help lists (a|b|c), or its range's ends and a middle.
 values_of() { # NAME
     case $1 in
-        maxlen) echo "1 7 100 150 2000" ;;
+        maxlen) echo "1 7 100 150 2000 none" ;;
         batch) echo "1 32 1024" ;;
         seed) echo "0 17 999999" ;;
         seeds) echo "1 3 9" ;;

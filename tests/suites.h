@@ -5,6 +5,7 @@
 #include <check.h>
 
 #include "core/corpus.h"
+#include "patience.h"
 
 Suite *text_suite(void);
 Suite *corpus_suite(void);

@@ -2,6 +2,7 @@
  * reset, results from the worker (one batch for every view), training over
  * seeds, pause, the grid, and sessions. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ static PlLab *small_lab(void) { return lab_with("builtin:1:400", 2); }
 
 static void wait_training(PlLab *lab) {
     struct timespec ts = {0, 10000000};
-    for (int i = 0; i < 6000; i++) {
+    for (int i = 0; i < PL_TEST_POLLS; i++) {
         pl_lab_tick(lab);
         if (!pl_lab_training(lab)->active && !pl_lab_grid(lab).active) return;
         nanosleep(&ts, NULL);
@@ -70,7 +71,7 @@ START_TEST(test_changes_are_hot_or_cold) {
     ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "7", &err), PL_LAB_COLD);
     ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 7);
     ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "0", &err), -1);
-    ck_assert_str_eq(err.msg, "maxlen must be a whole number from 1 to 2000, got '0'");
+    ck_assert_str_eq(err.msg, "maxlen must be a whole number from 1 to 2000 or none, got '0'");
     ck_assert_int_eq(pl_lab_set(lab, PL_S_EXAMPLE, "400", &err), -1);
     ck_assert_str_eq(err.msg, "example must be below 400 (the corpus's reviews), got 400");
     ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), PL_LAB_COLD);
@@ -108,7 +109,7 @@ END_TEST
 START_TEST(test_results_come_from_the_worker_and_follow_the_settings) {
     PlLab *lab = small_lab();
     PlResultStatus st;
-    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, PL_TEST_PATIENCE), 0);
     const PlProbeBatch *b = pl_lab_batch(lab, &st);
     ck_assert_ptr_nonnull(b);
     ck_assert(!st.stale && !st.error);
@@ -118,12 +119,12 @@ START_TEST(test_results_come_from_the_worker_and_follow_the_settings) {
     pl_lab_step(lab, PL_S_CONVENTION, 1);
     b = pl_lab_batch(lab, &st);
     ck_assert(st.stale); /* the old one until the new one arrives */
-    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, 60), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_BATCH, PL_TEST_PATIENCE), 0);
     b = pl_lab_batch(lab, &st);
     ck_assert(!st.stale);
     ck_assert_int_eq(b->conv, PL_MASK_TORCH);
     pl_lab_step(lab, PL_S_MASK, 1);
-    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_RNN, 60), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_RNN, PL_TEST_PATIENCE), 0);
     const PlProbeRnn *r = pl_lab_rnn(lab, &st);
     ck_assert(r->mask && r->masked_carry_distance == 0.0f);
     pl_lab_free(lab);
@@ -145,7 +146,7 @@ START_TEST(test_every_view_shows_the_same_batch) {
                 s.batching = batchings[bi], s.maxlen = maxlens[mi], s.padding = pm & 1, s.mask = pm >> 1;
                 s.example = 3;
                 pl_lab_apply(lab, &s, NULL);
-                ck_assert_int_eq(pl_lab_wait(lab, kinds, 120), 0);
+                ck_assert_int_eq(pl_lab_wait(lab, kinds, PL_TEST_PATIENCE), 0);
                 PlResultStatus bs;
                 const PlProbeBatch *b = pl_lab_batch(lab, &bs);
                 ck_assert_ptr_nonnull(b);
@@ -185,7 +186,7 @@ START_TEST(test_a_random_walk_over_the_settings_never_fails) {
             PlErr err;
             ck_assert_int_ge(pl_lab_set(lab, PL_S_CORPUS, "builtin:2:150", &err), 0);
         }
-        ck_assert_int_eq(pl_lab_wait(lab, ALL_RESULTS, 120), 0);
+        ck_assert_int_eq(pl_lab_wait(lab, ALL_RESULTS, PL_TEST_PATIENCE), 0);
         for (int k = 0; k < PL_R_COUNT; k++) {
             PlResultStatus st;
             const void *r = pl_lab_result(lab, (PlResultKind)k, &st);
@@ -210,7 +211,7 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
         PlLabSettings s = *pl_lab_settings(lab);
         s.batching = batchings[i];
         pl_lab_apply(lab, &s, NULL);
-        ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, 60), 0);
+        ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_COST, PL_TEST_PATIENCE), 0);
         const PlLabCost *k = pl_lab_cost(lab, NULL);
         PlStrategyRow rows[PL_BATCH_COUNT];
         int n;
@@ -247,6 +248,61 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
 }
 END_TEST
 
+/* Ten reviews of 900, 50, 250, 1200, 120, 790, 90, 390, 180 and 500 tokens
+ * (start token included): 4470 tokens, the longest 1200. Written into dir;
+ * returns the file's path (to free). */
+static char *ten_reviews(const char *dir) {
+    static const int lens[] = {900, 50, 250, 1200, 120, 790, 90, 390, 180, 500};
+    char *path = malloc(strlen(dir) + 16), *text = malloc(5 * 4470 + 64);
+    size_t n = 0;
+    sprintf(path, "%s/ten.tsv", dir);
+    for (int r = 0; r < 10; r++) {
+        n += (size_t)sprintf(text + n, "%d\t", r % 2);
+        for (int i = 1; i < lens[r]; i++) n += (size_t)sprintf(text + n, "w%d ", i % 7);
+        text[n++] = '\n';
+    }
+    pl_test_write_file(path, text, n);
+    free(text);
+    return path;
+}
+
+/* maxlen none: whole reviews, nothing cut. In one batch of 32 the static
+ * batch is as wide as the longest review, 10 x 1200 = 12000 cells of which
+ * 4470 are real; the cost view's table is padlab buckets', every strategy
+ * cutting nothing. */
+START_TEST(test_maxlen_none_pads_to_the_longest_and_cuts_nothing) {
+    char *dir = pl_test_tmpdir(), *path = ten_reviews(dir);
+    PlLab *lab = lab_with(path, 1);
+    ck_assert_int_eq(pl_lab_longest(lab), 1200);
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "none", NULL), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_wait(lab, (1u << PL_R_COST) | (1u << PL_R_BATCH), PL_TEST_PATIENCE), 0);
+    PlResultStatus st;
+    const PlLabCost *k = pl_lab_cost(lab, &st);
+    ck_assert_int_eq(st.info->settings.maxlen, PL_MAXLEN_NONE);
+    ck_assert_int_eq(st.info->longest, 1200);
+    const PlCost *c = &k->strategies[PL_BATCH_STATIC].cost;
+    ck_assert(c->slots == 12000 && c->real_tokens == 4470 && k->len_over_maxlen == 0);
+    ck_assert(fabs(k->padding_share - (1.0 - 4470.0 / 12000.0)) < 1e-12);
+    for (int i = 0; i < k->nstrategies; i++) ck_assert_int_eq(k->strategies[i].tokens_cut, 0);
+    const PlProbeBatch *b = pl_lab_batch(lab, &st);
+    ck_assert(b->batch->B == 10 && b->batch->T == 1200 && st.info->width == 1200);
+    ck_assert_int_eq(pl_lab_wait(lab, ALL_RESULTS, PL_TEST_PATIENCE),
+                     0); /* every probe computes at the longest's width */
+    for (int r = 0; r < PL_R_COUNT; r++) ck_assert_ptr_nonnull(pl_lab_result(lab, (PlResultKind)r, NULL));
+    wait_training(lab); /* the retrain the change started trains whole reviews */
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert(n == 1 && runs[0].settings.maxlen == PL_MAXLEN_NONE && runs[0].epochs == 5);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, -1), PL_LAB_COLD); /* - comes back to the top of the ladder */
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, 2000);
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_MAXLEN, 1), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_settings(lab)->maxlen, PL_MAXLEN_NONE);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir), free(path);
+}
+END_TEST
+
 /* A change never computes on the caller's thread: right after it, the result
  * on hand is still the old one, marked stale, whatever the worker is doing;
  * the new one comes only through the worker. */
@@ -256,7 +312,7 @@ START_TEST(test_a_change_never_waits_for_a_result) {
     s.maxlen = 2000;
     s.example = 0;
     pl_lab_apply(lab, &s, NULL);
-    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, 120), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, PL_TEST_PATIENCE), 0);
     PlResultStatus st;
     for (int i = 0; i < 5; i++) {
         ck_assert_int_eq(pl_lab_step(lab, PL_S_EXAMPLE, 1), PL_LAB_HOT);
@@ -264,7 +320,7 @@ START_TEST(test_a_change_never_waits_for_a_result) {
         ck_assert(st.stale);                   /* the change did not compute it... */
         ck_assert_int_eq(st.info->rows[0], i); /* ...the one on hand is the previous example's */
         ck_assert_ptr_nonnull(r);
-        ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, 120), 0);
+        ck_assert_int_eq(pl_lab_wait(lab, 1u << PL_R_ATTENTION, PL_TEST_PATIENCE), 0);
         r = pl_lab_attention(lab, &st); /* the worker's */
         ck_assert(!st.stale && st.info->rows[0] == i + 1 && r->T == 2000);
     }
@@ -299,7 +355,7 @@ START_TEST(test_a_retrain_trains_every_seed_and_groups_them) {
         ck_assert(fabsf(cv.median_loss[e] - 0.5f * (runs[0].train_loss[e] + runs[1].train_loss[e])) < 1e-6f);
     }
     PlResultStatus st;
-    pl_lab_wait(lab, 1u << PL_R_RNN, 60);
+    pl_lab_wait(lab, 1u << PL_R_RNN, PL_TEST_PATIENCE);
     pl_lab_rnn(lab, &st);
     ck_assert_int_eq(st.info->weights_run, 3); /* the probes read the first seed's model of the last retrain */
     ck_assert_int_eq(st.info->weights_seed, 0);
@@ -392,29 +448,84 @@ START_TEST(test_a_memorised_run_is_flagged) {
 }
 END_TEST
 
+/* The lab's clock in a test: it moves when the test moves it and, when
+ * tick is set, by 1 s on every read from another thread (the training's),
+ * so what a run counts never depends on how busy the machine is. */
+typedef struct {
+    pthread_mutex_t lock;
+    double now;
+    int tick;
+    pthread_t test;
+    int others; /* reads from other threads */
+} TestClock;
+
+static double test_clock(void *ctx) {
+    TestClock *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    if (!pthread_equal(pthread_self(), c->test)) c->others++, c->now += c->tick;
+    double t = c->now;
+    pthread_mutex_unlock(&c->lock);
+    return t;
+}
+
+static void advance(TestClock *c, double seconds) {
+    pthread_mutex_lock(&c->lock);
+    c->now += seconds;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Waits for the first batch of the retrain to be done; paused, the run then
+ * holds there until resumed. Never assumes how long the batch takes. */
+static void wait_first_batch(PlLab *lab) {
+    struct timespec ts = {0, 10000000};
+    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lab_training(lab)->job.fraction <= 0.0); i++)
+        nanosleep(&ts, NULL);
+    ck_assert(pl_lab_training(lab)->job.fraction > 0.0);
+}
+
+/* Paused at once, the run holds after its first batch while the clock moves
+ * on 1000 s: the active time and the ETA stand still, and the finished run
+ * counts none of it. The clock moves only while paused, so the run's time
+ * is exactly 0. */
 START_TEST(test_pause_leaves_the_paused_time_out) {
+    TestClock clock = {PTHREAD_MUTEX_INITIALIZER, 100.0, 0, pthread_self(), 0};
     PlLab *lab = lab_with("builtin:1:1200", 1);
-    double start = pl_app_clock();
+    pl_lab_clock(lab, test_clock, &clock);
     pl_lab_command(lab, PL_CMD_RUN);
-    struct timespec ts = {0, 100000000}, pause = {0, 600000000};
-    nanosleep(&ts, NULL);
-    pl_lab_tick(lab);
     ck_assert_int_eq(pl_lab_command(lab, PL_CMD_PAUSE), PL_LAB_HOT);
-    nanosleep(&ts, NULL); /* the batch in flight ends */
+    wait_first_batch(lab);
+    double fraction = pl_lab_training(lab)->job.fraction, eta = pl_lab_training(lab)->eta;
+    ck_assert(pl_lab_training(lab)->paused && pl_lab_training(lab)->job.active_seconds == 0.0);
+    advance(&clock, 1000.0);
     pl_lab_tick(lab);
-    double eta = pl_lab_training(lab)->eta, active = pl_lab_training(lab)->job.active_seconds;
-    nanosleep(&pause, NULL);
-    pl_lab_tick(lab);
-    ck_assert(pl_lab_training(lab)->eta == eta);                         /* paused, the ETA stands still */
-    ck_assert(pl_lab_training(lab)->job.active_seconds - active < 0.01); /* and so does the clock */
+    ck_assert(pl_lab_training(lab)->job.fraction == fraction);  /* held after its batch */
+    ck_assert(pl_lab_training(lab)->job.active_seconds == 0.0); /* paused, the clock counts nothing */
+    ck_assert(pl_lab_training(lab)->eta == eta);                /* and the ETA stands still */
     pl_lab_command(lab, PL_CMD_PAUSE);
     wait_training(lab);
-    double wall = pl_app_clock() - start;
     int n;
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     ck_assert_int_eq(n, 1);
-    /* paused for 0.6 s at least: a run that counted it would take nearly the whole wall time */
-    ck_assert_msg(runs[0].seconds < wall - 0.5, "%.3f s counted of %.3f s", runs[0].seconds, wall);
+    ck_assert_int_eq(runs[0].epochs, 5);
+    ck_assert_msg(runs[0].seconds == 0.0, "%.3f s counted of the 1000 s paused", runs[0].seconds);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* Unpaused, a run counts the lab's clock and only it: every read the
+ * training makes moves the clock 1 s, so from its first read to its last
+ * the run saw the clock move reads - 1 seconds, whatever the wall did. */
+START_TEST(test_a_run_counts_the_labs_clock) {
+    TestClock clock = {PTHREAD_MUTEX_INITIALIZER, 50.0, 1, pthread_self(), 0};
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    pl_lab_clock(lab, test_clock, &clock);
+    pl_lab_command(lab, PL_CMD_RUN);
+    wait_training(lab);
+    int n;
+    const PlLabRun *runs = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_ge(clock.others, 2);
+    ck_assert_msg(runs[0].seconds == clock.others - 1, "%.3f s for %d reads", runs[0].seconds, clock.others);
     pl_lab_free(lab);
 }
 END_TEST
@@ -687,7 +798,7 @@ END_TEST
 Suite *lab_suite(void) {
     Suite *s = suite_create("lab");
     TCase *tc = tcase_create("changes");
-    tcase_set_timeout(tc, 300);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_the_lab_opens_on_a_review_with_pads);
     tcase_add_test(tc, test_changes_are_hot_or_cold);
     tcase_add_test(tc, test_undo_goes_back_and_reset_keeps_the_corpus_and_view);
@@ -696,21 +807,23 @@ Suite *lab_suite(void) {
     tcase_add_test(tc, test_a_random_walk_over_the_settings_never_fails);
     tcase_add_test(tc, test_the_cost_headline_is_its_strategys_row);
     tcase_add_test(tc, test_a_change_never_waits_for_a_result);
+    tcase_add_test(tc, test_maxlen_none_pads_to_the_longest_and_cuts_nothing);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("training");
-    tcase_set_timeout(tt, 300);
+    tcase_set_timeout(tt, PL_TEST_HANG);
     tcase_add_test(tt, test_a_retrain_trains_every_seed_and_groups_them);
     tcase_add_test(tt, test_a_seed_trained_again_counts_once);
     tcase_add_test(tt, test_a_model_without_attention_leaves_the_attention_view_fresh_and_says_why);
     tcase_add_test(tt, test_a_memorised_run_is_flagged);
     tcase_add_test(tt, test_pause_leaves_the_paused_time_out);
+    tcase_add_test(tt, test_a_run_counts_the_labs_clock);
     tcase_add_test(tt, test_the_grid_trains_the_selected_model_over_the_seeds);
     tcase_add_test(tt, test_the_grid_gives_the_bits_of_the_experiment_run_alone);
     tcase_add_test(tt, test_a_70_30_corpus_reads_its_accuracies_against_70);
     tcase_add_test(tt, test_the_status_line_counts_what_it_trained);
     suite_add_tcase(s, tt);
     TCase *ts = tcase_create("sessions");
-    tcase_set_timeout(ts, 300);
+    tcase_set_timeout(ts, PL_TEST_HANG);
     tcase_add_test(ts, test_sessions_keep_settings_runs_and_the_grid);
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
     tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);

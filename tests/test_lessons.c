@@ -185,10 +185,11 @@ static PlLab *small_lab(void) {
 }
 
 static void wait_for(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 30000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
+    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting);
+         i++)
         usleep(10000);
     ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), PL_TEST_PATIENCE), 0);
 }
 
 START_TEST(test_run_folds_steps_and_locks) {
@@ -288,7 +289,7 @@ START_TEST(test_play_answer_waits_for_its_number) {
     ck_assert_int_eq(p.pending, 1);
     ck_assert_int_eq(pl_lesson_run_state(p.run)->attempts, 0);
     ck_assert_ptr_nonnull(strstr(p.note, "checked when it is"));
-    for (int i = 0; i < 3000 && p.pending; i++) pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), usleep(10000);
+    for (int i = 0; i < PL_TEST_POLLS && p.pending; i++) pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), usleep(10000);
     ck_assert_int_eq(p.pending, 0);
     const PlProbeBatch *b = pl_lab_batch(lab, NULL);
     long pads = 0;
@@ -307,6 +308,27 @@ END_TEST
 /* The exercise's smallest maxlen, found by the run, is the first value of
  * the registry's range whose kept share reaches 90%, computed here from the
  * corpus's lengths. */
+/* A lesson's set line takes maxlen none; its text names the longest review
+ * none stands for, and a condition reads none as above every number. */
+START_TEST(test_a_lesson_reads_maxlen_none_as_the_longest_review) {
+    PlLab *lab = small_lab();
+    PlErr err;
+    ck_assert_int_eq(pl_lab_set(lab, PL_S_MAXLEN, "none", &err), PL_LAB_COLD);
+    const PlCorpus *c = pl_lab_corpus(lab);
+    int longest = 0;
+    for (int i = 0; i < c->n; i++) longest = pl_corpus_len(c, i) > longest ? pl_corpus_len(c, i) : longest;
+    char out[128], want[128], why[200];
+    snprintf(want, sizeof want, "at none (longest: %d)", longest);
+    ck_assert_str_eq(pl_lesson_fill(lab, "at {maxlen}", out, sizeof out), want);
+    PlQuantity q;
+    double v;
+    ck_assert_int_eq(pl_quantity_parse("maxlen", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &v, why, sizeof why), 0);
+    ck_assert(v > 2000.0); /* "maxlen <= 400" is false under none, "maxlen >= 2000" true */
+    pl_lab_free(lab);
+}
+END_TEST
+
 START_TEST(test_run_exercise_smallest) {
     PlErr err;
     PlLesson *l = parse(good, &err);
@@ -461,8 +483,8 @@ static void check_exercise(PlLab *lab, PlLessonRun *r, const char *where) {
     int got = pl_lesson_run_answer(r, "");
     ck_assert_msg(got == PL_ANS_WRONG, "%s: the exercise is met before the learner does anything (%d)", where, got);
     ck_assert_msg(pl_lesson_run_solve(r, &err) == 0, "%s: %s", where, err.msg);
-    for (int i = 0; i < 60000 && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 300), 0);
+    for (int i = 0; i < PL_TEST_POLLS && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), PL_TEST_PATIENCE), 0);
     got = pl_lesson_run_answer(r, "");
     ck_assert_msg(got == PL_ANS_RIGHT, "%s: solved, the exercise is still refused: %s", where,
                   pl_lesson_run_state(r)->message);
@@ -613,16 +635,17 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
-    tcase_set_timeout(tc, 300);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_run_folds_steps_and_locks);
     tcase_add_test(tc, test_run_answers_hints_solution);
     tcase_add_test(tc, test_play_answer_waits_for_its_number);
     tcase_add_test(tc, test_run_exercise_smallest);
+    tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);
     tcase_add_test(tc, test_progress_round_trip);
     suite_add_tcase(s, tc);
     find_shipped();
     tc = tcase_create("shipped");
-    tcase_set_timeout(tc, 900);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_shipped_found);
     tcase_add_loop_test(tc, test_shipped_lesson, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
     suite_add_tcase(s, tc);

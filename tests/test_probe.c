@@ -800,7 +800,7 @@ END_TEST
 Suite *probe_suite(void) {
     Suite *s = suite_create("probe");
     TCase *tc = tcase_create("probes");
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_batch_counts_agree_in_every_convention);
     tcase_add_test(tc, test_two_keys_with_one_pad_get_weights_one_and_zero);
     tcase_add_test(tc, test_attention_probe_mask_removes_leaks_and_keeps_rows_whole);

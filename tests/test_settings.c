@@ -1,9 +1,11 @@
 /* The settings registry: every row's values round-trip through their text,
  * the choice names are the core's names, keys are unique, steps walk both
  * ways. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "app/lab.h"
 #include "app/settings.h"
 #include "core/mask.h"
 #include "core/model.h"
@@ -77,7 +79,9 @@ START_TEST(test_a_bad_value_says_what_was_expected) {
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_PADDING, "sideways", want, sizeof want), -1);
     ck_assert_str_eq(want, "one of pre,post");
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_MAXLEN, "0", want, sizeof want), -1);
-    ck_assert_str_eq(want, "a whole number from 1 to 2000");
+    ck_assert_str_eq(want, "a whole number from 1 to 2000 or none");
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_BATCH, "none", want, sizeof want), -1); /* only maxlen has a none */
+    ck_assert_str_eq(want, "a whole number from 1 to 1024");
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_SEEDS, "3x", want, sizeof want), -1);
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "-1", want, sizeof want), -1);
     ck_assert_int_eq(pl_setting_parse(&s, PL_S_EXAMPLE, "auto", want, sizeof want), 0);
@@ -113,6 +117,33 @@ START_TEST(test_steps_go_both_ways) {
 }
 END_TEST
 
+/* maxlen none: past the top of the ladder, above every number, resolved to
+ * the corpus's longest review, and named so wherever maxlen is printed. */
+START_TEST(test_maxlen_none_is_past_the_top_and_resolves_to_the_longest) {
+    PlLabSettings s = pl_settings_default();
+    char want[160], text[64];
+    ck_assert_int_eq(pl_setting_parse(&s, PL_S_MAXLEN, "none", want, sizeof want), 0);
+    ck_assert_int_eq(s.maxlen, PL_MAXLEN_NONE);
+    ck_assert_str_eq(pl_setting_format(&s, PL_S_MAXLEN, text, sizeof text), "none");
+    ck_assert_str_eq(pl_setting_values_text(PL_S_MAXLEN, text, sizeof text), "1..2000|none");
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), PL_MAXLEN_NONE); /* the top of the ladder */
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, -1), 2000);
+    s.maxlen = 2000;
+    ck_assert_int_eq(pl_setting_step(&s, PL_S_MAXLEN, 1), PL_MAXLEN_NONE);
+    ck_assert(!pl_setting_is_number(&(PlLabSettings){.maxlen = PL_MAXLEN_NONE}, PL_S_MAXLEN));
+    ck_assert(pl_setting_is_number(&s, PL_S_MAXLEN));
+    ck_assert_int_eq(pl_maxlen_of(PL_MAXLEN_NONE, 2474), 2474);
+    ck_assert_int_eq(pl_maxlen_of(200, 2474), 200);
+    ck_assert_str_eq(pl_maxlen_text(PL_MAXLEN_NONE, 2474, text, sizeof text), "none (longest: 2474)");
+    ck_assert_str_eq(pl_maxlen_text(200, 2474, text, sizeof text), "200");
+    char cut[160];
+    ck_assert_str_eq(pl_maxlen_cut_text(PL_MAXLEN_NONE, 2474, cut, sizeof cut),
+                     "rows kept whole (maxlen none: longest 2474)");
+    ck_assert_str_eq(pl_maxlen_cut_text(200, 2474, cut, sizeof cut), "rows cut to 200 tokens");
+    ck_assert_int_eq(pl_setting_set(&s, PL_S_BATCH, PL_SETTING_NONE), -1); /* batch has no none */
+}
+END_TEST
+
 START_TEST(test_each_key_moves_one_setting_one_way) {
     int seen[512] = {0};
     for (int id = 0; id < PL_S_COUNT; id++) {
@@ -131,7 +162,55 @@ START_TEST(test_each_key_moves_one_setting_one_way) {
     ck_assert_int_eq(pl_setting_of_key('q', &dir), -1);
     char buf[32];
     ck_assert_str_eq(pl_setting_keys_text(PL_S_BATCHING, buf, sizeof buf), "b/B");
-    ck_assert_str_eq(pl_setting_keys_text(PL_S_MASK, buf, sizeof buf), "m");
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_MASK, buf, sizeof buf), "m/M");
+    ck_assert_str_eq(pl_setting_keys_text(PL_S_MAXLEN, buf, sizeof buf), "+/- =");
+}
+END_TEST
+
+/* The corpus is typed, not stepped, and the view has its tabs (1-9, 0, Tab):
+ * every other setting has a pair of keys, a projector's only controls. */
+static int keyed(int id) { return id != PL_S_CORPUS && id != PL_S_VIEW; }
+
+START_TEST(test_every_setting_has_a_forward_and_a_back_key) {
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        const PlSettingDef *d = &pl_settings[id];
+        if (!keyed(id)) continue;
+        ck_assert_msg(d->key_next && d->key_prev, "%s has no pair of keys", d->name);
+        if (islower(d->key_next)) /* the README's promise: lower-case forward, its upper-case twin back */
+            ck_assert_msg(d->key_prev == toupper(d->key_next), "%s: %c forward, %c back", d->name, d->key_next,
+                          d->key_prev);
+        ck_assert_msg(!isupper(d->key_next) && !islower(d->key_prev), "%s: %c forward, %c back", d->name, d->key_next,
+                      d->key_prev);
+    }
+    int dir;
+    ck_assert_int_eq(pl_setting_of_key('s', &dir), PL_S_SEED);
+    ck_assert_int_eq(dir, 1);
+    ck_assert_int_eq(pl_setting_of_key('S', &dir), PL_S_SEED);
+    ck_assert_int_eq(dir, -1);
+    ck_assert_int_eq(pl_setting_of_key('w', &dir), PL_S_CAUSAL);
+    ck_assert_int_eq(pl_setting_of_key('z', &dir), PL_S_PAD_EMBEDDING);
+    ck_assert_int_eq(pl_setting_of_key('M', &dir), PL_S_MASK);
+}
+END_TEST
+
+/* The keys both front ends keep for their own use before a setting's key is
+ * looked up (tui.c's view_key and on_key, gui.c's on_char): views, the
+ * example, scrolling, export, SVG, projector, theme, palette, help, quit. */
+static const char front_end_keys[] = "1234567890\t\nhljkevfdy?qQ ";
+
+START_TEST(test_no_setting_key_is_a_command_or_a_front_end_key) {
+    for (int i = 0; pl_command_keys[i].keys; i++) {
+        int dir;
+        ck_assert_msg(pl_setting_of_key(pl_command_keys[i].key, &dir) < 0, "%s runs a command and moves a setting",
+                      pl_command_keys[i].keys);
+    }
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        const PlSettingDef *d = &pl_settings[id];
+        int keys[3] = {d->key_next, d->key_prev, d->key_alt};
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(!keys[k] || !strchr(front_end_keys, keys[k]), "%s's key %c is a front end's own", d->name,
+                          keys[k]);
+    }
 }
 END_TEST
 
@@ -157,7 +236,10 @@ Suite *settings_suite(void) {
     tcase_add_test(tc, test_choice_names_are_the_cores_names);
     tcase_add_test(tc, test_a_bad_value_says_what_was_expected);
     tcase_add_test(tc, test_steps_go_both_ways);
+    tcase_add_test(tc, test_maxlen_none_is_past_the_top_and_resolves_to_the_longest);
     tcase_add_test(tc, test_each_key_moves_one_setting_one_way);
+    tcase_add_test(tc, test_every_setting_has_a_forward_and_a_back_key);
+    tcase_add_test(tc, test_no_setting_key_is_a_command_or_a_front_end_key);
     tcase_add_test(tc, test_diff_names_what_changed);
     suite_add_tcase(s, tc);
     return s;

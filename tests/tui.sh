@@ -109,6 +109,76 @@ else fail "the export has the full data as JSON" "$(ls "$TMP")"; fi
 T send-keys -t lab q
 check_screen "q quits with status 0" "EXIT=0"
 
+# A click acts as its key does: the views recompute and the screen follows
+# with no key pressed after it (a click's release once left the loop waiting
+# for a key, the views marked updating until then).
+start --corpus builtin:1:400 --view cost --seeds 1
+check_screen "a lab for clicks opens on the cost view" "trained 1 seed" 300
+read -r mx my < <(locate "maxlen: 200*")
+want=$($P stats --corpus builtin:1:400 --maxlen 250 --format json | awk -F': ' '/"padding_share"/ {gsub(",", "", $2); printf "padding share   %5.1f%%", 100*$2}')
+click "$((mx + 2))" "$my"
+check_screen "a click's cold change is shown at once" "cold: retraining 1 seed"
+check_screen "the cost view recomputes after a click, no key pressed" "$want"
+check_absent "updating" "and it is not left marked updating"
+check_screen "the retrain a click started finishes on screen, no key pressed" "trained 1 seed" 300
+read -r cx cy < <(locate "convention: keras")
+click "$((cx + 2))" "$cy"
+check_screen "a click on a hot control moves it" "convention: torch"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# Every setting has a key: lower-case moves it forward, its upper-case twin
+# back (causal and pad_embedding were mouse-only; s moved the seed back).
+start --corpus builtin:1:400 --seeds 1 --example 0
+check_screen "a lab for the keys opens" "padding: pre*"
+while IFS='|' read -r key fwd back; do
+    T send-keys -t lab -l "${key:0:1}"
+    check_screen "${key:0:1} moves ${fwd%%:*} forward" "$fwd" 30
+    T send-keys -t lab -l "${key:1:1}"
+    check_screen "${key:1:1} moves ${fwd%%:*} back" "$back" 30
+done <<'KEYS'
+pP|padding: post*|padding: pre*
+tT|truncating: post*|truncating: pre*
+mM|mask: on*|mask: off*
++-|maxlen: 250*|maxlen: 200*
+bB|batching: dynamic*|batching: static*
+][|batch: 64*|batch: 32*
+aA|model: gru*|model: rnn*
+sS|seed: 1*|seed: 0*
+xX|seeds: 2*|seeds: 1*
+cC|convention: torch|convention: keras
+wW|causal: on|causal: off
+zZ|pad_embedding: zero|pad_embedding: learned
+nN|example: 1|example: 0
+KEYS
+check_screen "the key bar shows every setting's keys" "zZ pad_embedding"
+check_screen "down to the last" "nN example"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+W=80 H=24 start --corpus builtin:1:400 --seeds 1
+check_screen "at 80x24 the key bar takes two rows" "xX seeds cC convention wW causal zZ pad_embedding nN example"
+check_screen "and its first row starts with padding" "pP padding tT truncating mM mask"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# maxlen none: + past 2000 keeps every review whole; the strip and the cost view name the
+# longest review it stands for, and the headline is padlab buckets' row at --maxlen none.
+longest=$($P stats --corpus builtin:1:400 --format json | awk -F': ' '/"max"/ {gsub(",", "", $2); print $2; exit}')
+share=$($P buckets --corpus builtin:1:400 --maxlen none --format json | tr -d ' \n' | awk '{
+    i = index($0, "\"name\":\"static\""); rest = substr($0, i)
+    match(rest, /"padding_share":[0-9.e-]+/); printf "padding share   %5.1f%%", 100 * substr(rest, RSTART + 16, RLENGTH - 16) }')
+start --corpus builtin:1:400 --maxlen 2000 --seeds 1 --view cost
+check_screen "a lab at maxlen 2000 opens" "maxlen: 2000*"
+T send-keys -t lab +
+check_screen "+ past 2000 is maxlen none, naming the longest review" "maxlen: none (longest: $longest)*"
+check_screen "the cost view says the rows are kept whole" "rows kept whole (maxlen none: longest $longest)"
+check_screen "its headline is padlab buckets --maxlen none's static row" "$share"
+check_screen "and nothing is cut" "tokens cut      0 of"
+T send-keys -t lab -
+check_screen "- comes back to 2000" "maxlen: 2000*"
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # The crash of maxlen 100 with multiple_of_8 batches: buffers were sized by maxlen, not by the plan.
 corpus=builtin:1:400
 [[ -f $IMDB ]] && corpus=$IMDB

@@ -158,13 +158,22 @@ static void emit(Out *o, const char *s, size_t n) {
 
 static void fill_span(PlLab *lab, const char *text, size_t n, Out *o);
 
+/* A figure as the text shows it: maxlen none names the longest review it
+ * stands for, as the views do. */
+static void format_value(PlLab *lab, const PlQuantity *q, double v, char *buf, int cap) {
+    char name[32];
+    if (v == PL_MAXLEN_NONE && strcmp(pl_quantity_name(q, name, sizeof name), "maxlen") == 0)
+        pl_maxlen_text(PL_MAXLEN_NONE, pl_lab_longest(lab), buf, cap);
+    else pl_quantity_format(q, v, buf, cap);
+}
+
 static void fill_placeholder(PlLab *lab, const char *s, const char *e, Out *o) {
     char name[96], value[96], why[200];
     snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
     PlQuantity q;
     double v;
     if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0)
-        pl_quantity_format(&q, v, value, sizeof value);
+        format_value(lab, &q, v, value, sizeof value);
     else snprintf(value, sizeof value, "...");
     emit(o, value, strlen(value));
 }

@@ -12,6 +12,7 @@
 const PlLabSettings *pl_lab_settings(const PlLab *lab) { return &lab->s; }
 const PlCorpus *pl_lab_corpus(const PlLab *lab) { return lab->corpus; }
 const PlChance *pl_lab_chance(const PlLab *lab) { return &lab->chance; }
+int pl_lab_longest(const PlLab *lab) { return lab->longest; }
 
 void pl_lab_notice(PlLab *lab, const char *fmt, ...) {
     va_list ap;
@@ -38,7 +39,7 @@ unsigned pl_lab_take_changes(PlLab *lab) {
  * falls back to the automatic choice. */
 static int resolve_example(const PlCorpus *c, int example, int maxlen) {
     if (example >= 0 && example < c->n) return example;
-    return pl_probe_auto_example(c, maxlen);
+    return pl_probe_auto_example(c, pl_maxlen_of(maxlen, pl_corpus_longest(c)));
 }
 
 static PlStatus load_corpus(const char *name, PlCorpus **c, int **lens, PlErr *err) {
@@ -73,6 +74,7 @@ PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err) {
         return NULL;
     }
     lab->chance = pl_chance_of(lab->corpus, PL_VAL_SPLIT);
+    lab->longest = pl_corpus_longest(lab->corpus);
     lab->s.example = resolve_example(lab->corpus, s->example, s->maxlen);
     snprintf(lab->tr.status, sizeof lab->tr.status, "no model trained yet: r trains one");
     pl_lab_results_want(lab);
@@ -108,6 +110,7 @@ static int swap_corpus(PlLab *lab, const char *name, PlErr *err) {
     free(lab->lens);
     lab->corpus = c, lab->lens = lens;
     lab->chance = pl_chance_of(c, PL_VAL_SPLIT);
+    lab->corpus = c, lab->lens = lens, lab->longest = pl_corpus_longest(c);
     pl_lab_results_hold(lab, 0);
     return 0;
 }

@@ -89,6 +89,7 @@ typedef struct {
      * unread_run 0: no such model. */
     int unread_run, unread_seed, unread_arch;
     PlResultKind kind;
+    int longest; /* the corpus's longest review: what settings.maxlen none stood for */
     double seconds; /* how long it took to compute */
 } PlResultInfo;
 
@@ -335,6 +336,9 @@ const PlCorpus *pl_lab_corpus(const PlLab *lab);
  * when the corpus loads; what every accuracy the lab shows is read against.
  * Borrowed, valid until the corpus changes. Can't fail. */
 const PlChance *pl_lab_chance(const PlLab *lab);
+/* The corpus's longest review (start token included): what maxlen none
+ * stands for (pl_maxlen_of, pl_maxlen_text). Can't fail. */
+int pl_lab_longest(const PlLab *lab);
 
 /* Moves the lab to the settings *next: the previous settings go on the undo
  * stack, what changed is recomputed and a cold change retrains. A new corpus
@@ -349,6 +353,13 @@ int pl_lab_step(PlLab *lab, PlSettingId id, int dir);
 int pl_lab_set(PlLab *lab, PlSettingId id, const char *text, PlErr *err);
 /* Runs a command; returns PL_LAB_HOT, PL_LAB_COLD or 0 (nothing to do). */
 int pl_lab_command(PlLab *lab, PlCommand c);
+
+/* The clock the lab's trainings read their time from: the runs' seconds,
+ * the ETA, the paused time left out. clock(ctx) is called from the
+ * training threads too; NULL (the default) is pl_app_clock. Trainings that
+ * start after the call use it: tests move time themselves instead of
+ * sleeping. */
+void pl_lab_clock(PlLab *lab, PlRunsClockFn clock, void *ctx);
 
 /* Whether a cold change retrains at once (on, as the lab starts) or waits
  * for PL_CMD_RUN (off: a drill that measures probes wants no training). */

@@ -56,6 +56,7 @@ struct PlLab {
     int *lens;
     PlChance chance; /* of corpus */
     PlVeil veil;     /* what a lesson's open question hides */
+    int longest; /* the corpus's longest review: what maxlen none stands for */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */
     int no_autotrain; /* a cold change does not retrain (pl_lab_autotrain) */
@@ -84,6 +85,8 @@ struct PlLab {
     PlJob *retired[8]; /* stopped jobs finishing their batch */
     PlRun *grid_runs;
     PlLabGrid grid;
+    PlRunsClockFn clock; /* what the trainings' time is read from (pl_lab_clock); NULL: pl_app_clock */
+    void *clock_ctx;
     PlLabRun *runs; /* (PL_LAB_MAX_RUNS) */
     int nruns, next_run_id, sort;
     char *autosave;

@@ -17,11 +17,12 @@ int pl_lab_run_memorised(const PlLabRun *r, const PlChance *ch) {
 
 const PlLabTraining *pl_lab_training(const PlLab *lab) { return &lab->tr; }
 
-static PlTrainConfig train_config(const PlLabSettings *s, int seed) {
+/* longest: the corpus's longest review, what maxlen none trains at. */
+static PlTrainConfig train_config(const PlLabSettings *s, int seed, int longest) {
     PlTrainConfig c = pl_train_config_default((PlArch)s->model);
     c.padding = (PlSide)s->padding;
     c.truncating = (PlSide)s->truncating;
-    c.maxlen = s->maxlen;
+    c.maxlen = pl_maxlen_of(s->maxlen, longest);
     c.batching = (PlBatching)s->batching;
     c.batch_size = s->batch;
     c.seed = (PlSeed)seed;
@@ -171,8 +172,8 @@ void pl_lab_train_start(PlLab *lab) {
     lab->job_runs = calloc((size_t)k, sizeof *lab->job_runs);
     PlErr err = {0};
     if (lab->job_runs) {
-        for (int i = 0; i < k; i++) lab->job_runs[i].cfg = train_config(&lab->s, lab->s.seed + i);
-        lab->job = pl_job_start(lab->corpus, lab->job_runs, k, pl_app_cores(), &err);
+        for (int i = 0; i < k; i++) lab->job_runs[i].cfg = train_config(&lab->s, lab->s.seed + i, lab->longest);
+        lab->job = pl_job_start(lab->corpus, lab->job_runs, k, pl_app_cores(), lab->clock, lab->clock_ctx, &err);
     } else {
         pl_err_set(&err, PL_ENOMEM, "out of memory starting a retrain");
     }
@@ -285,9 +286,9 @@ int pl_lab_grid_start(PlLab *lab) {
             for (int i = 0; i < k; i++) {
                 PlLabSettings s = lab->s;
                 s.padding = grid_cells[c].padding, s.mask = grid_cells[c].mask;
-                lab->grid_runs[c * k + i].cfg = train_config(&s, s.seed + i);
+                lab->grid_runs[c * k + i].cfg = train_config(&s, s.seed + i, lab->longest);
             }
-        lab->grid_job = pl_job_start(lab->corpus, lab->grid_runs, n, pl_app_cores(), &err);
+        lab->grid_job = pl_job_start(lab->corpus, lab->grid_runs, n, pl_app_cores(), lab->clock, lab->clock_ctx, &err);
     } else {
         pl_err_set(&err, PL_ENOMEM, "out of memory starting the grid");
     }
@@ -414,6 +415,8 @@ int pl_lab_pause_toggle(PlLab *lab) {
              lab->tr.paused ? "training paused (space resumes)" : "training resumed");
     return PL_LAB_HOT;
 }
+
+void pl_lab_clock(PlLab *lab, PlRunsClockFn clock, void *ctx) { lab->clock = clock, lab->clock_ctx = ctx; }
 
 void pl_lab_autosave(PlLab *lab, const char *path) {
     free(lab->autosave);

@@ -66,8 +66,9 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
     buf[0] = '\0';
     if (why_first) ADD("%s; ", pl_report_weights(in, o, w, sizeof w));
     if (look == PL_LOOK_CORPUS) {
-        ADD("the whole corpus (%d reviews) in batches of %d, rows cut to %d tokens, %s", c->n, s->batch, s->maxlen,
-            strategy);
+        char cut[160];
+        ADD("the whole corpus (%d reviews) in batches of %d, %s, %s", c->n, s->batch,
+            pl_maxlen_cut_text(s->maxlen, in->longest, cut, sizeof cut), strategy);
         return buf;
     }
     if (o->rows_given && in->packed)
@@ -101,8 +102,9 @@ void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResult
         for (int id = 0, first = 1; id < PL_S_COUNT; id++) {
             if (!(deps & PL_S_BIT(id))) continue;
             char v[600];
-            fprintf(f, "%s %s %s", first ? "" : ",", pl_settings[id].name,
-                    pl_setting_format(&info->settings, (PlSettingId)id, v, sizeof v));
+            if (id == PL_S_MAXLEN) pl_maxlen_text(info->settings.maxlen, info->longest, v, sizeof v);
+            else pl_setting_format(&info->settings, (PlSettingId)id, v, sizeof v);
+            fprintf(f, "%s %s %s", first ? "" : ",", pl_settings[id].name, v);
             first = 0;
         }
         fputc('\n', f);
@@ -144,12 +146,13 @@ PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const P
         if (!(deps & PL_S_BIT(id))) continue;
         char v[600];
         pl_setting_format(&in->settings, (PlSettingId)id, v, sizeof v);
-        if (pl_settings[id].type == PL_ST_INT && !(id == PL_S_EXAMPLE && in->settings.example == PL_EXAMPLE_AUTO))
+        if (pl_setting_is_number(&in->settings, (PlSettingId)id))
             json_int(w, pl_settings[id].name, pl_setting_get(&in->settings, (PlSettingId)id));
         else json_str(w, pl_settings[id].name, v);
     }
     json_close(w, '}');
     json_obj(w, "source");
+    if (in->settings.maxlen == PL_MAXLEN_NONE) json_int(w, "longest", in->longest); /* what none stood for */
     PlLook look = pl_reports[k].look;
     if (look == PL_LOOK_CORPUS) {
         json_int(w, "reviews", c->n);

@@ -76,8 +76,10 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n",
             (long long)cost->attn_real_cells, (long long)cost->attn_cells,
             (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
-    fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %d: %d):\n", k->sweep_maxlen[0],
-            k->sweep_maxlen[PL_LAB_SWEEP - 1], info->settings.maxlen, k->sweep_maxlen[k->sweep_at]);
+    char maxlen[64];
+    pl_maxlen_text(info->settings.maxlen, info->longest, maxlen, sizeof maxlen);
+    fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %s: %d):\n", k->sweep_maxlen[0],
+            k->sweep_maxlen[PL_LAB_SWEEP - 1], maxlen, k->sweep_maxlen[k->sweep_at]);
     OutTable t;
     out_table_init(&t, 3, sweep_head);
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
@@ -92,9 +94,9 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
         fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen,
                 100.0 * k->cross_share);
     fprintf(f,
-            "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %d\n",
+            "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %s\n",
             k->lengths.min, k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max,
-            k->len_over_maxlen, info->settings.maxlen);
+            k->len_over_maxlen, maxlen);
     fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");

@@ -115,7 +115,8 @@ static void json_settings(JsonW *w, const char *key, const PlLabSettings *s) {
     for (int id = 0; id < PL_S_COUNT; id++) {
         char v[600];
         if (!shown(id)) continue;
-        if (pl_settings[id].type == PL_ST_INT) json_int(w, pl_settings[id].name, pl_setting_get(s, (PlSettingId)id));
+        if (pl_setting_is_number(s, (PlSettingId)id))
+            json_int(w, pl_settings[id].name, pl_setting_get(s, (PlSettingId)id));
         else json_str(w, pl_settings[id].name, pl_setting_format(s, (PlSettingId)id, v, sizeof v));
     }
     json_close(w, '}');

@@ -294,7 +294,7 @@ const char *pl_result_fresh(PlResultKind k) { return kinds[k].fits ? kinds[k].fr
 
 void pl_result_free(PlResultKind k, void *r) { free_result(k, r); }
 
-PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *s,
+PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, const PlLabSettings *given,
                            const PlResultParams *prm, const PlModel *weights, void **out, PlResultInfo *info,
                            PlErr *err) {
     double t0 = pl_app_clock();
@@ -302,8 +302,11 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
     if (!prm) prm = &dflt;
     *out = NULL;
     memset(info, 0, sizeof *info);
-    info->settings = *s;
+    info->settings = *given; /* what the views say: maxlen none stays none */
     info->kind = k;
+    info->longest = pl_corpus_longest(c);
+    PlLabSettings cut = *given, *s = &cut; /* what the core computes with: none is the longest review */
+    cut.maxlen = pl_maxlen_of(given->maxlen, info->longest);
     void *r = calloc(1, kinds[k].size);
     if (!r) return pl_err_set(err, PL_ENOMEM, "out of memory for the %s view", kinds[k].name);
     PlProbeOpts o = pl_lab_probe_opts(s), f;

@@ -34,9 +34,9 @@ static const int view_values[] = {PL_VIEW_BATCH, PL_VIEW_COST,  PL_VIEW_ATTENTIO
                                   PL_VIEW_LOSS,  PL_VIEW_TRAIN, PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS};
 
 /* + and - walk these; any value in the range can still be set by name. */
-static const int maxlen_ladder[] = {10,   20,   30,   40,   50,   60,   70,   80,   90,   100, 150,
-                                    200,  250,  300,  350,  400,  500,  600,  700,  800,  900, 1000,
-                                    1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000};
+static const int maxlen_ladder[] = {10,   20,   30,   40,   50,   60,   70,   80,   90,   100,  150,
+                                    200,  250,  300,  350,  400,  500,  600,  700,  800,  900,  1000,
+                                    1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, PL_MAXLEN_NONE};
 static const int batch_ladder[] = {1, 2, 4, 8, 16, 32, 64, 128};
 
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -74,6 +74,7 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                    .def = 0,
                    .cold = 1,
                    .key_next = 'm',
+                   .key_prev = 'M',
                    .arg = "off|on",
                    .help = "whether the model is told which cells are pads",
                    FIELD(mask)},
@@ -81,6 +82,7 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                      .type = PL_ST_INT,
                      .lo = 1,
                      .hi = 2000,
+                     .none = "none",
                      .ladder = maxlen_ladder,
                      .nladder = N_OF(maxlen_ladder),
                      .def = PL_DEFAULT_MAXLEN,
@@ -88,8 +90,9 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                      .key_next = '+',
                      .key_prev = '-',
                      .key_alt = '=',
-                     .arg = "N",
-                     .help = "rows are cut to this many tokens; static batches are this wide",
+                     .arg = "N|none",
+                     .help = "rows are cut to this many tokens, static batches are this wide; none cuts nothing "
+                             "(as wide as the longest review)",
                      FIELD(maxlen)},
     [PL_S_BATCHING] = {.name = "batching",
                        CHOICE(batching_names, batching_values),
@@ -119,7 +122,6 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                     .cold = 1,
                     .key_next = 'a',
                     .key_prev = 'A',
-                    .key_alt = 'M',
                     .arg = "MODEL",
                     .help = "the classifier that trains: recurrent, pooling or attention",
                     FIELD(model)},
@@ -129,8 +131,8 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
                    .hi = 999999,
                    .def = 0,
                    .cold = 1,
-                   .key_next = 'S',
-                   .key_prev = 's',
+                   .key_next = 's',
+                   .key_prev = 'S',
                    .arg = "S",
                    .help = "the first seed: weights, shuffles and the runs' seeds start here",
                    FIELD(seed)},
@@ -156,12 +158,16 @@ const PlSettingDef pl_settings[PL_S_COUNT] = {
     [PL_S_CAUSAL] = {.name = "causal",
                      CHOICE(onoff_names, onoff_values),
                      .def = 0,
+                     .key_next = 'w',
+                     .key_prev = 'W',
                      .arg = "off|on",
                      .help = "the attention view adds the causal mask: a query sees no later key",
                      FIELD(causal)},
     [PL_S_PAD_EMBEDDING] = {.name = "pad_embedding",
                             CHOICE(pad_row_names, pad_row_values),
                             .def = 0,
+                            .key_next = 'z',
+                            .key_prev = 'Z',
                             .arg = "learned|zero",
                             .help = "the rnn view's pad row of the embedding: as learned, or set to zero",
                             FIELD(pad_embedding)},
@@ -212,7 +218,7 @@ static int choice_index(const PlSettingDef *d, int v) {
 
 static int allowed(const PlSettingDef *d, int v) {
     if (d->type == PL_ST_CHOICE) return choice_index(d, v) >= 0;
-    return d->type == PL_ST_INT && v >= d->lo && v <= d->hi;
+    return d->type == PL_ST_INT && ((v >= d->lo && v <= d->hi) || (d->none && v == PL_SETTING_NONE));
 }
 
 int pl_setting_set(PlLabSettings *s, PlSettingId id, int v) {
@@ -226,7 +232,8 @@ const char *pl_setting_values_text(PlSettingId id, char *buf, int cap) {
     buf[0] = '\0';
     if (d->type == PL_ST_TEXT) snprintf(buf, (size_t)cap, "%s", d->arg);
     else if (d->type == PL_ST_INT && id == PL_S_EXAMPLE) snprintf(buf, (size_t)cap, "auto or a review number from 0");
-    else if (d->type == PL_ST_INT) snprintf(buf, (size_t)cap, "%d..%d", d->lo, d->hi);
+    else if (d->type == PL_ST_INT)
+        snprintf(buf, (size_t)cap, "%d..%d%s%s", d->lo, d->hi, d->none ? "|" : "", d->none ? d->none : "");
     else
         for (int i = 0; d->names[i]; i++)
             snprintf(buf + strlen(buf), (size_t)cap - strlen(buf), "%s%s", i ? "|" : "", d->names[i]);
@@ -262,10 +269,13 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
     }
     long v;
     if (id == PL_S_EXAMPLE && strcmp(text, "auto") == 0) return *field(s, id) = PL_EXAMPLE_AUTO, 0;
+    if (d->none && strcmp(text, d->none) == 0) return *field(s, id) = PL_SETTING_NONE, 0;
     if (parse_int(text, &v) == 0 && v >= (id == PL_S_EXAMPLE ? 0 : d->lo) && v <= d->hi)
         return *field(s, id) = (int)v, 0;
     if (id == PL_S_EXAMPLE) return snprintf(want, (size_t)cap, "auto or a whole number from 0"), -1;
-    return snprintf(want, (size_t)cap, "a whole number from %d to %d", d->lo, d->hi), -1;
+    return snprintf(want, (size_t)cap, "a whole number from %d to %d%s%s", d->lo, d->hi, d->none ? " or " : "",
+                    d->none ? d->none : ""),
+           -1;
 }
 
 const char *pl_setting_format(const PlLabSettings *s, PlSettingId id, char *buf, int cap) {
@@ -275,8 +285,27 @@ const char *pl_setting_format(const PlLabSettings *s, PlSettingId id, char *buf,
     else if (d->type == PL_ST_CHOICE)
         snprintf(buf, (size_t)cap, "%s", choice_index(d, v) >= 0 ? d->names[choice_index(d, v)] : "?");
     else if (id == PL_S_EXAMPLE && v == PL_EXAMPLE_AUTO) snprintf(buf, (size_t)cap, "auto");
+    else if (d->none && v == PL_SETTING_NONE) snprintf(buf, (size_t)cap, "%s", d->none);
     else snprintf(buf, (size_t)cap, "%d", v);
     return buf;
+}
+
+const char *pl_maxlen_text(int maxlen, int longest, char *buf, int cap) {
+    if (maxlen == PL_MAXLEN_NONE) snprintf(buf, (size_t)cap, "none (longest: %d)", longest);
+    else snprintf(buf, (size_t)cap, "%d", maxlen);
+    return buf;
+}
+
+const char *pl_maxlen_cut_text(int maxlen, int longest, char *buf, int cap) {
+    if (maxlen == PL_MAXLEN_NONE) snprintf(buf, (size_t)cap, "rows kept whole (maxlen none: longest %d)", longest);
+    else snprintf(buf, (size_t)cap, "rows cut to %d tokens", maxlen);
+    return buf;
+}
+
+int pl_setting_is_number(const PlLabSettings *s, PlSettingId id) {
+    const PlSettingDef *d = &pl_settings[id];
+    int v = d->type == PL_ST_INT ? *cfield(s, id) : 0;
+    return d->type == PL_ST_INT && !(id == PL_S_EXAMPLE && v == PL_EXAMPLE_AUTO) && !(d->none && v == PL_SETTING_NONE);
 }
 
 /* The next ladder value above v (dir > 0) or below it; v itself at the ends. */

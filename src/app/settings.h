@@ -14,6 +14,7 @@
 #ifndef PL_APP_SETTINGS_H
 #define PL_APP_SETTINGS_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "core/plan.h"
@@ -58,13 +59,20 @@ typedef enum {
 #define PL_DEFAULT_SEEDS 3
 #define PL_MAX_SEEDS 9
 #define PL_EXAMPLE_AUTO (-1) /* the first review with pads to see */
+/* The value past the top of a number's range that a row may name (its
+ * .none): above every number, so "maxlen <= 400" is false for it and + walks
+ * into it from the top of the ladder. */
+#define PL_SETTING_NONE INT_MAX
+/* maxlen none: nothing is cut. It stands for the corpus's longest review,
+ * resolved where settings become the core's options (pl_maxlen_of). */
+#define PL_MAXLEN_NONE PL_SETTING_NONE
 
 typedef struct {
     char corpus[512];
     int padding;    /* PlSide */
     int truncating; /* PlSide */
     int mask;       /* 0 off, 1 on */
-    int maxlen;
+    int maxlen;     /* or PL_MAXLEN_NONE */
     int batching;      /* PlBatching */
     int batch;         /* rows per batch */
     int model;         /* PlArch */
@@ -85,12 +93,13 @@ typedef struct {
     const char *const *names; /* CHOICE: the values' names, NULL-terminated */
     const int *values;        /* CHOICE: the enum each name stands for */
     int lo, hi;               /* INT: the range */
+    const char *none;         /* INT: the name of PL_SETTING_NONE, past hi ("none"); NULL: not allowed */
     const int *ladder;        /* INT: the values + and - step through, increasing; NULL: steps of 1 */
     int nladder;
     int def;                /* the default (a value, not an index) */
     const char *def_text;   /* TEXT: the default */
     int cold;               /* a change retrains */
-    int key_next, key_prev; /* keys that move it forward and back (0: none) */
+    int key_next, key_prev; /* keys that move it forward and back: a letter's lower case forward, its upper case back */
     int key_alt;            /* another key for forward (0: none) */
     const char *arg;        /* for --help: "pre|post", "N" */
     const char *help;       /* one line */
@@ -129,8 +138,24 @@ int pl_setting_of_key(int key, int *dir);
 /* The keys of a row as the help shows them ("b/B", "+/-", "m"); "" without. */
 const char *pl_setting_keys_text(PlSettingId id, char *buf, int cap);
 
-/* The allowed values as one line ("pre|post", "1..2000"); returns buf. */
+/* The allowed values as one line ("pre|post", "1..2000|none"); returns buf. */
 const char *pl_setting_values_text(PlSettingId id, char *buf, int cap);
+
+/* The maxlen rows are cut to: the setting's, or for none the corpus's
+ * longest review (longest, start token included), which cuts nothing. */
+static inline int pl_maxlen_of(int maxlen, int longest) { return maxlen == PL_MAXLEN_NONE ? longest : maxlen; }
+
+/* maxlen as every screen and table prints it: "200", or "none (longest:
+ * 2474)". Returns buf. */
+const char *pl_maxlen_text(int maxlen, int longest, char *buf, int cap);
+
+/* What maxlen does to the rows, for the views' headers: "rows cut to 200
+ * tokens", or "rows kept whole (maxlen none: longest 2474)". Returns buf. */
+const char *pl_maxlen_cut_text(int maxlen, int longest, char *buf, int cap);
+
+/* Whether the value of setting id is a plain number (JSON writes it as
+ * one): an int setting that is not "auto" or "none". */
+int pl_setting_is_number(const PlLabSettings *s, PlSettingId id);
 
 /* A bit per setting that differs between a and b. */
 unsigned pl_settings_diff(const PlLabSettings *a, const PlLabSettings *b);

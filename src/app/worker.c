@@ -113,15 +113,19 @@ struct PlJob {
     int threads;
     PlJobView view; /* guarded by lock */
     int cancel, finished, joined;
+    PlRunsClockFn clock; /* the job's time; NULL: pl_app_clock */
+    void *clock_ctx;
     double start, paused_at, paused_total;
     PlStatus status;
     PlErr err;
     PlModel *first;
 };
 
+static double job_now(const PlJob *j) { return j->clock ? j->clock(j->clock_ctx) : pl_app_clock(); }
+
 /* Seconds since the start with the paused time left out; lock held. */
 static double active_seconds(const PlJob *j) {
-    double now = pl_app_clock();
+    double now = job_now(j);
     return now - j->start - j->paused_total - (j->view.paused ? now - j->paused_at : 0.0);
 }
 
@@ -180,7 +184,8 @@ static void *job_main(void *arg) {
     return NULL;
 }
 
-PlJob *pl_job_start(const PlCorpus *c, const PlRun *runs, int n, int threads, PlErr *err) {
+PlJob *pl_job_start(const PlCorpus *c, const PlRun *runs, int n, int threads, PlRunsClockFn clock, void *clock_ctx,
+                    PlErr *err) {
     if (n < 1 || n > PL_JOB_MAX_RUNS) {
         pl_err_set(err, PL_ERANGE, "a job trains 1 to %d runs, not %d", PL_JOB_MAX_RUNS, n);
         return NULL;
@@ -196,7 +201,8 @@ PlJob *pl_job_start(const PlCorpus *c, const PlRun *runs, int n, int threads, Pl
     j->corpus = c, j->runs = copy, j->threads = threads < 1 ? 1 : threads;
     j->view.n = n;
     for (int i = 0; i < n; i++) j->view.latest[i].val_acc = -1.0f;
-    j->start = pl_app_clock();
+    j->clock = clock, j->clock_ctx = clock_ctx;
+    j->start = job_now(j);
     pthread_mutex_init(&j->lock, NULL);
     pthread_cond_init(&j->wake, NULL);
     if (pthread_create(&j->thread, NULL, job_main, j) != 0) {
@@ -234,7 +240,7 @@ void pl_job_pause(PlJob *j, int paused) {
     pthread_mutex_lock(&j->lock);
     paused = paused != 0;
     if (paused != j->view.paused) {
-        double now = pl_app_clock();
+        double now = job_now(j);
         if (paused) j->paused_at = now;
         else j->paused_total += now - j->paused_at;
         j->view.paused = paused;

@@ -51,9 +51,12 @@ typedef struct {
 typedef struct PlJob PlJob;
 
 /* Starts training runs[0..n) (copied; n <= PL_JOB_MAX_RUNS) on corpus c
- * (which must outlive the job) with up to `threads` threads. NULL when a
- * thread cannot be started or n is out of range; the reason is in err. */
-PlJob *pl_job_start(const PlCorpus *c, const PlRun *runs, int n, int threads, PlErr *err);
+ * (which must outlive the job) with up to `threads` threads. Its time (the
+ * runs' seconds, active_seconds, pauses) is read from clock(clock_ctx),
+ * which any thread may call; NULL: pl_app_clock. NULL when a thread cannot
+ * be started or n is out of range; the reason is in err. */
+PlJob *pl_job_start(const PlCorpus *c, const PlRun *runs, int n, int threads, PlRunsClockFn clock, void *clock_ctx,
+                    PlErr *err);
 /* The job's state, and what it has done into *v (when not NULL); never
  * blocks for long. */
 PlJobState pl_job_poll(PlJob *j, PlJobView *v);

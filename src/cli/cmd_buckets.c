@@ -39,35 +39,49 @@ int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) 
 /* The lab's settings this command takes as flags. */
 #define SETTINGS (CLI_CORPUS | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCH))
 
-static int run(const CliArgs *a) {
-    int bounds[32], nb = 0, sizes[33], ns = 0;
-    PlCompareOpts o = {0};
-    OutFormat fmt;
-    PlLabSettings s = pl_settings_default();
-    if (cli_read_settings(a, SETTINGS, &s, NULL) || cli_format(a, &fmt)) return 2;
-    o.batch_size = s.batch, o.maxlen = s.maxlen;
+/* --boundaries into o (bounds holds them) and --batch-sizes into sizes;
+ * *ns = how many sizes (0: none given). 0, or 2 after a usage error. */
+static int read_buckets(const CliArgs *a, PlCompareOpts *o, int bounds[32], int sizes[33], int *ns) {
+    int nb = 0;
+    *ns = 0;
     if (cli_flag(a, "boundaries")) {
         if (cli_int_list(a, "boundaries", "", 1, 10000000, bounds, 32, &nb)) return 2;
         for (int k = 1; k < nb; k++)
             if (bounds[k] <= bounds[k - 1])
                 return cli_usage_error(a, "--boundaries: values must increase, got '%s'", cli_str(a, "boundaries", ""));
-        o.boundaries = bounds, o.n_boundaries = nb;
-    } else {
-        nb = pl_plan_quarter_bounds(o.maxlen, bounds);
+        o->boundaries = bounds, o->n_boundaries = nb;
     }
-    if (cli_flag(a, "batch-sizes")) {
-        if (cli_int_list(a, "batch-sizes", "", 1, 1000000, sizes, 33, &ns)) return 2;
-        if (ns != nb + 1)
-            return cli_usage_error(a,
-                                   "--batch-sizes: expected %d values (one per bucket: %d "
-                                   "boundaries make %d buckets), got %d",
-                                   nb + 1, nb, nb + 1, ns);
-        o.bucket_batch_sizes = sizes;
-    }
+    if (cli_flag(a, "batch-sizes") && cli_int_list(a, "batch-sizes", "", 1, 1000000, sizes, 33, ns)) return 2;
+    return 0;
+}
+
+/* One batch size per bucket: the boundaries given, or the quarters of the
+ * resolved maxlen (the corpus's longest under none). 0, or 2. */
+static int check_sizes(const CliArgs *a, PlCompareOpts *o, int sizes[33], int ns) {
+    int quarters[3], nb = o->boundaries ? o->n_boundaries : pl_plan_quarter_bounds(o->maxlen, quarters);
+    if (!ns) return 0;
+    if (ns != nb + 1)
+        return cli_usage_error(a,
+                               "--batch-sizes: expected %d values (one per bucket: %d "
+                               "boundaries make %d buckets), got %d",
+                               nb + 1, nb, nb + 1, ns);
+    o->bucket_batch_sizes = sizes;
+    return 0;
+}
+
+static int run(const CliArgs *a) {
+    int bounds[32], sizes[33], ns;
+    PlCompareOpts o = {0};
+    OutFormat fmt;
+    PlLabSettings s = pl_settings_default();
+    if (cli_read_settings(a, SETTINGS, &s, NULL) || cli_format(a, &fmt) || read_buckets(a, &o, bounds, sizes, &ns))
+        return 2;
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
-    rc = cli_print_buckets(c, &o, fmt);
+    o.batch_size = s.batch, o.maxlen = pl_maxlen_of(s.maxlen, pl_corpus_longest(c)); /* none: nothing is cut */
+    rc = check_sizes(a, &o, sizes, ns);
+    if (!rc) rc = cli_print_buckets(c, &o, fmt);
     pl_corpus_free(c);
     return rc;
 }
@@ -86,7 +100,8 @@ const CliCommand cli_cmd_buckets = {
     .usage = "[--corpus SRC] [--maxlen " CLI_DEF_MAXLEN "] [--batch " CLI_DEF_BATCH "] [--boundaries N,N,...]\n"
              "                      [--batch-sizes N,N,...] [--format table|csv|json]",
     .details = "One row per strategy, the corpus in its own order, every row cut to --maxlen\n"
-               "tokens (but under longest), with the batches the lab and training use:\n"
+               "tokens (but under longest; --maxlen none cuts nothing: static batches are as wide\n"
+               "as the longest review), with the batches the lab and training use:\n"
                "  longest         every row padded to the corpus's longest sequence, nothing cut\n"
                "  static          every row padded or truncated to --maxlen\n"
                "  dynamic         each batch padded to its own longest row\n"

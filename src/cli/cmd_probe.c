@@ -278,7 +278,8 @@ static int run_probe(const CliProbe *p, const CliArgs *a) {
     if (rc) return rc;
     if (!(r.lens = cli_lengths(r.corpus))) rc = cli_no_memory(a, "copying the corpus's lengths");
     /* As the lab opens: auto is the first review with pads to see. */
-    if (!rc && s.example == PL_EXAMPLE_AUTO) s.example = pl_probe_auto_example(r.corpus, s.maxlen);
+    if (!rc && s.example == PL_EXAMPLE_AUTO)
+        s.example = pl_probe_auto_example(r.corpus, pl_maxlen_of(s.maxlen, pl_corpus_longest(r.corpus)));
     if (!rc) rc = load_weights(p, a, given, &s, &r.weights);
     PlResultInfo info;
     PlErr err;

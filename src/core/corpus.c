@@ -32,3 +32,10 @@ int pl_corpus_word_id(const PlCorpus *c, const char *word) {
 void pl_corpus_lengths(const PlCorpus *c, int *len) {
     for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
 }
+
+int pl_corpus_longest(const PlCorpus *c) {
+    int longest = 0;
+    for (int i = 0; i < c->n; i++)
+        if (pl_corpus_len(c, i) > longest) longest = pl_corpus_len(c, i);
+    return longest;
+}

@@ -69,4 +69,7 @@ int pl_corpus_word_id(const PlCorpus *c, const char *word);
 /* Fills len[i] with the length of sequence i (start token included). */
 void pl_corpus_lengths(const PlCorpus *c, int *len);
 
+/* The longest sequence's length (start token included); 0 when c has none. */
+int pl_corpus_longest(const PlCorpus *c);
+
 #endif

@@ -74,8 +74,10 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
     }
     int slider = d->type == PL_ST_INT && (d->ladder || (long)d->hi - d->lo <= 16);
     int value = id == cs->drag_id ? cs->drag_value : pl_setting_get(s, (PlSettingId)id);
-    if (id == PL_S_EXAMPLE || id == cs->drag_id) snprintf(v, sizeof v, "%d", value);
-    else pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+    PlLabSettings shown = *s; /* while dragging, the value under the knob ("none" past the top) */
+    pl_setting_set(&shown, (PlSettingId)id, value);
+    if (id == PL_S_EXAMPLE) snprintf(v, sizeof v, "%d", value);
+    else pl_setting_format(&shown, (PlSettingId)id, v, sizeof v);
     if (slider) {
         double track = 110 * u, vw = gui_text_w(dl, GUI_NORMAL, 0, "0000") + 8 * u;
         if (!draw) return x - x0 + track + vw;

@@ -7,7 +7,8 @@
 #include "app/report.h"
 #include "figures.h"
 
-static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
+/* maxlen: where the marker goes; shown: how its label names it ("200", "none (longest: 2474)"). */
+static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
     int top = 1;
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
     double reach = (double)k->len_bin_width * PL_LAB_LEN_BINS;
@@ -50,7 +51,7 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
         gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
         gui_datum(dl, names[i], pct[i], 0, NULL);
     }
-    snprintf(label, sizeof label, "maxlen %d: %d reviews cut", maxlen, k->len_over_maxlen);
+    snprintf(label, sizeof label, "maxlen %s: %d reviews cut", shown, k->len_over_maxlen);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
     gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
     /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
@@ -61,7 +62,7 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
         }
 }
 
-static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
+static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
     double xy[3][2 * PL_LAB_SWEEP];
     const double *ys[3] = {k->sweep_padding, k->sweep_kept, k->sweep_cut};
     static const char *const names[3] = {"padding share", "kept share", "tokens cut"};
@@ -109,7 +110,7 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen) {
                   "the pads paid equal the tokens cut at maxlen %.1f: %.2f%% each", k->cross_maxlen,
                   100.0 * k->cross_share);
     }
-    snprintf(label, sizeof label, "maxlen %d", maxlen);
+    snprintf(label, sizeof label, "maxlen %s", shown);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
     for (int i = dl->n - 1; i >= 0; i--)
         if (dl->items[i].kind == GUI_I_LINE && dl->items[i].color == GUI_C_MARK) {
@@ -181,10 +182,11 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
 void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
-    char src[320] = "";
+    char src[320] = "", cut[160];
     if (st.info)
-        snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,
-                 st.info->settings.batch, st.info->settings.maxlen,
+        snprintf(src, sizeof src, "all %d reviews, batches of %d, %s, %s", pl_lab_corpus(lab)->n,
+                 st.info->settings.batch,
+                 pl_maxlen_cut_text(st.info->settings.maxlen, st.info->longest, cut, sizeof cut),
                  pl_batching_name((PlBatching)st.info->settings.batching));
     char look[200] = "";
     if (k)
@@ -196,9 +198,11 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!k || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
-    int maxlen = st.info->settings.maxlen;
-    lengths(dl, gui_col(top, 2, 0, gap), k, maxlen);
-    sweep(dl, gui_col(top, 2, 1, gap), k, maxlen);
+    int maxlen = pl_maxlen_of(st.info->settings.maxlen, st.info->longest); /* none: the marker at the longest */
+    char shown[64];
+    pl_maxlen_text(st.info->settings.maxlen, st.info->longest, shown, sizeof shown);
+    lengths(dl, gui_col(top, 2, 0, gap), k, maxlen, shown);
+    sweep(dl, gui_col(top, 2, 1, gap), k, maxlen, shown);
     strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
     strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
 }

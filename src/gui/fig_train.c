@@ -10,9 +10,10 @@
 #define MAX_GROUPS 64
 
 static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
-    snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %d, %s", pl_arch_name((PlArch)s->model),
-             pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen,
-             pl_batching_name((PlBatching)s->batching));
+    char maxlen[16];
+    snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %s, %s", pl_arch_name((PlArch)s->model),
+             pl_side_name((PlSide)s->padding), s->mask ? "on" : "off",
+             pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen), pl_batching_name((PlBatching)s->batching));
     return buf;
 }
 
@@ -138,8 +139,10 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     const PlLabRun *runs = pl_lab_runs(lab, &nruns);
     for (int i = 0; i < k; i++) {
         const PlLabSettings *s = &g[i].settings;
-        snprintf(names[i], sizeof names[i], "%s %s mask %s %d", pl_arch_name((PlArch)s->model),
-                 pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen);
+        char maxlen[16];
+        snprintf(names[i], sizeof names[i], "%s %s mask %s %s", pl_arch_name((PlArch)s->model),
+                 pl_side_name((PlSide)s->padding), s->mask ? "on" : "off",
+                 pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen));
         np[i] = names[i];
         lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
     }
@@ -200,15 +203,16 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         const PlLabSettings *s = &g[i].settings;
         GuiRect row = {r.x, y, r.w, th + 2 * u};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
-        char line[200], fit[200];
+        char line[200], fit[200], maxlen[16];
         int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
-        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5d %-14.14s %2d %5.3f %5.3f-%5.3f%s%s",
+        pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen);
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5s %-14.14s %2d %5.3f %5.3f-%5.3f%s%s",
                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-                 s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), g[i].n,
-                 (double)g[i].median, (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
+                 s->mask ? "on" : "off", maxlen, pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median,
+                 (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
         if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
-            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4d %d %5.3f%s%s", pl_arch_name((PlArch)s->model),
-                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", s->maxlen, g[i].n, (double)g[i].median,
+            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4s %d %5.3f%s%s", pl_arch_name((PlArch)s->model),
+                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, g[i].n, (double)g[i].median,
                      weak ? " C" : "", g[i].memorised ? " M" : "");
         gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised || weak ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s",
                       gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));

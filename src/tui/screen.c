@@ -101,8 +101,10 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap) {
     noecho();
     keypad(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED,
-              NULL);
+    /* Every button event, releases too: ncurses swallows an event the mask
+     * leaves out (a click's release) and then waits for the next byte with
+     * no timeout, so the loop stopped polling the lab until a key came. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     timeout(50);
     init_colors();

@@ -25,9 +25,10 @@ static const char *const ui_keys[][2] = {
 /* Settings the strip shows: every row but the view, which the tabs show. */
 static int on_strip(int id) { return id != PL_S_VIEW; }
 
-static void control_text(const PlLabSettings *s, int id, char *buf, int cap) {
+static void control_text(const PlLabSettings *s, int longest, int id, char *buf, int cap) {
     char v[600];
-    pl_setting_format(s, (PlSettingId)id, v, sizeof v);
+    if (id == PL_S_MAXLEN) pl_maxlen_text(s->maxlen, longest, v, sizeof v);
+    else pl_setting_format(s, (PlSettingId)id, v, sizeof v);
     if (id == PL_S_CORPUS) {
         const char *base = strrchr(v, '/');
         snprintf(buf, (size_t)cap, "corpus: %.100s", base && base[1] ? base + 1 : v);
@@ -36,13 +37,13 @@ static void control_text(const PlLabSettings *s, int id, char *buf, int cap) {
     }
 }
 
-int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols) {
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, int longest, unsigned flash, int selected, int y0, int cols) {
     int y = y0, x = 1;
     for (int id = 0; id < PL_S_COUNT; id++) {
         t->y[id] = -1;
         if (!on_strip(id)) continue;
         char buf[128];
-        control_text(s, id, buf, sizeof buf);
+        control_text(s, longest, id, buf, sizeof buf);
         int w = tui_width(buf);
         if (x + w + 1 > cols && x > 1) y++, x = 1;
         t->y[id] = y, t->x[id] = x, t->w[id] = w;
@@ -62,33 +63,45 @@ int tui_strip_hit(const TuiStrip *t, int y, int x) {
 }
 
 /* One key and its word on the key bar; returns the new x, or -1 when it does not fit. */
-static int bar_item(int y, int x, int limit, const char *key, const char *word) {
-    int need = tui_width(key) + tui_width(word) + 2;
+static int bar_item(int y, int x, int limit, const char *key, const char *word, int draw) {
+    int need = tui_width(key) + 1 + tui_width(word);
     if (x + need > limit) return -1;
+    if (!draw) return x + need + 1;
     tui_color(TUI_KEY);
     x += tui_put(y, x, limit - x, "%s", key);
     tui_color_off(TUI_KEY);
-    x += tui_put(y, x, limit - x, " %s ", word);
-    return x;
+    x += tui_put(y, x, limit - x, " %s", word);
+    return x + 1;
 }
 
-void tui_keybar_draw(int y, int cols) {
-    int x = 0, limit = cols - 15; /* "? help q quit" always fits at the end */
-    move(y, 0);
-    clrtoeol();
-    for (int id = 0; id < PL_S_COUNT && x >= 0; id++) {
-        char keys[32];
+#define BAR_END 15 /* "? help q quit" at the end of the last row */
+
+/* Every setting's keys, from row y over at most rows rows, drawn when draw;
+ * returns 1 when they all fit. */
+static int bar_settings(int y, int rows, int cols, int draw) {
+    int x = 0, row = 0;
+    for (int id = 0; id < PL_S_COUNT; id++) {
         const PlSettingDef *d = &pl_settings[id];
+        char keys[3] = {(char)d->key_next, (char)d->key_prev, '\0'};
         if (!d->key_next) continue;
-        if (d->key_prev) snprintf(keys, sizeof keys, "%c%c", d->key_next, d->key_prev);
-        else snprintf(keys, sizeof keys, "%c", d->key_next);
-        int nx = bar_item(y, x, limit, keys, d->name);
-        if (nx < 0) break;
+        int nx;
+        while ((nx = bar_item(y + row, x, row + 1 < rows ? cols : cols - BAR_END, keys, d->name, draw)) < 0) {
+            if (++row >= rows) return 0;
+            x = 0;
+        }
         x = nx;
     }
-    x = cols - 15;
-    x = bar_item(y, x, cols, "?", "help");
-    if (x >= 0) bar_item(y, x, cols, "q", "quit");
+    return 1;
+}
+
+int tui_keybar_rows(int cols) { return bar_settings(0, 1, cols, 0) ? 1 : 2; }
+
+void tui_keybar_draw(int y, int cols) {
+    int rows = tui_keybar_rows(cols);
+    for (int r = 0; r < rows; r++) move(y + r, 0), clrtoeol();
+    bar_settings(y, rows, cols, 1);
+    int x = bar_item(y + rows - 1, cols - BAR_END, cols, "?", "help", 1);
+    if (x >= 0) bar_item(y + rows - 1, x, cols, "q", "quit", 1);
 }
 
 /* The help as lines, made from the registry and the command tables. */

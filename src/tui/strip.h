@@ -11,12 +11,17 @@ typedef struct {
 } TuiStrip;
 
 /* Draws every setting as "name: value" (cold ones starred) from row y0,
- * wrapping at cols; flash marks recent changes, selected the control the
- * mouse picked (-1: none). Returns the rows used. */
-int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, unsigned flash, int selected, int y0, int cols);
+ * wrapping at cols; longest names what maxlen none stands for, flash marks
+ * recent changes, selected the control the mouse picked (-1: none).
+ * Returns the rows used. */
+int tui_strip_draw(TuiStrip *t, const PlLabSettings *s, int longest, unsigned flash, int selected, int y0, int cols);
 /* The setting whose control is at (y, x), or -1. */
 int tui_strip_hit(const TuiStrip *t, int y, int x);
-/* The key bar on row y: the settings' keys as far as they fit, then help and quit. */
+/* The rows the key bar takes at cols columns: 1, or 2 when every setting's
+ * keys do not fit on one. */
+int tui_keybar_rows(int cols);
+/* The key bar from row y: every setting's keys (on tui_keybar_rows rows),
+ * then help and quit. */
 void tui_keybar_draw(int y, int cols);
 /* Page `page` of the help over the screen; 0 when there is no such page. */
 int tui_help_draw(int page, int rows, int cols);

@@ -140,7 +140,8 @@ static void draw(Tui *u, double now) {
     }
     draw_tabs(u);
     unsigned flash = now < u->flash_until ? u->flash : 0;
-    int strip_rows = tui_strip_draw(&u->strip, pl_lab_settings(u->lab), flash, u->selected, 1, COLS);
+    int strip_rows =
+        tui_strip_draw(&u->strip, pl_lab_settings(u->lab), pl_lab_longest(u->lab), flash, u->selected, 1, COLS);
     int status = 1 + strip_rows, top = status + 1;
     draw_status(u, status);
     if (u->lesson.play.run) {
@@ -149,10 +150,11 @@ static void draw(Tui *u, double now) {
         tui_lesson_draw(&u->lesson, u->lab, (TuiBox){top, 0, h, COLS});
         top += h;
     }
-    draw_views(u, top, 0, COLS, LINES - 1, 1);
+    int bar = u->lesson.play.run ? 1 : tui_keybar_rows(COLS);
+    draw_views(u, top, 0, COLS, LINES - bar, 1);
     if (u->lesson.play.run) tui_lesson_keybar(&u->lesson, LINES - 1, COLS);
-    else tui_keybar_draw(LINES - 1, COLS);
-    if (u->help && !tui_help_draw(u->help - 1, LINES, COLS)) u->help = 0;
+    else tui_keybar_draw(LINES - bar, COLS);
+    if (u->help && !tui_help_draw(u->help - 1, LINES - bar + 1, COLS)) u->help = 0; /* above the key bar */
     refresh();
 }
 
@@ -187,20 +189,26 @@ static void export_view(Tui *u) {
     else snprintf(u->message, sizeof u->message, "exported the view's data to %.200s (and .json)", path);
 }
 
-static void on_mouse(Tui *u, double now) {
-    MEVENT ev;
-    if (getmouse(&ev) != OK) return;
+#define MOUSE_ACTS \
+    (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON3_CLICKED | BUTTON3_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)
+
+/* Reads the mouse event behind a KEY_MOUSE; 0 when it does nothing (a
+ * release, a middle button), so that it leaves the screen as it is. */
+static int mouse_read(MEVENT *ev) { return getmouse(ev) == OK && (ev->bstate & MOUSE_ACTS); }
+
+static void on_mouse(Tui *u, const MEVENT *ev, double now) {
     TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
-    if (ev.bstate & BUTTON4_PRESSED) p->scroll -= 3;
-    if (ev.bstate & BUTTON5_PRESSED) p->scroll += 3;
-    int click = ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED), back = ev.bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED);
+    if (ev->bstate & BUTTON4_PRESSED) p->scroll -= 3;
+    if (ev->bstate & BUTTON5_PRESSED) p->scroll += 3;
+    int click = ev->bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED),
+        back = ev->bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED);
     if (!click && !back) return;
-    if (ev.y == 0) {
+    if (ev->y == 0) {
         for (int v = 0; v < PL_VIEW_COUNT; v++)
-            if (ev.x >= u->tab_x[v] && ev.x < u->tab_x[v + 1]) set_view(u, v, now);
+            if (ev->x >= u->tab_x[v] && ev->x < u->tab_x[v + 1]) set_view(u, v, now);
         return;
     }
-    int id = tui_strip_hit(&u->strip, ev.y, ev.x);
+    int id = tui_strip_hit(&u->strip, ev->y, ev->x);
     if (id < 0) return;
     u->selected = id;
     step(u, id, back ? -1 : 1, now);
@@ -251,6 +259,8 @@ static int present_key(Tui *u, int ch, double now) {
 
 /* Returns 1 when the user asked to quit. */
 static int on_key(Tui *u, int ch, double now) {
+    MEVENT ev;
+    if (ch == KEY_MOUSE && !mouse_read(&ev)) return 0;
     if (u->too_small) return ch == 'q' || ch == 'Q'; /* nothing acts unseen */
     if (u->help) {
         u->help = ch == ' ' || ch == KEY_NPAGE ? u->help + 1 : 0;
@@ -270,7 +280,7 @@ static int on_key(Tui *u, int ch, double now) {
     } else if (u->present && present_key(u, ch, now)) return 0;
     if (ch == 'q' || ch == 'Q') return 1;
     if (ch == '?' || ch == KEY_F(1)) u->help = 1;
-    else if (ch == KEY_MOUSE) on_mouse(u, now);
+    else if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
     else if (ch == 'e') export_view(u);
     else if (ch == '\n' || ch == KEY_ENTER) {
         if (u->selected >= 0) step(u, u->selected, 1, now);

@@ -21,12 +21,15 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k) {
              (long long)c->attn_real_cells, (long long)c->attn_cells, (double)pl_cost_bytes(c, 32) / 1e6);
 }
 
-static void sweep(TuiPane *p, int *row, const PlLabCost *k, int maxlen) {
+static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *info) {
     int lo = k->sweep_maxlen[0], hi = k->sweep_maxlen[PL_LAB_SWEEP - 1];
+    int maxlen = pl_maxlen_of(info->settings.maxlen, info->longest);
+    char text[64];
     if (maxlen < lo || maxlen > hi)
         pane_put(p, (*row)++, 0, p->box.w,
-                 "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %d is past it):", lo, hi,
-                 tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at], maxlen);
+                 "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %s is past it):", lo, hi,
+                 tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at],
+                 pl_maxlen_text(info->settings.maxlen, info->longest, text, sizeof text));
     else
         pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi,
                  tui_glyph(TUI_G_MARK), maxlen);
@@ -59,10 +62,11 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
 void tui_view_cost(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
     const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
-    char src[256] = "";
+    char src[256] = "", cut[160];
     if (st.info)
-        snprintf(src, sizeof src, "all %d reviews, batches of %d, rows cut to %d tokens, %s", pl_lab_corpus(lab)->n,
-                 st.info->settings.batch, st.info->settings.maxlen,
+        snprintf(src, sizeof src, "all %d reviews, batches of %d, %s, %s", pl_lab_corpus(lab)->n,
+                 st.info->settings.batch,
+                 pl_maxlen_cut_text(st.info->settings.maxlen, st.info->longest, cut, sizeof cut),
                  pl_batching_name((PlBatching)st.info->settings.batching));
     if (!tui_header(p, "cost: what the batching costs, over the whole corpus", src,
                     "the padding share against the tokens kept, and each strategy vs static", &st, k != NULL))
@@ -70,6 +74,6 @@ void tui_view_cost(PlLab *lab, TuiPane *p) {
     int row = 3;
     headline(p, &row, k);
     row++;
-    sweep(p, &row, k, st.info->settings.maxlen);
+    sweep(p, &row, k, st.info);
     strategies(p, &row, k, st.info->settings.batching);
 }

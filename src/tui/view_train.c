@@ -19,8 +19,10 @@ static double axis_frac(double v) {
 static int axis_col(double v, int w) { return (int)(axis_frac(v) * (w - 1) + 0.5); }
 
 static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
-    snprintf(buf, (size_t)cap, "%s %s mask %s %d %s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
-             s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching));
+    char maxlen[16];
+    snprintf(buf, (size_t)cap, "%s %s mask %s %s %s", pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding),
+             s->mask ? "on" : "off", pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen),
+             pl_batching_name((PlBatching)s->batching));
     return buf;
 }
 
@@ -172,13 +174,14 @@ static void runs_table(TuiPane *p, int *row, PlLab *lab) {
               "cut", "mask", "len", "batching", "bs", "n", "med", "min-max", "time");
     for (int i = 0; i < n; i++, (*row)++) {
         const PlLabSettings *s = &g[i].settings;
+        char maxlen[16];
         int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
         pane_putc(p, g[i].memorised || weak ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
-                  "%-9.9s %-4s %-4s %-3s %5d %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s%s",
+                  "%-9.9s %-4s %-4s %-3s %5s %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s%s",
                   pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-                  s->mask ? "on" : "off", s->maxlen, pl_batching_name((PlBatching)s->batching), s->batch, g[i].n,
-                  (double)g[i].median, (double)g[i].min, (double)g[i].max, g[i].seconds, weak ? " C" : "",
-                  g[i].memorised ? " M" : "");
+                  s->mask ? "on" : "off", pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen),
+                  pl_batching_name((PlBatching)s->batching), s->batch, g[i].n, (double)g[i].median, (double)g[i].min,
+                  (double)g[i].max, g[i].seconds, weak ? " C" : "", g[i].memorised ? " M" : "");
     }
 }
 
