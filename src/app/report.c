@@ -73,12 +73,15 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
     }
     if (o->rows_given && in->packed)
         ADD("the rows given, %d reviews packed in one row of %d tokens", in->batch_rows, in->width);
-    else if (o->rows_given) ADD("the rows given as one batch: %d rows x %d (%s)", in->batch_rows, in->width, strategy);
+    else if (o->rows_given)
+        ADD("the rows given as one batch: %d row%s x %d (%s)", in->batch_rows, in->batch_rows == 1 ? "" : "s", in->width,
+            strategy);
     else if (in->packed)
         ADD("batch %d of %d: %d reviews packed in one row of %d tokens", in->batch_index + 1, in->batches,
             in->batch_rows, in->width);
     else
-        ADD("batch %d of %d: %d rows x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows, in->width, strategy);
+        ADD("batch %d of %d: %d row%s x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows,
+            in->batch_rows == 1 ? "" : "s", in->width, strategy);
     if (look == PL_LOOK_BATCH) ADD(", holding example %d", in->rows[0]);
     if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
         if (in->packed)

@@ -87,7 +87,8 @@ PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, co
     const PlBatch *b = r->batch;
     const PlLabSettings *s = &info->settings;
     pl_report_header(f, PL_R_BATCH, c, info, o);
-    fprintf(f, "a batch of %d rows, width %d (padding %s, truncating %s); mask convention %s: %s\n\n", b->B, b->T,
+    fprintf(f, "a batch of %d row%s, width %d (padding %s, truncating %s); mask convention %s: %s\n\n", b->B,
+            b->B == 1 ? "" : "s", b->T,
             pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv),
             conv_meaning(r->conv));
     for (int i = 0; i < b->B; i++) {

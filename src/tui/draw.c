@@ -83,9 +83,11 @@ const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap
     snprintf(where, sizeof where, "%s batch %d/%d", strategy, in->batch_index + 1, in->batches);
     if ((what & TUI_SRC_BATCH) && n < cap) {
         if (in->packed)
-            n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d reviews in one row of %d tokens",
-                          in->batch_index + 1, in->batches, in->batch_rows, in->width);
-        else n += snprintf(buf + n, (size_t)(cap - n), "%s: %d rows x %d", where, in->batch_rows, in->width);
+            n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d review%s in one row of %d tokens",
+                          in->batch_index + 1, in->batches, in->batch_rows, in->batch_rows == 1 ? "" : "s", in->width);
+        else
+            n += snprintf(buf + n, (size_t)(cap - n), "%s: %d row%s x %d", where, in->batch_rows,
+                          in->batch_rows == 1 ? "" : "s", in->width);
     }
     if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
         const char *sep = n > lead ? "; " : "";

@@ -48,8 +48,8 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
                     "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
         return;
     int row = 3, gap = p->box.h >= 14; /* the blank lines go first on a short pane: the warning lines are the point */
-    pane_put(p, row++, 0, p->box.w, "%d rows x %d positions: %ld targets count, %d classes (fresh weights, seed %d)",
-             r->B, r->T, r->real_terms, r->C, st.info->settings.seed);
+    pane_put(p, row++, 0, p->box.w, "%d row%s x %d positions: %ld targets count, %d classes (fresh weights, seed %d)",
+             r->B, r->B == 1 ? "" : "s", r->T, r->real_terms, r->C, st.info->settings.seed);
     row += gap;
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
     pane_put(p, row++, 0, p->box.w, "per token       %7.4f   %9.5f", (double)r->per_token, (double)r->grad_per_token);
