@@ -14,6 +14,7 @@
 #include "app/cheatsheet.h"
 #include "app/drill.h"
 #include "app/lesson.h"
+#include "app/fill.h"
 #include "suites.h"
 
 static PlDeck *parse(const char *text, PlErr *err) { return pl_deck_parse("t.deck", text, strlen(text), err); }
@@ -570,21 +571,39 @@ START_TEST(test_shipped_counts) {
 }
 END_TEST
 
-/* Placeholders that filled: "..." appears only where the deck wrote it. */
+static void unknown_condition(const char *cond, int holds, void *where) {
+    ck_assert_msg(holds >= 0, "%s: the condition '%s' cannot be read from the lab's figures", (const char *)where, cond);
+}
+
+/* Placeholders that filled: "..." appears only where the deck wrote it;
+ * every conditional's figures are there. */
 static void check_filled(PlLab *lab, const char *text, const char *where) {
     char buf[8192];
     if (!text) return;
     const char *out = pl_lesson_fill(lab, text, buf, sizeof buf);
     ck_assert_msg(!strstr(out, "...") || strstr(text, "..."), "%s: a figure did not fill: %s", where, out);
+    pl_fill_conditions(lab, text, unknown_condition, (void *)where);
 }
 
-/* Every figure of every card, question and prompt of a deck fills on the
- * builtin corpus, at the item's settings, as the drill screen shows it. */
+/* The corpora every deck's figures are filled on: the builtin one, a
+ * generated 70/30 one (chance 70%), and imdb5k when it is beside the tree. */
+static const char *play_corpus(int k) {
+    switch (k) {
+    case 0: return "builtin";
+    case 1: return "builtin:0:5000:70";
+    default: return pl_test_imdb_path();
+    }
+}
+
+/* Every figure and conditional of every card, question and prompt of a
+ * deck fills on each corpus, at the item's settings, as the drill screen
+ * shows it. */
 START_TEST(test_shipped_figures) {
     PlErr err;
-    PlDeck *d = pl_deck_load(shipped[_i], &err);
+    PlDeck *d = pl_deck_load(shipped[_i % nshipped], &err);
     ck_assert_msg(d != NULL, "%s", err.msg);
     PlLabSettings base = pl_settings_default();
+    snprintf(base.corpus, sizeof base.corpus, "%s", play_corpus(_i / nshipped));
     PlLab *lab = pl_lab_new(&base, &err);
     ck_assert_msg(lab != NULL, "%s", err.msg);
     pl_lab_autotrain(lab, 0);
@@ -592,8 +611,8 @@ START_TEST(test_shipped_figures) {
         const PlDeckItem *it = &d->items[i];
         unsigned kinds = pl_deck_item_kinds(it);
         if (!kinds) continue;
-        char where[1200];
-        snprintf(where, sizeof where, "%s:%d (%s)", d->path, it->line, it->id);
+        char where[1800];
+        snprintf(where, sizeof where, "%s:%d (%s) on %s", d->path, it->line, it->id, base.corpus);
         PlLabSettings s;
         pl_deck_item_settings(&base, d, it, &s);
         ck_assert_msg(pl_lab_apply(lab, &s, &err) >= 0, "%s: %s", where, err.msg);
@@ -691,9 +710,13 @@ Suite *drill_suite(void) {
     tc = tcase_create("shipped");
     tcase_set_timeout(tc, 1800);
     tcase_add_test(tc, test_shipped_counts);
-    tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped);
     tcase_add_test(tc, test_shipped_cheatsheet);
     tcase_add_loop_test(tc, test_shipped_bug_case, 0, bug_deck ? bug_deck->n : 0);
+    suite_add_tcase(s, tc);
+    /* Every deck's texts and conditionals on the three corpora (CK_RUN_CASE=figures runs them alone). */
+    tc = tcase_create("figures");
+    tcase_set_timeout(tc, 1800);
+    tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -232,6 +232,18 @@ START_TEST(test_the_cost_headline_is_its_strategys_row) {
     for (int i = 0; i < c->n; i++) over += len[i] > 200, longest = len[i] > longest ? len[i] : longest;
     ck_assert_int_eq(total, c->n);
     ck_assert_int_eq(k->len_over_maxlen, over);
+    /* the first bucket at the quarters of maxlen holds the reviews shorter than 200 / 4, as the plan's buckets do */
+    int first = 0;
+    for (int i = 0; i < c->n; i++) first += len[i] < 50;
+    ck_assert_int_eq(k->len_first_bucket, first);
+    ck_assert_int_gt(first, 0);
+    ck_assert_int_lt(first, c->n);
+    PlQuantity q;
+    double share;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("cost.first_bucket_share", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &share, why, sizeof why), 0);
+    ck_assert(fabs(share - (double)first / c->n) < 1e-12);
     ck_assert_int_eq(k->lengths.max, longest);
     ck_assert(k->len_bin_width * PL_LAB_LEN_BINS >= 220 && k->len_bin_width * PL_LAB_LEN_BINS >= k->len_p99);
     int below = 0;

@@ -4,6 +4,7 @@
  * survives a reload; and every question of every shipped lesson is
  * answerable on the builtin corpus, accepting the lab's number and refusing
  * another. */
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -586,6 +587,99 @@ START_TEST(test_check_refuses_a_step_that_shows_its_answer_first) {
 }
 END_TEST
 
+/* ---- claims against chance stand only inside a conditional ---- */
+
+/* Phrases that say how an accuracy stands against chance: true on one
+ * corpus, false on another (a 70/30 corpus's "chance" is 70%, not a coin
+ * flip), so a lesson or deck may say them only in a {? ... } branch. */
+static const char *const chance_claims[] = {"coin flip",     "at chance",           "near chance",
+                                            "chance level", "what guessing gives", "a large gap"};
+
+/* Decks another branch is rewriting: checked once it lands. */
+static const char *const claims_pending[] = {"quickfire.deck", "bugs.deck"};
+
+/* Appends "FILE:LINE: 'phrase'" to out for every claim of path's plain text
+ * (outside every {? ... }); returns how many. */
+static int plain_claims(const char *path, char *out, size_t cap) {
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s cannot be read", path);
+    char line[4096];
+    int found = 0, no = 0;
+    while (fgets(line, sizeof line, f)) {
+        no++;
+        char plain[4096];
+        size_t n = 0;
+        int depth = 0, cond = 0; /* cond: the depth of the open conditional, 0 outside */
+        for (const char *c = line; *c; c++) {
+            if (*c == '{') {
+                depth++;
+                if (!cond && c[1] == '?') cond = depth;
+            } else if (*c == '}' && depth > 0) {
+                if (cond == depth) cond = 0;
+                depth--;
+            } else if (!cond && n < sizeof plain - 1) {
+                plain[n++] = (char)tolower((unsigned char)*c);
+            }
+        }
+        plain[n] = '\0';
+        for (size_t k = 0; k < sizeof chance_claims / sizeof chance_claims[0]; k++)
+            if (strstr(plain, chance_claims[k])) {
+                size_t used = strlen(out);
+                snprintf(out + used, cap - used, "%s:%d: '%s' outside a {? ... } conditional\n", path, no,
+                         chance_claims[k]);
+                found++;
+            }
+    }
+    fclose(f);
+    return found;
+}
+
+START_TEST(test_chance_claims_need_a_condition) {
+    /* A bad line is found and named; the same claim in a branch is not. */
+    char *dir = pl_test_tmpdir(), path[1200], out[8192] = "";
+    snprintf(path, sizeof path, "%s/claims.lesson", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("It trains to a Coin Flip.\n"
+          "It {? train.at_chance >= 2 | stays at chance | learns: {train.median}} here.\n"
+          "{grid.median(post off)} is near chance.\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(plain_claims(path, out, sizeof out), 2);
+    char want[2600];
+    snprintf(want, sizeof want, "%s:1: 'coin flip' outside a {? ... } conditional\n%s:3: 'near chance' outside a {? ... } conditional\n",
+             path, path);
+    ck_assert_str_eq(out, want);
+    pl_test_rmtree(dir);
+    free(dir);
+
+    /* Every shipped lesson and deck. */
+    const char *tests = getenv("PADLAB_TESTS");
+    const char *dirs[] = {"lessons", "decks"};
+    int files = 0, bad = 0;
+    out[0] = '\0';
+    for (int d = 0; d < 2; d++) {
+        char at[900];
+        snprintf(at, sizeof at, "%s/../%s", tests ? tests : "tests", dirs[d]);
+        DIR *dp = opendir(at);
+        ck_assert_msg(dp != NULL, "%s cannot be opened", at);
+        for (struct dirent *e; (e = readdir(dp));) {
+            size_t n = strlen(e->d_name);
+            int ours = (n > 7 && !strcmp(e->d_name + n - 7, ".lesson")) || (n > 5 && !strcmp(e->d_name + n - 5, ".deck"));
+            for (size_t k = 0; ours && k < sizeof claims_pending / sizeof claims_pending[0]; k++)
+                if (!strcmp(e->d_name, claims_pending[k])) ours = 0;
+            if (!ours) continue;
+            snprintf(path, sizeof path, "%s/%s", at, e->d_name);
+            bad += plain_claims(path, out, sizeof out);
+            files++;
+        }
+        closedir(dp);
+    }
+    ck_assert_int_ge(files, 15);
+    ck_assert_msg(bad == 0, "claims against chance that no figure conditions:\n%s", out);
+}
+END_TEST
+
 /* ---- conditional sentences: {? COND | TEXT | OTHERWISE} ---- */
 
 START_TEST(test_a_conditional_shows_the_sentence_its_figures_make_true) {
@@ -643,6 +737,10 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);
     tcase_add_test(tc, test_progress_round_trip);
     suite_add_tcase(s, tc);
+    tc = tcase_create("claims");
+    tcase_add_test(tc, test_chance_claims_need_a_condition);
+    suite_add_tcase(s, tc);
+
     find_shipped();
     tc = tcase_create("shipped");
     tcase_set_timeout(tc, PL_TEST_HANG);

@@ -123,6 +123,7 @@ typedef struct {
     int len_hist[PL_LAB_LEN_BINS];
     double len_p90, len_p99;
     int len_over_maxlen; /* reviews longer than maxlen: truncation cuts them */
+    int len_first_bucket; /* reviews shorter than maxlen / 4: the buckets' first, as pl_plan_quarter_bounds splits them */
     /* Where the sweep's padding share meets the share of tokens cut
      * (1 - kept): the maxlen at which the pads paid for equal the words
      * thrown away, interpolated between sweep points; -1 when they do not

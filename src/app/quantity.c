@@ -84,6 +84,7 @@ static double sweep_crossing(const void *rv, int a) {
     return r->cross_maxlen >= 0.0 ? r->cross_maxlen : (double)NAN;
 }
 GET(k_n, PlLabCost, r->lengths.n)
+GET(k_first_bucket, PlLabCost, r->lengths.n ? (double)r->len_first_bucket / (double)r->lengths.n : (double)NAN)
 GET(k_min, PlLabCost, r->lengths.min)
 GET(k_median, PlLabCost, r->lengths.median)
 GET(k_mean, PlLabCost, r->lengths.mean)
@@ -107,6 +108,8 @@ GET(a_packed_cells, PlProbeAttention, r->packed_cells)
 GET(a_rows, PlProbeAttention, r->B)
 GET(a_heads, PlProbeAttention, r->heads)
 GET(a_mask_cells, PlProbeAttention, (double)r->B * r->T)
+GET(a_key_share, PlProbeAttention, r->T ? (double)(r->T - r->L) / r->T : (double)NAN)
+GET(a_uneven, PlProbeAttention, r->T ? fabs((double)r->pad_share - (double)(r->T - r->L) / r->T) : (double)NAN)
 GET(a_score_cells, PlProbeAttention, (double)r->B * r->heads * r->T * r->T)
 
 /* ---- rnn ---- */
@@ -316,6 +319,8 @@ static const Def defs[] = {
       "static's kept share at a maxlen of 25, 50, ... 800"),
     R("cost.crossing_maxlen", PL_R_COST, PL_QF_COUNT, A_NONE, sweep_crossing,
       "the maxlen where that sweep's padding share meets its share of tokens cut (between sweep points)"),
+    R("cost.first_bucket_share", PL_R_COST, PL_QF_SHARE, A_NONE, k_first_bucket,
+      "the share of the reviews shorter than maxlen / 4: the first of the buckets at the quarters of maxlen"),
     R("corpus.reviews", PL_R_COST, PL_QF_COUNT, A_NONE, k_n, "the corpus's reviews"),
     R("corpus.majority", SRC_CHANCE, PL_QF_SHARE, A_NONE, ch_share,
       "chance: the validation split's majority share, what always answering that label scores"),
@@ -330,6 +335,10 @@ static const Def defs[] = {
     R("corpus.max", PL_R_COST, PL_QF_COUNT, A_NONE, k_max, "the longest review's tokens"),
     R("attention.pad_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_share,
       "the share of a real query's weight on pads"),
+    R("attention.pad_key_share", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_key_share,
+      "the share of the example's keys that are pads: its weight on them under an even softmax"),
+    R("attention.uneven", PL_R_ATTENTION, PL_QF_SHARE, A_NONE, a_uneven,
+      "how far the weight on pads lies from the pads' share of the keys, either way"),
     R("attention.leak_total", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_leak,
       "weight on pad keys over real queries and heads"),
     R("attention.pad_weight_max", PL_R_ATTENTION, PL_QF_VALUE, A_NONE, a_max, "the largest one weight on a pad key"),

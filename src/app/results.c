@@ -127,7 +127,11 @@ static PlStatus length_figures(PlLabCost *k, const int *lens, int n, int maxlen,
     k->len_bin_width = nice_width(reach, PL_LAB_LEN_BINS);
     memset(k->len_hist, 0, sizeof k->len_hist);
     k->len_over_maxlen = 0;
+    k->len_first_bucket = 0;
+    int bounds[3];
+    int first = pl_plan_quarter_bounds(maxlen, bounds) ? bounds[0] : 0;
     for (int i = 0; i < n; i++) {
+        k->len_first_bucket += lens[i] < first;
         int b = lens[i] / k->len_bin_width;
         k->len_hist[b < PL_LAB_LEN_BINS ? b : PL_LAB_LEN_BINS - 1]++;
         k->len_over_maxlen += lens[i] > maxlen;
