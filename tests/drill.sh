@@ -166,10 +166,10 @@ check_screen "and q still quits" "EXIT=0"
 check_state() {
     if grep -q "$2" "$STATE" 2>/dev/null; then pass "$1"; else fail "$1" "want: $2" "$(cat "$STATE" 2>&1)"; fi
 }
-check_state "the card's progress is kept: box 1" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=1 .*reviews=1 "
+check_state "the card's progress is kept: box 2 (new, graded good)" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=2 .*reviews=1 "
 check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2 "
 check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0 "
-check_state "the prompt's grade is kept: box 2" "^item = minute/[a-z-]* box=2 "
+check_state "the prompt's grade is kept: box 3 (new, graded easy)" "^item = minute/[a-z-]* box=3 "
 run "$P" drill --list
 expect_has "--list counts the card as not due today" "cards-batches          cards         22    21"
 

@@ -203,39 +203,43 @@ START_TEST(test_sched_grades) {
     ck_assert_int_eq(pl_sched_interval(5), 16);
     PlSchedCard c = {0};
     ck_assert(pl_sched_is_due(&c, 0));
-    /* new, graded good: box 1, due tomorrow */
+    /* new, graded good: it enters box 1 and goes one up, box 2, due in 2 days */
     ck_assert_int_eq(pl_sched_grade(&c, PL_GRADE_GOOD, 100), 0);
-    ck_assert_int_eq(c.box, 1);
-    ck_assert_int_eq(c.due, 101);
-    ck_assert(!pl_sched_is_due(&c, 100));
-    ck_assert(pl_sched_is_due(&c, 101));
-    /* good again: box 2, two days */
-    pl_sched_grade(&c, PL_GRADE_GOOD, 101);
     ck_assert_int_eq(c.box, 2);
-    ck_assert_int_eq(c.due, 103);
-    /* easy: two boxes up, box 4 waits 8 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 103);
-    ck_assert_int_eq(c.box, 4);
-    ck_assert_int_eq(c.due, 111);
-    /* hard: stays in its box, due tomorrow */
-    pl_sched_grade(&c, PL_GRADE_HARD, 111);
-    ck_assert_int_eq(c.box, 4);
-    ck_assert_int_eq(c.due, 112);
-    /* easy from 4: stops at 5, 16 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 112);
+    ck_assert_int_eq(c.due, 102);
+    ck_assert(!pl_sched_is_due(&c, 101));
+    ck_assert(pl_sched_is_due(&c, 102));
+    /* good again: box 3, four days */
+    pl_sched_grade(&c, PL_GRADE_GOOD, 102);
+    ck_assert_int_eq(c.box, 3);
+    ck_assert_int_eq(c.due, 106);
+    /* easy: two boxes up, box 5 waits 16 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 106);
     ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.due, 122);
+    /* hard: stays in its box, due tomorrow */
+    pl_sched_grade(&c, PL_GRADE_HARD, 122);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 123);
+    /* easy from the top: two boxes past 5, the wait doubled twice, 64 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 123);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 187);
+    /* good from the top stays there: 16 days */
+    pl_sched_grade(&c, PL_GRADE_GOOD, 187);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 203);
     ck_assert_int_eq(c.lapses, 0);
     /* again: a lapse, box 1, due today */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
     ck_assert_int_eq(c.box, 1);
-    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.due, 203);
     ck_assert_int_eq(c.lapses, 1);
     /* again from box 1 is no lapse */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
     ck_assert_int_eq(c.lapses, 1);
-    ck_assert_int_eq(c.reviews, 7);
-    ck_assert_int_eq(c.last, 128);
+    ck_assert_int_eq(c.reviews, 8);
+    ck_assert_int_eq(c.last, 203);
     /* a new card graded hard goes to box 1, due tomorrow; out of range changes nothing */
     PlSchedCard h = {0};
     pl_sched_grade(&h, PL_GRADE_HARD, 5);
@@ -244,12 +248,36 @@ START_TEST(test_sched_grades) {
     PlSchedCard before = h;
     ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)0, 6), -1);
     ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)5, 6), -1);
+    ck_assert_int_eq(pl_sched_wait(&h, (PlGrade)5), -1);
     ck_assert_int_eq(memcmp(&before, &h, sizeof h), 0);
-    /* a new card graded easy: box 2 */
+    /* a new card graded easy: box 3, four days */
     PlSchedCard e = {0};
     pl_sched_grade(&e, PL_GRADE_EASY, 0);
-    ck_assert_int_eq(e.box, 2);
-    ck_assert_int_eq(e.due, 2);
+    ck_assert_int_eq(e.box, 3);
+    ck_assert_int_eq(e.due, 4);
+}
+END_TEST
+
+/* At every box, new included, again, hard, good and easy wait four
+ * different times: the days, worked out from the boxes' 1, 2, 4, 8, 16. */
+START_TEST(test_sched_grades_mean_different_waits) {
+    static const int waits[PL_SCHED_BOXES + 1][5] = {
+        /* box: again, hard, good, easy */
+        {0, 0, 1, 2, 4},                                        /* new: as box 1 */
+        {0, 0, 1, 2, 4},                                        /* good: box 2's 2 days; easy: box 3's 4 */
+        {0, 0, 1, 4, 8},   {0, 0, 1, 8, 16}, {0, 0, 1, 16, 32}, /* box 4, easy: past the top, 16 x 2 */
+        {0, 0, 1, 16, 64},                                      /* box 5: good stays, easy doubles twice */
+    };
+    for (int box = 0; box <= PL_SCHED_BOXES; box++) {
+        PlSchedCard c = {.box = box, .due = 7};
+        for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++) {
+            ck_assert_msg(pl_sched_wait(&c, (PlGrade)g) == waits[box][g], "box %d grade %d: %d days, want %d", box, g,
+                          pl_sched_wait(&c, (PlGrade)g), waits[box][g]);
+            PlSchedCard graded = c;
+            pl_sched_grade(&graded, (PlGrade)g, 50);
+            ck_assert_int_eq(graded.due, 50 + waits[box][g]);
+        }
+    }
 }
 END_TEST
 
@@ -308,19 +336,23 @@ START_TEST(test_drill_cards) {
     ck_assert_int_eq(r->s.box, 1);
     ck_assert_int_eq(r->s.due, 1001);
     ck_assert_int_eq(r->s.reviews, 2);
-    r = pl_drill_book_find(&book, "cards", "three");
+    r = pl_drill_book_find(&book, "cards", "two"); /* new, good: box 2, two days */
     ck_assert_int_eq(r->s.box, 2);
     ck_assert_int_eq(r->s.due, 1002);
-    /* the same day, nothing is due; the next day One and Two are */
+    r = pl_drill_book_find(&book, "cards", "three"); /* new, easy: box 3, four days */
+    ck_assert_int_eq(r->s.box, 3);
+    ck_assert_int_eq(r->s.due, 1004);
+    /* the same day, nothing is due; the next day One is, the day after Two too */
     ck_assert_int_eq(pl_drill_due_count(deck, &book, 1000), 0);
-    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 2);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 1);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1002), 2);
     d = pl_drill_new(deck, &book, &o, 10.0);
     ck_assert_int_eq(pl_drill_state(d)->phase, PL_DRILL_END);
     ck_assert_int_eq(pl_drill_state(d)->due_in, 1);
     pl_drill_free(d);
     o.today = 1001;
     d = pl_drill_new(deck, &book, &o, 10.0);
-    ck_assert_int_eq(pl_drill_state(d)->total, 2);
+    ck_assert_int_eq(pl_drill_state(d)->total, 1);
     pl_drill_free(d);
     o.today = 1000, o.all = 1;
     d = pl_drill_new(deck, &book, &o, 10.0);
@@ -446,8 +478,8 @@ START_TEST(test_drill_minute) {
     pl_drill_free(d);
     const PlDrillRecord *r = pl_drill_book_find(&book, "minute", "explain-masks");
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(r->s.box, 1);
-    ck_assert_int_eq(r->s.due, 8);
+    ck_assert_int_eq(r->s.box, 2); /* new, good: box 2, two days */
+    ck_assert_int_eq(r->s.due, 9);
     pl_drill_book_done(&book);
     pl_deck_free(deck);
 }
@@ -472,8 +504,8 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_eq(b.n, 2);
     const PlDrillRecord *c = pl_drill_book_find(&b, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(c->s.box, 3);
-    ck_assert_int_eq(c->s.due, 20005);
+    ck_assert_int_eq(c->s.box, 4); /* good: box 2; easy from 2: box 4, 8 days after 20001 */
+    ck_assert_int_eq(c->s.due, 20009);
     ck_assert_int_eq(c->s.reviews, 2);
     ck_assert_int_eq(pl_drill_book_find(&b, "quickfire", "what-is-t")->wrong, 1);
     ck_assert_ptr_null(pl_drill_book_find(&b, "quickfire", "nothing"));
@@ -676,6 +708,7 @@ Suite *drill_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("sched");
     tcase_add_test(tc, test_sched_grades);
+    tcase_add_test(tc, test_sched_grades_mean_different_waits);
     tcase_add_test(tc, test_drill_cards);
     tcase_add_test(tc, test_drill_questions);
     tcase_add_test(tc, test_drill_bugs);

@@ -75,15 +75,17 @@ static void front(Out *o, const PlDeckItem *it) {
 
 /* ---- cards ---- */
 
+/* The grade keys with the wait each would give this card (sched.h). */
 static void grades(Out *o, const PlDeckItem *it) {
     const PlDrillRecord *r = pl_drill_book_find(o->p->book, o->p->deck->name, it->id);
-    int box = r ? r->s.box : 0, good = box + 1 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 1;
-    int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
+    PlSchedCard fresh = {0};
+    const PlSchedCard *c = r ? &r->s : &fresh;
+    int good = pl_sched_wait(c, PL_GRADE_GOOD), easy = pl_sched_wait(c, PL_GRADE_EASY);
     gap(o);
     add(o, PL_DR_KEY, PL_DP_NONE, 2,
         "How well did you know it?  1 again (later today)  2 hard (tomorrow)  "
         "3 good (in %d day%s)  4 easy (in %d days)",
-        pl_sched_interval(good), pl_sched_interval(good) > 1 ? "s" : "", pl_sched_interval(easy));
+        good, good > 1 ? "s" : "", easy);
 }
 
 static void lay_card(Out *o, const PlDeckItem *it, double now) {
