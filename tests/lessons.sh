@@ -93,6 +93,11 @@ start() {
         "cd $TMP && TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
 }
 typeslow() { for k in "$@"; do T send-keys -t lab "$k"; sleep 0.05; done; }
+# The letter a choice starting with TEXT is shown at: the order is the learner's, read off the screen.
+letter_of() { screen | sed -n "s/^ *\([a-h]\)) $1.*/\1/p" | head -1; }
+# One learner throughout, so that the orders on screen are the same on every run.
+mkdir -p "$(dirname "$STATE")"
+echo "learner = 00000000000000b2" >"$STATE"
 
 start lesson 01-rectangle
 check_screen "lesson 1 opens on its first step" "step 1 of 7: One tensor, many lengths"
@@ -109,7 +114,7 @@ check_screen "the lab's number is accepted" "Right."
 check_screen "and the reveal shows it" "$pads pad cells"
 T send-keys -t lab q
 check_screen "q quits the lesson" "EXIT=0"
-if grep -q "^lesson = 01-rectangle step=1 done=0 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
+if grep -q "^lesson = 01-rectangle step=1 done=0 opened=1 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
 else fail "the progress is saved: step 2, its first answer wrong" "$(cat "$STATE" 2>&1)"; fi
 start lesson rectangle
 check_screen "the lesson resumes where it stopped" "welcome back: you stopped at step 2"

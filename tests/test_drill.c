@@ -12,6 +12,7 @@
 
 #include "app/bugcase.h"
 #include "app/cheatsheet.h"
+#include "app/choices.h"
 #include "app/drill.h"
 #include "app/lesson.h"
 #include "suites.h"
@@ -385,7 +386,8 @@ START_TEST(test_drill_questions) {
     ck_assert_double_eq_tol(pl_drill_time_left(d, 101.0), limit - 1.0, 1e-9);
     ck_assert_int_eq(pl_drill_choose(d, 9, 101.0), -1);
     ck_assert(strstr(s->message, "pick one of a to") != NULL);
-    ck_assert_int_eq(pl_drill_choose(d, it->right, 101.0), 0);
+    ck_assert_int_eq(pl_drill_choose(d, s->right_at, 101.0), 0); /* by the letter it is shown at */
+    ck_assert_int_eq(s->chosen, it->right);
     ck_assert_int_eq(s->phase, PL_DRILL_BACK);
     ck_assert_int_eq(s->right, 1);
     ck_assert_int_eq(pl_drill_choose(d, 0, 101.0), -1);
@@ -421,7 +423,7 @@ END_TEST
 static const char bugs_deck[] =
     "# Bugs\nkind: bugs\n"
     "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
-    "choose: Why?\n- shape => no\n* polarity => yes\nfix: convention=torch\nfixed: masks.share_right\n"
+    "choose: Why?\n- shape => no\n* polarity => yes\n- causal => no\nfix: convention=torch\nfixed: masks.share_right\n"
     "expect: lower\nafter: fixed\n";
 
 START_TEST(test_drill_bugs) {
@@ -435,7 +437,7 @@ START_TEST(test_drill_bugs) {
     ck_assert_int_eq(s->total, 1);
     ck_assert_int_eq(pl_drill_fix(d), -1);
     ck_assert(strstr(s->message, "pick the cause first") != NULL);
-    ck_assert_int_eq(pl_drill_choose(d, 0, 1.0), 0);
+    ck_assert_int_eq(pl_drill_choose(d, (s->right_at + 1) % 3, 1.0), 0); /* a wrong letter */
     ck_assert_int_eq(s->wrong, 1);
     ck_assert_int_eq(s->phase, PL_DRILL_BACK);
     ck_assert_int_eq(pl_drill_grade(d, 3, 1.0), -1);
@@ -492,6 +494,8 @@ START_TEST(test_book_round_trip) {
     PlErr err;
     ck_assert_int_eq(pl_drill_book_load(&b, &err), PL_OK);
     ck_assert_int_eq(b.n, 0);
+    ck_assert(b.salt != 0); /* a new learner gets a salt of their own */
+    b.salt = 0x0123456789abcdefULL;
     PlDrillRecord *r = pl_drill_book_of(&b, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(r);
     pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
@@ -507,6 +511,7 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_eq(c->s.box, 4); /* good: box 2; easy from 2: box 4, 8 days after 20001 */
     ck_assert_int_eq(c->s.due, 20009);
     ck_assert_int_eq(c->s.reviews, 2);
+    ck_assert(b.salt == 0x0123456789abcdefULL);
     ck_assert_int_eq(pl_drill_book_find(&b, "quickfire", "what-is-t")->wrong, 1);
     ck_assert_ptr_null(pl_drill_book_find(&b, "quickfire", "nothing"));
     ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 1);
@@ -519,9 +524,69 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_ne(pl_drill_book_load(&b, &err), PL_OK);
     ck_assert_msg(strstr(err.msg, "drill:2:") != NULL, "%s", err.msg);
     pl_drill_book_done(&b);
+    const char bad_salt[] = "learner = 12345\n";
+    pl_test_write_file(path, bad_salt, sizeof bad_salt - 1);
+    ck_assert_int_ne(pl_drill_book_load(&b, &err), PL_OK);
+    ck_assert_msg(strstr(err.msg, "drill:1: expected 'learner = ' and 16 hex digits") != NULL, "%s", err.msg);
+    pl_drill_book_done(&b);
     unsetenv("XDG_STATE_HOME");
     pl_test_rmtree(dir);
     free(dir);
+}
+END_TEST
+
+/* ---- the order of choices ---- */
+
+/* Four choices, the last pinned: over 6000 seeds the pinned one never moves,
+ * each order is a permutation, and each of the other three lands in each of
+ * the first three places a third of the time; all 3! = 6 orders occur. */
+START_TEST(test_choices_order_keeps_pins_and_spreads_the_rest) {
+    const int pinned[4] = {0, 0, 0, 1};
+    int at[3][3] = {{0}}, seen[6] = {0}, rounds = 6000;
+    for (int r = 0; r < rounds; r++) {
+        int order[4], used[4] = {0};
+        pl_choices_order(pl_choices_seed(42, "deck", "item", r), pinned, 4, order);
+        ck_assert_int_eq(order[3], 3);
+        for (int k = 0; k < 4; k++) ck_assert_int_eq(used[order[k]]++, 0);
+        for (int k = 0; k < 3; k++) at[order[k]][k]++;
+        seen[order[0] * 2 + (order[1] > order[2])]++; /* the first and which of the two others comes next */
+    }
+    for (int c = 0; c < 3; c++)
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(fabs(at[c][k] / (double)rounds - 1.0 / 3.0) < 0.03, "choice %d at place %d: %d of %d", c, k,
+                          at[c][k], rounds);
+    for (int i = 0; i < 6; i++) ck_assert_msg(seen[i] > rounds / 12, "order %d came %d times", i, seen[i]);
+    /* no pins: n = 1 is the one order; the place of a choice is found back */
+    int one[1];
+    pl_choices_order(7, NULL, 1, one);
+    ck_assert_int_eq(one[0], 0);
+    int order[4] = {2, 0, 3, 1};
+    ck_assert_int_eq(pl_choices_place(order, 4, 3), 2);
+    ck_assert_int_eq(pl_choices_place(order, 4, 5), -1);
+    const char *rest;
+    ck_assert(pl_choices_pinned("[pinned]  None of these", &rest));
+    ck_assert_str_eq(rest, "None of these");
+    ck_assert(!pl_choices_pinned("None [pinned]", &rest));
+}
+END_TEST
+
+/* The learner's salt and the attempt both change the order: of a deck's
+ * questions, another learner or the next attempt sees most in another order. */
+START_TEST(test_choices_differ_by_learner_and_attempt) {
+    int moved_learner = 0, moved_attempt = 0;
+    for (int i = 0; i < 100; i++) {
+        char id[16];
+        int a[4], b[4], c[4];
+        snprintf(id, sizeof id, "q%d", i);
+        pl_choices_order(pl_choices_seed(1, "quickfire", id, 0), NULL, 4, a);
+        pl_choices_order(pl_choices_seed(2, "quickfire", id, 0), NULL, 4, b);
+        pl_choices_order(pl_choices_seed(1, "quickfire", id, 1), NULL, 4, c);
+        moved_learner += memcmp(a, b, sizeof a) != 0;
+        moved_attempt += memcmp(a, c, sizeof a) != 0;
+    }
+    /* 23 of the 24 orders differ from a given one: about 96 of 100 */
+    ck_assert_int_ge(moved_learner, 85);
+    ck_assert_int_ge(moved_attempt, 85);
 }
 END_TEST
 
@@ -697,6 +762,69 @@ START_TEST(test_shipped_bug_case) {
 }
 END_TEST
 
+/* A deck of multiple choice played blind many times over, one fixed learner
+ * (salt), every item each session, always the letter `letter`: as the
+ * answers are recorded each session is a new attempt and a new order. The
+ * right answer's place is counted in places[] (by the item's number of
+ * choices k, places[k][place]); returns the share answered right. */
+static double play_blind(const PlDeck *deck, int letter, int sessions, int places[][PL_DECK_MAX_CHOICES + 1]) {
+    PlDrillBook book = empty_book();
+    book.salt = 0x5eedf00dcafe1234ULL;
+    PlDrillOpts o = {.today = 300, .all = 1, .count = deck->n};
+    int right = 0, total = 0;
+    for (int round = 0; round < sessions; round++) {
+        PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+        const PlDrillState *s = pl_drill_state(d);
+        while (s->phase != PL_DRILL_END) {
+            const PlDeckItem *it = pl_drill_item(d);
+            places[it->nchoices][s->right_at]++;
+            ck_assert_int_eq(pl_drill_choose(d, letter < it->nchoices ? letter : it->nchoices - 1, 0.0), 0);
+            ck_assert_int_eq(pl_drill_next(d, 0.0), 0);
+        }
+        right += s->right, total += s->right + s->wrong;
+        pl_drill_free(d);
+    }
+    pl_drill_book_done(&book);
+    return right / (double)total;
+}
+
+/* Over every shipped deck of questions or cases, 200 sessions of one
+ * learner: the right answer sits at each of the k places about 1/k of the
+ * time, and answering a, or d, blind scores about 1/k. (Before shuffling,
+ * the quick-fire deck had it first 13 times, second 30, never c or d, and
+ * "b" blind scored 30 of 43.) */
+START_TEST(test_shipped_right_answers_spread_evenly) {
+    int decks = 0;
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlDeck *deck = pl_deck_load(shipped[i], &err);
+        ck_assert_msg(deck != NULL, "%s", err.msg);
+        if (deck->kind != PL_DECK_QUESTIONS && deck->kind != PL_DECK_BUGS) {
+            pl_deck_free(deck);
+            continue;
+        }
+        decks++;
+        int places[PL_DECK_MAX_CHOICES + 1][PL_DECK_MAX_CHOICES + 1] = {{0}};
+        double blind_a = play_blind(deck, 0, 200, places), blind_d = play_blind(deck, 3, 200, places);
+        double k_mean = 0.0;
+        for (int it = 0; it < deck->n; it++) k_mean += 1.0 / deck->items[it].nchoices / deck->n;
+        for (int k = 3; k <= PL_DECK_MAX_CHOICES; k++) {
+            int n = 0;
+            for (int at = 0; at < k; at++) n += places[k][at];
+            for (int at = 0; at < k && n; at++) /* 4000 or more draws a deck: 0.03 is over 3 standard errors */
+                ck_assert_msg(fabs(places[k][at] / (double)n - 1.0 / k) < 0.03, "%s: %d choices, place %c: %d of %d",
+                              deck->name, k, 'a' + at, places[k][at], n);
+        }
+        ck_assert_msg(fabs(blind_a - k_mean) < 0.03, "%s: a blind scores %.3f, chance %.3f", deck->name, blind_a,
+                      k_mean);
+        ck_assert_msg(fabs(blind_d - k_mean) < 0.03, "%s: d blind scores %.3f, chance %.3f", deck->name, blind_d,
+                      k_mean);
+        pl_deck_free(deck);
+    }
+    ck_assert_int_ge(decks, 2);
+}
+END_TEST
+
 static void free_bug_deck(void) { pl_deck_free(bug_deck); }
 
 Suite *drill_suite(void) {
@@ -705,6 +833,10 @@ Suite *drill_suite(void) {
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_decks / sizeof bad_decks[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("choices");
+    tcase_add_test(tc, test_choices_order_keeps_pins_and_spreads_the_rest);
+    tcase_add_test(tc, test_choices_differ_by_learner_and_attempt);
     suite_add_tcase(s, tc);
     tc = tcase_create("sched");
     tcase_add_test(tc, test_sched_grades);
@@ -727,6 +859,10 @@ Suite *drill_suite(void) {
     tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped);
     tcase_add_test(tc, test_shipped_cheatsheet);
     tcase_add_loop_test(tc, test_shipped_bug_case, 0, bug_deck ? bug_deck->n : 0);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("shipped_choices");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_shipped_right_answers_spread_evenly);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/choices.h"
 #include "app/lesson_play.h"
 #include "app/lesson_run.h"
 #include "suites.h"
@@ -251,8 +252,13 @@ START_TEST(test_run_answers_hints_solution) {
     ck_assert_int_eq(st->attempts, 2);
     ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
     ck_assert_int_eq(pl_lesson_run_answer(r, "c"), -1);
-    ck_assert_int_eq(pl_lesson_run_answer(r, "a"), PL_ANS_WRONG);
-    ck_assert_int_eq(pl_lesson_run_answer(r, "2"), PL_ANS_RIGHT);
+    /* the letters are the places the choices are shown at: "wrong" is choice 0, "right" choice 1 */
+    char wrong[2] = {(char)('a' + pl_choices_place(st->order, 2, 0)), '\0'}, right[16];
+    snprintf(right, sizeof right, "%d", pl_choices_place(st->order, 2, 1) + 1);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 0); /* not before a try */
+    ck_assert_int_eq(pl_lesson_run_answer(r, wrong), PL_ANS_WRONG);
+    ck_assert_int_eq(st->chosen, 0);
+    ck_assert_int_eq(pl_lesson_run_answer(r, right), PL_ANS_RIGHT);
     ck_assert_int_eq(st->chosen, 1);
     PlLessonProgress p;
     memset(&p, 0, sizeof p);
@@ -347,14 +353,18 @@ START_TEST(test_progress_round_trip) {
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 0);
     PlLessonProgress *p = pl_progress_of(b, "02-mask");
-    p->step = 4, p->answer[1] = 1, p->answer[3] = -1;
+    p->step = 4, p->answer[1] = 1, p->answer[3] = -1, p->opened = 3;
     pl_progress_of(b, "01-rectangle")->done = 1;
+    ck_assert(b->salt != 0); /* a new learner gets a salt of their own */
+    b->salt = 0xfedcba9876543210ULL;
     ck_assert_int_eq(pl_progress_save(b, &err), PL_OK);
     memset(b, 0, sizeof *b);
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 2);
+    ck_assert(b->salt == 0xfedcba9876543210ULL);
     p = pl_progress_of(b, "02-mask");
     ck_assert_int_eq(p->step, 4);
+    ck_assert_int_eq(p->opened, 3);
     ck_assert_int_eq(p->answer[1], 1);
     ck_assert_int_eq(p->answer[3], -1);
     ck_assert_int_eq(p->answer[2], 0);
@@ -431,8 +441,8 @@ static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const cha
 static void check_choose(PlLessonRun *r, const PlQuestion *q, const char *where, int k) {
     PlErr err;
     for (int c = 0; c < q->nchoices; c++) {
-        char letter[2] = {(char)('a' + c), '\0'};
         ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+        char letter[2] = {(char)('a' + pl_choices_place(pl_lesson_run_state(r)->order, q->nchoices, c)), '\0'};
         ck_assert_msg(q->choices[c].explain && *q->choices[c].explain, "%s: choice %s explains nothing", where, letter);
         ck_assert_int_eq(pl_lesson_run_answer(r, letter), q->choices[c].right ? PL_ANS_RIGHT : PL_ANS_WRONG);
     }
@@ -507,6 +517,54 @@ START_TEST(test_shipped_lesson) {
 }
 END_TEST
 
+/* Over every choose: of the shipped lessons and 300 attempts of one
+ * learner, the right answer sits at each of the k places about 1/k of the
+ * time, and answering a blind scores about chance. */
+START_TEST(test_shipped_choices_spread_evenly) {
+    int places[PL_LESSON_MAX_CHOICES + 1][PL_LESSON_MAX_CHOICES] = {{0}}, questions = 0;
+    double blind = 0.0, chance = 0.0;
+    const int attempts = 300;
+    PlLabSettings set = pl_settings_default();
+    snprintf(set.corpus, sizeof set.corpus, "%s", SMALL);
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlLesson *l = pl_lesson_load(shipped[i], &err);
+        ck_assert_msg(l != NULL, "%s", err.msg);
+        PlLab *lab = pl_lab_new(&set, &err);
+        PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+        ck_assert_msg(r != NULL, "%s", err.msg);
+        for (int k = 0; k < l->nsteps; k++) {
+            const PlQuestion *q = &l->steps[k].q;
+            if (q->kind != PL_Q_CHOOSE) continue;
+            ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+            int rights = 0;
+            for (int c = 0; c < q->nchoices; c++) rights += q->choices[c].right;
+            questions++, chance += rights / (double)q->nchoices;
+            for (int a = 0; a < attempts; a++) {
+                pl_lesson_run_learner(r, 0x5eedf00dcafe1234ULL, a);
+                const int *order = pl_lesson_run_state(r)->order;
+                for (int at = 0; at < q->nchoices; at++)
+                    if (q->choices[order[at]].right) places[q->nchoices][at]++;
+                blind += q->choices[order[0]].right;
+            }
+        }
+        pl_lesson_run_free(r);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+    ck_assert_int_ge(questions, 11);
+    for (int k = 2; k <= PL_LESSON_MAX_CHOICES; k++) {
+        int n = 0;
+        for (int at = 0; at < k; at++) n += places[k][at];
+        for (int at = 0; at < k && n >= 1000; at++) /* 1000 right answers or more: 0.05 is over 3 standard errors */
+            ck_assert_msg(fabs(places[k][at] / (double)n - 1.0 / k) < 0.05, "%d choices, place %c: %d of %d", k,
+                          'a' + at, places[k][at], n);
+    }
+    blind /= questions * (double)attempts, chance /= questions;
+    ck_assert_msg(fabs(blind - chance) < 0.03, "a blind scores %.3f, chance %.3f", blind, chance);
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
@@ -523,6 +581,10 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_progress_round_trip);
     suite_add_tcase(s, tc);
     find_shipped();
+    tc = tcase_create("shipped_choices");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_shipped_choices_spread_evenly);
+    suite_add_tcase(s, tc);
     tc = tcase_create("shipped");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, test_shipped_found);

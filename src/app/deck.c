@@ -15,6 +15,7 @@
  * every error names the file and the line. */
 #include "deck.h"
 
+#include "choices.h"
 #include "core/corpus_load.h"
 #include "datafile.h"
 #include "lesson.h"
@@ -310,7 +311,9 @@ static PlStatus add_choice(Parser *p, const char *line) {
         return fail(p, "a choice is '- text => why' ('* ' for the right one): this one says no why", NULL, NULL);
     PlDeckChoice *c = &it->choices[it->nchoices++];
     c->right = line[0] == '*';
-    c->text = strndup(text, (size_t)(arrow - text));
+    while (*text == ' ') text++;
+    c->pinned = pl_choices_pinned(text, &text);
+    c->text = strndup(text, (size_t)(arrow > text ? arrow - text : 0));
     c->why = dupe(arrow + 2);
     if (!c->text || !c->why) return PL_ENOMEM;
     char *t = trimmed(c->text), *w = trimmed(c->why);

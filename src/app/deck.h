@@ -28,6 +28,7 @@ typedef struct {
     char *text; /* what the learner reads */
     char *why;  /* why it is right or wrong, shown once chosen */
     int right;
+    int pinned; /* "[pinned]": it keeps its place when the others are shuffled (choices.h) */
 } PlDeckChoice;
 
 typedef struct {

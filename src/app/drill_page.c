@@ -108,16 +108,18 @@ static void lay_card(Out *o, const PlDeckItem *it, double now) {
 
 /* ---- questions ---- */
 
+/* The choices in the order the session drew for this attempt, lettered by place. */
 static void choices(Out *o, const PlDeckItem *it, int answered) {
     char label[16];
-    for (int c = 0; c < it->nchoices; c++) {
+    for (int k = 0; k < it->nchoices; k++) {
+        int c = state(o)->order[k];
         const PlDeckChoice *ch = &it->choices[c];
         PlDrillRole role = !answered               ? PL_DR_TEXT
                            : ch->right             ? PL_DR_GOOD
                            : c == state(o)->chosen ? PL_DR_WARN
                                                    : PL_DR_TEXT;
         snprintf(label, sizeof label, "%s%c) ",
-                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + c);
+                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + k);
         para(o, label, ch->text, role, PL_DP_NONE, 4);
         if (answered) para(o, "     ", ch->why, PL_DR_DIM, PL_DP_WHY, 5);
     }
@@ -127,9 +129,9 @@ static void verdict(Out *o, const PlDeckItem *it) {
     const PlDrillState *s = state(o);
     int right = s->chosen >= 0 && it->choices[s->chosen].right;
     gap(o);
-    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + it->right);
+    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + s->right_at);
     else if (right) add(o, PL_DR_GOOD, PL_DP_VERDICT, 0, "Right.");
-    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + it->right);
+    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + s->right_at);
 }
 
 static void lay_question(Out *o, const PlDeckItem *it, double now) {

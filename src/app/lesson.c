@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "choices.h"
 #include "core/corpus_load.h"
 #include "datafile.h"
 
@@ -284,7 +285,10 @@ static PlStatus add_choice(Parser *p, const char *line) {
     PlQuestion *q = &p->step->q;
     if (q->nchoices == PL_LESSON_MAX_CHOICES) return fail(p, "a question has at most 8 choices", NULL, NULL);
     PlChoice *c = &q->choices[q->nchoices++];
-    const char *text = line + 2, *arrow = strstr(text, "=>");
+    const char *text = line + 2, *arrow;
+    while (*text == ' ') text++;
+    c->pinned = pl_choices_pinned(text, &text);
+    arrow = strstr(text, "=>");
     c->right = line[0] == '*';
     c->text = arrow ? strndup(text, (size_t)(arrow - text)) : dupe(text);
     c->explain = dupe(arrow ? arrow + 2 : "");

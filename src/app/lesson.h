@@ -48,6 +48,7 @@ typedef struct {
     char *text;    /* what the learner reads */
     char *explain; /* why it is right or wrong, shown once chosen */
     int right;
+    int pinned; /* "[pinned]": it keeps its place when the others are shuffled (choices.h) */
 } PlChoice;
 
 typedef struct {

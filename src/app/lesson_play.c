@@ -24,8 +24,9 @@ static void save_progress(PlLessonPlay *p) {
     }
 }
 
-/* The learner's progress book and the step it reached (0 when none). */
-static int open_book(PlLessonPlay *p) {
+/* The learner's progress book and the step it reached (0 when none); this
+ * opening counts as one more attempt at the lesson (*attempt). */
+static int open_book(PlLessonPlay *p, int *attempt) {
     PlErr err;
     p->book = calloc(1, sizeof *p->book);
     if (p->book && pl_progress_load(p->book, &err)) {
@@ -33,7 +34,8 @@ static int open_book(PlLessonPlay *p) {
         free(p->book);
         p->book = NULL;
     }
-    const PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    *attempt = e ? ++e->opened : 0;
     if (!e || e->done || e->step <= 0) return 0;
     snprintf(p->note, sizeof p->note, "welcome back: you stopped at step %d", e->step + 1);
     return e->step;
@@ -51,12 +53,14 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
         pl_lesson_play_close(p);
         return -1;
     }
-    if (step < 0) step = open_book(p);
+    int attempt = 0;
+    if (step < 0) step = open_book(p, &attempt);
     if (!(p->run = pl_lesson_run_new(lab, p->lesson, step, &err))) {
         snprintf(why, (size_t)cap, "%.400s", err.msg);
         pl_lesson_play_close(p);
         return -1;
     }
+    if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
     p->present = present;
     return 0;
 }
@@ -215,8 +219,9 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     gap(g);
     filled(g, lab, q->prompt, PL_LR_PROMPT, 0);
     if (q->kind == PL_Q_CHOOSE)
-        for (int i = 0; i < q->nchoices; i++) {
-            snprintf(line, sizeof line, "%c) %s", 'a' + i, q->choices[i].text);
+        for (int k = 0; k < q->nchoices; k++) { /* in this learner's order, lettered by place */
+            int i = st->order[k];
+            snprintf(line, sizeof line, "%c) %s", 'a' + k, q->choices[i].text);
             filled(g, lab, line, i == st->chosen ? PL_LR_CHOSEN : PL_LR_CHOICE, 3);
         }
     if (q->kind == PL_Q_ASK && st->answer != PL_ANS_RIGHT && !st->solution) {

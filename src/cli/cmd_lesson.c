@@ -124,9 +124,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
         printf("  answer: %s = %s\n", pl_quantity_name(&q->answer, name, sizeof name),
                pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
-        for (int c = 0; c < q->nchoices; c++)
-            if (q->choices[c].right)
-                printf("  answer: %c) %s\n", 'a' + c, pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+        for (int c = 0; c < q->nchoices; c++) /* no letter: each learner sees the choices in an order of their own */
+            if (q->choices[c].right) printf("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");
