@@ -29,11 +29,11 @@ for f in "${shipped[@]}"; do
     grep -qF "lessons/$name" "$here/../Makefile.am" && pass "$name is installed" || fail "$name is installed" "not in dist_lesson_DATA"
 done
 
-printf '# Broken\n## One\nset: padding=sideways\nsummary:\n- x\n' >"$TMP/broken.lesson"
+printf '# Broken\n## One\nset: padding=sideways\nchoose: which?\n- one => no\nsummary:\n- x\n' >"$TMP/broken.lesson"
 run "$P" lesson --check "${shipped[0]}" "$TMP/broken.lesson"
-if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"* && $out == *": ok, "* ]]; then
-    pass "--check names FILE:LINE and exits 1 when one file is invalid"
-else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
+if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"$'\n'"$TMP/broken.lesson:4: a choose: question needs two choices or more"* && $out == *": ok, "* ]]; then
+    pass "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid"
+else fail "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 run "$P" lesson --check "$TMP/none.lesson"
 if [[ $rc -eq 1 && $err == "$TMP/none.lesson: cannot open: "* ]]; then pass "--check of a missing file says so"
 else fail "--check of a missing file says so" "status $rc" "$err"; fi

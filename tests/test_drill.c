@@ -42,6 +42,7 @@ static const BadDeck bad_decks[] = {
     {"# T\nkind: cards\n", "t.deck:1: a deck has items"},
     {"# T\nkind: cards\n##\n" CARD, "t.deck:3: an item (##) needs its title"},
     {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\nmore: m\nremember: r\n", "t.deck:3: this card needs its dont: line"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\n", "t.deck:3: this card needs its more:, remember: and dont: lines"},
     {"# T\nkind: cards\n## c\n" CARD "topic: again\n", "t.deck:9: topic: is given twice in this item"},
     {"# T\nkind: cards\n## c\n" CARD "symptom: masks.share_right\n", "t.deck:9: symptom: has no place in a cards deck"},
     {"# T\nkind: cards\n## c\n" CARD "set: colour=red\n", "t.deck:9: 'colour' is not a setting"},
@@ -825,6 +826,36 @@ START_TEST(test_shipped_right_answers_spread_evenly) {
 }
 END_TEST
 
+/* --check finds every problem of a file, in line order, each FILE:LINE. */
+START_TEST(test_check_reports_every_problem) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/three.deck", dir);
+    const char text[] = "# Three problems\nkind: cards\n"
+                        "## One\ntopic: t\nanswer: a {batch.nothing}\nmore: m\nremember: r\ndont: d\n"
+                        "## Two\ntopic: t\nanswer: a\nset: padding=sideways\n"
+                        "## Three\ntopic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n";
+    pl_test_write_file(path, text, sizeof text - 1);
+    PlProblems *probs = calloc(1, sizeof *probs);
+    ck_assert_ptr_null(pl_deck_check(path, probs));
+    ck_assert_int_eq(probs->n, 3);
+    const int lines[] = {5, 9, 12}; /* the figure; Two lacks more:, remember:, dont:; its setting */
+    const char *says[] = {"'batch.nothing' names no quantity", "this card needs its more:, remember: and dont: lines",
+                          "padding must be one of pre,post"};
+    for (int i = 0; i < 3; i++) {
+        char want[4400];
+        snprintf(want, sizeof want, "%s:%d: %s", path, lines[i], says[i]);
+        ck_assert_int_eq(probs->at[i].line, lines[i]);
+        ck_assert_msg(strncmp(probs->at[i].msg, want, strlen(want)) == 0, "got %s, want %s", probs->at[i].msg, want);
+    }
+    PlErr err; /* the stopping parse names the first of them */
+    ck_assert_ptr_null(pl_deck_load(path, &err));
+    ck_assert(strstr(err.msg, ":5: ") != NULL);
+    free(probs);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 static void free_bug_deck(void) { pl_deck_free(bug_deck); }
 
 Suite *drill_suite(void) {
@@ -833,6 +864,7 @@ Suite *drill_suite(void) {
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_decks / sizeof bad_decks[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    tcase_add_test(tc, test_check_reports_every_problem);
     suite_add_tcase(s, tc);
     tc = tcase_create("choices");
     tcase_add_test(tc, test_choices_order_keeps_pins_and_spreads_the_rest);

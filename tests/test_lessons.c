@@ -517,6 +517,30 @@ START_TEST(test_shipped_lesson) {
 }
 END_TEST
 
+/* --check finds every problem of a lesson, in line order. */
+START_TEST(test_check_reports_every_problem) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/three.lesson", dir);
+    const char text[] = "# Three problems\nminutes: 0\n## s\nset: padding=sideways\nchoose: which?\n- one => no\n"
+                        "## t\nask: how many?\n" END;
+    pl_test_write_file(path, text, sizeof text - 1);
+    PlProblems *probs = calloc(1, sizeof *probs);
+    ck_assert_ptr_null(pl_lesson_check(path, probs));
+    ck_assert_int_eq(probs->n, 4);
+    const int lines[] = {2, 4, 5, 8};
+    const char *says[] = {"minutes is a whole number", "padding must be one of pre,post",
+                          "a choose: question needs two choices or more", "an ask: needs its answer: line"};
+    for (int i = 0; i < 4; i++) {
+        char want[4400];
+        snprintf(want, sizeof want, "%s:%d: %s", path, lines[i], says[i]);
+        ck_assert_msg(strncmp(probs->at[i].msg, want, strlen(want)) == 0, "got %s, want %s", probs->at[i].msg, want);
+    }
+    free(probs);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* Over every choose: of the shipped lessons and 300 attempts of one
  * learner, the right answer sits at each of the k places about 1/k of the
  * time, and answering a blind scores about chance. */
@@ -571,6 +595,7 @@ Suite *lessons_suite(void) {
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    tcase_add_test(tc, test_check_reports_every_problem);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_set_timeout(tc, 300);

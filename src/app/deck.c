@@ -109,7 +109,10 @@ static char **text_at(PlDeckItem *it, const Field *f) { return (char **)(void *)
 typedef struct {
     const char *path;
     int line;
-    PlErr *err;
+    PlErr last;        /* the last problem found */
+    int last_line;     /* its line */
+    PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
+    int fatal;         /* the last problem leaves nothing sensible to read on from */
     PlDeck *d;
     int has_kind;
     PlDeckItem *it; /* the item being read, or NULL in the header */
@@ -122,7 +125,23 @@ typedef struct {
 static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
     char msg[400];
     snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-    return pl_err_set(p->err, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+    p->last_line = p->line;
+    return pl_err_set(&p->last, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+}
+
+/* A problem after which every later line would be one too (no title, no
+ * kind): the parse stops there even when every problem is wanted. */
+static PlStatus fatal(Parser *p, const char *fmt, const char *a, const char *b) {
+    p->fatal = 1;
+    return fail(p, fmt, a, b);
+}
+
+/* The status of a step that may have found a problem: kept, and the parse
+ * goes on, when every problem is wanted; else returned, to stop it. */
+static PlStatus found(Parser *p, PlStatus st) {
+    if (st != PL_EINPUT || !p->probs || p->fatal) return st;
+    pl_problems_add(p->probs, p->last_line, p->last.msg);
+    return PL_OK;
 }
 
 static char *dupe(const char *s) { return strdup(s ? s : ""); }
@@ -363,47 +382,64 @@ static PlStatus check_choices(Parser *p, const PlDeckItem *it) {
     int right = 0;
     for (int c = 0; c < it->nchoices; c++) right += it->choices[c].right;
     if (it->nchoices < 2 || right != 1)
-        return fail(p, "%s needs two choices or more (- text => why), exactly one of them right (* text => why)",
-                    p->d->kind == PL_DECK_BUGS ? "choose:" : "a question", NULL);
+        return fail(p,
+                    "a question needs two choices or more (- text => why), exactly one of them right (* text => why)",
+                    NULL, NULL);
     return PL_OK;
 }
 
-/* What the item must have; its id must be its own. */
+/* The required fields the item lacks, named together in one problem. */
+static PlStatus missing_fields(Parser *p) {
+    static const char *const nouns[PL_DECK_KINDS] = {"card", "question", "case", "prompt"};
+    char names[200] = "";
+    int n = 0, last = -1;
+    for (int k = 0; k < NFIELDS; k++)
+        if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k))) {
+            if (last >= 0)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:", names[0] ? ", " : "",
+                         fields[last].name);
+            last = k, n++;
+        }
+    if (!n) return PL_OK;
+    char list[300];
+    snprintf(list, sizeof list, "%s%s%s: line%s", names, n > 1 ? " and " : "", fields[last].name, n > 1 ? "s" : "");
+    return fail(p, "this %s needs its %s", nouns[p->d->kind], list);
+}
+
+static PlStatus same_id(Parser *p, const PlDeckItem *it) {
+    for (int i = 0; i < p->d->n - 1; i++)
+        if (strcmp(p->d->items[i].id, it->id) == 0) {
+            char other[16];
+            snprintf(other, sizeof other, "%d", p->d->items[i].line);
+            return fail(p, "the item at line %s has the same id '%s': give one of them an id:", other, it->id);
+        }
+    return PL_OK;
+}
+
+/* What the item must have; its id must be its own. Every problem is kept
+ * when every one is wanted. */
 static PlStatus end_item(Parser *p) {
     PlDeckItem *it = p->it;
     if (!it) return PL_OK;
     int saved = p->line;
     p->line = it->line;
-    PlStatus st = PL_OK;
-    for (int k = 0; k < NFIELDS && !st; k++)
-        if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k)))
-            st = fail(p, "this %s needs its %s: line",
-                      p->d->kind == PL_DECK_CARDS    ? "card"
-                      : p->d->kind == PL_DECK_BUGS   ? "case"
-                      : p->d->kind == PL_DECK_MINUTE ? "prompt"
-                                                     : "question",
-                      fields[k].name);
-    if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = check_choices(p, it);
-    if (!st && p->d->kind == PL_DECK_BUGS) st = check_case(p, it);
+    PlStatus st = found(p, missing_fields(p));
+    if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = found(p, check_choices(p, it));
+    if (!st && p->d->kind == PL_DECK_BUGS) st = found(p, check_case(p, it));
     if (!it->id[0]) slug(it->title, it->id, sizeof it->id);
-    for (int i = 0; !st && i < p->d->n - 1; i++)
-        if (strcmp(p->d->items[i].id, it->id) == 0) {
-            char other[16];
-            snprintf(other, sizeof other, "%d", p->d->items[i].line);
-            st = fail(p, "the item at line %s has the same id '%s': give one of them an id:", other, it->id);
-        }
+    if (!st) st = found(p, same_id(p, it));
     p->line = saved;
     return st;
 }
 
 static PlStatus new_item(Parser *p, const char *title) {
-    PlStatus st = end_item(p);
+    PlStatus st = found(p, end_item(p));
     if (st) return st;
     PlDeck *d = p->d;
     if (!p->has_kind)
-        return fail(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
-                    NULL);
-    if (d->n == MAX_ITEMS) return fail(p, "a deck has at most 500 items", NULL, NULL);
+        return fatal(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
+                     NULL);
+    if (d->n == MAX_ITEMS) return fatal(p, "a deck has at most 500 items", NULL, NULL);
     PlDeckItem *items = realloc(d->items, sizeof *items * (size_t)(d->n + 1));
     if (!items) return PL_ENOMEM;
     d->items = items;
@@ -459,7 +495,7 @@ static PlStatus parse_line(Parser *p, char *line) {
     if (!p->d->title) {
         if (!*line) return PL_OK;
         if (strncmp(line, "# ", 2) != 0 || !line[2])
-            return fail(p, "a deck starts with its title: # Title", NULL, NULL);
+            return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
         return (p->d->title = dupe(line + 2)) ? PL_OK : PL_ENOMEM;
     }
     if (strncmp(line, "## ", 3) == 0 || strcmp(line, "##") == 0) return new_item(p, line[2] ? trimmed(line + 3) : "");
@@ -467,12 +503,12 @@ static PlStatus parse_line(Parser *p, char *line) {
 }
 
 static PlStatus finish(Parser *p) {
-    PlStatus st = end_item(p);
+    PlStatus st = found(p, end_item(p));
     if (st) return st;
     p->line = 1;
-    if (!p->d->title) return fail(p, "a deck starts with its title: # Title", NULL, NULL);
-    if (!p->has_kind) return fail(p, "a deck says its kind: kind: cards, questions, bugs or minute", NULL, NULL);
-    if (!p->d->n) return fail(p, "a deck has items, each beginning with ## and its title", NULL, NULL);
+    if (!p->d->title) return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
+    if (!p->has_kind) return fatal(p, "a deck says its kind: kind: cards, questions, bugs or minute", NULL, NULL);
+    if (!p->d->n) return fatal(p, "a deck has items, each beginning with ## and its title", NULL, NULL);
     if (!p->d->seconds) p->d->seconds = p->d->kind == PL_DECK_MINUTE ? 60 : 20;
     return PL_OK;
 }
@@ -485,34 +521,60 @@ static void name_deck(PlDeck *d, const char *path) {
     snprintf(d->path, sizeof d->path, "%s", path);
 }
 
+/* A line refused before the title (a NUL byte) leaves nothing to read on. */
 static PlStatus deck_line(void *ctx, int number, char *line, const char *refused) {
     Parser *p = ctx;
     p->line = number;
-    return refused ? fail(p, "%s", refused, NULL) : parse_line(p, line);
+    if (refused) return found(p, p->d->title ? fail(p, "%s", refused, NULL) : fatal(p, "%s", refused, NULL));
+    return found(p, parse_line(p, line));
 }
 
-PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
+/* The parse, stopping at the first problem (probs NULL: it goes in err) or
+ * going on to find every one (into probs). */
+static PlDeck *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlDeck *d = calloc(1, sizeof *d);
     if (!d) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
     name_deck(d, path);
-    Parser p = {.path = path, .err = err, .d = d};
+    Parser p = {.path = path, .probs = probs, .d = d};
     PlStatus st = pl_datafile_lines(text, n, "a deck", deck_line, &p);
     if (!st) st = finish(&p);
-    if (st) {
-        if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);
+    if (st == PL_EINPUT && probs) pl_problems_add(probs, p.last_line, p.last.msg); /* the one that stopped it */
+    if (st == PL_ENOMEM) pl_err_set(&p.last, st, "%s: out of memory", path);
+    if (st == PL_ENOMEM && probs) pl_problems_add(probs, 0, p.last.msg);
+    if (st || (probs && probs->n)) {
+        pl_err_set(err, st ? st : PL_EINPUT, "%s", probs && probs->n ? probs->at[0].msg : p.last.msg);
         pl_deck_free(d);
         return NULL;
     }
     return d;
 }
 
-PlDeck *pl_deck_load(const char *path, PlErr *err) {
+PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
+    return parse(path, text, n, NULL, err);
+}
+
+PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProblems *probs) {
+    PlErr err;
+    return parse(path, text, n, probs, &err);
+}
+
+static PlDeck *load(const char *path, PlProblems *probs, PlErr *err) {
     size_t n;
     char *buf = pl_datafile_read(path, "a deck", &n, err);
-    if (!buf) return NULL;
-    PlDeck *d = pl_deck_parse(path, buf, n, err);
+    if (!buf) {
+        if (probs) pl_problems_add(probs, 0, err->msg);
+        return NULL;
+    }
+    PlDeck *d = parse(path, buf, n, probs, err);
     free(buf);
     return d;
+}
+
+PlDeck *pl_deck_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+
+PlDeck *pl_deck_check(const char *path, PlProblems *probs) {
+    PlErr err;
+    return load(path, probs, &err);
 }
 
 static void free_item(PlDeckItem *it) {

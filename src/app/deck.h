@@ -15,6 +15,7 @@
 #ifndef PL_APP_DECK_H
 #define PL_APP_DECK_H
 
+#include "datafile.h"
 #include "quantity.h"
 
 typedef enum { PL_DECK_CARDS, PL_DECK_QUESTIONS, PL_DECK_BUGS, PL_DECK_MINUTE, PL_DECK_KINDS } PlDeckKind;
@@ -73,11 +74,16 @@ typedef struct {
 } PlDeck;
 
 /* Parses a deck from text[0..n); path names it in messages. NULL with err
- * as "PATH:LINE: message" when it is not a valid deck. Never crashes on any
- * input. */
+ * as "PATH:LINE: message" when it is not a valid deck (the first problem by
+ * line). Never crashes on any input. */
 PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err);
 /* Reads and parses a deck file (at most 1 MB). */
 PlDeck *pl_deck_load(const char *path, PlErr *err);
+/* The same, going on past a problem to find every one (--check): NULL with
+ * each in probs (the caller's), in line order. */
+PlDeck *pl_deck_check(const char *path, PlProblems *probs);
+/* pl_deck_parse going on past a problem, as pl_deck_check does. */
+PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProblems *probs);
 void pl_deck_free(PlDeck *d);
 
 const char *pl_deck_kind_name(PlDeckKind k);

@@ -89,18 +89,25 @@ static int list_decks(const CliArgs *a) {
 
 /* ---- --check ---- */
 
+/* Every problem of every file, each FILE:LINE: message, so that a teacher
+ * fixes a deck in one pass. */
 static int check_files(const CliArgs *a) {
     int bad = 0;
     if (!a->npos) return cli_usage_error(a, "--check takes deck files (padlab drill --check decks/*.deck)");
+    PlProblems *probs = malloc(sizeof *probs);
+    if (!probs) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
     for (int i = 0; i < a->npos; i++) {
-        PlErr err;
-        PlDeck *d = pl_deck_load(a->pos[i], &err);
+        memset(probs, 0, sizeof *probs);
+        PlDeck *d = pl_deck_check(a->pos[i], probs);
         const char *noun = d ? pl_deck_item_noun(d->kind) : "";
         if (d)
             printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
-        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        for (int k = 0; k < probs->n; k++) fprintf(stderr, "%s\n", probs->at[k].msg);
+        if (probs->more) fprintf(stderr, "%s: %d more problems\n", a->pos[i], probs->more);
+        bad |= !d;
         pl_deck_free(d);
     }
+    free(probs);
     return bad;
 }
 

@@ -55,16 +55,23 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
 
 /* ---- --check ---- */
 
+/* Every problem of every file, each FILE:LINE: message, so that a teacher
+ * fixes a lesson in one pass. */
 static int check_files(const CliArgs *a) {
     int bad = 0;
     if (!a->npos) return cli_usage_error(a, "--check takes lesson files (padlab lesson --check lessons/*.lesson)");
+    PlProblems *probs = malloc(sizeof *probs);
+    if (!probs) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
     for (int i = 0; i < a->npos; i++) {
-        PlErr err;
-        PlLesson *l = pl_lesson_load(a->pos[i], &err);
+        memset(probs, 0, sizeof *probs);
+        PlLesson *l = pl_lesson_check(a->pos[i], probs);
         if (l) printf("%s: ok, %d steps\n", a->pos[i], l->nsteps);
-        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        for (int k = 0; k < probs->n; k++) fprintf(stderr, "%s\n", probs->at[k].msg);
+        if (probs->more) fprintf(stderr, "%s: %d more problems\n", a->pos[i], probs->more);
+        bad |= !l;
         pl_lesson_free(l);
     }
+    free(probs);
     return bad;
 }
 
