@@ -157,7 +157,9 @@ check_screen "and its time runs out" "Time's up: the answer is $right." 80
 start drill bugs --count 1
 check_screen "a bug case tells its story" "The attention that only sees pads"
 check_screen "the lab measures the symptom under the bug" "100.0%"
-T send-keys -t drill b
+if screen | grep -q -e 'convention=' -e 'masks\.share'; then fail "the case's front names no setting and no quantity" "$(screen)"
+else pass "the case's front names no setting and no quantity"; fi
+T send-keys -t drill "$(letter_of 'The polarity is inverted')"
 check_screen "the right cause is acknowledged" "Right."
 T send-keys -t drill f
 check_screen "f applies the fix and measures again" "the fix took effect"

@@ -14,6 +14,7 @@
 #include "app/cheatsheet.h"
 #include "app/choices.h"
 #include "app/drill.h"
+#include "app/drill_play.h"
 #include "app/lesson.h"
 #include "suites.h"
 
@@ -27,9 +28,11 @@ typedef struct {
 } BadDeck;
 
 #define CARD "topic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n"
-#define CASE "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\nafter: done\n"
-#define TRAINS                                                                            \
-    "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\n" \
+#define CASE                                                                                                 \
+    "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\n- c => no\n" \
+    "after: done\n"
+#define TRAINS                                                                                       \
+    "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\n- c => no\n" \
     "fix: mask=on\nexpect: higher\nafter: done\n"
 static const BadDeck bad_decks[] = {
     {"no title\nkind: cards\n## c\n" CARD, "t.deck:1: a deck starts with its title"},
@@ -76,7 +79,15 @@ static const BadDeck bad_decks[] = {
      "t.deck:14: follow: is given at most 8 times"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "expect: lower\n", "t.deck:3: a case says what fixes it"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: sideways\n",
-     "t.deck:13: expect: is lower or higher"},
+     "t.deck:14: expect: is lower, higher or changed"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.share_inverted\n"
+     "choose: why?\n- a => no\n* b => yes\nfix: convention=torch\nexpect: lower\nafter: done\n",
+     "t.deck:3: choose: needs three causes or more"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\n"
+     "symptom: masks.share_inverted => {masks.share_right} of it\n",
+     "t.deck:7: a measure's label is plain words after =>"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing => a share\n",
+     "t.deck:7: 'masks.nothing' names no quantity"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: spreadsheet\n",
      "t.deck:6: 'spreadsheet' is not a view"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing\n",
@@ -87,11 +98,15 @@ static const BadDeck bad_decks[] = {
      "t.deck:3: a case that trains runs 3 seeds or more"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
      "also: masks.blind_rows, masks.share_none, masks.share_right, masks.share_inverted\n",
-     "t.deck:14: also: names at most 3 quantities"},
+     "t.deck:15: also: names at most 3 quantities"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
+     "also: masks.blind_rows => rows\nalso: masks.share_none => none\nalso: masks.share_right => right\n"
+     "also: masks.padded_rows => padded\n",
+     "t.deck:18: also: names at most 3 quantities"},
     {"# T\nkind: bugs\n## b\ninline: a b c | d e\n" CASE "fix-inline: ||||\nexpect: lower\n",
-     "t.deck:12: inline takes rows of words or ids"},
+     "t.deck:13: inline takes rows of words or ids"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\ntrain: now\n",
-     "t.deck:14: train: takes no value"},
+     "t.deck:15: train: takes no value"},
     {"# T\nkind: bugs\n## b\nbug: corpus=/etc/passwd\n" CASE "fix: convention=torch\nexpect: lower\n",
      "t.deck:4: a deck reads no file"},
 };
@@ -149,14 +164,16 @@ static const char full_deck[] = "# Full\n"
                                 "bug: padding=post\n"
                                 "inline: a b c | d e\n"
                                 "view: loss\n"
-                                "symptom: loss.pad_perfect\n"
+                                "symptom: loss.with_pads => the loss as they computed it\n"
                                 "also: loss.fake_terms, loss.real_terms\n"
+                                "also: loss.pad_perfect =>  once the pads are learnt \n"
                                 "choose: Why?\n"
                                 "- The rate => No.\n"
                                 "* The pads => Yes: {loss.pad_perfect}.\n"
+                                "- [pinned] None of these => No.\n"
                                 "fix-inline: a b c | d e f\n"
                                 "fixed: loss.per_token\n"
-                                "expect: higher\n"
+                                "expect: changed\n"
                                 "after: Honest: {loss.per_token}.\n";
 
 START_TEST(test_parser_reads_everything) {
@@ -177,12 +194,20 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(it->bug, "padding=post");
     ck_assert_str_eq(it->bug_inline, "a b c | d e");
     ck_assert_str_eq(it->fix_inline, "a b c | d e f");
-    ck_assert_int_eq(it->nchoices, 2);
+    ck_assert_int_eq(it->nchoices, 3);
     ck_assert_int_eq(it->right, 1);
     ck_assert_int_eq(it->choices[1].right, 1);
     ck_assert_str_eq(it->choices[1].why, "Yes: {loss.pad_perfect}.");
-    ck_assert_int_eq(it->nalso, 2);
-    ck_assert_int_eq(it->expect, 1);
+    ck_assert_int_eq(it->choices[1].pinned, 0);
+    ck_assert_int_eq(it->choices[2].pinned, 1); /* the mark is read and taken off the text */
+    ck_assert_str_eq(it->choices[2].text, "None of these");
+    ck_assert_str_eq(it->symptom_label, "the loss as they computed it");
+    ck_assert_str_eq(pl_deck_measure_label(it, -1), "the loss as they computed it");
+    ck_assert_int_eq(it->nalso, 3);
+    ck_assert_ptr_null(it->also_label[0]); /* without a label, the quantity's help, never its name */
+    ck_assert_str_eq(pl_deck_measure_label(it, 0), "pad targets that join without it");
+    ck_assert_str_eq(pl_deck_measure_label(it, 2), "once the pads are learnt");
+    ck_assert_int_eq(it->expect, 0);
     ck_assert_int_eq(it->trains, 0);
     ck_assert_int_eq(it->line, 7);
     ck_assert_str_eq(it->after, "Honest: {loss.per_token}.");
@@ -826,6 +851,54 @@ START_TEST(test_shipped_right_answers_spread_evenly) {
 }
 END_TEST
 
+/* A case names no cause before the pick: its front shows no internal
+ * quantity name, no setup line, and none of the bug: settings its fix
+ * changes ("mask=off" where the fix is mask=on); once a cause is picked, the
+ * setup is said. */
+START_TEST(test_shipped_case_front_names_no_cause) {
+    ck_assert_ptr_nonnull(bug_deck);
+    const PlDeckItem *it = &bug_deck->items[_i];
+    PlLabSettings base = pl_settings_default();
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 9, .all = 1, .only = _i + 1};
+    PlDrillPlay p;
+    char why[300];
+    static PlDrillPage page;
+    ck_assert_int_eq(pl_drill_play_start(&p, bug_deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
+    p.keep = 0;
+    pl_drill_play_page(&p, 0.0, &page);
+    const PlQuantity *qs[2 + PL_DECK_MAX_ALSO] = {&it->symptom, &it->fixed};
+    for (int a = 0; a < it->nalso; a++) qs[2 + a] = &it->also[a];
+    for (int i = 0; i < page.n; i++) {
+        const char *text = pl_drill_para(&page, i);
+        for (int q = 0; q < 2 + it->nalso; q++) {
+            char name[96];
+            pl_quantity_name(qs[q], name, sizeof name);
+            ck_assert_msg(!strstr(text, name), "%s: the front shows '%s': %s", it->id, name, text);
+        }
+        ck_assert_msg(strncmp(text, "The setup: ", 11) != 0, "%s: the front says its setup: %s", it->id, text);
+        char *copy = strdup(it->fix ? it->fix : ""), *save = NULL; /* what the fix changes is the bug */
+        for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+            char name[64], *bug = NULL;
+            snprintf(name, sizeof name, "%.*s=", (int)strcspn(tok, "="), tok);
+            if (it->bug && (bug = strstr(it->bug, name))) {
+                char setting[96];
+                snprintf(setting, sizeof setting, "%.*s", (int)strcspn(bug, " "), bug);
+                ck_assert_msg(!strstr(text, setting), "%s: the front shows '%s': %s", it->id, setting, text);
+            }
+        }
+        free(copy);
+    }
+    int said = 0;
+    ck_assert_int_eq(pl_drill_choose(p.drill, 0, 0.0), 0);
+    pl_drill_play_page(&p, 0.0, &page);
+    for (int i = 0; i < page.n; i++) said |= strncmp(pl_drill_para(&page, i), "The setup: ", 11) == 0;
+    ck_assert_msg(said, "%s: the setup is not said after the pick", it->id);
+    pl_drill_play_close(&p);
+    pl_drill_book_done(&book);
+}
+END_TEST
+
 /* --check finds every problem of a file, in line order, each FILE:LINE. */
 START_TEST(test_check_reports_every_problem) {
     char *dir = pl_test_tmpdir(), path[4200];
@@ -895,6 +968,7 @@ Suite *drill_suite(void) {
     tc = tcase_create("shipped_choices");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_shipped_right_answers_spread_evenly);
+    tcase_add_loop_test(tc, test_shipped_case_front_names_no_cause, 0, bug_deck ? bug_deck->n : 0);
     suite_add_tcase(s, tc);
     return s;
 }

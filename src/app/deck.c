@@ -49,11 +49,12 @@ typedef enum {
     T_SETTINGS, /* name=value pairs of the registry, no corpus */
     T_INLINE,   /* rows written out: ROW | ROW */
     T_QUANTITY, /* a quantity's name */
+    T_MEASURE,  /* a quantity's name, and after => what the learner is told it measures */
     T_ALSO,     /* quantities separated by commas */
     T_VIEW,     /* a view's name */
     T_SECONDS,  /* a whole number of seconds */
     T_TRAIN,    /* no value: the case trains */
-    T_EXPECT,   /* lower or higher */
+    T_EXPECT,   /* lower, higher or changed */
     T_ID,       /* the item's stable name */
     T_CHOOSE,   /* the prompt of the causes that follow */
 } FieldType;
@@ -86,7 +87,7 @@ static const Field fields[] = {
     {"inline", K(BUGS), 0, T_INLINE, AT(bug_inline), 0},
     {"view", K(BUGS), K(BUGS), T_VIEW, AT(view), 0},
     {"train", K(BUGS), 0, T_TRAIN, AT(trains), 0},
-    {"symptom", K(BUGS), K(BUGS), T_QUANTITY, AT(symptom), 0},
+    {"symptom", K(BUGS), K(BUGS), T_MEASURE, AT(symptom), 0},
     {"also", K(BUGS), 0, T_ALSO, 0, 0},
     {"choose", K(BUGS), K(BUGS), T_CHOOSE, AT(ask), 0},
     {"fix", K(BUGS), 0, T_SETTINGS, AT(fix), 0},
@@ -229,8 +230,31 @@ static PlStatus quantity(Parser *p, const char *name, PlQuantity *q) {
     return pl_quantity_parse(name, q, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
 }
 
-/* "attention.pad_share, layers.leak(lstm off)" */
+/* "QUANTITY => what the learner is told it measures": the quantity, and its
+ * label in *label (NULL without one). A label is plain words: the lab's
+ * internal names are the teacher's, the label the learner's. */
+static PlStatus labelled(Parser *p, const char *v, PlQuantity *q, char **label) {
+    const char *arrow = strstr(v, "=>");
+    char name[128], text[PL_DATAFILE_LINE_MAX + 1];
+    snprintf(name, sizeof name, "%.*s", arrow ? (int)(arrow - v) : (int)strlen(v), v);
+    PlStatus st = quantity(p, trimmed(name), q);
+    if (st || !arrow) return st;
+    snprintf(text, sizeof text, "%s", arrow + 2);
+    const char *words = trimmed(text);
+    if (!*words || strchr(words, '{'))
+        return fail(p, "a measure's label is plain words after =>: what the learner is told it measures", NULL, NULL);
+    free(*label);
+    return (*label = dupe(words)) ? PL_OK : PL_ENOMEM;
+}
+
+/* "attention.pad_share, layers.leak(lstm off)", or one "QUANTITY => label". */
 static PlStatus also_list(Parser *p, PlDeckItem *it, const char *v) {
+    if (strstr(v, "=>")) {
+        if (it->nalso == PL_DECK_MAX_ALSO) return fail(p, "also: names at most 3 quantities", NULL, NULL);
+        PlStatus st = labelled(p, v, &it->also[it->nalso], &it->also_label[it->nalso]);
+        if (!st) it->nalso++;
+        return st;
+    }
     char *copy = dupe(v), *save = NULL;
     PlStatus st = copy ? PL_OK : PL_ENOMEM;
     for (char *part = copy ? strtok_r(copy, ",", &save) : NULL; part && !st; part = strtok_r(NULL, ",", &save)) {
@@ -283,6 +307,7 @@ static PlStatus field(Parser *p, int k, const char *v) {
     case T_SETTINGS: return (*at = dupe(v)) ? check_settings(p, v) : PL_ENOMEM;
     case T_INLINE: return (*at = dupe(v)) ? check_inline(p, v) : PL_ENOMEM;
     case T_QUANTITY: return quantity(p, v, (PlQuantity *)(void *)at);
+    case T_MEASURE: return labelled(p, v, &it->symptom, &it->symptom_label);
     case T_ALSO: return also_list(p, it, v);
     case T_VIEW:
         if (pl_view_parse(v, &view))
@@ -291,9 +316,10 @@ static PlStatus field(Parser *p, int k, const char *v) {
     case T_SECONDS: return seconds(p, v, (int *)(void *)at);
     case T_TRAIN: return *v ? fail(p, "train: takes no value", NULL, NULL) : (*(int *)(void *)at = 1, PL_OK);
     case T_EXPECT:
-        if (strcmp(v, "lower") && strcmp(v, "higher"))
-            return fail(p, "expect: is lower or higher (the fixed value against the symptom's), got '%.40s'", v, NULL);
-        return *(int *)(void *)at = v[0] == 'l' ? -1 : 1, PL_OK;
+        if (strcmp(v, "lower") && strcmp(v, "higher") && strcmp(v, "changed"))
+            return fail(p, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'",
+                        v, NULL);
+        return *(int *)(void *)at = v[0] == 'l' ? -1 : v[0] == 'h' ? 1 : 0, PL_OK;
     case T_ID:
         for (const char *s = v; *s; s++)
             if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
@@ -378,9 +404,14 @@ static PlStatus check_case(Parser *p, PlDeckItem *it) {
     return PL_OK;
 }
 
+/* A case offers three causes at least: between two, a guess is right half
+ * the time. */
 static PlStatus check_choices(Parser *p, const PlDeckItem *it) {
     int right = 0;
     for (int c = 0; c < it->nchoices; c++) right += it->choices[c].right;
+    if (p->d->kind == PL_DECK_BUGS && (it->nchoices < 3 || right != 1))
+        return fail(p, "choose: needs three causes or more (- text => why), exactly one of them right (* text => why)",
+                    NULL, NULL);
     if (it->nchoices < 2 || right != 1)
         return fail(p,
                     "a question needs two choices or more (- text => why), exactly one of them right (* text => why)",
@@ -582,6 +613,8 @@ static void free_item(PlDeckItem *it) {
                       &it->dont,  &it->ask,  &it->bug,   &it->fix, &it->bug_inline, &it->fix_inline, &it->after};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) free(*texts[i]);
     for (int c = 0; c < it->nchoices; c++) free(it->choices[c].text), free(it->choices[c].why);
+    free(it->symptom_label);
+    for (int i = 0; i < PL_DECK_MAX_ALSO; i++) free(it->also_label[i]);
     for (int i = 0; i < it->nfollow; i++) free(it->follow[i]);
     for (int i = 0; i < it->nlisten; i++) free(it->listen[i]);
 }
@@ -605,6 +638,13 @@ unsigned pl_deck_item_kinds(const PlDeckItem *it) {
     for (int i = 0; i < it->nfollow; i++) k |= pl_lesson_text_kinds(it->follow[i]);
     for (int i = 0; i < it->nlisten; i++) k |= pl_lesson_text_kinds(it->listen[i]);
     return k;
+}
+
+const char *pl_deck_measure_label(const PlDeckItem *it, int also) {
+    const char *label = also < 0 ? it->symptom_label : it->also_label[also];
+    const PlQuantity *q = also < 0 ? &it->symptom : &it->also[also];
+    if (label) return label;
+    return q->def < pl_quantity_count() ? pl_quantity_help(q->def) : "the measure";
 }
 
 int pl_deck_quantity_trains(const PlQuantity *q) {

@@ -57,8 +57,10 @@ typedef struct {
     PlQuantity symptom,
         fixed; /* read under the bug, and under the fix (fixed: the symptom again, or its right variant) */
     PlQuantity also[PL_DECK_MAX_ALSO];
+    /* what the learner is told the symptom and each also: measure (QUANTITY => label), or NULL */
+    char *symptom_label, *also_label[PL_DECK_MAX_ALSO];
     int nalso;
-    int expect;  /* -1: the fixed value is lower than the symptom's; +1: higher */
+    int expect;  /* -1: the fixed value is lower than the symptom's; +1: higher; 0: other, either way */
     char *after; /* what the fix did, shown with both values */
 } PlDeckItem;
 
@@ -89,6 +91,11 @@ void pl_deck_free(PlDeck *d);
 const char *pl_deck_kind_name(PlDeckKind k);
 /* What its items are called: cards, questions, cases, prompts. */
 const char *pl_deck_item_noun(PlDeckKind k);
+
+/* What the learner is told a case's measure is (also: -1 for the symptom,
+ * else the index of an also: quantity): its label in the deck, else the
+ * quantity's help; never the quantity's internal name. */
+const char *pl_deck_measure_label(const PlDeckItem *it, int also);
 
 /* The folders decks are looked for in, in order: $PADLAB_DECKS
  * (colon-separated), $XDG_DATA_HOME/padlab/decks, the installed decks, the

@@ -184,21 +184,17 @@ static void lay_minute(Out *o, const PlDeckItem *it, double now) {
 
 /* ---- bugs ---- */
 
-static const char *label_of(const PlQuantity *q, char *buf, int cap) {
-    char name[96];
-    pl_quantity_name(q, name, sizeof name);
-    if (q->def < pl_quantity_count()) snprintf(buf, (size_t)cap, "%s [%s]", pl_quantity_help(q->def), name);
-    else snprintf(buf, (size_t)cap, "%s", name);
-    return buf;
-}
-
-static void measured(Out *o, const char *when, const PlQuantity *q, const PlBugValue *v, PlDrillRole role,
-                     PlDrillPart part) {
-    char label[300], value[160];
-    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s: %s", when, label_of(q, label, sizeof label),
+/* One measure: what the deck tells the learner it is (never the lab's
+ * internal name, which would name the bug), and its value. */
+static void measured(Out *o, const char *when, const char *label, const PlQuantity *q, const PlBugValue *v,
+                     PlDrillRole role, PlDrillPart part) {
+    char value[160];
+    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s%s%s", when, label, *label ? ": " : "",
         pl_bug_value_format(q, v, value, sizeof value));
 }
 
+/* The settings of the buggy setup, or of the fix: said only once a cause is
+ * picked, since the settings name the bug. */
 static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
     char line[1200];
     const char *s = fixed ? it->fix : it->bug, *rows = fixed ? it->fix_inline : it->bug_inline;
@@ -215,26 +211,33 @@ static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
 
 static void symptoms(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
-    setup_line(o, it, 0);
-    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures under it, right now:");
-    measured(o, "  ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
-    for (int i = 0; i < it->nalso; i++) measured(o, "  ", &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
+    if (state(o)->phase != PL_DRILL_FRONT) setup_line(o, it, 0);
+    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures on their setup, right now:");
+    measured(o, "  ", pl_deck_measure_label(it, -1), &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    for (int i = 0; i < it->nalso; i++)
+        measured(o, "  ", pl_deck_measure_label(it, i), &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
     if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED)
         add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+}
+
+/* An also: measure under the bug and the fix, or once when the fix left it
+ * as it was (a case whose fix is a variant of the same probe). */
+static void also_line(Out *o, const PlDeckItem *it, int i, const PlBugState *b) {
+    char x[160], y[160];
+    pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x);
+    pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y);
+    if (strcmp(x, y) == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s", pl_deck_measure_label(it, i), x);
+    else add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", pl_deck_measure_label(it, i), x, y);
 }
 
 static void fixed_lines(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
     gap(o);
     setup_line(o, it, 1);
-    measured(o, "  under the bug: ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
-    measured(o, "  with the fix:  ", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
-    for (int i = 0; i < it->nalso; i++) {
-        char label[300], x[160], y[160];
-        add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", label_of(&it->also[i], label, sizeof label),
-            pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x),
-            pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
-    }
+    add(o, PL_DR_TEXT, PL_DP_NONE, 2, "%s:", pl_deck_measure_label(it, -1));
+    measured(o, "  under the bug: ", "", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    measured(o, "  with the fix:  ", "", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
+    for (int i = 0; i < it->nalso; i++) also_line(o, it, i, b);
     if (b->phase != PL_BUG_FIXED) {
         add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
         return;

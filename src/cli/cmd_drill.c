@@ -145,6 +145,7 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED)
         rc = 1;
     const PlBugState *b = pl_bug_run_state(r);
+    printf("  the measure    %s\n", pl_deck_measure_label(it, -1));
     printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name),
            pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
     printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name),
@@ -157,7 +158,9 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     else
         printf("  %s (the case expects it %s)\n",
                b->holds ? "the fix moved it the way the case says" : "THE FIX DID NOT MOVE IT THE WAY THE CASE SAYS",
-               it->expect < 0 ? "lower" : "higher");
+               it->expect < 0   ? "lower"
+               : it->expect > 0 ? "higher"
+                                : "changed");
     pl_bug_run_free(r);
     return rc || !b->holds;
 }
