@@ -55,6 +55,12 @@ expect_error "an unknown deck is one line" "no deck 'nosuch'"
 run "$P" drill cards-batches </dev/null
 expect_error "without a terminal, drill says so and how to rehearse" "padlab drill --answers DECK"
 
+for deck in cards-batches minute quickfire; do
+    run "$P" drill --answers "$deck"
+    if [[ $rc -eq 0 && $out != *"{"* && $out == *[0-9]"%"* ]]; then pass "--answers $deck fills every figure"
+    else fail "--answers $deck fills every figure" "status $rc" "$(grep -n -F -e '{' <<<"$out" | head -3)" "$err"; fi
+done
+
 run "$P" drill --cheatsheet
 expect_has "--cheatsheet prints the cards as text" "padlab cheat sheet"
 expect_has "with each memory aid" "remember: "

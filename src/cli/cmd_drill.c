@@ -8,6 +8,7 @@
 #include "app/bugcase.h"
 #include "app/cheatsheet.h"
 #include "app/drill.h"
+#include "app/lesson.h"
 #include "cli.h"
 #include "tui/drill_screen.h"
 
@@ -165,22 +166,61 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     return rc || !b->holds;
 }
 
+/* The lab set to an item's settings with its figures computed, as the drill
+ * screen fills them; 0, or 1 when they could not be (the figures print as
+ * "..."). */
+static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s) {
+    PlLabSettings at;
+    PlErr err;
+    pl_deck_item_settings(s, d, it, &at);
+    if (!*lab && (*lab = pl_lab_new(&at, &err))) pl_lab_autotrain(*lab, 0);
+    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0) return printf("  cannot set the lab up: %s\n", err.msg), 1;
+    if (!*lab) return printf("  cannot set the lab up: %s\n", err.msg), 1;
+    if (pl_lab_wait(*lab, pl_deck_item_kinds(it), CASE_TIMEOUT))
+        return printf("  the lab did not finish computing in time\n"), 1;
+    return 0;
+}
+
+/* "  label text" with the text's figures filled; nothing for no text. */
+static void filled(PlLab *lab, const char *label, const char *text) {
+    static char buf[8192];
+    if (text && *text) printf("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
+}
+
+/* One card, question or prompt: its answer with every figure the lab's. A
+ * question's right choice has no letter here: each learner sees its own order. */
+static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s, int i) {
+    static char title[4096];
+    int rc = item_lab(lab, d, it, s);
+    printf("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
+    filled(*lab, "", it->text);
+    filled(*lab, "answer: ", it->answer);
+    filled(*lab, "more: ", it->more);
+    if (it->nchoices) {
+        filled(*lab, "the answer: ", it->choices[it->right].text);
+        filled(*lab, "why: ", it->choices[it->right].why);
+    }
+    return rc;
+}
+
 static int answers(const CliArgs *a, const PlLabSettings *s) {
     if (a->npos != 1) return cli_usage_error(a, "--answers takes one deck's name");
     PlDeck *decks[1];
     int n, rc = load_decks(a, 0, decks, &n);
     if (rc) return rc;
     const PlDeck *d = decks[0];
+    PlLab *lab = NULL;
     printf("%s: %s, %d %s, on %s\n\n", d->name, d->title, d->n, pl_deck_item_noun(d->kind), s->corpus);
     for (int i = 0; i < d->n; i++) {
         const PlDeckItem *it = &d->items[i];
-        printf("%d. %s\n", i + 1, it->title);
-        if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) printf("  %s\n", it->answer);
-        if (d->kind == PL_DECK_QUESTIONS || d->kind == PL_DECK_BUGS)
-            printf("  the answer: %c) %s\n", 'a' + it->right, it->choices[it->right].text);
-        if (d->kind == PL_DECK_BUGS) rc |= case_answer(d, it, s);
+        if (d->kind != PL_DECK_BUGS) rc |= item_answer(&lab, d, it, s, i);
+        else {
+            printf("%d. %s\n  the cause: %s\n", i + 1, it->title, it->choices[it->right].text);
+            rc |= case_answer(d, it, s);
+        }
         fflush(stdout);
     }
+    pl_lab_free(lab);
     free_decks(decks, n);
     return rc;
 }
