@@ -258,6 +258,7 @@ START_TEST(test_run_answers_hints_solution) {
     ck_assert_int_eq(pl_lesson_run_solution(r), 0); /* not before a try */
     ck_assert_int_eq(pl_lesson_run_answer(r, wrong), PL_ANS_WRONG);
     ck_assert_int_eq(st->chosen, 0);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 1); /* a wrong choice is a try: its solution is the right one */
     ck_assert_int_eq(pl_lesson_run_answer(r, right), PL_ANS_RIGHT);
     ck_assert_int_eq(st->chosen, 1);
     PlLessonProgress p;
@@ -517,6 +518,40 @@ START_TEST(test_shipped_lesson) {
 }
 END_TEST
 
+/* s after a wrong choice shows the right one by its letter (a wrong pick is
+ * a try), and the choices stay where they were. */
+START_TEST(test_play_solution_after_a_wrong_choice) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/t.lesson", dir);
+    pl_test_write_file(path, good, sizeof good - 1);
+    PlLab *lab = small_lab();
+    PlLessonPlay p;
+    char why[512];
+    ck_assert_msg(pl_lesson_play_open(&p, lab, path, 1, 0, why, sizeof why) == 0, "%s", why);
+    const PlLessonState *st = pl_lesson_run_state(p.run);
+    int wrong = pl_choices_place(st->order, 2, 0), right = pl_choices_place(st->order, 2, 1);
+    pl_lesson_play_key(&p, PL_LK_CHAR, 's');
+    ck_assert_ptr_nonnull(strstr(p.note, "try an answer first"));
+    ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, 'a' + wrong), PL_LESSON_TAKEN);
+    ck_assert_int_eq(st->answer, PL_ANS_WRONG);
+    pl_lesson_play_key(&p, PL_LK_CHAR, 's');
+    ck_assert_int_eq(st->solution, 1);
+    static PlLessonPage page;
+    pl_lesson_page(&p, lab, &page);
+    char want[64], shown[64];
+    snprintf(want, sizeof want, "The answer is %c) right", 'a' + right);
+    snprintf(shown, sizeof shown, "%c) right", 'a' + right);
+    int said = 0, listed = 0;
+    for (int i = 0; i < page.n; i++)
+        said |= strcmp(pl_lesson_para(&page, i), want) == 0, listed |= strcmp(pl_lesson_para(&page, i), shown) == 0;
+    ck_assert_msg(said && listed, "the page does not say '%s' under '%s'", want, shown);
+    pl_lesson_play_close(&p);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* --check finds every problem of a lesson, in line order. */
 START_TEST(test_check_reports_every_problem) {
     char *dir = pl_test_tmpdir(), path[4200];
@@ -604,6 +639,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_play_answer_waits_for_its_number);
     tcase_add_test(tc, test_run_exercise_smallest);
     tcase_add_test(tc, test_progress_round_trip);
+    tcase_add_test(tc, test_play_solution_after_a_wrong_choice);
     suite_add_tcase(s, tc);
     find_shipped();
     tc = tcase_create("shipped_choices");

@@ -138,9 +138,10 @@ static void hint(PlLessonPlay *p) {
 }
 
 static void solution(PlLessonPlay *p) {
-    if (!pl_lesson_run_solution(p->run))
+    if (pl_lesson_run_solution(p->run)) save_progress(p);
+    else if (!pl_lesson_run_state(p->run)->attempts)
         snprintf(p->note, sizeof p->note, "try an answer first: the solution comes after a try");
-    else save_progress(p);
+    else snprintf(p->note, sizeof p->note, "this question has no written solution: h gives a hint");
     p->scroll = PL_LESSON_SCROLL_END;
 }
 
@@ -211,6 +212,18 @@ static void feedback(PlLessonPage *g, const PlLessonState *st, const PlQuestion 
     if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_LR_RIGHT, 0, "Right.");
 }
 
+/* A choose:'s solution: each right choice by its letter, and why. */
+static void right_choices(PlLessonPage *g, PlLab *lab, const PlLessonState *st, const PlQuestion *q) {
+    char line[600];
+    for (int k = 0; k < q->nchoices; k++) {
+        const PlChoice *c = &q->choices[st->order[k]];
+        if (!c->right) continue;
+        snprintf(line, sizeof line, "The answer is %c) %s", 'a' + k, c->text);
+        filled(g, lab, line, PL_LR_SOLUTION, 0);
+        filled(g, lab, c->explain, PL_LR_RIGHT, 0);
+    }
+}
+
 static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
     const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
@@ -237,6 +250,7 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     if (st->chosen >= 0)
         filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
     feedback(g, st, q);
+    if (st->solution && q->kind == PL_Q_CHOOSE) right_choices(g, lab, st, q);
     if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
     if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
 }

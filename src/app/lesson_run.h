@@ -67,8 +67,10 @@ int pl_lesson_run_answer(PlLessonRun *r, const char *typed);
 int pl_lesson_run_ready(PlLessonRun *r);
 /* Shows one more hint: 1, or 0 when there is none left. */
 int pl_lesson_run_hint(PlLessonRun *r);
-/* Shows the solution, only once an answer was tried: 1, or 0. An
- * exercise's solution is also set in the lab (pl_lesson_run_solve). */
+/* Shows the solution, only once an answer was tried: 1, or 0 (no try yet,
+ * or nothing to show: an ask: without a solution: line). A choose: always
+ * has one, its right choices. An exercise's solution is also set in the
+ * lab (pl_lesson_run_solve). */
 int pl_lesson_run_solution(PlLessonRun *r);
 /* Puts the lab in a state that meets the exercise's goal: its solve:
  * settings, and for smallest: the lowest value of that setting that meets
