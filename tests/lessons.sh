@@ -116,9 +116,20 @@ T send-keys -t lab q
 check_screen "q quits the lesson" "EXIT=0"
 if grep -q "^lesson = 01-rectangle step=1 done=0 opened=1 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
 else fail "the progress is saved: step 2, its first answer wrong" "$(cat "$STATE" 2>&1)"; fi
-start lesson rectangle
+W=80 H=24 start lesson rectangle
 check_screen "the lesson resumes where it stopped" "welcome back: you stopped at step 2"
 check_screen "on that step" "step 2 of 7: Count the pads"
+typeslow Space Space
+check_screen "at 80x24 a question's pane grows to show its first choice" "The share of tokens kept"
+check_screen "and its last" "Nothing changes: padding is fixed by maxlen"
+if screen | grep -qF "(more: down)"; then fail "and no choice is left below the fold" "$(screen)"; else pass "and no choice is left below the fold"; fi
+typeslow "$(letter_of 'The share of padding')" s
+check_screen "after a wrong choice, s shows the answer by its letter" "The answer is $(letter_of 'The share of tokens kept')) The share of tokens kept"
+typeslow PPage PPage
+check_screen "Page Up goes back to where the lesson resumed" "step 2 of 7: Count the pads"
+T send-keys -t lab q
+check_screen "q quits" "EXIT=0"
+grep -q "^learner = 00000000000000b2$" "$STATE" && pass "the learner's salt is kept" || fail "the learner's salt is kept" "$(cat "$STATE")"
 
 # Esc hands the keys to the lab; a lock says so.
 mkdir -p "$XDG_DATA_HOME/padlab/lessons"
