@@ -446,6 +446,37 @@ START_TEST(test_drill_questions) {
 }
 END_TEST
 
+/* The heading's "before" counts the answers given before this one: once the
+ * learner answers, the book holds the new answer, and the heading leaves it out. */
+START_TEST(test_question_heading_counts_answers_before_this_one) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("qs.deck", questions_deck, strlen(questions_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    PlDrillRecord *r = pl_drill_book_of(&book, "qs", "first");
+    r->right = 2, r->wrong = 1;
+    r = pl_drill_book_of(&book, "qs", "second");
+    r->right = 0, r->wrong = 4; /* missed more: it comes first */
+    PlDrillOpts o = {.today = 50, .all = 1};
+    PlLabSettings base = pl_settings_default();
+    PlDrillPlay p;
+    char why[300];
+    static PlDrillPage page;
+    ck_assert_int_eq(pl_drill_play_start(&p, deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
+    p.keep = 0;
+    ck_assert_str_eq(pl_drill_item(p.drill)->id, "second");
+    pl_drill_play_page(&p, 0.0, &page);
+    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_int_eq(pl_drill_choose(p.drill, pl_drill_state(p.drill)->right_at, 0.0), 0);
+    pl_drill_play_page(&p, 0.0, &page);
+    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_int_eq(pl_drill_book_find(&book, "qs", "second")->right, 1);
+    pl_drill_play_close(&p);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
 static const char bugs_deck[] =
     "# Bugs\nkind: bugs\n"
     "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
@@ -948,6 +979,7 @@ Suite *drill_suite(void) {
     tcase_add_test(tc, test_sched_grades_mean_different_waits);
     tcase_add_test(tc, test_drill_cards);
     tcase_add_test(tc, test_drill_questions);
+    tcase_add_test(tc, test_question_heading_counts_answers_before_this_one);
     tcase_add_test(tc, test_drill_bugs);
     tcase_add_test(tc, test_drill_minute);
     tcase_add_test(tc, test_book_round_trip);

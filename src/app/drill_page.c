@@ -61,8 +61,13 @@ static void heading(Out *o, const PlDeckItem *it, const char *what) {
     char extra[64] = "";
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE)
         snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
-    else if (r && r->right + r->wrong)
-        snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
+    else if (r) {
+        /* once answered, the book holds this answer too: "before" leaves it out */
+        const PlDrillState *s = state(o);
+        int now_right = s->chosen >= 0 && it->choices[s->chosen].right, answered = s->phase != PL_DRILL_FRONT;
+        int right = r->right - (answered && now_right), wrong = r->wrong - (answered && !now_right);
+        if (right + wrong) snprintf(extra, sizeof extra, " - before: %d right, %d wrong", right, wrong);
+    }
     add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
         it->topic ? it->topic : "", extra);
 }
