@@ -830,19 +830,21 @@ START_TEST(test_a_quick_fire_question_answered_through_the_event_queue_shows_its
     frame_open(&f, &s);
     ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
     PlDrillPlay p;
-    drill_open(&p, "quickfire", 0); /* (B, T): b) the width every row is padded or cut to */
+    drill_open(&p, "quickfire", 0); /* (B, T): the width every row is padded or cut to, at a letter of its own */
     drill_frame(&f, &p);
     ck_assert_ptr_nonnull(text_with(&f.dl, "A batch of token ids has shape (B, T)"));
     ck_assert_ptr_null(tagged(&f.dl, "drill-why"));
-    push_text("a");
-    drill_drain(&p);
     const PlDrillState *st = pl_drill_state(p.drill);
+    char wrong[2] = {(char)('a' + (st->right_at + 1) % 4), '\0'}, verdict[64];
+    push_text(wrong);
+    drill_drain(&p);
     ck_assert_int_eq(st->phase, PL_DRILL_BACK);
-    ck_assert_int_eq(st->chosen, 0);
+    ck_assert_int_eq(st->chosen, st->order[wrong[0] - 'a']);
     ck_assert_int_eq(st->wrong, 1);
     drill_frame(&f, &p);
     p.scroll = 0, drill_frame(&f, &p); /* the answer scrolled into view; from the top every line is drawn */
-    ck_assert_str_eq(last_tagged_text(&f.dl, "drill-verdict"), "Not this one: the answer is b.");
+    snprintf(verdict, sizeof verdict, "Not this one: the answer is %c.", 'a' + st->right_at);
+    ck_assert_str_eq(last_tagged_text(&f.dl, "drill-verdict"), verdict);
     ck_assert_ptr_nonnull(tagged(&f.dl, "drill-why"));
     ck_assert_ptr_nonnull(text_with(&f.dl, "Right: maxlen for static batches"));
     ck_assert_ptr_nonnull(text_with(&f.dl, "Only under \"pad everything to the longest\""));
@@ -893,7 +895,8 @@ START_TEST(test_a_bug_case_shows_the_numbers_padlab_drill_answers_prints) {
     ck_assert_ptr_nonnull(pane);
     ck_assert_msg(text_with(&f.dl, "masks: one mask")->x > pane->x + pane->w,
                   "the case's lab view stands beside the case");
-    push_text("bf");
+    char keys[3] = {(char)('a' + pl_drill_state(p.drill)->right_at), 'f', '\0'}; /* the right cause, then the fix */
+    push_text(keys);
     drill_drain(&p);
     ck_assert_int_eq(pl_drill_state(p.drill)->phase, PL_DRILL_FIXED);
     ck_assert_int_eq(pl_drill_play_wait(&p, 120), 0);

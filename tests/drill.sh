@@ -39,9 +39,9 @@ for f in "${shipped[@]}"; do
 done
 printf '# Broken\nkind: cards\n## One\ntopic: t\nanswer: a\nset: padding=sideways\n' >"$TMP/broken.deck"
 run "$P" drill --check "${shipped[0]}" "$TMP/broken.deck"
-if [[ $rc -eq 1 && $err == "$TMP/broken.deck:6: padding must be one of pre,post"* && $out == *": ok, "* ]]; then
-    pass "--check names FILE:LINE and exits 1 when one file is invalid"
-else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
+if [[ $rc -eq 1 && $err == "$TMP/broken.deck:3: this card needs its more:, remember: and dont: lines"$'\n'"$TMP/broken.deck:6: padding must be one of pre,post" && $out == *": ok, "* ]]; then
+    pass "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid"
+else fail "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 head -c 3000 /dev/urandom >"$TMP/noise.deck"
 mkfifo "$TMP/pipe.deck"
 run timeout 10 "$P" drill --check "$TMP/pipe.deck"
@@ -54,6 +54,12 @@ run "$P" drill nosuch
 expect_error "an unknown deck is one line" "no deck 'nosuch'"
 run "$P" drill cards-batches </dev/null
 expect_error "without a terminal, drill says so and how to rehearse" "padlab drill --answers DECK"
+
+for deck in cards-batches minute quickfire; do
+    run "$P" drill --answers "$deck"
+    if [[ $rc -eq 0 && $out != *"{"* && $out == *[0-9]"%"* ]]; then pass "--answers $deck fills every figure"
+    else fail "--answers $deck fills every figure" "status $rc" "$(grep -n -F -e '{' <<<"$out" | head -3)" "$err"; fi
+done
 
 run "$P" drill --cheatsheet
 expect_has "--cheatsheet prints the cards as text" "padlab cheat sheet"
@@ -94,6 +100,22 @@ wait_for() {
     return 1
 }
 check_screen() { if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi; }
+# The letter a choice starting with TEXT is shown at: the order is the learner's, read off the
+# screen, scrolling down to it (at 80x24 a case's causes can sit below its story).
+letter_of() {
+    local l
+    for _ in $(seq 1 30); do
+        l=$(screen | sed -n "s/^ *[^a-f ]*\([a-f]\)) $1.*/\1/p" | head -1)
+        [[ -n $l ]] && break
+        T send-keys -t drill Down
+        sleep 0.05
+    done
+    echo "$l"
+}
+other_than() { [[ $1 == a ]] && echo b || echo a; }
+# One learner throughout, so that the orders on screen are the same on every run.
+mkdir -p "$(dirname "$STATE")"
+echo "learner = 00000000000000a1" >"$STATE"
 start() {
     T kill-session -t drill 2>/dev/null
     T new-session -d -s drill -x "${W:-80}" -y "${H:-24}" \
@@ -127,19 +149,23 @@ topic: rectangles and the pad token
 EOF
 start drill mine
 check_screen "a teacher's deck from the data folder plays" "Which id does Keras's pad_sequences pad with?"
-T send-keys -t drill a
-check_screen "a wrong answer says which was right" "Not this one: the answer is b."
+right=$(letter_of 0)
+T send-keys -t drill "$(other_than "$right")"
+check_screen "a wrong answer says which was right" "Not this one: the answer is $right."
 check_screen "and explains every answer" "1 is usually the first real word"
 T send-keys -t drill q
 check_screen "q quits the questions" "EXIT=0"
 start drill mine --timed
 check_screen "a timed question counts down" "left"
-check_screen "and its time runs out" "Time's up: the answer is b." 80
+right=$(letter_of 0)
+check_screen "and its time runs out" "Time's up: the answer is $right." 80
 
 start drill bugs --count 1
 check_screen "a bug case tells its story" "The attention that only sees pads"
 check_screen "the lab measures the symptom under the bug" "100.0%"
-T send-keys -t drill b
+if screen | grep -q -e 'convention=' -e 'masks\.share'; then fail "the case's front names no setting and no quantity" "$(screen)"
+else pass "the case's front names no setting and no quantity"; fi
+T send-keys -t drill "$(letter_of 'The polarity is inverted')"
 check_screen "the right cause is acknowledged" "Right."
 T send-keys -t drill f
 check_screen "f applies the fix and measures again" "the fix took effect"
@@ -166,10 +192,10 @@ check_screen "and q still quits" "EXIT=0"
 check_state() {
     if grep -q "$2" "$STATE" 2>/dev/null; then pass "$1"; else fail "$1" "want: $2" "$(cat "$STATE" 2>&1)"; fi
 }
-check_state "the card's progress is kept: box 1" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=1 .*reviews=1 "
+check_state "the card's progress is kept: box 2 (new, graded good)" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=2 .*reviews=1 "
 check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2 "
 check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0 "
-check_state "the prompt's grade is kept: box 2" "^item = minute/[a-z-]* box=2 "
+check_state "the prompt's grade is kept: box 3 (new, graded easy)" "^item = minute/[a-z-]* box=3 "
 run "$P" drill --list
 expect_has "--list counts the card as not due today" "cards-batches          cards         25    24"
 
@@ -179,4 +205,5 @@ run "$P" drill --reset minute --yes
 expect_has "--reset --yes forgets one deck" "forgot"
 if grep -q "^item = minute/" "$STATE"; then fail "the deck's progress is gone" "$(cat "$STATE")"; else pass "the deck's progress is gone"; fi
 check_state "and the others' stays" "^item = bugs/inverted-polarity "
+check_state "the learner's salt is kept" "^learner = 00000000000000a1$"
 finish

@@ -29,11 +29,11 @@ for f in "${shipped[@]}"; do
     grep -qF "lessons/$name" "$here/../Makefile.am" && pass "$name is installed" || fail "$name is installed" "not in dist_lesson_DATA"
 done
 
-printf '# Broken\n## One\nset: padding=sideways\nsummary:\n- x\n' >"$TMP/broken.lesson"
+printf '# Broken\n## One\nset: padding=sideways\nchoose: which?\n- one => no\nsummary:\n- x\n' >"$TMP/broken.lesson"
 run "$P" lesson --check "${shipped[0]}" "$TMP/broken.lesson"
-if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"* && $out == *": ok, "* ]]; then
-    pass "--check names FILE:LINE and exits 1 when one file is invalid"
-else fail "--check names FILE:LINE and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
+if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"$'\n'"$TMP/broken.lesson:4: a choose: question needs two choices or more"* && $out == *": ok, "* ]]; then
+    pass "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid"
+else fail "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 run "$P" lesson --check "$TMP/none.lesson"
 if [[ $rc -eq 1 && $err == "$TMP/none.lesson: cannot open: "* ]]; then pass "--check of a missing file says so"
 else fail "--check of a missing file says so" "status $rc" "$err"; fi
@@ -93,6 +93,11 @@ start() {
         "cd $TMP && TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
 }
 typeslow() { for k in "$@"; do T send-keys -t lab "$k"; sleep 0.05; done; }
+# The letter a choice starting with TEXT is shown at: the order is the learner's, read off the screen.
+letter_of() { screen | sed -n "s/^ *\([a-h]\)) $1.*/\1/p" | head -1; }
+# One learner throughout, so that the orders on screen are the same on every run.
+mkdir -p "$(dirname "$STATE")"
+echo "learner = 00000000000000b2" >"$STATE"
 
 start lesson 01-rectangle
 check_screen "lesson 1 opens on its first step" "step 1 of 7: One tensor, many lengths"
@@ -109,11 +114,22 @@ check_screen "the lab's number is accepted" "Right."
 check_screen "and the reveal shows it" "$pads pad cells"
 T send-keys -t lab q
 check_screen "q quits the lesson" "EXIT=0"
-if grep -q "^lesson = 01-rectangle step=1 done=0 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
+if grep -q "^lesson = 01-rectangle step=1 done=0 opened=1 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
 else fail "the progress is saved: step 2, its first answer wrong" "$(cat "$STATE" 2>&1)"; fi
-start lesson rectangle
+W=80 H=24 start lesson rectangle
 check_screen "the lesson resumes where it stopped" "welcome back: you stopped at step 2"
 check_screen "on that step" "step 2 of 7: Count the pads"
+typeslow Space Space
+check_screen "at 80x24 a question's pane grows to show its first choice" "The share of tokens kept"
+check_screen "and its last" "Nothing changes: padding is fixed by maxlen"
+if screen | grep -qF "(more: down)"; then fail "and no choice is left below the fold" "$(screen)"; else pass "and no choice is left below the fold"; fi
+typeslow "$(letter_of 'The share of padding')" s
+check_screen "after a wrong choice, s shows the answer by its letter" "The answer is $(letter_of 'The share of tokens kept')) The share of tokens kept"
+typeslow PPage PPage
+check_screen "Page Up goes back to where the lesson resumed" "step 2 of 7: Count the pads"
+T send-keys -t lab q
+check_screen "q quits" "EXIT=0"
+grep -q "^learner = 00000000000000b2$" "$STATE" && pass "the learner's salt is kept" || fail "the learner's salt is kept" "$(cat "$STATE")"
 
 # Esc hands the keys to the lab; a lock says so.
 mkdir -p "$XDG_DATA_HOME/padlab/lessons"

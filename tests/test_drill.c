@@ -12,7 +12,9 @@
 
 #include "app/bugcase.h"
 #include "app/cheatsheet.h"
+#include "app/choices.h"
 #include "app/drill.h"
+#include "app/drill_play.h"
 #include "app/lesson.h"
 #include "app/fill.h"
 #include "suites.h"
@@ -27,9 +29,11 @@ typedef struct {
 } BadDeck;
 
 #define CARD "topic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n"
-#define CASE "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\nafter: done\n"
-#define TRAINS                                                                            \
-    "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\n" \
+#define CASE                                                                                                 \
+    "topic: t\nview: masks\nsymptom: masks.share_inverted\nchoose: why?\n- a => no\n* b => yes\n- c => no\n" \
+    "after: done\n"
+#define TRAINS                                                                                       \
+    "topic: t\nview: train\nsymptom: train.median\nchoose: why?\n- a => no\n* b => yes\n- c => no\n" \
     "fix: mask=on\nexpect: higher\nafter: done\n"
 static const BadDeck bad_decks[] = {
     {"no title\nkind: cards\n## c\n" CARD, "t.deck:1: a deck starts with its title"},
@@ -42,6 +46,7 @@ static const BadDeck bad_decks[] = {
     {"# T\nkind: cards\n", "t.deck:1: a deck has items"},
     {"# T\nkind: cards\n##\n" CARD, "t.deck:3: an item (##) needs its title"},
     {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\nmore: m\nremember: r\n", "t.deck:3: this card needs its dont: line"},
+    {"# T\nkind: cards\n## c\ntopic: t\nanswer: a\n", "t.deck:3: this card needs its more:, remember: and dont: lines"},
     {"# T\nkind: cards\n## c\n" CARD "topic: again\n", "t.deck:9: topic: is given twice in this item"},
     {"# T\nkind: cards\n## c\n" CARD "symptom: masks.share_right\n", "t.deck:9: symptom: has no place in a cards deck"},
     {"# T\nkind: cards\n## c\n" CARD "set: colour=red\n", "t.deck:9: 'colour' is not a setting"},
@@ -75,7 +80,15 @@ static const BadDeck bad_decks[] = {
      "t.deck:14: follow: is given at most 8 times"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "expect: lower\n", "t.deck:3: a case says what fixes it"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: sideways\n",
-     "t.deck:13: expect: is lower or higher"},
+     "t.deck:14: expect: is lower, higher or changed"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.share_inverted\n"
+     "choose: why?\n- a => no\n* b => yes\nfix: convention=torch\nexpect: lower\nafter: done\n",
+     "t.deck:3: choose: needs three causes or more"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\n"
+     "symptom: masks.share_inverted => {masks.share_right} of it\n",
+     "t.deck:7: a measure's label is plain words after =>"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing => a share\n",
+     "t.deck:7: 'masks.nothing' names no quantity"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: spreadsheet\n",
      "t.deck:6: 'spreadsheet' is not a view"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\ntopic: t\nview: masks\nsymptom: masks.nothing\n",
@@ -86,11 +99,15 @@ static const BadDeck bad_decks[] = {
      "t.deck:3: a case that trains runs 3 seeds or more"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
      "also: masks.blind_rows, masks.share_none, masks.share_right, masks.share_inverted\n",
-     "t.deck:14: also: names at most 3 quantities"},
+     "t.deck:15: also: names at most 3 quantities"},
+    {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\n"
+     "also: masks.blind_rows => rows\nalso: masks.share_none => none\nalso: masks.share_right => right\n"
+     "also: masks.padded_rows => padded\n",
+     "t.deck:18: also: names at most 3 quantities"},
     {"# T\nkind: bugs\n## b\ninline: a b c | d e\n" CASE "fix-inline: ||||\nexpect: lower\n",
-     "t.deck:12: inline takes rows of words or ids"},
+     "t.deck:13: inline takes rows of words or ids"},
     {"# T\nkind: bugs\n## b\nbug: convention=hf\n" CASE "fix: convention=torch\nexpect: lower\ntrain: now\n",
-     "t.deck:14: train: takes no value"},
+     "t.deck:15: train: takes no value"},
     {"# T\nkind: bugs\n## b\nbug: corpus=/etc/passwd\n" CASE "fix: convention=torch\nexpect: lower\n",
      "t.deck:4: a deck reads no file"},
 };
@@ -148,14 +165,16 @@ static const char full_deck[] = "# Full\n"
                                 "bug: padding=post\n"
                                 "inline: a b c | d e\n"
                                 "view: loss\n"
-                                "symptom: loss.pad_perfect\n"
+                                "symptom: loss.with_pads => the loss as they computed it\n"
                                 "also: loss.fake_terms, loss.real_terms\n"
+                                "also: loss.pad_perfect =>  once the pads are learnt \n"
                                 "choose: Why?\n"
                                 "- The rate => No.\n"
                                 "* The pads => Yes: {loss.pad_perfect}.\n"
+                                "- [pinned] None of these => No.\n"
                                 "fix-inline: a b c | d e f\n"
                                 "fixed: loss.per_token\n"
-                                "expect: higher\n"
+                                "expect: changed\n"
                                 "after: Honest: {loss.per_token}.\n";
 
 START_TEST(test_parser_reads_everything) {
@@ -176,12 +195,20 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(it->bug, "padding=post");
     ck_assert_str_eq(it->bug_inline, "a b c | d e");
     ck_assert_str_eq(it->fix_inline, "a b c | d e f");
-    ck_assert_int_eq(it->nchoices, 2);
+    ck_assert_int_eq(it->nchoices, 3);
     ck_assert_int_eq(it->right, 1);
     ck_assert_int_eq(it->choices[1].right, 1);
     ck_assert_str_eq(it->choices[1].why, "Yes: {loss.pad_perfect}.");
-    ck_assert_int_eq(it->nalso, 2);
-    ck_assert_int_eq(it->expect, 1);
+    ck_assert_int_eq(it->choices[1].pinned, 0);
+    ck_assert_int_eq(it->choices[2].pinned, 1); /* the mark is read and taken off the text */
+    ck_assert_str_eq(it->choices[2].text, "None of these");
+    ck_assert_str_eq(it->symptom_label, "the loss as they computed it");
+    ck_assert_str_eq(pl_deck_measure_label(it, -1), "the loss as they computed it");
+    ck_assert_int_eq(it->nalso, 3);
+    ck_assert_ptr_null(it->also_label[0]); /* without a label, the quantity's help, never its name */
+    ck_assert_str_eq(pl_deck_measure_label(it, 0), "pad targets that join without it");
+    ck_assert_str_eq(pl_deck_measure_label(it, 2), "once the pads are learnt");
+    ck_assert_int_eq(it->expect, 0);
     ck_assert_int_eq(it->trains, 0);
     ck_assert_int_eq(it->line, 7);
     ck_assert_str_eq(it->after, "Honest: {loss.per_token}.");
@@ -204,39 +231,43 @@ START_TEST(test_sched_grades) {
     ck_assert_int_eq(pl_sched_interval(5), 16);
     PlSchedCard c = {0};
     ck_assert(pl_sched_is_due(&c, 0));
-    /* new, graded good: box 1, due tomorrow */
+    /* new, graded good: it enters box 1 and goes one up, box 2, due in 2 days */
     ck_assert_int_eq(pl_sched_grade(&c, PL_GRADE_GOOD, 100), 0);
-    ck_assert_int_eq(c.box, 1);
-    ck_assert_int_eq(c.due, 101);
-    ck_assert(!pl_sched_is_due(&c, 100));
-    ck_assert(pl_sched_is_due(&c, 101));
-    /* good again: box 2, two days */
-    pl_sched_grade(&c, PL_GRADE_GOOD, 101);
     ck_assert_int_eq(c.box, 2);
-    ck_assert_int_eq(c.due, 103);
-    /* easy: two boxes up, box 4 waits 8 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 103);
-    ck_assert_int_eq(c.box, 4);
-    ck_assert_int_eq(c.due, 111);
-    /* hard: stays in its box, due tomorrow */
-    pl_sched_grade(&c, PL_GRADE_HARD, 111);
-    ck_assert_int_eq(c.box, 4);
-    ck_assert_int_eq(c.due, 112);
-    /* easy from 4: stops at 5, 16 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 112);
+    ck_assert_int_eq(c.due, 102);
+    ck_assert(!pl_sched_is_due(&c, 101));
+    ck_assert(pl_sched_is_due(&c, 102));
+    /* good again: box 3, four days */
+    pl_sched_grade(&c, PL_GRADE_GOOD, 102);
+    ck_assert_int_eq(c.box, 3);
+    ck_assert_int_eq(c.due, 106);
+    /* easy: two boxes up, box 5 waits 16 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 106);
     ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.due, 122);
+    /* hard: stays in its box, due tomorrow */
+    pl_sched_grade(&c, PL_GRADE_HARD, 122);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 123);
+    /* easy from the top: two boxes past 5, the wait doubled twice, 64 days */
+    pl_sched_grade(&c, PL_GRADE_EASY, 123);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 187);
+    /* good from the top stays there: 16 days */
+    pl_sched_grade(&c, PL_GRADE_GOOD, 187);
+    ck_assert_int_eq(c.box, 5);
+    ck_assert_int_eq(c.due, 203);
     ck_assert_int_eq(c.lapses, 0);
     /* again: a lapse, box 1, due today */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
     ck_assert_int_eq(c.box, 1);
-    ck_assert_int_eq(c.due, 128);
+    ck_assert_int_eq(c.due, 203);
     ck_assert_int_eq(c.lapses, 1);
     /* again from box 1 is no lapse */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 128);
+    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
     ck_assert_int_eq(c.lapses, 1);
-    ck_assert_int_eq(c.reviews, 7);
-    ck_assert_int_eq(c.last, 128);
+    ck_assert_int_eq(c.reviews, 8);
+    ck_assert_int_eq(c.last, 203);
     /* a new card graded hard goes to box 1, due tomorrow; out of range changes nothing */
     PlSchedCard h = {0};
     pl_sched_grade(&h, PL_GRADE_HARD, 5);
@@ -245,12 +276,36 @@ START_TEST(test_sched_grades) {
     PlSchedCard before = h;
     ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)0, 6), -1);
     ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)5, 6), -1);
+    ck_assert_int_eq(pl_sched_wait(&h, (PlGrade)5), -1);
     ck_assert_int_eq(memcmp(&before, &h, sizeof h), 0);
-    /* a new card graded easy: box 2 */
+    /* a new card graded easy: box 3, four days */
     PlSchedCard e = {0};
     pl_sched_grade(&e, PL_GRADE_EASY, 0);
-    ck_assert_int_eq(e.box, 2);
-    ck_assert_int_eq(e.due, 2);
+    ck_assert_int_eq(e.box, 3);
+    ck_assert_int_eq(e.due, 4);
+}
+END_TEST
+
+/* At every box, new included, again, hard, good and easy wait four
+ * different times: the days, worked out from the boxes' 1, 2, 4, 8, 16. */
+START_TEST(test_sched_grades_mean_different_waits) {
+    static const int waits[PL_SCHED_BOXES + 1][5] = {
+        /* box: again, hard, good, easy */
+        {0, 0, 1, 2, 4},                                        /* new: as box 1 */
+        {0, 0, 1, 2, 4},                                        /* good: box 2's 2 days; easy: box 3's 4 */
+        {0, 0, 1, 4, 8},   {0, 0, 1, 8, 16}, {0, 0, 1, 16, 32}, /* box 4, easy: past the top, 16 x 2 */
+        {0, 0, 1, 16, 64},                                      /* box 5: good stays, easy doubles twice */
+    };
+    for (int box = 0; box <= PL_SCHED_BOXES; box++) {
+        PlSchedCard c = {.box = box, .due = 7};
+        for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++) {
+            ck_assert_msg(pl_sched_wait(&c, (PlGrade)g) == waits[box][g], "box %d grade %d: %d days, want %d", box, g,
+                          pl_sched_wait(&c, (PlGrade)g), waits[box][g]);
+            PlSchedCard graded = c;
+            pl_sched_grade(&graded, (PlGrade)g, 50);
+            ck_assert_int_eq(graded.due, 50 + waits[box][g]);
+        }
+    }
 }
 END_TEST
 
@@ -309,19 +364,23 @@ START_TEST(test_drill_cards) {
     ck_assert_int_eq(r->s.box, 1);
     ck_assert_int_eq(r->s.due, 1001);
     ck_assert_int_eq(r->s.reviews, 2);
-    r = pl_drill_book_find(&book, "cards", "three");
+    r = pl_drill_book_find(&book, "cards", "two"); /* new, good: box 2, two days */
     ck_assert_int_eq(r->s.box, 2);
     ck_assert_int_eq(r->s.due, 1002);
-    /* the same day, nothing is due; the next day One and Two are */
+    r = pl_drill_book_find(&book, "cards", "three"); /* new, easy: box 3, four days */
+    ck_assert_int_eq(r->s.box, 3);
+    ck_assert_int_eq(r->s.due, 1004);
+    /* the same day, nothing is due; the next day One is, the day after Two too */
     ck_assert_int_eq(pl_drill_due_count(deck, &book, 1000), 0);
-    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 2);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 1);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1002), 2);
     d = pl_drill_new(deck, &book, &o, 10.0);
     ck_assert_int_eq(pl_drill_state(d)->phase, PL_DRILL_END);
     ck_assert_int_eq(pl_drill_state(d)->due_in, 1);
     pl_drill_free(d);
     o.today = 1001;
     d = pl_drill_new(deck, &book, &o, 10.0);
-    ck_assert_int_eq(pl_drill_state(d)->total, 2);
+    ck_assert_int_eq(pl_drill_state(d)->total, 1);
     pl_drill_free(d);
     o.today = 1000, o.all = 1;
     d = pl_drill_new(deck, &book, &o, 10.0);
@@ -354,7 +413,8 @@ START_TEST(test_drill_questions) {
     ck_assert_double_eq_tol(pl_drill_time_left(d, 101.0), limit - 1.0, 1e-9);
     ck_assert_int_eq(pl_drill_choose(d, 9, 101.0), -1);
     ck_assert(strstr(s->message, "pick one of a to") != NULL);
-    ck_assert_int_eq(pl_drill_choose(d, it->right, 101.0), 0);
+    ck_assert_int_eq(pl_drill_choose(d, s->right_at, 101.0), 0); /* by the letter it is shown at */
+    ck_assert_int_eq(s->chosen, it->right);
     ck_assert_int_eq(s->phase, PL_DRILL_BACK);
     ck_assert_int_eq(s->right, 1);
     ck_assert_int_eq(pl_drill_choose(d, 0, 101.0), -1);
@@ -387,10 +447,41 @@ START_TEST(test_drill_questions) {
 }
 END_TEST
 
+/* The heading's "before" counts the answers given before this one: once the
+ * learner answers, the book holds the new answer, and the heading leaves it out. */
+START_TEST(test_question_heading_counts_answers_before_this_one) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("qs.deck", questions_deck, strlen(questions_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    PlDrillRecord *r = pl_drill_book_of(&book, "qs", "first");
+    r->right = 2, r->wrong = 1;
+    r = pl_drill_book_of(&book, "qs", "second");
+    r->right = 0, r->wrong = 4; /* missed more: it comes first */
+    PlDrillOpts o = {.today = 50, .all = 1};
+    PlLabSettings base = pl_settings_default();
+    PlDrillPlay p;
+    char why[300];
+    static PlDrillPage page;
+    ck_assert_int_eq(pl_drill_play_start(&p, deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
+    p.keep = 0;
+    ck_assert_str_eq(pl_drill_item(p.drill)->id, "second");
+    pl_drill_play_page(&p, 0.0, &page);
+    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_int_eq(pl_drill_choose(p.drill, pl_drill_state(p.drill)->right_at, 0.0), 0);
+    pl_drill_play_page(&p, 0.0, &page);
+    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_int_eq(pl_drill_book_find(&book, "qs", "second")->right, 1);
+    pl_drill_play_close(&p);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
 static const char bugs_deck[] =
     "# Bugs\nkind: bugs\n"
     "## Polarity\ntopic: t\nbug: convention=hf\nview: masks\nsymptom: masks.share_inverted\n"
-    "choose: Why?\n- shape => no\n* polarity => yes\nfix: convention=torch\nfixed: masks.share_right\n"
+    "choose: Why?\n- shape => no\n* polarity => yes\n- causal => no\nfix: convention=torch\nfixed: masks.share_right\n"
     "expect: lower\nafter: fixed\n";
 
 START_TEST(test_drill_bugs) {
@@ -404,7 +495,7 @@ START_TEST(test_drill_bugs) {
     ck_assert_int_eq(s->total, 1);
     ck_assert_int_eq(pl_drill_fix(d), -1);
     ck_assert(strstr(s->message, "pick the cause first") != NULL);
-    ck_assert_int_eq(pl_drill_choose(d, 0, 1.0), 0);
+    ck_assert_int_eq(pl_drill_choose(d, (s->right_at + 1) % 3, 1.0), 0); /* a wrong letter */
     ck_assert_int_eq(s->wrong, 1);
     ck_assert_int_eq(s->phase, PL_DRILL_BACK);
     ck_assert_int_eq(pl_drill_grade(d, 3, 1.0), -1);
@@ -447,8 +538,8 @@ START_TEST(test_drill_minute) {
     pl_drill_free(d);
     const PlDrillRecord *r = pl_drill_book_find(&book, "minute", "explain-masks");
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(r->s.box, 1);
-    ck_assert_int_eq(r->s.due, 8);
+    ck_assert_int_eq(r->s.box, 2); /* new, good: box 2, two days */
+    ck_assert_int_eq(r->s.due, 9);
     pl_drill_book_done(&book);
     pl_deck_free(deck);
 }
@@ -461,6 +552,8 @@ START_TEST(test_book_round_trip) {
     PlErr err;
     ck_assert_int_eq(pl_drill_book_load(&b, &err), PL_OK);
     ck_assert_int_eq(b.n, 0);
+    ck_assert(b.salt != 0); /* a new learner gets a salt of their own */
+    b.salt = 0x0123456789abcdefULL;
     PlDrillRecord *r = pl_drill_book_of(&b, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(r);
     pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
@@ -473,9 +566,10 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_eq(b.n, 2);
     const PlDrillRecord *c = pl_drill_book_find(&b, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(c->s.box, 3);
-    ck_assert_int_eq(c->s.due, 20005);
+    ck_assert_int_eq(c->s.box, 4); /* good: box 2; easy from 2: box 4, 8 days after 20001 */
+    ck_assert_int_eq(c->s.due, 20009);
     ck_assert_int_eq(c->s.reviews, 2);
+    ck_assert(b.salt == 0x0123456789abcdefULL);
     ck_assert_int_eq(pl_drill_book_find(&b, "quickfire", "what-is-t")->wrong, 1);
     ck_assert_ptr_null(pl_drill_book_find(&b, "quickfire", "nothing"));
     ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 1);
@@ -488,9 +582,69 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_ne(pl_drill_book_load(&b, &err), PL_OK);
     ck_assert_msg(strstr(err.msg, "drill:2:") != NULL, "%s", err.msg);
     pl_drill_book_done(&b);
+    const char bad_salt[] = "learner = 12345\n";
+    pl_test_write_file(path, bad_salt, sizeof bad_salt - 1);
+    ck_assert_int_ne(pl_drill_book_load(&b, &err), PL_OK);
+    ck_assert_msg(strstr(err.msg, "drill:1: expected 'learner = ' and 16 hex digits") != NULL, "%s", err.msg);
+    pl_drill_book_done(&b);
     unsetenv("XDG_STATE_HOME");
     pl_test_rmtree(dir);
     free(dir);
+}
+END_TEST
+
+/* ---- the order of choices ---- */
+
+/* Four choices, the last pinned: over 6000 seeds the pinned one never moves,
+ * each order is a permutation, and each of the other three lands in each of
+ * the first three places a third of the time; all 3! = 6 orders occur. */
+START_TEST(test_choices_order_keeps_pins_and_spreads_the_rest) {
+    const int pinned[4] = {0, 0, 0, 1};
+    int at[3][3] = {{0}}, seen[6] = {0}, rounds = 6000;
+    for (int r = 0; r < rounds; r++) {
+        int order[4], used[4] = {0};
+        pl_choices_order(pl_choices_seed(42, "deck", "item", r), pinned, 4, order);
+        ck_assert_int_eq(order[3], 3);
+        for (int k = 0; k < 4; k++) ck_assert_int_eq(used[order[k]]++, 0);
+        for (int k = 0; k < 3; k++) at[order[k]][k]++;
+        seen[order[0] * 2 + (order[1] > order[2])]++; /* the first and which of the two others comes next */
+    }
+    for (int c = 0; c < 3; c++)
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(fabs(at[c][k] / (double)rounds - 1.0 / 3.0) < 0.03, "choice %d at place %d: %d of %d", c, k,
+                          at[c][k], rounds);
+    for (int i = 0; i < 6; i++) ck_assert_msg(seen[i] > rounds / 12, "order %d came %d times", i, seen[i]);
+    /* no pins: n = 1 is the one order; the place of a choice is found back */
+    int one[1];
+    pl_choices_order(7, NULL, 1, one);
+    ck_assert_int_eq(one[0], 0);
+    int order[4] = {2, 0, 3, 1};
+    ck_assert_int_eq(pl_choices_place(order, 4, 3), 2);
+    ck_assert_int_eq(pl_choices_place(order, 4, 5), -1);
+    const char *rest;
+    ck_assert(pl_choices_pinned("[pinned]  None of these", &rest));
+    ck_assert_str_eq(rest, "None of these");
+    ck_assert(!pl_choices_pinned("None [pinned]", &rest));
+}
+END_TEST
+
+/* The learner's salt and the attempt both change the order: of a deck's
+ * questions, another learner or the next attempt sees most in another order. */
+START_TEST(test_choices_differ_by_learner_and_attempt) {
+    int moved_learner = 0, moved_attempt = 0;
+    for (int i = 0; i < 100; i++) {
+        char id[16];
+        int a[4], b[4], c[4];
+        snprintf(id, sizeof id, "q%d", i);
+        pl_choices_order(pl_choices_seed(1, "quickfire", id, 0), NULL, 4, a);
+        pl_choices_order(pl_choices_seed(2, "quickfire", id, 0), NULL, 4, b);
+        pl_choices_order(pl_choices_seed(1, "quickfire", id, 1), NULL, 4, c);
+        moved_learner += memcmp(a, b, sizeof a) != 0;
+        moved_attempt += memcmp(a, c, sizeof a) != 0;
+    }
+    /* 23 of the 24 orders differ from a given one: about 96 of 100 */
+    ck_assert_int_ge(moved_learner, 85);
+    ck_assert_int_ge(moved_attempt, 85);
 }
 END_TEST
 
@@ -659,6 +813,19 @@ START_TEST(test_shipped_cheatsheet) {
 }
 END_TEST
 
+/* Every figure of a case that reads a training is a spread over 3 seeds or
+ * more, under the bug (fixed 0) or the fix (1). */
+static void check_spreads(const PlDeckItem *it, const PlBugState *s, int fixed) {
+    const PlQuantity *main = fixed ? &it->fixed : &it->symptom;
+    const PlBugValue *v = fixed ? &s->fixed : &s->symptom;
+    if (pl_deck_quantity_trains(main)) ck_assert_msg(v->seeds >= 3, "%s: trained over %d seeds", it->id, v->seeds);
+    for (int i = 0; i < it->nalso; i++) {
+        const PlBugValue *a = fixed ? &s->also_fix[i] : &s->also_bug[i];
+        if (pl_deck_quantity_trains(&it->also[i]))
+            ck_assert_msg(a->seeds >= 3, "%s: also %d trained over %d seeds", it->id, i, a->seeds);
+    }
+}
+
 /* Every case: its symptom under the bug and under the fix, on the builtin
  * corpus, differ the way the case claims. */
 START_TEST(test_shipped_bug_case) {
@@ -672,15 +839,158 @@ START_TEST(test_shipped_bug_case) {
     const PlBugState *s = pl_bug_run_state(r);
     ck_assert_msg(s->phase == PL_BUG_SHOWN, "%s: %s", it->id, s->message);
     ck_assert_msg(s->symptom.have && !s->symptom.none && isfinite(s->symptom.value), "%s: no symptom", it->id);
-    if (it->trains) ck_assert_msg(s->symptom.seeds >= 3, "%s: trained over %d seeds", it->id, s->symptom.seeds);
+    check_spreads(it, s, 0);
     ck_assert_msg(pl_bug_run_fix(r, &err) == 0, "%s: %s", it->id, err.msg);
     ck_assert_int_eq(pl_bug_run_fix(r, &err), -1);
     ck_assert_msg(pl_bug_run_wait(r, 1200) == 0, "%s: the fixed value was not computed in time", it->id);
     ck_assert_msg(s->phase == PL_BUG_FIXED, "%s: %s", it->id, s->message);
-    if (it->trains) ck_assert_msg(s->fixed.seeds >= 3, "%s: the fix trained over %d seeds", it->id, s->fixed.seeds);
+    check_spreads(it, s, 1);
     ck_assert_msg(s->holds, "%s: under the bug %g, with the fix %g: not %s", it->id, s->symptom.value, s->fixed.value,
-                  it->expect < 0 ? "lower" : "higher");
+                  it->expect < 0   ? "lower"
+                  : it->expect > 0 ? "higher"
+                                   : "changed");
     pl_bug_run_free(r);
+}
+END_TEST
+
+/* A deck of multiple choice played blind many times over, one fixed learner
+ * (salt), every item each session, always the letter `letter`: as the
+ * answers are recorded each session is a new attempt and a new order. The
+ * right answer's place is counted in places[] (by the item's number of
+ * choices k, places[k][place]); returns the share answered right. */
+static double play_blind(const PlDeck *deck, int letter, int sessions, int places[][PL_DECK_MAX_CHOICES + 1]) {
+    PlDrillBook book = empty_book();
+    book.salt = 0x5eedf00dcafe1234ULL;
+    PlDrillOpts o = {.today = 300, .all = 1, .count = deck->n};
+    int right = 0, total = 0;
+    for (int round = 0; round < sessions; round++) {
+        PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+        const PlDrillState *s = pl_drill_state(d);
+        while (s->phase != PL_DRILL_END) {
+            const PlDeckItem *it = pl_drill_item(d);
+            places[it->nchoices][s->right_at]++;
+            ck_assert_int_eq(pl_drill_choose(d, letter < it->nchoices ? letter : it->nchoices - 1, 0.0), 0);
+            ck_assert_int_eq(pl_drill_next(d, 0.0), 0);
+        }
+        right += s->right, total += s->right + s->wrong;
+        pl_drill_free(d);
+    }
+    pl_drill_book_done(&book);
+    return right / (double)total;
+}
+
+/* Over every shipped deck of questions or cases, 200 sessions of one
+ * learner: the right answer sits at each of the k places about 1/k of the
+ * time, and answering a, or d, blind scores about 1/k. (Before shuffling,
+ * the quick-fire deck had it first 13 times, second 30, never c or d, and
+ * "b" blind scored 30 of 43.) */
+START_TEST(test_shipped_right_answers_spread_evenly) {
+    int decks = 0;
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlDeck *deck = pl_deck_load(shipped[i], &err);
+        ck_assert_msg(deck != NULL, "%s", err.msg);
+        if (deck->kind != PL_DECK_QUESTIONS && deck->kind != PL_DECK_BUGS) {
+            pl_deck_free(deck);
+            continue;
+        }
+        decks++;
+        int places[PL_DECK_MAX_CHOICES + 1][PL_DECK_MAX_CHOICES + 1] = {{0}};
+        double blind_a = play_blind(deck, 0, 200, places), blind_d = play_blind(deck, 3, 200, places);
+        double k_mean = 0.0;
+        for (int it = 0; it < deck->n; it++) k_mean += 1.0 / deck->items[it].nchoices / deck->n;
+        for (int k = 3; k <= PL_DECK_MAX_CHOICES; k++) {
+            int n = 0;
+            for (int at = 0; at < k; at++) n += places[k][at];
+            for (int at = 0; at < k && n; at++) /* 4000 or more draws a deck: 0.03 is over 3 standard errors */
+                ck_assert_msg(fabs(places[k][at] / (double)n - 1.0 / k) < 0.03, "%s: %d choices, place %c: %d of %d",
+                              deck->name, k, 'a' + at, places[k][at], n);
+        }
+        ck_assert_msg(fabs(blind_a - k_mean) < 0.03, "%s: a blind scores %.3f, chance %.3f", deck->name, blind_a,
+                      k_mean);
+        ck_assert_msg(fabs(blind_d - k_mean) < 0.03, "%s: d blind scores %.3f, chance %.3f", deck->name, blind_d,
+                      k_mean);
+        pl_deck_free(deck);
+    }
+    ck_assert_int_ge(decks, 2);
+}
+END_TEST
+
+/* A case names no cause before the pick: its front shows no internal
+ * quantity name, no setup line, and none of the bug: settings its fix
+ * changes ("mask=off" where the fix is mask=on); once a cause is picked, the
+ * setup is said. */
+START_TEST(test_shipped_case_front_names_no_cause) {
+    ck_assert_ptr_nonnull(bug_deck);
+    const PlDeckItem *it = &bug_deck->items[_i];
+    PlLabSettings base = pl_settings_default();
+    PlDrillBook book = empty_book();
+    PlDrillOpts o = {.today = 9, .all = 1, .only = _i + 1};
+    PlDrillPlay p;
+    char why[300];
+    static PlDrillPage page;
+    ck_assert_int_eq(pl_drill_play_start(&p, bug_deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
+    p.keep = 0;
+    pl_drill_play_page(&p, 0.0, &page);
+    const PlQuantity *qs[2 + PL_DECK_MAX_ALSO] = {&it->symptom, &it->fixed};
+    for (int a = 0; a < it->nalso; a++) qs[2 + a] = &it->also[a];
+    for (int i = 0; i < page.n; i++) {
+        const char *text = pl_drill_para(&page, i);
+        for (int q = 0; q < 2 + it->nalso; q++) {
+            char name[96];
+            pl_quantity_name(qs[q], name, sizeof name);
+            ck_assert_msg(!strstr(text, name), "%s: the front shows '%s': %s", it->id, name, text);
+        }
+        ck_assert_msg(strncmp(text, "The setup: ", 11) != 0, "%s: the front says its setup: %s", it->id, text);
+        char *copy = strdup(it->fix ? it->fix : ""), *save = NULL; /* what the fix changes is the bug */
+        for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+            char name[64], *bug = NULL;
+            snprintf(name, sizeof name, "%.*s=", (int)strcspn(tok, "="), tok);
+            if (it->bug && (bug = strstr(it->bug, name))) {
+                char setting[96];
+                snprintf(setting, sizeof setting, "%.*s", (int)strcspn(bug, " "), bug);
+                ck_assert_msg(!strstr(text, setting), "%s: the front shows '%s': %s", it->id, setting, text);
+            }
+        }
+        free(copy);
+    }
+    int said = 0;
+    ck_assert_int_eq(pl_drill_choose(p.drill, 0, 0.0), 0);
+    pl_drill_play_page(&p, 0.0, &page);
+    for (int i = 0; i < page.n; i++) said |= strncmp(pl_drill_para(&page, i), "The setup: ", 11) == 0;
+    ck_assert_msg(said, "%s: the setup is not said after the pick", it->id);
+    pl_drill_play_close(&p);
+    pl_drill_book_done(&book);
+}
+END_TEST
+
+/* --check finds every problem of a file, in line order, each FILE:LINE. */
+START_TEST(test_check_reports_every_problem) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/three.deck", dir);
+    const char text[] = "# Three problems\nkind: cards\n"
+                        "## One\ntopic: t\nanswer: a {batch.nothing}\nmore: m\nremember: r\ndont: d\n"
+                        "## Two\ntopic: t\nanswer: a\nset: padding=sideways\n"
+                        "## Three\ntopic: t\nanswer: a\nmore: m\nremember: r\ndont: d\n";
+    pl_test_write_file(path, text, sizeof text - 1);
+    PlProblems *probs = calloc(1, sizeof *probs);
+    ck_assert_ptr_null(pl_deck_check(path, probs));
+    ck_assert_int_eq(probs->n, 3);
+    const int lines[] = {5, 9, 12}; /* the figure; Two lacks more:, remember:, dont:; its setting */
+    const char *says[] = {"'batch.nothing' names no quantity", "this card needs its more:, remember: and dont: lines",
+                          "padding must be one of pre,post"};
+    for (int i = 0; i < 3; i++) {
+        char want[4400];
+        snprintf(want, sizeof want, "%s:%d: %s", path, lines[i], says[i]);
+        ck_assert_int_eq(probs->at[i].line, lines[i]);
+        ck_assert_msg(strncmp(probs->at[i].msg, want, strlen(want)) == 0, "got %s, want %s", probs->at[i].msg, want);
+    }
+    PlErr err; /* the stopping parse names the first of them */
+    ck_assert_ptr_null(pl_deck_load(path, &err));
+    ck_assert(strstr(err.msg, ":5: ") != NULL);
+    free(probs);
+    pl_test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -692,11 +1002,18 @@ Suite *drill_suite(void) {
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_decks / sizeof bad_decks[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    tcase_add_test(tc, test_check_reports_every_problem);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("choices");
+    tcase_add_test(tc, test_choices_order_keeps_pins_and_spreads_the_rest);
+    tcase_add_test(tc, test_choices_differ_by_learner_and_attempt);
     suite_add_tcase(s, tc);
     tc = tcase_create("sched");
     tcase_add_test(tc, test_sched_grades);
+    tcase_add_test(tc, test_sched_grades_mean_different_waits);
     tcase_add_test(tc, test_drill_cards);
     tcase_add_test(tc, test_drill_questions);
+    tcase_add_test(tc, test_question_heading_counts_answers_before_this_one);
     tcase_add_test(tc, test_drill_bugs);
     tcase_add_test(tc, test_drill_minute);
     tcase_add_test(tc, test_book_round_trip);
@@ -717,6 +1034,10 @@ Suite *drill_suite(void) {
     tc = tcase_create("figures");
     tcase_set_timeout(tc, 1800);
     tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
+    tc = tcase_create("shipped_choices");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_shipped_right_answers_spread_evenly);
+    tcase_add_loop_test(tc, test_shipped_case_front_names_no_cause, 0, bug_deck ? bug_deck->n : 0);
     suite_add_tcase(s, tc);
     return s;
 }

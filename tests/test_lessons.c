@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/choices.h"
 #include "app/fill.h"
 #include "app/lesson_play.h"
 #include "app/lesson_run.h"
@@ -254,8 +255,14 @@ START_TEST(test_run_answers_hints_solution) {
     ck_assert_int_eq(st->attempts, 2);
     ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
     ck_assert_int_eq(pl_lesson_run_answer(r, "c"), -1);
-    ck_assert_int_eq(pl_lesson_run_answer(r, "a"), PL_ANS_WRONG);
-    ck_assert_int_eq(pl_lesson_run_answer(r, "2"), PL_ANS_RIGHT);
+    /* the letters are the places the choices are shown at: "wrong" is choice 0, "right" choice 1 */
+    char wrong[2] = {(char)('a' + pl_choices_place(st->order, 2, 0)), '\0'}, right[16];
+    snprintf(right, sizeof right, "%d", pl_choices_place(st->order, 2, 1) + 1);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 0); /* not before a try */
+    ck_assert_int_eq(pl_lesson_run_answer(r, wrong), PL_ANS_WRONG);
+    ck_assert_int_eq(st->chosen, 0);
+    ck_assert_int_eq(pl_lesson_run_solution(r), 1); /* a wrong choice is a try: its solution is the right one */
+    ck_assert_int_eq(pl_lesson_run_answer(r, right), PL_ANS_RIGHT);
     ck_assert_int_eq(st->chosen, 1);
     PlLessonProgress p;
     memset(&p, 0, sizeof p);
@@ -371,14 +378,18 @@ START_TEST(test_progress_round_trip) {
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 0);
     PlLessonProgress *p = pl_progress_of(b, "02-mask");
-    p->step = 4, p->answer[1] = 1, p->answer[3] = -1;
+    p->step = 4, p->answer[1] = 1, p->answer[3] = -1, p->opened = 3;
     pl_progress_of(b, "01-rectangle")->done = 1;
+    ck_assert(b->salt != 0); /* a new learner gets a salt of their own */
+    b->salt = 0xfedcba9876543210ULL;
     ck_assert_int_eq(pl_progress_save(b, &err), PL_OK);
     memset(b, 0, sizeof *b);
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 2);
+    ck_assert(b->salt == 0xfedcba9876543210ULL);
     p = pl_progress_of(b, "02-mask");
     ck_assert_int_eq(p->step, 4);
+    ck_assert_int_eq(p->opened, 3);
     ck_assert_int_eq(p->answer[1], 1);
     ck_assert_int_eq(p->answer[3], -1);
     ck_assert_int_eq(p->answer[2], 0);
@@ -471,8 +482,8 @@ static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const cha
 static void check_choose(PlLessonRun *r, const PlQuestion *q, const char *where, int k) {
     PlErr err;
     for (int c = 0; c < q->nchoices; c++) {
-        char letter[2] = {(char)('a' + c), '\0'};
         ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+        char letter[2] = {(char)('a' + pl_choices_place(pl_lesson_run_state(r)->order, q->nchoices, c)), '\0'};
         ck_assert_msg(q->choices[c].explain && *q->choices[c].explain, "%s: choice %s explains nothing", where, letter);
         ck_assert_int_eq(pl_lesson_run_answer(r, letter), q->choices[c].right ? PL_ANS_RIGHT : PL_ANS_WRONG);
     }
@@ -595,9 +606,6 @@ END_TEST
 static const char *const chance_claims[] = {"coin flip",     "at chance",           "near chance",
                                             "chance level", "what guessing gives", "a large gap"};
 
-/* Decks another branch is rewriting: checked once it lands. */
-static const char *const claims_pending[] = {"quickfire.deck", "bugs.deck"};
-
 /* Appends "FILE:LINE: 'phrase'" to out for every claim of path's plain text
  * (outside every {? ... }); returns how many. */
 static int plain_claims(const char *path, char *out, size_t cap) {
@@ -666,8 +674,6 @@ START_TEST(test_chance_claims_need_a_condition) {
         for (struct dirent *e; (e = readdir(dp));) {
             size_t n = strlen(e->d_name);
             int ours = (n > 7 && !strcmp(e->d_name + n - 7, ".lesson")) || (n > 5 && !strcmp(e->d_name + n - 5, ".deck"));
-            for (size_t k = 0; ours && k < sizeof claims_pending / sizeof claims_pending[0]; k++)
-                if (!strcmp(e->d_name, claims_pending[k])) ours = 0;
             if (!ours) continue;
             snprintf(path, sizeof path, "%s/%s", at, e->d_name);
             bad += plain_claims(path, out, sizeof out);
@@ -718,6 +724,112 @@ START_TEST(test_a_conditional_shows_the_sentence_its_figures_make_true) {
 }
 END_TEST
 
+/* s after a wrong choice shows the right one by its letter (a wrong pick is
+ * a try), and the choices stay where they were. */
+START_TEST(test_play_solution_after_a_wrong_choice) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/t.lesson", dir);
+    pl_test_write_file(path, good, sizeof good - 1);
+    PlLab *lab = small_lab();
+    PlLessonPlay p;
+    char why[512];
+    ck_assert_msg(pl_lesson_play_open(&p, lab, path, 1, 0, why, sizeof why) == 0, "%s", why);
+    const PlLessonState *st = pl_lesson_run_state(p.run);
+    int wrong = pl_choices_place(st->order, 2, 0), right = pl_choices_place(st->order, 2, 1);
+    pl_lesson_play_key(&p, PL_LK_CHAR, 's');
+    ck_assert_ptr_nonnull(strstr(p.note, "try an answer first"));
+    ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, 'a' + wrong), PL_LESSON_TAKEN);
+    ck_assert_int_eq(st->answer, PL_ANS_WRONG);
+    pl_lesson_play_key(&p, PL_LK_CHAR, 's');
+    ck_assert_int_eq(st->solution, 1);
+    static PlLessonPage page;
+    pl_lesson_page(&p, lab, &page);
+    char want[64], shown[64];
+    snprintf(want, sizeof want, "The answer is %c) right", 'a' + right);
+    snprintf(shown, sizeof shown, "%c) right", 'a' + right);
+    int said = 0, listed = 0;
+    for (int i = 0; i < page.n; i++)
+        said |= strcmp(pl_lesson_para(&page, i), want) == 0, listed |= strcmp(pl_lesson_para(&page, i), shown) == 0;
+    ck_assert_msg(said && listed, "the page does not say '%s' under '%s'", want, shown);
+    pl_lesson_play_close(&p);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* --check finds every problem of a lesson, in line order. */
+START_TEST(test_check_reports_every_problem) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/three.lesson", dir);
+    const char text[] = "# Three problems\nminutes: 0\n## s\nset: padding=sideways\nchoose: which?\n- one => no\n"
+                        "## t\nask: how many?\n" END;
+    pl_test_write_file(path, text, sizeof text - 1);
+    PlProblems *probs = calloc(1, sizeof *probs);
+    ck_assert_ptr_null(pl_lesson_check(path, probs));
+    ck_assert_int_eq(probs->n, 4);
+    const int lines[] = {2, 4, 5, 8};
+    const char *says[] = {"minutes is a whole number", "padding must be one of pre,post",
+                          "a choose: question needs two choices or more", "an ask: needs its answer: line"};
+    for (int i = 0; i < 4; i++) {
+        char want[4400];
+        snprintf(want, sizeof want, "%s:%d: %s", path, lines[i], says[i]);
+        ck_assert_msg(strncmp(probs->at[i].msg, want, strlen(want)) == 0, "got %s, want %s", probs->at[i].msg, want);
+    }
+    free(probs);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Over every choose: of the shipped lessons and 300 attempts of one
+ * learner, the right answer sits at each of the k places about 1/k of the
+ * time, and answering a blind scores about chance. */
+START_TEST(test_shipped_choices_spread_evenly) {
+    int places[PL_LESSON_MAX_CHOICES + 1][PL_LESSON_MAX_CHOICES] = {{0}}, questions = 0;
+    double blind = 0.0, chance = 0.0;
+    const int attempts = 300;
+    PlLabSettings set = pl_settings_default();
+    snprintf(set.corpus, sizeof set.corpus, "%s", SMALL);
+    for (int i = 0; i < nshipped; i++) {
+        PlErr err;
+        PlLesson *l = pl_lesson_load(shipped[i], &err);
+        ck_assert_msg(l != NULL, "%s", err.msg);
+        PlLab *lab = pl_lab_new(&set, &err);
+        PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+        ck_assert_msg(r != NULL, "%s", err.msg);
+        for (int k = 0; k < l->nsteps; k++) {
+            const PlQuestion *q = &l->steps[k].q;
+            if (q->kind != PL_Q_CHOOSE) continue;
+            ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+            int rights = 0;
+            for (int c = 0; c < q->nchoices; c++) rights += q->choices[c].right;
+            questions++, chance += rights / (double)q->nchoices;
+            for (int a = 0; a < attempts; a++) {
+                pl_lesson_run_learner(r, 0x5eedf00dcafe1234ULL, a);
+                const int *order = pl_lesson_run_state(r)->order;
+                for (int at = 0; at < q->nchoices; at++)
+                    if (q->choices[order[at]].right) places[q->nchoices][at]++;
+                blind += q->choices[order[0]].right;
+            }
+        }
+        pl_lesson_run_free(r);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+    ck_assert_int_ge(questions, 11);
+    for (int k = 2; k <= PL_LESSON_MAX_CHOICES; k++) {
+        int n = 0;
+        for (int at = 0; at < k; at++) n += places[k][at];
+        for (int at = 0; at < k && n >= 1000; at++) /* 1000 right answers or more: 0.05 is over 3 standard errors */
+            ck_assert_msg(fabs(places[k][at] / (double)n - 1.0 / k) < 0.05, "%d choices, place %c: %d of %d", k,
+                          'a' + at, places[k][at], n);
+    }
+    blind /= questions * (double)attempts, chance /= questions;
+    ck_assert_msg(fabs(blind - chance) < 0.03, "a blind scores %.3f, chance %.3f", blind, chance);
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
@@ -727,6 +839,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
+    tcase_add_test(tc, test_check_reports_every_problem);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_set_timeout(tc, PL_TEST_HANG);
@@ -736,12 +849,17 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_run_exercise_smallest);
     tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);
     tcase_add_test(tc, test_progress_round_trip);
+    tcase_add_test(tc, test_play_solution_after_a_wrong_choice);
     suite_add_tcase(s, tc);
     tc = tcase_create("claims");
     tcase_add_test(tc, test_chance_claims_need_a_condition);
     suite_add_tcase(s, tc);
 
     find_shipped();
+    tc = tcase_create("shipped_choices");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_shipped_choices_spread_evenly);
+    suite_add_tcase(s, tc);
     tc = tcase_create("shipped");
     tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_shipped_found);

@@ -2,6 +2,7 @@
  * ones, each phase reading its quantities once the lab has computed them. */
 #include "bugcase.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,17 @@ static int training(PlBugRun *r) {
     return 0;
 }
 
+/* Whether the fixed value moved from the symptom's the way the case says:
+ * lower, higher, or (expect: changed, a fix whose direction is nobody's
+ * claim, such as the loss of fresh weights) away by more than rounding. */
+static int moved_as_said(const PlBugRun *r) {
+    const PlBugState *s = &r->st;
+    double a = s->symptom.value, b = s->fixed.value;
+    if (s->symptom.none || s->fixed.none) return 0;
+    if (r->it->expect == 0) return fabs(b - a) > 1e-6 * (fabs(a) + fabs(b));
+    return r->it->expect < 0 ? b < a : b > a;
+}
+
 int pl_bug_run_tick(PlBugRun *r) {
     PlBugState *s = &r->st;
     int changed = pl_lab_tick(r->lab);
@@ -140,11 +152,12 @@ int pl_bug_run_tick(PlBugRun *r) {
                     fixing ? s->also_fix : s->also_bug))
         return changed;
     if (fixing) {
-        double a = s->symptom.value, b = s->fixed.value;
-        s->holds = !s->symptom.none && !s->fixed.none && (r->it->expect < 0 ? b < a : b > a);
+        s->holds = moved_as_said(r);
         s->phase = PL_BUG_FIXED;
         snprintf(s->message, sizeof s->message, "%s",
-                 s->holds ? "the fix took effect" : "the fix did not move the value the way the case says");
+                 s->holds             ? "the fix took effect"
+                 : r->it->expect == 0 ? "the fix did not change the value"
+                                      : "the fix did not move the value the way the case says");
     } else {
         s->phase = PL_BUG_SHOWN;
         s->message[0] = '\0';

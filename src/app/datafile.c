@@ -54,6 +54,19 @@ PlStatus pl_datafile_lines(const char *text, size_t n, const char *what, PlLineF
     return st;
 }
 
+void pl_problems_add(PlProblems *p, int line, const char *msg) {
+    if (p->n == PL_PROBLEMS_MAX) {
+        p->more++;
+        return;
+    }
+    int at = p->n;
+    while (at > 0 && p->at[at - 1].line > line) at--;
+    memmove(&p->at[at + 1], &p->at[at], sizeof p->at[0] * (size_t)(p->n - at));
+    p->at[at].line = line;
+    snprintf(p->at[at].msg, sizeof p->at[at].msg, "%s", msg);
+    p->n++;
+}
+
 static int is_dir(const char *path) {
     struct stat sb;
     return *path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);

@@ -37,4 +37,19 @@ typedef PlStatus (*PlLineFn)(void *ctx, int number, char *line, const char *refu
  * than PL_DATAFILE_LINE_MAX at its own; what names the kind ("a lesson"). */
 PlStatus pl_datafile_lines(const char *text, size_t n, const char *what, PlLineFn fn, void *ctx);
 
+/* Every problem a check found in a file, so that a teacher fixes them all in
+ * one pass: each one line "PATH:LINE: message", kept in line order. Past
+ * PL_PROBLEMS_MAX only counted (more). The caller owns it; zeroed is empty. */
+#define PL_PROBLEMS_MAX 64
+typedef struct {
+    int n, more;
+    struct {
+        int line;
+        char msg[512];
+    } at[PL_PROBLEMS_MAX];
+} PlProblems;
+
+/* Adds msg, found at line, in its place by line (after others of its line). */
+void pl_problems_add(PlProblems *p, int line, const char *msg);
+
 #endif

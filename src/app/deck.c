@@ -15,6 +15,7 @@
  * every error names the file and the line. */
 #include "deck.h"
 
+#include "choices.h"
 #include "core/corpus_load.h"
 #include "datafile.h"
 #include "fill.h"
@@ -49,11 +50,12 @@ typedef enum {
     T_SETTINGS, /* name=value pairs of the registry, no corpus */
     T_INLINE,   /* rows written out: ROW | ROW */
     T_QUANTITY, /* a quantity's name */
+    T_MEASURE,  /* a quantity's name, and after => what the learner is told it measures */
     T_ALSO,     /* quantities separated by commas */
     T_VIEW,     /* a view's name */
     T_SECONDS,  /* a whole number of seconds */
     T_TRAIN,    /* no value: the case trains */
-    T_EXPECT,   /* lower or higher */
+    T_EXPECT,   /* lower, higher or changed */
     T_ID,       /* the item's stable name */
     T_CHOOSE,   /* the prompt of the causes that follow */
 } FieldType;
@@ -86,7 +88,7 @@ static const Field fields[] = {
     {"inline", K(BUGS), 0, T_INLINE, AT(bug_inline), 0},
     {"view", K(BUGS), K(BUGS), T_VIEW, AT(view), 0},
     {"train", K(BUGS), 0, T_TRAIN, AT(trains), 0},
-    {"symptom", K(BUGS), K(BUGS), T_QUANTITY, AT(symptom), 0},
+    {"symptom", K(BUGS), K(BUGS), T_MEASURE, AT(symptom), 0},
     {"also", K(BUGS), 0, T_ALSO, 0, 0},
     {"choose", K(BUGS), K(BUGS), T_CHOOSE, AT(ask), 0},
     {"fix", K(BUGS), 0, T_SETTINGS, AT(fix), 0},
@@ -109,7 +111,10 @@ static char **text_at(PlDeckItem *it, const Field *f) { return (char **)(void *)
 typedef struct {
     const char *path;
     int line;
-    PlErr *err;
+    PlErr last;        /* the last problem found */
+    int last_line;     /* its line */
+    PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
+    int fatal;         /* the last problem leaves nothing sensible to read on from */
     PlDeck *d;
     int has_kind;
     PlDeckItem *it; /* the item being read, or NULL in the header */
@@ -122,7 +127,23 @@ typedef struct {
 static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
     char msg[400];
     snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-    return pl_err_set(p->err, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+    p->last_line = p->line;
+    return pl_err_set(&p->last, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+}
+
+/* A problem after which every later line would be one too (no title, no
+ * kind): the parse stops there even when every problem is wanted. */
+static PlStatus fatal(Parser *p, const char *fmt, const char *a, const char *b) {
+    p->fatal = 1;
+    return fail(p, fmt, a, b);
+}
+
+/* The status of a step that may have found a problem: kept, and the parse
+ * goes on, when every problem is wanted; else returned, to stop it. */
+static PlStatus found(Parser *p, PlStatus st) {
+    if (st != PL_EINPUT || !p->probs || p->fatal) return st;
+    pl_problems_add(p->probs, p->last_line, p->last.msg);
+    return PL_OK;
 }
 
 static char *dupe(const char *s) { return strdup(s ? s : ""); }
@@ -203,8 +224,31 @@ static PlStatus quantity(Parser *p, const char *name, PlQuantity *q) {
     return pl_quantity_parse(name, q, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
 }
 
-/* "attention.pad_share, layers.leak(lstm off)" */
+/* "QUANTITY => what the learner is told it measures": the quantity, and its
+ * label in *label (NULL without one). A label is plain words: the lab's
+ * internal names are the teacher's, the label the learner's. */
+static PlStatus labelled(Parser *p, const char *v, PlQuantity *q, char **label) {
+    const char *arrow = strstr(v, "=>");
+    char name[128], text[PL_DATAFILE_LINE_MAX + 1];
+    snprintf(name, sizeof name, "%.*s", arrow ? (int)(arrow - v) : (int)strlen(v), v);
+    PlStatus st = quantity(p, trimmed(name), q);
+    if (st || !arrow) return st;
+    snprintf(text, sizeof text, "%s", arrow + 2);
+    const char *words = trimmed(text);
+    if (!*words || strchr(words, '{'))
+        return fail(p, "a measure's label is plain words after =>: what the learner is told it measures", NULL, NULL);
+    free(*label);
+    return (*label = dupe(words)) ? PL_OK : PL_ENOMEM;
+}
+
+/* "attention.pad_share, layers.leak(lstm off)", or one "QUANTITY => label". */
 static PlStatus also_list(Parser *p, PlDeckItem *it, const char *v) {
+    if (strstr(v, "=>")) {
+        if (it->nalso == PL_DECK_MAX_ALSO) return fail(p, "also: names at most 3 quantities", NULL, NULL);
+        PlStatus st = labelled(p, v, &it->also[it->nalso], &it->also_label[it->nalso]);
+        if (!st) it->nalso++;
+        return st;
+    }
     char *copy = dupe(v), *save = NULL;
     PlStatus st = copy ? PL_OK : PL_ENOMEM;
     for (char *part = copy ? strtok_r(copy, ",", &save) : NULL; part && !st; part = strtok_r(NULL, ",", &save)) {
@@ -257,6 +301,7 @@ static PlStatus field(Parser *p, int k, const char *v) {
     case T_SETTINGS: return (*at = dupe(v)) ? check_settings(p, v) : PL_ENOMEM;
     case T_INLINE: return (*at = dupe(v)) ? check_inline(p, v) : PL_ENOMEM;
     case T_QUANTITY: return quantity(p, v, (PlQuantity *)(void *)at);
+    case T_MEASURE: return labelled(p, v, &it->symptom, &it->symptom_label);
     case T_ALSO: return also_list(p, it, v);
     case T_VIEW:
         if (pl_view_parse(v, &view))
@@ -265,9 +310,10 @@ static PlStatus field(Parser *p, int k, const char *v) {
     case T_SECONDS: return seconds(p, v, (int *)(void *)at);
     case T_TRAIN: return *v ? fail(p, "train: takes no value", NULL, NULL) : (*(int *)(void *)at = 1, PL_OK);
     case T_EXPECT:
-        if (strcmp(v, "lower") && strcmp(v, "higher"))
-            return fail(p, "expect: is lower or higher (the fixed value against the symptom's), got '%.40s'", v, NULL);
-        return *(int *)(void *)at = v[0] == 'l' ? -1 : 1, PL_OK;
+        if (strcmp(v, "lower") && strcmp(v, "higher") && strcmp(v, "changed"))
+            return fail(p, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'",
+                        v, NULL);
+        return *(int *)(void *)at = v[0] == 'l' ? -1 : v[0] == 'h' ? 1 : 0, PL_OK;
     case T_ID:
         for (const char *s = v; *s; s++)
             if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
@@ -304,7 +350,9 @@ static PlStatus add_choice(Parser *p, const char *line) {
         return fail(p, "a choice is '- text => why' ('* ' for the right one): this one says no why", NULL, NULL);
     PlDeckChoice *c = &it->choices[it->nchoices++];
     c->right = line[0] == '*';
-    c->text = strndup(text, (size_t)(arrow - text));
+    while (*text == ' ') text++;
+    c->pinned = pl_choices_pinned(text, &text);
+    c->text = strndup(text, (size_t)(arrow > text ? arrow - text : 0));
     c->why = dupe(arrow + 2);
     if (!c->text || !c->why) return PL_ENOMEM;
     char *t = trimmed(c->text), *w = trimmed(c->why);
@@ -350,51 +398,73 @@ static PlStatus check_case(Parser *p, PlDeckItem *it) {
     return PL_OK;
 }
 
+/* A case offers three causes at least: between two, a guess is right half
+ * the time. */
 static PlStatus check_choices(Parser *p, const PlDeckItem *it) {
     int right = 0;
     for (int c = 0; c < it->nchoices; c++) right += it->choices[c].right;
+    if (p->d->kind == PL_DECK_BUGS && (it->nchoices < 3 || right != 1))
+        return fail(p, "choose: needs three causes or more (- text => why), exactly one of them right (* text => why)",
+                    NULL, NULL);
     if (it->nchoices < 2 || right != 1)
-        return fail(p, "%s needs two choices or more (- text => why), exactly one of them right (* text => why)",
-                    p->d->kind == PL_DECK_BUGS ? "choose:" : "a question", NULL);
+        return fail(p,
+                    "a question needs two choices or more (- text => why), exactly one of them right (* text => why)",
+                    NULL, NULL);
     return PL_OK;
 }
 
-/* What the item must have; its id must be its own. */
+/* The required fields the item lacks, named together in one problem. */
+static PlStatus missing_fields(Parser *p) {
+    static const char *const nouns[PL_DECK_KINDS] = {"card", "question", "case", "prompt"};
+    char names[200] = "";
+    int n = 0, last = -1;
+    for (int k = 0; k < NFIELDS; k++)
+        if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k))) {
+            if (last >= 0)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:", names[0] ? ", " : "",
+                         fields[last].name);
+            last = k, n++;
+        }
+    if (!n) return PL_OK;
+    char list[300];
+    snprintf(list, sizeof list, "%s%s%s: line%s", names, n > 1 ? " and " : "", fields[last].name, n > 1 ? "s" : "");
+    return fail(p, "this %s needs its %s", nouns[p->d->kind], list);
+}
+
+static PlStatus same_id(Parser *p, const PlDeckItem *it) {
+    for (int i = 0; i < p->d->n - 1; i++)
+        if (strcmp(p->d->items[i].id, it->id) == 0) {
+            char other[16];
+            snprintf(other, sizeof other, "%d", p->d->items[i].line);
+            return fail(p, "the item at line %s has the same id '%s': give one of them an id:", other, it->id);
+        }
+    return PL_OK;
+}
+
+/* What the item must have; its id must be its own. Every problem is kept
+ * when every one is wanted. */
 static PlStatus end_item(Parser *p) {
     PlDeckItem *it = p->it;
     if (!it) return PL_OK;
     int saved = p->line;
     p->line = it->line;
-    PlStatus st = PL_OK;
-    for (int k = 0; k < NFIELDS && !st; k++)
-        if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k)))
-            st = fail(p, "this %s needs its %s: line",
-                      p->d->kind == PL_DECK_CARDS    ? "card"
-                      : p->d->kind == PL_DECK_BUGS   ? "case"
-                      : p->d->kind == PL_DECK_MINUTE ? "prompt"
-                                                     : "question",
-                      fields[k].name);
-    if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = check_choices(p, it);
-    if (!st && p->d->kind == PL_DECK_BUGS) st = check_case(p, it);
+    PlStatus st = found(p, missing_fields(p));
+    if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = found(p, check_choices(p, it));
+    if (!st && p->d->kind == PL_DECK_BUGS) st = found(p, check_case(p, it));
     if (!it->id[0]) slug(it->title, it->id, sizeof it->id);
-    for (int i = 0; !st && i < p->d->n - 1; i++)
-        if (strcmp(p->d->items[i].id, it->id) == 0) {
-            char other[16];
-            snprintf(other, sizeof other, "%d", p->d->items[i].line);
-            st = fail(p, "the item at line %s has the same id '%s': give one of them an id:", other, it->id);
-        }
+    if (!st) st = found(p, same_id(p, it));
     p->line = saved;
     return st;
 }
 
 static PlStatus new_item(Parser *p, const char *title) {
-    PlStatus st = end_item(p);
+    PlStatus st = found(p, end_item(p));
     if (st) return st;
     PlDeck *d = p->d;
     if (!p->has_kind)
-        return fail(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
-                    NULL);
-    if (d->n == MAX_ITEMS) return fail(p, "a deck has at most 500 items", NULL, NULL);
+        return fatal(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
+                     NULL);
+    if (d->n == MAX_ITEMS) return fatal(p, "a deck has at most 500 items", NULL, NULL);
     PlDeckItem *items = realloc(d->items, sizeof *items * (size_t)(d->n + 1));
     if (!items) return PL_ENOMEM;
     d->items = items;
@@ -450,7 +520,7 @@ static PlStatus parse_line(Parser *p, char *line) {
     if (!p->d->title) {
         if (!*line) return PL_OK;
         if (strncmp(line, "# ", 2) != 0 || !line[2])
-            return fail(p, "a deck starts with its title: # Title", NULL, NULL);
+            return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
         return (p->d->title = dupe(line + 2)) ? PL_OK : PL_ENOMEM;
     }
     if (strncmp(line, "## ", 3) == 0 || strcmp(line, "##") == 0) return new_item(p, line[2] ? trimmed(line + 3) : "");
@@ -458,12 +528,12 @@ static PlStatus parse_line(Parser *p, char *line) {
 }
 
 static PlStatus finish(Parser *p) {
-    PlStatus st = end_item(p);
+    PlStatus st = found(p, end_item(p));
     if (st) return st;
     p->line = 1;
-    if (!p->d->title) return fail(p, "a deck starts with its title: # Title", NULL, NULL);
-    if (!p->has_kind) return fail(p, "a deck says its kind: kind: cards, questions, bugs or minute", NULL, NULL);
-    if (!p->d->n) return fail(p, "a deck has items, each beginning with ## and its title", NULL, NULL);
+    if (!p->d->title) return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
+    if (!p->has_kind) return fatal(p, "a deck says its kind: kind: cards, questions, bugs or minute", NULL, NULL);
+    if (!p->d->n) return fatal(p, "a deck has items, each beginning with ## and its title", NULL, NULL);
     if (!p->d->seconds) p->d->seconds = p->d->kind == PL_DECK_MINUTE ? 60 : 20;
     return PL_OK;
 }
@@ -476,34 +546,60 @@ static void name_deck(PlDeck *d, const char *path) {
     snprintf(d->path, sizeof d->path, "%s", path);
 }
 
+/* A line refused before the title (a NUL byte) leaves nothing to read on. */
 static PlStatus deck_line(void *ctx, int number, char *line, const char *refused) {
     Parser *p = ctx;
     p->line = number;
-    return refused ? fail(p, "%s", refused, NULL) : parse_line(p, line);
+    if (refused) return found(p, p->d->title ? fail(p, "%s", refused, NULL) : fatal(p, "%s", refused, NULL));
+    return found(p, parse_line(p, line));
 }
 
-PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
+/* The parse, stopping at the first problem (probs NULL: it goes in err) or
+ * going on to find every one (into probs). */
+static PlDeck *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlDeck *d = calloc(1, sizeof *d);
     if (!d) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
     name_deck(d, path);
-    Parser p = {.path = path, .err = err, .d = d};
+    Parser p = {.path = path, .probs = probs, .d = d};
     PlStatus st = pl_datafile_lines(text, n, "a deck", deck_line, &p);
     if (!st) st = finish(&p);
-    if (st) {
-        if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);
+    if (st == PL_EINPUT && probs) pl_problems_add(probs, p.last_line, p.last.msg); /* the one that stopped it */
+    if (st == PL_ENOMEM) pl_err_set(&p.last, st, "%s: out of memory", path);
+    if (st == PL_ENOMEM && probs) pl_problems_add(probs, 0, p.last.msg);
+    if (st || (probs && probs->n)) {
+        pl_err_set(err, st ? st : PL_EINPUT, "%s", probs && probs->n ? probs->at[0].msg : p.last.msg);
         pl_deck_free(d);
         return NULL;
     }
     return d;
 }
 
-PlDeck *pl_deck_load(const char *path, PlErr *err) {
+PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
+    return parse(path, text, n, NULL, err);
+}
+
+PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProblems *probs) {
+    PlErr err;
+    return parse(path, text, n, probs, &err);
+}
+
+static PlDeck *load(const char *path, PlProblems *probs, PlErr *err) {
     size_t n;
     char *buf = pl_datafile_read(path, "a deck", &n, err);
-    if (!buf) return NULL;
-    PlDeck *d = pl_deck_parse(path, buf, n, err);
+    if (!buf) {
+        if (probs) pl_problems_add(probs, 0, err->msg);
+        return NULL;
+    }
+    PlDeck *d = parse(path, buf, n, probs, err);
     free(buf);
     return d;
+}
+
+PlDeck *pl_deck_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+
+PlDeck *pl_deck_check(const char *path, PlProblems *probs) {
+    PlErr err;
+    return load(path, probs, &err);
 }
 
 static void free_item(PlDeckItem *it) {
@@ -511,6 +607,8 @@ static void free_item(PlDeckItem *it) {
                       &it->dont,  &it->ask,  &it->bug,   &it->fix, &it->bug_inline, &it->fix_inline, &it->after};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) free(*texts[i]);
     for (int c = 0; c < it->nchoices; c++) free(it->choices[c].text), free(it->choices[c].why);
+    free(it->symptom_label);
+    for (int i = 0; i < PL_DECK_MAX_ALSO; i++) free(it->also_label[i]);
     for (int i = 0; i < it->nfollow; i++) free(it->follow[i]);
     for (int i = 0; i < it->nlisten; i++) free(it->listen[i]);
 }
@@ -534,6 +632,13 @@ unsigned pl_deck_item_kinds(const PlDeckItem *it) {
     for (int i = 0; i < it->nfollow; i++) k |= pl_lesson_text_kinds(it->follow[i]);
     for (int i = 0; i < it->nlisten; i++) k |= pl_lesson_text_kinds(it->listen[i]);
     return k;
+}
+
+const char *pl_deck_measure_label(const PlDeckItem *it, int also) {
+    const char *label = also < 0 ? it->symptom_label : it->also_label[also];
+    const PlQuantity *q = also < 0 ? &it->symptom : &it->also[also];
+    if (label) return label;
+    return q->def < pl_quantity_count() ? pl_quantity_help(q->def) : "the measure";
 }
 
 int pl_deck_quantity_trains(const PlQuantity *q) {

@@ -15,6 +15,7 @@
 #ifndef PL_APP_DECK_H
 #define PL_APP_DECK_H
 
+#include "datafile.h"
 #include "quantity.h"
 
 typedef enum { PL_DECK_CARDS, PL_DECK_QUESTIONS, PL_DECK_BUGS, PL_DECK_MINUTE, PL_DECK_KINDS } PlDeckKind;
@@ -28,6 +29,7 @@ typedef struct {
     char *text; /* what the learner reads */
     char *why;  /* why it is right or wrong, shown once chosen */
     int right;
+    int pinned; /* "[pinned]": it keeps its place when the others are shuffled (choices.h) */
 } PlDeckChoice;
 
 typedef struct {
@@ -55,8 +57,10 @@ typedef struct {
     PlQuantity symptom,
         fixed; /* read under the bug, and under the fix (fixed: the symptom again, or its right variant) */
     PlQuantity also[PL_DECK_MAX_ALSO];
+    /* what the learner is told the symptom and each also: measure (QUANTITY => label), or NULL */
+    char *symptom_label, *also_label[PL_DECK_MAX_ALSO];
     int nalso;
-    int expect;  /* -1: the fixed value is lower than the symptom's; +1: higher */
+    int expect;  /* -1: the fixed value is lower than the symptom's; +1: higher; 0: other, either way */
     char *after; /* what the fix did, shown with both values */
 } PlDeckItem;
 
@@ -72,16 +76,26 @@ typedef struct {
 } PlDeck;
 
 /* Parses a deck from text[0..n); path names it in messages. NULL with err
- * as "PATH:LINE: message" when it is not a valid deck. Never crashes on any
- * input. */
+ * as "PATH:LINE: message" when it is not a valid deck (the first problem by
+ * line). Never crashes on any input. */
 PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err);
 /* Reads and parses a deck file (at most 1 MB). */
 PlDeck *pl_deck_load(const char *path, PlErr *err);
+/* The same, going on past a problem to find every one (--check): NULL with
+ * each in probs (the caller's), in line order. */
+PlDeck *pl_deck_check(const char *path, PlProblems *probs);
+/* pl_deck_parse going on past a problem, as pl_deck_check does. */
+PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProblems *probs);
 void pl_deck_free(PlDeck *d);
 
 const char *pl_deck_kind_name(PlDeckKind k);
 /* What its items are called: cards, questions, cases, prompts. */
 const char *pl_deck_item_noun(PlDeckKind k);
+
+/* What the learner is told a case's measure is (also: -1 for the symptom,
+ * else the index of an also: quantity): its label in the deck, else the
+ * quantity's help; never the quantity's internal name. */
+const char *pl_deck_measure_label(const PlDeckItem *it, int also);
 
 /* The folders decks are looked for in, in order: $PADLAB_DECKS
  * (colon-separated), $XDG_DATA_HOME/padlab/decks, the installed decks, the

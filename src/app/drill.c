@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "core/rng.h"
 
 #define K_CARDS_MINUTE_BITS ((1u << PL_DECK_CARDS) | (1u << PL_DECK_MINUTE))
@@ -93,6 +94,17 @@ static int next_due(const PlDrill *d) {
     return scheduled(d->deck->kind) ? best : -1;
 }
 
+/* The order of the item's choices for this attempt: the learner's salt and
+ * how often they answered it before. */
+static void shuffle(PlDrill *d, const PlDeckItem *it) {
+    const PlDrillRecord *r = record(d, d->st.item);
+    int pinned[PL_DECK_MAX_CHOICES];
+    for (int c = 0; c < it->nchoices; c++) pinned[c] = it->choices[c].pinned;
+    uint64_t seed = pl_choices_seed(d->book->salt, d->deck->name, it->id, r ? r->right + r->wrong : 0);
+    pl_choices_order(seed, pinned, it->nchoices, d->st.order);
+    d->st.right_at = pl_choices_place(d->st.order, it->nchoices, it->right);
+}
+
 /* Puts item `at` of the queue on screen (or ends the session). */
 static void show(PlDrill *d, int at, double now) {
     PlDrillState *s = &d->st;
@@ -105,6 +117,7 @@ static void show(PlDrill *d, int at, double now) {
     s->phase = PL_DRILL_FRONT;
     s->item = d->queue[at];
     const PlDeckItem *it = &d->deck->items[s->item];
+    shuffle(d, it);
     int secs = it->seconds ? it->seconds : d->deck->seconds;
     s->limit = d->deck->kind == PL_DECK_MINUTE || (d->deck->kind == PL_DECK_QUESTIONS && d->o.timed) ? secs : 0.0;
 }
@@ -196,13 +209,13 @@ static void record_answer(PlDrill *d, int right) {
     d->st.message[0] = '\0';
 }
 
-int pl_drill_choose(PlDrill *d, int choice, double now) {
+int pl_drill_choose(PlDrill *d, int place, double now) {
     if (pl_drill_tick(d, now) || !allowed(d, S_CHOOSE)) return -1;
     const PlDeckItem *it = pl_drill_item(d);
-    if (choice < 0 || choice >= it->nchoices)
+    if (place < 0 || place >= it->nchoices)
         return snprintf(d->st.message, sizeof d->st.message, "pick one of a to %c", 'a' + it->nchoices - 1), -1;
-    d->st.chosen = choice;
-    record_answer(d, it->choices[choice].right);
+    d->st.chosen = d->st.order[place];
+    record_answer(d, it->choices[d->st.chosen].right);
     return 0;
 }
 

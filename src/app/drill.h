@@ -1,7 +1,10 @@
 /* A drill: one deck's items played in a session, as a state machine with no
  * front end and no clock of its own. The front end passes "today" (a day
  * number, sched.h) and "now" (the app's seconds) into every step, so the
- * tests can drive a session, a timeout or weeks of reviews headlessly.
+ * tests can drive a session, a timeout or weeks of reviews headlessly. A
+ * question's or a case's choices are shown in an order seeded by the
+ * book's salt and the item's answer count (choices.h): per learner, per
+ * attempt, and the same again for a test that fixes both.
  *
  *   cards      FRONT --reveal--> BACK --grade 1..4--> next FRONT (again: it comes round later)
  *   minute     FRONT (the countdown runs) --reveal--> BACK --grade 1..4--> next FRONT
@@ -30,9 +33,12 @@ typedef struct {
 
 typedef struct {
     PlDrillPhase phase;
-    int at, total;     /* the item on screen (from 0) of the session's items (a card graded again adds one) */
-    int item;          /* its index in the deck; -1 at the end */
-    int chosen;        /* questions, cases: the choice picked; -1: none yet */
+    int at, total; /* the item on screen (from 0) of the session's items (a card graded again adds one) */
+    int item;      /* its index in the deck; -1 at the end */
+    /* questions, cases: order[k] is the choice shown as letter 'a' + k (choices.h) */
+    int order[PL_DECK_MAX_CHOICES];
+    int right_at;      /* the place (letter) the right choice is shown at */
+    int chosen;        /* questions, cases: the choice picked (its index in the deck); -1: none yet */
     int timed_out;     /* the time ran out before a choice */
     double shown_at;   /* the app's seconds when the item came up */
     double limit;      /* the seconds it has (timed questions, minute prompts); 0: no limit */
@@ -56,10 +62,12 @@ const PlDeck *pl_drill_deck(const PlDrill *d);
 const PlDeckItem *pl_drill_item(const PlDrill *d);
 
 /* Each step returns 0, or -1 (nothing changes, the state's message says
- * why) when it does not apply to the deck's kind or to the phase. */
+ * why) when it does not apply to the deck's kind or to the phase. A choice
+ * is chosen by its place on screen (0 for a), the state's order saying
+ * which of the deck's choices that is. */
 int pl_drill_reveal(PlDrill *d, double now);
 int pl_drill_grade(PlDrill *d, int grade, double now);
-int pl_drill_choose(PlDrill *d, int choice, double now);
+int pl_drill_choose(PlDrill *d, int place, double now);
 int pl_drill_fix(PlDrill *d);
 int pl_drill_next(PlDrill *d, double now);
 /* A timed question whose time ran out goes to BACK, counted wrong: 1 then,

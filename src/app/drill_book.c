@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
 #include "core/atomic.h"
 #include "progress.h"
 
@@ -53,6 +54,16 @@ static int parse_record(char *v, PlDrillRecord *r) {
     return r->s.box >= 0 && r->s.box <= PL_SCHED_BOXES ? 0 : -1;
 }
 
+/* "learner = 9c1f04d2a7e35b60": 16 hex digits, not 0. */
+static int parse_salt(const char *v, uint64_t *salt) {
+    char *end;
+    if (strlen(v) != 16) return -1;
+    unsigned long long x = strtoull(v, &end, 16);
+    if (*end || !x) return -1;
+    *salt = (uint64_t)x;
+    return 0;
+}
+
 static PlDrillRecord *grow(PlDrillBook *b) {
     if (b->n == b->cap) {
         if (b->cap >= MAX_RECORDS) return NULL;
@@ -76,6 +87,11 @@ PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err) {
         no++;
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#') continue;
+        if (strncmp(line, "learner = ", 10) == 0) {
+            if (parse_salt(line + 10, &b->salt))
+                st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'learner = ' and 16 hex digits", path, no);
+            continue;
+        }
         PlDrillRecord *r = grow(b);
         if (!r) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
         else if (strncmp(line, "item = ", 7) != 0 || parse_record(line + 7, r))
@@ -85,7 +101,7 @@ PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err) {
         else b->n++;
     }
     fclose(f);
-    if (st) b->n = 0;
+    if (st) b->n = 0, b->salt = 0;
     return st;
 }
 
@@ -94,12 +110,15 @@ PlStatus pl_drill_book_load(PlDrillBook *b, PlErr *err) {
     memset(b, 0, sizeof *b);
     if (pl_state_dir(dir, sizeof dir, err)) return PL_EIO;
     snprintf(path, sizeof path, "%s/drill", dir);
-    return pl_drill_book_load_from(b, path, err);
+    PlStatus st = pl_drill_book_load_from(b, path, err);
+    if (!st && !b->salt) b->salt = pl_choices_new_salt(); /* kept from the first save on */
+    return st;
 }
 
 static int write_book(FILE *f, void *ctx) {
     const PlDrillBook *b = ctx;
     fputs("# padlab drill: each item practised, its Leitner box and due day, and its answers\n", f);
+    if (b->salt) fprintf(f, "learner = %016llx\n", (unsigned long long)b->salt);
     for (int i = 0; i < b->n; i++) {
         const PlDrillRecord *r = &b->r[i];
         fprintf(f, "item = %s box=%d due=%d reviews=%d lapses=%d right=%d wrong=%d last=%d\n", r->key, r->s.box,

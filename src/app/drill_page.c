@@ -61,8 +61,13 @@ static void heading(Out *o, const PlDeckItem *it, const char *what) {
     char extra[64] = "";
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE)
         snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
-    else if (r && r->right + r->wrong)
-        snprintf(extra, sizeof extra, " - before: %d right, %d wrong", r->right, r->wrong);
+    else if (r) {
+        /* once answered, the book holds this answer too: "before" leaves it out */
+        const PlDrillState *s = state(o);
+        int now_right = s->chosen >= 0 && it->choices[s->chosen].right, answered = s->phase != PL_DRILL_FRONT;
+        int right = r->right - (answered && now_right), wrong = r->wrong - (answered && !now_right);
+        if (right + wrong) snprintf(extra, sizeof extra, " - before: %d right, %d wrong", right, wrong);
+    }
     add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
         it->topic ? it->topic : "", extra);
 }
@@ -75,15 +80,17 @@ static void front(Out *o, const PlDeckItem *it) {
 
 /* ---- cards ---- */
 
+/* The grade keys with the wait each would give this card (sched.h). */
 static void grades(Out *o, const PlDeckItem *it) {
     const PlDrillRecord *r = pl_drill_book_find(o->p->book, o->p->deck->name, it->id);
-    int box = r ? r->s.box : 0, good = box + 1 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 1;
-    int easy = box + 2 > PL_SCHED_BOXES ? PL_SCHED_BOXES : box + 2;
+    PlSchedCard fresh = {0};
+    const PlSchedCard *c = r ? &r->s : &fresh;
+    int good = pl_sched_wait(c, PL_GRADE_GOOD), easy = pl_sched_wait(c, PL_GRADE_EASY);
     gap(o);
     add(o, PL_DR_KEY, PL_DP_NONE, 2,
         "How well did you know it?  1 again (later today)  2 hard (tomorrow)  "
         "3 good (in %d day%s)  4 easy (in %d days)",
-        pl_sched_interval(good), pl_sched_interval(good) > 1 ? "s" : "", pl_sched_interval(easy));
+        good, good > 1 ? "s" : "", easy);
 }
 
 static void lay_card(Out *o, const PlDeckItem *it, double now) {
@@ -106,16 +113,18 @@ static void lay_card(Out *o, const PlDeckItem *it, double now) {
 
 /* ---- questions ---- */
 
+/* The choices in the order the session drew for this attempt, lettered by place. */
 static void choices(Out *o, const PlDeckItem *it, int answered) {
     char label[16];
-    for (int c = 0; c < it->nchoices; c++) {
+    for (int k = 0; k < it->nchoices; k++) {
+        int c = state(o)->order[k];
         const PlDeckChoice *ch = &it->choices[c];
         PlDrillRole role = !answered               ? PL_DR_TEXT
                            : ch->right             ? PL_DR_GOOD
                            : c == state(o)->chosen ? PL_DR_WARN
                                                    : PL_DR_TEXT;
         snprintf(label, sizeof label, "%s%c) ",
-                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + c);
+                 answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + k);
         para(o, label, ch->text, role, PL_DP_NONE, 4);
         if (answered) para(o, "     ", ch->why, PL_DR_DIM, PL_DP_WHY, 5);
     }
@@ -125,9 +134,9 @@ static void verdict(Out *o, const PlDeckItem *it) {
     const PlDrillState *s = state(o);
     int right = s->chosen >= 0 && it->choices[s->chosen].right;
     gap(o);
-    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + it->right);
+    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + s->right_at);
     else if (right) add(o, PL_DR_GOOD, PL_DP_VERDICT, 0, "Right.");
-    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + it->right);
+    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + s->right_at);
 }
 
 static void lay_question(Out *o, const PlDeckItem *it, double now) {
@@ -180,21 +189,17 @@ static void lay_minute(Out *o, const PlDeckItem *it, double now) {
 
 /* ---- bugs ---- */
 
-static const char *label_of(const PlQuantity *q, char *buf, int cap) {
-    char name[96];
-    pl_quantity_name(q, name, sizeof name);
-    if (q->def < pl_quantity_count()) snprintf(buf, (size_t)cap, "%s [%s]", pl_quantity_help(q->def), name);
-    else snprintf(buf, (size_t)cap, "%s", name);
-    return buf;
-}
-
-static void measured(Out *o, const char *when, const PlQuantity *q, const PlBugValue *v, PlDrillRole role,
-                     PlDrillPart part) {
-    char label[300], value[160];
-    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s: %s", when, label_of(q, label, sizeof label),
+/* One measure: what the deck tells the learner it is (never the lab's
+ * internal name, which would name the bug), and its value. */
+static void measured(Out *o, const char *when, const char *label, const PlQuantity *q, const PlBugValue *v,
+                     PlDrillRole role, PlDrillPart part) {
+    char value[160];
+    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s%s%s", when, label, *label ? ": " : "",
         pl_bug_value_format(q, v, value, sizeof value));
 }
 
+/* The settings of the buggy setup, or of the fix: said only once a cause is
+ * picked, since the settings name the bug. */
 static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
     char line[1200];
     const char *s = fixed ? it->fix : it->bug, *rows = fixed ? it->fix_inline : it->bug_inline;
@@ -211,26 +216,33 @@ static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
 
 static void symptoms(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
-    setup_line(o, it, 0);
-    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures under it, right now:");
-    measured(o, "  ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
-    for (int i = 0; i < it->nalso; i++) measured(o, "  ", &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
+    if (state(o)->phase != PL_DRILL_FRONT) setup_line(o, it, 0);
+    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures on their setup, right now:");
+    measured(o, "  ", pl_deck_measure_label(it, -1), &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    for (int i = 0; i < it->nalso; i++)
+        measured(o, "  ", pl_deck_measure_label(it, i), &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
     if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED)
         add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+}
+
+/* An also: measure under the bug and the fix, or once when the fix left it
+ * as it was (a case whose fix is a variant of the same probe). */
+static void also_line(Out *o, const PlDeckItem *it, int i, const PlBugState *b) {
+    char x[160], y[160];
+    pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x);
+    pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y);
+    if (strcmp(x, y) == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s", pl_deck_measure_label(it, i), x);
+    else add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", pl_deck_measure_label(it, i), x, y);
 }
 
 static void fixed_lines(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
     gap(o);
     setup_line(o, it, 1);
-    measured(o, "  under the bug: ", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
-    measured(o, "  with the fix:  ", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
-    for (int i = 0; i < it->nalso; i++) {
-        char label[300], x[160], y[160];
-        add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", label_of(&it->also[i], label, sizeof label),
-            pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x),
-            pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y));
-    }
+    add(o, PL_DR_TEXT, PL_DP_NONE, 2, "%s:", pl_deck_measure_label(it, -1));
+    measured(o, "  under the bug: ", "", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    measured(o, "  with the fix:  ", "", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
+    for (int i = 0; i < it->nalso; i++) also_line(o, it, i, b);
     if (b->phase != PL_BUG_FIXED) {
         add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
         return;

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "choices.h"
 #include "core/corpus_load.h"
 #include "datafile.h"
 #include "fill.h"
@@ -62,7 +63,10 @@ static const char *const header_names[] = {"level", "minutes", "about", "setup",
 typedef struct {
     const char *path;
     int line;
-    PlErr *err;
+    PlErr last; /* the last problem found, at last_line */
+    int last_line;
+    PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
+    int fatal;         /* the last problem leaves nothing sensible to read on from */
     PlLesson *l;
     PlStep *step;
     int in_choices, in_summary;
@@ -71,7 +75,23 @@ typedef struct {
 static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
     char msg[400];
     snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-    return pl_err_set(p->err, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+    p->last_line = p->line;
+    return pl_err_set(&p->last, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
+}
+
+/* A problem after which every later line would be one too (no title): the
+ * parse stops there even when every problem is wanted. */
+static PlStatus fatal(Parser *p, const char *fmt, const char *a, const char *b) {
+    p->fatal = 1;
+    return fail(p, fmt, a, b);
+}
+
+/* The status of a step that may have found a problem: kept, and the parse
+ * goes on, when every problem is wanted; else returned, to stop it. */
+static PlStatus found(Parser *p, PlStatus st) {
+    if (st != PL_EINPUT || !p->probs || p->fatal) return st;
+    pl_problems_add(p->probs, p->last_line, p->last.msg);
+    return PL_OK;
 }
 
 static char *dupe(const char *s) { return strdup(s ? s : ""); }
@@ -279,7 +299,10 @@ static PlStatus add_choice(Parser *p, const char *line) {
     PlQuestion *q = &p->step->q;
     if (q->nchoices == PL_LESSON_MAX_CHOICES) return fail(p, "a question has at most 8 choices", NULL, NULL);
     PlChoice *c = &q->choices[q->nchoices++];
-    const char *text = line + 2, *arrow = strstr(text, "=>");
+    const char *text = line + 2, *arrow;
+    while (*text == ' ') text++;
+    c->pinned = pl_choices_pinned(text, &text);
+    arrow = strstr(text, "=>");
     c->right = line[0] == '*';
     c->text = arrow ? strndup(text, (size_t)(arrow - text)) : dupe(text);
     c->explain = dupe(arrow ? arrow + 2 : "");
@@ -353,7 +376,7 @@ static PlStatus header_line(Parser *p, const char *line) {
 
 static PlStatus new_step(Parser *p, const char *title) {
     PlLesson *l = p->l;
-    if (l->nsteps == MAX_STEPS) return fail(p, "a lesson has at most 200 steps", NULL, NULL);
+    if (l->nsteps == MAX_STEPS) return fatal(p, "a lesson has at most 200 steps", NULL, NULL);
     PlStep *steps = realloc(l->steps, sizeof *steps * (size_t)(l->nsteps + 1));
     if (!steps) return PL_ENOMEM;
     l->steps = steps;
@@ -381,32 +404,37 @@ static void trim_end(char *text) {
     for (char *e = text ? text + strlen(text) : NULL; e && e > text && e[-1] == '\n';) *--e = '\0';
 }
 
+/* What a question must have. */
+static PlStatus check_question(Parser *p, const PlQuestion *q) {
+    int right = 0;
+    for (int c = 0; c < q->nchoices; c++) right += q->choices[c].right;
+    p->line = q->line;
+    if (q->kind == PL_Q_ASK && !q->has_answer) return fail(p, "an ask: needs its answer: line", NULL, NULL);
+    if (q->kind == PL_Q_CHOOSE && (q->nchoices < 2 || !right))
+        return fail(p,
+                    "a choose: question needs two choices or more (- text => why), one of them right (* text => why)",
+                    NULL, NULL);
+    if (q->kind == PL_Q_EXERCISE && !q->ngoal) return fail(p, "an exercise: needs its goal: line", NULL, NULL);
+    if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
+        return fail(p, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)",
+                    NULL, NULL);
+    return PL_OK;
+}
+
 /* What every question and the lesson as a whole must have. */
 static PlStatus check_complete(Parser *p) {
     PlLesson *l = p->l;
     int summary = 0;
     for (int i = 0; i < l->nsteps; i++) {
         trim_end(l->steps[i].text), trim_end(l->steps[i].summary); /* the blank lines before the next step */
-        const PlQuestion *q = &l->steps[i].q;
-        p->line = q->line;
-        int right = 0;
-        for (int c = 0; c < q->nchoices; c++) right += q->choices[c].right;
-        if (q->kind == PL_Q_ASK && !q->has_answer) return fail(p, "an ask: needs its answer: line", NULL, NULL);
-        if (q->kind == PL_Q_CHOOSE && (q->nchoices < 2 || !right))
-            return fail(
-                p, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)",
-                NULL, NULL);
-        if (q->kind == PL_Q_EXERCISE && !q->ngoal) return fail(p, "an exercise: needs its goal: line", NULL, NULL);
-        if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
-            return fail(
-                p, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)",
-                NULL, NULL);
+        PlStatus st = found(p, check_question(p, &l->steps[i].q));
+        if (st) return st;
         summary |= l->steps[i].summary != NULL;
     }
     p->line = 1;
-    if (!l->title || !*l->title) return fail(p, "a lesson starts with its title: # Title", NULL, NULL);
-    if (!l->nsteps) return fail(p, "a lesson has steps, each beginning with ## and a title", NULL, NULL);
-    if (!summary) return fail(p, "a lesson ends with a summary: (in its last step)", NULL, NULL);
+    if (!l->title || !*l->title) return fatal(p, "a lesson starts with its title: # Title", NULL, NULL);
+    if (!l->nsteps) return fatal(p, "a lesson has steps, each beginning with ## and a title", NULL, NULL);
+    if (!summary) return found(p, fail(p, "a lesson ends with a summary: (in its last step)", NULL, NULL));
     return PL_OK;
 }
 
@@ -433,9 +461,12 @@ static PlStatus check_unrevealed(Parser *p) {
         if (s->q.kind != PL_Q_ASK || !s->q.has_answer) continue;
         p->line = s->q.line;
         pl_quantity_name(&s->q.answer, name, sizeof name);
-        if (shows(s->text, &s->q.answer) || shows(s->q.prompt, &s->q.answer))
-            return fail(p, "the step shows {%s} before its question asks for it: show it in the reveal instead",
-                        name, NULL);
+        if (shows(s->text, &s->q.answer) || shows(s->q.prompt, &s->q.answer)) {
+            PlStatus st = found(p, fail(p, "the step shows {%s} before its question asks for it: show it in the "
+                                           "reveal instead",
+                                        name, NULL));
+            if (st) return st;
+        }
     }
     return PL_OK;
 }
@@ -445,7 +476,7 @@ static PlStatus parse_line(Parser *p, char *line) {
     if (line[0] == ';') return PL_OK; /* a comment for the teacher */
     if (!p->l->title) {
         if (!*line) return PL_OK;
-        if (strncmp(line, "# ", 2) != 0) return fail(p, "a lesson starts with its title: # Title", NULL, NULL);
+        if (strncmp(line, "# ", 2) != 0) return fatal(p, "a lesson starts with its title: # Title", NULL, NULL);
         p->l->title = dupe(line + 2);
         return PL_OK;
     }
@@ -454,13 +485,17 @@ static PlStatus parse_line(Parser *p, char *line) {
     return step_line(p, line);
 }
 
+/* A line refused before the title (a NUL byte) leaves nothing to read on. */
 static PlStatus lesson_line(void *ctx, int number, char *line, const char *refused) {
     Parser *p = ctx;
     p->line = number;
-    return refused ? fail(p, "%s", refused, NULL) : parse_line(p, line);
+    if (refused) return found(p, p->l->title ? fail(p, "%s", refused, NULL) : fatal(p, "%s", refused, NULL));
+    return found(p, parse_line(p, line));
 }
 
-PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *err) {
+/* The parse, stopping at the first problem (probs NULL: it goes in err) or
+ * going on to find every one (into probs). */
+static PlLesson *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlLesson *l = calloc(1, sizeof *l);
     if (!l) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
     const char *base = strrchr(path, '/');
@@ -468,25 +503,47 @@ PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *e
     char *dot = strstr(l->name, ".lesson");
     if (dot && !dot[7]) *dot = '\0';
     snprintf(l->path, sizeof l->path, "%s", path);
-    Parser p = {path, 0, err, l, NULL, 0, 0};
+    Parser p = {.path = path, .probs = probs, .l = l};
     PlStatus st = pl_datafile_lines(text, n, "a lesson", lesson_line, &p);
     if (!st) st = check_complete(&p);
     if (!st) st = check_unrevealed(&p);
-    if (st) {
-        if (st == PL_ENOMEM) pl_err_set(err, st, "%s: out of memory", path);
+    if (st == PL_EINPUT && probs) pl_problems_add(probs, p.last_line, p.last.msg); /* the one that stopped it */
+    if (st == PL_ENOMEM) pl_err_set(&p.last, st, "%s: out of memory", path);
+    if (st == PL_ENOMEM && probs) pl_problems_add(probs, 0, p.last.msg);
+    if (st || (probs && probs->n)) {
+        pl_err_set(err, st ? st : PL_EINPUT, "%s", probs && probs->n ? probs->at[0].msg : p.last.msg);
         pl_lesson_free(l);
         return NULL;
     }
     return l;
 }
 
-PlLesson *pl_lesson_load(const char *path, PlErr *err) {
+PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *err) {
+    return parse(path, text, n, NULL, err);
+}
+
+PlLesson *pl_lesson_parse_all(const char *path, const char *text, size_t n, PlProblems *probs) {
+    PlErr err;
+    return parse(path, text, n, probs, &err);
+}
+
+static PlLesson *load(const char *path, PlProblems *probs, PlErr *err) {
     size_t n;
     char *buf = pl_datafile_read(path, "a lesson", &n, err);
-    if (!buf) return NULL;
-    PlLesson *l = pl_lesson_parse(path, buf, n, err);
+    if (!buf) {
+        if (probs) pl_problems_add(probs, 0, err->msg);
+        return NULL;
+    }
+    PlLesson *l = parse(path, buf, n, probs, err);
     free(buf);
     return l;
+}
+
+PlLesson *pl_lesson_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+
+PlLesson *pl_lesson_check(const char *path, PlProblems *probs) {
+    PlErr err;
+    return load(path, probs, &err);
 }
 
 static void free_question(PlQuestion *q) {

@@ -8,6 +8,7 @@
 #ifndef PL_APP_LESSON_H
 #define PL_APP_LESSON_H
 
+#include "datafile.h"
 #include "lab.h"
 #include "quantity.h"
 
@@ -48,6 +49,7 @@ typedef struct {
     char *text;    /* what the learner reads */
     char *explain; /* why it is right or wrong, shown once chosen */
     int right;
+    int pinned; /* "[pinned]": it keeps its place when the others are shuffled (choices.h) */
 } PlChoice;
 
 typedef struct {
@@ -94,6 +96,11 @@ typedef struct {
 PlLesson *pl_lesson_parse(const char *path, const char *text, size_t n, PlErr *err);
 /* Reads and parses a lesson file (at most 1 MB). */
 PlLesson *pl_lesson_load(const char *path, PlErr *err);
+/* The same, going on past a problem to find every one (--check): NULL with
+ * each in probs (the caller's), in line order. */
+PlLesson *pl_lesson_check(const char *path, PlProblems *probs);
+/* pl_lesson_parse going on past a problem, as pl_lesson_check does. */
+PlLesson *pl_lesson_parse_all(const char *path, const char *text, size_t n, PlProblems *probs);
 void pl_lesson_free(PlLesson *l);
 
 /* The folders lessons are looked for in, in order: $PADLAB_LESSONS

@@ -24,8 +24,9 @@ static void save_progress(PlLessonPlay *p) {
     }
 }
 
-/* The learner's progress book and the step it reached (0 when none). */
-static int open_book(PlLessonPlay *p) {
+/* The learner's progress book and the step it reached (0 when none); this
+ * opening counts as one more attempt at the lesson (*attempt). */
+static int open_book(PlLessonPlay *p, int *attempt) {
     PlErr err;
     p->book = calloc(1, sizeof *p->book);
     if (p->book && pl_progress_load(p->book, &err)) {
@@ -33,7 +34,8 @@ static int open_book(PlLessonPlay *p) {
         free(p->book);
         p->book = NULL;
     }
-    const PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    *attempt = e ? ++e->opened : 0;
     if (!e || e->done || e->step <= 0) return 0;
     snprintf(p->note, sizeof p->note, "welcome back: you stopped at step %d", e->step + 1);
     return e->step;
@@ -51,12 +53,14 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
         pl_lesson_play_close(p);
         return -1;
     }
-    if (step < 0) step = open_book(p);
+    int attempt = 0;
+    if (step < 0) step = open_book(p, &attempt);
     if (!(p->run = pl_lesson_run_new(lab, p->lesson, step, &err))) {
         snprintf(why, (size_t)cap, "%.400s", err.msg);
         pl_lesson_play_close(p);
         return -1;
     }
+    if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
     p->present = present;
     return 0;
 }
@@ -134,9 +138,10 @@ static void hint(PlLessonPlay *p) {
 }
 
 static void solution(PlLessonPlay *p) {
-    if (!pl_lesson_run_solution(p->run))
+    if (pl_lesson_run_solution(p->run)) save_progress(p);
+    else if (!pl_lesson_run_state(p->run)->attempts)
         snprintf(p->note, sizeof p->note, "try an answer first: the solution comes after a try");
-    else save_progress(p);
+    else snprintf(p->note, sizeof p->note, "this question has no written solution: h gives a hint");
     p->scroll = PL_LESSON_SCROLL_END;
 }
 
@@ -207,6 +212,18 @@ static void feedback(PlLessonPage *g, const PlLessonState *st, const PlQuestion 
     if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_LR_RIGHT, 0, "Right.");
 }
 
+/* A choose:'s solution: each right choice by its letter, and why. */
+static void right_choices(PlLessonPage *g, PlLab *lab, const PlLessonState *st, const PlQuestion *q) {
+    char line[600];
+    for (int k = 0; k < q->nchoices; k++) {
+        const PlChoice *c = &q->choices[st->order[k]];
+        if (!c->right) continue;
+        snprintf(line, sizeof line, "The answer is %c) %s", 'a' + k, c->text);
+        filled(g, lab, line, PL_LR_SOLUTION, 0);
+        filled(g, lab, c->explain, PL_LR_RIGHT, 0);
+    }
+}
+
 static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
     const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
@@ -215,8 +232,9 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     gap(g);
     filled(g, lab, q->prompt, PL_LR_PROMPT, 0);
     if (q->kind == PL_Q_CHOOSE)
-        for (int i = 0; i < q->nchoices; i++) {
-            snprintf(line, sizeof line, "%c) %s", 'a' + i, q->choices[i].text);
+        for (int k = 0; k < q->nchoices; k++) { /* in this learner's order, lettered by place */
+            int i = st->order[k];
+            snprintf(line, sizeof line, "%c) %s", 'a' + k, q->choices[i].text);
             filled(g, lab, line, i == st->chosen ? PL_LR_CHOSEN : PL_LR_CHOICE, 3);
         }
     if (q->kind == PL_Q_ASK && st->answer != PL_ANS_RIGHT && !st->solution) {
@@ -232,6 +250,7 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
     if (st->chosen >= 0)
         filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
     feedback(g, st, q);
+    if (st->solution && q->kind == PL_Q_CHOOSE) right_choices(g, lab, st, q);
     if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
     if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
 }

@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choices.h"
+
 struct PlLessonRun {
     PlLab *lab;
     const PlLesson *l;
+    uint64_t salt; /* the learner's, and their attempt: the order of choices */
+    int attempt;
     PlLabSettings base; /* the lab's settings when the lesson began */
     PlLessonState st;
     signed char answers[PL_PROGRESS_ANSWERS]; /* each step's first answer: 1 right, -1 wrong */
@@ -82,6 +86,21 @@ static void start_work(PlLessonRun *r, int k) {
     }
 }
 
+/* The order the step's choices are shown in, for this learner and attempt. */
+static void shuffle(PlLessonRun *r) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    int pinned[PL_LESSON_MAX_CHOICES];
+    char which[32];
+    for (int c = 0; c < q->nchoices; c++) pinned[c] = q->choices[c].pinned;
+    snprintf(which, sizeof which, "step-%d", r->st.step + 1);
+    pl_choices_order(pl_choices_seed(r->salt, r->l->name, which, r->attempt), pinned, q->nchoices, r->st.order);
+}
+
+void pl_lesson_run_learner(PlLessonRun *r, uint64_t salt, int attempt) {
+    r->salt = salt, r->attempt = attempt;
+    shuffle(r);
+}
+
 int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err) {
     if (k < 0 || k >= r->l->nsteps) return pl_err_set(err, PL_ERANGE, "the lesson has steps 1 to %d", r->l->nsteps), -1;
     PlLabSettings s;
@@ -92,6 +111,7 @@ int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err) {
     memset(&r->st, 0, sizeof r->st);
     r->st.step = k;
     r->st.chosen = -1;
+    shuffle(r);
     if (k > r->furthest) r->furthest = k;
     start_work(r, k);
     return 0;
@@ -145,11 +165,13 @@ int pl_lesson_run_ready(PlLessonRun *r) {
 }
 
 static int answer_choose(PlLessonRun *r, const PlQuestion *q, const char *typed) {
-    int i = -1;
-    if (typed[0] >= 'a' && typed[0] < 'a' + q->nchoices && !typed[1]) i = typed[0] - 'a';
-    else if (typed[0] >= 'A' && typed[0] < 'A' + q->nchoices && !typed[1]) i = typed[0] - 'A';
-    else if (atoi(typed) >= 1 && atoi(typed) <= q->nchoices) i = atoi(typed) - 1;
-    if (i < 0) return snprintf(r->st.message, sizeof r->st.message, "pick one of a to %c", 'a' + q->nchoices - 1), -1;
+    int place = -1;
+    if (typed[0] >= 'a' && typed[0] < 'a' + q->nchoices && !typed[1]) place = typed[0] - 'a';
+    else if (typed[0] >= 'A' && typed[0] < 'A' + q->nchoices && !typed[1]) place = typed[0] - 'A';
+    else if (atoi(typed) >= 1 && atoi(typed) <= q->nchoices) place = atoi(typed) - 1;
+    if (place < 0)
+        return snprintf(r->st.message, sizeof r->st.message, "pick one of a to %c", 'a' + q->nchoices - 1), -1;
+    int i = r->st.order[place];
     r->st.chosen = i;
     record(r, q->choices[i].right);
     return q->choices[i].right ? PL_ANS_RIGHT : PL_ANS_WRONG;
@@ -267,7 +289,7 @@ int pl_lesson_run_solve(PlLessonRun *r, PlErr *err) {
 int pl_lesson_run_solution(PlLessonRun *r) {
     const PlQuestion *q = &pl_lesson_run_step(r)->q;
     PlErr err;
-    if (!r->st.attempts || !q->solution) return 0;
+    if (!r->st.attempts || (!q->solution && q->kind != PL_Q_CHOOSE)) return 0;
     r->st.solution = 1;
     if (q->kind == PL_Q_EXERCISE && pl_lesson_run_solve(r, &err))
         snprintf(r->st.message, sizeof r->st.message, "%.290s", err.msg);

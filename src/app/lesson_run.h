@@ -6,6 +6,8 @@
 #ifndef PL_APP_LESSON_RUN_H
 #define PL_APP_LESSON_RUN_H
 
+#include <stdint.h>
+
 #include "lesson.h"
 #include "progress.h"
 #include "veil.h"
@@ -17,13 +19,15 @@ typedef struct {
     int hints;            /* hints shown */
     int attempts;         /* answers given */
     PlAnswerState answer; /* how the last one went */
-    int chosen;           /* choose: the choice last picked, or -1 */
-    char typed[64];       /* ask: the answer last typed */
-    double value;         /* ask: the lab's number it was checked against */
-    int solution;         /* the solution is shown */
-    int waiting;          /* the step's training or grid still runs */
-    int not_ready;        /* the last answer waits for its number: the lab has not computed it yet */
-    char message[300];    /* why the last answer could not be checked, or what an exercise still misses */
+    /* choose: order[k] is the choice shown as letter 'a' + k (choices.h) */
+    int order[PL_LESSON_MAX_CHOICES];
+    int chosen;        /* choose: the choice last picked (its index in the lesson), or -1 */
+    char typed[64];    /* ask: the answer last typed */
+    double value;      /* ask: the lab's number it was checked against */
+    int solution;      /* the solution is shown */
+    int waiting;       /* the step's training or grid still runs */
+    int not_ready;     /* the last answer waits for its number: the lab has not computed it yet */
+    char message[300]; /* why the last answer could not be checked, or what an exercise still misses */
 } PlLessonState;
 
 typedef struct PlLessonRun PlLessonRun;
@@ -44,19 +48,30 @@ const PlStep *pl_lesson_run_step(const PlLessonRun *r);
  * unanswered. Returns 0, or -1 with err (out of range, a setting refused). */
 int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err);
 
+/* Seeds the order a choose: question's choices are shown in: the learner's
+ * salt and their attempt (how often they opened the lesson), so the right
+ * answer's letter differs between learners and attempts, and stays put
+ * while one attempt goes back and forth. Without it both are 0 (a fixed
+ * shuffle: --answers, pictures, tests). Reorders the step on screen, so it
+ * is called before the learner answers. */
+void pl_lesson_run_learner(PlLessonRun *r, uint64_t salt, int attempt);
+
 /* Answers the step's question. ask: the number typed; choose: a letter (a,
- * b, ...) or the choice's number from 1; exercise: anything (the lab's state
- * is what is checked). Returns PL_ANS_RIGHT or PL_ANS_WRONG, or -1 when it
- * cannot be checked now (the number is not computed yet, the answer is not
- * one), with the reason in the state's message. */
+ * b, ...) or the number from 1 of the place a choice is shown at; exercise:
+ * anything (the lab's state is what is checked). Returns PL_ANS_RIGHT or
+ * PL_ANS_WRONG, or -1 when it cannot be checked now (the number is not
+ * computed yet, the answer is not one), with the reason in the state's
+ * message. */
 int pl_lesson_run_answer(PlLessonRun *r, const char *typed);
 /* Whether the number the step's question is checked against can be read
  * now: 1, or 0 while the lab has not computed it. */
 int pl_lesson_run_ready(PlLessonRun *r);
 /* Shows one more hint: 1, or 0 when there is none left. */
 int pl_lesson_run_hint(PlLessonRun *r);
-/* Shows the solution, only once an answer was tried: 1, or 0. An
- * exercise's solution is also set in the lab (pl_lesson_run_solve). */
+/* Shows the solution, only once an answer was tried: 1, or 0 (no try yet,
+ * or nothing to show: an ask: without a solution: line). A choose: always
+ * has one, its right choices. An exercise's solution is also set in the
+ * lab (pl_lesson_run_solve). */
 int pl_lesson_run_solution(PlLessonRun *r);
 /* Puts the lab in a state that meets the exercise's goal: its solve:
  * settings, and for smallest: the lowest value of that setting that meets

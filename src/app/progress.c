@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "choices.h"
 #include "core/atomic.h"
 
 /* mkdir -p of path, 0700. */
@@ -42,6 +43,16 @@ static int parse_answers(char *v, signed char *answer) {
     return 0;
 }
 
+/* "9c1f04d2a7e35b60": 16 hex digits, not 0. */
+static int parse_salt(const char *v, uint64_t *salt) {
+    char *end;
+    if (strlen(v) != 16) return -1;
+    unsigned long long x = strtoull(v, &end, 16);
+    if (*end || !x) return -1;
+    *salt = (uint64_t)x;
+    return 0;
+}
+
 static int parse_entry(char *v, PlLessonProgress *p) {
     char *save = NULL;
     memset(p, 0, sizeof *p);
@@ -61,6 +72,8 @@ static int parse_entry(char *v, PlLessonProgress *p) {
             p->step = (int)n;
         } else if (strcmp(t, "done") == 0) {
             p->done = n != 0;
+        } else if (strcmp(t, "opened") == 0) {
+            p->opened = (int)n;
         } else {
             return -1;
         }
@@ -74,7 +87,8 @@ PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {
     if (pl_state_dir(dir, sizeof dir, err)) return PL_EIO;
     snprintf(b->path, sizeof b->path, "%s/progress", dir);
     FILE *f = fopen(b->path, "r");
-    if (!f) return errno == ENOENT ? PL_OK : pl_err_set(err, PL_EIO, "%s: cannot open: %s", b->path, strerror(errno));
+    if (!f && errno == ENOENT) return b->salt = pl_choices_new_salt(), PL_OK; /* a new learner */
+    if (!f) return pl_err_set(err, PL_EIO, "%s: cannot open: %s", b->path, strerror(errno));
     char line[2048];
     int no = 0;
     PlStatus st = PL_OK;
@@ -82,22 +96,28 @@ PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {
         no++;
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#') continue;
-        if (strncmp(line, "lesson = ", 9) != 0 || b->n == PL_PROGRESS_MAX || parse_entry(line + 9, &b->lessons[b->n]))
-            st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'lesson = NAME step=N done=0|1 answers=2r,5w'", b->path,
-                            no);
+        if (strncmp(line, "learner = ", 10) == 0) {
+            if (parse_salt(line + 10, &b->salt))
+                st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'learner = ' and 16 hex digits", b->path, no);
+        } else if (strncmp(line, "lesson = ", 9) != 0 || b->n == PL_PROGRESS_MAX ||
+                   parse_entry(line + 9, &b->lessons[b->n]))
+            st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'lesson = NAME step=N done=0|1 opened=N answers=2r,5w'",
+                            b->path, no);
         else b->n++;
     }
     fclose(f);
-    if (st) b->n = 0;
+    if (st) b->n = 0, b->salt = 0;
+    else if (!b->salt) b->salt = pl_choices_new_salt(); /* kept from the first save on */
     return st;
 }
 
 static int write_book(FILE *f, void *ctx) {
     const PlProgressBook *b = ctx;
     fputs("# padlab: lessons played, the step reached and the first answer to each question (r right, w wrong)\n", f);
+    if (b->salt) fprintf(f, "learner = %016llx\n", (unsigned long long)b->salt);
     for (int i = 0; i < b->n; i++) {
         const PlLessonProgress *p = &b->lessons[i];
-        fprintf(f, "lesson = %s step=%d done=%d answers=", p->name, p->step, p->done);
+        fprintf(f, "lesson = %s step=%d done=%d opened=%d answers=", p->name, p->step, p->done, p->opened);
         int first = 1;
         for (int s = 0; s < PL_PROGRESS_ANSWERS; s++)
             if (p->answer[s]) fprintf(f, "%s%d%c", first ? "" : ",", s, p->answer[s] > 0 ? 'r' : 'w'), first = 0;

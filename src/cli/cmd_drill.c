@@ -8,6 +8,7 @@
 #include "app/bugcase.h"
 #include "app/cheatsheet.h"
 #include "app/drill.h"
+#include "app/lesson.h"
 #include "cli.h"
 #include "tui/drill_screen.h"
 
@@ -89,18 +90,25 @@ static int list_decks(const CliArgs *a) {
 
 /* ---- --check ---- */
 
+/* Every problem of every file, each FILE:LINE: message, so that a teacher
+ * fixes a deck in one pass. */
 static int check_files(const CliArgs *a) {
     int bad = 0;
     if (!a->npos) return cli_usage_error(a, "--check takes deck files (padlab drill --check decks/*.deck)");
+    PlProblems *probs = malloc(sizeof *probs);
+    if (!probs) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
     for (int i = 0; i < a->npos; i++) {
-        PlErr err;
-        PlDeck *d = pl_deck_load(a->pos[i], &err);
+        memset(probs, 0, sizeof *probs);
+        PlDeck *d = pl_deck_check(a->pos[i], probs);
         const char *noun = d ? pl_deck_item_noun(d->kind) : "";
         if (d)
             printf("%s: ok, %d %.*s\n", a->pos[i], d->n, (int)strlen(noun) - (d->n == 1), noun); /* 1 card, 2 cards */
-        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        for (int k = 0; k < probs->n; k++) fprintf(stderr, "%s\n", probs->at[k].msg);
+        if (probs->more) fprintf(stderr, "%s: %d more problems\n", a->pos[i], probs->more);
+        bad |= !d;
         pl_deck_free(d);
     }
+    free(probs);
     return bad;
 }
 
@@ -138,6 +146,7 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED)
         rc = 1;
     const PlBugState *b = pl_bug_run_state(r);
+    printf("  the measure    %s\n", pl_deck_measure_label(it, -1));
     printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name),
            pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
     printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name),
@@ -150,9 +159,48 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     else
         printf("  %s (the case expects it %s)\n",
                b->holds ? "the fix moved it the way the case says" : "THE FIX DID NOT MOVE IT THE WAY THE CASE SAYS",
-               it->expect < 0 ? "lower" : "higher");
+               it->expect < 0   ? "lower"
+               : it->expect > 0 ? "higher"
+                                : "changed");
     pl_bug_run_free(r);
     return rc || !b->holds;
+}
+
+/* The lab set to an item's settings with its figures computed, as the drill
+ * screen fills them; 0, or 1 when they could not be (the figures print as
+ * "..."). */
+static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s) {
+    PlLabSettings at;
+    PlErr err;
+    pl_deck_item_settings(s, d, it, &at);
+    if (!*lab && (*lab = pl_lab_new(&at, &err))) pl_lab_autotrain(*lab, 0);
+    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0) return printf("  cannot set the lab up: %s\n", err.msg), 1;
+    if (!*lab) return printf("  cannot set the lab up: %s\n", err.msg), 1;
+    if (pl_lab_wait(*lab, pl_deck_item_kinds(it), CASE_TIMEOUT))
+        return printf("  the lab did not finish computing in time\n"), 1;
+    return 0;
+}
+
+/* "  label text" with the text's figures filled; nothing for no text. */
+static void filled(PlLab *lab, const char *label, const char *text) {
+    static char buf[8192];
+    if (text && *text) printf("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
+}
+
+/* One card, question or prompt: its answer with every figure the lab's. A
+ * question's right choice has no letter here: each learner sees its own order. */
+static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s, int i) {
+    static char title[4096];
+    int rc = item_lab(lab, d, it, s);
+    printf("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
+    filled(*lab, "", it->text);
+    filled(*lab, "answer: ", it->answer);
+    filled(*lab, "more: ", it->more);
+    if (it->nchoices) {
+        filled(*lab, "the answer: ", it->choices[it->right].text);
+        filled(*lab, "why: ", it->choices[it->right].why);
+    }
+    return rc;
 }
 
 static int answers(const CliArgs *a, const PlLabSettings *s) {
@@ -161,16 +209,18 @@ static int answers(const CliArgs *a, const PlLabSettings *s) {
     int n, rc = load_decks(a, 0, decks, &n);
     if (rc) return rc;
     const PlDeck *d = decks[0];
+    PlLab *lab = NULL;
     printf("%s: %s, %d %s, on %s\n\n", d->name, d->title, d->n, pl_deck_item_noun(d->kind), s->corpus);
     for (int i = 0; i < d->n; i++) {
         const PlDeckItem *it = &d->items[i];
-        printf("%d. %s\n", i + 1, it->title);
-        if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) printf("  %s\n", it->answer);
-        if (d->kind == PL_DECK_QUESTIONS || d->kind == PL_DECK_BUGS)
-            printf("  the answer: %c) %s\n", 'a' + it->right, it->choices[it->right].text);
-        if (d->kind == PL_DECK_BUGS) rc |= case_answer(d, it, s);
+        if (d->kind != PL_DECK_BUGS) rc |= item_answer(&lab, d, it, s, i);
+        else {
+            printf("%d. %s\n  the cause: %s\n", i + 1, it->title, it->choices[it->right].text);
+            rc |= case_answer(d, it, s);
+        }
         fflush(stdout);
     }
+    pl_lab_free(lab);
     free_decks(decks, n);
     return rc;
 }

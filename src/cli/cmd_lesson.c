@@ -55,16 +55,23 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
 
 /* ---- --check ---- */
 
+/* Every problem of every file, each FILE:LINE: message, so that a teacher
+ * fixes a lesson in one pass. */
 static int check_files(const CliArgs *a) {
     int bad = 0;
     if (!a->npos) return cli_usage_error(a, "--check takes lesson files (padlab lesson --check lessons/*.lesson)");
+    PlProblems *probs = malloc(sizeof *probs);
+    if (!probs) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
     for (int i = 0; i < a->npos; i++) {
-        PlErr err;
-        PlLesson *l = pl_lesson_load(a->pos[i], &err);
+        memset(probs, 0, sizeof *probs);
+        PlLesson *l = pl_lesson_check(a->pos[i], probs);
         if (l) printf("%s: ok, %d steps\n", a->pos[i], l->nsteps);
-        else fprintf(stderr, "%s\n", err.msg), bad = 1;
+        for (int k = 0; k < probs->n; k++) fprintf(stderr, "%s\n", probs->at[k].msg);
+        if (probs->more) fprintf(stderr, "%s: %d more problems\n", a->pos[i], probs->more);
+        bad |= !l;
         pl_lesson_free(l);
     }
+    free(probs);
     return bad;
 }
 
@@ -124,9 +131,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
         printf("  answer: %s = %s\n", pl_quantity_name(&q->answer, name, sizeof name),
                pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
-        for (int c = 0; c < q->nchoices; c++)
-            if (q->choices[c].right)
-                printf("  answer: %c) %s\n", 'a' + c, pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+        for (int c = 0; c < q->nchoices; c++) /* no letter: each learner sees the choices in an order of their own */
+            if (q->choices[c].right) printf("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");

@@ -25,6 +25,7 @@
 #define MIN_ROWS 24
 #define SIDE_COLS 130
 #define VIEW_COLS 80
+#define VIEW_MIN_ROWS 6 /* what a case's view keeps when the causes grow the text */
 
 /* ---- decks and the session ---- */
 
@@ -110,8 +111,19 @@ static void draw_picker(TuiDrill *u) {
     bar(LINES - 1, TUI_KEY, tui_drill_keys(u), "");
 }
 
+/* The rows of text above a case's view when they share the height h: a
+ * short screen keeps the case's measure in sight, and before the pick the
+ * text grows to show the causes, the view keeping VIEW_MIN_ROWS. */
+static int text_rows(TuiDrill *u, int h, double now) {
+    int th = h * (h < 26 ? 13 : 11) / 20;
+    if (pl_drill_state(u->play.drill)->phase != PL_DRILL_FRONT) return th;
+    tui_drill_lay_out(u, COLS - 3, now);
+    int want = u->lines->n < h - 1 - VIEW_MIN_ROWS ? u->lines->n : h - 1 - VIEW_MIN_ROWS;
+    return want > th ? want : th;
+}
+
 /* The boxes of the item's text and of the case's view (h 0: no view). */
-static void boxes(TuiDrill *u, TuiBox *text, TuiBox *view) {
+static void boxes(TuiDrill *u, TuiBox *text, TuiBox *view, double now) {
     int top = 1, h = LINES - 2;
     *text = (TuiBox){top, 1, h, COLS - 2};
     *view = (TuiBox){top, 0, 0, 0};
@@ -120,7 +132,7 @@ static void boxes(TuiDrill *u, TuiBox *text, TuiBox *view) {
     else if (COLS >= SIDE_COLS)
         *text = (TuiBox){top, 1, h, COLS - VIEW_COLS - 3}, *view = (TuiBox){top, COLS - VIEW_COLS - 1, h, VIEW_COLS};
     else {
-        int th = h * (h < 26 ? 13 : 11) / 20; /* a short screen keeps the case's measure in sight */
+        int th = text_rows(u, h, now);
         *text = (TuiBox){top, 1, th, COLS - 2};
         *view = (TuiBox){top + th + 1, 1, h - th - 1, COLS - 2};
     }
@@ -139,7 +151,7 @@ static void draw_session(TuiDrill *u, double now) {
     snprintf(right, sizeof right, at[0] ? "%s " : "%s", at);
     bar(0, TUI_TITLE, left, right);
     TuiBox text, view;
-    boxes(u, &text, &view);
+    boxes(u, &text, &view, now);
     if (text.h > 0) {
         tui_drill_lay_out(u, text.w - 1, now);
         tui_lines_draw(u->lines, text, &u->play.scroll);

@@ -15,7 +15,8 @@ typedef struct {
     char text[MAX_LINES][256];
     TuiColor color[MAX_LINES];
     int n;
-    TuiColor now; /* the colour of the paragraph being wrapped */
+    int question_end; /* the lines up to the end of the question's choices or input (0: no question) */
+    TuiColor now;     /* the colour of the paragraph being wrapped */
     int indent;
 } Lines;
 
@@ -62,16 +63,41 @@ static void add_line(void *ctx, const char *s, size_t n, int kind) {
     L->color[L->n++] = kind == 2 ? TUI_NORMAL : L->now;
 }
 
+/* Whether a paragraph is the question the learner answers: its prompt, its
+ * choices, the answer being typed, and the aside that says how. */
+static int asks(PlLessonRole role, PlLessonRole before) {
+    return role == PL_LR_PROMPT || role == PL_LR_CHOICE || role == PL_LR_CHOSEN || role == PL_LR_INPUT ||
+           (role == PL_LR_ASIDE && before == PL_LR_PROMPT);
+}
+
 static void lay_out(Lines *L, const TuiLesson *t, PlLab *lab, int w) {
     static PlLessonPage page; /* the terminal has one pane; too big for the stack */
     pl_lesson_page(&t->play, lab, &page);
     if (w < 10) w = 10;
-    L->n = 0;
+    L->n = 0, L->question_end = 0;
     for (int i = 0; i < page.n; i++) {
         L->now = role_color[page.para[i].role], L->indent = page.para[i].indent;
         if (page.para[i].role == PL_LR_GAP) add_line(L, "", 0, 2);
         else pl_lesson_wrap(pl_lesson_para(&page, i), w, L->indent, columns, add_line, L);
+        if (asks(page.para[i].role, i ? page.para[i - 1].role : PL_LR_GAP)) L->question_end = L->n;
     }
+}
+
+/* The head: the lesson's title and the step's, on one line when they fit. */
+static void head_text(const PlLessonPlay *p, char *title, char *step, char *head, size_t cap) {
+    pl_lesson_play_head(p, title, 300, step, 300);
+    snprintf(head, cap, " %s  |  %s%s", title, step, p->explore ? "   (exploring the lab: Esc returns)" : "");
+}
+
+int tui_lesson_rows(TuiLesson *t, PlLab *lab, int w) {
+    Lines *L = t->layout;
+    char title[300], step[300], head[700];
+    if (!L) return 0;
+    head_text(&t->play, title, step, head, sizeof head);
+    lay_out(L, t, lab, w - 2);
+    if (!L->question_end) return 0;
+    int marker = L->n > L->question_end; /* "(more: down)" takes a row of its own */
+    return (tui_width(head) > w ? 2 : 1) + L->question_end + marker;
 }
 
 void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
@@ -79,8 +105,7 @@ void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
     if (!L) return;
     PlLessonPlay *p = &t->play;
     char title[300], step[300], head[700];
-    pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
-    snprintf(head, sizeof head, " %s  |  %s%s", title, step, p->explore ? "   (exploring the lab: Esc returns)" : "");
+    head_text(p, title, step, head, sizeof head);
     int two = tui_width(head) > b.w; /* too long for one line: the lesson's title, then the step's */
     tui_color(TUI_TITLE);
     mvhline(b.y, b.x, ' ', b.w);

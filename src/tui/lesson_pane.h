@@ -21,6 +21,10 @@ void tui_lesson_close(TuiLesson *t);
 
 /* Draws the pane into box. */
 void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox box);
+/* The rows a pane w columns wide needs to show its step down to the end of
+ * the question (its choices, its input line), or 0 when the step asks
+ * nothing: the screen grows the pane to it, so no choice hides below. */
+int tui_lesson_rows(TuiLesson *t, PlLab *lab, int w);
 /* The key bar while a lesson plays. */
 void tui_lesson_keybar(const TuiLesson *t, int y, int cols);
 

@@ -23,7 +23,8 @@
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
-#define VIEW_COLS 80 /* a view's width when several share the screen */
+#define VIEW_COLS 80    /* a view's width when several share the screen */
+#define VIEW_MIN_ROWS 5 /* what a view keeps when a lesson's question grows its pane */
 
 typedef struct {
     PlLab *lab;
@@ -145,8 +146,10 @@ static void draw(Tui *u, double now) {
     int status = 1 + strip_rows, top = status + 1;
     draw_status(u, status);
     if (u->lesson.play.run) {
-        int h = (LINES - top - 1) * 2 / 5;
+        int room = LINES - top - 1, h = room * 2 / 5, want = tui_lesson_rows(&u->lesson, u->lab, COLS);
         if (h < 7) h = 7;
+        if (want > room - VIEW_MIN_ROWS) want = room - VIEW_MIN_ROWS;
+        if (want > h) h = want; /* a question's choices in sight, the view keeping a few rows */
         tui_lesson_draw(&u->lesson, u->lab, (TuiBox){top, 0, h, COLS});
         top += h;
     }
