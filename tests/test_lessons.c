@@ -724,6 +724,43 @@ START_TEST(test_a_conditional_shows_the_sentence_its_figures_make_true) {
 }
 END_TEST
 
+/* An ask with no written solution still gives its answer after a try: s
+ * shows the lab's number and lifts the veil over it. */
+START_TEST(test_an_ask_without_a_solution_line_shows_its_number) {
+    static const char text[] = "# T\n## s\nset: padding=post maxlen=100\nask: How many pads?\n"
+                               "answer: batch.pad_cells\nsummary:\n- x\n";
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/t.lesson", dir);
+    pl_test_write_file(path, text, sizeof text - 1);
+    PlLab *lab = small_lab();
+    PlLessonPlay p;
+    char why[512];
+    ck_assert_msg(pl_lesson_play_open(&p, lab, path, 0, 0, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run), 600), 0);
+    PlVeil v;
+    pl_lesson_run_veil(p.run, &v);
+    ck_assert_int_eq(v.n, 1); /* open: the pad count is hidden */
+    pl_lesson_play_key(&p, PL_LK_CHAR, '1'), pl_lesson_play_key(&p, PL_LK_ENTER, 0); /* a wrong try */
+    pl_lesson_play_key(&p, PL_LK_CHAR, 's');
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->solution, 1);
+    pl_lesson_run_veil(p.run, &v);
+    ck_assert_int_eq(v.n, 0); /* answered by the solution: nothing hidden */
+    double n;
+    ck_assert_int_eq(pl_quantity_value(lab, &pl_lesson_run_step(p.run)->q.answer, &n, why, sizeof why), 0);
+    char want[64];
+    snprintf(want, sizeof want, "The answer is %.0f.", n);
+    static PlLessonPage page;
+    pl_lesson_page(&p, lab, &page);
+    int said = 0;
+    for (int i = 0; i < page.n; i++) said |= strcmp(pl_lesson_para(&page, i), want) == 0;
+    ck_assert_msg(said, "the page does not say '%s'", want);
+    pl_lesson_play_close(&p);
+    pl_lab_free(lab);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* s after a wrong choice shows the right one by its letter (a wrong pick is
  * a try), and the choices stay where they were. */
 START_TEST(test_play_solution_after_a_wrong_choice) {
@@ -839,6 +876,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
+    tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);
     tcase_add_test(tc, test_check_reports_every_problem);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");

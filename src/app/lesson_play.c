@@ -251,6 +251,11 @@ static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
         filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
     feedback(g, st, q);
     if (st->solution && q->kind == PL_Q_CHOOSE) right_choices(g, lab, st, q);
+    if (st->solution && q->kind == PL_Q_ASK && !q->solution) { /* the number itself, as the lab has it now */
+        char name[96];
+        snprintf(line, sizeof line, "The answer is {%s}.", pl_quantity_name(&q->answer, name, sizeof name));
+        filled(g, lab, line, PL_LR_SOLUTION, 0);
+    }
     if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
     if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
 }

@@ -289,7 +289,7 @@ int pl_lesson_run_solve(PlLessonRun *r, PlErr *err) {
 int pl_lesson_run_solution(PlLessonRun *r) {
     const PlQuestion *q = &pl_lesson_run_step(r)->q;
     PlErr err;
-    if (!r->st.attempts || (!q->solution && q->kind != PL_Q_CHOOSE)) return 0;
+    if (!r->st.attempts || (!q->solution && q->kind == PL_Q_EXERCISE)) return 0; /* an ask shows its number */
     r->st.solution = 1;
     if (q->kind == PL_Q_EXERCISE && pl_lesson_run_solve(r, &err))
         snprintf(r->st.message, sizeof r->st.message, "%.290s", err.msg);
