@@ -2,6 +2,7 @@
 #include "choices.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,4 +55,13 @@ uint64_t pl_choices_new_salt(void) {
         salt = pl_fnv1a(mix, sizeof mix);
     }
     return salt ? salt : 1;
+}
+
+int pl_choices_salt_parse(const char *v, uint64_t *salt) {
+    char *end;
+    if (strlen(v) != 16) return -1;
+    unsigned long long x = strtoull(v, &end, 16);
+    if (*end || !x) return -1;
+    *salt = (uint64_t)x;
+    return 0;
 }

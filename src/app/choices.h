@@ -33,6 +33,10 @@ uint64_t pl_choices_seed(uint64_t salt, const char *where, const char *which, in
  * left, each of their orders equally likely. Can't fail. */
 void pl_choices_order(uint64_t seed, const int *pinned, int n, int *order);
 
+/* Reads a salt as a book keeps it ("9c1f04d2a7e35b60": 16 hex digits, not
+ * 0): 0, or -1 when v is not one. */
+int pl_choices_salt_parse(const char *v, uint64_t *salt);
+
 /* The place (from 0) choice i is shown at, or -1 when it is not in order. */
 int pl_choices_place(const int *order, int n, int i);
 

@@ -54,16 +54,6 @@ static int parse_record(char *v, PlDrillRecord *r) {
     return r->s.box >= 0 && r->s.box <= PL_SCHED_BOXES ? 0 : -1;
 }
 
-/* "learner = 9c1f04d2a7e35b60": 16 hex digits, not 0. */
-static int parse_salt(const char *v, uint64_t *salt) {
-    char *end;
-    if (strlen(v) != 16) return -1;
-    unsigned long long x = strtoull(v, &end, 16);
-    if (*end || !x) return -1;
-    *salt = (uint64_t)x;
-    return 0;
-}
-
 static PlDrillRecord *grow(PlDrillBook *b) {
     if (b->n == b->cap) {
         if (b->cap >= MAX_RECORDS) return NULL;
@@ -88,7 +78,7 @@ PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#') continue;
         if (strncmp(line, "learner = ", 10) == 0) {
-            if (parse_salt(line + 10, &b->salt))
+            if (pl_choices_salt_parse(line + 10, &b->salt))
                 st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'learner = ' and 16 hex digits", path, no);
             continue;
         }

@@ -43,16 +43,6 @@ static int parse_answers(char *v, signed char *answer) {
     return 0;
 }
 
-/* "9c1f04d2a7e35b60": 16 hex digits, not 0. */
-static int parse_salt(const char *v, uint64_t *salt) {
-    char *end;
-    if (strlen(v) != 16) return -1;
-    unsigned long long x = strtoull(v, &end, 16);
-    if (*end || !x) return -1;
-    *salt = (uint64_t)x;
-    return 0;
-}
-
 static int parse_entry(char *v, PlLessonProgress *p) {
     char *save = NULL;
     memset(p, 0, sizeof *p);
@@ -97,7 +87,7 @@ PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#') continue;
         if (strncmp(line, "learner = ", 10) == 0) {
-            if (parse_salt(line + 10, &b->salt))
+            if (pl_choices_salt_parse(line + 10, &b->salt))
                 st = pl_err_set(err, PL_EINPUT, "%s:%d: expected 'learner = ' and 16 hex digits", b->path, no);
         } else if (strncmp(line, "lesson = ", 9) != 0 || b->n == PL_PROGRESS_MAX ||
                    parse_entry(line + 9, &b->lessons[b->n]))
