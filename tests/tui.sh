@@ -210,10 +210,11 @@ for batching in static dynamic multiple_of_8 length_grouped bucket_longest tf_bu
         # shellcheck disable=SC2086
         start $set_args --mask "${masks[(i - 1) % 4]}" --seeds 1 --view batch
         if [[ $packed == 1 ]]; then want="reviews in one row of $T tokens"; else want="$batching batch"; fi
-        if wait_for "real tokens $real," 100 && wait_for "$want" 10 && { [[ $packed == 1 ]] || wait_for ": $B rows x $T" 10; }; then
+        rows="rows"; [[ $B == 1 ]] && rows="row" # "1 row x 17"
+        if wait_for "real tokens $real," 100 && wait_for "$want" 10 && { [[ $packed == 1 ]] || wait_for ": $B $rows x $T" 10; }; then
             pass "$batching at maxlen $maxlen: the batch view shows probe batch's $B x $T batch, $((packed ? 0 : B * T - real)) pads"
         else
-            fail "$batching at maxlen $maxlen: the batch view shows probe batch's $B x $T batch" "want $want, $B rows x $T, real tokens $real" "$(screen)"
+            fail "$batching at maxlen $maxlen: the batch view shows probe batch's $B x $T batch" "want $want, $B $rows x $T, real tokens $real" "$(screen)"
         fi
         share=$($P buckets --corpus builtin:1:400 --maxlen "$maxlen" --format json | tr -d ' \n' | awk -v s="$batching" '{
             i = index($0, "\"name\":\"" s "\""); rest = substr($0, i)
