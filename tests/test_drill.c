@@ -1034,6 +1034,7 @@ Suite *drill_suite(void) {
     tc = tcase_create("figures");
     tcase_set_timeout(tc, 1800);
     tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
+    suite_add_tcase(s, tc);
     tc = tcase_create("shipped_choices");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_shipped_right_answers_spread_evenly);
