@@ -16,6 +16,14 @@ const char *pl_test_imdb_path(void) {
     return access(path, R_OK) == 0 ? path : NULL;
 }
 
+int pl_test_play_corpora(void) {
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#else
+    return pl_test_imdb_path() ? 3 : 2;
+#endif
+}
+
 char *pl_test_tmpdir(void) {
     char tmpl[] = "/tmp/padlab-test-XXXXXX";
     char *d = mkdtemp(tmpl);

@@ -33,6 +33,12 @@ Suite *reference_suite(int *skipped);
 /* The same when the reference corpus is absent: its imdb5k check is left out. */
 Suite *cache_suite(int *skipped);
 
+/* How many corpora the shipped lessons and decks are played on: builtin,
+ * the generated 70/30 one and imdb5k when it is there. The build under the
+ * sanitizers plays them on builtin alone: it looks for memory errors, which
+ * the corpus does not change, and the plain build covers the three. */
+int pl_test_play_corpora(void);
+
 /* The reference corpus's path (PADLAB_SHARED_DATA/imdb5k.tsv), or NULL when
  * it is not there. */
 const char *pl_test_imdb_path(void);

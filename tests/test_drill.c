@@ -1033,7 +1033,7 @@ Suite *drill_suite(void) {
     /* Every deck's texts and conditionals on the three corpora (CK_RUN_CASE=figures runs them alone). */
     tc = tcase_create("figures");
     tcase_set_timeout(tc, 1800);
-    tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
+    tcase_add_loop_test(tc, test_shipped_figures, 0, nshipped * pl_test_play_corpora());
     suite_add_tcase(s, tc);
     tc = tcase_create("shipped_choices");
     tcase_set_timeout(tc, 120);

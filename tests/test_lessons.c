@@ -901,7 +901,7 @@ Suite *lessons_suite(void) {
     tc = tcase_create("shipped");
     tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_shipped_found);
-    tcase_add_loop_test(tc, test_shipped_lesson, 0, nshipped * (pl_test_imdb_path() ? 3 : 2));
+    tcase_add_loop_test(tc, test_shipped_lesson, 0, nshipped * pl_test_play_corpora());
     suite_add_tcase(s, tc);
     return s;
 }
