@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/bugcase.h"
-#include "app/cheatsheet.h"
-#include "app/choices.h"
-#include "app/drill.h"
-#include "app/drill_play.h"
-#include "app/lesson.h"
-#include "app/fill.h"
+#include "app/teach/bugcase.h"
+#include "app/teach/cheatsheet.h"
+#include "app/teach/choices.h"
+#include "app/teach/drill.h"
+#include "app/teach/drill_play.h"
+#include "app/teach/lesson.h"
+#include "app/lab/fill.h"
 #include "suites.h"
 
 static PlDeck *parse(const char *text, PlErr *err) { return pl_deck_parse("t.deck", text, strlen(text), err); }

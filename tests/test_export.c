@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/lab.h"
-#include "app/report.h"
+#include "app/lab/lab.h"
+#include "app/report/report.h"
 #include "suites.h"
 
 static PlLab *small_lab(void) {

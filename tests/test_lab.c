@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/lab.h"
-#include "app/quantity.h"
-#include "app/report.h"
+#include "app/lab/lab.h"
+#include "app/lab/quantity.h"
+#include "app/report/report.h"
 #include "core/experiment.h"
 #include "core/rng.h"
 #include "suites.h"

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/choices.h"
-#include "app/fill.h"
-#include "app/lesson_play.h"
-#include "app/lesson_run.h"
+#include "app/teach/choices.h"
+#include "app/lab/fill.h"
+#include "app/teach/lesson_play.h"
+#include "app/teach/lesson_run.h"
 #include "suites.h"
 
 #define SMALL "builtin:1:400"

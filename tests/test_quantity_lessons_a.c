@@ -3,7 +3,7 @@
  * checked against the probe's own struct and a case worked out by hand. */
 #include <string.h>
 
-#include "app/quantity.h"
+#include "app/lab/quantity.h"
 #include "core/corpus_loaders.h"
 #include "core/probe.h"
 #include "suites.h"

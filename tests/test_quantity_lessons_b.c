@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/quantity.h"
+#include "app/lab/quantity.h"
 #include "core/corpus_loaders.h"
 #include "core/probe.h"
 #include "suites.h"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/lab.h"
-#include "app/quantity.h"
+#include "app/lab/lab.h"
+#include "app/lab/quantity.h"
 #include "core/corpus_load.h"
 #include "suites.h"
 

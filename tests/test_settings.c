@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "app/settings.h"
 #include "core/mask.h"
 #include "core/model.h"

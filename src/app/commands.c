@@ -1,6 +1,8 @@
 /* The keys of the lab's commands: one table that the terminal lab and the
  * window both read, for their keys and for their help. */
-#include "lab.h"
+#include "commands.h"
+
+#include <stddef.h>
 
 const PlCommandKey pl_command_keys[] = {
     {'r', "r", PL_CMD_RUN, "retrain now, over the seeds"},

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/out.h"
+#include "app/report/out.h"
 #include "core/names.h"
 
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) {

@@ -2,7 +2,7 @@
 #ifndef PL_CLI_H
 #define PL_CLI_H
 
-#include "app/out.h"
+#include "app/report/out.h"
 #include "args.h"
 #include "core/corpus.h"
 #include "core/cost.h"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/bench.h"
-#include "app/lab.h"
+#include "app/lab/bench.h"
+#include "app/lab/lab.h"
 #include "cli.h"
 
 static void print_json(const PlCorpus *c, const PlLoadBench *load, const PlMachineRates *m, const PlTrainBench *b,

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 #include "app/settings.h"
 #include "cli.h"
 #include "core/cost.h"

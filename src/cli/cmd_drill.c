@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/bugcase.h"
-#include "app/cheatsheet.h"
-#include "app/drill.h"
-#include "app/lesson.h"
+#include "app/teach/bugcase.h"
+#include "app/teach/cheatsheet.h"
+#include "app/teach/drill.h"
+#include "app/teach/lesson.h"
 #include "cli.h"
 #include "tui/drill_screen.h"
 

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/report.h"
-#include "app/worker.h"
+#include "app/report/report.h"
+#include "app/lab/worker.h"
 #include "cli.h"
 #include "core/experiment.h"
 

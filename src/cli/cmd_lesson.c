@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/lesson_run.h"
+#include "app/teach/lesson_run.h"
 #include "cli.h"
 #include "tui/tui.h"
 

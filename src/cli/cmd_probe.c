@@ -10,7 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 #include "core/names.h"
 #include "probe_cli.h"
 

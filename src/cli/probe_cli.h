@@ -10,7 +10,7 @@
 #ifndef PL_CLI_PROBE_H
 #define PL_CLI_PROBE_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "cli.h"
 
 typedef struct {

@@ -6,7 +6,7 @@
 #ifndef PL_GUI_CHROME_H
 #define PL_GUI_CHROME_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "dl.h"
 
 typedef enum {

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "app/veil.h"
+#include "app/lab/veil.h"
 
 typedef struct {
     double x, y, w, h;

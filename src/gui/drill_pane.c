@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/lesson_play.h"
+#include "app/teach/lesson_play.h"
 #include "figures.h"
 #include "wrapped.h"
 

@@ -7,7 +7,7 @@
 
 #include <SDL.h>
 
-#include "app/drill_play.h"
+#include "app/teach/drill_play.h"
 #include "dl.h"
 
 /* Lays the drill out in r at app time now: its head, the item scrolled by

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 #include "figures.h"
 
 static const GuiKey key_real = {"real token", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};

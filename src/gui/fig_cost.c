@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 #include "figures.h"
 
 /* maxlen: where the marker goes; shown: how its label names it ("200", "none (longest: 2474)"). */

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 
 typedef void (*FigFn)(GuiList *dl, PlLab *lab, GuiRect r, int *current);
 

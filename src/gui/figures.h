@@ -5,7 +5,7 @@
 #ifndef PL_GUI_FIGURES_H
 #define PL_GUI_FIGURES_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "plot.h"
 
 /* Lays out view v into r. Returns 1 when what it shows is current, 0 while

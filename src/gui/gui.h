@@ -6,7 +6,7 @@
 #ifndef PL_GUI_H
 #define PL_GUI_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 
 /* How a frame looks. */
 typedef struct {

@@ -6,7 +6,7 @@
 
 #include <SDL.h>
 
-#include "app/lesson_play.h"
+#include "app/teach/lesson_play.h"
 #include "dl.h"
 
 /* Lays the pane out in r: the lesson's title, the step, the narration, the

@@ -2,7 +2,7 @@
 
 #include <stdio.h>
 
-#include "app/lesson_play.h"
+#include "app/teach/lesson_play.h"
 
 void gui_wrapped_begin(GuiWrapped *w, GuiList *dl, int size, const char *base) {
     w->dl = dl, w->size = size, w->base = base, w->n = 0;

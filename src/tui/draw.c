@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 
 /* The screen row of a pane row, or -1 when it is not in view. */
 static int screen_row(const TuiPane *p, int row) {

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "screen.h"
 
 typedef struct {

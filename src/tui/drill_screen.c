@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/worker.h"
+#include "app/lab/worker.h"
 #include "drill_ui.h"
 #include "views.h"
 

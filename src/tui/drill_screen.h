@@ -4,7 +4,7 @@
 #ifndef PL_TUI_DRILL_SCREEN_H
 #define PL_TUI_DRILL_SCREEN_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "screen.h"
 
 typedef struct {

@@ -4,7 +4,7 @@
 #ifndef PL_TUI_DRILL_UI_H
 #define PL_TUI_DRILL_UI_H
 
-#include "app/drill_play.h"
+#include "app/teach/drill_play.h"
 #include "drill_screen.h"
 #include "lines.h"
 

@@ -5,7 +5,7 @@
 #ifndef PL_TUI_LESSON_PANE_H
 #define PL_TUI_LESSON_PANE_H
 
-#include "app/lesson_play.h"
+#include "app/teach/lesson_play.h"
 #include "draw.h"
 
 typedef struct {

@@ -5,7 +5,7 @@
 #ifndef PL_TUI_SCREEN_H
 #define PL_TUI_SCREEN_H
 
-#include "app/veil.h"
+#include "app/lab/veil.h"
 
 typedef enum {
     TUI_NORMAL,

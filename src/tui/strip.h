@@ -3,7 +3,7 @@
 #ifndef PL_TUI_STRIP_H
 #define PL_TUI_STRIP_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 
 /* Where each setting's control was drawn, for the mouse. */
 typedef struct {

@@ -2,7 +2,7 @@
 #ifndef PL_TUI_H
 #define PL_TUI_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "screen.h"
 
 typedef struct {

@@ -3,7 +3,7 @@
  * what `padlab buckets` prints for the same settings. */
 #include <stdio.h>
 
-#include "app/report.h"
+#include "app/report/report.h"
 #include "views.h"
 
 static void headline(TuiPane *p, int *row, const PlLabCost *k) {

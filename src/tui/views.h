@@ -4,7 +4,7 @@
 #ifndef PL_TUI_VIEWS_H
 #define PL_TUI_VIEWS_H
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "draw.h"
 
 typedef void (*TuiViewFn)(PlLab *lab, TuiPane *p);

@@ -2,7 +2,7 @@
  * a session it accepts is written back as the lab writes it, read again,
  * and must come back the same (settings, sort, grid, runs), and its second
  * writing must be byte for byte its first. */
-#include "app/lab.h"
+#include "app/lab/lab.h"
 #include "fuzz_util.h"
 
 static char *slurp(const char *path, size_t *n) {

@@ -158,12 +158,6 @@ const PlLabRun *pl_lab_runs(const PlLab *lab, int *n) {
 
 /* ---- a retrain over the seeds ---- */
 
-static void autosave(PlLab *lab) {
-    PlErr err;
-    if (lab->autosave && pl_lab_save_session(lab, lab->autosave, &err))
-        pl_lab_notice(lab, "the session was not saved: %s", err.msg);
-}
-
 void pl_lab_train_start(PlLab *lab) {
     retire(lab, lab->job);
     lab->job = NULL;
@@ -250,7 +244,7 @@ static void finish_retrain(PlLab *lab, PlJobState state) {
         m = NULL;
         lab->tr.trained = 1;
         say_result(lab);
-        autosave(lab);
+        lab->events |= PL_TRAINED_RUNS;
     } else {
         snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s",
                  state == PL_JOB_CANCELED ? "training canceled" : err.msg);
@@ -315,8 +309,7 @@ static void finish_grid(PlLab *lab, PlJobState state) {
         if (!lab->tr.trained) /* the status line must not still say nothing was trained */
             snprintf(lab->tr.status, sizeof lab->tr.status, "the grid trained %d runs: the train view (7) shows them",
                      4 * k);
-        pl_lab_notice(lab, "the padding x mask grid is done (train view)");
-        autosave(lab);
+        lab->events |= PL_TRAINED_GRID;
     } else {
         snprintf(lab->grid.status, sizeof lab->grid.status, "%.190s",
                  state == PL_JOB_CANCELED ? "the grid was stopped" : err.msg);
@@ -417,8 +410,3 @@ int pl_lab_pause_toggle(PlLab *lab) {
 }
 
 void pl_lab_clock(PlLab *lab, PlRunsClockFn clock, void *ctx) { lab->clock = clock, lab->clock_ctx = ctx; }
-
-void pl_lab_autosave(PlLab *lab, const char *path) {
-    free(lab->autosave);
-    lab->autosave = path ? strdup(path) : NULL;
-}

@@ -10,7 +10,7 @@
 
 #include "lesson.h"
 #include "progress.h"
-#include "veil.h"
+#include "app/lab/veil.h"
 
 typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
 

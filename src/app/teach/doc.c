@@ -1,5 +1,5 @@
-/* Where lessons and decks are, and reading one (datafile.h). */
-#include "datafile.h"
+/* Where lessons and decks are, and reading one (doc.h). */
+#include "doc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

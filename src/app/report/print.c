@@ -1,29 +1,9 @@
-/* The table of printers, and what every printer shares: the line that says
- * where a result came from, its JSON twin, and the JSON arrays of floats. */
-#include "report.h"
-
+/* What every printer shares: the line that says where a result came from,
+ * its JSON twin, and the JSON arrays of floats. */
 #include <stdio.h>
 #include <string.h>
 
-const PlReport pl_reports[PL_R_COUNT] = {
-    [PL_R_BATCH] = {PL_LOOK_BATCH, pl_report_batch_text, pl_report_batch_json},
-    [PL_R_COST] = {PL_LOOK_CORPUS, pl_report_cost_text, pl_report_cost_json},
-    [PL_R_ATTENTION] = {PL_LOOK_FOCUS, pl_report_attention_text, pl_report_attention_json},
-    [PL_R_RNN] = {PL_LOOK_EXAMPLE, pl_report_rnn_text, pl_report_rnn_json},
-    [PL_R_POOLING] = {PL_LOOK_EXAMPLE, pl_report_pooling_text, pl_report_pooling_json},
-    [PL_R_LOSS] = {PL_LOOK_FOCUS, pl_report_loss_text, pl_report_loss_json},
-    [PL_R_LAYERS] = {PL_LOOK_FOCUS, pl_report_layers_text, pl_report_layers_json},
-    [PL_R_GENERATE] = {PL_LOOK_FOCUS, pl_report_generate_text, pl_report_generate_json},
-    [PL_R_MASKS] = {PL_LOOK_FOCUS, pl_report_masks_text, pl_report_masks_json},
-    [PL_R_IDENTITY] = {PL_LOOK_FOCUS, pl_report_identity_text, pl_report_identity_json},
-};
-
-PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,
-                         const PlReportOpts *o) {
-    static const PlReportOpts dflt = {0};
-    const PlReport *p = &pl_reports[k];
-    return (json ? p->json : p->text)(f, c, r, info, o ? o : &dflt);
-}
+#include "report.h"
 
 PlStatus pl_report_status(FILE *f) { return ferror(f) ? PL_EIO : PL_OK; }
 
@@ -60,7 +40,7 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
                              char *buf, int cap) {
     const PlLabSettings *s = &in->settings;
     const char *strategy = pl_batching_name((PlBatching)s->batching);
-    PlLook look = pl_reports[k].look;
+    PlLook look = pl_result_look(k);
     int n = 0, why_first = seeded(k) && in->unread_run > 0; /* the reason leads, where a narrow line keeps it */
     char w[600];
     buf[0] = '\0';
@@ -156,7 +136,7 @@ PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const P
     json_close(w, '}');
     json_obj(w, "source");
     if (in->settings.maxlen == PL_MAXLEN_NONE) json_int(w, "longest", in->longest); /* what none stood for */
-    PlLook look = pl_reports[k].look;
+    PlLook look = pl_result_look(k);
     if (look == PL_LOOK_CORPUS) {
         json_int(w, "reviews", c->n);
     } else {

@@ -1,7 +1,7 @@
 /* The lab's state, shared by the files of the app layer that make it up
- * (lab.c: settings and commands; lab_results.c: the result worker;
- * lab_train.c: training, runs and the grid; session.c). Nothing outside
- * src/app includes this.
+ * (lab.c: settings, undo and commands; result_cache.c: the result worker;
+ * trainer.c: training, runs and the grid; session.c). Nothing outside
+ * src/app/lab includes this.
  *
  * Threads: the caller's thread (the UI) owns everything here except what
  * `lock` guards, which the result worker shares: the slots' wanted keys and
@@ -90,9 +90,14 @@ struct PlLab {
     PlLabRun *runs; /* (PL_LAB_MAX_RUNS) */
     int nruns, next_run_id, sort;
     char *autosave;
+    unsigned events; /* PL_TRAINED_*: what the trainer did since lab.c last read it */
 };
 
-/* lab_results.c */
+/* What the trainer reports to lab.c (which saves the session and posts the
+ * notices); the trainer never calls back up into lab.c. */
+enum { PL_TRAINED_RUNS = 1, PL_TRAINED_GRID = 2 };
+
+/* result_cache.c */
 int pl_lab_results_start(PlLab *lab, PlErr *err);
 void pl_lab_results_stop(PlLab *lab);
 /* Recomputes every slot's wanted key from the settings and the weights. */
@@ -106,12 +111,14 @@ void pl_lab_results_drop(PlLab *lab);
 /* Makes m (owned from now on) the weights the probes read; NULL: none. */
 void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed);
 
-/* lab_train.c */
+/* trainer.c */
 void pl_lab_train_start(PlLab *lab);
 void pl_lab_train_stop(PlLab *lab);
 int pl_lab_train_tick(PlLab *lab);
 int pl_lab_grid_start(PlLab *lab);
 int pl_lab_pause_toggle(PlLab *lab);
+
+/* lab.c */
 void pl_lab_notice(PlLab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -8,9 +8,9 @@
 #ifndef PL_APP_LESSON_H
 #define PL_APP_LESSON_H
 
-#include "datafile.h"
-#include "lab.h"
-#include "quantity.h"
+#include "doc.h"
+#include "app/lab/lab.h"
+#include "app/lab/quantity.h"
 
 typedef enum {
     PL_STEP_SET,    /* settings by registry name: "padding=post mask=on" */

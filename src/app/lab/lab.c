@@ -216,9 +216,26 @@ int pl_lab_command(PlLab *lab, PlCommand c) {
     }
 }
 
+void pl_lab_autosave(PlLab *lab, const char *path) {
+    free(lab->autosave);
+    lab->autosave = path ? strdup(path) : NULL;
+}
+
+/* What the trainer reported in a tick: the notices it calls for, and a save
+ * of the session when runs were recorded. */
+static void trainer_events(PlLab *lab) {
+    unsigned ev = lab->events;
+    lab->events = 0;
+    if (ev & PL_TRAINED_GRID) pl_lab_notice(lab, "the padding x mask grid is done (train view)");
+    PlErr err;
+    if (ev && lab->autosave && pl_lab_save_session(lab, lab->autosave, &err))
+        pl_lab_notice(lab, "the session was not saved: %s", err.msg);
+}
+
 int pl_lab_tick(PlLab *lab) {
     int changed = pl_lab_results_take(lab);
     changed |= pl_lab_train_tick(lab);
+    trainer_events(lab);
     return changed;
 }
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/atomic.h"
-#include "lab.h"
+#include "app/lab/lab.h"
 #include "report.h"
 
 /* What one file gets: every part of a view (pl_view_shows): the runs

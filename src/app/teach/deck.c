@@ -17,8 +17,8 @@
 
 #include "choices.h"
 #include "core/corpus_load.h"
-#include "datafile.h"
-#include "fill.h"
+#include "doc.h"
+#include "app/lab/fill.h"
 #include "lesson.h"
 
 #include <ctype.h>

@@ -25,8 +25,8 @@
 
 #include "choices.h"
 #include "core/corpus_load.h"
-#include "datafile.h"
-#include "fill.h"
+#include "doc.h"
+#include "app/lab/fill.h"
 
 #define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200

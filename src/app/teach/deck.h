@@ -15,8 +15,8 @@
 #ifndef PL_APP_DECK_H
 #define PL_APP_DECK_H
 
-#include "datafile.h"
-#include "quantity.h"
+#include "doc.h"
+#include "app/lab/quantity.h"
 
 typedef enum { PL_DECK_CARDS, PL_DECK_QUESTIONS, PL_DECK_BUGS, PL_DECK_MINUTE, PL_DECK_KINDS } PlDeckKind;
 

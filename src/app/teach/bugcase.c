@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "lesson.h"
-#include "worker.h"
+#include "app/lab/worker.h"
 
 #define MIN_TRAIN_SEEDS 3
 

@@ -31,6 +31,7 @@ typedef int (*FitFn)(const PlLabSettings *s, const PlModel *trained);
 
 typedef struct {
     const char *name;
+    PlLook look;   /* how much of the batch it looks at */
     unsigned deps; /* the settings it reads */
     FitFn fits;    /* which trained models it reads (NULL: none) */
     size_t size;   /* of its result */
@@ -206,32 +207,34 @@ static int fits_selected(const PlLabSettings *s, const PlModel *m) {
 }
 
 static const Kind kinds[PL_R_COUNT] = {
-    [PL_R_BATCH] = {"batch", BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
-    [PL_R_COST] = {"cost",
+    [PL_R_BATCH] = {"batch", PL_LOOK_BATCH, BATCH_DEPS | PL_S_BIT(PL_S_CONVENTION), NULL, sizeof(PlProbeBatch), run_batch, free_batch},
+    [PL_R_COST] = {"cost", PL_LOOK_CORPUS,
                    PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_BATCH), NULL,
                    sizeof(PlLabCost), run_cost, free_cost},
     /* Attention reads an attention model alone: another model's embedding
      * under fresh projections would be neither that model nor the seed's. */
-    [PL_R_ATTENTION] = {"attention", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_attention,
+    [PL_R_ATTENTION] = {"attention", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CAUSAL), fits_attention,
                         sizeof(PlProbeAttention), run_attention, free_attention, "attention weights",
                         "has no attention layer"},
-    [PL_R_RNN] = {"rnn", SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING),
+    [PL_R_RNN] = {"rnn", PL_LOOK_EXAMPLE, SEEDED | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MODEL) | PL_S_BIT(PL_S_PAD_EMBEDDING),
                   fits_recurrent, sizeof(PlProbeRnn), run_rnn, free_rnn, "recurrent weights", "has no recurrent layer"},
-    [PL_R_POOLING] = {"pooling", SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling, "weights", ""},
-    [PL_R_LOSS] = {"loss", SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss, "token-model weights",
+    [PL_R_POOLING] = {"pooling", PL_LOOK_EXAMPLE, SEEDED, fits_any, sizeof(PlProbePooling), run_pooling, free_pooling, "weights", ""},
+    [PL_R_LOSS] = {"loss", PL_LOOK_FOCUS, SEEDED, fits_token, sizeof(PlProbeLoss), run_loss, free_loss, "token-model weights",
                    "has no token head"},
     /* Layers perturb the pads under freshly seeded layers: a trained model's
      * embedding under them would be neither that model nor the seed's, so
      * the view always says it shows fresh weights. */
-    [PL_R_LAYERS] = {"layers", SEEDED, NULL, sizeof(PlProbeLayers), run_layers, free_layers},
-    [PL_R_GENERATE] = {"generate", SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
-    [PL_R_MASKS] = {"masks", SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
+    [PL_R_LAYERS] = {"layers", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeLayers), run_layers, free_layers},
+    [PL_R_GENERATE] = {"generate", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
+    [PL_R_MASKS] = {"masks", PL_LOOK_FOCUS, SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
                     "has no attention layer"},
-    [PL_R_IDENTITY] = {"identity", SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
+    [PL_R_IDENTITY] = {"identity", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
                        free_identity, "weights", "is not the selected model"},
 };
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
+
+PlLook pl_result_look(PlResultKind k) { return kinds[k].look; }
 
 /* ---- what each view shows ---- */
 

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "datafile.h"
+#include "doc.h"
 #include "deck.h"
 
 #ifndef PL_DECKS_DIR

@@ -22,38 +22,13 @@
 #include "core/probe.h"
 #include "core/stats.h"
 #include "core/train.h"
-#include "settings.h"
+#include "app/commands.h"
+#include "app/settings.h"
 #include "veil.h"
 #include "worker.h"
 
 /* What a change did. */
 enum { PL_LAB_HOT = 1, PL_LAB_COLD = 2 };
-
-/* What a key does that is not a setting. */
-typedef enum {
-    PL_CMD_RUN,       /* retrain now */
-    PL_CMD_PAUSE,     /* pause or resume the training */
-    PL_CMD_GRID,      /* the padding x mask grid of the selected model over the seeds */
-    PL_CMD_SORT_RUNS, /* the runs table: in order, by median accuracy, by time */
-    PL_CMD_UNDO,      /* back to the settings before the last change */
-    PL_CMD_RESET,     /* every setting but the corpus to its default */
-    PL_CMD_COUNT
-} PlCommand;
-
-/* A key that runs a command rather than moving a setting: the one table the
- * terminal lab and the window both read (their help lists it). */
-typedef struct {
-    int key;
-    const char *keys; /* as the help shows it */
-    PlCommand cmd;
-    const char *help;
-} PlCommandKey;
-
-/* Terminated by a row whose keys is NULL. */
-extern const PlCommandKey pl_command_keys[];
-
-/* The command a key runs, or -1. */
-int pl_command_of_key(int key);
 
 /* ---- results ---- */
 
@@ -71,6 +46,16 @@ typedef enum {
     PL_R_COUNT
 } PlResultKind;
 
+/* How much of the batch a kind of result looks at: the header of its
+ * printout names that much. */
+typedef enum {
+    PL_LOOK_CORPUS,  /* the whole corpus (cost) */
+    PL_LOOK_BATCH,   /* the whole batch (batch) */
+    PL_LOOK_EXAMPLE, /* the example alone at the batch's width (rnn, pooling) */
+    PL_LOOK_FOCUS    /* the example and its batch-mates (the other close-ups) */
+} PlLook;
+
+PlLook pl_result_look(PlResultKind k);
 const char *pl_result_name(PlResultKind k);
 
 /* Where a result came from: what the header of a view says. */

@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "lab.h"
+#include "app/lab/lab.h"
 #include "out.h"
 
 typedef struct {
@@ -28,16 +28,7 @@ typedef struct {
 typedef PlStatus (*PlReportFn)(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                const PlReportOpts *o);
 
-/* How much of the batch a kind looks at: the header names that much. */
-typedef enum {
-    PL_LOOK_CORPUS,  /* the whole corpus (cost) */
-    PL_LOOK_BATCH,   /* the whole batch (batch) */
-    PL_LOOK_EXAMPLE, /* the example alone at the batch's width (rnn, pooling) */
-    PL_LOOK_FOCUS    /* the example and its batch-mates (the other close-ups) */
-} PlLook;
-
 typedef struct {
-    PlLook look;
     PlReportFn text, json;
 } PlReport;
 
@@ -51,7 +42,7 @@ PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, c
 const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o,
                              char *buf, int cap);
 
-/* ---- what the printers share (report.c) ---- */
+/* ---- what the printers share (print.c) ---- */
 
 /* Prints the source line (and the settings line when asked), then a blank line. */
 void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o);
@@ -72,7 +63,7 @@ int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o);
 void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n);
 void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, int cols);
 
-/* The printers of each kind, one file each (report_KIND.c). */
+/* The printers of each kind, one file each (print_KIND.c). */
 PlStatus pl_report_batch_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 /* The strategy rows of a comparison, as `padlab buckets` and the cost
