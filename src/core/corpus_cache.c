@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "corpus_build.h"
 #include "digest.h"
 #include "infile.h"
@@ -359,17 +360,13 @@ static void prune(const char *dir) {
 }
 
 PlStatus pl_cache_write(const char *path, const PlCacheKey *key, const PlCorpus *c) {
-    char tmp[4096 + 32];
-    if (!make_dirs(path) || snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
-        return PL_EIO;
-    FILE *f = fopen(tmp, "wb");
-    if (!f) return PL_EIO;
-    int ok = write_entry(f, key, c);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        unlink(tmp);
+    PlAtomic a;
+    if (!make_dirs(path) || pl_atomic_open(&a, path, 0, NULL) != PL_OK) return PL_EIO;
+    if (!write_entry(a.f, key, c)) {
+        pl_atomic_abort(&a);
         return PL_EIO;
     }
+    if (pl_atomic_commit(&a, NULL) != PL_OK) return PL_EIO;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     *strrchr(dir, '/') = '\0';

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "core/atomic.h"
 #include "chrome.h"
 #include "drill_pane.h"
 #include "figures.h"
@@ -606,6 +607,19 @@ int gui_run(const GuiArgs *a) {
     return rc;
 }
 
+/* The view's full data as JSON at path, whole or not at all; 0, or -1 after saying why. */
+static int export_json(Gui *g, PlView v, const char *path) {
+    PlAtomic a;
+    PlErr err;
+    if (pl_atomic_open(&a, path, 0, &err)) return fprintf(stderr, "padlab export: %s\n", err.msg), -1;
+    if (pl_lab_write_view(g->lab, v, 1, a.f, &err) && !ferror(a.f)) {
+        pl_atomic_abort(&a); /* nothing to export; a failed write is the commit's to report */
+        return fprintf(stderr, "padlab export: %s: %s\n", path, err.msg), -1;
+    }
+    if (pl_atomic_commit(&a, &err)) return fprintf(stderr, "padlab export: %s\n", err.msg), -1;
+    return 0;
+}
+
 int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {
     char why[512];
     if (SDL_Init(0) != 0) {
@@ -633,16 +647,7 @@ int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {
         fprintf(stderr, "padlab export: %s\n", why), rc = 1;
     if (!rc && x->csv && gui_csv_write(x->csv, dl, why, sizeof why))
         fprintf(stderr, "padlab export: %s\n", why), rc = 1;
-    if (!rc && x->json) {
-        FILE *f = fopen(x->json, "w");
-        PlErr err;
-        if (!f) fprintf(stderr, "padlab export: %s: cannot write\n", x->json), rc = 1;
-        else {
-            PlStatus st = pl_lab_write_view(g.lab, v, 1, f, &err);
-            if (fclose(f) != 0 || st)
-                fprintf(stderr, "padlab export: %s: %s\n", x->json, st ? err.msg : "cannot write"), rc = 1;
-        }
-    }
+    if (!rc && x->json && export_json(&g, v, x->json)) rc = 1;
     stop(&g);
     SDL_Quit();
     return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "core/atomic.h"
 
 typedef struct {
     unsigned char *buf;
@@ -32,9 +33,18 @@ static void mem_write(png_structp p, png_bytep data, png_size_t n) {
 
 static void mem_flush(png_structp p) { (void)p; }
 
+/* libpng's failures come back as -1 from encode, and the writer says why
+ * in one line: nothing of libpng's own goes to stderr. */
+static void quiet_error(png_structp p, png_const_charp msg) {
+    (void)msg;
+    png_longjmp(p, 1);
+}
+
+static void quiet_warning(png_structp p, png_const_charp msg) { (void)p, (void)msg; }
+
 /* Writes through png's own FILE or through mem; 0 or -1. */
 static int encode(FILE *f, Mem *m, const uint32_t *px, int w, int h, int stride) {
-    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, quiet_error, quiet_warning);
     png_infop info = p ? png_create_info_struct(p) : NULL;
     unsigned char *row = malloc((size_t)w * 3);
     if (!p || !info || !row) {
@@ -68,16 +78,14 @@ static int encode(FILE *f, Mem *m, const uint32_t *px, int w, int h, int stride)
 }
 
 int gui_png_write(const char *path, const uint32_t *px, int w, int h, int stride, char *why, int cap) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) return snprintf(why, (size_t)cap, "%s: cannot write", path), -1;
-    int bad = encode(f, NULL, px, w, h, stride);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path)) {
-        remove(tmp);
-        return snprintf(why, (size_t)cap, "%s: cannot write the PNG", path), -1;
+    PlAtomic a;
+    PlErr err;
+    if (pl_atomic_open(&a, path, 0, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
+    if (encode(a.f, NULL, px, w, h, stride) && !ferror(a.f)) {
+        pl_atomic_abort(&a); /* libpng ran out of memory; a failed write is the commit's to report */
+        return snprintf(why, (size_t)cap, "%s: out of memory for the PNG", path), -1;
     }
+    if (pl_atomic_commit(&a, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
     return 0;
 }
 

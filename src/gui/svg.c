@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "core/atomic.h"
 
 static void esc(FILE *f, const char *s) {
     for (; *s; s++) {
@@ -66,11 +67,8 @@ static void heat(FILE *f, const GuiList *dl, const GuiItem *it) {
     free(px), free(png);
 }
 
-int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return snprintf(why, (size_t)cap, "%s: cannot write", path), -1;
+/* The whole document into f. */
+static void write_svg(FILE *f, const GuiList *dl) {
     const GuiStyle *st = dl->st;
     double s = fmax(5.0, 6.0 * st->unit);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -168,13 +166,22 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
         }
     }
     fputs("</svg>\n", f);
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path)) {
-        remove(tmp);
-        return snprintf(why, (size_t)cap, "%s: cannot write the SVG", path), -1;
-    }
-    return 0;
+}
+
+/* Commits a, or says why not into why. Returns 0 or -1. */
+static int commit(PlAtomic *a, char *why, int cap) {
+    PlErr err;
+    if (pl_atomic_commit(a, &err) == PL_OK) return 0;
+    snprintf(why, (size_t)cap, "%s", err.msg);
+    return -1;
+}
+
+int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
+    PlAtomic a;
+    PlErr err;
+    if (pl_atomic_open(&a, path, 0, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
+    write_svg(a.f, dl);
+    return commit(&a, why, cap);
 }
 
 static void csv_field(FILE *f, const char *s) {
@@ -191,8 +198,10 @@ static void csv_field(FILE *f, const char *s) {
 }
 
 int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap) {
-    FILE *f = fopen(path, "w");
-    if (!f) return snprintf(why, (size_t)cap, "%s: cannot write", path), -1;
+    PlAtomic a;
+    PlErr err;
+    if (pl_atomic_open(&a, path, 0, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
+    FILE *f = a.f;
     fputs("figure,series,x,y,label\n", f);
     for (int i = 0; i < dl->ndata; i++) {
         const GuiDatum *d = &dl->data[i];
@@ -203,8 +212,5 @@ int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap) {
         csv_field(f, gui_dl_str(dl, d->label));
         fputc('\n', f);
     }
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad) return snprintf(why, (size_t)cap, "%s: cannot write the CSV", path), -1;
-    return 0;
+    return commit(&a, why, cap);
 }
