@@ -70,6 +70,7 @@ static const SuiteRow suites[] = {
     {"quantity_lessons_b", quantity_lessons_b_suite},
     {"quantity_lessons_c", quantity_lessons_c_suite},
     {"drill", drill_suite},
+    {"atomic", atomic_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {
