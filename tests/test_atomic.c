@@ -227,8 +227,8 @@ START_TEST(test_the_temporary_file_is_fresh_beside_its_target) {
     ck_assert_msg(pl_atomic_open(&a, p, 0, &err) == PL_OK, "%s", err.msg);
     ck_assert_msg(pl_atomic_open(&b, p, 0, &err) == PL_OK, "%s", err.msg);
     size_t n = strlen(p);
-    ck_assert_msg(strncmp(a.tmp, p, n) == 0 && strncmp(a.tmp + n, ".tmp.", 5) == 0 && strlen(a.tmp + n + 5) == 6,
-                  "%s", a.tmp);
+    ck_assert_msg(strncmp(a.tmp, p, n) == 0 && strncmp(a.tmp + n, ".tmp.", 5) == 0 && strlen(a.tmp + n + 5) == 6, "%s",
+                  a.tmp);
     ck_assert_str_ne(a.tmp, b.tmp); /* two writers of one name never share a temporary file */
     struct stat s;
     ck_assert_int_eq(lstat(a.tmp, &s), 0);
@@ -295,14 +295,13 @@ static int exists(const char *name) {
 START_TEST(test_day_old_temporaries_of_the_target_are_swept) {
     char p[4200];
     PlErr err;
-    plant("out.svg.tmp.Ab3xYz", 2, 0);  /* a killed writer's, two days old: swept */
-    plant("out.svg.tmp.fresh1", 0, 0);  /* another writer's, at work now: kept */
-    plant("out.svg.tmp.Lnk123", 2, 1);  /* a symlink: not ours to judge, kept */
+    plant("out.svg.tmp.Ab3xYz", 2, 0);   /* a killed writer's, two days old: swept */
+    plant("out.svg.tmp.fresh1", 0, 0);   /* another writer's, at work now: kept */
+    plant("out.svg.tmp.Lnk123", 2, 1);   /* a symlink: not ours to judge, kept */
     plant("other.svg.tmp.Ab3xYz", 2, 0); /* another target's: kept */
-    plant("out.svg.tmp.Ab3xYz7", 2, 0); /* not the temporary pattern: kept */
-    plant("out.svg.tmp", 2, 0);         /* the old fixed name: not ours any more, kept */
-    ck_assert_msg(pl_write_atomic(at(p, sizeof p, "out.svg"), write_text, "<svg/>\n", &err) == PL_OK, "%s",
-                  err.msg);
+    plant("out.svg.tmp.Ab3xYz7", 2, 0);  /* not the temporary pattern: kept */
+    plant("out.svg.tmp", 2, 0);          /* the old fixed name: not ours any more, kept */
+    ck_assert_msg(pl_write_atomic(at(p, sizeof p, "out.svg"), write_text, "<svg/>\n", &err) == PL_OK, "%s", err.msg);
     ck_assert(!exists("out.svg.tmp.Ab3xYz"));
     ck_assert(exists("out.svg.tmp.fresh1"));
     ck_assert(exists("out.svg.tmp.Lnk123"));

@@ -304,8 +304,7 @@ PlStatus pl_atomic_commit(PlAtomic *a, PlErr *err) {
     PlStatus st = PL_OK;
     if (e == EEXIST && (a->flags & PL_ATOMIC_NEW))
         a->taken = 1, st = pl_err_set(err, PL_EIO, "%s: already exists", a->shown);
-    else if (e)
-        st = pl_err_set(err, e == ENOMEM ? PL_ENOMEM : PL_EIO, "%s: cannot write: %s", a->shown, strerror(e));
+    else if (e) st = pl_err_set(err, e == ENOMEM ? PL_ENOMEM : PL_EIO, "%s: cannot write: %s", a->shown, strerror(e));
     release(a);
     return st;
 }

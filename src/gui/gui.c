@@ -26,8 +26,8 @@
 #include <unistd.h>
 
 #include "backend.h"
-#include "core/atomic.h"
 #include "chrome.h"
+#include "core/atomic.h"
 #include "drill_pane.h"
 #include "figures.h"
 #include "lesson_pane.h"
