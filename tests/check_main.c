@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/dirs.h"
 #include "suites.h"
 
 const char *pl_test_imdb_path(void) {
@@ -71,6 +72,7 @@ static const SuiteRow suites[] = {
     {"quantity_lessons_c", quantity_lessons_c_suite},
     {"drill", drill_suite},
     {"atomic", atomic_suite},
+    {"dirs", dirs_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {
@@ -81,6 +83,7 @@ static int wanted(const char *name, int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    pl_dirs_setup_core(); /* as padlab's main: the corpus cache under XDG_CACHE_HOME, which make check sets */
     SRunner *sr = srunner_create(NULL);
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
         if (wanted(suites[i].name, argc, argv)) srunner_add_suite(sr, suites[i].make());

@@ -177,4 +177,12 @@ grep -q "^lesson = 01-rectangle " "$STATE" && pass "and forgets nothing" || fail
 run "$P" lesson --reset 01-rectangle --yes
 expect_has "--reset --yes forgets one lesson" "forgot"
 if grep -q "^lesson = 01-rectangle " "$STATE"; then fail "the lesson's progress is gone" "$(cat "$STATE")"; else pass "the lesson's progress is gone"; fi
+# A relative XDG_STATE_HOME is ignored (the XDG spec): the default under HOME is used, and
+# with no HOME either, one line names both.
+(cd "$TMP" && env HOME="$TMP/home" XDG_STATE_HOME=rel "$P" lesson --reset-all --yes >/dev/null 2>&1)
+if [[ -f $TMP/home/.local/state/padlab/progress && ! -e $TMP/rel ]]; then pass "a relative XDG_STATE_HOME is ignored for HOME's default"
+else fail "a relative XDG_STATE_HOME is ignored for HOME's default" "$(ls -R "$TMP/home" "$TMP/rel" 2>&1)"; fi
+run env -u HOME XDG_STATE_HOME=rel "$P" lesson --reset-all --yes
+if [[ $rc -eq 1 && $err == *"no state folder: neither XDG_STATE_HOME (an absolute path) nor HOME is set"* ]]; then pass "no usable state folder is one line naming both"
+else fail "no usable state folder is one line naming both" "status $rc" "$err"; fi
 finish

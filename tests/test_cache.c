@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/dirs.h"
 #include "core/corpus.h"
 #include "core/corpus_cache.h"
 #include "core/corpus_load.h"
@@ -51,12 +52,19 @@ END_TEST
 
 static char *dir; /* this test's folder: the TSV files and, under cache/, the entries */
 
+/* PADLAB_CACHE set to mode (NULL: unset), handed to the core as main does. */
+static void cache_mode(const char *mode) {
+    if (mode) setenv("PADLAB_CACHE", mode, 1);
+    else unsetenv("PADLAB_CACHE");
+    pl_dirs_setup_core();
+}
+
 static void use_cache(const char *mode) {
     dir = pl_test_tmpdir();
     char c[4096];
     snprintf(c, sizeof c, "%s/cache", dir);
     setenv("XDG_CACHE_HOME", c, 1);
-    setenv("PADLAB_CACHE", mode, 1);
+    cache_mode(mode);
 }
 
 static const char *words[] = {"the", "film", "was", "good", "bad", "plot", "acting", "great", "awful", "ending"};
@@ -88,7 +96,7 @@ static PlCorpus *load_as(const char *path, int num_words, PlCacheUse use) {
 }
 
 /* Through the cache as PADLAB_CACHE says (use_cache set it). */
-static PlCorpus *load(const char *path, int num_words) { return load_as(path, num_words, PL_CACHE_ENV); }
+static PlCorpus *load(const char *path, int num_words) { return load_as(path, num_words, PL_CACHE_DEFAULT); }
 
 /* Tokenized, whatever PADLAB_CACHE says. */
 static PlCorpus *load_fresh(const char *path, int num_words) { return load_as(path, num_words, PL_CACHE_OFF); }
@@ -247,16 +255,16 @@ START_TEST(test_off_and_small_files_write_nothing) {
     pl_corpus_free(load(path, 10000));
     pl_corpus_free(load(path, 10000));
     ck_assert_int_eq(entries(NULL, 0), 0);
-    unsetenv("PADLAB_CACHE"); /* the default: a file under 1 MiB is tokenized every time */
+    cache_mode(NULL); /* the default: a file under 1 MiB is tokenized every time */
     pl_corpus_free(load(path, 10000));
     ck_assert_int_eq(entries(NULL, 0), 0);
-    ck_assert_int_eq(pl_cache_wanted(1u << 20, PL_CACHE_ENV), 1);
-    ck_assert_int_eq(pl_cache_wanted((1u << 20) - 1, PL_CACHE_ENV), 0);
+    ck_assert_int_eq(pl_cache_wanted(1u << 20, PL_CACHE_DEFAULT), 1);
+    ck_assert_int_eq(pl_cache_wanted((1u << 20) - 1, PL_CACHE_DEFAULT), 0);
     /* The options win over the environment. */
-    setenv("PADLAB_CACHE", "off", 1);
+    cache_mode("off");
     pl_corpus_free(load_as(path, 10000, PL_CACHE_ALL));
     ck_assert_int_eq(entries(NULL, 0), 1);
-    ck_assert_int_eq(pl_cache_wanted(1u << 30, PL_CACHE_ENV), 0);
+    ck_assert_int_eq(pl_cache_wanted(1u << 30, PL_CACHE_DEFAULT), 0);
     ck_assert_int_eq(pl_cache_wanted(1u << 20, PL_CACHE_LARGE), 1);
     ck_assert_int_eq(pl_cache_wanted(100, PL_CACHE_LARGE), 0);
     pl_test_rmtree(dir);

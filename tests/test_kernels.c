@@ -435,7 +435,7 @@ END_TEST
 
 /* Each test runs in its own process: this one's choice is its own. */
 START_TEST(test_a_forced_level_is_the_level_in_use) {
-    setenv("PADLAB_SIMD", "baseline", 1);
+    pl_kernels_choose("baseline");
     int forced;
     ck_assert_int_eq(pl_simd_level(&forced), PL_SIMD_BASELINE);
     ck_assert_int_eq(forced, 1);

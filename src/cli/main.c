@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/dirs.h"
 #include "cli.h"
 #include "core/stats.h"
 #include "probe_cli.h"
@@ -172,6 +173,7 @@ static int dispatch(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    pl_dirs_setup_core(); /* the corpus cache and the kernel level, from the environment: the core reads none */
     int rc = dispatch(argc, argv);
     /* --help and --version print straight to stdout: their write errors too. */
     errno = 0;

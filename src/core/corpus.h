@@ -25,15 +25,15 @@ enum { PL_PAD_ID = 0, PL_START_ID = 1, PL_OOV_ID = 2, PL_FIRST_WORD_ID = 3 };
 
 /* Whether a TSV file goes through the corpus cache (corpus_cache.h). */
 typedef enum {
-    PL_CACHE_ENV = 0, /* as PADLAB_CACHE says: off, all, else files of 1 MiB or more */
-    PL_CACHE_OFF,     /* never read nor written */
-    PL_CACHE_ALL,     /* files of any size */
-    PL_CACHE_LARGE    /* files of 1 MiB or more */
+    PL_CACHE_DEFAULT = 0, /* as the run's start chose (pl_cache_configure) */
+    PL_CACHE_OFF,         /* never read nor written */
+    PL_CACHE_ALL,         /* files of any size */
+    PL_CACHE_LARGE        /* files of 1 MiB or more */
 } PlCacheUse;
 
 typedef struct {
     int num_words;    /* keep ids below this; 0 = the default (10000) */
-    PlCacheUse cache; /* 0 = as PADLAB_CACHE says */
+    PlCacheUse cache; /* 0 = as the run's start chose */
 } PlCorpusOpts;
 
 typedef struct {

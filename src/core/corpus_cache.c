@@ -12,6 +12,7 @@
 #include "atomic.h"
 #include "corpus_build.h"
 #include "digest.h"
+#include "folder.h"
 #include "infile.h"
 #include "text.h"
 
@@ -36,14 +37,19 @@ typedef struct {
 
 _Static_assert(sizeof(CacheHeader) == 80, "the cache header has no padding");
 
-static PlCacheUse use_from_env(void) {
-    const char *e = getenv("PADLAB_CACHE");
-    if (e && (strcmp(e, "off") == 0 || strcmp(e, "0") == 0)) return PL_CACHE_OFF;
-    return e && strcmp(e, "all") == 0 ? PL_CACHE_ALL : PL_CACHE_LARGE;
+/* The run's cache, as pl_cache_configure was told: set once at start-up,
+ * before any load, then only read. No folder: no cache. */
+static char cache_folder[3072];
+static PlCacheUse cache_use = PL_CACHE_LARGE;
+
+void pl_cache_configure(const char *dir, PlCacheUse use) {
+    int fits = dir && snprintf(cache_folder, sizeof cache_folder, "%s", dir) < (int)sizeof cache_folder;
+    if (!fits) cache_folder[0] = '\0';
+    cache_use = use == PL_CACHE_DEFAULT ? PL_CACHE_LARGE : use;
 }
 
 int pl_cache_wanted(uint64_t size, PlCacheUse use) {
-    if (use == PL_CACHE_ENV) use = use_from_env();
+    if (use == PL_CACHE_DEFAULT) use = cache_use;
     return use == PL_CACHE_ALL || (use == PL_CACHE_LARGE && size >= CACHE_MIN_BYTES);
 }
 
@@ -102,19 +108,9 @@ PlStatus pl_cache_key(FILE *f, uint64_t size, int num_words, PlCacheKey *key) {
     return PL_OK;
 }
 
-static int cache_dir(char *buf, size_t cap) {
-    const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    int n;
-    if (x && x[0] == '/') n = snprintf(buf, cap, "%s/padlab/corpus", x);
-    else if (home && home[0]) n = snprintf(buf, cap, "%s/.cache/padlab/corpus", home);
-    else return 0;
-    return n > 0 && (size_t)n < cap;
-}
-
 int pl_cache_path(const PlCacheKey *key, char *buf, size_t cap) {
-    char dir[3072];
-    if (!cache_dir(dir, sizeof dir)) return 0;
-    int n = snprintf(buf, cap, "%s/%016llx-%llu-w%d.corpus", dir, (unsigned long long)key->digest,
+    if (!cache_folder[0]) return 0;
+    int n = snprintf(buf, cap, "%s/%016llx-%llu-w%d.corpus", cache_folder, (unsigned long long)key->digest,
                      (unsigned long long)key->size, (int)key->num_words);
     return n > 0 && (size_t)n < cap;
 }
@@ -272,20 +268,14 @@ PlStatus pl_cache_read(const char *path, const PlCacheKey *key, PlCorpus **out) 
 
 /* ---- writing ------------------------------------------------------------ */
 
-/* mkdir -p of path's folder. */
+/* 1 when path's folder exists or was made (folder.h). */
 static int make_dirs(const char *path) {
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) return 0;
     char *slash = strrchr(dir, '/');
     if (!slash || slash == dir) return 0;
     *slash = '\0';
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return 0;
-        *p = '/';
-    }
-    return mkdir(dir, 0700) == 0 || errno == EEXIST;
+    return pl_folder_make(dir, NULL) == PL_OK;
 }
 
 static int write_part(FILE *f, PlDigest *d, const void *p, size_t n) {

@@ -2,8 +2,8 @@
  * kept after the first load so that the next command or lab start reads
  * them back instead of tokenizing the text again.
  *
- * Where: $XDG_CACHE_HOME/padlab/corpus/ (else ~/.cache/padlab/corpus/), one
- * file per key, the eight most recently used kept. The key is the digest of
+ * Where: the folder the run's start named (pl_cache_configure; padlab's
+ * main names $XDG_CACHE_HOME/padlab/corpus/, src/app/dirs.c), one file per key, the eight most recently used kept. The key is the digest of
  * the file's bytes and its size, the vocabulary cap (num_words) and the
  * tokenizer's fingerprint (the digest of a fixed text cleaned, so a change
  * to the tokenizer's rules makes new keys by itself): a changed file, other
@@ -17,9 +17,10 @@
  * corpus promises (corpus.h); any failure means "not cached", never an
  * error: the corpus is tokenized again and the entry rewritten.
  *
- * PADLAB_CACHE=off never reads or writes it; PADLAB_CACHE=all caches files
- * of any size (by default only those of 1 MiB or more, for which reading
- * the cache beats tokenizing). */
+ * By default only files of 1 MiB or more go through it, for which reading the
+ * cache beats tokenizing; the start-up's choice or a load's options may say
+ * never (PL_CACHE_OFF) or files of any size (PL_CACHE_ALL). The core reads
+ * no environment: PADLAB_CACHE is read by the app (src/app/dirs.c). */
 #ifndef PL_CORPUS_CACHE_H
 #define PL_CORPUS_CACHE_H
 
@@ -35,8 +36,14 @@ typedef struct {
     uint64_t tokenizer; /* pl_cache_tokenizer() */
 } PlCacheKey;
 
+/* Sets the run's cache: its folder (NULL, empty or too long: no cache) and
+ * what goes through it when a load's options say PL_CACHE_DEFAULT (which
+ * here means files of 1 MiB or more). Called once at start-up, before any
+ * load and any thread; without a call there is no cache. */
+void pl_cache_configure(const char *dir, PlCacheUse use);
+
 /* 1 when a source of size bytes should go through the cache, as use says
- * (PL_CACHE_ENV: as PADLAB_CACHE says). */
+ * (PL_CACHE_DEFAULT: as pl_cache_configure was told). */
 int pl_cache_wanted(uint64_t size, PlCacheUse use);
 
 /* Reads f (open at its start) to the end and fills key; rewinds f.
@@ -44,8 +51,8 @@ int pl_cache_wanted(uint64_t size, PlCacheUse use);
  * and reports the failure). */
 PlStatus pl_cache_key(FILE *f, uint64_t size, int num_words, PlCacheKey *key);
 
-/* The entry's path for key in buf; 0 when there is no cache folder (no
- * XDG_CACHE_HOME nor HOME, or the name does not fit). */
+/* The entry's path for key in buf; 0 when there is no cache folder (none
+ * configured, or the name does not fit). */
 int pl_cache_path(const PlCacheKey *key, char *buf, size_t cap);
 
 /* Reads the entry at path into a new corpus. PL_OK with *out set, or a

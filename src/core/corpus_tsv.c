@@ -224,7 +224,7 @@ PlStatus pl_corpus_load_tsv(const char *path, const PlCorpusOpts *opts, PlCorpus
     int num_words = opts && opts->num_words > 0 ? opts->num_words : PL_DEFAULT_NUM_WORDS;
     PlCacheKey key;
     char entry[4096];
-    int cached = pl_cache_wanted(size, opts ? opts->cache : PL_CACHE_ENV) &&
+    int cached = pl_cache_wanted(size, opts ? opts->cache : PL_CACHE_DEFAULT) &&
                  pl_cache_key(f, size, num_words, &key) == PL_OK && pl_cache_path(&key, entry, sizeof entry);
     if (cached && pl_cache_read(entry, &key, out) == PL_OK) {
         fclose(f);

@@ -1,11 +1,11 @@
-/* Which kernel table runs: the widest this CPU supports, unless PADLAB_SIMD
- * names a narrower one. The choice is the core's one write-once cache: a
- * pure function of the CPU and the environment, made on first use, so every
- * thread sees the same table and the same numbers for the whole run. */
+/* Which kernel table runs: the widest this CPU supports, unless the run's
+ * start named a narrower one (pl_kernels_choose; padlab's main passes
+ * PADLAB_SIMD). The choice is made once, at start-up or else on first use,
+ * so every thread sees the same table and the same numbers for the whole
+ * run. */
 #include "kernels.h"
 
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const level_names[PL_SIMD_COUNT] = {"baseline", "avx2", "avx512"};
@@ -48,15 +48,20 @@ const PlKernels *pl_kernels_at(PlSimdLevel l) {
     return l >= 0 && l < PL_SIMD_COUNT && pl_simd_supported(l) ? tables[l] : NULL;
 }
 
-/* The level chosen, + 1 (0: not chosen yet), and whether PADLAB_SIMD chose it. */
+/* The level chosen, + 1 (0: not chosen yet), and whether a name chose it. */
 static atomic_int chosen, chosen_forced;
+
+void pl_kernels_choose(const char *level) {
+    int forced;
+    PlSimdLevel l = pl_simd_pick(level, best_level(), &forced);
+    atomic_store_explicit(&chosen_forced, forced, memory_order_relaxed);
+    atomic_store_explicit(&chosen, (int)l + 1, memory_order_release);
+}
 
 static PlSimdLevel choose(void) {
     int c = atomic_load_explicit(&chosen, memory_order_acquire);
     if (c) return (PlSimdLevel)(c - 1);
-    int forced;
-    PlSimdLevel l = pl_simd_pick(getenv("PADLAB_SIMD"), best_level(), &forced);
-    atomic_store_explicit(&chosen_forced, forced, memory_order_relaxed);
+    PlSimdLevel l = best_level();
     atomic_store_explicit(&chosen, (int)l + 1, memory_order_release); /* racing threads store the same */
     return l;
 }

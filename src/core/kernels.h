@@ -4,9 +4,10 @@
  * types of PL_K_BYTES; kernels_base.c, kernels_avx2.c and kernels_avx512.c
  * include it under their own target (SSE2 16-byte vectors; AVX2+FMA 32;
  * AVX-512 64), each exporting one PlKernels table. kernels.c picks the
- * widest table this CPU runs, or the one PADLAB_SIMD names (baseline, avx2,
- * avx512), so that tests and benchmarks can run every level the machine
- * has. All matrices are row-major with explicit row strides. Levels agree
+ * widest table this CPU runs, or the one the run's start names
+ * (pl_kernels_choose: baseline, avx2, avx512; padlab's main passes
+ * PADLAB_SIMD), so that tests and benchmarks can run every level the
+ * machine has. All matrices are row-major with explicit row strides. Levels agree
  * to float rounding (FMA contracts at avx2 and above), not bit for bit. */
 #ifndef PL_KERNELS_H
 #define PL_KERNELS_H
@@ -75,17 +76,21 @@ typedef struct {
 
 extern const PlKernels pl_kernels_baseline, pl_kernels_avx2, pl_kernels_avx512;
 
-/* The table in use: chosen on the first call (CPU, then PADLAB_SIMD), the
- * same for the whole process. Can't fail. */
+/* Chooses the table for the whole run: the level named (clamped to what
+ * this CPU runs, as pl_simd_pick), or the widest for NULL, empty or an
+ * unknown name. Call at start-up, before any kernel runs and any thread
+ * starts; without a call the first use takes the widest. Can't fail. */
+void pl_kernels_choose(const char *level);
+/* The table in use, the same for the whole run. Can't fail. */
 const PlKernels *pl_kernels(void);
-/* The level of pl_kernels(), and whether PADLAB_SIMD chose it. */
+/* The level of pl_kernels(), and whether a name given to pl_kernels_choose chose it. */
 PlSimdLevel pl_simd_level(int *forced);
 /* Whether this CPU runs level l. */
 int pl_simd_supported(PlSimdLevel l);
 /* The table of level l (for tests: compare a level with the baseline), or
  * NULL when this CPU cannot run it. */
 const PlKernels *pl_kernels_at(PlSimdLevel l);
-/* The level a PADLAB_SIMD value asks for, clamped to best (the widest this
+/* The level a name asks for, clamped to best (the widest this
  * CPU runs): NULL, empty or unknown names give best. Pure, for tests. */
 PlSimdLevel pl_simd_pick(const char *forced, PlSimdLevel best, int *used_forced);
 const char *pl_simd_name(PlSimdLevel l);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "app/dirs.h"
 #include "core/infile.h"
 
 char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err) {
@@ -90,11 +91,11 @@ int pl_datafile_dirs(const char *env, const char *sub, const char *installed, co
             n = add_dir(dirs, n, max, d);
         free(copy);
     }
-    char user[1024];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) snprintf(user, sizeof user, "%.990s/padlab/%.20s", xdg, sub);
-    else snprintf(user, sizeof user, "%.980s/.local/share/padlab/%.20s", home ? home : "", sub);
-    n = add_dir(dirs, n, max, user);
+    char data[990], user[1024];
+    if (pl_dir_find(PL_DIR_DATA, data, sizeof data, NULL) == PL_OK) { /* none: only the others are looked in */
+        snprintf(user, sizeof user, "%s/%.20s", data, sub);
+        n = add_dir(dirs, n, max, user);
+    }
     n = add_dir(dirs, n, max, installed);
     return add_dir(dirs, n, max, source);
 }

@@ -19,7 +19,8 @@ char *pl_datafile_read(const char *path, const char *what, size_t *n, PlErr *err
 
 /* The folders looked in for a kind, in order, each once and only when it
  * exists: those in the environment variable env (':'-separated), then
- * $XDG_DATA_HOME/padlab/SUB (default ~/.local/share/padlab/SUB), then the
+ * padlab's data folder's SUB (app/dirs.h: by default
+ * ~/.local/share/padlab/SUB), then the
  * installed folder and the source tree's. Returns how many (at most max). */
 int pl_datafile_dirs(const char *env, const char *sub, const char *installed, const char *source, char dirs[][1024],
                      int max);

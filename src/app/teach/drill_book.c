@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/dirs.h"
 #include "choices.h"
 #include "core/atomic.h"
 #include "progress.h"
@@ -98,7 +99,7 @@ PlStatus pl_drill_book_load_from(PlDrillBook *b, const char *path, PlErr *err) {
 PlStatus pl_drill_book_load(PlDrillBook *b, PlErr *err) {
     char dir[900], path[1024];
     memset(b, 0, sizeof *b);
-    if (pl_state_dir(dir, sizeof dir, err)) return PL_EIO;
+    if (pl_dir_state(dir, sizeof dir, err)) return PL_EIO;
     snprintf(path, sizeof path, "%s/drill", dir);
     PlStatus st = pl_drill_book_load_from(b, path, err);
     if (!st && !b->salt) b->salt = pl_choices_new_salt(); /* kept from the first save on */

@@ -2,7 +2,7 @@
  * due day (cards, minute prompts) and how often it was answered right and
  * wrong (questions, bug cases), and the learner's salt, which with an
  * item's answer count seeds the order its choices are shown in (choices.h).
- * Kept in padlab's state folder ($XDG_STATE_HOME/padlab, by default
+ * Kept in padlab's state folder (app/dirs.h: by default
  * ~/.local/state/padlab) in the file "drill", one line per item, and
  * written atomically:
  *

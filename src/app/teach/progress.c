@@ -4,32 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "app/dirs.h"
 #include "choices.h"
 #include "core/atomic.h"
-
-/* mkdir -p of path, 0700. */
-static int make_dirs(const char *path) {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *s = buf + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = '\0';
-        if (mkdir(buf, 0700) != 0 && errno != EEXIST) return -1;
-        *s = '/';
-    }
-    return mkdir(buf, 0700) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-int pl_state_dir(char *dir, int cap, PlErr *err) {
-    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) snprintf(dir, (size_t)cap, "%s/padlab", xdg);
-    else if (home && *home) snprintf(dir, (size_t)cap, "%s/.local/state/padlab", home);
-    else return pl_err_set(err, PL_EIO, "no state folder: neither XDG_STATE_HOME nor HOME is set"), -1;
-    if (make_dirs(dir)) return pl_err_set(err, PL_EIO, "%s: cannot make the folder: %s", dir, strerror(errno)), -1;
-    return 0;
-}
 
 /* "2r,5w" into answer[]. */
 static int parse_answers(char *v, signed char *answer) {
@@ -74,7 +52,7 @@ static int parse_entry(char *v, PlLessonProgress *p) {
 PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {
     char dir[900];
     memset(b, 0, sizeof *b);
-    if (pl_state_dir(dir, sizeof dir, err)) return PL_EIO;
+    if (pl_dir_state(dir, sizeof dir, err)) return PL_EIO;
     snprintf(b->path, sizeof b->path, "%s/progress", dir);
     FILE *f = fopen(b->path, "r");
     if (!f && errno == ENOENT) return b->salt = pl_choices_new_salt(), PL_OK; /* a new learner */

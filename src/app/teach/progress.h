@@ -2,7 +2,7 @@
  * finished, how often it was opened and how each question went, and the
  * learner's salt, which with the times opened seeds the order of a
  * question's choices (choices.h). Kept in padlab's state folder
- * ($XDG_STATE_HOME/padlab, by default ~/.local/state/padlab) as lines of
+ * (app/dirs.h: by default ~/.local/state/padlab) as lines of
  * "learner = 9c1f04d2a7e35b60" and "lesson = NAME step=S done=D opened=N
  * answers=2r,5w", and written atomically. */
 #ifndef PL_APP_PROGRESS_H
@@ -29,9 +29,6 @@ typedef struct {
     PlLessonProgress lessons[PL_PROGRESS_MAX];
     int n;
 } PlProgressBook;
-
-/* The state folder (created when missing, 0700); 0 or -1 with err. */
-int pl_state_dir(char *dir, int cap, PlErr *err);
 
 /* Reads the progress file of the state folder (none yet: an empty book),
  * giving the learner a new salt when the file holds none. A damaged file is
