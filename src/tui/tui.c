@@ -1,5 +1,6 @@
 /* The lab's main loop: poll the lab, draw, read a key or a click, turn it
- * into a change of a setting or a command. The layout:
+ * into a change of a setting or a command (the key table, keys.h, and the
+ * registries). The layout:
  *
  *   row 0        the view tabs
  *   rows 1..     the control strip (every setting as text, cold ones starred)
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keys.h"
 #include "lesson_pane.h"
 #include "strip.h"
 #include "views.h"
@@ -217,27 +219,34 @@ static void on_mouse(Tui *u, const MEVENT *ev, double now) {
     step(u, id, back ? -1 : 1, now);
 }
 
-static int scroll_key(Tui *u, int ch) {
+/* The view a line or a page down or up (j, k and the arrows; PgDn, PgUp). */
+static void scroll_view(Tui *u, int ch) {
     TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
     int page = p->box.h - p->fixed > 1 ? p->box.h - p->fixed - 1 : 1;
     if (ch == 'j' || ch == KEY_DOWN) p->scroll++;
     else if (ch == 'k' || ch == KEY_UP) p->scroll--;
     else if (ch == KEY_NPAGE) p->scroll += page;
     else if (ch == KEY_PPAGE) p->scroll -= page;
-    else return 0;
     if (p->scroll < 0) p->scroll = 0;
-    return 1;
 }
 
-static int view_key(Tui *u, int ch, double now) {
+/* Does what the key table's row k says for key ch; returns 1 to quit. */
+static int key_act(Tui *u, const TuiKeyRow *k, int ch, double now) {
     int v = pl_lab_settings(u->lab)->view;
-    if (ch >= '0' && ch <= '9') set_view(u, ch == '0' ? 9 : ch - '1', now);
-    else if (ch == '\t') set_view(u, (v + 1) % PL_VIEW_COUNT, now);
-    else if (ch == KEY_BTAB) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
-    else if (ch == 'l' || ch == KEY_RIGHT) step(u, PL_S_EXAMPLE, 1, now);
-    else if (ch == 'h' || ch == KEY_LEFT) step(u, PL_S_EXAMPLE, -1, now);
-    else return 0;
-    return 1;
+    switch (k->act) {
+    case TUI_DO_VIEW: set_view(u, ch == '0' ? 9 : ch - '1', now); break;
+    case TUI_DO_VIEW_STEP: set_view(u, (v + (ch == KEY_BTAB ? PL_VIEW_COUNT - 1 : 1)) % PL_VIEW_COUNT, now); break;
+    case TUI_DO_EXAMPLE: step(u, PL_S_EXAMPLE, ch == 'l' || ch == KEY_RIGHT ? 1 : -1, now); break;
+    case TUI_DO_SCROLL: scroll_view(u, ch); break;
+    case TUI_DO_EXPORT: export_view(u); break;
+    case TUI_DO_AGAIN:
+        if (u->selected >= 0) step(u, u->selected, 1, now);
+        break;
+    case TUI_DO_HELP: u->help = 1; break;
+    case TUI_DO_QUIT: return 1;
+    default: break;
+    }
+    return 0;
 }
 
 static int lab_key(Tui *u, int ch, double now) {
@@ -249,14 +258,14 @@ static int lab_key(Tui *u, int ch, double now) {
     return 1;
 }
 
-/* Keys of classroom mode without a lesson: the views' own keys, next and
- * previous view on the clicker's keys, b blanks. */
+/* Keys of classroom mode without a lesson (the key table's rows of it):
+ * next and previous view on the clicker's keys, b blanks. */
 static int present_key(Tui *u, int ch, double now) {
     int v = pl_lab_settings(u->lab)->view;
-    if (ch == 'b') u->lesson.play.blank = !u->lesson.play.blank;
-    else if (ch == ' ' || ch == KEY_NPAGE) set_view(u, (v + 1) % PL_VIEW_COUNT, now);
-    else if (ch == KEY_PPAGE) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
-    else return 0;
+    const TuiKeyRow *k = tui_key_of(ch, 1);
+    if (!k) return 0;
+    if (k->act == TUI_DO_BLANK) u->lesson.play.blank = !u->lesson.play.blank;
+    else set_view(u, (v + (ch == KEY_PPAGE ? PL_VIEW_COUNT - 1 : 1)) % PL_VIEW_COUNT, now);
     return 1;
 }
 
@@ -270,7 +279,8 @@ static int on_key(Tui *u, int ch, double now) {
         return 0;
     }
     u->message[0] = '\0';
-    if (ch == KEY_F(5)) {
+    const TuiKeyRow *k = tui_key_of(ch, 0);
+    if (k && k->act == TUI_DO_CLASSROOM) {
         u->present = !u->present;
         u->lesson.play.present = u->present;
         u->lesson.play.blank = 0;
@@ -281,13 +291,9 @@ static int on_key(Tui *u, int ch, double now) {
         if (taken == 2) return 1;
         if (taken) return after(u, 0, now), 0;
     } else if (u->present && present_key(u, ch, now)) return 0;
-    if (ch == 'q' || ch == 'Q') return 1;
-    if (ch == '?' || ch == KEY_F(1)) u->help = 1;
-    else if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
-    else if (ch == 'e') export_view(u);
-    else if (ch == '\n' || ch == KEY_ENTER) {
-        if (u->selected >= 0) step(u, u->selected, 1, now);
-    } else if (!scroll_key(u, ch) && !view_key(u, ch, now)) lab_key(u, ch, now);
+    if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
+    else if (k) return key_act(u, k, ch, now);
+    else lab_key(u, ch, now);
     return 0;
 }
 
