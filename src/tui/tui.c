@@ -1,6 +1,6 @@
-/* The lab's main loop: poll the lab, draw, read a key or a click, turn it
- * into a change of a setting or a command (the key table, keys.h, and the
- * registries). The layout:
+/* The lab's screen, run by the terminal's one loop (loop.h): poll the lab,
+ * draw, read a key or a click, turn it into a change of a setting or a
+ * command (the key table, keys.h, and the registries). The layout:
  *
  *   row 0        the view tabs
  *   rows 1..     the control strip (every setting as text, cold ones starred)
@@ -20,6 +20,7 @@
 
 #include "keys.h"
 #include "lesson_pane.h"
+#include "loop.h"
 #include "strip.h"
 #include "views.h"
 
@@ -40,6 +41,7 @@ typedef struct {
     TuiStrip strip;
     int too_small;
     int cold_message; /* the message is the "retraining" one */
+    int was_training; /* the lab trained at the last tick */
     TuiLesson lesson; /* the lesson playing, when lesson.play.run is set */
     int present;      /* classroom mode */
 } Tui;
@@ -297,37 +299,33 @@ static int on_key(Tui *u, int ch, double now) {
     return 0;
 }
 
-/* Redraws after a key, at most every 0.1 s while training runs or results
- * arrive, and once when the highlight of a changed setting expires; idle,
- * nothing. */
+/* ---- the loop (loop.h): redrawn after a key, at most every 0.1 s while
+ * training runs or results arrive, and once when the highlight of a changed
+ * setting expires; idle, nothing ---- */
+
+static int lab_tick(void *self, double now) {
+    Tui *u = self;
+    (void)now;
+    int changed = u->lesson.play.run && tui_lesson_tick(&u->lesson, u->lab);
+    changed |= pl_lab_tick(u->lab);
+    int training = pl_lab_training(u->lab)->active;
+    if (u->was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
+    u->was_training = training;
+    if (pl_lab_take_notice(u->lab, u->message, sizeof u->message)) changed = 1;
+    return changed;
+}
+
+static int lab_due(void *self, double now, double last_draw) {
+    const Tui *u = self;
+    return u->flash_until > last_draw && now >= u->flash_until;
+}
+
+static void lab_draw(void *self, double now) { draw(self, now); }
+static int lab_on_key(void *self, int ch, double now) { return on_key(self, ch, now); }
+
 static void loop(Tui *u) {
-    int dirty = 1, pending = 0, was_training = 0;
-    double last_draw = 0.0;
-    while (!tui_screen_should_quit()) {
-        double now = pl_app_clock();
-        if (u->lesson.play.run && tui_lesson_tick(&u->lesson, u->lab)) pending = 1;
-        pending |= pl_lab_tick(u->lab);
-        int training = pl_lab_training(u->lab)->active;
-        if (was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
-        was_training = training;
-        if (pl_lab_take_notice(u->lab, u->message, sizeof u->message)) pending = 1;
-        if (pending && now - last_draw > 0.1) dirty = 1;
-        if (u->flash_until > last_draw && now >= u->flash_until) dirty = 1;
-        if (dirty) {
-            draw(u, now);
-            dirty = pending = 0;
-            last_draw = now;
-        }
-        int ch = getch();
-        if (ch == ERR) continue;
-        if (ch == KEY_RESIZE) {
-            clear();
-            dirty = 1;
-            continue;
-        }
-        if (on_key(u, ch, pl_app_clock())) break;
-        dirty = 1;
-    }
+    const TuiLoop l = {.self = u, .tick = lab_tick, .due = lab_due, .draw = lab_draw, .key = lab_on_key};
+    tui_loop_run(&l);
 }
 
 PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem, int cap) {
