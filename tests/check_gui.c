@@ -28,6 +28,7 @@
 #include "gui/chrome.h"
 #include "gui/keys.h"
 #include "gui/lesson_pane.h"
+#include "gui/player_pane.h"
 #include "patience.h"
 
 #define W 1000
@@ -499,7 +500,7 @@ static void drain(PlLessonPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
         if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
-            ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
+            ck_assert_int_eq(gui_player_event(&pl_lesson_player, p, &e, pl_app_clock()), PL_PLAYER_TAKEN);
 }
 
 START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
@@ -787,7 +788,7 @@ static void drill_drain(PlDrillPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
         if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
-            ck_assert_int_eq(gui_drill_event(p, &e, pl_app_clock()), PL_DRILL_TAKEN);
+            ck_assert_int_eq(gui_player_event(&pl_drill_player, p, &e, pl_app_clock()), PL_PLAYER_TAKEN);
 }
 
 /* The text of the last item tagged tag, or NULL. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "player_pane.h"
 #include "wrapped.h"
 
 /* The parts of a page tagged in the window. */
@@ -38,21 +39,12 @@ static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
 }
 
 static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
-    static PlPage page; /* one pane is laid out at a time; too big for the stack */
-    static GuiWrapped w;
     double u = dl->st->unit;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "drill");
     GuiRect in = gui_inset(r, 14 * u);
-    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
-    pl_drill_play_page(p, now, &page);
-    w.dl = dl, w.size = size;
-    gui_wrapped_page(&w, &page, in.w);
-    int rows = (int)floor((in.y + in.h - y) / lh);
-    if (w.n > rows && rows > 2) rows--; /* the more-marker's own row */
-    if (rows < 1) rows = 1;
-    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, part_tag);
+    double y = head(dl, p, in, size);
+    gui_page_pane(dl, &pl_drill_player, p, NULL, now, in, y, size, part_tag, 1);
 }
 
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
@@ -73,26 +65,4 @@ void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double no
     pane(dl, p, (GuiRect){r.x, r.y, w, r.h}, size, now);
     gui_figure(dl, lab, v, (GuiRect){r.x + w + gap, r.y, r.w - w - gap, r.h});
     gui_tag(dl, "drill-view");
-}
-
-/* ---- keys ---- */
-
-static const struct {
-    SDL_Keycode key;
-    PlDrillKey k;
-} keys[] = {
-    {SDLK_RETURN, PL_DK_ENTER}, {SDLK_KP_ENTER, PL_DK_ENTER}, {SDLK_UP, PL_DK_UP},
-    {SDLK_DOWN, PL_DK_DOWN},    {SDLK_PAGEUP, PL_DK_PGUP},    {SDLK_PAGEDOWN, PL_DK_PGDN},
-};
-
-int gui_drill_event(PlDrillPlay *p, const SDL_Event *e, double now) {
-    if (e->type == SDL_TEXTINPUT) {
-        unsigned char ch = (unsigned char)e->text.text[0];
-        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_DRILL_IGNORED;
-        return pl_drill_play_key(p, PL_DK_CHAR, ch, now);
-    }
-    if (e->type != SDL_KEYDOWN) return PL_DRILL_IGNORED;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (keys[i].key == e->key.keysym.sym) return pl_drill_play_key(p, keys[i].k, 0, now);
-    return PL_DRILL_IGNORED;
 }

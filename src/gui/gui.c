@@ -31,6 +31,7 @@
 #include "figures.h"
 #include "keys.h"
 #include "lesson_pane.h"
+#include "player_pane.h"
 
 typedef struct {
     PlLab *lab;
@@ -304,7 +305,7 @@ static int present_toggle(const SDL_Event *e) {
 /* A key to the lesson first: 1 when it took it (or quit). */
 static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
     if (!g->lesson.run || g->help || present_toggle(e)) return 0;
-    int got = gui_lesson_event(&g->lesson, e);
+    int got = gui_player_event(&pl_lesson_player, &g->lesson, e, pl_app_clock());
     if (got == PL_LESSON_QUIT) w->quit = 1;
     if (got != PL_LESSON_LAB) g->message[0] = '\0', after_change(g, 0);
     return got != PL_LESSON_LAB;
@@ -316,7 +317,7 @@ static int drill_key(Gui *g, Win *w, const SDL_Event *e) {
     if (!g->drill.drill) return 0;
     SDL_Keycode k = e->type == SDL_KEYDOWN ? e->key.keysym.sym : 0;
     if (present_toggle(e) || (k == SDLK_ESCAPE && g->look.present)) return toggle_present(g, w), 1;
-    if (gui_drill_event(&g->drill, e, pl_app_clock()) == PL_DRILL_QUIT) w->quit = 1;
+    if (gui_player_event(&pl_drill_player, &g->drill, e, pl_app_clock()) == PL_PLAYER_QUIT) w->quit = 1;
     return 1;
 }
 

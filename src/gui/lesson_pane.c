@@ -1,11 +1,11 @@
 /* The window's lesson pane (see lesson_pane.h). */
 #include "lesson_pane.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "plot.h"
+#include "player_pane.h"
 #include "wrapped.h"
 
 /* The title and the step over the pane; returns the y under them. */
@@ -32,48 +32,16 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
 }
 
 void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size) {
-    static PlPage page; /* one pane is laid out at a time; too big for the stack */
-    static GuiWrapped w;
     static const char *const tags[PL_PART_COUNT] = {[PL_PART_REVEAL] = "lesson-reveal"};
     double u = dl->st->unit, pad = 14 * u;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "lesson");
     GuiRect in = gui_inset(r, pad);
-    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
-    pl_lesson_page(p, lab, &page);
-    w.dl = dl, w.size = size;
-    gui_wrapped_page(&w, &page, in.w);
-    int rows = (int)floor((in.y + in.h - y) / lh);
-    if (rows < 1) rows = 1;
-    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, tags);
+    double y = head(dl, p, in, size);
+    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 0);
 }
 
 const char *gui_lesson_keys(const PlLessonPlay *p) {
     if (p->explore) return "exploring the lab: every key works it   Esc back to the lesson   ? help   q quit";
     return "space / PgDn next   PgUp back   h hint   s solution   Esc work the lab   F5 classroom   q quit";
-}
-
-/* ---- keys ---- */
-
-static const struct {
-    SDL_Keycode key;
-    PlLessonKey k;
-} keys[] = {
-    {SDLK_ESCAPE, PL_LK_EXPLORE},  {SDLK_RETURN, PL_LK_ENTER},  {SDLK_KP_ENTER, PL_LK_ENTER},
-    {SDLK_BACKSPACE, PL_LK_ERASE}, {SDLK_PAGEDOWN, PL_LK_NEXT}, {SDLK_RIGHT, PL_LK_NEXT},
-    {SDLK_PAGEUP, PL_LK_BACK},     {SDLK_LEFT, PL_LK_BACK},     {SDLK_UP, PL_LK_UP},
-    {SDLK_DOWN, PL_LK_DOWN},
-};
-
-int gui_lesson_event(PlLessonPlay *p, const SDL_Event *e) {
-    if (e->type == SDL_TEXTINPUT) {
-        unsigned char ch = (unsigned char)e->text.text[0];
-        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_LESSON_LAB;
-        return pl_lesson_play_key(p, PL_LK_CHAR, ch);
-    }
-    if (e->type != SDL_KEYDOWN) return PL_LESSON_LAB;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (keys[i].key == e->key.keysym.sym) return pl_lesson_play_key(p, keys[i].k, 0);
-    return PL_LESSON_LAB;
 }

@@ -195,24 +195,12 @@ static int pane_key(TuiDrill *u, int ch) {
     return 0;
 }
 
-/* A curses key as the session's. */
-static PlDrillKey drill_key(int ch) {
-    switch (ch) {
-    case KEY_UP: return PL_DK_UP;
-    case KEY_DOWN: return PL_DK_DOWN;
-    case KEY_PPAGE: return PL_DK_PGUP;
-    case KEY_NPAGE: return PL_DK_PGDN;
-    case '\n':
-    case KEY_ENTER: return PL_DK_ENTER;
-    default: return PL_DK_CHAR;
-    }
-}
-
 /* A key to the session; a new item or another view of a case starts its view at the top. */
 static void session_key(TuiDrill *u, int ch, double now) {
     PlLab *lab = pl_drill_play_view_lab(&u->play);
     int view = lab ? pl_lab_settings(lab)->view : -1;
-    pl_drill_play_key(&u->play, drill_key(ch), ch, now);
+    PlPlayerKey k;
+    if (tui_player_key(ch, &k)) pl_drill_player.key(&u->play, k, ch, now);
     lab = pl_drill_play_view_lab(&u->play);
     if (u->play.shown_item != u->pane_item || (lab && pl_lab_settings(lab)->view != view)) u->pane.scroll = 0;
     u->pane_item = u->play.shown_item;

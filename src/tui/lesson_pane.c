@@ -97,27 +97,11 @@ void tui_lesson_keybar(const TuiLesson *t, int y, int cols) {
 
 /* ---- keys ---- */
 
-/* A curses key as a lesson's key: 1, or 0 for one a lesson has no use for. */
-static int lesson_key_of(int ch, PlLessonKey *k) {
-    static const struct {
-        int ch;
-        PlLessonKey k;
-    } keys[] = {
-        {27, PL_LK_EXPLORE},     {'\n', PL_LK_ENTER},    {KEY_ENTER, PL_LK_ENTER}, {KEY_BACKSPACE, PL_LK_ERASE},
-        {127, PL_LK_ERASE},      {8, PL_LK_ERASE},       {KEY_NPAGE, PL_LK_NEXT},  {KEY_RIGHT, PL_LK_NEXT},
-        {KEY_PPAGE, PL_LK_BACK}, {KEY_LEFT, PL_LK_BACK}, {KEY_UP, PL_LK_UP},       {KEY_DOWN, PL_LK_DOWN},
-    };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (keys[i].ch == ch) return *k = keys[i].k, 1;
-    if (ch >= 32 && ch < 127) return *k = PL_LK_CHAR, 1;
-    return 0;
-}
-
 int tui_lesson_key(TuiLesson *t, PlLab *lab, int ch) {
-    PlLessonKey k;
+    PlPlayerKey k;
     (void)lab;
-    if (!lesson_key_of(ch, &k)) return t->play.explore ? 0 : t->play.blank ? (t->play.blank = 0, 1) : 0;
-    return pl_lesson_play_key(&t->play, k, ch);
+    if (!tui_player_key(ch, &k)) return t->play.explore ? 0 : t->play.blank ? (t->play.blank = 0, 1) : 0;
+    return pl_lesson_player.key(&t->play, k, ch, 0.0);
 }
 
-int tui_lesson_tick(TuiLesson *t, PlLab *lab) { return pl_lesson_play_tick(&t->play, lab); }
+int tui_lesson_tick(TuiLesson *t, PlLab *lab) { return pl_lesson_player.tick(&t->play, lab, 0.0); }

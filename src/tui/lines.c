@@ -1,6 +1,7 @@
 /* Laying text out in lines (see lines.h). */
 #include "lines.h"
 
+#include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -84,4 +85,19 @@ void tui_lines_draw(const TuiLines *L, TuiBox b, int *scroll) {
         tui_put(b.y + b.h - 1, b.x + b.w - cols, cols, "%s", ascii ? " (more: down) " : " (more: \xe2\x86\x93) ");
         tui_color_off(TUI_KEY);
     }
+}
+
+int tui_player_key(int ch, PlPlayerKey *k) {
+    static const struct {
+        int ch;
+        PlPlayerKey k;
+    } keys[] = {
+        {27, PL_PK_ESC},         {'\n', PL_PK_ENTER},    {KEY_ENTER, PL_PK_ENTER}, {KEY_BACKSPACE, PL_PK_ERASE},
+        {127, PL_PK_ERASE},      {8, PL_PK_ERASE},       {KEY_NPAGE, PL_PK_PGDN},  {KEY_RIGHT, PL_PK_RIGHT},
+        {KEY_PPAGE, PL_PK_PGUP}, {KEY_LEFT, PL_PK_LEFT}, {KEY_UP, PL_PK_UP},       {KEY_DOWN, PL_PK_DOWN},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].ch == ch) return *k = keys[i].k, 1;
+    if (ch >= 32 && ch < 127) return *k = PL_PK_CHAR, 1;
+    return 0;
 }

@@ -7,6 +7,7 @@
 #define PL_TUI_LINES_H
 
 #include "app/teach/page.h"
+#include "app/teach/player.h"
 #include "draw.h"
 
 #define TUI_LINES_MAX 600
@@ -32,5 +33,9 @@ void tui_lines_blank(TuiLines *L);
 /* Draws lines scroll.. into box b (clamping *scroll); a "more" mark when
  * lines are left below. */
 void tui_lines_draw(const TuiLines *L, TuiBox b, int *scroll);
+
+/* A curses key as a player's (app/teach/player.h), the one map of them for
+ * lessons and drills: 1, or 0 for a key no player reads. */
+int tui_player_key(int ch, PlPlayerKey *k);
 
 #endif
