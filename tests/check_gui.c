@@ -26,7 +26,9 @@
 #include "gui/figures.h"
 #include "gui/gui.h"
 #include "gui/chrome.h"
+#include "gui/keys.h"
 #include "gui/lesson_pane.h"
+#include "gui/player_pane.h"
 #include "patience.h"
 
 #define W 1000
@@ -498,7 +500,7 @@ static void drain(PlLessonPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
         if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
-            ck_assert_int_eq(gui_lesson_event(p, &e), PL_LESSON_TAKEN);
+            ck_assert_int_eq(gui_player_event(&pl_lesson_player, p, &e, pl_app_clock()), PL_PLAYER_TAKEN);
 }
 
 START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
@@ -786,7 +788,7 @@ static void drill_drain(PlDrillPlay *p) {
     SDL_Event e;
     while (SDL_PollEvent(&e))
         if (e.type == SDL_TEXTINPUT || e.type == SDL_KEYDOWN)
-            ck_assert_int_eq(gui_drill_event(p, &e, pl_app_clock()), PL_DRILL_TAKEN);
+            ck_assert_int_eq(gui_player_event(&pl_drill_player, p, &e, pl_app_clock()), PL_PLAYER_TAKEN);
 }
 
 /* The text of the last item tagged tag, or NULL. */
@@ -1060,6 +1062,76 @@ START_TEST(test_the_csv_holds_the_cost_results_own_numbers) {
 }
 END_TEST
 
+/* ---- the window's keys and its help ---- */
+
+/* Whether word is one of the space-separated words of keys. */
+static int has_word(const char *keys, const char *word) {
+    size_t n = strlen(word);
+    for (const char *k = keys; (k = strstr(k, word)) != NULL; k += n)
+        if ((k == keys || k[-1] == ' ') && (k[n] == ' ' || k[n] == '\0')) return 1;
+    return 0;
+}
+
+START_TEST(test_every_key_the_window_binds_is_named_on_its_help_line) {
+    for (int i = 0; i < gui_nkeys; i++) {
+        const GuiKeyRow *k = &gui_keys[i];
+        ck_assert_msg(k->keys[0] && k->help[0], "row %d has no keys or no help", i);
+        for (const char *c = k->chars; *c; c++) {
+            char one[2] = {(char)tolower((unsigned char)*c), '\0'};
+            int named = *c == ' ' ? has_word(k->keys, "space") : isdigit((unsigned char)*c) ? has_word(k->keys, "1-9") && has_word(k->keys, "0") : has_word(k->keys, one);
+            ck_assert_msg(named, "'%c' is bound but its help line says '%s'", *c, k->keys);
+            ck_assert_ptr_eq(gui_key_of_char(*c, k->present), k);
+        }
+        for (int j = 0; j < GUI_KEY_SYMS && k->syms[j]; j++) {
+            ck_assert_msg(has_word(k->keys, gui_key_name(k->syms[j])), "%s is bound but its help line says '%s'",
+                          gui_key_name(k->syms[j]), k->keys);
+            ck_assert_ptr_eq(gui_key_of_sym(k->syms[j], k->present), k);
+        }
+    }
+    const GuiKeyRow *f5 = gui_key_of_sym(SDLK_F5, 0);
+    ck_assert_ptr_nonnull(f5);
+    ck_assert_int_eq(f5->act, GUI_DO_PRESENT);
+    ck_assert_ptr_nonnull(strstr(f5->help, "classroom mode"));
+}
+END_TEST
+
+/* The text item that is exactly s, or NULL. */
+static const GuiItem *text_is(const GuiList *dl, const char *s) {
+    for (int i = 0; i < dl->n; i++)
+        if (dl->items[i].kind == GUI_I_TEXT && strcmp(gui_dl_str(dl, dl->items[i].str), s) == 0) return &dl->items[i];
+    return NULL;
+}
+
+START_TEST(test_the_help_shows_every_key_line_the_window_has) {
+    static const int sizes[][2] = {{1000, 640}, {1024, 600}, {1280, 720}};
+    PlLabSettings s = small_settings();
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        Frame f;
+        frame_open(&f, &s);
+        gui_dl_done(&f.dl);
+        gui_dl_init(&f.dl, &f.st, sizes[z][0], sizes[z][1]);
+        gui_dl_reset(&f.dl);
+        gui_help(&f.dl);
+        for (int i = 0; i < gui_nkeys; i++)
+            ck_assert_msg(text_is(&f.dl, gui_keys[i].keys), "the help at %dx%d leaves out '%s'", sizes[z][0],
+                          sizes[z][1], gui_keys[i].keys);
+        for (int i = 0; pl_command_keys[i].keys; i++) ck_assert_ptr_nonnull(text_is(&f.dl, pl_command_keys[i].keys));
+        for (int id = 0; id < PL_S_COUNT; id++) {
+            char keys[32];
+            ck_assert_ptr_nonnull(text_is(&f.dl, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys)));
+        }
+        ck_assert_ptr_nonnull(text_is(&f.dl, "f F5"));
+        if (z == 0 && getenv("PADLAB_HELP_PNG")) { /* a picture to look at, not a check */
+            char why[256];
+            gui_render(&f.gr, &f.dl);
+            gui_renderer_flush(&f.gr);
+            gui_png_write(getenv("PADLAB_HELP_PNG"), f.surf->pixels, W, H, f.surf->pitch, why, sizeof why);
+        }
+        frame_close(&f);
+    }
+}
+END_TEST
+
 Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
@@ -1071,6 +1143,8 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
     tcase_add_test(px, test_the_window_saves_a_damaged_session_beside_it_on_quit);
+    tcase_add_test(px, test_every_key_the_window_binds_is_named_on_its_help_line);
+    tcase_add_test(px, test_the_help_shows_every_key_line_the_window_has);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);

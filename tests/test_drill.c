@@ -462,15 +462,15 @@ START_TEST(test_question_heading_counts_answers_before_this_one) {
     PlLabSettings base = pl_settings_default();
     PlDrillPlay p;
     char why[300];
-    static PlDrillPage page;
+    static PlPage page;
     ck_assert_int_eq(pl_drill_play_start(&p, deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
     p.keep = 0;
     ck_assert_str_eq(pl_drill_item(p.drill)->id, "second");
     pl_drill_play_page(&p, 0.0, &page);
-    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_str_eq(pl_page_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
     ck_assert_int_eq(pl_drill_choose(p.drill, pl_drill_state(p.drill)->right_at, 0.0), 0);
     pl_drill_play_page(&p, 0.0, &page);
-    ck_assert_str_eq(pl_drill_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
+    ck_assert_str_eq(pl_page_para(&page, 0), "question 1 of 2 - t - before: 0 right, 4 wrong");
     ck_assert_int_eq(pl_drill_book_find(&book, "qs", "second")->right, 1);
     pl_drill_play_close(&p);
     pl_drill_book_done(&book);
@@ -928,14 +928,14 @@ START_TEST(test_shipped_case_front_names_no_cause) {
     PlDrillOpts o = {.today = 9, .all = 1, .only = _i + 1};
     PlDrillPlay p;
     char why[300];
-    static PlDrillPage page;
+    static PlPage page;
     ck_assert_int_eq(pl_drill_play_start(&p, bug_deck, &book, 0, &base, &o, 0.0, why, sizeof why), 0);
     p.keep = 0;
     pl_drill_play_page(&p, 0.0, &page);
     const PlQuantity *qs[2 + PL_DECK_MAX_ALSO] = {&it->symptom, &it->fixed};
     for (int a = 0; a < it->nalso; a++) qs[2 + a] = &it->also[a];
     for (int i = 0; i < page.n; i++) {
-        const char *text = pl_drill_para(&page, i);
+        const char *text = pl_page_para(&page, i);
         for (int q = 0; q < 2 + it->nalso; q++) {
             char name[96];
             pl_quantity_name(qs[q], name, sizeof name);
@@ -957,7 +957,7 @@ START_TEST(test_shipped_case_front_names_no_cause) {
     int said = 0;
     ck_assert_int_eq(pl_drill_choose(p.drill, 0, 0.0), 0);
     pl_drill_play_page(&p, 0.0, &page);
-    for (int i = 0; i < page.n; i++) said |= strncmp(pl_drill_para(&page, i), "The setup: ", 11) == 0;
+    for (int i = 0; i < page.n; i++) said |= strncmp(pl_page_para(&page, i), "The setup: ", 11) == 0;
     ck_assert_msg(said, "%s: the setup is not said after the pick", it->id);
     pl_drill_play_close(&p);
     pl_drill_book_done(&book);

@@ -749,10 +749,10 @@ START_TEST(test_an_ask_without_a_solution_line_shows_its_number) {
     ck_assert_int_eq(pl_quantity_value(lab, &pl_lesson_run_step(p.run)->q.answer, &n, why, sizeof why), 0);
     char want[64];
     snprintf(want, sizeof want, "The answer is %.0f.", n);
-    static PlLessonPage page;
+    static PlPage page;
     pl_lesson_page(&p, lab, &page);
     int said = 0;
-    for (int i = 0; i < page.n; i++) said |= strcmp(pl_lesson_para(&page, i), want) == 0;
+    for (int i = 0; i < page.n; i++) said |= strcmp(pl_page_para(&page, i), want) == 0;
     ck_assert_msg(said, "the page does not say '%s'", want);
     pl_lesson_play_close(&p);
     pl_lab_free(lab);
@@ -779,14 +779,14 @@ START_TEST(test_play_solution_after_a_wrong_choice) {
     ck_assert_int_eq(st->answer, PL_ANS_WRONG);
     pl_lesson_play_key(&p, PL_LK_CHAR, 's');
     ck_assert_int_eq(st->solution, 1);
-    static PlLessonPage page;
+    static PlPage page;
     pl_lesson_page(&p, lab, &page);
     char want[64], shown[64];
     snprintf(want, sizeof want, "The answer is %c) right", 'a' + right);
     snprintf(shown, sizeof shown, "%c) right", 'a' + right);
     int said = 0, listed = 0;
     for (int i = 0; i < page.n; i++)
-        said |= strcmp(pl_lesson_para(&page, i), want) == 0, listed |= strcmp(pl_lesson_para(&page, i), shown) == 0;
+        said |= strcmp(pl_page_para(&page, i), want) == 0, listed |= strcmp(pl_page_para(&page, i), shown) == 0;
     ck_assert_msg(said && listed, "the page does not say '%s' under '%s'", want, shown);
     pl_lesson_play_close(&p);
     pl_lab_free(lab);
@@ -867,6 +867,72 @@ START_TEST(test_shipped_choices_spread_evenly) {
 }
 END_TEST
 
+/* ---- the page and its one wrap ---- */
+
+typedef struct {
+    char line[16][64];
+    double in[16];
+    int n;
+} Wrapped;
+
+static double cols(void *ctx, const char *s, size_t n) {
+    (void)ctx, (void)s;
+    return (double)n;
+}
+
+static void collect(void *ctx, const char *s, size_t n, int kind, double in) {
+    Wrapped *w = ctx;
+    ck_assert_int_lt(w->n, 16);
+    snprintf(w->line[w->n], sizeof w->line[0], "%.*s", kind == 2 ? 0 : (int)n, s);
+    w->in[w->n++] = in;
+}
+
+START_TEST(test_a_list_item_follows_its_line_and_hangs_under_its_text) {
+    Wrapped w = {0};
+    pl_page_wrap("Two orders:\n- pre puts the pads before the review\n- post after it", 20.0, 0.0, cols, collect, &w);
+    static const char *const want[] = {"Two orders:", "- pre puts the pads", "before the review", "- post after it"};
+    ck_assert_int_eq(w.n, 4);
+    for (int i = 0; i < 4; i++) ck_assert_str_eq(w.line[i], want[i]);
+    ck_assert(w.in[0] == 0.0 && w.in[1] == 0.0 && w.in[3] == 0.0);
+    ck_assert(w.in[2] == 2.0); /* under "pre", not under the dash */
+}
+END_TEST
+
+START_TEST(test_a_paragraph_starting_with_a_minus_sign_is_no_list_item) {
+    Wrapped w = {0};
+    pl_page_wrap("The loss falls to\n-0.5 on a log scale, not below", 20.0, 0.0, cols, collect, &w);
+    static const char *const want[] = {"The loss falls to", "", "-0.5 on a log scale,", "not below"};
+    ck_assert_int_eq(w.n, 4);
+    for (int i = 0; i < 4; i++) ck_assert_str_eq(w.line[i], want[i]);
+    ck_assert(w.in[3] == 0.0);
+}
+END_TEST
+
+START_TEST(test_a_wider_indent_wins_over_the_items_hang) {
+    Wrapped w = {0};
+    pl_page_wrap("- pre puts the pads before the review", 20.0, 4.0, cols, collect, &w);
+    ck_assert_int_eq(w.n, 3);
+    ck_assert_str_eq(w.line[1], "before the");
+    ck_assert(w.in[1] == 4.0 && w.in[2] == 4.0);
+}
+END_TEST
+
+START_TEST(test_a_page_keeps_one_gap_between_paragraphs) {
+    static PlPage g;
+    pl_page_clear(&g);
+    pl_page_gap(&g); /* nothing above: no gap */
+    pl_page_add(&g, PL_ROLE_TEXT, PL_PART_NONE, 0, "one");
+    pl_page_gap(&g);
+    pl_page_gap(&g);
+    pl_page_add(&g, PL_ROLE_PROMPT, PL_PART_QUESTION, 3, "two");
+    ck_assert_int_eq(g.n, 3);
+    ck_assert_int_eq(g.para[1].role, PL_ROLE_GAP);
+    ck_assert_str_eq(pl_page_para(&g, 2), "two");
+    ck_assert_int_eq(g.para[2].part, PL_PART_QUESTION);
+    ck_assert_int_eq(g.para[2].indent, 3);
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
@@ -891,6 +957,13 @@ Suite *lessons_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("claims");
     tcase_add_test(tc, test_chance_claims_need_a_condition);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("page");
+    tcase_add_test(tc, test_a_list_item_follows_its_line_and_hangs_under_its_text);
+    tcase_add_test(tc, test_a_paragraph_starting_with_a_minus_sign_is_no_list_item);
+    tcase_add_test(tc, test_a_wider_indent_wins_over_the_items_hang);
+    tcase_add_test(tc, test_a_page_keeps_one_gap_between_paragraphs);
     suite_add_tcase(s, tc);
 
     find_shipped();

@@ -98,6 +98,20 @@ check_absent "padding: post*" "keys do nothing unseen behind the small-terminal 
 T send-keys -t lab ?
 check_screen "? opens the help overlay, in pages" "page 1 of"
 check_screen "the help lists the settings from the registry" "where the pad cells go"
+# Every key the lab binds itself (its key table) is named on one of the help's pages.
+pages=$(screen)
+for page in 2 3 4 5; do
+    grep -qF "space for the next" <<<"$(screen)" || break
+    T send-keys -t lab Space
+    wait_for "page $page of" >/dev/null
+    pages+=$'\n'$(screen)
+done
+missing=""
+for key in "1-9 0" Tab Shift-Tab j/k Down Up PgDn PgUp h/l Left Right Enter F5 F1 space "b " "? " "q " mouse; do
+    grep -qF -- "$key" <<<"$pages" || missing+=" '$key'"
+done
+if [[ -z $missing ]]; then pass "the help names every key the lab binds, F1 and F5 among them"
+else fail "the help names every key the lab binds" "missing:$missing" "$pages"; fi
 T send-keys -t lab x
 T send-keys -t lab 1
 T send-keys -t lab e

@@ -4,19 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Keys of the window itself, for the key bar and the help. */
-static const char *const ui_keys[][2] = {
-    {"1-9 0", "the views; Tab and Shift-Tab the next and previous"},
-    {"h/l", "the previous and next example (also the arrow keys)"},
-    {"e", "export the view's data as text and JSON (never overwrites)"},
-    {"v", "write the plot as SVG (padlab-VIEW-N.svg, never overwrites)"},
-    {"f", "projector mode: large type, thick lines, no chrome (Esc leaves it)"},
-    {"d", "the dark or the light theme"},
-    {"y", "the colour-blind-safe or the classic palette"},
-    {"mouse", "a tab picks a view; a control moves forward, right button back; drag a slider"},
-    {"?", "this help"},
-    {"q", "quit (a session given with --session is saved)"},
-};
+#include "keys.h"
 
 static double button(GuiList *dl, double x, double y, double h, const char *text, int on, int action, int arg,
                      int flash) {
@@ -215,41 +203,47 @@ GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
     return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
 }
 
+/* One line of the help: the keys, then what they do, fitted to w. */
+static void help_line(GuiList *dl, double x, double y, double w, const char *keys, const char *text) {
+    double kx = x + 90 * dl->st->unit;
+    char fit[300];
+    gui_text(dl, x, y, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", keys);
+    gui_text(dl, kx, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, text, w - (kx - x), fit, sizeof fit));
+}
+
+/* Two columns: the settings from their registry on the left; the commands
+ * from theirs and the window's own keys from its key table on the right. */
 void gui_help(GuiList *dl) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL) * 1.1, W = dl->W, H = dl->H;
-    int lines = 4 + PL_S_COUNT + (int)(sizeof ui_keys / sizeof ui_keys[0]);
-    for (int i = 0; pl_command_keys[i].keys; i++) lines++;
-    double w = fmin(W - 40 * u, 900 * u), h = fmin(H - 40 * u, lines * th + 30 * u), x = (W - w) / 2, y = (H - h) / 2;
+    int ncmd = 0;
+    while (pl_command_keys[ncmd].keys) ncmd++;
+    int right = ncmd + gui_nkeys, lines = 3 + (right > PL_S_COUNT ? right : PL_S_COUNT);
+    double w = fmin(W - 40 * u, 1240 * u), h = fmin(H - 40 * u, lines * th + 30 * u), x = (W - w) / 2, y = (H - h) / 2;
     gui_rect(dl, (GuiRect){x, y, w, h}, GUI_C_TIP);
     gui_frame(dl, (GuiRect){x, y, w, h}, GUI_C_AXIS, 2 * u);
     GuiRect r = {x + 16 * u, y + 12 * u, w - 32 * u, h};
-    double ty = r.y, kx = r.x + 90 * u;
-    char keys[32], fit[300];
+    double ty = r.y, col = (r.w - 24 * u) / 2, rx = r.x + col + 24 * u;
+    char keys[32], line[300];
     gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT,
              "padlab: every number is computed from the corpus and a real model");
     ty += th * 1.4;
-    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT,
-             "settings (* cold: a change retrains over the seeds; the rest only change the view)");
+    char fit[300];
+    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "%s",
+             gui_fit(dl, GUI_NORMAL, 0, "settings (* cold: a change retrains over the seeds; the rest only change the view)",
+                     col, fit, sizeof fit));
+    gui_text(dl, rx, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "commands, and the window's own keys");
     ty += th;
+    double top = ty;
     for (int id = 0; id < PL_S_COUNT && ty < y + h - th; id++, ty += th) {
-        char line[300];
         snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help,
                  pl_settings[id].cold ? " *" : "");
-        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s",
-                 pl_setting_keys_text((PlSettingId)id, keys, sizeof keys));
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_NORMAL, 0, line, r.w - (kx - r.x), fit, sizeof fit));
+        help_line(dl, r.x, ty, col, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), line);
     }
-    for (int i = 0; pl_command_keys[i].keys && ty < y + h - th; i++, ty += th) {
-        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", pl_command_keys[i].keys);
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_NORMAL, 0, pl_command_keys[i].help, r.w - (kx - r.x), fit, sizeof fit));
-    }
-    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && ty < y + h - th; i++, ty += th) {
-        gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", ui_keys[i][0]);
-        gui_text(dl, kx, ty, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_NORMAL, 0, ui_keys[i][1], r.w - (kx - r.x), fit, sizeof fit));
-    }
+    ty = top;
+    for (int i = 0; i < ncmd && ty < y + h - th; i++, ty += th)
+        help_line(dl, rx, ty, col, pl_command_keys[i].keys, pl_command_keys[i].help);
+    for (int i = 0; i < gui_nkeys && ty < y + h - th; i++, ty += th)
+        help_line(dl, rx, ty, col, gui_keys[i].keys, gui_keys[i].help);
 }
 
 void gui_tooltip(GuiList *dl) {

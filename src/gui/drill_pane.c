@@ -5,33 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/teach/lesson_play.h"
 #include "figures.h"
+#include "player_pane.h"
 #include "wrapped.h"
 
-/* Each role of the page in the window's colours. */
-static const GuiColor role_color[PL_DR_COUNT] = {
-    [PL_DR_HEAD] = GUI_C_DIM,   [PL_DR_TITLE] = GUI_C_SEL, [PL_DR_TEXT] = GUI_C_FG,   [PL_DR_DIM] = GUI_C_DIM,
-    [PL_DR_GOOD] = GUI_C_GOOD,  [PL_DR_WARN] = GUI_C_WARN, [PL_DR_REAL] = GUI_C_REAL, [PL_DR_KEY] = GUI_C_S4,
-    [PL_DR_CLOCK] = GUI_C_MARK, [PL_DR_NOTE] = GUI_C_DIM,  [PL_DR_GAP] = GUI_C_FG,
+/* The parts of a page tagged in the window. */
+static const char *const part_tag[PL_PART_COUNT] = {
+    [PL_PART_NONE] = NULL,           [PL_PART_FRONT] = "drill-front",     [PL_PART_ANSWER] = "drill-answer",
+    [PL_PART_WHY] = "drill-why",     [PL_PART_VERDICT] = "drill-verdict", [PL_PART_SYMPTOM] = "drill-symptom",
+    [PL_PART_FIXED] = "drill-fixed",
 };
-
-static const char *const part_tag[] = {
-    [PL_DP_NONE] = NULL,           [PL_DP_FRONT] = "drill-front",     [PL_DP_ANSWER] = "drill-answer",
-    [PL_DP_WHY] = "drill-why",     [PL_DP_VERDICT] = "drill-verdict", [PL_DP_SYMPTOM] = "drill-symptom",
-    [PL_DP_FIXED] = "drill-fixed",
-};
-
-static void wrap_page(GuiWrapped *w, const PlDrillPage *page, double width) {
-    double em = gui_text_w(w->dl, w->size, 0, "m");
-    gui_wrapped_begin(w, w->dl, w->size, page->buf);
-    for (int i = 0; i < page->n; i++) {
-        if (page->para[i].role == PL_DR_GAP) gui_wrapped_gap(w, page->buf + page->para[i].text);
-        else
-            gui_wrapped_para(w, pl_drill_para(page, i), width, role_color[page->para[i].role],
-                             page->para[i].indent * em * 0.6, (int)page->para[i].part);
-    }
-}
 
 /* The deck and where the session is over the pane (the deck's title wraps
  * to two lines, then is cut); returns the y under them. */
@@ -56,21 +39,12 @@ static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
 }
 
 static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
-    static PlDrillPage page; /* one pane is laid out at a time; too big for the stack */
-    static GuiWrapped w;
     double u = dl->st->unit;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "drill");
     GuiRect in = gui_inset(r, 14 * u);
-    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
-    pl_drill_play_page(p, now, &page);
-    w.dl = dl, w.size = size;
-    wrap_page(&w, &page, in.w);
-    int rows = (int)floor((in.y + in.h - y) / lh);
-    if (w.n > rows && rows > 2) rows--; /* the more-marker's own row */
-    if (rows < 1) rows = 1;
-    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, part_tag);
+    double y = head(dl, p, in, size);
+    gui_page_pane(dl, &pl_drill_player, p, NULL, now, in, y, size, part_tag, 1);
 }
 
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
@@ -91,26 +65,4 @@ void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double no
     pane(dl, p, (GuiRect){r.x, r.y, w, r.h}, size, now);
     gui_figure(dl, lab, v, (GuiRect){r.x + w + gap, r.y, r.w - w - gap, r.h});
     gui_tag(dl, "drill-view");
-}
-
-/* ---- keys ---- */
-
-static const struct {
-    SDL_Keycode key;
-    PlDrillKey k;
-} keys[] = {
-    {SDLK_RETURN, PL_DK_ENTER}, {SDLK_KP_ENTER, PL_DK_ENTER}, {SDLK_UP, PL_DK_UP},
-    {SDLK_DOWN, PL_DK_DOWN},    {SDLK_PAGEUP, PL_DK_PGUP},    {SDLK_PAGEDOWN, PL_DK_PGDN},
-};
-
-int gui_drill_event(PlDrillPlay *p, const SDL_Event *e, double now) {
-    if (e->type == SDL_TEXTINPUT) {
-        unsigned char ch = (unsigned char)e->text.text[0];
-        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_DRILL_IGNORED;
-        return pl_drill_play_key(p, PL_DK_CHAR, ch, now);
-    }
-    if (e->type != SDL_KEYDOWN) return PL_DRILL_IGNORED;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (keys[i].key == e->key.keysym.sym) return pl_drill_play_key(p, keys[i].k, 0, now);
-    return PL_DRILL_IGNORED;
 }

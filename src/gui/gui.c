@@ -30,7 +30,9 @@
 #include "core/atomic.h"
 #include "drill_pane.h"
 #include "figures.h"
+#include "keys.h"
 #include "lesson_pane.h"
+#include "player_pane.h"
 
 typedef struct {
     PlLab *lab;
@@ -277,24 +279,34 @@ static void toggle_present(Gui *g, Win *w) {
 }
 
 /* Classroom mode without a lesson, as in the terminal: a clicker's keys go
- * through the views, b blanks the screen. 1 when the key was taken. */
+ * through the views, b blanks the screen (the key table's projector rows).
+ * 1 when the key was taken. */
 static int present_key(Gui *g, const SDL_Event *e) {
     int v = pl_lab_settings(g->lab)->view;
     if (!g->look.present || g->lesson.run || g->help) return 0;
-    if (e->type == SDL_TEXTINPUT && e->text.text[0] == 'b' && !e->text.text[1])
-        return g->lesson.blank = !g->lesson.blank, 1;
+    int text = e->type == SDL_TEXTINPUT && e->text.text[0] && !e->text.text[1];
+    const GuiKeyRow *k = text                         ? gui_key_of_char((unsigned char)e->text.text[0], 1)
+                      : e->type == SDL_KEYDOWN     ? gui_key_of_sym(e->key.keysym.sym, 1)
+                                                   : NULL;
+    if (k && k->act == GUI_DO_BLANK) return g->lesson.blank = !g->lesson.blank, 1;
     if (g->lesson.blank && (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN))
         return e->type == SDL_TEXTINPUT ? (g->lesson.blank = 0, 1) : 0;
-    if (e->type == SDL_TEXTINPUT && e->text.text[0] == ' ' && !e->text.text[1]) return set_view(g, v + 1), 1;
-    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEDOWN) return set_view(g, v + 1), 1;
-    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_PAGEUP) return set_view(g, v - 1), 1;
+    if (k && k->act == GUI_DO_SHOW_NEXT) return set_view(g, v + 1), 1;
+    if (k && k->act == GUI_DO_SHOW_PREV) return set_view(g, v - 1), 1;
     return 0;
+}
+
+/* Whether e is the key without text that switches projector (classroom)
+ * mode: it goes past a lesson and a drill. */
+static int present_toggle(const SDL_Event *e) {
+    const GuiKeyRow *k = e->type == SDL_KEYDOWN ? gui_key_of_sym(e->key.keysym.sym, 0) : NULL;
+    return k && k->act == GUI_DO_PRESENT;
 }
 
 /* A key to the lesson first: 1 when it took it (or quit). */
 static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
-    if (!g->lesson.run || g->help || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F5)) return 0;
-    int got = gui_lesson_event(&g->lesson, e);
+    if (!g->lesson.run || g->help || present_toggle(e)) return 0;
+    int got = gui_player_event(&pl_lesson_player, &g->lesson, e, pl_app_clock());
     if (got == PL_LESSON_QUIT) w->quit = 1;
     if (got != PL_LESSON_LAB) g->message[0] = '\0', after_change(g, 0);
     return got != PL_LESSON_LAB;
@@ -305,12 +317,39 @@ static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
 static int drill_key(Gui *g, Win *w, const SDL_Event *e) {
     if (!g->drill.drill) return 0;
     SDL_Keycode k = e->type == SDL_KEYDOWN ? e->key.keysym.sym : 0;
-    if (k == SDLK_F5 || (k == SDLK_ESCAPE && g->look.present)) return toggle_present(g, w), 1;
-    if (gui_drill_event(&g->drill, e, pl_app_clock()) == PL_DRILL_QUIT) w->quit = 1;
+    if (present_toggle(e) || (k == SDLK_ESCAPE && g->look.present)) return toggle_present(g, w), 1;
+    if (gui_player_event(&pl_drill_player, &g->drill, e, pl_app_clock()) == PL_PLAYER_QUIT) w->quit = 1;
     return 1;
 }
 
-/* A key as a character: the registry's keys, the commands, the window's own. */
+/* Does what a row of the key table says; shift: Shift is held. */
+static void key_act(Gui *g, Win *w, const GuiKeyRow *k, int ch, int shift) {
+    int v = pl_lab_settings(g->lab)->view;
+    switch (k->act) {
+    case GUI_DO_VIEW: set_view(g, ch == '0' ? 9 : ch - '1'); break;
+    case GUI_DO_TAB: set_view(g, shift ? v - 1 : v + 1); break;
+    case GUI_DO_EXAMPLE_NEXT: step(g, PL_S_EXAMPLE, 1); break;
+    case GUI_DO_EXAMPLE_PREV: step(g, PL_S_EXAMPLE, -1); break;
+    case GUI_DO_EXPORT: export_data(g); break;
+    case GUI_DO_SVG: export_svg(g); break;
+    case GUI_DO_PRESENT: toggle_present(g, w); break;
+    case GUI_DO_THEME: g->look.dark = !g->look.dark, relook(g, w); break;
+    case GUI_DO_PALETTE: g->look.classic = !g->look.classic, relook(g, w); break;
+    case GUI_DO_AGAIN:
+        if (g->last_hit >= 0) step(g, g->last_hit, 1);
+        break;
+    case GUI_DO_ESCAPE:
+        if (g->help) g->help = 0;
+        else if (g->look.present) toggle_present(g, w);
+        break;
+    case GUI_DO_HELP: g->help = !g->help; break;
+    case GUI_DO_QUIT: w->quit = 1; break;
+    default: break;
+    }
+}
+
+/* A key as a character: the window's own (the key table), the commands,
+ * the registry's keys. */
 static void on_char(Gui *g, Win *w, int ch) {
     if (g->help) {
         g->help = 0;
@@ -318,38 +357,15 @@ static void on_char(Gui *g, Win *w, int ch) {
     }
     g->message[0] = '\0';
     int cmd, dir, id;
-    if (ch == 'q' || ch == 'Q') w->quit = 1;
-    else if (ch == '?') g->help = 1;
-    else if (ch == 'e') export_data(g);
-    else if (ch == 'v') export_svg(g);
-    else if (ch == 'f') toggle_present(g, w);
-    else if (ch == 'd') g->look.dark = !g->look.dark, relook(g, w);
-    else if (ch == 'y') g->look.classic = !g->look.classic, relook(g, w);
-    else if (ch >= '0' && ch <= '9') set_view(g, ch == '0' ? 9 : ch - '1');
-    else if (ch == 'l') step(g, PL_S_EXAMPLE, 1);
-    else if (ch == 'h') step(g, PL_S_EXAMPLE, -1);
+    const GuiKeyRow *k = gui_key_of_char(ch, 0);
+    if (k) key_act(g, w, k, ch, 0);
     else if ((cmd = pl_command_of_key(ch)) >= 0) after_change(g, pl_lab_command(g->lab, (PlCommand)cmd));
     else if ((id = pl_setting_of_key(ch, &dir)) >= 0) step(g, id, dir);
 }
 
 static void on_keydown(Gui *g, Win *w, const SDL_KeyboardEvent *k) {
-    int v = pl_lab_settings(g->lab)->view;
-    switch (k->keysym.sym) {
-    case SDLK_TAB: set_view(g, (k->keysym.mod & KMOD_SHIFT) ? v - 1 : v + 1); break;
-    case SDLK_RIGHT: step(g, PL_S_EXAMPLE, 1); break;
-    case SDLK_LEFT: step(g, PL_S_EXAMPLE, -1); break;
-    case SDLK_F1: g->help = !g->help; break;
-    case SDLK_F5: toggle_present(g, w); break;
-    case SDLK_ESCAPE:
-        if (g->help) g->help = 0;
-        else if (g->look.present) toggle_present(g, w);
-        break;
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-        if (g->last_hit >= 0) step(g, g->last_hit, 1);
-        break;
-    default: return;
-    }
+    const GuiKeyRow *row = gui_key_of_sym(k->keysym.sym, 0);
+    if (row) key_act(g, w, row, 0, (k->keysym.mod & KMOD_SHIFT) != 0);
 }
 
 static const GuiHit *hit_at(const GuiList *dl, double x, double y) {

@@ -1,41 +1,12 @@
 /* The window's lesson pane (see lesson_pane.h). */
 #include "lesson_pane.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "plot.h"
+#include "player_pane.h"
 #include "wrapped.h"
-
-/* Each role of the page in the window's colours. */
-static const GuiColor role_color[PL_LR_COUNT] = {
-    [PL_LR_TEXT] = GUI_C_FG,    [PL_LR_WAIT] = GUI_C_DIM,   [PL_LR_PROMPT] = GUI_C_FG,   [PL_LR_CHOICE] = GUI_C_FG,
-    [PL_LR_CHOSEN] = GUI_C_SEL, [PL_LR_INPUT] = GUI_C_REAL, [PL_LR_ASIDE] = GUI_C_DIM,   [PL_LR_HINT] = GUI_C_DIM,
-    [PL_LR_WRONG] = GUI_C_WARN, [PL_LR_RIGHT] = GUI_C_GOOD, [PL_LR_SOLUTION] = GUI_C_S4, [PL_LR_SUMMARY] = GUI_C_FG,
-    [PL_LR_NOTE] = GUI_C_DIM,   [PL_LR_GAP] = GUI_C_FG,
-};
-
-/* The reveal: the last RIGHT paragraph once the question is answered or solved. */
-static int reveal_para(const PlLessonPlay *p, const PlLessonPage *page) {
-    const PlLessonState *st = pl_lesson_run_state(p->run);
-    if (st->answer != PL_ANS_RIGHT && !st->solution) return -1;
-    for (int i = page->n - 1; i >= 0; i--)
-        if (page->para[i].role == PL_LR_RIGHT) return i;
-    return -1;
-}
-
-static void wrap_page(GuiWrapped *w, const PlLessonPlay *p, const PlLessonPage *page, double width) {
-    double em = gui_text_w(w->dl, w->size, 0, "m");
-    int reveal = reveal_para(p, page);
-    gui_wrapped_begin(w, w->dl, w->size, page->buf);
-    for (int i = 0; i < page->n; i++) {
-        if (page->para[i].role == PL_LR_GAP) gui_wrapped_gap(w, page->buf + page->para[i].text);
-        else
-            gui_wrapped_para(w, pl_lesson_para(page, i), width, role_color[page->para[i].role],
-                             page->para[i].indent * em * 0.6, i == reveal);
-    }
-}
 
 /* The title and the step over the pane; returns the y under them. */
 static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
@@ -61,48 +32,16 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
 }
 
 void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size) {
-    static PlLessonPage page; /* one pane is laid out at a time; too big for the stack */
-    static GuiWrapped w;
-    static const char *const tags[] = {NULL, "lesson-reveal"};
+    static const char *const tags[PL_PART_COUNT] = {[PL_PART_REVEAL] = "lesson-reveal"};
     double u = dl->st->unit, pad = 14 * u;
     gui_rect(dl, r, GUI_C_PANEL);
     gui_tag(dl, "lesson");
     GuiRect in = gui_inset(r, pad);
-    double y = head(dl, p, in, size), lh = gui_text_h(dl, size) * 1.12;
-    pl_lesson_page(p, lab, &page);
-    w.dl = dl, w.size = size;
-    wrap_page(&w, p, &page, in.w);
-    int rows = (int)floor((in.y + in.h - y) / lh);
-    if (rows < 1) rows = 1;
-    if (p->scroll > w.n - rows) p->scroll = w.n - rows > 0 ? w.n - rows : 0;
-    gui_wrapped_draw(dl, &w, in, y, lh, rows, p->scroll, tags);
+    double y = head(dl, p, in, size);
+    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 0);
 }
 
 const char *gui_lesson_keys(const PlLessonPlay *p) {
     if (p->explore) return "exploring the lab: every key works it   Esc back to the lesson   ? help   q quit";
     return "space / PgDn next   PgUp back   h hint   s solution   Esc work the lab   F5 classroom   q quit";
-}
-
-/* ---- keys ---- */
-
-static const struct {
-    SDL_Keycode key;
-    PlLessonKey k;
-} keys[] = {
-    {SDLK_ESCAPE, PL_LK_EXPLORE},  {SDLK_RETURN, PL_LK_ENTER},  {SDLK_KP_ENTER, PL_LK_ENTER},
-    {SDLK_BACKSPACE, PL_LK_ERASE}, {SDLK_PAGEDOWN, PL_LK_NEXT}, {SDLK_RIGHT, PL_LK_NEXT},
-    {SDLK_PAGEUP, PL_LK_BACK},     {SDLK_LEFT, PL_LK_BACK},     {SDLK_UP, PL_LK_UP},
-    {SDLK_DOWN, PL_LK_DOWN},
-};
-
-int gui_lesson_event(PlLessonPlay *p, const SDL_Event *e) {
-    if (e->type == SDL_TEXTINPUT) {
-        unsigned char ch = (unsigned char)e->text.text[0];
-        if (!ch || e->text.text[1] || ch < 32 || ch >= 127) return PL_LESSON_LAB;
-        return pl_lesson_play_key(p, PL_LK_CHAR, ch);
-    }
-    if (e->type != SDL_KEYDOWN) return PL_LESSON_LAB;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (keys[i].key == e->key.keysym.sym) return pl_lesson_play_key(p, keys[i].k, 0);
-    return PL_LESSON_LAB;
 }

@@ -1,11 +1,12 @@
 /* A page's paragraphs wrapped to a pane's width in the window's text, and
- * drawn from a scroll position: what the lesson pane and the drill pane
- * share (each colours and tags its own paragraphs). */
+ * drawn from a scroll position: the one page pane the lesson and the drill
+ * draw with (each only tags the parts it cares for). */
 #ifndef PL_GUI_WRAPPED_H
 #define PL_GUI_WRAPPED_H
 
 #include <stddef.h>
 
+#include "app/teach/page.h"
 #include "dl.h"
 
 #define GUI_WRAP_LINES 600 /* lines kept; a longer page is cut */
@@ -22,7 +23,6 @@ typedef struct {
     int n;
     const char *base; /* the buffer the paragraphs live in */
     GuiColor now;     /* of the paragraph being wrapped */
-    double indent;
     int tag;
 } GuiWrapped;
 
@@ -33,8 +33,10 @@ void gui_wrapped_begin(GuiWrapped *w, GuiList *dl, int size, const char *base);
  * by indent pixels, all of them in color and tagged tag. */
 void gui_wrapped_para(GuiWrapped *w, const char *text, double width, GuiColor color, double indent, int tag);
 
-/* An empty line, at text (in base). */
-void gui_wrapped_gap(GuiWrapped *w, const char *text);
+/* Wraps page g (app/teach/page.h) to width, each role in its colour (the
+ * one table of them), each line tagged by its paragraph's part; w's dl and
+ * size are set. */
+void gui_wrapped_page(GuiWrapped *w, const PlPage *g, double width);
 
 /* Draws rows lines from line scroll on, line i at y + i * lh inside in; a
  * line whose tags[tag] is not NULL is tagged with it (tags may be NULL).

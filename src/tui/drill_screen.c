@@ -1,6 +1,6 @@
-/* The drill's main loop: poll the session's labs, draw, read a key, give
- * it to the session (app/drill_play.h, the same as the window's). The
- * layout:
+/* The drill's screen: the session's labs polled, drawn and given keys by
+ * the terminal's one loop (loop.h), the session played by the app layer
+ * (app/drill_play.h, the same as the window's). The layout:
  *
  *   row 0        the deck and where the session is
  *   rows ..      the item (scrolls), and beside a bug case one view of its
@@ -19,6 +19,7 @@
 
 #include "app/lab/worker.h"
 #include "drill_ui.h"
+#include "loop.h"
 #include "views.h"
 
 #define MIN_COLS 80
@@ -194,24 +195,12 @@ static int pane_key(TuiDrill *u, int ch) {
     return 0;
 }
 
-/* A curses key as the session's. */
-static PlDrillKey drill_key(int ch) {
-    switch (ch) {
-    case KEY_UP: return PL_DK_UP;
-    case KEY_DOWN: return PL_DK_DOWN;
-    case KEY_PPAGE: return PL_DK_PGUP;
-    case KEY_NPAGE: return PL_DK_PGDN;
-    case '\n':
-    case KEY_ENTER: return PL_DK_ENTER;
-    default: return PL_DK_CHAR;
-    }
-}
-
 /* A key to the session; a new item or another view of a case starts its view at the top. */
 static void session_key(TuiDrill *u, int ch, double now) {
     PlLab *lab = pl_drill_play_view_lab(&u->play);
     int view = lab ? pl_lab_settings(lab)->view : -1;
-    pl_drill_play_key(&u->play, drill_key(ch), ch, now);
+    PlPlayerKey k;
+    if (tui_player_key(ch, &k)) pl_drill_player.key(&u->play, k, ch, now);
     lab = pl_drill_play_view_lab(&u->play);
     if (u->play.shown_item != u->pane_item || (lab && pl_lab_settings(lab)->view != view)) u->pane.scroll = 0;
     u->pane_item = u->play.shown_item;
@@ -235,30 +224,26 @@ static int on_key(TuiDrill *u, int ch, double now) {
 
 /* ---- the loop ---- */
 
-/* Polls the labs and the clock; 1 when the screen should be drawn again. */
-static int tick(TuiDrill *u, double now) { return pl_drill_play_tick(&u->play, now); }
+/* Polls the labs and the clock: 1 when the screen should be drawn again,
+ * or while a case's lab computes what the item shows. */
+static int drill_tick(void *self, double now) {
+    TuiDrill *u = self;
+    int changed = pl_drill_play_tick(&u->play, now);
+    return changed || pl_drill_play_busy(&u->play);
+}
+
+/* A countdown on screen is drawn four times a second. */
+static int drill_due(void *self, double now, double last_draw) {
+    TuiDrill *u = self;
+    return u->play.drill && pl_drill_time_left(u->play.drill, now) >= 0.0 && now - last_draw > 0.25;
+}
+
+static void drill_draw(void *self, double now) { draw(self, now); }
+static int drill_on_key(void *self, int ch, double now) { return on_key(self, ch, now); }
 
 static void loop(TuiDrill *u) {
-    double last_draw = -1.0;
-    int dirty = 1, pending = 0; /* pending: a change not drawn yet, kept until the throttle lets it through */
-    while (!tui_screen_should_quit()) {
-        double now = pl_app_clock();
-        pending |= tick(u, now);
-        int clock = u->play.drill && pl_drill_time_left(u->play.drill, now) >= 0.0; /* a countdown on screen */
-        int busy = pl_drill_play_busy(&u->play);
-        if ((pending || busy) && now - last_draw > 0.1) dirty = 1;
-        if (clock && now - last_draw > 0.25) dirty = 1;
-        if (dirty) draw(u, now), dirty = pending = 0, last_draw = now;
-        int ch = getch();
-        if (ch == ERR) continue;
-        if (ch == KEY_RESIZE) {
-            clear();
-            dirty = 1;
-            continue;
-        }
-        if (on_key(u, ch, pl_app_clock())) break;
-        dirty = 1;
-    }
+    const TuiLoop l = {.self = u, .tick = drill_tick, .due = drill_due, .draw = drill_draw, .key = drill_on_key};
+    tui_loop_run(&l);
 }
 
 /* The deck named on the command line: one of the folders', or a file. */

@@ -6,25 +6,11 @@
 
 #include "drill_ui.h"
 
-/* Each role of the page in the terminal's colours. */
-static const TuiColor role_color[PL_DR_COUNT] = {
-    [PL_DR_HEAD] = TUI_DIM,      [PL_DR_TITLE] = TUI_GOOD, [PL_DR_TEXT] = TUI_NORMAL, [PL_DR_DIM] = TUI_DIM,
-    [PL_DR_GOOD] = TUI_GOOD,     [PL_DR_WARN] = TUI_WARN,  [PL_DR_REAL] = TUI_REAL,   [PL_DR_KEY] = TUI_KEY,
-    [PL_DR_CLOCK] = TUI_CHANGED, [PL_DR_NOTE] = TUI_DIM,   [PL_DR_GAP] = TUI_NORMAL,
-};
-
 void tui_drill_lay_out(TuiDrill *u, int w, double now) {
-    static PlDrillPage page; /* one page is laid out at a time; too big for the stack */
+    static PlPage page; /* one page is laid out at a time; too big for the stack */
     u->play.ascii = tui_screen_options()->ascii;
     pl_drill_play_page(&u->play, now, &page);
-    u->lines->n = 0;
-    for (int i = 0; i < page.n; i++) {
-        TuiColor c = role_color[page.para[i].role];
-        if (page.para[i].role == PL_DR_GAP) tui_lines_blank(u->lines);
-        else if (page.para[i].part == PL_DP_CLOCK)
-            tui_lines_add(u->lines, c, " %s ", pl_drill_para(&page, i)); /* a bar, never wrapped */
-        else tui_lines_wrap(u->lines, pl_drill_para(&page, i), w, c, page.para[i].indent);
-    }
+    tui_lines_page(u->lines, &page, w, PL_PART_NONE);
 }
 
 /* ---- the key bar ---- */

@@ -7,10 +7,11 @@
 
 #include "app/teach/lesson_play.h"
 #include "draw.h"
+#include "lines.h"
 
 typedef struct {
     PlLessonPlay play; /* play.run is set while a lesson plays */
-    void *layout;      /* the pane's lines, laid out on every draw */
+    TuiLines *layout;  /* the pane's lines, laid out on every draw */
 } TuiLesson;
 
 /* Opens the lesson named (a name or a path) on lab, at the step the

@@ -7,20 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "screen.h"
-
-/* Keys of the front end itself. */
-static const char *const ui_keys[][2] = {
-    {"e", "export the view's data as text and JSON (never overwrites)"},
-    {"1-9 0", "the views; Tab and Shift-Tab the next and previous"},
-    {"j/k", "scroll the view (also the arrow keys up and down, PgUp, PgDn)"},
-    {"h/l", "the previous and next example (also the arrow keys left and right)"},
-    {"mouse", "a tab picks a view; a control moves forward, right button back"},
-    {"Enter", "the last control clicked, one step forward again"},
-    {"F5", "classroom mode: one view alone (space, PgDn, PgUp move between views; b blanks)"},
-    {"?", "this help (space turns the page)"},
-    {"q", "quit (a session given with --session is saved)"},
-};
 
 /* Settings the strip shows: every row but the view, which the tabs show. */
 static int on_strip(int id) { return id != PL_S_VIEW; }
@@ -118,8 +106,8 @@ static int help_lines(char lines[][160], int max) {
     snprintf(lines[n++], 160, "commands:");
     for (int i = 0; pl_command_keys[i].keys && n < max; i++)
         snprintf(lines[n++], 160, "  %-7s %s", pl_command_keys[i].keys, pl_command_keys[i].help);
-    for (size_t i = 0; i < sizeof ui_keys / sizeof ui_keys[0] && n < max; i++)
-        snprintf(lines[n++], 160, "  %-7s %s", ui_keys[i][0], ui_keys[i][1]);
+    for (int i = 0; i < tui_nkeys && n < max; i++) /* the lab's own keys, from their table */
+        snprintf(lines[n++], 160, "  %-7s %s", tui_keys[i].keys, tui_keys[i].help);
     return n;
 }
 

@@ -1,5 +1,6 @@
-/* The lab's main loop: poll the lab, draw, read a key or a click, turn it
- * into a change of a setting or a command. The layout:
+/* The lab's screen, run by the terminal's one loop (loop.h): poll the lab,
+ * draw, read a key or a click, turn it into a change of a setting or a
+ * command (the key table, keys.h, and the registries). The layout:
  *
  *   row 0        the view tabs
  *   rows 1..     the control strip (every setting as text, cold ones starred)
@@ -17,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keys.h"
 #include "lesson_pane.h"
+#include "loop.h"
 #include "strip.h"
 #include "views.h"
 
@@ -38,6 +41,7 @@ typedef struct {
     TuiStrip strip;
     int too_small;
     int cold_message; /* the message is the "retraining" one */
+    int was_training; /* the lab trained at the last tick */
     TuiLesson lesson; /* the lesson playing, when lesson.play.run is set */
     int present;      /* classroom mode */
 } Tui;
@@ -217,27 +221,34 @@ static void on_mouse(Tui *u, const MEVENT *ev, double now) {
     step(u, id, back ? -1 : 1, now);
 }
 
-static int scroll_key(Tui *u, int ch) {
+/* The view a line or a page down or up (j, k and the arrows; PgDn, PgUp). */
+static void scroll_view(Tui *u, int ch) {
     TuiPane *p = &u->panes[pl_lab_settings(u->lab)->view];
     int page = p->box.h - p->fixed > 1 ? p->box.h - p->fixed - 1 : 1;
     if (ch == 'j' || ch == KEY_DOWN) p->scroll++;
     else if (ch == 'k' || ch == KEY_UP) p->scroll--;
     else if (ch == KEY_NPAGE) p->scroll += page;
     else if (ch == KEY_PPAGE) p->scroll -= page;
-    else return 0;
     if (p->scroll < 0) p->scroll = 0;
-    return 1;
 }
 
-static int view_key(Tui *u, int ch, double now) {
+/* Does what the key table's row k says for key ch; returns 1 to quit. */
+static int key_act(Tui *u, const TuiKeyRow *k, int ch, double now) {
     int v = pl_lab_settings(u->lab)->view;
-    if (ch >= '0' && ch <= '9') set_view(u, ch == '0' ? 9 : ch - '1', now);
-    else if (ch == '\t') set_view(u, (v + 1) % PL_VIEW_COUNT, now);
-    else if (ch == KEY_BTAB) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
-    else if (ch == 'l' || ch == KEY_RIGHT) step(u, PL_S_EXAMPLE, 1, now);
-    else if (ch == 'h' || ch == KEY_LEFT) step(u, PL_S_EXAMPLE, -1, now);
-    else return 0;
-    return 1;
+    switch (k->act) {
+    case TUI_DO_VIEW: set_view(u, ch == '0' ? 9 : ch - '1', now); break;
+    case TUI_DO_VIEW_STEP: set_view(u, (v + (ch == KEY_BTAB ? PL_VIEW_COUNT - 1 : 1)) % PL_VIEW_COUNT, now); break;
+    case TUI_DO_EXAMPLE: step(u, PL_S_EXAMPLE, ch == 'l' || ch == KEY_RIGHT ? 1 : -1, now); break;
+    case TUI_DO_SCROLL: scroll_view(u, ch); break;
+    case TUI_DO_EXPORT: export_view(u); break;
+    case TUI_DO_AGAIN:
+        if (u->selected >= 0) step(u, u->selected, 1, now);
+        break;
+    case TUI_DO_HELP: u->help = 1; break;
+    case TUI_DO_QUIT: return 1;
+    default: break;
+    }
+    return 0;
 }
 
 static int lab_key(Tui *u, int ch, double now) {
@@ -249,14 +260,14 @@ static int lab_key(Tui *u, int ch, double now) {
     return 1;
 }
 
-/* Keys of classroom mode without a lesson: the views' own keys, next and
- * previous view on the clicker's keys, b blanks. */
+/* Keys of classroom mode without a lesson (the key table's rows of it):
+ * next and previous view on the clicker's keys, b blanks. */
 static int present_key(Tui *u, int ch, double now) {
     int v = pl_lab_settings(u->lab)->view;
-    if (ch == 'b') u->lesson.play.blank = !u->lesson.play.blank;
-    else if (ch == ' ' || ch == KEY_NPAGE) set_view(u, (v + 1) % PL_VIEW_COUNT, now);
-    else if (ch == KEY_PPAGE) set_view(u, (v + PL_VIEW_COUNT - 1) % PL_VIEW_COUNT, now);
-    else return 0;
+    const TuiKeyRow *k = tui_key_of(ch, 1);
+    if (!k) return 0;
+    if (k->act == TUI_DO_BLANK) u->lesson.play.blank = !u->lesson.play.blank;
+    else set_view(u, (v + (ch == KEY_PPAGE ? PL_VIEW_COUNT - 1 : 1)) % PL_VIEW_COUNT, now);
     return 1;
 }
 
@@ -270,7 +281,8 @@ static int on_key(Tui *u, int ch, double now) {
         return 0;
     }
     u->message[0] = '\0';
-    if (ch == KEY_F(5)) {
+    const TuiKeyRow *k = tui_key_of(ch, 0);
+    if (k && k->act == TUI_DO_CLASSROOM) {
         u->present = !u->present;
         u->lesson.play.present = u->present;
         u->lesson.play.blank = 0;
@@ -281,47 +293,39 @@ static int on_key(Tui *u, int ch, double now) {
         if (taken == 2) return 1;
         if (taken) return after(u, 0, now), 0;
     } else if (u->present && present_key(u, ch, now)) return 0;
-    if (ch == 'q' || ch == 'Q') return 1;
-    if (ch == '?' || ch == KEY_F(1)) u->help = 1;
-    else if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
-    else if (ch == 'e') export_view(u);
-    else if (ch == '\n' || ch == KEY_ENTER) {
-        if (u->selected >= 0) step(u, u->selected, 1, now);
-    } else if (!scroll_key(u, ch) && !view_key(u, ch, now)) lab_key(u, ch, now);
+    if (ch == KEY_MOUSE) on_mouse(u, &ev, now);
+    else if (k) return key_act(u, k, ch, now);
+    else lab_key(u, ch, now);
     return 0;
 }
 
-/* Redraws after a key, at most every 0.1 s while training runs or results
- * arrive, and once when the highlight of a changed setting expires; idle,
- * nothing. */
+/* ---- the loop (loop.h): redrawn after a key, at most every 0.1 s while
+ * training runs or results arrive, and once when the highlight of a changed
+ * setting expires; idle, nothing ---- */
+
+static int lab_tick(void *self, double now) {
+    Tui *u = self;
+    (void)now;
+    int changed = u->lesson.play.run && tui_lesson_tick(&u->lesson, u->lab);
+    changed |= pl_lab_tick(u->lab);
+    int training = pl_lab_training(u->lab)->active;
+    if (u->was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
+    u->was_training = training;
+    if (pl_lab_take_notice(u->lab, u->message, sizeof u->message)) changed = 1;
+    return changed;
+}
+
+static int lab_due(void *self, double now, double last_draw) {
+    const Tui *u = self;
+    return u->flash_until > last_draw && now >= u->flash_until;
+}
+
+static void lab_draw(void *self, double now) { draw(self, now); }
+static int lab_on_key(void *self, int ch, double now) { return on_key(self, ch, now); }
+
 static void loop(Tui *u) {
-    int dirty = 1, pending = 0, was_training = 0;
-    double last_draw = 0.0;
-    while (!tui_screen_should_quit()) {
-        double now = pl_app_clock();
-        if (u->lesson.play.run && tui_lesson_tick(&u->lesson, u->lab)) pending = 1;
-        pending |= pl_lab_tick(u->lab);
-        int training = pl_lab_training(u->lab)->active;
-        if (was_training && !training && u->cold_message) u->message[0] = '\0'; /* the result replaces "retraining" */
-        was_training = training;
-        if (pl_lab_take_notice(u->lab, u->message, sizeof u->message)) pending = 1;
-        if (pending && now - last_draw > 0.1) dirty = 1;
-        if (u->flash_until > last_draw && now >= u->flash_until) dirty = 1;
-        if (dirty) {
-            draw(u, now);
-            dirty = pending = 0;
-            last_draw = now;
-        }
-        int ch = getch();
-        if (ch == ERR) continue;
-        if (ch == KEY_RESIZE) {
-            clear();
-            dirty = 1;
-            continue;
-        }
-        if (on_key(u, ch, pl_app_clock())) break;
-        dirty = 1;
-    }
+    const TuiLoop l = {.self = u, .tick = lab_tick, .due = lab_due, .draw = lab_draw, .key = lab_on_key};
+    tui_loop_run(&l);
 }
 
 PlSession *tui_start_settings(const TuiArgs *a, PlLabSettings *s, char *problem, int cap) {

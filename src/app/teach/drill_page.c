@@ -12,33 +12,25 @@
 
 typedef struct {
     PlDrillPlay *p;
-    PlDrillPage *page;
+    PlPage *page;
 } Out;
 
-static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...)
+static void add(Out *o, PlRole role, PlPart part, int indent, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-static void add(Out *o, PlDrillRole role, PlDrillPart part, int indent, const char *fmt, ...) {
-    PlDrillPage *pg = o->page;
-    if (pg->n >= PL_DRILL_PAGE_PARAS || pg->used + 2 >= sizeof pg->buf) return;
+static void add(Out *o, PlRole role, PlPart part, int indent, const char *fmt, ...) {
+    static char text[PL_PAGE_TEXT]; /* one page is made at a time */
     va_list ap;
     va_start(ap, fmt);
-    int w = vsnprintf(pg->buf + pg->used, sizeof pg->buf - pg->used, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    if (w < 0) w = 0;
-    if ((size_t)w >= sizeof pg->buf - pg->used) w = (int)(sizeof pg->buf - pg->used - 1);
-    pg->para[pg->n].role = role, pg->para[pg->n].part = part, pg->para[pg->n].indent = indent,
-    pg->para[pg->n].text = pg->used;
-    pg->n++, pg->used += (size_t)w + 1;
+    pl_page_add(o->page, role, part, indent, text);
 }
 
 /* An empty line, unless the last one is empty already (or there is none). */
-static void gap(Out *o) {
-    const PlDrillPage *pg = o->page;
-    if (pg->n && pg->para[pg->n - 1].role != PL_DR_GAP) add(o, PL_DR_GAP, PL_DP_NONE, 0, "%s", "");
-}
+static void gap(Out *o) { pl_page_gap(o->page); }
 
 /* label + text with its {figures} from the lab that serves the item. */
-static void para(Out *o, const char *label, const char *text, PlDrillRole role, PlDrillPart part, int indent) {
+static void para(Out *o, const char *label, const char *text, PlRole role, PlPart part, int indent) {
     static char filled[BUF]; /* one page is made at a time */
     if (!text || !*text) return;
     PlLab *lab = o->p->bug ? pl_bug_run_lab(o->p->bug) : o->p->lab;
@@ -68,13 +60,13 @@ static void heading(Out *o, const PlDeckItem *it, const char *what) {
         int right = r->right - (answered && now_right), wrong = r->wrong - (answered && !now_right);
         if (right + wrong) snprintf(extra, sizeof extra, " - before: %d right, %d wrong", right, wrong);
     }
-    add(o, PL_DR_HEAD, PL_DP_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
+    add(o, PL_ROLE_HEAD, PL_PART_NONE, 2, "%s %d of %d - %s%s", what, state(o)->at + 1, state(o)->total,
         it->topic ? it->topic : "", extra);
 }
 
 static void front(Out *o, const PlDeckItem *it) {
-    para(o, "", it->title, PL_DR_TITLE, PL_DP_FRONT, 0);
-    para(o, "", it->text, PL_DR_TEXT, PL_DP_FRONT, 0);
+    para(o, "", it->title, PL_ROLE_TITLE, PL_PART_FRONT, 0);
+    para(o, "", it->text, PL_ROLE_TEXT, PL_PART_FRONT, 0);
     gap(o);
 }
 
@@ -87,7 +79,7 @@ static void grades(Out *o, const PlDeckItem *it) {
     const PlSchedCard *c = r ? &r->s : &fresh;
     int good = pl_sched_wait(c, PL_GRADE_GOOD), easy = pl_sched_wait(c, PL_GRADE_EASY);
     gap(o);
-    add(o, PL_DR_KEY, PL_DP_NONE, 2,
+    add(o, PL_ROLE_KEYS, PL_PART_NONE, 2,
         "How well did you know it?  1 again (later today)  2 hard (tomorrow)  "
         "3 good (in %d day%s)  4 easy (in %d days)",
         good, good > 1 ? "s" : "", easy);
@@ -99,15 +91,15 @@ static void lay_card(Out *o, const PlDeckItem *it, double now) {
     gap(o);
     front(o, it);
     if (state(o)->phase == PL_DRILL_FRONT) {
-        add(o, PL_DR_DIM, PL_DP_NONE, 0, "Say the answer to yourself, then space shows it.");
+        add(o, PL_ROLE_ASIDE, PL_PART_NONE, 0, "Say the answer to yourself, then space shows it.");
         return;
     }
-    para(o, "Answer: ", it->answer, PL_DR_GOOD, PL_DP_ANSWER, 2);
+    para(o, "Answer: ", it->answer, PL_ROLE_RIGHT, PL_PART_ANSWER, 2);
     gap(o);
-    para(o, "", it->more, PL_DR_TEXT, PL_DP_ANSWER, 0);
+    para(o, "", it->more, PL_ROLE_TEXT, PL_PART_ANSWER, 0);
     gap(o);
-    para(o, "Remember: ", it->remember, PL_DR_REAL, PL_DP_ANSWER, 2);
-    para(o, "Don't say: ", it->dont, PL_DR_WARN, PL_DP_ANSWER, 2);
+    para(o, "Remember: ", it->remember, PL_ROLE_REAL, PL_PART_ANSWER, 2);
+    para(o, "Don't say: ", it->dont, PL_ROLE_WRONG, PL_PART_ANSWER, 2);
     grades(o, it);
 }
 
@@ -119,14 +111,14 @@ static void choices(Out *o, const PlDeckItem *it, int answered) {
     for (int k = 0; k < it->nchoices; k++) {
         int c = state(o)->order[k];
         const PlDeckChoice *ch = &it->choices[c];
-        PlDrillRole role = !answered               ? PL_DR_TEXT
-                           : ch->right             ? PL_DR_GOOD
-                           : c == state(o)->chosen ? PL_DR_WARN
-                                                   : PL_DR_TEXT;
+        PlRole role = !answered               ? PL_ROLE_TEXT
+                           : ch->right             ? PL_ROLE_RIGHT
+                           : c == state(o)->chosen ? PL_ROLE_WRONG
+                                                   : PL_ROLE_TEXT;
         snprintf(label, sizeof label, "%s%c) ",
                  answered && (ch->right || c == state(o)->chosen) ? mark(o, ch->right) : " ", 'a' + k);
-        para(o, label, ch->text, role, PL_DP_NONE, 4);
-        if (answered) para(o, "     ", ch->why, PL_DR_DIM, PL_DP_WHY, 5);
+        para(o, label, ch->text, role, PL_PART_NONE, 4);
+        if (answered) para(o, "     ", ch->why, PL_ROLE_ASIDE, PL_PART_WHY, 5);
     }
 }
 
@@ -134,9 +126,9 @@ static void verdict(Out *o, const PlDeckItem *it) {
     const PlDrillState *s = state(o);
     int right = s->chosen >= 0 && it->choices[s->chosen].right;
     gap(o);
-    if (s->timed_out) add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Time's up: the answer is %c.", 'a' + s->right_at);
-    else if (right) add(o, PL_DR_GOOD, PL_DP_VERDICT, 0, "Right.");
-    else add(o, PL_DR_WARN, PL_DP_VERDICT, 0, "Not this one: the answer is %c.", 'a' + s->right_at);
+    if (s->timed_out) add(o, PL_ROLE_WRONG, PL_PART_VERDICT, 0, "Time's up: the answer is %c.", 'a' + s->right_at);
+    else if (right) add(o, PL_ROLE_RIGHT, PL_PART_VERDICT, 0, "Right.");
+    else add(o, PL_ROLE_WRONG, PL_PART_VERDICT, 0, "Not this one: the answer is %c.", 'a' + s->right_at);
 }
 
 static void lay_question(Out *o, const PlDeckItem *it, double now) {
@@ -144,7 +136,7 @@ static void lay_question(Out *o, const PlDeckItem *it, double now) {
     heading(o, it, "question");
     double left = pl_drill_time_left(o->p->drill, now);
     if (left >= 0.0 && s->phase == PL_DRILL_FRONT)
-        add(o, left < 5.0 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0, "%.0f s left", left);
+        add(o, left < 5.0 ? PL_ROLE_WRONG : PL_ROLE_CLOCK, PL_PART_CLOCK, 0, "%.0f s left", left);
     gap(o);
     front(o, it);
     choices(o, it, s->phase != PL_DRILL_FRONT);
@@ -158,18 +150,18 @@ static void countdown(Out *o, double now) {
     int secs = (int)(left + 0.999);
     if (left < 0.0) return;
     if (secs > 0)
-        add(o, secs <= 10 ? PL_DR_WARN : PL_DR_CLOCK, PL_DP_CLOCK, 0,
+        add(o, secs <= 10 ? PL_ROLE_WRONG : PL_ROLE_CLOCK, PL_PART_CLOCK, 0,
             "%d:%02d left: say it out loud, as to an interviewer", secs / 60, secs % 60);
-    else add(o, PL_DR_WARN, PL_DP_CLOCK, 0, "time: finish your sentence");
+    else add(o, PL_ROLE_WRONG, PL_PART_CLOCK, 0, "time: finish your sentence");
     gap(o);
-    add(o, PL_DR_DIM, PL_DP_NONE, 0,
+    add(o, PL_ROLE_ASIDE, PL_PART_NONE, 0,
         "Space shows the model answer, the follow-ups an interviewer asks and what they listen for.");
 }
 
 static void list(Out *o, const char *title, char *const *items, int n) {
     gap(o);
-    add(o, PL_DR_TITLE, PL_DP_ANSWER, 0, "%s", title);
-    for (int i = 0; i < n; i++) para(o, "- ", items[i], PL_DR_TEXT, PL_DP_ANSWER, 2);
+    add(o, PL_ROLE_TITLE, PL_PART_ANSWER, 0, "%s", title);
+    for (int i = 0; i < n; i++) para(o, "- ", items[i], PL_ROLE_TEXT, PL_PART_ANSWER, 2);
 }
 
 static void lay_minute(Out *o, const PlDeckItem *it, double now) {
@@ -180,8 +172,8 @@ static void lay_minute(Out *o, const PlDeckItem *it, double now) {
         countdown(o, now);
         return;
     }
-    add(o, PL_DR_TITLE, PL_DP_ANSWER, 0, "A model answer");
-    para(o, "", it->answer, PL_DR_TEXT, PL_DP_ANSWER, 0);
+    add(o, PL_ROLE_TITLE, PL_PART_ANSWER, 0, "A model answer");
+    para(o, "", it->answer, PL_ROLE_TEXT, PL_PART_ANSWER, 0);
     list(o, "The follow-ups they ask", it->follow, it->nfollow);
     list(o, "What they listen for", it->listen, it->nlisten);
     grades(o, it);
@@ -192,9 +184,9 @@ static void lay_minute(Out *o, const PlDeckItem *it, double now) {
 /* One measure: what the deck tells the learner it is (never the lab's
  * internal name, which would name the bug), and its value. */
 static void measured(Out *o, const char *when, const char *label, const PlQuantity *q, const PlBugValue *v,
-                     PlDrillRole role, PlDrillPart part) {
+                     PlRole role, PlPart part) {
     char value[160];
-    add(o, v->have ? role : PL_DR_DIM, part, 4, "%s%s%s%s", when, label, *label ? ": " : "",
+    add(o, v->have ? role : PL_ROLE_ASIDE, part, 4, "%s%s%s%s", when, label, *label ? ": " : "",
         pl_bug_value_format(q, v, value, sizeof value));
 }
 
@@ -211,18 +203,18 @@ static void setup_line(Out *o, const PlDeckItem *it, int fixed) {
     if (it->trains)
         snprintf(line + strlen(line), sizeof line - strlen(line), " (trained, %d seeds)",
                  pl_bug_run_settings(o->p->bug, fixed)->seeds);
-    add(o, PL_DR_DIM, PL_DP_NONE, 2, "%s", line);
+    add(o, PL_ROLE_ASIDE, PL_PART_NONE, 2, "%s", line);
 }
 
 static void symptoms(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
     if (state(o)->phase != PL_DRILL_FRONT) setup_line(o, it, 0);
-    add(o, PL_DR_TEXT, PL_DP_NONE, 0, "What the lab measures on their setup, right now:");
-    measured(o, "  ", pl_deck_measure_label(it, -1), &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
+    add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "What the lab measures on their setup, right now:");
+    measured(o, "  ", pl_deck_measure_label(it, -1), &it->symptom, &b->symptom, PL_ROLE_WRONG, PL_PART_SYMPTOM);
     for (int i = 0; i < it->nalso; i++)
-        measured(o, "  ", pl_deck_measure_label(it, i), &it->also[i], &b->also_bug[i], PL_DR_TEXT, PL_DP_NONE);
+        measured(o, "  ", pl_deck_measure_label(it, i), &it->also[i], &b->also_bug[i], PL_ROLE_TEXT, PL_PART_NONE);
     if (b->phase == PL_BUG_COMPUTING || b->phase == PL_BUG_FAILED)
-        add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+        add(o, b->phase == PL_BUG_FAILED ? PL_ROLE_WRONG : PL_ROLE_ASIDE, PL_PART_NONE, 2, "%s", b->message);
 }
 
 /* An also: measure under the bug and the fix, or once when the fix left it
@@ -231,25 +223,25 @@ static void also_line(Out *o, const PlDeckItem *it, int i, const PlBugState *b) 
     char x[160], y[160];
     pl_bug_value_format(&it->also[i], &b->also_bug[i], x, sizeof x);
     pl_bug_value_format(&it->also[i], &b->also_fix[i], y, sizeof y);
-    if (strcmp(x, y) == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s", pl_deck_measure_label(it, i), x);
-    else add(o, PL_DR_TEXT, PL_DP_NONE, 4, "  %s: %s -> %s", pl_deck_measure_label(it, i), x, y);
+    if (strcmp(x, y) == 0) add(o, PL_ROLE_TEXT, PL_PART_NONE, 4, "  %s: %s", pl_deck_measure_label(it, i), x);
+    else add(o, PL_ROLE_TEXT, PL_PART_NONE, 4, "  %s: %s -> %s", pl_deck_measure_label(it, i), x, y);
 }
 
 static void fixed_lines(Out *o, const PlDeckItem *it) {
     const PlBugState *b = pl_bug_run_state(o->p->bug);
     gap(o);
     setup_line(o, it, 1);
-    add(o, PL_DR_TEXT, PL_DP_NONE, 2, "%s:", pl_deck_measure_label(it, -1));
-    measured(o, "  under the bug: ", "", &it->symptom, &b->symptom, PL_DR_WARN, PL_DP_SYMPTOM);
-    measured(o, "  with the fix:  ", "", &it->fixed, &b->fixed, PL_DR_GOOD, PL_DP_FIXED);
+    add(o, PL_ROLE_TEXT, PL_PART_NONE, 2, "%s:", pl_deck_measure_label(it, -1));
+    measured(o, "  under the bug: ", "", &it->symptom, &b->symptom, PL_ROLE_WRONG, PL_PART_SYMPTOM);
+    measured(o, "  with the fix:  ", "", &it->fixed, &b->fixed, PL_ROLE_RIGHT, PL_PART_FIXED);
     for (int i = 0; i < it->nalso; i++) also_line(o, it, i, b);
     if (b->phase != PL_BUG_FIXED) {
-        add(o, b->phase == PL_BUG_FAILED ? PL_DR_WARN : PL_DR_DIM, PL_DP_NONE, 2, "%s", b->message);
+        add(o, b->phase == PL_BUG_FAILED ? PL_ROLE_WRONG : PL_ROLE_ASIDE, PL_PART_NONE, 2, "%s", b->message);
         return;
     }
-    add(o, b->holds ? PL_DR_GOOD : PL_DR_WARN, PL_DP_NONE, 2, "%s %s", mark(o, b->holds), b->message);
+    add(o, b->holds ? PL_ROLE_RIGHT : PL_ROLE_WRONG, PL_PART_NONE, 2, "%s %s", mark(o, b->holds), b->message);
     gap(o);
-    para(o, "", it->after, PL_DR_TEXT, PL_DP_NONE, 0);
+    para(o, "", it->after, PL_ROLE_TEXT, PL_PART_NONE, 0);
 }
 
 static void lay_bug(Out *o, const PlDeckItem *it, double now) {
@@ -259,9 +251,9 @@ static void lay_bug(Out *o, const PlDeckItem *it, double now) {
     gap(o);
     front(o, it);
     if (o->p->bug) symptoms(o, it), gap(o);
-    para(o, "", it->ask, PL_DR_TITLE, PL_DP_NONE, 0);
+    para(o, "", it->ask, PL_ROLE_TITLE, PL_PART_NONE, 0);
     if (s->phase == PL_DRILL_FIXED) { /* the explanations were filled under the bug: the lab now runs the fix */
-        para(o, "The cause: ", it->choices[it->right].text, PL_DR_GOOD, PL_DP_NONE, 2);
+        para(o, "The cause: ", it->choices[it->right].text, PL_ROLE_RIGHT, PL_PART_NONE, 2);
         verdict(o, it);
         if (o->p->bug) fixed_lines(o, it);
         return;
@@ -269,7 +261,7 @@ static void lay_bug(Out *o, const PlDeckItem *it, double now) {
     choices(o, it, s->phase != PL_DRILL_FRONT);
     if (s->phase != PL_DRILL_FRONT) verdict(o, it);
     if (s->phase == PL_DRILL_BACK)
-        add(o, PL_DR_KEY, PL_DP_NONE, 0, "f applies the fix in the lab and computes the same measure again.");
+        add(o, PL_ROLE_KEYS, PL_PART_NONE, 0, "f applies the fix in the lab and computes the same measure again.");
 }
 
 /* ---- the end ---- */
@@ -277,26 +269,26 @@ static void lay_bug(Out *o, const PlDeckItem *it, double now) {
 static void lay_end(Out *o) {
     const PlDrillState *s = state(o);
     const PlDeck *d = o->p->deck;
-    add(o, PL_DR_TITLE, PL_DP_NONE, 0, "%s", d->title);
+    add(o, PL_ROLE_TITLE, PL_PART_NONE, 0, "%s", d->title);
     gap(o);
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE) {
         int n = s->graded[1] + s->graded[2] + s->graded[3] + s->graded[4];
-        if (!s->total) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Nothing is due today: every item waits for its day.");
+        if (!s->total) add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "Nothing is due today: every item waits for its day.");
         else
-            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Done for today: %d graded: %d again, %d hard, %d good, %d easy.", n,
+            add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "Done for today: %d graded: %d again, %d hard, %d good, %d easy.", n,
                 s->graded[1], s->graded[2], s->graded[3], s->graded[4]);
-        if (s->due_in == 0) add(o, PL_DR_TEXT, PL_DP_NONE, 0, "Some are due again today.");
+        if (s->due_in == 0) add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "Some are due again today.");
         else if (s->due_in > 0)
-            add(o, PL_DR_TEXT, PL_DP_NONE, 0, "The next one is due in %d day%s.", s->due_in, s->due_in == 1 ? "" : "s");
-        add(o, PL_DR_DIM, PL_DP_NONE, 0, "padlab drill DECK --all drills every item, due or not.");
+            add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "The next one is due in %d day%s.", s->due_in, s->due_in == 1 ? "" : "s");
+        add(o, PL_ROLE_ASIDE, PL_PART_NONE, 0, "padlab drill DECK --all drills every item, due or not.");
     } else
-        add(o, PL_DR_TEXT, PL_DP_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong,
+        add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong,
             d->kind == PL_DECK_BUGS ? " on the first pick" : "");
     gap(o);
     const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits."
                       : o->p->keep ? "Your progress is saved. q quits."
                                    : "q quits.";
-    add(o, PL_DR_DIM, PL_DP_NONE, 0, "%s", how);
+    add(o, PL_ROLE_ASIDE, PL_PART_NONE, 0, "%s", how);
 }
 
 static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {[PL_DECK_CARDS] = lay_card,
@@ -304,11 +296,11 @@ static void (*const lay[PL_DECK_KINDS])(Out *, const PlDeckItem *, double) = {[P
                                                                               [PL_DECK_BUGS] = lay_bug,
                                                                               [PL_DECK_MINUTE] = lay_minute};
 
-void pl_drill_play_page(PlDrillPlay *p, double now, PlDrillPage *page) {
+void pl_drill_play_page(PlDrillPlay *p, double now, PlPage *page) {
     Out o = {p, page};
-    page->n = 0, page->used = 0;
+    pl_page_clear(page);
     const PlDeckItem *it = pl_drill_item(p->drill);
     if (it) lay[p->deck->kind](&o, it, now);
     else lay_end(&o);
-    if (p->note[0]) gap(&o), add(&o, PL_DR_NOTE, PL_DP_NONE, 0, "%s", p->note);
+    if (p->note[0]) gap(&o), add(&o, PL_ROLE_NOTE, PL_PART_NONE, 0, "%s", p->note);
 }

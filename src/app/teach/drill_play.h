@@ -1,14 +1,8 @@
 /* A drill as a front end plays it: the deck, the session (drill.h), the
  * learner's progress book, the lab of a bug case (bugcase.h) or of an
- * item's figures, what the keys do, and what the item says as paragraphs
- * by meaning. The window plays a drill through this alone; it only maps
- * its keys to PlDrillKey, wraps the paragraphs to its width and colours
- * them by role.
- *
- * Layout of a page (pl_drill_play_page):
- *   para (n)   in reading order: a role, an indent for wrapped lines, a part
- *              (what a test or a front end may look for), a text (offset
- *              into buf) */
+ * item's figures, what the keys do, and what the item says as a page
+ * (page.h). The window plays a drill through this alone; it only maps its
+ * keys to PlDrillKey and draws the page in its one page pane. */
 #ifndef PL_APP_DRILL_PLAY_H
 #define PL_APP_DRILL_PLAY_H
 
@@ -16,6 +10,7 @@
 
 #include "bugcase.h"
 #include "drill.h"
+#include "page.h"
 
 typedef struct {
     PlDeck *deck; /* owned when opened by name, else the front end's */
@@ -91,52 +86,8 @@ const char *pl_drill_play_keys(const PlDrillPlay *p);
 
 /* ---- the page ---- */
 
-typedef enum {
-    PL_DR_HEAD,  /* "card 3 of 12 - topic - box 2" */
-    PL_DR_TITLE, /* the front, a heading */
-    PL_DR_TEXT,
-    PL_DR_DIM,   /* how to go on, the setup */
-    PL_DR_GOOD,  /* the answer, the right choice, a measure under the fix */
-    PL_DR_WARN,  /* a wrong choice, the symptom, time nearly up */
-    PL_DR_REAL,  /* remember */
-    PL_DR_KEY,   /* what the keys do now */
-    PL_DR_CLOCK, /* the countdown */
-    PL_DR_NOTE,
-    PL_DR_GAP, /* an empty line */
-    PL_DR_COUNT
-} PlDrillRole;
-
-/* What a paragraph is, for a front end's tags and the tests (a clock line
- * is one line, never wrapped). */
-typedef enum {
-    PL_DP_NONE,
-    PL_DP_FRONT,
-    PL_DP_ANSWER,
-    PL_DP_WHY,
-    PL_DP_VERDICT,
-    PL_DP_SYMPTOM,
-    PL_DP_FIXED,
-    PL_DP_CLOCK
-} PlDrillPart;
-
-#define PL_DRILL_PAGE_PARAS 96
-#define PL_DRILL_PAGE_TEXT 32768
-
-typedef struct {
-    struct {
-        PlDrillRole role;
-        PlDrillPart part;
-        int indent;  /* columns (the terminal) or ems (the window) before each wrapped line after the first */
-        size_t text; /* offset into buf */
-    } para[PL_DRILL_PAGE_PARAS];
-    int n;
-    char buf[PL_DRILL_PAGE_TEXT];
-    size_t used;
-} PlDrillPage;
-
-/* The item's paragraphs at app time now (or the end's), figures filled in
- * from the case's lab or the deck's, and the note last. */
-void pl_drill_play_page(PlDrillPlay *p, double now, PlDrillPage *page);
-static inline const char *pl_drill_para(const PlDrillPage *page, int i) { return page->buf + page->para[i].text; }
+/* The item's paragraphs at app time now (or the end's) as a page (page.h),
+ * figures filled in from the case's lab or the deck's, and the note last. */
+void pl_drill_play_page(PlDrillPlay *p, double now, PlPage *page);
 
 #endif

@@ -184,137 +184,103 @@ int pl_lesson_play_tick(PlLessonPlay *p, PlLab *lab) {
 
 /* ---- the page ---- */
 
-static void put(PlLessonPage *g, PlLessonRole role, int indent, const char *text) {
-    size_t len = strlen(text);
-    if (g->n >= PL_LESSON_PAGE_PARAS || g->used + len + 1 > sizeof g->buf) return;
-    memcpy(g->buf + g->used, text, len + 1);
-    g->para[g->n].role = role, g->para[g->n].indent = indent, g->para[g->n].text = g->used;
-    g->n++, g->used += len + 1;
+static void put(PlPage *g, PlRole role, int indent, const char *text) {
+    pl_page_add(g, role, PL_PART_NONE, indent, text);
 }
 
-static void gap(PlLessonPage *g) {
-    if (g->n > 0) put(g, PL_LR_GAP, 0, "");
-}
+static void gap(PlPage *g) { pl_page_gap(g); }
 
-static void filled(PlLessonPage *g, PlLab *lab, const char *text, PlLessonRole role, int indent) {
+static void filled_part(PlPage *g, PlLab *lab, const char *text, PlRole role, PlPart part, int indent) {
     char buf[FILL_CAP];
-    if (text && *text) put(g, role, indent, pl_lesson_fill(lab, text, buf, sizeof buf));
+    if (text && *text) pl_page_add(g, role, part, indent, pl_lesson_fill(lab, text, buf, sizeof buf));
 }
 
-static void feedback(PlLessonPage *g, const PlLessonState *st, const PlQuestion *q) {
+static void filled(PlPage *g, PlLab *lab, const char *text, PlRole role, int indent) {
+    filled_part(g, lab, text, role, PL_PART_NONE, indent);
+}
+
+static void feedback(PlPage *g, const PlLessonState *st, const PlQuestion *q) {
     char line[600];
     if (st->answer == PL_ANS_WRONG && q->kind != PL_Q_CHOOSE && !st->solution) {
         if (q->kind == PL_Q_ASK) snprintf(line, sizeof line, "%s is not it.", st->typed);
         else snprintf(line, sizeof line, "%s", st->message[0] ? st->message : "Not yet.");
-        put(g, PL_LR_WRONG, 0, line);
-        put(g, PL_LR_ASIDE, 0, "Try again, h for a hint, s for the solution.");
+        put(g, PL_ROLE_WRONG, 0, line);
+        put(g, PL_ROLE_ASIDE, 0, "Try again, h for a hint, s for the solution.");
     }
-    if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_LR_RIGHT, 0, "Right.");
+    if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_ROLE_RIGHT, 0, "Right.");
 }
 
 /* A choose:'s solution: each right choice by its letter, and why. */
-static void right_choices(PlLessonPage *g, PlLab *lab, const PlLessonState *st, const PlQuestion *q) {
+static void right_choices(PlPage *g, PlLab *lab, const PlLessonState *st, const PlQuestion *q) {
     char line[600];
     for (int k = 0; k < q->nchoices; k++) {
         const PlChoice *c = &q->choices[st->order[k]];
         if (!c->right) continue;
         snprintf(line, sizeof line, "The answer is %c) %s", 'a' + k, c->text);
-        filled(g, lab, line, PL_LR_SOLUTION, 0);
-        filled(g, lab, c->explain, PL_LR_RIGHT, 0);
+        filled(g, lab, line, PL_ROLE_SOLUTION, 0);
+        filled(g, lab, c->explain, PL_ROLE_RIGHT, 0);
     }
 }
 
-static void question(PlLessonPage *g, const PlLessonPlay *p, PlLab *lab) {
+static void question(PlPage *g, const PlLessonPlay *p, PlLab *lab) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
     const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
     char line[600];
     if (q->kind == PL_Q_NONE) return;
     gap(g);
-    filled(g, lab, q->prompt, PL_LR_PROMPT, 0);
+    filled_part(g, lab, q->prompt, PL_ROLE_PROMPT, PL_PART_QUESTION, 0);
     if (q->kind == PL_Q_CHOOSE)
         for (int k = 0; k < q->nchoices; k++) { /* in this learner's order, lettered by place */
             int i = st->order[k];
             snprintf(line, sizeof line, "%c) %s", 'a' + k, q->choices[i].text);
-            filled(g, lab, line, i == st->chosen ? PL_LR_CHOSEN : PL_LR_CHOICE, 3);
+            filled_part(g, lab, line, i == st->chosen ? PL_ROLE_CHOSEN : PL_ROLE_CHOICE, PL_PART_QUESTION, 3);
         }
     if (q->kind == PL_Q_ASK && st->answer != PL_ANS_RIGHT && !st->solution) {
         snprintf(line, sizeof line, "> %s_   (type a number, Enter)", p->input);
-        put(g, PL_LR_INPUT, 2, line);
+        pl_page_add(g, PL_ROLE_INPUT, PL_PART_QUESTION, 2, line);
     }
     if (q->kind == PL_Q_EXERCISE && st->answer != PL_ANS_RIGHT)
-        put(g, PL_LR_ASIDE, 0, "(work the lab, then Enter checks it)");
+        pl_page_add(g, PL_ROLE_ASIDE, PL_PART_QUESTION, 0, "(work the lab, then Enter checks it)");
     for (int i = 0; i < st->hints; i++) {
         snprintf(line, sizeof line, "hint %d: %s", i + 1, q->hints[i]);
-        filled(g, lab, line, PL_LR_HINT, 2);
+        filled(g, lab, line, PL_ROLE_HINT, 2);
     }
     if (st->chosen >= 0)
-        filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_LR_RIGHT : PL_LR_WRONG, 0);
+        filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_ROLE_RIGHT : PL_ROLE_WRONG, 0);
     feedback(g, st, q);
     if (st->solution && q->kind == PL_Q_CHOOSE) right_choices(g, lab, st, q);
     if (st->solution && q->kind == PL_Q_ASK && !q->solution) { /* the number itself, as the lab has it now */
         char name[96];
         snprintf(line, sizeof line, "The answer is {%s}.", pl_quantity_name(&q->answer, name, sizeof name));
-        filled(g, lab, line, PL_LR_SOLUTION, 0);
+        filled(g, lab, line, PL_ROLE_SOLUTION, 0);
     }
-    if (st->solution) filled(g, lab, q->solution, PL_LR_SOLUTION, 0);
-    if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_LR_RIGHT, 0);
+    if (st->solution) filled(g, lab, q->solution, PL_ROLE_SOLUTION, 0);
+    if (st->answer == PL_ANS_RIGHT || st->solution) filled(g, lab, q->reveal, PL_ROLE_RIGHT, 0);
 }
 
-void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlLessonPage *g) {
+/* The reveal: the last RIGHT paragraph once the question is answered or solved. */
+static void mark_reveal(PlPage *g, const PlLessonState *st) {
+    if (st->answer != PL_ANS_RIGHT && !st->solution) return;
+    for (int i = g->n - 1; i >= 0; i--)
+        if (g->para[i].role == PL_ROLE_RIGHT) {
+            g->para[i].part = PL_PART_REVEAL;
+            return;
+        }
+}
+
+void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlPage *g) {
     const PlStep *s = pl_lesson_run_step(p->run);
-    g->n = 0, g->used = 0;
-    filled(g, lab, s->text, PL_LR_TEXT, 0);
+    pl_page_clear(g);
+    filled(g, lab, s->text, PL_ROLE_TEXT, 0);
     if (pl_lesson_run_state(p->run)->waiting) {
         gap(g);
-        put(g, PL_LR_WAIT, 0, "training in the lab: the step goes on when it ends (train view, 7)");
+        put(g, PL_ROLE_ASIDE, 0, "training in the lab: the step goes on when it ends (train view, 7)");
     }
     question(g, p, lab);
     if (s->summary) {
         gap(g);
-        filled(g, lab, s->summary, PL_LR_SUMMARY, 2);
+        filled(g, lab, s->summary, PL_ROLE_SUMMARY, 2);
     }
-    if (p->note[0]) gap(g), put(g, PL_LR_NOTE, 0, p->note);
-}
-
-/* ---- wrapping ---- */
-
-/* Where the line starting at s (n bytes left) ends: the last space at which
- * it still fits, or all of it, or as many characters as fit (one at least). */
-static size_t line_end(const char *s, size_t n, double room, double (*measure)(void *, const char *, size_t),
-                       void *ctx) {
-    if (measure(ctx, s, n) <= room) return n;
-    size_t best = 0;
-    for (size_t i = 1; i < n; i++)
-        if (s[i] == ' ' && s[i - 1] != ' ') {
-            if (measure(ctx, s, i) > room) break;
-            best = i;
-        }
-    if (best) return best;
-    size_t cut = 0;
-    for (size_t i = 1; i <= n; i++) {
-        if (i < n && (s[i] & 0xc0) == 0x80) continue; /* inside a UTF-8 character */
-        if (measure(ctx, s, i) > room) break;
-        cut = i;
-    }
-    if (cut) return cut;
-    for (cut = 1; cut < n && (s[cut] & 0xc0) == 0x80; cut++) {}
-    return cut;
-}
-
-void pl_lesson_wrap(const char *text, double width, double indent,
-                    double (*measure)(void *ctx, const char *s, size_t n),
-                    void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx) {
-    for (const char *s = text; *s;) {
-        const char *nl = strchr(s, '\n');
-        size_t para = nl ? (size_t)(nl - s) : strlen(s);
-        for (int first = 1; para; first = 0) {
-            size_t cut = line_end(s, para, width - (first ? 0.0 : indent), measure, ctx);
-            line(ctx, s, cut, first ? 0 : 1);
-            s += cut, para -= cut;
-            while (para && *s == ' ') s++, para--;
-        }
-        if (!nl) break;
-        s = nl + 1;
-        if (*s && s[0] != '-') line(ctx, "", 0, 2);
-    }
+    if (p->note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, p->note);
+    mark_reveal(g, pl_lesson_run_state(p->run));
 }

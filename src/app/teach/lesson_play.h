@@ -1,18 +1,15 @@
 /* A lesson as a front end plays it: the run (lesson_run.h) with the
  * learner's progress, the answer being typed, the classroom flags, what the
- * keys do, and the pane's text as paragraphs by meaning. The terminal and
- * the window share all of it; each only maps its own keys to PlLessonKey,
- * wraps the paragraphs to its width and colours them by role.
- *
- * Layout of a page (pl_lesson_page):
- *   para (n)   in reading order: a role, an indent for wrapped lines, a text
- *              (offsets into buf; a text's newline ends a paragraph of it) */
+ * keys do, and the pane's text as a page (page.h). The terminal and the
+ * window share all of it; each only maps its own keys to PlLessonKey and
+ * draws the page in its one page pane. */
 #ifndef PL_APP_LESSON_PLAY_H
 #define PL_APP_LESSON_PLAY_H
 
 #include <stddef.h>
 
 #include "lesson_run.h"
+#include "page.h"
 
 /* The scroll that shows the end of the pane: the front end clamps it. */
 #define PL_LESSON_SCROLL_END (1 << 20)
@@ -63,51 +60,11 @@ int pl_lesson_play_tick(PlLessonPlay *p, PlLab *lab);
 /* The head line, "TITLE  |  step S of N: STEP TITLE", and its two halves. */
 void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *step, int scap);
 
-/* ---- the pane's text ---- */
+/* ---- the page ---- */
 
-typedef enum {
-    PL_LR_TEXT,   /* the narration */
-    PL_LR_WAIT,   /* the step trains: it goes on when that ends */
-    PL_LR_PROMPT, /* the question */
-    PL_LR_CHOICE, /* a choice */
-    PL_LR_CHOSEN, /* the choice picked */
-    PL_LR_INPUT,  /* the answer being typed */
-    PL_LR_ASIDE,  /* how to answer, how to go on */
-    PL_LR_HINT,
-    PL_LR_WRONG, /* an answer that is not it; a wrong choice's why */
-    PL_LR_RIGHT, /* "Right.", a right choice's why, the reveal */
-    PL_LR_SOLUTION,
-    PL_LR_SUMMARY,
-    PL_LR_NOTE, /* the note */
-    PL_LR_GAP,  /* an empty line */
-    PL_LR_COUNT
-} PlLessonRole;
-
-#define PL_LESSON_PAGE_PARAS 64
-#define PL_LESSON_PAGE_TEXT 32768
-
-typedef struct {
-    struct {
-        PlLessonRole role;
-        int indent;  /* columns (the terminal) or ems (the window) before each wrapped line after the first */
-        size_t text; /* offset into buf */
-    } para[PL_LESSON_PAGE_PARAS];
-    int n;
-    char buf[PL_LESSON_PAGE_TEXT];
-    size_t used;
-} PlLessonPage;
-
-/* The pane's paragraphs now, placeholders filled with the lab's values. */
-void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlLessonPage *page);
-static inline const char *pl_lesson_para(const PlLessonPage *page, int i) { return page->buf + page->para[i].text; }
-
-/* Wraps text to width, as both front ends do: a newline ends a paragraph,
- * and an empty line comes between two unless the next starts with '-';
- * lines break at spaces, a word wider than a line is cut. measure gives the
- * width of s[0..n); line gets each line (kind 0 the first of a paragraph,
- * 1 a wrapped one, which has indent less room, 2 the empty line). */
-void pl_lesson_wrap(const char *text, double width, double indent,
-                    double (*measure)(void *ctx, const char *s, size_t n),
-                    void (*line)(void *ctx, const char *s, size_t n, int kind), void *ctx);
+/* The pane's paragraphs now (page.h), placeholders filled with the lab's
+ * values: the question's paragraphs are PL_PART_QUESTION, the reveal
+ * PL_PART_REVEAL. */
+void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlPage *page);
 
 #endif
