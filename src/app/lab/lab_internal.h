@@ -75,6 +75,7 @@ struct PlLab {
     PlSlot slots[PL_R_COUNT];
     PlWeights *weights; /* the model the probes read, or NULL */
     unsigned asked;     /* kinds asked for since pl_lab_asked last read it */
+    unsigned drew;      /* parts pl_lab_view_draws said yes to since pl_lab_drew last read it */
     char refused[160];  /* why pl_lab_view_result gave nothing */
 
     /* training */

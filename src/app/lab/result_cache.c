@@ -244,6 +244,26 @@ unsigned pl_lab_asked(PlLab *lab) {
     return a;
 }
 
+/* Whether part p has something to show: the grid once one was started. */
+static int part_has_data(PlLab *lab, PlPart p) { return p != PL_PART_GRID || lab->grid.total > 0; }
+
+int pl_lab_view_draws(PlLab *lab, PlView v, PlPart p) {
+    if (v < 0 || v >= PL_VIEW_COUNT || p < 0 || p >= PL_PART_COUNT) return 0;
+    if (!(pl_view_shows(v)->parts & (1u << p)) || !part_has_data(lab, p)) return 0;
+    pthread_mutex_lock(&lab->lock);
+    lab->drew |= 1u << p;
+    pthread_mutex_unlock(&lab->lock);
+    return 1;
+}
+
+unsigned pl_lab_drew(PlLab *lab) {
+    pthread_mutex_lock(&lab->lock);
+    unsigned d = lab->drew;
+    lab->drew = 0;
+    pthread_mutex_unlock(&lab->lock);
+    return d;
+}
+
 void pl_lab_demand(PlLab *lab, unsigned kinds_mask) {
     pthread_mutex_lock(&lab->lock);
     for (int k = 0; k < PL_R_COUNT; k++)
