@@ -109,6 +109,9 @@ int pl_lab_results_take(PlLab *lab);
 void pl_lab_results_hold(PlLab *lab, int hold);
 /* Frees every result (the corpus changed). */
 void pl_lab_results_drop(PlLab *lab);
+/* Whether the result cache is well kept (result_cache.c says what that
+ * means); takes the lock. 1 or 0; for pl_assert and the tests. */
+int pl_lab_cache_is_consistent(PlLab *lab);
 /* Makes m (owned from now on) the weights the probes read; NULL: none. */
 void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed);
 
