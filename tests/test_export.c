@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/lab/lab.h"
 #include "app/report/report.h"
+#include "patience.h"
 #include "suites.h"
 
 static PlLab *small_lab(void) {
@@ -295,6 +297,35 @@ START_TEST(test_a_stopped_grid_is_in_the_train_export) {
 }
 END_TEST
 
+/* The window draws each run's training loss per epoch beside its accuracy:
+ * the text export has both curves in its table of runs (the JSON had them;
+ * the text had the accuracy alone). */
+START_TEST(test_the_train_export_has_each_runs_loss_curve_in_text) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.maxlen = 60, s.seeds = 1;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_command(lab, PL_CMD_RUN);
+    struct timespec ts = {0, 10000000};
+    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lab_training(lab)->active); i++) nanosleep(&ts, NULL);
+    int n;
+    const PlLabRun *r = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_ge(r->epochs, 2);
+    char want[PL_MAX_EPOCHS * 12 + 1] = "";
+    for (int e = 0; e < r->epochs; e++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%.3f", e ? " " : "", (double)r->train_loss[e]);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_TRAIN), PL_TEST_PATIENCE), 0);
+    char *txt = exported(lab, PL_VIEW_TRAIN, 0);
+    assert_has(txt, "train_loss by epoch", "the train export's table of runs");
+    assert_has(txt, want, "the train export's table of runs");
+    free(txt);
+    pl_lab_free(lab);
+}
+END_TEST
+
 /* A table's words against static come from the savings: lengths 5 3 8 2 7
  * in batches of 2 cut to 4 (static: 5 rows of 4 = 20 cells, 80 score
  * cells); longest pads all five to 8 (40 cells, 320 score cells),
@@ -341,6 +372,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_strategy_that_computes_more_is_never_called_a_saving);
     tcase_add_test(tc, test_every_result_a_view_shows_is_in_its_export);
     tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
+    tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -47,22 +47,29 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
     return bad;
 }
 
+/* A run's curve, one value a epoch: what the window's curves draw. */
+static const char *per_epoch(const float *v, int epochs, char *buf, size_t cap) {
+    buf[0] = '\0';
+    for (int e = 0; e < epochs && e < PL_MAX_EPOCHS; e++)
+        snprintf(buf + strlen(buf), cap - strlen(buf), "%s%.3f", e ? " " : "", (double)v[e]);
+    return buf;
+}
+
 static int runs_text(FILE *f, const PlTrainReport *t) {
-    static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "s", "from"};
+    static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "train_loss by epoch", "s", "from"};
     const char *head[PL_S_COUNT + 8];
-    int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
+    int nc = table_head(head, PL_S_COUNT + 8, extra, 7);
     OutTable tab;
     out_table_init(&tab, nc, head);
     for (int i = 0; i < t->nruns; i++) {
         const PlLabRun *r = &t->runs[i];
-        char accs[PL_MAX_EPOCHS * 7 + 1] = "";
-        for (int e = 0; e < r->epochs && e < PL_MAX_EPOCHS; e++)
-            snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%s%.3f", e ? " " : "", (double)r->val_acc[e]);
+        char accs[PL_MAX_EPOCHS * 12 + 1], losses[PL_MAX_EPOCHS * 12 + 1];
         setting_cells(&tab, &r->settings);
         out_table_cell(&tab, "%d", r->id);
         out_table_cell(&tab, "%d", r->settings.seed);
         out_table_cell(&tab, "%.4f", (double)r->best_val_acc);
-        out_table_cell(&tab, "%s", accs);
+        out_table_cell(&tab, "%s", per_epoch(r->val_acc, r->epochs, accs, sizeof accs));
+        out_table_cell(&tab, "%s", per_epoch(r->train_loss, r->epochs, losses, sizeof losses));
         out_table_cell(&tab, "%.2f", r->seconds);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r, &t->chance) ? ", memorised" : "");
     }
