@@ -156,7 +156,7 @@ typedef enum {
     PL_PART_COUNT
 } PlPart;
 
-/* A part's name, as the tests and the export's messages say it. */
+/* A part's name ("runs", "chance", "grid"), as messages say it. */
 const char *pl_part_name(PlPart p);
 
 /* The results a view draws, the first its main figure, and the parts it
