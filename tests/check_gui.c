@@ -324,21 +324,55 @@ START_TEST(test_the_cost_bars_never_call_more_cells_a_saving) {
 }
 END_TEST
 
-/* Each figure reads exactly the results its view's row in the app layer
- * names (pl_view_shows): the export writes every one of them (the app
- * suite checks that half), so nothing a figure draws is missing from it. */
-START_TEST(test_every_figure_reads_exactly_the_results_its_view_shows) {
+/* What view v's export (pl_lab_write_view) read and wrote, as results
+ * asked for and parts drawn: in text and in JSON alike. */
+static void exported_reads(PlLab *lab, PlView v, unsigned *asked, unsigned *drew) {
+    *asked = *drew = 0;
+    for (int json = 0; json < 2; json++) {
+        char *buf = NULL;
+        size_t n;
+        FILE *f = open_memstream(&buf, &n);
+        PlErr err;
+        pl_lab_asked(lab), pl_lab_drew(lab);
+        ck_assert_msg(pl_lab_write_view(lab, v, json, f, &err) == PL_OK, "%s", err.msg);
+        fclose(f);
+        free(buf);
+        unsigned a = pl_lab_asked(lab), d = pl_lab_drew(lab);
+        if (json) ck_assert_msg(a == *asked && d == *drew, "the %s export's text and JSON differ", pl_view_name(v));
+        *asked = a, *drew = d;
+    }
+}
+
+/* Each figure reads exactly the results and draws exactly the parts its
+ * view's row in the app layer names (pl_view_shows), and the view's export
+ * writes the same: nothing a figure draws is missing from its export. The
+ * grid is started and stopped first, so the train view has every part to
+ * draw (a stopped grid was once drawn but not exported). */
+START_TEST(test_every_figure_and_its_export_hold_exactly_what_its_view_shows) {
     PlLabSettings s = small_settings();
     Frame f;
     frame_open(&f, &s);
+    ck_assert_int_eq(pl_lab_command(f.lab, PL_CMD_GRID), PL_LAB_HOT);
+    ck_assert_int_eq(pl_lab_command(f.lab, PL_CMD_GRID), PL_LAB_HOT);
+    int parts_seen = 0;
     for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        const PlViewShows *row = pl_view_shows((PlView)v);
         ck_assert_int_eq(pl_lab_wait(f.lab, pl_view_results((PlView)v), 60), 0);
-        pl_lab_asked(f.lab);
+        pl_lab_asked(f.lab), pl_lab_drew(f.lab);
         frame_draw(&f, (PlView)v);
-        unsigned read = pl_lab_asked(f.lab);
+        unsigned read = pl_lab_asked(f.lab), drew = pl_lab_drew(f.lab), xread, xdrew;
         ck_assert_msg(read == pl_view_results((PlView)v), "the %s figure read %#x, its row says %#x",
                       pl_view_name((PlView)v), read, pl_view_results((PlView)v));
+        for (int k = 0; k < PL_PART_COUNT; k++)
+            ck_assert_msg(((drew ^ row->parts) >> k & 1u) == 0, "the %s figure %s the %s part, its row says %s",
+                          pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out", pl_part_name((PlPart)k),
+                          row->parts >> k & 1u ? "it draws it" : "it does not");
+        exported_reads(f.lab, (PlView)v, &xread, &xdrew);
+        ck_assert_msg(xread == read && xdrew == drew, "the %s export holds %#x and parts %#x, its figure %#x and %#x",
+                      pl_view_name((PlView)v), xread, xdrew, read, drew);
+        parts_seen |= (int)drew;
     }
+    ck_assert_int_eq(parts_seen, (1 << PL_PART_COUNT) - 1); /* every part is drawn by some view */
     frame_close(&f);
 }
 END_TEST
@@ -1148,7 +1182,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);
-    tcase_add_test(px, test_every_figure_reads_exactly_the_results_its_view_shows);
+    tcase_add_test(px, test_every_figure_and_its_export_hold_exactly_what_its_view_shows);
     suite_add_tcase(s, px);
     TCase *lesson = tcase_create("lesson");
     tcase_set_timeout(lesson, PL_TEST_HANG);

@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/lab/lab.h"
 #include "app/report/report.h"
+#include "patience.h"
 #include "suites.h"
 
 static PlLab *small_lab(void) {
@@ -248,14 +250,14 @@ START_TEST(test_every_result_a_view_shows_is_in_its_export) {
         ck_assert_int_eq(pl_lab_wait(lab, pl_view_results((PlView)v), 120), 0);
         char *txt = exported(lab, (PlView)v, 0), *json = exported(lab, (PlView)v, 1);
         ck_assert_msg(balanced(json), "the %s export is not one balanced object", pl_view_name((PlView)v));
-        if (shows->runs) assert_has(txt, "the runs table: ", pl_view_name((PlView)v));
-        if (shows->runs) assert_has(json, "\"groups\": [", pl_view_name((PlView)v));
+        if (shows->parts) assert_has(txt, "the runs table: ", pl_view_name((PlView)v));
+        if (shows->parts) assert_has(json, "\"groups\": [", pl_view_name((PlView)v));
         for (int i = 0; i < shows->nresults; i++) {
             PlResultKind k = shows->results[i];
             char *want = printed(lab, k, 0), *doc = printed(lab, k, 1);
             ck_assert_msg(strstr(txt, want) != NULL, "the %s export's text lacks the %s result",
                           pl_view_name((PlView)v), pl_result_name(k));
-            if (i == 0 && !shows->runs) ck_assert_str_eq(json, doc);
+            if (i == 0 && !shows->parts) ck_assert_str_eq(json, doc);
             else {
                 char *in = nested(pl_result_name(k), doc);
                 ck_assert_msg(strstr(json, in) != NULL, "the %s export's JSON lacks the %s result",
@@ -267,6 +269,59 @@ START_TEST(test_every_result_a_view_shows_is_in_its_export) {
         free(txt), free(json);
     }
     ck_assert(pl_view_results(PL_VIEW_TRAIN) & (1u << PL_R_IDENTITY)); /* the figure the issue found missing */
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* A grid stopped before it finished is still drawn (the terminal's grid
+ * table, the window's status line), so the train view's export writes it
+ * too, marked stopped: it used to write a grid only while it ran or once
+ * it was done. */
+START_TEST(test_a_stopped_grid_is_in_the_train_export) {
+    PlLab *lab = small_lab();
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_GRID), PL_LAB_HOT); /* g starts the grid */
+    ck_assert_int_eq(pl_lab_command(lab, PL_CMD_GRID), PL_LAB_HOT); /* and g again stops it */
+    PlLabGrid g = pl_lab_grid(lab);
+    ck_assert(!g.active && !g.done && g.total == 4 * pl_lab_settings(lab)->seeds);
+    char *txt = exported(lab, PL_VIEW_TRAIN, 0), *json = exported(lab, PL_VIEW_TRAIN, 1);
+    char want[160];
+    snprintf(want, sizeof want, "\nthe padding x mask grid of %s over %d seeds: stopped, 0 of %d runs finished\n",
+             pl_arch_name((PlArch)g.base.model), g.seeds, g.total);
+    assert_has(txt, want, "the train export");
+    ck_assert_msg(balanced(json), "the train export's JSON is not one balanced object");
+    assert_has(json, "\"grid\": true", "the train export's summary");
+    snprintf(want, sizeof want, "\"grid\": {\n    \"done\": false,\n    \"finished\": 0,\n    \"total\": %d,", g.total);
+    assert_has(json, want, "the train export's JSON");
+    free(txt), free(json);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* The window draws each run's training loss per epoch beside its accuracy:
+ * the text export has both curves in its table of runs (the JSON had them;
+ * the text had the accuracy alone). */
+START_TEST(test_the_train_export_has_each_runs_loss_curve_in_text) {
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:200");
+    s.maxlen = 60, s.seeds = 1;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    pl_lab_command(lab, PL_CMD_RUN);
+    struct timespec ts = {0, 10000000};
+    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lab_training(lab)->active); i++) nanosleep(&ts, NULL);
+    int n;
+    const PlLabRun *r = pl_lab_runs(lab, &n);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_ge(r->epochs, 2);
+    char want[PL_MAX_EPOCHS * 12 + 1] = "";
+    for (int e = 0; e < r->epochs; e++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%.3f", e ? " " : "", (double)r->train_loss[e]);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_TRAIN), PL_TEST_PATIENCE), 0);
+    char *txt = exported(lab, PL_VIEW_TRAIN, 0);
+    assert_has(txt, "train_loss by epoch", "the train export's table of runs");
+    assert_has(txt, want, "the train export's table of runs");
+    free(txt);
     pl_lab_free(lab);
 }
 END_TEST
@@ -316,6 +371,8 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_read_only_folder_is_a_clean_error);
     tcase_add_test(tc, test_a_strategy_that_computes_more_is_never_called_a_saving);
     tcase_add_test(tc, test_every_result_a_view_shows_is_in_its_export);
+    tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
+    tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "app/lab/lab.h"
+#include "app/lab/lab_internal.h" /* the result cache, to break it by hand */
 #include "app/lab/quantity.h"
 #include "app/report/report.h"
 #include "core/experiment.h"
@@ -807,6 +808,45 @@ START_TEST(test_random_bytes_as_a_session_fail_cleanly) {
 }
 END_TEST
 
+/* ---- the result cache's invariants (pl_lab_cache_is_consistent) ---- */
+
+/* The cache is consistent as the lab opens, once every result came in, and
+ * after a change made them stale and they came in again; a slot broken by
+ * hand (the worker held, so that it sees none of it) is not. */
+START_TEST(test_the_result_cache_stays_consistent_and_a_broken_one_is_caught) {
+    PlLab *lab = small_lab();
+    unsigned every = (1u << PL_R_COUNT) - 1;
+    ck_assert(pl_lab_cache_is_consistent(lab));
+    ck_assert_int_eq(pl_lab_wait(lab, every, PL_TEST_PATIENCE), 0);
+    ck_assert(pl_lab_cache_is_consistent(lab));
+    ck_assert_int_eq(pl_lab_step(lab, PL_S_PADDING, 1), PL_LAB_COLD);
+    ck_assert_int_eq(pl_lab_wait(lab, every, PL_TEST_PATIENCE), 0);
+    ck_assert(pl_lab_cache_is_consistent(lab));
+    pl_lab_results_hold(lab, 1);
+    PlSlot *slot = &lab->slots[PL_R_BATCH];
+    ck_assert_ptr_nonnull(slot->data);
+    slot->busy = 1; /* busy while the worker computes nothing */
+    ck_assert(!pl_lab_cache_is_consistent(lab));
+    slot->busy = 0;
+    slot->failed = 1; /* failed, yet holding a result */
+    ck_assert(!pl_lab_cache_is_consistent(lab));
+    slot->failed = 0;
+    slot->info.kind = PL_R_COST; /* a result of another kind */
+    ck_assert(!pl_lab_cache_is_consistent(lab));
+    slot->info.kind = PL_R_BATCH;
+    slot->has_incoming = 1; /* an incoming result that neither came nor failed */
+    slot->in_key = slot->key, slot->in_info = slot->info, slot->in_failed = 0;
+    ck_assert(!pl_lab_cache_is_consistent(lab));
+    slot->has_incoming = 0;
+    slot->demand = lab->gen + 1; /* asked for in a generation to come */
+    ck_assert(!pl_lab_cache_is_consistent(lab));
+    slot->demand = lab->gen;
+    ck_assert(pl_lab_cache_is_consistent(lab));
+    pl_lab_results_hold(lab, 0);
+    pl_lab_free(lab);
+}
+END_TEST
+
 Suite *lab_suite(void) {
     Suite *s = suite_create("lab");
     TCase *tc = tcase_create("changes");
@@ -820,6 +860,7 @@ Suite *lab_suite(void) {
     tcase_add_test(tc, test_the_cost_headline_is_its_strategys_row);
     tcase_add_test(tc, test_a_change_never_waits_for_a_result);
     tcase_add_test(tc, test_maxlen_none_pads_to_the_longest_and_cuts_nothing);
+    tcase_add_test(tc, test_the_result_cache_stays_consistent_and_a_broken_one_is_caught);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("training");
     tcase_set_timeout(tt, PL_TEST_HANG);

@@ -1,6 +1,7 @@
 /* Padding and truncation with Keras pad_sequences semantics. */
 #include <string.h>
 
+#include "core/corpus_load.h"
 #include "core/corpus_loaders.h"
 #include "core/names.h"
 #include "core/pad.h"
@@ -107,6 +108,69 @@ START_TEST(test_batch_of_corpus_rows_pads_to_the_longest_by_default) {
 }
 END_TEST
 
+/* ---- the batch's invariants (pl_batch_is_consistent) ---- */
+
+/* Batches of three corpora's first rows are consistent under either padding
+ * and truncation, at their own width, a width that cuts and one that pads,
+ * with and without a maxlen under the width. */
+START_TEST(test_every_batch_made_from_a_corpus_is_consistent) {
+    static const char *const corpora[] = {"builtin:1:200", "builtin:3:60", "builtin:5:80"};
+    static const int widths[] = {0, 5, 400}, maxlens[] = {0, 3};
+    int made = 0;
+    for (int ci = 0; ci < 3; ci++) {
+        PlCorpus *c;
+        ck_assert_int_eq(pl_corpus_load(corpora[ci], NULL, &c, NULL), PL_OK);
+        int rows[9], B = c->n < 9 ? c->n : 9;
+        for (int i = 0; i < B; i++) rows[i] = (i * 7) % c->n;
+        for (int w = 0; w < 3; w++)
+            for (int m = 0; m < 2; m++)
+                for (int side = 0; side < 4; side++) {
+                    PlPadOpts o = {maxlens[m], (PlSide)(side & 1), (PlSide)(side >> 1), 0};
+                    PlBatch *b;
+                    ck_assert_int_eq(pl_batch_make(c, rows, B, widths[w], &o, &b, NULL), PL_OK);
+                    ck_assert_msg(pl_batch_is_consistent(b), "%s, width %d, maxlen %d, sides %d", corpora[ci],
+                                  widths[w], maxlens[m], side);
+                    pl_batch_free(b);
+                    made++;
+                }
+        pl_corpus_free(c);
+    }
+    ck_assert_int_eq(made, 3 * 3 * 2 * 4);
+}
+END_TEST
+
+/* A pre-padded batch of "a b c d" and "b c" at width 6 (lengths 5 and 3,
+ * start token included), broken by hand one way at a time. */
+START_TEST(test_a_broken_batch_is_not_consistent) {
+    const char *tsv = "1\ta b c d\n0\tb c\n";
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load_tsv_mem("m", tsv, strlen(tsv), NULL, &c, NULL), PL_OK);
+    PlBatch *b;
+    PlPadOpts o = {0, PL_PRE, PL_PRE, 0};
+    ck_assert_int_eq(pl_batch_make(c, (const int[]){0, 1}, 2, 6, &o, &b, NULL), PL_OK);
+    ck_assert_int_eq(b->len[1], 3);
+    ck_assert(pl_batch_is_consistent(b));
+    b->mask[6 + 2] = 1; /* a pad cell of row 1 marked real */
+    ck_assert(!pl_batch_is_consistent(b));
+    b->mask[6 + 2] = 0;
+    b->mask[6 + 4] = 0; /* a real cell marked pad */
+    ck_assert(!pl_batch_is_consistent(b));
+    b->mask[6 + 4] = 1;
+    b->len[1] = 4; /* a length its mask does not have, and longer than the review */
+    ck_assert(!pl_batch_is_consistent(b));
+    b->len[1] = 3;
+    b->padding = PL_POST; /* the real cells on the other side */
+    ck_assert(!pl_batch_is_consistent(b));
+    b->padding = PL_PRE;
+    b->len[0] = 7; /* wider than the batch */
+    ck_assert(!pl_batch_is_consistent(b));
+    b->len[0] = 5;
+    ck_assert(pl_batch_is_consistent(b));
+    pl_batch_free(b);
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *pad_suite(void) {
     Suite *s = suite_create("pad");
     TCase *tc = tcase_create("pad_sequences");
@@ -119,6 +183,8 @@ Suite *pad_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("batch");
     tcase_add_test(tc, test_batch_of_corpus_rows_pads_to_the_longest_by_default);
+    tcase_add_test(tc, test_every_batch_made_from_a_corpus_is_consistent);
+    tcase_add_test(tc, test_a_broken_batch_is_not_consistent);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/corpus_load.h"
 #include "core/plan.h"
 #include "suites.h"
 
@@ -157,6 +158,72 @@ START_TEST(test_impossible_options_are_refused) {
 }
 END_TEST
 
+/* ---- the plan's invariants (pl_plan_is_consistent) ---- */
+
+/* Every strategy makes a consistent plan, on three corpora, at maxlens
+ * that cut rows and one that cuts none, in batches of one, seven and 32,
+ * shuffled or not. */
+START_TEST(test_every_strategy_makes_a_consistent_plan) {
+    static const char *const corpora[] = {"builtin:1:200", "builtin:3:60", "builtin:5:80"};
+    static const int maxlens[] = {16, 64, 4000}, sizes[] = {1, 7, 32};
+    int made = 0;
+    for (int ci = 0; ci < 3; ci++) {
+        PlCorpus *c;
+        ck_assert_int_eq(pl_corpus_load(corpora[ci], NULL, &c, NULL), PL_OK);
+        int *len = malloc((size_t)c->n * sizeof *len);
+        for (int i = 0; i < c->n; i++) len[i] = pl_corpus_len(c, i);
+        for (int k = 0; k < PL_BATCH_COUNT; k++)
+            for (int m = 0; m < 3; m++)
+                for (int b = 0; b < 3; b++)
+                    for (int shuffle = 0; shuffle < 2; shuffle++) {
+                        int bounds[3];
+                        PlPlanOpts o = pl_plan_opts_standard((PlBatching)k, maxlens[m], sizes[b], bounds);
+                        o.shuffle = shuffle, o.seed = 7;
+                        PlPlan *p;
+                        PlErr err;
+                        ck_assert_msg(pl_plan_make(len, c->n, &o, &p, &err) == PL_OK, "%s", err.msg);
+                        ck_assert_msg(pl_plan_is_consistent(p, len), "%s, %s, maxlen %d, batch %d, shuffle %d",
+                                      corpora[ci], pl_batching_name((PlBatching)k), maxlens[m], sizes[b], shuffle);
+                        pl_plan_free(p);
+                        made++;
+                    }
+        free(len);
+        pl_corpus_free(c);
+    }
+    ck_assert_int_eq(made, 3 * PL_BATCH_COUNT * 3 * 3 * 2);
+}
+END_TEST
+
+/* The dynamic plan of 5 3 8 2 7 in twos (rows 0-1, 2-3, 4; widths 5 8 7),
+ * broken by hand one way at a time. */
+START_TEST(test_a_broken_plan_is_not_consistent) {
+    PlPlan *p = plan((PlPlanOpts){.kind = PL_BATCH_DYNAMIC, .batch_size = 2});
+    ck_assert(pl_plan_is_consistent(p, lens));
+    p->order[1] = 0; /* row 0 twice, row 1 in no batch */
+    ck_assert(!pl_plan_is_consistent(p, lens));
+    p->order[1] = 1;
+    p->width[1] = 7; /* narrower than row 2's 8 tokens */
+    ck_assert(!pl_plan_is_consistent(p, lens));
+    ck_assert(pl_plan_is_consistent(p, NULL)); /* without the lengths no width can be checked */
+    p->width[1] = 8;
+    p->start[2] = 2; /* an empty batch */
+    ck_assert(!pl_plan_is_consistent(p, lens));
+    p->start[2] = 4;
+    p->start[3] = 4; /* row 4 in no batch */
+    ck_assert(!pl_plan_is_consistent(p, lens));
+    p->start[3] = 5;
+    ck_assert(pl_plan_is_consistent(p, lens));
+    pl_plan_free(p);
+    p = plan((PlPlanOpts){.kind = PL_BATCH_PACKED, .batch_size = 2});
+    ck_assert_int_eq(p->width[0], 8); /* 5 + 3 */
+    ck_assert(pl_plan_is_consistent(p, lens));
+    p->width[0] = 9; /* a packed batch is exactly as wide as its rows' total */
+    ck_assert(!pl_plan_is_consistent(p, lens));
+    pl_plan_free(p);
+    ck_assert(!pl_plan_is_consistent(NULL, lens));
+}
+END_TEST
+
 Suite *plan_suite(void) {
     Suite *s = suite_create("plan");
     TCase *tc = tcase_create("strategies");
@@ -171,6 +238,11 @@ Suite *plan_suite(void) {
     tcase_add_test(tc, test_length_grouped_sorts_within_windows_and_keeps_every_row);
     tcase_add_test(tc, test_shuffled_dynamic_batches_are_a_seeded_permutation);
     tcase_add_test(tc, test_impossible_options_are_refused);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("invariants");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_every_strategy_makes_a_consistent_plan);
+    tcase_add_test(tc, test_a_broken_plan_is_not_consistent);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assert.h" /* pl_assert: ours, not <assert.h> */
 #include "names.h"
 
 const char *const pl_side_names[] = {[PL_PRE] = "pre", [PL_POST] = "post", NULL};
@@ -87,8 +88,28 @@ PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const P
         b->row[i] = rows[i];
         b->labels[i] = c->labels[rows[i]];
     }
+    pl_assert(pl_batch_is_consistent(b));
     *out = b;
     return PL_OK;
+}
+
+/* Row i's mask: len ones side by side from pl_pad_first_real, zeros elsewhere. */
+static int mask_fits(const PlBatch *b, int i) {
+    const uint8_t *m = b->mask + (size_t)i * (size_t)b->T;
+    int first = pl_pad_first_real(b->len[i], b->T, b->padding);
+    for (int t = 0; t < b->T; t++)
+        if (m[t] != (t >= first && t < first + b->len[i])) return 0;
+    return 1;
+}
+
+int pl_batch_is_consistent(const PlBatch *b) {
+    if (!b || b->B < 0 || b->T < 0 || (b->padding != PL_PRE && b->padding != PL_POST)) return 0;
+    for (int i = 0; i < b->B; i++) {
+        int L = b->len[i];
+        if (L < 0 || L > b->T || L > b->orig_len[i] || b->row[i] < 0) return 0;
+        if (b->mask && !mask_fits(b, i)) return 0;
+    }
+    return 1;
 }
 
 int pl_batch_row_of(const PlBatch *b, int row) {

@@ -58,6 +58,11 @@ typedef struct {
 PlStatus pl_batch_make(const PlCorpus *c, const int *rows, int B, int T, const PlPadOpts *o, PlBatch **out, PlErr *err);
 void pl_batch_free(PlBatch *b);
 
+/* Whether b is well made: each row keeps 0 <= len <= min(orig_len, T)
+ * tokens and its mask has exactly len ones, side by side at the padding's
+ * end (pl_pad_first_real). 1 or 0; for pl_assert and the tests. */
+int pl_batch_is_consistent(const PlBatch *b);
+
 /* The batch row that holds corpus row `row` (0 when none does). */
 int pl_batch_row_of(const PlBatch *b, int row);
 

@@ -1,5 +1,7 @@
 #include "plan.h"
 
+#include "assert.h" /* pl_assert: ours, not <assert.h> */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,6 +299,40 @@ PlStatus pl_plan_make(const int *len, int n, const PlPlanOpts *o, PlPlan **out, 
         pl_plan_free(p);
         return st == PL_ENOMEM ? pl_err_set(err, st, "out of memory for a batching plan") : st;
     }
+    pl_assert(pl_plan_is_consistent(p, len));
     *out = p;
     return PL_OK;
+}
+
+/* Every row of 0..n) once in order; seen is scratch of n bytes. */
+static int is_permutation(const int *order, int n, unsigned char *seen) {
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (order[i] < 0 || order[i] >= n || seen[order[i]]) return 0;
+        seen[order[i]] = 1;
+    }
+    return 1;
+}
+
+/* Batch b's width against its rows' kept lengths. */
+static int width_fits(const PlPlan *p, const int *len, int b) {
+    int64_t total = 0;
+    for (int i = p->start[b]; i < p->start[b + 1]; i++) {
+        int L = pl_plan_kept(p, len[p->order[i]]);
+        if (!p->packed && L > p->width[b]) return 0;
+        total += L;
+    }
+    return !p->packed || total == p->width[b];
+}
+
+int pl_plan_is_consistent(const PlPlan *p, const int *len) {
+    if (!p || p->n_rows < 0 || p->n_batches < 0 || p->cap < 0) return 0;
+    if (p->start[0] != 0 || p->start[p->n_batches] != p->n_rows) return 0;
+    for (int b = 0; b < p->n_batches; b++)
+        if (p->start[b + 1] <= p->start[b] || p->width[b] < 0 || (len && !width_fits(p, len, b))) return 0;
+    unsigned char *seen = malloc((size_t)p->n_rows + 1);
+    if (!seen) return 1; /* no memory to look: nothing seen wrong */
+    int ok = is_permutation(p->order, p->n_rows, seen);
+    free(seen);
+    return ok;
 }

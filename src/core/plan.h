@@ -79,6 +79,12 @@ PlPlanOpts pl_plan_opts_standard(PlBatching kind, int maxlen, int batch_size, in
 /* The batch of p that holds row; -1 when the plan has no such row. */
 int pl_plan_batch_of(const PlPlan *p, int row);
 
+/* Whether p is well made: every row of 0..n_rows) in exactly one batch, no
+ * batch empty, and (when len, the rows' lengths, is given) every batch at
+ * least as wide as its rows once cut to the cap, a packed batch exactly as
+ * wide as their total. 1 or 0; for pl_assert and the tests. */
+int pl_plan_is_consistent(const PlPlan *p, const int *len);
+
 /* Length of row i once the plan's cap applies. */
 static inline int pl_plan_kept(const PlPlan *p, int L) { return p->cap && L > p->cap ? p->cap : L; }
 

@@ -27,13 +27,13 @@ static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
 }
 
 /* One setting's seeds as digits on the 0.5 .. 1.0 axis, | at the median. */
-static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int label_w) {
+static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int label_w, int chance) {
     int n, w = p->box.w - label_w - 22;
     char label[96];
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     pane_put(p, row, 0, label_w - 1, "%s", setting_text(&g->settings, label, sizeof label));
     for (int c = 0; c < w; c++) pane_putc(p, TUI_DIM, row, label_w + c, 1, "%s", tui_glyph(TUI_G_PAD));
-    pane_putc(p, TUI_WARN, row, label_w + axis_col(g->chance, w), 1, ":");
+    if (chance) pane_putc(p, TUI_WARN, row, label_w + axis_col(g->chance, w), 1, ":");
     pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
     for (int i = 0; i < n; i++) {
         if (!pl_lab_same_setting(&runs[i].settings, &g->settings)) continue;
@@ -88,6 +88,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0, at_chance = 0;
     char chance[64];
     if (!n) return;
+    int with_chance = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_CHANCE);
     for (int k = 0; k < RECENT_SHOWN; k++) { /* the most recent settings: a whole padding x mask grid */
         int best = -1;
         for (int i = 0; i < n; i++) {
@@ -100,7 +101,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s",
              AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
     for (int k = 0; k < ns; k++) {
-        seed_strip(p, (*row)++, lab, &g[shown[k]], label_w);
+        seed_strip(p, (*row)++, lab, &g[shown[k]], label_w, with_chance);
         memorised += g[shown[k]].memorised;
         at_chance += pl_lab_group_verdict(lab, &g[shown[k]]) != PL_ABOVE_CHANCE;
     }
@@ -125,7 +126,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
 
 static void grid(TuiPane *p, int *row, PlLab *lab) {
     PlLabGrid g = pl_lab_grid(lab);
-    if (!g.total) {
+    if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_GRID)) {
         pane_put(p, (*row)++, 0, p->box.w, "g runs the padding x mask grid of %s over %d seeds",
                  pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
         return;
@@ -204,10 +205,11 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     }
     progress(p, &row, t);
     row++;
-    seed_curves(p, &row, t, pl_lab_chance(lab));
-    recent_settings(p, &row, lab);
+    int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_RUNS); /* the view's row names what it draws */
+    if (runs) seed_curves(p, &row, t, pl_lab_chance(lab));
+    if (runs) recent_settings(p, &row, lab);
     grid(p, &row, lab);
     identity(p, &row, lab);
     row++;
-    runs_table(p, &row, lab);
+    if (runs) runs_table(p, &row, lab);
 }

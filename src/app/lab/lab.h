@@ -146,16 +146,29 @@ static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s
 
 /* ---- what each view shows ---- */
 
-/* The results a view draws, the first its main figure, and whether it draws
- * the runs (the train view: its curves, the runs table, the grid). The one
- * list the exporter, the terminal and the window read: a front end asks for
- * a view's result through pl_lab_view_result, and the view's export writes
- * every result listed here. */
+/* The parts of a view drawn from the runs rather than from a result (the
+ * train view's). A part is drawn, and exported, only when it has something
+ * to show: pl_lab_view_draws is the one place that decides. */
+typedef enum {
+    PL_PART_RUNS,   /* the runs table (median and min-max per setting) and each run's curves per epoch */
+    PL_PART_CHANCE, /* the chance line every accuracy is read against */
+    PL_PART_GRID,   /* the padding x mask grid, once one was started: running, stopped or done */
+    PL_PART_COUNT
+} PlPart;
+
+/* A part's name ("runs", "chance", "grid"), as messages say it. */
+const char *pl_part_name(PlPart p);
+
+/* The results a view draws, the first its main figure, and the parts it
+ * draws from the runs (a bit per PlPart). The one list the exporter, the
+ * terminal and the window read: a front end asks for a view's result
+ * through pl_lab_view_result and for a part through pl_lab_view_draws, and
+ * the view's export writes every result and part listed here. */
 #define PL_VIEW_MAX_RESULTS 2
 typedef struct {
     PlResultKind results[PL_VIEW_MAX_RESULTS];
     int nresults;
-    int runs;
+    unsigned parts;
 } PlViewShows;
 
 /* View v's row (v in range). */
@@ -168,6 +181,14 @@ const void *pl_lab_view_result(PlLab *lab, PlView v, PlResultKind k, PlResultSta
 /* The kinds asked for (pl_lab_result) since the last call, a bit per
  * PlResultKind: what a frame read, for the tests that hold a view to its row. */
 unsigned pl_lab_asked(PlLab *lab);
+/* Whether view v draws part p now: its row names p and the part has
+ * something to show (the grid: once one was started). The terminal, the
+ * window and the export all ask here before they draw or write a part, and
+ * each yes is noted for pl_lab_drew. Can't fail. */
+int pl_lab_view_draws(PlLab *lab, PlView v, PlPart p);
+/* The parts pl_lab_view_draws said yes to since the last call, a bit per
+ * PlPart: what a frame or an export drew, for the tests. */
+unsigned pl_lab_drew(PlLab *lab);
 
 /* Asks the worker for the kinds in `kinds` (a bit per PlResultKind) without
  * waiting: what a lesson reads is computed even when no view shows it. */

@@ -75,6 +75,7 @@ struct PlLab {
     PlSlot slots[PL_R_COUNT];
     PlWeights *weights; /* the model the probes read, or NULL */
     unsigned asked;     /* kinds asked for since pl_lab_asked last read it */
+    unsigned drew;      /* parts pl_lab_view_draws said yes to since pl_lab_drew last read it */
     char refused[160];  /* why pl_lab_view_result gave nothing */
 
     /* training */
@@ -108,6 +109,9 @@ int pl_lab_results_take(PlLab *lab);
 void pl_lab_results_hold(PlLab *lab, int hold);
 /* Frees every result (the corpus changed). */
 void pl_lab_results_drop(PlLab *lab);
+/* Whether the result cache is well kept (result_cache.c says what that
+ * means); takes the lock. 1 or 0; for pl_assert and the tests. */
+int pl_lab_cache_is_consistent(PlLab *lab);
 /* Makes m (owned from now on) the weights the probes read; NULL: none. */
 void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/assert.h"
 #include "lab_internal.h"
 
 /* ---- keys ---- */
@@ -79,6 +80,40 @@ void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed) {
     if (lab->worker_started) pl_lab_results_want(lab);
 }
 
+/* ---- what a well-kept cache looks like ---- */
+
+/* Slot k's own invariants: a result it holds is of kind k and has a key;
+ * a failed one holds none; an incoming result is there exactly when it
+ * did not fail; it was asked for in no generation to come. */
+static int slot_is_consistent(const PlLab *lab, int k) {
+    const PlSlot *slot = &lab->slots[k];
+    if (slot->data && (slot->failed || !slot->key.valid || slot->info.kind != (PlResultKind)k)) return 0;
+    if (!slot->has_incoming) return slot->incoming == NULL && slot->demand <= lab->gen;
+    if (!slot->in_key.valid || slot->in_info.kind != (PlResultKind)k) return 0;
+    if ((slot->incoming == NULL) != (slot->in_failed != 0)) return 0;
+    return slot->demand <= lab->gen;
+}
+
+/* The whole cache; lock held. The one worker computes one slot at a time:
+ * at most one is busy, and one is while the worker says it computes. */
+static int cache_is_consistent(const PlLab *lab) {
+    int busy = 0;
+    for (int k = 0; k < PL_R_COUNT; k++) {
+        if (!slot_is_consistent(lab, k)) return 0;
+        busy += lab->slots[k].busy != 0;
+    }
+    if (busy != (lab->computing != 0)) return 0;
+    if (lab->asked >> PL_R_COUNT || lab->drew >> PL_PART_COUNT) return 0;
+    return !lab->weights || lab->weights->refs >= 1;
+}
+
+int pl_lab_cache_is_consistent(PlLab *lab) {
+    pthread_mutex_lock(&lab->lock);
+    int ok = cache_is_consistent(lab);
+    pthread_mutex_unlock(&lab->lock);
+    return ok;
+}
+
 /* ---- the worker ---- */
 
 /* The slot to compute next, or -1; lock held. Only results asked for since
@@ -143,6 +178,7 @@ static void *worker_main(void *arg) {
         weights_release(lab, w);
         deliver(lab, (PlResultKind)k, &key, out, &info, st, &err);
         lab->computing = 0;
+        pl_assert(cache_is_consistent(lab)); /* handed over: the UI takes it next */
         pthread_cond_broadcast(&lab->done);
     }
     pthread_mutex_unlock(&lab->lock);
@@ -185,6 +221,7 @@ void pl_lab_results_drop(PlLab *lab) {
         memset(slot, 0, sizeof *slot);
         slot->want = want, slot->demand = demand;
     }
+    pl_assert(cache_is_consistent(lab));
     pthread_mutex_unlock(&lab->lock);
 }
 
@@ -205,6 +242,7 @@ int pl_lab_results_take(PlLab *lab) {
         slot->has_incoming = 0;
         changed = 1;
     }
+    pl_assert(cache_is_consistent(lab)); /* taken: what the views draw next */
     pthread_mutex_unlock(&lab->lock);
     return changed;
 }
@@ -242,6 +280,26 @@ unsigned pl_lab_asked(PlLab *lab) {
     lab->asked = 0;
     pthread_mutex_unlock(&lab->lock);
     return a;
+}
+
+/* Whether part p has something to show: the grid once one was started. */
+static int part_has_data(PlLab *lab, PlPart p) { return p != PL_PART_GRID || lab->grid.total > 0; }
+
+int pl_lab_view_draws(PlLab *lab, PlView v, PlPart p) {
+    if (v < 0 || v >= PL_VIEW_COUNT || p < 0 || p >= PL_PART_COUNT) return 0;
+    if (!(pl_view_shows(v)->parts & (1u << p)) || !part_has_data(lab, p)) return 0;
+    pthread_mutex_lock(&lab->lock);
+    lab->drew |= 1u << p;
+    pthread_mutex_unlock(&lab->lock);
+    return 1;
+}
+
+unsigned pl_lab_drew(PlLab *lab) {
+    pthread_mutex_lock(&lab->lock);
+    unsigned d = lab->drew;
+    lab->drew = 0;
+    pthread_mutex_unlock(&lab->lock);
+    return d;
 }
 
 void pl_lab_demand(PlLab *lab, unsigned kinds_mask) {

@@ -238,11 +238,14 @@ PlLook pl_result_look(PlResultKind k) { return kinds[k].look; }
 
 /* ---- what each view shows ---- */
 
+#define ALL_PARTS ((1u << PL_PART_COUNT) - 1)
+
 static const PlViewShows views[PL_VIEW_COUNT] = {
     [PL_VIEW_BATCH] = {{PL_R_BATCH}, 1, 0},         [PL_VIEW_COST] = {{PL_R_COST}, 1, 0},
     [PL_VIEW_ATTENTION] = {{PL_R_ATTENTION}, 1, 0}, [PL_VIEW_RNN] = {{PL_R_RNN}, 1, 0},
     [PL_VIEW_POOLING] = {{PL_R_POOLING}, 1, 0},     [PL_VIEW_LOSS] = {{PL_R_LOSS}, 1, 0},
-    [PL_VIEW_TRAIN] = {{PL_R_IDENTITY}, 1, 1}, /* the runs, and pre+mask = post+mask from the same weights */
+    /* the runs, the chance line, the grid, and pre+mask = post+mask from the same weights */
+    [PL_VIEW_TRAIN] = {{PL_R_IDENTITY}, 1, ALL_PARTS},
     [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},       [PL_VIEW_GENERATE] = {{PL_R_GENERATE}, 1, 0},
     [PL_VIEW_MASKS] = {{PL_R_MASKS}, 1, 0},
 };
@@ -253,6 +256,11 @@ unsigned pl_view_results(PlView v) {
     unsigned bits = 0;
     for (int i = 0; v >= 0 && v < PL_VIEW_COUNT && i < views[v].nresults; i++) bits |= 1u << views[v].results[i];
     return bits;
+}
+
+const char *pl_part_name(PlPart p) {
+    static const char *const names[PL_PART_COUNT] = {"runs", "chance", "grid"};
+    return p >= 0 && p < PL_PART_COUNT ? names[p] : "?";
 }
 
 PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {

@@ -13,16 +13,16 @@
 #include "app/lab/lab.h"
 #include "report.h"
 
-/* What one file gets: every part of a view (pl_view_shows): the runs
- * (train) or its main result first, then its other results, each found in
- * the lab as the view finds it. */
+/* What one file gets: everything a view draws (pl_view_shows): its parts
+ * drawn from the runs (train) or its main result first, then its other
+ * results, each found in the lab as the view finds it. */
 typedef struct {
     int json;
     PlLab *lab;
     PlView view;
     const PlCorpus *corpus;
     const PlReportOpts *opts;
-    const PlTrainReport *train; /* non-NULL: the view draws the runs */
+    const PlTrainReport *train; /* non-NULL: the view draws parts from the runs */
 } Export;
 
 /* The parts after the first: every result when the runs come first, else
@@ -151,7 +151,7 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     const PlViewShows *shows = pl_view_shows(v);
     PlReportOpts o = {.full = 1, .settings_line = 1};
     Export x = {.lab = lab, .view = v, .corpus = pl_lab_corpus(lab), .opts = &o};
-    if (!shows->runs) {
+    if (!shows->parts) {
         PlResultStatus rs;
         if (!pl_lab_view_result(lab, v, shows->results[0], &rs) && rs.error)
             return pl_err_set(err, PL_EINPUT, "the %s view has no result to export: %s", view, rs.error);
@@ -167,6 +167,8 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     t.runs = pl_lab_runs(lab, &t.nruns);
     t.grid = pl_lab_grid(lab);
     t.chance = *pl_lab_chance(lab);
+    for (int p = 0; p < PL_PART_COUNT; p++) /* the parts the view draws now, as its figures ask */
+        if (pl_lab_view_draws(lab, v, (PlPart)p)) t.parts |= 1u << p;
     x.train = &t;
     PlStatus st = write(&x, ctx);
     free(groups);

@@ -47,22 +47,29 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
     return bad;
 }
 
+/* A run's curve, one value a epoch: what the window's curves draw. */
+static const char *per_epoch(const float *v, int epochs, char *buf, size_t cap) {
+    buf[0] = '\0';
+    for (int e = 0; e < epochs && e < PL_MAX_EPOCHS; e++)
+        snprintf(buf + strlen(buf), cap - strlen(buf), "%s%.3f", e ? " " : "", (double)v[e]);
+    return buf;
+}
+
 static int runs_text(FILE *f, const PlTrainReport *t) {
-    static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "s", "from"};
+    static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "train_loss by epoch", "s", "from"};
     const char *head[PL_S_COUNT + 8];
-    int nc = table_head(head, PL_S_COUNT + 8, extra, 6);
+    int nc = table_head(head, PL_S_COUNT + 8, extra, 7);
     OutTable tab;
     out_table_init(&tab, nc, head);
     for (int i = 0; i < t->nruns; i++) {
         const PlLabRun *r = &t->runs[i];
-        char accs[PL_MAX_EPOCHS * 7 + 1] = "";
-        for (int e = 0; e < r->epochs && e < PL_MAX_EPOCHS; e++)
-            snprintf(accs + strlen(accs), sizeof accs - strlen(accs), "%s%.3f", e ? " " : "", (double)r->val_acc[e]);
+        char accs[PL_MAX_EPOCHS * 12 + 1], losses[PL_MAX_EPOCHS * 12 + 1];
         setting_cells(&tab, &r->settings);
         out_table_cell(&tab, "%d", r->id);
         out_table_cell(&tab, "%d", r->settings.seed);
         out_table_cell(&tab, "%.4f", (double)r->best_val_acc);
-        out_table_cell(&tab, "%s", accs);
+        out_table_cell(&tab, "%s", per_epoch(r->val_acc, r->epochs, accs, sizeof accs));
+        out_table_cell(&tab, "%s", per_epoch(r->train_loss, r->epochs, losses, sizeof losses));
         out_table_cell(&tab, "%.2f", r->seconds);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r, &t->chance) ? ", memorised" : "");
     }
@@ -93,20 +100,25 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch) {
                 g->drift_seed[i], (double)g->drift[i]);
 }
 
+static int has(const PlTrainReport *t, PlPart p) { return (t->parts >> p) & 1u; }
+
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
-    fprintf(f, "the runs table: %d setting%s, %d finished run%s\n", t->ngroups, t->ngroups == 1 ? "" : "s", t->nruns,
-            t->nruns == 1 ? "" : "s");
-    fprintf(f, "chance: %.4f, what always answering %s scores on the %d validation reviews; within %.4f of it is at "
-               "chance\n\n",
-            t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise);
-    if (t->ngroups) {
+    if (has(t, PL_PART_RUNS))
+        fprintf(f, "the runs table: %d setting%s, %d finished run%s\n", t->ngroups, t->ngroups == 1 ? "" : "s",
+                t->nruns, t->nruns == 1 ? "" : "s");
+    if (has(t, PL_PART_CHANCE))
+        fprintf(f,
+                "chance: %.4f, what always answering %s scores on the %d validation reviews; within %.4f of it is at "
+                "chance\n\n",
+                t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise);
+    if (has(t, PL_PART_RUNS) && t->ngroups) {
         if (groups_text(f, t)) return PL_ENOMEM;
         fprintf(f, "\nevery run, in the order it finished:\n");
         if (runs_text(f, t)) return PL_ENOMEM;
-    } else {
+    } else if (has(t, PL_PART_RUNS)) {
         fprintf(f, "no run has finished yet\n");
     }
-    if (t->grid.active || t->grid.done) grid_text(f, &t->grid, &t->chance);
+    if (has(t, PL_PART_GRID)) grid_text(f, &t->grid, &t->chance);
     return pl_report_status(f);
 }
 
@@ -145,57 +157,66 @@ static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlC
     json_close(w, '}');
 }
 
+static void json_runs(JsonW *w, const PlTrainReport *t) {
+    json_arr(w, "groups");
+    for (int i = 0; i < t->ngroups; i++) json_group(w, NULL, &t->groups[i], &t->chance);
+    json_close(w, ']');
+    json_arr(w, "runs");
+    for (int i = 0; i < t->nruns; i++) {
+        const PlLabRun *r = &t->runs[i];
+        json_obj(w, NULL);
+        json_int(w, "id", r->id);
+        json_settings(w, "settings", &r->settings);
+        json_int(w, "seed", r->settings.seed);
+        json_int(w, "epochs", r->epochs);
+        pl_report_json_floats(w, "val_acc", r->val_acc, r->epochs);
+        pl_report_json_floats(w, "train_loss", r->train_loss, r->epochs);
+        json_num(w, "best_val_acc", (double)r->best_val_acc);
+        json_num(w, "seconds", r->seconds);
+        json_bool(w, "grid", r->grid);
+        json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)r->best_val_acc)));
+        json_bool(w, "memorised", pl_lab_run_memorised(r, &t->chance));
+        json_close(w, '}');
+    }
+    json_close(w, ']');
+}
+
+/* The grid, running, stopped or done: "done" false and "finished" below
+ * "total" say which. */
+static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
+    json_obj(w, "grid");
+    json_bool(w, "done", g->done);
+    json_int(w, "finished", g->finished);
+    json_int(w, "total", g->total);
+    json_int(w, "seeds", g->seeds);
+    json_settings(w, "base", &g->base);
+    json_arr(w, "cells");
+    for (int i = 0; i < g->ncells && i < 4; i++) json_group(w, NULL, &g->cells[i], ch);
+    json_close(w, ']');
+    json_arr(w, "drift");
+    for (int i = 0; i < g->ndrift; i++) {
+        json_obj(w, NULL);
+        json_int(w, "seed", g->drift_seed[i]);
+        json_num(w, "max_diff", (double)g->drift[i]);
+        json_close(w, '}');
+    }
+    json_close(w, ']');
+    json_close(w, '}');
+}
+
 PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
     JsonW w;
     json_begin(&w, f);
-    json_obj(&w, "summary");
-    json_int(&w, "settings", t->ngroups);
-    json_int(&w, "runs", t->nruns);
-    json_bool(&w, "grid", t->grid.active || t->grid.done);
-    json_close(&w, '}');
-    pl_report_json_chance(&w, &t->chance);
-    json_arr(&w, "groups");
-    for (int i = 0; i < t->ngroups; i++) json_group(&w, NULL, &t->groups[i], &t->chance);
-    json_close(&w, ']');
-    json_arr(&w, "runs");
-    for (int i = 0; i < t->nruns; i++) {
-        const PlLabRun *r = &t->runs[i];
-        json_obj(&w, NULL);
-        json_int(&w, "id", r->id);
-        json_settings(&w, "settings", &r->settings);
-        json_int(&w, "seed", r->settings.seed);
-        json_int(&w, "epochs", r->epochs);
-        pl_report_json_floats(&w, "val_acc", r->val_acc, r->epochs);
-        pl_report_json_floats(&w, "train_loss", r->train_loss, r->epochs);
-        json_num(&w, "best_val_acc", (double)r->best_val_acc);
-        json_num(&w, "seconds", r->seconds);
-        json_bool(&w, "grid", r->grid);
-        json_str(&w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)r->best_val_acc)));
-        json_bool(&w, "memorised", pl_lab_run_memorised(r, &t->chance));
+    if (has(t, PL_PART_RUNS)) {
+        json_obj(&w, "summary");
+        json_int(&w, "settings", t->ngroups);
+        json_int(&w, "runs", t->nruns);
+        json_bool(&w, "grid", has(t, PL_PART_GRID));
         json_close(&w, '}');
     }
-    json_close(&w, ']');
-    if (t->grid.active || t->grid.done) {
-        const PlLabGrid *g = &t->grid;
-        json_obj(&w, "grid");
-        json_bool(&w, "done", g->done);
-        json_int(&w, "finished", g->finished);
-        json_int(&w, "total", g->total);
-        json_int(&w, "seeds", g->seeds);
-        json_settings(&w, "base", &g->base);
-        json_arr(&w, "cells");
-        for (int i = 0; i < g->ncells && i < 4; i++) json_group(&w, NULL, &g->cells[i], &t->chance);
-        json_close(&w, ']');
-        json_arr(&w, "drift");
-        for (int i = 0; i < g->ndrift; i++) {
-            json_obj(&w, NULL);
-            json_int(&w, "seed", g->drift_seed[i]);
-            json_num(&w, "max_diff", (double)g->drift[i]);
-            json_close(&w, '}');
-        }
-        json_close(&w, ']');
-        json_close(&w, '}');
-    }
+    if (has(t, PL_PART_CHANCE)) pl_report_json_chance(&w, &t->chance);
+    if (has(t, PL_PART_RUNS)) json_runs(&w, t);
+    if (has(t, PL_PART_GRID)) json_grid(&w, &t->grid, &t->chance);
     json_end(&w);
     return pl_report_status(f);
 }
