@@ -363,16 +363,16 @@ START_TEST(test_every_figure_and_its_export_hold_exactly_what_its_view_shows) {
         unsigned read = pl_lab_asked(f.lab), drew = pl_lab_drew(f.lab), xread, xdrew;
         ck_assert_msg(read == pl_view_results((PlView)v), "the %s figure read %#x, its row says %#x",
                       pl_view_name((PlView)v), read, pl_view_results((PlView)v));
-        for (int k = 0; k < PL_PART_COUNT; k++)
+        for (int k = 0; k < PL_VIEW_PART_COUNT; k++)
             ck_assert_msg(((drew ^ row->parts) >> k & 1u) == 0, "the %s figure %s the %s part, its row says %s",
-                          pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out", pl_part_name((PlPart)k),
+                          pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out", pl_view_part_name((PlViewPart)k),
                           row->parts >> k & 1u ? "it draws it" : "it does not");
         exported_reads(f.lab, (PlView)v, &xread, &xdrew);
         ck_assert_msg(xread == read && xdrew == drew, "the %s export holds %#x and parts %#x, its figure %#x and %#x",
                       pl_view_name((PlView)v), xread, xdrew, read, drew);
         parts_seen |= (int)drew;
     }
-    ck_assert_int_eq(parts_seen, (1 << PL_PART_COUNT) - 1); /* every part is drawn by some view */
+    ck_assert_int_eq(parts_seen, (1 << PL_VIEW_PART_COUNT) - 1); /* every part is drawn by some view */
     frame_close(&f);
 }
 END_TEST

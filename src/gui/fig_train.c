@@ -39,7 +39,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     if (c->live) epochs = t->job.latest[0].epochs > epochs ? t->job.latest[0].epochs : epochs;
     if (epochs < 1) epochs = 1;
     const PlChance *ch = pl_lab_chance(lab);
-    int chance = !loss && pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_CHANCE);
+    int chance = !loss && pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_CHANCE);
     double lo = loss ? 0.0 : fmin(0.4, ch->share), hi = loss ? 0.0 : 1.0;
     for (int i = 0; i < c->nruns; i++)
         for (int e = 0; e < c->runs[i]->epochs; e++) {
@@ -161,7 +161,7 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     double u = dl->st->unit, d = 5 * u, cx = gui_plot_x(&p, ch->share);
-    if (pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_CHANCE)) {
+    if (pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_CHANCE)) {
         gui_line(dl, cx, p.in.y, cx, p.in.y + p.in.h, GUI_C_WARN, fmax(1.0, dl->st->line * 0.6), 1);
         gui_datum(dl, "chance", 0, ch->share, pl_label_name(ch->label));
     }
@@ -237,7 +237,7 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
                  gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
     }
     PlLabGrid grid = pl_lab_grid(lab);
-    int drawn = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_GRID);
+    int drawn = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID);
     gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
              gui_fit(dl, GUI_SMALL, 0, drawn ? grid.status : "g trains the padding x mask grid over the seeds",
                      r.w, fit, sizeof fit));
@@ -280,7 +280,7 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_rect(dl, (GuiRect){a.x, a.y - h - 2 * dl->st->unit, a.w * t->job.fraction, h}, GUI_C_GOOD);
         gui_tag(dl, "progress");
     }
-    if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_RUNS)) return; /* the view's row names what it draws */
+    if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS)) return; /* the view's row names what it draws */
     curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0);
     curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1);
     PlLabGroup g[MAX_GROUPS];

@@ -88,7 +88,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0, at_chance = 0;
     char chance[64];
     if (!n) return;
-    int with_chance = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_CHANCE);
+    int with_chance = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_CHANCE);
     for (int k = 0; k < RECENT_SHOWN; k++) { /* the most recent settings: a whole padding x mask grid */
         int best = -1;
         for (int i = 0; i < n; i++) {
@@ -126,7 +126,7 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
 
 static void grid(TuiPane *p, int *row, PlLab *lab) {
     PlLabGrid g = pl_lab_grid(lab);
-    if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_GRID)) {
+    if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)) {
         pane_put(p, (*row)++, 0, p->box.w, "g runs the padding x mask grid of %s over %d seeds",
                  pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
         return;
@@ -205,7 +205,7 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     }
     progress(p, &row, t);
     row++;
-    int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_PART_RUNS); /* the view's row names what it draws */
+    int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS); /* the view's row names what it draws */
     if (runs) seed_curves(p, &row, t, pl_lab_chance(lab));
     if (runs) recent_settings(p, &row, lab);
     grid(p, &row, lab);

@@ -150,17 +150,17 @@ static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s
  * train view's). A part is drawn, and exported, only when it has something
  * to show: pl_lab_view_draws is the one place that decides. */
 typedef enum {
-    PL_PART_RUNS,   /* the runs table (median and min-max per setting) and each run's curves per epoch */
-    PL_PART_CHANCE, /* the chance line every accuracy is read against */
-    PL_PART_GRID,   /* the padding x mask grid, once one was started: running, stopped or done */
-    PL_PART_COUNT
-} PlPart;
+    PL_VIEW_PART_RUNS,   /* the runs table (median and min-max per setting) and each run's curves per epoch */
+    PL_VIEW_PART_CHANCE, /* the chance line every accuracy is read against */
+    PL_VIEW_PART_GRID,   /* the padding x mask grid, once one was started: running, stopped or done */
+    PL_VIEW_PART_COUNT
+} PlViewPart;
 
 /* A part's name ("runs", "chance", "grid"), as messages say it. */
-const char *pl_part_name(PlPart p);
+const char *pl_view_part_name(PlViewPart p);
 
 /* The results a view draws, the first its main figure, and the parts it
- * draws from the runs (a bit per PlPart). The one list the exporter, the
+ * draws from the runs (a bit per PlViewPart). The one list the exporter, the
  * terminal and the window read: a front end asks for a view's result
  * through pl_lab_view_result and for a part through pl_lab_view_draws, and
  * the view's export writes every result and part listed here. */
@@ -185,9 +185,9 @@ unsigned pl_lab_asked(PlLab *lab);
  * something to show (the grid: once one was started). The terminal, the
  * window and the export all ask here before they draw or write a part, and
  * each yes is noted for pl_lab_drew. Can't fail. */
-int pl_lab_view_draws(PlLab *lab, PlView v, PlPart p);
+int pl_lab_view_draws(PlLab *lab, PlView v, PlViewPart p);
 /* The parts pl_lab_view_draws said yes to since the last call, a bit per
- * PlPart: what a frame or an export drew, for the tests. */
+ * PlViewPart: what a frame or an export drew, for the tests. */
 unsigned pl_lab_drew(PlLab *lab);
 
 /* Asks the worker for the kinds in `kinds` (a bit per PlResultKind) without

@@ -103,7 +103,7 @@ static int cache_is_consistent(const PlLab *lab) {
         busy += lab->slots[k].busy != 0;
     }
     if (busy != (lab->computing != 0)) return 0;
-    if (lab->asked >> PL_R_COUNT || lab->drew >> PL_PART_COUNT) return 0;
+    if (lab->asked >> PL_R_COUNT || lab->drew >> PL_VIEW_PART_COUNT) return 0;
     return !lab->weights || lab->weights->refs >= 1;
 }
 
@@ -283,10 +283,10 @@ unsigned pl_lab_asked(PlLab *lab) {
 }
 
 /* Whether part p has something to show: the grid once one was started. */
-static int part_has_data(PlLab *lab, PlPart p) { return p != PL_PART_GRID || lab->grid.total > 0; }
+static int part_has_data(PlLab *lab, PlViewPart p) { return p != PL_VIEW_PART_GRID || lab->grid.total > 0; }
 
-int pl_lab_view_draws(PlLab *lab, PlView v, PlPart p) {
-    if (v < 0 || v >= PL_VIEW_COUNT || p < 0 || p >= PL_PART_COUNT) return 0;
+int pl_lab_view_draws(PlLab *lab, PlView v, PlViewPart p) {
+    if (v < 0 || v >= PL_VIEW_COUNT || p < 0 || p >= PL_VIEW_PART_COUNT) return 0;
     if (!(pl_view_shows(v)->parts & (1u << p)) || !part_has_data(lab, p)) return 0;
     pthread_mutex_lock(&lab->lock);
     lab->drew |= 1u << p;

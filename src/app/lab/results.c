@@ -238,7 +238,7 @@ PlLook pl_result_look(PlResultKind k) { return kinds[k].look; }
 
 /* ---- what each view shows ---- */
 
-#define ALL_PARTS ((1u << PL_PART_COUNT) - 1)
+#define ALL_PARTS ((1u << PL_VIEW_PART_COUNT) - 1)
 
 static const PlViewShows views[PL_VIEW_COUNT] = {
     [PL_VIEW_BATCH] = {{PL_R_BATCH}, 1, 0},         [PL_VIEW_COST] = {{PL_R_COST}, 1, 0},
@@ -258,9 +258,9 @@ unsigned pl_view_results(PlView v) {
     return bits;
 }
 
-const char *pl_part_name(PlPart p) {
-    static const char *const names[PL_PART_COUNT] = {"runs", "chance", "grid"};
-    return p >= 0 && p < PL_PART_COUNT ? names[p] : "?";
+const char *pl_view_part_name(PlViewPart p) {
+    static const char *const names[PL_VIEW_PART_COUNT] = {"runs", "chance", "grid"};
+    return p >= 0 && p < PL_VIEW_PART_COUNT ? names[p] : "?";
 }
 
 PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s) {

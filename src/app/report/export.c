@@ -167,8 +167,8 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     t.runs = pl_lab_runs(lab, &t.nruns);
     t.grid = pl_lab_grid(lab);
     t.chance = *pl_lab_chance(lab);
-    for (int p = 0; p < PL_PART_COUNT; p++) /* the parts the view draws now, as its figures ask */
-        if (pl_lab_view_draws(lab, v, (PlPart)p)) t.parts |= 1u << p;
+    for (int p = 0; p < PL_VIEW_PART_COUNT; p++) /* the parts the view draws now, as its figures ask */
+        if (pl_lab_view_draws(lab, v, (PlViewPart)p)) t.parts |= 1u << p;
     x.train = &t;
     PlStatus st = write(&x, ctx);
     free(groups);

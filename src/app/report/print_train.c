@@ -100,25 +100,25 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch) {
                 g->drift_seed[i], (double)g->drift[i]);
 }
 
-static int has(const PlTrainReport *t, PlPart p) { return (t->parts >> p) & 1u; }
+static int has(const PlTrainReport *t, PlViewPart p) { return (t->parts >> p) & 1u; }
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
-    if (has(t, PL_PART_RUNS))
+    if (has(t, PL_VIEW_PART_RUNS))
         fprintf(f, "the runs table: %d setting%s, %d finished run%s\n", t->ngroups, t->ngroups == 1 ? "" : "s",
                 t->nruns, t->nruns == 1 ? "" : "s");
-    if (has(t, PL_PART_CHANCE))
+    if (has(t, PL_VIEW_PART_CHANCE))
         fprintf(f,
                 "chance: %.4f, what always answering %s scores on the %d validation reviews; within %.4f of it is at "
                 "chance\n\n",
                 t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise);
-    if (has(t, PL_PART_RUNS) && t->ngroups) {
+    if (has(t, PL_VIEW_PART_RUNS) && t->ngroups) {
         if (groups_text(f, t)) return PL_ENOMEM;
         fprintf(f, "\nevery run, in the order it finished:\n");
         if (runs_text(f, t)) return PL_ENOMEM;
-    } else if (has(t, PL_PART_RUNS)) {
+    } else if (has(t, PL_VIEW_PART_RUNS)) {
         fprintf(f, "no run has finished yet\n");
     }
-    if (has(t, PL_PART_GRID)) grid_text(f, &t->grid, &t->chance);
+    if (has(t, PL_VIEW_PART_GRID)) grid_text(f, &t->grid, &t->chance);
     return pl_report_status(f);
 }
 
@@ -207,16 +207,16 @@ static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
 PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
     JsonW w;
     json_begin(&w, f);
-    if (has(t, PL_PART_RUNS)) {
+    if (has(t, PL_VIEW_PART_RUNS)) {
         json_obj(&w, "summary");
         json_int(&w, "settings", t->ngroups);
         json_int(&w, "runs", t->nruns);
-        json_bool(&w, "grid", has(t, PL_PART_GRID));
+        json_bool(&w, "grid", has(t, PL_VIEW_PART_GRID));
         json_close(&w, '}');
     }
-    if (has(t, PL_PART_CHANCE)) pl_report_json_chance(&w, &t->chance);
-    if (has(t, PL_PART_RUNS)) json_runs(&w, t);
-    if (has(t, PL_PART_GRID)) json_grid(&w, &t->grid, &t->chance);
+    if (has(t, PL_VIEW_PART_CHANCE)) pl_report_json_chance(&w, &t->chance);
+    if (has(t, PL_VIEW_PART_RUNS)) json_runs(&w, t);
+    if (has(t, PL_VIEW_PART_GRID)) json_grid(&w, &t->grid, &t->chance);
     json_end(&w);
     return pl_report_status(f);
 }

@@ -105,7 +105,7 @@ typedef struct {
     int nruns;
     PlLabGrid grid;
     PlChance chance; /* the corpus's, every accuracy is read against it */
-    unsigned parts;  /* what to write, a bit per PlPart: what the view draws (pl_lab_view_draws) */
+    unsigned parts;  /* what to write, a bit per PlViewPart: what the view draws (pl_lab_view_draws) */
 } PlTrainReport;
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t);
