@@ -472,6 +472,8 @@ static PlStatus finish(PlDoc *d) {
 #define PL_SOURCE_DECKS_DIR ""
 #endif
 
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
+
 static const PlDocFormat format = {
     .what = "a deck",
     .suffix = ".deck",
@@ -488,19 +490,16 @@ static const PlDocFormat format = {
     .begin = new_item,
     .text = item_text,
     .finish = finish,
+    .parse = parse,
 };
 
 /* ---- parsing, loading, freeing ---- */
 
 /* The parse, stopping at the first problem (probs NULL: it goes in err) or
  * going on to find every one (into probs). */
-static PlDeck *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlDeck *deck = calloc(1, sizeof *deck);
-    if (!deck) {
-        pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-        if (probs) pl_problems_add(probs, 0, err->msg);
-        return NULL;
-    }
+    if (!deck) return pl_doc_no_memory(path, probs, err);
     pl_doc_name(&format, path, deck->name, sizeof deck->name);
     snprintf(deck->path, sizeof deck->path, "%s", path);
     Parser p = {.doc = {.format = &format, .path = path, .out = deck, .title = &deck->title, .probs = probs},
@@ -521,19 +520,11 @@ PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProble
     return parse(path, text, n, probs, &err);
 }
 
-static PlDeck *load(const char *path, PlProblems *probs, PlErr *err) {
-    size_t n;
-    char *buf = pl_doc_read(&format, path, &n, probs, err);
-    PlDeck *deck = buf ? parse(path, buf, n, probs, err) : NULL;
-    free(buf);
-    return deck;
-}
-
-PlDeck *pl_deck_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+PlDeck *pl_deck_load(const char *path, PlErr *err) { return pl_doc_load(&format, path, NULL, err); }
 
 PlDeck *pl_deck_check(const char *path, PlProblems *probs) {
     PlErr err;
-    return load(path, probs, &err);
+    return pl_doc_load(&format, path, probs, &err);
 }
 
 static void free_item(PlDeckItem *it) {

@@ -242,6 +242,20 @@ char *pl_doc_read(const PlDocFormat *f, const char *path, size_t *n, PlProblems 
     return buf;
 }
 
+void *pl_doc_load(const PlDocFormat *f, const char *path, PlProblems *probs, PlErr *err) {
+    size_t n;
+    char *buf = pl_doc_read(f, path, &n, probs, err);
+    void *doc = buf ? f->parse(path, buf, n, probs, err) : NULL;
+    free(buf);
+    return doc;
+}
+
+void *pl_doc_no_memory(const char *path, PlProblems *probs, PlErr *err) {
+    pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    if (probs) pl_problems_add(probs, 0, err->msg);
+    return NULL;
+}
+
 void pl_doc_name(const PlDocFormat *f, const char *path, char *name, size_t cap) {
     const char *base = strrchr(path, '/');
     snprintf(name, cap, "%s", base ? base + 1 : path);

@@ -78,6 +78,9 @@ typedef struct {
     PlStatus (*begin)(PlDoc *d, char *title);        /* a ## line: title after "## " (the format may trim it) */
     PlStatus (*text)(PlDoc *d, const char *line);    /* a section's line that is no field */
     PlStatus (*finish)(PlDoc *d);                    /* after the last line, the title read */
+    /* The format's whole parse (pl_doc_load calls it): the document, or
+     * NULL with err (and every problem in probs when not NULL). */
+    void *(*parse)(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
 } PlDocFormat;
 
 /* The state of one parse: a format's parser holds it as its first member. */
@@ -115,6 +118,14 @@ PlStatus pl_doc_parse(PlDoc *d, const char *text, size_t n, PlErr *err);
  * cannot open, not a regular file (never waiting on a FIFO), too large, out
  * of memory. */
 char *pl_doc_read(const PlDocFormat *f, const char *path, size_t *n, PlProblems *probs, PlErr *err);
+
+/* Reads the file at path and parses it with f->parse: the document, or
+ * NULL with err (and in probs when not NULL). */
+void *pl_doc_load(const PlDocFormat *f, const char *path, PlProblems *probs, PlErr *err);
+
+/* Out of memory before a parse could begin: said in err and in probs (when
+ * not NULL). Returns NULL. */
+void *pl_doc_no_memory(const char *path, PlProblems *probs, PlErr *err);
 
 /* The file's name without the folder and the format's suffix, into name. */
 void pl_doc_name(const PlDocFormat *f, const char *path, char *name, size_t cap);

@@ -396,6 +396,8 @@ static PlStatus finish(PlDoc *d) {
 #define PL_SOURCE_LESSONS_DIR ""
 #endif
 
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
+
 static const PlDocFormat format = {
     .what = "a lesson",
     .suffix = ".lesson",
@@ -412,19 +414,16 @@ static const PlDocFormat format = {
     .begin = new_step,
     .text = step_text,
     .finish = finish,
+    .parse = parse,
 };
 
 /* ---- parsing, loading, freeing ---- */
 
 /* The parse, stopping at the first problem (probs NULL: it goes in err) or
  * going on to find every one (into probs). */
-static PlLesson *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlLesson *l = calloc(1, sizeof *l);
-    if (!l) {
-        pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
-        if (probs) pl_problems_add(probs, 0, err->msg);
-        return NULL;
-    }
+    if (!l) return pl_doc_no_memory(path, probs, err);
     pl_doc_name(&format, path, l->name, sizeof l->name);
     snprintf(l->path, sizeof l->path, "%s", path);
     Parser p = {.doc = {.format = &format, .path = path, .out = l, .title = &l->title, .probs = probs}, .l = l};
@@ -444,19 +443,11 @@ PlLesson *pl_lesson_parse_all(const char *path, const char *text, size_t n, PlPr
     return parse(path, text, n, probs, &err);
 }
 
-static PlLesson *load(const char *path, PlProblems *probs, PlErr *err) {
-    size_t n;
-    char *buf = pl_doc_read(&format, path, &n, probs, err);
-    PlLesson *l = buf ? parse(path, buf, n, probs, err) : NULL;
-    free(buf);
-    return l;
-}
-
-PlLesson *pl_lesson_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+PlLesson *pl_lesson_load(const char *path, PlErr *err) { return pl_doc_load(&format, path, NULL, err); }
 
 PlLesson *pl_lesson_check(const char *path, PlProblems *probs) {
     PlErr err;
-    return load(path, probs, &err);
+    return pl_doc_load(&format, path, probs, &err);
 }
 
 static void free_question(PlQuestion *q) {
