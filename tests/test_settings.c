@@ -233,15 +233,15 @@ END_TEST
 START_TEST(test_a_patch_holds_the_named_settings_the_last_pair_winning) {
     PlSettingsPatch p;
     char why[300];
-    ck_assert_int_eq(pl_settings_patch_parse(" padding=post\tmaxlen=none  mask=on maxlen=64 corpus=inline:a b|c",
-                                             &p, why, sizeof why),
+    ck_assert_int_eq(pl_settings_patch_parse(" padding=post\tmaxlen=none  mask=on maxlen=64 corpus=inline:a b|c", &p,
+                                             why, sizeof why),
                      -1); /* a corpus with a space is two tokens: "b|c" is no pair */
     ck_assert_str_eq(why, "settings are name=value pairs, got 'b|c'");
     ck_assert_int_eq(pl_settings_patch_parse(" padding=post\tmaxlen=none  mask=on maxlen=64 corpus=inline:a|b ", &p,
                                              why, sizeof why),
                      0);
-    ck_assert_uint_eq(p.mask, PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_MASK) |
-                                  PL_S_BIT(PL_S_CORPUS));
+    ck_assert_uint_eq(p.mask,
+                      PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CORPUS));
     ck_assert_int_eq(p.values.padding, PL_POST);
     ck_assert_int_eq(p.values.maxlen, 64);
     ck_assert_int_eq(p.values.mask, 1);
@@ -273,11 +273,13 @@ START_TEST(test_applying_a_patch_changes_its_settings_and_no_other) {
     s.maxlen = 77, s.seed = 5, s.padding = PL_POST;
     before = s;
     pl_settings_patch_apply(&s, &p);
-    ck_assert_uint_eq(pl_settings_diff(&before, &s), PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
+    ck_assert_uint_eq(pl_settings_diff(&before, &s),
+                      PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
     ck_assert(s.seeds == 1 && s.view == PL_VIEW_COST && s.maxlen == 77 && s.seed == 5 && s.padding == PL_POST);
     ck_assert_str_eq(s.corpus, "builtin:5:40");
     pl_settings_patch_apply(&s, NULL); /* no patch: nothing */
-    ck_assert_uint_eq(pl_settings_diff(&before, &s), PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
+    ck_assert_uint_eq(pl_settings_diff(&before, &s),
+                      PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
 }
 END_TEST
 

@@ -385,7 +385,8 @@ int pl_settings_patch_parse(const char *text, PlSettingsPatch *p, char *why, int
 void pl_settings_patch_apply(PlLabSettings *dst, const PlSettingsPatch *p) {
     for (int id = 0; p && id < PL_S_COUNT; id++) {
         if (!(p->mask & PL_S_BIT(id))) continue;
-        size_t at = pl_settings[id].offset, size = pl_settings[id].type == PL_ST_TEXT ? sizeof dst->corpus : sizeof(int);
+        size_t at = pl_settings[id].offset,
+               size = pl_settings[id].type == PL_ST_TEXT ? sizeof dst->corpus : sizeof(int);
         memcpy((char *)dst + at, (const char *)&p->values + at, size);
     }
 }

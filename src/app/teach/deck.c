@@ -11,18 +11,18 @@
  *   answer: The short answer,   text field goes on over the free lines
  *   going on here.              after it
  *
- * The fields an item may have, and must have, are one table (fields[]);
- * every error names the file and the line. */
+ * This file is the format: its field tables (fields[], header[]), what
+ * each field means, and what an item and a deck must have. Reading the
+ * lines, the title, matching a field and reporting a problem as
+ * "PATH:LINE: message" are the skeleton's (doc.h), as for lessons. */
 #include "deck.h"
 
 #include "choices.h"
 #include "core/corpus_load.h"
 #include "doc.h"
-#include "app/lab/fill.h"
 #include "lesson.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,7 +60,7 @@ typedef enum {
 } FieldType;
 
 typedef struct {
-    PlDoc doc;    /* first: the handlers get it */
+    PlDoc doc; /* first: the handlers get it */
     PlDeck *deck;
     int has_kind;
     PlDeckItem *it; /* the item being read, or NULL in the header */
@@ -204,8 +204,8 @@ static PlStatus train_field(PlDoc *d, const PlDocField *f, const char *v) {
 
 static PlStatus expect_field(PlDoc *d, const PlDocField *f, const char *v) {
     if (strcmp(v, "lower") && strcmp(v, "higher") && strcmp(v, "changed"))
-        return pl_doc_fail(d, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'",
-                           v);
+        return pl_doc_fail(
+            d, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'", v);
     *(int *)member(d, f->offset) = v[0] == 'l' ? -1 : v[0] == 'h' ? 1 : 0;
     return PL_OK;
 }
@@ -327,7 +327,8 @@ static PlStatus check_case(PlDoc *d, PlDeckItem *it) {
     Parser *p = P(d);
     if (!(p->given & bit("fixed"))) it->fixed = it->symptom;
     if (!(p->given & (bit("fix") | bit("fix-inline") | bit("fixed"))))
-        return pl_doc_fail(d, "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant");
+        return pl_doc_fail(d,
+                           "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant");
     int trains = pl_deck_quantity_trains(&it->symptom) || pl_deck_quantity_trains(&it->fixed);
     for (int i = 0; i < it->nalso; i++)
         if (pl_deck_quantity_trains(&it->also[i])) trains = 1;
@@ -376,8 +377,8 @@ static PlStatus same_id(PlDoc *d, const PlDeckItem *it) {
     const PlDeck *deck = P(d)->deck;
     for (int i = 0; i < deck->n - 1; i++)
         if (strcmp(deck->items[i].id, it->id) == 0)
-            return pl_doc_fail(d, "the item at line %d has the same id '%s': give one of them an id:",
-                               deck->items[i].line, it->id);
+            return pl_doc_fail(
+                d, "the item at line %d has the same id '%s': give one of them an id:", deck->items[i].line, it->id);
     return PL_OK;
 }
 

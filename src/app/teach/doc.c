@@ -128,7 +128,10 @@ static PlStatus header_line(PlDoc *d, const char *line) {
     char names[200] = "";
     for (int k = 0; k < f->nheader; k++)
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:",
-                 !k ? "" : k == f->nheader - 1 ? " and " : ", ", f->header[k].name);
+                 !k                    ? ""
+                 : k == f->nheader - 1 ? " and "
+                                       : ", ",
+                 f->header[k].name);
     return pl_doc_fail(d, "before the first %s (##) come only %s, got '%.40s'", f->section, names, line);
 }
 

@@ -75,9 +75,9 @@ typedef struct {
     /* Called before a section's field's handler (NULL: none); a problem
      * there skips the handler. */
     PlStatus (*enter)(PlDoc *d, const PlDocField *f);
-    PlStatus (*begin)(PlDoc *d, char *title);        /* a ## line: title after "## " (the format may trim it) */
-    PlStatus (*text)(PlDoc *d, const char *line);    /* a section's line that is no field */
-    PlStatus (*finish)(PlDoc *d);                    /* after the last line, the title read */
+    PlStatus (*begin)(PlDoc *d, char *title);     /* a ## line: title after "## " (the format may trim it) */
+    PlStatus (*text)(PlDoc *d, const char *line); /* a section's line that is no field */
+    PlStatus (*finish)(PlDoc *d);                 /* after the last line, the title read */
     /* The format's whole parse (pl_doc_load calls it): the document, or
      * NULL with err (and every problem in probs when not NULL). */
     void *(*parse)(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
@@ -87,11 +87,11 @@ typedef struct {
 struct PlDoc {
     const PlDocFormat *format;
     const char *path;
-    int line;          /* the line being read, from 1; a handler may move it to blame another */
-    void *out;         /* the document being built: header fields' offsets are in it */
-    char **title;      /* where the title goes (the format's member) */
-    int sections;      /* ## lines read */
-    PlErr last;        /* the last problem found, at last_line */
+    int line;     /* the line being read, from 1; a handler may move it to blame another */
+    void *out;    /* the document being built: header fields' offsets are in it */
+    char **title; /* where the title goes (the format's member) */
+    int sections; /* ## lines read */
+    PlErr last;   /* the last problem found, at last_line */
     int last_line;
     PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
     int fatal;         /* the last problem leaves nothing sensible to read on from */

@@ -12,7 +12,10 @@
  *   ask: How many pads?        a question, its answer, hints...
  *   answer: batch.pad_cells
  *
- * Every error names the file and the line. */
+ * This file is the format: its header and directive tables, what each
+ * directive means, and what a question and a lesson must have; reading the
+ * lines and reporting a problem as "PATH:LINE: message" are the skeleton's
+ * (doc.h), as for decks. */
 #include "lesson.h"
 
 #include <stddef.h>
@@ -20,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/fill.h"
 #include "choices.h"
 #include "core/corpus_load.h"
 #include "doc.h"
-#include "app/lab/fill.h"
 
 #define MAX_STEPS 200
 
@@ -67,7 +70,9 @@ static PlStatus goal_value(PlDoc *d, PlCondition *c, const char *n, const char *
     if (pl_quantity_kind_of_format(&c->q) == PL_QF_SETTING) {
         PlLabSettings s = pl_settings_default();
         PlSettingId id = (PlSettingId)pl_setting_find(n);
-        PlStatus st = pl_setting_parse(&s, id, v, why, sizeof why) ? pl_doc_fail(d, "%s must be %s", n, why) : PL_OK;
+        PlStatus st = pl_setting_parse(&s, id, v, why, sizeof why)
+                          ? pl_doc_fail(d, "%s must be %s, got '%.40s'", n, why, v)
+                          : PL_OK;
         c->value = pl_setting_get(&s, id);
         return st;
     }
@@ -99,12 +104,13 @@ static PlStatus parse_goal(PlDoc *d, PlQuestion *q, const char *text) {
         snprintf(name, sizeof name, "%.*s", (int)(at - part), part);
         snprintf(value, sizeof value, "%s", at + strlen(ops[k]));
         PlCondition *c = &q->goal[q->ngoal];
-        if (pl_quantity_parse(pl_doc_trim(name), &c->q, why, sizeof why)) {
+        const char *quantity = pl_doc_trim(name);
+        if (pl_quantity_parse(quantity, &c->q, why, sizeof why)) {
             st = pl_doc_fail(d, "%s", why);
             break;
         }
         c->op = codes[k];
-        st = goal_value(d, c, pl_doc_trim(name), pl_doc_trim(value));
+        st = goal_value(d, c, quantity, pl_doc_trim(value));
         q->ngoal++;
     }
     free(copy);
@@ -141,7 +147,8 @@ static const PlDocField header[] = {
 /* set, view, inline, lock, unlock, train, grid (f->arg: the PlStepActionKind). */
 static PlStatus action(PlDoc *d, const PlDocField *f, const char *value) {
     PlStep *s = P(d)->step;
-    if (s->nactions == PL_LESSON_MAX_ACTIONS) return pl_doc_fail(d, "a step has at most 16 set, view, inline, lock and train lines");
+    if (s->nactions == PL_LESSON_MAX_ACTIONS)
+        return pl_doc_fail(d, "a step has at most 16 set, view, inline, lock and train lines");
     PlStepAction *a = &s->actions[s->nactions++];
     a->kind = (PlStepActionKind)f->arg, a->line = d->line;
     if (!(a->text = pl_doc_dupe(value))) return PL_ENOMEM;
@@ -340,10 +347,12 @@ static PlStatus check_question(PlDoc *d, const PlQuestion *q) {
     d->line = q->line;
     if (q->kind == PL_Q_ASK && !q->has_answer) return pl_doc_fail(d, "an ask: needs its answer: line");
     if (q->kind == PL_Q_CHOOSE && (q->nchoices < 2 || !right))
-        return pl_doc_fail(d, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)");
+        return pl_doc_fail(
+            d, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)");
     if (q->kind == PL_Q_EXERCISE && !q->ngoal) return pl_doc_fail(d, "an exercise: needs its goal: line");
     if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
-        return pl_doc_fail(d, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)");
+        return pl_doc_fail(
+            d, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)");
     return PL_OK;
 }
 

@@ -8,9 +8,9 @@
 #ifndef PL_APP_LESSON_H
 #define PL_APP_LESSON_H
 
-#include "doc.h"
 #include "app/lab/lab.h"
 #include "app/lab/quantity.h"
+#include "doc.h"
 
 typedef enum {
     PL_STEP_SET,    /* settings by registry name: "padding=post mask=on" */
@@ -64,7 +64,7 @@ typedef struct {
     int nchoices;
     PlCondition goal[PL_LESSON_MAX_GOAL]; /* exercise: all must hold */
     int ngoal;
-    int smallest; /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
+    int smallest;           /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
     PlSettingsPatch *solve; /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
     char *hints[PL_LESSON_MAX_HINTS];
     int nhints;
