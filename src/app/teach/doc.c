@@ -126,12 +126,10 @@ static PlStatus header_line(PlDoc *d, const char *line) {
     if (row) return row->handle(d, row, v);
     if (!*line) return PL_OK;
     char names[200] = "";
-    for (int k = 0; k < f->nheader; k++)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:",
-                 !k                    ? ""
-                 : k == f->nheader - 1 ? " and "
-                                       : ", ",
-                 f->header[k].name);
+    for (int k = 0; k < f->nheader; k++) {
+        const char *sep = !k ? "" : k == f->nheader - 1 ? " and " : ", ";
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:", sep, f->header[k].name);
+    }
     return pl_doc_fail(d, "before the first %s (##) come only %s, got '%.40s'", f->section, names, line);
 }
 
