@@ -39,7 +39,7 @@ for f in "${shipped[@]}"; do
 done
 printf '# Broken\nkind: cards\n## One\ntopic: t\nanswer: a\nset: padding=sideways\n' >"$TMP/broken.deck"
 run "$P" drill --check "${shipped[0]}" "$TMP/broken.deck"
-if [[ $rc -eq 1 && $err == "$TMP/broken.deck:3: this card needs its more:, remember: and dont: lines"$'\n'"$TMP/broken.deck:6: padding must be one of pre,post" && $out == *": ok, "* ]]; then
+if [[ $rc -eq 1 && $err == "$TMP/broken.deck:3: this card needs its more:, remember: and dont: lines"$'\n'"$TMP/broken.deck:6: padding must be one of pre,post, got 'sideways'" && $out == *": ok, "* ]]; then
     pass "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid"
 else fail "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 head -c 3000 /dev/urandom >"$TMP/noise.deck"

@@ -37,6 +37,8 @@ COMMANDS=(
     "40 report --corpus builtin:5:40"
     "30 experiment padding --corpus builtin:3:40 --epochs 1 --format json"
     "12 bench --corpus builtin:3:40 --epochs 1 --format json"
+    "40 lesson --check $here/../lessons/01-rectangle.lesson"
+    "40 drill --check $here/../decks/bugs.deck"
 )
 # Timings differ from run to run: they are left out of the comparison.
 normalise() {

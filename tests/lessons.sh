@@ -31,7 +31,7 @@ done
 
 printf '# Broken\n## One\nset: padding=sideways\nchoose: which?\n- one => no\nsummary:\n- x\n' >"$TMP/broken.lesson"
 run "$P" lesson --check "${shipped[0]}" "$TMP/broken.lesson"
-if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post"$'\n'"$TMP/broken.lesson:4: a choose: question needs two choices or more"* && $out == *": ok, "* ]]; then
+if [[ $rc -eq 1 && $err == "$TMP/broken.lesson:3: padding must be one of pre,post, got 'sideways'"$'\n'"$TMP/broken.lesson:4: a choose: question needs two choices or more"* && $out == *": ok, "* ]]; then
     pass "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid"
 else fail "--check names every problem as FILE:LINE, in line order, and exits 1 when one file is invalid" "status $rc" "$out" "$err"; fi
 run "$P" lesson --check "$TMP/none.lesson"

@@ -214,11 +214,13 @@ START_TEST(test_lessons_are_not_looked_for_under_a_relative_xdg_data_home) {
     setenv("HOME", home, 1);
     unsetenv("PADLAB_TEST_LESSONS");
     char dirs[4][1024];
-    int n = pl_datafile_dirs("PADLAB_TEST_LESSONS", "lessons", "/nonexistent/a", "/nonexistent/b", dirs, 4);
+    PlDocFormat f = {.env = "PADLAB_TEST_LESSONS", .sub = "lessons", .installed = "/nonexistent/a", .source = "/nonexistent/b"};
+    int n = pl_doc_dirs(&f, dirs, 4);
     ck_assert_int_eq(n, 1);
     ck_assert_str_eq(dirs[0], user);
     unsetenv("HOME"); /* no data folder: the others are still looked in */
-    ck_assert_int_eq(pl_datafile_dirs("PADLAB_TEST_LESSONS", "lessons", user, "/nonexistent/b", dirs, 4), 1);
+    f.installed = user;
+    ck_assert_int_eq(pl_doc_dirs(&f, dirs, 4), 1);
     ck_assert_str_eq(dirs[0], user);
     pl_test_rmtree(tmp);
     free(tmp);

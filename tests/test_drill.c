@@ -41,7 +41,8 @@ static const BadDeck bad_decks[] = {
     {"# T\n## c\n" CARD, "t.deck:2: a deck says its kind before its first item"},
     {"# T\nkind: recipes\n## c\n" CARD, "t.deck:2: kind: is cards, questions, bugs or minute, got 'recipes'"},
     {"# T\nkind: cards\nwhatever\n## c\n" CARD, "t.deck:3: before the first item (##) come only"},
-    {"# T\nkind: cards\nsetup: mask=maybe\n## c\n" CARD, "t.deck:3: mask must be one of off,on"},
+    {"# T\nkind: cards\nsetup: mask=maybe\n## c\n" CARD, "t.deck:3: mask must be one of off,on, got 'maybe'"},
+    {"# T\nkind: cards\nsetup: corpus=builtin\n## c\n" CARD, "t.deck:3: a deck reads no file: it cannot set the corpus"},
     {"# T\nkind: cards\nseconds: lots\n## c\n" CARD, "t.deck:3: seconds is a whole number from 5 to 600"},
     {"# T\nkind: cards\n", "t.deck:1: a deck has items"},
     {"# T\nkind: cards\n##\n" CARD, "t.deck:3: an item (##) needs its title"},
@@ -186,6 +187,8 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_int_eq(d->kind, PL_DECK_BUGS);
     ck_assert_str_eq(d->about, "every field of a case");
     ck_assert_str_eq(d->setup, "maxlen=100");
+    ck_assert_uint_eq(d->setup_patch->mask, PL_S_BIT(PL_S_MAXLEN)); /* parsed once, when the deck is read */
+    ck_assert_int_eq(d->setup_patch->values.maxlen, 100);
     ck_assert_int_eq(d->n, 1);
     const PlDeckItem *it = &d->items[0];
     ck_assert_str_eq(it->id, "pads-count");
@@ -193,6 +196,9 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(it->text, "The story, on two lines.");
     ck_assert_str_eq(it->topic, "loss masking");
     ck_assert_str_eq(it->bug, "padding=post");
+    ck_assert_uint_eq(it->bug_patch->mask, PL_S_BIT(PL_S_PADDING));
+    ck_assert_int_eq(it->bug_patch->values.padding, PL_POST);
+    ck_assert_ptr_null(it->fix_patch);
     ck_assert_str_eq(it->bug_inline, "a b c | d e");
     ck_assert_str_eq(it->fix_inline, "a b c | d e f");
     ck_assert_int_eq(it->nchoices, 3);

@@ -38,8 +38,8 @@ static const BadLesson bad_lessons[] = {
     {"# T\nsetup: padding=sideways\n## s\n" END, "t.lesson:2: padding must be"},
     {"# T\n##\n" END, "t.lesson:2: a step (##) needs a title"},
     {"# T\n## s\nset: colour=red\n" END, "t.lesson:3: 'colour' is not a setting"},
-    {"# T\n## s\nset: maxlen\n" END, "t.lesson:3: set takes name=value pairs"},
-    {"# T\n## s\nset:\n" END, "t.lesson:3: set needs at least one name=value"},
+    {"# T\n## s\nset: maxlen\n" END, "t.lesson:3: settings are name=value pairs, got 'maxlen'"},
+    {"# T\n## s\nset:\n" END, "t.lesson:3: settings need at least one name=value"},
     {"# T\n## s\nset: maxlen=0\n" END, "t.lesson:3: maxlen must be"},
     {"# T\n## s\nview: spreadsheet\n" END, "t.lesson:3: 'spreadsheet' is not a view"},
     {"# T\n## s\nlock: colour\n" END, "t.lesson:3: 'colour' is not a setting (or all)"},
@@ -145,6 +145,9 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(l->level, "beginner");
     ck_assert_int_eq(l->minutes, 5);
     ck_assert_str_eq(l->setup, "mask=off seeds=1");
+    /* settings are parsed once, when the lesson is read */
+    ck_assert_uint_eq(l->setup_patch->mask, PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_SEEDS));
+    ck_assert(l->setup_patch->values.mask == 0 && l->setup_patch->values.seeds == 1);
     ck_assert_int_eq(l->nsteps, 3);
     const PlStep *s = &l->steps[0];
     ck_assert_str_eq(s->title, "First");
@@ -152,6 +155,8 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(s->text, "The batch is {batch.rows} rows.");
     ck_assert_int_eq(s->nactions, 3);
     ck_assert_int_eq(s->actions[0].kind, PL_STEP_SET);
+    ck_assert_ptr_nonnull(s->actions[0].set);
+    ck_assert_ptr_null(s->actions[2].set);
     ck_assert_int_eq(s->actions[2].kind, PL_STEP_LOCK);
     ck_assert_uint_eq(s->actions[2].bits, PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN));
     ck_assert_int_eq(s->q.kind, PL_Q_ASK);

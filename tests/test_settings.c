@@ -228,6 +228,61 @@ START_TEST(test_diff_names_what_changed) {
 }
 END_TEST
 
+/* ---- patches ---- */
+
+START_TEST(test_a_patch_holds_the_named_settings_the_last_pair_winning) {
+    PlSettingsPatch p;
+    char why[300];
+    ck_assert_int_eq(pl_settings_patch_parse(" padding=post\tmaxlen=none  mask=on maxlen=64 corpus=inline:a b|c", &p,
+                                             why, sizeof why),
+                     -1); /* a corpus with a space is two tokens: "b|c" is no pair */
+    ck_assert_str_eq(why, "settings are name=value pairs, got 'b|c'");
+    ck_assert_int_eq(pl_settings_patch_parse(" padding=post\tmaxlen=none  mask=on maxlen=64 corpus=inline:a|b ", &p,
+                                             why, sizeof why),
+                     0);
+    ck_assert_uint_eq(p.mask,
+                      PL_S_BIT(PL_S_PADDING) | PL_S_BIT(PL_S_MAXLEN) | PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_CORPUS));
+    ck_assert_int_eq(p.values.padding, PL_POST);
+    ck_assert_int_eq(p.values.maxlen, 64);
+    ck_assert_int_eq(p.values.mask, 1);
+    ck_assert_str_eq(p.values.corpus, "inline:a|b");
+}
+END_TEST
+
+START_TEST(test_a_bad_patch_names_the_setting_and_the_value) {
+    PlSettingsPatch p;
+    char why[300];
+    ck_assert_int_eq(pl_settings_patch_parse("mask=on padding=sideways", &p, why, sizeof why), -1);
+    ck_assert_str_eq(why, "padding must be one of pre,post, got 'sideways'");
+    ck_assert_int_eq(pl_settings_patch_parse("maxlen=0", &p, why, sizeof why), -1);
+    ck_assert_str_eq(why, "maxlen must be a whole number from 1 to 2000 or none, got '0'");
+    ck_assert_int_eq(pl_settings_patch_parse("colour=red", &p, why, sizeof why), -1);
+    ck_assert_str_eq(why, "'colour' is not a setting (padlab lab --help lists them)");
+    ck_assert_int_eq(pl_settings_patch_parse("maxlen", &p, why, sizeof why), -1);
+    ck_assert_str_eq(why, "settings are name=value pairs, got 'maxlen'");
+    ck_assert_int_eq(pl_settings_patch_parse(" \t ", &p, why, sizeof why), -1);
+    ck_assert_str_eq(why, "settings need at least one name=value");
+}
+END_TEST
+
+START_TEST(test_applying_a_patch_changes_its_settings_and_no_other) {
+    PlSettingsPatch p;
+    char why[300];
+    ck_assert_int_eq(pl_settings_patch_parse("seeds=1 corpus=builtin:5:40 view=cost", &p, why, sizeof why), 0);
+    PlLabSettings s = pl_settings_default(), before;
+    s.maxlen = 77, s.seed = 5, s.padding = PL_POST;
+    before = s;
+    pl_settings_patch_apply(&s, &p);
+    ck_assert_uint_eq(pl_settings_diff(&before, &s),
+                      PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
+    ck_assert(s.seeds == 1 && s.view == PL_VIEW_COST && s.maxlen == 77 && s.seed == 5 && s.padding == PL_POST);
+    ck_assert_str_eq(s.corpus, "builtin:5:40");
+    pl_settings_patch_apply(&s, NULL); /* no patch: nothing */
+    ck_assert_uint_eq(pl_settings_diff(&before, &s),
+                      PL_S_BIT(PL_S_SEEDS) | PL_S_BIT(PL_S_CORPUS) | PL_S_BIT(PL_S_VIEW));
+}
+END_TEST
+
 Suite *settings_suite(void) {
     Suite *s = suite_create("settings");
     TCase *tc = tcase_create("registry");
@@ -241,6 +296,11 @@ Suite *settings_suite(void) {
     tcase_add_test(tc, test_every_setting_has_a_forward_and_a_back_key);
     tcase_add_test(tc, test_no_setting_key_is_a_command_or_a_front_end_key);
     tcase_add_test(tc, test_diff_names_what_changed);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("patches");
+    tcase_add_test(tc, test_a_patch_holds_the_named_settings_the_last_pair_winning);
+    tcase_add_test(tc, test_a_bad_patch_names_the_setting_and_the_value);
+    tcase_add_test(tc, test_applying_a_patch_changes_its_settings_and_no_other);
     suite_add_tcase(s, tc);
     return s;
 }

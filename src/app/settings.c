@@ -351,6 +351,46 @@ const char *pl_setting_keys_text(PlSettingId id, char *buf, int cap) {
     return buf;
 }
 
+/* One "name=value" token (len bytes at tok) into p. */
+static int patch_pair(const char *tok, size_t len, PlSettingsPatch *p, char *why, int cap) {
+    char pair[1024], want[256];
+    if (len >= sizeof pair) return snprintf(why, (size_t)cap, "'%.40s...' is too long for a setting", tok), -1;
+    memcpy(pair, tok, len), pair[len] = '\0';
+    char *eq = strchr(pair, '=');
+    if (!eq) return snprintf(why, (size_t)cap, "settings are name=value pairs, got '%.40s'", pair), -1;
+    *eq = '\0';
+    int id = pl_setting_find(pair);
+    if (id < 0) return snprintf(why, (size_t)cap, "'%.40s' is not a setting (padlab lab --help lists them)", pair), -1;
+    if (pl_setting_parse(&p->values, (PlSettingId)id, eq + 1, want, sizeof want))
+        return snprintf(why, (size_t)cap, "%s must be %s, got '%.40s'", pair, want, eq + 1), -1;
+    p->mask |= PL_S_BIT(id);
+    return 0;
+}
+
+int pl_settings_patch_parse(const char *text, PlSettingsPatch *p, char *why, int cap) {
+    memset(p, 0, sizeof *p);
+    p->values = pl_settings_default();
+    int n = 0;
+    for (const char *at = text; *at; n++) {
+        at += strspn(at, " \t");
+        size_t len = strcspn(at, " \t");
+        if (!len) break;
+        if (patch_pair(at, len, p, why, cap)) return -1;
+        at += len;
+    }
+    if (!n) return snprintf(why, (size_t)cap, "settings need at least one name=value"), -1;
+    return 0;
+}
+
+void pl_settings_patch_apply(PlLabSettings *dst, const PlSettingsPatch *p) {
+    for (int id = 0; p && id < PL_S_COUNT; id++) {
+        if (!(p->mask & PL_S_BIT(id))) continue;
+        size_t at = pl_settings[id].offset,
+               size = pl_settings[id].type == PL_ST_TEXT ? sizeof dst->corpus : sizeof(int);
+        memcpy((char *)dst + at, (const char *)&p->values + at, size);
+    }
+}
+
 unsigned pl_settings_diff(const PlLabSettings *a, const PlLabSettings *b) {
     unsigned bits = 0;
     for (int id = 0; id < PL_S_COUNT; id++) {

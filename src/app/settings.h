@@ -157,6 +157,25 @@ const char *pl_maxlen_cut_text(int maxlen, int longest, char *buf, int cap);
  * one): an int setting that is not "auto" or "none". */
 int pl_setting_is_number(const PlLabSettings *s, PlSettingId id);
 
+/* A change of some settings: the bits of mask (PL_S_BIT) say which, and
+ * values holds them (its other fields are unused). A lesson's set: and
+ * setup:, a deck's settings, the flags given over a session and the locked
+ * settings a reset keeps are each one, parsed or taken once and applied by
+ * pl_settings_patch_apply. */
+typedef struct {
+    unsigned mask;
+    PlLabSettings values;
+} PlSettingsPatch;
+
+/* Parses "name=value name=value ..." (spaces or tabs between pairs) into p,
+ * a later pair of a setting overriding an earlier one. Returns 0, or -1 with
+ * one line in why naming the setting and the value ("padding must be one of
+ * pre,post, got 'sideways'"); p is then partial. Allocates nothing. */
+int pl_settings_patch_parse(const char *text, PlSettingsPatch *p, char *why, int cap);
+
+/* The settings of p's mask copied from p's values into dst; p NULL: none. */
+void pl_settings_patch_apply(PlLabSettings *dst, const PlSettingsPatch *p);
+
 /* A bit per setting that differs between a and b. */
 unsigned pl_settings_diff(const PlLabSettings *a, const PlLabSettings *b);
 

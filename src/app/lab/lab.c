@@ -193,9 +193,8 @@ static int reset(PlLab *lab) {
     PlLabSettings d = pl_settings_default();
     snprintf(d.corpus, sizeof d.corpus, "%s", lab->s.corpus);
     d.view = lab->s.view;
-    for (int id = 0; id < PL_S_COUNT; id++) /* a locked setting keeps its value */
-        if ((lab->locked & PL_S_BIT(id)) && pl_settings[id].type != PL_ST_TEXT)
-            pl_setting_set(&d, (PlSettingId)id, pl_setting_get(&lab->s, (PlSettingId)id));
+    PlSettingsPatch locked = {.mask = lab->locked, .values = lab->s}; /* a locked setting keeps its value */
+    pl_settings_patch_apply(&d, &locked);
     return apply(lab, &d, 1, NULL);
 }
 

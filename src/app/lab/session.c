@@ -263,11 +263,8 @@ static int name_beside(const char *path, char *alt, size_t cap) {
 /* The flags given, over the session's settings. */
 static PlLabSettings merged(const PlLabSettings *session, const PlLabSettings *flags, unsigned given) {
     PlLabSettings m = *session;
-    for (int id = 0; id < PL_S_COUNT; id++) {
-        if (!(given & PL_S_BIT(id))) continue;
-        if (pl_settings[id].type == PL_ST_TEXT) memcpy(m.corpus, flags->corpus, sizeof m.corpus);
-        else pl_setting_set(&m, (PlSettingId)id, pl_setting_get(flags, (PlSettingId)id));
-    }
+    PlSettingsPatch p = {.mask = given, .values = *flags};
+    pl_settings_patch_apply(&m, &p);
     return m;
 }
 

@@ -33,13 +33,13 @@ static void inline_corpus(PlLabSettings *s, const char *rows) {
 static void make_settings(PlBugRun *r, const PlLabSettings *base) {
     const PlDeckItem *it = r->it;
     r->bug = *base;
-    pl_deck_apply(&r->bug, r->deck->setup);
-    pl_deck_apply(&r->bug, it->bug);
+    pl_settings_patch_apply(&r->bug, r->deck->setup_patch);
+    pl_settings_patch_apply(&r->bug, it->bug_patch);
     inline_corpus(&r->bug, it->bug_inline);
     r->bug.view = it->view;
     if (it->trains && r->bug.seeds < MIN_TRAIN_SEEDS) r->bug.seeds = MIN_TRAIN_SEEDS;
     r->fix = r->bug;
-    pl_deck_apply(&r->fix, it->fix);
+    pl_settings_patch_apply(&r->fix, it->fix_patch);
     inline_corpus(&r->fix, it->fix_inline);
     if (it->trains && r->fix.seeds < MIN_TRAIN_SEEDS) r->fix.seeds = MIN_TRAIN_SEEDS;
 }

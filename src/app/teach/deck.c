@@ -11,25 +11,24 @@
  *   answer: The short answer,   text field goes on over the free lines
  *   going on here.              after it
  *
- * The fields an item may have, and must have, are one table (fields[]);
- * every error names the file and the line. */
+ * This file is the format: its field tables (fields[], header[]), what
+ * each field means, and what an item and a deck must have. Reading the
+ * lines, the title, matching a field and reporting a problem as
+ * "PATH:LINE: message" are the skeleton's (doc.h), as for lessons. */
 #include "deck.h"
 
 #include "choices.h"
 #include "core/corpus_load.h"
 #include "doc.h"
-#include "app/lab/fill.h"
 #include "lesson.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_BYTES (1 << 20)
 #define MAX_ITEMS 500
 
 static const char *const kind_names[PL_DECK_KINDS] = {"cards", "questions", "bugs", "minute"};
@@ -60,62 +59,9 @@ typedef enum {
     T_CHOOSE,   /* the prompt of the causes that follow */
 } FieldType;
 
-#define K(x) (1u << PL_DECK_##x)
-#define ALL (K(CARDS) | K(QUESTIONS) | K(BUGS) | K(MINUTE))
-#define AT(f) offsetof(PlDeckItem, f)
-
 typedef struct {
-    const char *name;
-    unsigned kinds;    /* the decks it belongs to */
-    unsigned required; /* the decks whose items must have it */
-    FieldType type;
-    size_t offset; /* of its member in PlDeckItem */
-    size_t count;  /* T_LIST: of its count */
-} Field;
-
-static const Field fields[] = {
-    {"topic", ALL, ALL, T_LINE, AT(topic), 0},
-    {"id", ALL, 0, T_ID, 0, 0},
-    {"set", K(CARDS) | K(QUESTIONS) | K(MINUTE), 0, T_SETTINGS, AT(set), 0},
-    {"answer", K(CARDS) | K(MINUTE), K(CARDS) | K(MINUTE), T_TEXT, AT(answer), 0},
-    {"more", K(CARDS), K(CARDS), T_TEXT, AT(more), 0},
-    {"remember", K(CARDS), K(CARDS), T_TEXT, AT(remember), 0},
-    {"dont", K(CARDS), K(CARDS), T_TEXT, AT(dont), 0},
-    {"seconds", K(QUESTIONS) | K(MINUTE), 0, T_SECONDS, AT(seconds), 0},
-    {"follow", K(MINUTE), K(MINUTE), T_LIST, AT(follow), AT(nfollow)},
-    {"listen", K(MINUTE), K(MINUTE), T_LIST, AT(listen), AT(nlisten)},
-    {"bug", K(BUGS), 0, T_SETTINGS, AT(bug), 0},
-    {"inline", K(BUGS), 0, T_INLINE, AT(bug_inline), 0},
-    {"view", K(BUGS), K(BUGS), T_VIEW, AT(view), 0},
-    {"train", K(BUGS), 0, T_TRAIN, AT(trains), 0},
-    {"symptom", K(BUGS), K(BUGS), T_MEASURE, AT(symptom), 0},
-    {"also", K(BUGS), 0, T_ALSO, 0, 0},
-    {"choose", K(BUGS), K(BUGS), T_CHOOSE, AT(ask), 0},
-    {"fix", K(BUGS), 0, T_SETTINGS, AT(fix), 0},
-    {"fix-inline", K(BUGS), 0, T_INLINE, AT(fix_inline), 0},
-    {"fixed", K(BUGS), 0, T_QUANTITY, AT(fixed), 0},
-    {"expect", K(BUGS), K(BUGS), T_EXPECT, AT(expect), 0},
-    {"after", K(BUGS), K(BUGS), T_TEXT, AT(after), 0},
-};
-#define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
-
-/* The bit of the field named name in a Parser's given. */
-static uint32_t bit(const char *name) {
-    for (int k = 0; k < NFIELDS; k++)
-        if (strcmp(fields[k].name, name) == 0) return 1u << k;
-    return 0;
-}
-
-static char **text_at(PlDeckItem *it, const Field *f) { return (char **)(void *)((char *)it + f->offset); }
-
-typedef struct {
-    const char *path;
-    int line;
-    PlErr last;        /* the last problem found */
-    int last_line;     /* its line */
-    PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
-    int fatal;         /* the last problem leaves nothing sensible to read on from */
-    PlDeck *d;
+    PlDoc doc; /* first: the handlers get it */
+    PlDeck *deck;
     int has_kind;
     PlDeckItem *it; /* the item being read, or NULL in the header */
     uint32_t given; /* its fields given, a bit per row of fields[] */
@@ -124,88 +70,78 @@ typedef struct {
     int in_choices; /* "- " and "* " lines are choices */
 } Parser;
 
-static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
-    char msg[400];
-    snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-    p->last_line = p->line;
-    return pl_err_set(&p->last, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
-}
+#define P(d) ((Parser *)(void *)(d))
 
-/* A problem after which every later line would be one too (no title, no
- * kind): the parse stops there even when every problem is wanted. */
-static PlStatus fatal(Parser *p, const char *fmt, const char *a, const char *b) {
-    p->fatal = 1;
-    return fail(p, fmt, a, b);
-}
-
-/* The status of a step that may have found a problem: kept, and the parse
- * goes on, when every problem is wanted; else returned, to stop it. */
-static PlStatus found(Parser *p, PlStatus st) {
-    if (st != PL_EINPUT || !p->probs || p->fatal) return st;
-    pl_problems_add(p->probs, p->last_line, p->last.msg);
-    return PL_OK;
-}
-
-static char *dupe(const char *s) { return strdup(s ? s : ""); }
-
-static char *trimmed(char *s) {
-    while (isspace((unsigned char)*s)) s++;
-    for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]);) *--e = '\0';
-    return s;
-}
-
-/* Appends a line to *text: lines of one paragraph join with a space, a
- * blank line ends the paragraph, a "- " line is a bullet of its own. */
-static int append(char **text, const char *line) {
-    size_t a = *text ? strlen(*text) : 0;
-    if (!*line) {
-        if (!a || (*text)[a - 1] == '\n') return 0;
-        line = "\n";
-    }
-    const char *sep = !a || (*text)[a - 1] == '\n' || line[0] == '\n' ? "" : strncmp(line, "- ", 2) == 0 ? "\n" : " ";
-    size_t m = strlen(sep), n = strlen(line);
-    char *t = realloc(*text, a + m + n + 1);
-    if (!t) return -1;
-    memcpy(t + a, sep, m);
-    memcpy(t + a + m, line, n + 1);
-    *text = t;
-    return 0;
-}
+/* The member of the item at f's offset (count: at f->count). */
+static void *member(PlDoc *d, size_t offset) { return (char *)P(d)->it + offset; }
 
 /* ---- checking values ---- */
 
-/* Placeholders and {? conditionals}, as lessons have them (fill.h). */
-static PlStatus check_placeholders(Parser *p, const char *text) {
-    char why[200];
-    return pl_fill_check(text, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
-}
-
-/* "padding=post mask=on": registry settings with allowed values, no corpus. */
-static PlStatus check_settings(Parser *p, const char *text) {
-    char *copy = dupe(text), *save = NULL;
-    PlLabSettings s = pl_settings_default();
-    PlStatus st = copy ? PL_OK : PL_ENOMEM;
-    int n = 0;
-    for (char *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok && !st; tok = strtok_r(NULL, " \t", &save), n++) {
-        char *eq = strchr(tok, '='), want[200];
-        if (!eq) {
-            st = fail(p, "settings are name=value pairs, got '%.40s'", tok, NULL);
-            break;
-        }
-        *eq = '\0';
-        int id = pl_setting_find(tok);
-        if (id == PL_S_CORPUS)
-            st = fail(p, "a deck reads no file: it cannot set the corpus (write rows out with inline:)", NULL, NULL);
-        else if (id < 0) st = fail(p, "'%.40s' is not a setting (padlab lab --help lists them)", tok, NULL);
-        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want))
-            st = fail(p, "%s must be %s", tok, want);
-    }
-    if (!st && !n) st = fail(p, "settings need at least one name=value", NULL, NULL);
-    free(copy);
+/* "padding=post mask=on" into *text and *patch: registry settings with
+ * allowed values, no corpus. */
+static PlStatus settings(PlDoc *d, const char *v, char **text, PlSettingsPatch **patch) {
+    free(*text);
+    if (!(*text = pl_doc_dupe(v))) return PL_ENOMEM;
+    PlStatus st = pl_doc_settings(d, v, patch);
+    if (!st && ((*patch)->mask & PL_S_BIT(PL_S_CORPUS)))
+        return pl_doc_fail(d, "a deck reads no file: it cannot set the corpus (write rows out with inline:)");
     return st;
 }
 
-static PlStatus check_inline(Parser *p, const char *rows) {
+static PlStatus quantity(PlDoc *d, const char *name, PlQuantity *q) {
+    char why[200];
+    return pl_quantity_parse(name, q, why, sizeof why) ? pl_doc_fail(d, "%s", why) : PL_OK;
+}
+
+/* "QUANTITY => what the learner is told it measures": the quantity, and its
+ * label in *label (NULL without one). A label is plain words: the lab's
+ * internal names are the teacher's, the label the learner's. */
+static PlStatus labelled(PlDoc *d, const char *v, PlQuantity *q, char **label) {
+    const char *arrow = strstr(v, "=>");
+    char name[128], text[PL_DOC_LINE_MAX + 1];
+    snprintf(name, sizeof name, "%.*s", arrow ? (int)(arrow - v) : (int)strlen(v), v);
+    PlStatus st = quantity(d, pl_doc_trim(name), q);
+    if (st || !arrow) return st;
+    snprintf(text, sizeof text, "%s", arrow + 2);
+    const char *words = pl_doc_trim(text);
+    if (!*words || strchr(words, '{'))
+        return pl_doc_fail(d, "a measure's label is plain words after =>: what the learner is told it measures");
+    free(*label);
+    return (*label = pl_doc_dupe(words)) ? PL_OK : PL_ENOMEM;
+}
+
+static PlStatus seconds(PlDoc *d, const char *v, int *out) {
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < 5 || n > 600)
+        return pl_doc_fail(d, "seconds is a whole number from 5 to 600, got '%.40s'", v);
+    *out = (int)n;
+    return PL_OK;
+}
+
+/* ---- the fields' handlers ---- */
+
+/* T_LINE, T_TEXT, T_LIST (f->count: the offset of the list's count). */
+static PlStatus text_field(PlDoc *d, const PlDocField *f, const char *v) {
+    char **at = member(d, f->offset);
+    if (f->arg == T_LIST) {
+        int *count = member(d, f->count);
+        if (*count == PL_DECK_MAX_LIST) return pl_doc_fail(d, "%s: is given at most 8 times", f->name);
+        at += (*count)++;
+    }
+    if (!(*at = pl_doc_dupe(v))) return PL_ENOMEM;
+    if (f->arg != T_LINE) P(d)->text = at, P(d)->opened = 1;
+    return pl_doc_placeholders(d, v);
+}
+
+/* f->count: the offset of the patch. */
+static PlStatus settings_field(PlDoc *d, const PlDocField *f, const char *v) {
+    return settings(d, v, member(d, f->offset), member(d, f->count));
+}
+
+static PlStatus inline_field(PlDoc *d, const PlDocField *f, const char *rows) {
+    char **at = member(d, f->offset);
+    if (!(*at = pl_doc_dupe(rows))) return PL_ENOMEM;
     size_t n = strlen(rows);
     char *spec = malloc(n + 8);
     if (!spec) return PL_ENOMEM;
@@ -216,151 +152,156 @@ static PlStatus check_inline(Parser *p, const char *rows) {
     pl_corpus_free(c);
     free(spec);
     if (st == PL_ENOMEM) return st;
-    return st ? fail(p, "inline takes rows of words or ids separated by |", NULL, NULL) : PL_OK;
+    return st ? pl_doc_fail(d, "inline takes rows of words or ids separated by |") : PL_OK;
 }
 
-static PlStatus quantity(Parser *p, const char *name, PlQuantity *q) {
-    char why[200];
-    return pl_quantity_parse(name, q, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
+static PlStatus quantity_field(PlDoc *d, const PlDocField *f, const char *v) {
+    return quantity(d, v, member(d, f->offset));
 }
 
-/* "QUANTITY => what the learner is told it measures": the quantity, and its
- * label in *label (NULL without one). A label is plain words: the lab's
- * internal names are the teacher's, the label the learner's. */
-static PlStatus labelled(Parser *p, const char *v, PlQuantity *q, char **label) {
-    const char *arrow = strstr(v, "=>");
-    char name[128], text[PL_DATAFILE_LINE_MAX + 1];
-    snprintf(name, sizeof name, "%.*s", arrow ? (int)(arrow - v) : (int)strlen(v), v);
-    PlStatus st = quantity(p, trimmed(name), q);
-    if (st || !arrow) return st;
-    snprintf(text, sizeof text, "%s", arrow + 2);
-    const char *words = trimmed(text);
-    if (!*words || strchr(words, '{'))
-        return fail(p, "a measure's label is plain words after =>: what the learner is told it measures", NULL, NULL);
-    free(*label);
-    return (*label = dupe(words)) ? PL_OK : PL_ENOMEM;
+static PlStatus measure_field(PlDoc *d, const PlDocField *f, const char *v) {
+    (void)f;
+    return labelled(d, v, &P(d)->it->symptom, &P(d)->it->symptom_label);
 }
 
 /* "attention.pad_share, layers.leak(lstm off)", or one "QUANTITY => label". */
-static PlStatus also_list(Parser *p, PlDeckItem *it, const char *v) {
+static PlStatus also_field(PlDoc *d, const PlDocField *f, const char *v) {
+    PlDeckItem *it = P(d)->it;
+    (void)f;
     if (strstr(v, "=>")) {
-        if (it->nalso == PL_DECK_MAX_ALSO) return fail(p, "also: names at most 3 quantities", NULL, NULL);
-        PlStatus st = labelled(p, v, &it->also[it->nalso], &it->also_label[it->nalso]);
+        if (it->nalso == PL_DECK_MAX_ALSO) return pl_doc_fail(d, "also: names at most 3 quantities");
+        PlStatus st = labelled(d, v, &it->also[it->nalso], &it->also_label[it->nalso]);
         if (!st) it->nalso++;
         return st;
     }
-    char *copy = dupe(v), *save = NULL;
+    char *copy = pl_doc_dupe(v), *save = NULL;
     PlStatus st = copy ? PL_OK : PL_ENOMEM;
     for (char *part = copy ? strtok_r(copy, ",", &save) : NULL; part && !st; part = strtok_r(NULL, ",", &save)) {
-        if (it->nalso == PL_DECK_MAX_ALSO) st = fail(p, "also: names at most 3 quantities", NULL, NULL);
-        else st = quantity(p, trimmed(part), &it->also[it->nalso++]);
+        if (it->nalso == PL_DECK_MAX_ALSO) st = pl_doc_fail(d, "also: names at most 3 quantities");
+        else st = quantity(d, pl_doc_trim(part), &it->also[it->nalso++]);
     }
     free(copy);
     return st;
 }
 
-static PlStatus seconds(Parser *p, const char *v, int *out) {
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 5 || n > 600)
-        return fail(p, "seconds is a whole number from 5 to 600, got '%.40s'", v, NULL);
-    *out = (int)n;
+static PlStatus view_field(PlDoc *d, const PlDocField *f, const char *v) {
+    PlView view;
+    if (pl_view_parse(v, &view))
+        return pl_doc_fail(d, "'%.40s' is not a view (batch, cost, attention, rnn, pooling, ...)", v);
+    *(int *)member(d, f->offset) = (int)view;
     return PL_OK;
 }
 
-/* ---- fields ---- */
-
-static PlStatus text_field(Parser *p, const Field *f, const char *v) {
-    PlDeckItem *it = p->it;
-    char **at = text_at(it, f);
-    if (f->type == T_LIST) {
-        int *count = (int *)(void *)((char *)it + f->count);
-        if (*count == PL_DECK_MAX_LIST) return fail(p, "%s: is given at most 8 times", f->name, NULL);
-        at += (*count)++;
-    }
-    if (!(*at = dupe(v))) return PL_ENOMEM;
-    if (f->type != T_LINE) p->text = at, p->opened = 1;
-    return check_placeholders(p, v);
+static PlStatus seconds_field(PlDoc *d, const PlDocField *f, const char *v) {
+    return seconds(d, v, member(d, f->offset));
 }
 
-static PlStatus field(Parser *p, int k, const char *v) {
-    const Field *f = &fields[k];
-    PlDeckItem *it = p->it;
-    if (!(f->kinds & (1u << p->d->kind)))
-        return fail(p, "%s: has no place in a %s deck", f->name, kind_names[p->d->kind]);
-    if ((p->given & (1u << k)) && f->type != T_LIST && f->type != T_ALSO)
-        return fail(p, "%s: is given twice in this item", f->name, NULL);
-    p->given |= 1u << k;
-    p->text = p->opened ? NULL : &it->text, p->in_choices = p->d->kind == PL_DECK_QUESTIONS;
-    char **at = text_at(it, f);
-    PlView view;
-    switch (f->type) {
-    case T_LINE:
-    case T_TEXT:
-    case T_LIST: return text_field(p, f, v);
-    case T_SETTINGS: return (*at = dupe(v)) ? check_settings(p, v) : PL_ENOMEM;
-    case T_INLINE: return (*at = dupe(v)) ? check_inline(p, v) : PL_ENOMEM;
-    case T_QUANTITY: return quantity(p, v, (PlQuantity *)(void *)at);
-    case T_MEASURE: return labelled(p, v, &it->symptom, &it->symptom_label);
-    case T_ALSO: return also_list(p, it, v);
-    case T_VIEW:
-        if (pl_view_parse(v, &view))
-            return fail(p, "'%.40s' is not a view (batch, cost, attention, rnn, pooling, ...)", v, NULL);
-        return *(int *)(void *)at = (int)view, PL_OK;
-    case T_SECONDS: return seconds(p, v, (int *)(void *)at);
-    case T_TRAIN: return *v ? fail(p, "train: takes no value", NULL, NULL) : (*(int *)(void *)at = 1, PL_OK);
-    case T_EXPECT:
-        if (strcmp(v, "lower") && strcmp(v, "higher") && strcmp(v, "changed"))
-            return fail(p, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'",
-                        v, NULL);
-        return *(int *)(void *)at = v[0] == 'l' ? -1 : v[0] == 'h' ? 1 : 0, PL_OK;
-    case T_ID:
-        for (const char *s = v; *s; s++)
-            if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
-                return fail(p, "an id is letters, digits, - and _, got '%.40s'", v, NULL);
-        if (!*v || strlen(v) >= sizeof it->id) return fail(p, "an id is 1 to 63 characters", NULL, NULL);
-        snprintf(it->id, sizeof it->id, "%s", v);
-        return PL_OK;
-    default: /* T_CHOOSE */
-        p->in_choices = 1;
-        if (!(*at = dupe(v))) return PL_ENOMEM;
-        p->text = at, p->opened = 1;
-        return check_placeholders(p, v);
-    }
+static PlStatus train_field(PlDoc *d, const PlDocField *f, const char *v) {
+    if (*v) return pl_doc_fail(d, "train: takes no value");
+    *(int *)member(d, f->offset) = 1;
+    return PL_OK;
 }
 
-/* The field a line starts with ("word: value"), or -1. */
-static int field_of(const char *line, const char **value) {
-    for (int k = 0; k < NFIELDS; k++) {
-        size_t n = strlen(fields[k].name);
-        if (strncmp(line, fields[k].name, n) == 0 && line[n] == ':' && (line[n + 1] == ' ' || !line[n + 1])) {
-            *value = line + n + 1 + (line[n + 1] == ' ');
-            return k;
-        }
-    }
-    return -1;
+static PlStatus expect_field(PlDoc *d, const PlDocField *f, const char *v) {
+    if (strcmp(v, "lower") && strcmp(v, "higher") && strcmp(v, "changed"))
+        return pl_doc_fail(
+            d, "expect: is lower, higher or changed (the fixed value against the symptom's), got '%.40s'", v);
+    *(int *)member(d, f->offset) = v[0] == 'l' ? -1 : v[0] == 'h' ? 1 : 0;
+    return PL_OK;
+}
+
+static PlStatus id_field(PlDoc *d, const PlDocField *f, const char *v) {
+    PlDeckItem *it = P(d)->it;
+    (void)f;
+    for (const char *s = v; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+            return pl_doc_fail(d, "an id is letters, digits, - and _, got '%.40s'", v);
+    if (!*v || strlen(v) >= sizeof it->id) return pl_doc_fail(d, "an id is 1 to 63 characters");
+    snprintf(it->id, sizeof it->id, "%s", v);
+    return PL_OK;
+}
+
+static PlStatus choose_field(PlDoc *d, const PlDocField *f, const char *v) {
+    char **at = member(d, f->offset);
+    P(d)->in_choices = 1;
+    if (!(*at = pl_doc_dupe(v))) return PL_ENOMEM;
+    P(d)->text = at, P(d)->opened = 1;
+    return pl_doc_placeholders(d, v);
+}
+
+#define K(x) (1u << PL_DECK_##x)
+#define ALL (K(CARDS) | K(QUESTIONS) | K(BUGS) | K(MINUTE))
+#define AT(f) offsetof(PlDeckItem, f)
+
+/* Each row: its name, handler and type; the decks it belongs to, the decks
+ * whose items must have it; its member, and a second one (a list's count,
+ * settings' patch). */
+static const PlDocField fields[] = {
+    {"topic", text_field, T_LINE, ALL, ALL, AT(topic), 0},
+    {"id", id_field, T_ID, ALL, 0, 0, 0},
+    {"set", settings_field, T_SETTINGS, K(CARDS) | K(QUESTIONS) | K(MINUTE), 0, AT(set), AT(set_patch)},
+    {"answer", text_field, T_TEXT, K(CARDS) | K(MINUTE), K(CARDS) | K(MINUTE), AT(answer), 0},
+    {"more", text_field, T_TEXT, K(CARDS), K(CARDS), AT(more), 0},
+    {"remember", text_field, T_TEXT, K(CARDS), K(CARDS), AT(remember), 0},
+    {"dont", text_field, T_TEXT, K(CARDS), K(CARDS), AT(dont), 0},
+    {"seconds", seconds_field, T_SECONDS, K(QUESTIONS) | K(MINUTE), 0, AT(seconds), 0},
+    {"follow", text_field, T_LIST, K(MINUTE), K(MINUTE), AT(follow), AT(nfollow)},
+    {"listen", text_field, T_LIST, K(MINUTE), K(MINUTE), AT(listen), AT(nlisten)},
+    {"bug", settings_field, T_SETTINGS, K(BUGS), 0, AT(bug), AT(bug_patch)},
+    {"inline", inline_field, T_INLINE, K(BUGS), 0, AT(bug_inline), 0},
+    {"view", view_field, T_VIEW, K(BUGS), K(BUGS), AT(view), 0},
+    {"train", train_field, T_TRAIN, K(BUGS), 0, AT(trains), 0},
+    {"symptom", measure_field, T_MEASURE, K(BUGS), K(BUGS), AT(symptom), 0},
+    {"also", also_field, T_ALSO, K(BUGS), 0, 0, 0},
+    {"choose", choose_field, T_CHOOSE, K(BUGS), K(BUGS), AT(ask), 0},
+    {"fix", settings_field, T_SETTINGS, K(BUGS), 0, AT(fix), AT(fix_patch)},
+    {"fix-inline", inline_field, T_INLINE, K(BUGS), 0, AT(fix_inline), 0},
+    {"fixed", quantity_field, T_QUANTITY, K(BUGS), 0, AT(fixed), 0},
+    {"expect", expect_field, T_EXPECT, K(BUGS), K(BUGS), AT(expect), 0},
+    {"after", text_field, T_TEXT, K(BUGS), K(BUGS), AT(after), 0},
+};
+#define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
+
+/* The bit of the field named name in a Parser's given. */
+static uint32_t bit(const char *name) {
+    for (int k = 0; k < NFIELDS; k++)
+        if (strcmp(fields[k].name, name) == 0) return 1u << k;
+    return 0;
+}
+
+/* What every field checks first: it belongs to the deck's kind, and is
+ * given once (but a list). A field ends the free text it was in. */
+static PlStatus enter(PlDoc *d, const PlDocField *f) {
+    Parser *p = P(d);
+    uint32_t b = 1u << (f - fields);
+    if (!(f->kinds & (1u << p->deck->kind)))
+        return pl_doc_fail(d, "%s: has no place in a %s deck", f->name, kind_names[p->deck->kind]);
+    if ((p->given & b) && f->arg != T_LIST && f->arg != T_ALSO)
+        return pl_doc_fail(d, "%s: is given twice in this item", f->name);
+    p->given |= b;
+    p->text = p->opened ? NULL : &p->it->text, p->in_choices = p->deck->kind == PL_DECK_QUESTIONS;
+    return PL_OK;
 }
 
 /* "- text => why" or "* text => why" (the right one starred). */
-static PlStatus add_choice(Parser *p, const char *line) {
-    PlDeckItem *it = p->it;
-    if (it->nchoices == PL_DECK_MAX_CHOICES) return fail(p, "an item has at most 6 choices", NULL, NULL);
+static PlStatus add_choice(PlDoc *d, const char *line) {
+    PlDeckItem *it = P(d)->it;
+    if (it->nchoices == PL_DECK_MAX_CHOICES) return pl_doc_fail(d, "an item has at most 6 choices");
     const char *text = line + 2, *arrow = strstr(text, "=>");
-    if (!arrow)
-        return fail(p, "a choice is '- text => why' ('* ' for the right one): this one says no why", NULL, NULL);
+    if (!arrow) return pl_doc_fail(d, "a choice is '- text => why' ('* ' for the right one): this one says no why");
     PlDeckChoice *c = &it->choices[it->nchoices++];
     c->right = line[0] == '*';
     while (*text == ' ') text++;
     c->pinned = pl_choices_pinned(text, &text);
     c->text = strndup(text, (size_t)(arrow > text ? arrow - text : 0));
-    c->why = dupe(arrow + 2);
+    c->why = pl_doc_dupe(arrow + 2);
     if (!c->text || !c->why) return PL_ENOMEM;
-    char *t = trimmed(c->text), *w = trimmed(c->why);
+    char *t = pl_doc_trim(c->text), *w = pl_doc_trim(c->why);
     memmove(c->text, t, strlen(t) + 1), memmove(c->why, w, strlen(w) + 1);
-    if (!c->text[0] || !c->why[0]) return fail(p, "a choice needs its text and its why", NULL, NULL);
+    if (!c->text[0] || !c->why[0]) return pl_doc_fail(d, "a choice needs its text and its why");
     if (c->right) it->right = it->nchoices - 1;
-    PlStatus st = check_placeholders(p, c->text);
-    return st ? st : check_placeholders(p, c->why);
+    PlStatus st = pl_doc_placeholders(d, c->text);
+    return st ? st : pl_doc_placeholders(d, c->why);
 }
 
 /* ---- items ---- */
@@ -382,196 +323,193 @@ static void slug(const char *title, char *id, int cap) {
 }
 
 /* The fields a complete case holds beyond the required ones. */
-static PlStatus check_case(Parser *p, PlDeckItem *it) {
+static PlStatus check_case(PlDoc *d, PlDeckItem *it) {
+    Parser *p = P(d);
     if (!(p->given & bit("fixed"))) it->fixed = it->symptom;
     if (!(p->given & (bit("fix") | bit("fix-inline") | bit("fixed"))))
-        return fail(p, "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant", NULL,
-                    NULL);
+        return pl_doc_fail(d,
+                           "a case says what fixes it: fix: settings, fix-inline: rows, or fixed: the right variant");
     int trains = pl_deck_quantity_trains(&it->symptom) || pl_deck_quantity_trains(&it->fixed);
     for (int i = 0; i < it->nalso; i++)
         if (pl_deck_quantity_trains(&it->also[i])) trains = 1;
-    if (trains && !it->trains) return fail(p, "a case that reads train.* trains: add train:", NULL, NULL);
+    if (trains && !it->trains) return pl_doc_fail(d, "a case that reads train.* trains: add train:");
     PlLabSettings s = pl_settings_default();
-    pl_deck_apply(&s, p->d->setup), pl_deck_apply(&s, it->bug), pl_deck_apply(&s, it->fix);
+    pl_settings_patch_apply(&s, p->deck->setup_patch);
+    pl_settings_patch_apply(&s, it->bug_patch), pl_settings_patch_apply(&s, it->fix_patch);
     if (it->trains && s.seeds < 3)
-        return fail(p, "a case that trains runs 3 seeds or more: a spread, never one run", NULL, NULL);
+        return pl_doc_fail(d, "a case that trains runs 3 seeds or more: a spread, never one run");
     return PL_OK;
 }
 
 /* A case offers three causes at least: between two, a guess is right half
  * the time. */
-static PlStatus check_choices(Parser *p, const PlDeckItem *it) {
+static PlStatus check_choices(PlDoc *d, const PlDeckItem *it) {
     int right = 0;
     for (int c = 0; c < it->nchoices; c++) right += it->choices[c].right;
-    if (p->d->kind == PL_DECK_BUGS && (it->nchoices < 3 || right != 1))
-        return fail(p, "choose: needs three causes or more (- text => why), exactly one of them right (* text => why)",
-                    NULL, NULL);
+    if (P(d)->deck->kind == PL_DECK_BUGS && (it->nchoices < 3 || right != 1))
+        return pl_doc_fail(
+            d, "choose: needs three causes or more (- text => why), exactly one of them right (* text => why)");
     if (it->nchoices < 2 || right != 1)
-        return fail(p,
-                    "a question needs two choices or more (- text => why), exactly one of them right (* text => why)",
-                    NULL, NULL);
+        return pl_doc_fail(
+            d, "a question needs two choices or more (- text => why), exactly one of them right (* text => why)");
     return PL_OK;
 }
 
 /* The required fields the item lacks, named together in one problem. */
-static PlStatus missing_fields(Parser *p) {
+static PlStatus missing_fields(PlDoc *d) {
     static const char *const nouns[PL_DECK_KINDS] = {"card", "question", "case", "prompt"};
+    Parser *p = P(d);
     char names[200] = "";
     int n = 0, last = -1;
     for (int k = 0; k < NFIELDS; k++)
-        if ((fields[k].required & (1u << p->d->kind)) && !(p->given & (1u << k))) {
+        if ((fields[k].required & (1u << p->deck->kind)) && !(p->given & (1u << k))) {
             if (last >= 0)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s:", names[0] ? ", " : "",
                          fields[last].name);
             last = k, n++;
         }
     if (!n) return PL_OK;
-    char list[300];
-    snprintf(list, sizeof list, "%s%s%s: line%s", names, n > 1 ? " and " : "", fields[last].name, n > 1 ? "s" : "");
-    return fail(p, "this %s needs its %s", nouns[p->d->kind], list);
+    return pl_doc_fail(d, "this %s needs its %s%s%s: line%s", nouns[p->deck->kind], names, n > 1 ? " and " : "",
+                       fields[last].name, n > 1 ? "s" : "");
 }
 
-static PlStatus same_id(Parser *p, const PlDeckItem *it) {
-    for (int i = 0; i < p->d->n - 1; i++)
-        if (strcmp(p->d->items[i].id, it->id) == 0) {
-            char other[16];
-            snprintf(other, sizeof other, "%d", p->d->items[i].line);
-            return fail(p, "the item at line %s has the same id '%s': give one of them an id:", other, it->id);
-        }
+static PlStatus same_id(PlDoc *d, const PlDeckItem *it) {
+    const PlDeck *deck = P(d)->deck;
+    for (int i = 0; i < deck->n - 1; i++)
+        if (strcmp(deck->items[i].id, it->id) == 0)
+            return pl_doc_fail(
+                d, "the item at line %d has the same id '%s': give one of them an id:", deck->items[i].line, it->id);
     return PL_OK;
 }
 
 /* What the item must have; its id must be its own. Every problem is kept
  * when every one is wanted. */
-static PlStatus end_item(Parser *p) {
+static PlStatus end_item(PlDoc *d) {
+    Parser *p = P(d);
     PlDeckItem *it = p->it;
     if (!it) return PL_OK;
-    int saved = p->line;
-    p->line = it->line;
-    PlStatus st = found(p, missing_fields(p));
-    if (!st && (p->d->kind == PL_DECK_QUESTIONS || p->d->kind == PL_DECK_BUGS)) st = found(p, check_choices(p, it));
-    if (!st && p->d->kind == PL_DECK_BUGS) st = found(p, check_case(p, it));
+    int saved = d->line, kind = p->deck->kind;
+    d->line = it->line;
+    PlStatus st = pl_doc_found(d, missing_fields(d));
+    if (!st && (kind == PL_DECK_QUESTIONS || kind == PL_DECK_BUGS)) st = pl_doc_found(d, check_choices(d, it));
+    if (!st && kind == PL_DECK_BUGS) st = pl_doc_found(d, check_case(d, it));
     if (!it->id[0]) slug(it->title, it->id, sizeof it->id);
-    if (!st) st = found(p, same_id(p, it));
-    p->line = saved;
+    if (!st) st = pl_doc_found(d, same_id(d, it));
+    d->line = saved;
     return st;
 }
 
-static PlStatus new_item(Parser *p, const char *title) {
-    PlStatus st = found(p, end_item(p));
+static PlStatus new_item(PlDoc *d, char *heading) {
+    Parser *p = P(d);
+    PlDeck *deck = p->deck;
+    PlStatus st = pl_doc_found(d, end_item(d));
     if (st) return st;
-    PlDeck *d = p->d;
     if (!p->has_kind)
-        return fatal(p, "a deck says its kind before its first item: kind: cards, questions, bugs or minute", NULL,
-                     NULL);
-    if (d->n == MAX_ITEMS) return fatal(p, "a deck has at most 500 items", NULL, NULL);
-    PlDeckItem *items = realloc(d->items, sizeof *items * (size_t)(d->n + 1));
+        return pl_doc_fatal(d, "a deck says its kind before its first item: kind: cards, questions, bugs or minute");
+    if (deck->n == MAX_ITEMS) return pl_doc_fatal(d, "a deck has at most 500 items");
+    PlDeckItem *items = realloc(deck->items, sizeof *items * (size_t)(deck->n + 1));
     if (!items) return PL_ENOMEM;
-    d->items = items;
-    p->it = &items[d->n++];
+    deck->items = items;
+    p->it = &items[deck->n++];
     memset(p->it, 0, sizeof *p->it);
-    p->it->line = p->line;
-    p->it->title = dupe(title);
-    p->given = 0, p->opened = 0, p->text = &p->it->text, p->in_choices = d->kind == PL_DECK_QUESTIONS;
-    if (!p->it->title) return PL_ENOMEM;
-    return *title ? check_placeholders(p, title) : fail(p, "an item (##) needs its title", NULL, NULL);
+    p->it->line = d->line;
+    p->given = 0, p->opened = 0, p->text = &p->it->text, p->in_choices = deck->kind == PL_DECK_QUESTIONS;
+    char *title = pl_doc_trim(heading);
+    if (!(p->it->title = pl_doc_dupe(title))) return PL_ENOMEM;
+    return *title ? pl_doc_placeholders(d, title) : pl_doc_fail(d, "an item (##) needs its title");
 }
 
-static PlStatus item_line(Parser *p, const char *line) {
-    const char *v;
-    int k = field_of(line, &v);
-    if (k >= 0) return field(p, k, v);
-    if (p->in_choices && (strncmp(line, "- ", 2) == 0 || strncmp(line, "* ", 2) == 0)) return add_choice(p, line);
-    if (!*line) return p->text && append(p->text, "") ? PL_ENOMEM : PL_OK;
+static PlStatus item_text(PlDoc *d, const char *line) {
+    Parser *p = P(d);
+    if (p->in_choices && (strncmp(line, "- ", 2) == 0 || strncmp(line, "* ", 2) == 0)) return add_choice(d, line);
+    if (!*line) return p->text ? pl_doc_append(p->text, "") : PL_OK;
     if (!p->text)
-        return fail(p, "this line belongs to no field: text goes on after a text field (answer:, more:, ...)", NULL,
-                    NULL);
-    PlStatus st = check_placeholders(p, line);
-    return st ? st : append(p->text, line) ? PL_ENOMEM : PL_OK;
+        return pl_doc_fail(d, "this line belongs to no field: text goes on after a text field (answer:, more:, ...)");
+    PlStatus st = pl_doc_placeholders(d, line);
+    return st ? st : pl_doc_append(p->text, line);
 }
 
-/* ---- the header ---- */
+/* ---- the header: kind:, about:, setup:, seconds: ---- */
 
-static PlStatus header_line(Parser *p, const char *line) {
-    static const char *const names[] = {"kind", "about", "setup", "seconds", NULL};
-    PlDeck *d = p->d;
-    for (int i = 0; names[i]; i++) {
-        size_t n = strlen(names[i]);
-        if (strncmp(line, names[i], n) != 0 || line[n] != ':') continue;
-        const char *v = line + n + 1;
-        while (*v == ' ') v++;
-        switch (i) {
-        case 0:
-            for (int k = 0; k < PL_DECK_KINDS; k++)
-                if (strcmp(v, kind_names[k]) == 0) return d->kind = (PlDeckKind)k, p->has_kind = 1, PL_OK;
-            return fail(p, "kind: is cards, questions, bugs or minute, got '%.40s'", v, NULL);
-        case 1: free(d->about); return (d->about = dupe(v)) ? PL_OK : PL_ENOMEM;
-        case 2: free(d->setup); return (d->setup = dupe(v)) ? check_settings(p, v) : PL_ENOMEM;
-        default: return seconds(p, v, &d->seconds);
-        }
-    }
-    if (!*line) return PL_OK;
-    return fail(p, "before the first item (##) come only kind:, about:, setup: and seconds:, got '%.40s'", line, NULL);
+static PlStatus kind(PlDoc *d, const PlDocField *f, const char *v) {
+    (void)f;
+    for (int k = 0; k < PL_DECK_KINDS; k++)
+        if (strcmp(v, kind_names[k]) == 0) return P(d)->deck->kind = (PlDeckKind)k, P(d)->has_kind = 1, PL_OK;
+    return pl_doc_fail(d, "kind: is cards, questions, bugs or minute, got '%.40s'", v);
 }
 
-static PlStatus parse_line(Parser *p, char *line) {
-    for (char *e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');) *--e = '\0';
-    if (line[0] == ';') return PL_OK; /* a note for the teacher */
-    if (!p->d->title) {
-        if (!*line) return PL_OK;
-        if (strncmp(line, "# ", 2) != 0 || !line[2])
-            return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
-        return (p->d->title = dupe(line + 2)) ? PL_OK : PL_ENOMEM;
-    }
-    if (strncmp(line, "## ", 3) == 0 || strcmp(line, "##") == 0) return new_item(p, line[2] ? trimmed(line + 3) : "");
-    return p->it ? item_line(p, line) : header_line(p, line);
+static PlStatus setup(PlDoc *d, const PlDocField *f, const char *v) {
+    (void)f;
+    return settings(d, v, &P(d)->deck->setup, &P(d)->deck->setup_patch);
 }
 
-static PlStatus finish(Parser *p) {
-    PlStatus st = found(p, end_item(p));
+static PlStatus deck_seconds(PlDoc *d, const PlDocField *f, const char *v) {
+    (void)f;
+    return seconds(d, v, &P(d)->deck->seconds);
+}
+
+static const PlDocField header[] = {
+    {"kind", kind, .arg = 0},
+    {"about", pl_doc_header_text, .offset = offsetof(PlDeck, about)},
+    {"setup", setup, .arg = 0},
+    {"seconds", deck_seconds, .arg = 0},
+};
+
+static PlStatus finish(PlDoc *d) {
+    Parser *p = P(d);
+    PlStatus st = pl_doc_found(d, end_item(d));
     if (st) return st;
-    p->line = 1;
-    if (!p->d->title) return fatal(p, "a deck starts with its title: # Title", NULL, NULL);
-    if (!p->has_kind) return fatal(p, "a deck says its kind: kind: cards, questions, bugs or minute", NULL, NULL);
-    if (!p->d->n) return fatal(p, "a deck has items, each beginning with ## and its title", NULL, NULL);
-    if (!p->d->seconds) p->d->seconds = p->d->kind == PL_DECK_MINUTE ? 60 : 20;
+    d->line = 1;
+    if (!p->has_kind) return pl_doc_fatal(d, "a deck says its kind: kind: cards, questions, bugs or minute");
+    if (!p->deck->n) return pl_doc_fatal(d, "a deck has items, each beginning with ## and its title");
+    if (!p->deck->seconds) p->deck->seconds = p->deck->kind == PL_DECK_MINUTE ? 60 : 20;
     return PL_OK;
 }
 
-static void name_deck(PlDeck *d, const char *path) {
-    const char *base = strrchr(path, '/');
-    snprintf(d->name, sizeof d->name, "%s", base ? base + 1 : path);
-    char *dot = strstr(d->name, ".deck");
-    if (dot && !dot[5]) *dot = '\0';
-    snprintf(d->path, sizeof d->path, "%s", path);
-}
+#ifndef PL_DECKS_DIR
+#define PL_DECKS_DIR ""
+#endif
+#ifndef PL_SOURCE_DECKS_DIR
+#define PL_SOURCE_DECKS_DIR ""
+#endif
 
-/* A line refused before the title (a NUL byte) leaves nothing to read on. */
-static PlStatus deck_line(void *ctx, int number, char *line, const char *refused) {
-    Parser *p = ctx;
-    p->line = number;
-    if (refused) return found(p, p->d->title ? fail(p, "%s", refused, NULL) : fatal(p, "%s", refused, NULL));
-    return found(p, parse_line(p, line));
-}
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
+
+static const PlDocFormat format = {
+    .what = "a deck",
+    .suffix = ".deck",
+    .section = "item",
+    .env = "PADLAB_DECKS",
+    .sub = "decks",
+    .installed = PL_DECKS_DIR,
+    .source = PL_SOURCE_DECKS_DIR,
+    .header = header,
+    .nheader = (int)(sizeof header / sizeof header[0]),
+    .fields = fields,
+    .nfields = NFIELDS,
+    .enter = enter,
+    .begin = new_item,
+    .text = item_text,
+    .finish = finish,
+    .parse = parse,
+};
+
+/* ---- parsing, loading, freeing ---- */
 
 /* The parse, stopping at the first problem (probs NULL: it goes in err) or
  * going on to find every one (into probs). */
-static PlDeck *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
-    PlDeck *d = calloc(1, sizeof *d);
-    if (!d) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
-    name_deck(d, path);
-    Parser p = {.path = path, .probs = probs, .d = d};
-    PlStatus st = pl_datafile_lines(text, n, "a deck", deck_line, &p);
-    if (!st) st = finish(&p);
-    if (st == PL_EINPUT && probs) pl_problems_add(probs, p.last_line, p.last.msg); /* the one that stopped it */
-    if (st == PL_ENOMEM) pl_err_set(&p.last, st, "%s: out of memory", path);
-    if (st == PL_ENOMEM && probs) pl_problems_add(probs, 0, p.last.msg);
-    if (st || (probs && probs->n)) {
-        pl_err_set(err, st ? st : PL_EINPUT, "%s", probs && probs->n ? probs->at[0].msg : p.last.msg);
-        pl_deck_free(d);
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
+    PlDeck *deck = calloc(1, sizeof *deck);
+    if (!deck) return pl_doc_no_memory(path, probs, err);
+    pl_doc_name(&format, path, deck->name, sizeof deck->name);
+    snprintf(deck->path, sizeof deck->path, "%s", path);
+    Parser p = {.doc = {.format = &format, .path = path, .out = deck, .title = &deck->title, .probs = probs},
+                .deck = deck};
+    if (pl_doc_parse(&p.doc, text, n, err)) {
+        pl_deck_free(deck);
         return NULL;
     }
-    return d;
+    return deck;
 }
 
 PlDeck *pl_deck_parse(const char *path, const char *text, size_t n, PlErr *err) {
@@ -583,29 +521,18 @@ PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProble
     return parse(path, text, n, probs, &err);
 }
 
-static PlDeck *load(const char *path, PlProblems *probs, PlErr *err) {
-    size_t n;
-    char *buf = pl_datafile_read(path, "a deck", &n, err);
-    if (!buf) {
-        if (probs) pl_problems_add(probs, 0, err->msg);
-        return NULL;
-    }
-    PlDeck *d = parse(path, buf, n, probs, err);
-    free(buf);
-    return d;
-}
-
-PlDeck *pl_deck_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+PlDeck *pl_deck_load(const char *path, PlErr *err) { return pl_doc_load(&format, path, NULL, err); }
 
 PlDeck *pl_deck_check(const char *path, PlProblems *probs) {
     PlErr err;
-    return load(path, probs, &err);
+    return pl_doc_load(&format, path, probs, &err);
 }
 
 static void free_item(PlDeckItem *it) {
     char **texts[] = {&it->title, &it->text, &it->topic, &it->set, &it->answer,     &it->more,       &it->remember,
                       &it->dont,  &it->ask,  &it->bug,   &it->fix, &it->bug_inline, &it->fix_inline, &it->after};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) free(*texts[i]);
+    free(it->set_patch), free(it->bug_patch), free(it->fix_patch);
     for (int c = 0; c < it->nchoices; c++) free(it->choices[c].text), free(it->choices[c].why);
     free(it->symptom_label);
     for (int i = 0; i < PL_DECK_MAX_ALSO; i++) free(it->also_label[i]);
@@ -617,9 +544,15 @@ void pl_deck_free(PlDeck *d) {
     if (!d) return;
     for (int i = 0; i < d->n; i++) free_item(&d->items[i]);
     free(d->items);
-    free(d->title), free(d->about), free(d->setup);
+    free(d->title), free(d->about), free(d->setup), free(d->setup_patch);
     free(d);
 }
+
+/* ---- where decks are ---- */
+
+int pl_deck_dirs(char dirs[][1024], int max) { return pl_doc_dirs(&format, dirs, max); }
+int pl_deck_list(char paths[][1024], int max) { return pl_doc_list(&format, paths, max); }
+int pl_deck_find(const char *name, char *path, int cap) { return pl_doc_find(&format, name, path, cap); }
 
 /* ---- what items read ---- */
 
@@ -649,18 +582,6 @@ int pl_deck_quantity_trains(const PlQuantity *q) {
 
 void pl_deck_item_settings(const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, PlLabSettings *out) {
     *out = *base;
-    pl_deck_apply(out, d->setup);
-    if (it) pl_deck_apply(out, it->set);
-}
-
-void pl_deck_apply(PlLabSettings *s, const char *pairs) {
-    char *copy = pairs ? strdup(pairs) : NULL, *save = NULL;
-    for (char *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
-        char *eq = strchr(tok, '='), want[160];
-        if (!eq) continue;
-        *eq = '\0';
-        int id = pl_setting_find(tok);
-        if (id >= 0 && id != PL_S_CORPUS) pl_setting_parse(s, (PlSettingId)id, eq + 1, want, sizeof want);
-    }
-    free(copy);
+    pl_settings_patch_apply(out, d->setup_patch);
+    if (it) pl_settings_patch_apply(out, it->set_patch);
 }

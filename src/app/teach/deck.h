@@ -15,8 +15,8 @@
 #ifndef PL_APP_DECK_H
 #define PL_APP_DECK_H
 
-#include "doc.h"
 #include "app/lab/quantity.h"
+#include "doc.h"
 
 typedef enum { PL_DECK_CARDS, PL_DECK_QUESTIONS, PL_DECK_BUGS, PL_DECK_MINUTE, PL_DECK_KINDS } PlDeckKind;
 
@@ -37,7 +37,8 @@ typedef struct {
     char *title;             /* the ## line: a card's front, a question, a prompt, a case's name */
     char *text; /* lines after it, before any field: more of the front, of the question, the case's story */
     char *topic;
-    char *set; /* settings for the item's figures ("padding=post"), or NULL */
+    char *set;                  /* settings for the item's figures ("padding=post"), or NULL */
+    PlSettingsPatch *set_patch; /* the same, parsed */
     int line;
     /* cards; minute: answer is the model answer */
     char *answer, *more, *remember, *dont;
@@ -50,10 +51,11 @@ typedef struct {
     char *follow[PL_DECK_MAX_LIST], *listen[PL_DECK_MAX_LIST];
     int nfollow, nlisten;
     /* bugs */
-    char *bug, *fix;               /* settings of the buggy setup, and what the fix changes */
-    char *bug_inline, *fix_inline; /* the case's own rows (ROW | ROW), under the bug and under the fix */
-    int view;                      /* PlView shown beside the case */
-    int trains;                    /* the symptom needs training: seeds >= 3 under the bug and under the fix */
+    char *bug, *fix;                        /* settings of the buggy setup, and what the fix changes */
+    PlSettingsPatch *bug_patch, *fix_patch; /* the same, parsed (NULL without) */
+    char *bug_inline, *fix_inline;          /* the case's own rows (ROW | ROW), under the bug and under the fix */
+    int view;                               /* PlView shown beside the case */
+    int trains;                             /* the symptom needs training: seeds >= 3 under the bug and under the fix */
     PlQuantity symptom,
         fixed; /* read under the bug, and under the fix (fixed: the symptom again, or its right variant) */
     PlQuantity also[PL_DECK_MAX_ALSO];
@@ -68,7 +70,8 @@ typedef struct {
     char name[96]; /* the file's name without .deck */
     char path[1024];
     char *title, *about;
-    char *setup; /* settings every item starts from, or NULL */
+    char *setup;                  /* settings every item starts from, or NULL */
+    PlSettingsPatch *setup_patch; /* the same, parsed */
     PlDeckKind kind;
     int seconds; /* questions: the time limit when timed (20); minute: the countdown (60) */
     PlDeckItem *items;
@@ -118,8 +121,5 @@ int pl_deck_quantity_trains(const PlQuantity *q);
 /* The settings an item's figures are computed at: base (the learner's),
  * then the deck's setup:, then the item's set: (it may be NULL). */
 void pl_deck_item_settings(const PlLabSettings *base, const PlDeck *d, const PlDeckItem *it, PlLabSettings *out);
-
-/* Applies "name=value ..." (checked by the parser) to s. */
-void pl_deck_apply(PlLabSettings *s, const char *pairs);
 
 #endif

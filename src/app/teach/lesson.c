@@ -12,429 +12,347 @@
  *   ask: How many pads?        a question, its answer, hints...
  *   answer: batch.pad_cells
  *
- * Every error names the file and the line. */
+ * This file is the format: its header and directive tables, what each
+ * directive means, and what a question and a lesson must have; reading the
+ * lines and reporting a problem as "PATH:LINE: message" are the skeleton's
+ * (doc.h), as for decks. */
 #include "lesson.h"
 
-#include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "app/lab/fill.h"
 #include "choices.h"
 #include "core/corpus_load.h"
 #include "doc.h"
-#include "app/lab/fill.h"
 
-#define MAX_BYTES (1 << 20)
 #define MAX_STEPS 200
 
-typedef enum {
-    D_SET,
-    D_VIEW,
-    D_INLINE,
-    D_LOCK,
-    D_UNLOCK,
-    D_TRAIN,
-    D_GRID,
-    D_ASK,
-    D_ANSWER,
-    D_TOLERANCE,
-    D_CHOOSE,
-    D_EXERCISE,
-    D_GOAL,
-    D_SMALLEST,
-    D_SOLVE,
-    D_HINT,
-    D_SOLUTION,
-    D_REVEAL,
-    D_SUMMARY,
-    D_COUNT
-} Directive;
-
-static const char *const directive_names[D_COUNT] = {
-    "set",    "view",     "inline", "lock",     "unlock", "train", "grid",     "ask",    "answer", "tolerance",
-    "choose", "exercise", "goal",   "smallest", "solve",  "hint",  "solution", "reveal", "summary"};
-
-static const char *const header_names[] = {"level", "minutes", "about", "setup", NULL};
-
 typedef struct {
-    const char *path;
-    int line;
-    PlErr last; /* the last problem found, at last_line */
-    int last_line;
-    PlProblems *probs; /* every problem is wanted (--check): the parse goes on past one; NULL: it stops */
-    int fatal;         /* the last problem leaves nothing sensible to read on from */
+    PlDoc doc; /* first: the handlers get it */
     PlLesson *l;
     PlStep *step;
     int in_choices, in_summary;
 } Parser;
 
-static PlStatus fail(Parser *p, const char *fmt, const char *a, const char *b) {
-    char msg[400];
-    snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-    p->last_line = p->line;
-    return pl_err_set(&p->last, PL_EINPUT, "%s:%d: %s", p->path, p->line, msg);
-}
+#define P(d) ((Parser *)(void *)(d))
 
-/* A problem after which every later line would be one too (no title): the
- * parse stops there even when every problem is wanted. */
-static PlStatus fatal(Parser *p, const char *fmt, const char *a, const char *b) {
-    p->fatal = 1;
-    return fail(p, fmt, a, b);
-}
-
-/* The status of a step that may have found a problem: kept, and the parse
- * goes on, when every problem is wanted; else returned, to stop it. */
-static PlStatus found(Parser *p, PlStatus st) {
-    if (st != PL_EINPUT || !p->probs || p->fatal) return st;
-    pl_problems_add(p->probs, p->last_line, p->last.msg);
-    return PL_OK;
-}
-
-static char *dupe(const char *s) { return strdup(s ? s : ""); }
-
-/* Appends a line of narration to *text: lines of one paragraph join with a
- * space (a front end wraps them to its width), a blank line ends the
- * paragraph with a newline, and a "- " line is a bullet of its own. */
-static int append(char **text, const char *line) {
-    size_t a = *text ? strlen(*text) : 0, b = strlen(line);
-    if (!b) {
-        if (!a || (*text)[a - 1] == '\n') return 0;
-        b = 0, line = "\n";
-    }
-    const char *sep = !a || (*text)[a - 1] == '\n' || line[0] == '\n' ? "" : strncmp(line, "- ", 2) == 0 ? "\n" : " ";
-    size_t m = strlen(sep), n = strlen(line);
-    char *t = realloc(*text, a + m + n + 1);
-    if (!t) return -1;
-    memcpy(t + a, sep, m);
-    memcpy(t + a + m, line, n + 1);
-    *text = t;
-    return 0;
+/* A copy of s into *at, which it may replace. */
+static PlStatus keep(char **at, const char *s) {
+    free(*at);
+    return (*at = pl_doc_dupe(s)) ? PL_OK : PL_ENOMEM;
 }
 
 /* ---- checking values ---- */
 
-/* Every {placeholder} of text names a quantity, every {? conditional} is
- * well formed (fill.h). */
-static PlStatus check_placeholders(Parser *p, const char *text) {
-    char why[200];
-    return pl_fill_check(text, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
-}
-
-/* "padding=post mask=on": each a registry setting with an allowed value. */
-static PlStatus check_settings(Parser *p, const char *text) {
-    char *copy = dupe(text), *save = NULL;
-    PlLabSettings s = pl_settings_default();
-    PlStatus st = PL_OK;
-    int n = 0;
-    for (char *tok = strtok_r(copy, " \t", &save); tok && !st; tok = strtok_r(NULL, " \t", &save), n++) {
-        char *eq = strchr(tok, '='), want[200];
-        if (!eq) {
-            st = fail(p, "set takes name=value pairs, got '%.40s'", tok, NULL);
-            break;
-        }
-        *eq = '\0';
-        int id = pl_setting_find(tok);
-        if (id < 0) st = fail(p, "'%.40s' is not a setting (padlab lab --help lists them)", tok, NULL);
-        else if (pl_setting_parse(&s, (PlSettingId)id, eq + 1, want, sizeof want))
-            st = fail(p, "%s must be %s", tok, want);
-    }
-    if (!st && !n) st = fail(p, "set needs at least one name=value", NULL, NULL);
-    free(copy);
-    return st;
-}
-
-static PlStatus setting_bits(Parser *p, const char *text, unsigned *bits) {
-    char *copy = dupe(text), *save = NULL;
+static PlStatus setting_bits(PlDoc *d, const char *text, unsigned *bits) {
+    char *copy = pl_doc_dupe(text), *save = NULL;
     PlStatus st = PL_OK;
     *bits = 0;
+    if (!copy) return PL_ENOMEM;
     for (char *tok = strtok_r(copy, " ,\t", &save); tok && !st; tok = strtok_r(NULL, " ,\t", &save)) {
         int id = pl_setting_find(tok);
         if (strcmp(tok, "all") == 0) *bits |= ((1u << PL_S_COUNT) - 1) & ~PL_S_BIT(PL_S_VIEW);
-        else if (id < 0) st = fail(p, "'%.40s' is not a setting (or all)", tok, NULL);
+        else if (id < 0) st = pl_doc_fail(d, "'%.40s' is not a setting (or all)", tok);
         else *bits |= PL_S_BIT(id);
     }
     free(copy);
-    if (!st && !*bits) st = fail(p, "name the settings, or all", NULL, NULL);
+    if (!st && !*bits) st = pl_doc_fail(d, "name the settings, or all");
+    return st;
+}
+
+/* The value of a goal's condition on c->q: a setting's value, or a number
+ * ("90%" and a share above 1 are percentages). */
+static PlStatus goal_value(PlDoc *d, PlCondition *c, const char *n, const char *v) {
+    char why[200], *end;
+    if (pl_quantity_kind_of_format(&c->q) == PL_QF_SETTING) {
+        PlLabSettings s = pl_settings_default();
+        PlSettingId id = (PlSettingId)pl_setting_find(n);
+        PlStatus st = pl_setting_parse(&s, id, v, why, sizeof why)
+                          ? pl_doc_fail(d, "%s must be %s, got '%.40s'", n, why, v)
+                          : PL_OK;
+        c->value = pl_setting_get(&s, id);
+        return st;
+    }
+    c->value = strtod(v, &end);
+    PlStatus st = end == v || (*end && strcmp(end, "%") != 0) ? pl_doc_fail(d, "'%.40s' is not a number", v) : PL_OK;
+    if (*end == '%' || (pl_quantity_kind_of_format(&c->q) == PL_QF_SHARE && c->value > 1.0)) c->value /= 100.0;
     return st;
 }
 
 /* "cost.kept_share >= 0.9 & maxlen <= 400": every condition must hold. */
-static PlStatus parse_goal(Parser *p, PlQuestion *q, const char *text) {
+static PlStatus parse_goal(PlDoc *d, PlQuestion *q, const char *text) {
     static const char *const ops[] = {"<=", ">=", "==", "!=", "<", ">"};
     static const PlCompare codes[] = {PL_OP_LE, PL_OP_GE, PL_OP_EQ, PL_OP_NE, PL_OP_LT, PL_OP_GT};
-    char *copy = dupe(text), *save = NULL;
-    PlStatus st = PL_OK;
-    for (char *part = strtok_r(copy, "&", &save); part && !st; part = strtok_r(NULL, "&", &save)) {
+    char *copy = pl_doc_dupe(text), *save = NULL;
+    PlStatus st = copy ? PL_OK : PL_ENOMEM;
+    for (char *part = copy ? strtok_r(copy, "&", &save) : NULL; part && !st; part = strtok_r(NULL, "&", &save)) {
         if (q->ngoal == PL_LESSON_MAX_GOAL) {
-            st = fail(p, "a goal has at most 4 conditions", NULL, NULL);
+            st = pl_doc_fail(d, "a goal has at most 4 conditions");
             break;
         }
-        PlCondition *c = &q->goal[q->ngoal];
-        char name[96], value[96], why[200];
         int k = 0;
         while (k < 6 && !strstr(part, ops[k])) k++;
         if (k == 6) {
-            st = fail(p, "a goal condition is QUANTITY OP VALUE (OP one of < <= > >= == !=), got '%.60s'", part, NULL);
+            st = pl_doc_fail(d, "a goal condition is QUANTITY OP VALUE (OP one of < <= > >= == !=), got '%.60s'", part);
             break;
         }
+        char name[96], value[96], why[200];
         const char *at = strstr(part, ops[k]);
         snprintf(name, sizeof name, "%.*s", (int)(at - part), part);
         snprintf(value, sizeof value, "%s", at + strlen(ops[k]));
-        char *n = name, *v = value;
-        while (isspace((unsigned char)*n)) n++;
-        for (char *e = n + strlen(n); e > n && isspace((unsigned char)e[-1]);) *--e = '\0';
-        while (isspace((unsigned char)*v)) v++;
-        for (char *e = v + strlen(v); e > v && isspace((unsigned char)e[-1]);) *--e = '\0';
-        if (pl_quantity_parse(n, &c->q, why, sizeof why)) {
-            st = fail(p, "%s", why, NULL);
+        PlCondition *c = &q->goal[q->ngoal];
+        const char *quantity = pl_doc_trim(name);
+        if (pl_quantity_parse(quantity, &c->q, why, sizeof why)) {
+            st = pl_doc_fail(d, "%s", why);
             break;
         }
         c->op = codes[k];
-        char *end;
-        if (pl_quantity_kind_of_format(&c->q) == PL_QF_SETTING) {
-            PlLabSettings s = pl_settings_default();
-            char want[200];
-            PlSettingId id = (PlSettingId)pl_setting_find(n);
-            if (pl_setting_parse(&s, id, v, want, sizeof want)) st = fail(p, "%s must be %s", n, want);
-            c->value = pl_setting_get(&s, id);
-        } else {
-            c->value = strtod(v, &end);
-            if (end == v || (*end && strcmp(end, "%") != 0)) st = fail(p, "'%.40s' is not a number", v, NULL);
-            if (*end == '%' || (pl_quantity_kind_of_format(&c->q) == PL_QF_SHARE && c->value > 1.0)) c->value /= 100.0;
-        }
+        st = goal_value(d, c, quantity, pl_doc_trim(value));
         q->ngoal++;
     }
     free(copy);
     return st;
 }
 
-/* ---- directives ---- */
+/* ---- the header: level:, minutes:, about:, setup: ---- */
 
-static PlStatus add_action(Parser *p, PlStepActionKind kind, const char *value) {
-    PlStep *s = p->step;
+static PlStatus minutes(PlDoc *d, const PlDocField *f, const char *v) {
+    char *end;
+    (void)f;
+    int m = (int)strtol(v, &end, 10);
+    P(d)->l->minutes = m;
+    return end == v || *end || m < 1 || m > 600 ? pl_doc_fail(d, "minutes is a whole number from 1 to 600") : PL_OK;
+}
+
+static PlStatus setup(PlDoc *d, const PlDocField *f, const char *v) {
+    PlLesson *l = P(d)->l;
+    PlStatus st = pl_doc_header_text(d, f, v);
+    return st ? st : pl_doc_settings(d, v, &l->setup_patch);
+}
+
+#define AT(m) .offset = offsetof(PlLesson, m)
+static const PlDocField header[] = {
+    {"level", pl_doc_header_text, AT(level)},
+    {"minutes", minutes, .arg = 0},
+    {"about", pl_doc_header_text, AT(about)},
+    {"setup", setup, AT(setup)},
+};
+#undef AT
+
+/* ---- a step's directives ---- */
+
+/* set, view, inline, lock, unlock, train, grid (f->arg: the PlStepActionKind). */
+static PlStatus action(PlDoc *d, const PlDocField *f, const char *value) {
+    PlStep *s = P(d)->step;
     if (s->nactions == PL_LESSON_MAX_ACTIONS)
-        return fail(p, "a step has at most 16 set, view, inline, lock and train lines", NULL, NULL);
-    PlStepAction *a = &s->actions[s->nactions];
-    a->kind = kind, a->line = p->line, a->text = dupe(value);
-    s->nactions++;
+        return pl_doc_fail(d, "a step has at most 16 set, view, inline, lock and train lines");
+    PlStepAction *a = &s->actions[s->nactions++];
+    a->kind = (PlStepActionKind)f->arg, a->line = d->line;
+    if (!(a->text = pl_doc_dupe(value))) return PL_ENOMEM;
     PlErr ignored;
     PlCorpus *c = NULL;
     PlView v;
-    switch (kind) {
-    case PL_STEP_SET: return check_settings(p, value);
-    case PL_STEP_VIEW: return pl_view_parse(value, &v) ? fail(p, "'%.40s' is not a view", value, NULL) : PL_OK;
+    switch (a->kind) {
+    case PL_STEP_SET: return pl_doc_settings(d, value, &a->set);
+    case PL_STEP_VIEW: return pl_view_parse(value, &v) ? pl_doc_fail(d, "'%.40s' is not a view", value) : PL_OK;
     case PL_STEP_LOCK:
-    case PL_STEP_UNLOCK: return setting_bits(p, value, &a->bits);
+    case PL_STEP_UNLOCK: return setting_bits(d, value, &a->bits);
     case PL_STEP_INLINE: {
         char spec[1200];
         snprintf(spec, sizeof spec, "inline:%s", value);
         PlStatus st = pl_corpus_load(spec, NULL, &c, &ignored);
         pl_corpus_free(c);
-        return st ? fail(p, "inline takes rows of words or ids separated by |", NULL, NULL) : PL_OK;
+        if (st == PL_ENOMEM) return st;
+        return st ? pl_doc_fail(d, "inline takes rows of words or ids separated by |") : PL_OK;
     }
     default: return PL_OK;
     }
 }
 
-static PlStatus start_question(Parser *p, PlQuestionKind kind, const char *prompt) {
-    PlQuestion *q = &p->step->q;
-    if (q->kind != PL_Q_NONE) return fail(p, "a step asks one question; start a new step (##) for another", NULL, NULL);
-    q->kind = kind, q->prompt = dupe(prompt), q->line = p->line, q->smallest = -1;
-    p->in_choices = kind == PL_Q_CHOOSE;
-    return check_placeholders(p, prompt);
+/* ask, choose, exercise (f->arg: the PlQuestionKind). */
+static PlStatus question(PlDoc *d, const PlDocField *f, const char *prompt) {
+    PlQuestion *q = &P(d)->step->q;
+    if (q->kind != PL_Q_NONE) return pl_doc_fail(d, "a step asks one question; start a new step (##) for another");
+    q->kind = (PlQuestionKind)f->arg, q->line = d->line, q->smallest = -1;
+    P(d)->in_choices = q->kind == PL_Q_CHOOSE;
+    PlStatus st = keep(&q->prompt, prompt);
+    return st ? st : pl_doc_placeholders(d, prompt);
 }
 
-static PlStatus question_part(Parser *p, Directive d, const char *v) {
-    PlQuestion *q = &p->step->q;
-    char why[200];
-    int id;
-    if (q->kind == PL_Q_NONE)
-        return fail(p, "%s: belongs to a question (ask, choose or exercise) in the same step", directive_names[d],
-                    NULL);
-    switch (d) {
-    case D_ANSWER:
-        if (q->kind != PL_Q_ASK) return fail(p, "answer: belongs to an ask: question", NULL, NULL);
-        q->has_answer = 1;
-        return pl_quantity_parse(v, &q->answer, why, sizeof why) ? fail(p, "%s", why, NULL) : PL_OK;
-    case D_TOLERANCE:
-        if (q->kind != PL_Q_ASK) return fail(p, "tolerance: belongs to an ask: question", NULL, NULL);
-        return pl_tolerance_parse(v, &q->tolerance)
-                   ? fail(p, "a tolerance is a number, a percentage or N points, got '%.40s'", v, NULL)
-                   : PL_OK;
-    case D_GOAL:
-        if (q->kind != PL_Q_EXERCISE) return fail(p, "goal: belongs to an exercise: question", NULL, NULL);
-        return parse_goal(p, q, v);
-    case D_SMALLEST:
-        id = pl_setting_find(v);
-        if (q->kind != PL_Q_EXERCISE || id < 0 || pl_settings[id].type != PL_ST_INT)
-            return fail(p, "smallest: names a number setting of an exercise, got '%.40s'", v, NULL);
-        q->smallest = id;
-        return PL_OK;
-    case D_SOLVE:
-        if (q->kind != PL_Q_EXERCISE) return fail(p, "solve: belongs to an exercise: question", NULL, NULL);
-        free(q->solve);
-        q->solve = dupe(v);
-        return check_settings(p, v);
-    case D_HINT:
-        if (q->nhints == PL_LESSON_MAX_HINTS) return fail(p, "a question has at most 8 hints", NULL, NULL);
-        q->hints[q->nhints++] = dupe(v);
-        return check_placeholders(p, v);
-    case D_SOLUTION:
-        free(q->solution);
-        q->solution = dupe(v);
-        return check_placeholders(p, v);
-    default:
-        free(q->reveal);
-        q->reveal = dupe(v);
-        return check_placeholders(p, v);
-    }
+/* A part of the step's question (f->arg: the kind it belongs to, or
+ * PL_Q_NONE for any). */
+static PlStatus part_of(PlDoc *d, const PlDocField *f) {
+    PlQuestionKind kind = P(d)->step->q.kind;
+    if (kind == PL_Q_NONE)
+        return pl_doc_fail(d, "%s: belongs to a question (ask, choose or exercise) in the same step", f->name);
+    if (f->arg != PL_Q_NONE && kind != (PlQuestionKind)f->arg)
+        return pl_doc_fail(d, "%s: belongs to an %s: question", f->name, f->arg == PL_Q_ASK ? "ask" : "exercise");
+    return PL_OK;
 }
+
+static PlStatus answer(PlDoc *d, const PlDocField *f, const char *v) {
+    PlQuestion *q = &P(d)->step->q;
+    char why[200];
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    q->has_answer = 1;
+    return pl_quantity_parse(v, &q->answer, why, sizeof why) ? pl_doc_fail(d, "%s", why) : PL_OK;
+}
+
+static PlStatus tolerance(PlDoc *d, const PlDocField *f, const char *v) {
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    return pl_tolerance_parse(v, &P(d)->step->q.tolerance)
+               ? pl_doc_fail(d, "a tolerance is a number, a percentage or N points, got '%.40s'", v)
+               : PL_OK;
+}
+
+static PlStatus goal(PlDoc *d, const PlDocField *f, const char *v) {
+    PlStatus st = part_of(d, f);
+    return st ? st : parse_goal(d, &P(d)->step->q, v);
+}
+
+static PlStatus smallest(PlDoc *d, const PlDocField *f, const char *v) {
+    PlQuestion *q = &P(d)->step->q;
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    int id = pl_setting_find(v);
+    if (q->kind != PL_Q_EXERCISE || id < 0 || pl_settings[id].type != PL_ST_INT)
+        return pl_doc_fail(d, "smallest: names a number setting of an exercise, got '%.40s'", v);
+    q->smallest = id;
+    return PL_OK;
+}
+
+static PlStatus solve(PlDoc *d, const PlDocField *f, const char *v) {
+    PlStatus st = part_of(d, f);
+    return st ? st : pl_doc_settings(d, v, &P(d)->step->q.solve);
+}
+
+static PlStatus hint(PlDoc *d, const PlDocField *f, const char *v) {
+    PlQuestion *q = &P(d)->step->q;
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    if (q->nhints == PL_LESSON_MAX_HINTS) return pl_doc_fail(d, "a question has at most 8 hints");
+    if (!(q->hints[q->nhints++] = pl_doc_dupe(v))) return PL_ENOMEM;
+    return pl_doc_placeholders(d, v);
+}
+
+/* solution:, reveal: (f->offset: the member of PlQuestion). */
+static PlStatus question_text(PlDoc *d, const PlDocField *f, const char *v) {
+    PlStatus st = part_of(d, f);
+    if (!st) st = keep((char **)(void *)((char *)&P(d)->step->q + f->offset), v);
+    return st ? st : pl_doc_placeholders(d, v);
+}
+
+static PlStatus summary(PlDoc *d, const PlDocField *f, const char *v) {
+    PlStep *s = P(d)->step;
+    (void)f;
+    P(d)->in_summary = 1;
+    if (*v && pl_doc_append(&s->summary, v)) return PL_ENOMEM;
+    if (!s->summary && !(s->summary = pl_doc_dupe(""))) return PL_ENOMEM;
+    return pl_doc_placeholders(d, v);
+}
+
+#define Q(m) .offset = offsetof(PlQuestion, m)
+static const PlDocField directives[] = {
+    {"set", action, .arg = PL_STEP_SET},
+    {"view", action, .arg = PL_STEP_VIEW},
+    {"inline", action, .arg = PL_STEP_INLINE},
+    {"lock", action, .arg = PL_STEP_LOCK},
+    {"unlock", action, .arg = PL_STEP_UNLOCK},
+    {"train", action, .arg = PL_STEP_TRAIN},
+    {"grid", action, .arg = PL_STEP_GRID},
+    {"ask", question, .arg = PL_Q_ASK},
+    {"answer", answer, .arg = PL_Q_ASK},
+    {"tolerance", tolerance, .arg = PL_Q_ASK},
+    {"choose", question, .arg = PL_Q_CHOOSE},
+    {"exercise", question, .arg = PL_Q_EXERCISE},
+    {"goal", goal, .arg = PL_Q_EXERCISE},
+    {"smallest", smallest, .arg = PL_Q_NONE},
+    {"solve", solve, .arg = PL_Q_EXERCISE},
+    {"hint", hint, .arg = PL_Q_NONE},
+    {"solution", question_text, .arg = PL_Q_NONE, Q(solution)},
+    {"reveal", question_text, .arg = PL_Q_NONE, Q(reveal)},
+    {"summary", summary, .arg = 0},
+};
+#undef Q
+
+/* A directive ends the summary, and the choices unless it is a hint, a
+ * solution or a reveal of the question. */
+static PlStatus enter(PlDoc *d, const PlDocField *f) {
+    P(d)->in_summary = 0;
+    if (f->handle != hint && f->handle != question_text) P(d)->in_choices = 0;
+    return PL_OK;
+}
+
+/* ---- a step's lines ---- */
 
 /* "- text => why" or "* text => why" (the right ones starred). */
-static PlStatus add_choice(Parser *p, const char *line) {
-    PlQuestion *q = &p->step->q;
-    if (q->nchoices == PL_LESSON_MAX_CHOICES) return fail(p, "a question has at most 8 choices", NULL, NULL);
+static PlStatus add_choice(PlDoc *d, const char *line) {
+    PlQuestion *q = &P(d)->step->q;
+    if (q->nchoices == PL_LESSON_MAX_CHOICES) return pl_doc_fail(d, "a question has at most 8 choices");
     PlChoice *c = &q->choices[q->nchoices++];
     const char *text = line + 2, *arrow;
     while (*text == ' ') text++;
     c->pinned = pl_choices_pinned(text, &text);
     arrow = strstr(text, "=>");
     c->right = line[0] == '*';
-    c->text = arrow ? strndup(text, (size_t)(arrow - text)) : dupe(text);
-    c->explain = dupe(arrow ? arrow + 2 : "");
+    c->text = arrow ? strndup(text, (size_t)(arrow - text)) : pl_doc_dupe(text);
+    c->explain = pl_doc_dupe(arrow ? arrow + 2 : "");
+    if (!c->text || !c->explain) return PL_ENOMEM;
     for (char *e = c->text + strlen(c->text); e > c->text && e[-1] == ' ';) *--e = '\0';
     char *x = c->explain;
     while (*x == ' ') memmove(x, x + 1, strlen(x));
-    if (!c->text[0]) return fail(p, "a choice needs its text", NULL, NULL);
-    PlStatus st = check_placeholders(p, c->text);
-    return st ? st : check_placeholders(p, c->explain);
+    if (!c->text[0]) return pl_doc_fail(d, "a choice needs its text");
+    PlStatus st = pl_doc_placeholders(d, c->text);
+    return st ? st : pl_doc_placeholders(d, c->explain);
 }
 
-static PlStatus directive(Parser *p, Directive d, const char *v) {
-    p->in_summary = 0;
-    if (d != D_HINT && d != D_SOLUTION && d != D_REVEAL) p->in_choices = 0;
-    switch (d) {
-    case D_SET: return add_action(p, PL_STEP_SET, v);
-    case D_VIEW: return add_action(p, PL_STEP_VIEW, v);
-    case D_INLINE: return add_action(p, PL_STEP_INLINE, v);
-    case D_LOCK: return add_action(p, PL_STEP_LOCK, v);
-    case D_UNLOCK: return add_action(p, PL_STEP_UNLOCK, v);
-    case D_TRAIN: return add_action(p, PL_STEP_TRAIN, v);
-    case D_GRID: return add_action(p, PL_STEP_GRID, v);
-    case D_ASK: return start_question(p, PL_Q_ASK, v);
-    case D_CHOOSE: return start_question(p, PL_Q_CHOOSE, v);
-    case D_EXERCISE: return start_question(p, PL_Q_EXERCISE, v);
-    case D_SUMMARY:
-        p->in_summary = 1;
-        if (*v && append(&p->step->summary, v)) return PL_ENOMEM;
-        if (!p->step->summary) p->step->summary = dupe("");
-        return check_placeholders(p, v);
-    default: return question_part(p, d, v);
-    }
+static PlStatus step_text(PlDoc *d, const char *line) {
+    Parser *p = P(d);
+    if (p->in_choices && (strncmp(line, "- ", 2) == 0 || strncmp(line, "* ", 2) == 0)) return add_choice(d, line);
+    p->in_choices = 0;
+    PlStatus st = pl_doc_placeholders(d, line);
+    return st ? st : pl_doc_append(p->in_summary ? &p->step->summary : &p->step->text, line);
 }
 
-/* The directive a line starts with ("word: value"), or -1. */
-static int directive_of(const char *line, const char **value) {
-    for (int d = 0; d < D_COUNT; d++) {
-        size_t n = strlen(directive_names[d]);
-        if (strncmp(line, directive_names[d], n) == 0 && line[n] == ':' && (line[n + 1] == ' ' || !line[n + 1])) {
-            *value = line + n + 1 + (line[n + 1] == ' ');
-            return d;
-        }
-    }
-    return -1;
-}
-
-/* ---- the header and the steps ---- */
-
-static PlStatus header_line(Parser *p, const char *line) {
+static PlStatus new_step(PlDoc *d, char *title) {
+    Parser *p = P(d);
     PlLesson *l = p->l;
-    for (int i = 0; header_names[i]; i++) {
-        size_t n = strlen(header_names[i]);
-        if (strncmp(line, header_names[i], n) != 0 || line[n] != ':') continue;
-        const char *v = line + n + 1;
-        while (*v == ' ') v++;
-        char *end;
-        switch (i) {
-        case 0: free(l->level), l->level = dupe(v); return PL_OK;
-        case 1:
-            l->minutes = (int)strtol(v, &end, 10);
-            return end == v || *end || l->minutes < 1 || l->minutes > 600
-                       ? fail(p, "minutes is a whole number from 1 to 600", NULL, NULL)
-                       : PL_OK;
-        case 2: free(l->about), l->about = dupe(v); return PL_OK;
-        default: free(l->setup), l->setup = dupe(v); return check_settings(p, v);
-        }
-    }
-    if (!*line) return PL_OK;
-    return fail(p, "before the first step (##) come only level:, minutes:, about: and setup:, got '%.40s'", line, NULL);
-}
-
-static PlStatus new_step(Parser *p, const char *title) {
-    PlLesson *l = p->l;
-    if (l->nsteps == MAX_STEPS) return fatal(p, "a lesson has at most 200 steps", NULL, NULL);
+    if (l->nsteps == MAX_STEPS) return pl_doc_fatal(d, "a lesson has at most 200 steps");
     PlStep *steps = realloc(l->steps, sizeof *steps * (size_t)(l->nsteps + 1));
     if (!steps) return PL_ENOMEM;
     l->steps = steps;
     p->step = &steps[l->nsteps++];
     memset(p->step, 0, sizeof *p->step);
-    p->step->title = dupe(title);
-    p->step->line = p->line;
+    p->step->line = d->line;
     p->in_choices = p->in_summary = 0;
-    return *title ? PL_OK : fail(p, "a step (##) needs a title", NULL, NULL);
+    if (!(p->step->title = pl_doc_dupe(title))) return PL_ENOMEM;
+    return *title ? PL_OK : pl_doc_fail(d, "a step (##) needs a title");
 }
 
-static PlStatus step_line(Parser *p, const char *line) {
-    const char *v;
-    int d = directive_of(line, &v);
-    if (d >= 0) return directive(p, (Directive)d, v);
-    if (p->in_choices && (strncmp(line, "- ", 2) == 0 || strncmp(line, "* ", 2) == 0)) return add_choice(p, line);
-    p->in_choices = 0;
-    PlStatus st = check_placeholders(p, line);
-    if (st) return st;
-    char **into = p->in_summary ? &p->step->summary : &p->step->text;
-    return append(into, line) ? PL_ENOMEM : PL_OK;
-}
+/* ---- the lesson as a whole ---- */
 
 static void trim_end(char *text) {
     for (char *e = text ? text + strlen(text) : NULL; e && e > text && e[-1] == '\n';) *--e = '\0';
 }
 
 /* What a question must have. */
-static PlStatus check_question(Parser *p, const PlQuestion *q) {
+static PlStatus check_question(PlDoc *d, const PlQuestion *q) {
     int right = 0;
     for (int c = 0; c < q->nchoices; c++) right += q->choices[c].right;
-    p->line = q->line;
-    if (q->kind == PL_Q_ASK && !q->has_answer) return fail(p, "an ask: needs its answer: line", NULL, NULL);
+    d->line = q->line;
+    if (q->kind == PL_Q_ASK && !q->has_answer) return pl_doc_fail(d, "an ask: needs its answer: line");
     if (q->kind == PL_Q_CHOOSE && (q->nchoices < 2 || !right))
-        return fail(p,
-                    "a choose: question needs two choices or more (- text => why), one of them right (* text => why)",
-                    NULL, NULL);
-    if (q->kind == PL_Q_EXERCISE && !q->ngoal) return fail(p, "an exercise: needs its goal: line", NULL, NULL);
+        return pl_doc_fail(
+            d, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)");
+    if (q->kind == PL_Q_EXERCISE && !q->ngoal) return pl_doc_fail(d, "an exercise: needs its goal: line");
     if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
-        return fail(p, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)",
-                    NULL, NULL);
-    return PL_OK;
-}
-
-/* What every question and the lesson as a whole must have. */
-static PlStatus check_complete(Parser *p) {
-    PlLesson *l = p->l;
-    int summary = 0;
-    for (int i = 0; i < l->nsteps; i++) {
-        trim_end(l->steps[i].text), trim_end(l->steps[i].summary); /* the blank lines before the next step */
-        PlStatus st = found(p, check_question(p, &l->steps[i].q));
-        if (st) return st;
-        summary |= l->steps[i].summary != NULL;
-    }
-    p->line = 1;
-    if (!l->title || !*l->title) return fatal(p, "a lesson starts with its title: # Title", NULL, NULL);
-    if (!l->nsteps) return fatal(p, "a lesson has steps, each beginning with ## and a title", NULL, NULL);
-    if (!summary) return found(p, fail(p, "a lesson ends with a summary: (in its last step)", NULL, NULL));
+        return pl_doc_fail(
+            d, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)");
     return PL_OK;
 }
 
@@ -454,64 +372,71 @@ static int shows(const char *text, const PlQuantity *q) {
 /* Predict, then reveal: a step never shows the figure its question asks
  * for before the learner answers, neither in its narration nor in the
  * question itself. */
-static PlStatus check_unrevealed(Parser *p) {
-    for (int i = 0; i < p->l->nsteps; i++) {
-        const PlStep *s = &p->l->steps[i];
-        char name[96];
-        if (s->q.kind != PL_Q_ASK || !s->q.has_answer) continue;
-        p->line = s->q.line;
-        pl_quantity_name(&s->q.answer, name, sizeof name);
-        if (shows(s->text, &s->q.answer) || shows(s->q.prompt, &s->q.answer)) {
-            PlStatus st = found(p, fail(p, "the step shows {%s} before its question asks for it: show it in the "
-                                           "reveal instead",
-                                        name, NULL));
-            if (st) return st;
-        }
-    }
-    return PL_OK;
+static PlStatus check_unrevealed(PlDoc *d, const PlStep *s) {
+    char name[96];
+    if (s->q.kind != PL_Q_ASK || !s->q.has_answer) return PL_OK;
+    if (!shows(s->text, &s->q.answer) && !shows(s->q.prompt, &s->q.answer)) return PL_OK;
+    d->line = s->q.line;
+    pl_quantity_name(&s->q.answer, name, sizeof name);
+    return pl_doc_fail(d, "the step shows {%s} before its question asks for it: show it in the reveal instead", name);
 }
 
-static PlStatus parse_line(Parser *p, char *line) {
-    for (char *e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');) *--e = '\0';
-    if (line[0] == ';') return PL_OK; /* a comment for the teacher */
-    if (!p->l->title) {
-        if (!*line) return PL_OK;
-        if (strncmp(line, "# ", 2) != 0) return fatal(p, "a lesson starts with its title: # Title", NULL, NULL);
-        p->l->title = dupe(line + 2);
-        return PL_OK;
+/* What every question and the lesson as a whole must have. */
+static PlStatus finish(PlDoc *d) {
+    PlLesson *l = P(d)->l;
+    int summary = 0;
+    for (int i = 0; i < l->nsteps; i++) {
+        trim_end(l->steps[i].text), trim_end(l->steps[i].summary); /* the blank lines before the next step */
+        PlStatus st = pl_doc_found(d, check_question(d, &l->steps[i].q));
+        if (st) return st;
+        summary |= l->steps[i].summary != NULL;
     }
-    if (strncmp(line, "## ", 3) == 0 || strcmp(line, "##") == 0) return new_step(p, line[2] ? line + 3 : "");
-    if (!p->step) return header_line(p, line);
-    return step_line(p, line);
+    d->line = 1;
+    if (!l->nsteps) return pl_doc_fatal(d, "a lesson has steps, each beginning with ## and a title");
+    PlStatus st = summary ? PL_OK : pl_doc_found(d, pl_doc_fail(d, "a lesson ends with a summary: (in its last step)"));
+    for (int i = 0; i < l->nsteps && !st; i++) st = pl_doc_found(d, check_unrevealed(d, &l->steps[i]));
+    return st;
 }
 
-/* A line refused before the title (a NUL byte) leaves nothing to read on. */
-static PlStatus lesson_line(void *ctx, int number, char *line, const char *refused) {
-    Parser *p = ctx;
-    p->line = number;
-    if (refused) return found(p, p->l->title ? fail(p, "%s", refused, NULL) : fatal(p, "%s", refused, NULL));
-    return found(p, parse_line(p, line));
-}
+#ifndef PL_LESSONS_DIR
+#define PL_LESSONS_DIR ""
+#endif
+#ifndef PL_SOURCE_LESSONS_DIR
+#define PL_SOURCE_LESSONS_DIR ""
+#endif
+
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
+
+static const PlDocFormat format = {
+    .what = "a lesson",
+    .suffix = ".lesson",
+    .section = "step",
+    .env = "PADLAB_LESSONS",
+    .sub = "lessons",
+    .installed = PL_LESSONS_DIR,
+    .source = PL_SOURCE_LESSONS_DIR,
+    .header = header,
+    .nheader = (int)(sizeof header / sizeof header[0]),
+    .fields = directives,
+    .nfields = (int)(sizeof directives / sizeof directives[0]),
+    .enter = enter,
+    .begin = new_step,
+    .text = step_text,
+    .finish = finish,
+    .parse = parse,
+};
+
+/* ---- parsing, loading, freeing ---- */
 
 /* The parse, stopping at the first problem (probs NULL: it goes in err) or
  * going on to find every one (into probs). */
-static PlLesson *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
+static void *parse(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err) {
     PlLesson *l = calloc(1, sizeof *l);
-    if (!l) return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path), NULL;
-    const char *base = strrchr(path, '/');
-    snprintf(l->name, sizeof l->name, "%s", base ? base + 1 : path);
-    char *dot = strstr(l->name, ".lesson");
-    if (dot && !dot[7]) *dot = '\0';
+    if (!l) return pl_doc_no_memory(path, probs, err);
+    pl_doc_name(&format, path, l->name, sizeof l->name);
     snprintf(l->path, sizeof l->path, "%s", path);
-    Parser p = {.path = path, .probs = probs, .l = l};
-    PlStatus st = pl_datafile_lines(text, n, "a lesson", lesson_line, &p);
-    if (!st) st = check_complete(&p);
-    if (!st) st = check_unrevealed(&p);
-    if (st == PL_EINPUT && probs) pl_problems_add(probs, p.last_line, p.last.msg); /* the one that stopped it */
-    if (st == PL_ENOMEM) pl_err_set(&p.last, st, "%s: out of memory", path);
-    if (st == PL_ENOMEM && probs) pl_problems_add(probs, 0, p.last.msg);
-    if (st || (probs && probs->n)) {
-        pl_err_set(err, st ? st : PL_EINPUT, "%s", probs && probs->n ? probs->at[0].msg : p.last.msg);
+    Parser p = {.doc = {.format = &format, .path = path, .out = l, .title = &l->title, .probs = probs}, .l = l};
+    if (pl_doc_parse(&p.doc, text, n, err)) {
         pl_lesson_free(l);
         return NULL;
     }
@@ -527,23 +452,11 @@ PlLesson *pl_lesson_parse_all(const char *path, const char *text, size_t n, PlPr
     return parse(path, text, n, probs, &err);
 }
 
-static PlLesson *load(const char *path, PlProblems *probs, PlErr *err) {
-    size_t n;
-    char *buf = pl_datafile_read(path, "a lesson", &n, err);
-    if (!buf) {
-        if (probs) pl_problems_add(probs, 0, err->msg);
-        return NULL;
-    }
-    PlLesson *l = parse(path, buf, n, probs, err);
-    free(buf);
-    return l;
-}
-
-PlLesson *pl_lesson_load(const char *path, PlErr *err) { return load(path, NULL, err); }
+PlLesson *pl_lesson_load(const char *path, PlErr *err) { return pl_doc_load(&format, path, NULL, err); }
 
 PlLesson *pl_lesson_check(const char *path, PlProblems *probs) {
     PlErr err;
-    return load(path, probs, &err);
+    return pl_doc_load(&format, path, probs, &err);
 }
 
 static void free_question(PlQuestion *q) {
@@ -557,83 +470,19 @@ void pl_lesson_free(PlLesson *l) {
     for (int i = 0; i < l->nsteps; i++) {
         PlStep *s = &l->steps[i];
         free(s->title), free(s->text), free(s->summary);
-        for (int a = 0; a < s->nactions; a++) free(s->actions[a].text);
+        for (int a = 0; a < s->nactions; a++) free(s->actions[a].text), free(s->actions[a].set);
         free_question(&s->q);
     }
     free(l->steps);
-    free(l->title), free(l->level), free(l->about), free(l->setup);
+    free(l->title), free(l->level), free(l->about), free(l->setup), free(l->setup_patch);
     free(l);
 }
 
 /* ---- where lessons are ---- */
 
-#ifndef PL_LESSONS_DIR
-#define PL_LESSONS_DIR ""
-#endif
-#ifndef PL_SOURCE_LESSONS_DIR
-#define PL_SOURCE_LESSONS_DIR ""
-#endif
-
-int pl_lesson_dirs(char dirs[][1024], int max) {
-    return pl_datafile_dirs("PADLAB_LESSONS", "lessons", PL_LESSONS_DIR, PL_SOURCE_LESSONS_DIR, dirs, max);
-}
-
-static int has_suffix(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* The name without its number: "01-rectangle" -> "rectangle". */
-static const char *bare_name(const char *name) {
-    const char *s = name;
-    while (isdigit((unsigned char)*s)) s++;
-    return s != name && *s == '-' ? s + 1 : name;
-}
-
-static int cmp_names(const void *a, const void *b) {
-    const char *x = strrchr((const char *)a, '/'), *y = strrchr((const char *)b, '/');
-    return strcmp(x ? x + 1 : (const char *)a, y ? y + 1 : (const char *)b);
-}
-
-int pl_lesson_list(char paths[][1024], int max) {
-    char dirs[8][1024];
-    int nd = pl_lesson_dirs(dirs, 8), n = 0;
-    for (int d = 0; d < nd; d++) {
-        DIR *dir = opendir(dirs[d]);
-        if (!dir) continue;
-        for (struct dirent *e; (e = readdir(dir)) && n < max;) {
-            if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".lesson")) continue;
-            int dup = 0;
-            for (int i = 0; i < n && !dup; i++) {
-                const char *b = strrchr(paths[i], '/');
-                dup = b && strcmp(b + 1, e->d_name) == 0;
-            }
-            if (!dup) snprintf(paths[n++], 1024, "%.700s/%.300s", dirs[d], e->d_name);
-        }
-        closedir(dir);
-    }
-    qsort(paths, (size_t)n, sizeof paths[0], cmp_names);
-    return n;
-}
-
-int pl_lesson_find(const char *name, char *path, int cap) {
-    struct stat sb;
-    if ((strchr(name, '/') || has_suffix(name, ".lesson")) && stat(name, &sb) == 0 && S_ISREG(sb.st_mode))
-        return snprintf(path, (size_t)cap, "%s", name), 0;
-    char(*paths)[1024] = malloc(256 * sizeof *paths);
-    int n = paths ? pl_lesson_list(paths, 256) : 0, found = -1;
-    for (int pass = 0; pass < 2 && found < 0; pass++)
-        for (int i = 0; i < n && found < 0; i++) {
-            char base[1024];
-            const char *b = strrchr(paths[i], '/');
-            snprintf(base, sizeof base, "%.1000s", b ? b + 1 : paths[i]);
-            base[strlen(base) - strlen(".lesson")] = '\0';
-            if (strcmp(pass ? bare_name(base) : base, name) == 0) found = i;
-        }
-    if (found >= 0) snprintf(path, (size_t)cap, "%s", paths[found]);
-    free(paths);
-    return found >= 0 ? 0 : -1;
-}
+int pl_lesson_dirs(char dirs[][1024], int max) { return pl_doc_dirs(&format, dirs, max); }
+int pl_lesson_list(char paths[][1024], int max) { return pl_doc_list(&format, paths, max); }
+int pl_lesson_find(const char *name, char *path, int cap) { return pl_doc_find(&format, name, path, cap); }
 
 /* ---- placeholders ---- */
 

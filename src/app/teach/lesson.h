@@ -8,9 +8,9 @@
 #ifndef PL_APP_LESSON_H
 #define PL_APP_LESSON_H
 
-#include "doc.h"
 #include "app/lab/lab.h"
 #include "app/lab/quantity.h"
+#include "doc.h"
 
 typedef enum {
     PL_STEP_SET,    /* settings by registry name: "padding=post mask=on" */
@@ -24,8 +24,9 @@ typedef enum {
 
 typedef struct {
     PlStepActionKind kind;
-    char *text;    /* the directive's value */
-    unsigned bits; /* lock, unlock: the settings */
+    char *text;           /* the directive's value */
+    PlSettingsPatch *set; /* set: the settings, parsed */
+    unsigned bits;        /* lock, unlock: the settings */
     int line;
 } PlStepAction;
 
@@ -63,8 +64,8 @@ typedef struct {
     int nchoices;
     PlCondition goal[PL_LESSON_MAX_GOAL]; /* exercise: all must hold */
     int ngoal;
-    int smallest; /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
-    char *solve;  /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
+    int smallest;           /* exercise: -1, or the setting whose value must be the smallest that meets the goal */
+    PlSettingsPatch *solve; /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
     char *hints[PL_LESSON_MAX_HINTS];
     int nhints;
     char *solution; /* shown only after an attempt */
@@ -86,7 +87,8 @@ typedef struct {
     char path[1024];
     char *title, *level, *about;
     int minutes;
-    char *setup; /* settings applied before the first step ("corpus=builtin seeds=1") */
+    char *setup;                  /* settings applied before the first step ("corpus=builtin seeds=1") */
+    PlSettingsPatch *setup_patch; /* the same, parsed; NULL without setup: */
     PlStep *steps;
     int nsteps;
 } PlLesson;

@@ -25,31 +25,18 @@ const PlLesson *pl_lesson_run_lesson(const PlLessonRun *r) { return r->l; }
 const PlLessonState *pl_lesson_run_state(const PlLessonRun *r) { return &r->st; }
 const PlStep *pl_lesson_run_step(const PlLessonRun *r) { return &r->l->steps[r->st.step]; }
 
-/* "padding=post mask=on" onto s (the parser checked every pair). */
-static void apply_pairs(PlLabSettings *s, const char *text) {
-    char *copy = strdup(text ? text : ""), *save = NULL;
-    for (char *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
-        char *eq = strchr(tok, '='), want[160];
-        if (!eq) continue;
-        *eq = '\0';
-        int id = pl_setting_find(tok);
-        if (id >= 0) pl_setting_parse(s, (PlSettingId)id, eq + 1, want, sizeof want);
-    }
-    free(copy);
-}
-
 /* The settings and the locks of step k: the setup, then every step's set,
  * view, lock and unlock up to k; an inline corpus lasts for its own step. */
 static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks) {
     *s = r->base;
     *locks = 0;
-    apply_pairs(s, r->l->setup);
+    pl_settings_patch_apply(s, r->l->setup_patch);
     for (int i = 0; i <= k; i++)
         for (int a = 0; a < r->l->steps[i].nactions; a++) {
             const PlStepAction *act = &r->l->steps[i].actions[a];
             PlView v;
             switch (act->kind) {
-            case PL_STEP_SET: apply_pairs(s, act->text); break;
+            case PL_STEP_SET: pl_settings_patch_apply(s, act->set); break;
             case PL_STEP_VIEW:
                 if (!pl_view_parse(act->text, &v)) s->view = v;
                 break;
@@ -280,7 +267,7 @@ int pl_lesson_run_solve(PlLessonRun *r, PlErr *err) {
     const PlQuestion *q = &pl_lesson_run_step(r)->q;
     if (q->kind != PL_Q_EXERCISE) return pl_err_set(err, PL_ERANGE, "this step sets no exercise"), -1;
     PlLabSettings s = *pl_lab_settings(r->lab);
-    apply_pairs(&s, q->solve);
+    pl_settings_patch_apply(&s, q->solve);
     if (q->smallest >= 0 && smallest_meeting(r, q, &s))
         return pl_err_set(err, PL_ERANGE, "no %s meets the goal here", pl_settings[q->smallest].name), -1;
     return pl_lab_apply(r->lab, &s, err) < 0 ? -1 : 0;
