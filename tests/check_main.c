@@ -66,9 +66,7 @@ static const SuiteRow suites[] = {
     {"train", train_suite},
     {"export", export_suite},
     {"lessons", lessons_suite},
-    {"quantity_lessons_a", quantity_lessons_a_suite},
-    {"quantity_lessons_b", quantity_lessons_b_suite},
-    {"quantity_lessons_c", quantity_lessons_c_suite},
+    {"quantity", quantity_suite},
     {"drill", drill_suite},
 };
 

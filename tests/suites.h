@@ -23,9 +23,7 @@ Suite *lab_suite(void);
 Suite *train_suite(void);
 Suite *export_suite(void);
 Suite *lessons_suite(void);
-Suite *quantity_lessons_a_suite(void);
-Suite *quantity_lessons_b_suite(void);
-Suite *quantity_lessons_c_suite(void);
+Suite *quantity_suite(void);
 Suite *drill_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
