@@ -9,6 +9,19 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
+# How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
+GUI_CHECKS=25 CHECK_GUI_CASES=22
+
+# Without the window (configure --disable-gui): its two commands refuse in one
+# line; the rest of this script and the window's Check suite are skipped.
+if without gui "the window's tests, and tests/check_gui's" "$((GUI_CHECKS + CHECK_GUI_CASES))"; then
+    run "$P" gui "${C[@]}"
+    expect_error "padlab gui says in one line it was built without the window" "padlab gui: this padlab was built without the window (configure --disable-gui)"
+    run "$P" export "${C[@]}" --view cost --csv "$TMP/cost.csv"
+    expect_error "and so does padlab export" "padlab export: this padlab was built without the window (configure --disable-gui)"
+    finish
+    exit $?
+fi
 
 # png_size FILE: "W H" from the PNG's header.
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'; }
@@ -67,7 +80,7 @@ expect_error "--item without a drill is refused" "--item needs --drill"
 
 # The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
 if ! command -v xvfb-run >/dev/null; then
-    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 5
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 7
 else
     rm -f "$TMP/s.session"
     xenv=()

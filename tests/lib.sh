@@ -37,7 +37,73 @@ expect_has() {
     else fail "$1" "status $rc" "stdout: $out" "want fragment: $2" "stderr: $err"; fi
 }
 
+# finish: the tally line; the status is 1 when a check failed, 77 (what
+# automake counts as skipped) when every check was skipped, 0 otherwise.
 finish() {
     echo "tally: $passed passed, $failed failed, $skipped skipped"
-    [[ $failed -eq 0 ]]
+    ((failed == 0)) || return 1
+    ((passed > 0 || skipped == 0)) || return 77
+}
+
+# ---- padlab in a private tmux: the terminal tests (tui.sh, lessons.sh, drill.sh) ----
+# PANE is the session the checks read and start opens (default lab), PANE_W x
+# PANE_H its size (default 100x30; W=... H=... before start for one run), and
+# ENVS the environment padlab starts with (default TERM=xterm-256color).
+PANE=lab PANE_W=100 PANE_H=30
+
+# tmux_begin WHAT COUNT: a private tmux server for the checks that follow;
+# without tmux, the COUNT checks of WHAT are skipped and the script ends.
+tmux_begin() {
+    if ! command -v tmux >/dev/null; then
+        skip "$1: tmux is not installed" "$2"
+        finish
+        exit $?
+    fi
+    SOCK="$TMP/tmux.sock"
+    trap 'T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+    T new-session -d -s keep "sleep 100000" # keeps the server up between the sessions
+}
+T() { tmux -S "$SOCK" "$@"; }
+screen() { T capture-pane -t "$PANE" -p; }
+# wait_for TEXT [TENTHS]: up to 10 s (or TENTHS/10 s) for TEXT to appear on the screen.
+wait_for() {
+    for _ in $(seq 1 "${2:-100}"); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+check_screen() { # NAME TEXT [TENTHS]
+    if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi
+}
+check_absent() { # TEXT NAME: TEXT is not on the screen now
+    if screen | grep -qF -- "$1"; then fail "$2" "screen has: $1" "$(screen)"; else pass "$2"; fi
+}
+# start ARGS...: padlab ARGS in a new session PANE, in $TMP; its stderr goes
+# to $TMP/err.txt and "EXIT=N" is printed when it ends.
+start() {
+    T kill-session -t "$PANE" 2>/dev/null
+    T new-session -d -s "$PANE" -x "${W:-$PANE_W}" -y "${H:-$PANE_H}" \
+        "cd $TMP && ${ENVS:-TERM=xterm-256color} $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
+}
+
+# ---- what this padlab was built with (configure --disable-tui / --disable-gui) ----
+# without FRONT WHAT COUNT: when this padlab was built without FRONT (tui or
+# gui), skips the COUNT checks of WHAT that need it and returns 0.
+without() {
+    local built
+    if [[ $1 == tui ]]; then built=${PADLAB_TUI:-yes}; else built=${PADLAB_GUI:-yes}; fi
+    [[ $built == no ]] || return 1
+    skip "$2: this padlab was built without the $([[ $1 == tui ]] && echo terminal lab || echo window)" "$3"
+}
+
+# check_built_without NAME ARGS...: padlab ARGS, in a terminal (start), ends
+# with status 2 and one line on stderr: built without the terminal lab.
+check_built_without() {
+    local name=$1 want
+    shift
+    want="this padlab was built without the terminal lab (configure --disable-tui)"
+    start "$@"
+    if wait_for "EXIT=2" && [[ $(wc -l <"$TMP/err.txt") -eq 1 && $(cat "$TMP/err.txt") == *": $want" ]]; then pass "$name"
+    else fail "$name" "screen: $(screen)" "stderr: $(cat "$TMP/err.txt" 2>&1)" "want: ...: $want"; fi
 }

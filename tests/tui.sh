@@ -7,36 +7,13 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-if ! command -v tmux >/dev/null; then
-    skip "terminal tests: tmux is not installed" 30
+tmux_begin "terminal tests" 189
+if without tui "the terminal lab's tests" 189; then
+    check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
+    check_built_without "and so does padlab lab" lab --corpus builtin:1:400
     finish
     exit $?
 fi
-SOCK="$TMP/tmux.sock"
-T() { tmux -S "$SOCK" "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
-T new-session -d -s keep "sleep 100000" # keeps the server up between the labs below
-
-screen() { T capture-pane -t lab -p; }
-# wait_for TEXT [TENTHS]: up to 10 s (or TENTHS/10 s) for TEXT to appear on the screen.
-wait_for() {
-    for _ in $(seq 1 "${2:-100}"); do
-        screen | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-check_screen() { # NAME TEXT [TENTHS]
-    if wait_for "$2" "${3:-100}"; then pass "$1"; else fail "$1" "screen lacks: $2" "$(screen)"; fi
-}
-check_absent() { # NAME TEXT: TEXT is not on the screen now
-    if screen | grep -qF -- "$1"; then fail "$2" "screen has: $1" "$(screen)"; else pass "$2"; fi
-}
-# start ARGS...: a new lab at 100x30 in $TMP (the environment before the command is kept).
-start() {
-    T kill-session -t lab 2>/dev/null
-    T new-session -d -s lab -x "${W:-100}" -y "${H:-30}" "cd $TMP && ${ENVS:-TERM=xterm-256color} $P $* 2>$TMP/err.txt; echo EXIT=\$?; sleep 60"
-}
 # locate TEXT: "X Y" of its first character on the screen (0-based), or nothing.
 locate() { screen | awk -v t="$1" '{ i = index($0, t); if (i) { print i - 1, NR - 1; exit } }'; }
 # click X Y [BUTTON]: an SGR mouse press and release at column X, row Y (0-based); BUTTON 0 left, 2 right.

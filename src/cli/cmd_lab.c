@@ -8,13 +8,16 @@
 
 #define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
 
-/* The settings the lab would open with, as session lines. */
+/* The settings the lab would open with, as session lines. Read through the
+ * app alone, so that a padlab built without the terminal lab prints them too. */
 static int print_settings(const TuiArgs *t) {
-    PlLabSettings s;
-    pl_session_free(tui_start_settings(t, &s, NULL, 0));
+    PlSessionOpen o;
+    pl_session_open(&o, t->session, &t->settings, t->given);
+    if (o.error[0]) fprintf(stderr, "padlab: %s; starting with the default settings\n", o.error);
     char buf[600];
     for (int id = 0; id < PL_S_COUNT; id++)
-        printf("%s = %s\n", pl_settings[id].name, pl_setting_format(&s, (PlSettingId)id, buf, sizeof buf));
+        printf("%s = %s\n", pl_settings[id].name, pl_setting_format(&o.settings, (PlSettingId)id, buf, sizeof buf));
+    pl_session_open_done(&o);
     return 0;
 }
 
