@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "app/report/out.h"
 #include "core/atomic.h"
 
 static void esc(FILE *f, const char *s) {
@@ -184,19 +185,6 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
     return commit(&a, why, cap);
 }
 
-static void csv_field(FILE *f, const char *s) {
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap) {
     PlAtomic a;
     PlErr err;
@@ -205,11 +193,11 @@ int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap) {
     fputs("figure,series,x,y,label\n", f);
     for (int i = 0; i < dl->ndata; i++) {
         const GuiDatum *d = &dl->data[i];
-        csv_field(f, gui_dl_str(dl, d->figure));
+        out_csv_cell(f, gui_dl_str(dl, d->figure));
         fputc(',', f);
-        csv_field(f, gui_dl_str(dl, d->series));
+        out_csv_cell(f, gui_dl_str(dl, d->series));
         fprintf(f, ",%.10g,%.10g,", d->x, d->y);
-        csv_field(f, gui_dl_str(dl, d->label));
+        out_csv_cell(f, gui_dl_str(dl, d->label));
         fputc('\n', f);
     }
     return commit(&a, why, cap);

@@ -75,7 +75,7 @@ static int is_number(const char *s) {
     return 1;
 }
 
-static void print_csv_cell(FILE *f, const char *s) {
+void out_csv_cell(FILE *f, const char *s) {
     if (!strpbrk(s, ",\"\n")) {
         fputs(s, f);
         return;
@@ -91,11 +91,11 @@ static void print_csv_cell(FILE *f, const char *s) {
 static void print_csv(const OutTable *t, FILE *f) {
     for (int c = 0; c < t->ncols; c++) {
         if (c) fputc(',', f);
-        print_csv_cell(f, t->head[c]);
+        out_csv_cell(f, t->head[c]);
     }
     fputc('\n', f);
     for (int i = 0; i < t->ncells; i++) {
-        print_csv_cell(f, t->cells[i]);
+        out_csv_cell(f, t->cells[i]);
         fputc((i + 1) % t->ncols ? ',' : '\n', f);
     }
 }

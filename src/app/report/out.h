@@ -15,6 +15,10 @@ typedef enum { OUT_TABLE, OUT_CSV, OUT_JSON } OutFormat;
 
 extern const char *const out_format_names[]; /* "table", "csv", "json", NULL */
 
+/* One CSV field: as it is, or quoted with its quotes doubled when it holds a
+ * comma, a quote or a newline (RFC 4180). */
+void out_csv_cell(FILE *f, const char *s);
+
 typedef struct {
     int ncols;
     const char *const *head;
