@@ -50,6 +50,20 @@ run "$P" lesson --check "$TMP/noise.lesson"
 if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.lesson:"* ]]; then pass "--check of random bytes is one line, exit 1"
 else fail "--check of random bytes is one line, exit 1" "status $rc" "$err"; fi
 
+# A teacher's file cannot drive the terminal: --list and --answers write out control bytes
+# (ESC ] 0 ; sets the window's title, ESC [ 2 J clears the screen).
+mkdir -p "$XDG_DATA_HOME/padlab/lessons"
+printf '# Title \e]0;owned\a here\nsetup: seeds=1\n## Step \e[2J one\nchoose: which \e[31m?\n- red => no\n* ok \e[2J => yes\nsummary:\n- done\n' \
+    >"$XDG_DATA_HOME/padlab/lessons/esc.lesson"
+run "$P" lesson --list
+if [[ $rc -eq 0 && $out == *'Title \x1b]0;owned\x07 here'* && $out != *$'\e'* ]]; then pass "--list writes out a title's control bytes"
+else fail "--list writes out a title's control bytes" "status $rc" "$(cat -v <<<"$out")"; fi
+run "$P" lesson --answers esc --corpus builtin:1:400
+if [[ $rc -eq 0 && $out == *'Title \x1b]0;owned\x07 here'*'step 1, Step \x1b[2J one'*'which \x1b[31m?'*'answer: ok \x1b[2J'* && $out != *$'\e'* ]]; then
+    pass "--answers writes out control bytes of titles, questions and answers"
+else fail "--answers writes out control bytes of titles, questions and answers" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+rm "$XDG_DATA_HOME/padlab/lessons/esc.lesson"
+
 # (The lesson player opens the file: without the terminal lab, nothing does.)
 if ! without tui "opening a lesson to play it" 2; then
     run "$P" lesson nosuch
