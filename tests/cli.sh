@@ -200,6 +200,16 @@ expect_error "a header alone has no examples" "header.tsv: no examples"
 printf '1\tok\n0\tnul\0here\n' >"$TMP/nul.tsv"
 run "$P" stats --corpus "$TMP/nul.tsv"
 expect_error "a NUL byte is refused with its line" "nul.tsv:2: contains a NUL byte"
+# A UTF-8 byte order mark before the first line is skipped, header or not: the same corpus.
+printf '1\tgood film\n0\tbad film\n' >"$TMP/nobom.tsv"
+printf '\xef\xbb\xbf1\tgood film\n0\tbad film\n' >"$TMP/bom.tsv"
+printf '\xef\xbb\xbflabel\ttext\n1\tgood film\n0\tbad film\n' >"$TMP/bomhead.tsv"
+run "$P" stats --corpus "$TMP/nobom.tsv" --maxlen 2 --format csv
+want=$out
+run "$P" stats --corpus "$TMP/bom.tsv" --maxlen 2 --format csv
+expect "a TSV starting with a UTF-8 BOM is read as without it" 0 "$want"
+run "$P" stats --corpus "$TMP/bomhead.tsv" --maxlen 2 --format csv
+expect "and so is one whose header follows the BOM" 0 "$want"
 run "$P" stats --corpus "$TMP/no-such-dir/x.tsv"
 expect_error "a missing corpus is named" "x.tsv: cannot open"
 mkdir -p "$TMP/plain"

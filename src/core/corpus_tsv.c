@@ -50,6 +50,7 @@ static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *bu
         if (len > 0 && buf[pos + len - 1] == '\r') len--;
         const char *line = buf + pos;
         pos = end + 1;
+        if (*line_no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) line += 3, len -= 3; /* a UTF-8 BOM */
         if (len == 0 || (*line_no == 1 && is_header(line, len))) continue;
         PlStatus st = parse_line(b, name, *line_no, line, len, err);
         if (st) return st;
