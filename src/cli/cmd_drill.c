@@ -73,7 +73,7 @@ static int list_decks(const CliArgs *a) {
             json_close(&w, '}');
         } else {
             cli_print_shown("%-22s %-10s %5d %5d  %s\n", decks[i]->name, pl_deck_kind_name(decks[i]->kind), decks[i]->n,
-                   pl_drill_due_count(decks[i], &book, pl_sched_today()), decks[i]->title);
+                            pl_drill_due_count(decks[i], &book, pl_sched_today()), decks[i]->title);
         }
     }
     if (f == FMT_JSON) json_end_array(&w);

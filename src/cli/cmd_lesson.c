@@ -43,7 +43,7 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
             if (p && p->done) snprintf(where, sizeof where, "done");
             else if (p && p->step) snprintf(where, sizeof where, "at step %d", p->step + 1);
             cli_print_shown("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps,
-                   l->minutes, where, l->title);
+                            l->minutes, where, l->title);
         }
         pl_lesson_free(l);
     }
@@ -132,7 +132,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
                pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
         for (int c = 0; c < q->nchoices; c++) /* no letter: each learner sees the choices in an order of their own */
-            if (q->choices[c].right) cli_print_shown("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+            if (q->choices[c].right)
+                cli_print_shown("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");

@@ -151,6 +151,7 @@ static PlStatus parse_file(const char *path, int fd, uint64_t size, const PlCorp
 
 #define PARTS_MAX 8
 #define PARTS_MIN_BYTES ((uint64_t)8 << 20) /* smaller files are read in one pass */
+#define THREAD_MIN_BYTES ((uint64_t)16 << 10)
 
 static void *run_part(void *arg) {
     Part *p = arg;
@@ -188,9 +189,11 @@ static int cut_parts(Part *part, int nparts, int fd, uint64_t size) {
 static PlStatus run_parts(Part *part, int n) {
     pthread_t th[PARTS_MAX];
     int started[PARTS_MAX] = {0};
-    for (int k = 1; k < n; k++) started[k] = pthread_create(&th[k], NULL, run_part, &part[k]) == 0;
+    for (int k = 1; k < n; k++) /* a small part costs less than a thread: this one reads it */
+        started[k] =
+            part[k].to - part[k].from >= THREAD_MIN_BYTES && pthread_create(&th[k], NULL, run_part, &part[k]) == 0;
     for (int k = 1; k < n; k++)
-        if (!started[k]) run_part(&part[k]); /* no thread to be had: this one does it */
+        if (!started[k]) run_part(&part[k]); /* small, or no thread to be had: this one does it */
     run_part(&part[0]);
     PlStatus st = part[0].st;
     for (int k = 1; k < n; k++) {

@@ -11,7 +11,8 @@
 
 #include "kernels.h"
 #include "tanh_fit.h"
-#pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,bmi,bmi2,f16c,lzcnt,movbe,popcnt"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,bmi,bmi2,f16c,lzcnt,movbe,popcnt"))), \
+                             apply_to = function)
 #endif
 #pragma GCC target("avx512f,avx2,fma,bmi,bmi2,f16c,lzcnt,movbe,popcnt")
 #define PL_K_BYTES 64
