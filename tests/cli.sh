@@ -168,6 +168,22 @@ expect "stats on an aclImdb folder (lengths 4, 5)" 0 $'maxlen,padding_share,kept
 run "$P" buckets --corpus "$TMP/acl" --format csv
 expect_has "buckets on an aclImdb folder (packed: 4 + 5 tokens, 16 + 25 score cells)" "packed,1,0.0000,9,9,0,41,"
 
+# A file name's control bytes are written out in the loader's messages (ESC ] 0 ; would set the
+# terminal's title): a NUL in a file named with ESC, and a FIFO named with ESC [ 2 J.
+mkdir -p "$TMP/aclesc/pos" "$TMP/aclesc/neg"
+printf 'good' >"$TMP/aclesc/pos/1.txt"
+printf 'bad\0' >"$TMP/aclesc/neg/"$'\e]0;owned\a'.txt
+run "$P" stats --corpus "$TMP/aclesc"
+if [[ $rc -eq 2 && $err == *'neg/\x1b]0;owned\x07.txt:1: contains a NUL byte'* && $err != *$'\e'* ]]; then
+    pass "the aclImdb loader writes out a file name's control bytes in its errors"
+else fail "the aclImdb loader writes out a file name's control bytes in its errors" "status $rc" "$(cat -v <<<"$err")"; fi
+rm "$TMP/aclesc/neg/"*
+printf 'bad' >"$TMP/aclesc/neg/1.txt"
+mkfifo "$TMP/aclesc/neg/"$'\e[2J'.txt
+run timeout 10 "$P" stats --corpus "$TMP/aclesc" --format csv
+if [[ $rc -eq 0 && $err == *'neg/\x1b[2J.txt'* && $err != *$'\e'* ]]; then pass "and in the note of what it skipped"
+else fail "and in the note of what it skipped" "status $rc" "$(cat -v <<<"$err")"; fi
+
 # ---- bad corpora: one line naming the file and line, exit status 2 ----
 printf '1\tfine\nno tab\n' >"$TMP/notab.tsv"
 run "$P" stats --corpus "$TMP/notab.tsv"
@@ -184,6 +200,16 @@ expect_error "a header alone has no examples" "header.tsv: no examples"
 printf '1\tok\n0\tnul\0here\n' >"$TMP/nul.tsv"
 run "$P" stats --corpus "$TMP/nul.tsv"
 expect_error "a NUL byte is refused with its line" "nul.tsv:2: contains a NUL byte"
+# A UTF-8 byte order mark before the first line is skipped, header or not: the same corpus.
+printf '1\tgood film\n0\tbad film\n' >"$TMP/nobom.tsv"
+printf '\xef\xbb\xbf1\tgood film\n0\tbad film\n' >"$TMP/bom.tsv"
+printf '\xef\xbb\xbflabel\ttext\n1\tgood film\n0\tbad film\n' >"$TMP/bomhead.tsv"
+run "$P" stats --corpus "$TMP/nobom.tsv" --maxlen 2 --format csv
+want=$out
+run "$P" stats --corpus "$TMP/bom.tsv" --maxlen 2 --format csv
+expect "a TSV starting with a UTF-8 BOM is read as without it" 0 "$want"
+run "$P" stats --corpus "$TMP/bomhead.tsv" --maxlen 2 --format csv
+expect "and so is one whose header follows the BOM" 0 "$want"
 run "$P" stats --corpus "$TMP/no-such-dir/x.tsv"
 expect_error "a missing corpus is named" "x.tsv: cannot open"
 mkdir -p "$TMP/plain"

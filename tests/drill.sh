@@ -84,6 +84,27 @@ expect_error "--cheatsheet takes text or markdown" "--format"
 run "$P" drill --cheatsheet cards-batches --corpus builtin:1:400
 expect_has "--cheatsheet of one deck follows the corpus given" "Batches, pads and what they cost"
 
+# A teacher's deck cannot drive the terminal: every headless print writes out control bytes
+# (ESC ] 0 ; sets the window's title, ESC [ 2 J clears the screen).
+mkdir -p "$XDG_DATA_HOME/padlab/decks"
+printf '# Deck \e]0;owned\a\nkind: cards\n\n## Card \e[2J title\ntopic: t \e[1m\nanswer: An \e[2J answer\nmore: m \e[2J\nremember: r \e[0m\ndont: d\n' \
+    >"$XDG_DATA_HOME/padlab/decks/esc.deck"
+shown_ok() { [[ $rc -eq 0 && $out == *"$1"* && $out != *$'\e'* ]]; }
+run "$P" drill --list
+if shown_ok 'Deck \x1b]0;owned\x07'; then pass "--list writes out a title's control bytes"
+else fail "--list writes out a title's control bytes" "status $rc" "$(cat -v <<<"$out")"; fi
+run "$P" drill --cheatsheet esc
+if shown_ok 'Deck \x1b]0;owned\x07 (esc)'$'\n''---------------------------'$'\n\n''  t \x1b[1m'$'\n''  Q  Card \x1b[2J title'$'\n''     An \x1b[2J answer'$'\n''     remember: r \x1b[0m'; then
+    pass "--cheatsheet writes out control bytes, its rule as long as the title shown"
+else fail "--cheatsheet writes out control bytes, its rule as long as the title shown" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+run "$P" drill --cheatsheet esc --format markdown
+if shown_ok '## Deck \x1b]0;owned\x07 (`esc`)'; then pass "--cheatsheet --format markdown writes them out too"
+else fail "--cheatsheet --format markdown writes them out too" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+run "$P" drill --answers esc
+if shown_ok '1. Card \x1b[2J title'$'\n''  answer: An \x1b[2J answer'$'\n''  more: m \x1b[2J'; then pass "--answers writes them out too"
+else fail "--answers writes them out too" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+rm "$XDG_DATA_HOME/padlab/decks/esc.deck"
+
 # ---- playing in tmux ----
 tmux_begin "playing drills in the terminal" 38
 PANE=drill PANE_W=80 PANE_H=24

@@ -50,6 +50,42 @@ run "$P" lesson --check "$TMP/noise.lesson"
 if [[ $rc -eq 1 && $(grep -c . <<<"$err") -eq 1 && $err == "$TMP/noise.lesson:"* ]]; then pass "--check of random bytes is one line, exit 1"
 else fail "--check of random bytes is one line, exit 1" "status $rc" "$err"; fi
 
+# Values no step could use are refused by --check, one line naming FILE:LINE: a nan or inf
+# tolerance (no answer is ever right), a nan goal, a builtin corpus past its range, and an
+# inline: line longer than the corpus setting holds (it was cut when its step ran).
+refused() { # NAME BODY WANT
+    printf '# T\n## S\n%b\nsummary:\n- x\n' "$2" >"$TMP/values.lesson"
+    run "$P" lesson --check "$TMP/values.lesson"
+    if [[ $rc -eq 1 && $err == "$TMP/values.lesson:$3" ]]; then pass "$1"; else fail "$1" "status $rc" "$err"; fi
+}
+refused "--check refuses tolerance: nan" 'ask: how many?\nanswer: batch.pad_cells\ntolerance: nan' \
+    "5: a tolerance is a number, a percentage or N points, got 'nan'"
+refused "--check refuses tolerance: inf points" 'ask: how many?\nanswer: batch.pad_cells\ntolerance: inf points' \
+    "5: a tolerance is a number, a percentage or N points, got 'inf points'"
+refused "--check refuses a goal against nan" 'exercise: do\ngoal: cost.kept_share >= nan\nsolve: maxlen=400' \
+    "4: 'nan' is not a number"
+refused "--check refuses set: corpus=builtin:0:2000000000" 'set: corpus=builtin:0:2000000000\nThe end.' \
+    "3: corpus 'builtin:0:2000000000': expected builtin, builtin:SEED, builtin:SEED:COUNT or builtin:SEED:COUNT:POSITIVE (COUNT from 1 to 1000000, POSITIVE the percentage of positive reviews, 1 to 99)"
+refused "--check refuses an inline: line longer than the corpus setting holds" "inline: $(printf 'ab %.0s' {1..200})\nThe end." \
+    "3: an inline: line holds at most 504 bytes, this one 599"
+printf '# T\n## S\ninline: %s\nThe end.\nsummary:\n- x\n' "$(printf 'a%.0s' {1..504})" >"$TMP/values.lesson"
+run "$P" lesson --check "$TMP/values.lesson"
+if [[ $rc -eq 0 ]]; then pass "and accepts one of 504 bytes"; else fail "and accepts one of 504 bytes" "status $rc" "$err"; fi
+
+# A teacher's file cannot drive the terminal: --list and --answers write out control bytes
+# (ESC ] 0 ; sets the window's title, ESC [ 2 J clears the screen).
+mkdir -p "$XDG_DATA_HOME/padlab/lessons"
+printf '# Title \e]0;owned\a here\nsetup: seeds=1\n## Step \e[2J one\nchoose: which \e[31m?\n- red => no\n* ok \e[2J => yes\nsummary:\n- done\n' \
+    >"$XDG_DATA_HOME/padlab/lessons/esc.lesson"
+run "$P" lesson --list
+if [[ $rc -eq 0 && $out == *'Title \x1b]0;owned\x07 here'* && $out != *$'\e'* ]]; then pass "--list writes out a title's control bytes"
+else fail "--list writes out a title's control bytes" "status $rc" "$(cat -v <<<"$out")"; fi
+run "$P" lesson --answers esc --corpus builtin:1:400
+if [[ $rc -eq 0 && $out == *'Title \x1b]0;owned\x07 here'*'step 1, Step \x1b[2J one'*'which \x1b[31m?'*'answer: ok \x1b[2J'* && $out != *$'\e'* ]]; then
+    pass "--answers writes out control bytes of titles, questions and answers"
+else fail "--answers writes out control bytes of titles, questions and answers" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+rm "$XDG_DATA_HOME/padlab/lessons/esc.lesson"
+
 # (The lesson player opens the file: without the terminal lab, nothing does.)
 if ! without tui "opening a lesson to play it" 2; then
     run "$P" lesson nosuch

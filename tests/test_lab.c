@@ -735,6 +735,42 @@ START_TEST(test_sessions_keep_settings_runs_and_the_grid) {
 }
 END_TEST
 
+/* A run line's numbers must be ones the train view can plot: accuracies
+ * from 0 to 1, losses of 0 or more, never nan or inf, as many losses as
+ * accuracies (a mismatch says so); of more runs than the lab keeps, the
+ * newest are kept, as the lab keeps them. */
+START_TEST(test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/v.session", dir);
+    static const char *const bad[][2] = {
+        {"run = id=1 acc=nan loss=0.5\n", "a run line: acc takes up to 100 numbers from 0 to 1, got 'nan'"},
+        {"run = id=1 acc=inf loss=0.5\n", "a run line: acc takes up to 100 numbers from 0 to 1, got 'inf'"},
+        {"run = id=1 acc=-5 loss=0.5\n", "a run line: acc takes up to 100 numbers from 0 to 1, got '-5'"},
+        {"run = id=1 acc=0.5 loss=inf\n", "a run line: loss takes up to 100 numbers of 0 or more, got 'inf'"},
+        {"run = id=1 acc=0.5,0.6 loss=0.5\n", "a run line: loss has 1 values and acc 2: one of each per epoch"},
+    };
+    PlErr err;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        pl_test_write_file(path, bad[i][0], strlen(bad[i][0]));
+        ck_assert_ptr_null(pl_session_read(path, &err));
+        ck_assert_msg(strstr(err.msg, bad[i][1]) != NULL, "%s", err.msg);
+    }
+    size_t cap = 300 * 64, n = 0;
+    char *text = malloc(cap);
+    for (int id = 1; id <= 300; id++) n += (size_t)snprintf(text + n, cap - n, "run = id=%d acc=0.5 loss=0.6\n", id);
+    pl_test_write_file(path, text, n);
+    PlSession *s = pl_session_read(path, &err);
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    ck_assert_int_eq(s->nruns, PL_LAB_MAX_RUNS);
+    ck_assert_int_eq(s->runs[0].id, 300 - PL_LAB_MAX_RUNS + 1);
+    ck_assert_int_eq(s->runs[PL_LAB_MAX_RUNS - 1].id, 300);
+    pl_session_free(s);
+    free(text);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* The decision both front ends take from the app layer: a new file is
  * saved there, a readable one restored under the flags given, a damaged one
  * never written over but saved beside it, at the first free FILE.N. */
@@ -880,6 +916,7 @@ Suite *lab_suite(void) {
     tcase_add_test(ts, test_sessions_keep_settings_runs_and_the_grid);
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
     tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);
+    tcase_add_test(ts, test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest);
     tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, ts);
     return s;

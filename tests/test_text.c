@@ -169,6 +169,21 @@ START_TEST(test_the_cleaner_follows_the_rules_over_every_byte) {
 }
 END_TEST
 
+/* What padlab prints from outside shows control bytes instead of acting on
+ * them: C0 and DEL and invalid bytes as \xNN, C1 (CSI among them) as \u00NN,
+ * valid UTF-8 and a backslash as they are. */
+START_TEST(test_printable_writes_out_what_a_terminal_would_act_on) {
+    char *s = pl_text_printable("a\x1b]0;t\x07 \x1b[2J\t\x7f caf\xc3\xa9 \xc2\x9b\xff\\");
+    ck_assert_str_eq(s, "a\\x1b]0;t\\x07 \\x1b[2J\\x09\\x7f caf\xc3\xa9 \\u009b\\xff\\");
+    free(s);
+    char c[7];
+    ck_assert_int_eq(pl_text_shown_char("\xe2\x82\xac!", c), 3);
+    ck_assert_str_eq(c, "\xe2\x82\xac");
+    ck_assert_int_eq(pl_text_shown_char("", c), 0);
+    ck_assert_str_eq(c, "");
+}
+END_TEST
+
 Suite *text_suite(void) {
     Suite *s = suite_create("text");
     TCase *tc = tcase_create("tokenizer");
@@ -183,6 +198,7 @@ Suite *text_suite(void) {
     tcase_add_test(tc, test_invalid_utf8_bytes_become_replacement_characters);
     tcase_add_test(tc, test_utf8_validation_rejects_overlongs_and_surrogates);
     tcase_add_test(tc, test_embedded_nul_is_a_separator);
+    tcase_add_test(tc, test_printable_writes_out_what_a_terminal_would_act_on);
     suite_add_tcase(s, tc);
     return s;
 }

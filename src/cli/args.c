@@ -9,6 +9,7 @@
 
 #include "app/report/out.h"
 #include "core/names.h"
+#include "core/text.h"
 
 int cli_usage_error(const CliArgs *a, const char *fmt, ...) {
     va_list ap;
@@ -16,7 +17,7 @@ int cli_usage_error(const CliArgs *a, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    char *shown = out_printable(msg); /* a value with a newline or ESC stays on one line */
+    char *shown = pl_text_printable(msg); /* a value with a newline or ESC stays on one line */
     fprintf(stderr, "%s: %s\n", a->cmd, shown ? shown : msg);
     free(shown);
     return 2;

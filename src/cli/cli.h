@@ -47,6 +47,10 @@ int cli_no_memory(const CliArgs *a, const char *what);
 
 /* Reads --format. Returns 0 or 2. */
 int cli_format(const CliArgs *a, OutFormat *fmt);
+/* printf to stdout for lines that hold text from teachers' files (titles,
+ * cards, questions): every control byte but the newlines is written out as
+ * pl_text_printable shows it, so a file cannot drive the terminal. */
+void cli_print_shown(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Copies the corpus's sequence lengths into a new array (NULL on no memory,
  * which the caller reports). */

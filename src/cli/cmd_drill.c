@@ -72,8 +72,8 @@ static int list_decks(const CliArgs *a) {
             json_int(&w, "count", decks[i]->n);
             json_close(&w, '}');
         } else {
-            printf("%-22s %-10s %5d %5d  %s\n", decks[i]->name, pl_deck_kind_name(decks[i]->kind), decks[i]->n,
-                   pl_drill_due_count(decks[i], &book, pl_sched_today()), decks[i]->title);
+            cli_print_shown("%-22s %-10s %5d %5d  %s\n", decks[i]->name, pl_deck_kind_name(decks[i]->kind), decks[i]->n,
+                            pl_drill_due_count(decks[i], &book, pl_sched_today()), decks[i]->title);
         }
     }
     if (f == FMT_JSON) json_end_array(&w);
@@ -146,7 +146,7 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
     else if (pl_bug_run_fix(r, &err) || pl_bug_run_wait(r, CASE_TIMEOUT) || pl_bug_run_state(r)->phase != PL_BUG_FIXED)
         rc = 1;
     const PlBugState *b = pl_bug_run_state(r);
-    printf("  the measure    %s\n", pl_deck_measure_label(it, -1));
+    cli_print_shown("  the measure    %s\n", pl_deck_measure_label(it, -1));
     printf("  under the bug  %s = %s\n", pl_quantity_name(&it->symptom, name, sizeof name),
            pl_bug_value_format(&it->symptom, &b->symptom, x, sizeof x));
     printf("  with the fix   %s = %s\n", pl_quantity_name(&it->fixed, name, sizeof name),
@@ -184,7 +184,7 @@ static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const Pl
 /* "  label text" with the text's figures filled; nothing for no text. */
 static void filled(PlLab *lab, const char *label, const char *text) {
     static char buf[8192];
-    if (text && *text) printf("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
+    if (text && *text) cli_print_shown("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
 }
 
 /* One card, question or prompt: its answer with every figure the lab's. A
@@ -192,7 +192,7 @@ static void filled(PlLab *lab, const char *label, const char *text) {
 static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s, int i) {
     static char title[4096];
     int rc = item_lab(lab, d, it, s);
-    printf("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
+    cli_print_shown("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
     filled(*lab, "", it->text);
     filled(*lab, "answer: ", it->answer);
     filled(*lab, "more: ", it->more);
@@ -210,12 +210,12 @@ static int answers(const CliArgs *a, const PlLabSettings *s) {
     if (rc) return rc;
     const PlDeck *d = decks[0];
     PlLab *lab = NULL;
-    printf("%s: %s, %d %s, on %s\n\n", d->name, d->title, d->n, pl_deck_item_noun(d->kind), s->corpus);
+    cli_print_shown("%s: %s, %d %s, on %s\n\n", d->name, d->title, d->n, pl_deck_item_noun(d->kind), s->corpus);
     for (int i = 0; i < d->n; i++) {
         const PlDeckItem *it = &d->items[i];
         if (d->kind != PL_DECK_BUGS) rc |= item_answer(&lab, d, it, s, i);
         else {
-            printf("%d. %s\n  the cause: %s\n", i + 1, it->title, it->choices[it->right].text);
+            cli_print_shown("%d. %s\n  the cause: %s\n", i + 1, it->title, it->choices[it->right].text);
             rc |= case_answer(d, it, s);
         }
         fflush(stdout);

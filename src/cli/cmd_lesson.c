@@ -42,8 +42,8 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
             char where[48] = "";
             if (p && p->done) snprintf(where, sizeof where, "done");
             else if (p && p->step) snprintf(where, sizeof where, "at step %d", p->step + 1);
-            printf("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps,
-                   l->minutes, where, l->title);
+            cli_print_shown("%-26s %-12s %3d steps %4d min  %-10s %s\n", l->name, l->level ? l->level : "", l->nsteps,
+                            l->minutes, where, l->title);
         }
         pl_lesson_free(l);
     }
@@ -123,7 +123,7 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     char buf[2000], name[96];
     if (wait_step(lab, r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
     if (q->kind == PL_Q_NONE) return 0;
-    printf("step %d, %s\n  %s\n", k + 1, s->title, pl_lesson_fill(lab, q->prompt, buf, sizeof buf));
+    cli_print_shown("step %d, %s\n  %s\n", k + 1, s->title, pl_lesson_fill(lab, q->prompt, buf, sizeof buf));
     if (q->kind == PL_Q_ASK) {
         double v;
         if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf))
@@ -132,11 +132,12 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
                pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
         for (int c = 0; c < q->nchoices; c++) /* no letter: each learner sees the choices in an order of their own */
-            if (q->choices[c].right) printf("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+            if (q->choices[c].right)
+                cli_print_shown("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");
-        if (q->solution) printf("  solution: %s\n", pl_lesson_fill(lab, q->solution, buf, sizeof buf));
+        if (q->solution) cli_print_shown("  solution: %s\n", pl_lesson_fill(lab, q->solution, buf, sizeof buf));
     }
     return 0;
 }
@@ -152,7 +153,7 @@ static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) 
     PlLessonRun *r = lab ? pl_lesson_run_new(lab, l, 0, &err) : NULL;
     int rc = 0;
     if (!r) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
-    else printf("%s: %s, %d steps, on %s\n\n", l->name, l->title, l->nsteps, pl_lab_settings(lab)->corpus);
+    else cli_print_shown("%s: %s, %d steps, on %s\n\n", l->name, l->title, l->nsteps, pl_lab_settings(lab)->corpus);
     for (int k = 0; r && k < l->nsteps; k++) {
         if (k && pl_lesson_run_goto(r, k, &err)) {
             fprintf(stderr, "%s: step %d: %s\n", a->cmd, k + 1, err.msg);

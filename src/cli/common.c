@@ -1,9 +1,12 @@
 /* What the headless commands share: loading the corpus, the output format. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "core/corpus_load.h"
+#include "core/text.h"
 
 int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
     PlCorpusOpts opts = {0};
@@ -36,4 +39,18 @@ int *cli_lengths(const PlCorpus *c) {
     int *len = malloc((size_t)(c->n ? c->n : 1) * sizeof *len);
     if (len) pl_corpus_lengths(c, len);
     return len;
+}
+
+void cli_print_shown(const char *fmt, ...) {
+    char line[20000]; /* more than any filled text (8192) with its label */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    for (char *p = line, *nl; *p; p = nl + 1) {
+        if ((nl = strchr(p, '\n'))) *nl = '\0';
+        pl_text_put_printable(stdout, p);
+        if (!nl) break;
+        putchar('\n');
+    }
 }

@@ -26,7 +26,7 @@ void pl_builder_done(PlCorpusBuilder *b) {
 
 static PlStatus push_id(PlCorpusBuilder *b, int32_t id) {
     if (b->n_ids == b->cap_ids) {
-        int64_t cap = b->cap_ids ? b->cap_ids * 2 : 65536;
+        int64_t cap = b->cap_ids ? b->cap_ids * 2 : 4096; /* 16 KB: doubling from there costs a big corpus a few moves */
         int32_t *ids = realloc(b->ids, (size_t)cap * sizeof *ids);
         if (!ids) return PL_ENOMEM;
         b->ids = ids;

@@ -13,6 +13,7 @@
 #include "corpus_build.h"
 #include "corpus_loaders.h"
 #include "infile.h"
+#include "text.h"
 
 static int is_dir(const char *path) {
     struct stat st;
@@ -135,11 +136,31 @@ static PlStatus add_class(PlCorpusBuilder *b, const char *base, const char *sub,
     return st;
 }
 
+/* s[] (cap bytes) rewritten as pl_text_printable shows it, cut at a whole
+ * character: a file's name in a message cannot drive the terminal. */
+static void shown_in_place(char *s, size_t cap) {
+    char copy[sizeof((PlErr *)0)->msg], c[7];
+    size_t o = 0;
+    snprintf(copy, sizeof copy, "%s", s);
+    for (const char *p = copy;;) {
+        int k = pl_text_shown_char(p, c);
+        size_t len = strlen(c);
+        if (!k || o + len >= cap) break;
+        memcpy(s + o, c, len), o += len, p += k;
+    }
+    s[o] = '\0';
+}
+
+static PlStatus shown_err(PlErr *err, PlStatus st) {
+    if (st && err) shown_in_place(err->msg, sizeof err->msg);
+    return st;
+}
+
 PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     char base[4096];
     *out = NULL;
     PlStatus st = find_base(path, base, sizeof base, err);
-    if (st) return st;
+    if (st) return shown_err(err, st);
     PlCorpusBuilder b;
     pl_builder_init(&b);
     Skipped sk = {0, ""};
@@ -151,12 +172,13 @@ PlStatus pl_corpus_load_dir(const char *path, const PlCorpusOpts *opts, PlCorpus
         st = pl_err_set(err, PL_EINPUT, "%s: no examples (no .txt files in pos/ or neg/)", base);
     if (st) {
         pl_builder_done(&b);
-        return st;
+        return shown_err(err, st);
     }
     st = pl_builder_finish(&b, opts, path, out, err);
     if (!st) {
         (*out)->skipped = sk.n;
         snprintf((*out)->skipped_first, sizeof(*out)->skipped_first, "%s", sk.first);
+        shown_in_place((*out)->skipped_first, sizeof(*out)->skipped_first);
     }
-    return st;
+    return shown_err(err, st);
 }

@@ -47,6 +47,12 @@ bad:
                       spec);
 }
 
+PlStatus pl_corpus_spec_check(const char *spec, PlErr *err) {
+    PlBuiltinSpec b;
+    if (strncmp(spec, "builtin", 7) == 0 && (spec[7] == '\0' || spec[7] == ':')) return parse_builtin(spec, &b, err);
+    return PL_OK;
+}
+
 PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
     *out = NULL;
     if (!spec || !*spec || (strncmp(spec, "builtin", 7) == 0 && (spec[7] == '\0' || spec[7] == ':'))) {

@@ -15,4 +15,9 @@
  * *out NULL. */
 PlStatus pl_corpus_load(const char *spec, const PlCorpusOpts *opts, PlCorpus **out, PlErr *err);
 
+/* Whether spec reads as a corpus without loading it: a builtin spec is
+ * parsed (its COUNT and POSITIVE in range); any other spec is PL_OK, a file
+ * being read only when it is loaded. */
+PlStatus pl_corpus_spec_check(const char *spec, PlErr *err);
+
 #endif

@@ -50,6 +50,7 @@ static PlStatus parse_lines(PlCorpusBuilder *b, const char *name, const char *bu
         if (len > 0 && buf[pos + len - 1] == '\r') len--;
         const char *line = buf + pos;
         pos = end + 1;
+        if (*line_no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) line += 3, len -= 3; /* a UTF-8 BOM */
         if (len == 0 || (*line_no == 1 && is_header(line, len))) continue;
         PlStatus st = parse_line(b, name, *line_no, line, len, err);
         if (st) return st;
@@ -99,13 +100,15 @@ typedef struct {
  * longer than a chunk) and parses every whole line: memory follows the
  * token ids, not the size of the file. */
 static PlStatus read_lines(Part *p) {
-    size_t cap = CHUNK, have = 0;
+    /* A part smaller than a chunk gets a buffer of its size: a small file
+     * costs no megabyte (under a sanitizer, a fresh mapping per part). */
+    size_t cap = p->to - p->from < CHUNK ? (size_t)(p->to - p->from) + 1 : CHUNK, have = 0;
     char *buf = malloc(cap);
     if (!buf) return pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
     long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
     PlStatus st = PL_OK;
     for (uint64_t at = p->from; st == PL_OK;) {
-        if (cap - have < CHUNK / 2) {
+        if (cap - have < (cap < CHUNK ? 1 : CHUNK / 2)) {
             char *bigger = realloc(buf, cap * 2);
             if (!bigger) {
                 st = pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
@@ -148,6 +151,7 @@ static PlStatus parse_file(const char *path, int fd, uint64_t size, const PlCorp
 
 #define PARTS_MAX 8
 #define PARTS_MIN_BYTES ((uint64_t)8 << 20) /* smaller files are read in one pass */
+#define THREAD_MIN_BYTES ((uint64_t)16 << 10)
 
 static void *run_part(void *arg) {
     Part *p = arg;
@@ -185,9 +189,11 @@ static int cut_parts(Part *part, int nparts, int fd, uint64_t size) {
 static PlStatus run_parts(Part *part, int n) {
     pthread_t th[PARTS_MAX];
     int started[PARTS_MAX] = {0};
-    for (int k = 1; k < n; k++) started[k] = pthread_create(&th[k], NULL, run_part, &part[k]) == 0;
+    for (int k = 1; k < n; k++) /* a small part costs less than a thread: this one reads it */
+        started[k] =
+            part[k].to - part[k].from >= THREAD_MIN_BYTES && pthread_create(&th[k], NULL, run_part, &part[k]) == 0;
     for (int k = 1; k < n; k++)
-        if (!started[k]) run_part(&part[k]); /* no thread to be had: this one does it */
+        if (!started[k]) run_part(&part[k]); /* small, or no thread to be had: this one does it */
     run_part(&part[0]);
     PlStatus st = part[0].st;
     for (int k = 1; k < n; k++) {

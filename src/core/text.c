@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t pl_utf8_seq_len(const unsigned char *p, size_t n) {
@@ -132,4 +134,41 @@ size_t pl_text_split(const char *clean, size_t n, PlTokenFn fn, void *ctx) {
         }
     }
     return count;
+}
+
+/* Length of the UTF-8 sequence at p as a terminal reads it (1 to 4), or 0
+ * when it is not one. Looser than pl_utf8_seq_len: what it lets through is
+ * shown, not acted on. */
+static int shown_len(const unsigned char *p) {
+    int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (n == 2 && p[0] < 0xC2) return 0; /* overlong */
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+int pl_text_shown_char(const char *s, char out[7]) {
+    const unsigned char *p = (const unsigned char *)s;
+    int k = *p ? shown_len(p) : 0;
+    out[0] = '\0';
+    if (!*p) return 0;
+    if (k == 0 || (k == 1 && (*p < 0x20 || *p == 0x7F))) snprintf(out, 7, "\\x%02x", *p), k = 1;
+    else if (k == 2 && p[0] == 0xC2 && p[1] < 0xA0) snprintf(out, 7, "\\u%04x", p[1]);
+    else memcpy(out, p, (size_t)k), out[k] = '\0';
+    return k;
+}
+
+char *pl_text_printable(const char *s) {
+    char *d = malloc(6 * strlen(s) + 1), *q = d, c[7];
+    if (!d) return NULL;
+    for (int k; (k = pl_text_shown_char(s, c)) > 0; s += k) q = stpcpy(q, c);
+    *q = '\0';
+    return d;
+}
+
+int pl_text_put_printable(FILE *f, const char *s) {
+    char c[7];
+    for (int k; (k = pl_text_shown_char(s, c)) > 0; s += k)
+        if (fputs(c, f) == EOF) return -1;
+    return 0;
 }

@@ -12,6 +12,7 @@
 #define PL_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Length in bytes of the valid UTF-8 sequence starting at p (at most n bytes
  * available), or 0 if the bytes there are not valid UTF-8. */
@@ -27,5 +28,19 @@ size_t pl_text_clean_cap(size_t n);
  * Returns the number of tokens. */
 typedef void (*PlTokenFn)(const char *word, size_t len, void *ctx);
 size_t pl_text_split(const char *clean, size_t n, PlTokenFn fn, void *ctx);
+
+/* s with what a terminal would act on instead of show written out: C0
+ * controls, DEL and invalid bytes as \xNN, C1 controls (U+0080..U+009F, CSI
+ * among them) as \u00NN. Every text from outside that padlab prints (table
+ * cells, titles and cards of lessons and decks, file names in messages) goes
+ * through it, so a file cannot drive the terminal. A new string (freed by the
+ * caller), or NULL on no memory. */
+char *pl_text_printable(const char *s);
+/* Writes s to f as pl_text_printable shows it, allocating nothing. Returns 0,
+ * or -1 when f refused a write. */
+int pl_text_put_printable(FILE *f, const char *s);
+/* The shown form of the character at s (as above) into out, NUL-terminated;
+ * returns how many bytes of s it stands for (0 at the end of s). */
+int pl_text_shown_char(const char *s, char out[7]);
 
 #endif

@@ -13,6 +13,7 @@
  * runs to the end of the line, so a path may hold spaces. Runs are kept in
  * the order they finished. The file is written atomically. */
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,13 +90,15 @@ void pl_session_free(PlSession *s) {
     free(s);
 }
 
-static int parse_floats(char *v, float *out, int *n) {
+/* "0.51,0.55,...": at most PL_MAX_EPOCHS numbers from lo to hi (nan and inf
+ * are refused: the train view's plots would lose their axes). */
+static int parse_floats(char *v, float lo, float hi, float *out, int *n) {
     char *save = NULL, *end;
     *n = 0;
     for (char *a = strtok_r(v, ",", &save); a; a = strtok_r(NULL, ",", &save)) {
         if (*n == PL_MAX_EPOCHS) return -1;
-        out[(*n)++] = strtof(a, &end);
-        if (end == a || *end) return -1;
+        float x = out[(*n)++] = strtof(a, &end);
+        if (end == a || *end || !(x >= lo && x <= hi)) return -1;
     }
     return 0;
 }
@@ -123,8 +126,15 @@ static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key,
     if (r && strcmp(key, "grid") == 0 && !parse_number(v, 0, 1, &x)) return r->grid = (int)x, 0;
     if (r && strcmp(key, "best") == 0 && !parse_number(v, 0, 1, &x)) return r->best_val_acc = (float)x, 0;
     if (r && strcmp(key, "seconds") == 0 && !parse_number(v, 0, 1e9, &x)) return r->seconds = x, 0;
-    if (r && strcmp(key, "acc") == 0 && !parse_floats(v, r->val_acc, &r->epochs)) return 0;
-    if (r && strcmp(key, "loss") == 0 && !parse_floats(v, r->train_loss, &n)) return n == r->epochs ? 0 : -1;
+    if (r && strcmp(key, "acc") == 0 && !parse_floats(v, 0.0f, 1.0f, r->val_acc, &r->epochs)) return 0;
+    if (r && strcmp(key, "loss") == 0 && !parse_floats(v, 0.0f, FLT_MAX, r->train_loss, &n)) {
+        if (n == r->epochs) return 0;
+        return snprintf(why, (size_t)cap, "loss has %d values and acc %d: one of each per epoch", n, r->epochs), -1;
+    }
+    if (r && (strcmp(key, "acc") == 0 || strcmp(key, "loss") == 0))
+        return snprintf(why, (size_t)cap, "%s takes up to %d numbers%s, got '%.40s'", key, PL_MAX_EPOCHS,
+                        *key == 'a' ? " from 0 to 1" : " of 0 or more", v),
+               -1;
     return snprintf(why, (size_t)cap, "'%.40s=%.40s' is not a field of a run", key, v), -1;
 }
 
@@ -182,13 +192,14 @@ static PlStatus parse_line(const char *path, int no, char *line, PlSession *out,
         return PL_OK;
     }
     if (strcmp(key, "run") == 0) {
-        if (out->nruns == PL_LAB_MAX_RUNS) return PL_OK; /* the oldest are the ones kept out */
-        PlLabRun *r = &out->runs[out->nruns];
-        memset(r, 0, sizeof *r);
-        r->settings = out->settings;
-        if (parse_fields(v, &r->settings, r, NULL, why, sizeof why))
+        PlLabRun r;
+        memset(&r, 0, sizeof r);
+        r.settings = out->settings;
+        if (parse_fields(v, &r.settings, &r, NULL, why, sizeof why))
             return pl_err_set(err, PL_EINPUT, "%s:%d: a run line: %s", path, no, why);
-        out->nruns++;
+        if (out->nruns == PL_LAB_MAX_RUNS) /* the newest are kept, as the lab keeps them */
+            memmove(out->runs, out->runs + 1, (PL_LAB_MAX_RUNS - 1) * sizeof *out->runs), out->nruns--;
+        out->runs[out->nruns++] = r;
         return PL_OK;
     }
     return pl_err_set(err, PL_EINPUT, "%s:%d: unknown setting '%.40s'", path, no, key);

@@ -1,5 +1,7 @@
 #include "out.h"
 
+#include "core/text.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -11,34 +13,6 @@ void out_table_init(OutTable *t, int ncols, const char *const *head) {
     memset(t, 0, sizeof *t);
     t->ncols = ncols;
     t->head = head;
-}
-
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when it is not one. */
-static int utf8_len(const unsigned char *p) {
-    int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
-    if (n == 2 && p[0] < 0xC2) return 0; /* overlong */
-    for (int i = 1; i < n; i++)
-        if ((p[i] & 0xC0) != 0x80) return 0;
-    return n;
-}
-
-/* s with what a terminal would act on instead of show written out: C0
- * controls, DEL and invalid bytes as \xNN, C1 controls (U+0080..U+009F,
- * CSI among them) as \u00NN. A new string, or NULL on no memory. */
-char *out_printable(const char *s) {
-    size_t n = strlen(s);
-    char *d = malloc(6 * n + 1), *q = d;
-    if (!d) return NULL;
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int k = utf8_len(p);
-        if (k == 1 && (*p < 0x20 || *p == 0x7F)) q += sprintf(q, "\\x%02x", *p);
-        else if (k == 0) q += sprintf(q, "\\x%02x", *p);
-        else if (k == 2 && p[0] == 0xC2 && p[1] < 0xA0) q += sprintf(q, "\\u%04x", p[1]);
-        else memcpy(q, p, (size_t)k), q += k;
-        p += k ? k : 1;
-    }
-    *q = '\0';
-    return d;
 }
 
 int out_table_cell(OutTable *t, const char *fmt, ...) {
@@ -55,7 +29,7 @@ int out_table_cell(OutTable *t, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char *s = out_printable(buf);
+    char *s = pl_text_printable(buf);
     if (!s) return t->failed = 1, -1;
     t->cells[t->ncells++] = s;
     return 0;
@@ -149,7 +123,7 @@ int out_row_cell(OutRow *r, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char *cell = out_printable(buf);
+    char *cell = pl_text_printable(buf);
     if (!cell) return r->failed = 1, -1;
     size_t n = strlen(cell) + 1;
     if (r->len + n > r->cap) {

@@ -28,11 +28,8 @@ typedef struct {
 } OutTable;
 
 void out_table_init(OutTable *t, int ncols, const char *const *head);
-/* s with what a terminal would act on written out as escapes, as a table
- * cell is: a new string (freed by the caller), or NULL on no memory. */
-char *out_printable(const char *s);
 /* Appends the next cell (rows fill left to right). Control bytes and invalid
- * UTF-8 are written out as escapes (\x1b, \u009b), so corpus text cannot
+ * UTF-8 are written out as escapes (\x1b, \u009b: pl_text_printable), so corpus text cannot
  * drive the terminal. Returns 0, -1 on no memory (after which the table
  * refuses every cell and prints nothing). */
 int out_table_cell(OutTable *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "lesson.h"
 
 #define FILL_CAP 8192
@@ -32,6 +33,13 @@ static const Style styles[] = {
                            "\n### %s\n\n", "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
 };
 
+/* Writes s[0..n) as pl_text_printable shows it: a card cannot drive the
+ * terminal it is printed on. */
+static void put_shown(FILE *f, const char *s, size_t n) {
+    char c[7];
+    for (int k; n && (k = pl_text_shown_char(s, c)) > 0; s += k, n -= (size_t)k < n ? (size_t)k : n) fputs(c, f);
+}
+
 /* Writes label + text wrapped at width (a newline in text starts a new
  * line at the indent); width 0: no wrapping. */
 static void wrapped(FILE *f, const char *label, const char *text, const char *end, int width, int indent) {
@@ -47,7 +55,7 @@ static void wrapped(FILE *f, const char *label, const char *text, const char *en
         if (!word) continue;
         if (!first && width && col + 1 + (int)word > width) fprintf(f, "\n%*s", indent, ""), col = indent, first = 1;
         if (!first) fputc(' ', f), col++;
-        fwrite(s, 1, word, f);
+        put_shown(f, s, word);
         col += (int)word, s += word, first = 0;
     }
     fprintf(f, "%s\n", end);
@@ -101,15 +109,24 @@ static int deck_cards(FILE *f, const Style *st, PlLab *lab, const PlLabSettings 
                       PlErr *err) {
     char *done = calloc((size_t)d->n + 1, 1);
     if (!done) return pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
+    char *title = pl_text_printable(d->title), *name = pl_text_printable(d->name);
     int rc = 0;
-    fprintf(f, st->deck_fmt, d->title, d->name);
-    if (*st->deck_rule) {
-        for (int i = 0, len = (int)strlen(d->title) + (int)strlen(d->name) + 3; i < len; i++) fputs(st->deck_rule, f);
+    if (!title || !name) rc = (pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1);
+    else fprintf(f, st->deck_fmt, title, name);
+    if (!rc && *st->deck_rule) {
+        for (int i = 0, len = (int)strlen(title) + (int)strlen(name) + 3; i < len; i++) fputs(st->deck_rule, f);
         fputc('\n', f);
     }
+    free(title), free(name);
     for (int i = 0; i < d->n && !rc; i++) {
         if (done[i]) continue;
-        fprintf(f, st->topic_fmt, d->items[i].topic);
+        char *topic = pl_text_printable(d->items[i].topic);
+        if (!topic) {
+            rc = (pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1);
+            break;
+        }
+        fprintf(f, st->topic_fmt, topic);
+        free(topic);
         for (int j = i; j < d->n && !rc; j++)
             if (!done[j] && strcmp(d->items[j].topic, d->items[i].topic) == 0)
                 done[j] = 1, rc = card(f, st, lab, base, d, &d->items[j], width, err);

@@ -18,6 +18,7 @@
  * (doc.h), as for decks. */
 #include "lesson.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +78,9 @@ static PlStatus goal_value(PlDoc *d, PlCondition *c, const char *n, const char *
         return st;
     }
     c->value = strtod(v, &end);
-    PlStatus st = end == v || (*end && strcmp(end, "%") != 0) ? pl_doc_fail(d, "'%.40s' is not a number", v) : PL_OK;
+    PlStatus st = end == v || (*end && strcmp(end, "%") != 0) || !isfinite(c->value)
+                      ? pl_doc_fail(d, "'%.40s' is not a number", v)
+                      : PL_OK;
     if (*end == '%' || (pl_quantity_kind_of_format(&c->q) == PL_QF_SHARE && c->value > 1.0)) c->value /= 100.0;
     return st;
 }
@@ -127,10 +130,21 @@ static PlStatus minutes(PlDoc *d, const PlDocField *f, const char *v) {
     return end == v || *end || m < 1 || m > 600 ? pl_doc_fail(d, "minutes is a whole number from 1 to 600") : PL_OK;
 }
 
+/* A set:, setup: or solve: line's settings into *patch, a builtin corpus
+ * checked as its load would check it (builtin:0:2000000000 is refused
+ * here, not when the step runs). */
+static PlStatus settings(PlDoc *d, const char *v, PlSettingsPatch **patch) {
+    PlErr err;
+    PlStatus st = pl_doc_settings(d, v, patch);
+    if (!st && ((*patch)->mask & PL_S_BIT(PL_S_CORPUS)) && pl_corpus_spec_check((*patch)->values.corpus, &err))
+        st = pl_doc_fail(d, "%s", err.msg);
+    return st;
+}
+
 static PlStatus setup(PlDoc *d, const PlDocField *f, const char *v) {
     PlLesson *l = P(d)->l;
     PlStatus st = pl_doc_header_text(d, f, v);
-    return st ? st : pl_doc_settings(d, v, &l->setup_patch);
+    return st ? st : settings(d, v, &l->setup_patch);
 }
 
 #define AT(m) .offset = offsetof(PlLesson, m)
@@ -156,12 +170,15 @@ static PlStatus action(PlDoc *d, const PlDocField *f, const char *value) {
     PlCorpus *c = NULL;
     PlView v;
     switch (a->kind) {
-    case PL_STEP_SET: return pl_doc_settings(d, value, &a->set);
+    case PL_STEP_SET: return settings(d, value, &a->set);
     case PL_STEP_VIEW: return pl_view_parse(value, &v) ? pl_doc_fail(d, "'%.40s' is not a view", value) : PL_OK;
     case PL_STEP_LOCK:
     case PL_STEP_UNLOCK: return setting_bits(d, value, &a->bits);
     case PL_STEP_INLINE: {
         char spec[1200];
+        size_t most = sizeof(((PlLabSettings *)0)->corpus) - 1 - strlen("inline:");
+        if (strlen(value) > most) /* the step sets it as the corpus, which holds no more */
+            return pl_doc_fail(d, "an inline: line holds at most %zu bytes, this one %zu", most, strlen(value));
         snprintf(spec, sizeof spec, "inline:%s", value);
         PlStatus st = pl_corpus_load(spec, NULL, &c, &ignored);
         pl_corpus_free(c);
@@ -205,7 +222,8 @@ static PlStatus answer(PlDoc *d, const PlDocField *f, const char *v) {
 static PlStatus tolerance(PlDoc *d, const PlDocField *f, const char *v) {
     PlStatus st = part_of(d, f);
     if (st) return st;
-    return pl_tolerance_parse(v, &P(d)->step->q.tolerance)
+    PlTolerance *t = &P(d)->step->q.tolerance;
+    return pl_tolerance_parse(v, t) || !isfinite(t->value) /* nan: no answer is ever right */
                ? pl_doc_fail(d, "a tolerance is a number, a percentage or N points, got '%.40s'", v)
                : PL_OK;
 }
@@ -228,7 +246,7 @@ static PlStatus smallest(PlDoc *d, const PlDocField *f, const char *v) {
 
 static PlStatus solve(PlDoc *d, const PlDocField *f, const char *v) {
     PlStatus st = part_of(d, f);
-    return st ? st : pl_doc_settings(d, v, &P(d)->step->q.solve);
+    return st ? st : settings(d, v, &P(d)->step->q.solve);
 }
 
 static PlStatus hint(PlDoc *d, const PlDocField *f, const char *v) {
