@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "app/lab/lab.h"
@@ -773,6 +774,28 @@ START_TEST(test_a_session_the_lab_cannot_read_is_saved_beside_it) {
 }
 END_TEST
 
+/* Opening a FIFO with no writer would wait for one forever: a session that
+ * is not a regular file is refused at once, and the lab saves beside it. */
+START_TEST(test_a_fifo_named_as_the_session_is_refused_at_once) {
+    char *dir = pl_test_tmpdir(), path[4200], want[4300];
+    snprintf(path, sizeof path, "%s/pipe.session", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    PlErr err;
+    ck_assert_ptr_null(pl_session_read(path, &err));
+    ck_assert_msg(strstr(err.msg, "pipe.session: a FIFO, not a regular file") != NULL, "%s", err.msg);
+    PlLabSettings flags = pl_settings_default();
+    PlSessionOpen o;
+    pl_session_open(&o, path, &flags, 0);
+    ck_assert_ptr_null(o.session);
+    snprintf(want, sizeof want, "%s.1", path);
+    ck_assert_str_eq(o.save, want);
+    ck_assert_msg(strstr(o.problem, "a FIFO, not a regular file: the lab will not write over it") != NULL, "%s",
+                  o.problem);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_an_autosave_that_fails_says_so_at_once) {
     PlLab *lab = lab_with("builtin:1:400", 1);
     pl_lab_autosave(lab, "/nonexistent-folder/s.session");
@@ -880,6 +903,7 @@ Suite *lab_suite(void) {
     tcase_add_test(ts, test_sessions_keep_settings_runs_and_the_grid);
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
     tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);
+    tcase_add_test(ts, test_a_fifo_named_as_the_session_is_refused_at_once);
     tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, ts);
     return s;
