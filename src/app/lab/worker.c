@@ -180,6 +180,7 @@ static void *job_main(void *arg) {
     j->err = err;
     j->first = first;
     j->finished = 1;
+    pthread_cond_broadcast(&j->wake); /* pl_job_stop_by may be waiting for it */
     pthread_mutex_unlock(&j->lock);
     return NULL;
 }
@@ -263,6 +264,21 @@ PlStatus pl_job_finish(PlJob *j, PlRun *runs, PlModel **model_of_first, PlErr *e
     }
     if (j->status && err) *err = j->err;
     return j->status;
+}
+
+int pl_job_stop_by(PlJob *j, const struct timespec *deadline) {
+    if (!j || j->joined) return 0;
+    /* timed: a thread stuck inside the clock holds the lock */
+    if (pthread_mutex_timedlock(&j->lock, deadline) != 0) return -1;
+    j->cancel = 1;
+    pthread_cond_broadcast(&j->wake);
+    int rc = 0;
+    while (!j->finished && rc == 0) rc = pthread_cond_timedwait(&j->wake, &j->lock, deadline);
+    int ended = j->finished;
+    pthread_mutex_unlock(&j->lock);
+    if (!ended) return -1;
+    job_join(j); /* it has returned: this does not wait */
+    return 0;
 }
 
 void pl_job_free(PlJob *j) {
