@@ -577,8 +577,7 @@ START_TEST(test_quitting_never_waits_on_a_stuck_training) {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += PL_TEST_PATIENCE;
-    while (!clock.held && pthread_cond_timedwait(&clock.moved, &clock.lock, &until) == 0) {
-    }
+    while (!clock.held && pthread_cond_timedwait(&clock.moved, &clock.lock, &until) == 0) {}
     int held = clock.held;
     pthread_mutex_unlock(&clock.lock);
     ck_assert_int_ge(held, 1);

@@ -19,6 +19,10 @@ double pl_app_clock(void);
 /* Threads worth running at once: the online CPUs, 1 at least. */
 int pl_app_cores(void);
 
+/* Bytes this process may still take: /proc/meminfo's MemAvailable, or the
+ * address-space limit (ulimit -v) when lower; 0 when neither is known. */
+uint64_t pl_app_memory_available(void);
+
 /* Called (serialised) after every batch of every run: which run, and its
  * progress. A nonzero return cancels this run and every run not started. */
 typedef int (*PlRunsProgressFn)(int run, const PlProgress *p, void *ctx);
