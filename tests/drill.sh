@@ -106,10 +106,10 @@ else fail "--answers writes them out too" "status $rc" "$(cat -v <<<"$out")" "$e
 rm "$XDG_DATA_HOME/padlab/decks/esc.deck"
 
 # ---- playing in tmux ----
-tmux_begin "playing drills in the terminal" 38
+tmux_begin "playing drills in the terminal" 42
 PANE=drill PANE_W=80 PANE_H=24
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
-if without tui "playing drills in the terminal" 38; then
+if without tui "playing drills in the terminal" 42; then
     check_built_without "in a terminal, padlab drill says in one line it was built without the terminal lab" drill cards-batches
     finish
     exit $?
@@ -143,6 +143,15 @@ T send-keys -t drill 3
 check_screen "3 grades it good and the session ends" "1 graded: 0 again, 0 hard, 1 good, 0 easy"
 T send-keys -t drill q
 check_screen "q quits" "EXIT=0"
+
+# A drill ended by a signal says so in its status, as the lab and lessons do: 128 + the signal.
+for sig in INT:130 TERM:143 HUP:129 QUIT:131; do
+    start drill cards-batches --count 1
+    wait_for "space shows it" >/dev/null
+    pid=$(pgrep -f -n "$P drill cards-batches --count 1")
+    [[ -n $pid ]] && kill -"${sig%:*}" "$pid"
+    check_screen "SIG${sig%:*} ends the drill with status ${sig#*:}" "EXIT=${sig#*:}"
+done
 
 mkdir -p "$XDG_DATA_HOME/padlab/decks"
 cat >"$XDG_DATA_HOME/padlab/decks/mine.deck" <<'EOF'

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "app/lab/lab.h"
@@ -543,6 +544,52 @@ START_TEST(test_a_run_counts_the_labs_clock) {
 }
 END_TEST
 
+/* A clock that holds every training thread that reads it once stuck is set,
+ * until released: a worker stuck inside a batch, as in OpenBLAS under a
+ * memory limit. */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t moved;
+    int stuck, released, held;
+    pthread_t test;
+} StuckClock;
+
+static double stuck_clock(void *ctx) {
+    StuckClock *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    if (c->stuck && !pthread_equal(pthread_self(), c->test)) {
+        c->held++;
+        pthread_cond_broadcast(&c->moved);
+        while (!c->released) pthread_cond_wait(&c->moved, &c->lock);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return 0.0;
+}
+
+/* Quitting waits at most its patience for a stuck training and leaves the
+ * lab as it was; once the thread moves on, closing frees it. */
+START_TEST(test_quitting_never_waits_on_a_stuck_training) {
+    StuckClock clock = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 0, 0, pthread_self()};
+    PlLab *lab = lab_with("builtin:1:400", 1);
+    pl_lab_clock(lab, stuck_clock, &clock);
+    pl_lab_command(lab, PL_CMD_RUN);
+    pthread_mutex_lock(&clock.lock);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += PL_TEST_PATIENCE;
+    while (!clock.held && pthread_cond_timedwait(&clock.moved, &clock.lock, &until) == 0) {}
+    int held = clock.held;
+    pthread_mutex_unlock(&clock.lock);
+    ck_assert_int_ge(held, 1);
+    ck_assert_int_eq(pl_lab_close(lab, 0.05), -1); /* the training is held: not waited for */
+    pthread_mutex_lock(&clock.lock);
+    clock.released = 1;
+    pthread_cond_broadcast(&clock.moved);
+    pthread_mutex_unlock(&clock.lock);
+    ck_assert_int_eq(pl_lab_close(lab, PL_TEST_PATIENCE), 0); /* canceled, it ends after its batch */
+}
+END_TEST
+
 START_TEST(test_the_grid_trains_the_selected_model_over_the_seeds) {
     PlLab *lab = lab_with("builtin:1:400", 1);
     pl_lab_step(lab, PL_S_MODEL, 1); /* gru */
@@ -809,6 +856,28 @@ START_TEST(test_a_session_the_lab_cannot_read_is_saved_beside_it) {
 }
 END_TEST
 
+/* Opening a FIFO with no writer would wait for one forever: a session that
+ * is not a regular file is refused at once, and the lab saves beside it. */
+START_TEST(test_a_fifo_named_as_the_session_is_refused_at_once) {
+    char *dir = pl_test_tmpdir(), path[4200], want[4300];
+    snprintf(path, sizeof path, "%s/pipe.session", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    PlErr err;
+    ck_assert_ptr_null(pl_session_read(path, &err));
+    ck_assert_msg(strstr(err.msg, "pipe.session: a FIFO, not a regular file") != NULL, "%s", err.msg);
+    PlLabSettings flags = pl_settings_default();
+    PlSessionOpen o;
+    pl_session_open(&o, path, &flags, 0);
+    ck_assert_ptr_null(o.session);
+    snprintf(want, sizeof want, "%s.1", path);
+    ck_assert_str_eq(o.save, want);
+    ck_assert_msg(strstr(o.problem, "a FIFO, not a regular file: the lab will not write over it") != NULL, "%s",
+                  o.problem);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_an_autosave_that_fails_says_so_at_once) {
     PlLab *lab = lab_with("builtin:1:400", 1);
     pl_lab_autosave(lab, "/nonexistent-folder/s.session");
@@ -906,6 +975,7 @@ Suite *lab_suite(void) {
     tcase_add_test(tt, test_a_memorised_run_is_flagged);
     tcase_add_test(tt, test_pause_leaves_the_paused_time_out);
     tcase_add_test(tt, test_a_run_counts_the_labs_clock);
+    tcase_add_test(tt, test_quitting_never_waits_on_a_stuck_training);
     tcase_add_test(tt, test_the_grid_trains_the_selected_model_over_the_seeds);
     tcase_add_test(tt, test_the_grid_gives_the_bits_of_the_experiment_run_alone);
     tcase_add_test(tt, test_a_70_30_corpus_reads_its_accuracies_against_70);
@@ -917,6 +987,7 @@ Suite *lab_suite(void) {
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
     tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);
     tcase_add_test(ts, test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest);
+    tcase_add_test(ts, test_a_fifo_named_as_the_session_is_refused_at_once);
     tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, ts);
     return s;

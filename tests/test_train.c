@@ -435,6 +435,25 @@ START_TEST(test_a_run_beside_three_others_and_the_probes_gives_the_same_bits) {
 }
 END_TEST
 
+/* An LSTM at maxlen 2000, batch 1024 (which a deck may set) holds 1024 x
+ * 2000 cells of (32 + 1 + 6 x 32) floats, twice: about 3.7 GB before its
+ * weights. Refused against 1 GB, in one line; the tutorial's model fits. */
+START_TEST(test_a_training_that_cannot_fit_is_refused_before_it_starts) {
+    PlTrainConfig big = pl_train_config_default(PL_ARCH_LSTM);
+    big.maxlen = 2000, big.batch_size = 1024;
+    uint64_t cells = 1024ull * 2000ull, per_cell = 32 + 1 + 6 * 32;
+    ck_assert_uint_ge(pl_train_memory_estimate(&big, 10000), cells * per_cell * 2 * 4);
+    PlErr err;
+    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 2, 1000000000ull, &err), PL_ENOMEM);
+    ck_assert_msg(strstr(err.msg, "lstm at maxlen 2000, batch 1024 needs about ") != NULL, "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "(2 at once); 1.0 GB are available") != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 2, 0, &err), PL_OK); /* not known: no check */
+    PlTrainConfig tutorial = pl_train_config_default(PL_ARCH_RNN);
+    ck_assert_uint_lt(pl_train_memory_estimate(&tutorial, 10000), 20000000ull);
+    ck_assert_int_eq(pl_train_memory_check(&tutorial, 10000, 2, 1000000000ull, &err), PL_OK);
+}
+END_TEST
+
 Suite *train_suite(void) {
     Suite *s = suite_create("train");
     TCase *tc = tcase_create("batches");
@@ -455,6 +474,7 @@ Suite *train_suite(void) {
     tc = tcase_create("memory");
     tcase_add_test(tc, test_a_model_too_large_to_allocate_fails_cleanly);
     tcase_add_test(tc, test_batches_too_large_to_allocate_fail_cleanly);
+    tcase_add_test(tc, test_a_training_that_cannot_fit_is_refused_before_it_starts);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -365,4 +365,33 @@ PY
 else
     skip "the lab's grid equals experiment --threads 1 (no python3)"
 fi
+
+# A lab whose terminal is gone ends, even when no SIGHUP comes (here the pty is
+# not its controlling terminal): it used to spin on end of input for ever.
+if command -v python3 >/dev/null; then
+    run python3 - "$P" "$TMP" <<'PY'
+import os, select, subprocess, sys, time
+master, slave = os.openpty()
+env = dict(os.environ, TERM="xterm")
+p = subprocess.Popen([sys.argv[1], "--corpus", "builtin:1:400"], stdin=slave, stdout=slave,
+                     stderr=open(sys.argv[2] + "/gone.err", "w"), env=env, start_new_session=True)
+os.close(slave)
+seen, until = b"", time.monotonic() + 600
+while b"padding:" not in seen and time.monotonic() < until:
+    if select.select([master], [], [], 1.0)[0]:
+        try:
+            seen += os.read(master, 65536)
+        except OSError:
+            break
+os.close(master)
+try:
+    print("drawn" if b"padding:" in seen else "not drawn", p.wait(timeout=600))
+except subprocess.TimeoutExpired:
+    p.kill()
+    print("still running")
+PY
+    expect "a lab whose terminal is closed without SIGHUP ends as on SIGHUP (129)" 0 "drawn 129"
+else
+    skip "a lab whose terminal is gone ends (no python3)"
+fi
 finish

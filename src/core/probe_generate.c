@@ -141,7 +141,10 @@ PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGener
     memset(r, 0, sizeof *r);
     PlBatch *b = NULL;
     Decoder d = {0};
-    PlStatus st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
+    /* It builds no model, so it reserves OpenBLAS's buffer itself: under a
+     * memory limit OpenBLAS would otherwise retry it for ever. */
+    PlStatus st = pl_blas_init(err);
+    if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) return st;
     r->B = b->B, r->T = b->T, r->C = GEN_C;
     size_t n = (size_t)r->B * r->T, nl = (size_t)r->B * GEN_C;

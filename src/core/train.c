@@ -407,6 +407,35 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
     return PL_OK;
 }
 
+uint64_t pl_train_memory_estimate(const PlTrainConfig *cfg, int vocab) {
+    PlModelConfig m = cfg->model;
+    m.vocab = vocab;
+    size_t nparams = 0;
+    PlErr ignored;
+    if (pl_model_config_check(&m, &nparams, &ignored)) nparams = 0;
+    uint64_t T = (uint64_t)(cfg->maxlen > 0 ? cfg->maxlen : 1),
+             B = (uint64_t)(cfg->batch_size > 0 ? cfg->batch_size : 1);
+    uint64_t E = (uint64_t)m.embed, H = (uint64_t)m.hidden, per_cell = E + 1;
+    if (pl_arch_recurrent(m.arch)) per_cell += 6 * H; /* up to 4 gates, the state and the cell */
+    if (m.arch == PL_ARCH_ATTENTION) {
+        uint64_t HD = (uint64_t)m.heads * (uint64_t)m.dhead;
+        per_cell += 4 * HD + 2 * (uint64_t)m.heads * T; /* q, k, v, out; the scores and their softmax */
+    }
+    if (m.classes > 0) per_cell += (uint64_t)m.classes;
+    uint64_t activations = B * T * per_cell * 2; /* and their gradients */
+    return ((uint64_t)nparams * 4 + activations) * sizeof(float);
+}
+
+PlStatus pl_train_memory_check(const PlTrainConfig *cfg, int vocab, int at_once, uint64_t available, PlErr *err) {
+    if (!available) return PL_OK;
+    uint64_t need = pl_train_memory_estimate(cfg, vocab) * (uint64_t)(at_once > 0 ? at_once : 1);
+    if (need <= available) return PL_OK;
+    return pl_err_set(err, PL_ENOMEM,
+                      "%s at maxlen %d, batch %d needs about %.1f GB to train (%d at once); %.1f GB are available",
+                      pl_arch_name(cfg->model.arch), cfg->maxlen, cfg->batch_size, (double)need / 1e9,
+                      at_once > 0 ? at_once : 1, (double)available / 1e9);
+}
+
 PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx, PlClockFn clock,
                   PlTrainResult *res, PlModel **model_out, PlErr *err) {
     if (model_out) *model_out = NULL;

@@ -82,6 +82,16 @@ typedef struct {
     double epoch_seconds[PL_MAX_EPOCHS];
 } PlTrainResult;
 
+/* Bytes a training of cfg over a vocabulary of vocab words holds at once, at
+ * most: the parameters with their gradients and Adam's two moments, and one
+ * batch's activations and their gradients (B x T cells at maxlen, each with
+ * its embedding, its layers' states and gates, and for attention its scores
+ * over T). A bound for refusing what cannot fit, not an exact count. */
+uint64_t pl_train_memory_estimate(const PlTrainConfig *cfg, int vocab);
+/* PL_OK when `at_once` trainings of cfg fit in `available` bytes (0: not
+ * known, no check); else PL_ENOMEM with one line saying what it needs. */
+PlStatus pl_train_memory_check(const PlTrainConfig *cfg, int vocab, int at_once, uint64_t available, PlErr *err);
+
 /* Trains a new model on the corpus. On success fills res and, when model_out
  * is not NULL, hands over the trained model. Returns PL_ECANCELED when the
  * progress callback asked to stop (res then holds the epochs done). */

@@ -305,5 +305,6 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     if (!u->book_ok && strncmp(u->note, "progress not saved", 18) == 0)
         fprintf(stderr, "padlab drill: %s\n", u->note), rc = 1;
     finish(u);
+    if (tui_screen_quit_signal()) rc = 128 + tui_screen_quit_signal(); /* as a shell would report it */
     return rc;
 }

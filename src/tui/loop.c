@@ -20,7 +20,10 @@ void tui_loop_run(const TuiLoop *l) {
             last_draw = now;
         }
         int ch = getch();
-        if (ch == ERR) continue;
+        if (ch == ERR) {
+            tui_screen_check_input();
+            continue;
+        }
         if (ch == KEY_RESIZE) {
             clear();
             dirty = 1;

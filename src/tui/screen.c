@@ -3,6 +3,7 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,6 +38,14 @@ static void on_crash(int sig) {
 }
 
 int tui_screen_should_quit(void) { return quit_flag != 0; }
+
+void tui_screen_check_input(void) {
+    /* Called when no key came: a terminal that was closed reads as end of
+     * input at once (getch's ERR, every time), so the loop would spin for
+     * ever without SIGHUP. poll says so: the lab then ends as on SIGHUP. */
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)) && !quit_flag) quit_flag = SIGHUP;
+}
 int tui_screen_quit_signal(void) { return quit_flag; }
 
 /* Colours by meaning; blue and orange-yellow rather than red and green, so

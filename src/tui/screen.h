@@ -52,6 +52,9 @@ int tui_screen_start(const TuiOptions *o, char *why, int cap);
 void tui_screen_end(void);
 /* Set by SIGINT, SIGTERM, SIGHUP or SIGQUIT: the main loop should quit. */
 int tui_screen_should_quit(void);
+/* When the terminal's input has hung up (the terminal is gone, with or
+ * without a SIGHUP), asks to quit as SIGHUP would. Cheap: one poll. */
+void tui_screen_check_input(void);
 /* The signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) that asked the lab to
  * quit, or 0: the lab then exits with 128 + it, as a shell would report. */
 int tui_screen_quit_signal(void);

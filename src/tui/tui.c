@@ -390,7 +390,9 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
         fprintf(stderr, "padlab: %s\n", err.msg);
         rc = 1;
     }
-    pl_lab_free(lab);
+    /* The session is saved: a training inside a long batch, or a worker stuck
+     * in OpenBLAS, is not waited for beyond a second; the exit ends it. */
+    pl_lab_close(lab, 1.0);
     if (tui_screen_quit_signal()) rc = 128 + tui_screen_quit_signal();
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/corpus_load.h"
 #include "lab_internal.h"
@@ -79,6 +80,21 @@ PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err) {
     snprintf(lab->tr.status, sizeof lab->tr.status, "no model trained yet: r trains one");
     pl_lab_results_want(lab);
     return lab;
+}
+
+int pl_lab_close(PlLab *lab, double patience) {
+    if (!lab) return 0;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    time_t whole = (time_t)patience;
+    deadline.tv_sec += whole;
+    deadline.tv_nsec += (long)((patience - (double)whole) * 1e9);
+    if (deadline.tv_nsec >= 1000000000L) deadline.tv_sec++, deadline.tv_nsec -= 1000000000L;
+    /* both asked before either is waited for */
+    int stuck = pl_lab_train_stop_by(lab, &deadline) | pl_lab_results_stop_by(lab, &deadline);
+    if (stuck) return -1;
+    pl_lab_free(lab);
+    return 0;
 }
 
 void pl_lab_free(PlLab *lab) {

@@ -336,6 +336,12 @@ typedef struct {
 PlLab *pl_lab_new(const PlLabSettings *s, PlErr *err);
 /* Stops the worker and the training, frees everything. NULL is harmless. */
 void pl_lab_free(PlLab *lab);
+/* Quitting: asks every training and the result worker to stop, and waits
+ * for them at most patience seconds. Returns 0 when they stopped (the lab is
+ * then freed), -1 when one is still inside a batch or a BLAS call: the lab is
+ * left as it was, for the process's exit to reclaim (freeing it would wait
+ * for that thread). Save the session before. NULL: 0. */
+int pl_lab_close(PlLab *lab, double patience);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);

@@ -101,6 +101,9 @@ enum { PL_TRAINED_RUNS = 1, PL_TRAINED_GRID = 2 };
 /* result_cache.c */
 int pl_lab_results_start(PlLab *lab, PlErr *err);
 void pl_lab_results_stop(PlLab *lab);
+/* Asks the worker to stop and waits for it until deadline (CLOCK_REALTIME):
+ * 0 when it stopped (joined), -1 when it is still computing a result. */
+int pl_lab_results_stop_by(PlLab *lab, const struct timespec *deadline);
 /* Recomputes every slot's wanted key from the settings and the weights. */
 void pl_lab_results_want(PlLab *lab);
 /* Moves finished results to the views; 1 when one arrived. */
@@ -118,6 +121,9 @@ void pl_lab_set_weights(PlLab *lab, PlModel *m, int run_id, int seed);
 /* trainer.c */
 void pl_lab_train_start(PlLab *lab);
 void pl_lab_train_stop(PlLab *lab);
+/* Cancels every training and waits for them until deadline (CLOCK_REALTIME):
+ * 0 when all ended (then freed), -1 when one is still inside a batch. */
+int pl_lab_train_stop_by(PlLab *lab, const struct timespec *deadline);
 int pl_lab_train_tick(PlLab *lab);
 int pl_lab_grid_start(PlLab *lab);
 int pl_lab_pause_toggle(PlLab *lab);

@@ -202,6 +202,20 @@ void pl_lab_results_stop(PlLab *lab) {
     lab->worker_started = 0;
 }
 
+int pl_lab_results_stop_by(PlLab *lab, const struct timespec *deadline) {
+    if (!lab->worker_started) return 0;
+    if (pthread_mutex_timedlock(&lab->lock, deadline) != 0) return -1;
+    lab->quit = 1;
+    pthread_cond_broadcast(&lab->wake);
+    int rc = 0;
+    while (lab->computing && rc == 0) rc = pthread_cond_timedwait(&lab->done, &lab->lock, deadline);
+    int idle = !lab->computing;
+    pthread_mutex_unlock(&lab->lock);
+    if (!idle) return -1;
+    pl_lab_results_stop(lab); /* between results, with quit set: it leaves at once */
+    return 0;
+}
+
 void pl_lab_results_hold(PlLab *lab, int hold) {
     pthread_mutex_lock(&lab->lock);
     lab->hold = hold;

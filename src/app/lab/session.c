@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/atomic.h"
+#include "core/infile.h"
 #include "lab_internal.h"
 
 /* ---- writing ---- */
@@ -206,11 +207,9 @@ static PlStatus parse_line(const char *path, int no, char *line, PlSession *out,
 }
 
 PlSession *pl_session_read(const char *path, PlErr *err) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
+    FILE *f;
+    /* only a regular file: a FIFO or a device named as the session would block or never end */
+    if (pl_infile_open(path, 0, &f, NULL, err)) return NULL;
     PlSession *s = calloc(1, sizeof *s);
     if (s) s->runs = calloc(PL_LAB_MAX_RUNS, sizeof *s->runs);
     if (!s || !s->runs) {

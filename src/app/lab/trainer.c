@@ -54,6 +54,14 @@ static void reap(PlLab *lab) {
         }
 }
 
+int pl_lab_train_stop_by(PlLab *lab, const struct timespec *deadline) {
+    int stuck = pl_job_stop_by(lab->job, deadline) | pl_job_stop_by(lab->grid_job, deadline);
+    for (int i = 0; i < RETIRED_MAX; i++) stuck |= pl_job_stop_by(lab->retired[i], deadline);
+    if (stuck) return -1;
+    pl_lab_train_stop(lab);
+    return 0;
+}
+
 void pl_lab_train_stop(PlLab *lab) {
     pl_job_free(lab->job);
     pl_job_free(lab->grid_job);

@@ -1,8 +1,10 @@
 #include "worker.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -15,6 +17,22 @@ double pl_app_clock(void) {
 int pl_app_cores(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+uint64_t pl_app_memory_available(void) {
+    uint64_t avail = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[128];
+        unsigned long long kb;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) avail = (uint64_t)kb * 1024;
+        fclose(f);
+    }
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY && (!avail || as.rlim_cur < avail))
+        avail = (uint64_t)as.rlim_cur;
+    return avail;
 }
 
 /* ---- several runs on a few threads ---- */
@@ -84,6 +102,19 @@ PlStatus pl_runs_execute(PlRun *runs, int n, const PlCorpus *c, int threads, PlR
     pthread_t tid[16];
     int started = 0;
     if (threads > 16) threads = 16;
+    /* A training that cannot fit is refused before it starts, in one line,
+     * rather than growing until the machine swaps. */
+    uint64_t avail = pl_app_memory_available();
+    int at_once = threads < 1 ? 1 : threads < n ? threads : n;
+    for (int i = 0; i < n; i++) {
+        PlErr why;
+        PlStatus st = pl_train_memory_check(&runs[i].cfg, c->num_words, at_once, avail, &why);
+        if (st) {
+            runs[i].status = st;
+            if (err) *err = why;
+            return st;
+        }
+    }
     for (int t = 1; t < threads && t < n; t++)
         if (pthread_create(&tid[started], NULL, pool_main, &pool) == 0) started++;
     pool_main(&pool);
@@ -180,6 +211,7 @@ static void *job_main(void *arg) {
     j->err = err;
     j->first = first;
     j->finished = 1;
+    pthread_cond_broadcast(&j->wake); /* pl_job_stop_by may be waiting for it */
     pthread_mutex_unlock(&j->lock);
     return NULL;
 }
@@ -263,6 +295,21 @@ PlStatus pl_job_finish(PlJob *j, PlRun *runs, PlModel **model_of_first, PlErr *e
     }
     if (j->status && err) *err = j->err;
     return j->status;
+}
+
+int pl_job_stop_by(PlJob *j, const struct timespec *deadline) {
+    if (!j || j->joined) return 0;
+    /* timed: a thread stuck inside the clock holds the lock */
+    if (pthread_mutex_timedlock(&j->lock, deadline) != 0) return -1;
+    j->cancel = 1;
+    pthread_cond_broadcast(&j->wake);
+    int rc = 0;
+    while (!j->finished && rc == 0) rc = pthread_cond_timedwait(&j->wake, &j->lock, deadline);
+    int ended = j->finished;
+    pthread_mutex_unlock(&j->lock);
+    if (!ended) return -1;
+    job_join(j); /* it has returned: this does not wait */
+    return 0;
 }
 
 void pl_job_free(PlJob *j) {

@@ -8,6 +8,8 @@
 #ifndef PL_APP_WORKER_H
 #define PL_APP_WORKER_H
 
+#include <time.h>
+
 #include "core/experiment.h"
 #include "core/train.h"
 
@@ -16,6 +18,10 @@ double pl_app_clock(void);
 
 /* Threads worth running at once: the online CPUs, 1 at least. */
 int pl_app_cores(void);
+
+/* Bytes this process may still take: /proc/meminfo's MemAvailable, or the
+ * address-space limit (ulimit -v) when lower; 0 when neither is known. */
+uint64_t pl_app_memory_available(void);
 
 /* Called (serialised) after every batch of every run: which run, and its
  * progress. A nonzero return cancels this run and every run not started. */
@@ -69,6 +75,11 @@ void pl_job_pause(PlJob *j, int paused);
  * (n entries) and hands over run 0's trained model (when model_of_first is
  * not NULL). Returns the job's status. */
 PlStatus pl_job_finish(PlJob *j, PlRun *runs, PlModel **model_of_first, PlErr *err);
+/* Cancels the job and waits for its thread until deadline (CLOCK_REALTIME,
+ * as pthread_cond_timedwait reads it). Returns 0 when the thread ended (then
+ * pl_job_free does not wait), -1 when it is still inside a batch at the
+ * deadline: the job is left as it was, and freeing it would wait. NULL: 0. */
+int pl_job_stop_by(PlJob *j, const struct timespec *deadline);
 /* Cancels if still running, waits, frees. NULL is harmless. */
 void pl_job_free(PlJob *j);
 
