@@ -615,8 +615,7 @@ int gui_run(const GuiArgs *a) {
         }
         if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0)
             fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
-        if (g.drill.drill && strncmp(g.drill.note, "progress not saved", 18) == 0)
-            fprintf(stderr, "padlab gui: %s\n", g.drill.note), rc = 1;
+        if (g.drill.drill && g.drill.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.drill.unsaved), rc = 1;
     }
     stop(&g);
     SDL_Quit();

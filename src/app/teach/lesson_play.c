@@ -11,6 +11,12 @@
 
 /* ---- opening, progress ---- */
 
+static void drop_book(PlLessonPlay *p) {
+    if (p->book) pl_progress_done(p->book);
+    free(p->book);
+    p->book = NULL;
+}
+
 static void save_progress(PlLessonPlay *p) {
     PlErr err;
     if (!p->book) return;
@@ -19,8 +25,10 @@ static void save_progress(PlLessonPlay *p) {
     pl_lesson_run_record(p->run, e);
     if (pl_progress_save(p->book, &err)) {
         snprintf(p->note, sizeof p->note, "progress not saved: %.250s", err.msg);
-        free(p->book);
-        p->book = NULL; /* said once; the lesson goes on */
+        drop_book(p); /* said once; the lesson goes on */
+    } else if (p->book->notice[0]) {
+        snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
+        p->book->notice[0] = '\0';
     }
 }
 
@@ -31,8 +39,10 @@ static int open_book(PlLessonPlay *p, int *attempt) {
     p->book = calloc(1, sizeof *p->book);
     if (p->book && pl_progress_load(p->book, &err)) {
         snprintf(p->note, sizeof p->note, "%.250s (progress will not be saved)", err.msg);
-        free(p->book);
-        p->book = NULL;
+        drop_book(p);
+    } else if (p->book && p->book->notice[0]) {
+        snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
+        p->book->notice[0] = '\0';
     }
     PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
     *attempt = e ? ++e->opened : 0;
@@ -69,7 +79,7 @@ void pl_lesson_play_close(PlLessonPlay *p) {
     if (p->run) save_progress(p);
     pl_lesson_run_free(p->run);
     pl_lesson_free(p->lesson);
-    free(p->book);
+    drop_book(p);
     memset(p, 0, sizeof *p);
 }
 
