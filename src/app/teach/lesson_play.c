@@ -24,7 +24,8 @@ static void save_progress(PlLessonPlay *p) {
     if (!e) return;
     pl_lesson_run_record(p->run, e);
     if (pl_progress_save(p->book, &err)) {
-        snprintf(p->note, sizeof p->note, "progress not saved: %.250s", err.msg);
+        snprintf(p->unsaved, sizeof p->unsaved, "progress not saved: %.250s", err.msg);
+        snprintf(p->note, sizeof p->note, "%s", p->unsaved);
         drop_book(p); /* said once; the lesson goes on */
     } else if (p->book->notice[0]) {
         snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
@@ -73,6 +74,10 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
     if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
     p->present = present;
     return 0;
+}
+
+void pl_lesson_play_save(PlLessonPlay *p) {
+    if (p->run) save_progress(p);
 }
 
 void pl_lesson_play_close(PlLessonPlay *p) {
@@ -291,6 +296,7 @@ void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlPage *g) {
         gap(g);
         filled(g, lab, s->summary, PL_ROLE_SUMMARY, 2);
     }
-    if (p->note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, p->note);
+    const char *note = p->note[0] ? p->note : p->unsaved; /* a failed save is said until the end */
+    if (note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, note);
     mark_reveal(g, pl_lesson_run_state(p->run));
 }
