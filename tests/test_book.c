@@ -54,7 +54,8 @@ START_TEST(test_two_lessons_open_at_once_keep_both_answers) {
     ck_assert_int_eq(p->opened, 2);
     ck_assert_int_eq(p->step, 4); /* the step of the last save */
     ck_assert_int_eq(((PlLessonProgress *)pl_book_find(&c, "01-rectangle"))->done, 1);
-    ck_assert_int_eq(pl_book_find(&b, "02-mask") != NULL && ((PlLessonProgress *)pl_book_find(&b, "02-mask"))->answer[1],
+    ck_assert_int_eq(pl_book_find(&b, "02-mask") != NULL &&
+                         ((PlLessonProgress *)pl_book_find(&b, "02-mask"))->answer[1],
                      1); /* the one that saved last holds the other's too */
     pl_book_done(&a), pl_book_done(&b), pl_book_done(&c);
     pl_test_rmtree(dir);

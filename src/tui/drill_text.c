@@ -16,19 +16,24 @@ void tui_drill_lay_out(TuiDrill *u, int w, double now) {
 /* ---- the key bar ---- */
 
 /* A key bar's text, and the same when the progress cannot be written. */
-#define KEPT(text) {" " text " (progress is kept) ", " " text " (progress NOT saved) "}
-#define SAME(text) {" " text " ", " " text " "}
+#define KEPT(text) \
+    { " " text " (progress is kept) ", " " text " (progress NOT saved) " }
+#define SAME(text) \
+    { " " text " ", " " text " " }
 
 static const char *const keys[PL_DECK_KINDS][3][2] = {
     [PL_DECK_CARDS] = {KEPT("space show the answer   up/down scroll   q quit"),
-                       SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"), {"", ""}},
+                       SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"),
+                       {"", ""}},
     [PL_DECK_QUESTIONS] = {KEPT("a-f answer   up/down scroll   q quit"),
-                           SAME("space next question   up/down scroll   q quit"), {"", ""}},
+                           SAME("space next question   up/down scroll   q quit"),
+                           {"", ""}},
     [PL_DECK_BUGS] = {SAME("a-f the cause   1-0 views  j/k scroll view  z zoom   up/down scroll   q quit"),
                       SAME("f apply the fix   space next case   1-0 views  z zoom   q quit"),
                       SAME("space next case   1-0 views  j/k scroll view  z zoom   up/down scroll   q quit")},
     [PL_DECK_MINUTE] = {KEPT("space show the model answer   up/down scroll   q quit"),
-                        SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"), {"", ""}},
+                        SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"),
+                        {"", ""}},
 };
 
 const char *tui_drill_keys(const TuiDrill *u) {

@@ -92,7 +92,10 @@ static void put_name(FILE *f, const char *name) {
 }
 
 static int hex(int c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                  : -1;
 }
 
 /* The name written as tok (raw in the first format) into out; 0, or -1. */
@@ -153,8 +156,7 @@ static PlStatus parse_line(PlBook *b, char *line, int *format, const char *shown
     return PL_OK;
 }
 
-PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size_t len, const char *shown,
-                       PlErr *err) {
+PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size_t len, const char *shown, PlErr *err) {
     memset(b, 0, sizeof *b);
     b->kind = kind;
     int format = 1, no = 0;

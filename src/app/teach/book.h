@@ -53,13 +53,13 @@ typedef struct {
 typedef struct {
     const PlBookKind *kind;
     char path[1024];
-    uint64_t salt;       /* the learner's; 0: none */
-    unsigned char *rec;  /* n records of kind->size bytes */
+    uint64_t salt;      /* the learner's; 0: none */
+    unsigned char *rec; /* n records of kind->size bytes */
     int n, cap;
     unsigned char *base; /* the records as last read or written: what a save merges against */
     int nbase;
     uint64_t base_salt; /* the salt as last read or written */
-    char notice[600]; /* a damaged book set aside: what was wrong and where it went; "" */
+    char notice[600];   /* a damaged book set aside: what was wrong and where it went; "" */
 } PlBook;
 
 /* Reads the book at path into b (no file yet: an empty book). A damaged
@@ -71,8 +71,7 @@ PlStatus pl_book_load(PlBook *b, const PlBookKind *kind, const char *path, PlErr
 /* Reads a book from len bytes of text (shown names it in messages); the
  * parser of pl_book_load. A damaged book: PL_EINPUT with err naming
  * SHOWN:LINE, and b empty. Release b with pl_book_done. */
-PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size_t len, const char *shown,
-                       PlErr *err);
+PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size_t len, const char *shown, PlErr *err);
 /* Writes b in the current format; 0, or -1 after a failed write. */
 int pl_book_write(const PlBook *b, FILE *f);
 /* Merges b into the book at b->path under its lock and writes it
