@@ -151,6 +151,8 @@ static PlStatus parse_line(PlBook *b, char *line, int *format, const char *shown
     }
     if (b->n == PL_BOOK_MAX_RECORDS)
         return pl_err_set(err, PL_EINPUT, "%s:%d: more than %d records", shown, no, PL_BOOK_MAX_RECORDS);
+    if (!grow(b)) /* never taken for damage: a good book is not set aside for want of memory */
+        return pl_err_set(err, PL_ENOMEM, "%s: out of memory", shown);
     if (strncmp(line, b->kind->word, wl) || strncmp(line + wl, " = ", 3) || parse_record(b, line + wl + 3, *format))
         return pl_err_set(err, PL_EINPUT, "%s:%d: expected '%s'", shown, no, b->kind->expect);
     return PL_OK;
