@@ -71,6 +71,7 @@ static const SuiteRow suites[] = {
     {"drill", drill_suite},
     {"atomic", atomic_suite},
     {"dirs", dirs_suite},
+    {"book", book_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

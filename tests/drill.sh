@@ -106,10 +106,10 @@ else fail "--answers writes them out too" "status $rc" "$(cat -v <<<"$out")" "$e
 rm "$XDG_DATA_HOME/padlab/decks/esc.deck"
 
 # ---- playing in tmux ----
-tmux_begin "playing drills in the terminal" 42
+tmux_begin "playing drills in the terminal" 51
 PANE=drill PANE_W=80 PANE_H=24
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
-if without tui "playing drills in the terminal" 42; then
+if without tui "playing drills in the terminal" 51; then
     check_built_without "in a terminal, padlab drill says in one line it was built without the terminal lab" drill cards-batches
     finish
     exit $?
@@ -224,4 +224,35 @@ expect_has "--reset --yes forgets one deck" "forgot"
 if grep -q "^item = minute/" "$STATE"; then fail "the deck's progress is gone" "$(cat "$STATE")"; else pass "the deck's progress is gone"; fi
 check_state "and the others' stays" "^item = bugs/inverted-polarity "
 check_state "the learner's salt is kept" "^learner = 00000000000000a1$"
+
+# A state folder the drill cannot write: the learner is told on screen, in
+# the key bar and on exit, with status 1. (As root, padlab runs as nobody.)
+RO="$TMP/ro-state"
+mkdir -p "$RO/padlab" && chmod 555 "$RO/padlab"
+as_other=
+if [[ $(id -u) -eq 0 ]]; then
+    chmod 755 "$TMP"
+    as_other="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if $as_other "$P" --version >/dev/null 2>&1 && ! $as_other touch "$RO/padlab/probe" 2>/dev/null; then
+    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" start drill cards-batches --count 2
+    check_screen "a drill in a read-only state folder opens" "space shows it"
+    T send-keys -t drill Space
+    check_screen "and reveals the answer" "Remember: "
+    T send-keys -t drill 3
+    check_screen "the grade that cannot be written says so on screen" "progress not saved"
+    check_screen "the next card's key bar says the progress is not saved" "(progress NOT saved)"
+    check_absent "(progress is kept)" "and no longer says it is kept"
+    T send-keys -t drill Space
+    T send-keys -t drill 3
+    check_screen "the end says the progress could not be saved" "Your progress could NOT be saved"
+    check_screen "the note stays after the next grade" "progress not saved"
+    T send-keys -t drill q
+    check_screen "q quits with status 1" "EXIT=1"
+    if grep -q "^padlab drill: progress not saved: .*Permission denied" "$TMP/err.txt"; then pass "and says why on exit"
+    else fail "and says why on exit" "$(cat "$TMP/err.txt")"; fi
+else
+    skip "a read-only state folder (cannot run padlab as another user, or the folder is writable)" 9
+fi
+chmod 700 "$TMP"
 finish

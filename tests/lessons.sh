@@ -108,9 +108,9 @@ if [[ -n $pads_small && $pads_small != "$pads" ]]; then pass "--answers follows 
 else fail "--answers follows the corpus given" "$out"; fi
 
 # ---- playing lesson 1 in tmux ----
-tmux_begin "playing lessons in the terminal" 34
+tmux_begin "playing lessons in the terminal" 38
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
-if without tui "playing lessons in the terminal" 34; then
+if without tui "playing lessons in the terminal" 38; then
     check_built_without "in a terminal, padlab lesson says in one line it was built without the terminal lab" lesson 01-rectangle
     finish
     exit $?
@@ -192,6 +192,28 @@ T send-keys -t lab F5
 check_screen "F5 leaves classroom mode" "padding: pre*"
 T send-keys -t lab q
 check_screen "and quits" "EXIT=0"
+
+# A state folder the lesson cannot write: said on screen until the end, and on exit with status 1.
+RO="$TMP/ro-state"
+mkdir -p "$RO/padlab" && chmod 555 "$RO/padlab"
+as_other=
+if [[ $(id -u) -eq 0 ]]; then
+    chmod 755 "$TMP"
+    as_other="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if $as_other "$P" --version >/dev/null 2>&1 && ! $as_other touch "$RO/padlab/probe" 2>/dev/null; then
+    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" start lesson 01-rectangle
+    check_screen "a lesson in a read-only state folder opens" "step 1 of 7: One tensor, many lengths"
+    T send-keys -t lab Space
+    check_screen "the step that cannot be saved says so, and the note stays" "progress not saved"
+    T send-keys -t lab q
+    check_screen "q quits the lesson with status 1" "EXIT=1"
+    if grep -q "^padlab: progress not saved: .*Permission denied" "$TMP/err.txt"; then pass "and says why on exit"
+    else fail "and says why on exit" "$(cat "$TMP/err.txt")"; fi
+else
+    skip "a read-only state folder (cannot run padlab as another user, or the folder is writable)" 4
+fi
+chmod 700 "$TMP"
 
 # Forgetting progress asks first.
 run "$P" lesson --reset 01-rectangle </dev/null

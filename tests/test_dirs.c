@@ -239,6 +239,7 @@ START_TEST(test_progress_is_not_kept_under_a_relative_xdg_state_home) {
     ck_assert_str_eq(b->path, want);
     struct stat st;
     ck_assert_int_ne(stat("state", &st), 0); /* nothing made under the relative name */
+    pl_progress_done(b);
     free(b);
     pl_test_rmtree(tmp);
     free(tmp);

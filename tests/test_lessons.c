@@ -388,7 +388,7 @@ START_TEST(test_progress_round_trip) {
     ck_assert(b->salt != 0); /* a new learner gets a salt of their own */
     b->salt = 0xfedcba9876543210ULL;
     ck_assert_int_eq(pl_progress_save(b, &err), PL_OK);
-    memset(b, 0, sizeof *b);
+    pl_progress_done(b);
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 2);
     ck_assert(b->salt == 0xfedcba9876543210ULL);
@@ -404,9 +404,12 @@ START_TEST(test_progress_round_trip) {
     char path[4200];
     snprintf(path, sizeof path, "%s/padlab/progress", dir);
     pl_test_write_file(path, "lesson = a step=1 done=0 answers=\nlesson = b step=x\n", 52);
-    ck_assert_int_ne(pl_progress_load(b, &err), PL_OK);
-    ck_assert_msg(strstr(err.msg, "progress:2:") != NULL, "%s", err.msg);
+    pl_progress_done(b);
+    ck_assert_int_eq(pl_progress_load(b, &err), PL_OK); /* set aside (test_book.c), a new book begun */
+    ck_assert_int_eq(b->n, 0);
+    ck_assert_msg(strstr(b->notice, "progress:2:") != NULL, "%s", b->notice);
     unsetenv("XDG_STATE_HOME");
+    pl_progress_done(b);
     free(b);
     pl_test_rmtree(dir);
     free(dir);

@@ -61,6 +61,7 @@ static int list_decks(const CliArgs *a) {
     PlDrillBook book;
     PlErr err;
     if (pl_drill_book_load(&book, &err)) book.n = 0; /* the list still shows; progress is extra */
+    if (book.notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book.notice);
     JsonW w;
     if (f == FMT_JSON) json_begin_array(&w, stdout);
     else printf("%-22s %-10s %5s %5s  %s\n", "deck", "kind", "count", "due", "title");
@@ -241,6 +242,7 @@ static int reset(const CliArgs *a) {
     PlErr err;
     int rc = 0;
     if (pl_drill_book_load(&book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    else if (book.notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book.notice);
     int gone = rc ? 0 : pl_drill_book_forget(&book, a->pos[0]);
     if (!rc && pl_drill_book_save(&book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
     if (!rc) printf("forgot %d item%s of %s\n", gone, gone == 1 ? "" : "s", a->pos[0]);

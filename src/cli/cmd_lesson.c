@@ -20,6 +20,7 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
     if (!book || !paths) return free(paths), free(book), fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
     int n = pl_lesson_list(paths, MAX_LESSONS), rc = 0;
     if (pl_progress_load(book, &err)) book->n = 0; /* the list still shows; progress is extra */
+    if (book->notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book->notice);
     JsonW w;
     if (fmt == OUT_JSON) json_begin_array(&w, stdout);
     for (int i = 0; i < n; i++) {
@@ -48,6 +49,7 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
         pl_lesson_free(l);
     }
     if (fmt == OUT_JSON) json_end_array(&w);
+    pl_progress_done(book);
     free(book);
     free(paths);
     return rc;
@@ -97,6 +99,7 @@ static int reset(const CliArgs *a, const char *name) {
     char what[200];
     snprintf(what, sizeof what, name ? "your progress in %.100s" : "your progress in every lesson", name);
     if (pl_progress_load(book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    else if (book->notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book->notice);
     int ok = rc ? 0 : confirm(a, what);
     if (ok < 0) rc = 2;
     else if (ok && name && !pl_progress_forget(book, name)) printf("no progress kept for %s\n", name);
@@ -105,6 +108,7 @@ static int reset(const CliArgs *a, const char *name) {
         if (pl_progress_save(book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
         else printf("forgot %s\n", what + 5);
     }
+    pl_progress_done(book);
     free(book);
     return rc;
 }

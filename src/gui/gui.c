@@ -613,10 +613,9 @@ int gui_run(const GuiArgs *a) {
             PlErr err;
             if (pl_lab_save_session(g.lab, save, &err)) fprintf(stderr, "padlab gui: %s\n", err.msg), rc = 1;
         }
-        if (g.lesson.run && strncmp(g.lesson.note, "progress not saved", 18) == 0)
-            fprintf(stderr, "padlab gui: %s\n", g.lesson.note);
-        if (g.drill.drill && strncmp(g.drill.note, "progress not saved", 18) == 0)
-            fprintf(stderr, "padlab gui: %s\n", g.drill.note), rc = 1;
+        if (g.lesson.run) pl_lesson_play_save(&g.lesson);
+        if (g.lesson.run && g.lesson.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.lesson.unsaved), rc = 1;
+        if (g.drill.drill && g.drill.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.drill.unsaved), rc = 1;
     }
     stop(&g);
     SDL_Quit();

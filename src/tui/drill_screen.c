@@ -45,7 +45,8 @@ static void load_decks(TuiDrill *u) {
 static void save(TuiDrill *u) {
     PlErr err;
     if (u->book_ok && pl_drill_book_save(&u->book, &err)) {
-        snprintf(u->note, sizeof u->note, "progress not saved: %.270s", err.msg);
+        snprintf(u->unsaved, sizeof u->unsaved, "progress not saved: %.270s", err.msg);
+        snprintf(u->note, sizeof u->note, "%s", u->unsaved);
         u->book_ok = 0; /* said once; the drill goes on */
     }
 }
@@ -55,7 +56,8 @@ static void close_deck(TuiDrill *u) {
     if (!u->play.drill) return;
     pl_drill_play_save(&u->play);
     u->book_ok = u->play.book_ok;
-    if (strncmp(u->play.note, "progress not saved", 18) == 0) snprintf(u->note, sizeof u->note, "%s", u->play.note);
+    if (u->play.unsaved[0]) snprintf(u->unsaved, sizeof u->unsaved, "%s", u->play.unsaved);
+    if (u->play.unsaved[0]) snprintf(u->note, sizeof u->note, "%s", u->play.unsaved);
     pl_drill_play_close(&u->play);
 }
 
@@ -66,6 +68,7 @@ static int open_deck(TuiDrill *u, PlDeck *d, double now) {
     char why[300];
     if (pl_drill_play_start(&u->play, d, &u->book, u->book_ok, &u->a.settings, &o, now, why, sizeof why))
         return snprintf(u->note, sizeof u->note, "%s", why), -1;
+    if (u->unsaved[0]) snprintf(u->play.unsaved, sizeof u->play.unsaved, "%s", u->unsaved);
     u->play.picker = 1, u->pane_item = u->play.shown_item, u->pane.scroll = 0, u->note[0] = '\0';
     return 0;
 }
@@ -279,6 +282,7 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     PlErr err;
     u->book_ok = pl_drill_book_load(&u->book, &err) == PL_OK;
     if (!u->book_ok) snprintf(u->note, sizeof u->note, "%.260s (progress will not be saved)", err.msg);
+    else if (u->book.notice[0]) snprintf(u->note, sizeof u->note, "%.290s", u->book.notice);
     PlDeck *start = NULL;
     char problem[512];
     if (a->deck && !(start = named_deck(u, a->deck, problem, sizeof problem))) {
@@ -302,8 +306,7 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     close_deck(u);
     save(u);
     int rc = 0;
-    if (!u->book_ok && strncmp(u->note, "progress not saved", 18) == 0)
-        fprintf(stderr, "padlab drill: %s\n", u->note), rc = 1;
+    if (u->unsaved[0]) fprintf(stderr, "padlab drill: %s\n", u->unsaved), rc = 1;
     finish(u);
     if (tui_screen_quit_signal()) rc = 128 + tui_screen_quit_signal(); /* as a shell would report it */
     return rc;

@@ -14,8 +14,9 @@ typedef struct {
     TuiDrillArgs a;
     int today;
     PlDrillBook book;
-    int book_ok;    /* the progress file could be read: it is written */
-    char note[300]; /* a line for the learner (a save that failed, a refused key) */
+    int book_ok;       /* the progress file could be read: it is written */
+    char note[300];    /* a line for the learner (a save that failed, a refused key) */
+    char unsaved[300]; /* why the progress could not be written: said on exit, status 1; "" */
     /* the picker */
     PlDeck *decks[TUI_DRILL_DECKS];
     int ndecks, pick;

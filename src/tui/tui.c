@@ -380,12 +380,12 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     pl_lab_take_changes(lab);
     loop(&u);
     tui_screen_end();
+    int rc = 0;
     if (u.lesson.play.run) {
-        if (u.lesson.play.note[0] && strncmp(u.lesson.play.note, "progress not saved", 18) == 0)
-            fprintf(stderr, "padlab: %s\n", u.lesson.play.note);
+        pl_lesson_play_save(&u.lesson.play);
+        if (u.lesson.play.unsaved[0]) fprintf(stderr, "padlab: %s\n", u.lesson.play.unsaved), rc = 1;
         tui_lesson_close(&u.lesson);
     }
-    int rc = 0;
     if (save && pl_lab_save_session(lab, save, &err)) {
         fprintf(stderr, "padlab: %s\n", err.msg);
         rc = 1;

@@ -285,8 +285,10 @@ static void lay_end(Out *o) {
         add(o, PL_ROLE_TEXT, PL_PART_NONE, 0, "%d of %d right%s.", s->right, s->right + s->wrong,
             d->kind == PL_DECK_BUGS ? " on the first pick" : "");
     gap(o);
-    const char *how = o->p->picker ? "Your progress is saved. Enter picks another deck; q quits."
-                      : o->p->keep ? "Your progress is saved. q quits."
+    int lost = o->p->unsaved[0] != '\0';
+    const char *how = o->p->picker ? (lost ? "Your progress could NOT be saved. Enter picks another deck; q quits."
+                                           : "Your progress is saved. Enter picks another deck; q quits.")
+                      : o->p->keep ? (lost ? "Your progress could NOT be saved. q quits." : "Your progress is saved. q quits.")
                                    : "q quits.";
     add(o, PL_ROLE_ASIDE, PL_PART_NONE, 0, "%s", how);
 }

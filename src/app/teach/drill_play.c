@@ -9,8 +9,12 @@
 void pl_drill_play_save(PlDrillPlay *p) {
     PlErr err;
     if (p->keep && p->book_ok && pl_drill_book_save(p->book, &err)) {
-        snprintf(p->note, sizeof p->note, "progress not saved: %.270s", err.msg);
-        p->book_ok = 0; /* said once; the drill goes on */
+        snprintf(p->unsaved, sizeof p->unsaved, "progress not saved: %.270s", err.msg);
+        snprintf(p->note, sizeof p->note, "%s", p->unsaved);
+        p->book_ok = 0; /* the drill goes on, and the note stays */
+    } else if (p->keep && p->book_ok && p->book->notice[0]) {
+        snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
+        p->book->notice[0] = '\0';
     }
 }
 
@@ -72,6 +76,7 @@ int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s,
     if (p->keep) {
         p->book_ok = pl_drill_book_load(p->book, &err) == PL_OK;
         if (!p->book_ok) snprintf(p->note, sizeof p->note, "%.260s (progress will not be saved)", err.msg);
+        else if (p->book->notice[0]) snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
     }
     PlDrillOpts oo = *o;
     if (item >= 0) oo.only = item + 1, oo.all = 1;
@@ -138,7 +143,7 @@ static int step_key(PlDrillPlay *p, int ch, double now) {
         rc = pl_drill_choose(p->drill, ch - 'a', now), pl_drill_play_save(p);
     else if (s->phase != PL_DRILL_FRONT && go && !cards_like(k)) rc = pl_drill_next(p->drill, now);
     else return 0;
-    snprintf(p->note, sizeof p->note, "%s", rc ? s->message : "");
+    snprintf(p->note, sizeof p->note, "%s", rc ? s->message : p->unsaved);
     if (!rc)
         p->scroll = s->phase == PL_DRILL_FRONT ? 0 : PL_DRILL_SCROLL_END; /* an answer's feedback comes into view */
     sync_item(p);
@@ -201,20 +206,31 @@ void pl_drill_play_head(const PlDrillPlay *p, char *left, int lcap, char *right,
     else snprintf(right, (size_t)rcap, "%s", "");
 }
 
-static const char *const keys[PL_DECK_KINDS][3] = {
-    [PL_DECK_CARDS] = {"space show the answer   up/down scroll   q quit (progress is kept)",
-                       "1 again  2 hard  3 good  4 easy   up/down scroll   q quit", ""},
-    [PL_DECK_QUESTIONS] = {"a-f answer   up/down scroll   q quit (progress is kept)",
-                           "space next question   up/down scroll   q quit", ""},
-    [PL_DECK_BUGS] = {"a-f the cause   1-0 views   z zoom   up/down scroll   q quit",
-                      "f apply the fix   space next case   1-0 views   z zoom   q quit",
-                      "space next case   1-0 views   z zoom   up/down scroll   q quit"},
-    [PL_DECK_MINUTE] = {"space show the model answer   up/down scroll   q quit (progress is kept)",
-                        "1 again  2 hard  3 good  4 easy   up/down scroll   q quit", ""},
+/* A key bar's text, and the same when the progress cannot be written. */
+#define KEPT(text) \
+    { text " (progress is kept)", text " (progress NOT saved)" }
+#define SAME(text) \
+    { text, text }
+
+static const char *const keys[PL_DECK_KINDS][3][2] = {
+    [PL_DECK_CARDS] = {KEPT("space show the answer   up/down scroll   q quit"),
+                       SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"),
+                       {"", ""}},
+    [PL_DECK_QUESTIONS] = {KEPT("a-f answer   up/down scroll   q quit"),
+                           SAME("space next question   up/down scroll   q quit"),
+                           {"", ""}},
+    [PL_DECK_BUGS] = {SAME("a-f the cause   1-0 views   z zoom   up/down scroll   q quit"),
+                      SAME("f apply the fix   space next case   1-0 views   z zoom   q quit"),
+                      SAME("space next case   1-0 views   z zoom   up/down scroll   q quit")},
+    [PL_DECK_MINUTE] = {KEPT("space show the model answer   up/down scroll   q quit"),
+                        SAME("1 again  2 hard  3 good  4 easy   up/down scroll   q quit"),
+                        {"", ""}},
 };
+static const char *const end_keys[2] = KEPT("Enter or q quit");
 
 const char *pl_drill_play_keys(const PlDrillPlay *p) {
     const PlDrillState *s = pl_drill_state(p->drill);
-    if (s->phase == PL_DRILL_END) return "Enter or q quit (progress is kept)";
-    return keys[p->deck->kind][s->phase == PL_DRILL_FRONT ? 0 : s->phase == PL_DRILL_BACK ? 1 : 2];
+    int lost = p->unsaved[0] != '\0';
+    if (s->phase == PL_DRILL_END) return end_keys[lost];
+    return keys[p->deck->kind][s->phase == PL_DRILL_FRONT ? 0 : s->phase == PL_DRILL_BACK ? 1 : 2][lost];
 }

@@ -29,6 +29,7 @@ typedef struct {
     int zoom;               /* the case's view takes the whole pane */
     int ascii;              /* marks as + and x */
     char note[300];         /* a line for the learner (a refused key, a save that failed) */
+    char unsaved[300];      /* why the progress could not be written, shown until the end; "" while it is */
 } PlDrillPlay;
 
 /* The scroll that shows the end of the item: the front end clamps it. */

@@ -11,6 +11,12 @@
 
 /* ---- opening, progress ---- */
 
+static void drop_book(PlLessonPlay *p) {
+    if (p->book) pl_progress_done(p->book);
+    free(p->book);
+    p->book = NULL;
+}
+
 static void save_progress(PlLessonPlay *p) {
     PlErr err;
     if (!p->book) return;
@@ -18,9 +24,12 @@ static void save_progress(PlLessonPlay *p) {
     if (!e) return;
     pl_lesson_run_record(p->run, e);
     if (pl_progress_save(p->book, &err)) {
-        snprintf(p->note, sizeof p->note, "progress not saved: %.250s", err.msg);
-        free(p->book);
-        p->book = NULL; /* said once; the lesson goes on */
+        snprintf(p->unsaved, sizeof p->unsaved, "progress not saved: %.250s", err.msg);
+        snprintf(p->note, sizeof p->note, "%s", p->unsaved);
+        drop_book(p); /* said once; the lesson goes on */
+    } else if (p->book->notice[0]) {
+        snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
+        p->book->notice[0] = '\0';
     }
 }
 
@@ -31,8 +40,10 @@ static int open_book(PlLessonPlay *p, int *attempt) {
     p->book = calloc(1, sizeof *p->book);
     if (p->book && pl_progress_load(p->book, &err)) {
         snprintf(p->note, sizeof p->note, "%.250s (progress will not be saved)", err.msg);
-        free(p->book);
-        p->book = NULL;
+        drop_book(p);
+    } else if (p->book && p->book->notice[0]) {
+        snprintf(p->note, sizeof p->note, "%.290s", p->book->notice);
+        p->book->notice[0] = '\0';
     }
     PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
     *attempt = e ? ++e->opened : 0;
@@ -65,11 +76,15 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
     return 0;
 }
 
+void pl_lesson_play_save(PlLessonPlay *p) {
+    if (p->run) save_progress(p);
+}
+
 void pl_lesson_play_close(PlLessonPlay *p) {
     if (p->run) save_progress(p);
     pl_lesson_run_free(p->run);
     pl_lesson_free(p->lesson);
-    free(p->book);
+    drop_book(p);
     memset(p, 0, sizeof *p);
 }
 
@@ -281,6 +296,7 @@ void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlPage *g) {
         gap(g);
         filled(g, lab, s->summary, PL_ROLE_SUMMARY, 2);
     }
-    if (p->note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, p->note);
+    const char *note = p->note[0] ? p->note : p->unsaved; /* a failed save is said until the end */
+    if (note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, note);
     mark_reveal(g, pl_lesson_run_state(p->run));
 }

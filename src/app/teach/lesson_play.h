@@ -26,6 +26,7 @@ typedef struct {
     int scroll;     /* lines of the narration scrolled past */
     int pending;    /* the typed answer waits for the lab's number: checked again on each tick */
     char note[300]; /* a line for the learner (where the progress went, why an answer was not checked) */
+    char unsaved[300]; /* why the progress could not be written, shown when there is no other note; "" */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
@@ -47,6 +48,9 @@ enum { PL_LESSON_LAB = 0, PL_LESSON_TAKEN = 1, PL_LESSON_QUIT = 2 };
  * (from 0) with no progress read or written. 0, or -1 with why (no such
  * lesson or step, a setting the lab refuses). */
 int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap);
+/* Writes the progress now (when it is kept); a failure is kept in unsaved
+ * for the front end to say on exit, with a non-zero status. */
+void pl_lesson_play_save(PlLessonPlay *p);
 /* Saves the progress and frees the lesson. Harmless on a closed one. */
 void pl_lesson_play_close(PlLessonPlay *p);
 

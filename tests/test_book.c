@@ -1,0 +1,281 @@
+/* The learner's books (app/teach/book.h): lesson progress and drill boxes
+ * in one format, two instances on one book losing nothing of each other's,
+ * any name kept, a damaged book set aside, the first format still read. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "app/teach/book.h"
+#include "app/teach/drill_book.h"
+#include "app/teach/progress.h"
+#include "suites.h"
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *s = calloc(1, 1 << 16);
+    size_t n = fread(s, 1, (1 << 16) - 1, f);
+    s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int lines_starting(const char *text, const char *prefix) {
+    int n = 0;
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, prefix, strlen(prefix)) == 0) n++;
+    return n;
+}
+
+START_TEST(test_two_lessons_open_at_once_keep_both_answers) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/progress", dir);
+    PlErr err;
+    PlBook a, b, c;
+    ck_assert_int_eq(pl_book_load(&a, &pl_progress_kind, path, &err), PL_OK); /* a teacher's --present */
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK); /* a laptop's copy */
+    PlLessonProgress *p = pl_progress_of(&a, "02-mask");
+    p->opened++, p->step = 2, p->answer[1] = 1;
+    p = pl_progress_of(&b, "02-mask");
+    p->opened++, p->step = 4, p->answer[3] = -1;
+    pl_progress_of(&b, "01-rectangle")->done = 1;
+    ck_assert_int_eq(pl_book_save(&a, &err), PL_OK);
+    ck_assert_int_eq(pl_book_save(&b, &err), PL_OK); /* the stale copy saves last */
+    ck_assert_int_eq(pl_book_load(&c, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_int_eq(c.n, 2);
+    p = pl_book_find(&c, "02-mask");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->answer[1], 1);  /* the teacher's answer */
+    ck_assert_int_eq(p->answer[3], -1); /* and the laptop's */
+    ck_assert_int_eq(p->opened, 2);
+    ck_assert_int_eq(p->step, 4); /* the step of the last save */
+    ck_assert_int_eq(((PlLessonProgress *)pl_book_find(&c, "01-rectangle"))->done, 1);
+    ck_assert_int_eq(pl_book_find(&b, "02-mask") != NULL &&
+                         ((PlLessonProgress *)pl_book_find(&b, "02-mask"))->answer[1],
+                     1); /* the one that saved last holds the other's too */
+    pl_book_done(&a), pl_book_done(&b), pl_book_done(&c);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_two_drills_on_one_book_keep_every_grade) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/drill", dir);
+    PlErr err;
+    PlDrillBook a, b, c;
+    ck_assert_int_eq(pl_drill_book_load_from(&a, path, &err), PL_OK);
+    pl_drill_book_of(&a, "quickfire", "gone")->right = 1;
+    ck_assert_int_eq(pl_drill_book_save(&a, &err), PL_OK);
+    ck_assert_int_eq(pl_drill_book_load_from(&b, path, &err), PL_OK);
+    PlDrillRecord *r = pl_drill_book_of(&a, "cards", "one");
+    pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
+    pl_drill_book_of(&a, "quickfire", "t")->right = 1;
+    r = pl_drill_book_of(&b, "cards", "one");
+    pl_sched_grade(&r->s, PL_GRADE_AGAIN, 20001);
+    pl_drill_book_of(&b, "quickfire", "t")->wrong = 1;
+    ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 2); /* b forgets what it read: "gone" and its own "t" */
+    pl_drill_book_of(&b, "quickfire", "t")->wrong = 1;
+    ck_assert_int_eq(pl_drill_book_save(&a, &err), PL_OK);
+    ck_assert_int_eq(pl_drill_book_save(&b, &err), PL_OK);
+    ck_assert_int_eq(pl_drill_book_load_from(&c, path, &err), PL_OK);
+    const PlDrillRecord *one = pl_drill_book_find(&c, "cards", "one");
+    ck_assert_ptr_nonnull(one);
+    ck_assert_int_eq(one->s.reviews, 2); /* both grades counted */
+    ck_assert_int_eq(one->s.box, 1);     /* the schedule of the last grade saved: again, box 1 */
+    ck_assert_int_eq(one->s.last, 20001);
+    const PlDrillRecord *t = pl_drill_book_find(&c, "quickfire", "t");
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(t->right, 1);
+    ck_assert_int_eq(t->wrong, 1);
+    ck_assert_ptr_null(pl_drill_book_find(&c, "quickfire", "gone")); /* forgotten by b, changed by nobody */
+    pl_drill_book_done(&a), pl_drill_book_done(&b), pl_drill_book_done(&c);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Two processes grading at once, each saving after every grade. */
+START_TEST(test_two_processes_saving_at_once_lose_nothing) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/drill", dir);
+    pid_t kids[2];
+    for (int k = 0; k < 2; k++) {
+        if ((kids[k] = fork()) == 0) {
+            PlErr err;
+            PlDrillBook b;
+            int bad = pl_drill_book_load_from(&b, path, &err) != PL_OK;
+            for (int i = 0; i < 40 && !bad; i++) {
+                char id[32];
+                snprintf(id, sizeof id, "p%d-%d", k, i);
+                pl_drill_book_of(&b, "deck", id)->right = 1;
+                pl_drill_book_of(&b, "deck", "shared")->wrong++;
+                bad = pl_drill_book_save(&b, &err) != PL_OK;
+            }
+            pl_drill_book_done(&b);
+            _exit(bad);
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        int status;
+        ck_assert_int_eq(waitpid(kids[k], &status, 0), kids[k]);
+        ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    PlErr err;
+    PlDrillBook c;
+    ck_assert_int_eq(pl_drill_book_load_from(&c, path, &err), PL_OK);
+    ck_assert_int_eq(c.n, 81);
+    ck_assert_int_eq(pl_drill_book_find(&c, "deck", "shared")->wrong, 80);
+    pl_drill_book_done(&c);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_names_with_a_space_a_newline_or_a_percent_keep_their_progress) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/progress", dir);
+    const char *names[] = {"my lesson", "two\nlines", "50%=off", "tab\there", "\xc3\xa9t\xc3\xa9"};
+    PlErr err;
+    PlBook b;
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    for (int i = 0; i < 5; i++) {
+        PlLessonProgress *p = pl_progress_of(&b, names[i]);
+        ck_assert_ptr_nonnull(p);
+        p->step = i + 1;
+    }
+    ck_assert_int_eq(pl_book_save(&b, &err), PL_OK);
+    pl_book_done(&b);
+    char *text = slurp(path);
+    ck_assert_int_eq(lines_starting(text, "lesson = "), 5); /* one line each */
+    ck_assert_ptr_nonnull(strstr(text, "lesson = my%20lesson step=1 "));
+    ck_assert_ptr_nonnull(strstr(text, "lesson = two%0Alines step=2 "));
+    ck_assert_ptr_nonnull(strstr(text, "lesson = 50%25%3Doff step=3 "));
+    free(text);
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_str_eq(b.notice, "");
+    ck_assert_int_eq(b.n, 5);
+    for (int i = 0; i < 5; i++) {
+        const PlLessonProgress *p = pl_book_find(&b, names[i]);
+        ck_assert_msg(p != NULL, "%s", names[i]);
+        ck_assert_int_eq(p->step, i + 1);
+    }
+    ck_assert_int_eq(pl_progress_forget(&b, "two\nlines"), 1);
+    pl_book_done(&b);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_damaged_book_is_set_aside_with_a_message) {
+    char *dir = pl_test_tmpdir(), path[4200], aside[4300];
+    snprintf(path, sizeof path, "%s/drill", dir);
+    const char damaged[] = "item = a/b box=1 due=3 reviews=1 lapses=0 right=0 wrong=0 last=2\nitem = a/c box=x\n";
+    pl_test_write_file(path, damaged, sizeof damaged - 1);
+    PlErr err;
+    PlDrillBook b;
+    ck_assert_int_eq(pl_drill_book_load_from(&b, path, &err), PL_OK);
+    ck_assert_int_eq(b.n, 0);
+    ck_assert_msg(strstr(b.notice, "drill:2: expected 'item = DECK/ID") != NULL, "%s", b.notice);
+    ck_assert_msg(strstr(b.notice, "set aside as drill.damaged-1") != NULL, "%s", b.notice);
+    snprintf(aside, sizeof aside, "%s.damaged-1", path);
+    char *kept = slurp(aside);
+    ck_assert_str_eq(kept, damaged); /* every byte of it, beside the book */
+    free(kept);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    pl_drill_book_of(&b, "a", "new")->right = 1;
+    ck_assert_int_eq(pl_drill_book_save(&b, &err), PL_OK);
+    pl_drill_book_done(&b);
+    pl_test_write_file(path, "learner = 12345\n", 16); /* damaged again: the next free name */
+    ck_assert_int_eq(pl_drill_book_load_from(&b, path, &err), PL_OK);
+    ck_assert_msg(strstr(b.notice, "drill:1: expected 'learner = ' and 16 hex digits") != NULL, "%s", b.notice);
+    ck_assert_msg(strstr(b.notice, "drill.damaged-2") != NULL, "%s", b.notice);
+    pl_drill_book_done(&b);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_book_of_the_first_format_loads_without_loss) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/progress", dir);
+    const char old[] = "# padlab: lessons played\n"
+                       "learner = 00000000000000a1\n"
+                       "lesson = 01-rectangle step=0 done=1 opened=2 answers=\n"
+                       "lesson = 50%41off step=3 done=0 opened=1 answers=1r,2w\n";
+    pl_test_write_file(path, old, sizeof old - 1);
+    PlErr err;
+    PlBook b;
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_str_eq(b.notice, "");
+    ck_assert(b.salt == 0xa1);
+    ck_assert_int_eq(b.n, 2);
+    const PlLessonProgress *p = pl_book_find(&b, "50%41off"); /* written as it was: no %XX then */
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->step, 3);
+    ck_assert_int_eq(p->answer[1], 1);
+    ck_assert_int_eq(p->answer[2], -1);
+    ck_assert_int_eq(((PlLessonProgress *)pl_book_find(&b, "01-rectangle"))->done, 1);
+    ck_assert_int_eq(pl_book_save(&b, &err), PL_OK); /* written back in the current format */
+    pl_book_done(&b);
+    char *text = slurp(path);
+    ck_assert_ptr_nonnull(strstr(text, "\nformat = 2\n"));
+    ck_assert_ptr_nonnull(strstr(text, "lesson = 50%2541off step=3 done=0 opened=1 answers=1r,2w\n"));
+    free(text);
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_ptr_nonnull(pl_book_find(&b, "50%41off"));
+    ck_assert(b.salt == 0xa1);
+    pl_book_done(&b);
+    const char old_drill[] = "item = cards-attention/key-padding-mask box=2 due=20458 reviews=3 lapses=1 right=0 "
+                             "wrong=0 last=20457\n";
+    snprintf(path, sizeof path, "%s/drill", dir);
+    pl_test_write_file(path, old_drill, sizeof old_drill - 1);
+    PlDrillBook d;
+    ck_assert_int_eq(pl_drill_book_load_from(&d, path, &err), PL_OK);
+    const PlDrillRecord *r = pl_drill_book_find(&d, "cards-attention", "key-padding-mask");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.box, 2);
+    ck_assert_int_eq(r->s.due, 20458);
+    ck_assert_int_eq(r->s.reviews, 3);
+    ck_assert_int_eq(r->s.lapses, 1);
+    ck_assert_int_eq(r->s.last, 20457);
+    pl_drill_book_done(&d);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_format_line_after_records_or_a_bad_escape_is_damage) {
+    PlErr err;
+    PlBook b;
+    const char late[] = "lesson = a step=1\nformat = 2\n";
+    ck_assert_int_eq(pl_book_parse(&b, &pl_progress_kind, late, sizeof late - 1, "p", &err), PL_EINPUT);
+    ck_assert_str_eq(err.msg, "p:2: expected 'format = 2' before every other line");
+    const char bad[] = "format = 2\nlesson = a%4 step=1\n";
+    ck_assert_int_eq(pl_book_parse(&b, &pl_progress_kind, bad, sizeof bad - 1, "p", &err), PL_EINPUT);
+    ck_assert_int_eq(b.n, 0);
+    const char nul[] = "format = 2\nlesson = a%00 step=1\n";
+    ck_assert_int_eq(pl_book_parse(&b, &pl_progress_kind, nul, sizeof nul - 1, "p", &err), PL_EINPUT);
+    pl_book_done(&b);
+}
+END_TEST
+
+Suite *book_suite(void) {
+    Suite *s = suite_create("book");
+    TCase *tc = tcase_create("merging");
+    tcase_add_test(tc, test_two_lessons_open_at_once_keep_both_answers);
+    tcase_add_test(tc, test_two_drills_on_one_book_keep_every_grade);
+    tcase_add_test(tc, test_two_processes_saving_at_once_lose_nothing);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("format");
+    tcase_add_test(tc, test_names_with_a_space_a_newline_or_a_percent_keep_their_progress);
+    tcase_add_test(tc, test_a_damaged_book_is_set_aside_with_a_message);
+    tcase_add_test(tc, test_a_book_of_the_first_format_loads_without_loss);
+    tcase_add_test(tc, test_a_format_line_after_records_or_a_bad_escape_is_damage);
+    suite_add_tcase(s, tc);
+    return s;
+}
