@@ -71,6 +71,7 @@ int pl_drill_play_open(PlDrillPlay *p, const char *name, const PlLabSettings *s,
                        double now, char *why, int cap) {
     memset(p, 0, sizeof *p);
     p->settings = *s, p->shown_item = -1, p->keep = item < 0, p->book = &p->own_book;
+    pl_drill_book_init(p->book, ""); /* an item alone keeps its grades in memory only */
     if (load_deck(p, name, item, why, cap)) return pl_drill_play_close(p), -1;
     PlErr err;
     if (p->keep) {
