@@ -52,6 +52,14 @@ int cli_format(const CliArgs *a, OutFormat *fmt);
  * which the caller reports). */
 int *cli_lengths(const PlCorpus *c);
 
+/* Prints "  LABEL TEXT" with the lab's figures filled in (nothing for no
+ * text). A figure that could not be computed shows as "...", and a line
+ * after it says which and why (with the training's and the grid's status):
+ * then it returns 1, else 0. For the printed answers, where "..." would
+ * pass for a figure. */
+typedef struct PlLab PlLab;
+int cli_print_filled(PlLab *lab, const char *label, const char *text);
+
 /* The shared parts of `stats` and the report. */
 int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt);
 int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt);

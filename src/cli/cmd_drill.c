@@ -30,14 +30,18 @@ static int read_format(const CliArgs *a, Format *f, unsigned allowed, const char
 
 /* Loads the decks named (all of them when none is), each by name or path. */
 static int load_decks(const CliArgs *a, int from, PlDeck **decks, int *n) {
+    *n = 0; /* the caller frees what is loaded, none when this fails */
     char(*paths)[1024] = malloc(MAX_DECKS * sizeof *paths);
     int np = 0, rc = 0;
-    if (!paths) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
-    if (a->npos <= from) np = pl_deck_list(paths, MAX_DECKS);
-    for (int i = from; i < a->npos && np < MAX_DECKS; i++)
-        if (pl_deck_find(a->pos[i], paths[np], 1024) == 0) np++;
+    if (!paths) return cli_no_memory(a, "listing the decks");
+    if (a->npos <= from && (np = pl_deck_list(paths, MAX_DECKS)) < 0)
+        return free(paths), cli_no_memory(a, "listing the decks");
+    for (int i = from; i < a->npos && np < MAX_DECKS && !rc; i++) {
+        int found = pl_deck_find(a->pos[i], paths[np], 1024);
+        if (found == 0) np++;
+        else if (found == -2) rc = cli_no_memory(a, "looking for the deck");
         else rc = cli_usage_error(a, "no deck '%s' (padlab drill --list)", a->pos[i]);
-    *n = 0;
+    }
     for (int i = 0; i < np && !rc; i++) {
         PlErr err;
         if ((decks[*n] = pl_deck_load(paths[i], &err))) (*n)++;
@@ -181,10 +185,12 @@ static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const Pl
     return 0;
 }
 
-/* "  label text" with the text's figures filled; nothing for no text. */
-static void filled(PlLab *lab, const char *label, const char *text) {
-    static char buf[8192];
-    if (text && *text) printf("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
+/* "  label text" with the text's figures filled; nothing for no text. 1
+ * when a figure could not be computed (a line says why). */
+static int filled(PlLab *lab, const char *label, const char *text) {
+    if (lab) return cli_print_filled(lab, label, text);
+    if (text && *text) printf("  %s%s\n", label, text);
+    return 0;
 }
 
 /* One card, question or prompt: its answer with every figure the lab's. A
@@ -193,12 +199,12 @@ static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const
     static char title[4096];
     int rc = item_lab(lab, d, it, s);
     printf("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
-    filled(*lab, "", it->text);
-    filled(*lab, "answer: ", it->answer);
-    filled(*lab, "more: ", it->more);
+    rc |= filled(*lab, "", it->text);
+    rc |= filled(*lab, "answer: ", it->answer);
+    rc |= filled(*lab, "more: ", it->more);
     if (it->nchoices) {
-        filled(*lab, "the answer: ", it->choices[it->right].text);
-        filled(*lab, "why: ", it->choices[it->right].why);
+        rc |= filled(*lab, "the answer: ", it->choices[it->right].text);
+        rc |= filled(*lab, "why: ", it->choices[it->right].why);
     }
     return rc;
 }

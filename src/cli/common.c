@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "app/lab/fill.h"
 #include "core/corpus_load.h"
 
 int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
@@ -36,4 +37,18 @@ int *cli_lengths(const PlCorpus *c) {
     int *len = malloc((size_t)(c->n ? c->n : 1) * sizeof *len);
     if (len) pl_corpus_lengths(c, len);
     return len;
+}
+
+int cli_print_filled(PlLab *lab, const char *label, const char *text) {
+    static char buf[8192];
+    char why[320];
+    if (!text || !*text) return 0;
+    int missing = pl_fill_all(lab, text, buf, sizeof buf, why, sizeof why);
+    printf("  %s%s\n", label, buf);
+    if (!missing) return 0;
+    const PlLabTraining *t = pl_lab_training(lab);
+    PlLabGrid g = pl_lab_grid(lab);
+    printf("  a figure could not be computed: %s%s%.200s%s%.200s\n", why, t->status[0] ? "; the training: " : "",
+           t->status, g.status[0] ? "; the grid: " : "", g.status);
+    return 1;
 }
