@@ -36,10 +36,10 @@ static int load_decks(const CliArgs *a, int from, PlDeck **decks, int *n) {
     if (!paths) return cli_no_memory(a, "listing the decks");
     if (a->npos <= from && (np = pl_deck_list(paths, MAX_DECKS)) < 0)
         return free(paths), cli_no_memory(a, "listing the decks");
-    for (int i = from; i < a->npos && np < MAX_DECKS && !rc; i++) {
+    for (int i = from; i < a->npos && np < MAX_DECKS; i++) {
         int found = pl_deck_find(a->pos[i], paths[np], 1024);
+        if (found == -2) return free(paths), cli_no_memory(a, "looking for the deck");
         if (found == 0) np++;
-        else if (found == -2) rc = cli_no_memory(a, "looking for the deck");
         else rc = cli_usage_error(a, "no deck '%s' (padlab drill --list)", a->pos[i]);
     }
     for (int i = 0; i < np && !rc; i++) {
@@ -64,7 +64,13 @@ static int list_decks(const CliArgs *a) {
     int n, rc = load_decks(a, 0, decks, &n);
     PlDrillBook book;
     PlErr err;
-    if (pl_drill_book_load(&book, &err)) book.n = 0; /* the list still shows; progress is extra */
+    PlStatus st = pl_drill_book_load(&book, &err);
+    if (st == PL_ENOMEM) { /* the due column would lie */
+        pl_drill_book_done(&book);
+        free_decks(decks, n);
+        return rc ? rc : cli_no_memory(a, "reading the drill book");
+    }
+    if (st) book.n = 0; /* the list still shows; progress is extra */
     JsonW w;
     if (f == FMT_JSON) json_begin_array(&w, stdout);
     else printf("%-22s %-10s %5s %5s  %s\n", "deck", "kind", "count", "due", "title");

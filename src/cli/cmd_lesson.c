@@ -19,7 +19,9 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
     PlErr err;
     int n = book && paths ? pl_lesson_list(paths, MAX_LESSONS) : -1, rc = 0;
     if (n < 0) return free(paths), free(book), cli_no_memory(a, "listing the lessons");
-    if (pl_progress_load(book, &err)) book->n = 0; /* the list still shows; progress is extra */
+    PlStatus st = pl_progress_load(book, &err);
+    if (st == PL_ENOMEM) return free(paths), free(book), cli_no_memory(a, "reading the progress book");
+    if (st) book->n = 0; /* the list still shows; progress is extra (not when memory ran out: it would lie) */
     JsonW w;
     if (fmt == OUT_JSON) json_begin_array(&w, stdout);
     for (int i = 0; i < n; i++) {
