@@ -177,6 +177,10 @@ sweep_one() {
     # shellcheck disable=SC2086
     env "$countvar=$TMP/count" "$F" $cmd 2>"$TMP/err" </dev/null | normalise "$cmd" >"$TMP/want"
     total=$(cat "$TMP/count" 2>/dev/null || echo 0)
+    if ((total == 0)); then
+        fail "padlab $cmd counted no allocation ($counter)" "$(head -c 300 "$TMP/err")"
+        return
+    fi
     [[ $points == all || $ALL == all ]] && points=$total
     step=1
     ((total > points)) && step=$(((total + points - 1) / points))

@@ -54,8 +54,8 @@ int *cli_lengths(const PlCorpus *c);
 
 /* Prints "  LABEL TEXT" with the lab's figures filled in (nothing for no
  * text). A figure that could not be computed shows as "...", and a line
- * after it says which and why (with the training's and the grid's status):
- * then it returns 1, else 0. For the printed answers, where "..." would
+ * after it says which and why (with the training's or the grid's status
+ * for their figures): then it returns 1, else 0. For the printed answers, where "..." would
  * pass for a figure. */
 typedef struct PlLab PlLab;
 int cli_print_filled(PlLab *lab, const char *label, const char *text);

@@ -1,6 +1,7 @@
 /* What the headless commands share: loading the corpus, the output format. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "app/lab/fill.h"
@@ -46,9 +47,10 @@ int cli_print_filled(PlLab *lab, const char *label, const char *text) {
     int missing = pl_fill_all(lab, text, buf, sizeof buf, why, sizeof why);
     printf("  %s%s\n", label, buf);
     if (!missing) return 0;
-    const PlLabTraining *t = pl_lab_training(lab);
+    /* A training's or a grid's figure: their status says why they have none. */
+    const char *status = strncmp(why, "{train.", 7) == 0 ? pl_lab_training(lab)->status : "";
     PlLabGrid g = pl_lab_grid(lab);
-    printf("  a figure could not be computed: %s%s%.200s%s%.200s\n", why, t->status[0] ? "; the training: " : "",
-           t->status, g.status[0] ? "; the grid: " : "", g.status);
+    if (strncmp(why, "{grid.", 6) == 0) status = g.status;
+    printf("  a figure could not be computed: %s%s%.200s\n", why, *status ? "; " : "", status);
     return 1;
 }
