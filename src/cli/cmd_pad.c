@@ -77,7 +77,8 @@ static int read_seqs(const CliArgs *a, FILE *f, const char *name, Seqs *s) {
      * no memory for a longer line (which sets neither feof nor ferror). */
     int err = errno;
     if (rc == 0 && !ferror(f) && !feof(f))
-        rc = err == ENOMEM ? cli_no_memory(a, "reading a line") : cli_usage_error(a, "%s: cannot read: %s", name, strerror(err));
+        rc = err == ENOMEM ? cli_no_memory(a, "reading a line")
+                           : cli_usage_error(a, "%s: cannot read: %s", name, strerror(err));
     else if (rc == 0 && ferror(f)) rc = cli_usage_error(a, "%s: cannot read: %s", name, strerror(err));
     free(line);
     return rc;

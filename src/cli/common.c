@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "app/lab/fill.h"
+#include "cli.h"
 #include "core/corpus_load.h"
 
 int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
