@@ -68,8 +68,7 @@ static int term(PlLab *lab, const char *t, double *v, unsigned *kinds, char *why
     if (pl_quantity_parse(t, &q, why, cap)) return -1;
     if (kinds) *kinds |= pl_quantity_kinds(&q);
     if (!lab) return 1;
-    char ignored[200];
-    return pl_quantity_value(lab, &q, v, ignored, sizeof ignored) == 0;
+    return pl_quantity_value(lab, &q, v, why, cap) == 0; /* why: what it waits for */
 }
 
 /* Evaluates cond: 1 holds, 0 fails, 2 a figure is not computed, -1 not a
@@ -188,12 +187,12 @@ static void fill_placeholder(PlLab *lab, const char *s, const char *e, Out *o) {
 
 static void fill_cond(PlLab *lab, const char *s, const char *e, Out *o) {
     Cond c;
-    char why[200];
+    char why[200] = "";
     if (split(s + 2, (size_t)(e - s - 2), &c, why, sizeof why)) return;
     int r = evaluate(lab, c.cond, NULL, why, sizeof why);
     if (r == 1) fill_span(lab, c.then, c.nthen, o);
     else if (r == 0) fill_span(lab, c.other, c.nother, o);
-    else emit(o, "...", 3), note_missing(o, "?", why);
+    else emit(o, "...", 3), note_missing(o, c.cond, why);
 }
 
 static void fill_span(PlLab *lab, const char *text, size_t n, Out *o) {
