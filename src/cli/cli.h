@@ -56,6 +56,14 @@ void cli_print_shown(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
  * which the caller reports). */
 int *cli_lengths(const PlCorpus *c);
 
+/* Prints "  LABEL TEXT" with the lab's figures filled in (nothing for no
+ * text). A figure that could not be computed shows as "...", and a line
+ * after it says which and why (with the training's or the grid's status
+ * for their figures): then it returns 1, else 0. For the printed answers, where "..." would
+ * pass for a figure. */
+typedef struct PlLab PlLab;
+int cli_print_filled(PlLab *lab, const char *label, const char *text);
+
 /* The shared parts of `stats` and the report. */
 int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt);
 int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt);

@@ -30,14 +30,18 @@ static int read_format(const CliArgs *a, Format *f, unsigned allowed, const char
 
 /* Loads the decks named (all of them when none is), each by name or path. */
 static int load_decks(const CliArgs *a, int from, PlDeck **decks, int *n) {
+    *n = 0; /* the caller frees what is loaded, none when this fails */
     char(*paths)[1024] = malloc(MAX_DECKS * sizeof *paths);
     int np = 0, rc = 0;
-    if (!paths) return fprintf(stderr, "%s: out of memory\n", a->cmd), 2;
-    if (a->npos <= from) np = pl_deck_list(paths, MAX_DECKS);
-    for (int i = from; i < a->npos && np < MAX_DECKS; i++)
-        if (pl_deck_find(a->pos[i], paths[np], 1024) == 0) np++;
+    if (!paths) return cli_no_memory(a, "listing the decks");
+    if (a->npos <= from && (np = pl_deck_list(paths, MAX_DECKS)) < 0)
+        return free(paths), cli_no_memory(a, "listing the decks");
+    for (int i = from; i < a->npos && np < MAX_DECKS; i++) {
+        int found = pl_deck_find(a->pos[i], paths[np], 1024);
+        if (found == -2) return free(paths), cli_no_memory(a, "looking for the deck");
+        if (found == 0) np++;
         else rc = cli_usage_error(a, "no deck '%s' (padlab drill --list)", a->pos[i]);
-    *n = 0;
+    }
     for (int i = 0; i < np && !rc; i++) {
         PlErr err;
         if ((decks[*n] = pl_deck_load(paths[i], &err))) (*n)++;
@@ -60,7 +64,13 @@ static int list_decks(const CliArgs *a) {
     int n, rc = load_decks(a, 0, decks, &n);
     PlDrillBook book;
     PlErr err;
-    if (pl_drill_book_load(&book, &err)) book.n = 0; /* the list still shows; progress is extra */
+    PlStatus st = pl_drill_book_load(&book, &err);
+    if (st == PL_ENOMEM) { /* the due column would lie */
+        pl_drill_book_done(&book);
+        free_decks(decks, n);
+        return rc ? rc : cli_no_memory(a, "reading the drill book");
+    }
+    if (st) book.n = 0; /* the list still shows; progress is extra */
     if (book.notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book.notice);
     JsonW w;
     if (f == FMT_JSON) json_begin_array(&w, stdout);
@@ -182,10 +192,12 @@ static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const Pl
     return 0;
 }
 
-/* "  label text" with the text's figures filled; nothing for no text. */
-static void filled(PlLab *lab, const char *label, const char *text) {
-    static char buf[8192];
-    if (text && *text) cli_print_shown("  %s%s\n", label, lab ? pl_lesson_fill(lab, text, buf, sizeof buf) : text);
+/* "  label text" with the text's figures filled; nothing for no text. 1
+ * when a figure could not be computed (a line says why). */
+static int filled(PlLab *lab, const char *label, const char *text) {
+    if (lab) return cli_print_filled(lab, label, text);
+    if (text && *text) cli_print_shown("  %s%s\n", label, text);
+    return 0;
 }
 
 /* One card, question or prompt: its answer with every figure the lab's. A
@@ -194,12 +206,12 @@ static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const
     static char title[4096];
     int rc = item_lab(lab, d, it, s);
     cli_print_shown("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
-    filled(*lab, "", it->text);
-    filled(*lab, "answer: ", it->answer);
-    filled(*lab, "more: ", it->more);
+    rc |= filled(*lab, "", it->text);
+    rc |= filled(*lab, "answer: ", it->answer);
+    rc |= filled(*lab, "more: ", it->more);
     if (it->nchoices) {
-        filled(*lab, "the answer: ", it->choices[it->right].text);
-        filled(*lab, "why: ", it->choices[it->right].why);
+        rc |= filled(*lab, "the answer: ", it->choices[it->right].text);
+        rc |= filled(*lab, "why: ", it->choices[it->right].why);
     }
     return rc;
 }

@@ -17,9 +17,11 @@ static int list_lessons(const CliArgs *a, OutFormat fmt) {
     char(*paths)[1024] = malloc(MAX_LESSONS * sizeof *paths);
     PlProgressBook *book = calloc(1, sizeof *book);
     PlErr err;
-    if (!book || !paths) return free(paths), free(book), fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
-    int n = pl_lesson_list(paths, MAX_LESSONS), rc = 0;
-    if (pl_progress_load(book, &err)) book->n = 0; /* the list still shows; progress is extra */
+    int n = book && paths ? pl_lesson_list(paths, MAX_LESSONS) : -1, rc = 0;
+    if (n < 0) return free(paths), free(book), cli_no_memory(a, "listing the lessons");
+    PlStatus st = pl_progress_load(book, &err);
+    if (st == PL_ENOMEM) return free(paths), free(book), cli_no_memory(a, "reading the progress book");
+    if (st) book->n = 0; /* the list still shows; progress is extra (not when memory ran out: it would lie) */
     if (book->notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book->notice);
     JsonW w;
     if (fmt == OUT_JSON) json_begin_array(&w, stdout);
@@ -127,7 +129,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     char buf[2000], name[96];
     if (wait_step(lab, r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
     if (q->kind == PL_Q_NONE) return 0;
-    cli_print_shown("step %d, %s\n  %s\n", k + 1, s->title, pl_lesson_fill(lab, q->prompt, buf, sizeof buf));
+    cli_print_shown("step %d, %s\n", k + 1, s->title);
+    int rc = cli_print_filled(lab, "", q->prompt);
     if (q->kind == PL_Q_ASK) {
         double v;
         if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf))
@@ -136,21 +139,21 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
                pl_quantity_format(&q->answer, v, buf, sizeof buf));
     } else if (q->kind == PL_Q_CHOOSE) {
         for (int c = 0; c < q->nchoices; c++) /* no letter: each learner sees the choices in an order of their own */
-            if (q->choices[c].right)
-                cli_print_shown("  answer: %s\n", pl_lesson_fill(lab, q->choices[c].text, buf, sizeof buf));
+            if (q->choices[c].right) rc |= cli_print_filled(lab, "answer: ", q->choices[c].text);
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");
-        if (q->solution) cli_print_shown("  solution: %s\n", pl_lesson_fill(lab, q->solution, buf, sizeof buf));
+        rc |= cli_print_filled(lab, "solution: ", q->solution);
     }
-    return 0;
+    return rc;
 }
 
 static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) {
     char path[1024];
     PlErr err;
-    if (pl_lesson_find(name, path, sizeof path))
-        return cli_usage_error(a, "no lesson '%s' (padlab lesson --list)", name);
+    int found = pl_lesson_find(name, path, sizeof path);
+    if (found == -2) return cli_no_memory(a, "looking for the lesson");
+    if (found) return cli_usage_error(a, "no lesson '%s' (padlab lesson --list)", name);
     PlLesson *l = pl_lesson_load(path, &err);
     if (!l) return fprintf(stderr, "%s\n", err.msg), 2;
     PlLab *lab = pl_lab_new(s, &err);

@@ -55,10 +55,10 @@ static int parse_line(const CliArgs *a, Seqs *s, char *line, const char *name, l
         long v = strtol(tok, &end, 10);
         if (*end != '\0' || errno || v < INT32_MIN || v > INT32_MAX)
             return cli_usage_error(a, "%s:%ld: expected integers separated by spaces, got '%.24s'", name, line_no, tok);
-        if (push_int(s, (int32_t)v)) return cli_usage_error(a, "out of memory");
+        if (push_int(s, (int32_t)v)) return cli_no_memory(a, "reading the sequences");
         len++;
     }
-    if (push_len(s, len)) return cli_usage_error(a, "out of memory");
+    if (push_len(s, len)) return cli_no_memory(a, "reading the sequences");
     return 0;
 }
 
@@ -73,8 +73,13 @@ static int read_seqs(const CliArgs *a, FILE *f, const char *name, Seqs *s) {
         if (memchr(line, '\0', (size_t)got)) rc = cli_usage_error(a, "%s:%ld: contains a NUL byte", name, line_no);
         else rc = parse_line(a, s, line, name, line_no);
     }
-    /* getline's end and its failure look alike: a folder, or a read error. */
-    if (rc == 0 && ferror(f)) rc = cli_usage_error(a, "%s: cannot read: %s", name, strerror(errno));
+    /* getline's end and its failure look alike: a folder, a read error, or
+     * no memory for a longer line (which sets neither feof nor ferror). */
+    int err = errno;
+    if (rc == 0 && !ferror(f) && !feof(f))
+        rc = err == ENOMEM ? cli_no_memory(a, "reading a line")
+                           : cli_usage_error(a, "%s: cannot read: %s", name, strerror(err));
+    else if (rc == 0 && ferror(f)) rc = cli_usage_error(a, "%s: cannot read: %s", name, strerror(err));
     free(line);
     return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/fill.h"
 #include "cli.h"
 #include "core/corpus_load.h"
 #include "core/text.h"
@@ -53,4 +54,19 @@ void cli_print_shown(const char *fmt, ...) {
         if (!nl) break;
         putchar('\n');
     }
+}
+
+int cli_print_filled(PlLab *lab, const char *label, const char *text) {
+    static char buf[8192];
+    char why[320];
+    if (!text || !*text) return 0;
+    int missing = pl_fill_all(lab, text, buf, sizeof buf, why, sizeof why);
+    cli_print_shown("  %s%s\n", label, buf);
+    if (!missing) return 0;
+    /* A training's or a grid's figure: their status says why they have none. */
+    const char *status = strncmp(why, "{train.", 7) == 0 ? pl_lab_training(lab)->status : "";
+    PlLabGrid g = pl_lab_grid(lab);
+    if (strncmp(why, "{grid.", 6) == 0) status = g.status;
+    cli_print_shown("  a figure could not be computed: %s%s%.200s\n", why, *status ? "; " : "", status);
+    return 1;
 }

@@ -115,11 +115,13 @@ static void hold_stdout(HeldOutput *h, int interactive) {
 static int release_stdout(HeldOutput *h, int rc) {
     if (h->mem) {
         stdout = h->real;
-        if (fclose(h->mem) != 0 && rc == 0) {
+        /* glibc's fclose ends with a realloc of the buffer to its length; when
+         * that fails it still returns 0, but leaves buf NULL. */
+        if ((fclose(h->mem) != 0 || !h->buf) && rc == 0) {
             fprintf(stderr, "padlab: out of memory while holding the output\n");
             rc = 1;
         }
-        if (rc == 0 && h->len) fwrite(h->buf, 1, h->len, stdout);
+        if (rc == 0 && h->buf && h->len) fwrite(h->buf, 1, h->len, stdout);
         free(h->buf);
     }
     errno = 0;

@@ -32,7 +32,8 @@
 
 static void load_decks(TuiDrill *u) {
     char(*paths)[1024] = malloc(TUI_DRILL_DECKS * sizeof *paths);
-    int n = paths ? pl_deck_list(paths, TUI_DRILL_DECKS) : 0;
+    int n = paths ? pl_deck_list(paths, TUI_DRILL_DECKS) : -1;
+    if (n < 0) snprintf(u->note, sizeof u->note, "out of memory while listing the decks");
     for (int i = 0; i < n && u->ndecks < TUI_DRILL_DECKS; i++) {
         PlErr err;
         PlDeck *d = pl_deck_load(paths[i], &err);
@@ -253,8 +254,9 @@ static void loop(TuiDrill *u) {
 static PlDeck *named_deck(TuiDrill *u, const char *name, char *why, int cap) {
     char path[1024];
     PlErr err;
-    if (pl_deck_find(name, path, sizeof path))
-        return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), NULL;
+    int found = pl_deck_find(name, path, sizeof path);
+    if (found == -2) return snprintf(why, (size_t)cap, "out of memory while looking for the deck '%.200s'", name), NULL;
+    if (found) return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), NULL;
     for (int i = 0; i < u->ndecks; i++)
         if (strcmp(u->decks[i]->path, path) == 0) return u->decks[i];
     PlDeck *d = pl_deck_load(path, &err);

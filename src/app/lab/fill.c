@@ -68,8 +68,7 @@ static int term(PlLab *lab, const char *t, double *v, unsigned *kinds, char *why
     if (pl_quantity_parse(t, &q, why, cap)) return -1;
     if (kinds) *kinds |= pl_quantity_kinds(&q);
     if (!lab) return 1;
-    char ignored[200];
-    return pl_quantity_value(lab, &q, v, ignored, sizeof ignored) == 0;
+    return pl_quantity_value(lab, &q, v, why, cap) == 0; /* why: what it waits for */
 }
 
 /* Evaluates cond: 1 holds, 0 fails, 2 a figure is not computed, -1 not a
@@ -147,7 +146,15 @@ int pl_fill_check(const char *text, char *why, int cap) { return text ? check_sp
 typedef struct {
     char *out;
     int n, cap;
+    char *why; /* the first figure that could not be computed: why; NULL when nobody asks */
+    int whycap, missing;
 } Out;
+
+/* Keeps why the first figure shown as "..." is missing. */
+static void note_missing(Out *o, const char *name, const char *why) {
+    if (o->missing++ || !o->why) return;
+    snprintf(o->why, (size_t)o->whycap, "{%.90s}: %.200s", name, why);
+}
 
 static void emit(Out *o, const char *s, size_t n) {
     if (o->n >= o->cap - 1) return;
@@ -174,18 +181,18 @@ static void fill_placeholder(PlLab *lab, const char *s, const char *e, Out *o) {
     double v;
     if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0)
         format_value(lab, &q, v, value, sizeof value);
-    else snprintf(value, sizeof value, "...");
+    else snprintf(value, sizeof value, "..."), note_missing(o, name, why);
     emit(o, value, strlen(value));
 }
 
 static void fill_cond(PlLab *lab, const char *s, const char *e, Out *o) {
     Cond c;
-    char why[200];
+    char why[200] = "";
     if (split(s + 2, (size_t)(e - s - 2), &c, why, sizeof why)) return;
     int r = evaluate(lab, c.cond, NULL, why, sizeof why);
     if (r == 1) fill_span(lab, c.then, c.nthen, o);
     else if (r == 0) fill_span(lab, c.other, c.nother, o);
-    else emit(o, "...", 3);
+    else emit(o, "...", 3), note_missing(o, c.cond, why);
 }
 
 static void fill_span(PlLab *lab, const char *text, size_t n, Out *o) {
@@ -204,23 +211,35 @@ static void fill_span(PlLab *lab, const char *text, size_t n, Out *o) {
     }
 }
 
-const char *pl_fill(PlLab *lab, const char *text, char *out, int cap) {
-    Out o = {out, 0, cap};
-    if (cap <= 0) return out;
+/* Fills text into o; returns how many figures show as "...". */
+static int fill_into(PlLab *lab, const char *text, Out *o) {
+    if (o->cap <= 0) return 0;
     const char *t = text ? text : "";
     for (size_t i = 0, n = strlen(t); i < n;) { /* the whole text keeps its edges: only branches are trimmed */
         const char *e = t[i] == '{' ? closing(t + i) : NULL;
         if (!e) {
-            emit(&o, t + i, 1);
+            emit(o, t + i, 1);
             i++;
             continue;
         }
-        if (t[i + 1] == '?') fill_cond(lab, t + i, e, &o);
-        else fill_placeholder(lab, t + i, e, &o);
+        if (t[i + 1] == '?') fill_cond(lab, t + i, e, o);
+        else fill_placeholder(lab, t + i, e, o);
         i = (size_t)(e - t) + 1;
     }
-    out[o.n] = '\0';
+    o->out[o->n] = '\0';
+    return o->missing;
+}
+
+const char *pl_fill(PlLab *lab, const char *text, char *out, int cap) {
+    Out o = {out, 0, cap, NULL, 0, 0};
+    fill_into(lab, text, &o);
     return out;
+}
+
+int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int whycap) {
+    Out o = {out, 0, cap, why, whycap, 0};
+    if (whycap > 0) why[0] = '\0';
+    return fill_into(lab, text, &o) ? -1 : 0;
 }
 
 static unsigned kinds_span(const char *text, size_t n) {

@@ -20,6 +20,10 @@ int pl_fill_check(const char *text, char *why, int cap);
 
 /* Fills text with the lab's values now into out (cap bytes); returns out. */
 const char *pl_fill(PlLab *lab, const char *text, char *out, int cap);
+/* As pl_fill, for a printout that must not pass "..." off as a figure: 0
+ * when every figure was there, or -1 with why naming the first that was not
+ * ("{train.min}: no runs yet"). */
+int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int whycap);
 
 /* The result kinds text reads (a bit per PlResultKind), conditions too. */
 unsigned pl_fill_kinds(const char *text);

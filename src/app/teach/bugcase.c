@@ -69,8 +69,9 @@ void pl_bug_run_free(PlBugRun *r) {
 /* ---- reading the values ---- */
 
 /* The quantity's value now: 0 with out filled (out->none when the figure
- * has no value in a computed result: a fixed point that was not found), or
- * -1 while it is not computed yet. */
+ * has no value in a computed result: a fixed point that was not found), -1
+ * while it is not computed yet, or -2 when its computation failed (why says
+ * why: it would never come). */
 static int read_value(PlBugRun *r, const PlQuantity *q, PlBugValue *out, char *why, int cap) {
     double v;
     unsigned kinds = pl_quantity_kinds(q);
@@ -80,6 +81,10 @@ static int read_value(PlBugRun *r, const PlQuantity *q, PlBugValue *out, char *w
         while (!(kinds & (1u << k))) k++;
         PlResultStatus st;
         const void *res = pl_lab_result(r->lab, (PlResultKind)k, &st);
+        if (!res && st.error && !st.stale)
+            return snprintf(why, (size_t)cap, "the %s view could not be computed: %.150s",
+                            pl_result_name((PlResultKind)k), st.error),
+                   -2;
         if (!res || st.stale)
             return snprintf(why, (size_t)cap, "the %s view is computing", pl_result_name((PlResultKind)k)), -1;
         if (pl_quantity_value_in(q, res, pl_lab_settings(r->lab), &v)) return out->have = out->none = 1, 0;
@@ -93,14 +98,21 @@ static int read_value(PlBugRun *r, const PlQuantity *q, PlBugValue *out, char *w
     return 0;
 }
 
-/* The values of a phase: the main one and the also: ones. 1 when all are in. */
+/* "computing: WHY" while a value is on its way, else WHY alone. */
+static int phase_message(PlBugRun *r, int got, const char *why) {
+    snprintf(r->st.message, sizeof r->st.message, "%s%.250s", got == -1 ? "computing: " : "", why);
+    return got == -1 ? 0 : -1;
+}
+
+/* The values of a phase: the main one and the also: ones. 1 when all are in,
+ * 0 while some are computing, -1 when one failed (the message says why). */
 static int read_phase(PlBugRun *r, const PlQuantity *main, PlBugValue *v, PlBugValue *also) {
     char why[200];
-    if (!v->have && read_value(r, main, v, why, sizeof why))
-        return snprintf(r->st.message, sizeof r->st.message, "computing: %.250s", why), 0;
+    int got;
+    if (!v->have && (got = read_value(r, main, v, why, sizeof why))) return phase_message(r, got, why);
     for (int i = 0; i < r->it->nalso; i++)
-        if (!also[i].have && read_value(r, &r->it->also[i], &also[i], why, sizeof why))
-            return snprintf(r->st.message, sizeof r->st.message, "computing: %.250s", why), 0;
+        if (!also[i].have && (got = read_value(r, &r->it->also[i], &also[i], why, sizeof why)))
+            return phase_message(r, got, why);
     return 1;
 }
 
@@ -148,9 +160,10 @@ int pl_bug_run_tick(PlBugRun *r) {
     if (t < 0) return s->phase = PL_BUG_FAILED, 1;
     if (t > 0) return changed;
     int fixing = s->phase == PL_BUG_FIXING;
-    if (!read_phase(r, fixing ? &r->it->fixed : &r->it->symptom, fixing ? &s->fixed : &s->symptom,
-                    fixing ? s->also_fix : s->also_bug))
-        return changed;
+    int in = read_phase(r, fixing ? &r->it->fixed : &r->it->symptom, fixing ? &s->fixed : &s->symptom,
+                        fixing ? s->also_fix : s->also_bug);
+    if (in < 0) return s->phase = PL_BUG_FAILED, 1;
+    if (!in) return changed;
     if (fixing) {
         s->holds = moved_as_said(r);
         s->phase = PL_BUG_FIXED;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/text.h"
+#include "app/lab/fill.h"
 #include "lesson.h"
 
 #define FILL_CAP 8192
@@ -61,10 +62,15 @@ static void wrapped(FILE *f, const char *label, const char *text, const char *en
     fprintf(f, "%s\n", end);
 }
 
-/* A card's text with its figures from the lab (the settings are set). */
-static const char *fill(PlLab *lab, const char *text, char *buf) {
+/* A card's text with its figures from the lab (the settings are set);
+ * NULL with err when one of them could not be computed ("..." is no figure
+ * to print on a sheet). */
+static const char *fill(PlLab *lab, const PlDeck *d, const PlDeckItem *it, const char *text, char *buf, PlErr *err) {
+    char why[320];
     if (!lab) return snprintf(buf, FILL_CAP, "%s", text ? text : ""), buf;
-    return pl_lesson_fill(lab, text, buf, FILL_CAP);
+    if (pl_fill_all(lab, text, buf, FILL_CAP, why, sizeof why) == 0) return buf;
+    pl_err_set(err, PL_ERANGE, "%s:%d: a figure could not be computed: %s", d->path, it->line, why);
+    return NULL;
 }
 
 /* Sets the lab to the card's settings and waits for what it reads. */
@@ -89,19 +95,25 @@ static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base,
     if (ready(lab, base, d, it, err)) return -1;
     char *a = malloc(FILL_CAP), *b = malloc(FILL_CAP);
     if (!a || !b) return free(a), free(b), pl_err_set(err, PL_ENOMEM, "out of memory for the cheat sheet"), -1;
-    fill(lab, it->title, a);
+    int rc = -1;
+    if (!fill(lab, d, it, it->title, a, err)) goto done;
     if (it->text && *it->text) {
         size_t n = strlen(a);
-        snprintf(a + n, FILL_CAP - n, " %s", fill(lab, it->text, b));
+        if (!fill(lab, d, it, it->text, b, err)) goto done;
+        snprintf(a + n, FILL_CAP - n, " %s", b);
     }
     wrapped(f, st->front, a, st->front_end, width, st->indent);
     fputs(st->part_end, f);
     const char *parts[][2] = {{st->answer, it->answer}, {st->remember, it->remember}, {st->dont, it->dont}};
-    for (int i = 0; i < 3; i++)
-        wrapped(f, parts[i][0], fill(lab, parts[i][1], b), "", width, st->indent), fputs(st->part_end, f);
+    for (int i = 0; i < 3; i++) {
+        if (!fill(lab, d, it, parts[i][1], b, err)) goto done;
+        wrapped(f, parts[i][0], b, "", width, st->indent), fputs(st->part_end, f);
+    }
     fputs(st->card_end, f);
+    rc = 0;
+done:
     free(a), free(b);
-    return 0;
+    return rc;
 }
 
 /* The deck's cards, topic by topic in the order topics first appear. */

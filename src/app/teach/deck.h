@@ -105,10 +105,11 @@ const char *pl_deck_measure_label(const PlDeckItem *it, int also);
  * source tree's decks. Fills up to max; returns how many exist. */
 int pl_deck_dirs(char dirs[][1024], int max);
 /* Every deck in the folders, by file name, each name once (the first folder
- * wins), sorted: fills paths (up to max), returns how many. */
+ * wins), sorted: fills paths (up to max), returns how many, or -1 when memory
+ * ran out. */
 int pl_deck_list(char paths[][1024], int max);
 /* Finds a deck by path or by name ("cards-attention"). 0 with path filled,
- * or -1. */
+ * -1 when there is none, or -2 when memory ran out looking. */
 int pl_deck_find(const char *name, char *path, int cap);
 
 /* The result kinds an item's texts read ({placeholders}), a bit per

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,8 +286,8 @@ int pl_doc_dirs(const PlDocFormat *f, char dirs[][1024], int max) {
     const char *list = getenv(f->env);
     if (list && *list) {
         char *copy = strdup(list), *save = NULL;
-        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
-            n = add_dir(dirs, n, max, d);
+        if (!copy) return -1;
+        for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) n = add_dir(dirs, n, max, d);
         free(copy);
     }
     char data[990], user[1024];
@@ -321,8 +322,10 @@ static int listed(char paths[][1024], int n, const char *file) {
 int pl_doc_list(const PlDocFormat *f, char paths[][1024], int max) {
     char dirs[MAX_DIRS][1024];
     int nd = pl_doc_dirs(f, dirs, MAX_DIRS), n = 0;
+    if (nd < 0) return -1;
     for (int d = 0; d < nd; d++) {
         DIR *dir = opendir(dirs[d]);
+        if (!dir && errno == ENOMEM) return -1;
         if (!dir) continue;
         for (struct dirent *e; (e = readdir(dir)) && n < max;)
             if (e->d_name[0] != '.' && has_suffix(e->d_name, f->suffix) && !listed(paths, n, e->d_name))
@@ -348,7 +351,8 @@ int pl_doc_find(const PlDocFormat *f, const char *name, char *path, int cap) {
     snprintf(want, sizeof want, "%.290s", name);
     if (has_suffix(want, f->suffix)) want[strlen(want) - strlen(f->suffix)] = '\0';
     char(*paths)[1024] = malloc(256 * sizeof *paths);
-    int n = paths ? pl_doc_list(f, paths, 256) : 0, found = -1;
+    int n = paths ? pl_doc_list(f, paths, 256) : -1, found = -1;
+    if (n < 0) return free(paths), -2;
     for (int pass = 0; pass < 2 && found < 0; pass++)
         for (int i = 0; i < n && found < 0; i++) {
             char base[300];

@@ -156,14 +156,15 @@ PlStatus pl_doc_settings(PlDoc *d, const char *text, PlSettingsPatch **out);
  * only when it exists: those in the environment variable f->env
  * (':'-separated), then padlab's data folder's SUB (app/dirs.h: by
  * default ~/.local/share/padlab/SUB), then the installed folder and the
- * source tree's. Returns how many (at most max). */
+ * source tree's. Returns how many (at most max), or -1 when memory ran out. */
 int pl_doc_dirs(const PlDocFormat *f, char dirs[][1024], int max);
 /* Every file of the format in those folders, by file name, each name once
- * (the first folder wins), sorted: fills paths (up to max), returns how many. */
+ * (the first folder wins), sorted: fills paths (up to max), returns how many,
+ * or -1 when memory ran out (a folder could not be read for want of it). */
 int pl_doc_list(const PlDocFormat *f, char paths[][1024], int max);
 /* Finds a file by path, by name ("01-rectangle", with or without the
  * suffix) or by name without its number ("rectangle"). 0 with path filled,
- * or -1. */
+ * -1 when there is no such file, or -2 when memory ran out looking. */
 int pl_doc_find(const PlDocFormat *f, const char *name, char *path, int cap);
 
 #endif

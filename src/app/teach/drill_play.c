@@ -49,8 +49,9 @@ static void sync_item(PlDrillPlay *p) {
 static int load_deck(PlDrillPlay *p, const char *name, int item, char *why, int cap) {
     char path[1024];
     PlErr err;
-    if (pl_deck_find(name, path, sizeof path))
-        return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), -1;
+    int found = pl_deck_find(name, path, sizeof path);
+    if (found == -2) return snprintf(why, (size_t)cap, "out of memory while looking for the deck '%.200s'", name), -1;
+    if (found) return snprintf(why, (size_t)cap, "no deck '%.200s' (padlab drill --list)", name), -1;
     if (!(p->deck = pl_deck_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
     p->own_deck = 1;
     if (item >= p->deck->n)

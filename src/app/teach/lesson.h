@@ -110,10 +110,12 @@ void pl_lesson_free(PlLesson *l);
  * the source tree's lessons. Fills up to max; returns how many exist. */
 int pl_lesson_dirs(char dirs[][1024], int max);
 /* Finds a lesson by path, by name ("01-rectangle") or by name without its
- * number ("rectangle"). 0 with path filled, or -1. */
+ * number ("rectangle"). 0 with path filled, -1 when there is none, or -2
+ * when memory ran out looking. */
 int pl_lesson_find(const char *name, char *path, int cap);
 /* Every lesson in the folders, by name, each name once (the first folder
- * wins): fills paths (up to max), returns how many. */
+ * wins): fills paths (up to max), returns how many, or -1 when memory ran
+ * out. */
 int pl_lesson_list(char paths[][1024], int max);
 
 /* Fills the {quantity} placeholders of text with the lab's values now ("..."

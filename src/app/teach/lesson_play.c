@@ -56,8 +56,9 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
     memset(p, 0, sizeof *p);
     char path[1024];
     PlErr err;
-    if (pl_lesson_find(name, path, sizeof path))
-        return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
+    int found = pl_lesson_find(name, path, sizeof path);
+    if (found == -2) return snprintf(why, (size_t)cap, "out of memory while looking for the lesson '%.200s'", name), -1;
+    if (found) return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
     if (!(p->lesson = pl_lesson_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
     if (step >= p->lesson->nsteps) {
         snprintf(why, (size_t)cap, "%.100s has steps 1 to %d, not %d", p->lesson->name, p->lesson->nsteps, step + 1);
