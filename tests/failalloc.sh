@@ -95,8 +95,6 @@ COMMANDS=(
     "40 probe masks --corpus builtin:5:40"
     "40 probe identity --corpus builtin:5:40"
     "40 report --corpus builtin:5:40"
-    "all export $small --view batch --csv $TMP/x.csv"
-    "20 export $small --view batch --svg $TMP/x.svg"
     "30 experiment padding --corpus builtin:3:40 --epochs 1 --format json"
     "12 bench --corpus builtin:3:40 --epochs 1 --format json"
     "40 lesson --check $lessons/01-rectangle.lesson"
@@ -108,6 +106,10 @@ COMMANDS=(
     "30 drill --answers quickfire"
     "all drill --answers $TMP/onebug.deck"
 )
+# The exports draw through the window's code: not in a build without it.
+if ! without gui "the export sweeps" 2; then
+    COMMANDS+=("all export $small --view batch --csv $TMP/x.csv" "20 export $small --view batch --svg $TMP/x.svg")
+fi
 # Every allocation of these in `make sweep` only (each takes longer).
 LONG=(
     "all buckets $small"

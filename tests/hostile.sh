@@ -127,76 +127,78 @@ if [[ $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/m.model && ! -L $
 else fail "--save-model writes through a fresh temporary file, not a planted symlink" "status $rc" "$err"; fi
 
 # ---- every file through the one writer (issues 20 and 22) ----
-X=(export --view batch --corpus builtin:3:300)
-# A FIFO is written into, never replaced by a regular file.
-mkfifo "$TMP/plot.fifo"
-timeout 60 cat "$TMP/plot.fifo" >"$TMP/from-fifo" &
-reader=$!
-run timeout 60 "$P" "${X[@]}" --svg "$TMP/plot.fifo"
-wait "$reader"
-if [[ $rc -eq 0 && -p $TMP/plot.fifo && $(head -c 5 "$TMP/from-fifo") == "<?xml" && $(tail -n 1 "$TMP/from-fifo") == "</svg>" ]]; then
-    pass "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO"
-else fail "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO" "status $rc" "$err"; fi
-# A symlink is written through: its target holds the file, the link stays a link.
-mkdir "$TMP/plots"
-echo "old" >"$TMP/plots/real.svg"
-ln -s plots/real.svg "$TMP/link.svg"
-run "$P" "${X[@]}" --svg "$TMP/link.svg"
-if [[ $rc -eq 0 && -L $TMP/link.svg && $(readlink "$TMP/link.svg") == plots/real.svg && $(tail -n 1 "$TMP/plots/real.svg") == "</svg>" ]]; then
-    pass "--svg through a symlink writes its target and leaves the link a link"
-else fail "--svg through a symlink writes its target and leaves the link a link" "status $rc" "$err" "$(ls -l "$TMP/link.svg")"; fi
-ln -s plots/real.png "$TMP/link.png"
-run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/link.png"
-if [[ $rc -eq 0 && -L $TMP/link.png && $(head -c 4 "$TMP/plots/real.png" | tail -c 3) == PNG ]]; then
-    pass "--screenshot through a dangling symlink makes its target and leaves the link a link"
-else fail "--screenshot through a dangling symlink makes its target and leaves the link a link" "status $rc" "$err"; fi
-# A symlink planted at the old fixed temporary names is never followed.
-for name in out.svg.tmp out.csv.tmp shot.png.tmp; do ln -sf "$TMP/victim" "$TMP/$name"; done
-run "$P" "${X[@]}" --svg "$TMP/out.svg" --csv "$TMP/out.csv"
-run2=$rc
-run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/shot.png"
-if [[ $run2 -eq 0 && $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/out.svg && ! -L $TMP/out.svg && -f $TMP/shot.png && ! -L $TMP/shot.png ]]; then
-    pass "--svg, --csv and --screenshot never write through a planted temporary-name symlink"
-else fail "--svg, --csv and --screenshot never write through a planted temporary-name symlink" "status $run2 $rc" "$err"; fi
-# A rewritten file keeps its mode (a new one gets 0666 less the umask).
-chmod 600 "$TMP/out.svg"
-run bash -c "umask 027; exec '$P' ${X[*]} --svg '$TMP/out.svg' --csv '$TMP/new.csv'"
-if [[ $rc -eq 0 && $(stat -c %a "$TMP/out.svg") == 600 && $(stat -c %a "$TMP/new.csv") == 640 ]]; then
-    pass "a 600 SVG rewritten by an export stays 600"
-else fail "a 600 SVG rewritten by an export stays 600" "status $rc, mode $(stat -c %a "$TMP/out.svg")" "$err"; fi
-# A killed writer's day-old temporary file is swept when the target is next written; a fresh one is not.
-echo "half" >"$TMP/out.svg.tmp.Ab3xYz"
-echo "half" >"$TMP/out.svg.tmp.Zz9fre"
-touch -d "2 days ago" "$TMP/out.svg.tmp.Ab3xYz"
-run "$P" "${X[@]}" --svg "$TMP/out.svg"
-if [[ $rc -eq 0 && ! -e $TMP/out.svg.tmp.Ab3xYz && -e $TMP/out.svg.tmp.Zz9fre ]]; then
-    pass "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept"
-else fail "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept" "status $rc" "$(ls "$TMP")"; fi
-# A device is written into: a full one is one line with the reason, and stays a device.
-if [[ $(id -u) -eq 0 ]] && mknod "$TMP/full" c 1 7 2>/dev/null && : 2>/dev/null >"$TMP/full"; then
-    run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/full"
-    if [[ -c $TMP/full ]]; then pass "--screenshot to a device leaves the device node in place"
-    else fail "--screenshot to a device leaves the device node in place" "$(ls -l "$TMP/full")"; fi
-    expect_fail "--screenshot to a full device exits 1 with the reason" 1 "full: cannot write: No space left on device"
-    rm -f "$TMP/full"
-else
-    skip "a private /dev/full (needs root and a folder that allows devices)" 2
+if ! without gui "every file through the one writer: exports and screenshots" 10; then
+    X=(export --view batch --corpus builtin:3:300)
+    # A FIFO is written into, never replaced by a regular file.
+    mkfifo "$TMP/plot.fifo"
+    timeout 60 cat "$TMP/plot.fifo" >"$TMP/from-fifo" &
+    reader=$!
+    run timeout 60 "$P" "${X[@]}" --svg "$TMP/plot.fifo"
+    wait "$reader"
+    if [[ $rc -eq 0 && -p $TMP/plot.fifo && $(head -c 5 "$TMP/from-fifo") == "<?xml" && $(tail -n 1 "$TMP/from-fifo") == "</svg>" ]]; then
+        pass "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO"
+    else fail "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO" "status $rc" "$err"; fi
+    # A symlink is written through: its target holds the file, the link stays a link.
+    mkdir "$TMP/plots"
+    echo "old" >"$TMP/plots/real.svg"
+    ln -s plots/real.svg "$TMP/link.svg"
+    run "$P" "${X[@]}" --svg "$TMP/link.svg"
+    if [[ $rc -eq 0 && -L $TMP/link.svg && $(readlink "$TMP/link.svg") == plots/real.svg && $(tail -n 1 "$TMP/plots/real.svg") == "</svg>" ]]; then
+        pass "--svg through a symlink writes its target and leaves the link a link"
+    else fail "--svg through a symlink writes its target and leaves the link a link" "status $rc" "$err" "$(ls -l "$TMP/link.svg")"; fi
+    ln -s plots/real.png "$TMP/link.png"
+    run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/link.png"
+    if [[ $rc -eq 0 && -L $TMP/link.png && $(head -c 4 "$TMP/plots/real.png" | tail -c 3) == PNG ]]; then
+        pass "--screenshot through a dangling symlink makes its target and leaves the link a link"
+    else fail "--screenshot through a dangling symlink makes its target and leaves the link a link" "status $rc" "$err"; fi
+    # A symlink planted at the old fixed temporary names is never followed.
+    for name in out.svg.tmp out.csv.tmp shot.png.tmp; do ln -sf "$TMP/victim" "$TMP/$name"; done
+    run "$P" "${X[@]}" --svg "$TMP/out.svg" --csv "$TMP/out.csv"
+    run2=$rc
+    run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/shot.png"
+    if [[ $run2 -eq 0 && $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/out.svg && ! -L $TMP/out.svg && -f $TMP/shot.png && ! -L $TMP/shot.png ]]; then
+        pass "--svg, --csv and --screenshot never write through a planted temporary-name symlink"
+    else fail "--svg, --csv and --screenshot never write through a planted temporary-name symlink" "status $run2 $rc" "$err"; fi
+    # A rewritten file keeps its mode (a new one gets 0666 less the umask).
+    chmod 600 "$TMP/out.svg"
+    run bash -c "umask 027; exec '$P' ${X[*]} --svg '$TMP/out.svg' --csv '$TMP/new.csv'"
+    if [[ $rc -eq 0 && $(stat -c %a "$TMP/out.svg") == 600 && $(stat -c %a "$TMP/new.csv") == 640 ]]; then
+        pass "a 600 SVG rewritten by an export stays 600"
+    else fail "a 600 SVG rewritten by an export stays 600" "status $rc, mode $(stat -c %a "$TMP/out.svg")" "$err"; fi
+    # A killed writer's day-old temporary file is swept when the target is next written; a fresh one is not.
+    echo "half" >"$TMP/out.svg.tmp.Ab3xYz"
+    echo "half" >"$TMP/out.svg.tmp.Zz9fre"
+    touch -d "2 days ago" "$TMP/out.svg.tmp.Ab3xYz"
+    run "$P" "${X[@]}" --svg "$TMP/out.svg"
+    if [[ $rc -eq 0 && ! -e $TMP/out.svg.tmp.Ab3xYz && -e $TMP/out.svg.tmp.Zz9fre ]]; then
+        pass "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept"
+    else fail "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept" "status $rc" "$(ls "$TMP")"; fi
+    # A device is written into: a full one is one line with the reason, and stays a device.
+    if [[ $(id -u) -eq 0 ]] && mknod "$TMP/full" c 1 7 2>/dev/null && : 2>/dev/null >"$TMP/full"; then
+        run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/full"
+        if [[ -c $TMP/full ]]; then pass "--screenshot to a device leaves the device node in place"
+        else fail "--screenshot to a device leaves the device node in place" "$(ls -l "$TMP/full")"; fi
+        expect_fail "--screenshot to a full device exits 1 with the reason" 1 "full: cannot write: No space left on device"
+        rm -f "$TMP/full"
+    else
+        skip "a private /dev/full (needs root and a folder that allows devices)" 2
+    fi
+    run "$P" "${X[@]}" --svg "$TMP/plots"
+    expect_fail "--svg to a folder is refused in one line" 1 "plots: cannot write: a folder, not a file"
+    # A read-only folder: one line naming the folder and the reason.
+    mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
+    as_other=()
+    if [[ $(id -u) -eq 0 ]]; then
+        chmod 755 "$TMP"
+        as_other=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    fi
+    if "${as_other[@]}" "$P" --version >/dev/null 2>&1; then
+        run "${as_other[@]}" "$P" "${X[@]}" --svg "$TMP/ro/out.svg"
+        expect_fail "--svg into a read-only folder names the folder and the reason" 1 "out.svg: cannot write in its folder $TMP/ro: Permission denied"
+    else
+        skip "a read-only folder (cannot run padlab as another user)"
+    fi
+    chmod 700 "$TMP"
 fi
-run "$P" "${X[@]}" --svg "$TMP/plots"
-expect_fail "--svg to a folder is refused in one line" 1 "plots: cannot write: a folder, not a file"
-# A read-only folder: one line naming the folder and the reason.
-mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
-as_other=()
-if [[ $(id -u) -eq 0 ]]; then
-    chmod 755 "$TMP"
-    as_other=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-fi
-if "${as_other[@]}" "$P" --version >/dev/null 2>&1; then
-    run "${as_other[@]}" "$P" "${X[@]}" --svg "$TMP/ro/out.svg"
-    expect_fail "--svg into a read-only folder names the folder and the reason" 1 "out.svg: cannot write in its folder $TMP/ro: Permission denied"
-else
-    skip "a read-only folder (cannot run padlab as another user)"
-fi
-chmod 700 "$TMP"
 
 finish
