@@ -37,6 +37,21 @@ expect_has() {
     else fail "$1" "status $rc" "stdout: $out" "want fragment: $2" "stderr: $err"; fi
 }
 
+# read_only_folder DIR: makes DIR/padlab a folder padlab cannot write in,
+# and sets $as_other to what runs padlab as another user (as root: nobody,
+# $TMP opened to it; empty otherwise). Status 0 when padlab then runs
+# and cannot write there: otherwise the caller skips its checks.
+read_only_folder() {
+    mkdir -p "$1/padlab" && chmod 555 "$1/padlab"
+    as_other=
+    if [[ $(id -u) -eq 0 ]]; then
+        chmod 755 "$TMP"
+        as_other="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    fi
+    # shellcheck disable=SC2086
+    $as_other "$P" --version >/dev/null 2>&1 && ! $as_other touch "$1/padlab/probe" 2>/dev/null
+}
+
 # finish: the tally line; the status is 1 when a check failed, 77 (what
 # automake counts as skipped) when every check was skipped, 0 otherwise.
 finish() {
