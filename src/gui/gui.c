@@ -139,7 +139,8 @@ static void stop(Gui *g) {
     pl_lesson_play_close(&g->lesson);
     pl_drill_play_close(&g->drill);
     gui_dl_done(&g->dl);
-    pl_lab_free(g->lab);
+    /* a training inside a long batch is not waited for beyond a second */
+    pl_lab_close(g->lab, 1.0);
     gui_fonts_done(&g->fonts);
 }
 

@@ -62,7 +62,9 @@ PlBugRun *pl_bug_run_new(const PlDeck *deck, const PlDeckItem *it, const PlLabSe
 
 void pl_bug_run_free(PlBugRun *r) {
     if (!r) return;
-    pl_lab_free(r->lab);
+    /* leaving a case (or the drill) never waits on its lab beyond a second:
+     * a lab still inside a batch is left to end on its own */
+    pl_lab_close(r->lab, 1.0);
     free(r);
 }
 

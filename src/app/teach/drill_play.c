@@ -96,7 +96,7 @@ void pl_drill_play_close(PlDrillPlay *p) {
     if (p->drill) pl_drill_play_save(p);
     drop_case(p);
     pl_drill_free(p->drill);
-    pl_lab_free(p->lab);
+    pl_lab_close(p->lab, 1.0); /* quitting never waits on a batch beyond a second */
     if (p->own_deck) pl_deck_free(p->deck);
     pl_drill_book_done(&p->own_book);
     memset(p, 0, sizeof *p);
