@@ -818,6 +818,51 @@ START_TEST(test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest) {
 }
 END_TEST
 
+/* Two labs on one session (a teacher's window and a laptop's terminal):
+ * the one that saves last keeps the runs the other saved, once each, and
+ * a run whose id another already took is numbered after the highest. */
+START_TEST(test_two_labs_on_one_session_lose_no_run) {
+    char *dir = pl_test_tmpdir(), path[4200], other[4200];
+    snprintf(path, sizeof path, "%s/shared.session", dir);
+    snprintf(other, sizeof other, "%s/b.session", dir);
+    static const char a_runs[] = "run = id=1 seed=0 acc=0.5 loss=0.6\nrun = id=2 seed=1 acc=0.55 loss=0.5\n";
+    static const char b_runs[] = "run = id=1 seed=0 acc=0.5 loss=0.6\nrun = id=2 seed=2 acc=0.61 loss=0.4\n"
+                                 "run = id=3 seed=3 acc=0.62 loss=0.3\n";
+    PlErr err;
+    PlLab *a = small_lab(), *b = small_lab();
+    pl_test_write_file(path, a_runs, strlen(a_runs));
+    PlSession *s = pl_session_read(path, &err);
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    pl_lab_restore(a, s); /* a holds seeds 0, 1 */
+    pl_session_free(s);
+    pl_test_write_file(other, b_runs, strlen(b_runs));
+    s = pl_session_read(other, &err);
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    pl_lab_restore(b, s); /* b holds seeds 0, 2, 3 */
+    pl_session_free(s);
+    ck_assert_int_eq(pl_lab_save_session(b, path, &err), PL_OK);
+    ck_assert_int_eq(pl_lab_save_session(a, path, &err), PL_OK); /* a saves last */
+    s = pl_session_read(path, &err);
+    ck_assert_msg(s != NULL, "%s", err.msg);
+    ck_assert_int_eq(s->nruns, 4); /* b's seeds 2 and 3 first, then a's 0 and 1; seed 0 once */
+    static const int seeds[] = {2, 3, 0, 1}, ids[] = {3, 4, 1, 2}; /* b renumbered its own 2 and 3 */
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(s->runs[i].settings.seed, seeds[i]);
+        ck_assert_int_eq(s->runs[i].id, ids[i]);
+    }
+    ck_assert_double_eq_tol((double)s->runs[1].val_acc[0], 0.62, 1e-6);
+    pl_session_free(s);
+    ck_assert_int_eq(pl_lab_save_session(a, path, &err), PL_OK); /* again: nothing doubles */
+    s = pl_session_read(path, &err);
+    ck_assert_int_eq(s->nruns, 4);
+    pl_session_free(s);
+    pl_lab_free(a);
+    pl_lab_free(b);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* The decision both front ends take from the app layer: a new file is
  * saved there, a readable one restored under the flags given, a damaged one
  * never written over but saved beside it, at the first free FILE.N. */
@@ -987,6 +1032,7 @@ Suite *lab_suite(void) {
     tcase_add_test(ts, test_an_autosave_that_fails_says_so_at_once);
     tcase_add_test(ts, test_a_session_the_lab_cannot_read_is_saved_beside_it);
     tcase_add_test(ts, test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest);
+    tcase_add_test(ts, test_two_labs_on_one_session_lose_no_run);
     tcase_add_test(ts, test_a_fifo_named_as_the_session_is_refused_at_once);
     tcase_add_test(ts, test_random_bytes_as_a_session_fail_cleanly);
     suite_add_tcase(s, ts);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -337,4 +338,14 @@ PlStatus pl_write_atomic_new(const char *path, PlWriteFn write, void *ctx, int *
         return pl_err_set(err, PL_EIO, "%s: already exists", path);
     }
     return write_through(path, PL_ATOMIC_NEW, write, ctx, taken, err);
+}
+
+int pl_lock_beside(const char *path, PlErr *err) {
+    char lock[PATH_MAX];
+    if ((size_t)snprintf(lock, sizeof lock, "%s.lock", path) >= sizeof lock)
+        return pl_err_set(err, PL_EIO, "%.200s: the name is too long for its lock file", path), -1;
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) return pl_err_set(err, PL_EIO, "%s: cannot write its lock file: %s", path, strerror(errno)), -1;
+    while (flock(fd, LOCK_EX) && errno == EINTR) continue;
+    return fd;
 }

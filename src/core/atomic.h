@@ -75,4 +75,11 @@ PlStatus pl_write_atomic(const char *path, PlWriteFn write, void *ctx, PlErr *er
  * other failure. */
 PlStatus pl_write_atomic_new(const char *path, PlWriteFn write, void *ctx, int *taken, PlErr *err);
 
+/* Two processes that read, merge and rewrite one file take turns through a
+ * lock file beside it, PATH.lock (flock, exclusive; never followed through
+ * a link). Returns the descriptor that holds the lock until it is closed,
+ * or -1 with err naming path and why. The lock file stays: removing it
+ * while another process waits on it would let a third lock a new one. */
+int pl_lock_beside(const char *path, PlErr *err);
+
 #endif

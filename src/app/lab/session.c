@@ -72,10 +72,78 @@ static int write_session(FILE *f, void *ctx) {
     return ferror(f) ? -1 : 0;
 }
 
-PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err) {
+/* ---- two labs on one session ---- */
+
+static int has_run(const PlLabRun *runs, int n, const PlLabRun *r) {
+    for (int i = 0; i < n; i++)
+        if (runs[i].settings.seed == r->settings.seed && pl_lab_same_setting(&runs[i].settings, &r->settings))
+            return 1;
+    return 0;
+}
+
+/* The runs to write: the file's runs this lab does not hold (another lab's
+ * on the same session; the same setting and seed is the same run, since
+ * training is deterministic), then the lab's own, the newest
+ * PL_LAB_MAX_RUNS kept. A run of the lab whose id is taken by a run before
+ * it is numbered after the highest so far. Returns how many, in out
+ * (PL_LAB_MAX_RUNS long). */
+static int merge_runs(const PlSession *disk, const PlLab *lab, PlLabRun *out) {
+    PlLabRun *all = calloc((size_t)(disk->nruns + lab->nruns), sizeof *all);
+    if (!all) return -1;
+    int n = 0, top = 0;
+    for (int i = 0; i < disk->nruns; i++)
+        if (!has_run(lab->runs, lab->nruns, &disk->runs[i])) {
+            all[n++] = disk->runs[i];
+            if (disk->runs[i].id > top) top = disk->runs[i].id;
+        }
+    for (int i = 0; i < lab->nruns; i++) {
+        all[n] = lab->runs[i];
+        for (int k = 0; k < n; k++)
+            if (all[k].id == all[n].id) {
+                all[n].id = top + 1;
+                break;
+            }
+        if (all[n].id > top) top = all[n].id;
+        n++;
+    }
+    int from = n > PL_LAB_MAX_RUNS ? n - PL_LAB_MAX_RUNS : 0;
+    memcpy(out, all + from, sizeof *out * (size_t)(n - from));
+    free(all);
+    return n - from;
+}
+
+/* The session as this lab would write it, over what the file holds now. */
+static PlStatus save_merged(const PlLab *lab, const char *path, PlErr *err) {
     SessionParts p = {&lab->s,         lab->sort, lab->grid.total ? &lab->grid.base : NULL,
                       lab->grid.seeds, lab->runs, lab->nruns};
-    return pl_write_atomic(path, write_session, &p, err);
+    PlErr ignored;
+    /* a file that is gone, or that no longer reads, has no runs to keep */
+    PlSession *disk = access(path, F_OK) == 0 ? pl_session_read(path, &ignored) : NULL;
+    PlLabRun *runs = disk ? calloc(PL_LAB_MAX_RUNS, sizeof *runs) : NULL;
+    if (disk && !runs) {
+        pl_session_free(disk);
+        return pl_err_set(err, PL_ENOMEM, "%s: out of memory", path);
+    }
+    if (disk) {
+        p.nruns = merge_runs(disk, lab, runs);
+        p.runs = runs;
+        if (!p.grid_base && disk->has_grid) p.grid_base = &disk->grid_base, p.grid_seeds = disk->grid_seeds;
+    }
+    PlStatus st = p.nruns < 0 ? pl_err_set(err, PL_ENOMEM, "%s: out of memory", path)
+                              : pl_write_atomic(path, write_session, &p, err);
+    free(runs);
+    pl_session_free(disk);
+    return st;
+}
+
+/* Two labs may share one session (a teacher's and a laptop's): each save
+ * reads the file under the lock beside it and keeps the other's runs. */
+PlStatus pl_lab_save_session(const PlLab *lab, const char *path, PlErr *err) {
+    int fd = pl_lock_beside(path, err);
+    if (fd < 0) return PL_EIO;
+    PlStatus st = save_merged(lab, path, err);
+    close(fd);
+    return st;
 }
 
 PlStatus pl_session_save(const PlSession *s, const char *path, PlErr *err) {
