@@ -1064,6 +1064,30 @@ START_TEST(test_the_svg_is_well_formed_and_holds_the_plotted_series) {
 }
 END_TEST
 
+/* The window's v key writes padlab-VIEW-N.svg as a new file: a name that
+ * is there already, even a link to nowhere planted in the folder, is never
+ * written through; the next N is taken instead. */
+START_TEST(test_a_new_svg_never_writes_through_a_planted_link) {
+    Frame f;
+    PlLabSettings s = small_settings();
+    frame_open(&f, &s);
+    gui_figure(&f.dl, f.lab, PL_VIEW_COST, (GuiRect){0, 0, W, H});
+    char *link_path = tmp_path("planted.svg"), *target = tmp_path("victim.txt"), why[300];
+    unlink(link_path), unlink(target);
+    ck_assert_int_eq(symlink(target, link_path), 0);
+    int taken = 0;
+    ck_assert_int_eq(gui_svg_write_new(link_path, &f.dl, &taken, why, sizeof why), -1);
+    ck_assert_int_eq(taken, 1);
+    ck_assert_int_eq(access(target, F_OK), -1); /* nothing made through the link */
+    unlink(link_path);
+    ck_assert_int_eq(gui_svg_write_new(link_path, &f.dl, &taken, why, sizeof why), 0);
+    char *svg = slurp(link_path);
+    ck_assert(svg && strstr(svg, "<svg xmlns=") != NULL);
+    free(svg), unlink(link_path), free(link_path), free(target);
+    frame_close(&f);
+}
+END_TEST
+
 START_TEST(test_the_csv_holds_the_cost_results_own_numbers) {
     PlLabSettings s = small_settings();
     char *path = tmp_path("cost.csv");
@@ -1203,6 +1227,7 @@ Suite *gui_suite(void) {
     TCase *files = tcase_create("files");
     tcase_set_timeout(files, PL_TEST_HANG);
     tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);
+    tcase_add_test(files, test_a_new_svg_never_writes_through_a_planted_link);
     tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
     suite_add_tcase(s, files);
     return s;

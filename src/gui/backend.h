@@ -65,6 +65,9 @@ uint32_t *gui_png_read(const char *path, int *w, int *h);
 
 /* Writes the list as an SVG document. Returns 0, or -1 with why. */
 int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap);
+/* The same as a new file: an existing name (a file, a link, anything) is
+ * never written through or replaced: -1 with *taken = 1. */
+int gui_svg_write_new(const char *path, const GuiList *dl, int *taken, char *why, int cap);
 /* Writes the list's data rows as CSV (figure,series,x,y,label). */
 int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap);
 

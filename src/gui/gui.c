@@ -239,22 +239,23 @@ static void set_value(Gui *g, int id, int value) {
     if (pl_setting_set(&next, (PlSettingId)id, value) == 0) after_change(g, pl_lab_apply(g->lab, &next, NULL));
 }
 
-/* Writes the figure as SVG under the first free padlab-VIEW-N.svg. */
+/* Writes the figure as SVG under the first free padlab-VIEW-N.svg, made
+ * new: a name already there (a file, a planted link) is passed over. */
 static void export_svg(Gui *g) {
     const char *view = pl_view_name((PlView)pl_lab_settings(g->lab)->view);
-    char path[600], why[300];
-    for (int k = 1; k < 100000; k++) {
-        snprintf(path, sizeof path, "padlab-%s-%d.svg", view, k);
-        if (access(path, F_OK) != 0) break;
-    }
+    char path[600], why[300] = "no free name up to padlab-VIEW-100000.svg";
     GuiList *dl = &g->dl;
     gui_dl_reset(dl);
     double mx = dl->mx;
     dl->mx = -1, dl->titles = 1;
     gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view,
                gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit));
-    if (gui_svg_write(path, dl, why, sizeof why))
-        snprintf(g->message, sizeof g->message, "SVG export failed: %.200s", why);
+    int taken = 1, rc = -1;
+    for (int k = 1; k <= 100000 && taken; k++) {
+        snprintf(path, sizeof path, "padlab-%s-%d.svg", view, k);
+        rc = gui_svg_write_new(path, dl, &taken, why, sizeof why);
+    }
+    if (rc) snprintf(g->message, sizeof g->message, "SVG export failed: %.200s", why);
     else snprintf(g->message, sizeof g->message, "wrote the plot to %.200s", path);
     dl->titles = 0, dl->mx = mx;
 }

@@ -185,6 +185,18 @@ int gui_svg_write(const char *path, const GuiList *dl, char *why, int cap) {
     return commit(&a, why, cap);
 }
 
+static int write_svg_to(FILE *f, void *dl) {
+    write_svg(f, dl);
+    return ferror(f) ? -1 : 0;
+}
+
+int gui_svg_write_new(const char *path, const GuiList *dl, int *taken, char *why, int cap) {
+    PlErr err;
+    if (pl_write_atomic_new(path, write_svg_to, (void *)dl, taken, &err) == PL_OK) return 0;
+    snprintf(why, (size_t)cap, "%s", err.msg);
+    return -1;
+}
+
 int gui_csv_write(const char *path, const GuiList *dl, char *why, int cap) {
     PlAtomic a;
     PlErr err;
