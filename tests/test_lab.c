@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app/lab/lab.h"
 #include "app/lab/lab_internal.h" /* the result cache, to break it by hand */
@@ -895,6 +896,12 @@ START_TEST(test_a_session_the_lab_cannot_read_is_saved_beside_it) {
     pl_test_write_file(want, "taken", 5); /* FILE.1 is someone's: FILE.2 */
     pl_session_open(&o, path, &flags, given);
     snprintf(want, sizeof want, "%s.2", path);
+    ck_assert_str_eq(o.save, want);
+    char nowhere[4300];
+    snprintf(nowhere, sizeof nowhere, "%s/nowhere", dir);
+    ck_assert_int_eq(symlink(nowhere, want), 0); /* a link to nowhere at FILE.2 is a name taken too */
+    pl_session_open(&o, path, &flags, given);
+    snprintf(want, sizeof want, "%s.3", path);
     ck_assert_str_eq(o.save, want);
     pl_test_rmtree(dir);
     free(dir);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/atomic.h"
@@ -327,12 +328,13 @@ void pl_lab_restore(PlLab *lab, const PlSession *s) {
 
 /* ---- opening: the one decision of both front ends ---- */
 
-/* The first of FILE.1 .. FILE.99 that names nothing, into alt; 0, or -1
+/* The first of FILE.1 .. FILE.99 that names nothing (not even a link), into alt; 0, or -1
  * when none is free. */
 static int name_beside(const char *path, char *alt, size_t cap) {
     for (int k = 1; k < 100; k++) {
         if ((size_t)snprintf(alt, cap, "%s.%d", path, k) >= cap) break;
-        if (access(alt, F_OK) != 0 && errno == ENOENT) return 0;
+        struct stat st; /* lstat: a link, even to nowhere, is a name taken */
+        if (lstat(alt, &st) != 0 && errno == ENOENT) return 0;
     }
     alt[0] = '\0';
     return -1;
