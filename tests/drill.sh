@@ -210,12 +210,15 @@ check_screen "and q still quits" "EXIT=0"
 check_state() {
     if grep -q "$2" "$STATE" 2>/dev/null; then pass "$1"; else fail "$1" "want: $2" "$(cat "$STATE" 2>&1)"; fi
 }
-check_state "the card's progress is kept: box 2 (new, graded good)" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=2 .*reviews=1 "
-check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2 "
-check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0 "
-check_state "the prompt's grade is kept: box 3 (new, graded easy)" "^item = minute/[a-z-]* box=3 "
+check_state "the card's progress is kept: FSRS's second learning step (new, graded good)" \
+    "^item = cards-batches/why-does-a-batch-need-padding-at-all state=learning step=1 d=2.11810397 s=2.3065 .*reviews=1 "
+check_state "and the grade is in the review log" \
+    "^item = cards-batches/why-does-a-batch-need-padding-at-all@[0-9]*\.1 log=1 t=[0-9]* grade=3 elapsed=0 from=new "
+check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2$"
+check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0$"
+check_state "the prompt's grade is kept: review, S 8.2956 days (new, graded easy)" "^item = minute/[a-z-]* state=review step=0 d=1 s=8.2956 "
 run "$P" drill --list
-expect_has "--list counts the card as not due today" "cards-batches          cards         25    24"
+expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         25    25"
 
 run "$P" drill --reset minute </dev/null
 expect_error "--reset without a terminal to ask needs --yes" "needs --yes"
