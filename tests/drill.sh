@@ -220,6 +220,21 @@ check_state "the prompt's grade is kept: review, S 8.2956 days (new, graded easy
 run "$P" drill --list
 expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         25    25"
 
+# ---- the interview date (the clock injected with PADLAB_NOW) ----
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-02-30 --plan
+expect_error "--until refuses a date that does not exist" "--until: expected the interview's date as YYYY-MM-DD, got '2026-02-30'"
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-04 --plan
+expect_error "--until refuses a date before today" "--until: 2026-01-04 is before today"
+run env PADLAB_NOW=2026-01-5 "$P" drill --plan
+expect_error "a bad PADLAB_NOW is named" "PADLAB_NOW: expected YYYY-MM-DD"
+run env PADLAB_NOW=2026-01-05 "$P" drill --retention 0.99x --plan
+expect_error "--retention refuses what is not a number" "--retention: expected a desired retention from 0.7 to 0.99, got '0.99x'"
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-12 --retention 0.85 --plan cards-batches
+expect_has "--plan names the date and the days left" "today 2026-01-05; desired retention 0.85; interview 2026-01-12, in 7 days"
+expect_has "--plan spreads the 24 unseen cards over 7 days: 4 today" "cards-batches                   0          4         24"
+expect_has "--plan gives the recall by topic, today and on the date" "recall today on 2026-01-12"
+check_state "the date and the retention are kept in the book" "^item = @settings retention=0.85 until=20465$"
+
 run "$P" drill --reset minute </dev/null
 expect_error "--reset without a terminal to ask needs --yes" "needs --yes"
 run "$P" drill --reset minute --yes

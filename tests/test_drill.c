@@ -15,6 +15,7 @@
 #include "app/teach/choices.h"
 #include "app/teach/drill.h"
 #include "app/teach/drill_play.h"
+#include "app/teach/drill_plan.h"
 #include "app/teach/lesson.h"
 #include "app/lab/fill.h"
 #include "suites.h"
@@ -455,6 +456,96 @@ START_TEST(test_drill_cards) {
     d = pl_drill_new(deck, &book, &o, 10.0);
     ck_assert_int_eq(pl_drill_state(d)->total, 3);
     pl_drill_free(d);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+/* A week towards an interview on day 7 (2026-01-12), twelve cards in three
+ * topics, a session each morning at 09:00 UTC in which every card shown is
+ * graded: the learner misses a card (again) when a hash of the card, the
+ * day and the times it was seen says so, about one in four, and else knows it (good; easy for a
+ * card seen three times). The plan holds: at most two new cards a day
+ * (twelve over six days), every card introduced before the day, no
+ * interval ending after it, every card seen on or before it. With
+ * PADLAB_WEEK=1 in the environment the week is printed day by day. */
+#define WEEK_CARD "answer: a\nmore: m\nremember: r\ndont: d\n"
+static const char week_deck[] = "# Week\nkind: cards\n"
+    "## A1\ntopic: attention masks\n" WEEK_CARD "## A2\ntopic: attention masks\n" WEEK_CARD
+    "## A3\ntopic: attention masks\n" WEEK_CARD "## A4\ntopic: attention masks\n" WEEK_CARD
+    "## B1\ntopic: batching\n" WEEK_CARD "## B2\ntopic: batching\n" WEEK_CARD "## B3\ntopic: batching\n" WEEK_CARD
+    "## B4\ntopic: batching\n" WEEK_CARD "## C1\ntopic: causal masks\n" WEEK_CARD "## C2\ntopic: causal masks\n" WEEK_CARD
+    "## C3\ntopic: causal masks\n" WEEK_CARD "## C4\ntopic: causal masks\n" WEEK_CARD;
+
+static int week_grade(const char *id, int day, int seen) {
+    unsigned h = 2166136261u;
+    for (const char *c = id; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+    h = (h ^ (unsigned)day) * 16777619u;
+    h = (h ^ (unsigned)seen) * 16777619u;
+    return h % 4 == 0 ? PL_GRADE_AGAIN : seen >= 3 ? PL_GRADE_EASY : PL_GRADE_GOOD;
+}
+
+static void week_print_topics(const PlDeck *deck, const PlDrillBook *b, long long now, int until) {
+    PlTopicRecall t[8];
+    const PlDeck *decks[1] = {deck};
+    int nt = pl_drill_plan_topics(decks, 1, b, now, until, t, 8);
+    for (int i = 0; i < nt; i++)
+        printf("    %-16s seen %d/%d  recall now %3.0f%%  on the day %3.0f%%\n", t[i].topic, t[i].seen, t[i].cards,
+               100 * t[i].recall_now, 100 * t[i].recall_then);
+}
+
+START_TEST(test_drill_week_towards_an_interview) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("week.deck", week_deck, strlen(week_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    const int day0 = 20458, until = day0 + 7; /* 2026-01-05 .. 2026-01-12 */
+    ck_assert_int_eq(pl_drill_book_set_until(&book, until), 0);
+    int show = getenv("PADLAB_WEEK") != NULL, seen_n[12] = {0};
+    for (int day = day0; day < until; day++) {
+        PlDrillOpts o = {.today = day, .clock = (long long)day * PL_DAY + 9 * 3600};
+        char date[16];
+        pl_sched_day_text(day, date, sizeof date);
+        int allowance = pl_drill_new_allowance(deck, &book, day);
+        ck_assert_int_le(allowance, 2);
+        PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+        if (show) printf("%s: %d in the queue (new allowed: %d)\n", date, pl_drill_state(d)->total, allowance);
+        double t = 0;
+        while (pl_drill_state(d)->phase != PL_DRILL_END) {
+            int i = pl_drill_state(d)->item;
+            const PlDeckItem *it = pl_drill_item(d);
+            int g = week_grade(it->id, day, seen_n[i]);
+            pl_drill_reveal(d, t += 20);
+            ck_assert_int_eq(pl_drill_grade(d, g, t), 0);
+            seen_n[i]++;
+            const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, it->id);
+            ck_assert_int_le(r->s.due / PL_DAY, until); /* no interval ends after the interview */
+            if (show) {
+                char due[16];
+                pl_sched_day_text((int)(r->s.due / PL_DAY), due, sizeof due);
+                printf("  %s %-5s -> %-10s D %.2f S %7.3f  %s\n", it->title, g == 1 ? "again" : g == 3 ? "good" : "easy",
+                       pl_sched_state_name(r->s.state), r->s.d, r->s.s,
+                       r->s.scheduled ? due : "(a learning step, minutes)");
+            }
+        }
+        pl_drill_free(d);
+        if (show) week_print_topics(deck, &book, o.clock + 3600, until);
+    }
+    for (int i = 0; i < deck->n; i++) { /* each introduced, and reviewed again on or before the day */
+        const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, deck->items[i].id);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_ne(r->s.state, PL_CARD_NEW);
+        ck_assert_int_le(r->s.due / PL_DAY, until);
+    }
+    PlTopicRecall t[8];
+    const PlDeck *decks[1] = {deck};
+    ck_assert_int_eq(pl_drill_plan_topics(decks, 1, &book, (long long)until * PL_DAY, until, t, 8), 3);
+    ck_assert_str_eq(t[0].topic, "attention masks");
+    ck_assert_int_eq(t[0].seen, 4);
+    if (show) {
+        printf("2026-01-12 (the interview), 09:00:\n");
+        week_print_topics(deck, &book, (long long)until * PL_DAY + 9 * 3600, until);
+    }
     pl_drill_book_done(&book);
     pl_deck_free(deck);
 }
@@ -1097,6 +1188,7 @@ Suite *drill_suite(void) {
     tcase_add_test(tc, test_sched_retention_stretches_intervals);
     tcase_add_test(tc, test_sched_fuzz_is_seeded_by_the_card);
     tcase_add_test(tc, test_sched_from_box_keeps_the_interval);
+    tcase_add_test(tc, test_drill_week_towards_an_interview);
     tcase_add_test(tc, test_drill_cards);
     tcase_add_test(tc, test_drill_questions);
     tcase_add_test(tc, test_question_heading_counts_answers_before_this_one);

@@ -10,6 +10,7 @@
 #include "app/teach/drill.h"
 #include "app/teach/lesson.h"
 #include "cli.h"
+#include "drill_plan_cli.h"
 #include "tui/drill_screen.h"
 
 #define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
@@ -285,6 +286,16 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     return 2;
 }
 
+/* ---- --plan ---- */
+
+static int plan(const CliArgs *a) {
+    PlDeck *decks[MAX_DECKS];
+    int n, rc = load_decks(a, 0, decks, &n);
+    if (!rc) rc = cli_drill_plan_print(a, decks, n);
+    free_decks(decks, n);
+    return rc;
+}
+
 static int run(const CliArgs *a) {
     PlLabSettings s = pl_settings_default();
     if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
@@ -293,6 +304,8 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "cheatsheet")) return cheatsheet(a, &s);
     if (cli_flag(a, "answers")) return answers(a, &s);
     if (cli_flag(a, "reset")) return reset(a);
+    if (cli_drill_plan_settings(a)) return 2;
+    if (cli_flag(a, "plan")) return plan(a);
     return play(a, &s);
 }
 
@@ -306,6 +319,9 @@ static const CliOpt opts[] = {
     {"count", "N", "at most N items this session (default: every due card, 10 questions, every case)"},
     {"timed", NULL, "questions against the clock (each question's seconds:, else the deck's)"},
     {"reset", NULL, "forget your progress in the deck given (asks first)"},
+    {"retention", "R", "the recall FSRS schedules reviews for, 0.7 to 0.99 (default 0.9); kept"},
+    {"until", "DATE", "the interview's date, YYYY-MM-DD: new cards spread before it, no review after it; kept"},
+    {"plan", NULL, "print today's reviews and new cards and the predicted recall by topic, today and on the date"},
     {"yes", NULL, "with --reset: do not ask"},
     {"mono", NULL, "no colours"},
     {"ascii", NULL, "no Unicode characters"},
@@ -318,9 +334,13 @@ const CliCommand cli_cmd_drill = {
     .summary = "interview drills: flashcards, quick-fire questions, spot the bug, one-minute answers",
     .usage = "[DECK] [--all] [--count N] [--timed] [--SETTING VALUE ...] | --list [--format json] |\n"
              "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] |\n"
-             "                     --answers DECK | --reset DECK [--yes]",
+             "                     --answers DECK | --reset DECK [--yes] |\n"
+             "                     [--retention R] [--until YYYY-MM-DD] [--plan [DECK...]]",
     .details = "Plays a deck in the terminal; without one, opens a picker. Flashcards are spaced\n"
-               "in Leitner boxes: space shows the answer, 1-4 grade it (again, hard, good, easy).\n"
+               "by FSRS-6: space shows the answer, 1-4 grade it (again, hard, good, easy), and\n"
+               "each grade gives the interval at which recall falls to --retention. --until\n"
+               "plans towards an interview; --plan shows the day's plan. PADLAB_NOW=YYYY-MM-DD\n"
+               "sets the clock (for tests).\n"
                "Quick-fire questions take a letter and explain every answer. Spot the bug runs a\n"
                "mis-configured lab, shows the symptom it really produces beside one of its views,\n"
                "takes your pick of the cause, and f applies the fix and measures again.\n"

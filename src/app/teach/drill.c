@@ -61,16 +61,42 @@ static int cmp_ranked(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+static int introduced_on(const PlDeck *deck, const PlDrillBook *book, int day) {
+    size_t len = strlen(deck->name);
+    int n = 0;
+    for (int i = 0; i < book->n; i++) {
+        const PlDrillRecord *r = pl_book_at(book, i);
+        n += r->log.n && r->log.state0 == PL_CARD_NEW && r->log.t / PL_DAY == day && strncmp(r->key, deck->name, len) == 0 &&
+             r->key[len] == '/';
+    }
+    return n;
+}
+
+int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today) {
+    int until = pl_drill_book_until(book);
+    if (!scheduled(deck->kind) || !until || today >= until) return deck->n;
+    int unseen = 0;
+    for (int i = 0; i < deck->n; i++) {
+        const PlDrillRecord *r = pl_drill_book_find(book, deck->name, deck->items[i].id);
+        unseen += !r || r->s.state == PL_CARD_NEW;
+    }
+    int today_new = introduced_on(deck, book, today), left = until - today;
+    int cap = (unseen + today_new + left - 1) / left;
+    return cap > today_new ? cap - today_new : 0;
+}
+
 static int build_queue(PlDrill *d) {
     const PlDeck *deck = d->deck;
     Ranked *r = malloc(sizeof *r * (size_t)(deck->n ? deck->n : 1));
     if (!r) return -1;
     PlRng rng;
     pl_rng_seed(&rng, d->o.seed);
-    int n = 0;
+    int n = 0, fresh = d->o.all ? deck->n : pl_drill_new_allowance(deck, d->book, d->o.today);
     for (int i = 0; i < deck->n; i++) {
         unsigned tie = (unsigned)pl_rng_below(&rng, 100000);
         if (scheduled(deck->kind) && !d->o.all && !is_due(deck, d->book, i, d->o.today)) continue;
+        const PlDrillRecord *rec = record(d, i);
+        if (scheduled(deck->kind) && (!rec || rec->s.state == PL_CARD_NEW) && fresh-- <= 0) continue;
         r[n].i = i, r[n].key = rank(d, i, tie), n++;
     }
     qsort(r, (size_t)n, sizeof *r, cmp_ranked);

@@ -82,6 +82,12 @@ double pl_drill_time_left(const PlDrill *d, double now);
  * the session's clock (PlDrillOpts) plus the app's seconds since it began. */
 long long pl_drill_clock(const PlDrill *d, double now);
 
+/* How many new cards of the deck a session on day today may introduce:
+ * with an interview's day in the book, the cards not yet seen spread
+ * evenly over the days before it (those introduced today counted); else
+ * every one. */
+int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today);
+
 /* How many of the deck's items are due on day today (cards, prompts), or
  * its item count (questions, cases). */
 int pl_drill_due_count(const PlDeck *deck, const PlDrillBook *book, int today);

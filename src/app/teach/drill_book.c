@@ -36,6 +36,7 @@ static const struct {
     {"due", R(box_due), F_INT, -1, 1e8}, /* the first version's days */
     {"last", R(box_last), F_INT, -1, 1e8},
     {"retention", R(retention), F_REAL, 0, 0.99},
+    {"until", R(until), F_INT, 0, 1e7},
     {"log", R(log.n), F_INT, 0, 1e8},
     {"t", R(log.t), F_TIME, 0, 1e12},
     {"grade", R(log.grade), F_INT, 0, 4},
@@ -58,7 +59,7 @@ static const char *const card_keys[] = {"state",   "step",   "d",     "s",     "
                                         "ivl",     "reviews", "lapses", "right", "wrong", "box", NULL};
 static const char *const log_keys[] = {"log", "t",  "grade", "elapsed", "from", "d0",   "s0",
                                        "r0",  "due0", "to",  "d1",      "s1",   "due1", "ivl1", NULL};
-static const char *const settings_keys[] = {"retention", NULL};
+static const char *const settings_keys[] = {"retention", "until", NULL};
 
 static void *at(void *r, int k) { return (char *)r + keys[k].offset; }
 static const void *at_c(const void *r, int k) { return (const char *)r + keys[k].offset; }
@@ -153,7 +154,7 @@ static void merge(void *now, const void *base, const void *mine) {
     PlDrillRecord *d = now;
     const PlDrillRecord *b = base, *m = mine;
     if (!pl_drill_record_is_item(m)) {
-        d->retention = m->retention, d->log = m->log;
+        d->retention = m->retention, d->until = m->until, d->log = m->log;
         return;
     }
     int reviews = d->s.reviews + m->s.reviews - b->s.reviews, lapses = d->s.lapses + m->s.lapses - b->s.lapses;
@@ -233,9 +234,20 @@ int pl_drill_book_set_retention(PlDrillBook *b, double r) {
     return rec ? (rec->retention = r, 0) : -1;
 }
 
+int pl_drill_book_until(const PlDrillBook *b) {
+    const PlDrillRecord *r = pl_book_find(b, "@settings");
+    return r ? r->until : 0;
+}
+
+int pl_drill_book_set_until(PlDrillBook *b, int day) {
+    PlDrillRecord *rec = pl_book_of(b, "@settings");
+    return rec && day >= 0 ? (rec->until = day, 0) : -1;
+}
+
 void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p) {
     pl_fsrs_default(p);
     p->retention = pl_drill_book_retention(b);
+    p->until = pl_drill_book_until(b);
 }
 
 uint64_t pl_drill_card_seed(const char *deck, const char *id) {

@@ -6,7 +6,7 @@
  * A book (book.h) in the file "drill" of padlab's state folder (app/dirs.h:
  * by default ~/.local/state/padlab), one line per record:
  *
- *   item = @settings retention=0.9
+ *   item = @settings retention=0.9 until=20465      (until: the interview's day, 0: none)
  *   item = cards-attention/key-padding-mask state=review step=0 d=5.0931 s=3.1262 due_at=1767312000
  *          last_at=1767052800 ivl=3 reviews=3 lapses=1 right=0 wrong=0        (one line)
  *   item = cards-attention/key-padding-mask@1767052800.3 log=3 t=1767052800 grade=3 elapsed=2
@@ -51,6 +51,7 @@ typedef struct {
     int box;                /* the Leitner box of a card from the first version; 0 */
     int box_due, box_last;  /* that version's days, read only (turned into s) */
     double retention;       /* @settings: the desired retention; 0 elsewhere */
+    int until;              /* @settings: the interview's day (sched.h); 0: none */
     PlReviewLog log;
 } PlDrillRecord;
 
@@ -81,7 +82,10 @@ PlDrillRecord *pl_drill_book_of(PlDrillBook *b, const char *deck, const char *id
 double pl_drill_book_retention(const PlDrillBook *b);
 /* Keeps r (pl_fsrs_retention_ok) in the book; 0, or -1 (no memory, or out of range). */
 int pl_drill_book_set_retention(PlDrillBook *b, double r);
-/* The scheduler's parameters with the book's retention. */
+/* The interview's day kept in the book (0: none); setting 0 forgets it. */
+int pl_drill_book_until(const PlDrillBook *b);
+int pl_drill_book_set_until(PlDrillBook *b, int day);
+/* The scheduler's parameters with the book's retention and interview day. */
 void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p);
 /* Grades deck/id's card at time now and logs the grade; 0, or -1 (no
  * memory, a name that does not fit, a grade out of range). */

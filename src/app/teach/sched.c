@@ -8,6 +8,8 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -26,6 +28,7 @@ void pl_fsrs_default(PlFsrs *p) {
     p->fuzz = 1;
     p->learning[0] = 1, p->learning[1] = 10, p->nlearning = 2;
     p->relearning[0] = 10, p->nrelearning = 1;
+    p->until = 0;
 }
 
 int pl_fsrs_retention_ok(double r) { return r >= 0.7 && r <= 0.99 ? 0 : -1; }
@@ -180,6 +183,13 @@ static int review_interval(const PlFsrs *p, const PlSchedCard *was, int g, int e
 
 static long long day_of(long long t) { return t >= 0 ? t / PL_DAY : -((-t + PL_DAY - 1) / PL_DAY); }
 
+/* An interval that would end after the interview's day ends on it. */
+static void clamp_to_until(const PlFsrs *p, PlSchedCard *c, long long now) {
+    if (!p->until || c->state != PL_CARD_REVIEW || day_of(now) >= p->until || day_of(c->due) <= p->until) return;
+    int days = (int)(p->until - day_of(now));
+    c->scheduled = days, c->due = now + PL_DAY * days;
+}
+
 int pl_sched_grade(const PlFsrs *p, PlSchedCard *c, PlGrade g, long long now, uint64_t seed) {
     if (g < PL_GRADE_AGAIN || g > PL_GRADE_EASY) return -1;
     const PlSchedCard was = *c;
@@ -194,6 +204,7 @@ int pl_sched_grade(const PlFsrs *p, PlSchedCard *c, PlGrade g, long long now, ui
         apply_steps(p, &was, c, (int)g, to, now, elapsed, seed);
         if (was.state == PL_CARD_REVIEW) c->lapses++;
     }
+    clamp_to_until(p, c, now);
     c->last = now;
     c->reviews++;
     return 0;
@@ -230,6 +241,63 @@ const char *pl_sched_state_name(int state) {
     return state >= 0 && state <= PL_CARD_RELEARNING ? names[state] : "?";
 }
 
-long long pl_sched_now(void) { return (long long)time(NULL); }
+/* days_from_civil (H. Hinnant): days since 1970-01-01 of y-m-d. */
+static int civil_day(int y, int m, int d) {
+    y -= m <= 2;
+    int era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1, doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static int month_days(int y, int m) {
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return days[m - 1] + (m == 2 && leap);
+}
+
+static int digits(const char *s, int n) {
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+int pl_sched_parse_day(const char *text, int *day) {
+    if (!text || strlen(text) != 10 || text[4] != '-' || text[7] != '-') return -1;
+    int y = digits(text, 4), m = digits(text + 5, 2), d = digits(text + 8, 2);
+    if (y < 1970 || m < 1 || m > 12 || d < 1 || d > month_days(y, m)) return -1;
+    *day = civil_day(y, m, d);
+    return 0;
+}
+
+void pl_sched_day_text(int day, char *out, int cap) {
+    time_t t = (time_t)day * PL_DAY;
+    struct tm tm;
+    if (!gmtime_r(&t, &tm)) snprintf(out, (size_t)cap, "day %d", day);
+    else snprintf(out, (size_t)cap, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+/* PADLAB_NOW: YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC); -1 when unset or not one. */
+static long long injected_now(void) {
+    const char *env = getenv("PADLAB_NOW");
+    char date[11];
+    int day, h = 0, min = 0;
+    if (!env || strlen(env) < 10) return -1;
+    memcpy(date, env, 10), date[10] = '\0';
+    if (pl_sched_parse_day(date, &day)) return -1;
+    if (env[10]) {
+        if (strlen(env) != 16 || env[10] != 'T' || env[13] != ':') return -1;
+        h = digits(env + 11, 2), min = digits(env + 14, 2);
+        if (h < 0 || h > 23 || min < 0 || min > 59) return -1;
+    }
+    return (long long)day * PL_DAY + h * 3600 + min * 60;
+}
+
+long long pl_sched_now(void) {
+    long long t = injected_now();
+    return t >= 0 ? t : (long long)time(NULL);
+}
 
 int pl_sched_today(void) { return (int)(pl_sched_now() / PL_DAY); }

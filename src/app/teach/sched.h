@@ -25,6 +25,9 @@
  * more are fuzzed (a few days either way, so that cards learnt together
  * spread out), from a generator seeded with the card's seed and review
  * count: the same card, grades and times give the same days on every run.
+ * With an interview's day set, an interval that would end after it is cut
+ * to end on it (at least one day): every card is seen again before the
+ * interview rather than after.
  *
  * Before FSRS, padlab kept cards in five Leitner boxes (1, 2, 4, 8, 16
  * days). pl_sched_from_box turns such a card into an FSRS review card whose
@@ -51,6 +54,7 @@ typedef struct {
     int fuzz;                                   /* 1: fuzz intervals of 3 days and more */
     int learning[PL_FSRS_MAX_STEPS], nlearning; /* minutes */
     int relearning[PL_FSRS_MAX_STEPS], nrelearning;
+    int until; /* an interview's day (days since 1970): intervals end on or before it; 0: none */
 } PlFsrs;
 
 typedef struct {
@@ -86,11 +90,17 @@ int pl_sched_is_due(const PlSchedCard *c, int today);
 /* A card of the Leitner boxes (box 1..5, due and last as day numbers) as
  * FSRS (see above); box 0: a new card. */
 void pl_sched_from_box(const PlFsrs *p, PlSchedCard *c, int box, int due_day, int last_day);
+/* Day number of a date written YYYY-MM-DD (a real date, nothing else on
+ * the line); 0, or -1. */
+int pl_sched_parse_day(const char *text, int *day);
+/* "YYYY-MM-DD" of a day number into out (at least 11 bytes). */
+void pl_sched_day_text(int day, char *out, int cap);
 /* The state's name: "new", "learning", "review", "relearning". */
 const char *pl_sched_state_name(int state);
 /* The machine's clock: seconds since 1970 and today's day number (UTC
- * days, the days the intervals count). Only front ends read it; the
- * functions above take the time they are given. */
+ * days, the days the intervals count); PADLAB_NOW (YYYY-MM-DD or
+ * YYYY-MM-DDTHH:MM, UTC), for tests, sets it. Only front ends read it;
+ * the functions above take the time they are given. */
 long long pl_sched_now(void);
 int pl_sched_today(void);
 
