@@ -235,6 +235,20 @@ expect_has "--plan spreads the 24 unseen cards over 7 days: 4 today" "cards-batc
 expect_has "--plan gives the recall by topic, today and on the date" "recall today on 2026-01-12"
 check_state "the date and the retention are kept in the book" "^item = @settings retention=0.85 until=20465$"
 
+# ---- --export anki ----
+run "$P" drill --export anki cards-batches "$TMP/anki.txt"
+expect_has "--export anki writes the deck's notes" "anki.txt: 25 notes for Anki"
+if [[ $(head -n 4 "$TMP/anki.txt") == $'#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3' ]]; then
+    pass "the file opens with Anki's header lines"
+else fail "the file opens with Anki's header lines" "$(head -n 4 "$TMP/anki.txt")"; fi
+if [[ $(grep -vc '^#' "$TMP/anki.txt") == 25 ]] && ! grep -q '{' "$TMP/anki.txt"; then
+    pass "a note per card, every figure filled"
+else fail "a note per card, every figure filled" "$(cat "$TMP/anki.txt")"; fi
+if grep -q $'\tpadlab::cards-batches::rectangles_and_the_pad_token$' "$TMP/anki.txt"; then pass "each note is tagged with its deck and topic"
+else fail "each note is tagged with its deck and topic" "$(tail -n 2 "$TMP/anki.txt")"; fi
+run "$P" drill --export anki bugs "$TMP/bugs.txt"
+expect_error "--export anki refuses a deck of cases" "bugs is a deck of cases"
+
 run "$P" drill --reset minute </dev/null
 expect_error "--reset without a terminal to ask needs --yes" "needs --yes"
 run "$P" drill --reset minute --yes
