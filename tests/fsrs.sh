@@ -17,8 +17,8 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 fi
 mkdir -p "$TMP/fsrs"
 cp "$here/fsrs/package.json" "$here/fsrs/package-lock.json" "$here/fsrs/compare.mjs" "$TMP/fsrs/"
-if ! (cd "$TMP/fsrs" && npm ci --no-audit --no-fund --silent >"$TMP/npm.log" 2>&1); then
-    skip "fsrs: padlab against ts-fsrs (npm ci could not install ts-fsrs: $(tail -n 1 "$TMP/npm.log"))"
+if ! (cd "$TMP/fsrs" && npm ci --no-audit --no-fund --loglevel=error >"$TMP/npm.log" 2>&1); then
+    skip "fsrs: padlab against ts-fsrs (npm ci could not install ts-fsrs: $(grep -v "complete log" "$TMP/npm.log" | grep . | tail -n 1))"
     finish
     exit
 fi
