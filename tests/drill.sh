@@ -210,12 +210,44 @@ check_screen "and q still quits" "EXIT=0"
 check_state() {
     if grep -q "$2" "$STATE" 2>/dev/null; then pass "$1"; else fail "$1" "want: $2" "$(cat "$STATE" 2>&1)"; fi
 }
-check_state "the card's progress is kept: box 2 (new, graded good)" "^item = cards-batches/why-does-a-batch-need-padding-at-all box=2 .*reviews=1 "
-check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2 "
-check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0 "
-check_state "the prompt's grade is kept: box 3 (new, graded easy)" "^item = minute/[a-z-]* box=3 "
+check_state "the card's progress is kept: FSRS's second learning step (new, graded good)" \
+    "^item = cards-batches/why-does-a-batch-need-padding-at-all state=learning step=1 d=2.11810397 s=2.3065 .*reviews=1 "
+check_state "and the grade is in the review log" \
+    "^item = cards-batches/why-does-a-batch-need-padding-at-all@[0-9]*\.1 log=1 t=[0-9]* grade=3 elapsed=0 from=new "
+check_state "the question's wrong answer is kept" "^item = mine/pad-value .*right=0 wrong=2$"
+check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0$"
+check_state "the prompt's grade is kept: review, S 8.2956 days (new, graded easy)" "^item = minute/[a-z-]* state=review step=0 d=1 s=8.2956 "
 run "$P" drill --list
-expect_has "--list counts the card as not due today" "cards-batches          cards         25    24"
+expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         25    25"
+
+# ---- the interview date (the clock injected with PADLAB_NOW) ----
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-02-30 --plan
+expect_error "--until refuses a date that does not exist" "--until: expected the interview's date as YYYY-MM-DD, got '2026-02-30'"
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-04 --plan
+expect_error "--until refuses a date before today" "--until: 2026-01-04 is before today"
+run env PADLAB_NOW=2026-01-5 "$P" drill --plan
+expect_error "a bad PADLAB_NOW is named" "PADLAB_NOW: expected YYYY-MM-DD"
+run env PADLAB_NOW=2026-01-05 "$P" drill --retention 0.99x --plan
+expect_error "--retention refuses what is not a number" "--retention: expected a desired retention from 0.7 to 0.99, got '0.99x'"
+run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-12 --retention 0.85 --plan cards-batches
+expect_has "--plan names the date and the days left" "today 2026-01-05; desired retention 0.85; interview 2026-01-12, in 7 days"
+expect_has "--plan spreads the 24 unseen cards over 7 days: 4 today" "cards-batches                   0          4         24"
+expect_has "--plan gives the recall by topic, today and on the date" "recall today on 2026-01-12"
+check_state "the date and the retention are kept in the book" "^item = @settings retention=0.85 until=20465$"
+
+# ---- --export anki ----
+run "$P" drill --export anki cards-batches "$TMP/anki.txt"
+expect_has "--export anki writes the deck's notes" "anki.txt: 25 notes for Anki"
+if [[ $(head -n 4 "$TMP/anki.txt") == $'#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3' ]]; then
+    pass "the file opens with Anki's header lines"
+else fail "the file opens with Anki's header lines" "$(head -n 4 "$TMP/anki.txt")"; fi
+if [[ $(grep -vc '^#' "$TMP/anki.txt") == 25 ]] && ! grep -q '{' "$TMP/anki.txt"; then
+    pass "a note per card, every figure filled"
+else fail "a note per card, every figure filled" "$(cat "$TMP/anki.txt")"; fi
+if grep -q $'\tpadlab::cards-batches::rectangles_and_the_pad_token$' "$TMP/anki.txt"; then pass "each note is tagged with its deck and topic"
+else fail "each note is tagged with its deck and topic" "$(tail -n 2 "$TMP/anki.txt")"; fi
+run "$P" drill --export anki bugs "$TMP/bugs.txt"
+expect_error "--export anki refuses a deck of cases" "bugs is a deck of cases"
 
 run "$P" drill --reset minute </dev/null
 expect_error "--reset without a terminal to ask needs --yes" "needs --yes"

@@ -72,11 +72,10 @@ START_TEST(test_two_drills_on_one_book_keep_every_grade) {
     pl_drill_book_of(&a, "quickfire", "gone")->right = 1;
     ck_assert_int_eq(pl_drill_book_save(&a, &err), PL_OK);
     ck_assert_int_eq(pl_drill_book_load_from(&b, path, &err), PL_OK);
-    PlDrillRecord *r = pl_drill_book_of(&a, "cards", "one");
-    pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
+    const long long day = 20000 * PL_DAY;
+    ck_assert_int_eq(pl_drill_book_grade(&a, "cards", "one", PL_GRADE_GOOD, day), 0);
     pl_drill_book_of(&a, "quickfire", "t")->right = 1;
-    r = pl_drill_book_of(&b, "cards", "one");
-    pl_sched_grade(&r->s, PL_GRADE_AGAIN, 20001);
+    ck_assert_int_eq(pl_drill_book_grade(&b, "cards", "one", PL_GRADE_AGAIN, day + PL_DAY), 0);
     pl_drill_book_of(&b, "quickfire", "t")->wrong = 1;
     ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 2); /* b forgets what it read: "gone" and its own "t" */
     pl_drill_book_of(&b, "quickfire", "t")->wrong = 1;
@@ -86,8 +85,11 @@ START_TEST(test_two_drills_on_one_book_keep_every_grade) {
     const PlDrillRecord *one = pl_drill_book_find(&c, "cards", "one");
     ck_assert_ptr_nonnull(one);
     ck_assert_int_eq(one->s.reviews, 2); /* both grades counted */
-    ck_assert_int_eq(one->s.box, 1);     /* the schedule of the last grade saved: again, box 1 */
-    ck_assert_int_eq(one->s.last, 20001);
+    ck_assert_int_eq(one->s.last, day + PL_DAY); /* the schedule of the last grade saved: again, */
+    ck_assert_int_eq(one->s.due, day + PL_DAY + 60); /* the first learning step, a minute */
+    /* both drills' log lines are kept, each under its own name */
+    ck_assert_ptr_nonnull(pl_book_find(&c, "cards/one@1728000000.1"));
+    ck_assert_ptr_nonnull(pl_book_find(&c, "cards/one@1728086400.1"));
     const PlDrillRecord *t = pl_drill_book_find(&c, "quickfire", "t");
     ck_assert_ptr_nonnull(t);
     ck_assert_int_eq(t->right, 1);
@@ -238,11 +240,28 @@ START_TEST(test_a_book_of_the_first_format_loads_without_loss) {
     ck_assert_int_eq(pl_drill_book_load_from(&d, path, &err), PL_OK);
     const PlDrillRecord *r = pl_drill_book_find(&d, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(r->s.box, 2);
-    ck_assert_int_eq(r->s.due, 20458);
+    /* a Leitner card of the first version: a review card, S = box 2's two
+     * days, due and last seen on its days; its counts kept; box=2 written
+     * back as where it came from */
+    ck_assert_int_eq(r->s.state, PL_CARD_REVIEW);
+    ck_assert_double_eq(r->s.s, 2.0);
+    ck_assert_int_eq(r->s.due, 20458 * PL_DAY);
+    ck_assert_int_eq(r->s.last, 20457 * PL_DAY);
     ck_assert_int_eq(r->s.reviews, 3);
     ck_assert_int_eq(r->s.lapses, 1);
-    ck_assert_int_eq(r->s.last, 20457);
+    ck_assert_int_eq(r->box, 2);
+    pl_drill_book_of(&d, "quickfire", "new")->right = 1;
+    ck_assert_int_eq(pl_drill_book_save(&d, &err), PL_OK);
+    text = slurp(path);
+    ck_assert_msg(strstr(text, "item = cards-attention/key-padding-mask state=review step=0 d=2.11810397 s=2 "
+                               "due_at=1767571200 last_at=1767484800 ivl=2 reviews=3 lapses=1 right=0 wrong=0 box=2\n"),
+                  "%s", text);
+    free(text);
+    pl_drill_book_done(&d);
+    ck_assert_int_eq(pl_drill_book_load_from(&d, path, &err), PL_OK); /* read again: the same card */
+    r = pl_drill_book_find(&d, "cards-attention", "key-padding-mask");
+    ck_assert_int_eq(r->s.due, 20458 * PL_DAY);
+    ck_assert_double_eq(r->s.s, 2.0);
     pl_drill_book_done(&d);
     pl_test_rmtree(dir);
     free(dir);

@@ -15,6 +15,7 @@
 #include "app/teach/choices.h"
 #include "app/teach/drill.h"
 #include "app/teach/drill_play.h"
+#include "app/teach/drill_plan.h"
 #include "app/teach/lesson.h"
 #include "app/lab/fill.h"
 #include "suites.h"
@@ -230,88 +231,145 @@ END_TEST
 
 /* ---- the scheduler ---- */
 
+/* The figures below are ts-fsrs 5.4.2's (the reference implementation,
+ * tests/fsrs/compare.mjs), for a card first seen at T0, 2026-01-05 09:00
+ * UTC, with fuzz off. */
+#define T0 1767603600LL
+
+static PlFsrs no_fuzz(void) {
+    PlFsrs p;
+    pl_fsrs_default(&p);
+    p.fuzz = 0;
+    return p;
+}
+
+static PlSchedCard new_card(void) {
+    PlSchedCard c;
+    memset(&c, 0, sizeof c);
+    return c;
+}
+
 START_TEST(test_sched_grades) {
-    ck_assert_int_eq(pl_sched_interval(0), 0);
-    ck_assert_int_eq(pl_sched_interval(1), 1);
-    ck_assert_int_eq(pl_sched_interval(3), 4);
-    ck_assert_int_eq(pl_sched_interval(5), 16);
-    PlSchedCard c = {0};
+    PlFsrs p = no_fuzz();
+    PlSchedCard c = new_card();
     ck_assert(pl_sched_is_due(&c, 0));
-    /* new, graded good: it enters box 1 and goes one up, box 2, due in 2 days */
-    ck_assert_int_eq(pl_sched_grade(&c, PL_GRADE_GOOD, 100), 0);
-    ck_assert_int_eq(c.box, 2);
-    ck_assert_int_eq(c.due, 102);
-    ck_assert(!pl_sched_is_due(&c, 101));
-    ck_assert(pl_sched_is_due(&c, 102));
-    /* good again: box 3, four days */
-    pl_sched_grade(&c, PL_GRADE_GOOD, 102);
-    ck_assert_int_eq(c.box, 3);
-    ck_assert_int_eq(c.due, 106);
-    /* easy: two boxes up, box 5 waits 16 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 106);
-    ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 122);
-    /* hard: stays in its box, due tomorrow */
-    pl_sched_grade(&c, PL_GRADE_HARD, 122);
-    ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 123);
-    /* easy from the top: two boxes past 5, the wait doubled twice, 64 days */
-    pl_sched_grade(&c, PL_GRADE_EASY, 123);
-    ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 187);
-    /* good from the top stays there: 16 days */
-    pl_sched_grade(&c, PL_GRADE_GOOD, 187);
-    ck_assert_int_eq(c.box, 5);
-    ck_assert_int_eq(c.due, 203);
+    /* new, good: the second learning step, ten minutes; D and S of a first good */
+    ck_assert_int_eq(pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0, 0), 0);
+    ck_assert_int_eq(c.state, PL_CARD_LEARNING);
+    ck_assert_int_eq(c.step, 1);
+    ck_assert_int_eq(c.due, T0 + 600);
+    ck_assert_double_eq_tol(c.d, 2.11810397, 1e-8);
+    ck_assert_double_eq_tol(c.s, 2.3065, 1e-8);
+    /* good past the last step: review, round(S) = 2 days (at retention 0.9 the interval is S) */
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0 + 600, 0);
+    ck_assert_int_eq(c.state, PL_CARD_REVIEW);
+    ck_assert_int_eq(c.scheduled, 2);
+    ck_assert_double_eq_tol(c.d, 2.11121424, 1e-8);
+    ck_assert_double_eq_tol(c.s, 2.3065, 1e-8); /* the same day: the short-term rule, no growth for good */
+    ck_assert(!pl_sched_is_due(&c, (int)(T0 / PL_DAY) + 1));
+    ck_assert(pl_sched_is_due(&c, (int)(T0 / PL_DAY) + 2));
+    /* good when due: S grows to 10.97 days, 11 days */
+    long long t = c.due;
+    /* two days on, recall (1 + F 2 / 2.3065)^-w20 = 0.9095 (the interval was S rounded down) */
+    ck_assert_double_eq_tol(pl_sched_recall(&p, &c, t), 0.90949, 1e-5);
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, t, 0);
+    ck_assert_double_eq_tol(c.s, 10.97104786, 1e-8);
+    ck_assert_int_eq(c.scheduled, 11);
     ck_assert_int_eq(c.lapses, 0);
-    /* again: a lapse, box 1, due today */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
-    ck_assert_int_eq(c.box, 1);
-    ck_assert_int_eq(c.due, 203);
+    /* again when due: a lapse, relearning for ten minutes */
+    t = c.due;
+    pl_sched_grade(&p, &c, PL_GRADE_AGAIN, t, 0);
+    ck_assert_int_eq(c.state, PL_CARD_RELEARNING);
+    ck_assert_int_eq(c.due, t + 600);
     ck_assert_int_eq(c.lapses, 1);
-    /* again from box 1 is no lapse */
-    pl_sched_grade(&c, PL_GRADE_AGAIN, 203);
-    ck_assert_int_eq(c.lapses, 1);
-    ck_assert_int_eq(c.reviews, 8);
-    ck_assert_int_eq(c.last, 203);
-    /* a new card graded hard goes to box 1, due tomorrow; out of range changes nothing */
-    PlSchedCard h = {0};
-    pl_sched_grade(&h, PL_GRADE_HARD, 5);
-    ck_assert_int_eq(h.box, 1);
-    ck_assert_int_eq(h.due, 6);
-    PlSchedCard before = h;
-    ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)0, 6), -1);
-    ck_assert_int_eq(pl_sched_grade(&h, (PlGrade)5, 6), -1);
-    ck_assert_int_eq(pl_sched_wait(&h, (PlGrade)5), -1);
-    ck_assert_int_eq(memcmp(&before, &h, sizeof h), 0);
-    /* a new card graded easy: box 3, four days */
-    PlSchedCard e = {0};
-    pl_sched_grade(&e, PL_GRADE_EASY, 0);
-    ck_assert_int_eq(e.box, 3);
-    ck_assert_int_eq(e.due, 4);
+    ck_assert_double_eq_tol(c.d, 7.38997579, 1e-8);
+    ck_assert_double_eq_tol(c.s, 1.5390125, 1e-8);
+    /* good after the relearning step: review again, 2 days */
+    t = c.due;
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, t, 0);
+    ck_assert_int_eq(c.state, PL_CARD_REVIEW);
+    ck_assert_int_eq(c.scheduled, 2);
+    ck_assert_double_eq_tol(c.s, 1.57184156, 1e-8);
+    ck_assert_int_eq(c.reviews, 5);
+    ck_assert_int_eq(c.last, t);
+    /* out of range changes nothing */
+    PlSchedCard before = c;
+    ck_assert_int_eq(pl_sched_grade(&p, &c, (PlGrade)0, t, 0), -1);
+    ck_assert_int_eq(pl_sched_grade(&p, &c, (PlGrade)5, t, 0), -1);
+    ck_assert_int_eq(pl_sched_wait(&p, &c, (PlGrade)5, t, 0), -1);
+    ck_assert_int_eq(memcmp(&before, &c, sizeof c), 0);
 }
 END_TEST
 
-/* At every box, new included, again, hard, good and easy wait four
- * different times: the days, worked out from the boxes' 1, 2, 4, 8, 16. */
+/* New or in review, again, hard, good and easy wait four different times. */
 START_TEST(test_sched_grades_mean_different_waits) {
-    static const int waits[PL_SCHED_BOXES + 1][5] = {
-        /* box: again, hard, good, easy */
-        {0, 0, 1, 2, 4},                                        /* new: as box 1 */
-        {0, 0, 1, 2, 4},                                        /* good: box 2's 2 days; easy: box 3's 4 */
-        {0, 0, 1, 4, 8},   {0, 0, 1, 8, 16}, {0, 0, 1, 16, 32}, /* box 4, easy: past the top, 16 x 2 */
-        {0, 0, 1, 16, 64},                                      /* box 5: good stays, easy doubles twice */
-    };
-    for (int box = 0; box <= PL_SCHED_BOXES; box++) {
-        PlSchedCard c = {.box = box, .due = 7};
-        for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++) {
-            ck_assert_msg(pl_sched_wait(&c, (PlGrade)g) == waits[box][g], "box %d grade %d: %d days, want %d", box, g,
-                          pl_sched_wait(&c, (PlGrade)g), waits[box][g]);
-            PlSchedCard graded = c;
-            pl_sched_grade(&graded, (PlGrade)g, 50);
-            ck_assert_int_eq(graded.due, 50 + waits[box][g]);
-        }
+    PlFsrs p = no_fuzz();
+    PlSchedCard c = new_card();
+    static const long long fresh[5] = {0, 60, 360, 600, 8 * PL_DAY}; /* 1, 6, 10 minutes; easy: S 8.2956, 8 days */
+    for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++)
+        ck_assert_int_eq(pl_sched_wait(&p, &c, (PlGrade)g, T0, 0), fresh[g]);
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0, 0);
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0 + 600, 0);
+    static const long long review[5] = {0, 600, 8 * PL_DAY, 11 * PL_DAY, 19 * PL_DAY};
+    for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++)
+        ck_assert_int_eq(pl_sched_wait(&p, &c, (PlGrade)g, c.due, 0), review[g]);
+}
+END_TEST
+
+/* A lower desired retention means longer waits: at 0.8 the 2-day card waits 8. */
+START_TEST(test_sched_retention_stretches_intervals) {
+    PlFsrs p = no_fuzz();
+    p.retention = 0.8;
+    PlSchedCard c = new_card();
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0, 0);
+    pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0 + 600, 0);
+    ck_assert_int_eq(c.scheduled, 8);
+    ck_assert_int_eq(pl_fsrs_retention_ok(0.9), 0);
+    ck_assert_int_eq(pl_fsrs_retention_ok(1.2), -1);
+    ck_assert_int_eq(pl_fsrs_retention_ok(0.5), -1);
+}
+END_TEST
+
+/* Fuzz: the 11-day interval lands within the reference's range for it
+ * (11 +- 2.075 rounded: 9 to 13 days), the same for the same card and
+ * review on every run, and spread over the range across cards. */
+START_TEST(test_sched_fuzz_is_seeded_by_the_card) {
+    PlFsrs p;
+    pl_fsrs_default(&p);
+    int seen[40] = {0};
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        PlSchedCard c = new_card();
+        pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0, seed);
+        pl_sched_grade(&p, &c, PL_GRADE_GOOD, T0 + 600, seed);
+        pl_sched_grade(&p, &c, PL_GRADE_GOOD, c.due, seed);
+        ck_assert_int_ge(c.scheduled, 9);
+        ck_assert_int_le(c.scheduled, 13);
+        seen[c.scheduled]++;
+        PlSchedCard again = new_card();
+        pl_sched_grade(&p, &again, PL_GRADE_GOOD, T0, seed);
+        pl_sched_grade(&p, &again, PL_GRADE_GOOD, T0 + 600, seed);
+        pl_sched_grade(&p, &again, PL_GRADE_GOOD, again.due, seed);
+        ck_assert_int_eq(again.due, c.due);
     }
+    for (int d = 9; d <= 13; d++) ck_assert_int_gt(seen[d], 10); /* each day of the range taken */
+}
+END_TEST
+
+/* A Leitner card of the first book version: box 3 (4 days), due day 20460,
+ * last seen day 20456, becomes a review card with S 4 days, due then. */
+START_TEST(test_sched_from_box_keeps_the_interval) {
+    PlFsrs p = no_fuzz();
+    PlSchedCard c = new_card();
+    c.reviews = 3, c.lapses = 1;
+    pl_sched_from_box(&p, &c, 3, 20460, 20456);
+    ck_assert_int_eq(c.state, PL_CARD_REVIEW);
+    ck_assert_double_eq(c.s, 4.0);
+    ck_assert_double_eq_tol(c.d, 2.11810397, 1e-8); /* a first grade good's */
+    ck_assert_int_eq(c.due, 20460 * PL_DAY);
+    ck_assert_int_eq(c.last, 20456 * PL_DAY);
+    ck_assert_int_eq(c.reviews, 3);
+    ck_assert_int_eq(c.lapses, 1);
+    ck_assert_double_eq_tol(pl_sched_recall(&p, &c, c.due), 0.9, 1e-8); /* due at the retention */
 }
 END_TEST
 
@@ -358,39 +416,136 @@ START_TEST(test_drill_cards) {
     ck_assert_int_eq(s->graded[2], 1);
     ck_assert_int_eq(s->graded[3], 1);
     ck_assert_int_eq(s->graded[4], 1);
-    ck_assert_int_eq(s->due_in, 1);
+    ck_assert_int_eq(s->due_in, 0); /* One and Two are in their learning steps, minutes away */
     ck_assert_ptr_null(pl_drill_item(d));
     ck_assert_int_eq(pl_drill_reveal(d, 6.0), -1);
     ck_assert(strstr(s->message, "over") != NULL);
     pl_drill_free(d);
-    /* the book holds each card's box and due day */
+    /* the book holds each card's FSRS state and due time (ts-fsrs's waits:
+     * a new card's again 1 min, hard 6 min, good 10 min, easy 8 days); the
+     * session's clock is noon of its day plus the app's seconds */
+    const long long noon = 1000 * PL_DAY + PL_DAY / 2;
     const PlDrillRecord *r = pl_drill_book_find(&book, "cards", "one");
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(r->s.box, 1);
-    ck_assert_int_eq(r->s.due, 1001);
+    ck_assert_int_eq(r->s.state, PL_CARD_LEARNING); /* again, then hard: the first step again */
+    ck_assert_int_eq(r->s.due, noon + 5 + 360);
     ck_assert_int_eq(r->s.reviews, 2);
-    r = pl_drill_book_find(&book, "cards", "two"); /* new, good: box 2, two days */
-    ck_assert_int_eq(r->s.box, 2);
-    ck_assert_int_eq(r->s.due, 1002);
-    r = pl_drill_book_find(&book, "cards", "three"); /* new, easy: box 3, four days */
-    ck_assert_int_eq(r->s.box, 3);
-    ck_assert_int_eq(r->s.due, 1004);
-    /* the same day, nothing is due; the next day One is, the day after Two too */
-    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1000), 0);
-    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1001), 1);
-    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1002), 2);
+    r = pl_drill_book_find(&book, "cards", "two"); /* new, good: the second step, 10 minutes */
+    ck_assert_int_eq(r->s.state, PL_CARD_LEARNING);
+    ck_assert_int_eq(r->s.step, 1);
+    ck_assert_int_eq(r->s.due, noon + 3 + 600);
+    r = pl_drill_book_find(&book, "cards", "three"); /* new, easy: review, 8 days fuzzed (6..10) */
+    ck_assert_int_eq(r->s.state, PL_CARD_REVIEW);
+    ck_assert_int_ge(r->s.scheduled, 6);
+    ck_assert_int_le(r->s.scheduled, 10);
+    ck_assert_int_eq(r->s.due, noon + 4 + r->s.scheduled * PL_DAY);
+    /* every grade is in the log: One's two, Two's and Three's */
+    int logs = 0;
+    for (int i = 0; i < book.n; i++) logs += ((const PlDrillRecord *)pl_book_at(&book, i))->log.n > 0;
+    ck_assert_int_eq(logs, 4);
+    /* the same day One and Two are due again (their steps); on Three's day Three too */
+    int three = (int)(r->s.due / PL_DAY);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, 1000), 2);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, three - 1), 2);
+    ck_assert_int_eq(pl_drill_due_count(deck, &book, three), 3);
+    o.today = three - 1;
     d = pl_drill_new(deck, &book, &o, 10.0);
-    ck_assert_int_eq(pl_drill_state(d)->phase, PL_DRILL_END);
-    ck_assert_int_eq(pl_drill_state(d)->due_in, 1);
-    pl_drill_free(d);
-    o.today = 1001;
-    d = pl_drill_new(deck, &book, &o, 10.0);
-    ck_assert_int_eq(pl_drill_state(d)->total, 1);
+    ck_assert_int_eq(pl_drill_state(d)->total, 2);
     pl_drill_free(d);
     o.today = 1000, o.all = 1;
     d = pl_drill_new(deck, &book, &o, 10.0);
     ck_assert_int_eq(pl_drill_state(d)->total, 3);
     pl_drill_free(d);
+    pl_drill_book_done(&book);
+    pl_deck_free(deck);
+}
+END_TEST
+
+/* A week towards an interview on day 7 (2026-01-12), twelve cards in three
+ * topics, a session each morning at 09:00 UTC in which every card shown is
+ * graded: the learner misses a card (again) when a hash of the card, the
+ * day and the times it was seen says so, about one in four, and else knows it (good; easy for a
+ * card seen three times). The plan holds: at most two new cards a day
+ * (twelve over six days), every card introduced before the day, no
+ * interval ending after it, every card seen on or before it. With
+ * PADLAB_WEEK=1 in the environment the week is printed day by day. */
+#define WEEK_CARD "answer: a\nmore: m\nremember: r\ndont: d\n"
+static const char week_deck[] = "# Week\nkind: cards\n"
+    "## A1\ntopic: attention masks\n" WEEK_CARD "## A2\ntopic: attention masks\n" WEEK_CARD
+    "## A3\ntopic: attention masks\n" WEEK_CARD "## A4\ntopic: attention masks\n" WEEK_CARD
+    "## B1\ntopic: batching\n" WEEK_CARD "## B2\ntopic: batching\n" WEEK_CARD "## B3\ntopic: batching\n" WEEK_CARD
+    "## B4\ntopic: batching\n" WEEK_CARD "## C1\ntopic: causal masks\n" WEEK_CARD "## C2\ntopic: causal masks\n" WEEK_CARD
+    "## C3\ntopic: causal masks\n" WEEK_CARD "## C4\ntopic: causal masks\n" WEEK_CARD;
+
+static int week_grade(const char *id, int day, int seen) {
+    unsigned h = 2166136261u;
+    for (const char *c = id; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+    h = (h ^ (unsigned)day) * 16777619u;
+    h = (h ^ (unsigned)seen) * 16777619u;
+    return h % 4 == 0 ? PL_GRADE_AGAIN : seen >= 3 ? PL_GRADE_EASY : PL_GRADE_GOOD;
+}
+
+static void week_print_topics(const PlDeck *deck, const PlDrillBook *b, long long now, int until) {
+    PlTopicRecall t[8];
+    const PlDeck *decks[1] = {deck};
+    int nt = pl_drill_plan_topics(decks, 1, b, now, until, t, 8);
+    for (int i = 0; i < nt; i++)
+        printf("    %-16s seen %d/%d  recall now %3.0f%%  on the day %3.0f%%\n", t[i].topic, t[i].seen, t[i].cards,
+               100 * t[i].recall_now, 100 * t[i].recall_then);
+}
+
+START_TEST(test_drill_week_towards_an_interview) {
+    PlErr err;
+    PlDeck *deck = pl_deck_parse("week.deck", week_deck, strlen(week_deck), &err);
+    ck_assert_msg(deck != NULL, "%s", err.msg);
+    PlDrillBook book = empty_book();
+    const int day0 = 20458, until = day0 + 7; /* 2026-01-05 .. 2026-01-12 */
+    ck_assert_int_eq(pl_drill_book_set_until(&book, until), 0);
+    int show = getenv("PADLAB_WEEK") != NULL, seen_n[12] = {0};
+    for (int day = day0; day < until; day++) {
+        PlDrillOpts o = {.today = day, .clock = (long long)day * PL_DAY + 9 * 3600};
+        char date[16];
+        pl_sched_day_text(day, date, sizeof date);
+        int allowance = pl_drill_new_allowance(deck, &book, day);
+        ck_assert_int_le(allowance, 2);
+        PlDrill *d = pl_drill_new(deck, &book, &o, 0.0);
+        if (show) printf("%s: %d in the queue (new allowed: %d)\n", date, pl_drill_state(d)->total, allowance);
+        double t = 0;
+        while (pl_drill_state(d)->phase != PL_DRILL_END) {
+            int i = pl_drill_state(d)->item;
+            const PlDeckItem *it = pl_drill_item(d);
+            int g = week_grade(it->id, day, seen_n[i]);
+            pl_drill_reveal(d, t += 20);
+            ck_assert_int_eq(pl_drill_grade(d, g, t), 0);
+            seen_n[i]++;
+            const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, it->id);
+            ck_assert_int_le(r->s.due / PL_DAY, until); /* no interval ends after the interview */
+            if (show) {
+                char due[16];
+                pl_sched_day_text((int)(r->s.due / PL_DAY), due, sizeof due);
+                printf("  %s %-5s -> %-10s D %.2f S %7.3f  %s\n", it->title, g == 1 ? "again" : g == 3 ? "good" : "easy",
+                       pl_sched_state_name(r->s.state), r->s.d, r->s.s,
+                       r->s.scheduled ? due : "(a learning step, minutes)");
+            }
+        }
+        pl_drill_free(d);
+        if (show) week_print_topics(deck, &book, o.clock + 3600, until);
+    }
+    for (int i = 0; i < deck->n; i++) { /* each introduced, and reviewed again on or before the day */
+        const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, deck->items[i].id);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_ne(r->s.state, PL_CARD_NEW);
+        ck_assert_int_le(r->s.due / PL_DAY, until);
+    }
+    PlTopicRecall t[8];
+    const PlDeck *decks[1] = {deck};
+    ck_assert_int_eq(pl_drill_plan_topics(decks, 1, &book, (long long)until * PL_DAY, until, t, 8), 3);
+    ck_assert_str_eq(t[0].topic, "attention masks");
+    ck_assert_int_eq(t[0].seen, 4);
+    if (show) {
+        printf("2026-01-12 (the interview), 09:00:\n");
+        week_print_topics(deck, &book, (long long)until * PL_DAY + 9 * 3600, until);
+    }
     pl_drill_book_done(&book);
     pl_deck_free(deck);
 }
@@ -543,8 +698,9 @@ START_TEST(test_drill_minute) {
     pl_drill_free(d);
     const PlDrillRecord *r = pl_drill_book_find(&book, "minute", "explain-masks");
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(r->s.box, 2); /* new, good: box 2, two days */
-    ck_assert_int_eq(r->s.due, 9);
+    ck_assert_int_eq(r->s.state, PL_CARD_LEARNING); /* new, good: the second learning step, 10 minutes */
+    ck_assert_int_eq(r->s.step, 1);
+    ck_assert_int_eq(r->s.due, 7 * PL_DAY + PL_DAY / 2 + 90 + 600); /* graded 90 s into the session */
     pl_drill_book_done(&book);
     pl_deck_free(deck);
 }
@@ -559,26 +715,38 @@ START_TEST(test_book_round_trip) {
     ck_assert_int_eq(b.n, 0);
     ck_assert(b.salt != 0); /* a new learner gets a salt of their own */
     b.salt = 0x0123456789abcdefULL;
-    PlDrillRecord *r = pl_drill_book_of(&b, "cards-attention", "key-padding-mask");
-    ck_assert_ptr_nonnull(r);
-    pl_sched_grade(&r->s, PL_GRADE_GOOD, 20000);
-    pl_sched_grade(&r->s, PL_GRADE_EASY, 20001);
-    r = pl_drill_book_of(&b, "quickfire", "what-is-t");
+    ck_assert_int_eq(pl_drill_book_grade(&b, "cards-attention", "key-padding-mask", PL_GRADE_GOOD, T0), 0);
+    ck_assert_int_eq(pl_drill_book_grade(&b, "cards-attention", "key-padding-mask", PL_GRADE_EASY, T0 + 600), 0);
+    ck_assert_int_eq(pl_drill_book_set_retention(&b, 0.85), 0);
+    ck_assert_int_eq(pl_drill_book_set_retention(&b, 1.5), -1);
+    PlDrillRecord *r = pl_drill_book_of(&b, "quickfire", "what-is-t");
     r->right = 2, r->wrong = 1;
     ck_assert_int_eq(pl_drill_book_save(&b, &err), PL_OK);
     pl_drill_book_done(&b);
     ck_assert_int_eq(pl_drill_book_load(&b, &err), PL_OK);
-    ck_assert_int_eq(b.n, 2);
+    ck_assert_int_eq(b.n, 5); /* the card, its two log lines, the question, the settings */
     const PlDrillRecord *c = pl_drill_book_find(&b, "cards-attention", "key-padding-mask");
     ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(c->s.box, 4); /* good: box 2; easy from 2: box 4, 8 days after 20001 */
-    ck_assert_int_eq(c->s.due, 20009);
+    ck_assert_int_eq(c->s.state, PL_CARD_REVIEW); /* good: a learning step; easy: review */
+    ck_assert_double_eq_tol(c->s.d, 1.0, 1e-8);     /* ts-fsrs: D 1 (the floor), S 3.94605407 */
+    ck_assert_double_eq_tol(c->s.s, 3.94605407, 1e-8);
     ck_assert_int_eq(c->s.reviews, 2);
+    ck_assert_double_eq(pl_drill_book_retention(&b), 0.85);
+    const PlDrillRecord *l = pl_book_find(&b, "cards-attention/key-padding-mask@1767604200.2");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->log.grade, PL_GRADE_EASY);
+    ck_assert_int_eq(l->log.state0, PL_CARD_LEARNING);
+    ck_assert_int_eq(l->log.state1, PL_CARD_REVIEW);
+    ck_assert_double_eq_tol(l->log.s0, 2.3065, 1e-8);
+    ck_assert_double_eq(l->log.s1, c->s.s);
+    ck_assert_int_eq(l->log.due1, c->s.due);
+    ck_assert_int_eq(l->log.elapsed, 0);
     ck_assert(b.salt == 0x0123456789abcdefULL);
     ck_assert_int_eq(pl_drill_book_find(&b, "quickfire", "what-is-t")->wrong, 1);
     ck_assert_ptr_null(pl_drill_book_find(&b, "quickfire", "nothing"));
     ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 1);
     ck_assert_int_eq(pl_drill_book_forget(&b, "quickfire"), 0);
+    ck_assert_int_eq(pl_drill_book_forget(&b, "cards-attention"), 3); /* the card and its log */
     pl_drill_book_done(&b);
     char path[4200];
     snprintf(path, sizeof path, "%s/padlab/drill", dir);
@@ -1017,6 +1185,10 @@ Suite *drill_suite(void) {
     tc = tcase_create("sched");
     tcase_add_test(tc, test_sched_grades);
     tcase_add_test(tc, test_sched_grades_mean_different_waits);
+    tcase_add_test(tc, test_sched_retention_stretches_intervals);
+    tcase_add_test(tc, test_sched_fuzz_is_seeded_by_the_card);
+    tcase_add_test(tc, test_sched_from_box_keeps_the_interval);
+    tcase_add_test(tc, test_drill_week_towards_an_interview);
     tcase_add_test(tc, test_drill_cards);
     tcase_add_test(tc, test_drill_questions);
     tcase_add_test(tc, test_question_heading_counts_answers_before_this_one);

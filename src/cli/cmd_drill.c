@@ -5,11 +5,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/lab/fill.h"
 #include "app/teach/bugcase.h"
 #include "app/teach/cheatsheet.h"
 #include "app/teach/drill.h"
 #include "app/teach/lesson.h"
+#include "core/atomic.h"
 #include "cli.h"
+#include "drill_plan_cli.h"
 #include "tui/drill_screen.h"
 
 #define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
@@ -238,6 +241,83 @@ static int answers(const CliArgs *a, const PlLabSettings *s) {
     return rc;
 }
 
+/* ---- --export anki DECK FILE ---- */
+
+typedef struct {
+    const PlDeck *deck;
+    const PlLabSettings *s;
+    PlLab *lab;
+    int missing; /* items whose figures could not all be computed */
+} AnkiCtx;
+
+/* A field quoted as CSV, which Anki's text import reads ("" is a quote), on
+ * one line: a tab or a line break becomes a space. */
+static void anki_field(FILE *f, const char *text) {
+    fputc('"', f);
+    for (const char *c = text ? text : ""; *c; c++) {
+        if (*c == '"') fputc('"', f);
+        fputc(*c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c, f);
+    }
+    fputc('"', f);
+}
+
+/* A tag: padlab::DECK::TOPIC, spaces as underscores (Anki splits tags on spaces). */
+static void anki_tag(FILE *f, const char *deck, const char *topic) {
+    fprintf(f, "padlab::%s", deck);
+    if (topic && *topic) fputs("::", f);
+    for (const char *c = topic ? topic : ""; *c; c++) fputc(*c == ' ' || *c == '\t' || *c == '\n' || *c == '"' ? '_' : *c, f);
+}
+
+static int anki_write(FILE *f, void *ctx) {
+    AnkiCtx *x = ctx;
+    static char buf[3][8192];
+    fprintf(f, "#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3\n");
+    for (int i = 0; i < x->deck->n; i++) {
+        const PlDeckItem *it = &x->deck->items[i];
+        char why[320];
+        int bad = item_lab(&x->lab, x->deck, it, x->s) != 0;
+        const char *answer = it->nchoices ? it->choices[it->right].text : it->answer;
+        const char *more = it->nchoices ? it->choices[it->right].why : it->more;
+        bad |= x->lab ? pl_fill_all(x->lab, it->title, buf[0], sizeof buf[0], why, sizeof why) != 0 : 1;
+        bad |= x->lab ? pl_fill_all(x->lab, answer ? answer : "", buf[1], sizeof buf[1], why, sizeof why) != 0 : 1;
+        bad |= x->lab ? pl_fill_all(x->lab, more ? more : "", buf[2], sizeof buf[2], why, sizeof why) != 0 : 1;
+        x->missing += bad;
+        anki_field(f, buf[0]);
+        fputc('\t', f);
+        if (buf[2][0]) {
+            size_t len = strlen(buf[1]);
+            snprintf(buf[1] + len, sizeof buf[1] - len, " -- %s", buf[2]);
+        }
+        anki_field(f, buf[1]);
+        fputc('\t', f);
+        anki_tag(f, x->deck->name, it->topic);
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+static int export_anki(const CliArgs *a, const PlLabSettings *s) {
+    const char *fmt = cli_str(a, "export", "");
+    if (strcmp(fmt, "anki") != 0) return cli_usage_error(a, "--export: the one format is anki, got '%s'", fmt);
+    if (a->npos != 2) return cli_usage_error(a, "--export anki takes a deck's name and a file (--export anki DECK FILE)");
+    char path[1024];
+    PlErr err;
+    PlDeck *decks[1];
+    int n = 0, rc = 0, found = pl_deck_find(a->pos[0], path, sizeof path);
+    if (found == -2) return cli_no_memory(a, "looking for the deck");
+    if (found) return cli_usage_error(a, "no deck '%s' (padlab drill --list)", a->pos[0]);
+    if (!(decks[0] = pl_deck_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
+    n = 1;
+    AnkiCtx x = {.deck = decks[0], .s = s};
+    if (decks[0]->kind == PL_DECK_BUGS) rc = cli_usage_error(a, "--export anki: %s is a deck of cases, which run in the lab", decks[0]->name);
+    else if (pl_write_atomic(a->pos[1], anki_write, &x, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
+    else if (x.missing) fprintf(stderr, "%s: %d items have a figure that could not be computed\n", a->cmd, x.missing), rc = 1;
+    else printf("%s: %d notes for Anki (File > Import), figures from %s\n", a->pos[1], decks[0]->n, s->corpus);
+    pl_lab_free(x.lab);
+    free_decks(decks, n);
+    return rc;
+}
+
 /* ---- --reset ---- */
 
 static int reset(const CliArgs *a) {
@@ -285,6 +365,16 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     return 2;
 }
 
+/* ---- --plan ---- */
+
+static int plan(const CliArgs *a) {
+    PlDeck *decks[MAX_DECKS];
+    int n, rc = load_decks(a, 0, decks, &n);
+    if (!rc) rc = cli_drill_plan_print(a, decks, n);
+    free_decks(decks, n);
+    return rc;
+}
+
 static int run(const CliArgs *a) {
     PlLabSettings s = pl_settings_default();
     if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
@@ -293,6 +383,9 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "cheatsheet")) return cheatsheet(a, &s);
     if (cli_flag(a, "answers")) return answers(a, &s);
     if (cli_flag(a, "reset")) return reset(a);
+    if (cli_str(a, "export", NULL)) return export_anki(a, &s);
+    if (cli_drill_plan_settings(a)) return 2;
+    if (cli_flag(a, "plan")) return plan(a);
     return play(a, &s);
 }
 
@@ -306,6 +399,10 @@ static const CliOpt opts[] = {
     {"count", "N", "at most N items this session (default: every due card, 10 questions, every case)"},
     {"timed", NULL, "questions against the clock (each question's seconds:, else the deck's)"},
     {"reset", NULL, "forget your progress in the deck given (asks first)"},
+    {"retention", "R", "the recall FSRS schedules reviews for, 0.7 to 0.99 (default 0.9); kept"},
+    {"until", "DATE", "the interview's date, YYYY-MM-DD: new cards spread before it, no review after it; kept"},
+    {"export", "anki", "--export anki DECK FILE: the deck as a file Anki imports, its figures from the corpus"},
+    {"plan", NULL, "print today's reviews and new cards and the predicted recall by topic, today and on the date"},
     {"yes", NULL, "with --reset: do not ask"},
     {"mono", NULL, "no colours"},
     {"ascii", NULL, "no Unicode characters"},
@@ -318,9 +415,14 @@ const CliCommand cli_cmd_drill = {
     .summary = "interview drills: flashcards, quick-fire questions, spot the bug, one-minute answers",
     .usage = "[DECK] [--all] [--count N] [--timed] [--SETTING VALUE ...] | --list [--format json] |\n"
              "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] |\n"
-             "                     --answers DECK | --reset DECK [--yes]",
+             "                     --answers DECK | --reset DECK [--yes] |\n"
+             "                     [--retention R] [--until YYYY-MM-DD] [--plan [DECK...]] |\n"
+             "                     --export anki DECK FILE",
     .details = "Plays a deck in the terminal; without one, opens a picker. Flashcards are spaced\n"
-               "in Leitner boxes: space shows the answer, 1-4 grade it (again, hard, good, easy).\n"
+               "by FSRS-6: space shows the answer, 1-4 grade it (again, hard, good, easy), and\n"
+               "each grade gives the interval at which recall falls to --retention. --until\n"
+               "plans towards an interview; --plan shows the day's plan. PADLAB_NOW=YYYY-MM-DD\n"
+               "sets the clock (for tests).\n"
                "Quick-fire questions take a letter and explain every answer. Spot the bug runs a\n"
                "mis-configured lab, shows the symptom it really produces beside one of its views,\n"
                "takes your pick of the cause, and f applies the fix and measures again.\n"

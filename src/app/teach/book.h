@@ -41,8 +41,9 @@ typedef struct {
     size_t size;
     /* Sets the field key of rec from value; 0, or -1 when it is not one or out of range. */
     int (*field)(void *rec, const char *key, const char *value);
-    /* Checks a record read whole; 0, or -1. NULL: every record is good. */
-    int (*check)(const void *rec);
+    /* Checks a record read whole and completes it (a drill record of an
+     * older version is brought up to date); 0, or -1. NULL: every record is good. */
+    int (*check)(void *rec);
     /* Writes rec's fields as " key=value ..." (no newline). */
     void (*write)(FILE *f, const void *rec);
     /* Folds what this instance changed (mine, against base: zeroes when it

@@ -23,6 +23,9 @@ struct PlDrill {
     int cap;
     unsigned char *again; /* (deck n) times each came round again */
     PlDrillState st;
+    double started;       /* the app's seconds when the session began */
+    long long clock_then; /* and the machine's clock then, for a session without a clock */
+    int today_then;
 };
 
 /* ---- the queue ---- */
@@ -38,7 +41,7 @@ static int is_due(const PlDeck *deck, const PlDrillBook *book, int i, int today)
     return !r || pl_sched_is_due(&r->s, today);
 }
 
-/* Sort keys: seen cards by due day then box, before new ones in deck order;
+/* Sort keys: seen cards by due minute, before new ones in deck order;
  * questions missed before first, then unseen, then the least practised. */
 typedef struct {
     int i;
@@ -47,7 +50,7 @@ typedef struct {
 
 static long rank(const PlDrill *d, int i, unsigned tiebreak) {
     const PlDrillRecord *r = record(d, i);
-    if (scheduled(d->deck->kind)) return r && r->s.box ? (long)r->s.due * 8 + r->s.box : 1000000000L + i;
+    if (scheduled(d->deck->kind)) return r && r->s.state ? (long)(r->s.due / 60) : 4000000000L + i;
     if (d->deck->kind == PL_DECK_BUGS) return i;
     int group = !r ? 1 : r->wrong > r->right ? 0 : 2;
     return (long)group * 100000000L + (r ? (long)(r->right + r->wrong) * 100000L : 0) + (long)(tiebreak % 100000u);
@@ -58,16 +61,42 @@ static int cmp_ranked(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+static int introduced_on(const PlDeck *deck, const PlDrillBook *book, int day) {
+    size_t len = strlen(deck->name);
+    int n = 0;
+    for (int i = 0; i < book->n; i++) {
+        const PlDrillRecord *r = pl_book_at(book, i);
+        n += r->log.n && r->log.state0 == PL_CARD_NEW && r->log.t / PL_DAY == day && strncmp(r->key, deck->name, len) == 0 &&
+             r->key[len] == '/';
+    }
+    return n;
+}
+
+int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today) {
+    int until = pl_drill_book_until(book);
+    if (!scheduled(deck->kind) || !until || today >= until) return deck->n;
+    int unseen = 0;
+    for (int i = 0; i < deck->n; i++) {
+        const PlDrillRecord *r = pl_drill_book_find(book, deck->name, deck->items[i].id);
+        unseen += !r || r->s.state == PL_CARD_NEW;
+    }
+    int today_new = introduced_on(deck, book, today), left = until - today;
+    int cap = (unseen + today_new + left - 1) / left;
+    return cap > today_new ? cap - today_new : 0;
+}
+
 static int build_queue(PlDrill *d) {
     const PlDeck *deck = d->deck;
     Ranked *r = malloc(sizeof *r * (size_t)(deck->n ? deck->n : 1));
     if (!r) return -1;
     PlRng rng;
     pl_rng_seed(&rng, d->o.seed);
-    int n = 0;
+    int n = 0, fresh = d->o.all ? deck->n : pl_drill_new_allowance(deck, d->book, d->o.today);
     for (int i = 0; i < deck->n; i++) {
         unsigned tie = (unsigned)pl_rng_below(&rng, 100000);
         if (scheduled(deck->kind) && !d->o.all && !is_due(deck, d->book, i, d->o.today)) continue;
+        const PlDrillRecord *rec = record(d, i);
+        if (scheduled(deck->kind) && (!rec || rec->s.state == PL_CARD_NEW) && fresh-- <= 0) continue;
         r[n].i = i, r[n].key = rank(d, i, tie), n++;
     }
     qsort(r, (size_t)n, sizeof *r, cmp_ranked);
@@ -87,7 +116,7 @@ static int next_due(const PlDrill *d) {
     int best = -1;
     for (int i = 0; i < d->deck->n; i++) {
         const PlDrillRecord *r = record(d, i);
-        int in = !r || !r->s.box ? 0 : r->s.due - d->o.today;
+        int in = !r || !r->s.state ? 0 : (int)(r->s.due / PL_DAY - d->o.today);
         if (in < 0) in = 0;
         if (best < 0 || in < best) best = in;
     }
@@ -125,7 +154,8 @@ static void show(PlDrill *d, int at, double now) {
 PlDrill *pl_drill_new(const PlDeck *deck, PlDrillBook *book, const PlDrillOpts *o, double now) {
     PlDrill *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    d->deck = deck, d->book = book, d->o = *o;
+    d->deck = deck, d->book = book, d->o = *o, d->started = now;
+    d->clock_then = pl_sched_now(), d->today_then = (int)(d->clock_then / PL_DAY);
     d->again = calloc((size_t)(deck->n ? deck->n : 1), 1);
     if (!d->again || build_queue(d)) {
         pl_drill_free(d);
@@ -168,6 +198,12 @@ static int allowed(PlDrill *d, Step s) {
     return 0;
 }
 
+long long pl_drill_clock(const PlDrill *d, double now) {
+    long long start = d->o.clock ? d->o.clock : (long long)d->o.today * PL_DAY + PL_DAY / 2;
+    if (!d->o.clock && d->o.today == d->today_then) start = d->clock_then;
+    return start + (long long)(now - d->started);
+}
+
 static PlDrillRecord *item_record(PlDrill *d) {
     return pl_drill_book_of(d->book, d->deck->name, d->deck->items[d->st.item].id);
 }
@@ -183,8 +219,7 @@ int pl_drill_grade(PlDrill *d, int grade, double now) {
     if (!allowed(d, S_GRADE)) return -1;
     if (grade < PL_GRADE_AGAIN || grade > PL_GRADE_EASY)
         return snprintf(d->st.message, sizeof d->st.message, "grade 1 (again) to 4 (easy)"), -1;
-    PlDrillRecord *r = item_record(d);
-    if (r) pl_sched_grade(&r->s, (PlGrade)grade, d->o.today);
+    pl_drill_book_grade(d->book, d->deck->name, d->deck->items[d->st.item].id, (PlGrade)grade, pl_drill_clock(d, now));
     d->st.graded[grade]++;
     int i = d->st.item;
     if (grade == PL_GRADE_AGAIN && d->again[i] < MAX_AGAIN) {
@@ -202,7 +237,7 @@ static void record_answer(PlDrill *d, int right) {
     PlDrillRecord *r = item_record(d);
     if (r) {
         r->right += right, r->wrong += !right;
-        r->s.reviews++, r->s.last = d->o.today;
+        r->s.reviews++;
     }
     d->st.right += right, d->st.wrong += !right;
     d->st.phase = PL_DRILL_BACK;

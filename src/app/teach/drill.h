@@ -23,7 +23,9 @@
 typedef enum { PL_DRILL_FRONT, PL_DRILL_BACK, PL_DRILL_FIXED, PL_DRILL_END } PlDrillPhase;
 
 typedef struct {
-    int today;     /* the day the session runs on */
+    int today;       /* the day the session runs on */
+    long long clock; /* its time, seconds since 1970 (UTC); 0: the machine's when today is the machine's
+                        day (pl_sched_today), else noon of today */
     int all;       /* every item, due or not */
     int count;     /* at most this many items; 0: every due card or prompt, 10 questions, every case */
     int timed;     /* questions: each has its time limit (seconds:, else the deck's) */
@@ -75,6 +77,16 @@ int pl_drill_next(PlDrill *d, double now);
 int pl_drill_tick(PlDrill *d, double now);
 /* The seconds left of the item's time (never below 0), or -1 without a limit. */
 double pl_drill_time_left(const PlDrill *d, double now);
+
+/* The review time (seconds since 1970, UTC) of a grade at app time now:
+ * the session's clock (PlDrillOpts) plus the app's seconds since it began. */
+long long pl_drill_clock(const PlDrill *d, double now);
+
+/* How many new cards of the deck a session on day today may introduce:
+ * with an interview's day in the book, the cards not yet seen spread
+ * evenly over the days before it (those introduced today counted); else
+ * every one. */
+int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today);
 
 /* How many of the deck's items are due on day today (cards, prompts), or
  * its item count (questions, cases). */

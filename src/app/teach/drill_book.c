@@ -4,62 +4,171 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/dirs.h"
 #include "choices.h"
 
-/* The fields of a line after the key, each an int of the record. */
+/* The fields of a line after the name: an int, a time (long long), a
+ * figure (double) or a card state (its name), with its range. */
+enum { F_INT, F_TIME, F_REAL, F_STATE };
 static const struct {
     const char *name;
     size_t offset;
+    int type;
+    double lo, hi;
 } keys[] = {
-    {"box", offsetof(PlDrillRecord, s.box)},         {"due", offsetof(PlDrillRecord, s.due)},
-    {"reviews", offsetof(PlDrillRecord, s.reviews)}, {"lapses", offsetof(PlDrillRecord, s.lapses)},
-    {"right", offsetof(PlDrillRecord, right)},       {"wrong", offsetof(PlDrillRecord, wrong)},
-    {"last", offsetof(PlDrillRecord, s.last)},
+#define R(f) offsetof(PlDrillRecord, f)
+    {"state", R(s.state), F_STATE, 0, 3},
+    {"step", R(s.step), F_INT, 0, PL_FSRS_MAX_STEPS},
+    {"d", R(s.d), F_REAL, 0, 10},
+    {"s", R(s.s), F_REAL, 0, 36500},
+    {"due_at", R(s.due), F_TIME, 0, 1e12},
+    {"last_at", R(s.last), F_TIME, 0, 1e12},
+    {"ivl", R(s.scheduled), F_INT, 0, 36500},
+    {"reviews", R(s.reviews), F_INT, 0, 1e8},
+    {"lapses", R(s.lapses), F_INT, 0, 1e8},
+    {"right", R(right), F_INT, 0, 1e8},
+    {"wrong", R(wrong), F_INT, 0, 1e8},
+    {"box", R(box), F_INT, 0, PL_SCHED_BOXES},
+    {"due", R(box_due), F_INT, -1, 1e8}, /* the first version's days */
+    {"last", R(box_last), F_INT, -1, 1e8},
+    {"retention", R(retention), F_REAL, 0, 0.99},
+    {"until", R(until), F_INT, 0, 1e7},
+    {"log", R(log.n), F_INT, 0, 1e8},
+    {"t", R(log.t), F_TIME, 0, 1e12},
+    {"grade", R(log.grade), F_INT, 0, 4},
+    {"elapsed", R(log.elapsed), F_INT, 0, 1e8},
+    {"from", R(log.state0), F_STATE, 0, 3},
+    {"d0", R(log.d0), F_REAL, 0, 10},
+    {"s0", R(log.s0), F_REAL, 0, 36500},
+    {"r0", R(log.r0), F_REAL, 0, 1},
+    {"due0", R(log.due0), F_TIME, 0, 1e12},
+    {"to", R(log.state1), F_STATE, 0, 3},
+    {"d1", R(log.d1), F_REAL, 0, 10},
+    {"s1", R(log.s1), F_REAL, 0, 36500},
+    {"due1", R(log.due1), F_TIME, 0, 1e12},
+    {"ivl1", R(log.ivl), F_INT, 0, 36500},
+#undef R
 };
 #define NKEYS ((int)(sizeof keys / sizeof keys[0]))
+/* Which fields a line of each sort writes: a card, a log line, the settings. */
+static const char *const card_keys[] = {"state",   "step",   "d",     "s",     "due_at", "last_at",
+                                        "ivl",     "reviews", "lapses", "right", "wrong", "box", NULL};
+static const char *const log_keys[] = {"log", "t",  "grade", "elapsed", "from", "d0",   "s0",
+                                       "r0",  "due0", "to",  "d1",      "s1",   "due1", "ivl1", NULL};
+static const char *const settings_keys[] = {"retention", "until", NULL};
 
-static int *int_at(void *r, int k) { return (int *)(void *)((char *)r + keys[k].offset); }
-static int int_of(const void *r, int k) { return *(const int *)(const void *)((const char *)r + keys[k].offset); }
+static void *at(void *r, int k) { return (char *)r + keys[k].offset; }
+static const void *at_c(const void *r, int k) { return (const char *)r + keys[k].offset; }
 
-static int field(void *rec, const char *key, const char *value) {
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < -1 || v > 100000000) return -1;
-    for (int k = 0; k < NKEYS; k++)
-        if (strcmp(key, keys[k].name) == 0) return *int_at(rec, k) = (int)v, 0;
+static int state_of(const char *v) {
+    for (int s = PL_CARD_NEW; s <= PL_CARD_RELEARNING; s++)
+        if (strcmp(v, pl_sched_state_name(s)) == 0) return s;
     return -1;
 }
 
-static int check(const void *rec) {
-    const PlDrillRecord *r = rec;
-    return r->s.box >= 0 && r->s.box <= PL_SCHED_BOXES ? 0 : -1;
+static int set_field(void *rec, int k, const char *value) {
+    char *end;
+    if (keys[k].type == F_STATE) {
+        int st = state_of(value);
+        return st < 0 ? -1 : (*(int *)at(rec, k) = st, 0);
+    }
+    double v = keys[k].type == F_REAL ? strtod(value, &end) : (double)strtoll(value, &end, 10);
+    if (end == value || *end || !isfinite(v) || v < keys[k].lo || v > keys[k].hi) return -1;
+    if (keys[k].type == F_REAL) *(double *)at(rec, k) = v;
+    else if (keys[k].type == F_TIME) *(long long *)at(rec, k) = (long long)v;
+    else *(int *)at(rec, k) = (int)v;
+    return 0;
+}
+
+static int field(void *rec, const char *key, const char *value) {
+    for (int k = 0; k < NKEYS; k++)
+        if (strcmp(key, keys[k].name) == 0) return set_field(rec, k, value);
+    return -1;
+}
+
+static int is_settings(const PlDrillRecord *r) { return strcmp(r->key, "@settings") == 0; }
+int pl_drill_record_is_item(const PlDrillRecord *r) { return !r->log.n && !is_settings(r); }
+
+/* Whether the record holds nothing outside the fields its sort writes. */
+static int only(const PlDrillRecord *r, const char *const *names) {
+    PlDrillRecord z;
+    memset(&z, 0, sizeof z);
+    memcpy(z.key, r->key, sizeof z.key);
+    for (int k = 0; k < NKEYS; k++) {
+        int mine = 0;
+        for (int i = 0; names[i]; i++) mine |= strcmp(names[i], keys[k].name) == 0;
+        size_t len = keys[k].type == F_REAL ? sizeof(double) : keys[k].type == F_TIME ? sizeof(long long) : sizeof(int);
+        if (mine) memcpy(at(&z, k), at_c(r, k), len);
+    }
+    return memcmp(&z, r, sizeof z) == 0;
+}
+
+/* A card line of the first version (a box, no FSRS state) becomes an FSRS
+ * card (drill_book.h); its days are kept in the card's times. */
+static int check(void *rec) {
+    PlDrillRecord *r = rec;
+    if (r->box && r->s.state == PL_CARD_NEW && r->s.s == 0) {
+        PlFsrs p;
+        pl_fsrs_default(&p);
+        pl_sched_from_box(&p, &r->s, r->box, r->box_due < 0 ? 0 : r->box_due, r->box_last < 0 ? 0 : r->box_last);
+    }
+    r->box_due = r->box_last = 0;
+    if (is_settings(r)) return only(r, settings_keys) ? 0 : -1;
+    if (r->log.n) return only(r, log_keys) && r->log.grade >= 1 ? 0 : -1;
+    if ((r->s.state == PL_CARD_NEW) != (r->s.s == 0) || (r->s.state != PL_CARD_NEW && r->s.d < 1)) return -1;
+    return only(r, card_keys) ? 0 : -1;
+}
+
+/* The shortest decimal that reads back as x exactly. */
+static void put_real(FILE *f, double x) {
+    char buf[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x) break;
+    }
+    fputs(buf, f);
 }
 
 static void write_fields(FILE *f, const void *rec) {
-    for (int k = 0; k < NKEYS; k++) fprintf(f, " %s=%d", keys[k].name, int_of(rec, k));
+    const PlDrillRecord *r = rec;
+    const char *const *names = is_settings(r) ? settings_keys : r->log.n ? log_keys : card_keys;
+    for (int i = 0; names[i]; i++) {
+        int k = 0;
+        while (strcmp(keys[k].name, names[i])) k++;
+        if (keys[k].type == F_INT && strcmp(keys[k].name, "box") == 0 && !r->box) continue;
+        fprintf(f, " %s=", keys[k].name);
+        if (keys[k].type == F_STATE) fputs(pl_sched_state_name(*(const int *)at_c(r, k)), f);
+        else if (keys[k].type == F_REAL) put_real(f, *(const double *)at_c(r, k));
+        else if (keys[k].type == F_TIME) fprintf(f, "%lld", *(const long long *)at_c(r, k));
+        else fprintf(f, "%d", *(const int *)at_c(r, k));
+    }
 }
 
 /* Counts add up (grades given here and there are all kept); the schedule
- * is the one of the last grade saved. */
+ * is the one of the last grade saved; a log line is the same everywhere. */
 static void merge(void *now, const void *base, const void *mine) {
     PlDrillRecord *d = now;
     const PlDrillRecord *b = base, *m = mine;
-    d->s.reviews += m->s.reviews - b->s.reviews;
-    d->s.lapses += m->s.lapses - b->s.lapses;
+    if (!pl_drill_record_is_item(m)) {
+        d->retention = m->retention, d->until = m->until, d->log = m->log;
+        return;
+    }
+    int reviews = d->s.reviews + m->s.reviews - b->s.reviews, lapses = d->s.lapses + m->s.lapses - b->s.lapses;
     d->right += m->right - b->right;
     d->wrong += m->wrong - b->wrong;
-    if (m->s.box != b->s.box || m->s.due != b->s.due || m->s.last != b->s.last)
-        d->s.box = m->s.box, d->s.due = m->s.due, d->s.last = m->s.last;
+    if (memcmp(&m->s, &b->s, sizeof m->s)) d->s = m->s;
+    d->s.reviews = reviews, d->s.lapses = lapses;
 }
 
 const PlBookKind pl_drill_kind = {
     .word = "item",
-    .comment = "padlab drill: each item practised, its Leitner box and due day, and its answers",
-    .expect = "item = DECK/ID box=B due=D reviews=N lapses=N right=N wrong=N last=D",
+    .comment = "padlab drill: each item practised, its FSRS memory and due time, its answers, and a log of grades",
+    .expect = "item = DECK/ID state=S step=N d=D s=S due_at=T last_at=T ivl=N reviews=N lapses=N right=N wrong=N "
+              "(or a log line, or box=B due=D ... of the first version)",
     .size = sizeof(PlDrillRecord),
     .field = field,
     .check = check,
@@ -112,4 +221,61 @@ int pl_drill_book_forget(PlDrillBook *b, const char *deck) {
     char prefix[PL_BOOK_NAME_CAP];
     snprintf(prefix, sizeof prefix, "%s/", deck);
     return pl_book_forget(b, prefix, 1);
+}
+
+double pl_drill_book_retention(const PlDrillBook *b) {
+    const PlDrillRecord *r = pl_book_find(b, "@settings");
+    return r && r->retention > 0 ? r->retention : 0.9;
+}
+
+int pl_drill_book_set_retention(PlDrillBook *b, double r) {
+    if (pl_fsrs_retention_ok(r)) return -1;
+    PlDrillRecord *rec = pl_book_of(b, "@settings");
+    return rec ? (rec->retention = r, 0) : -1;
+}
+
+int pl_drill_book_until(const PlDrillBook *b) {
+    const PlDrillRecord *r = pl_book_find(b, "@settings");
+    return r ? r->until : 0;
+}
+
+int pl_drill_book_set_until(PlDrillBook *b, int day) {
+    PlDrillRecord *rec = pl_book_of(b, "@settings");
+    return rec && day >= 0 ? (rec->until = day, 0) : -1;
+}
+
+void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p) {
+    pl_fsrs_default(p);
+    p->retention = pl_drill_book_retention(b);
+    p->until = pl_drill_book_until(b);
+}
+
+uint64_t pl_drill_card_seed(const char *deck, const char *id) {
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a of "DECK/ID" */
+    for (const char *s = deck; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    h = (h ^ '/') * 1099511628211ULL;
+    for (const char *s = id; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrade g, long long now) {
+    PlFsrs p;
+    pl_drill_book_fsrs(b, &p);
+    PlDrillRecord *r = pl_drill_book_of(b, deck, id);
+    if (!r || g < PL_GRADE_AGAIN || g > PL_GRADE_EASY) return -1;
+    PlSchedCard was = r->s;
+    PlReviewLog l;
+    memset(&l, 0, sizeof l);
+    l.t = now, l.grade = (int)g, l.state0 = was.state, l.d0 = was.d, l.s0 = was.s, l.due0 = was.due;
+    l.r0 = pl_sched_recall(&p, &was, now);
+    pl_sched_grade(&p, &r->s, g, now, pl_drill_card_seed(deck, id));
+    l.n = r->s.reviews, l.state1 = r->s.state, l.d1 = r->s.d, l.s1 = r->s.s, l.due1 = r->s.due, l.ivl = r->s.scheduled;
+    l.elapsed = was.state == PL_CARD_NEW || !was.last ? 0 : (int)(now / PL_DAY - was.last / PL_DAY);
+    char name[PL_BOOK_NAME_CAP];
+    int len = snprintf(name, sizeof name, "%s/%s@%lld.%d", deck, id, now, l.n);
+    if (len <= 0 || len >= (int)sizeof name) return 0; /* the card is graded; a name too long for its log */
+    PlDrillRecord *log = pl_book_of(b, name); /* r may move: not used from here on */
+    if (!log) return -1;
+    log->log = l;
+    return 0;
 }

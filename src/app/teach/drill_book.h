@@ -1,12 +1,28 @@
-/* A learner's drill progress: for every item practised, its Leitner box and
- * due day (cards, minute prompts) and how often it was answered right and
- * wrong (questions, bug cases), and the learner's salt, which with an
+/* A learner's drill progress: for every card and minute prompt practised,
+ * its FSRS memory state and schedule (sched.h), for every question and bug
+ * case how often it was answered right and wrong, a review log line for
+ * every grade, the desired retention, and the learner's salt, which with an
  * item's answer count seeds the order its choices are shown in (choices.h).
  * A book (book.h) in the file "drill" of padlab's state folder (app/dirs.h:
- * by default ~/.local/state/padlab), one line per item, named DECK/ID:
+ * by default ~/.local/state/padlab), one line per record:
+ *
+ *   item = @settings retention=0.9 until=20465      (until: the interview's day, 0: none)
+ *   item = cards-attention/key-padding-mask state=review step=0 d=5.0931 s=3.1262 due_at=1767312000
+ *          last_at=1767052800 ivl=3 reviews=3 lapses=1 right=0 wrong=0        (one line)
+ *   item = cards-attention/key-padding-mask@1767052800.3 log=3 t=1767052800 grade=3 elapsed=2
+ *          from=review d0=.. s0=.. r0=.. due0=.. to=review d1=.. s1=.. due1=.. ivl=3    (one line)
+ *
+ * Times are seconds since 1970 (UTC). A log line is named after its card,
+ * '@', the time and the review's number, so two drills' logs never share a
+ * name and the merge under the lock keeps both.
+ *
+ * The first version of a card line held a Leitner box instead:
  *
  *   item = cards-attention/key-padding-mask box=2 due=20458 reviews=3 lapses=1 right=0 wrong=0 last=20457
- */
+ *
+ * Such a line is read as an FSRS review card (pl_sched_from_box: S = the
+ * box's days, due and last review on its days), keeping box=B on the line
+ * as a record of where it came from; its counts are kept as they were. */
 #ifndef PL_APP_DRILL_BOOK_H
 #define PL_APP_DRILL_BOOK_H
 
@@ -16,10 +32,27 @@
 #include "core/err.h"
 #include "sched.h"
 
+/* One grade: when, what, and the card's state before and after. */
 typedef struct {
-    char key[PL_BOOK_NAME_CAP]; /* "DECK/ID" */
+    int n;              /* the card's review number (1..); 0: the record is not a log line */
+    long long t;        /* the grade's time */
+    int grade, elapsed; /* 1..4; days since the grade before */
+    int state0, state1; /* PlCardState before, after */
+    double d0, s0, r0;  /* before: difficulty, stability, recall at t */
+    double d1, s1;      /* after */
+    long long due0, due1;
+    int ivl; /* days the grade gave (0: a learning step) */
+} PlReviewLog;
+
+typedef struct {
+    char key[PL_BOOK_NAME_CAP]; /* "DECK/ID", "DECK/ID@T.N" (a log line), "@settings" */
     PlSchedCard s;
     int right, wrong;
+    int box;                /* the Leitner box of a card from the first version; 0 */
+    int box_due, box_last;  /* that version's days, read only (turned into s) */
+    double retention;       /* @settings: the desired retention; 0 elsewhere */
+    int until;              /* @settings: the interview's day (sched.h); 0: none */
+    PlReviewLog log;
 } PlDrillRecord;
 
 typedef PlBook PlDrillBook;
@@ -45,7 +78,23 @@ const PlDrillRecord *pl_drill_book_find(const PlDrillBook *b, const char *deck, 
 /* The record, made when missing (NULL: no memory, or a name that does not
  * fit). Valid until the next call that can add or save. */
 PlDrillRecord *pl_drill_book_of(PlDrillBook *b, const char *deck, const char *id);
-/* Forgets every record of a deck; returns how many. */
+/* The desired retention kept in the book (0.9 when none is). */
+double pl_drill_book_retention(const PlDrillBook *b);
+/* Keeps r (pl_fsrs_retention_ok) in the book; 0, or -1 (no memory, or out of range). */
+int pl_drill_book_set_retention(PlDrillBook *b, double r);
+/* The interview's day kept in the book (0: none); setting 0 forgets it. */
+int pl_drill_book_until(const PlDrillBook *b);
+int pl_drill_book_set_until(PlDrillBook *b, int day);
+/* The scheduler's parameters with the book's retention and interview day. */
+void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p);
+/* Grades deck/id's card at time now and logs the grade; 0, or -1 (no
+ * memory, a name that does not fit, a grade out of range). */
+int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrade g, long long now);
+/* The fuzz's seed of a card (its name's hash). */
+uint64_t pl_drill_card_seed(const char *deck, const char *id);
+/* Whether a record is a card, question or case (not a log line or the settings). */
+int pl_drill_record_is_item(const PlDrillRecord *r);
+/* Forgets every record of a deck (its log lines too); returns how many. */
 int pl_drill_book_forget(PlDrillBook *b, const char *deck);
 
 /* The kind of record of a drill book (book.h), for tests and the fuzz harness. */

@@ -52,7 +52,8 @@ static void heading(Out *o, const PlDeckItem *it, const char *what) {
     const PlDrillRecord *r = pl_drill_book_find(o->p->book, d->name, it->id);
     char extra[64] = "";
     if (d->kind == PL_DECK_CARDS || d->kind == PL_DECK_MINUTE)
-        snprintf(extra, sizeof extra, r && r->s.box ? " - box %d" : " - new", r ? r->s.box : 0);
+        snprintf(extra, sizeof extra, r && r->s.state ? " - %s, stability %.1f days" : " - new",
+                 pl_sched_state_name(r ? r->s.state : 0), r ? r->s.s : 0.0);
     else if (r) {
         /* once answered, the book holds this answer too: "before" leaves it out */
         const PlDrillState *s = state(o);
@@ -72,21 +73,32 @@ static void front(Out *o, const PlDeckItem *it) {
 
 /* ---- cards ---- */
 
-/* The grade keys with the wait each would give this card (sched.h). */
-static void grades(Out *o, const PlDeckItem *it) {
+/* "10 min", "3 days": a wait in words. */
+static void wait_words(long long secs, char *out, size_t cap) {
+    if (secs < PL_DAY) snprintf(out, cap, "%lld min", secs / 60);
+    else snprintf(out, cap, "%lld day%s", secs / PL_DAY, secs / PL_DAY > 1 ? "s" : "");
+}
+
+/* The grade keys with the wait each would give this card (sched.h), as the
+ * grade will give it: the same clock and the same fuzz. */
+static void grades(Out *o, const PlDeckItem *it, double now) {
     const PlDrillRecord *r = pl_drill_book_find(o->p->book, o->p->deck->name, it->id);
-    PlSchedCard fresh = {0};
+    PlSchedCard fresh;
+    memset(&fresh, 0, sizeof fresh);
     const PlSchedCard *c = r ? &r->s : &fresh;
-    int good = pl_sched_wait(c, PL_GRADE_GOOD), easy = pl_sched_wait(c, PL_GRADE_EASY);
+    PlFsrs p;
+    pl_drill_book_fsrs(o->p->book, &p);
+    long long t = pl_drill_clock(o->p->drill, now);
+    uint64_t seed = pl_drill_card_seed(o->p->deck->name, it->id);
+    char w[4][24];
+    for (int g = PL_GRADE_AGAIN; g <= PL_GRADE_EASY; g++)
+        wait_words(pl_sched_wait(&p, c, (PlGrade)g, t, seed), w[g - 1], sizeof w[0]);
     gap(o);
-    add(o, PL_ROLE_KEYS, PL_PART_NONE, 2,
-        "How well did you know it?  1 again (later today)  2 hard (tomorrow)  "
-        "3 good (in %d day%s)  4 easy (in %d days)",
-        good, good > 1 ? "s" : "", easy);
+    add(o, PL_ROLE_KEYS, PL_PART_NONE, 2, "How well did you know it?  1 again (%s)  2 hard (%s)  3 good (%s)  4 easy (%s)",
+        w[0], w[1], w[2], w[3]);
 }
 
 static void lay_card(Out *o, const PlDeckItem *it, double now) {
-    (void)now;
     heading(o, it, "card");
     gap(o);
     front(o, it);
@@ -100,7 +112,7 @@ static void lay_card(Out *o, const PlDeckItem *it, double now) {
     gap(o);
     para(o, "Remember: ", it->remember, PL_ROLE_REAL, PL_PART_ANSWER, 2);
     para(o, "Don't say: ", it->dont, PL_ROLE_WRONG, PL_PART_ANSWER, 2);
-    grades(o, it);
+    grades(o, it, now);
 }
 
 /* ---- questions ---- */
@@ -176,7 +188,7 @@ static void lay_minute(Out *o, const PlDeckItem *it, double now) {
     para(o, "", it->answer, PL_ROLE_TEXT, PL_PART_ANSWER, 0);
     list(o, "The follow-ups they ask", it->follow, it->nfollow);
     list(o, "What they listen for", it->listen, it->nlisten);
-    grades(o, it);
+    grades(o, it, now);
 }
 
 /* ---- bugs ---- */

@@ -1,0 +1,44 @@
+/* The plan towards an interview (see drill_plan.h). */
+#include "drill_plan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static PlTopicRecall *topic_of(PlTopicRecall *out, int *n, int cap, const char *name) {
+    for (int i = 0; i < *n; i++)
+        if (strcmp(out[i].topic, name) == 0) return &out[i];
+    if (*n == cap) return NULL;
+    PlTopicRecall *t = &out[(*n)++];
+    memset(t, 0, sizeof *t);
+    snprintf(t->topic, sizeof t->topic, "%.63s", name);
+    return t;
+}
+
+int pl_drill_plan_topics(const PlDeck *const *decks, int n, const PlDrillBook *b, long long now, int until,
+                         PlTopicRecall *out, int cap) {
+    PlFsrs p;
+    pl_drill_book_fsrs(b, &p);
+    long long then = (long long)until * PL_DAY + PL_DAY / 2;
+    int today = (int)(now / PL_DAY), nt = 0;
+    for (int k = 0; k < n; k++) {
+        const PlDeck *d = decks[k];
+        if (d->kind != PL_DECK_CARDS && d->kind != PL_DECK_MINUTE) continue;
+        for (int i = 0; i < d->n; i++) {
+            const PlDeckItem *it = &d->items[i];
+            PlTopicRecall *t = topic_of(out, &nt, cap, it->topic && it->topic[0] ? it->topic : d->name);
+            if (!t) continue;
+            const PlDrillRecord *r = pl_drill_book_find(b, d->name, it->id);
+            PlSchedCard fresh;
+            memset(&fresh, 0, sizeof fresh);
+            const PlSchedCard *c = r ? &r->s : &fresh;
+            t->cards++;
+            t->seen += c->state != PL_CARD_NEW;
+            t->due += c->state != PL_CARD_NEW && pl_sched_is_due(c, today);
+            t->recall_now += pl_sched_recall(&p, c, now);
+            t->recall_then += until ? pl_sched_recall(&p, c, then > now ? then : now) : 0;
+        }
+    }
+    for (int i = 0; i < nt; i++)
+        if (out[i].cards) out[i].recall_now /= out[i].cards, out[i].recall_then /= out[i].cards;
+    return nt;
+}
