@@ -1166,6 +1166,212 @@ START_TEST(test_the_help_shows_every_key_line_the_window_has) {
 }
 END_TEST
 
+/* ---- every text whole, apart and on the canvas ---- */
+
+#undef W /* the frames here are of many sizes */
+#undef H
+
+/* What the legibility check found in one frame. */
+typedef struct {
+    int cut, overlap, outside, texts;
+    char first[600]; /* the first problem, for the message */
+} Legible;
+
+/* A text's ink, about: its layout box without the line's leading above the
+ * capitals and a sliver at each end (the font's metrics give the box). */
+static GuiRect ink_box(const GuiItem *it) {
+    return (GuiRect){it->x + 1.0, it->y + it->h * 0.15, it->w - 2.0, it->h * 0.8};
+}
+
+static void legible_note(Legible *L, const char *what, const char *fmt, const char *a, const char *b) {
+    char why[400];
+    snprintf(why, sizeof why, fmt, a, b);
+    if (getenv("PADLAB_LEGIBLE_ALL")) printf("%s: %s\n", what, why); /* every problem, to work through them */
+    if (L->first[0]) return;
+    snprintf(L->first, sizeof L->first, "%s: %s", what, why);
+}
+
+/* Counts in L the texts of dl cut with "...", drawn over another text or
+ * past the canvas. */
+static void legible_check(const GuiList *dl, const char *what, Legible *L) {
+    for (int i = 0; i < dl->n; i++) {
+        const GuiItem *a = &dl->items[i];
+        if (a->kind != GUI_I_TEXT || !*gui_dl_str(dl, a->str)) continue;
+        const char *sa = gui_dl_str(dl, a->str);
+        L->texts++;
+        if (strstr(sa, "...") || strstr(sa, "\xe2\x80\xa6"))
+            L->cut++, legible_note(L, what, "cut: \"%s\"%s", sa, "");
+        GuiRect ra = ink_box(a);
+        if (ra.x < -0.5 || ra.y < -0.5 || ra.x + ra.w > dl->W + 0.5 || ra.y + ra.h > dl->H + 0.5)
+            L->outside++, legible_note(L, what, "off the canvas: \"%s\"%s", sa, "");
+        for (int j = i + 1; j < dl->n; j++) {
+            const GuiItem *b = &dl->items[j];
+            if (b->kind != GUI_I_TEXT || !*gui_dl_str(dl, b->str)) continue;
+            GuiRect rb = ink_box(b);
+            double w = fmin(ra.x + ra.w, rb.x + rb.w) - fmax(ra.x, rb.x),
+                   h = fmin(ra.y + ra.h, rb.y + rb.h) - fmax(ra.y, rb.y);
+            if (w > 1.5 && h > 1.5)
+                L->overlap++, legible_note(L, what, "\"%s\" over \"%s\"", sa, gui_dl_str(dl, b->str));
+        }
+    }
+}
+
+typedef struct {
+    GuiFonts fonts;
+    GuiStyle st;
+    GuiList dl;
+} Canvas;
+
+static const int legible_sizes[][2] = {{1024, 600}, {1280, 720}, {1280, 800}, {1920, 1080}, {3840, 2160}};
+#define NSIZES ((int)(sizeof legible_sizes / sizeof legible_sizes[0]))
+
+/* A canvas at size k in look m (bit 0 projector mode, bit 1 dark). */
+static void canvas_set(Canvas *c, int k, int m) {
+    GuiLook look = {.present = m & 1, .dark = (m >> 1) & 1};
+    gui_style_for(&c->st, &look, legible_sizes[k][0], legible_sizes[k][1], 1.0);
+    c->st.measure = gui_fonts_measure, c->st.height = gui_fonts_height, c->st.ctx = &c->fonts;
+    c->dl.st = &c->st, c->dl.W = legible_sizes[k][0], c->dl.H = legible_sizes[k][1];
+    gui_dl_reset(&c->dl);
+}
+
+/* The area the window leaves a view: under the chrome, or the whole
+ * window less a margin in projector mode. */
+static GuiRect canvas_area(Canvas *c, PlLab *lab) {
+    if (c->st.present) return gui_inset((GuiRect){0, 0, c->dl.W, c->dl.H}, 18 * c->st.unit);
+    GuiChromeState cs = {.drag_id = -1};
+    return gui_chrome(&c->dl, lab, &cs);
+}
+
+static void canvas_open(Canvas *c) {
+    char why[256];
+    memset(c, 0, sizeof *c);
+    ck_assert_int_eq(SDL_Init(0), 0);
+    ck_assert_msg(gui_fonts_init(&c->fonts, why, sizeof why) == 0, "%s", why);
+    gui_dl_init(&c->dl, &c->st, 1, 1);
+}
+
+static void canvas_close(Canvas *c) {
+    gui_dl_done(&c->dl);
+    gui_fonts_done(&c->fonts);
+    SDL_Quit();
+}
+
+/* A lab on corpus (NULL: the builtin one) showing view v with its results
+ * in; the train view with one run of the settings trained. */
+static PlLab *legible_lab(const char *corpus, PlView v) {
+    PlLabSettings s = pl_settings_default();
+    if (corpus) snprintf(s.corpus, sizeof s.corpus, "%s", corpus);
+    s.view = v;
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    if (v == PL_VIEW_TRAIN) {
+        pl_lab_command(lab, PL_CMD_RUN);
+        for (int i = 0; i < PL_TEST_POLLS && pl_lab_training(lab)->active; i++) pl_lab_tick(lab), usleep(10000);
+        pl_lab_tick(lab);
+    }
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(v), PL_TEST_PATIENCE), 0);
+    return lab;
+}
+
+static void legible_report(const Legible *L, int frames) {
+    printf("legible: %d frames, %d texts: %d cut, %d overlapping, %d off the canvas\n", frames, L->texts, L->cut,
+           L->overlap, L->outside);
+    ck_assert_msg(L->cut + L->overlap + L->outside == 0, "%d cut, %d overlapping, %d off the canvas; first: %s", L->cut,
+                  L->overlap, L->outside, L->first);
+}
+
+/* Every view but the attention map (its own check is its own) on corpus,
+ * at every size, normal and projector mode, light and dark. */
+static void every_view_legible(const char *corpus) {
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        if (v == PL_VIEW_ATTENTION) continue;
+        PlLab *lab = legible_lab(corpus, (PlView)v);
+        for (int k = 0; k < NSIZES; k++)
+            for (int m = 0; m < 4; m++) {
+                canvas_set(&c, k, m);
+                ck_assert_int_eq(gui_figure(&c.dl, lab, (PlView)v, canvas_area(&c, lab)), 1);
+                char what[96];
+                snprintf(what, sizeof what, "%s at %dx%d%s%s", pl_view_name((PlView)v), legible_sizes[k][0],
+                         legible_sizes[k][1], m & 1 ? " projector" : "", m & 2 ? " dark" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+            }
+        pl_lab_free(lab);
+    }
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+
+START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus) { every_view_legible(NULL); }
+END_TEST
+
+START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) {
+    const char *dir = getenv("PADLAB_SHARED_DATA");
+    char path[512];
+    snprintf(path, sizeof path, "%s/imdb5k.tsv", dir ? dir : "../shared/data");
+    if (access(path, R_OK)) {
+        printf("skip: 1 legibility check: %s not found\n", path);
+        return;
+    }
+    every_view_legible(path);
+}
+END_TEST
+
+/* Lesson steps the issue names, and one step of every lesson, beside
+ * their views in the window and in classroom mode, at every size. */
+START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
+    static const struct {
+        const char *lesson;
+        int step;
+    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},   {"03-attention", 7}, {"04-causal", 2},
+                 {"05-rnn", 3},       {"06-pooling", 2}, {"07-loss", 2},      {"08-maxlen", 2},
+                 {"09-batching", 2},  {"10-generation", 2}, {"11-experiment", 3}};
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        PlLabSettings s = pl_settings_default();
+        PlErr err;
+        PlLab *lab = pl_lab_new(&s, &err);
+        ck_assert_msg(lab != NULL, "%s", err.msg);
+        for (int m = 0; m < 2; m++) {
+            PlLessonPlay p;
+            char why[300];
+            ck_assert_msg(pl_lesson_play_open(&p, lab, steps[i].lesson, steps[i].step, m, why, sizeof why) == 0, "%s",
+                          why);
+            for (int t = 0; t < PL_TEST_POLLS &&
+                            (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
+                 t++)
+                usleep(10000);
+            PlView v = (PlView)pl_lab_settings(lab)->view;
+            ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
+            for (int k = 0; k < NSIZES; k++) {
+                if (v == PL_VIEW_ATTENTION) break; /* the attention map is checked by its own tests */
+                canvas_set(&c, k, m);
+                pl_lesson_run_sync_veil(p.run);
+                GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab));
+                gui_figure(&c.dl, lab, v, area);
+                char what[96];
+                snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", steps[i].lesson, steps[i].step + 1,
+                         legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+            }
+            pl_lesson_play_close(&p);
+        }
+        pl_lab_free(lab);
+    }
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+END_TEST
+
 Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
@@ -1205,6 +1411,12 @@ Suite *gui_suite(void) {
     tcase_add_test(files, test_the_svg_is_well_formed_and_holds_the_plotted_series);
     tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
     suite_add_tcase(s, files);
+    TCase *legible = tcase_create("legible");
+    tcase_set_timeout(legible, PL_TEST_HANG);
+    tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus);
+    tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
+    tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
+    suite_add_tcase(s, legible);
     return s;
 }
 

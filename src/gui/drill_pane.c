@@ -16,11 +16,11 @@ static const char *const part_tag[PL_PART_COUNT] = {
     [PL_PART_FIXED] = "drill-fixed",
 };
 
-/* The deck and where the session is over the pane (the deck's title wraps
- * to two lines, then is cut); returns the y under them. */
+/* The deck and where the session is over the pane (the deck's title
+ * wraps); returns the y under them. */
 static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
     static GuiWrapped w;
-    char left[300], right[64], fit[300];
+    char left[300], right[64];
     double u = dl->st->unit, y = r.y;
     int big = GUI_LARGE; /* in classroom mode the item's own size: the room is the item's */
     (void)size;
@@ -28,12 +28,8 @@ static double head(GuiList *dl, const PlDrillPlay *p, GuiRect r, int size) {
     double rw = gui_text(dl, r.x + r.w, y, big, GUI_C_DIM, GUI_RIGHT, "%s", right);
     gui_wrapped_begin(&w, dl, big, left);
     gui_wrapped_para(&w, left, r.w - rw - 12 * u, GUI_C_FG, 0.0, 0);
-    for (int i = 0; i < w.n && i < 2; i++, y += gui_text_h(dl, big)) {
-        if (i == 1 && w.n > 2)
-            gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%s",
-                     gui_fit(dl, big, 0, left + w.line[i].from, r.w - rw - 12 * u, fit, sizeof fit));
-        else gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, left + w.line[i].from);
-    }
+    for (int i = 0; i < w.n; i++, y += gui_text_h(dl, big))
+        gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, left + w.line[i].from);
     gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
     return y + 12 * u;
 }
@@ -65,4 +61,18 @@ void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double no
     pane(dl, p, (GuiRect){r.x, r.y, w, r.h}, size, now);
     gui_figure(dl, lab, v, (GuiRect){r.x + w + gap, r.y, r.w - w - gap, r.h});
     gui_tag(dl, "drill-view");
+}
+
+void gui_drill_window(GuiList *dl, PlDrillPlay *p, double now) {
+    double u = dl->st->unit;
+    int present = dl->st->present;
+    GuiRect area = gui_inset((GuiRect){0, 0, dl->W, dl->H}, 18 * u);
+    if (!present) {
+        const char *keys = pl_drill_play_keys(p);
+        double kh = gui_text_h(dl, GUI_SMALL) * gui_wrap_lines(dl, GUI_SMALL, 0, keys, area.w);
+        area.h -= kh + 8 * u;
+        gui_text_wrap(dl, area.x, area.y + area.h + 8 * u, area.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", keys);
+        gui_tag(dl, "drill-keys");
+    }
+    gui_drill_frame(dl, p, area, present ? GUI_LARGE : GUI_NORMAL, now);
 }

@@ -75,12 +75,12 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
                       pl_mask_conv_name(r->conv), r->labels[at]);
         }
     }
-    char foot[300], fit[300]; /* cut to the figure's width: beside a lesson it is narrow */
+    char foot[300]; /* wrapped to the figure's width: beside a lesson it is narrow */
     snprintf(foot, sizeof foot, "%d row%s x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
              b->B, b->B == 1 ? "" : "s", b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
              pl_mask_conv_name(r->conv));
-    gui_text(dl, a.x, a.y + a.h - th, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_SMALL, 0, foot, a.w, fit, sizeof fit));
+    gui_text_wrap(dl, a.x, a.y + a.h - th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, a.w), a.w, GUI_SMALL, GUI_C_DIM,
+                  GUI_LEFT, "%s", foot);
 }
 
 static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {

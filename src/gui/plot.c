@@ -76,10 +76,10 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     double y = box.y;
     char buf[256];
     if (sp->title) {
-        p->title_w = gui_text(dl, box.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s",
-                              gui_fit(dl, GUI_LARGE, 0, sp->title, box.w, buf, sizeof buf));
+        int one = gui_wrap_lines(dl, GUI_LARGE, 0, sp->title, box.w) == 1;
+        p->title_w = one ? gui_text_w(dl, GUI_LARGE, 0, sp->title) : box.w;
         p->legend_y = y + (lh - th) / 2;
-        y += lh + 2 * u;
+        y += gui_text_wrap(dl, box.x, y, box.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", sp->title) + 2 * u;
     }
     if (sp->nkeys) { /* beside the title, or a row of its own under it */
         double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
@@ -91,9 +91,7 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
         }
     }
     if (sp->note) {
-        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
-        y += th + 2 * u;
+        y += gui_text_wrap(dl, box.x, y, box.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->note) + 2 * u;
     }
     if (sp->ylabel && !sp->ncats) {
         gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->ylabel);
