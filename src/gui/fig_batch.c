@@ -166,7 +166,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, m != NULL);
     if (!m || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.55}, bottom = {a.x, a.y + a.h * 0.55 + gap, a.w, a.h * 0.45 - gap};
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
     double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u, rh = (top.h - th) / 4;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
@@ -174,7 +175,7 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double y = top.y + c * rh;
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
                  pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
-        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, rh * 0.45};
+        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, fmax(rh * 0.45, th + 2 * u)};
         gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
                       pl_mask_conv_code((PlMaskConv)c));
         double cw = cells.w / T;
@@ -190,8 +191,10 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             int neginf = c == PL_MASK_ADDITIVE && m->additive[at] != 0.0f;
             const char *v = c == PL_MASK_ADDITIVE ? (neginf ? "-inf" : "0") : one ? "1" : "0";
             GuiRect run = {cells.x + t0 * cw, cells.y, (t1 - t0) * cw, cells.h};
-            if (neginf) gui_rect_pat(dl, run, GUI_C_PANEL, GUI_PAT_HATCH, GUI_C_NEGINF);
-            else gui_rect(dl, run, one ? GUI_C_S1 : GUI_C_PANEL);
+            /* coloured by what the positions are (real tokens blue, pads hatched: -inf crossed), in
+             * every convention alike; the value this convention writes there is the label on it */
+            if (!row_keras[t0]) gui_rect_pat(dl, run, GUI_C_PAD, neginf ? GUI_PAT_CROSS : GUI_PAT_HATCH, GUI_C_NEGINF);
+            else gui_rect(dl, run, GUI_C_REAL);
             gui_frame(dl, run, GUI_C_DIM, u);
             char label[64];
             snprintf(label, sizeof label, "%s x %d (%s)", v, t1 - t0, row_keras[t0] ? "real tokens" : "pads");
@@ -241,9 +244,9 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    gui_text(dl, r.x, r.y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
-             left ? "left" : "right");
-    GuiRect grid = {r.x, r.y + gui_text_h(dl, GUI_NORMAL) + 4 * u, r.w, r.h - gui_text_h(dl, GUI_NORMAL) - th - 8 * u};
+    double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
+                              left ? "left" : "right");
+    GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - th - 8 * u};
     double rh = grid.h / g->B;
     if (rh > 26 * u) rh = 26 * u;
     uint8_t mask[4096];
@@ -274,7 +277,8 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, g != NULL);
     if (!g || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.5}, bottom = {a.x, a.y + a.h * 0.5 + gap, a.w, a.h * 0.5 - gap};
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
     prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
     prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
     static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",

@@ -164,6 +164,8 @@ static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
              n->fixed_iters);
     double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p->in.x + p->in.w / 2 - lw / 2, ly = y + 4 * u;
+    double readout_y = p->in.y + 4 * u + th; /* rnn_readout's label row: the fixed point's label keeps off it */
+    if (ly < readout_y + th + 2 * u && ly + th > readout_y - 2 * u) ly = readout_y + th + 4 * u;
     gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
     gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
@@ -245,7 +247,10 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect a = gui_fig_header(dl, r, "rnn: the hidden state of one review, step by step", src, look, &st, n != NULL);
     if (!n || a.h <= 0) return;
     double u = dl->st->unit, gap = 20 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.58}, bottom = {a.x, a.y + a.h * 0.58 + gap, a.w, a.h * 0.42 - gap};
+    /* the strip keeps a height of its own in a small window (else it is drawn 0 high: blank) */
+    double strip_min = gui_text_h(dl, GUI_LARGE) + 2 * th + 16 * u + fmax(40 * u, 0.25 * a.h);
+    double bh = fmax(a.h * 0.42 - gap, strip_min);
+    GuiRect top = {a.x, a.y, a.w, a.h - bh - gap}, bottom = {a.x, a.y + a.h - bh, a.w, bh};
     GuiPlot p = rnn_state_plot(dl, top, n);
     rnn_hover(dl, &p, n);
     int T = n->T;
@@ -381,7 +386,8 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.45}, bottom = {a.x, a.y + a.h * 0.45 + gap, a.w, a.h * 0.55 - gap};
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.55, gap, 7, &top, &bottom);
     double hi = 0.0;
     for (int i = 0; i < l->B * l->T; i++) hi = fmax(hi, (double)l->terms[i]);
     gui_text(dl, top.x, top.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "cross-entropy per position (hatched: -100, ignored)");
@@ -389,8 +395,11 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                     top.h - gui_text_h(dl, GUI_LARGE) - 2 * th - 16 * u};
     gui_heat(dl, grid, l->terms, l->T, l->B, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "loss terms");
     double cw = grid.w / l->T, rh = grid.h / l->B;
+    int every = rh >= th ? 1 : (int)ceil(th / rh); /* rows too thin for a name each: every few named */
     for (int i = 0; i < l->B; i++) {
-        gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d", i);
+        if (i % every == 0)
+            gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d",
+                     i);
         for (int t = 0; t < l->T;) {
             if (l->targets[(size_t)i * l->T + t] != -100) {
                 t++;

@@ -6,6 +6,14 @@
 
 GuiRect gui_inset(GuiRect r, double m) { return (GuiRect){r.x + m, r.y + m, r.w - 2 * m, r.h - 2 * m}; }
 
+void gui_split_for_cats(const GuiList *dl, GuiRect a, double frac, double gap, int ncats, GuiRect *top,
+                        GuiRect *bottom) {
+    double th = gui_text_h(dl, GUI_SMALL), need = ncats * th * 1.2 + 7 * th, h = a.h * frac - gap;
+    if (h < need) h = need;
+    *top = (GuiRect){a.x, a.y, a.w, a.h - h - gap};
+    *bottom = (GuiRect){a.x, a.y + a.h - h, a.w, h};
+}
+
 GuiRect gui_col(GuiRect r, int n, int i, double gap) {
     double w = (r.w - gap * (n - 1)) / n;
     return (GuiRect){r.x + i * (w + gap), r.y, w, r.h};
@@ -81,14 +89,24 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
         p->legend_y = y + (lh - th) / 2;
         y += gui_text_wrap(dl, box.x, y, box.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", sp->title) + 2 * u;
     }
-    if (sp->nkeys) { /* beside the title, or a row of its own under it */
+    if (sp->nkeys) { /* beside the title, or rows of their own under it */
         double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
         if (sp->title && box.w - p->title_w - 16 * u >= lw)
             gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
-        else {
-            gui_legend_at(dl, box.x + box.w - lw > box.x ? box.x + box.w - lw : box.x, y, sp->keys, sp->nkeys);
+        else if (lw <= box.w) {
+            gui_legend_at(dl, box.x + box.w - lw, y, sp->keys, sp->nkeys);
             y += th + 4 * u;
-        }
+        } else /* wider than the panel: key by key over as many rows as they need */
+            for (int i = 0, j; i < sp->nkeys; i = j) {
+                double w = 0.0;
+                for (j = i; j < sp->nkeys; j++) {
+                    double kw = gui_legend_width(dl, sp->keys + j, 1) + (j > i ? 12 * u : 0.0);
+                    if (j > i && w + kw > box.w) break;
+                    w += kw;
+                }
+                gui_legend_at(dl, box.x, y, sp->keys + i, j - i);
+                y += th + 4 * u;
+            }
     }
     if (sp->note) {
         y += gui_text_wrap(dl, box.x, y, box.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->note) + 2 * u;
