@@ -243,45 +243,62 @@ GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
     return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
 }
 
-/* One line of the help: the keys, then what they do, wrapped to w;
- * returns the height it took. */
-static double help_line(GuiList *dl, double x, double y, double w, const char *keys, const char *text) {
-    double kx = x + 90 * dl->st->unit;
-    gui_text(dl, x, y, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", keys);
-    return gui_text_wrap(dl, kx, y, w - (kx - x), GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", text) * 1.1;
+/* One entry of the help: the keys, then what they do wrapped to the rest
+ * of w, at size; drawn when draw. Returns the height it takes. */
+static double help_line(GuiList *dl, double x, double y, double w, const char *keys, const char *text, int size,
+                        int draw) {
+    double kx = x + fmax(90 * dl->st->unit, gui_text_w(dl, size, 0, keys) + 10 * dl->st->unit);
+    double lh = gui_text_h(dl, size);
+    if (!draw) return lh * gui_wrap_lines(dl, size, 0, text, w - (kx - x)) * 1.05;
+    gui_text(dl, x, y, size, GUI_C_SEL, GUI_LEFT, "%s", keys);
+    return gui_text_wrap(dl, kx, y, w - (kx - x), size, GUI_C_FG, GUI_LEFT, "%s", text) * 1.05;
+}
+
+/* The help's two columns from y at size, drawn when draw; returns the y
+ * under the longer one. */
+static double help_columns(GuiList *dl, GuiRect r, double y, int size, int draw) {
+    double u = dl->st->unit, col = (r.w - 24 * u) / 2, rx = r.x + col + 24 * u, ly = y, ry = y;
+    char keys[32], line[300];
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        snprintf(line, sizeof line, "%s: %s%s", pl_settings[id].name, pl_settings[id].help,
+                 pl_settings[id].cold ? " *" : "");
+        ly += help_line(dl, r.x, ly, col, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), line, size, draw);
+    }
+    for (int i = 0; pl_command_keys[i].keys; i++)
+        ry += help_line(dl, rx, ry, col, pl_command_keys[i].keys, pl_command_keys[i].help, size, draw);
+    for (int i = 0; i < gui_nkeys; i++) ry += help_line(dl, rx, ry, col, gui_keys[i].keys, gui_keys[i].help, size, draw);
+    return fmax(ly, ry);
 }
 
 /* Two columns: the settings from their registry on the left; the commands
- * from theirs and the window's own keys from its key table on the right. */
+ * from theirs and the window's own keys from its key table on the right;
+ * in the normal size when every entry fits the window, else the small one. */
 void gui_help(GuiList *dl) {
-    double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL) * 1.1, W = dl->W, H = dl->H;
-    int ncmd = 0;
-    while (pl_command_keys[ncmd].keys) ncmd++;
-    int right = ncmd + gui_nkeys, lines = 3 + (right > PL_S_COUNT ? right : PL_S_COUNT);
-    double w = fmin(W - 40 * u, 1240 * u), h = fmin(H - 40 * u, lines * th + 30 * u), x = (W - w) / 2, y = (H - h) / 2;
+    double u = dl->st->unit, W = dl->W, H = dl->H;
+    double w = fmin(W - 40 * u, 1240 * u), x = (W - w) / 2;
+    GuiRect r = {x + 16 * u, 20 * u + 12 * u, w - 32 * u, H};
+    static const char *const title = "padlab: every number is computed from the corpus and a real model";
+    static const char *const left = "settings (* cold: a change retrains over the seeds; the rest only change the view)";
+    static const char *const right = "commands, and the window's own keys";
+    int size = GUI_NORMAL;
+    double head = 0.0, need = 0.0;
+    for (int k = 0; k < 2; k++, size = GUI_SMALL) {
+        double col = (r.w - 24 * u) / 2;
+        head = gui_text_h(dl, GUI_LARGE) * gui_wrap_lines(dl, GUI_LARGE, 0, title, r.w) + 6 * u +
+               gui_text_h(dl, size) * fmax(gui_wrap_lines(dl, size, 0, left, col), gui_wrap_lines(dl, size, 0, right, col)) +
+               4 * u;
+        need = help_columns(dl, r, r.y + head, size, 0) - r.y + 24 * u;
+        if (need <= H - 40 * u) break;
+    }
+    double h = fmin(need, H - 40 * u), y = (H - h) / 2;
+    r.y = y + 12 * u;
     gui_rect(dl, (GuiRect){x, y, w, h}, GUI_C_TIP);
     gui_frame(dl, (GuiRect){x, y, w, h}, GUI_C_AXIS, 2 * u);
-    GuiRect r = {x + 16 * u, y + 12 * u, w - 32 * u, h};
-    double ty = r.y, col = (r.w - 24 * u) / 2, rx = r.x + col + 24 * u;
-    char keys[32], line[300];
-    gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT,
-             "padlab: every number is computed from the corpus and a real model");
-    ty += th * 1.4;
-    double h1 = gui_text_wrap(dl, r.x, ty, col, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "%s",
-                              "settings (* cold: a change retrains over the seeds; the rest only change the view)");
-    double h2 = gui_text_wrap(dl, rx, ty, col, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "%s", "commands, and the window's own keys");
-    ty += fmax(h1, h2) * 1.1;
-    double top = ty;
-    for (int id = 0; id < PL_S_COUNT && ty < y + h - th; id++) {
-        snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help,
-                 pl_settings[id].cold ? " *" : "");
-        ty += help_line(dl, r.x, ty, col, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), line);
-    }
-    ty = top;
-    for (int i = 0; i < ncmd && ty < y + h - th; i++)
-        ty += help_line(dl, rx, ty, col, pl_command_keys[i].keys, pl_command_keys[i].help);
-    for (int i = 0; i < gui_nkeys && ty < y + h - th; i++)
-        ty += help_line(dl, rx, ty, col, gui_keys[i].keys, gui_keys[i].help);
+    double ty = r.y + gui_text_wrap(dl, r.x, r.y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", title) + 6 * u;
+    double col = (r.w - 24 * u) / 2;
+    double h1 = gui_text_wrap(dl, r.x, ty, col, size, GUI_C_DIM, GUI_LEFT, "%s", left);
+    double h2 = gui_text_wrap(dl, r.x + col + 24 * u, ty, col, size, GUI_C_DIM, GUI_LEFT, "%s", right);
+    help_columns(dl, r, ty + fmax(h1, h2) + 4 * u, size, 1);
 }
 
 void gui_tooltip(GuiList *dl) {
