@@ -1224,7 +1224,7 @@ typedef struct {
 
 /* 1024x600 is not held yet: there the loss, masks, rnn and generate views
  * still overlap, as do lessons 01, 07 to 11 beside their views. */
-static const int legible_sizes[][2] = {{1280, 720}, {1280, 800}, {1920, 1080}, {3840, 2160}};
+static const int legible_sizes[][2] = {{1024, 600}, {1280, 720}, {1280, 800}, {1920, 1080}, {3840, 2160}};
 #define NSIZES ((int)(sizeof legible_sizes / sizeof legible_sizes[0]))
 
 /* A canvas at size k in look m (bit 0 projector mode, bit 1 dark). */
@@ -1330,7 +1330,9 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
     static const struct {
         const char *lesson;
         int step;
-    } steps[] = {{"02-mask", 7}, {"04-causal", 2}, {"05-rnn", 3}, {"06-pooling", 2}};
+    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},   {"03-attention", 7}, {"04-causal", 2},
+                 {"05-rnn", 3},       {"06-pooling", 2}, {"07-loss", 2},      {"08-maxlen", 2},
+                 {"09-batching", 2},  {"10-generation", 2}, {"11-experiment", 3}};
     Canvas c;
     canvas_open(&c);
     Legible L = {0};

@@ -168,6 +168,14 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top, bottom;
     gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
+    /* a convention's row: its name, its cells, its code under them */
+    double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + th + 4 * u;
+    int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
+    if (shares_as_lines) {
+        double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5;
+        top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
+    }
     double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u, rh = (top.h - th) / 4;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
@@ -214,6 +222,14 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     }
     static const char *const names[] = {"key_padding_mask = torch mask", "no mask", "key_padding_mask = hf mask"};
     const double v[] = {m->share_right, m->share_none, m->share_inverted};
+    if (shares_as_lines) {
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "a real query's attention on pads, over %d rows with pads:",
+                                m->padded_rows);
+        gui_fig_line(dl, bottom, y, GUI_C_FG, "%s %.1f%%, %s %.1f%%, %s %.1f%%", names[0], 100.0 * v[0], names[1],
+                     100.0 * v[1], names[2], 100.0 * v[2]);
+        for (int i = 0; i < 3; i++) gui_datum(dl, "share on pads", i, v[i], names[i]);
+        return;
+    }
     GuiPlotSpec sp = {.title = "a real query's attention on pads",
                       .ycats = names,
                       .ncats = 3,
@@ -246,7 +262,11 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
                               left ? "left" : "right");
-    GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - th - 8 * u};
+    char foot[96];
+    snprintf(foot, sizeof foot, "%d of %d rows have a pad in the last column",
+             left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
+    double fh = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, r.w);
+    GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - fh - 8 * u};
     double rh = grid.h / g->B;
     if (rh > 26 * u) rh = 26 * u;
     uint8_t mask[4096];
@@ -261,9 +281,8 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
     }
     double cw = grid.w / T, x = grid.x + (T - 1) * cw;
     gui_frame(dl, (GuiRect){x, grid.y - 2 * u, cw, g->B * rh}, GUI_C_MARK, 2 * u);
-    gui_text(dl, r.x, grid.y + g->B * rh + 4 * u, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT,
-             "%d of %d rows have a pad in the last column",
-             left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
+    gui_text_wrap(dl, r.x, grid.y + g->B * rh + 4 * u, r.w, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s",
+                  foot);
 }
 
 void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -301,8 +320,11 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double x = gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
         int ok = v[i] < 1e-4;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.2g%s", v[i],
-                 ok ? "  (the same)" : "  (wrong)");
+        char label[64];
+        snprintf(label, sizeof label, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
+        int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
+        gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, after ? GUI_C_FG : GUI_C_BG,
+                 after ? GUI_LEFT : GUI_RIGHT, "%s", label);
         gui_datum(dl, "max difference", i, v[i], names[i]);
         gui_hover(dl, band, "%s: logits differ by up to %.3g", names[i], v[i]);
     }

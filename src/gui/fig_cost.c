@@ -137,6 +137,34 @@ static const char *bar_label(const PlStrategyRow *s, int attn, int short_form, c
     return out;
 }
 
+/* The strategy bars' panel (keys: room for 3; names: the strategies'). */
+static GuiPlotSpec bars_spec(const GuiList *dl, GuiKey *keys, const char *const *names, int n, int attn) {
+    keys[0] = (GuiKey){"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};
+    keys[1] = (GuiKey){"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    keys[2] = (GuiKey){"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit};
+    return (GuiPlotSpec){.keys = keys,
+                         .nkeys = 3,
+                         .title = attn ? "attention score cells" : "cells computed",
+                         .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
+                                      : "rows x width (packed: tokens); hatched: pads",
+                         .xlabel = attn ? "score cells" : "cells",
+                         .ycats = names,
+                         .ncats = n};
+}
+
+/* The height the two bar panels side by side in a need. */
+static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+    const char *names[PL_BATCH_COUNT];
+    for (int i = 0; i < k->nstrategies; i++) names[i] = pl_batching_name(k->strategies[i].kind);
+    double need = 0.0, th = gui_text_h(dl, GUI_SMALL);
+    for (int attn = 0; attn < 2; attn++) {
+        GuiKey keys[3];
+        GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+        need = fmax(need, gui_plot_need(dl, gui_col(a, 2, attn, gap).w, &sp, k->nstrategies * th * 1.2));
+    }
+    return need;
+}
+
 /* Bars of every strategy: real cells solid, pad cells hatched; a bar too
  * long for the axis (longest's) is cut at its end with its value written. */
 static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, int selected) {
@@ -149,19 +177,9 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         if (s->kind != PL_BATCH_LONGEST) top = v > top ? v : top;
     }
     double u = dl->st->unit;
-    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
-                     {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
-                     {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
-    GuiPlotSpec sp = {.keys = keys,
-                      .nkeys = 3,
-                      .title = attn ? "attention score cells" : "cells computed",
-                      .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
-                                   : "rows x width (packed: tokens); hatched: pads",
-                      .xlabel = attn ? "score cells" : "cells",
-                      .x0 = 0,
-                      .x1 = top * 1.18,
-                      .ycats = names,
-                      .ncats = k->nstrategies};
+    GuiKey keys[3];
+    GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+    sp.x1 = top * 1.18;
     /* the axis reaches far enough that every value fits after its bar (the
      * data area's width is the panel's less the names at its left) */
     double left = 0.0, th = gui_text_h(dl, GUI_SMALL), label_w[PL_BATCH_COUNT];
@@ -219,6 +237,25 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
     }
 }
 
+/* Each strategy's cells (left) and score cells (right) against static's, a
+ * line each in small type, from the top of a. */
+static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k) {
+    double gap = 16 * dl->st->unit, y0 = a.y;
+    for (int c = 0; c < 2; c++) {
+        GuiRect col = gui_col(a, 2, c, gap);
+        double y = y0 + gui_text_wrap(dl, col.x, y0, col.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                                      c ? "attention score cells" : "cells computed");
+        for (int i = 0; i < k->nstrategies; i++) {
+            char label[96];
+            const PlStrategyRow *s = &k->strategies[i];
+            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
+                               bar_label(s, c, 1, label, sizeof label));
+            gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
+                      pl_batching_name(s->kind));
+        }
+    }
+}
+
 /* The two upper plots' numbers as lines at the top of a; returns the y under them. */
 static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown) {
     double y = gui_fig_line(dl, a, a.y, GUI_C_FG,
@@ -249,7 +286,7 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!k || a.h <= 0) return;
     double gap = 24 * dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
-    double need = k->nstrategies * th * 1.3 + 9 * th; /* a row per strategy, its name whole, and the panel's head */
+    double need = bars_need(dl, a, k, gap); /* a row per strategy, its name whole, and the panel's head */
     int maxlen = pl_maxlen_of(st.info->settings.maxlen, st.info->longest); /* none: the marker at the longest */
     char shown[64];
     pl_maxlen_text(st.info->settings.maxlen, st.info->longest, shown, sizeof shown);
@@ -260,6 +297,10 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (top.h < 14 * th) { /* too short for the two plots: their numbers as lines, the bars under them */
         double y = summary(dl, a, k, shown);
         bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};
+        if (bottom.h < need) { /* too short for the bars too: a line per strategy */
+            strategy_lines(dl, bottom, k);
+            return;
+        }
         strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
         strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
         return;

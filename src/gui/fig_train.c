@@ -190,8 +190,9 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = r.y;
-    gui_text(dl, r.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)", sorts[pl_lab_runs_sort(lab)]);
-    y += gui_text_h(dl, GUI_LARGE) + 4 * u;
+    y += gui_text_wrap(dl, r.x, y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)",
+                       sorts[pl_lab_runs_sort(lab)]) +
+         4 * u;
     char head[200];
     snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len",
              "batching", "n", "med", "min-max");
@@ -208,10 +209,24 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         y += th + 2 * u;
     }
     double rh = (two ? 2 : 1) * (th + 2 * u);
+    /* the two lines under the table, wrapped, measured first: the rows stop above them */
+    PlResultStatus st;
+    const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
+    char ident[200] = "";
+    if (id)
+        snprintf(ident, sizeof ident, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
+                 pl_arch_name(id->arch), (double)id->masked_max_diff);
+    PlLabGrid grid = pl_lab_grid(lab);
+    const char *status = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)
+                             ? grid.status
+                             : "g trains the padding x mask grid over the seeds";
+    double foot = r.y + r.h - th * gui_wrap_lines(dl, GUI_SMALL, 0, status, r.w) -
+                  (id ? th * gui_wrap_lines(dl, GUI_SMALL, 0, ident, r.w) + 2 * u : 0.0);
     if (!n)
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
+        y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                           "no run has finished yet: r trains the current settings");
+    if (foot < y) foot = y; /* too short for both: the lines under what is there, never over it */
     const PlLabSettings *now = pl_lab_settings(lab);
-    double foot = r.y + r.h - 2 * (th + 2 * u);
     for (int i = 0; i < n && i < MAX_GROUPS && y + rh <= foot; i++, y += rh) {
         const PlLabSettings *s = &g[i].settings;
         GuiRect row = {r.x, y, r.w, rh};
@@ -243,17 +258,9 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
                   g[i].seconds, g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : "");
         gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
-    PlResultStatus st;
-    const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     y = foot;
-    if (id)
-        y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
-                           "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
-                           pl_arch_name(id->arch), (double)id->masked_max_diff) + 2 * u;
-    PlLabGrid grid = pl_lab_grid(lab);
-    int drawn = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID);
-    gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                  drawn ? grid.status : "g trains the padding x mask grid over the seeds");
+    if (id) y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", ident) + 2 * u;
+    gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", status);
 }
 
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {

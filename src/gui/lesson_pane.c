@@ -36,7 +36,7 @@ void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int si
     gui_tag(dl, "lesson");
     GuiRect in = gui_inset(r, pad);
     double y = head(dl, p, in, size);
-    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 0);
+    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 1);
 }
 
 GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area) {
