@@ -298,12 +298,29 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double gap = 24 * dl->st->unit;
     GuiRect top, bottom;
     gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
+    double u0 = dl->st->unit, th0 = gui_text_h(dl, GUI_SMALL);
+    double grid_need = 2 * gui_text_h(dl, GUI_NORMAL) + g->B * 8 * u0 + 2 * th0 + 16 * u0;
+    int lines = top.h < grid_need; /* the prompts' rows want some height: the differences as lines instead */
+    if (lines) {
+        double lh = gui_text_h(dl, GUI_NORMAL) * 1.15 * 6;
+        top = (GuiRect){a.x, a.y, a.w, a.h - lh - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lh, a.w, lh};
+    }
     prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
     prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
     static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
                                         "right, at the last real token", "right, at the last column"};
     const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
                         g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
+    if (lines) {
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_DIM, "next-token logits against each prompt run alone:");
+        for (int i = 0; i < 4; i++) {
+            y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 ? GUI_C_FG : GUI_C_WARN, "%s: %.2g%s", names[i], v[i],
+                             v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
+            gui_datum(dl, "max difference", i, v[i], names[i]);
+        }
+        return;
+    }
     GuiPlotSpec sp = {.title = "next-token logits against each prompt run alone",
                       .note = "the largest difference; log scale, 1e-9 at the left",
                       .ycats = names,

@@ -165,6 +165,23 @@ static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) 
     return need;
 }
 
+/* Whether each bar's short value fits beside a quarter of its axis, in
+ * both panels side by side in a. */
+static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+    double u = dl->st->unit, left = 0.0, w = gui_col(a, 2, 0, gap).w;
+    for (int i = 0; i < k->nstrategies; i++)
+        left = fmax(left, gui_text_w(dl, GUI_SMALL, 0, pl_batching_name(k->strategies[i].kind)));
+    double inw = w - left - 10 * u;
+    for (int attn = 0; attn < 2; attn++)
+        for (int i = 0; i < k->nstrategies; i++) {
+            char label[96];
+            if (gui_text_w(dl, GUI_SMALL, 0, bar_label(&k->strategies[i], attn, 1, label, sizeof label)) + 8 * u >
+                inw * 0.75)
+                return 0;
+        }
+    return 1;
+}
+
 /* Bars of every strategy: real cells solid, pad cells hatched; a bar too
  * long for the axis (longest's) is cut at its end with its value written. */
 static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, int selected) {
@@ -287,6 +304,7 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double gap = 24 * dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
     double need = bars_need(dl, a, k, gap); /* a row per strategy, its name whole, and the panel's head */
+    if (!bars_fit(dl, a, k, gap)) need = 1e9; /* too narrow for a value beside its bar: lines */
     int maxlen = pl_maxlen_of(st.info->settings.maxlen, st.info->longest); /* none: the marker at the longest */
     char shown[64];
     pl_maxlen_text(st.info->settings.maxlen, st.info->longest, shown, sizeof shown);

@@ -151,11 +151,12 @@ static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     gui_tag(dl, "readout");
     char label[96];
     snprintf(label, sizeof label, "readout (step %d): %.3f from the last real state", n->T - 1, v);
+    gui_datum(dl, "readout", n->T - 1, v, NULL);
     double w = gui_text_w(dl, GUI_SMALL, 0, label), lx = cx - d - 4 * u;
+    if (p->in.h < 8 * th || lx - w < p->in.x) return; /* short or narrow: the look line above says it */
     if (cy - d > ly + th) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
     gui_rect(dl, (GuiRect){lx - w - 2 * u, ly, w + 4 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_SEL, GUI_RIGHT, "%s", label);
-    gui_datum(dl, "readout", n->T - 1, v, NULL);
 }
 
 /* The fixed point: a line at |h*| where the pads lead. */
@@ -163,6 +164,8 @@ static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = gui_plot_y(p, (double)n->fixed_norm);
     char label[96];
     gui_line(dl, p->in.x, y, p->in.x + p->in.w, y, GUI_C_MARK, dl->st->line, 1);
+    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
+    if (p->in.h < 8 * th) return; /* short: the legend names it */
     snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
              n->fixed_iters);
     double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p->in.x + p->in.w / 2 - lw / 2, ly = y + 4 * u;
@@ -172,7 +175,6 @@ static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     if (ly + th > pads_y - 2 * u && y > p->in.y + p->in.h * 0.5) ly = fmax(y - th - 4 * u, readout_y + th + 4 * u);
     gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
-    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
 }
 
 /* The state's size and its distances over the steps. */
@@ -184,12 +186,17 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
     for (int s = 0; s < ns; s++)
         for (int t = 0; t < T; t++) hi = fmax(hi, (double)ys[s][t]);
-    GuiKey keys[4];
+    GuiKey keys[5];
     for (int s = 0; s < ns; s++)
         keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
-    static char pads[32]; /* the count in the legend too: the runs' own labels give way in a short plot */
+    static char pads[32], fixed[48]; /* in the legend too: the labels in the plot give way when it is short */
     snprintf(pads, sizeof pads, "%d pads", n->T - n->L);
     keys[ns] = (GuiKey){pads, GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    int nk = ns + 1;
+    if (n->fixed_found) {
+        snprintf(fixed, sizeof fixed, "|h*| = %.3f", (double)n->fixed_norm);
+        keys[nk++] = (GuiKey){fixed, GUI_C_MARK, GUI_KEY_LINE, 1, GUI_PAT_NONE, 0};
+    }
     char note[160] = "";
     if (!n->fixed_found)
         snprintf(note, sizeof note, "no fixed point: after %d pad steps the state still moves %.3g a step",
@@ -204,7 +211,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
                       .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
                       .xint = 1,
                       .keys = keys,
-                      .nkeys = ns + 1};
+                      .nkeys = nk};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     rnn_pad_runs(dl, &p, n);

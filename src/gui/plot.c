@@ -244,7 +244,7 @@ void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double 
     if (!label) return;
     double w = gui_text_w(dl, GUI_SMALL, 0, label), y = p->in.y + 2 * u + label_row * (th + 2 * u);
     int right = px + 4 * u + w <= p->in.x + p->in.w;
-    double lx = right ? px + 4 * u : fmax(p->box.x, px - 4 * u - w); /* never out of its panel */
+    double lx = right ? px + 4 * u : fmax(p->in.x + 2 * u, px - 4 * u - w); /* never out of its area */
     gui_rect(dl, (GuiRect){lx - 2 * u, y, w + 4 * u, th}, GUI_C_BG);
     gui_text(dl, lx, y, GUI_SMALL, c, GUI_LEFT, "%s", label);
 }
