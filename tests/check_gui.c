@@ -1395,6 +1395,59 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
 }
 END_TEST
 
+/* s without its spaces and newlines, into out (to compare wrapped text with its paragraph). */
+static void squeeze(const char *s, char *out, size_t cap) {
+    size_t n = 0;
+    for (; *s && n + 1 < cap; s++)
+        if (!isspace((unsigned char)*s)) out[n++] = *s;
+    out[n] = '\0';
+}
+
+/* The first item of every deck (a bug case brings its lab's view beside
+ * it), in the window and in classroom mode, at every size: no text cut,
+ * overlapping or off the canvas, and the whole question above the fold
+ * (every line of its front drawn before any scrolling). */
+START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
+    static const char *const decks[] = {"bugs", "cards-attention", "cards-batches", "cards-models", "minute",
+                                        "quickfire"};
+    static PlPage page;
+    static char want[PL_PAGE_TEXT], drew[PL_PAGE_TEXT], line[1024];
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (size_t d = 0; d < sizeof decks / sizeof decks[0]; d++) {
+        PlDrillPlay p;
+        drill_open(&p, decks[d], 0);
+        pl_drill_player.page(&p, NULL, pl_app_clock(), &page);
+        want[0] = '\0';
+        for (int i = 0; i < page.n; i++)
+            if (page.para[i].part == PL_PART_FRONT) strncat(want, pl_page_para(&page, i), sizeof want - strlen(want) - 1);
+        squeeze(want, want, sizeof want);
+        ck_assert_msg(want[0], "the %s deck's first item has no front", decks[d]);
+        for (int k = 0; k < NSIZES; k++)
+            for (int m = 0; m < 2; m++) {
+                canvas_set(&c, k, m);
+                gui_drill_window(&c.dl, &p, pl_app_clock());
+                char what[96];
+                snprintf(what, sizeof what, "the %s deck at %dx%d%s", decks[d], legible_sizes[k][0],
+                         legible_sizes[k][1], m ? " classroom" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+                drew[0] = '\0';
+                for (int i = 0; i < c.dl.n; i++)
+                    if (c.dl.items[i].tag != SIZE_MAX && strcmp(gui_dl_str(&c.dl, c.dl.items[i].tag), "drill-front") == 0)
+                        strncat(drew, gui_dl_str(&c.dl, c.dl.items[i].str), sizeof drew - strlen(drew) - 1);
+                squeeze(drew, line, sizeof line);
+                ck_assert_msg(strcmp(line, want) == 0, "%s: the question drawn is \"%s\", not \"%s\"", what, line, want);
+            }
+        pl_drill_play_close(&p);
+    }
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+END_TEST
+
 Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
@@ -1439,6 +1492,7 @@ Suite *gui_suite(void) {
     tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus);
     tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
+    tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     suite_add_tcase(s, legible);
     return s;
 }

@@ -275,15 +275,30 @@ static void wrap_line(void *ctx, const char *from, size_t len) {
     c->y += c->lh;
 }
 
+static double wrap_va(GuiList *dl, double x, double y, double w, int size, int mono, GuiColor c, GuiAlign a,
+                      const char *fmt, va_list ap) {
+    char raw[1024], buf[1024];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    WrapCtx ctx = {dl, x, y, gui_text_h(dl, size), size, mono, c, a, 0.0};
+    wrap(dl, size, mono, buf, w, wrap_line, &ctx);
+    return ctx.y - y;
+}
+
 double gui_text_wrap(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a, const char *fmt,
                      ...) {
-    char raw[1024], buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(raw, sizeof raw, fmt, ap);
+    double h = wrap_va(dl, x, y, w, size, 0, c, a, fmt, ap);
     va_end(ap);
-    pl_veil_text(dl->veil, raw, buf, sizeof buf);
-    WrapCtx ctx = {dl, x, y, gui_text_h(dl, size), size, 0, c, a, 0.0};
-    wrap(dl, size, 0, buf, w, wrap_line, &ctx);
-    return ctx.y - y;
+    return h;
+}
+
+double gui_text_wrap_mono(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a,
+                          const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    double h = wrap_va(dl, x, y, w, size, 1, c, a, fmt, ap);
+    va_end(ap);
+    return h;
 }

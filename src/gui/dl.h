@@ -159,6 +159,8 @@ double gui_px(const GuiList *dl, double units); /* layout units to pixels */
  * Returns the height it took. */
 double gui_text_wrap(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a, const char *fmt,
                      ...) __attribute__((format(printf, 8, 9)));
+double gui_text_wrap_mono(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a,
+                          const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 /* How many lines s takes wrapped to w. */
 int gui_wrap_lines(const GuiList *dl, int size, int mono, const char *s, double w);
 

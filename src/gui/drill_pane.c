@@ -43,9 +43,27 @@ static void pane(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
     gui_page_pane(dl, &pl_drill_player, p, NULL, now, in, y, size, part_tag, 1);
 }
 
+/* Whether the item's whole question (its front) shows in a pane of width
+ * w and height h without scrolling, under a head of up to three lines. */
+static int front_fits(GuiList *dl, PlDrillPlay *p, double w, double h, int size, double now) {
+    static PlPage page;
+    static GuiWrapped wr;
+    double u = dl->st->unit, lh = gui_text_h(dl, size) * 1.12;
+    pl_drill_player.page(p, NULL, now, &page);
+    wr.dl = dl, wr.size = size;
+    gui_wrapped_page(&wr, &page, w - 28 * u);
+    int last = -1;
+    for (int i = 0; i < wr.n; i++)
+        if (wr.line[i].tag == PL_PART_FRONT) last = i;
+    return (last + 2) * lh + 3 * gui_text_h(dl, GUI_LARGE) + 40 * u <= h;
+}
+
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now) {
     PlLab *lab = pl_drill_play_view_lab(p);
     double gap = 16 * dl->st->unit, measure_w = (size == GUI_LARGE ? 1100 : 900) * dl->st->unit;
+    double side = size == GUI_LARGE ? r.w * 0.46 : fmin(fmax(r.w * 0.42, 360 * dl->st->unit), 640 * dl->st->unit);
+    if (lab && !p->zoom && !front_fits(dl, p, side, r.h, size, now))
+        lab = NULL; /* the question first: the pane takes the window, z shows the view */
     if (!lab) { /* lines a reader can follow: the pane at most so wide, in the middle */
         double w = fmin(r.w, measure_w);
         pane(dl, p, (GuiRect){r.x + (r.w - w) / 2, r.y, w, r.h}, size, now);
@@ -57,9 +75,8 @@ void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double no
         gui_tag(dl, "drill-view");
         return;
     }
-    double w = size == GUI_LARGE ? r.w * 0.46 : fmin(fmax(r.w * 0.42, 360 * dl->st->unit), 640 * dl->st->unit);
-    pane(dl, p, (GuiRect){r.x, r.y, w, r.h}, size, now);
-    gui_figure(dl, lab, v, (GuiRect){r.x + w + gap, r.y, r.w - w - gap, r.h});
+    pane(dl, p, (GuiRect){r.x, r.y, side, r.h}, size, now);
+    gui_figure(dl, lab, v, (GuiRect){r.x + side + gap, r.y, r.w - side - gap, r.h});
     gui_tag(dl, "drill-view");
 }
 

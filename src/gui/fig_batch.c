@@ -169,14 +169,18 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect top, bottom;
     gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
     /* a convention's row: its name, its cells, its code under them */
-    double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + th + 4 * u;
+    double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u;
+    int code_lines = 1; /* a convention's code wraps in a narrow view */
+    for (int c = 0; c < 4; c++)
+        code_lines = (int)fmax(code_lines, gui_wrap_lines(dl, GUI_SMALL, 1, pl_mask_conv_code((PlMaskConv)c), a.w - label_w));
+    double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + code_lines * th + 4 * u;
     int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
     if (shares_as_lines) {
         double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5;
         top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
         bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
     }
-    double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u, rh = (top.h - th) / 4;
+    double rh = (top.h - th) / 4;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
     for (int c = 0; c < 4; c++) {
@@ -184,8 +188,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
                  pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
         GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, fmax(rh * 0.45, th + 2 * u)};
-        gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                      pl_mask_conv_code((PlMaskConv)c));
+        gui_text_wrap_mono(dl, cells.x, cells.y + cells.h + 3 * u, cells.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                           pl_mask_conv_code((PlMaskConv)c));
         double cw = cells.w / T;
         /* the cells as this convention writes them: 1 dark, 0 light, -inf hatched; a run's value written on it */
         for (int t0 = 0; t0 < T;) {
