@@ -15,11 +15,13 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
     gui_frame(dl, r, GUI_C_DIM, dl->st->unit);
     double th = gui_text_h(dl, GUI_SMALL), u = dl->st->unit;
     char a[32], b[32];
-    gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_num(lo, GUI_FMT_NUM, a, sizeof a));
-    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
-             gui_num(hi, GUI_FMT_NUM, b, sizeof b));
-    gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
-    (void)th;
+    gui_num(lo, GUI_FMT_NUM, a, sizeof a), gui_num(hi, GUI_FMT_NUM, b, sizeof b);
+    gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", a);
+    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", b);
+    double room = r.w - gui_text_w(dl, GUI_SMALL, 0, a) - gui_text_w(dl, GUI_SMALL, 0, b) - 16 * u;
+    if (gui_text_w(dl, GUI_SMALL, 0, label) <= room) /* between the ends, or beside the bar when they crowd it */
+        gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
+    else gui_text(dl, r.x + r.w + 8 * u, r.y + r.h / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", label);
 }
 
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
