@@ -212,6 +212,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             gui_frame(dl, run, GUI_C_DIM, u);
             char label[64];
             snprintf(label, sizeof label, "%s x %d (%s)", v, t1 - t0, row_keras[t0] ? "real tokens" : "pads");
+            if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u >= run.w) /* short: the colour says which */
+                snprintf(label, sizeof label, "%s x %d", v, t1 - t0);
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
                 double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
                 gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);
