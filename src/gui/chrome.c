@@ -154,7 +154,7 @@ static double tab_rows(GuiList *dl, PlLab *lab, double m, double bh) {
 }
 
 /* The control strip from y0: every setting but the view, wrapped; in a
- * window too short for it (it would take more than a third of the height)
+ * window too short for it (it would take more than a quarter of the height)
  * one line says the keys do the same. Returns the y under it. */
 static double control_strip(GuiList *dl, PlLab *lab, const GuiChromeState *cs, double y0, double m, double bh) {
     double u = dl->st->unit, W = dl->W, x = m, y = y0 + m * 0.6;
@@ -165,7 +165,7 @@ static double control_strip(GuiList *dl, PlLab *lab, const GuiChromeState *cs, d
         x += w + 16 * u;
     }
     double end = y + bh + m * 0.6;
-    if (end - y0 > dl->H / 3) {
+    if (end - y0 > dl->H / 4) {
         double h = gui_text_wrap(dl, m, y0 + m * 0.6, W - 2 * m, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
                                  "the controls need a larger window: every setting has its keys (? help)");
         gui_tag(dl, "controls-folded");

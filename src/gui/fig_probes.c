@@ -263,11 +263,14 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!n || a.h <= 0) return;
     double u = dl->st->unit, gap = 20 * u, th = gui_text_h(dl, GUI_SMALL);
     /* the strip keeps a height of its own in a small window (else it is drawn 0 high: blank) */
-    double strip_min = gui_text_h(dl, GUI_LARGE) + 2 * th + 16 * u + fmax(40 * u, 0.25 * a.h);
-    double bh = fmax(a.h * 0.42 - gap, strip_min);
-    GuiRect top = {a.x, a.y, a.w, a.h - bh - gap}, bottom = {a.x, a.y + a.h - bh, a.w, bh};
+    double strip_min = gui_text_h(dl, GUI_LARGE) + 2 * th + 16 * u + 40 * u;
+    double bh = fmax(a.h * 0.42 - gap, strip_min), plot_min = 10 * th + 3 * gui_text_h(dl, GUI_LARGE);
+    if (a.h - bh - gap < plot_min) bh = a.h - plot_min - gap; /* the plot first: it holds the numbers */
+    int has_strip = bh >= strip_min * 0.8; /* else no strip at all, rather than a blank one */
+    GuiRect top = {a.x, a.y, a.w, has_strip ? a.h - bh - gap : a.h}, bottom = {a.x, a.y + a.h - bh, a.w, bh};
     GuiPlot p = rnn_state_plot(dl, top, n);
     rnn_hover(dl, &p, n);
+    if (!has_strip) return;
     int T = n->T;
     /* the units as a heat strip: one row per unit, one column per step */
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
@@ -284,7 +287,8 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         }
     int room = strip.x - 6 * u - gui_text_w(dl, GUI_SMALL, 0, "unit 0") >= bottom.x; /* else the title says units */
     gui_text(dl, strip.x - 6 * u, strip.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", room ? "unit 0" : "0");
-    gui_text(dl, strip.x - 6 * u, strip.y + strip.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", n->H - 1);
+    if (strip.h >= 2 * th + 2 * u) /* the last unit's name, where the strip is tall enough for two */
+        gui_text(dl, strip.x - 6 * u, strip.y + strip.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", n->H - 1);
     double bx = gui_plot_x(&p, n->last_real + 0.5);
     gui_line(dl, bx, strip.y - 3 * u, bx, strip.y + strip.h + 3 * u, GUI_C_SEL, 2 * u, 0);
     colour_bar(dl, (GuiRect){strip.x, strip.y + strip.h + 6 * u, fmin(strip.w, 220 * u), 10 * u}, -1.0, 1.0,
