@@ -12,13 +12,19 @@
  * figure's distance from h* only when the pads have one, the cost bars'
  * words against static, each figure reading exactly its view's row of
  * results, and a damaged session saved beside itself when the window
- * quits. Prints the tally line quickstart adds up. */
+ * quits. Every view but the attention map, every lesson's pane beside its
+ * view and every deck's first item, at 1024x600 to 3840x2160, in the
+ * window and in projector (classroom) mode, light and dark, on the builtin
+ * corpus and imdb5k: no text cut, over another or off the canvas, measured
+ * from the display list with the fonts padlab draws with, and a drill's
+ * whole question above the fold. Prints the tally line quickstart adds up. */
 #include <check.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gui/backend.h"
@@ -1190,6 +1196,287 @@ START_TEST(test_the_help_shows_every_key_line_the_window_has) {
 }
 END_TEST
 
+/* ---- every text whole, apart and on the canvas ---- */
+
+#undef W /* the frames here are of many sizes */
+#undef H
+
+/* What the legibility check found in one frame. */
+typedef struct {
+    int cut, overlap, outside, texts;
+    char first[600]; /* the first problem, for the message */
+} Legible;
+
+/* A text's ink, about: its layout box without the line's leading above the
+ * capitals and a sliver at each end (the font's metrics give the box). */
+static GuiRect ink_box(const GuiItem *it) {
+    return (GuiRect){it->x + 1.0, it->y + it->h * 0.15, it->w - 2.0, it->h * 0.8};
+}
+
+static void legible_note(Legible *L, const char *what, const char *fmt, const char *a, const char *b) {
+    char why[400];
+    snprintf(why, sizeof why, fmt, a, b);
+    if (getenv("PADLAB_LEGIBLE_ALL")) printf("%s: %s\n", what, why); /* every problem, to work through them */
+    if (L->first[0]) return;
+    snprintf(L->first, sizeof L->first, "%s: %s", what, why);
+}
+
+/* Counts in L the texts of dl cut with "...", drawn over another text or
+ * past the canvas. */
+static void legible_check(const GuiList *dl, const char *what, Legible *L) {
+    for (int i = 0; i < dl->n; i++) {
+        const GuiItem *a = &dl->items[i];
+        if (a->kind != GUI_I_TEXT || !*gui_dl_str(dl, a->str)) continue;
+        const char *sa = gui_dl_str(dl, a->str);
+        L->texts++;
+        if (strstr(sa, "...") || strstr(sa, "\xe2\x80\xa6"))
+            L->cut++, legible_note(L, what, "cut: \"%s\"%s", sa, "");
+        GuiRect ra = ink_box(a);
+        if (ra.x < -0.5 || ra.y < -0.5 || ra.x + ra.w > dl->W + 0.5 || ra.y + ra.h > dl->H + 0.5)
+            L->outside++, legible_note(L, what, "off the canvas: \"%s\"%s", sa, "");
+        for (int j = i + 1; j < dl->n; j++) {
+            const GuiItem *b = &dl->items[j];
+            if (b->kind != GUI_I_TEXT || !*gui_dl_str(dl, b->str)) continue;
+            GuiRect rb = ink_box(b);
+            double w = fmin(ra.x + ra.w, rb.x + rb.w) - fmax(ra.x, rb.x),
+                   h = fmin(ra.y + ra.h, rb.y + rb.h) - fmax(ra.y, rb.y);
+            if (w > 1.5 && h > 1.5)
+                L->overlap++, legible_note(L, what, "\"%s\" over \"%s\"", sa, gui_dl_str(dl, b->str));
+        }
+    }
+}
+
+typedef struct {
+    GuiFonts fonts;
+    GuiStyle st;
+    GuiList dl;
+} Canvas;
+
+/* 1024x600 is not held yet: there the loss, masks, rnn and generate views
+ * still overlap, as do lessons 01, 07 to 11 beside their views. */
+static const int legible_sizes[][2] = {{1024, 600}, {1280, 720}, {1280, 800}, {1920, 1080}, {3840, 2160}};
+#define NSIZES ((int)(sizeof legible_sizes / sizeof legible_sizes[0]))
+
+/* A canvas at size k in look m (bit 0 projector mode, bit 1 dark). */
+static void canvas_set(Canvas *c, int k, int m) {
+    GuiLook look = {.present = m & 1, .dark = (m >> 1) & 1};
+    gui_style_for(&c->st, &look, legible_sizes[k][0], legible_sizes[k][1], 1.0);
+    c->st.measure = gui_fonts_measure, c->st.height = gui_fonts_height, c->st.ctx = &c->fonts;
+    c->dl.st = &c->st, c->dl.W = legible_sizes[k][0], c->dl.H = legible_sizes[k][1];
+    gui_dl_reset(&c->dl);
+}
+
+/* The area the window leaves a view: under the chrome, or the whole
+ * window less a margin in projector mode. */
+static GuiRect canvas_area(Canvas *c, PlLab *lab) {
+    if (c->st.present) return gui_inset((GuiRect){0, 0, c->dl.W, c->dl.H}, 18 * c->st.unit);
+    GuiChromeState cs = {.drag_id = -1};
+    return gui_chrome(&c->dl, lab, &cs);
+}
+
+static void canvas_open(Canvas *c) {
+    char why[256];
+    memset(c, 0, sizeof *c);
+    ck_assert_int_eq(SDL_Init(0), 0);
+    ck_assert_msg(gui_fonts_init(&c->fonts, why, sizeof why) == 0, "%s", why);
+    gui_dl_init(&c->dl, &c->st, 1, 1);
+}
+
+static void canvas_close(Canvas *c) {
+    gui_dl_done(&c->dl);
+    gui_fonts_done(&c->fonts);
+    SDL_Quit();
+}
+
+/* Turns lab to view v and waits for its results; the train view with one
+ * seed of a short maxlen trained (its table and curves are laid out alike
+ * whatever the run; a run of the defaults takes seconds). */
+static void legible_view(PlLab *lab, PlView v) {
+    PlErr err;
+    ck_assert_msg(pl_lab_set(lab, PL_S_VIEW, pl_view_name(v), &err) >= 0, "%s", err.msg);
+    if (v == PL_VIEW_TRAIN) {
+        ck_assert_msg(pl_lab_set(lab, PL_S_SEEDS, "1", &err) >= 0, "%s", err.msg);
+        ck_assert_msg(pl_lab_set(lab, PL_S_MAXLEN, "32", &err) >= 0, "%s", err.msg);
+        pl_lab_command(lab, PL_CMD_RUN);
+        for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lab_training(lab)->active); i++) usleep(10000);
+        pl_lab_tick(lab);
+    }
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(v), PL_TEST_PATIENCE), 0);
+}
+
+/* A lab on corpus (NULL: the builtin one) with the default settings. */
+static PlLab *legible_lab(const char *corpus) {
+    PlLabSettings s = pl_settings_default();
+    if (corpus) snprintf(s.corpus, sizeof s.corpus, "%s", corpus);
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    return lab;
+}
+
+static double legible_clock(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void legible_report(const Legible *L, int frames) {
+    printf("legible: %d frames, %d texts: %d cut, %d overlapping, %d off the canvas\n", frames, L->texts, L->cut,
+           L->overlap, L->outside);
+    ck_assert_msg(L->cut + L->overlap + L->outside == 0, "%d cut, %d overlapping, %d off the canvas; first: %s", L->cut,
+                  L->overlap, L->outside, L->first);
+}
+
+/* Every view but the attention map (its own check is its own) on corpus,
+ * at every size, normal and projector mode, light and dark. */
+static void every_view_legible(const char *corpus) {
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0, n = 0;
+    PlView order[PL_VIEW_COUNT]; /* the train view last: it changes the settings */
+    for (int v = 0; v < PL_VIEW_COUNT; v++)
+        if (v != PL_VIEW_ATTENTION && v != PL_VIEW_TRAIN) order[n++] = (PlView)v;
+    order[n++] = PL_VIEW_TRAIN;
+    PlLab *lab = legible_lab(corpus);
+    for (int o = 0; o < n; o++) {
+        PlView v = order[o];
+        double t0 = legible_clock();
+        legible_view(lab, v);
+        if (getenv("PADLAB_LEGIBLE_ALL")) printf("%s: results in %.2f s\n", pl_view_name(v), legible_clock() - t0);
+        for (int k = 0; k < NSIZES; k++)
+            for (int m = 0; m < 4; m++) {
+                canvas_set(&c, k, m);
+                ck_assert_int_eq(gui_figure(&c.dl, lab, v, canvas_area(&c, lab)), 1);
+                char what[96];
+                snprintf(what, sizeof what, "%s at %dx%d%s%s", pl_view_name(v), legible_sizes[k][0],
+                         legible_sizes[k][1], m & 1 ? " projector" : "", m & 2 ? " dark" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+            }
+    }
+    pl_lab_free(lab);
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+
+START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus) { every_view_legible(NULL); }
+END_TEST
+
+START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) {
+    const char *dir = getenv("PADLAB_SHARED_DATA");
+    char path[512];
+    snprintf(path, sizeof path, "%s/imdb5k.tsv", dir ? dir : "../shared/data");
+    if (access(path, R_OK)) {
+        printf("skip: 1 legibility check: %s not found\n", path);
+        return;
+    }
+    every_view_legible(path);
+}
+END_TEST
+
+/* Lesson steps beside their views in the window and in classroom mode, at
+ * every size (those whose views hold; see legible_sizes). */
+START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
+    static const struct {
+        const char *lesson;
+        int step;
+    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},   {"03-attention", 7}, {"04-causal", 2},
+                 {"05-rnn", 3},       {"06-pooling", 2}, {"07-loss", 2},      {"08-maxlen", 2},
+                 {"09-batching", 2},  {"10-generation", 2}, {"11-experiment", 3}};
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        PlLabSettings s = pl_settings_default();
+        PlErr err;
+        PlLab *lab = pl_lab_new(&s, &err);
+        ck_assert_msg(lab != NULL, "%s", err.msg);
+        for (int m = 0; m < 2; m++) {
+            PlLessonPlay p;
+            char why[300];
+            ck_assert_msg(pl_lesson_play_open(&p, lab, steps[i].lesson, steps[i].step, m, why, sizeof why) == 0, "%s",
+                          why);
+            for (int t = 0; t < PL_TEST_POLLS &&
+                            (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
+                 t++)
+                usleep(10000);
+            PlView v = (PlView)pl_lab_settings(lab)->view;
+            ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
+            for (int k = 0; k < NSIZES; k++) {
+                canvas_set(&c, k, m);
+                pl_lesson_run_sync_veil(p.run);
+                GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab));
+                if (v != PL_VIEW_ATTENTION) gui_figure(&c.dl, lab, v, area); /* the attention map: its own tests */
+                char what[96];
+                snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", steps[i].lesson, steps[i].step + 1,
+                         legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+            }
+            pl_lesson_play_close(&p);
+        }
+        pl_lab_free(lab);
+    }
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+END_TEST
+
+/* s without its spaces and newlines, into out (to compare wrapped text with its paragraph). */
+static void squeeze(const char *s, char *out, size_t cap) {
+    size_t n = 0;
+    for (; *s && n + 1 < cap; s++)
+        if (!isspace((unsigned char)*s)) out[n++] = *s;
+    out[n] = '\0';
+}
+
+/* The first item of every deck (a bug case brings its lab's view beside
+ * it), in the window and in classroom mode, at every size: no text cut,
+ * overlapping or off the canvas, and the whole question above the fold
+ * (every line of its front drawn before any scrolling). */
+START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
+    static const char *const decks[] = {"bugs", "cards-attention", "cards-batches", "cards-models", "minute",
+                                        "quickfire"};
+    static PlPage page;
+    static char want[PL_PAGE_TEXT], drew[PL_PAGE_TEXT], line[1024];
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (size_t d = 0; d < sizeof decks / sizeof decks[0]; d++) {
+        PlDrillPlay p;
+        drill_open(&p, decks[d], 0);
+        pl_drill_player.page(&p, NULL, pl_app_clock(), &page);
+        want[0] = '\0';
+        for (int i = 0; i < page.n; i++)
+            if (page.para[i].part == PL_PART_FRONT) strncat(want, pl_page_para(&page, i), sizeof want - strlen(want) - 1);
+        squeeze(want, want, sizeof want);
+        ck_assert_msg(want[0], "the %s deck's first item has no front", decks[d]);
+        for (int k = 0; k < NSIZES; k++)
+            for (int m = 0; m < 2; m++) {
+                canvas_set(&c, k, m);
+                gui_drill_window(&c.dl, &p, pl_app_clock());
+                char what[96];
+                snprintf(what, sizeof what, "the %s deck at %dx%d%s", decks[d], legible_sizes[k][0],
+                         legible_sizes[k][1], m ? " classroom" : "");
+                legible_check(&c.dl, what, &L);
+                frames++;
+                drew[0] = '\0';
+                for (int i = 0; i < c.dl.n; i++)
+                    if (c.dl.items[i].tag != SIZE_MAX && strcmp(gui_dl_str(&c.dl, c.dl.items[i].tag), "drill-front") == 0)
+                        strncat(drew, gui_dl_str(&c.dl, c.dl.items[i].str), sizeof drew - strlen(drew) - 1);
+                squeeze(drew, line, sizeof line);
+                ck_assert_msg(strcmp(line, want) == 0, "%s: the question drawn is \"%s\", not \"%s\"", what, line, want);
+            }
+        pl_drill_play_close(&p);
+    }
+    canvas_close(&c);
+    legible_report(&L, frames);
+}
+END_TEST
+
 Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
@@ -1230,6 +1517,13 @@ Suite *gui_suite(void) {
     tcase_add_test(files, test_a_new_svg_never_writes_through_a_planted_link);
     tcase_add_test(files, test_the_csv_holds_the_cost_results_own_numbers);
     suite_add_tcase(s, files);
+    TCase *legible = tcase_create("legible");
+    tcase_set_timeout(legible, PL_TEST_HANG);
+    tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus);
+    tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
+    tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
+    tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
+    suite_add_tcase(s, legible);
     return s;
 }
 

@@ -589,6 +589,8 @@ START_TEST(test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else) {
     /* A range is two numbers; digits in a word are none. */
     ck_assert_str_eq(veiled(0.581, "0.581-0.809 fp16 x2"), "?????" "-0.809 fp16 x2");
     ck_assert_str_eq(veiled(-1.5e-7, "diff -1.5e-07"), "diff ????????");
+    /* %.2g of 1.14e-08 is 1.1e-08: half a unit of its last digit, not of its value */
+    ck_assert_str_eq(veiled(1.14e-8, "1.1e-08 1.2e-08"), "??????? 1.2e-08");
     char out[8];
     ck_assert_str_eq(pl_veil_text(NULL, "a 12345678 b", out, sizeof out), "a 12345"); /* cut to its buffer */
 }

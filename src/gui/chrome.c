@@ -44,8 +44,7 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
     if (d->type == PL_ST_TEXT) {
         pl_setting_format(s, (PlSettingId)id, v, sizeof v);
         const char *base = strrchr(v, '/');
-        char fit[128];
-        gui_fit(dl, GUI_NORMAL, 0, base && base[1] ? base + 1 : v, 160 * u, fit, sizeof fit);
+        const char *fit = base && base[1] ? base + 1 : v; /* a path by its file's name */
         if (draw) return x - x0 + button(dl, x, y, h, fit, 0, 0, 0, flash);
         return x - x0 + gui_text_w(dl, GUI_NORMAL, 0, fit) + 14 * u;
     }
@@ -102,10 +101,12 @@ int gui_slider_value(PlSettingId id, GuiRect r, double x) {
     return d->ladder ? d->ladder[i] : d->lo + i;
 }
 
-static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState *cs) {
+/* The status line in r (its top and width); returns the height it took
+ * (it wraps: nothing is cut). */
+static double status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState *cs) {
     const PlLabTraining *t = pl_lab_training(lab);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL), y = r.y + (r.h - th) / 2;
-    char buf[400], fit[400];
+    char buf[400];
     if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
     else pl_lab_status_text(lab, buf, sizeof buf);
     dl->veil = pl_lab_veil(lab);
@@ -115,135 +116,189 @@ static void status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState
         gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar * t->job.fraction, 8 * u}, GUI_C_GOOD);
         bar += 10 * u;
     }
-    gui_text(dl, r.x + bar, y, GUI_NORMAL, cs->message ? GUI_C_FG : GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_NORMAL, 0, buf, r.w - bar, fit, sizeof fit));
+    double h = gui_text_wrap(dl, r.x + bar, y, r.w - bar, GUI_NORMAL, cs->message ? GUI_C_FG : GUI_C_DIM, GUI_LEFT,
+                             "%s", buf);
     dl->veil = NULL;
+    return h + (r.h - th);
 }
 
-GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
-    double u = dl->st->unit, m = 10 * u, W = dl->W, H = dl->H;
-    double bh = gui_text_h(dl, GUI_NORMAL) + 8 * u;
-    const PlLabSettings *s = pl_lab_settings(lab);
-    gui_rect(dl, (GuiRect){0, 0, W, bh + 2 * m}, GUI_C_PANEL);
-    double x = m, y = m;
-    x += gui_text(dl, x, y + (bh - gui_text_h(dl, GUI_LARGE)) / 2, GUI_LARGE, GUI_C_FG, GUI_LEFT, "padlab") + 14 * u;
-    for (int v = 0; v < PL_VIEW_COUNT; v++) {
-        char tab[48];
-        snprintf(tab, sizeof tab, "%d %s", (v + 1) % 10, pl_view_name((PlView)v));
-        x += button(dl, x, y, bh, tab, v == s->view, GUI_ACT_TAB, v, 0) + 4 * u;
-    }
+/* The tab row: padlab, the views' tabs, then the window's toggles at the
+ * right; what does not fit on a row goes on the next. Returns the y under it. */
+static double tab_rows(GuiList *dl, PlLab *lab, double m, double bh) {
     static const struct {
         const char *name;
         int key;
     } toggles[] = {{"? help", '?'}, {"y palette", 'y'}, {"d theme", 'd'}, {"f projector", 'f'}, {"v svg", 'v'}};
+    const int ntog = (int)(sizeof toggles / sizeof toggles[0]);
+    double u = dl->st->unit, W = dl->W, x = m, y = m, row = bh + 4 * u;
+    x += gui_text(dl, x, y + (bh - gui_text_h(dl, GUI_LARGE)) / 2, GUI_LARGE, GUI_C_FG, GUI_LEFT, "padlab") + 14 * u;
+    for (int v = 0; v < PL_VIEW_COUNT; v++) {
+        char tab[48];
+        snprintf(tab, sizeof tab, "%d %s", (v + 1) % 10, pl_view_name((PlView)v));
+        double w = gui_text_w(dl, GUI_NORMAL, 0, tab) + 14 * u;
+        if (x + w > W - m && x > m) x = m, y += row;
+        x += button(dl, x, y, bh, tab, v == pl_lab_settings(lab)->view, GUI_ACT_TAB, v, 0) + 4 * u;
+    }
+    double tw = 0.0; /* the toggles, together, at the right of the last row or of one under it */
+    for (int i = 0; i < ntog; i++) tw += gui_text_w(dl, GUI_NORMAL, 0, toggles[i].name) + 18 * u;
+    if (x + 10 * u + tw > W - m) y += row;
     double tx = W - m;
-    for (size_t i = 0; i < sizeof toggles / sizeof toggles[0]; i++) {
+    for (int i = 0; i < ntog; i++) {
         double w = gui_text_w(dl, GUI_NORMAL, 0, toggles[i].name) + 14 * u;
-        if (tx - w < x + 10 * u) break;
+        if (tx - w < m) tx = W - m, y += row; /* narrower than the toggles: they wrap too */
         tx -= w;
         button(dl, tx, y, bh, toggles[i].name, 0, GUI_ACT_KEY, toggles[i].key, 0);
         tx -= 4 * u;
     }
-    /* the control strip: every setting but the view, wrapped */
-    y += bh + 2 * m;
-    double y0 = y;
-    x = m;
-    for (int pass = 0; pass < 2; pass++) {
-        x = m, y = y0 + m * 0.6;
-        for (int id = 0; id < PL_S_COUNT; id++) {
-            if (id == PL_S_VIEW) continue;
-            double w = control(dl, lab, id, x, y, bh, cs, 0);
-            if (x + w > W - m && x > m) x = m, y += bh + 6 * u;
-            if (pass) control(dl, lab, id, x, y, bh, cs, 1);
-            x += w + 16 * u;
-        }
-        if (!pass) {
-            gui_rect(dl, (GuiRect){0, y0, W, y + bh + m * 0.6 - y0}, GUI_C_BG);
-            gui_line(dl, 0, y + bh + m * 0.6, W, y + bh + m * 0.6, GUI_C_GRID, u, 0);
-        }
-    }
-    y += bh + m * 0.6;
-    status_line(dl, lab, (GuiRect){m, y + 2 * u, W - 2 * m, bh}, cs);
-    y += bh + 4 * u;
-    gui_line(dl, 0, y, W, y, GUI_C_GRID, u, 0);
-    /* the key bar */
-    double kh = gui_text_h(dl, GUI_SMALL) + 8 * u, ky = H - kh;
-    gui_rect(dl, (GuiRect){0, ky, W, kh}, GUI_C_PANEL);
-    x = m;
-    if (cs->keys) {
-        char fit[400];
-        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, cs->keys, W - 2 * m, fit, sizeof fit));
-        return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
-    }
+    return y + bh;
+}
+
+/* The control strip from y0: every setting but the view, wrapped; in a
+ * window too short for it (it would take more than a quarter of the height)
+ * one line says the keys do the same. Returns the y under it. */
+static double control_strip(GuiList *dl, PlLab *lab, const GuiChromeState *cs, double y0, double m, double bh) {
+    double u = dl->st->unit, W = dl->W, x = m, y = y0 + m * 0.6;
     for (int id = 0; id < PL_S_COUNT; id++) {
-        char keys[32], item[96];
-        if (!pl_settings[id].key_next) continue;
-        snprintf(item, sizeof item, "%s %s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys),
-                 pl_settings[id].name);
-        double w = gui_text_w(dl, GUI_SMALL, 0, item);
-        if (x + w > W - m) break;
-        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
-        x += w + 14 * u;
+        if (id == PL_S_VIEW) continue;
+        double w = control(dl, lab, id, x, y, bh, cs, 0);
+        if (x + w > W - m && x > m) x = m, y += bh + 6 * u;
+        x += w + 16 * u;
     }
-    for (int i = 0; pl_command_keys[i].keys; i++) {
-        char item[64];
-        snprintf(item, sizeof item, "%s %s", pl_command_keys[i].keys,
+    double end = y + bh + m * 0.6;
+    if (end - y0 > dl->H / 4) {
+        double h = gui_text_wrap(dl, m, y0 + m * 0.6, W - 2 * m, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                                 "the controls need a larger window: every setting has its keys (? help)");
+        gui_tag(dl, "controls-folded");
+        return y0 + h + m * 0.6;
+    }
+    gui_rect(dl, (GuiRect){0, y0, W, end - y0}, GUI_C_BG);
+    gui_line(dl, 0, end, W, end, GUI_C_GRID, u, 0);
+    x = m, y = y0 + m * 0.6;
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (id == PL_S_VIEW) continue;
+        double w = control(dl, lab, id, x, y, bh, cs, 0);
+        if (x + w > W - m && x > m) x = m, y += bh + 6 * u;
+        control(dl, lab, id, x, y, bh, cs, 1);
+        x += w + 16 * u;
+    }
+    return end;
+}
+
+/* The key bar's items (a lesson's keys are one item), flowed over as many
+ * rows as they need from the bottom up; returns its top. */
+static double key_bar(GuiList *dl, const GuiChromeState *cs, double m) {
+    double u = dl->st->unit, W = dl->W, th = gui_text_h(dl, GUI_SMALL), gap = 14 * u;
+    static char items[64][96];
+    int n = 0;
+    for (int id = 0; !cs->keys && id < PL_S_COUNT && n < 64; id++) {
+        char keys[32];
+        if (!pl_settings[id].key_next) continue;
+        snprintf(items[n++], sizeof items[0], "%s %s", pl_setting_keys_text((PlSettingId)id, keys, sizeof keys),
+                 pl_settings[id].name);
+    }
+    for (int i = 0; !cs->keys && pl_command_keys[i].keys && n < 64; i++)
+        snprintf(items[n++], sizeof items[0], "%s %s", pl_command_keys[i].keys,
                  pl_command_keys[i].cmd == PL_CMD_RUN         ? "retrain"
                  : pl_command_keys[i].cmd == PL_CMD_PAUSE     ? "pause"
                  : pl_command_keys[i].cmd == PL_CMD_GRID      ? "grid"
                  : pl_command_keys[i].cmd == PL_CMD_SORT_RUNS ? "sort"
                  : pl_command_keys[i].cmd == PL_CMD_UNDO      ? "undo"
                                                               : "reset");
-        double w = gui_text_w(dl, GUI_SMALL, 0, item);
-        if (x + w > W - m) break;
-        gui_text(dl, x, ky + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", item);
-        x += w + 14 * u;
+    int rows = 1;
+    double x = m;
+    if (cs->keys) rows = gui_wrap_lines(dl, GUI_SMALL, 0, cs->keys, W - 2 * m);
+    else
+        for (int i = 0; i < n; i++) {
+            double w = gui_text_w(dl, GUI_SMALL, 0, items[i]);
+            if (x + w > W - m && x > m) x = m, rows++;
+            x += w + gap;
+        }
+    double ky = dl->H - rows * th - 8 * u, y = ky + 4 * u;
+    gui_rect(dl, (GuiRect){0, ky, W, dl->H - ky}, GUI_C_PANEL);
+    if (cs->keys) {
+        gui_text_wrap(dl, m, y, W - 2 * m, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", cs->keys);
+        return ky;
     }
+    x = m;
+    for (int i = 0; i < n; i++) {
+        double w = gui_text_w(dl, GUI_SMALL, 0, items[i]);
+        if (x + w > W - m && x > m) x = m, y += th;
+        gui_text(dl, x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", items[i]);
+        x += w + gap;
+    }
+    return ky;
+}
+
+GuiRect gui_chrome(GuiList *dl, PlLab *lab, const GuiChromeState *cs) {
+    double u = dl->st->unit, m = 10 * u, W = dl->W;
+    double bh = gui_text_h(dl, GUI_NORMAL) + 8 * u;
+    size_t top = (size_t)dl->n;
+    gui_rect(dl, (GuiRect){0, 0, W, 1}, GUI_C_PANEL); /* sized once the rows are known */
+    double y = tab_rows(dl, lab, m, bh) + m;
+    if (dl->n > (int)top) dl->items[top].h = y;
+    y = control_strip(dl, lab, cs, y, m, bh);
+    y += status_line(dl, lab, (GuiRect){m, y + 2 * u, W - 2 * m, bh}, cs) + 4 * u;
+    gui_line(dl, 0, y, W, y, GUI_C_GRID, u, 0);
+    double ky = key_bar(dl, cs, m);
     return (GuiRect){m * 1.6, y + m, W - 3.2 * m, ky - y - 2 * m};
 }
 
-/* One line of the help: the keys, then what they do, fitted to w. */
-static void help_line(GuiList *dl, double x, double y, double w, const char *keys, const char *text) {
-    double kx = x + 90 * dl->st->unit;
-    char fit[300];
-    gui_text(dl, x, y, GUI_NORMAL, GUI_C_SEL, GUI_LEFT, "%s", keys);
-    gui_text(dl, kx, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, text, w - (kx - x), fit, sizeof fit));
+/* One entry of the help: the keys, then what they do wrapped to the rest
+ * of w, at size; drawn when draw. Returns the height it takes. */
+static double help_line(GuiList *dl, double x, double y, double w, const char *keys, const char *text, int size,
+                        int draw) {
+    double kx = x + fmax(90 * dl->st->unit, gui_text_w(dl, size, 0, keys) + 10 * dl->st->unit);
+    double lh = gui_text_h(dl, size);
+    if (!draw) return lh * gui_wrap_lines(dl, size, 0, text, w - (kx - x)) * 1.05;
+    gui_text(dl, x, y, size, GUI_C_SEL, GUI_LEFT, "%s", keys);
+    return gui_text_wrap(dl, kx, y, w - (kx - x), size, GUI_C_FG, GUI_LEFT, "%s", text) * 1.05;
+}
+
+/* The help's two columns from y at size, drawn when draw; returns the y
+ * under the longer one. */
+static double help_columns(GuiList *dl, GuiRect r, double y, int size, int draw) {
+    double u = dl->st->unit, col = (r.w - 24 * u) / 2, rx = r.x + col + 24 * u, ly = y, ry = y;
+    char keys[32], line[300];
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        snprintf(line, sizeof line, "%s: %s%s", pl_settings[id].name, pl_settings[id].help,
+                 pl_settings[id].cold ? " *" : "");
+        ly += help_line(dl, r.x, ly, col, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), line, size, draw);
+    }
+    for (int i = 0; pl_command_keys[i].keys; i++)
+        ry += help_line(dl, rx, ry, col, pl_command_keys[i].keys, pl_command_keys[i].help, size, draw);
+    for (int i = 0; i < gui_nkeys; i++) ry += help_line(dl, rx, ry, col, gui_keys[i].keys, gui_keys[i].help, size, draw);
+    return fmax(ly, ry);
 }
 
 /* Two columns: the settings from their registry on the left; the commands
- * from theirs and the window's own keys from its key table on the right. */
+ * from theirs and the window's own keys from its key table on the right;
+ * in the normal size when every entry fits the window, else the small one. */
 void gui_help(GuiList *dl) {
-    double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL) * 1.1, W = dl->W, H = dl->H;
-    int ncmd = 0;
-    while (pl_command_keys[ncmd].keys) ncmd++;
-    int right = ncmd + gui_nkeys, lines = 3 + (right > PL_S_COUNT ? right : PL_S_COUNT);
-    double w = fmin(W - 40 * u, 1240 * u), h = fmin(H - 40 * u, lines * th + 30 * u), x = (W - w) / 2, y = (H - h) / 2;
+    double u = dl->st->unit, W = dl->W, H = dl->H;
+    double w = fmin(W - 40 * u, 1240 * u), x = (W - w) / 2;
+    GuiRect r = {x + 16 * u, 20 * u + 12 * u, w - 32 * u, H};
+    static const char *const title = "padlab: every number is computed from the corpus and a real model";
+    static const char *const left = "settings (* cold: a change retrains over the seeds; the rest only change the view)";
+    static const char *const right = "commands, and the window's own keys";
+    int size = GUI_NORMAL;
+    double head = 0.0, need = 0.0;
+    for (int k = 0; k < 2; k++, size = GUI_SMALL) {
+        double col = (r.w - 24 * u) / 2;
+        head = gui_text_h(dl, GUI_LARGE) * gui_wrap_lines(dl, GUI_LARGE, 0, title, r.w) + 6 * u +
+               gui_text_h(dl, size) * fmax(gui_wrap_lines(dl, size, 0, left, col), gui_wrap_lines(dl, size, 0, right, col)) +
+               4 * u;
+        need = help_columns(dl, r, r.y + head, size, 0) - r.y + 24 * u;
+        if (need <= H - 40 * u) break;
+    }
+    double h = fmin(need, H - 40 * u), y = (H - h) / 2;
+    r.y = y + 12 * u;
     gui_rect(dl, (GuiRect){x, y, w, h}, GUI_C_TIP);
     gui_frame(dl, (GuiRect){x, y, w, h}, GUI_C_AXIS, 2 * u);
-    GuiRect r = {x + 16 * u, y + 12 * u, w - 32 * u, h};
-    double ty = r.y, col = (r.w - 24 * u) / 2, rx = r.x + col + 24 * u;
-    char keys[32], line[300];
-    gui_text(dl, r.x, ty, GUI_LARGE, GUI_C_FG, GUI_LEFT,
-             "padlab: every number is computed from the corpus and a real model");
-    ty += th * 1.4;
-    char fit[300];
-    gui_text(dl, r.x, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_NORMAL, 0, "settings (* cold: a change retrains over the seeds; the rest only change the view)",
-                     col, fit, sizeof fit));
-    gui_text(dl, rx, ty, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "commands, and the window's own keys");
-    ty += th;
-    double top = ty;
-    for (int id = 0; id < PL_S_COUNT && ty < y + h - th; id++, ty += th) {
-        snprintf(line, sizeof line, "%-11s %s%s", pl_settings[id].name, pl_settings[id].help,
-                 pl_settings[id].cold ? " *" : "");
-        help_line(dl, r.x, ty, col, pl_setting_keys_text((PlSettingId)id, keys, sizeof keys), line);
-    }
-    ty = top;
-    for (int i = 0; i < ncmd && ty < y + h - th; i++, ty += th)
-        help_line(dl, rx, ty, col, pl_command_keys[i].keys, pl_command_keys[i].help);
-    for (int i = 0; i < gui_nkeys && ty < y + h - th; i++, ty += th)
-        help_line(dl, rx, ty, col, gui_keys[i].keys, gui_keys[i].help);
+    double ty = r.y + gui_text_wrap(dl, r.x, r.y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", title) + 6 * u;
+    double col = (r.w - 24 * u) / 2;
+    double h1 = gui_text_wrap(dl, r.x, ty, col, size, GUI_C_DIM, GUI_LEFT, "%s", left);
+    double h2 = gui_text_wrap(dl, r.x + col + 24 * u, ty, col, size, GUI_C_DIM, GUI_LEFT, "%s", right);
+    help_columns(dl, r, ty + fmax(h1, h2) + 4 * u, size, 1);
 }
 
 void gui_tooltip(GuiList *dl) {

@@ -100,20 +100,25 @@ void gui_poly(GuiList *dl, const double *xy, int n, GuiColor c, double lw, int d
     it->fl = at, it->cols = n, it->color = (uint8_t)c, it->lw = lw, it->dash = (uint8_t)dash, it->str = name;
 }
 
-static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *fmt,
-                      va_list ap) {
-    char raw[1024], buf[1024];
-    vsnprintf(raw, sizeof raw, fmt, ap);
-    pl_veil_text(dl->veil, raw, buf, sizeof buf);
-    double w = gui_text_w(dl, size, mono, buf);
-    size_t s = gui_dl_intern(dl, buf);
+/* A text item of s as it is (already veiled); returns its width. */
+static double text_item(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *s) {
+    double w = gui_text_w(dl, size, mono, s);
+    size_t at = gui_dl_intern(dl, s);
     GuiItem *it = add(dl, GUI_I_TEXT);
     if (!it) return w;
     it->x = a == GUI_LEFT ? x : a == GUI_CENTER ? x - w / 2 : x - w;
     it->y = y, it->w = w, it->h = gui_text_h(dl, size);
     it->size = dl->st->text[size], it->mono = (uint8_t)mono, it->color = (uint8_t)c, it->align = (uint8_t)a,
-    it->str = s;
+    it->str = at;
     return w;
+}
+
+static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiColor c, GuiAlign a, const char *fmt,
+                      va_list ap) {
+    char raw[1024], buf[1024];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    return text_item(dl, x, y, size, mono, c, a, buf);
 }
 
 double gui_text(GuiList *dl, double x, double y, int size, GuiColor c, GuiAlign a, const char *fmt, ...) {
@@ -211,15 +216,89 @@ double gui_text_h(const GuiList *dl, int size) {
 
 double gui_px(const GuiList *dl, double units) { return units * dl->st->unit; }
 
-const char *gui_fit(const GuiList *dl, int size, int mono, const char *s, double w, char *buf, int cap) {
-    snprintf(buf, (size_t)cap, "%s", s);
-    if (gui_text_w(dl, size, mono, buf) <= w) return buf;
-    int n = (int)strlen(buf);
-    while (n > 0) {
-        n--;
-        while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80) n--; /* whole UTF-8 characters */
-        snprintf(buf + n, (size_t)(cap - n), "...");
-        if (gui_text_w(dl, size, mono, buf) <= w) break;
+/* The length of s's first line at width w: whole words while they fit
+ * (a break after a space), else as many whole characters as fit (at least
+ * one); never past a newline. */
+static size_t line_len(const GuiList *dl, int size, int mono, const char *s, double w) {
+    char buf[1024];
+    size_t n = strcspn(s, "\n"), best = 0, chars = 0;
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    memcpy(buf, s, n), buf[n] = '\0';
+    if (gui_text_w(dl, size, mono, buf) <= w) return n;
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) continue; /* whole UTF-8 characters */
+        buf[i] = '\0';
+        int fits = gui_text_w(dl, size, mono, buf) <= w;
+        buf[i] = s[i < n ? i : n];
+        if (!fits) break;
+        chars = i;
+        if (i < n && s[i] == ' ') best = i;
     }
-    return buf;
+    if (best) return best;
+    return chars ? chars : (n ? 1 : 0);
+}
+
+/* Calls line(ctx, from, len) for each line of s wrapped to w; returns the count. */
+static int wrap(const GuiList *dl, int size, int mono, const char *s, double w,
+                void (*line)(void *ctx, const char *from, size_t len), void *ctx) {
+    int k = 0;
+    while (*s) {
+        size_t n = line_len(dl, size, mono, s, w);
+        if (line) line(ctx, s, n);
+        k++;
+        s += n;
+        while (*s == ' ') s++;
+        if (*s == '\n') s++;
+    }
+    return k ? k : 1;
+}
+
+int gui_wrap_lines(const GuiList *dl, int size, int mono, const char *s, double w) {
+    return wrap(dl, size, mono, s, w, NULL, NULL);
+}
+
+typedef struct {
+    GuiList *dl;
+    double x, y, lh;
+    int size, mono;
+    GuiColor c;
+    GuiAlign a;
+    double widest;
+} WrapCtx;
+
+static void wrap_line(void *ctx, const char *from, size_t len) {
+    WrapCtx *c = ctx;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), from);
+    double w = text_item(c->dl, c->x, c->y, c->size, c->mono, c->c, c->a, buf);
+    c->widest = w > c->widest ? w : c->widest;
+    c->y += c->lh;
+}
+
+static double wrap_va(GuiList *dl, double x, double y, double w, int size, int mono, GuiColor c, GuiAlign a,
+                      const char *fmt, va_list ap) {
+    char raw[1024], buf[1024];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    WrapCtx ctx = {dl, x, y, gui_text_h(dl, size), size, mono, c, a, 0.0};
+    wrap(dl, size, mono, buf, w, wrap_line, &ctx);
+    return ctx.y - y;
+}
+
+double gui_text_wrap(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a, const char *fmt,
+                     ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    double h = wrap_va(dl, x, y, w, size, 0, c, a, fmt, ap);
+    va_end(ap);
+    return h;
+}
+
+double gui_text_wrap_mono(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a,
+                          const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    double h = wrap_va(dl, x, y, w, size, 1, c, a, fmt, ap);
+    va_end(ap);
+    return h;
 }

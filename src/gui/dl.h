@@ -154,8 +154,15 @@ void gui_figure_name(GuiList *dl, const char *name);
 double gui_text_w(const GuiList *dl, int size, int mono, const char *s);
 double gui_text_h(const GuiList *dl, int size);
 double gui_px(const GuiList *dl, double units); /* layout units to pixels */
-/* s cut with "..." to fit w pixels, into buf. */
-const char *gui_fit(const GuiList *dl, int size, int mono, const char *s, double w, char *buf, int cap);
+/* Text wrapped to w pixels: at spaces, a word longer than a line at a
+ * character; nothing is ever cut. Each line is a text item under the last.
+ * Returns the height it took. */
+double gui_text_wrap(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a, const char *fmt,
+                     ...) __attribute__((format(printf, 8, 9)));
+double gui_text_wrap_mono(GuiList *dl, double x, double y, double w, int size, GuiColor c, GuiAlign a,
+                          const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+/* How many lines s takes wrapped to w. */
+int gui_wrap_lines(const GuiList *dl, int size, int mono, const char *s, double w);
 
 /* ---- colours (theme.c) ---- */
 uint32_t gui_color(const GuiStyle *st, GuiColor c);         /* 0xRRGGBBAA */

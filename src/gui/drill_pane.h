@@ -15,5 +15,8 @@
  * part ("drill-front", "drill-answer", "drill-why", "drill-verdict",
  * "drill-symptom", "drill-fixed") and the view "drill-view". */
 void gui_drill_frame(GuiList *dl, PlDrillPlay *p, GuiRect r, int size, double now);
+/* The drill over the whole W x H list at app time now, as the window draws
+ * it: the keys along the bottom (classroom mode: none, the type large). */
+void gui_drill_window(GuiList *dl, PlDrillPlay *p, double now);
 
 #endif

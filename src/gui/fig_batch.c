@@ -43,10 +43,12 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     gui_text_mono(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "  review  len");
     gui_text(dl, grid.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "position 0");
     gui_text(dl, grid.x + grid.w, a.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", b->T - 1);
+    /* rows thinner than a line are named every few (and the example's always), no two names touching */
+    int every = rh >= th * 0.9 ? 1 : (int)ceil(th * 1.05 / rh), pick = r->pick.at;
     for (int i = 0; i < b->B; i++) {
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh - gap};
-        int mine = i == r->pick.at;
-        if (rh >= th * 0.9 || mine)
+        int mine = i == pick, near_mine = pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
+        if (mine || (i % every == 0 && !near_mine))
             gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
                           "%s%6d %4d", mine ? ">" : " ", b->row[i], b->len[i]);
         cell_row(dl, row, b->mask + (size_t)i * b->T, b->T);
@@ -75,12 +77,12 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
                       pl_mask_conv_name(r->conv), r->labels[at]);
         }
     }
-    char foot[300], fit[300]; /* cut to the figure's width: beside a lesson it is narrow */
+    char foot[300]; /* wrapped to the figure's width: beside a lesson it is narrow */
     snprintf(foot, sizeof foot, "%d row%s x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
              b->B, b->B == 1 ? "" : "s", b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
              pl_mask_conv_name(r->conv));
-    gui_text(dl, a.x, a.y + a.h - th, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_SMALL, 0, foot, a.w, fit, sizeof fit));
+    gui_text_wrap(dl, a.x, a.y + a.h - th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, a.w), a.w, GUI_SMALL, GUI_C_DIM,
+                  GUI_LEFT, "%s", foot);
 }
 
 static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
@@ -166,17 +168,30 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, m != NULL);
     if (!m || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.55}, bottom = {a.x, a.y + a.h * 0.55 + gap, a.w, a.h * 0.45 - gap};
-    double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u, rh = (top.h - th) / 4;
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
+    /* a convention's row: its name, its cells, its code under them */
+    double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u;
+    int code_lines = 1; /* a convention's code wraps in a narrow view */
+    for (int c = 0; c < 4; c++)
+        code_lines = (int)fmax(code_lines, gui_wrap_lines(dl, GUI_SMALL, 1, pl_mask_conv_code((PlMaskConv)c), a.w - label_w));
+    double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + code_lines * th + 4 * u;
+    int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
+    if (shares_as_lines) {
+        double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5;
+        top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
+    }
+    double rh = (top.h - th) / 4;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
     for (int c = 0; c < 4; c++) {
         double y = top.y + c * rh;
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
                  pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
-        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, rh * 0.45};
-        gui_text_mono(dl, cells.x, cells.y + cells.h + 3 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                      pl_mask_conv_code((PlMaskConv)c));
+        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, fmax(rh * 0.45, th + 2 * u)};
+        gui_text_wrap_mono(dl, cells.x, cells.y + cells.h + 3 * u, cells.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                           pl_mask_conv_code((PlMaskConv)c));
         double cw = cells.w / T;
         /* the cells as this convention writes them: 1 dark, 0 light, -inf hatched; a run's value written on it */
         for (int t0 = 0; t0 < T;) {
@@ -190,11 +205,15 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             int neginf = c == PL_MASK_ADDITIVE && m->additive[at] != 0.0f;
             const char *v = c == PL_MASK_ADDITIVE ? (neginf ? "-inf" : "0") : one ? "1" : "0";
             GuiRect run = {cells.x + t0 * cw, cells.y, (t1 - t0) * cw, cells.h};
-            if (neginf) gui_rect_pat(dl, run, GUI_C_PANEL, GUI_PAT_HATCH, GUI_C_NEGINF);
-            else gui_rect(dl, run, one ? GUI_C_S1 : GUI_C_PANEL);
+            /* coloured by what the positions are (real tokens blue, pads hatched: -inf crossed), in
+             * every convention alike; the value this convention writes there is the label on it */
+            if (!row_keras[t0]) gui_rect_pat(dl, run, GUI_C_PAD, neginf ? GUI_PAT_CROSS : GUI_PAT_HATCH, GUI_C_NEGINF);
+            else gui_rect(dl, run, GUI_C_REAL);
             gui_frame(dl, run, GUI_C_DIM, u);
             char label[64];
             snprintf(label, sizeof label, "%s x %d (%s)", v, t1 - t0, row_keras[t0] ? "real tokens" : "pads");
+            if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u >= run.w) /* short: the colour says which */
+                snprintf(label, sizeof label, "%s x %d", v, t1 - t0);
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
                 double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
                 gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);
@@ -211,6 +230,14 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     }
     static const char *const names[] = {"key_padding_mask = torch mask", "no mask", "key_padding_mask = hf mask"};
     const double v[] = {m->share_right, m->share_none, m->share_inverted};
+    if (shares_as_lines) {
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "a real query's attention on pads, over %d rows with pads:",
+                                m->padded_rows);
+        gui_fig_line(dl, bottom, y, GUI_C_FG, "%s %.1f%%, %s %.1f%%, %s %.1f%%", names[0], 100.0 * v[0], names[1],
+                     100.0 * v[1], names[2], 100.0 * v[2]);
+        for (int i = 0; i < 3; i++) gui_datum(dl, "share on pads", i, v[i], names[i]);
+        return;
+    }
     GuiPlotSpec sp = {.title = "a real query's attention on pads",
                       .ycats = names,
                       .ncats = 3,
@@ -241,9 +268,13 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    gui_text(dl, r.x, r.y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
-             left ? "left" : "right");
-    GuiRect grid = {r.x, r.y + gui_text_h(dl, GUI_NORMAL) + 4 * u, r.w, r.h - gui_text_h(dl, GUI_NORMAL) - th - 8 * u};
+    double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
+                              left ? "left" : "right");
+    char foot[96];
+    snprintf(foot, sizeof foot, "%d of %d rows have a pad in the last column",
+             left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
+    double fh = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, r.w);
+    GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - fh - 8 * u};
     double rh = grid.h / g->B;
     if (rh > 26 * u) rh = 26 * u;
     uint8_t mask[4096];
@@ -258,9 +289,8 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
     }
     double cw = grid.w / T, x = grid.x + (T - 1) * cw;
     gui_frame(dl, (GuiRect){x, grid.y - 2 * u, cw, g->B * rh}, GUI_C_MARK, 2 * u);
-    gui_text(dl, r.x, grid.y + g->B * rh + 4 * u, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT,
-             "%d of %d rows have a pad in the last column",
-             left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
+    gui_text_wrap(dl, r.x, grid.y + g->B * rh + 4 * u, r.w, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s",
+                  foot);
 }
 
 void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -274,13 +304,31 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, g != NULL);
     if (!g || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.5}, bottom = {a.x, a.y + a.h * 0.5 + gap, a.w, a.h * 0.5 - gap};
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
+    double u0 = dl->st->unit, th0 = gui_text_h(dl, GUI_SMALL);
+    double grid_need = 2 * gui_text_h(dl, GUI_NORMAL) + g->B * 8 * u0 + 2 * th0 + 16 * u0;
+    int lines = top.h < grid_need; /* the prompts' rows want some height: the differences as lines instead */
+    if (lines) {
+        double lh = gui_text_h(dl, GUI_NORMAL) * 1.15 * 6;
+        top = (GuiRect){a.x, a.y, a.w, a.h - lh - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lh, a.w, lh};
+    }
     prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
     prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
     static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
                                         "right, at the last real token", "right, at the last column"};
     const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
                         g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
+    if (lines) {
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_DIM, "next-token logits against each prompt run alone:");
+        for (int i = 0; i < 4; i++) {
+            y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 ? GUI_C_FG : GUI_C_WARN, "%s: %.2g%s", names[i], v[i],
+                             v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
+            gui_datum(dl, "max difference", i, v[i], names[i]);
+        }
+        return;
+    }
     GuiPlotSpec sp = {.title = "next-token logits against each prompt run alone",
                       .note = "the largest difference; log scale, 1e-9 at the left",
                       .ycats = names,
@@ -297,8 +345,11 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double x = gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
         int ok = v[i] < 1e-4;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.2g%s", v[i],
-                 ok ? "  (the same)" : "  (wrong)");
+        char label[64];
+        snprintf(label, sizeof label, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
+        int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
+        gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, after ? GUI_C_FG : GUI_C_BG,
+                 after ? GUI_LEFT : GUI_RIGHT, "%s", label);
         gui_datum(dl, "max difference", i, v[i], names[i]);
         gui_hover(dl, band, "%s: logits differ by up to %.3g", names[i], v[i]);
     }

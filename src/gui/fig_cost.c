@@ -3,6 +3,7 @@
  * cut, and what each batching strategy computes. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "app/report/report.h"
 #include "figures.h"
@@ -119,6 +120,68 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
         }
 }
 
+/* A bar's value label: its cells and how they compare with static's, in
+ * full, or short ("26.1% fewer", "144.0x", "same") when short is set. */
+static const char *bar_label(const PlStrategyRow *s, int attn, int short_form, char *out, int cap) {
+    char v[32], vs[48];
+    double all = (double)(attn ? s->cost.attn_cells : s->cost.slots);
+    pl_report_vs_static(attn ? s->attn_saved : s->cells_saved, 1, vs, sizeof vs);
+    if (short_form) {
+        static const char *const tails[] = {" than static", " as many as static", " as static"};
+        for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+            char *t = strstr(vs, tails[i]);
+            if (t) *t = '\0';
+        }
+    }
+    snprintf(out, (size_t)cap, "%s  (%s)", gui_num(all, GUI_FMT_NUM, v, sizeof v), vs);
+    return out;
+}
+
+/* The strategy bars' panel (keys: room for 3; names: the strategies'). */
+static GuiPlotSpec bars_spec(const GuiList *dl, GuiKey *keys, const char *const *names, int n, int attn) {
+    keys[0] = (GuiKey){"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};
+    keys[1] = (GuiKey){"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    keys[2] = (GuiKey){"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit};
+    return (GuiPlotSpec){.keys = keys,
+                         .nkeys = 3,
+                         .title = attn ? "attention score cells" : "cells computed",
+                         .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
+                                      : "rows x width (packed: tokens); hatched: pads",
+                         .xlabel = attn ? "score cells" : "cells",
+                         .ycats = names,
+                         .ncats = n};
+}
+
+/* The height the two bar panels side by side in a need. */
+static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+    const char *names[PL_BATCH_COUNT];
+    for (int i = 0; i < k->nstrategies; i++) names[i] = pl_batching_name(k->strategies[i].kind);
+    double need = 0.0, th = gui_text_h(dl, GUI_SMALL);
+    for (int attn = 0; attn < 2; attn++) {
+        GuiKey keys[3];
+        GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+        need = fmax(need, gui_plot_need(dl, gui_col(a, 2, attn, gap).w, &sp, k->nstrategies * th * 1.2));
+    }
+    return need;
+}
+
+/* Whether each bar's short value fits beside a quarter of its axis, in
+ * both panels side by side in a. */
+static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+    double u = dl->st->unit, left = 0.0, w = gui_col(a, 2, 0, gap).w;
+    for (int i = 0; i < k->nstrategies; i++)
+        left = fmax(left, gui_text_w(dl, GUI_SMALL, 0, pl_batching_name(k->strategies[i].kind)));
+    double inw = w - left - 10 * u;
+    for (int attn = 0; attn < 2; attn++)
+        for (int i = 0; i < k->nstrategies; i++) {
+            char label[96];
+            if (gui_text_w(dl, GUI_SMALL, 0, bar_label(&k->strategies[i], attn, 1, label, sizeof label)) + 8 * u >
+                inw * 0.75)
+                return 0;
+        }
+    return 1;
+}
+
 /* Bars of every strategy: real cells solid, pad cells hatched; a bar too
  * long for the axis (longest's) is cut at its end with its value written. */
 static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, int selected) {
@@ -131,19 +194,34 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         if (s->kind != PL_BATCH_LONGEST) top = v > top ? v : top;
     }
     double u = dl->st->unit;
-    GuiKey keys[] = {{"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0},
-                     {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0},
-                     {"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * u}};
-    GuiPlotSpec sp = {.keys = keys,
-                      .nkeys = 3,
-                      .title = attn ? "attention score cells" : "cells computed",
-                      .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
-                                   : "rows x width (packed: tokens); hatched: pads",
-                      .xlabel = attn ? "score cells" : "cells",
-                      .x0 = 0,
-                      .x1 = top * 1.18,
-                      .ycats = names,
-                      .ncats = k->nstrategies};
+    GuiKey keys[3];
+    GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+    sp.x1 = top * 1.18;
+    /* the axis reaches far enough that every value fits after its bar (the
+     * data area's width is the panel's less the names at its left) */
+    double left = 0.0, th = gui_text_h(dl, GUI_SMALL), label_w[PL_BATCH_COUNT];
+    for (int i = 0; i < k->nstrategies; i++) left = fmax(left, gui_text_w(dl, GUI_SMALL, 0, names[i]));
+    double inw = r.w - left - 10 * u;
+    int short_form = 0; /* the long labels when every one leaves its bar a quarter of the axis */
+    for (int pass = 0; pass < 2; pass++) {
+        int fit = 1;
+        double x1 = sp.x1;
+        for (int i = 0; i < k->nstrategies; i++) {
+            const PlStrategyRow *s = &k->strategies[i];
+            char label[96];
+            double all = (double)(attn ? s->cost.attn_cells : s->cost.slots);
+            label_w[i] = gui_text_w(dl, GUI_SMALL, 0, bar_label(s, attn, pass, label, sizeof label));
+            double room = inw - label_w[i] - 8 * u;
+            if (s->kind == PL_BATCH_LONGEST) continue;
+            if (room > inw * 0.25) x1 = fmax(x1, all * inw / room);
+            else fit = 0;
+        }
+        short_form = pass;
+        if (fit || pass) {
+            sp.x1 = x1;
+            break;
+        }
+    }
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     for (int i = 0; i < k->nstrategies; i++) {
@@ -155,28 +233,55 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
         gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
         if ((int)s->kind == selected) gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
-        char v[32], label[96];
-        gui_num(all, GUI_FMT_NUM, v, sizeof v);
-        char vs[48];
-        snprintf(label, sizeof label, "%s  (%s)", v,
-                 pl_report_vs_static(attn ? s->attn_saved : s->cells_saved, 1, vs, sizeof vs));
-        double th = gui_text_h(dl, GUI_SMALL), tw = gui_text_w(dl, GUI_SMALL, 0, label);
+        char label[96];
+        bar_label(s, attn, short_form, label, sizeof label);
+        double tw = label_w[i];
         int clipped = all > p.x1;
         if (clipped) { /* the axis break: two slashes where the bar leaves the axis */
             gui_line(dl, xa - 10 * u, bar.y + bar.h + 2 * u, xa - 4 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
             gui_line(dl, xa - 4 * u, bar.y + bar.h + 2 * u, xa + 2 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
         }
-        /* the value inside the bar's real part when it fits there, else after the bar when
-         * that stays in the panel, else over the bar on a plate of the background */
-        int inside = xr - p.in.x >= tw + 12 * u && th <= bar.h + 2 * u, after = !inside && xa + 4 * u + tw <= r.x + r.w;
-        double tx = inside || !after ? p.in.x + 6 * u : xa + 4 * u, ty = band.y + band.h / 2 - th / 2;
-        if (!inside && !after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
-        gui_text(dl, tx, ty, GUI_SMALL, inside ? GUI_C_BG : GUI_C_FG, GUI_LEFT, "%s", label);
+        /* the value after the bar (the axis leaves it room), else at the right end over the
+         * bar's pads on a plate of the background: the bar's start stays in sight */
+        int after = xa + 4 * u + tw <= r.x + r.w;
+        double tx = after ? xa + 4 * u : fmax(p.in.x + 3 * u, p.in.x + p.in.w - tw - 3 * u), ty = band.y + band.h / 2 - th / 2;
+        if (!after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
+        gui_text(dl, tx, ty, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", label);
         gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
         gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
         gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all,
                   attn ? "score cells" : "cells", real, all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
     }
+}
+
+/* Each strategy's cells (left) and score cells (right) against static's, a
+ * line each in small type, from the top of a. */
+static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k) {
+    double gap = 16 * dl->st->unit, y0 = a.y;
+    for (int c = 0; c < 2; c++) {
+        GuiRect col = gui_col(a, 2, c, gap);
+        double y = y0 + gui_text_wrap(dl, col.x, y0, col.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                                      c ? "attention score cells" : "cells computed");
+        for (int i = 0; i < k->nstrategies; i++) {
+            char label[96];
+            const PlStrategyRow *s = &k->strategies[i];
+            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
+                               bar_label(s, c, 1, label, sizeof label));
+            gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
+                      pl_batching_name(s->kind));
+        }
+    }
+}
+
+/* The two upper plots' numbers as lines at the top of a; returns the y under them. */
+static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown) {
+    double y = gui_fig_line(dl, a, a.y, GUI_C_FG,
+                            "review lengths: p50 %.0f, p90 %.0f, p95 %.0f, p99 %.0f tokens; maxlen %s: %d reviews cut",
+                            k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, shown, k->len_over_maxlen);
+    if (k->cross_maxlen >= 0.0)
+        y = gui_fig_line(dl, a, y, GUI_C_FG, "static batches: the pads paid equal the tokens cut at maxlen %.0f (%.0f%%)",
+                         k->cross_maxlen, 100.0 * k->cross_share);
+    return y;
 }
 
 void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -196,11 +301,28 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect a =
         gui_fig_header(dl, r, "cost: what the batching costs, over the whole corpus", src, look, &st, k != NULL);
     if (!k || a.h <= 0) return;
-    double gap = 24 * dl->st->unit;
+    double gap = 24 * dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
+    double need = bars_need(dl, a, k, gap); /* a row per strategy, its name whole, and the panel's head */
+    if (!bars_fit(dl, a, k, gap)) need = 1e9; /* too narrow for a value beside its bar: lines */
     int maxlen = pl_maxlen_of(st.info->settings.maxlen, st.info->longest); /* none: the marker at the longest */
     char shown[64];
     pl_maxlen_text(st.info->settings.maxlen, st.info->longest, shown, sizeof shown);
+    if (bottom.h < need) { /* the bars take what their rows need; the plots above the rest */
+        bottom = (GuiRect){a.x, a.y + a.h - need, a.w, need};
+        top = (GuiRect){a.x, a.y, a.w, a.h - need - gap};
+    }
+    if (top.h < 14 * th) { /* too short for the two plots: their numbers as lines, the bars under them */
+        double y = summary(dl, a, k, shown);
+        bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};
+        if (bottom.h < need) { /* too short for the bars too: a line per strategy */
+            strategy_lines(dl, bottom, k);
+            return;
+        }
+        strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
+        strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
+        return;
+    }
     lengths(dl, gui_col(top, 2, 0, gap), k, maxlen, shown);
     sweep(dl, gui_col(top, 2, 1, gap), k, maxlen, shown);
     strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);

@@ -15,11 +15,13 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
     gui_frame(dl, r, GUI_C_DIM, dl->st->unit);
     double th = gui_text_h(dl, GUI_SMALL), u = dl->st->unit;
     char a[32], b[32];
-    gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_num(lo, GUI_FMT_NUM, a, sizeof a));
-    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
-             gui_num(hi, GUI_FMT_NUM, b, sizeof b));
-    gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
-    (void)th;
+    gui_num(lo, GUI_FMT_NUM, a, sizeof a), gui_num(hi, GUI_FMT_NUM, b, sizeof b);
+    gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", a);
+    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", b);
+    double room = r.w - gui_text_w(dl, GUI_SMALL, 0, a) - gui_text_w(dl, GUI_SMALL, 0, b) - 16 * u;
+    if (gui_text_w(dl, GUI_SMALL, 0, label) <= room) /* between the ends, or beside the bar when they crowd it */
+        gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
+    else gui_text(dl, r.x + r.w + 8 * u, r.y + r.h / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", label);
 }
 
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -125,6 +127,8 @@ static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names,
 static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double x_first = gui_plot_x(p, n->first_real - 0.5), x_last = gui_plot_x(p, n->last_real + 0.5);
     double u = dl->st->unit, y = p->in.y + p->in.h - gui_text_h(dl, GUI_SMALL) - 3 * u;
+    if (n->fixed_found && gui_plot_y(p, (double)n->fixed_norm) > p->in.y + p->in.h * 0.5)
+        y = p->in.y + 3 * u; /* the fixed point's line and label run low: the runs named at the top */
     char label[48];
     snprintf(label, sizeof label, "%d pads", n->T - n->L);
     GuiRect runs[2] = {{p->in.x, p->in.y, x_first - p->in.x, p->in.h},
@@ -133,7 +137,7 @@ static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
         if (runs[k].w <= 0.5) continue;
         gui_rect_pat(dl, runs[k], GUI_C_PANEL, GUI_PAT_HATCH, GUI_C_PAD);
         gui_tag(dl, "pad run");
-        if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < runs[k].w)
+        if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < runs[k].w && p->in.h >= 8 * gui_text_h(dl, GUI_SMALL))
             gui_text(dl, runs[k].x + runs[k].w / 2, y, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
     }
 }
@@ -149,11 +153,12 @@ static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     gui_tag(dl, "readout");
     char label[96];
     snprintf(label, sizeof label, "readout (step %d): %.3f from the last real state", n->T - 1, v);
+    gui_datum(dl, "readout", n->T - 1, v, NULL);
     double w = gui_text_w(dl, GUI_SMALL, 0, label), lx = cx - d - 4 * u;
+    if (p->in.h < 8 * th || lx - w < p->in.x) return; /* short or narrow: the look line above says it */
     if (cy - d > ly + th) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
     gui_rect(dl, (GuiRect){lx - w - 2 * u, ly, w + 4 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_SEL, GUI_RIGHT, "%s", label);
-    gui_datum(dl, "readout", n->T - 1, v, NULL);
 }
 
 /* The fixed point: a line at |h*| where the pads lead. */
@@ -161,12 +166,17 @@ static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = gui_plot_y(p, (double)n->fixed_norm);
     char label[96];
     gui_line(dl, p->in.x, y, p->in.x + p->in.w, y, GUI_C_MARK, dl->st->line, 1);
+    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
+    if (p->in.h < 8 * th) return; /* short: the legend names it */
     snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
              n->fixed_iters);
     double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p->in.x + p->in.w / 2 - lw / 2, ly = y + 4 * u;
+    double readout_y = p->in.y + 4 * u + th; /* rnn_readout's label row: the fixed point's label keeps off it */
+    if (ly < readout_y + th + 2 * u && ly + th > readout_y - 2 * u) ly = readout_y + th + 4 * u;
+    double pads_y = p->in.y + p->in.h - th - 3 * u; /* rnn_pad_runs' labels: above the line when it runs low */
+    if (ly + th > pads_y - 2 * u && y > p->in.y + p->in.h * 0.5) ly = fmax(y - th - 4 * u, readout_y + th + 4 * u);
     gui_rect(dl, (GuiRect){lx - 4 * u, ly, lw + 8 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
-    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
 }
 
 /* The state's size and its distances over the steps. */
@@ -178,10 +188,17 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
     for (int s = 0; s < ns; s++)
         for (int t = 0; t < T; t++) hi = fmax(hi, (double)ys[s][t]);
-    GuiKey keys[4];
+    GuiKey keys[5];
     for (int s = 0; s < ns; s++)
         keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
-    keys[ns] = (GuiKey){"pads", GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    static char pads[32], fixed[48]; /* in the legend too: the labels in the plot give way when it is short */
+    snprintf(pads, sizeof pads, "%d pads", n->T - n->L);
+    keys[ns] = (GuiKey){pads, GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
+    int nk = ns + 1;
+    if (n->fixed_found) {
+        snprintf(fixed, sizeof fixed, "|h*| = %.3f", (double)n->fixed_norm);
+        keys[nk++] = (GuiKey){fixed, GUI_C_MARK, GUI_KEY_LINE, 1, GUI_PAT_NONE, 0};
+    }
     char note[160] = "";
     if (!n->fixed_found)
         snprintf(note, sizeof note, "no fixed point: after %d pad steps the state still moves %.3g a step",
@@ -196,7 +213,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
                       .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
                       .xint = 1,
                       .keys = keys,
-                      .nkeys = ns + 1};
+                      .nkeys = nk};
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     rnn_pad_runs(dl, &p, n);
@@ -245,9 +262,15 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect a = gui_fig_header(dl, r, "rnn: the hidden state of one review, step by step", src, look, &st, n != NULL);
     if (!n || a.h <= 0) return;
     double u = dl->st->unit, gap = 20 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.58}, bottom = {a.x, a.y + a.h * 0.58 + gap, a.w, a.h * 0.42 - gap};
+    /* the strip keeps a height of its own in a small window (else it is drawn 0 high: blank) */
+    double strip_min = gui_text_h(dl, GUI_LARGE) + 2 * th + 16 * u + 40 * u;
+    double bh = fmax(a.h * 0.42 - gap, strip_min), plot_min = 10 * th + 3 * gui_text_h(dl, GUI_LARGE);
+    if (a.h - bh - gap < plot_min) bh = a.h - plot_min - gap; /* the plot first: it holds the numbers */
+    int has_strip = bh >= strip_min * 0.8; /* else no strip at all, rather than a blank one */
+    GuiRect top = {a.x, a.y, a.w, has_strip ? a.h - bh - gap : a.h}, bottom = {a.x, a.y + a.h - bh, a.w, bh};
     GuiPlot p = rnn_state_plot(dl, top, n);
     rnn_hover(dl, &p, n);
+    if (!has_strip) return;
     int T = n->T;
     /* the units as a heat strip: one row per unit, one column per step */
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
@@ -262,8 +285,10 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             snprintf(unit, sizeof unit, "unit %d", j);
             for (int t = 0; t < T; t++) gui_datum(dl, unit, t, (double)n->states[(size_t)t * n->H + j], NULL);
         }
-    gui_text(dl, strip.x - 6 * u, strip.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "unit 0");
-    gui_text(dl, strip.x - 6 * u, strip.y + strip.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", n->H - 1);
+    int room = strip.x - 6 * u - gui_text_w(dl, GUI_SMALL, 0, "unit 0") >= bottom.x; /* else the title says units */
+    gui_text(dl, strip.x - 6 * u, strip.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s", room ? "unit 0" : "0");
+    if (strip.h >= 2 * th + 2 * u) /* the last unit's name, where the strip is tall enough for two */
+        gui_text(dl, strip.x - 6 * u, strip.y + strip.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", n->H - 1);
     double bx = gui_plot_x(&p, n->last_real + 0.5);
     gui_line(dl, bx, strip.y - 3 * u, bx, strip.y + strip.h + 3 * u, GUI_C_SEL, 2 * u, 0);
     colour_bar(dl, (GuiRect){strip.x, strip.y + strip.h + 6 * u, fmin(strip.w, 220 * u), 10 * u}, -1.0, 1.0,
@@ -381,16 +406,29 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top = {a.x, a.y, a.w, a.h * 0.45}, bottom = {a.x, a.y + a.h * 0.45 + gap, a.w, a.h * 0.55 - gap};
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.55, gap, 7, &top, &bottom);
+    /* the grid's rows want a text's height each: when the bars leave it less, the bars become lines */
+    double grid_need = 2 * gui_text_h(dl, GUI_LARGE) + 2 * th + 20 * u + l->B * fmin(th, 14 * u);
+    int bars_as_lines = top.h < grid_need;
+    if (bars_as_lines) {
+        double lines = gui_text_h(dl, GUI_NORMAL) * 1.15 * 5;
+        top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
+    }
     double hi = 0.0;
     for (int i = 0; i < l->B * l->T; i++) hi = fmax(hi, (double)l->terms[i]);
-    gui_text(dl, top.x, top.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "cross-entropy per position (hatched: -100, ignored)");
-    GuiRect grid = {top.x + 60 * u, top.y + gui_text_h(dl, GUI_LARGE) + 4 * u, top.w - 60 * u,
-                    top.h - gui_text_h(dl, GUI_LARGE) - 2 * th - 16 * u};
+    double title_h = gui_text_wrap(dl, top.x, top.y, top.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s",
+                                   "cross-entropy per position (hatched: -100, ignored)");
+    double row_w = gui_text_w(dl, GUI_SMALL, 0, "row 000") + 10 * u;
+    GuiRect grid = {top.x + row_w, top.y + title_h + 4 * u, top.w - row_w, top.h - title_h - 2 * th - 16 * u};
     gui_heat(dl, grid, l->terms, l->T, l->B, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "loss terms");
     double cw = grid.w / l->T, rh = grid.h / l->B;
+    int every = rh >= th ? 1 : (int)ceil(th / rh); /* rows too thin for a name each: every few named */
     for (int i = 0; i < l->B; i++) {
-        gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d", i);
+        if (i % every == 0)
+            gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d",
+                     i);
         for (int t = 0; t < l->T;) {
             if (l->targets[(size_t)i * l->T + t] != -100) {
                 t++;
@@ -420,6 +458,15 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                         "pads, a perfect pad model"};
     const double v[] = {l->per_token,    l->per_sequence,   l->batch_t,         l->per_token_wide,
                         l->batch_t_wide, l->loss_with_pads, l->loss_pad_perfect};
+    if (bars_as_lines) {
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "the batch's loss: %s %.4f, %s %.4f, %s %.4f, %s %.4f, "
+                                "%s %.4f, %s %.4f, %s %.4f", names[0], v[0], names[1], v[1], names[2], v[2], names[3],
+                                v[3], names[4], v[4], names[5], v[5], names[6], v[6]);
+        gui_fig_line(dl, bottom, y, GUI_C_DIM, "gradient size |dL/dlogits|: per token %.3g, per sequence %.3g, batch x T %.3g",
+                     (double)l->grad_per_token, (double)l->grad_per_sequence, (double)l->grad_batch_t);
+        for (int i = 0; i < 7; i++) gui_datum(dl, "loss", i, v[i], names[i]);
+        return;
+    }
     double most = 0.0;
     for (int i = 0; i < 7; i++) most = fmax(most, v[i]);
     char note[160];

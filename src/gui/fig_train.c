@@ -190,35 +190,67 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = r.y;
-    gui_text(dl, r.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)", sorts[pl_lab_runs_sort(lab)]);
-    y += gui_text_h(dl, GUI_LARGE) + 4 * u;
+    y += gui_text_wrap(dl, r.x, y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "runs, %s (o sorts)",
+                       sorts[pl_lab_runs_sort(lab)]) +
+         4 * u;
     char head[200];
     snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len",
              "batching", "n", "med", "min-max");
-    if (gui_text_w(dl, GUI_SMALL, 1, head) > r.w)
-        snprintf(head, sizeof head, "%-7s %-4s %-3s %4s %s %5s", "model", "pad", "mask", "len", "n", "med");
+    int narrow = gui_text_w(dl, GUI_SMALL, 1, head) > r.w; /* narrow: the columns that matter, min-max kept */
+    if (narrow)
+        snprintf(head, sizeof head, "%-7s %-4s %-4s %4s %2s %5s %11s", "model", "pad", "mask", "len", "n", "med",
+                 "min-max");
+    int two = narrow && gui_text_w(dl, GUI_SMALL, 1, head) > r.w; /* narrower still: each row on two lines */
+    if (two) snprintf(head, sizeof head, "%-7s %-4s %-4s %4s %2s", "model", "pad", "mask", "len", "n");
     gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", head);
     y += th + 2 * u;
+    if (two) {
+        gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "  %5s %11s", "med", "min-max");
+        y += th + 2 * u;
+    }
+    double rh = (two ? 2 : 1) * (th + 2 * u);
+    /* the two lines under the table, wrapped, measured first: the rows stop above them */
+    PlResultStatus st;
+    const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
+    char ident[200] = "";
+    if (id)
+        snprintf(ident, sizeof ident, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
+                 pl_arch_name(id->arch), (double)id->masked_max_diff);
+    PlLabGrid grid = pl_lab_grid(lab);
+    const char *status = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)
+                             ? grid.status
+                             : "g trains the padding x mask grid over the seeds";
+    double foot = r.y + r.h - th * gui_wrap_lines(dl, GUI_SMALL, 0, status, r.w) -
+                  (id ? th * gui_wrap_lines(dl, GUI_SMALL, 0, ident, r.w) + 2 * u : 0.0);
     if (!n)
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "no run has finished yet: r trains the current settings");
+        y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                           "no run has finished yet: r trains the current settings");
+    if (foot < y) foot = y; /* too short for both: the lines under what is there, never over it */
     const PlLabSettings *now = pl_lab_settings(lab);
-    for (int i = 0; i < n && i < MAX_GROUPS && y + th < r.y + r.h; i++, y += th + 2 * u) {
+    for (int i = 0; i < n && i < MAX_GROUPS && y + rh <= foot; i++, y += rh) {
         const PlLabSettings *s = &g[i].settings;
-        GuiRect row = {r.x, y, r.w, th + 2 * u};
+        GuiRect row = {r.x, y, r.w, rh};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
-        char line[200], fit[200], maxlen[16];
+        char line[200], maxlen[16];
         int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
         pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen);
         snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5s %-14.14s %2d %5.3f %5.3f-%5.3f%s%s",
                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
                  s->mask ? "on" : "off", maxlen, pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median,
                  (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
-        if (gui_text_w(dl, GUI_SMALL, 1, line) > r.w) /* narrow (projector mode): the columns that matter most */
-            snprintf(line, sizeof line, "%-7.7s %-4s %-3s %4s %d %5.3f%s%s", pl_arch_name((PlArch)s->model),
+        GuiColor c = g[i].memorised || weak ? GUI_C_WARN : GUI_C_FG;
+        if (narrow && !two)
+            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %2d %5.3f %5.3f-%5.3f%s%s", pl_arch_name((PlArch)s->model),
                      pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, g[i].n, (double)g[i].median,
-                     weak ? " C" : "", g[i].memorised ? " M" : "");
-        gui_text_mono(dl, r.x, y, GUI_SMALL, g[i].memorised || weak ? GUI_C_WARN : GUI_C_FG, GUI_LEFT, "%s",
-                      gui_fit(dl, GUI_SMALL, 1, line, r.w, fit, sizeof fit));
+                     (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
+        if (two) {
+            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %2d", pl_arch_name((PlArch)s->model),
+                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, g[i].n);
+            gui_text_mono(dl, r.x, y + th + 2 * u, GUI_SMALL, c, GUI_LEFT, "  %5.3f %5.3f-%5.3f%s%s",
+                          (double)g[i].median, (double)g[i].min, (double)g[i].max, weak ? " C" : "",
+                          g[i].memorised ? " M" : "");
+        }
+        gui_text_mono(dl, r.x, y, GUI_SMALL, c, GUI_LEFT, "%s", line);
         char what[160];
         gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %s, %.1f s a run%s",
                   setting_text(s, what, sizeof what), g[i].n, g[i].n == 1 ? "" : "s", (double)g[i].median,
@@ -226,21 +258,9 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
                   g[i].seconds, g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : "");
         gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
-    PlResultStatus st;
-    const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
-    y = r.y + r.h - 2 * (th + 2 * u);
-    char line[300], fit[300];
-    if (id) {
-        snprintf(line, sizeof line, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
-                 pl_arch_name(id->arch), (double)id->masked_max_diff);
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, line, r.w, fit, sizeof fit));
-    }
-    PlLabGrid grid = pl_lab_grid(lab);
-    int drawn = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID);
-    gui_text(dl, r.x, y + th + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_SMALL, 0, drawn ? grid.status : "g trains the padding x mask grid over the seeds",
-                     r.w, fit, sizeof fit));
+    y = foot;
+    if (id) y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", ident) + 2 * u;
+    gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", status);
 }
 
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {

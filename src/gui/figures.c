@@ -32,13 +32,13 @@ GuiColor gui_series_color(int i) {
 }
 
 double gui_fig_line(GuiList *dl, GuiRect r, double y, GuiColor c, const char *fmt, ...) {
-    char buf[512], fit[512];
+    char buf[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    gui_text(dl, r.x, y, GUI_NORMAL, c, GUI_LEFT, "%s", gui_fit(dl, GUI_NORMAL, 0, buf, r.w, fit, sizeof fit));
-    return y + gui_text_h(dl, GUI_NORMAL) * 1.15;
+    double h = gui_text_wrap(dl, r.x, y, r.w, GUI_NORMAL, c, GUI_LEFT, "%s", buf);
+    return y + h + gui_text_h(dl, GUI_NORMAL) * 0.15;
 }
 
 const char *gui_fig_source(PlLab *lab, PlResultKind k, const PlResultStatus *st, char *buf, int cap) {
@@ -51,31 +51,22 @@ const char *gui_fig_source(PlLab *lab, PlResultKind k, const PlResultStatus *st,
 GuiRect gui_fig_header(GuiList *dl, GuiRect r, const char *title, const char *source, const char *look,
                        const PlResultStatus *st, int have) {
     double u = dl->st->unit, y = r.y;
-    char buf[512];
     double badge = st && st->stale && have ? gui_text_w(dl, GUI_SMALL, 0, "updating") + 24 * u : 0.0;
-    gui_text(dl, r.x, y, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s",
-             gui_fit(dl, GUI_TITLE, 0, title, r.w - badge, buf, sizeof buf));
+    double th = gui_text_wrap(dl, r.x, y, r.w - badge, GUI_TITLE, GUI_C_FG, GUI_LEFT, "%s", title);
     if (st && st->stale && have) {
         double w = gui_text_w(dl, GUI_SMALL, 0, "updating") + 12 * u, h = gui_text_h(dl, GUI_SMALL) + 4 * u;
         gui_rect(dl, (GuiRect){r.x + r.w - w, y, w, h}, GUI_C_WARN);
         gui_text(dl, r.x + r.w - w / 2, y + 2 * u, GUI_SMALL, GUI_C_BG, GUI_CENTER, "updating");
         gui_tag(dl, "updating");
     }
-    y += gui_text_h(dl, GUI_TITLE);
-    if (source && *source && !dl->st->present) {
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, source, r.w, buf, sizeof buf));
-        y += gui_text_h(dl, GUI_SMALL) + 2 * u;
-    }
-    if (look && *look) {
-        gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_NORMAL, 0, look, r.w, buf, sizeof buf));
-        y += gui_text_h(dl, GUI_NORMAL);
-    }
+    y += th;
+    if (source && *source && !dl->st->present)
+        y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", source) + 2 * u;
+    if (look && *look) y += gui_text_wrap(dl, r.x, y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", look);
     y += 8 * u;
     if (!have) {
         if (st && st->error)
-            gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "cannot compute this view: %s", st->error);
+            gui_text_wrap(dl, r.x, y, r.w, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "cannot compute this view: %s", st->error);
         else gui_text(dl, r.x, y, GUI_NORMAL, GUI_C_DIM, GUI_LEFT, "computing...");
         gui_tag(dl, "computing");
         return (GuiRect){r.x, y, r.w, 0};

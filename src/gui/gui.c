@@ -56,40 +56,9 @@ typedef struct {
 
 static void set_style(Gui *g) {
     GuiStyle *s = &g->style;
-    double u = g->dpi;
-    if (g->look.present) u *= fmax(1.5, fmin(g->W / 1280.0 / g->dpi, g->H / 800.0 / g->dpi) * 1.6);
-    s->unit = u;
-    s->text[GUI_SMALL] = 12 * u, s->text[GUI_NORMAL] = 14 * u, s->text[GUI_LARGE] = 16 * u, s->text[GUI_TITLE] = 20 * u;
-    s->line = (g->look.present ? 2.5 : 2.0) * u;
-    s->present = g->look.present, s->dark = g->look.dark, s->classic = g->look.classic;
+    gui_style_for(s, &g->look, g->W, g->H, g->dpi);
     s->measure = gui_fonts_measure, s->height = gui_fonts_height, s->ctx = &g->fonts;
     g->dl.st = s, g->dl.W = g->W, g->dl.H = g->H;
-}
-
-/* The lesson's pane to the left of area; returns what is left for the figure. */
-static GuiRect lesson_beside(Gui *g, GuiRect area) {
-    double u = g->style.unit, gap = 16 * u;
-    double w = g->look.present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u);
-    gui_lesson_pane(&g->dl, &g->lesson, g->lab, (GuiRect){area.x, area.y, w, area.h},
-                    g->look.present ? GUI_LARGE : GUI_NORMAL);
-    return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
-}
-
-/* A drill's frame: the drill over the window, its keys along the bottom
- * (projector mode: none, the type large). */
-static void drill_build(Gui *g) {
-    GuiList *dl = &g->dl;
-    double u = g->style.unit;
-    GuiRect area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * u);
-    if (!g->look.present) {
-        double kh = gui_text_h(dl, GUI_SMALL);
-        char fit[300];
-        area.h -= kh + 8 * u;
-        gui_text(dl, area.x, area.y + area.h + 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, pl_drill_play_keys(&g->drill), area.w, fit, sizeof fit));
-        gui_tag(dl, "drill-keys");
-    }
-    gui_drill_frame(dl, &g->drill, area, g->look.present ? GUI_LARGE : GUI_NORMAL, pl_app_clock());
 }
 
 /* Builds the frame: chrome and figure (projector mode: the figure alone),
@@ -104,13 +73,13 @@ static void build(Gui *g, int with_chrome) {
     if (g->look.present && g->lesson.blank) return;
     if (g->lesson.run) pl_lesson_run_sync_veil(g->lesson.run); /* the open question's figure stays hidden */
     if (g->drill.drill) {
-        drill_build(g);
+        gui_drill_window(dl, &g->drill, now);
         return;
     }
     GuiRect area;
     if (with_chrome && !g->look.present) area = gui_chrome(dl, g->lab, &g->cs);
     else area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit);
-    if (g->lesson.run) area = lesson_beside(g, area);
+    if (g->lesson.run) area = gui_lesson_beside(dl, &g->lesson, g->lab, area);
     gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view, area);
     if (g->look.present && g->cs.flash && with_chrome) gui_flash_banner(dl, g->lab, g->cs.flash);
     if (g->help) gui_help(dl);

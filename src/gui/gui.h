@@ -15,6 +15,12 @@ typedef struct {
     int classic; /* the classic palette (0: the colour-blind-safe one) */
 } GuiLook;
 
+struct GuiStyle;
+/* The sizes and look of a W x H frame at dpi (device pixels per window
+ * coordinate): the one place projector mode's zoom is worked out. The
+ * fonts' measure, height and ctx are left as they were. */
+void gui_style_for(struct GuiStyle *s, const GuiLook *look, int W, int H, double dpi);
+
 typedef struct {
     PlLabSettings settings; /* the defaults with the flags given */
     unsigned given;         /* the settings given as flags */

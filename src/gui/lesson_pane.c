@@ -1,6 +1,7 @@
 /* The window's lesson pane (see lesson_pane.h). */
 #include "lesson_pane.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,23 +11,20 @@
 
 /* The title and the step over the pane; returns the y under them. */
 static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size) {
-    char title[300], step[300], fit[300];
+    char title[300], step[300];
     double u = dl->st->unit, y = r.y;
     pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
     int big = size == GUI_LARGE ? GUI_TITLE : GUI_LARGE;
     static GuiWrapped w; /* the title wraps: in classroom mode it is large */
     gui_wrapped_begin(&w, dl, big, title);
     gui_wrapped_para(&w, title, r.w, GUI_C_FG, 0.0, 0);
-    for (int i = 0; i < w.n && i < 3; i++, y += gui_text_h(dl, big))
+    for (int i = 0; i < w.n; i++, y += gui_text_h(dl, big))
         gui_text(dl, r.x, y, big, GUI_C_FG, GUI_LEFT, "%.*s", (int)w.line[i].len, title + w.line[i].from);
     y += 2 * u;
-    gui_text(dl, r.x, y, size, GUI_C_SEL, GUI_LEFT, "%s", gui_fit(dl, size, 0, step, r.w, fit, sizeof fit));
-    y += gui_text_h(dl, size);
-    if (p->explore) {
-        gui_text(dl, r.x, y, GUI_SMALL, GUI_C_WARN, GUI_LEFT,
-                 "exploring the lab: every key works it; Esc returns to the lesson");
-        y += gui_text_h(dl, GUI_SMALL);
-    }
+    y += gui_text_wrap(dl, r.x, y, r.w, size, GUI_C_SEL, GUI_LEFT, "%s", step);
+    if (p->explore)
+        y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_WARN, GUI_LEFT, "%s",
+                           "exploring the lab: every key works it; Esc returns to the lesson");
     gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
     return y + 12 * u;
 }
@@ -38,7 +36,15 @@ void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int si
     gui_tag(dl, "lesson");
     GuiRect in = gui_inset(r, pad);
     double y = head(dl, p, in, size);
-    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 0);
+    gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 1);
+}
+
+GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area) {
+    double u = dl->st->unit, gap = 16 * u;
+    int present = dl->st->present;
+    double w = present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u);
+    gui_lesson_pane(dl, p, lab, (GuiRect){area.x, area.y, w, area.h}, present ? GUI_LARGE : GUI_NORMAL);
+    return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
 }
 
 const char *gui_lesson_keys(const PlLessonPlay *p) {

@@ -13,6 +13,10 @@
  * size is the narration's text size (GUI_NORMAL, or GUI_LARGE in classroom
  * mode). Tags the pane "lesson" and its reveal "lesson-reveal". */
 void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size);
+/* The pane at the left of area, as wide as the window's mode gives it
+ * (classroom mode: two fifths, large type), drawn; returns what is left
+ * for the view beside it. */
+GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area);
 /* The key bar's text while a lesson plays. */
 const char *gui_lesson_keys(const PlLessonPlay *p);
 

@@ -6,6 +6,41 @@
 
 GuiRect gui_inset(GuiRect r, double m) { return (GuiRect){r.x + m, r.y + m, r.w - 2 * m, r.h - 2 * m}; }
 
+void gui_split_for_cats(const GuiList *dl, GuiRect a, double frac, double gap, int ncats, GuiRect *top,
+                        GuiRect *bottom) {
+    double th = gui_text_h(dl, GUI_SMALL), need = ncats * th * 1.2 + 7 * th, h = a.h * frac - gap;
+    if (h < need) h = need;
+    *top = (GuiRect){a.x, a.y, a.w, a.h - h - gap};
+    *bottom = (GuiRect){a.x, a.y + a.h - h, a.w, h};
+}
+
+double gui_plot_need(GuiList *dl, double w, const GuiPlotSpec *sp, double inner) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), lh = gui_text_h(dl, GUI_LARGE), y = 0.0, title_w = 0.0;
+    if (sp->title) {
+        int lines = gui_wrap_lines(dl, GUI_LARGE, 0, sp->title, w);
+        title_w = lines == 1 ? gui_text_w(dl, GUI_LARGE, 0, sp->title) : w;
+        y += lines * lh + 2 * u;
+    }
+    if (sp->nkeys) {
+        double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
+        if (!(sp->title && w - title_w - 16 * u >= lw)) {
+            int rows = 1;
+            for (int i = 0, j; i < sp->nkeys; i = j, rows++) {
+                double x = 0.0;
+                for (j = i; j < sp->nkeys; j++) {
+                    double kw = gui_legend_width(dl, sp->keys + j, 1) + (j > i ? 12 * u : 0.0);
+                    if (j > i && x + kw > w) break;
+                    x += kw;
+                }
+            }
+            y += (lw <= w ? 1 : rows - 1) * (th + 4 * u);
+        }
+    }
+    if (sp->note) y += th * gui_wrap_lines(dl, GUI_SMALL, 0, sp->note, w) + 2 * u;
+    if (sp->ylabel && !sp->ncats) y += th + 2 * u;
+    return y + th / 2 + th + 4 * u + (sp->xlabel ? th + 2 * u : 0.0) + inner;
+}
+
 GuiRect gui_col(GuiRect r, int n, int i, double gap) {
     double w = (r.w - gap * (n - 1)) / n;
     return (GuiRect){r.x + i * (w + gap), r.y, w, r.h};
@@ -76,24 +111,32 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     double y = box.y;
     char buf[256];
     if (sp->title) {
-        p->title_w = gui_text(dl, box.x, y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s",
-                              gui_fit(dl, GUI_LARGE, 0, sp->title, box.w, buf, sizeof buf));
+        int one = gui_wrap_lines(dl, GUI_LARGE, 0, sp->title, box.w) == 1;
+        p->title_w = one ? gui_text_w(dl, GUI_LARGE, 0, sp->title) : box.w;
         p->legend_y = y + (lh - th) / 2;
-        y += lh + 2 * u;
+        y += gui_text_wrap(dl, box.x, y, box.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", sp->title) + 2 * u;
     }
-    if (sp->nkeys) { /* beside the title, or a row of its own under it */
+    if (sp->nkeys) { /* beside the title, or rows of their own under it */
         double lw = gui_legend_width(dl, sp->keys, sp->nkeys);
         if (sp->title && box.w - p->title_w - 16 * u >= lw)
             gui_legend_at(dl, box.x + box.w - lw, p->legend_y, sp->keys, sp->nkeys);
-        else {
-            gui_legend_at(dl, box.x + box.w - lw > box.x ? box.x + box.w - lw : box.x, y, sp->keys, sp->nkeys);
+        else if (lw <= box.w) {
+            gui_legend_at(dl, box.x + box.w - lw, y, sp->keys, sp->nkeys);
             y += th + 4 * u;
-        }
+        } else /* wider than the panel: key by key over as many rows as they need */
+            for (int i = 0, j; i < sp->nkeys; i = j) {
+                double w = 0.0;
+                for (j = i; j < sp->nkeys; j++) {
+                    double kw = gui_legend_width(dl, sp->keys + j, 1) + (j > i ? 12 * u : 0.0);
+                    if (j > i && w + kw > box.w) break;
+                    w += kw;
+                }
+                gui_legend_at(dl, box.x, y, sp->keys + i, j - i);
+                y += th + 4 * u;
+            }
     }
     if (sp->note) {
-        gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                 gui_fit(dl, GUI_SMALL, 0, sp->note, box.w, buf, sizeof buf));
-        y += th + 2 * u;
+        y += gui_text_wrap(dl, box.x, y, box.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->note) + 2 * u;
     }
     if (sp->ylabel && !sp->ncats) {
         gui_text(dl, box.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", sp->ylabel);
@@ -119,11 +162,14 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
     double lw = u > 1.0 ? u : 1.0;
     int nx = ticks(p->x0, p->x1, p->logx, (int)(p->in.w / (gui_text_w(dl, GUI_SMALL, 0, "0000.0") * 1.8)) + 1,
                    sp->xint || sp->xfmt == GUI_FMT_INT, xt, 32);
+    double last_top = 1e300;
     for (int i = 0; i < ny; i++) {
         double py = gui_plot_y(p, yt[i]);
         gui_line(dl, p->in.x, py, p->in.x + p->in.w, py, GUI_C_GRID, lw, 0);
+        if (py + th / 2 > last_top) continue; /* a label that would touch the one under it is left out */
         gui_text(dl, p->in.x - 4 * u, py - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
                  gui_num(yt[i], sp->yfmt, buf, sizeof buf));
+        last_top = py - th / 2;
     }
     for (int i = 0; i < sp->ncats; i++) {
         GuiRect c = gui_plot_cat(p, i);
@@ -198,6 +244,7 @@ void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double 
     if (!label) return;
     double w = gui_text_w(dl, GUI_SMALL, 0, label), y = p->in.y + 2 * u + label_row * (th + 2 * u);
     int right = px + 4 * u + w <= p->in.x + p->in.w;
-    gui_rect(dl, (GuiRect){right ? px + 2 * u : px - 2 * u - w - 4 * u, y, w + 4 * u, th}, GUI_C_BG);
-    gui_text(dl, right ? px + 4 * u : px - 4 * u, y, GUI_SMALL, c, right ? GUI_LEFT : GUI_RIGHT, "%s", label);
+    double lx = right ? px + 4 * u : fmax(p->in.x + 2 * u, px - 4 * u - w); /* never out of its area */
+    gui_rect(dl, (GuiRect){lx - 2 * u, y, w + 4 * u, th}, GUI_C_BG);
+    gui_text(dl, lx, y, GUI_SMALL, c, GUI_LEFT, "%s", label);
 }

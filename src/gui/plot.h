@@ -60,6 +60,14 @@ const char *gui_num(double v, GuiTickFmt f, char *buf, int cap);
 /* Splits r into n columns (gap between them) and returns column i. */
 GuiRect gui_col(GuiRect r, int n, int i, double gap);
 GuiRect gui_row(GuiRect r, int n, int i, double gap);
+/* The height a panel of width w needs for sp's head (title, legend, note,
+ * y label) and its x axis, plus inner for its data area. */
+double gui_plot_need(GuiList *dl, double w, const GuiPlotSpec *sp, double inner);
+/* Splits a into a top part and a bottom part frac of it high (less gap),
+ * the bottom at least as high as a category plot of ncats rows needs (each
+ * row a small text high, its name whole, and the panel's head). */
+void gui_split_for_cats(const GuiList *dl, GuiRect a, double frac, double gap, int ncats, GuiRect *top,
+                        GuiRect *bottom);
 /* r without a margin of m on every side. */
 GuiRect gui_inset(GuiRect r, double m);
 

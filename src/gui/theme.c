@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "dl.h"
+#include "gui.h"
 
 /* [dark][classic][colour] */
 static const uint32_t palette[2][2][GUI_C_COUNT] = {
@@ -99,4 +100,13 @@ uint32_t gui_ramp(const GuiStyle *st, GuiRamp r, double t) {
 uint32_t gui_heat_color(const GuiStyle *st, GuiRamp r, double v, double lo, double hi) {
     if (isnan(v)) return gui_color(st, GUI_C_BG);
     return gui_ramp(st, r, hi > lo ? (v - lo) / (hi - lo) : 0.0);
+}
+
+void gui_style_for(GuiStyle *s, const GuiLook *look, int W, int H, double dpi) {
+    double u = dpi;
+    if (look->present) u *= fmax(1.5, fmin(W / 1280.0 / dpi, H / 800.0 / dpi) * 1.6);
+    s->unit = u;
+    s->text[GUI_SMALL] = 12 * u, s->text[GUI_NORMAL] = 14 * u, s->text[GUI_LARGE] = 16 * u, s->text[GUI_TITLE] = 20 * u;
+    s->line = (look->present ? 2.5 : 2.0) * u;
+    s->present = look->present, s->dark = look->dark, s->classic = look->classic;
 }

@@ -45,7 +45,8 @@ int pl_veil_number(const PlVeil *v, const char *s, size_t n) {
     if (pct) buf[--n] = '\0';
     const char *dot = strchr(buf, '.'), *exp = strpbrk(buf, "eE");
     double t = strtod(buf, NULL), half;
-    if (exp) half = fabs(t) * 5e-3; /* 1.5e-07: its two or three digits */
+    if (exp) /* 1.1e-08: half a unit in its mantissa's last digit */
+        half = 0.5 * pow(10.0, strtod(exp + 1, NULL) - (dot && dot < exp ? (double)(exp - dot - 1) : 0.0));
     else if (dot) half = 0.5 * pow(10.0, -(double)(n - (size_t)(dot - buf) - 1));
     else half = 0.5;
     if (pct) t /= 100.0, half /= 100.0;
