@@ -8,11 +8,9 @@
 #include "../tensor.h"
 #include "nn.h"
 
-/* Softmax of each row of S (T,T) over its allowed keys, in place: the keys
- * the mask row keeps (m, or all when NULL), and under causal those up to the
- * query. The test is hoisted out of the inner loops; the arithmetic is the
- * plain loop's (a skipped key added 0.0f, which changes no sum). */
-static void masked_softmax(float *S, const uint8_t *m, int causal, int T) {
+/* The test is hoisted out of the inner loops; the arithmetic is the plain
+ * loop's (a skipped key added 0.0f, which changes no sum). */
+void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T) {
     for (int i = 0; i < T; i++) {
         float *row = S + (size_t)i * T, mx = -INFINITY, sum = 0.0f;
         int n = causal ? i + 1 : T;
@@ -42,7 +40,7 @@ void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, fl
             size_t off = (size_t)b * HD + (size_t)h * s->D;
             float *P = p + ((size_t)b * s->NH + h) * T * T;
             pl_gemm(0, 1, T, T, s->D, scale, q + off, ld, k + off, ld, 0.0f, P, T);
-            masked_softmax(P, s->mask ? s->mask + (size_t)b * T : NULL, s->causal, T);
+            pl_attention_softmax(P, s->mask ? s->mask + (size_t)b * T : NULL, s->causal, T);
             pl_gemm(0, 0, T, s->D, T, 1.0f, P, T, v + off, ld, 0.0f, o + off, ld);
         }
     pl_dense_forward(out, o, Wo, NULL, T * B, HD, s->E);
