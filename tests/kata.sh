@@ -67,7 +67,7 @@ done
 if [[ -z $PY ]]; then
     why="python3 with numpy is missing: apt-get install python3-numpy"
     command -v python3 >/dev/null || why="python3 is missing"
-    skip "the reference solutions and the classic bugs ($why)" $((n + 4))
+    skip "the reference solutions and the classic bugs ($why)" $((n + 6))
     finish
     exit
 fi
@@ -84,6 +84,19 @@ v = np.load(d + '/case4/sequences_values.npy'); n = np.load(d + '/case4/sequence
 f = np.load('$TMP/npy/case2/scores.npy'); m = np.load('$TMP/npy/case2/key_padding_mask.npy')
 print(v.dtype, n.tolist(), str(np.load(d + '/case4/padding.npy')), f.dtype, f.shape, m.dtype, m.shape)" "$TMP/pad"
 expect "numpy.load reads the .npy files emit wrote" 0 "int32 [9, 0, 6, 2] post float32 (4, 10, 10) bool (4, 10)"
+# Answers from a file: the reference's outputs for every case, as one list.
+run "$P" kata emit masked_mean --out "$TMP/mean"
+{ echo '['; for i in 1 2 3 4 5 6; do
+    ((i > 1)) && echo ','
+    "$PY" "$SOL/masked_mean.py" <"$TMP/mean/case$i.json"
+done; echo ']'; } >"$TMP/mean.json"
+run "$P" kata check masked_mean "$TMP/mean.json"
+expect "a file of right answers passes" 0 "masked_mean: all 6 cases pass"
+sed 's/\([0-9]\)\]/\1, 9]/' "$TMP/mean.json" >"$TMP/mean_bad.json"
+run "$P" kata check masked_mean "$TMP/mean_bad.json"
+if [[ $rc -eq 1 && $out == *"case 1 (corpus rows, right padding), row 0: pooled has 4 entries here, expected 3"* ]]; then
+    pass "a file with a row too long names where"
+else fail "a file with a row too long names where" "status $rc" "$out" "$err"; fi
 # bug KATA SCRIPT WHAT MESSAGE: the broken solution fails with MESSAGE.
 bug() {
     run "$P" kata check "$1" --run "$PY '$SOL/broken/$2.py'"
