@@ -8,9 +8,11 @@
 #include "../tensor.h"
 #include "nn.h"
 
-/* The test is hoisted out of the inner loops; the arithmetic is the plain
- * loop's (a skipped key added 0.0f, which changes no sum). */
-void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T) {
+/* Softmax of each row of S (T,T) over its allowed keys, in place (nn.h).
+ * The test is hoisted out of the inner loops; the arithmetic is the plain
+ * loop's (a skipped key added 0.0f, which changes no sum). Static, so that
+ * the layer's copy is compiled inline as before: the goldens' bits hold. */
+static void masked_softmax(float *S, const uint8_t *m, int causal, int T) {
     for (int i = 0; i < T; i++) {
         float *row = S + (size_t)i * T, mx = -INFINITY, sum = 0.0f;
         int n = causal ? i + 1 : T;
@@ -26,6 +28,8 @@ void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T) {
     }
 }
 
+void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T) { masked_softmax(S, m, causal, T); }
+
 long pl_attention_scratch(const PlAttnShape *s) { return 4L * s->T * s->B * s->NH * s->D + (long)s->T * s->T; }
 
 void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, float *o, const float *x, const float *Wq,
@@ -40,7 +44,7 @@ void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, fl
             size_t off = (size_t)b * HD + (size_t)h * s->D;
             float *P = p + ((size_t)b * s->NH + h) * T * T;
             pl_gemm(0, 1, T, T, s->D, scale, q + off, ld, k + off, ld, 0.0f, P, T);
-            pl_attention_softmax(P, s->mask ? s->mask + (size_t)b * T : NULL, s->causal, T);
+            masked_softmax(P, s->mask ? s->mask + (size_t)b * T : NULL, s->causal, T);
             pl_gemm(0, 0, T, s->D, T, 1.0f, P, T, v + off, ld, 0.0f, o + off, ld);
         }
     pl_dense_forward(out, o, Wo, NULL, T * B, HD, s->E);
