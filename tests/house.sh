@@ -17,6 +17,7 @@ floor() {
         src/app) echo 1 ;;
         src/app/lab) echo 2 ;;
         src/app/report | src/app/teach) echo 3 ;;
+        src/app/kata) echo 4 ;; # katas read their files with teach's doc.c
     esac
 }
 

@@ -73,3 +73,18 @@ void pl_mask_block_diagonal(uint8_t *out, const int *cu, int B, int causal) {
 void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *mask, size_t n) {
     for (size_t i = 0; i < n; i++) labels[i] = mask[i] ? targets[i] : PL_IGNORE_INDEX;
 }
+
+void pl_position_ids(int32_t *pos, const uint8_t *mask, int B, int T) {
+    for (int b = 0; b < B; b++) {
+        int32_t seen = 0;
+        for (int t = 0; t < T; t++) {
+            size_t at = (size_t)b * T + t;
+            seen += mask[at] != 0;
+            pos[at] = mask[at] ? seen - 1 : 1;
+        }
+    }
+}
+
+void pl_mask_fill(float *out, const float *scores, const uint8_t *mask, size_t n, float fill) {
+    for (size_t i = 0; i < n; i++) out[i] = mask[i] ? scores[i] : fill;
+}

@@ -57,4 +57,15 @@ void pl_mask_block_diagonal(uint8_t *out, const int *cu, int B, int causal);
 /* labels (n) = targets where mask is 1, PL_IGNORE_INDEX (-100) where it is 0. */
 void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *mask, size_t n);
 
+/* pos (B,T): each real cell's index among its row's real cells, counted
+ * from its first real token (attention_mask.cumsum(-1) - 1), so that a left
+ * padded row's first token is at position 0 as in an unpadded one; pad cells
+ * get 1, as Hugging Face's generate fills them (no key sees them). */
+void pl_position_ids(int32_t *pos, const uint8_t *mask, int B, int T);
+
+/* out (n) = scores where mask is 1, fill where it is 0: the masked scores
+ * filled in, never added to (a finite minimum added to a score can
+ * overflow). out may be scores. */
+void pl_mask_fill(float *out, const float *scores, const uint8_t *mask, size_t n, float fill);
+
 #endif

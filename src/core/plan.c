@@ -105,11 +105,13 @@ static void chunk(PlPlan *p, const int *len, int n, int bs, const PlPlanOpts *o,
     }
 }
 
-static int bucket_of(int L, const PlPlanOpts *o) {
+int pl_plan_bucket_of(int L, const int *boundaries, int n) {
     int k = 0;
-    while (k < o->n_boundaries && L >= o->boundaries[k]) k++;
+    while (k < n && L >= boundaries[k]) k++;
     return k;
 }
+
+static int bucket_of(int L, const PlPlanOpts *o) { return pl_plan_bucket_of(L, o->boundaries, o->n_boundaries); }
 
 typedef struct {
     int len, idx;

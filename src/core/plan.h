@@ -76,6 +76,11 @@ int pl_plan_quarter_bounds(int maxlen, int bounds[3]);
  * rows. */
 PlPlanOpts pl_plan_opts_standard(PlBatching kind, int maxlen, int batch_size, int bounds[3]);
 
+/* The bucket of a row of L tokens under increasing boundaries[0..n): k
+ * when boundaries[k-1] <= L < boundaries[k] (0 below the first, n from the
+ * last on), as tf.data's bucket_by_sequence_length assigns it. */
+int pl_plan_bucket_of(int L, const int *boundaries, int n);
+
 /* The batch of p that holds row; -1 when the plan has no such row. */
 int pl_plan_batch_of(const PlPlan *p, int row);
 

@@ -8,10 +8,10 @@
 #include "../tensor.h"
 #include "nn.h"
 
-/* Softmax of each row of S (T,T) over its allowed keys, in place: the keys
- * the mask row keeps (m, or all when NULL), and under causal those up to the
- * query. The test is hoisted out of the inner loops; the arithmetic is the
- * plain loop's (a skipped key added 0.0f, which changes no sum). */
+/* Softmax of each row of S (T,T) over its allowed keys, in place (nn.h).
+ * The test is hoisted out of the inner loops; the arithmetic is the plain
+ * loop's (a skipped key added 0.0f, which changes no sum). Static, so that
+ * the layer's copy is compiled inline as before: the goldens' bits hold. */
 static void masked_softmax(float *S, const uint8_t *m, int causal, int T) {
     for (int i = 0; i < T; i++) {
         float *row = S + (size_t)i * T, mx = -INFINITY, sum = 0.0f;
@@ -27,6 +27,8 @@ static void masked_softmax(float *S, const uint8_t *m, int causal, int T) {
         for (int j = 0; j < T; j++) row[j] *= inv;
     }
 }
+
+void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T) { masked_softmax(S, m, causal, T); }
 
 long pl_attention_scratch(const PlAttnShape *s) { return 4L * s->T * s->B * s->NH * s->D + (long)s->T * s->T; }
 

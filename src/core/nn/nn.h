@@ -186,6 +186,13 @@ typedef struct {
     const uint8_t *mask; /* (B,T) or NULL */
 } PlAttnShape;
 
+/* Softmax of each row of S (T,T) over its allowed keys, in place: the keys
+ * the mask row m (T, 1 = may be attended, or NULL: all) keeps and, under
+ * causal, those up to the query. A hidden key gets exactly 0; a row that can
+ * see no key gets all zeros (never NaN). The layer's own softmax, and the
+ * expected weights of the masked-softmax kata. */
+void pl_attention_softmax(float *S, const uint8_t *m, int causal, int T);
+
 void pl_attention_forward(float *out, float *q, float *k, float *v, float *p, float *o, const float *x, const float *Wq,
                           const float *Wk, const float *Wv, const float *Wo, const PlAttnShape *s);
 /* scratch: (T,B,NH*D) * 4 floats plus (T*T) floats. */

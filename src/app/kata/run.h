@@ -1,0 +1,28 @@
+/* Running a candidate's own program on a case: the command they typed, run
+ * by /bin/sh -c in a process group of its own, with the case's JSON on its
+ * standard input (and the case file's path in PADLAB_KATA_CASE), its
+ * standard output kept (at most PL_KRUN_MAX_OUT bytes), its standard error
+ * passed through, and the whole group killed when the time is up. */
+#ifndef PL_APP_KATA_RUN_H
+#define PL_APP_KATA_RUN_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+
+#define PL_KRUN_MAX_OUT (64 << 20)
+
+typedef struct {
+    char *out; /* its standard output, NUL-terminated; the caller frees it */
+    size_t n;
+    int exited, status; /* exited: its exit status in status; else killed by signal status */
+    int timed_out;      /* the time ran out: its group was killed */
+    int too_long;       /* it printed more than PL_KRUN_MAX_OUT: its group was killed */
+} PlKRun;
+
+/* Runs command with the file case_path on its standard input, for at most
+ * seconds. PL_OK with r filled (whatever the program did), or PL_EIO /
+ * PL_ENOMEM with err when it could not be started. */
+PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun *r, PlErr *err);
+
+#endif

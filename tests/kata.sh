@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# padlab kata as a candidate uses it: the list, a statement, the cases
+# emitted as JSON and .npy, every shipped kata's reference solution (Python
+# with NumPy, tests/katas/NAME.py) passing through check --run, and a broken
+# solution per classic bug rejected with a message naming the cell. Bad
+# input (a kata file, answers that are not JSON) is one line and status 2.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+P=${PADLAB:?set PADLAB to the padlab binary}
+KATAS="$here/../katas" SOL="$here/katas"
+export XDG_DATA_HOME="$TMP/data"
+unset PADLAB_KATAS
+
+# ---- the list, a statement, kata files ----
+run "$P" kata --list
+n=$(ls "$KATAS"/*.kata | wc -l)
+if [[ $rc -eq 0 && $(grep -c . <<<"$out") -eq $n ]]; then pass "--list gives every shipped kata ($n)"
+else fail "--list gives every shipped kata" "status $rc" "$out" "$err"; fi
+run "$P" kata show masked_softmax
+expect_has "show gives the statement" "Its expected weights are all"
+expect_has "show gives the inputs with their shapes" "key_padding_mask   bool     B,T"
+run "$P" kata --check "$KATAS"/*.kata
+if [[ $rc -eq 0 && $(grep -c ': ok,' <<<"$out") -eq $n ]]; then pass "every shipped kata passes --check"
+else fail "every shipped kata passes --check" "$out" "$err"; fi
+printf '# A kata\ncompute: masked_softmax\ninputs: scores attention_mask\noutputs: weights\n\n## Task\nText.\n' >"$TMP/bad.kata"
+run "$P" kata --check "$TMP/bad.kata"
+expect_error "--check names the file, the line and what is wrong" \
+    "bad.kata:3: inputs: masked_softmax takes scores key_padding_mask, in that order, got 'scores attention_mask'"
+printf '# A kata\ncompute: softmax\n' >"$TMP/bad2.kata"
+run "$P" kata --check "$TMP/bad2.kata"
+expect_error "--check names an unknown computation" "bad2.kata:2: compute: is one of pad_sequences"
+
+# ---- emit ----
+run "$P" kata emit masked_softmax
+expect_has "emit writes the cases as JSON" '"what": "left padding"'
+if [[ $out == *'"what": "pad id '*', not 0"'* && $out == *'"what": "an empty row"'* && $out == *'"what": "a batch of one, left padded"'* ]]; then
+    pass "emit has the edge cases (pad id not 0, an empty row, a batch of one)"
+else fail "emit has the edge cases" "$out"; fi
+run "$P" kata emit masked_softmax --format npy --out "$TMP/npy"
+expect_has "emit --format npy writes a folder per case" "masked_softmax: 6 cases in $TMP/npy"
+head -c 6 "$TMP/npy/case1/scores.npy" | od -c | head -1 >"$TMP/magic"
+if grep -q 'N   U   M   P   Y' "$TMP/magic"; then pass "an .npy file starts with NumPy's magic"
+else fail "an .npy file starts with NumPy's magic" "$(cat "$TMP/magic")"; fi
+run "$P" kata emit masked_softmax --format npy
+expect_error "--format npy without --out is refused" "give the folder with --out DIR"
+
+# ---- answers that are no attempt ----
+printf 'not json' >"$TMP/answers.json"
+run "$P" kata check masked_softmax "$TMP/answers.json"
+expect_error "answers that are not JSON: one line, status 2" "answers.json: line 1, column 1: expected a value"
+printf '[{}]' >"$TMP/answers.json"
+run "$P" kata check masked_softmax "$TMP/answers.json"
+expect_error "answers for too few cases: one line, status 2" "a list of 6 objects, one per case"
+run "$P" kata check masked_softmax --run 'exit 3'
+if [[ $rc -eq 1 && $out == *"case 1 (corpus rows, right padding): the program exited with status 3"* ]]; then
+    pass "a program that fails is a wrong attempt at its case"
+else fail "a program that fails is a wrong attempt at its case" "status $rc" "$out" "$err"; fi
+
+# ---- the reference solutions, and the classic bugs ----
+# A python3 with NumPy: the one on PATH, or Debian's (python3-numpy is for it).
+PY=
+for py in python3 /usr/bin/python3; do
+    if command -v "$py" >/dev/null && "$py" -c 'import numpy' 2>/dev/null; then PY=$(command -v "$py"); break; fi
+done
+if [[ -z $PY ]]; then
+    why="python3 with numpy is missing: apt-get install python3-numpy"
+    command -v python3 >/dev/null || why="python3 is missing"
+    skip "the reference solutions and the classic bugs ($why)" $((n + 6))
+    finish
+    exit
+fi
+for k in "$KATAS"/*.kata; do
+    name=$(basename "$k" .kata)
+    run "$P" kata check "$name" --run "$PY '$SOL/$name.py'"
+    if [[ $rc -eq 0 && $out == "$name: all "*" cases pass" ]]; then pass "the reference solution of $name passes"
+    else fail "the reference solution of $name passes" "status $rc" "$out" "$err"; fi
+done
+# NumPy reads what emit wrote: the cases' arrays, their shapes and types.
+run "$P" kata emit pad_sequences --format npy --out "$TMP/pad"
+run "$PY" -c "import numpy as np, sys; d = sys.argv[1]
+v = np.load(d + '/case4/sequences_values.npy'); n = np.load(d + '/case4/sequences_lengths.npy')
+f = np.load('$TMP/npy/case2/scores.npy'); m = np.load('$TMP/npy/case2/key_padding_mask.npy')
+print(v.dtype, n.tolist(), str(np.load(d + '/case4/padding.npy')), f.dtype, f.shape, m.dtype, m.shape)" "$TMP/pad"
+expect "numpy.load reads the .npy files emit wrote" 0 "int32 [9, 0, 6, 2] post float32 (4, 10, 10) bool (4, 10)"
+# Answers from a file: the reference's outputs for every case, as one list.
+run "$P" kata emit masked_mean --out "$TMP/mean"
+{ echo '['; for i in 1 2 3 4 5 6; do
+    ((i > 1)) && echo ','
+    "$PY" "$SOL/masked_mean.py" <"$TMP/mean/case$i.json"
+done; echo ']'; } >"$TMP/mean.json"
+run "$P" kata check masked_mean "$TMP/mean.json"
+expect "a file of right answers passes" 0 "masked_mean: all 6 cases pass"
+sed 's/\([0-9]\)\]/\1, 9]/' "$TMP/mean.json" >"$TMP/mean_bad.json"
+run "$P" kata check masked_mean "$TMP/mean_bad.json"
+if [[ $rc -eq 1 && $out == *"case 1 (corpus rows, right padding), row 0: pooled has 4 entries here, expected 3"* ]]; then
+    pass "a file with a row too long names where"
+else fail "a file with a row too long names where" "status $rc" "$out" "$err"; fi
+# bug KATA SCRIPT WHAT MESSAGE: the broken solution fails with MESSAGE.
+bug() {
+    run "$P" kata check "$1" --run "$PY '$SOL/broken/$2.py'"
+    if [[ $rc -eq 1 && $out == *"$4"* ]]; then pass "$3 is rejected, naming the cell"
+    else fail "$3 is rejected, naming the cell" "status $rc" "$out" "want: $4" "$err"; fi
+}
+bug masked_softmax masked_softmax_polarity "the mask's polarity inverted" \
+    "case 1 (corpus rows, right padding), row 0, query 0, key 0: weights is 0, expected 0.02485422: key 0 is a real token (key_padding_mask False) and gets no weight: is the mask's polarity inverted?"
+bug masked_mean masked_mean_div_t "the mean divided by T" \
+    "case 1 (corpus rows, right padding), row 1, channel 0: pooled is"
+bug position_ids position_ids_row_start "position ids counted from the row's start" \
+    "case 2 (left padding), row 1, token 4: position_ids is 4, expected 0: row 1's first real token is at index 4 (left padding)"
+finish

@@ -1,0 +1,207 @@
+/* The katas (app/kata): the expected values against small cases worked out
+ * by hand, the first wrong cell named, the candidate's JSON read, the .npy
+ * header NumPy reads, and the kata format's messages. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/kata/attempt.h"
+#include "core/corpus_load.h"
+#include "core/mask.h"
+#include "core/nn/nn.h"
+#include "core/plan.h"
+#include "suites.h"
+
+/* Four rows of twelve words: every batch case's rows are cut from them. */
+#define TWELVE "a b c d e f g h i j k l"
+static const char *const inline4 = "inline:" TWELVE "|" TWELVE "|" TWELVE "|" TWELVE;
+
+static PlCorpus *corpus(void) {
+    PlCorpus *c;
+    PlErr err;
+    PlCorpusOpts o = {0};
+    ck_assert_int_eq(pl_corpus_load(inline4, &o, &c, &err), PL_OK);
+    return c;
+}
+
+static PlKCase *cases_of(const char *task, PlCorpus *c) {
+    const PlKTask *t = pl_ktask_find(task);
+    ck_assert_ptr_nonnull(t);
+    PlKCase *cases = calloc((size_t)t->ncases, sizeof *cases);
+    ck_assert_int_eq(pl_ktask_cases(t, c, cases), PL_OK);
+    return cases;
+}
+
+static void free_cases(const char *task, PlKCase *cases) {
+    for (int i = 0; i < pl_ktask_find(task)->ncases; i++) pl_kcase_done(&cases[i]);
+    free(cases);
+}
+
+START_TEST(test_position_ids_count_from_the_first_real_token) {
+    uint8_t mask[10] = {0, 0, 1, 1, 1, 1, 1, 0, 0, 0};
+    int32_t pos[10], want[10] = {1, 1, 0, 1, 2, 0, 1, 1, 1, 1};
+    pl_position_ids(pos, mask, 2, 5);
+    for (int i = 0; i < 10; i++) ck_assert_int_eq(pos[i], want[i]);
+}
+END_TEST
+
+START_TEST(test_masked_softmax_gives_pads_zero_and_an_empty_row_zeros) {
+    float S[4] = {0.0f, logf(3.0f), 1.0f, 2.0f};
+    uint8_t all[2] = {1, 1}, first[2] = {1, 0}, none[2] = {0, 0};
+    pl_attention_softmax(S, all, 0, 2);
+    ck_assert(fabsf(S[0] - 0.25f) < 1e-6f && fabsf(S[1] - 0.75f) < 1e-6f);
+    ck_assert(fabsf(S[2] - 0.2689414f) < 1e-6f && fabsf(S[3] - 0.7310586f) < 1e-6f); /* 1/(1+e), e/(1+e) */
+    float T[4] = {3.0f, 9.0f, -1.0f, 4.0f}, U[4] = {3.0f, 9.0f, -1.0f, 4.0f};
+    pl_attention_softmax(T, first, 0, 2);
+    ck_assert(T[0] == 1.0f && T[1] == 0.0f && T[2] == 1.0f && T[3] == 0.0f);
+    pl_attention_softmax(U, none, 0, 2);
+    for (int i = 0; i < 4; i++) ck_assert(U[i] == 0.0f); /* zeros, never NaN */
+}
+END_TEST
+
+START_TEST(test_float16_fill_and_the_overflow_of_adding) {
+    float s[3] = {-20.0f, -1.5f, -31.5f}, out[3];
+    uint8_t m[3] = {0, 1, 0};
+    pl_mask_fill(out, s, m, 3, -65504.0f);
+    ck_assert(out[0] == -65504.0f && out[1] == -1.5f && out[2] == -65504.0f);
+    ck_assert_uint_eq(pl_half_bits(-65504.0f), 0xfbffu);
+    ck_assert_uint_eq(pl_half_bits(-20.0f - 65504.0f), 0xfc00u); /* -65524 rounds to -inf */
+    ck_assert_uint_eq(pl_half_bits(1.0f), 0x3c00u);
+    ck_assert_uint_eq(pl_half_bits(-31.5f), 0xcfe0u);
+    ck_assert_uint_eq(pl_half_bits(5.9604645e-08f), 0x0001u); /* the smallest subnormal */
+}
+END_TEST
+
+START_TEST(test_a_length_at_a_boundary_starts_the_next_bucket) {
+    int b[2] = {10, 20};
+    ck_assert_int_eq(pl_plan_bucket_of(9, b, 2), 0);
+    ck_assert_int_eq(pl_plan_bucket_of(10, b, 2), 1);
+    ck_assert_int_eq(pl_plan_bucket_of(19, b, 2), 1);
+    ck_assert_int_eq(pl_plan_bucket_of(20, b, 2), 2);
+}
+END_TEST
+
+/* Rows of 12 tokens cut to the caps 10, 6, 3, 9 (case 1), and 8, 0, 3 with
+ * the middle row empty (case 3). */
+START_TEST(test_cu_seqlens_cases_add_up_the_real_lengths) {
+    PlCorpus *c = corpus();
+    PlKCase *cases = cases_of("cu_seqlens", c);
+    double want1[5] = {0, 10, 16, 19, 28}, want3[4] = {0, 8, 8, 11};
+    ck_assert_str_eq(cases[0].what, "corpus rows, right padding");
+    for (int i = 0; i < 5; i++) ck_assert(cases[0].out[0].v[i] == want1[i]);
+    ck_assert(cases[0].out[1].v[0] == 10.0);
+    ck_assert_str_eq(cases[2].what, "an empty row");
+    for (int i = 0; i < 4; i++) ck_assert(cases[2].out[0].v[i] == want3[i]);
+    ck_assert(cases[2].out[1].v[0] == 8.0);
+    free_cases("cu_seqlens", cases);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* Row 1 of case 2 keeps 6 tokens left-padded to 10: its first real token is
+ * at index 4 and has position 0; counting from the row's start says 4. */
+START_TEST(test_check_names_the_first_wrong_cell_and_why) {
+    PlCorpus *c = corpus();
+    PlKCase *cases = cases_of("position_ids", c);
+    const PlKTask *t = pl_ktask_find("position_ids");
+    char json[400] = "{\"position_ids\": [", msg[1000];
+    for (int r = 0; r < 4; r++) {
+        strcat(json, r ? ", [" : "[");
+        for (int i = 0; i < 10; i++) sprintf(json + strlen(json), i ? ", %d" : "%d", i);
+        strcat(json, "]");
+    }
+    strcat(json, "]}");
+    PlErr err;
+    PlJson *j = pl_json_parse(json, strlen(json), &err);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_int_eq(pl_kcheck_case(t, &cases[0], 1, j, msg, sizeof msg), PL_KCHECK_PASS); /* right padding: right */
+    ck_assert_int_eq(pl_kcheck_case(t, &cases[1], 2, j, msg, sizeof msg), PL_KCHECK_WRONG);
+    ck_assert_str_eq(msg, "case 2 (left padding), row 1, token 4: position_ids is 4, expected 0: row 1's first real "
+                          "token is at index 4 (left padding): positions count from it (attention_mask.cumsum(-1) - "
+                          "1), as they would in the row alone");
+    pl_json_free(j);
+    free_cases("position_ids", cases);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_json_reads_what_python_writes_and_names_where_it_stops) {
+    PlErr err;
+    const char *ok = "{\"a\": [-Infinity, NaN, 1.5e2, true], \"b\": \"x\\\"y\"}";
+    PlJson *j = pl_json_parse(ok, strlen(ok), &err);
+    ck_assert_ptr_nonnull(j);
+    const PlJson *a = pl_json_get(j, "a");
+    ck_assert(a && a->n == 4 && isinf(a->items[0].num) && a->items[0].num < 0 && isnan(a->items[1].num));
+    ck_assert(a->items[2].num == 150.0 && a->items[3].t == PL_J_BOOL && a->items[3].num == 1.0);
+    ck_assert_str_eq(pl_json_get(j, "b")->str, "x\"y");
+    pl_json_free(j);
+    const char *bad = "[1,\n  2 x]";
+    ck_assert_ptr_null(pl_json_parse(bad, strlen(bad), &err));
+    ck_assert_str_eq(err.msg, "line 2, column 5: expected ',' or ']', got 'x'");
+    ck_assert_ptr_null(pl_json_parse("[1,", 3, &err));
+    ck_assert_str_eq(err.msg, "line 1, column 4: expected a value, got the end of the text");
+}
+END_TEST
+
+START_TEST(test_npy_header_is_what_numpy_reads) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    PlKArray a;
+    PlErr err;
+    ck_assert_int_eq(pl_karray_make(&a, "ids", PL_KT_INT, 2, (int[]){2, 3}), PL_OK);
+    for (int i = 0; i < 6; i++) a.v[i] = i - 1;
+    ck_assert_int_eq(pl_karray_npy(dir, &a, &err), PL_OK);
+    snprintf(path, sizeof path, "%s/ids.npy", dir);
+    FILE *f = fopen(path, "rb");
+    unsigned char buf[200];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    /* 10 bytes, the 60-byte dict and its newline padded to 128, then six int32 */
+    ck_assert_int_eq((int)n, 128 + 24);
+    ck_assert(memcmp(buf, "\x93NUMPY\x01\x00", 8) == 0);
+    ck_assert_int_eq(buf[8] | buf[9] << 8, 118);
+    ck_assert(strstr((char *)buf + 10, "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }") != NULL);
+    ck_assert(buf[127] == '\n' && buf[126] == ' ');
+    ck_assert(buf[128] == 0xff && buf[129] == 0xff && buf[130] == 0xff && buf[131] == 0xff); /* -1, little-endian */
+    ck_assert(buf[132] == 0 && buf[136] == 1);
+    pl_karray_done(&a);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_a_kata_file_names_its_arrays_as_its_computation_does) {
+    PlErr err;
+    const char *good = "# K\ncompute: labels\ninputs: input_ids attention_mask\noutputs: labels\n\n## Task\nDo it.\n";
+    PlKata *k = pl_kata_parse("k.kata", good, strlen(good), &err);
+    ck_assert_ptr_nonnull(k);
+    ck_assert_str_eq(k->task->name, "labels");
+    ck_assert_str_eq(k->sec[0].text, "Do it.");
+    pl_kata_free(k);
+    const char *swapped = "# K\ncompute: labels\ninputs: attention_mask input_ids\noutputs: labels\n## Task\nx\n";
+    ck_assert_ptr_null(pl_kata_parse("k.kata", swapped, strlen(swapped), &err));
+    ck_assert_str_eq(err.msg, "k.kata:3: inputs: labels takes input_ids attention_mask, in that order, got "
+                              "'attention_mask input_ids'");
+    const char *bare = "# K\ncompute: labels\ninputs: input_ids attention_mask\noutputs: labels\n";
+    ck_assert_ptr_null(pl_kata_parse("k.kata", bare, strlen(bare), &err));
+    ck_assert_str_eq(err.msg, "k.kata:1: a kata has its statement: a section (## Task) with the text a candidate reads");
+}
+END_TEST
+
+Suite *kata_suite(void) {
+    Suite *s = suite_create("kata");
+    TCase *tc = tcase_create("expected values");
+    tcase_add_test(tc, test_position_ids_count_from_the_first_real_token);
+    tcase_add_test(tc, test_masked_softmax_gives_pads_zero_and_an_empty_row_zeros);
+    tcase_add_test(tc, test_float16_fill_and_the_overflow_of_adding);
+    tcase_add_test(tc, test_a_length_at_a_boundary_starts_the_next_bucket);
+    tcase_add_test(tc, test_cu_seqlens_cases_add_up_the_real_lengths);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("checking and files");
+    tcase_add_test(tc, test_check_names_the_first_wrong_cell_and_why);
+    tcase_add_test(tc, test_json_reads_what_python_writes_and_names_where_it_stops);
+    tcase_add_test(tc, test_npy_header_is_what_numpy_reads);
+    tcase_add_test(tc, test_a_kata_file_names_its_arrays_as_its_computation_does);
+    suite_add_tcase(s, tc);
+    return s;
+}
