@@ -1166,6 +1166,41 @@ static const GuiItem *text_is(const GuiList *dl, const char *s) {
     return NULL;
 }
 
+/* Whether the text s, drawn alone in black at (20, 20), left any pixel that is not the background. */
+static int text_leaves_ink(Frame *f, const char *s) {
+    gui_dl_reset(&f->dl);
+    gui_text(&f->dl, 20, 20, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", s);
+    gui_render(&f->gr, &f->dl);
+    uint32_t bg = pixel(f, 2, 2);
+    for (int y = 20; y < 40; y++)
+        for (int x = 20; x < 120; x++)
+            if (pixel(f, x, y) != bg) return 1;
+    return 0;
+}
+
+START_TEST(test_a_text_is_drawn_however_full_the_text_cache_is) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    /* one string a frame, as a live ETA does: the cache fills to just under the point where it starts again */
+    char buf[64];
+    for (int i = 0; i < GUI_TEXT_CACHE * 3 / 4; i++) {
+        snprintf(buf, sizeof buf, "eta %d s", i);
+        gui_dl_reset(&f.dl);
+        gui_text(&f.dl, 20, 20, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", buf);
+        gui_render(&f.gr, &f.dl);
+    }
+    int missing = 0;
+    char first[64] = "";
+    for (int i = 0; i < 200; i++) {
+        snprintf(buf, sizeof buf, "tab %d", i);
+        if (!text_leaves_ink(&f, buf) && !missing++) snprintf(first, sizeof first, "%s", buf);
+    }
+    ck_assert_msg(missing == 0, "%d of 200 texts were not drawn (the first: \"%s\")", missing, first);
+    frame_close(&f);
+}
+END_TEST
+
 START_TEST(test_the_help_shows_every_key_line_the_window_has) {
     static const int sizes[][2] = {{1000, 640}, {1024, 600}, {1280, 720}};
     PlLabSettings s = small_settings();
@@ -1490,6 +1525,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_the_window_saves_a_damaged_session_beside_it_on_quit);
     tcase_add_test(px, test_every_key_the_window_binds_is_named_on_its_help_line);
     tcase_add_test(px, test_the_help_shows_every_key_line_the_window_has);
+    tcase_add_test(px, test_a_text_is_drawn_however_full_the_text_cache_is);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);

@@ -10,7 +10,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 # How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
-GUI_CHECKS=25 CHECK_GUI_CASES=22
+GUI_CHECKS=28 CHECK_GUI_CASES=23
 
 # Without the window (configure --disable-gui): its two commands refuse in one
 # line; the rest of this script and the window's Check suite are skipped.
@@ -30,10 +30,19 @@ run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --view cost --screensho
 if [[ $rc -eq 0 && $(png_size "$TMP/cost.png") == "800 500" ]]; then pass "--screenshot needs no display and writes a PNG of --size"
 else fail "--screenshot needs no display and writes a PNG of --size" "status $rc" "$err" "$(png_size "$TMP/cost.png" 2>&1)"; fi
 
-run env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$P" gui "${C[@]}"
+# SDL is left to pick its driver as a user's shell would: without a display it
+# falls back to one that draws nowhere (offscreen, dummy), which is no window.
+# (timeout only ends a hang: 124 is a failure, not a measured time.)
+run timeout 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$P" gui "${C[@]}"
 expect_error "without a display padlab gui says so in one line and exits 2" "no display to open a window on"
 if [[ $err == *"padlab opens the lab in the terminal"* ]]; then pass "and it points at the terminal lab"
 else fail "and it points at the terminal lab" "$err"; fi
+run timeout 20 env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:97 "$P" gui "${C[@]}"
+expect_error "with a DISPLAY no X server answers padlab gui says so in one line and exits 2" "no display to open a window on"
+for drv in dummy offscreen; do
+    run timeout 20 env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=$drv "$P" gui "${C[@]}"
+    expect_error "with SDL_VIDEODRIVER=$drv padlab gui says there is no display and exits 2" "no display to open a window on"
+done
 
 run "$P" gui --size 10x10 --screenshot "$TMP/x.png"
 expect_error "a size too small is refused" "--size must be WxH"

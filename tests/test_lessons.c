@@ -231,6 +231,65 @@ START_TEST(test_run_folds_steps_and_locks) {
 }
 END_TEST
 
+/* A lesson whose second step trains the grid and whose third and fourth read it; the fifth reads nothing of it. */
+static const char jumped[] = "# Jumping in\n"
+                             "level: beginner\n"
+                             "minutes: 5\n"
+                             "about: A grid and the steps that read it.\n"
+                             "setup: seeds=1 maxlen=40 view=batch\n"
+                             "\n"
+                             "## Before\n"
+                             "Nothing trained yet.\n"
+                             "\n"
+                             "## The grid\n"
+                             "grid:\n"
+                             "The grid trains.\n"
+                             "\n"
+                             "## Its median\n"
+                             "The median is {grid.median(post off)}.\n"
+                             "\n"
+                             "## Its spread\n"
+                             "{? grid.spread(pre on) >= 0 | It spreads. | It does not.}\n"
+                             "\n"
+                             "## Summary\n"
+                             "summary:\n"
+                             "- The end, at maxlen {maxlen}.\n";
+
+START_TEST(test_a_step_jumped_to_runs_the_grid_it_reads) {
+    PlErr err;
+    PlLesson *l = parse(jumped, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlQuantity q;
+    char why[200];
+    double v;
+    ck_assert_int_eq(pl_quantity_parse("grid.median(post off)", &q, why, sizeof why), 0);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 2, &err); /* "Its median", as --step 3 opens it */
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 1);
+    ck_assert(pl_lab_grid(lab).active);
+    wait_for(lab, r);
+    ck_assert_msg(pl_quantity_value(lab, &q, &v, why, sizeof why) == 0, "%s", why);
+    ck_assert(v >= 0.0 && v <= 1.0);
+    ck_assert_int_eq(pl_lab_grid(lab).finished, 4); /* four cells, one seed */
+    /* a later step that reads it in a condition finds it done and trains nothing again */
+    ck_assert_int_eq(pl_lesson_run_goto(r, 3, &err), 0);
+    ck_assert(!pl_lab_grid(lab).active);
+    ck_assert(!pl_lab_training(lab)->active);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    /* a step that reads nothing of the grid does not start it (the lab's own retrain on a cold change aside) */
+    lab = small_lab();
+    r = pl_lesson_run_new(lab, l, 4, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
+    ck_assert(!pl_lab_grid(lab).active);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 START_TEST(test_run_answers_hints_solution) {
     PlErr err;
     PlLesson *l = parse(good, &err);
@@ -959,6 +1018,7 @@ Suite *lessons_suite(void) {
     tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_run_folds_steps_and_locks);
     tcase_add_test(tc, test_run_answers_hints_solution);
+    tcase_add_test(tc, test_a_step_jumped_to_runs_the_grid_it_reads);
     tcase_add_test(tc, test_play_answer_waits_for_its_number);
     tcase_add_test(tc, test_run_exercise_smallest);
     tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);

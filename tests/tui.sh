@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 189
+tmux_begin "terminal tests" 200
 if without tui "the terminal lab's tests" 189; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -158,6 +158,42 @@ wait_for "EXIT=0" >/dev/null
 W=80 H=24 start --corpus builtin:1:400 --seeds 1
 check_screen "at 80x24 the key bar takes two rows" "xX seeds cC convention wW causal zZ pad_embedding nN example"
 check_screen "and its first row starts with padding" "pP padding tT truncating mM mask"
+# The batch view at 80 columns squeezes 200 cells into 63 characters (78 - 13 - 2) and says so;
+# f draws one character per cell, and > scrolls sideways to the rest of the row.
+check_screen "a squeezed batch row says by how much" "1 char = 3.17 cells (200 in 63)"
+check_screen "and what a character holding real and pad means" "$(printf '\u2592') real and pad in one char"
+check_screen "a line running past the pane says it scrolls sideways" "< > sideways: 0/"
+T send-keys -t lab f
+# example 0 keeps 78 tokens of 200, pre padded: its first 122 cells are pads, the first 64 all on screen
+check_screen "f draws one character per cell: the example's first 64 mask entries are all 0" \
+    "    mask keras $(printf '0%.0s' {1..64})"
+for _ in $(seq 16); do T send-keys -t lab '>'; done
+# 16 x 8 columns: the view starts at its column 128, the mask at column 14, so at cell 114: 8 pads, then real
+if wait_for "sideways: 128/" && screen | grep -qE '^ 0{8}1{20}'; then pass "> scrolls sideways to the cells past the edge: cell 122 is the first real one"
+else fail "> scrolls sideways to the cells past the edge: cell 122 is the first real one" "$(screen)"; fi
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+# At 80x24 a status line that does not fit goes on over a second row: the chance's reading is kept whole.
+W=80 H=24 start --corpus builtin:1:400 --seeds 3
+check_screen "at 80 columns the status line keeps its last figure (on a second row)" "negative: 0.525)" 600
+T send-keys -t lab '?'
+# help_has TEXT: TEXT on one of the help's pages (space turns them)
+help_has() {
+    for _ in 1 2 3 4 5; do
+        wait_for "$1" 5 && return 0
+        T send-keys -t lab ' '
+    done
+    return 1
+}
+if help_has "scroll the view sideways"; then pass "the help lists < > (scroll sideways)"; else fail "the help lists < > (scroll sideways)" "$(screen)"; fi
+if help_has "the batch view at one character per cell"; then pass "and f (one character per cell)"; else fail "and f (one character per cell)" "$(screen)"; fi
+T send-keys -t lab q q
+wait_for "EXIT=0" >/dev/null
+# The example's row brought into view starts the body at a row's own line, never at an orphan mask line.
+W=80 H=24 start --corpus builtin:1:400 --seeds 1 --example 300
+wait_for "example 300:" >/dev/null
+if screen | grep -A1 "real tokens" | tail -1 | grep -q "mask keras"; then fail "the batch view opens at a row's line, not its mask line" "$(screen)"
+else pass "the batch view opens at a row's line, not its mask line"; fi
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

@@ -516,13 +516,41 @@ static int window_loop(Gui *g, char *why, int cap) {
     return 0;
 }
 
+/* Starts SDL's video for a window. Returns 0, or -1 with why. A driver that
+ * draws nowhere (SDL falls back to offscreen, or is told dummy) is no
+ * display: the window would run unseen. With neither X nor Wayland named
+ * and no driver asked for, SDL is not started at all (its Wayland probe
+ * would print its own line, and its fallback would run unseen). */
+static int open_video(char *why, int cap) {
+    const char *asked = getenv("SDL_VIDEODRIVER");
+    if ((!asked || !*asked) && !getenv("DISPLAY") && !getenv("WAYLAND_DISPLAY")) {
+        snprintf(why, (size_t)cap, "neither DISPLAY nor WAYLAND_DISPLAY is set");
+        return -1;
+    }
+#ifdef SDL_HINT_VIDEODRIVER
+    if ((!asked || !*asked) && !getenv("WAYLAND_DISPLAY")) /* X alone: no Wayland probe, no fallback */
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11");
+#endif
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(why, (size_t)cap, "%s", SDL_GetError());
+        return -1;
+    }
+    const char *drv = SDL_GetCurrentVideoDriver();
+    if (drv && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0)) {
+        snprintf(why, (size_t)cap, "SDL's video driver is %s, which shows nothing", drv);
+        SDL_Quit();
+        return -1;
+    }
+    return 0;
+}
+
 int gui_run(const GuiArgs *a) {
     char why[512];
     int W = a->width > 0 ? a->width : 1280, H = a->height > 0 ? a->height : 800;
     if (!a->screenshot) {
-        if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        if (open_video(why, sizeof why)) {
             fprintf(stderr, "padlab gui: no display to open a window on (%s); padlab opens the lab in the terminal\n",
-                    SDL_GetError());
+                    why);
             return 2;
         }
     } else if (SDL_Init(0) != 0) {

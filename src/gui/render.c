@@ -99,29 +99,32 @@ static uint64_t text_hash(const char *s, double size, int mono, uint32_t c) {
     return (h ^ c) * 1099511628211ull;
 }
 
+/* The slot of h: where it is, else an empty slot within 8 probes of its
+ * home, else its home slot emptied (the string there is rendered again when
+ * next drawn). A text is never left undrawn because the cache is full. */
+static unsigned text_slot(GuiRenderer *g, uint64_t h) {
+    if (g->ntext > GUI_TEXT_CACHE * 3 / 4) gui_renderer_flush(g); /* full enough: start again */
+    unsigned home = (unsigned)(h % GUI_TEXT_CACHE), slot = home;
+    for (int probe = 0; probe < 8; probe++, slot = (slot + 1) % GUI_TEXT_CACHE)
+        if (!g->text[slot].tex || g->text[slot].hash == h) return slot;
+    SDL_DestroyTexture(g->text[home].tex), g->text[home].tex = NULL, g->ntext--;
+    return home;
+}
+
 static void text(GuiRenderer *g, const GuiItem *it, const char *s, uint32_t c) {
     if (!*s) return;
     uint64_t h = text_hash(s, it->size, it->mono, c);
-    unsigned slot = (unsigned)(h % GUI_TEXT_CACHE);
-    for (int probe = 0; probe < 8; probe++, slot = (slot + 1) % GUI_TEXT_CACHE) {
-        if (g->text[slot].tex && g->text[slot].hash == h) break;
-        if (!g->text[slot].tex) {
-            if (g->ntext > GUI_TEXT_CACHE * 3 / 4) { /* full enough: start again rather than probe forever */
-                gui_renderer_flush(g);
-                slot = (unsigned)(h % GUI_TEXT_CACHE);
-            }
-            TTF_Font *font = gui_font(g->fonts, it->size, it->mono);
-            SDL_Surface *surf = font ? TTF_RenderUTF8_Blended(font, s, sdl_color(c)) : NULL;
-            if (!surf) return;
-            g->text[slot].tex = SDL_CreateTextureFromSurface(g->r, surf);
-            g->text[slot].w = surf->w, g->text[slot].h = surf->h, g->text[slot].hash = h;
-            SDL_FreeSurface(surf);
-            if (!g->text[slot].tex) return;
-            g->ntext++;
-            break;
-        }
+    unsigned slot = text_slot(g, h);
+    if (!g->text[slot].tex) {
+        TTF_Font *font = gui_font(g->fonts, it->size, it->mono);
+        SDL_Surface *surf = font ? TTF_RenderUTF8_Blended(font, s, sdl_color(c)) : NULL;
+        if (!surf) return; /* no font or no memory: nothing can draw it */
+        g->text[slot].tex = SDL_CreateTextureFromSurface(g->r, surf);
+        g->text[slot].w = surf->w, g->text[slot].h = surf->h, g->text[slot].hash = h;
+        SDL_FreeSurface(surf);
+        if (!g->text[slot].tex) return;
+        g->ntext++;
     }
-    if (!g->text[slot].tex || g->text[slot].hash != h) return;
     SDL_FRect d = {(float)round(it->x), (float)round(it->y), (float)g->text[slot].w, (float)g->text[slot].h};
     SDL_RenderCopyF(g->r, g->text[slot].tex, NULL, &d);
 }

@@ -15,14 +15,38 @@ static int screen_row(const TuiPane *p, int row) {
     return y >= 0 && y < p->box.h ? p->box.y + y : -1;
 }
 
+/* The byte offset of the n-th character of s (UTF-8), or its end. */
+static size_t skip_chars(const char *s, int n) {
+    size_t i = 0;
+    for (; s[i] && n > 0; n--)
+        for (i++; (s[i] & 0xc0) == 0x80; i++) {
+        }
+    return i;
+}
+
+/* The characters of s, UTF-8 (padlab's glyphs are each one column wide). */
+static int count_chars(const char *s) {
+    int n = 0;
+    for (; *s; s++) n += (*s & 0xc0) != 0x80;
+    return n;
+}
+
 static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list ap) {
     if (row + 1 > p->rows) p->rows = row + 1;
+    char raw[2048], buf[2048];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    tui_veiled(raw, buf, sizeof buf); /* before the sideways cut, so no part of a hidden figure shows */
+    int len = count_chars(buf);
+    if (col + w >= p->box.w) w = len; /* to the end of the text */
+    int vis = len < w ? len : w, x = col - p->hscroll, skip = x < 0 ? -x : 0;
+    if (col + vis > p->cols) p->cols = col + vis;
     int y = screen_row(p, row);
-    if (y < 0 || col >= p->box.w) return;
-    if (col + w > p->box.w) w = p->box.w - col;
-    char buf[2048];
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    tui_put(y, p->box.x + col, w, "%s", buf);
+    if (y < 0 || skip >= vis) return;
+    x += skip;
+    int show = vis - skip;
+    if (x + show > p->box.w) show = p->box.w - x, p->cut = 1;
+    if (show <= 0) return;
+    tui_put_plain(y, p->box.x + x, show, buf + skip_chars(buf, skip));
 }
 
 void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) {
@@ -52,6 +76,19 @@ void tui_clamp_scroll(TuiPane *p) {
     int most = content > body ? content - body : 0;
     if (p->scroll > most) p->scroll = most;
     if (p->scroll < 0) p->scroll = 0;
+    int wide = p->cols > p->box.w ? p->cols - p->box.w : 0;
+    if (p->hscroll > wide) p->hscroll = wide;
+    if (p->hscroll < 0) p->hscroll = 0;
+}
+
+void tui_sideways_mark(TuiPane *p) {
+    if (!p->cut && !p->hscroll) return;
+    char m[40];
+    int n = snprintf(m, sizeof m, " < > sideways: %d/%d ", p->hscroll, p->cols > p->box.w ? p->cols - p->box.w : 0);
+    if (n >= p->box.w) return;
+    tui_color(TUI_WARN);
+    tui_put(p->box.y, p->box.x + p->box.w - n, n, "%s", m);
+    tui_color_off(TUI_WARN);
 }
 
 int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st,

@@ -24,9 +24,15 @@ typedef struct {
     int scroll; /* body rows scrolled past */
     int rows;   /* rows written so far (the height of the content) */
     int follow; /* scroll to the example's row once it is drawn (set when the example moves) */
+    int hscroll; /* columns scrolled past sideways (< and >), every row alike */
+    int cols;    /* columns written so far (the width of the content) */
+    int cut;     /* a text ran past the pane's right edge this frame: the view says < > scroll */
+    int full;    /* the batch view draws one character per cell (f) instead of squeezing a row */
 } TuiPane;
 
-/* Text at (row, col) of the pane, clipped to w columns and to the pane. */
+/* Text at (row, col) of the pane, clipped to w columns and to the pane. A w
+ * that reaches the pane's right edge means "to the end of the text": what
+ * runs past the edge is not lost, it is read by scrolling sideways. */
 void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* The same in colour c. */
 void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...)
@@ -64,7 +70,11 @@ void tui_chart(TuiPane *p, int row, int col, int w, int h, const TuiChart *c);
 /* The chart column of step i when n steps are drawn over w columns. */
 int tui_chart_col(int i, int n, int w);
 
-/* Fits a scroll offset to content of `rows` rows in a pane body of `visible`. */
+/* Fits a scroll offset to content of `rows` rows in a pane body of `visible`,
+ * and the sideways scroll to the content's width. */
 void tui_clamp_scroll(TuiPane *p);
+/* Says on the title row, at its right end, that the view is wider than the
+ * pane: "< >" and how far it is scrolled. Nothing when it fits. */
+void tui_sideways_mark(TuiPane *p);
 
 #endif

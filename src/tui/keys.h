@@ -13,6 +13,8 @@ typedef enum {
     TUI_DO_VIEW_STEP, /* the next view; Shift-Tab the previous */
     TUI_DO_EXAMPLE,   /* the next example; h and Left the previous */
     TUI_DO_SCROLL,    /* the view a line or a page down or up */
+    TUI_DO_SIDEWAYS,  /* the view 8 columns right (>) or left (<) */
+    TUI_DO_FULL,      /* the batch view: one character per cell, or rows squeezed to the pane */
     TUI_DO_EXPORT,
     TUI_DO_AGAIN, /* the last control clicked, one step again */
     TUI_DO_CLASSROOM,

@@ -168,15 +168,12 @@ static const PlVeil *veil;
 
 void tui_veil(const PlVeil *v) { veil = v; }
 
-int tui_put(int y, int x, int w, const char *fmt, ...) {
+void tui_veiled(const char *raw, char *out, int cap) { pl_veil_text(veil, raw, out, (size_t)cap); }
+
+/* s (already through the veil) at (y, x), cut to w columns; the columns drawn. */
+static int put_plain(int y, int x, int w, const char *buf) {
     if (w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS) return 0;
     if (x + w > COLS) w = COLS - x;
-    char raw[2048], buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
-    pl_veil_text(veil, raw, buf, sizeof buf);
     wchar_t wide[2048];
     mbstate_t st;
     memset(&st, 0, sizeof st);
@@ -195,6 +192,19 @@ int tui_put(int y, int x, int w, const char *fmt, ...) {
     wide[n] = L'\0';
     mvaddnwstr(y, x, wide, n);
     return cols;
+}
+
+int tui_put_plain(int y, int x, int w, const char *s) { return put_plain(y, x, w, s); }
+
+int tui_put(int y, int x, int w, const char *fmt, ...) {
+    if (w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS) return 0;
+    char raw[2048], buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    pl_veil_text(veil, raw, buf, sizeof buf);
+    return put_plain(y, x, w, buf);
 }
 
 const char *tui_shade(double v) {

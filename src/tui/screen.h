@@ -75,6 +75,10 @@ int tui_cols(void);
  * wide character is never cut in half). Returns the columns written. The
  * one place that writes text to the screen. */
 int tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The same for a text already drawn through the veil (tui_veiled), as is. */
+int tui_put_plain(int y, int x, int w, const char *s);
+/* raw through the veil in force into out (a pane cuts text sideways after it). */
+void tui_veiled(const char *raw, char *out, int cap);
 /* From now on tui_put blanks every number that shows a value of v (a
  * lesson's open question); NULL: none. v is borrowed until the next call. */
 void tui_veil(const PlVeil *v);

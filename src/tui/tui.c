@@ -68,16 +68,37 @@ static void draw_tabs(Tui *u) {
     u->tab_x[PL_VIEW_COUNT] = x;
 }
 
-static void draw_status(Tui *u, int y) {
-    char buf[400];
-    move(y, 0);
-    clrtoeol();
-    tui_color(TUI_DIM);
+/* The status line, or the message in its place; one that does not fit in
+ * the width goes on over a second row (cut at a space), so its last figure
+ * is never lost. Returns the rows it took. */
+static int draw_status(Tui *u, int y) {
+    char buf[400], veiled[400];
+    const char *s = u->message[0] ? u->message : pl_lab_status_text(u->lab, buf, sizeof buf);
     tui_veil(pl_lab_veil(u->lab));
-    if (u->message[0]) tui_put(y, 1, COLS - 2, "%s", u->message);
-    else tui_put(y, 1, COLS - 2, "%s", pl_lab_status_text(u->lab, buf, sizeof buf));
+    tui_veiled(s, veiled, sizeof veiled);
     tui_veil(NULL);
+    int w = COLS - 2, n = (int)strlen(veiled), rows = 1, cut = n;
+    for (int i = 0, chars = 0; veiled[i]; i++) /* the byte where the first row's columns run out */
+        if ((veiled[i] & 0xc0) != 0x80 && ++chars > w) {
+            cut = i;
+            break;
+        }
+    if (cut < n) {
+        int at = cut;
+        while (at > 0 && veiled[at] != ' ') at--;
+        cut = at > 0 ? at : cut, rows = 2;
+    }
+    tui_color(TUI_DIM);
+    for (int r = 0; r < rows; r++) {
+        move(y + r, 0);
+        clrtoeol();
+    }
+    char first[400];
+    snprintf(first, sizeof first, "%.*s", cut, veiled);
+    tui_put_plain(y, 1, w, first);
+    if (rows == 2) tui_put_plain(y + 1, 1, w, veiled + cut + (veiled[cut] == ' '));
     tui_color_off(TUI_DIM);
+    return rows;
 }
 
 /* The views on screen: the chosen one, then the train view and the cost
@@ -147,8 +168,7 @@ static void draw(Tui *u, double now) {
     unsigned flash = now < u->flash_until ? u->flash : 0;
     int strip_rows =
         tui_strip_draw(&u->strip, pl_lab_settings(u->lab), pl_lab_longest(u->lab), flash, u->selected, 1, COLS);
-    int status = 1 + strip_rows, top = status + 1;
-    draw_status(u, status);
+    int status = 1 + strip_rows, top = status + draw_status(u, status);
     if (u->lesson.play.run) {
         int room = LINES - top - 1, h = room * 2 / 5, want = tui_lesson_rows(&u->lesson, u->lab, COLS);
         if (h < 7) h = 7;
@@ -240,6 +260,8 @@ static int key_act(Tui *u, const TuiKeyRow *k, int ch, double now) {
     case TUI_DO_VIEW_STEP: set_view(u, (v + (ch == KEY_BTAB ? PL_VIEW_COUNT - 1 : 1)) % PL_VIEW_COUNT, now); break;
     case TUI_DO_EXAMPLE: step(u, PL_S_EXAMPLE, ch == 'l' || ch == KEY_RIGHT ? 1 : -1, now); break;
     case TUI_DO_SCROLL: scroll_view(u, ch); break;
+    case TUI_DO_SIDEWAYS: u->panes[v].hscroll += ch == '>' ? 8 : -8; break;
+    case TUI_DO_FULL: u->panes[PL_VIEW_BATCH].full = !u->panes[PL_VIEW_BATCH].full; break;
     case TUI_DO_EXPORT: export_view(u); break;
     case TUI_DO_AGAIN:
         if (u->selected >= 0) step(u, u->selected, 1, now);

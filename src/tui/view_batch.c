@@ -28,14 +28,22 @@ static void cut_mark(TuiPane *p, int row, const PlBatch *b, int i, int grid_w, P
     pane_putc(p, TUI_TRUNC, row, col, 1, "%s", tui_glyph(TUI_G_CUT));
 }
 
+/* The columns a row of T cells is drawn in: T at one character per cell
+ * (f), else squeezed to what the pane has. */
+static int grid_width(const TuiPane *p, int T) {
+    int gw = p->box.w - LABEL - 2;
+    return p->full || gw > T ? T : gw < 1 ? 1 : gw;
+}
+
 static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLabSettings *s) {
     const PlBatch *b = r->batch;
-    int gw = p->box.w - LABEL - 2;
+    int gw = grid_width(p, b->T);
     for (int i = 0; i < b->B; i++, *row += 2) {
         int mine = i == r->pick.at;
         if (mine && p->follow) { /* bring the example's row into view, under the counts when it fits */
-            int body = p->box.h - p->fixed;
-            p->scroll = *row + 2 - p->fixed > body ? *row - p->fixed - 1 : 0;
+            int body = p->box.h - p->fixed, first = *row > p->fixed + 5 ? *row - 2 : *row;
+            /* the body starts at a row's own line (the one before the example's), never at a mask line */
+            p->scroll = *row + 2 - p->fixed > body ? first - p->fixed : 0;
             p->follow = 0;
         }
         pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, *row, 0, LABEL, "%s%6d %4d", mine ? ">" : " ", b->row[i],
@@ -50,7 +58,7 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
 /* A packed batch: one row, the sequences back to back, a bar where one ends. */
 static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
-    int w = p->box.w - 2, T = k->width, cols = T < w ? T : w;
+    int w = p->box.w - 2, T = k->width, cols = p->full || T < w ? T : w;
     pane_put(p, (*row)++, 0, p->box.w, "one row of %d tokens: %d reviews back to back, no pads; %s where one ends", T,
              k->B, tui_glyph(TUI_G_BOUND));
     for (int c = 0, seq = 0; c < cols; c++) {
@@ -109,16 +117,25 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
     pane_putc(p, r->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
               "real tokens %ld, mask marks %ld real, labels count %ld: %s", r->real_tokens, r->mask_real,
               r->label_positions, r->agree ? "they agree" : "they disagree");
+    int T = r->pick.packed ? r->pick.width : r->batch->T, gw = r->pick.packed ? p->box.w - 2 : grid_width(p, T);
+    if (gw > T) gw = T;
     pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_REAL));
     pane_put(p, row, 2, 6, "real");
     pane_putc(p, TUI_PAD, row, 8, 2, "%s", tui_glyph(TUI_G_PAD));
-    pane_put(p, row, 10, 20, "pad (%s)", pl_side_name((PlSide)s->padding));
+    pane_put(p, row, 10, 12, "pad (%s)", pl_side_name((PlSide)s->padding));
     pane_putc(p, TUI_TRUNC, row, 22, 2, "%s", tui_glyph(TUI_G_CUT));
     pane_put(p, row, 24, p->box.w - 24, "cut (truncating %s)   rows: review, tokens kept",
              pl_side_name((PlSide)s->truncating));
     row++;
     example_words(p, row, lab, r, s);
-    row += 3;
+    row += 2;
+    if (gw < T) { /* squeezed: say by how much, and what a column holding both is */
+        pane_putc(p, TUI_WARN, row, 0, 1, "%s", tui_glyph(TUI_G_MIXED));
+        pane_putc(p, TUI_WARN, row, 2, p->box.w - 2,
+                  "real and pad in one char; 1 char = %.3g cells (%d in %d); f: 1 per cell",
+                  (double)T / gw, T, gw);
+    } else pane_putc(p, TUI_DIM, row, 0, p->box.w, "1 char = 1 cell (%d cells)%s", T, p->full ? "; f squeezes, < > scroll" : "");
+    row++;
     if (r->pick.packed) packed_row(p, &row, r);
     else padded_rows(p, &row, r, s);
 }

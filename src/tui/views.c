@@ -15,8 +15,11 @@ static const struct {
 void tui_view_draw(PlLab *lab, PlView v, TuiPane *p) {
     p->rows = 0;
     p->fixed = 0;
+    p->cols = 0;
+    p->cut = 0;
     views[v].draw(lab, p);
     tui_clamp_scroll(p);
+    tui_sideways_mark(p);
 }
 
 const char *tui_view_short(PlView v) { return views[v].short_name; }

@@ -57,23 +57,29 @@ static void trim(char *s) {
     for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]);) *--e = '\0';
 }
 
+/* What a text reads: the result kinds, and whether any figure is training's. */
+typedef struct {
+    unsigned kinds;
+    int training;
+} Reads;
+
 /* A term's value: a number, or a quantity's value now. 1, 0 when the lab
  * has not computed it, -1 when it is neither (why says so). lab may be NULL
  * (only checking). */
-static int term(PlLab *lab, const char *t, double *v, unsigned *kinds, char *why, int cap) {
+static int term(PlLab *lab, const char *t, double *v, Reads *rd, char *why, int cap) {
     char *end;
     *v = strtod(t, &end);
     if (end != t && !*end) return 1;
     PlQuantity q;
     if (pl_quantity_parse(t, &q, why, cap)) return -1;
-    if (kinds) *kinds |= pl_quantity_kinds(&q);
+    if (rd) rd->kinds |= pl_quantity_kinds(&q), rd->training |= pl_quantity_reads_training(&q);
     if (!lab) return 1;
     return pl_quantity_value(lab, &q, v, why, cap) == 0; /* why: what it waits for */
 }
 
 /* Evaluates cond: 1 holds, 0 fails, 2 a figure is not computed, -1 not a
  * condition (why). */
-static int evaluate(PlLab *lab, const char *cond, unsigned *kinds, char *why, int cap) {
+static int evaluate(PlLab *lab, const char *cond, Reads *rd, char *why, int cap) {
     char copy[256], *save = NULL;
     snprintf(copy, sizeof copy, "%s", cond);
     int result = 1, parts = 0;
@@ -90,7 +96,7 @@ static int evaluate(PlLab *lab, const char *cond, unsigned *kinds, char *why, in
         snprintf(b, sizeof b, "%s", at + strlen(ops[k]));
         trim(a), trim(b);
         double x, y;
-        int ra = term(lab, a, &x, kinds, why, cap), rb = ra < 0 ? -1 : term(lab, b, &y, kinds, why, cap);
+        int ra = term(lab, a, &x, rd, why, cap), rb = ra < 0 ? -1 : term(lab, b, &y, rd, why, cap);
         if (ra < 0 || rb < 0) return -1;
         if (!ra || !rb) {
             result = 2;
@@ -242,8 +248,7 @@ int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int
     return fill_into(lab, text, &o) ? -1 : 0;
 }
 
-static unsigned kinds_span(const char *text, size_t n) {
-    unsigned k = 0;
+static void reads_span(const char *text, size_t n, Reads *rd) {
     for (size_t i = 0; i < n; i++) {
         const char *e = text[i] == '{' ? closing(text + i) : NULL;
         if (!e || e >= text + n) continue;
@@ -251,21 +256,31 @@ static unsigned kinds_span(const char *text, size_t n) {
         if (text[i + 1] == '?') {
             Cond c;
             if (!split(text + i + 2, (size_t)(e - text - (long)i - 2), &c, why, sizeof why)) {
-                evaluate(NULL, c.cond, &k, why, sizeof why);
-                k |= kinds_span(c.then, c.nthen) | kinds_span(c.other, c.nother);
+                evaluate(NULL, c.cond, rd, why, sizeof why);
+                reads_span(c.then, c.nthen, rd), reads_span(c.other, c.nother, rd);
             }
         } else {
             char name[96];
             PlQuantity q;
             snprintf(name, sizeof name, "%.*s", (int)(e - text - (long)i - 1), text + i + 1);
-            if (!pl_quantity_parse(name, &q, why, sizeof why)) k |= pl_quantity_kinds(&q);
+            if (!pl_quantity_parse(name, &q, why, sizeof why))
+                rd->kinds |= pl_quantity_kinds(&q), rd->training |= pl_quantity_reads_training(&q);
         }
         i = (size_t)(e - text);
     }
-    return k;
 }
 
-unsigned pl_fill_kinds(const char *text) { return text ? kinds_span(text, strlen(text)) : 0; }
+unsigned pl_fill_kinds(const char *text) {
+    Reads rd = {0, 0};
+    if (text) reads_span(text, strlen(text), &rd);
+    return rd.kinds;
+}
+
+int pl_fill_reads_training(const char *text) {
+    Reads rd = {0, 0};
+    if (text) reads_span(text, strlen(text), &rd);
+    return rd.training;
+}
 
 int pl_fill_conditions(PlLab *lab, const char *text, void (*fn)(const char *cond, int holds, void *ctx), void *ctx) {
     int count = 0;

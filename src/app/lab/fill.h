@@ -27,6 +27,8 @@ int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int
 
 /* The result kinds text reads (a bit per PlResultKind), conditions too. */
 unsigned pl_fill_kinds(const char *text);
+/* Whether text reads a figure of training (train.*, grid.*), conditions too. */
+int pl_fill_reads_training(const char *text);
 
 /* Calls fn once for each conditional of text with its condition and where
  * it stands now: 1 holds, 0 fails, -1 its figures are not computed. Returns

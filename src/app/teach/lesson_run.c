@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/fill.h"
 #include "choices.h"
 
 struct PlLessonRun {
@@ -50,26 +51,63 @@ static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks)
         }
 }
 
-/* The step's own training or grid, started unless it already runs (or the
- * grid is already done for these settings). */
-static void start_work(PlLessonRun *r, int k) {
-    for (int a = 0; a < r->l->steps[k].nactions; a++) {
-        PlStepActionKind kind = r->l->steps[k].actions[a].kind;
-        if (kind == PL_STEP_TRAIN) {
-            if (!pl_lab_training(r->lab)->active) pl_lab_command(r->lab, PL_CMD_RUN);
-            r->st.waiting = 1;
-        }
-        if (kind == PL_STEP_GRID) {
-            /* a grid already done for these settings and seeds is not trained again */
-            PlLabGrid g = pl_lab_grid(r->lab);
-            PlLabSettings s = *pl_lab_settings(r->lab);
-            s.padding = g.base.padding, s.mask = g.base.mask; /* the grid trains every padding and mask */
-            int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed &&
-                       g.seeds == (s.seeds < 1 ? 1 : s.seeds);
-            pl_lab_retrain_cancel(r->lab, "not retrained: the grid trains every padding x mask of these settings");
-            if (!g.active && !done) pl_lab_command(r->lab, PL_CMD_GRID);
-            r->st.waiting = 1;
-        }
+enum { WORK_TRAIN = 1, WORK_GRID = 2 };
+
+/* What step k trains itself: WORK_TRAIN, WORK_GRID or both, or 0. */
+static unsigned step_work(const PlLesson *l, int k) {
+    unsigned w = 0;
+    for (int a = 0; a < l->steps[k].nactions; a++) {
+        PlStepActionKind kind = l->steps[k].actions[a].kind;
+        w |= kind == PL_STEP_TRAIN ? WORK_TRAIN : kind == PL_STEP_GRID ? WORK_GRID : 0u;
+    }
+    return w;
+}
+
+/* Whether step s's text or question reads a figure of training. */
+static int step_reads_training(const PlStep *s) {
+    const PlQuestion *q = &s->q;
+    int t = pl_fill_reads_training(s->text) || pl_fill_reads_training(s->summary) ||
+            pl_fill_reads_training(q->prompt) || pl_fill_reads_training(q->reveal) ||
+            pl_fill_reads_training(q->solution) || (q->kind == PL_Q_ASK && pl_quantity_reads_training(&q->answer));
+    for (int i = 0; i < q->nhints && !t; i++) t = pl_fill_reads_training(q->hints[i]);
+    for (int i = 0; i < q->nchoices && !t; i++)
+        t = pl_fill_reads_training(q->choices[i].explain) || pl_fill_reads_training(q->choices[i].text);
+    return t;
+}
+
+/* The training or grid the step needs: its own, else, when it reads the
+ * figures of an earlier step's training, that step's work (a step jumped
+ * to shows figures, not "..."), unless the lab already has those runs. */
+static unsigned needed_work(PlLessonRun *r, int k) {
+    unsigned own = step_work(r->l, k);
+    if (own || !step_reads_training(&r->l->steps[k])) return own;
+    int j = k - 1;
+    while (j >= 0 && !step_work(r->l, j)) j--;
+    if (j < 0) return 0;
+    unsigned w = step_work(r->l, j);
+    const PlLabSettings *s = pl_lab_settings(r->lab);
+    PlLabGroup g;
+    if ((w & WORK_TRAIN) && pl_lab_group_of(r->lab, s, &g) && g.n >= (s->seeds < 1 ? 1 : s->seeds)) w &= ~WORK_TRAIN;
+    return w;
+}
+
+/* The training or grid work asks for, started unless it already runs (or
+ * the grid is already done for these settings). */
+static void start_work(PlLessonRun *r, unsigned work) {
+    if (work & WORK_TRAIN) {
+        if (!pl_lab_training(r->lab)->active) pl_lab_command(r->lab, PL_CMD_RUN);
+        r->st.waiting = 1;
+    }
+    if (work & WORK_GRID) {
+        /* a grid already done for these settings and seeds is not trained again */
+        PlLabGrid g = pl_lab_grid(r->lab);
+        PlLabSettings s = *pl_lab_settings(r->lab);
+        s.padding = g.base.padding, s.mask = g.base.mask; /* the grid trains every padding and mask */
+        int done = g.done && pl_lab_same_setting(&g.base, &s) && g.base.seed == s.seed &&
+                   g.seeds == (s.seeds < 1 ? 1 : s.seeds);
+        pl_lab_retrain_cancel(r->lab, "not retrained: the grid trains every padding x mask of these settings");
+        if (!g.active && !done) pl_lab_command(r->lab, PL_CMD_GRID);
+        r->st.waiting = 1;
     }
 }
 
@@ -100,7 +138,7 @@ int pl_lesson_run_goto(PlLessonRun *r, int k, PlErr *err) {
     r->st.chosen = -1;
     shuffle(r);
     if (k > r->furthest) r->furthest = k;
-    start_work(r, k);
+    start_work(r, needed_work(r, k));
     return 0;
 }
 
