@@ -72,6 +72,7 @@ static const SuiteRow suites[] = {
     {"atomic", atomic_suite},
     {"dirs", dirs_suite},
     {"book", book_suite},
+    {"class", class_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

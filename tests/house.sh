@@ -17,6 +17,7 @@ floor() {
         src/app) echo 1 ;;
         src/app/lab) echo 2 ;;
         src/app/report | src/app/teach) echo 3 ;;
+        src/app/class) echo 4 ;; # the class wing stands on teach and report
     esac
 }
 
