@@ -70,6 +70,7 @@ typedef struct {
     double value, band_lo, band_hi;
     int value_bin, band_bin_lo, band_bin_hi;
     char value_text[48];
+    double unit; /* what a view multiplies a bin's edges by: 100 for a share (shown in %), else 1 */
     /* choice */
     int nchoices, right_choice;
     int chosen[2][PL_CHOICES_MAX];

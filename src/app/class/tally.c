@@ -59,6 +59,7 @@ void class_tally_locked(PlClass *c, int qi, PlClassTally *t) {
     memset(t, 0, sizeof *t);
     t->kind = q->kind, t->rounds = q->rounds, t->revealed = q->revealed;
     t->nchoices = q->nchoices, t->right_choice = q->right;
+    t->unit = q->kind == PL_CLASS_NUMBER && pl_quantity_kind_of_format(&q->qty) == PL_QF_SHARE ? 100.0 : 1.0;
     if (q->kind == PL_CLASS_NUMBER && q->revealed) {
         t->value = q->value;
         pl_quantity_band(&q->qty, q->value, &q->tol, &t->band_lo, &t->band_hi);
