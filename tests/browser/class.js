@@ -18,13 +18,16 @@ const key = (k) => fs.appendFileSync(fifo, k);
 (async () => {
   fs.mkdirSync(shots, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'padlab-chromium-'));
-  const browser = await chromium.launch({
+  // A fresh profile each run (playwright passes it as --user-data-dir).
+  const browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 420, height: 820 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
+           '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const page = await (await browser.newContext({ viewport: { width: 420, height: 820 } })).newPage();
+    const page = await browser.newPage();
     const external = [];
     page.on('request', (r) => { if (!r.url().startsWith(url)) external.push(r.url()); });
     await page.goto(url);
