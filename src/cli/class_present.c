@@ -5,7 +5,7 @@
  * again, q the end (then the class report, with --report FILE).
  *
  * On a terminal the screen is redrawn whenever the session changes (checked
- * every 50 ms); with keys from a pipe (the tests) each frame is printed as
+ * every 25 ms); with keys from a pipe (the tests) each frame is printed as
  * it changes, one after the other. */
 #include <ifaddrs.h>
 #include <netinet/in.h>
@@ -127,7 +127,7 @@ static void loop(Present *p) {
             draw(p), shown = n.version, students = pl_class_students(p->c);
         fflush(stdout);
         struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
-        if (poll(&fd, 1, 50) <= 0) continue;
+        if (poll(&fd, 1, 25) <= 0) continue;
         unsigned char ch;
         ssize_t got = read(STDIN_FILENO, &ch, 1);
         if (got == 1 && (ch == '\n' || ch == '\r')) continue;
