@@ -165,7 +165,8 @@ int main(int argc, char **argv) {
     int n = argc > 2 ? atoi(argv[2]) : 300, passes = argc > 3 ? atoi(argv[3]) : 3;
     char path[1024], why[300];
     PlErr err;
-    if (n < 1 || n > MAX_STUDENTS || passes < 1 || passes > 8) return fprintf(stderr, "students 1..512, passes 1..8\n"), 2;
+    if (n < 1 || n > MAX_STUDENTS || passes < 1 || passes > 8)
+        return fprintf(stderr, "students 1..512, passes 1..8\n"), 2;
     if (pl_lesson_find(name, path, sizeof path)) return fprintf(stderr, "no lesson %s\n", name), 2;
     PlLesson *l = pl_lesson_load(path, &err);
     if (!l) return fprintf(stderr, "%s\n", err.msg), 2;

@@ -111,17 +111,21 @@ START_TEST(test_a_number_is_tallied_by_hand) {
     ck_assert_int_eq(pl_class_reveal(cls, 13.0), 0);
     pl_class_tally(cls, q, &t);
     ck_assert_int_eq(t.rounds, 2);
-    ck_assert_int_eq(t.answered[0], 5); ck_assert_int_eq(t.answered[1], 5);
-    ck_assert_int_eq(t.right[0], 3); ck_assert_int_eq(t.right[1], 4);
+    ck_assert_int_eq(t.answered[0], 5);
+    ck_assert_int_eq(t.answered[1], 5);
+    ck_assert_int_eq(t.right[0], 3);
+    ck_assert_int_eq(t.right[1], 4);
     ck_assert_int_eq(t.nbins, 10);
-    ck_assert_double_eq(t.edge0, 10.0); ck_assert_double_eq(t.width, 1.0);
+    ck_assert_double_eq(t.edge0, 10.0);
+    ck_assert_double_eq(t.width, 1.0);
     int want1[10] = {1, 0, 2, 0, 0, 1, 0, 0, 0, 1}, want2[10] = {0, 0, 1, 2, 1, 0, 0, 0, 0, 1};
     for (int k = 0; k < 10; k++) {
         ck_assert_int_eq(t.bins[0][k], want1[k]);
         ck_assert_int_eq(t.bins[1][k], want2[k]);
     }
     ck_assert_int_eq(t.value_bin, 3);
-    ck_assert_int_eq(t.band_bin_lo, 1); ck_assert_int_eq(t.band_bin_hi, 5);
+    ck_assert_int_eq(t.band_bin_lo, 1);
+    ck_assert_int_eq(t.band_bin_hi, 5);
     ck_assert_str_eq(t.value_text, "13");
     ck_assert_str_eq(t.wrong, "10");
     ck_assert_int_eq(t.wrong_count, 1);
@@ -155,7 +159,9 @@ START_TEST(test_choices_are_counted_per_choice_with_the_right_one_marked) {
     for (int i = 0; i < 6; i++) answer(student(i), q, votes[i]);
     PlClassTally t;
     pl_class_tally(cls, q, &t);
-    ck_assert_int_eq(t.chosen[0][0], 1); ck_assert_int_eq(t.chosen[0][1], 3); ck_assert_int_eq(t.chosen[0][2], 2);
+    ck_assert_int_eq(t.chosen[0][0], 1);
+    ck_assert_int_eq(t.chosen[0][1], 3);
+    ck_assert_int_eq(t.chosen[0][2], 2);
     ck_assert_int_eq(t.right_choice, 1);
     ck_assert_int_eq(t.right[0], 3);
     ck_assert_str_eq(t.wrong, "c. none");
@@ -182,8 +188,10 @@ START_TEST(test_a_posted_answer_is_read_decoded_and_bounded) {
     ck_assert_int_eq(p.q, 3);
     ck_assert_str_eq(p.a, "19.6%");
     ck_assert_str_eq(p.token, "0123456789abcdef0123456789abcdef");
-    const char *bad[] = {"q=3", "a=1", "q=x&a=1", "q=1&a=%0a", "q=1&a=%zz", "q=1&a=1&q=2", "q=1&a=1&x=2",
-                         "q=1&a=1&t=abc", "q=1&a=123456789012345678901234567890123", "q=1&a=%e9"};
+    const char *bad[] = {"q=3",         "a=1",           "q=x&a=1",
+                         "q=1&a=%0a",   "q=1&a=%zz",     "q=1&a=1&q=2",
+                         "q=1&a=1&x=2", "q=1&a=1&t=abc", "q=1&a=123456789012345678901234567890123",
+                         "q=1&a=%e9"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(pl_class_parse_post(bad[i], strlen(bad[i]), &p, why, sizeof why) == -1, "%s", bad[i]);
     char big[600];
@@ -215,9 +223,10 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
     answer(s[0], n, "7");
     pl_class_reveal(cls, 12);
     char *csv = report_of("csv");
-    ck_assert_str_eq(csv, "question,step,kind,prompt,answered_1,right_1,answered_2,right_2,lab_value,wrong,wrong_count\n"
-                          "1,5,choose,Which padding?,3,0,2,2,,c. none,2\n"
-                          "2,3,ask,How many pad cells?,1,0,,,12,7,1\n");
+    ck_assert_str_eq(csv,
+                     "question,step,kind,prompt,answered_1,right_1,answered_2,right_2,lab_value,wrong,wrong_count\n"
+                     "1,5,choose,Which padding?,3,0,2,2,,c. none,2\n"
+                     "2,3,ask,How many pad cells?,1,0,,,12,7,1\n");
     free(csv);
     char *json = report_of("json");
     char *w = json;

@@ -7,9 +7,9 @@
  * On a terminal the screen is redrawn whenever the session changes (checked
  * every 25 ms); with keys from a pipe (the tests) each frame is printed as
  * it changes, one after the other. */
+#include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
-#include <arpa/inet.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,9 +66,11 @@ static void join_url(char *url, int cap, const char *listen, int port) {
  * and opened to the class. 0, or -1 with the message printed. */
 static int go_step(Present *p, int k) {
     PlErr err;
-    if (k != p->step && pl_lesson_run_goto(p->run, k, &err)) return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
+    if (k != p->step && pl_lesson_run_goto(p->run, k, &err))
+        return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
     p->step = k;
-    for (int i = 0; i < 60000 && (pl_lab_tick(p->lab), pl_lesson_run_tick(p->run), pl_lesson_run_state(p->run)->waiting); i++)
+    for (int i = 0;
+         i < 60000 && (pl_lab_tick(p->lab), pl_lesson_run_tick(p->run), pl_lesson_run_state(p->run)->waiting); i++)
         usleep(10000);
     pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 300);
     const PlStep *s = &p->l->steps[k];
@@ -99,8 +101,14 @@ static void reveal(Present *p) {
 }
 
 static void draw(Present *p) {
-    ClassScreen s = {.title = p->l->title, .step = p->step, .nsteps = p->l->nsteps, .url = p->url,
-                     .code = pl_class_code(p->c), .narration = p->narration, .qi = p->step_q[p->step], .qr = 1};
+    ClassScreen s = {.title = p->l->title,
+                     .step = p->step,
+                     .nsteps = p->l->nsteps,
+                     .url = p->url,
+                     .code = pl_class_code(p->c),
+                     .narration = p->narration,
+                     .qi = p->step_q[p->step],
+                     .qr = 1};
     if (p->tty) fputs("\033[H\033[2J", stdout);
     else puts("----");
     cli_class_screen(stdout, p->c, &s);
@@ -141,7 +149,8 @@ static int serve(Present *p, const ClassPresentArgs *o) {
     new_code(code);
     p->salt = pl_choices_new_salt();
     if (!(p->c = pl_class_new(code))) return fprintf(stderr, "padlab lesson: out of memory\n"), 1;
-    if (pl_class_add_lesson(p->c, p->l, p->salt, p->step_q) < 0) return fprintf(stderr, "padlab lesson: too many questions\n"), 1;
+    if (pl_class_add_lesson(p->c, p->l, p->salt, p->step_q) < 0)
+        return fprintf(stderr, "padlab lesson: too many questions\n"), 1;
     PlClassServer *sv = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
     if (!sv) return fprintf(stderr, "padlab lesson: --class: %s\n", why), 2;
     join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
@@ -175,7 +184,7 @@ int cli_class_present(const ClassPresentArgs *o) {
     p.lab = pl_lab_new(o->settings, &err);
     p.run = p.lab ? pl_lesson_run_new(p.lab, p.l, 0, &err) : NULL;
     p.step_q = calloc((size_t)p.l->nsteps + 1, sizeof *p.step_q);
-    int rc = !p.run ? (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2)
+    int rc = !p.run      ? (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2)
              : !p.step_q ? (fprintf(stderr, "padlab lesson: out of memory\n"), 1)
                          : serve(&p, o);
     pl_class_free(p.c);

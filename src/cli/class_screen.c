@@ -38,20 +38,26 @@ void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n) {
             if ((t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i]) > most)
                 most = t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i];
     fprintf(f, "  %-26s", "");
-    for (int r = 0; r < t->rounds; r++) fprintf(f, "round %d: %3d answered, %3d right   ", r + 1, t->answered[r], t->right[r]);
+    for (int r = 0; r < t->rounds; r++)
+        fprintf(f, "round %d: %3d answered, %3d right   ", r + 1, t->answered[r], t->right[r]);
     fputs("\n", f);
     for (int i = 0; i < rows; i++) {
         char label[64];
         int right = t->kind == PL_CLASS_CHOICE ? i == t->right_choice : i >= t->band_bin_lo && i <= t->band_bin_hi;
         if (t->kind == PL_CLASS_CHOICE) snprintf(label, sizeof label, "%c.", 'a' + i);
-        else snprintf(label, sizeof label, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit, t->unit > 1 ? "%" : "", (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
+        else
+            snprintf(label, sizeof label, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit,
+                     t->unit > 1 ? "%" : "", (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
         fprintf(f, "  %s %-22s ", right ? "\u2713" : " ", label);
         for (int r = 0; r < t->rounds; r++) bar(f, t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i], most);
         if (t->kind == PL_CLASS_NUMBER && i == t->value_bin) fprintf(f, "\u25c0 the lab: %s", t->value_text);
         fputs("\n", f);
     }
-    if (t->kind == PL_CLASS_CHOICE) shown(f, "  the right answer: %c. %s\n", 'a' + t->right_choice, n->choices[t->right_choice]);
-    else fprintf(f, "  \u2713 the band counted right: %.4g%s to %.4g%s\n", t->band_lo * t->unit, t->unit > 1 ? "%" : "", t->band_hi * t->unit, t->unit > 1 ? "%" : "");
+    if (t->kind == PL_CLASS_CHOICE)
+        shown(f, "  the right answer: %c. %s\n", 'a' + t->right_choice, n->choices[t->right_choice]);
+    else
+        fprintf(f, "  \u2713 the band counted right: %.4g%s to %.4g%s\n", t->band_lo * t->unit, t->unit > 1 ? "%" : "",
+                t->band_hi * t->unit, t->unit > 1 ? "%" : "");
 }
 
 static void question(FILE *f, PlClass *c, const ClassScreen *s) {
@@ -70,7 +76,8 @@ static void question(FILE *f, PlClass *c, const ClassScreen *s) {
     if (pl_class_tally(c, n.q, &t)) return;
     fputs("\n", f);
     cli_class_tally(f, &t, &n);
-    fputs(n.round == 1 ? "\n  v discuss and vote again   space next step   q end\n" : "\n  space next step   q end\n", f);
+    fputs(n.round == 1 ? "\n  v discuss and vote again   space next step   q end\n" : "\n  space next step   q end\n",
+          f);
 }
 
 void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
@@ -79,7 +86,7 @@ void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
     if (s->qr) cli_class_qr(f, s->url, 2);
     if (s->narration) {
         shown(f, "\n%s\n", s->narration);
-        }
+    }
     if (s->qi >= 0) question(f, c, s);
     else fputs("\n  space next step   b back   q end\n", f);
     fflush(f);

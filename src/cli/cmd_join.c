@@ -6,7 +6,8 @@
 static int run(const CliArgs *a) {
     const char *token = cli_str(a, "token", NULL), *answer = cli_str(a, "answer", NULL);
     if (a->npos != 2 && !(a->npos == 1 && token))
-        return cli_usage_error(a, "expected the address and the code on the projector (padlab join 192.168.1.20:8765 K7P2Q)");
+        return cli_usage_error(
+            a, "expected the address and the code on the projector (padlab join 192.168.1.20:8765 K7P2Q)");
     if (token && (strlen(token) != 32 || strspn(token, "0123456789abcdef") != 32))
         return cli_usage_error(a, "--token takes the 32 hex digits padlab join printed when you joined");
     return cli_join_run(a, a->pos[0], a->npos == 2 ? a->pos[1] : NULL, token, answer);

@@ -67,7 +67,8 @@ static const char *json_string(const char *p, char *out, int cap) {
             ch = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
             if (*p == 'u') {
                 unsigned v = 0;
-                for (int i = 0; i < 4 && p[1]; i++) v = v * 16 + (unsigned)(p[1] <= '9' ? p[1] - '0' : (p[1] | 32) - 'a' + 10), p++;
+                for (int i = 0; i < 4 && p[1]; i++)
+                    v = v * 16 + (unsigned)(p[1] <= '9' ? p[1] - '0' : (p[1] | 32) - 'a' + 10), p++;
                 ch = v >= 0x20 && v < 0x7f ? (char)v : '?';
             }
         }
@@ -154,7 +155,8 @@ static int send_answer(Join *j, const char *text) {
     Reply *r = malloc(sizeof *r);
     char body[200], mine[600], key[64];
     if (!r) return -1;
-    if (request(j, "/state", NULL, r) != 200) return fprintf(stderr, "padlab join: the class did not answer\n"), free(r), -1;
+    if (request(j, "/state", NULL, r) != 200)
+        return fprintf(stderr, "padlab join: the class did not answer\n"), free(r), -1;
     field(r->buf, "key", key, sizeof key);
     char *esc = curl_easy_escape(j->h, text, 0);
     snprintf(body, sizeof body, "q=%ld&a=%s", field_int(r->buf, "q"), esc ? esc : "");
@@ -203,7 +205,8 @@ int cli_join_run(const CliArgs *a, const char *address, const char *code, const 
     memset(&j, 0, sizeof j);
     if (strlen(address) > 200) return cli_usage_error(a, "the address is too long");
     snprintf(j.base, sizeof j.base, "%s%s", strncmp(address, "http://", 7) ? "http://" : "", address);
-    for (size_t n = strlen(j.base); n > 7 && j.base[n - 1] == '/'; n--) j.base[n - 1] = 0; /* the projector's URL ends in / */
+    for (size_t n = strlen(j.base); n > 7 && j.base[n - 1] == '/'; n--)
+        j.base[n - 1] = 0; /* the projector's URL ends in / */
     if (token) snprintf(j.cookie, sizeof j.cookie, "padlab_class=%s", token);
     if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(j.h = curl_easy_init()))
         return fprintf(stderr, "%s: libcurl could not start\n", a->cmd), 1;

@@ -110,8 +110,8 @@ PlClassCodeTry pl_class_code_try(PlClass *c, const char *addr, const char *code,
     if (!t->wrong || now_ms - t->start_ms >= PL_CLASS_CODE_WINDOW_MS || now_ms < t->start_ms)
         t->start_ms = now_ms, t->wrong = 0;
     PlClassCodeTry r = t->wrong >= PL_CLASS_CODE_TRIES ? PL_CLASS_CODE_LIMITED
-                       : strcmp(code, c->code)       ? PL_CLASS_CODE_WRONG
-                                                     : PL_CLASS_CODE_OK;
+                       : strcmp(code, c->code)         ? PL_CLASS_CODE_WRONG
+                                                       : PL_CLASS_CODE_OK;
     if (r == PL_CLASS_CODE_WRONG) t->wrong++;
     pthread_mutex_unlock(&c->mu);
     return r;

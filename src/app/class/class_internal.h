@@ -24,8 +24,8 @@ typedef struct {
     int step;   /* the lesson's step, from 0 */
     int rounds; /* 1, or 2 once voted again */
     int revealed;
-    double value;          /* the lab's value, once revealed */
-    ClassVote *votes[2];   /* [round][student], PL_CLASS_MAX_STUDENTS each */
+    double value;        /* the lab's value, once revealed */
+    ClassVote *votes[2]; /* [round][student], PL_CLASS_MAX_STUDENTS each */
 } ClassQuestion;
 
 #define CLASS_TRY_ROWS 256

@@ -10,7 +10,10 @@
 #define POST_MAX 512
 
 static int hex_digit(char ch) {
-    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+    return ch >= '0' && ch <= '9'   ? ch - '0'
+           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                    : -1;
 }
 
 /* Decodes v[0..n) into out (cap bytes with its NUL): 0, or -1 when it is too
@@ -52,7 +55,11 @@ static int fields_known(const char *body, size_t n) {
     for (size_t i = 0; i < n;) {
         size_t end = i;
         while (end < n && body[end] != '&') end++;
-        int k = end - i >= 2 && body[i + 1] == '=' ? (body[i] == 'q' ? 0 : body[i] == 'a' ? 1 : body[i] == 't' ? 2 : -1) : -1;
+        int k = end - i >= 2 && body[i + 1] == '=' ? (body[i] == 'q'   ? 0
+                                                      : body[i] == 'a' ? 1
+                                                      : body[i] == 't' ? 2
+                                                                       : -1)
+                                                   : -1;
         if (k < 0 || seen[k]++) return 0;
         i = end + 1;
     }
@@ -63,8 +70,7 @@ int pl_class_parse_post(const char *body, size_t n, PlClassPost *p, char *why, i
     char q[8];
     memset(p, 0, sizeof *p);
     if (n > POST_MAX) return snprintf(why, cap, "the answer is longer than %d bytes", POST_MAX), -1;
-    if (memchr(body, 0, n) || !fields_known(body, n))
-        return snprintf(why, cap, "expected q=QUESTION&a=ANSWER"), -1;
+    if (memchr(body, 0, n) || !fields_known(body, n)) return snprintf(why, cap, "expected q=QUESTION&a=ANSWER"), -1;
     if (pl_class_form_field(body, n, "q", q, sizeof q) || !q[0] || strspn(q, "0123456789") != strlen(q))
         return snprintf(why, cap, "q is not a question's number"), -1;
     p->q = atoi(q);

@@ -43,8 +43,9 @@ static void row_of(PlClass *c, int i, Row *w) {
 static const char *kind_name(PlClassKind k) { return k == PL_CLASS_CHOICE ? "choose" : "ask"; }
 
 static void print_md(PlClass *c, FILE *f, const char *title) {
-    fprintf(f, "# Class report: %s\n\n%d students joined. Right answers of a number count once the lab's value "
-               "was revealed.\n\n",
+    fprintf(f,
+            "# Class report: %s\n\n%d students joined. Right answers of a number count once the lab's value "
+            "was revealed.\n\n",
             title, c->nstudents);
     fputs("| # | step | question | answered (1) | right (1) | answered (2) | right (2) | lab | most common wrong "
           "answer (1) |\n|---|---|---|---|---|---|---|---|---|\n",

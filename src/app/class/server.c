@@ -84,7 +84,8 @@ static void client_addr(struct MHD_Connection *con, char *out, int cap) {
     snprintf(out, cap, "?");
     if (!ci || !ci->client_addr) return;
     const struct sockaddr *sa = ci->client_addr;
-    if (sa->sa_family == AF_INET) inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, cap);
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, cap);
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, cap);
 }
@@ -99,15 +100,18 @@ static int student_of(struct MHD_Connection *con, PlClass *c, const char *posted
 
 static enum MHD_Result do_join(struct MHD_Connection *con, PlClass *c, const Req *rq) {
     char code[16], addr[64], token[PL_CLASS_TOKEN_HEX + 1], cookie[128];
-    if (pl_class_form_field(rq->body, rq->n, "code", code, sizeof code)) return send_error(con, 400, "expected code=CODE");
+    if (pl_class_form_field(rq->body, rq->n, "code", code, sizeof code))
+        return send_error(con, 400, "expected code=CODE");
     client_addr(con, addr, sizeof addr);
     for (char *p = code; *p; p++)
         if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A'); /* a code is read in any case */
     PlClassCodeTry r = pl_class_code_try(c, addr, code, now_ms());
-    if (r == PL_CLASS_CODE_LIMITED) return send_error(con, 429, "too many wrong codes from this address: wait a minute");
+    if (r == PL_CLASS_CODE_LIMITED)
+        return send_error(con, 429, "too many wrong codes from this address: wait a minute");
     if (r == PL_CLASS_CODE_WRONG) return send_error(con, 403, "that is not this class's code");
     unsigned char rnd[16];
-    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) return send_error(con, 500, "no random bytes for a token");
+    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
+        return send_error(con, 500, "no random bytes for a token");
     if (pl_class_join(c, rnd, token) < 0) return send_error(con, 503, "the class is full");
     snprintf(cookie, sizeof cookie, COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", token);
     if (wants_json(con)) {

@@ -5,8 +5,9 @@
 
 PlClassServer *pl_class_server_start(PlClass *c, const char *addr, int port, char *why, int cap) {
     (void)c, (void)addr, (void)port;
-    snprintf(why, cap, "this padlab was built without libmicrohttpd (Debian: apt-get install libmicrohttpd-dev, then "
-                       "configure and make again): no class session");
+    snprintf(why, cap,
+             "this padlab was built without libmicrohttpd (Debian: apt-get install libmicrohttpd-dev, then "
+             "configure and make again): no class session");
     return NULL;
 }
 int pl_class_server_port(const PlClassServer *s) { return (void)s, 0; }

@@ -24,24 +24,26 @@ void pl_class_html_escape(FILE *f, const char *text) {
 static const char *const phase_names[] = {"wait", "open", "shown"};
 
 static void head(FILE *f, const char *title, const char *key) {
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n"
-               "<style>body{font-family:sans-serif;max-width:40em;margin:1em auto;padding:0 1em;font-size:1.15em;"
-               "line-height:1.4}fieldset{border:1px solid #888;padding:1em}label{display:block;margin:.4em 0}"
-               "input[type=text]{font-size:1.2em;width:8em}button{font-size:1.1em;margin-top:.8em;padding:.3em 1em}"
-               "table{border-collapse:collapse}td,th{border:1px solid #888;padding:.2em .5em;text-align:left}"
-               ".right{font-weight:bold}</style></head>\n<body data-key=\"%s\">\n",
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n"
+            "<style>body{font-family:sans-serif;max-width:40em;margin:1em auto;padding:0 1em;font-size:1.15em;"
+            "line-height:1.4}fieldset{border:1px solid #888;padding:1em}label{display:block;margin:.4em 0}"
+            "input[type=text]{font-size:1.2em;width:8em}button{font-size:1.1em;margin-top:.8em;padding:.3em 1em}"
+            "table{border-collapse:collapse}td,th{border:1px solid #888;padding:.2em .5em;text-align:left}"
+            ".right{font-weight:bold}</style></head>\n<body data-key=\"%s\">\n",
             title, key);
 }
 
 void pl_class_page_join(FILE *f, PlClass *c, int student, const char *note) {
     (void)c, (void)student;
     head(f, "padlab: join the class", "join");
-    fputs("<main><h1>Join the class</h1>\n<form method=\"post\" action=\"/join\">\n"
-          "<label for=\"code\">The code on the projector</label>\n"
-          "<input type=\"text\" id=\"code\" name=\"code\" maxlength=\"8\" autocomplete=\"off\" autocapitalize=\"characters\" "
-          "required>\n<button type=\"submit\">Join</button>\n</form>\n",
-          f);
+    fputs(
+        "<main><h1>Join the class</h1>\n<form method=\"post\" action=\"/join\">\n"
+        "<label for=\"code\">The code on the projector</label>\n"
+        "<input type=\"text\" id=\"code\" name=\"code\" maxlength=\"8\" autocomplete=\"off\" autocapitalize=\"characters\" "
+        "required>\n<button type=\"submit\">Join</button>\n</form>\n",
+        f);
     if (note) fputs("<p role=\"alert\">", f), pl_class_html_escape(f, note), fputs("</p>\n", f);
     fputs("</main></body></html>\n", f);
 }
@@ -51,7 +53,8 @@ static void key_of(const PlClassNow *n, char *key, int cap) {
 }
 
 static void vote_form(FILE *f, const PlClassNow *n, const char *mine) {
-    fprintf(f, "<form id=\"f\" method=\"post\" action=\"/answer\">\n<input type=\"hidden\" name=\"q\" value=\"%d\">\n", n->q);
+    fprintf(f, "<form id=\"f\" method=\"post\" action=\"/answer\">\n<input type=\"hidden\" name=\"q\" value=\"%d\">\n",
+            n->q);
     fprintf(f, "<fieldset><legend>Question %d, round %d</legend>\n<p id=\"prompt\">", n->q + 1, n->round);
     pl_class_html_escape(f, n->prompt);
     fputs("</p>\n", f);
@@ -79,7 +82,9 @@ static void tally_table(FILE *f, const PlClassNow *n, const PlClassTally *t) {
         int right = t->kind == PL_CLASS_CHOICE ? i == t->right_choice : i >= t->band_bin_lo && i <= t->band_bin_hi;
         fprintf(f, "<tr%s><th scope=\"row\">", right ? " class=\"right\"" : "");
         if (t->kind == PL_CLASS_CHOICE) fprintf(f, "%c. ", 'a' + i), pl_class_html_escape(f, n->choices[i]);
-        else fprintf(f, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit, t->unit > 1 ? "%" : "", (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
+        else
+            fprintf(f, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit, t->unit > 1 ? "%" : "",
+                    (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
         fputs(right ? " (right)" : "", f);
         fputs("</th>", f);
         for (int r = 0; r < t->rounds; r++)
@@ -95,7 +100,8 @@ static void revealed(FILE *f, PlClass *c, const PlClassNow *n) {
     fprintf(f, "<h2>Question %d: the answer</h2>\n<p>", n->q + 1);
     pl_class_html_escape(f, n->prompt);
     fputs("</p>\n<p id=\"answer\">", f);
-    if (t.kind == PL_CLASS_CHOICE) fprintf(f, "The right answer: %c. ", 'a' + t.right_choice), pl_class_html_escape(f, n->choices[t.right_choice]);
+    if (t.kind == PL_CLASS_CHOICE)
+        fprintf(f, "The right answer: %c. ", 'a' + t.right_choice), pl_class_html_escape(f, n->choices[t.right_choice]);
     else fputs("The lab computed ", f), pl_class_html_escape(f, t.value_text);
     fputs(".</p>\n", f);
     for (int r = 0; r < t.rounds; r++)

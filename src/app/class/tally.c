@@ -49,7 +49,8 @@ static void most_wrong(const ClassQuestion *q, int n, PlClassTally *t) {
     if (best < 0) return;
     const ClassVote *v = &q->votes[0][best];
     t->wrong_count = best_n;
-    if (q->kind == PL_CLASS_CHOICE) snprintf(t->wrong, sizeof t->wrong, "%c. %s", 'a' + v->choice, q->choices[v->choice]);
+    if (q->kind == PL_CLASS_CHOICE)
+        snprintf(t->wrong, sizeof t->wrong, "%c. %s", 'a' + v->choice, q->choices[v->choice]);
     else pl_quantity_format(&q->qty, v->num, t->wrong, sizeof t->wrong);
 }
 
