@@ -73,6 +73,7 @@ static const SuiteRow suites[] = {
     {"dirs", dirs_suite},
     {"book", book_suite},
     {"kata", kata_suite},
+    {"class", class_suite},
 };
 
 static int wanted(const char *name, int argc, char **argv) {

@@ -22,6 +22,7 @@ typedef struct CliCommand {
 extern const CliCommand cli_cmd_pad, cli_cmd_stats, cli_cmd_buckets, cli_cmd_report, cli_cmd_experiment, cli_cmd_bench,
     cli_cmd_lab, cli_cmd_lesson, cli_cmd_gui, cli_cmd_export, cli_cmd_drill;
 extern const CliCommand cli_cmd_kata;
+extern const CliCommand cli_cmd_join;
 
 /* A default in a help text, from the constant itself: "default " CLI_DEF_BATCH. */
 #define PL_STR_(x) #x

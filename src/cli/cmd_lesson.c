@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "app/teach/lesson_run.h"
+#include "class_present.h"
 #include "cli.h"
 #include "tui/tui.h"
 
@@ -184,6 +185,15 @@ static int list_quantities(void) {
     return 0;
 }
 
+/* ---- --class ---- */
+
+static int class_session(const CliArgs *a, const PlLabSettings *s) {
+    ClassPresentArgs o = {.lesson = a->pos[0], .settings = s, .listen = cli_str(a, "listen", "127.0.0.1"),
+                          .report = cli_str(a, "report", NULL)};
+    if (cli_int(a, "port", 8765, 0, 65535, &o.port)) return 2;
+    return cli_class_present(&o);
+}
+
 static int run(const CliArgs *a) {
     OutFormat fmt;
     if (cli_format(a, &fmt)) return 2;
@@ -198,6 +208,7 @@ static int run(const CliArgs *a) {
         return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
     if (a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
+    if (cli_flag(a, "class")) return class_session(a, &s);
     TuiArgs t;
     memset(&t, 0, sizeof t);
     t.settings = s, t.given = given;
@@ -218,6 +229,10 @@ static const CliOpt opts[] = {
     {"check", NULL, "validate the lesson files given; every error as FILE:LINE: message"},
     {"answers", NULL, "play the lesson without a terminal and print each question with the lab's answer"},
     {"present", NULL, "classroom mode: the narration large beside one view, no key bar"},
+    {"class", NULL, "a class session: students vote on each question from a browser or padlab join"},
+    {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
+    {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
+    {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
     {"reset", NULL, "forget your progress in the lesson given (asks first)"},
     {"reset-all", NULL, "forget your progress in every lesson (asks first)"},
     {"yes", NULL, "with --reset or --reset-all: do not ask"},
@@ -231,7 +246,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_lesson = {
     .name = "lesson",
     .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
-    .usage = "NAME [--present] [--SETTING VALUE ...] | --list [--format json] | --check FILE... |\n"
+    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE]] [--SETTING VALUE ...] | --list [--format json] | --check FILE... |\n"
              "                     --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
     .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"
                "and asks a question whose answer is the number the lab computes right then.\n"

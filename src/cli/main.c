@@ -15,6 +15,7 @@ static const CliCommand *const commands[] = {
     &cli_cmd_lab,        &cli_cmd_gui,   &cli_cmd_export, &cli_cmd_pad,    &cli_cmd_stats, &cli_cmd_buckets,
     &cli_cmd_experiment, &cli_cmd_bench, &cli_cmd_report, &cli_cmd_lesson, &cli_cmd_drill,
     &cli_cmd_kata,
+    &cli_cmd_join,
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

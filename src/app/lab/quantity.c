@@ -663,6 +663,33 @@ int pl_tolerance_parse(const char *text, PlTolerance *t) {
 /* A typed share: 19.6, 19.6% and 0.196 all mean 19.6%. */
 static double share_of(double typed, int percent_sign) { return percent_sign || typed > 1.0 ? typed / 100.0 : typed; }
 
+int pl_quantity_read(const PlQuantity *q, const char *answer, double *a) {
+    char *end;
+    *a = strtod(answer, &end);
+    if (end == answer || !isfinite(*a)) return -1;
+    while (*end == ' ') end++;
+    int pct = *end == '%';
+    if (*end && !(pct && !end[1])) return -1;
+    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE) *a = share_of(*a, pct);
+    return 0;
+}
+
+/* How far from v an answer may be and still count right. */
+static double tolerance_of(const PlQuantity *q, double v, const PlTolerance *t) {
+    PlQuantityFormat f = pl_quantity_kind_of_format(q);
+    double tol = f == PL_QF_COUNT   ? 0.0
+                 : f == PL_QF_SHARE ? 0.02
+                                    : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
+    if (t && t->kind == PL_TOL_ABSOLUTE) tol = f == PL_QF_SHARE ? t->value / 100.0 : t->value;
+    if (t && t->kind == PL_TOL_RELATIVE) tol = t->value * fabs(v);
+    return tol + 1e-12 * fabs(v);
+}
+
+void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi) {
+    double tol = tolerance_of(q, v, t);
+    *lo = v - tol, *hi = v + tol;
+}
+
 int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t) {
     PlQuantityFormat f = pl_quantity_kind_of_format(q);
     if (f == PL_QF_SETTING) {
@@ -672,17 +699,7 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
         if (pl_setting_parse(&s, id, answer, want, sizeof want)) return -1;
         return pl_setting_get(&s, id) == (int)v;
     }
-    char *end;
-    double a = strtod(answer, &end);
-    if (end == answer) return -1;
-    while (*end == ' ') end++;
-    int pct = *end == '%';
-    if (*end && !(pct && !end[1])) return -1;
-    if (f == PL_QF_SHARE) a = share_of(a, pct);
-    double tol = f == PL_QF_COUNT   ? 0.0
-                 : f == PL_QF_SHARE ? 0.02
-                                    : fmax(0.1 * fabs(v), 1e-6); /* a value shown as 3e-08 is answered 0 */
-    if (t && t->kind == PL_TOL_ABSOLUTE) tol = f == PL_QF_SHARE ? t->value / 100.0 : t->value;
-    if (t && t->kind == PL_TOL_RELATIVE) tol = t->value * fabs(v);
-    return fabs(a - v) <= tol + 1e-12 * fabs(v);
+    double a;
+    if (pl_quantity_read(q, answer, &a)) return -1;
+    return fabs(a - v) <= tolerance_of(q, v, t);
 }

@@ -64,6 +64,11 @@ int pl_tolerance_parse(const char *text, PlTolerance *t);
  * 0.196), a value within 10%, a setting equal (typed by its name). Returns
  * 1, 0, or -1 when the answer cannot be read. */
 int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t);
+/* The two halves of that check, for a class's histogram: a typed answer as
+ * a number in the quantity's unit (a share as a fraction; 0, or -1 when it
+ * is not a number), and the band [lo, hi] of answers counted right. */
+int pl_quantity_read(const PlQuantity *q, const char *answer, double *a);
+void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi);
 
 /* The number of quantities, and row i's name pattern and help (for --help
  * and doc/lesson-format.md). */

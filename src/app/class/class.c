@@ -1,0 +1,254 @@
+/* A class session's state: questions, rounds, students, votes (class.h). */
+#include "class_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+PlClass *pl_class_new(const char *code) {
+    PlClass *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    if (pthread_mutex_init(&c->mu, NULL)) return free(c), NULL;
+    snprintf(c->code, sizeof c->code, "%s", code);
+    c->cur = -1, c->round = 1, c->phase = PL_CLASS_WAIT;
+    return c;
+}
+
+static void question_done(ClassQuestion *q) {
+    free(q->prompt);
+    for (int i = 0; i < q->nchoices; i++) free(q->choices[i]);
+    free(q->votes[0]);
+    free(q->votes[1]);
+}
+
+void pl_class_free(PlClass *c) {
+    if (!c) return;
+    for (int i = 0; i < c->nq; i++) question_done(&c->qs[i]);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+const char *pl_class_code(const PlClass *c) { return c->code; }
+
+/* A new question row with its prompt and vote tables, or NULL. Locked. */
+static ClassQuestion *question_add(PlClass *c, const char *prompt, int step) {
+    if (c->nq >= PL_CLASS_MAX_QUESTIONS) return NULL;
+    ClassQuestion *q = &c->qs[c->nq];
+    memset(q, 0, sizeof *q);
+    q->prompt = strdup(prompt);
+    q->votes[0] = calloc(PL_CLASS_MAX_STUDENTS, sizeof *q->votes[0]);
+    q->votes[1] = calloc(PL_CLASS_MAX_STUDENTS, sizeof *q->votes[1]);
+    q->step = step, q->rounds = 1;
+    if (!q->prompt || !q->votes[0] || !q->votes[1]) return question_done(q), NULL;
+    return q;
+}
+
+int pl_class_add_number(PlClass *c, const char *prompt, const PlQuantity *qty, const PlTolerance *t, int step) {
+    pthread_mutex_lock(&c->mu);
+    ClassQuestion *q = question_add(c, prompt, step);
+    int at = q ? c->nq++ : -1;
+    if (q) q->kind = PL_CLASS_NUMBER, q->qty = *qty, q->tol = *t;
+    pthread_mutex_unlock(&c->mu);
+    return at;
+}
+
+int pl_class_add_choice(PlClass *c, const char *prompt, const char *const *choices, int n, int right, int step) {
+    if (n < 1 || n > PL_CHOICES_MAX || right < 0 || right >= n) return -1;
+    pthread_mutex_lock(&c->mu);
+    ClassQuestion *q = question_add(c, prompt, step);
+    int ok = q != NULL;
+    for (int i = 0; ok && i < n; i++) ok = (q->choices[i] = strdup(choices[i])) != NULL, q->nchoices = i + 1;
+    if (q && !ok) question_done(q);
+    if (ok) q->kind = PL_CLASS_CHOICE, q->right = right;
+    int at = ok ? c->nq++ : -1;
+    pthread_mutex_unlock(&c->mu);
+    return at;
+}
+
+int pl_class_questions(const PlClass *c) { return c->nq; }
+
+static int replace_text(char **slot, const char *text) {
+    char *s = strdup(text);
+    if (!s) return -1;
+    free(*slot);
+    *slot = s;
+    return 0;
+}
+
+int pl_class_set_text(PlClass *c, int qi, const char *prompt, const char *const *choices) {
+    int rc = -1;
+    pthread_mutex_lock(&c->mu);
+    if (qi >= 0 && qi < c->nq) {
+        ClassQuestion *q = &c->qs[qi];
+        rc = replace_text(&q->prompt, prompt);
+        for (int i = 0; !rc && choices && i < q->nchoices; i++) rc = replace_text(&q->choices[i], choices[i]);
+        c->version++;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
+/* ---- the join code and the students ---- */
+
+/* The row of addr's tries, reusing the oldest row when all are taken. */
+static ClassTries *tries_of(PlClass *c, const char *addr) {
+    ClassTries *oldest = &c->tries[0];
+    for (int i = 0; i < CLASS_TRY_ROWS; i++) {
+        ClassTries *t = &c->tries[i];
+        if (t->used && !strcmp(t->addr, addr)) return t;
+        if (!t->used || (oldest->used && t->start_ms < oldest->start_ms)) oldest = t;
+    }
+    memset(oldest, 0, sizeof *oldest);
+    oldest->used = 1;
+    snprintf(oldest->addr, sizeof oldest->addr, "%s", addr);
+    return oldest;
+}
+
+PlClassCodeTry pl_class_code_try(PlClass *c, const char *addr, const char *code, int64_t now_ms) {
+    pthread_mutex_lock(&c->mu);
+    ClassTries *t = tries_of(c, addr);
+    if (!t->wrong || now_ms - t->start_ms >= PL_CLASS_CODE_WINDOW_MS || now_ms < t->start_ms)
+        t->start_ms = now_ms, t->wrong = 0;
+    PlClassCodeTry r = t->wrong >= PL_CLASS_CODE_TRIES ? PL_CLASS_CODE_LIMITED
+                       : strcmp(code, c->code)         ? PL_CLASS_CODE_WRONG
+                                                       : PL_CLASS_CODE_OK;
+    if (r == PL_CLASS_CODE_WRONG) t->wrong++;
+    pthread_mutex_unlock(&c->mu);
+    return r;
+}
+
+int pl_class_join(PlClass *c, const unsigned char rnd[16], char *token) {
+    static const char hex[] = "0123456789abcdef";
+    pthread_mutex_lock(&c->mu);
+    int at = c->nstudents < PL_CLASS_MAX_STUDENTS ? c->nstudents++ : -1;
+    if (at >= 0) {
+        for (int i = 0; i < 16; i++)
+            c->tokens[at][2 * i] = hex[rnd[i] >> 4], c->tokens[at][2 * i + 1] = hex[rnd[i] & 15];
+        c->tokens[at][PL_CLASS_TOKEN_HEX] = 0;
+        memcpy(token, c->tokens[at], PL_CLASS_TOKEN_HEX + 1);
+        c->version++;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return at;
+}
+
+int pl_class_student(PlClass *c, const char *token) {
+    int at = -1;
+    if (strlen(token) != PL_CLASS_TOKEN_HEX) return -1;
+    pthread_mutex_lock(&c->mu);
+    for (int i = 0; i < c->nstudents && at < 0; i++)
+        if (!memcmp(c->tokens[i], token, PL_CLASS_TOKEN_HEX)) at = i;
+    pthread_mutex_unlock(&c->mu);
+    return at;
+}
+
+int pl_class_students(PlClass *c) {
+    pthread_mutex_lock(&c->mu);
+    int n = c->nstudents;
+    pthread_mutex_unlock(&c->mu);
+    return n;
+}
+
+/* ---- the teacher's moves ---- */
+
+int pl_class_open(PlClass *c, int qi) {
+    pthread_mutex_lock(&c->mu);
+    int ok = qi >= 0 && qi < c->nq;
+    if (ok) c->cur = qi, c->round = 1, c->phase = PL_CLASS_OPEN, c->version++; /* a second opening keeps its votes */
+    pthread_mutex_unlock(&c->mu);
+    return ok ? 0 : -1;
+}
+
+int pl_class_again(PlClass *c) {
+    pthread_mutex_lock(&c->mu);
+    int ok = c->cur >= 0 && c->round == 1 && c->phase != PL_CLASS_WAIT;
+    if (ok) c->round = 2, c->phase = PL_CLASS_OPEN, c->qs[c->cur].rounds = 2, c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return ok ? 0 : -1;
+}
+
+int pl_class_reveal(PlClass *c, double value) {
+    pthread_mutex_lock(&c->mu);
+    int ok = c->cur >= 0 && c->phase == PL_CLASS_OPEN;
+    if (ok) {
+        c->phase = PL_CLASS_SHOWN, c->version++;
+        c->qs[c->cur].revealed = 1, c->qs[c->cur].value = value;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return ok ? 0 : -1;
+}
+
+int pl_class_close(PlClass *c) {
+    pthread_mutex_lock(&c->mu);
+    c->phase = PL_CLASS_WAIT, c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return 0;
+}
+
+/* ---- votes ---- */
+
+/* Reads text as question q's answer into v: 0, or -1 with why. */
+static int read_vote(const ClassQuestion *q, const char *text, ClassVote *v, char *why, int cap) {
+    memset(v, 0, sizeof *v);
+    if (q->kind == PL_CLASS_CHOICE) {
+        if (strlen(text) != 1 || text[0] < 'a' || text[0] >= 'a' + q->nchoices)
+            return snprintf(why, cap, "expected a letter from a to %c", 'a' + q->nchoices - 1), -1;
+        v->choice = text[0] - 'a';
+    } else {
+        if (strlen(text) >= sizeof v->text || pl_quantity_read(&q->qty, text, &v->num))
+            return snprintf(why, cap, "expected a number (19.6, 19.6%% or 1330)"), -1;
+        snprintf(v->text, sizeof v->text, "%s", text);
+    }
+    v->has = 1;
+    return 0;
+}
+
+int pl_class_answer(PlClass *c, int student, int qi, const char *text, char *why, int cap) {
+    int rc = -1;
+    pthread_mutex_lock(&c->mu);
+    if (student < 0 || student >= c->nstudents) snprintf(why, cap, "unknown student");
+    else if (c->cur < 0 || c->phase != PL_CLASS_OPEN) snprintf(why, cap, "no question is open");
+    else if (qi != c->cur) snprintf(why, cap, "question %d is not the open one (%d is)", qi, c->cur);
+    else {
+        ClassVote v;
+        ClassQuestion *q = &c->qs[qi];
+        rc = read_vote(q, text, &v, why, cap);
+        if (!rc) q->votes[c->round - 1][student] = v, c->version++;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
+void pl_class_mine(PlClass *c, int student, char *out, int cap) {
+    out[0] = 0;
+    pthread_mutex_lock(&c->mu);
+    if (c->cur >= 0 && student >= 0 && student < c->nstudents) {
+        const ClassQuestion *q = &c->qs[c->cur];
+        const ClassVote *v = &q->votes[c->round - 1][student];
+        if (v->has && q->kind == PL_CLASS_CHOICE) snprintf(out, cap, "%c. %s", 'a' + v->choice, q->choices[v->choice]);
+        else if (v->has) snprintf(out, cap, "%s", v->text);
+    }
+    pthread_mutex_unlock(&c->mu);
+}
+
+void pl_class_now(PlClass *c, PlClassNow *now) {
+    memset(now, 0, sizeof *now);
+    pthread_mutex_lock(&c->mu);
+    now->phase = c->phase, now->q = c->cur, now->round = c->round, now->version = c->version;
+    if (c->cur >= 0) {
+        const ClassQuestion *q = &c->qs[c->cur];
+        now->kind = q->kind, now->nchoices = q->nchoices;
+        snprintf(now->prompt, sizeof now->prompt, "%s", q->prompt);
+        for (int i = 0; i < q->nchoices; i++) snprintf(now->choices[i], sizeof now->choices[i], "%s", q->choices[i]);
+    }
+    pthread_mutex_unlock(&c->mu);
+}
+
+int pl_class_count(PlClass *c, int qi, int round) {
+    int n = 0;
+    pthread_mutex_lock(&c->mu);
+    if (qi >= 0 && qi < c->nq && (round == 1 || round == 2))
+        for (int i = 0; i < c->nstudents; i++) n += c->qs[qi].votes[round - 1][i].has;
+    pthread_mutex_unlock(&c->mu);
+    return n;
+}

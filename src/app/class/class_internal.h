@@ -1,0 +1,54 @@
+/* The class session's layout, shared by its files (class.c, tally.c,
+ * report.c); nothing outside src/app/class reads it. */
+#ifndef PL_APP_CLASS_INTERNAL_H
+#define PL_APP_CLASS_INTERNAL_H
+
+#include <pthread.h>
+
+#include "class.h"
+
+typedef struct {
+    unsigned char has;
+    int choice;                     /* a choice: its index in the shown order */
+    double num;                     /* a number, in the quantity's unit */
+    char text[PL_CLASS_ANSWER_MAX]; /* a number as typed (digits, . - + e %, spaces: nothing to escape) */
+} ClassVote;
+
+typedef struct {
+    PlClassKind kind;
+    char *prompt;
+    char *choices[PL_CHOICES_MAX];
+    int nchoices, right;
+    PlQuantity qty;
+    PlTolerance tol;
+    int step;   /* the lesson's step, from 0 */
+    int rounds; /* 1, or 2 once voted again */
+    int revealed;
+    double value;        /* the lab's value, once revealed */
+    ClassVote *votes[2]; /* [round][student], PL_CLASS_MAX_STUDENTS each */
+} ClassQuestion;
+
+#define CLASS_TRY_ROWS 256
+typedef struct {
+    int used, wrong;
+    int64_t start_ms;
+    char addr[64];
+} ClassTries;
+
+struct PlClass {
+    pthread_mutex_t mu;
+    char code[16];
+    ClassQuestion qs[PL_CLASS_MAX_QUESTIONS];
+    int nq;
+    char tokens[PL_CLASS_MAX_STUDENTS][PL_CLASS_TOKEN_HEX + 1];
+    int nstudents;
+    int cur, round;
+    PlClassPhase phase;
+    unsigned version;
+    ClassTries tries[CLASS_TRY_ROWS];
+};
+
+/* Question qi's tally with the lock held. */
+void class_tally_locked(PlClass *c, int qi, PlClassTally *t);
+
+#endif

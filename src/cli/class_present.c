@@ -1,0 +1,196 @@
+/* padlab lesson NAME --class: the lesson on the projector with the class
+ * voting on its questions. The teacher's lab computes every figure; the
+ * server (src/app/class/server.h) only carries the students' votes. Keys:
+ * space or n the next step, b the step before, r reveal, v discuss and vote
+ * again, q the end (then the class report, with --report FILE).
+ *
+ * On a terminal the screen is redrawn whenever the session changes (checked
+ * every 25 ms); with keys from a pipe (the tests) each frame is printed as
+ * it changes, one after the other. */
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "app/class/lesson.h"
+#include "app/class/server.h"
+#include "app/teach/lesson_run.h"
+#include "class_present.h"
+#include "class_screen.h"
+
+typedef struct {
+    PlLab *lab;
+    PlLesson *l;
+    PlLessonRun *run;
+    PlClass *c;
+    int *step_q;
+    int step;
+    int tty;
+    uint64_t salt; /* the class's order of each choose:'s choices */
+    char url[128];
+    char narration[8192];
+} Present;
+
+/* A join code of letters and digits no one mistakes for one another. */
+static void new_code(char *code) {
+    static const char alphabet[] = "ACDEFGHJKLMNPQRTUVWXY34679";
+    unsigned char rnd[PL_CLASS_CODE_LEN];
+    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 7, sizeof rnd);
+    for (int i = 0; i < PL_CLASS_CODE_LEN; i++) code[i] = alphabet[rnd[i] % (sizeof alphabet - 1)];
+    code[PL_CLASS_CODE_LEN] = 0;
+}
+
+/* The address students type: the one listened on, or for every interface
+ * (0.0.0.0) this machine's first address that is not loopback. */
+static void join_url(char *url, int cap, const char *listen, int port) {
+    char host[INET6_ADDRSTRLEN + 2];
+    snprintf(host, sizeof host, "%s", listen);
+    struct ifaddrs *ifs = NULL;
+    if (!strcmp(listen, "0.0.0.0") && !getifaddrs(&ifs)) {
+        for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
+            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET && strcmp(i->ifa_name, "lo")) {
+                inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, host, sizeof host);
+                break;
+            }
+        freeifaddrs(ifs);
+    }
+    snprintf(url, cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
+}
+
+/* Goes to step k: the lab set up and computed, the question's texts filled
+ * and opened to the class. 0, or -1 with the message printed. */
+static int go_step(Present *p, int k) {
+    PlErr err;
+    if (k != p->step && pl_lesson_run_goto(p->run, k, &err))
+        return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
+    p->step = k;
+    for (int i = 0;
+         i < 60000 && (pl_lab_tick(p->lab), pl_lesson_run_tick(p->run), pl_lesson_run_state(p->run)->waiting); i++)
+        usleep(10000);
+    pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 300);
+    const PlStep *s = &p->l->steps[k];
+    pl_lesson_fill(p->lab, s->text ? s->text : "", p->narration, sizeof p->narration);
+    int qi = p->step_q[k];
+    if (qi < 0) return pl_class_close(p->c);
+    static char prompt[8192], texts[PL_CHOICES_MAX][1024];
+    const char *choices[PL_CHOICES_MAX];
+    int order[PL_CHOICES_MAX];
+    pl_lesson_fill(p->lab, s->q.prompt, prompt, sizeof prompt);
+    if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(p->l, k, p->salt, order);
+    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
+        choices[i] = pl_lesson_fill(p->lab, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
+    pl_class_set_text(p->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
+    return pl_class_open(p->c, qi);
+}
+
+/* r: the tally, with the value the lab computes now for a number. */
+static void reveal(Present *p) {
+    const PlQuestion *q = &p->l->steps[p->step].q;
+    double v = 0;
+    char why[256];
+    if (q->kind == PL_Q_ASK && pl_quantity_value(p->lab, &q->answer, &v, why, sizeof why)) {
+        fprintf(stderr, "the lab has no value to reveal: %s\n", why);
+        return;
+    }
+    pl_class_reveal(p->c, v);
+}
+
+static void draw(Present *p) {
+    ClassScreen s = {.title = p->l->title,
+                     .step = p->step,
+                     .nsteps = p->l->nsteps,
+                     .url = p->url,
+                     .code = pl_class_code(p->c),
+                     .narration = p->narration,
+                     .qi = p->step_q[p->step],
+                     .qr = 1};
+    if (p->tty) fputs("\033[H\033[2J", stdout);
+    else puts("----");
+    cli_class_screen(stdout, p->c, &s);
+}
+
+/* A key: 1 to go on, 0 to end. */
+static int on_key(Present *p, int key) {
+    if (key == 'q' || key == EOF) return 0;
+    if ((key == ' ' || key == 'n') && p->step + 1 < p->l->nsteps) return go_step(p, p->step + 1), 1;
+    if ((key == ' ' || key == 'n')) return 0; /* past the last step: the end */
+    if (key == 'b' && p->step > 0) go_step(p, p->step - 1);
+    if (key == 'r') reveal(p);
+    if (key == 'v') pl_class_again(p->c);
+    return 1;
+}
+
+static void loop(Present *p) {
+    unsigned shown = ~0u;
+    int students = -1;
+    for (;;) {
+        PlClassNow n;
+        pl_class_now(p->c, &n);
+        if (n.version != shown || (p->tty && pl_class_students(p->c) != students))
+            draw(p), shown = n.version, students = pl_class_students(p->c);
+        fflush(stdout);
+        struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
+        if (poll(&fd, 1, 25) <= 0) continue;
+        unsigned char ch;
+        ssize_t got = read(STDIN_FILENO, &ch, 1);
+        if (got == 1 && (ch == '\n' || ch == '\r')) continue;
+        if (!on_key(p, got == 1 ? ch : EOF)) return;
+        shown = ~0u;
+    }
+}
+
+static int serve(Present *p, const ClassPresentArgs *o) {
+    char code[PL_CLASS_CODE_LEN + 1], why[300];
+    new_code(code);
+    p->salt = pl_choices_new_salt();
+    if (!(p->c = pl_class_new(code))) return fprintf(stderr, "padlab lesson: out of memory\n"), 1;
+    if (pl_class_add_lesson(p->c, p->l, p->salt, p->step_q) < 0)
+        return fprintf(stderr, "padlab lesson: too many questions\n"), 1;
+    PlClassServer *sv = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
+    if (!sv) return fprintf(stderr, "padlab lesson: --class: %s\n", why), 2;
+    join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
+    printf("class: serving %s code %s\n", p->url, code);
+    fflush(stdout);
+    struct termios saved, raw;
+    p->tty = isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved);
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    int rc = go_step(p, 0) ? 1 : 0;
+    if (!rc) loop(p);
+    if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    pl_class_server_stop(sv);
+    if (o->report) {
+        if (pl_class_report_write(p->c, o->report, p->l->title, why, sizeof why))
+            return fprintf(stderr, "padlab lesson: %s\n", why), 1;
+        printf("class report: %s\n", o->report);
+    }
+    return rc;
+}
+
+int cli_class_present(const ClassPresentArgs *o) {
+    Present p;
+    PlErr err;
+    char path[1024];
+    memset(&p, 0, sizeof p);
+    int found = pl_lesson_find(o->lesson, path, sizeof path);
+    if (found) return fprintf(stderr, "padlab lesson: no lesson '%s' (padlab lesson --list)\n", o->lesson), 2;
+    if (!(p.l = pl_lesson_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
+    p.lab = pl_lab_new(o->settings, &err);
+    p.run = p.lab ? pl_lesson_run_new(p.lab, p.l, 0, &err) : NULL;
+    p.step_q = calloc((size_t)p.l->nsteps + 1, sizeof *p.step_q);
+    int rc = !p.run      ? (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2)
+             : !p.step_q ? (fprintf(stderr, "padlab lesson: out of memory\n"), 1)
+                         : serve(&p, o);
+    pl_class_free(p.c);
+    free(p.step_q);
+    pl_lesson_run_free(p.run);
+    pl_lab_free(p.lab);
+    pl_lesson_free(p.l);
+    return rc;
+}

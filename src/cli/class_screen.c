@@ -1,0 +1,93 @@
+/* The projector's screen (class_screen.h). */
+#include "class_screen.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "class_qr.h"
+#include "core/text.h"
+
+/* printf to f for text from a lesson file: its control bytes shown, not sent. */
+__attribute__((format(printf, 2, 3))) static void shown(FILE *f, const char *fmt, ...) {
+    char line[12000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    for (char *p = line, *nl; *p; p = nl + 1) {
+        if ((nl = strchr(p, '\n'))) *nl = '\0';
+        pl_text_put_printable(f, p);
+        if (!nl) break;
+        fputc('\n', f);
+    }
+}
+
+#define BAR 24
+
+/* A bar of n out of most, BAR cells wide at most, then its count. */
+static void bar(FILE *f, int n, int most) {
+    int cells = most ? (n * BAR + most - 1) / most : 0;
+    for (int i = 0; i < BAR; i++) fputs(i < cells ? "\u2588" : " ", f);
+    fprintf(f, " %3d   ", n);
+}
+
+void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n) {
+    int rows = t->kind == PL_CLASS_CHOICE ? t->nchoices : t->nbins, most = 1;
+    for (int r = 0; r < t->rounds; r++)
+        for (int i = 0; i < rows; i++)
+            if ((t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i]) > most)
+                most = t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i];
+    fprintf(f, "  %-26s", "");
+    for (int r = 0; r < t->rounds; r++)
+        fprintf(f, "round %d: %3d answered, %3d right   ", r + 1, t->answered[r], t->right[r]);
+    fputs("\n", f);
+    for (int i = 0; i < rows; i++) {
+        char label[64];
+        int right = t->kind == PL_CLASS_CHOICE ? i == t->right_choice : i >= t->band_bin_lo && i <= t->band_bin_hi;
+        if (t->kind == PL_CLASS_CHOICE) snprintf(label, sizeof label, "%c.", 'a' + i);
+        else
+            snprintf(label, sizeof label, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit,
+                     t->unit > 1 ? "%" : "", (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
+        fprintf(f, "  %s %-22s ", right ? "\u2713" : " ", label);
+        for (int r = 0; r < t->rounds; r++) bar(f, t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i], most);
+        if (t->kind == PL_CLASS_NUMBER && i == t->value_bin) fprintf(f, "\u25c0 the lab: %s", t->value_text);
+        fputs("\n", f);
+    }
+    if (t->kind == PL_CLASS_CHOICE)
+        shown(f, "  the right answer: %c. %s\n", 'a' + t->right_choice, n->choices[t->right_choice]);
+    else
+        fprintf(f, "  \u2713 the band counted right: %.4g%s to %.4g%s\n", t->band_lo * t->unit, t->unit > 1 ? "%" : "",
+                t->band_hi * t->unit, t->unit > 1 ? "%" : "");
+}
+
+static void question(FILE *f, PlClass *c, const ClassScreen *s) {
+    PlClassNow n;
+    pl_class_now(c, &n);
+    if (n.q != s->qi || n.phase == PL_CLASS_WAIT) return;
+    shown(f, "\nQuestion %d, round %d\n%s\n", n.q + 1, n.round, n.prompt);
+    for (int i = 0; i < n.nchoices; i++) shown(f, "  %c. %s\n", 'a' + i, n.choices[i]);
+    if (n.phase == PL_CLASS_OPEN) {
+        fprintf(f, "\n  answered: %d of %d students", pl_class_count(c, n.q, n.round), pl_class_students(c));
+        if (n.round == 2) fprintf(f, " (round 1: %d)", pl_class_count(c, n.q, 1));
+        fputs("\n\n  r reveal   v discuss and vote again   space next step   q end\n", f);
+        return;
+    }
+    PlClassTally t;
+    if (pl_class_tally(c, n.q, &t)) return;
+    fputs("\n", f);
+    cli_class_tally(f, &t, &n);
+    fputs(n.round == 1 ? "\n  v discuss and vote again   space next step   q end\n" : "\n  space next step   q end\n",
+          f);
+}
+
+void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
+    shown(f, "padlab class: %s, step %d of %d\n", s->title, s->step + 1, s->nsteps);
+    fprintf(f, "join at %s with the code %s   (%d students)\n", s->url, s->code, pl_class_students(c));
+    if (s->qr) cli_class_qr(f, s->url, 2);
+    if (s->narration) {
+        shown(f, "\n%s\n", s->narration);
+    }
+    if (s->qi >= 0) question(f, c, s);
+    else fputs("\n  space next step   b back   q end\n", f);
+    fflush(f);
+}

@@ -1,0 +1,26 @@
+/* The projector's screen in a class session: the join address, code and QR
+ * code, the step's narration, and for a question the count of answers (never
+ * their spread) until the teacher reveals it; then the tally, both rounds
+ * side by side. Drawing never computes: the tally is the class's. */
+#ifndef PL_CLI_CLASS_SCREEN_H
+#define PL_CLI_CLASS_SCREEN_H
+
+#include <stdio.h>
+
+#include "app/class/class.h"
+
+typedef struct {
+    const char *title; /* the lesson's */
+    int step, nsteps;
+    const char *url, *code;
+    const char *narration; /* the step's, filled; NULL for none */
+    int qi;                /* the step's question in the class, -1 for none */
+    int qr;                /* draw the QR code */
+} ClassScreen;
+
+/* Writes one frame to f. */
+void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s);
+/* A tally as rows of bars, rounds side by side (the reveal). */
+void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n);
+
+#endif

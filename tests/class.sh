@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# A class session on loopback: padlab lesson --class on 127.0.0.1 with a port
+# the system picks, the teacher's keys through a FIFO, students as curl and
+# padlab join. Join, answer, answer again, come back with a token, reveal
+# (the value the lab computes, as padlab lesson --answers prints it), the
+# class report; malformed requests get a 4xx and the session goes on; wrong
+# codes are limited. Skipped, with the reason, in a padlab built without
+# libmicrohttpd (and the join checks without libcurl) or without curl.
+set -u
+here=${PADLAB_TESTS:-$(dirname "$0")}
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+PADLAB=${PADLAB:-./padlab}
+CHECKS=23
+
+if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
+    run "$PADLAB" lesson 01-rectangle --class
+    if [[ $rc -eq 2 && $err == *"built without libmicrohttpd"* ]]; then pass "--class says padlab was built without libmicrohttpd"
+    else fail "--class says padlab was built without libmicrohttpd" "status $rc" "stderr: $err"; fi
+    skip "the class session on loopback: padlab was built without libmicrohttpd" $((CHECKS - 1))
+    finish
+    exit
+fi
+if ! command -v curl >/dev/null; then
+    skip "the class session on loopback: no curl here (Debian: apt-get install curl)" "$CHECKS"
+    finish
+    exit
+fi
+
+mkfifo "$TMP/keys"
+"$PADLAB" lesson 01-rectangle --class --listen 127.0.0.1 --port 0 --report "$TMP/report" <"$TMP/keys" >"$TMP/projector" 2>&1 &
+pid=$!
+exec 7>"$TMP/keys" # the teacher's keyboard: open until the end
+key() { printf '%s' "$1" >&7; }
+for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/projector" && break; sleep 0.1; done
+url=$(sed -n 's/^class: serving \(http:[^ ]*\) code .*/\1/p' "$TMP/projector")
+code=$(sed -n 's/^class: serving .* code \([A-Z0-9]*\)$/\1/p' "$TMP/projector")
+if [[ $url == http://127.0.0.1:* && ${#code} -eq 5 ]]; then pass "the session prints the address it serves and its code"
+else
+    fail "the session prints the address it serves and its code" "$(head -n 3 "$TMP/projector")"
+    kill "$pid"
+    finish
+    exit
+fi
+
+# status METHOD PATH [CURL ARGS...]: the HTTP status alone.
+status() {
+    local m=$1 p=$2
+    shift 2
+    curl -s -o /dev/null -w '%{http_code}' -X "$m" "$@" "${url%/}$p"
+}
+state() { curl -s -H 'Accept: application/json' -b "padlab_class=$1" "${url%/}/state"; }
+# wait_state TOKEN TEXT: until the state holds TEXT (the projector took the key).
+wait_state() {
+    for _ in $(seq 1 300); do state "$1" | grep -qF -- "$2" && return 0; sleep 0.1; done
+    return 1
+}
+token() { curl -s -H 'Accept: application/json' -d "code=$code" "${url%/}/join" | sed -n 's/.*"token": "\([0-9a-f]*\)".*/\1/p'; }
+answer() { status POST /answer -H 'Accept: application/json' -b "padlab_class=$1" -d "q=$2&a=$3"; }
+expect_status() { # NAME GOT WANT
+    if [[ $2 == "$3" ]]; then pass "$1"; else fail "$1" "HTTP $2 (want $3)"; fi
+}
+
+a=$(token) b=$(token) c=$(token)
+if [[ ${#a} -eq 32 && ${#b} -eq 32 && ${#c} -eq 32 && $a != "$b" ]]; then pass "three students join, each with a token of their own"
+else fail "three students join, each with a token of their own" "$a / $b / $c"; fi
+expect_status "the join page is served" "$(status GET /)" 200
+expect_status "a browser that joins is sent to its page with a cookie" "$(status POST /join -d "code=$code")" 303
+expect_status "the student page needs a token" "$(status GET /state)" 401
+
+key ' ' # step 2: how many pad cells (the lab: 1400)
+if wait_state "$a" '"phase": "open"'; then pass "the teacher's key opens the question"
+else fail "the teacher's key opens the question" "$(state "$a")"; fi
+expect_status "an answer is taken" "$(answer "$a" 0 1000)" 200
+expect_status "another student's answer is taken" "$(answer "$b" 0 1400)" 200
+expect_status "a second answer replaces the first" "$(answer "$a" 0 1399)" 200
+if [[ ${PADLAB_JOIN:-yes} == yes ]]; then
+    run "$PADLAB" join "${url#http://}" --token "$c" --answer 1400
+    expect "padlab join sends an answer and echoes it" 0 "your answer: 1400"
+else skip "padlab join: padlab was built without libcurl"; fi
+if state "$a" | grep -q '"mine": "1399"'; then pass "a student who comes back with their token finds their answer"
+else fail "a student who comes back with their token finds their answer" "$(state "$a")"; fi
+
+expect_status "a body that is not q=N&a=TEXT gets 400" "$(answer "$a" zz 1)" 400
+expect_status "a body over 512 bytes gets 413" "$(status POST /answer -b "padlab_class=$a" -d "q=0&a=$(printf '%0600d' 1)")" 413
+expect_status "an answer without a token gets 401" "$(status POST /answer -d 'q=0&a=1')" 401
+expect_status "an answer to a question not open gets 409" "$(answer "$a" 3 1)" 409
+expect_status "a word for a number gets 409" "$(answer "$a" 0 '%3Cscript%3E')" 409
+expect_status "an unknown page gets 404" "$(status GET /etc/passwd)" 404
+expect_status "another method gets 405" "$(status DELETE /state)" 405
+if curl -s -b "padlab_class=$a" "${url%/}/vote" | grep -q "batch&#39;s 6400 cells"; then
+    pass "the student page escapes the question's text"
+else fail "the student page escapes the question's text"; fi
+
+key 'r'
+wait_state "$a" '"phase": "shown"'
+want=$("$PADLAB" lesson 01-rectangle --answers | sed -n 's/.*answer: batch.pad_cells = //p')
+if state "$a" | grep -qF "\"value\": \"$want\""; then pass "the reveal is the value the lab computes ($want)"
+else fail "the reveal is the value the lab computes ($want)" "$(state "$a")"; fi
+
+for _ in 1 2 3 4 5; do status POST /join -d code=WRONG >/dev/null; done
+expect_status "after five wrong codes from an address, even the right one waits" "$(status POST /join -d "code=$code")" 429
+
+key 'q'
+wait "$pid"
+if [[ -f $TMP/report.md && -f $TMP/report.csv && -f $TMP/report.json ]]; then pass "the class report is written as Markdown, CSV and JSON"
+else fail "the class report is written as Markdown, CSV and JSON" "$(ls "$TMP")"; fi
+row=$(sed -n 2p "$TMP/report.csv")
+if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",3,2,,,1400,1399,1" ]]; then
+    pass "the report counts 3 answered, 2 right, and the wrong answer 1399"
+else fail "the report counts 3 answered, 2 right, and the wrong answer 1399" "got: $row"; fi
+finish
