@@ -1,24 +1,257 @@
-/* The attention figure: the softmax weights of the example's queries
- * (head 0) as a heatmap, with its pad key columns marked and the figures
- * beside it. */
+/* The attention figure: head 0's softmax weights of the example as a map of
+ * weight relative to uniform (log scale: white is an even spread), the pad
+ * key columns banded and outlined on the map, each query row's share of
+ * weight on pads as a bar beside it, and the probe's figures at the right.
+ * The blocks and shares come from the app layer's map (app/lab/attmap.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "app/lab/attmap.h"
 #include "figures.h"
 
-static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ramp, const char *label) {
+/* What the layout needs: the map, its rectangle and the columns beside it. */
+typedef struct {
+    const PlProbeAttention *a;
+    PlAttMap m;
+    GuiRect heat, bars, side;
+    double u, th;
+} Att;
+
+/* The figures at the right, one line each: (colour, text). */
+enum { N_LINES = 9 };
+typedef struct {
+    GuiColor c[N_LINES];
+    char s[N_LINES][96];
+} Lines;
+
+static void fill_lines(Lines *l, const PlProbeAttention *a) {
+    int i = 0;
+    double inv = (double)a->batch_invariance_max_diff;
+    l->c[i] = a->head_pad_share[0] > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
+    snprintf(l->s[i++], sizeof l->s[0], "head 0: %.1f%% of a real query's weight on pads",
+             100.0 * (double)a->head_pad_share[0]);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "pad weight %.2f in %dx%d rows (real x heads)", (double)a->leak_total, a->L,
+             a->heads);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "queries seeing no key: %d (zero rows)", a->empty_rows);
+    /* the lesson's goal: under 0.000001 is float rounding */
+    l->c[i] = inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
+    snprintf(l->s[i++], sizeof l->s[0], "short vs long partner: outputs differ %.2g", inv);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.2g", (double)a->packed_vs_padded_max_diff);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "zeroing pads after the softmax: a row sums %.3f",
+             (double)a->wrong_fix_min_sum);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "score cells per head: %lld padded, %lld packed", (long long)a->padded_cells,
+             (long long)a->packed_cells);
+}
+
+static const char *const LEGEND[] = {
+    "weight / uniform (1/keys the query sees), log",
+    "hidden by the mask: weight exactly 0",
+    "pad keys (the band above the map)",
+    "bar: the row's share of weight on pads",
+};
+enum { N_LEGEND = 4 };
+
+/* The width the right column needs: its widest line. */
+static double side_width(const GuiList *dl, const Lines *l) {
+    double w = 0.0, sw = 28 * dl->st->unit;
+    for (int i = 0; i < N_LINES; i++) w = fmax(w, gui_text_w(dl, GUI_SMALL, 0, l->s[i]));
+    for (int i = 1; i < N_LEGEND; i++) w = fmax(w, sw + gui_text_w(dl, GUI_SMALL, 0, LEGEND[i]));
+    return fmax(w, gui_text_w(dl, GUI_SMALL, 0, LEGEND[0]));
+}
+
+/* The map's square, the bar column and the right column inside area. */
+static void layout(Att *t, const GuiList *dl, GuiRect area, double side_w) {
+    double u = t->u, th = t->th;
+    double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
+    double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
+    double top = 2 * th + 10 * u, bottom = th + 4 * u;
+    double side = fmin(area.h - top - bottom, area.w - left - 10 * u - barw - 24 * u - side_w);
+    side = fmax(side, 40 * u);
+    t->heat = (GuiRect){area.x + left, area.y + top, side, side};
+    t->bars = (GuiRect){t->heat.x + side + 10 * u, t->heat.y, barw, side};
+    double sx = t->bars.x + barw + 24 * u;
+    t->side = (GuiRect){sx, area.y, area.x + area.w - sx, area.h};
+}
+
+/* Cells whose keys the mask hides from their queries: hatched, in runs. */
+static void hatch_hidden(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    double cw = t->heat.w / m->nk, ch = t->heat.h / m->nq;
+    for (int i = 0; i < m->nq; i++)
+        for (int j = 0; j < m->nk;) {
+            if (!isnan(m->rel[(size_t)i * m->nk + j])) {
+                j++;
+                continue;
+            }
+            int e = j;
+            while (e < m->nk && isnan(m->rel[(size_t)i * m->nk + e])) e++;
+            gui_rect_pat(dl, (GuiRect){t->heat.x + j * cw, t->heat.y + i * ch, (e - j) * cw, ch}, GUI_C_NONE,
+                         GUI_PAT_HATCH, GUI_C_NEGINF);
+            j = e;
+        }
+}
+
+/* A run of blocks from j with the same pad flag (v[j] != 0); returns its end. */
+static int run_end(const int *v, int n, int j) {
+    int e = j;
+    while (e < n && (v[e] != 0) == (v[j] != 0)) e++;
+    return e;
+}
+
+/* The key band over the map: its runs of real keys and of pad keys, each
+ * named when it is wide enough; the border between them as a line down the
+ * map; at the left, the same band for the queries. */
+static void mark_pads(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    double u = t->u, cw = t->heat.w / m->nk, ch = t->heat.h / m->nq, bh = t->th + 2 * u;
+    for (int j = 0; j < m->nk;) {
+        int e = run_end(m->pad_keys, m->nk, j), pad = m->pad_keys[j] != 0;
+        GuiRect band = {t->heat.x + j * cw, t->heat.y - bh - 2 * u, (e - j) * cw, bh};
+        gui_rect(dl, band, pad ? GUI_C_PAD : GUI_C_REAL);
+        gui_tag(dl, pad ? "pad key band" : "real key band");
+        const char *name = pad ? "pad keys" : "words";
+        if (gui_text_w(dl, GUI_SMALL, 0, name) + 6 * u < band.w)
+            gui_text(dl, band.x + band.w / 2, band.y + u, GUI_SMALL, pad ? GUI_C_FG : GUI_C_BG, GUI_CENTER, "%s", name);
+        if (j > 0) gui_line(dl, band.x, band.y, band.x, t->heat.y + t->heat.h, GUI_C_MARK, 2.5 * u, 0);
+        j = e;
+    }
+    for (int i = 0; i < m->nq;) {
+        int e = run_end(m->pad_queries, m->nq, i);
+        gui_rect(dl, (GuiRect){t->heat.x - 8 * u, t->heat.y + i * ch, 6 * u, (e - i) * ch},
+                 m->pad_queries[i] ? GUI_C_PAD : GUI_C_REAL);
+        i = e;
+    }
+}
+
+/* Each query row's pad share as a bar from the left of the column, 0 to 100%. */
+static void share_bars(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    GuiRect b = t->bars;
+    double ch = b.h / m->nq, u = t->u;
+    gui_rect(dl, b, GUI_C_PANEL);
+    for (int i = 0; i < m->nq; i++) {
+        float s = m->share[i];
+        if (isnan(s) || s <= 0.0f) continue;
+        gui_rect(dl, (GuiRect){b.x, b.y + i * ch, b.w * fmin(1.0, (double)s), ch}, GUI_C_WARN);
+    }
+    gui_frame(dl, b, GUI_C_AXIS, u);
+    gui_tag(dl, "pad share bars");
+    gui_text(dl, b.x + b.w / 2, t->heat.y - 2 * t->th - 8 * u, GUI_SMALL, GUI_C_FG, GUI_CENTER, "on pads");
+    gui_text(dl, b.x, b.y + b.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "0");
+    gui_text(dl, b.x + b.w, b.y + b.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "100%%");
+    if (gui_mouse_in(dl, b)) {
+        int i = (int)((dl->my - b.y) / ch);
+        i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i;
+        if (isnan(m->share[i])) gui_hover(dl, b, "query %d: a pad query", pl_attmap_first(m->T, m->nq, i));
+        else gui_hover(dl, b, "query %d: %.2f%% of its weight on pads", pl_attmap_first(m->T, m->nq, i),
+                       100.0 * (double)m->share[i]);
+    }
+}
+
+/* The axes' labels round the map. */
+static void axes(GuiList *dl, const Att *t) {
+    GuiRect h = t->heat;
+    double u = t->u, th = t->th;
+    int T = t->a->T;
+    gui_text(dl, h.x, h.y - 2 * th - 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "keys ->");
+    gui_text(dl, h.x - 10 * u, h.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "query 0");
+    gui_text(dl, h.x - 10 * u, h.y + h.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+    gui_text(dl, h.x, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "key 0");
+    gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+}
+
+/* The value under the mouse: the cell's weight, its uniform and their ratio. */
+static void hover(GuiList *dl, const Att *t) {
+    const PlProbeAttention *a = t->a;
+    GuiRect h = t->heat;
+    if (!gui_mouse_in(dl, h)) return;
+    int T = a->T, q = (int)((dl->my - h.y) / (h.h / T)), k = (int)((dl->mx - h.x) / (h.w / T));
+    q = q < 0 ? 0 : q >= T ? T - 1 : q, k = k < 0 ? 0 : k >= T ? T - 1 : k;
+    size_t at = (size_t)q * T + (size_t)k;
+    gui_hover(dl, h, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f = %.2f x uniform 1/%d", q,
+              a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
+              isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at], pl_attmap_rel_cell(a, q, k), a->visible[q]);
+}
+
+/* The colour scale, log2 of weight / uniform, with its ticks. */
+static double scale_legend(GuiList *dl, const Att *t, double y) {
+    double u = t->u, th = t->th, span = PL_ATTMAP_SPAN;
+    GuiRect s = t->side;
+    gui_text(dl, s.x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[0]);
+    y += th + 4 * u;
+    double w = fmin(s.w, 300 * u);
+    GuiRect bar = {s.x, y, w, 14 * u};
     float v[64];
-    for (int i = 0; i < 64; i++) v[i] = (float)(lo + (hi - lo) * i / 63.0);
-    gui_heat(dl, r, v, 64, 1, lo, hi, ramp, "colour bar");
-    gui_frame(dl, r, GUI_C_DIM, dl->st->unit);
-    double th = gui_text_h(dl, GUI_SMALL), u = dl->st->unit;
-    char a[32], b[32];
-    gui_text(dl, r.x, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", gui_num(lo, GUI_FMT_NUM, a, sizeof a));
-    gui_text(dl, r.x + r.w, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
-             gui_num(hi, GUI_FMT_NUM, b, sizeof b));
-    gui_text(dl, r.x + r.w / 2, r.y + r.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", label);
-    (void)th;
+    for (int i = 0; i < 64; i++) v[i] = (float)(-span + 2.0 * span * i / 63.0);
+    gui_heat(dl, bar, v, 64, 1, -span, span, GUI_RAMP_DIV, "colour bar");
+    gui_frame(dl, bar, GUI_C_DIM, u);
+    static const char *const ticks[] = {"1/16", "1/4", "1", "4", "16"};
+    int n = gui_text_w(dl, GUI_SMALL, 0, "1/16 ") * 5 * 1.3 < w ? 5 : 3;
+    for (int i = 0; i < n; i++) {
+        int at = n == 5 ? i : 2 * i;
+        GuiAlign al = i == 0 ? GUI_LEFT : i == n - 1 ? GUI_RIGHT : GUI_CENTER;
+        gui_text(dl, bar.x + w * at / 4.0, y + bar.h + 2 * u, GUI_SMALL, GUI_C_DIM, al, "%s", ticks[at]);
+    }
+    return y + bar.h + th + 10 * u;
+}
+
+/* The swatches: hidden cells, pad keys, the bars. */
+static double swatches(GuiList *dl, const Att *t, double y) {
+    double u = t->u, th = t->th;
+    GuiRect s = t->side;
+    for (int i = 1; i < N_LEGEND; i++, y += th + 6 * u) {
+        GuiRect sw = {s.x, y, 22 * u, th};
+        if (i == 1) gui_rect_pat(dl, sw, GUI_C_BG, GUI_PAT_HATCH, GUI_C_NEGINF);
+        else if (i == 2) gui_rect(dl, sw, GUI_C_PAD);
+        else gui_rect(dl, sw, GUI_C_WARN);
+        gui_frame(dl, sw, GUI_C_DIM, u);
+        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[i]);
+    }
+    return y + 6 * u;
+}
+
+/* The numbers an export carries: each cell's log2 relative weight and each
+ * row's pad share, as the map draws them. */
+static void export_data(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    for (int i = 0; i < m->nq; i++) {
+        char row[32];
+        snprintf(row, sizeof row, "query %d", pl_attmap_first(m->T, m->nq, i));
+        for (int j = 0; j < m->nk; j++)
+            gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->nk, j), (double)m->rel[(size_t)i * m->nk + j],
+                      row);
+        gui_datum(dl, "row pad share", i, (double)m->share[i], row);
+    }
+    gui_datum(dl, "pad share", 0, (double)t->a->pad_share, NULL);
+    gui_datum(dl, "head 0 pad share", 0, (double)t->a->head_pad_share[0], NULL);
+}
+
+static void draw(GuiList *dl, Att *t) {
+    const PlAttMap *m = &t->m;
+    gui_heat(dl, t->heat, m->rel, m->nk, m->nq, -PL_ATTMAP_SPAN, PL_ATTMAP_SPAN, GUI_RAMP_DIV, "attention");
+    hatch_hidden(dl, t);
+    mark_pads(dl, t);
+    gui_frame(dl, t->heat, GUI_C_AXIS, t->u);
+    share_bars(dl, t);
+    axes(dl, t);
+    hover(dl, t);
+    Lines l;
+    fill_lines(&l, t->a);
+    double y = swatches(dl, t, scale_legend(dl, t, t->side.y));
+    for (int i = 0; i < N_LINES; i++) {
+        gui_text(dl, t->side.x, y, GUI_SMALL, l.c[i], GUI_LEFT, "%s", l.s[i]);
+        y += t->th * 1.2;
+    }
 }
 
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -27,83 +260,23 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
     if (a)
-        snprintf(look, sizeof look, "mask %s: a real query puts %.1f%% of its weight on pads (%d real of %d keys)",
-                 a->mask ? "on" : "off", 100.0 * (double)a->pad_share, a->L, a->T);
+        snprintf(look, sizeof look, "mask %s: one review's real queries put %.1f%% of their weight on pads",
+                 a->mask ? "on" : "off", 100.0 * (double)a->pad_share);
     *current = a && !st.stale;
-    GuiRect area = gui_fig_header(dl, r, "attention: where the example's queries put their weight (head 0)", src, look,
-                                  &st, a != NULL);
+    GuiRect area = gui_fig_header(dl, r, "attention: where one review's weight goes (head 0)", src, look, &st,
+                                  a != NULL);
     if (!a || area.h <= 0) return;
-    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    int T = a->T;
-    double side = fmin(area.h - 3 * th - 24 * u, area.w * 0.62);
-    GuiRect heat = {area.x + gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 8 * u, area.y + th + 12 * u, side, side};
-    double top = 0.0;
-    for (size_t i = 0; i < (size_t)T * T; i++) top = fmax(top, (double)a->weights[i]);
-    if (top <= 0.0) top = 1.0;
-    gui_heat(dl, heat, a->weights, T, T, 0.0, top, GUI_RAMP_SEQ, "attention");
-    double cw = side / T;
-    /* the -inf cells of the additive mask: hatched over, row by row, in runs */
-    for (int q = 0; q < T; q++)
-        for (int k = 0; k < T;) {
-            if (!isinf(a->bias[(size_t)q * T + k])) {
-                k++;
-                continue;
-            }
-            int e = k;
-            while (e < T && isinf(a->bias[(size_t)q * T + e])) e++;
-            gui_rect_pat(dl, (GuiRect){heat.x + k * cw, heat.y + q * cw, (e - k) * cw, cw}, GUI_C_NONE, GUI_PAT_HATCH,
-                         GUI_C_NEGINF);
-            k = e;
-        }
-    /* the pad keys: a strip over their columns, and the same at the side for pad queries */
-    for (int k = 0; k < T; k++) {
-        if (a->real[k]) continue;
-        gui_rect_pat(dl, (GuiRect){heat.x + k * cw, heat.y - 8 * u, cw, 6 * u}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
-        gui_rect_pat(dl, (GuiRect){heat.x - 8 * u, heat.y + k * cw, 6 * u, cw}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
+    Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
+    Lines l;
+    fill_lines(&l, a);
+    layout(&t, dl, area, side_width(dl, &l));
+    /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */
+    int n = (int)fmin((double)a->T, floor(t.heat.w));
+    if (pl_attmap_make(&t.m, a, n, n)) {
+        gui_text(dl, area.x, area.y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "out of memory for the attention map");
+        return;
     }
-    gui_frame(dl, heat, GUI_C_AXIS, u);
-    gui_text(dl, heat.x, area.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "keys -> (hatched strip: pad keys)");
-    gui_text(dl, heat.x - 10 * u, heat.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "query 0");
-    gui_text(dl, heat.x - 10 * u, heat.y + side - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
-    gui_text(dl, heat.x + side, heat.y + side + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "key %d", T - 1);
-    gui_text(dl, heat.x, heat.y + side + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "key 0");
-    if (gui_mouse_in(dl, heat)) {
-        int q = (int)((dl->my - heat.y) / cw), k = (int)((dl->mx - heat.x) / cw);
-        q = q < 0 ? 0 : q >= T ? T - 1 : q, k = k < 0 ? 0 : k >= T ? T - 1 : k;
-        size_t at = (size_t)q * T + (size_t)k;
-        gui_hover(dl, heat, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f", q,
-                  a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
-                  isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at]);
-    }
-    if (dl->want_data)
-        for (int q = 0; q < T; q++) {
-            char row[32];
-            snprintf(row, sizeof row, "query %d", q);
-            for (int k = 0; k < T; k++) gui_datum(dl, "weight", k, (double)a->weights[(size_t)q * T + k], row);
-        }
-    /* the figures beside it */
-    GuiRect side_r = {heat.x + side + 24 * u, heat.y, area.x + area.w - heat.x - side - 24 * u, side};
-    colour_bar(dl, (GuiRect){side_r.x, side_r.y, fmin(side_r.w, 260 * u), 14 * u}, 0.0, top, GUI_RAMP_SEQ,
-               "softmax weight");
-    double y = side_r.y + 14 * u + th + 14 * u;
-    gui_rect_pat(dl, (GuiRect){side_r.x, y, 22 * u, th}, GUI_C_BG, GUI_PAT_HATCH, GUI_C_NEGINF);
-    gui_frame(dl, (GuiRect){side_r.x, y, 22 * u, th}, GUI_C_DIM, u);
-    gui_text(dl, side_r.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT,
-             "a -inf cell of the additive mask: weight exactly 0");
-    y += th + 14 * u;
-    GuiColor c = a->pad_share > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
-    y = gui_fig_line(dl, side_r, y, c, "pad weight %.2f in %dx%d rows (real queries x heads)", (double)a->leak_total,
-                     a->L, a->heads);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max,
-                     a->nan_count);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "queries seeing no key: %d (zero rows, not NaN)", a->empty_rows);
-    y = gui_fig_line(dl, side_r, y, a->batch_invariance_max_diff > 0.0f ? GUI_C_WARN : GUI_C_GOOD,
-                     "short vs long partner: outputs differ %.2g", (double)a->batch_invariance_max_diff);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "packed vs padded + mask: %.2g", (double)a->packed_vs_padded_max_diff);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "zeroing pads after the softmax: a row sums %.3f",
-                     (double)a->wrong_fix_min_sum);
-    y = gui_fig_line(dl, side_r, y, GUI_C_FG, "score cells per head: %lld padded, %lld packed",
-                     (long long)a->padded_cells, (long long)a->packed_cells);
-    gui_datum(dl, "pad share", 0, (double)a->pad_share, NULL);
+    draw(dl, &t);
+    if (dl->want_data) export_data(dl, &t);
+    pl_attmap_free(&t.m);
 }
