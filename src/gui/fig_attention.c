@@ -152,9 +152,10 @@ static void share_bars(GuiList *dl, const Att *t) {
     if (gui_mouse_in(dl, b)) {
         int i = (int)((dl->my - b.y) / ch);
         i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i;
-        if (isnan(m->share[i])) gui_hover(dl, b, "query %d: a pad query", pl_attmap_first(m->T, m->nq, i));
-        else gui_hover(dl, b, "query %d: %.2f%% of its weight on pads", pl_attmap_first(m->T, m->nq, i),
-                       100.0 * (double)m->share[i]);
+        if (isnan(m->share[i])) gui_hover(dl, b, "query %d: a pad query", pl_attmap_first(m->T, m->qper, i));
+        else
+            gui_hover(dl, b, "query %d: %.2f%% of its weight on pads", pl_attmap_first(m->T, m->qper, i),
+                      100.0 * (double)m->share[i]);
     }
 }
 
@@ -226,10 +227,10 @@ static void export_data(GuiList *dl, const Att *t) {
     const PlAttMap *m = &t->m;
     for (int i = 0; i < m->nq; i++) {
         char row[32];
-        snprintf(row, sizeof row, "query %d", pl_attmap_first(m->T, m->nq, i));
+        snprintf(row, sizeof row, "query %d", pl_attmap_first(m->T, m->qper, i));
         for (int j = 0; j < m->nk; j++)
-            gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->nk, j), (double)m->rel[(size_t)i * m->nk + j],
-                      row);
+            gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->kper, j),
+                      (double)m->rel[(size_t)i * m->nk + j], row);
         gui_datum(dl, "row pad share", i, (double)m->share[i], row);
     }
     gui_datum(dl, "pad share", 0, (double)t->a->pad_share, NULL);
@@ -263,8 +264,8 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         snprintf(look, sizeof look, "mask %s: one review's real queries put %.1f%% of their weight on pads",
                  a->mask ? "on" : "off", 100.0 * (double)a->pad_share);
     *current = a && !st.stale;
-    GuiRect area = gui_fig_header(dl, r, "attention: where one review's weight goes (head 0)", src, look, &st,
-                                  a != NULL);
+    GuiRect area =
+        gui_fig_header(dl, r, "attention: where one review's weight goes (head 0)", src, look, &st, a != NULL);
     if (!a || area.h <= 0) return;
     Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
     Lines l;

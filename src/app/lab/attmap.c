@@ -21,8 +21,8 @@ double pl_attmap_rel_cell(const PlProbeAttention *a, int q, int k) {
 /* The mean relative weight of query block i, key block j; NaN when no query
  * of the block sees a key of it. */
 static float block_rel(const PlAttMap *m, const PlProbeAttention *a, int i, int j) {
-    int T = a->T, qa = pl_attmap_first(T, m->nq, i), qz = pl_attmap_first(T, m->nq, i + 1);
-    int ka = pl_attmap_first(T, m->nk, j), kz = pl_attmap_first(T, m->nk, j + 1);
+    int T = a->T, qa = pl_attmap_first(T, m->qper, i), qz = pl_attmap_first(T, m->qper, i + 1);
+    int ka = pl_attmap_first(T, m->kper, j), kz = pl_attmap_first(T, m->kper, j + 1);
     double sum = 0.0;
     int queries = 0;
     for (int q = qa; q < qz; q++) {
@@ -43,12 +43,12 @@ static float block_rel(const PlAttMap *m, const PlProbeAttention *a, int i, int 
 static void block_pads(PlAttMap *m, const PlProbeAttention *a) {
     int T = a->T;
     for (int j = 0; j < m->nk; j++)
-        for (int k = pl_attmap_first(T, m->nk, j); k < pl_attmap_first(T, m->nk, j + 1); k++)
+        for (int k = pl_attmap_first(T, m->kper, j); k < pl_attmap_first(T, m->kper, j + 1); k++)
             m->pad_keys[j] += !a->real[k];
     for (int i = 0; i < m->nq; i++) {
         double s = 0.0;
         int real = 0;
-        for (int q = pl_attmap_first(T, m->nq, i); q < pl_attmap_first(T, m->nq, i + 1); q++) {
+        for (int q = pl_attmap_first(T, m->qper, i); q < pl_attmap_first(T, m->qper, i + 1); q++) {
             m->pad_queries[i] += !a->real[q];
             if (a->real[q]) s += (double)a->leak[q], real++;
         }
@@ -56,10 +56,16 @@ static void block_pads(PlAttMap *m, const PlProbeAttention *a) {
     }
 }
 
-PlStatus pl_attmap_make(PlAttMap *m, const PlProbeAttention *a, int nq, int nk) {
+/* Blocks of ceil(T / max) over T: how many, and their size in per. */
+static int blocks(int T, int max, int *per) {
+    max = max < 1 ? 1 : max > T ? T : max;
+    *per = (T + max - 1) / max;
+    return (T + *per - 1) / *per;
+}
+
+PlStatus pl_attmap_make(PlAttMap *m, const PlProbeAttention *a, int max_q, int max_k) {
     memset(m, 0, sizeof *m);
-    int T = a->T;
-    nq = nq < 1 ? 1 : nq > T ? T : nq, nk = nk < 1 ? 1 : nk > T ? T : nk;
+    int T = a->T, nq = blocks(T, max_q, &m->qper), nk = blocks(T, max_k, &m->kper);
     m->T = T, m->nq = nq, m->nk = nk;
     m->rel = malloc((size_t)nq * nk * sizeof *m->rel);
     m->pad_keys = calloc((size_t)nk, sizeof *m->pad_keys);

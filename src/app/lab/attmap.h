@@ -2,6 +2,9 @@
  * example, in nq x nk blocks of queries and keys (1 x 1 when each query and
  * key has its own cell), read from the attention probe's result.
  *
+ * Blocks are equal: each holds qper queries (kper keys) but the last, which
+ * holds what is left, so block j starts at j x qper (j x kper).
+ *
  * A cell holds log2 of its weight relative to uniform: a query that sees n
  * keys (its visible count) gives each 1/n when its scores are equal, so
  * weight x n is 1 for an even spread, above 1 where it peaks. A block's
@@ -26,17 +29,19 @@
 
 typedef struct {
     int T, nq, nk;
+    int qper, kper; /* queries (keys) in a block: the last may hold fewer */
     float *rel;
     int *pad_keys, *pad_queries;
     float *share;
 } PlAttMap;
 
-/* The first query (or key) of block j of n over T. */
-static inline int pl_attmap_first(int T, int n, int j) { return (int)((long)j * T / n); }
+/* The first query (key) of block j: j x per, at most T. */
+static inline int pl_attmap_first(int T, int per, int j) { return j * per < T ? j * per : T; }
 
-/* Fills m from a's head 0 in nq x nk blocks (each 1..T, clamped). Returns
+/* Fills m from a's head 0 in at most max_q x max_k blocks (each clamped to
+ * 1..T): per = ceil(T / max) to a block, ceil(T / per) blocks. Returns
  * PL_ENOMEM when out of memory (m then holds nothing). */
-PlStatus pl_attmap_make(PlAttMap *m, const PlProbeAttention *a, int nq, int nk);
+PlStatus pl_attmap_make(PlAttMap *m, const PlProbeAttention *a, int max_q, int max_k);
 void pl_attmap_free(PlAttMap *m); /* harmless on a zeroed or freed map */
 
 /* Query q's weight on key k relative to uniform (weight x visible, not
