@@ -44,7 +44,7 @@ static void fill_lines(Lines *l, const PlProbeAttention *a) {
     l->c[i] = inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
     snprintf(l->s[i++], sizeof l->s[0], "short vs long partner: outputs differ %.2g", inv);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.2g", (double)a->packed_vs_padded_max_diff);
+    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.3g", (double)a->packed_vs_padded_max_diff);
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0], "zeroing pads after the softmax: a row sums %.3f",
              (double)a->wrong_fix_min_sum);
@@ -171,14 +171,24 @@ static void axes(GuiList *dl, const Att *t) {
     gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
 }
 
-/* The value under the mouse: the cell's weight, its uniform and their ratio. */
+/* The value under the mouse: the cell's weight, its uniform and their
+ * ratio; for a block of several queries or keys, its mean ratio. */
 static void hover(GuiList *dl, const Att *t) {
     const PlProbeAttention *a = t->a;
+    const PlAttMap *m = &t->m;
     GuiRect h = t->heat;
     if (!gui_mouse_in(dl, h)) return;
-    int T = a->T, q = (int)((dl->my - h.y) / (h.h / T)), k = (int)((dl->mx - h.x) / (h.w / T));
-    q = q < 0 ? 0 : q >= T ? T - 1 : q, k = k < 0 ? 0 : k >= T ? T - 1 : k;
-    size_t at = (size_t)q * T + (size_t)k;
+    int i = (int)((dl->my - h.y) / (h.h / m->nq)), j = (int)((dl->mx - h.x) / (h.w / m->nk));
+    i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i, j = j < 0 ? 0 : j >= m->nk ? m->nk - 1 : j;
+    int q = pl_attmap_first(a->T, m->qper, i), k = pl_attmap_first(a->T, m->kper, j);
+    float rel = m->rel[(size_t)i * m->nk + j];
+    if (m->qper > 1 || m->kper > 1) {
+        gui_hover(dl, h, "queries %d-%d, keys %d-%d: mean weight %.2f x uniform%s", q,
+                  pl_attmap_first(a->T, m->qper, i + 1) - 1, k, pl_attmap_first(a->T, m->kper, j + 1) - 1,
+                  isnan(rel) ? 0.0 : exp2((double)rel), isnan(rel) ? " (hidden by the mask)" : "");
+        return;
+    }
+    size_t at = (size_t)q * a->T + (size_t)k;
     gui_hover(dl, h, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f = %.2f x uniform 1/%d", q,
               a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
               isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at], pl_attmap_rel_cell(a, q, k), a->visible[q]);

@@ -95,7 +95,7 @@ static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     pane_put(p, row++, col, w, "queries seeing no key %d (zeros)", r->empty_rows);
     pane_put(p, row++, col, w, "short vs long partner:");
     pane_putc(p, inv < 1e-6 ? TUI_GOOD : TUI_WARN, row++, col, w, "  outputs differ %.2g", inv);
-    pane_put(p, row++, col, w, "packed vs padded+mask %.2g", (double)r->packed_vs_padded_max_diff);
+    pane_put(p, row++, col, w, "packed vs padded+mask %.3g", (double)r->packed_vs_padded_max_diff);
     pane_put(p, row++, col, w, "zeroing pads after the");
     pane_put(p, row++, col, w, "  softmax: a row sums %.3f", (double)r->wrong_fix_min_sum);
     pane_put(p, row++, col, w, "score cells per head:");
@@ -115,7 +115,7 @@ void tui_view_attention(PlLab *lab, TuiPane *p) {
     pane_putc(p, c, row++, 0, p->box.w, "mask %s: one review's real queries put %.1f%% of their weight on pads",
               r->mask ? "on" : "off", 100.0 * (double)r->pad_share);
     int right = MAP_X + 1 + BAR_W + 5 + 1, beside = p->box.w - right - BESIDE_W >= 16;
-    int max_k = p->box.w - right - (beside ? BESIDE_W : 0), max_q = p->box.h - p->fixed - 9;
+    int max_k = p->box.w - right - (beside ? BESIDE_W : 0), max_q = p->box.h - p->fixed - 8;
     PlAttMap m;
     if (pl_attmap_make(&m, r, max_q < 4 ? 4 : max_q, max_k < 8 ? 8 : max_k)) {
         pane_putc(p, TUI_WARN, row, 0, p->box.w, "out of memory for the attention map");
