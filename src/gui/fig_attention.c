@@ -142,7 +142,9 @@ static void share_bars(GuiList *dl, const Att *t) {
     for (int i = 0; i < m->nq; i++) {
         float s = m->share[i];
         if (isnan(s) || s <= 0.0f) continue;
-        gui_rect(dl, (GuiRect){b.x, b.y + i * ch, b.w * fmin(1.0, (double)s), ch}, GUI_C_WARN);
+        /* a pixel taller than the row, so that rows of one share join up without seams */
+        gui_rect(dl, (GuiRect){b.x, b.y + i * ch, b.w * fmin(1.0, (double)s), ch + (i + 1 < m->nq ? 1.0 : 0.0)},
+                 GUI_C_WARN);
     }
     gui_frame(dl, b, GUI_C_AXIS, u);
     gui_tag(dl, "pad share bars");
