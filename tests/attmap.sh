@@ -82,8 +82,9 @@ term() { # NAME W H MASK: the view at W x H, against the probe's JSON for MASK
     local name=$1 mask=$4 S=(--mask "$4")
     [[ $mask == on ]] && S+=(--causal on)
     W=$2 H=$3 start lab --view attention "${S[@]}"
-    if ! wait_for "% on pads" 150; then
-        fail "$name: the attention view opens" "$(screen)"
+    if ! wait_for "% on pads" 600; then
+        fail "$name: the terminal's rows and headline are the probe's" "the view did not open" "$(screen)"
+        fail "$name: the key axis starts at the map's first column" "the view did not open"
         return
     fi
     screen >"$TMP/screen-$name.txt"

@@ -14,7 +14,7 @@
 typedef struct {
     const PlProbeAttention *a;
     PlAttMap m;
-    GuiRect heat, bars, side;
+    GuiRect heat, bars, side, lines; /* side: the legend; lines: the figures */
     double u, th;
 } Att;
 
@@ -54,33 +54,56 @@ static void fill_lines(Lines *l, const PlProbeAttention *a) {
 }
 
 static const char *const LEGEND[] = {
-    "weight / uniform (1/keys the query sees), log",
-    "hidden by the mask: weight exactly 0",
-    "pad keys (the band above the map)",
-    "bar: the row's share of weight on pads",
+    "weight / uniform (1/keys seen), log",
+    "hidden by the mask: weight 0",
+    "pad keys (the band above)",
+    "bar: the row's share on pads",
 };
 enum { N_LEGEND = 4 };
 
-/* The width the right column needs: its widest line. */
-static double side_width(const GuiList *dl, const Lines *l) {
-    double w = 0.0, sw = 28 * dl->st->unit;
-    for (int i = 0; i < N_LINES; i++) w = fmax(w, gui_text_w(dl, GUI_SMALL, 0, l->s[i]));
+/* The widths of the legend and of the figures' lines. */
+static double legend_width(const GuiList *dl) {
+    double w = gui_text_w(dl, GUI_SMALL, 0, LEGEND[0]), sw = 28 * dl->st->unit;
     for (int i = 1; i < N_LEGEND; i++) w = fmax(w, sw + gui_text_w(dl, GUI_SMALL, 0, LEGEND[i]));
-    return fmax(w, gui_text_w(dl, GUI_SMALL, 0, LEGEND[0]));
+    return w;
 }
 
-/* The map's square, the bar column and the right column inside area. */
-static void layout(Att *t, const GuiList *dl, GuiRect area, double side_w) {
+static double lines_width(const GuiList *dl, const Lines *l) {
+    double w = 0.0;
+    for (int i = 0; i < N_LINES; i++) w = fmax(w, gui_text_w(dl, GUI_SMALL, 0, l->s[i]));
+    return w;
+}
+
+/* The map's square, the bar column, the legend and the figures inside
+ * area, in the arrangement that leaves the largest map: both text columns
+ * beside it, the legend beside and the figures under it, or both under. */
+static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
     double u = t->u, th = t->th;
     double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
     double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
-    double top = 2 * th + 10 * u, bottom = th + 4 * u;
-    double side = fmin(area.h - top - bottom, area.w - left - 10 * u - barw - 24 * u - side_w);
-    side = fmax(side, 40 * u);
-    t->heat = (GuiRect){area.x + left, area.y + top, side, side};
-    t->bars = (GuiRect){t->heat.x + side + 10 * u, t->heat.y, barw, side};
-    double sx = t->bars.x + barw + 24 * u;
-    t->side = (GuiRect){sx, area.y, area.x + area.w - sx, area.h};
+    double top = 2 * th + 10 * u, bottom = th + 4 * u, gap = 24 * u;
+    double lw = legend_width(dl), fw = lines_width(dl, l);
+    double lh = th + 4 * u + 14 * u + th + 10 * u + N_LEGEND * (th + 6 * u), fh = N_LINES * th * 1.2;
+    double across = area.w - left - 10 * u - barw - gap, down = area.h - top - bottom;
+    double side[3] = {fmin(down, across - fmax(lw, fw)), fmin(down - gap - fh, across - lw),
+                      fmin(down - gap - lh - fh, across + gap)};
+    int best = 0;
+    for (int i = 1; i < 3; i++)
+        if (side[i] > side[best]) best = i;
+    double sd = fmax(side[best], 40 * u);
+    t->heat = (GuiRect){area.x + left, area.y + top, sd, sd};
+    t->bars = (GuiRect){t->heat.x + sd + 10 * u, t->heat.y, barw, sd};
+    double sx = t->bars.x + barw + gap, below = t->heat.y + sd + bottom + gap;
+    if (best == 0) {
+        t->side = (GuiRect){sx, area.y, area.x + area.w - sx, lh};
+        t->lines = (GuiRect){sx, area.y + lh, area.x + area.w - sx, fh};
+    } else if (best == 1) {
+        t->side = (GuiRect){sx, area.y, area.x + area.w - sx, lh};
+        t->lines = (GuiRect){area.x, below, area.w, fh};
+    } else {
+        t->side = (GuiRect){area.x, below, area.w, lh};
+        t->lines = (GuiRect){area.x, below + lh, area.w, fh};
+    }
 }
 
 /* Cells whose keys the mask hides from their queries: hatched, in runs. */
@@ -169,7 +192,9 @@ static void axes(GuiList *dl, const Att *t) {
     gui_text(dl, h.x, h.y - 2 * th - 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "keys ->");
     gui_text(dl, h.x - 10 * u, h.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "query 0");
     gui_text(dl, h.x - 10 * u, h.y + h.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
-    gui_text(dl, h.x, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "key 0");
+    /* "key 0" at the left when it clears the last key's number, else "0" */
+    int wide = gui_text_w(dl, GUI_SMALL, 0, "key 0 0000") + 8 * u < h.w;
+    gui_text(dl, h.x, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", wide ? "key 0" : "0");
     gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
 }
 
@@ -260,9 +285,10 @@ static void draw(GuiList *dl, Att *t) {
     hover(dl, t);
     Lines l;
     fill_lines(&l, t->a);
-    double y = swatches(dl, t, scale_legend(dl, t, t->side.y));
+    swatches(dl, t, scale_legend(dl, t, t->side.y));
+    double y = t->lines.y;
     for (int i = 0; i < N_LINES; i++) {
-        gui_text(dl, t->side.x, y, GUI_SMALL, l.c[i], GUI_LEFT, "%s", l.s[i]);
+        gui_text(dl, t->lines.x, y, GUI_SMALL, l.c[i], GUI_LEFT, "%s", l.s[i]);
         y += t->th * 1.2;
     }
 }
@@ -272,17 +298,22 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlProbeAttention *a = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
     char src[320], look[200] = "";
     gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
-    if (a)
+    if (a) { /* the long sentence where it fits, else the short one */
         snprintf(look, sizeof look, "mask %s: one review's real queries put %.1f%% of their weight on pads",
                  a->mask ? "on" : "off", 100.0 * (double)a->pad_share);
+        if (gui_text_w(dl, GUI_NORMAL, 0, look) > r.w)
+            snprintf(look, sizeof look, "mask %s: %.1f%% of one review's weight on pads", a->mask ? "on" : "off",
+                     100.0 * (double)a->pad_share);
+    }
     *current = a && !st.stale;
-    GuiRect area =
-        gui_fig_header(dl, r, "attention: where one review's weight goes (head 0)", src, look, &st, a != NULL);
+    const char *title = "attention: where one review's weight goes (head 0)";
+    if (gui_text_w(dl, GUI_TITLE, 0, title) > r.w) title = "attention map (head 0)";
+    GuiRect area = gui_fig_header(dl, r, title, src, look, &st, a != NULL);
     if (!a || area.h <= 0) return;
     Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
     Lines l;
     fill_lines(&l, a);
-    layout(&t, dl, area, side_width(dl, &l));
+    layout(&t, dl, area, &l);
     /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */
     int n = (int)fmin((double)a->T, floor(t.heat.w));
     if (pl_attmap_make(&t.m, a, n, n)) {
