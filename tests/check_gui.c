@@ -1,6 +1,6 @@
 /* The window's figures, rendered offscreen: every view to a PNG of the size
- * asked for that is not blank; the attention heatmap's pad key columns at
- * the zero-weight colour with the mask on and not with it off; the maxlen
+ * asked for that is not blank; the attention map's pad key columns hidden
+ * with the mask on and drawn against uniform with it off; the maxlen
  * marker moving with maxlen, in the display list and in the pixels; the
  * SVG well-formed XML with the plotted series in it, and the CSV holding the
  * cost result's own numbers. A lesson's step with its narration beside its
@@ -28,10 +28,10 @@
 #include <unistd.h>
 
 #include "gui/backend.h"
+#include "gui/chrome.h"
 #include "gui/drill_pane.h"
 #include "gui/figures.h"
 #include "gui/gui.h"
-#include "gui/chrome.h"
 #include "gui/keys.h"
 #include "gui/lesson_pane.h"
 #include "gui/player_pane.h"
@@ -150,8 +150,11 @@ static uint32_t column_mode(const Frame *f, int x, int y0, int y1) {
     return seen[best];
 }
 
-/* Pad key columns and real ones: the mode colour of each column's middle. */
-static void attention_columns(int mask, int *pad_zero, int *pads, int *real_zero) {
+/* Pad key columns and real ones: how many of each show the background in
+ * their middle (the mask hides them: no ramp colour, the hatch over the
+ * background); and the list's values against the probe's: log2 of weight x
+ * the keys the query sees, NaN where the mask hides the key. */
+static void attention_columns(int mask, int *pad_hidden, int *pads, int *real_hidden) {
     PlLabSettings s = small_settings();
     s.mask = mask;
     Frame f;
@@ -162,37 +165,38 @@ static void attention_columns(int mask, int *pad_zero, int *pads, int *real_zero
     PlResultStatus st;
     const PlProbeAttention *a = pl_lab_attention(f.lab, &st);
     ck_assert_int_eq(heat->cols, a->T);
-    uint32_t zero = gui_heat_color(&f.st, GUI_RAMP_SEQ, 0.0, heat->lo, heat->hi) >> 8;
+    uint32_t bg = gui_color(&f.st, GUI_C_BG) >> 8;
     double cw = heat->w / a->T;
-    *pad_zero = *pads = *real_zero = 0;
+    *pad_hidden = *pads = *real_hidden = 0;
     for (int k = 0; k < a->T; k++) {
         int x = (int)(heat->x + (k + 0.5) * cw);
         uint32_t c = column_mode(&f, x, (int)heat->y + 1, (int)(heat->y + heat->h) - 1);
-        if (!a->real[k]) {
-            (*pads)++;
-            *pad_zero += c == zero;
-            if (mask) /* the list holds exact zeros there for every real query */
-                for (int q = 0; q < a->T; q++)
-                    if (a->real[q]) ck_assert(gui_heat_at(&f.dl, heat, q, k) == 0.0);
-        } else *real_zero += c == zero;
+        if (!a->real[k]) (*pads)++, *pad_hidden += c == bg;
+        else *real_hidden += c == bg;
+        for (int q = 0; q < a->T; q++) {
+            double v = gui_heat_at(&f.dl, heat, q, k), w = (double)a->weights[(size_t)q * a->T + k];
+            if (mask && !a->real[k]) ck_assert_msg(isnan(v), "query %d, pad key %d: %g, not hidden", q, k, v);
+            else ck_assert_msg(fabs(v - log2(w * a->visible[q])) < 1e-5, "query %d, key %d: %g", q, k, v);
+        }
     }
     frame_close(&f);
 }
 
-START_TEST(test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on) {
-    int pad_zero, pads, real_zero;
-    attention_columns(1, &pad_zero, &pads, &real_zero);
+START_TEST(test_the_pad_key_columns_are_hidden_with_the_mask_on) {
+    int pad_hidden, pads, real_hidden;
+    attention_columns(1, &pad_hidden, &pads, &real_hidden);
     ck_assert_int_gt(pads, 0);
-    ck_assert_int_eq(pad_zero, pads);
-    ck_assert_int_eq(real_zero, 0);
+    ck_assert_int_eq(pad_hidden, pads);
+    ck_assert_int_eq(real_hidden, 0);
 }
 END_TEST
 
-START_TEST(test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off) {
-    int pad_zero, pads, real_zero;
-    attention_columns(0, &pad_zero, &pads, &real_zero);
+START_TEST(test_the_pad_key_columns_are_drawn_against_uniform_with_the_mask_off) {
+    int pad_hidden, pads, real_hidden;
+    attention_columns(0, &pad_hidden, &pads, &real_hidden);
     ck_assert_int_gt(pads, 0);
-    ck_assert_int_eq(pad_zero, 0);
+    ck_assert_int_eq(pad_hidden, 0);
+    ck_assert_int_eq(real_hidden, 0);
 }
 END_TEST
 
@@ -371,8 +375,8 @@ START_TEST(test_every_figure_and_its_export_hold_exactly_what_its_view_shows) {
                       pl_view_name((PlView)v), read, pl_view_results((PlView)v));
         for (int k = 0; k < PL_VIEW_PART_COUNT; k++)
             ck_assert_msg(((drew ^ row->parts) >> k & 1u) == 0, "the %s figure %s the %s part, its row says %s",
-                          pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out", pl_view_part_name((PlViewPart)k),
-                          row->parts >> k & 1u ? "it draws it" : "it does not");
+                          pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out",
+                          pl_view_part_name((PlViewPart)k), row->parts >> k & 1u ? "it draws it" : "it does not");
         exported_reads(f.lab, (PlView)v, &xread, &xdrew);
         ck_assert_msg(xread == read && xdrew == drew, "the %s export holds %#x and parts %#x, its figure %#x and %#x",
                       pl_view_name((PlView)v), xread, xdrew, read, drew);
@@ -765,8 +769,8 @@ static void assert_unrevealed(Frame *f, PlLessonPlay *p, const char *lesson) {
         if (small && i < pane_end) continue;
         const char *t = gui_dl_str(&f->dl, f->dl.items[i].str);
         for (int k = 0; k < n; k++)
-            ck_assert_msg(!holds_number(t, forms[k]), "%s, step '%s': '%s' shows %s = %s before it is answered",
-                          lesson, step->title, t, name, forms[k]);
+            ck_assert_msg(!holds_number(t, forms[k]), "%s, step '%s': '%s' shows %s = %s before it is answered", lesson,
+                          step->title, t, name, forms[k]);
     }
     char status[400], shown[400];
     pl_veil_text(pl_lab_veil(f->lab), pl_lab_status_text(f->lab, status, sizeof status), shown, sizeof shown);
@@ -1142,7 +1146,9 @@ START_TEST(test_every_key_the_window_binds_is_named_on_its_help_line) {
         ck_assert_msg(k->keys[0] && k->help[0], "row %d has no keys or no help", i);
         for (const char *c = k->chars; *c; c++) {
             char one[2] = {(char)tolower((unsigned char)*c), '\0'};
-            int named = *c == ' ' ? has_word(k->keys, "space") : isdigit((unsigned char)*c) ? has_word(k->keys, "1-9") && has_word(k->keys, "0") : has_word(k->keys, one);
+            int named = *c == ' '                    ? has_word(k->keys, "space")
+                        : isdigit((unsigned char)*c) ? has_word(k->keys, "1-9") && has_word(k->keys, "0")
+                                                     : has_word(k->keys, one);
             ck_assert_msg(named, "'%c' is bound but its help line says '%s'", *c, k->keys);
             ck_assert_ptr_eq(gui_key_of_char(*c, k->present), k);
         }
@@ -1518,8 +1524,8 @@ Suite *gui_suite(void) {
     TCase *px = tcase_create("pixels");
     tcase_set_timeout(px, PL_TEST_HANG);
     tcase_add_test(px, test_every_view_renders_to_a_png_of_its_size_that_is_not_blank);
-    tcase_add_test(px, test_the_pad_key_columns_are_the_zero_weight_colour_with_the_mask_on);
-    tcase_add_test(px, test_the_pad_key_columns_are_not_the_zero_weight_colour_with_the_mask_off);
+    tcase_add_test(px, test_the_pad_key_columns_are_hidden_with_the_mask_on);
+    tcase_add_test(px, test_the_pad_key_columns_are_drawn_against_uniform_with_the_mask_off);
     tcase_add_test(px, test_the_maxlen_marker_moves_when_maxlen_changes);
     tcase_add_test(px, test_projector_mode_and_the_dark_theme_render_at_any_size);
     tcase_add_test(px, test_the_window_saves_a_damaged_session_beside_it_on_quit);

@@ -62,6 +62,7 @@ static const SuiteRow suites[] = {
     {"kernels", kernels_suite},
     {"model", model_suite},
     {"probe", probe_suite},
+    {"attmap", attmap_suite},
     {"settings", settings_suite},
     {"lab", lab_suite},
     {"train", train_suite},

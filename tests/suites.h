@@ -18,6 +18,7 @@ Suite *nn_suite(void);
 Suite *kernels_suite(void);
 Suite *model_suite(void);
 Suite *probe_suite(void);
+Suite *attmap_suite(void);
 Suite *settings_suite(void);
 Suite *lab_suite(void);
 Suite *train_suite(void);

@@ -277,7 +277,7 @@ wait_for "EXIT=0" >/dev/null
 # Probes never block the screen: at maxlen 2000, with three seeds training,
 # keys are answered at once and the views follow.
 start --corpus builtin:1:400 --maxlen 2000 --view attention --example 0
-check_screen "the attention view opens at maxlen 2000" "a real query puts" 600
+check_screen "the attention view opens at maxlen 2000" "real queries put" 600
 T send-keys -t lab n c
 check_screen "keys are answered while the probes recompute and the seeds train" "convention: torch" 10
 check_screen "the heatmap follows the example" "ex 1 + 3 mates, width 2000" 600

@@ -115,7 +115,9 @@ typedef struct {
     float *scores;                   /* (heads,T,T) scaled dot products, before any mask */
     float *bias;                     /* (T,T) the additive mask: 0 or -inf */
     float *weights;                  /* (heads,T,T) softmax weights */
-    float *leak;                     /* (heads,T) weight on pad keys, per query row */
+    float *leak;                     /* (heads,T) weight on pad keys, per query row: its pad share */
+    int *visible;                    /* (T) the keys query i sees (0 bias): its uniform weight is 1/visible */
+    float *head_pad_share;           /* (heads) pad_share of each head alone: the mean leak of its real queries */
     float *row_sum;                  /* (heads,T) */
     float *wrong_fix_sum;            /* (heads,T) row sums after masking the unmasked weights, not renormalised */
     float pad_weight_max;            /* the largest weight on a pad key (real query rows) */

@@ -54,7 +54,7 @@ static float real_diff(const float *ya, const PlBatch *a, int ra, const float *y
 void pl_probe_attention_free(PlProbeAttention *r) {
     if (!r) return;
     free(r->real), free(r->scores), free(r->bias), free(r->weights), free(r->leak);
-    free(r->row_sum), free(r->wrong_fix_sum), free(r->cu_seqlens);
+    free(r->visible), free(r->head_pad_share), free(r->row_sum), free(r->wrong_fix_sum), free(r->cu_seqlens);
     memset(r, 0, sizeof *r);
 }
 
@@ -101,7 +101,8 @@ static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const f
     r->wrong_fix_min_sum = INFINITY;
     r->nan_count = (int)n->nan, r->empty_rows = (int)n->empty;
     for (size_t i = 0; i < (size_t)b->B * T * E; i++) r->nan_count += isnan(y[i]);
-    for (int h = 0; h < NH; h++)
+    for (int h = 0; h < NH; h++) {
+        int real_h = 0;
         for (int i = 0; i < T; i++) {
             if (!r->real[i]) continue;
             const float *w = r->weights + ((size_t)h * T + i) * T;
@@ -110,11 +111,14 @@ static void weight_metrics(PlProbeAttention *r, const PlAttendCounts *n, const f
                 if (!r->real[j] && w[j] > r->pad_weight_max) r->pad_weight_max = w[j];
             float sum = r->row_sum[h * T + i], leak = r->leak[h * T + i];
             r->leak_total += leak;
-            real_queries++;
+            r->head_pad_share[h] += leak;
+            real_queries++, real_h++;
             float e = fabsf(sum - 1.0f);
             r->row_sum_error_max = e > r->row_sum_error_max ? e : r->row_sum_error_max;
             if (r->wrong_fix_sum[h * T + i] < r->wrong_fix_min_sum) r->wrong_fix_min_sum = r->wrong_fix_sum[h * T + i];
         }
+        r->head_pad_share[h] = real_h ? r->head_pad_share[h] / (float)real_h : 0.0f;
+    }
     r->pad_share = real_queries ? r->leak_total / (float)real_queries : 0.0f;
 }
 
@@ -217,10 +221,13 @@ static int alloc_result(PlProbeAttention *r, int NH, int T, int B) {
     r->bias = pl_alloc_big(tt * sizeof *r->bias);
     r->weights = pl_alloc_big((size_t)NH * tt * sizeof *r->weights);
     r->leak = calloc((size_t)NH * T, sizeof *r->leak);
+    r->visible = calloc((size_t)T, sizeof *r->visible);
+    r->head_pad_share = calloc((size_t)NH, sizeof *r->head_pad_share);
     r->row_sum = calloc((size_t)NH * T, sizeof *r->row_sum);
     r->wrong_fix_sum = calloc((size_t)NH * T, sizeof *r->wrong_fix_sum);
     r->cu_seqlens = calloc((size_t)B + 1, sizeof *r->cu_seqlens);
-    return r->real && r->scores && r->bias && r->weights && r->leak && r->row_sum && r->wrong_fix_sum && r->cu_seqlens
+    return r->real && r->scores && r->bias && r->weights && r->leak && r->visible && r->head_pad_share && r->row_sum &&
+                   r->wrong_fix_sum && r->cu_seqlens
                ? 0
                : -1;
 }
@@ -260,6 +267,8 @@ static int example_views(PlProbeAttention *r, Runs *u, const PlBatch *b) {
     if (r->causal)
         for (int i = 0; i < T; i++)
             for (int j = i + 1; j < T; j++) r->bias[(size_t)i * T + j] = -INFINITY;
+    for (int i = 0; i < T; i++)
+        for (int j = 0; j < T; j++) r->visible[i] += !isinf(r->bias[(size_t)i * T + j]);
     if (r->mask) {
         PlBatch one = row_view(b, r->row);
         PlAttend a = {.T = T, .B = 1, .NH = NH, .D = u->w->D, .causal = r->causal, .sel = r->real};

@@ -1,74 +1,101 @@
-/* The attention view: the softmax weights of the example's queries (head 0)
- * as a heatmap, with its axes, its pad key columns marked, and the figures
- * beside it. */
+/* The attention view: head 0's softmax weights of the example as a map of
+ * weight relative to uniform, one character per block of keys and one line
+ * per block of queries (the blocks and their values come from the app
+ * layer's map, app/lab/attmap.h), the pad key columns marked under it, each
+ * row's share of weight on pads as a bar beside it, and the figures.
+ *
+ * Layout (columns):
+ *   0..3 the block's first query, 4 a pad-query mark, 6.. the map (nk),
+ *   then a space, the pad-share bar (BAR_W) and its percentage (5). */
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "app/lab/attmap.h"
 #include "views.h"
 
-#define MAX_SIDE 48
+#define MAP_X 6
+#define BAR_W 8
+#define BESIDE_W 36 /* the figures' column when they go beside the map */
 
-typedef struct {
-    int n, T;
-    double cell[MAX_SIDE][MAX_SIDE], top;
-    int pad_col[MAX_SIDE]; /* the block of keys holds a pad */
-    int pad_row[MAX_SIDE]; /* the block of queries holds a pad */
-} Heat;
-
-/* Each cell is the mean weight of its block of queries and keys; a key
- * column is a pad column when its block holds a pad key. */
-static void heat_blocks(Heat *h, const PlProbeAttention *r, int n) {
-    int T = r->T;
-    h->n = n, h->T = T, h->top = 0.0;
-    for (int j = 0; j < n; j++) {
-        h->pad_col[j] = 0;
-        for (int k = j * T / n; k < (j + 1) * T / n; k++) h->pad_col[j] |= !r->real[k];
-        h->pad_row[j] = h->pad_col[j];
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            int qa = i * T / n, qz = (i + 1) * T / n, ka = j * T / n, kz = (j + 1) * T / n;
-            double w = 0.0;
-            for (int q = qa; q < qz; q++)
-                for (int k = ka; k < kz; k++) w += (double)r->weights[(size_t)q * T + k];
-            h->cell[i][j] = w / (qz - qa);
-            h->top = h->cell[i][j] > h->top ? h->cell[i][j] : h->top;
-        }
+/* The glyph of a log2 relative weight, rounded to a power of two from 1/8
+ * to 8 (so an even spread, about 1, never straddles two glyphs); a block
+ * the mask hides from its queries is "-". */
+static const char *rel_glyph(float r, int ascii) {
+    static const char *const uni[] = {"\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2588"};
+    static const char *const asc[] = {".", ":", "~", "=", "+", "*", "#"};
+    if (isnan(r)) return "-";
+    int k = (int)lrintf(r < -3.0f ? -3.0f : r > 3.0f ? 3.0f : r) + 3;
+    return ascii ? asc[k] : uni[k];
 }
 
-/* Rows are query blocks (their first position at the left, a pad mark
- * beside), columns key blocks (a pad mark under each). */
-static void heat_draw(TuiPane *p, int row, const Heat *h, int legend_w) {
-    int n = h->n, T = h->T;
-    pane_putc(p, TUI_DIM, row, 0, 2 * n + 7, "query   key %s", "->");
-    for (int i = 0; i < n; i++) {
-        pane_putc(p, TUI_DIM, row + 1 + i, 0, 4, "%4d", i * T / n);
-        pane_putc(p, h->pad_row[i] ? TUI_PAD : TUI_DIM, row + 1 + i, 4, 1, "%s",
-                  h->pad_row[i] ? tui_glyph(TUI_G_PADKEY) : " ");
-        for (int j = 0; j < n; j++) {
-            const char *g = tui_shade(h->top > 0.0 ? h->cell[i][j] / h->top : 0.0);
-            pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_REAL, row + 1 + i, 6 + 2 * j, 2, "%s%s", g, g);
+/* The terminal draws ASCII when its full shade is '#' (--ascii, or a locale
+ * without UTF-8). */
+static int ascii_terminal(void) { return tui_shade(1.0)[0] == '#'; }
+
+/* The map's rows: the block's first query and a pad mark, its cells (pad
+ * key blocks in the pad colour), then its real queries' pad share. */
+static void map_rows(TuiPane *p, int row, const PlAttMap *m, int ascii) {
+    for (int i = 0; i < m->nq; i++) {
+        int y = row + i;
+        pane_putc(p, TUI_DIM, y, 0, 4, "%4d", pl_attmap_first(m->T, m->qper, i));
+        pane_putc(p, TUI_PAD, y, 4, 1, "%s", m->pad_queries[i] ? tui_glyph(TUI_G_PADKEY) : " ");
+        for (int j = 0; j < m->nk; j++)
+            pane_putc(p, m->pad_keys[j] ? TUI_PAD : TUI_REAL, y, MAP_X + j, 1, "%s",
+                      rel_glyph(m->rel[(size_t)i * m->nk + j], ascii));
+        int bx = MAP_X + m->nk + 1;
+        float s = m->share[i];
+        if (isnan(s)) {
+            pane_putc(p, TUI_DIM, y, bx, BAR_W + 5, "%-*s", BAR_W + 5, "pad rows");
+            continue;
         }
+        pane_bar(p, y, bx, BAR_W, (double)s, s > 0.0f ? TUI_WARN : TUI_GOOD);
+        pane_putc(p, s > 0.0f ? TUI_WARN : TUI_GOOD, y, bx + BAR_W, 5, "%4.0f%%", 100.0 * (double)s);
     }
-    int y = row + 1 + n;
-    for (int j = 0; j < n; j++)
-        pane_putc(p, h->pad_col[j] ? TUI_PAD : TUI_DIM, y, 6 + 2 * j, 2, "%s ",
-                  h->pad_col[j] ? tui_glyph(TUI_G_PADKEY) : "'");
-    pane_putc(p, TUI_DIM, y + 1, 6, 2 * n + 8, "0%*d", 2 * n - 1, T - 1);
-    pane_put(p, y + 2, 0, legend_w, "%s a block with pads", tui_glyph(TUI_G_PADKEY));
-    pane_put(p, y + 3, 0, legend_w, "weight 0 %s%s%s%s %.2g", tui_shade(0.25), tui_shade(0.5), tui_shade(0.75),
-             tui_shade(1.0), h->top);
+}
+
+/* Under the map: the pad key blocks marked, then each tenth column's first
+ * key at that column. */
+static void key_axis(TuiPane *p, int row, const PlAttMap *m) {
+    for (int j = 0; j < m->nk; j++)
+        pane_putc(p, m->pad_keys[j] ? TUI_PAD : TUI_DIM, row, MAP_X + j, 1, "%s",
+                  m->pad_keys[j] ? tui_glyph(TUI_G_PADKEY) : " ");
+    pane_putc(p, TUI_DIM, row, 0, MAP_X, "pads");
+    pane_putc(p, TUI_DIM, row + 1, 0, MAP_X, "key");
+    int free_at = 0; /* a label never runs into the next */
+    for (int j = 0; j < m->nk; j += 10) {
+        char n[16];
+        int len = snprintf(n, sizeof n, "%d", pl_attmap_first(m->T, m->kper, j));
+        if (j < free_at || j + len > m->nk + 4) continue;
+        pane_putc(p, TUI_DIM, row + 1, MAP_X + j, len, "%s", n);
+        free_at = j + len + 1;
+    }
+}
+
+/* What a cell and a line cover, and the glyphs' legend: four short lines. */
+static void legend(TuiPane *p, int row, const PlAttMap *m, int w, int ascii) {
+    char keys[24], queries[24];
+    snprintf(keys, sizeof keys, m->kper == 1 ? "1 key" : "%d keys", m->kper);
+    snprintf(queries, sizeof queries, m->qper == 1 ? "1 query" : "%d queries", m->qper);
+    pane_put(p, row, 0, w, "a cell: %s x %s, its mean", keys, queries);
+    pane_put(p, row + 1, 0, w, "weight / uniform (1/keys seen):");
+    pane_put(p, row + 2, 0, w, "%s1/8 %s1/4 %s1/2 %s1 %s2 %s4 %s8+", rel_glyph(-3, ascii), rel_glyph(-2, ascii),
+             rel_glyph(-1, ascii), rel_glyph(0, ascii), rel_glyph(1, ascii), rel_glyph(2, ascii), rel_glyph(3, ascii));
+    pane_put(p, row + 3, 0, w, "- hidden by the mask  %s pad", tui_glyph(TUI_G_PADKEY));
 }
 
 static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     int w = p->box.w - col;
+    double inv = (double)r->batch_invariance_max_diff;
+    pane_putc(p, r->head_pad_share[0] > 0.0f ? TUI_WARN : TUI_GOOD, row++, col, w, "head 0: %.1f%% on pads",
+              100.0 * (double)r->head_pad_share[0]);
     pane_put(p, row++, col, w, "pad weight %.2f in %dx%d rows", (double)r->leak_total, r->L, r->heads);
     pane_put(p, row++, col, w, "  largest one weight %.4f", (double)r->pad_weight_max);
     pane_put(p, row++, col, w, "|row sum - 1| <= %.1e, NaN %d", (double)r->row_sum_error_max, r->nan_count);
     pane_put(p, row++, col, w, "queries seeing no key %d (zeros)", r->empty_rows);
     pane_put(p, row++, col, w, "short vs long partner:");
-    pane_putc(p, r->batch_invariance_max_diff > 0.0f ? TUI_WARN : TUI_GOOD, row++, col, w, "  outputs differ %.2g",
-              (double)r->batch_invariance_max_diff);
-    pane_put(p, row++, col, w, "packed vs padded+mask %.2g", (double)r->packed_vs_padded_max_diff);
+    pane_putc(p, inv < 1e-6 ? TUI_GOOD : TUI_WARN, row++, col, w, "  outputs differ %.2g", inv);
+    pane_put(p, row++, col, w, "packed vs padded+mask %.3g", (double)r->packed_vs_padded_max_diff);
     pane_put(p, row++, col, w, "zeroing pads after the");
     pane_put(p, row++, col, w, "  softmax: a row sums %.3f", (double)r->wrong_fix_min_sum);
     pane_put(p, row++, col, w, "score cells per head:");
@@ -82,19 +109,25 @@ void tui_view_attention(PlLab *lab, TuiPane *p) {
     tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
     const char *look = r && r->mask ? "the pad key columns: with the mask on they get exactly nothing"
                                     : "the pad key columns: with the mask off the real queries pay them";
-    if (!tui_header(p, "attention: where the example's queries put their weight (head 0)", src, look, &st, r != NULL))
-        return;
+    if (!tui_header(p, "attention: where one review's weight goes (head 0)", src, look, &st, r != NULL)) return;
     int row = 3;
     TuiColor c = r->pad_share > 0.0f ? TUI_WARN : TUI_GOOD;
-    pane_putc(p, c, row++, 0, p->box.w, "mask %s: a real query puts %.1f%% of its weight on pads (%d real of %d keys)",
-              r->mask ? "on" : "off", 100.0 * (double)r->pad_share, r->L, r->T);
-    int room = p->box.h - p->fixed - 6, side = room < (p->box.w - 45) / 2 ? room : (p->box.w - 45) / 2;
-    side = side > MAX_SIDE ? MAX_SIDE : side < 6 ? 6 : side;
-    int n = r->T < side ? r->T : side;
-    Heat h;
-    heat_blocks(&h, r, n);
-    int col = 6 + 2 * n + 2, beside = p->box.w - col >= 36;
-    heat_draw(p, row, &h, beside ? col - 1 : p->box.w);
+    pane_putc(p, c, row++, 0, p->box.w, "mask %s: one review's real queries put %.1f%% of their weight on pads",
+              r->mask ? "on" : "off", 100.0 * (double)r->pad_share);
+    int right = MAP_X + 1 + BAR_W + 5 + 1, beside = p->box.w - right - BESIDE_W >= 16;
+    int max_k = p->box.w - right - (beside ? BESIDE_W : 0), max_q = p->box.h - p->fixed - 8;
+    PlAttMap m;
+    if (pl_attmap_make(&m, r, max_q < 4 ? 4 : max_q, max_k < 8 ? 8 : max_k)) {
+        pane_putc(p, TUI_WARN, row, 0, p->box.w, "out of memory for the attention map");
+        return;
+    }
+    int ascii = ascii_terminal(), col = MAP_X + m.nk + 1 + BAR_W + 5 + 2;
+    pane_putc(p, TUI_DIM, row, 0, MAP_X + m.nk, "query keys ->");
+    pane_putc(p, TUI_DIM, row, MAP_X + m.nk + 1, BAR_W + 5, "%% on pads");
+    map_rows(p, row + 1, &m, ascii);
+    key_axis(p, row + 1 + m.nq, &m);
+    legend(p, row + 3 + m.nq, &m, beside ? col - 1 : p->box.w, ascii);
     if (beside) figures(p, row, col, r);
-    else figures(p, row + n + 6, 0, r);
+    else figures(p, row + m.nq + 5, 0, r);
+    pl_attmap_free(&m);
 }

@@ -14,6 +14,7 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
     json_num(&w, "packed_vs_padded_max_diff", (double)r->packed_vs_padded_max_diff);
     json_int(&w, "nan_count", r->nan_count);
     json_num(&w, "leak_total", (double)r->leak_total);
+    json_num(&w, "pad_share", (double)r->pad_share);
     json_int(&w, "empty_rows", r->empty_rows);
     json_num(&w, "wrong_fix_min_row_sum", (double)r->wrong_fix_min_sum);
     json_int(&w, "padded_cells", r->padded_cells);
@@ -28,6 +29,9 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
     json_arr(&w, "cu_seqlens");
     for (int i = 0; i <= r->B; i++) json_int(&w, NULL, r->cu_seqlens[i]);
     json_close(&w, ']');
+    json_arr(&w, "visible");
+    for (int t = 0; t < r->T; t++) json_int(&w, NULL, r->visible[t]);
+    json_close(&w, ']');
     json_arr(&w, "example_mask");
     for (int t = 0; t < r->T; t++) json_int(&w, NULL, r->real[t]);
     json_close(&w, ']');
@@ -38,6 +42,7 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
         pl_report_json_matrix(&w, "scores", r->scores + (size_t)h * r->T * r->T, r->T, r->T);
         pl_report_json_matrix(&w, "weights", r->weights + (size_t)h * r->T * r->T, r->T, r->T);
         pl_report_json_matrix(&w, "leak", r->leak + (size_t)h * r->T, 1, r->T);
+        json_num(&w, "pad_share", (double)r->head_pad_share[h]);
         pl_report_json_matrix(&w, "row_sum", r->row_sum + (size_t)h * r->T, 1, r->T);
         json_close(&w, '}');
     }

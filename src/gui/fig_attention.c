@@ -1,0 +1,326 @@
+/* The attention figure: head 0's softmax weights of the example as a map of
+ * weight relative to uniform (log scale: white is an even spread), the pad
+ * key columns banded and outlined on the map, each query row's share of
+ * weight on pads as a bar beside it, and the probe's figures at the right.
+ * The blocks and shares come from the app layer's map (app/lab/attmap.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/lab/attmap.h"
+#include "figures.h"
+
+/* What the layout needs: the map, its rectangle and the columns beside it. */
+typedef struct {
+    const PlProbeAttention *a;
+    PlAttMap m;
+    GuiRect heat, bars, side, lines; /* side: the legend; lines: the figures */
+    double u, th;
+} Att;
+
+/* The figures at the right, one line each: (colour, text). */
+enum { N_LINES = 9 };
+typedef struct {
+    GuiColor c[N_LINES];
+    char s[N_LINES][96];
+} Lines;
+
+static void fill_lines(Lines *l, const PlProbeAttention *a) {
+    int i = 0;
+    double inv = (double)a->batch_invariance_max_diff;
+    l->c[i] = a->head_pad_share[0] > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
+    snprintf(l->s[i++], sizeof l->s[0], "head 0: %.1f%% of a real query's weight on pads",
+             100.0 * (double)a->head_pad_share[0]);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "pad weight %.2f in %dx%d rows (real x heads)", (double)a->leak_total, a->L,
+             a->heads);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "queries seeing no key: %d (zero rows)", a->empty_rows);
+    /* the lesson's goal: under 0.000001 is float rounding */
+    l->c[i] = inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
+    snprintf(l->s[i++], sizeof l->s[0], "short vs long partner: outputs differ %.2g", inv);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.3g", (double)a->packed_vs_padded_max_diff);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "zeroing pads after the softmax: a row sums %.3f",
+             (double)a->wrong_fix_min_sum);
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0], "score cells per head: %lld padded, %lld packed", (long long)a->padded_cells,
+             (long long)a->packed_cells);
+}
+
+static const char *const LEGEND[] = {
+    "weight / uniform (1/keys seen), log",
+    "hidden by the mask: weight 0",
+    "pad keys (the band above)",
+    "bar: the row's share on pads",
+};
+enum { N_LEGEND = 4 };
+
+/* The widths of the legend and of the figures' lines. */
+static double legend_width(const GuiList *dl) {
+    double w = gui_text_w(dl, GUI_SMALL, 0, LEGEND[0]), sw = 28 * dl->st->unit;
+    for (int i = 1; i < N_LEGEND; i++) w = fmax(w, sw + gui_text_w(dl, GUI_SMALL, 0, LEGEND[i]));
+    return w;
+}
+
+static double lines_width(const GuiList *dl, const Lines *l) {
+    double w = 0.0;
+    for (int i = 0; i < N_LINES; i++) w = fmax(w, gui_text_w(dl, GUI_SMALL, 0, l->s[i]));
+    return w;
+}
+
+/* The map's square, the bar column, the legend and the figures inside
+ * area, in the arrangement that leaves the largest map: both text columns
+ * beside it, the legend beside and the figures under it, or both under. */
+static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
+    double u = t->u, th = t->th;
+    double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
+    double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
+    double top = 2 * th + 10 * u, bottom = th + 4 * u, gap = 24 * u;
+    double lw = legend_width(dl), fw = lines_width(dl, l);
+    double lh = th + 4 * u + 14 * u + th + 10 * u + N_LEGEND * (th + 6 * u), fh = N_LINES * th * 1.2;
+    double across = area.w - left - 10 * u - barw - gap, down = area.h - top - bottom;
+    double side[3] = {fmin(down, across - fmax(lw, fw)), fmin(down - gap - fh, across - lw),
+                      fmin(down - gap - lh - fh, across + gap)};
+    int best = 0;
+    for (int i = 1; i < 3; i++)
+        if (side[i] > side[best]) best = i;
+    double sd = fmax(side[best], 40 * u);
+    t->heat = (GuiRect){area.x + left, area.y + top, sd, sd};
+    t->bars = (GuiRect){t->heat.x + sd + 10 * u, t->heat.y, barw, sd};
+    double sx = t->bars.x + barw + gap, below = t->heat.y + sd + bottom + gap;
+    if (best == 0) {
+        t->side = (GuiRect){sx, area.y, area.x + area.w - sx, lh};
+        t->lines = (GuiRect){sx, area.y + lh, area.x + area.w - sx, fh};
+    } else if (best == 1) {
+        t->side = (GuiRect){sx, area.y, area.x + area.w - sx, lh};
+        t->lines = (GuiRect){area.x, below, area.w, fh};
+    } else {
+        t->side = (GuiRect){area.x, below, area.w, lh};
+        t->lines = (GuiRect){area.x, below + lh, area.w, fh};
+    }
+}
+
+/* Cells whose keys the mask hides from their queries: hatched, in runs. */
+static void hatch_hidden(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    double cw = t->heat.w / m->nk, ch = t->heat.h / m->nq;
+    for (int i = 0; i < m->nq; i++)
+        for (int j = 0; j < m->nk;) {
+            if (!isnan(m->rel[(size_t)i * m->nk + j])) {
+                j++;
+                continue;
+            }
+            int e = j;
+            while (e < m->nk && isnan(m->rel[(size_t)i * m->nk + e])) e++;
+            gui_rect_pat(dl, (GuiRect){t->heat.x + j * cw, t->heat.y + i * ch, (e - j) * cw, ch}, GUI_C_NONE,
+                         GUI_PAT_HATCH, GUI_C_NEGINF);
+            j = e;
+        }
+}
+
+/* A run of blocks from j with the same pad flag (v[j] != 0); returns its end. */
+static int run_end(const int *v, int n, int j) {
+    int e = j;
+    while (e < n && (v[e] != 0) == (v[j] != 0)) e++;
+    return e;
+}
+
+/* The key band over the map: its runs of real keys and of pad keys, each
+ * named when it is wide enough; the border between them as a line down the
+ * map; at the left, the same band for the queries. */
+static void mark_pads(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    double u = t->u, cw = t->heat.w / m->nk, ch = t->heat.h / m->nq, bh = t->th + 2 * u;
+    for (int j = 0; j < m->nk;) {
+        int e = run_end(m->pad_keys, m->nk, j), pad = m->pad_keys[j] != 0;
+        GuiRect band = {t->heat.x + j * cw, t->heat.y - bh - 2 * u, (e - j) * cw, bh};
+        gui_rect(dl, band, pad ? GUI_C_PAD : GUI_C_REAL);
+        gui_tag(dl, pad ? "pad key band" : "real key band");
+        const char *name = pad ? "pad keys" : "words";
+        if (gui_text_w(dl, GUI_SMALL, 0, name) + 6 * u < band.w)
+            gui_text(dl, band.x + band.w / 2, band.y + u, GUI_SMALL, pad ? GUI_C_FG : GUI_C_BG, GUI_CENTER, "%s", name);
+        if (j > 0) gui_line(dl, band.x, band.y, band.x, t->heat.y + t->heat.h, GUI_C_MARK, 2.5 * u, 0);
+        j = e;
+    }
+    for (int i = 0; i < m->nq;) {
+        int e = run_end(m->pad_queries, m->nq, i);
+        gui_rect(dl, (GuiRect){t->heat.x - 8 * u, t->heat.y + i * ch, 6 * u, (e - i) * ch},
+                 m->pad_queries[i] ? GUI_C_PAD : GUI_C_REAL);
+        i = e;
+    }
+}
+
+/* Each query row's pad share as a bar from the left of the column, 0 to 100%. */
+static void share_bars(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    GuiRect b = t->bars;
+    double ch = b.h / m->nq, u = t->u;
+    gui_rect(dl, b, GUI_C_PANEL);
+    for (int i = 0; i < m->nq; i++) {
+        float s = m->share[i];
+        if (isnan(s) || s <= 0.0f) continue;
+        /* a pixel taller than the row, so that rows of one share join up without seams */
+        gui_rect(dl, (GuiRect){b.x, b.y + i * ch, b.w * fmin(1.0, (double)s), ch + (i + 1 < m->nq ? 1.0 : 0.0)},
+                 GUI_C_WARN);
+    }
+    gui_frame(dl, b, GUI_C_AXIS, u);
+    gui_tag(dl, "pad share bars");
+    gui_text(dl, b.x + b.w / 2, t->heat.y - 2 * t->th - 8 * u, GUI_SMALL, GUI_C_FG, GUI_CENTER, "on pads");
+    gui_text(dl, b.x, b.y + b.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "0");
+    gui_text(dl, b.x + b.w, b.y + b.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "100%%");
+    if (gui_mouse_in(dl, b)) {
+        int i = (int)((dl->my - b.y) / ch);
+        i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i;
+        if (isnan(m->share[i])) gui_hover(dl, b, "query %d: a pad query", pl_attmap_first(m->T, m->qper, i));
+        else
+            gui_hover(dl, b, "query %d: %.2f%% of its weight on pads", pl_attmap_first(m->T, m->qper, i),
+                      100.0 * (double)m->share[i]);
+    }
+}
+
+/* The axes' labels round the map. */
+static void axes(GuiList *dl, const Att *t) {
+    GuiRect h = t->heat;
+    double u = t->u, th = t->th;
+    int T = t->a->T;
+    gui_text(dl, h.x, h.y - 2 * th - 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "keys ->");
+    gui_text(dl, h.x - 10 * u, h.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "query 0");
+    gui_text(dl, h.x - 10 * u, h.y + h.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+    /* "key 0" at the left when it clears the last key's number, else "0" */
+    int wide = gui_text_w(dl, GUI_SMALL, 0, "key 0 0000") + 8 * u < h.w;
+    gui_text(dl, h.x, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", wide ? "key 0" : "0");
+    gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+}
+
+/* The value under the mouse: the cell's weight, its uniform and their
+ * ratio; for a block of several queries or keys, its mean ratio. */
+static void hover(GuiList *dl, const Att *t) {
+    const PlProbeAttention *a = t->a;
+    const PlAttMap *m = &t->m;
+    GuiRect h = t->heat;
+    if (!gui_mouse_in(dl, h)) return;
+    int i = (int)((dl->my - h.y) / (h.h / m->nq)), j = (int)((dl->mx - h.x) / (h.w / m->nk));
+    i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i, j = j < 0 ? 0 : j >= m->nk ? m->nk - 1 : j;
+    int q = pl_attmap_first(a->T, m->qper, i), k = pl_attmap_first(a->T, m->kper, j);
+    float rel = m->rel[(size_t)i * m->nk + j];
+    if (m->qper > 1 || m->kper > 1) {
+        gui_hover(dl, h, "queries %d-%d, keys %d-%d: mean weight %.2f x uniform%s", q,
+                  pl_attmap_first(a->T, m->qper, i + 1) - 1, k, pl_attmap_first(a->T, m->kper, j + 1) - 1,
+                  isnan(rel) ? 0.0 : exp2((double)rel), isnan(rel) ? " (hidden by the mask)" : "");
+        return;
+    }
+    size_t at = (size_t)q * a->T + (size_t)k;
+    gui_hover(dl, h, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f = %.2f x uniform 1/%d", q,
+              a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
+              isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at], pl_attmap_rel_cell(a, q, k), a->visible[q]);
+}
+
+/* The colour scale, log2 of weight / uniform, with its ticks. */
+static double scale_legend(GuiList *dl, const Att *t, double y) {
+    double u = t->u, th = t->th, span = PL_ATTMAP_SPAN;
+    GuiRect s = t->side;
+    gui_text(dl, s.x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[0]);
+    y += th + 4 * u;
+    double w = fmin(s.w, 300 * u);
+    GuiRect bar = {s.x, y, w, 14 * u};
+    float v[64];
+    for (int i = 0; i < 64; i++) v[i] = (float)(-span + 2.0 * span * i / 63.0);
+    gui_heat(dl, bar, v, 64, 1, -span, span, GUI_RAMP_DIV, "colour bar");
+    gui_frame(dl, bar, GUI_C_DIM, u);
+    static const char *const ticks[] = {"1/16", "1/4", "1", "4", "16"};
+    int n = gui_text_w(dl, GUI_SMALL, 0, "1/16 ") * 5 * 1.3 < w ? 5 : 3;
+    for (int i = 0; i < n; i++) {
+        int at = n == 5 ? i : 2 * i;
+        GuiAlign al = i == 0 ? GUI_LEFT : i == n - 1 ? GUI_RIGHT : GUI_CENTER;
+        gui_text(dl, bar.x + w * at / 4.0, y + bar.h + 2 * u, GUI_SMALL, GUI_C_DIM, al, "%s", ticks[at]);
+    }
+    return y + bar.h + th + 10 * u;
+}
+
+/* The swatches: hidden cells, pad keys, the bars. */
+static double swatches(GuiList *dl, const Att *t, double y) {
+    double u = t->u, th = t->th;
+    GuiRect s = t->side;
+    for (int i = 1; i < N_LEGEND; i++, y += th + 6 * u) {
+        GuiRect sw = {s.x, y, 22 * u, th};
+        if (i == 1) gui_rect_pat(dl, sw, GUI_C_BG, GUI_PAT_HATCH, GUI_C_NEGINF);
+        else if (i == 2) gui_rect(dl, sw, GUI_C_PAD);
+        else gui_rect(dl, sw, GUI_C_WARN);
+        gui_frame(dl, sw, GUI_C_DIM, u);
+        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[i]);
+    }
+    return y + 6 * u;
+}
+
+/* The numbers an export carries: each cell's log2 relative weight and each
+ * row's pad share, as the map draws them. */
+static void export_data(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    for (int i = 0; i < m->nq; i++) {
+        char row[32];
+        snprintf(row, sizeof row, "query %d", pl_attmap_first(m->T, m->qper, i));
+        for (int j = 0; j < m->nk; j++)
+            gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->kper, j),
+                      (double)m->rel[(size_t)i * m->nk + j], row);
+        gui_datum(dl, "row pad share", i, (double)m->share[i], row);
+    }
+    gui_datum(dl, "pad share", 0, (double)t->a->pad_share, NULL);
+    gui_datum(dl, "head 0 pad share", 0, (double)t->a->head_pad_share[0], NULL);
+}
+
+static void draw(GuiList *dl, Att *t) {
+    const PlAttMap *m = &t->m;
+    gui_heat(dl, t->heat, m->rel, m->nk, m->nq, -PL_ATTMAP_SPAN, PL_ATTMAP_SPAN, GUI_RAMP_DIV, "attention");
+    hatch_hidden(dl, t);
+    mark_pads(dl, t);
+    gui_frame(dl, t->heat, GUI_C_AXIS, t->u);
+    share_bars(dl, t);
+    axes(dl, t);
+    hover(dl, t);
+    Lines l;
+    fill_lines(&l, t->a);
+    swatches(dl, t, scale_legend(dl, t, t->side.y));
+    double y = t->lines.y;
+    for (int i = 0; i < N_LINES; i++) {
+        gui_text(dl, t->lines.x, y, GUI_SMALL, l.c[i], GUI_LEFT, "%s", l.s[i]);
+        y += t->th * 1.2;
+    }
+}
+
+void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
+    PlResultStatus st;
+    const PlProbeAttention *a = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
+    char src[320], look[200] = "";
+    gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
+    if (a) { /* the long sentence where it fits, else the short one */
+        snprintf(look, sizeof look, "mask %s: one review's real queries put %.1f%% of their weight on pads",
+                 a->mask ? "on" : "off", 100.0 * (double)a->pad_share);
+        if (gui_text_w(dl, GUI_NORMAL, 0, look) > r.w)
+            snprintf(look, sizeof look, "mask %s: %.1f%% of one review's weight on pads", a->mask ? "on" : "off",
+                     100.0 * (double)a->pad_share);
+    }
+    *current = a && !st.stale;
+    const char *title = "attention: where one review's weight goes (head 0)";
+    if (gui_text_w(dl, GUI_TITLE, 0, title) > r.w) title = "attention map (head 0)";
+    GuiRect area = gui_fig_header(dl, r, title, src, look, &st, a != NULL);
+    if (!a || area.h <= 0) return;
+    Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
+    Lines l;
+    fill_lines(&l, a);
+    layout(&t, dl, area, &l);
+    /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */
+    int n = (int)fmin((double)a->T, floor(t.heat.w));
+    if (pl_attmap_make(&t.m, a, n, n)) {
+        gui_text(dl, area.x, area.y, GUI_NORMAL, GUI_C_WARN, GUI_LEFT, "out of memory for the attention map");
+        return;
+    }
+    draw(dl, &t);
+    if (dl->want_data) export_data(dl, &t);
+    pl_attmap_free(&t.m);
+}
