@@ -8,20 +8,28 @@
 #                                naming the first file that changed, when the
 #                                pictures are older than what draws them
 #
+#   screenshots.sh inputs SRCDIR what INPUTS lists for the sources now
+#
 # INPUTS lists the sha256 of every file the pictures depend on (this script,
-# the sources under src/ but the terminal's, the lessons): comparing it costs
+# the sources under src/ but the terminal's, the command line's, the katas'
+# and the class's, and the lessons): comparing it costs
 # no rendering. The corpus is $PADLAB_SCREENSHOT_CORPUS (default imdb5k.tsv
 # beside the source tree, ../shared/data/imdb5k.tsv).
 set -euo pipefail
-mode=${1:?usage: screenshots.sh make|check SRCDIR}
-src=${2:?usage: screenshots.sh make|check SRCDIR}
+mode=${1:?usage: screenshots.sh make|check|inputs SRCDIR}
+src=${2:?usage: screenshots.sh make|check|inputs SRCDIR}
 out=$src/doc/screenshots
 
 # inputs: "SHA256  PATH" for every file the pictures depend on, in a fixed order.
 inputs() {
     (cd "$src" && find doc/screenshots.sh lessons src -type f \( -name '*.c' -o -name '*.h' -o -name '*.lesson' -o -name '*.sh' \) \
-        -not -path 'src/tui/*' | LC_ALL=C sort | xargs sha256sum)
+        -not -path 'src/tui/*' -not -path 'src/cli/*' -not -path 'src/app/kata/*' -not -path 'src/app/class/*' |
+        LC_ALL=C sort | xargs sha256sum)
 }
+if [[ $mode == inputs ]]; then
+    inputs
+    exit 0
+fi
 
 if [[ $mode == check ]]; then
     if [[ ! -f $out/INPUTS ]]; then
