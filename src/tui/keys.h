@@ -14,6 +14,7 @@ typedef enum {
     TUI_DO_EXAMPLE,   /* the next example; h and Left the previous */
     TUI_DO_SCROLL,    /* the view a line or a page down or up */
     TUI_DO_EXPORT,
+    TUI_DO_STATE, /* the state line: shown and saved */
     TUI_DO_AGAIN, /* the last control clicked, one step again */
     TUI_DO_CLASSROOM,
     TUI_DO_HELP,
