@@ -86,6 +86,19 @@ if [[ $rc -eq 0 && $out == *'Title \x1b]0;owned\x07 here'*'step 1, Step \x1b[2J 
 else fail "--answers writes out control bytes of titles, questions and answers" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
 rm "$XDG_DATA_HOME/padlab/lessons/esc.lesson"
 
+# The teacher's notes (; lines) are kept per step: --answers prints them, figures filled in.
+printf '# Notes\nsetup: seeds=1 maxlen=200\n; the whole lesson \e[2J\n## Plain\nText.\n; {batch.width} wide\n## Ask\nask: pads?\nanswer: batch.pad_cells\nsummary:\n- done\n' \
+    >"$XDG_DATA_HOME/padlab/lessons/notes.lesson"
+run "$P" lesson --answers notes --corpus builtin:1:400
+if [[ $rc -eq 0 && $out == *'  notes: the whole lesson \x1b[2J'*'step 1, Plain'*'  notes: 200 wide'*'step 2, Ask'* && $out != *$'\e'* ]]; then
+    pass "--answers prints the teacher's notes of the lesson and of each step, figures filled"
+else fail "--answers prints the teacher's notes of the lesson and of each step" "status $rc" "$(cat -v <<<"$out")" "$err"; fi
+printf '# Notes\n## S\nText.\n; {batch.nothing}\nsummary:\n- done\n' >"$TMP/badnote.lesson"
+run "$P" lesson --check "$TMP/badnote.lesson"
+if [[ $rc -ne 0 && $err == *"badnote.lesson:4: "* ]]; then pass "--check validates a note's figures: $err"
+else fail "--check validates a note's figures" "status $rc" "$err"; fi
+rm "$XDG_DATA_HOME/padlab/lessons/notes.lesson"
+
 # (The lesson player opens the file: without the terminal lab, nothing does.)
 if ! without tui "opening a lesson to play it" 2; then
     run "$P" lesson nosuch

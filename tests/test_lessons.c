@@ -45,6 +45,8 @@ static const BadLesson bad_lessons[] = {
     {"# T\n## s\nlock: colour\n" END, "t.lesson:3: 'colour' is not a setting (or all)"},
     {"# T\n## s\nText {batch.pad_cells\n" END, "t.lesson:3: a { that no } closes"},
     {"# T\n## s\nText {batch.nothing}\n" END, "t.lesson:3: "},
+    {"# T\n## s\nText.\n; a note {batch.nothing}\n" END, "t.lesson:4: "},
+    {"# T\n## s\n; a note {batch.pad_cells\n" END, "t.lesson:3: a { that no } closes"},
     {"# T\n## s\nask: how many?\n" END, "t.lesson:3: an ask: needs its answer: line"},
     {"# T\n## s\nask: how many?\nanswer: batch.nothing\n" END, "t.lesson:4: "},
     {"# T\n## s\nanswer: batch.pad_cells\n" END, "t.lesson:3: answer: belongs to a question"},
@@ -1002,12 +1004,41 @@ START_TEST(test_a_page_keeps_one_gap_between_paragraphs) {
 }
 END_TEST
 
+START_TEST(test_the_teachers_notes_are_kept_with_their_step) {
+    static const char text[] = "; before the title: skipped\n"
+                               "# T\n"
+                               "; the lesson's note,\n"
+                               "; on two lines\n"
+                               "## one\n"
+                               "Narration.\n"
+                               ";   spaces kept after the first one\n"
+                               "## two\n"
+                               "Text.\n"
+                               ";no space: {batch.pad_cells} pads\n"
+                               ";\n"
+                               "; a second paragraph\n"
+                               "## three\n"
+                               "summary:\n- done\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    ck_assert_str_eq(l->notes, "the lesson's note, on two lines");
+    ck_assert_str_eq(l->steps[0].notes, "  spaces kept after the first one");
+    ck_assert_str_eq(l->steps[0].text, "Narration.");
+    ck_assert_str_eq(l->steps[1].notes, "no space: {batch.pad_cells} pads\na second paragraph");
+    ck_assert_str_eq(l->steps[1].text, "Text.");
+    ck_assert_ptr_null(l->steps[2].notes);
+    pl_lesson_free(l);
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
+    tcase_add_test(tc, test_the_teachers_notes_are_kept_with_their_step);
     tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);

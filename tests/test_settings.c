@@ -7,6 +7,7 @@
 
 #include "app/lab/lab.h"
 #include "app/settings.h"
+#include "app/state.h"
 #include "core/mask.h"
 #include "core/model.h"
 #include "core/pad.h"
@@ -283,6 +284,104 @@ START_TEST(test_applying_a_patch_changes_its_settings_and_no_other) {
 }
 END_TEST
 
+
+/* ---- the state line ---- */
+
+START_TEST(test_the_state_line_of_the_defaults_names_every_setting_in_the_registrys_order) {
+    PlLabSettings s = pl_settings_default();
+    char line[PL_STATE_CAP];
+    ck_assert_str_eq(pl_state_format(&s, line, sizeof line),
+                     "v1,corpus=builtin,padding=pre,truncating=pre,mask=off,maxlen=200,batching=static,batch=32,"
+                     "model=rnn,seed=0,seeds=3,convention=keras,causal=off,pad_embedding=learned,example=auto,"
+                     "view=batch");
+}
+END_TEST
+
+/* Reads line back over settings that differ from it everywhere they can. */
+static PlLabSettings read_back(const char *line) {
+    PlSettingsPatch p;
+    char why[400];
+    ck_assert_msg(pl_state_parse(line, &p, why, sizeof why) == 0, "%s: %s", line, why);
+    ck_assert_uint_eq(p.mask, (1u << PL_S_COUNT) - 1);
+    PlLabSettings back = pl_settings_default();
+    back.padding = PL_POST, back.seed = 99, back.example = 7, back.view = PL_VIEW_TRAIN;
+    snprintf(back.corpus, sizeof back.corpus, "elsewhere");
+    pl_settings_patch_apply(&back, &p);
+    return back;
+}
+
+START_TEST(test_every_value_of_every_setting_round_trips_through_the_state_line) {
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        int v[64], n = values_of((PlSettingId)id, v, 64);
+        for (int i = 0; i < n; i++) {
+            PlLabSettings a = pl_settings_default();
+            char line[PL_STATE_CAP];
+            ck_assert_int_eq(pl_setting_set(&a, (PlSettingId)id, v[i]), 0);
+            PlLabSettings b = read_back(pl_state_format(&a, line, sizeof line));
+            ck_assert_msg(pl_settings_diff(&a, &b) == 0, "%s", line);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_a_corpus_path_with_spaces_commas_and_percents_is_escaped_and_read_back) {
+    PlLabSettings a = pl_settings_default();
+    char line[PL_STATE_CAP];
+    snprintf(a.corpus, sizeof a.corpus, "%s", "my data/a b,c=d%e~f.tsv");
+    a.maxlen = PL_MAXLEN_NONE, a.seed = 41, a.seeds = 9, a.example = 12, a.model = PL_ARCH_ATTENTION;
+    pl_state_format(&a, line, sizeof line);
+    ck_assert_ptr_nonnull(strstr(line, ",corpus=my%20data/a%20b%2Cc%3Dd%25e%7Ef.tsv,"));
+    ck_assert_ptr_nonnull(strstr(line, ",maxlen=none,"));
+    ck_assert_ptr_nonnull(strstr(line, ",seed=41,seeds=9,"));
+    ck_assert_ptr_nonnull(strstr(line, ",example=12,"));
+    for (const char *c = line; *c; c++) ck_assert_msg(isalnum((unsigned char)*c) || strchr("._/+:-,=%", *c), "%s", line);
+    PlLabSettings b = read_back(line);
+    ck_assert_uint_eq(pl_settings_diff(&a, &b), 0);
+    ck_assert_str_eq(b.corpus, "my data/a b,c=d%e~f.tsv");
+}
+END_TEST
+
+START_TEST(test_a_state_line_may_leave_settings_out_and_they_keep_their_values) {
+    PlSettingsPatch p;
+    char why[400];
+    ck_assert_int_eq(pl_state_parse("v1,mask=on,maxlen=30", &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.mask, PL_S_BIT(PL_S_MASK) | PL_S_BIT(PL_S_MAXLEN));
+    PlLabSettings s = pl_settings_default();
+    s.seed = 5;
+    pl_settings_patch_apply(&s, &p);
+    ck_assert(s.mask == 1 && s.maxlen == 30 && s.seed == 5);
+}
+END_TEST
+
+START_TEST(test_a_bad_state_line_says_what_was_wrong_in_one_line) {
+    static const struct {
+        const char *line, *why;
+    } bad[] = {
+        {"", "a state line starts with 'v1,' (padlab lab --print-state makes one)"},
+        {"v2,mask=on", "a state line starts with 'v1,' (padlab lab --print-state makes one)"},
+        {"v1", "the state line names no setting"},
+        {"v1,mask=maybe", "'mask' must be one of off,on, got 'maybe'"},
+        {"v1,maxlen=0", "'maxlen' must be a whole number from 1 to 2000 or none, got '0'"},
+        {"v1,mask=on,mask=off", "'mask' is given twice"},
+        {"v1,colour=red", "'colour' is not a setting (padlab lab --help lists them)"},
+        {"v1,corpus=a%2", "'corpus' has a bad escape: % must be followed by two hex digits"},
+        {"v1,corpus=a%00b", "'corpus' has a bad escape: % must be followed by two hex digits"},
+        {"v1,corpus=a%0Ab", "'corpus' must be a name or a path of at most 511 bytes, without control characters, got 'a?b'"},
+        {"v1,corpus=a b", "'corpus' holds a byte 0x20 that a state line writes as %20"},
+        {"v1,,mask=on", "an empty NAME=VALUE between two commas or at the end"},
+        {"v1,mask=on,", "an empty NAME=VALUE between two commas or at the end"},
+        {"v1,mask", "expected NAME=VALUE, got 'mask'"},
+        {"v1,=on", "'' is not a setting"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        PlSettingsPatch p;
+        char why[400];
+        ck_assert_int_eq(pl_state_parse(bad[i].line, &p, why, sizeof why), -1);
+        ck_assert_str_eq(why, bad[i].why);
+    }
+}
+END_TEST
+
 Suite *settings_suite(void) {
     Suite *s = suite_create("settings");
     TCase *tc = tcase_create("registry");
@@ -301,6 +400,13 @@ Suite *settings_suite(void) {
     tcase_add_test(tc, test_a_patch_holds_the_named_settings_the_last_pair_winning);
     tcase_add_test(tc, test_a_bad_patch_names_the_setting_and_the_value);
     tcase_add_test(tc, test_applying_a_patch_changes_its_settings_and_no_other);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("state line");
+    tcase_add_test(tc, test_the_state_line_of_the_defaults_names_every_setting_in_the_registrys_order);
+    tcase_add_test(tc, test_every_value_of_every_setting_round_trips_through_the_state_line);
+    tcase_add_test(tc, test_a_corpus_path_with_spaces_commas_and_percents_is_escaped_and_read_back);
+    tcase_add_test(tc, test_a_state_line_may_leave_settings_out_and_they_keep_their_values);
+    tcase_add_test(tc, test_a_bad_state_line_says_what_was_wrong_in_one_line);
     suite_add_tcase(s, tc);
     return s;
 }

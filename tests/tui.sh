@@ -100,6 +100,26 @@ else fail "the export has the full data as JSON" "$(ls "$TMP")"; fi
 T send-keys -t lab q
 check_screen "q quits with status 0" "EXIT=0"
 
+# The state line: i shows it and saves it in a new file; the lab opened
+# from it saves the same line again.
+start --corpus builtin:1:400 --seeds 1 --maxlen 30 --padding post --example 5 --view cost
+check_screen "a lab for the state line opens" "trained 1 seed" 300
+T send-keys -t lab i
+check_screen "i shows the state line and the file it is in" "state line (in ./padlab-state-1.txt): padlab --state v1,corpus=builtin:1:400,padding=post"
+want=$($P --print-state --corpus builtin:1:400 --seeds 1 --maxlen 30 --padding post --example 5 --view cost)
+if [[ $(cat "$TMP/padlab-state-1.txt" 2>/dev/null) == "$want" ]]; then pass "the saved state line is the lab's: $want"
+else fail "the saved state line is the lab's" "want: $want" "got: $(cat "$TMP/padlab-state-1.txt" 2>&1)"; fi
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+start "${want#padlab }"
+wait_for "trained 1 seed" 300 >/dev/null
+T send-keys -t lab i
+wait_for "padlab-state-2.txt" >/dev/null
+if cmp -s "$TMP/padlab-state-1.txt" "$TMP/padlab-state-2.txt"; then pass "the lab opened from the line saves the same line"
+else fail "the lab opened from the line saves the same line" "$(cat "$TMP"/padlab-state-*.txt 2>&1)" "$(screen)"; fi
+T send-keys -t lab q
+check_screen "the lab opened from a state line quits with status 0" "EXIT=0"
+
 # A click acts as its key does: the views recompute and the screen follows
 # with no key pressed after it (a click's release once left the loop waiting
 # for a key, the views marked updating until then).

@@ -47,6 +47,12 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out);
 /* Prints "CMD: out of memory while WHAT" and returns the exit status, 1. */
 int cli_no_memory(const CliArgs *a, const char *what);
 
+/* The settings of a lab: --state LINE first (app/state.h), then the flags
+ * of the settings in mask over it, into s; *given gets a bit per setting
+ * either named. Returns 0, or 2 after one line naming what was wrong. */
+int cli_read_state(const CliArgs *a, unsigned mask, PlLabSettings *s, unsigned *given);
+#define CLI_OPT_STATE {"state", "LINE", "open the lab a state line describes (padlab lab --print-state makes one)"}
+
 /* Reads --format. Returns 0 or 2. */
 int cli_format(const CliArgs *a, OutFormat *fmt);
 /* printf to stdout for lines that hold text from teachers' files (titles,

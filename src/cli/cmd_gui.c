@@ -32,7 +32,7 @@ static int run_gui(const CliArgs *a) {
     GuiArgs g;
     memset(&g, 0, sizeof g);
     g.settings = pl_settings_default();
-    if (cli_read_settings(a, ALL_SETTINGS, &g.settings, &g.given)) return 2;
+    if (cli_read_state(a, ALL_SETTINGS, &g.settings, &g.given)) return 2;
     if (read_look(a, &g.look, &g.width, &g.height, &g.timeout)) return 2;
     g.session = cli_str(a, "session", NULL);
     g.screenshot = cli_str(a, "screenshot", NULL);
@@ -65,6 +65,7 @@ static int run_gui(const CliArgs *a) {
 
 static const CliOpt gui_opts[] = {
     {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
+    CLI_OPT_STATE,
     {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
     {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
@@ -79,7 +80,7 @@ static const CliOpt gui_opts[] = {
 const CliCommand cli_cmd_gui = {
     .name = "gui",
     .summary = "the lab in a window: plots, heatmaps, a projector mode (SDL2)",
-    .usage = "[--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]] [--drill DECK [--item N]]\n"
+    .usage = "[--state LINE] [--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]] [--drill DECK [--item N]]\n"
              "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
     .details = "Opens the lab in an SDL2 window: the same settings, keys and results as the\n"
                "terminal lab, drawn as plots with axes, legends and the exact value under the\n"
@@ -99,7 +100,7 @@ const CliCommand cli_cmd_gui = {
 
 static int run_export(const CliArgs *a) {
     PlLabSettings s = pl_settings_default();
-    if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
+    if (cli_read_state(a, ALL_SETTINGS, &s, NULL)) return 2;
     GuiExport x;
     memset(&x, 0, sizeof x);
     if (read_look(a, &x.look, &x.width, &x.height, &x.timeout)) return 2;
@@ -115,6 +116,7 @@ static const CliOpt export_opts[] = {
     {"svg", "FILE", "the view's plot as SVG: the display list the window draws"},
     {"csv", "FILE", "the plotted numbers, one row per point or bar: figure,series,x,y,label"},
     {"json", "FILE", "the view's full data as JSON (what the lab's e key writes)"},
+    CLI_OPT_STATE,
     LOOK_OPTS,
     {NULL, NULL, NULL},
 };
@@ -122,7 +124,7 @@ static const CliOpt export_opts[] = {
 const CliCommand cli_cmd_export = {
     .name = "export",
     .summary = "a view's plot as SVG and its data as CSV or JSON",
-    .usage = "--view NAME [--svg FILE] [--csv FILE] [--json FILE] [--SETTING VALUE ...]",
+    .usage = "--view NAME [--svg FILE] [--csv FILE] [--json FILE] [--state LINE] [--SETTING VALUE ...]",
     .details = "Opens a lab on the settings given, waits for the view's results and writes the\n"
                "plot the window would draw as SVG (vector, for slides and papers), the numbers\n"
                "plotted as CSV, and the view's full data as JSON. The train view trains the\n"

@@ -129,9 +129,11 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     const PlQuestion *q = &s->q;
     char buf[2000], name[96];
     if (wait_step(lab, r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
-    if (q->kind == PL_Q_NONE) return 0;
+    if (q->kind == PL_Q_NONE && !s->notes) return 0;
     cli_print_shown("step %d, %s\n", k + 1, s->title);
-    int rc = cli_print_filled(lab, "", q->prompt);
+    int rc = cli_print_filled(lab, "notes: ", s->notes);
+    if (q->kind == PL_Q_NONE) return rc;
+    rc |= cli_print_filled(lab, "", q->prompt);
     if (q->kind == PL_Q_ASK) {
         double v;
         if (pl_quantity_value(lab, &q->answer, &v, buf, sizeof buf))
@@ -162,6 +164,7 @@ static int rehearse(const CliArgs *a, const PlLabSettings *s, const char *name) 
     int rc = 0;
     if (!r) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 2;
     else cli_print_shown("%s: %s, %d steps, on %s\n\n", l->name, l->title, l->nsteps, pl_lab_settings(lab)->corpus);
+    if (r && l->notes) rc |= cli_print_filled(lab, "notes: ", l->notes), putchar('\n');
     for (int k = 0; r && k < l->nsteps; k++) {
         if (k && pl_lesson_run_goto(r, k, &err)) {
             fprintf(stderr, "%s: step %d: %s\n", a->cmd, k + 1, err.msg);
@@ -227,7 +230,8 @@ static int run(const CliArgs *a) {
 static const CliOpt opts[] = {
     {"list", NULL, "the lessons there are: name, level, steps, minutes, your progress, title"},
     {"check", NULL, "validate the lesson files given; every error as FILE:LINE: message"},
-    {"answers", NULL, "play the lesson without a terminal and print each question with the lab's answer"},
+    {"answers", NULL,
+     "play the lesson without a terminal and print each question with the lab's answer and the teacher's notes"},
     {"present", NULL, "classroom mode: the narration large beside one view, no key bar"},
     {"class", NULL, "a class session: students vote on each question from a browser or padlab join"},
     {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/lab/fill.h"
+#include "app/state.h"
 #include "cli.h"
 #include "core/corpus_load.h"
 #include "core/text.h"
@@ -69,4 +70,19 @@ int cli_print_filled(PlLab *lab, const char *label, const char *text) {
     if (strncmp(why, "{grid.", 6) == 0) status = g.status;
     cli_print_shown("  a figure could not be computed: %s%s%.200s\n", why, *status ? "; " : "", status);
     return 1;
+}
+
+int cli_read_state(const CliArgs *a, unsigned mask, PlLabSettings *s, unsigned *given) {
+    const char *line = cli_str(a, "state", NULL);
+    unsigned from_line = 0;
+    if (line) {
+        PlSettingsPatch p;
+        char why[400];
+        if (pl_state_parse(line, &p, why, sizeof why)) return cli_usage_error(a, "--state: %s", why);
+        pl_settings_patch_apply(s, &p);
+        from_line = p.mask & mask;
+    }
+    if (cli_read_settings(a, mask, s, given)) return 2;
+    if (given) *given |= from_line;
+    return 0;
 }

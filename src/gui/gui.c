@@ -27,6 +27,7 @@
 
 #include "backend.h"
 #include "chrome.h"
+#include "app/state.h"
 #include "core/atomic.h"
 #include "drill_pane.h"
 #include "figures.h"
@@ -44,7 +45,7 @@ typedef struct {
     double dpi; /* device pixels per window coordinate, times the screen's DPI / 96 */
     int W, H;   /* device pixels */
     int help;
-    char message[300];
+    char message[512];
     double flash_until;
     int last_hit; /* the control Enter steps again (-1: none) */
     GuiRect drag_track;
@@ -237,6 +238,14 @@ static void export_data(Gui *g) {
     else snprintf(g->message, sizeof g->message, "exported the view's data to %.200s (and .json)", path);
 }
 
+/* The state line on the status line, in a new file and on the clipboard. */
+static void state_line(Gui *g) {
+    char line[PL_STATE_CAP], cmd[PL_STATE_CAP + 32];
+    snprintf(cmd, sizeof cmd, "padlab --state %s", pl_state_format(pl_lab_settings(g->lab), line, sizeof line));
+    SDL_SetClipboardText(cmd); /* without a clipboard (offscreen) it fails, and the file still holds it */
+    pl_state_key(pl_lab_settings(g->lab), ".", g->message, sizeof g->message);
+}
+
 static void relook(Gui *g, Win *w) {
     set_style(g);
     gui_renderer_flush(&w->gr);
@@ -303,6 +312,7 @@ static void key_act(Gui *g, Win *w, const GuiKeyRow *k, int ch, int shift) {
     case GUI_DO_EXAMPLE_PREV: step(g, PL_S_EXAMPLE, -1); break;
     case GUI_DO_EXPORT: export_data(g); break;
     case GUI_DO_SVG: export_svg(g); break;
+    case GUI_DO_STATE: state_line(g); break;
     case GUI_DO_PRESENT: toggle_present(g, w); break;
     case GUI_DO_THEME: g->look.dark = !g->look.dark, relook(g, w); break;
     case GUI_DO_PALETTE: g->look.classic = !g->look.classic, relook(g, w); break;

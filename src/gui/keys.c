@@ -10,6 +10,8 @@ const GuiKeyRow gui_keys[] = {
     {"h Left", "the previous example", GUI_DO_EXAMPLE_PREV, 0, "h", {SDLK_LEFT}},
     {"e", "export the view's data as text and JSON", GUI_DO_EXPORT, 0, "e", {0}},
     {"v", "write the plot as SVG (never overwrites)", GUI_DO_SVG, 0, "v", {0}},
+    {"i", "the state line (padlab --state ...): shown, copied, saved in padlab-state-N.txt", GUI_DO_STATE, 0, "i",
+     {0}},
     {"f F5", "classroom mode (projector mode); Esc leaves it", GUI_DO_PRESENT, 0, "f", {SDLK_F5}},
     {"d", "the dark or the light theme", GUI_DO_THEME, 0, "d", {0}},
     {"y", "the colour-blind-safe or the classic palette", GUI_DO_PALETTE, 0, "y", {0}},

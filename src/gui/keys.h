@@ -18,6 +18,7 @@ typedef enum {
     GUI_DO_EXAMPLE_PREV,
     GUI_DO_EXPORT,
     GUI_DO_SVG,
+    GUI_DO_STATE, /* the state line: shown, saved and copied */
     GUI_DO_PRESENT, /* projector mode; with a lesson or a drill, classroom mode */
     GUI_DO_THEME,
     GUI_DO_PALETTE,

@@ -14,6 +14,8 @@ const TuiKeyRow tui_keys[] = {
     {"h/l", "the previous and next example (also the arrow keys Left and Right)", TUI_DO_EXAMPLE, 0,
      {'h', 'l', KEY_LEFT, KEY_RIGHT}},
     {"e", "export the view's data as text and JSON (never overwrites)", TUI_DO_EXPORT, 0, {'e'}},
+    {"i", "the state line (padlab --state ...) that opens this lab again, saved in padlab-state-N.txt", TUI_DO_STATE,
+     0, {'i'}},
     {"mouse", "a tab picks a view; a control moves forward, right button back", TUI_DO_NONE, 0, {0}},
     {"Enter", "the last control clicked, one step forward again", TUI_DO_AGAIN, 0, {'\n', KEY_ENTER}},
     {"F5", "classroom mode: one view alone, or a lesson beside one view", TUI_DO_CLASSROOM, 0,

@@ -16,6 +16,7 @@ typedef enum {
     TUI_DO_SIDEWAYS,  /* the view 8 columns right (>) or left (<) */
     TUI_DO_FULL,      /* the batch view: one character per cell, or rows squeezed to the pane */
     TUI_DO_EXPORT,
+    TUI_DO_STATE, /* the state line: shown and saved */
     TUI_DO_AGAIN, /* the last control clicked, one step again */
     TUI_DO_CLASSROOM,
     TUI_DO_HELP,

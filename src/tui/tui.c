@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/state.h"
 #include "keys.h"
 #include "lesson_pane.h"
 #include "loop.h"
@@ -34,7 +35,7 @@ typedef struct {
     int help;     /* 0: closed; else the page shown + 1 */
     int selected; /* the control the mouse last picked; -1: none */
     TuiPane panes[PL_VIEW_COUNT];
-    char message[256];
+    char message[512];
     unsigned flash; /* settings changed recently */
     double flash_until;
     int tab_x[PL_VIEW_COUNT + 1];
@@ -263,6 +264,7 @@ static int key_act(Tui *u, const TuiKeyRow *k, int ch, double now) {
     case TUI_DO_SIDEWAYS: u->panes[v].hscroll += ch == '>' ? 8 : -8; break;
     case TUI_DO_FULL: u->panes[PL_VIEW_BATCH].full = !u->panes[PL_VIEW_BATCH].full; break;
     case TUI_DO_EXPORT: export_view(u); break;
+    case TUI_DO_STATE: pl_state_key(pl_lab_settings(u->lab), ".", u->message, sizeof u->message); break;
     case TUI_DO_AGAIN:
         if (u->selected >= 0) step(u, u->selected, 1, now);
         break;

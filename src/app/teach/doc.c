@@ -146,7 +146,8 @@ static PlStatus section_line(PlDoc *d, const char *line) {
 
 static PlStatus parse_line(PlDoc *d, char *line) {
     for (char *e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');) *--e = '\0';
-    if (line[0] == ';') return PL_OK; /* a note for the teacher */
+    if (line[0] == ';') /* a note for the teacher */
+        return d->format->note && *d->title ? d->format->note(d, line + 1 + (line[1] == ' ')) : PL_OK;
     if (!*d->title) {
         if (!*line) return PL_OK;
         if (strncmp(line, "# ", 2) != 0 || !line[2])

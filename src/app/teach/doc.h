@@ -6,7 +6,7 @@
  *
  * A document is lines (doc/lesson-format.md, doc/deck-format.md):
  *
- *   ; a note for the teacher            skipped anywhere
+ *   ; a note for the teacher            anywhere: kept by a format with a note handler
  *   # Title                             the first line that is not blank
  *   name: value                         header fields, up to the first ##
  *   ## A section's title                a step, an item
@@ -78,6 +78,7 @@ typedef struct {
     PlStatus (*begin)(PlDoc *d, char *title);     /* a ## line: title after "## " (the format may trim it) */
     PlStatus (*text)(PlDoc *d, const char *line); /* a section's line that is no field */
     PlStatus (*finish)(PlDoc *d);                 /* after the last line, the title read */
+    PlStatus (*note)(PlDoc *d, const char *text); /* a ; line after the title: text after "; " (NULL: skipped) */
     /* The format's whole parse (pl_doc_load calls it): the document, or
      * NULL with err (and every problem in probs when not NULL). */
     void *(*parse)(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);

@@ -337,6 +337,14 @@ static PlStatus step_text(PlDoc *d, const char *line) {
     return st ? st : pl_doc_append(p->in_summary ? &p->step->summary : &p->step->text, line);
 }
 
+/* A ; line: the step's notes, or the lesson's before the first step. A
+ * placeholder in a note is checked as the narration's are. */
+static PlStatus note(PlDoc *d, const char *text) {
+    Parser *p = P(d);
+    PlStatus st = pl_doc_placeholders(d, text);
+    return st ? st : pl_doc_append(p->step ? &p->step->notes : &p->l->notes, text);
+}
+
 static PlStatus new_step(PlDoc *d, char *title) {
     Parser *p = P(d);
     PlLesson *l = p->l;
@@ -440,6 +448,7 @@ static const PlDocFormat format = {
     .enter = enter,
     .begin = new_step,
     .text = step_text,
+    .note = note,
     .finish = finish,
     .parse = parse,
 };
@@ -487,12 +496,12 @@ void pl_lesson_free(PlLesson *l) {
     if (!l) return;
     for (int i = 0; i < l->nsteps; i++) {
         PlStep *s = &l->steps[i];
-        free(s->title), free(s->text), free(s->summary);
+        free(s->title), free(s->text), free(s->summary), free(s->notes);
         for (int a = 0; a < s->nactions; a++) free(s->actions[a].text), free(s->actions[a].set);
         free_question(&s->q);
     }
     free(l->steps);
-    free(l->title), free(l->level), free(l->about), free(l->setup), free(l->setup_patch);
+    free(l->title), free(l->level), free(l->about), free(l->setup), free(l->setup_patch), free(l->notes);
     free(l);
 }
 

@@ -79,6 +79,7 @@ typedef struct {
     int nactions;
     PlQuestion q;
     char *summary; /* the lesson's summary, on the step that has one */
+    char *notes;   /* the teacher's notes: its ; lines joined as narration is ({quantity} filled in live); NULL: none */
     int line;
 } PlStep;
 
@@ -91,6 +92,7 @@ typedef struct {
     PlSettingsPatch *setup_patch; /* the same, parsed; NULL without setup: */
     PlStep *steps;
     int nsteps;
+    char *notes; /* the teacher's notes before the first step; NULL: none */
 } PlLesson;
 
 /* Parses a lesson from text[0..n); path names it in messages. NULL with err

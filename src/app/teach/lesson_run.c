@@ -326,8 +326,8 @@ int pl_lesson_run_solution(PlLessonRun *r) {
 unsigned pl_lesson_run_kinds(const PlLessonRun *r) {
     const PlStep *s = pl_lesson_run_step(r);
     const PlQuestion *q = &s->q;
-    unsigned k = pl_lesson_text_kinds(s->text) | pl_lesson_text_kinds(s->summary) | pl_lesson_text_kinds(q->prompt) |
-                 pl_lesson_text_kinds(q->reveal) | pl_lesson_text_kinds(q->solution);
+    unsigned k = pl_lesson_text_kinds(s->text) | pl_lesson_text_kinds(s->notes) | pl_lesson_text_kinds(s->summary) |
+                 pl_lesson_text_kinds(q->prompt) | pl_lesson_text_kinds(q->reveal) | pl_lesson_text_kinds(q->solution);
     for (int i = 0; i < q->nhints; i++) k |= pl_lesson_text_kinds(q->hints[i]);
     for (int i = 0; i < q->nchoices; i++)
         k |= pl_lesson_text_kinds(q->choices[i].explain) | pl_lesson_text_kinds(q->choices[i].text);
