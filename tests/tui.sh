@@ -7,8 +7,8 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 200
-if without tui "the terminal lab's tests" 189; then
+tmux_begin "terminal tests" 206
+if without tui "the terminal lab's tests" 204; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
     finish
@@ -105,7 +105,8 @@ check_screen "q quits with status 0" "EXIT=0"
 start --corpus builtin:1:400 --seeds 1 --maxlen 30 --padding post --example 5 --view cost
 check_screen "a lab for the state line opens" "trained 1 seed" 300
 T send-keys -t lab i
-check_screen "i shows the state line and the file it is in" "state line (in ./padlab-state-1.txt): padlab --state v1,corpus=builtin:1:400,padding=post"
+check_screen "i shows the state line and the file it is in" "state line (in ./padlab-state-1.txt): padlab --state"
+check_screen "the line goes on over the status line's second row" "v1,corpus=builtin:1:400,padding=post"
 want=$($P --print-state --corpus builtin:1:400 --seeds 1 --maxlen 30 --padding post --example 5 --view cost)
 if [[ $(cat "$TMP/padlab-state-1.txt" 2>/dev/null) == "$want" ]]; then pass "the saved state line is the lab's: $want"
 else fail "the saved state line is the lab's" "want: $want" "got: $(cat "$TMP/padlab-state-1.txt" 2>&1)"; fi
