@@ -1368,8 +1368,8 @@ static void legible_report(const Legible *L, int frames) {
                   L->overlap, L->outside, L->first);
 }
 
-/* Every view but the attention map (its own check is its own) on corpus,
- * at every size, normal and projector mode, light and dark. */
+/* Every view on corpus, at every size, normal and projector mode, light
+ * and dark. */
 static void every_view_legible(const char *corpus) {
     Canvas c;
     canvas_open(&c);
@@ -1377,7 +1377,7 @@ static void every_view_legible(const char *corpus) {
     int frames = 0, n = 0;
     PlView order[PL_VIEW_COUNT]; /* the train view last: it changes the settings */
     for (int v = 0; v < PL_VIEW_COUNT; v++)
-        if (v != PL_VIEW_ATTENTION && v != PL_VIEW_TRAIN) order[n++] = (PlView)v;
+        if (v != PL_VIEW_TRAIN) order[n++] = (PlView)v;
     order[n++] = PL_VIEW_TRAIN;
     PlLab *lab = legible_lab(corpus);
     for (int o = 0; o < n; o++) {
@@ -1404,17 +1404,24 @@ static void every_view_legible(const char *corpus) {
 START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus) { every_view_legible(NULL); }
 END_TEST
 
-START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) {
+/* imdb5k beside the source tree; NULL when it is not there (the check is
+ * then counted skipped, not run). */
+static const char *imdb5k_path(void) {
+    static char path[512];
     const char *dir = getenv("PADLAB_SHARED_DATA");
-    char path[512];
     snprintf(path, sizeof path, "%s/imdb5k.tsv", dir ? dir : "../shared/data");
-    if (access(path, R_OK)) {
-        printf("skip: 1 legibility check: %s not found\n", path);
-        return;
-    }
-    every_view_legible(path);
+    return access(path, R_OK) ? NULL : path;
 }
+
+START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) { every_view_legible(imdb5k_path()); }
 END_TEST
+
+/* Not yet legible, counted skipped (see gui_suite): the attention figure's
+ * nine lines need more height than a 1024x600 window leaves beside a
+ * lesson pane; the pane itself is still checked. */
+static int attention_left_out(PlView v, int size) {
+    return v == PL_VIEW_ATTENTION && legible_sizes[size][0] == 1024 && legible_sizes[size][1] == 600;
+}
 
 /* Lesson steps beside their views in the window and in classroom mode, at
  * every size (those whose views hold; see legible_sizes). */
@@ -1449,7 +1456,7 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
                 canvas_set(&c, k, m);
                 pl_lesson_run_sync_veil(p.run);
                 GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab));
-                if (v != PL_VIEW_ATTENTION) gui_figure(&c.dl, lab, v, area); /* the attention map: its own tests */
+                if (!attention_left_out(v, k)) gui_figure(&c.dl, lab, v, area);
                 char what[96];
                 snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", steps[i].lesson, steps[i].step + 1,
                          legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "");
@@ -1518,6 +1525,8 @@ START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
 }
 END_TEST
 
+static int gui_skipped; /* checks left out, with their reason */
+
 Suite *gui_suite(void);
 Suite *gui_suite(void) {
     Suite *s = suite_create("gui");
@@ -1562,8 +1571,12 @@ Suite *gui_suite(void) {
     TCase *legible = tcase_create("legible");
     tcase_set_timeout(legible, PL_TEST_HANG);
     tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus);
-    tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
+    if (imdb5k_path()) tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
+    else printf("skip: the views' legibility on imdb5k: %s/imdb5k.tsv not found\n", getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "../shared/data"), gui_skipped++;
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
+    printf("skip: 2 legibility checks: the attention figure beside lesson 03's pane at 1024x600, normal and "
+           "classroom (its figures need more height than the window leaves)\n");
+    gui_skipped += 2;
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     suite_add_tcase(s, legible);
     return s;
@@ -1574,6 +1587,6 @@ int main(void) {
     srunner_run_all(sr, CK_NORMAL);
     int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    printf("tally: %d passed, %d failed, 0 skipped\n", run - failed, failed);
+    printf("tally: %d passed, %d failed, %d skipped\n", run - failed, failed, gui_skipped);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -15,7 +15,8 @@ typedef struct {
     const PlProbeAttention *a;
     PlAttMap m;
     GuiRect heat, bars, side, lines; /* side: the legend; lines: the figures */
-    double u, th;
+    int cols;                        /* the figures' columns */
+    double u, th, col_w;
 } Att;
 
 /* The figures at the right, one line each: (colour, text). */
@@ -75,22 +76,28 @@ static double lines_width(const GuiList *dl, const Lines *l) {
 }
 
 /* The map's square, the bar column, the legend and the figures inside
- * area, in the arrangement that leaves the largest map: both text columns
- * beside it, the legend beside and the figures under it, or both under. */
+ * area, in the arrangement that leaves the largest map of those whose text
+ * fits: both text columns beside it, the legend beside and the figures
+ * under it (in as many columns as the width takes), or both under. */
 static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
     double u = t->u, th = t->th;
     double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
     double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
     double top = 2 * th + 10 * u, bottom = th + 4 * u, gap = 24 * u;
     double lw = legend_width(dl), fw = lines_width(dl, l);
-    double lh = th + 4 * u + 14 * u + th + 10 * u + N_LEGEND * (th + 6 * u), fh = N_LINES * th * 1.2;
-    double across = area.w - left - 10 * u - barw - gap, down = area.h - top - bottom;
-    double side[3] = {fmin(down, across - fmax(lw, fw)), fmin(down - gap - fh, across - lw),
+    double lh = th + 4 * u + 14 * u + th + 10 * u + N_LEGEND * (th + 6 * u);
+    int cols = (int)fmax(1.0, fmin(3.0, floor((area.w + gap) / (fw + gap))));
+    double fh = N_LINES * th * 1.2, fh_cols = ceil((double)N_LINES / cols) * th * 1.2;
+    double across = area.w - left - 10 * u - barw - gap, down = area.h - top - bottom, none = -1e9;
+    double side[3] = {lh + fh <= area.h ? fmin(down, across - fmax(lw, fw)) : none,
+                      lh <= area.h ? fmin(down - gap - fh_cols, across - lw) : none,
                       fmin(down - gap - lh - fh, across + gap)};
     int best = 0;
     for (int i = 1; i < 3; i++)
         if (side[i] > side[best]) best = i;
     double sd = fmax(side[best], 40 * u);
+    t->cols = best == 1 ? cols : 1;
+    t->col_w = fw + gap;
     t->heat = (GuiRect){area.x + left, area.y + top, sd, sd};
     t->bars = (GuiRect){t->heat.x + sd + 10 * u, t->heat.y, barw, sd};
     double sx = t->bars.x + barw + gap, below = t->heat.y + sd + bottom + gap;
@@ -99,7 +106,7 @@ static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
         t->lines = (GuiRect){sx, area.y + lh, area.x + area.w - sx, fh};
     } else if (best == 1) {
         t->side = (GuiRect){sx, area.y, area.x + area.w - sx, lh};
-        t->lines = (GuiRect){area.x, below, area.w, fh};
+        t->lines = (GuiRect){area.x, below, area.w, fh_cols};
     } else {
         t->side = (GuiRect){area.x, below, area.w, lh};
         t->lines = (GuiRect){area.x, below + lh, area.w, fh};
@@ -286,11 +293,10 @@ static void draw(GuiList *dl, Att *t) {
     Lines l;
     fill_lines(&l, t->a);
     swatches(dl, t, scale_legend(dl, t, t->side.y));
-    double y = t->lines.y;
-    for (int i = 0; i < N_LINES; i++) {
-        gui_text(dl, t->lines.x, y, GUI_SMALL, l.c[i], GUI_LEFT, "%s", l.s[i]);
-        y += t->th * 1.2;
-    }
+    int per = (N_LINES + t->cols - 1) / t->cols;
+    for (int i = 0; i < N_LINES; i++)
+        gui_text(dl, t->lines.x + (i / per) * t->col_w, t->lines.y + (i % per) * t->th * 1.2, GUI_SMALL, l.c[i],
+                 GUI_LEFT, "%s", l.s[i]);
 }
 
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {

@@ -162,14 +162,16 @@ static void rnn_hover(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
 void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeRnn *n = pl_lab_view_result(lab, PL_VIEW_RNN, PL_R_RNN, &st);
-    char src[320], look[220] = "";
+    char src[320], look[400] = "";
     gui_fig_source(lab, PL_R_RNN, &st, src, sizeof src);
-    if (n)
+    if (n) /* the three readouts' |h| as the terminal's bottom line gives them */
         snprintf(look, sizeof look,
                  "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s; "
-                 "the readout ends %.3f from the last real state",
+                 "the readout ends %.3f from the last real state; |h| at the last position: no mask %.3f, "
+                 "masked carry %.3f; at the last real step %.3f",
                  pl_arch_name(n->cell), n->H, n->L, n->first_real, n->last_real, n->T, pl_side_name(n->padding),
-                 n->mask ? "on" : "off", (double)n->final_distance_to_last_real);
+                 n->mask ? "on" : "off", (double)n->final_distance_to_last_real, (double)n->last_pos_norm,
+                 (double)n->masked_carry_norm, (double)n->last_real_norm);
     *current = n && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "rnn: the hidden state of one review, step by step", src, look, &st, n != NULL);
     if (!n || a.h <= 0) return;
