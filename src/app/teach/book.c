@@ -213,16 +213,6 @@ static PlStatus slurp(const char *path, char **text, size_t *len, struct stat *i
     return st;
 }
 
-/* The lock beside the book, held until the descriptor returned is closed; -1 with err. */
-static int lock_book(const char *path, PlErr *err) {
-    char lock[1100];
-    snprintf(lock, sizeof lock, "%s.lock", path);
-    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
-    if (fd < 0) return pl_err_set(err, PL_EIO, "%s: cannot write its lock file: %s", path, strerror(errno)), -1;
-    while (flock(fd, LOCK_EX) && errno == EINTR) continue;
-    return fd;
-}
-
 /* Renames the damaged book to the first free PATH.damaged-N (a link, then
  * the old name removed: a name that is taken is never replaced). */
 static int set_aside(const char *path, char *aside, size_t cap) {
@@ -250,7 +240,7 @@ static PlStatus read_book(PlBook *b, const PlBookKind *kind, const char *path, i
     if (st != PL_EINPUT || !locked) {
         if (st == PL_ENOMEM && err) *err = why;
         if (st != PL_EINPUT) return st;
-        int fd = lock_book(path, NULL); /* set aside under the lock, read again: another may have written it */
+        int fd = pl_lock_beside(path, NULL); /* set aside under the lock, read again: another may have written it */
         if (fd < 0) return pl_err_set(err, PL_EINPUT, "%s", why.msg);
         st = read_book(b, kind, path, 1, err);
         close(fd);
@@ -318,7 +308,7 @@ static int merge(PlBook *now, const PlBook *b) {
 
 PlStatus pl_book_save(PlBook *b, PlErr *err) {
     if (!b->path[0]) return pl_err_set(err, PL_EIO, "no book file to save to");
-    int fd = lock_book(b->path, err);
+    int fd = pl_lock_beside(b->path, err);
     if (fd < 0) return PL_EIO;
     PlBook now;
     PlStatus st = read_book(&now, b->kind, b->path, 1, err);
