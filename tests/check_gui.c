@@ -1416,13 +1416,6 @@ static const char *imdb5k_path(void) {
 START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) { every_view_legible(imdb5k_path()); }
 END_TEST
 
-/* Not yet legible, counted skipped (see gui_suite): the attention figure's
- * nine lines need more height than a 1024x600 window leaves beside a
- * lesson pane; the pane itself is still checked. */
-static int attention_left_out(PlView v, int size) {
-    return v == PL_VIEW_ATTENTION && legible_sizes[size][0] == 1024 && legible_sizes[size][1] == 600;
-}
-
 /* Lesson steps beside their views in the window and in classroom mode, at
  * every size (those whose views hold; see legible_sizes). */
 START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
@@ -1456,7 +1449,7 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
                 canvas_set(&c, k, m);
                 pl_lesson_run_sync_veil(p.run);
                 GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab));
-                if (!attention_left_out(v, k)) gui_figure(&c.dl, lab, v, area);
+                gui_figure(&c.dl, lab, v, area);
                 char what[96];
                 snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", steps[i].lesson, steps[i].step + 1,
                          legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "");
@@ -1574,9 +1567,6 @@ Suite *gui_suite(void) {
     if (imdb5k_path()) tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
     else printf("skip: the views' legibility on imdb5k: %s/imdb5k.tsv not found\n", getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "../shared/data"), gui_skipped++;
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
-    printf("skip: 2 legibility checks: the attention figure beside lesson 03's pane at 1024x600, normal and "
-           "classroom (its figures need more height than the window leaves)\n");
-    gui_skipped += 2;
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     suite_add_tcase(s, legible);
     return s;

@@ -15,7 +15,7 @@ typedef struct {
     const PlProbeAttention *a;
     PlAttMap m;
     GuiRect heat, bars, side, lines; /* side: the legend; lines: the figures */
-    int cols;                        /* the figures' columns */
+    int cols, short_form;            /* the figures' columns; their labels shortened */
     double u, th, col_w;
 } Att;
 
@@ -26,46 +26,55 @@ typedef struct {
     char s[N_LINES][96];
 } Lines;
 
-static void fill_lines(Lines *l, const PlProbeAttention *a) {
-    int i = 0;
+/* short: the same figures under shorter labels, for a window with no room
+ * for the long ones (the names the lessons quote are kept). */
+static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form) {
+    int i = 0, sf = short_form;
     double inv = (double)a->batch_invariance_max_diff;
     l->c[i] = a->head_pad_share[0] > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
-    snprintf(l->s[i++], sizeof l->s[0], "head 0: %.1f%% of a real query's weight on pads",
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "head 0: %.1f%% of weight on pads" : "head 0: %.1f%% of a real query's weight on pads",
              100.0 * (double)a->head_pad_share[0]);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "pad weight %.2f in %dx%d rows (real x heads)", (double)a->leak_total, a->L,
-             a->heads);
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "pad weight %.2f (%dx%d rows)" : "pad weight %.2f in %dx%d rows (real x heads)",
+             (double)a->leak_total, a->L, a->heads);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "largest weight on one pad key: %.4f", (double)a->pad_weight_max);
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "max on one pad key: %.4f" : "largest weight on one pad key: %.4f",
+             (double)a->pad_weight_max);
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "queries seeing no key: %d (zero rows)", a->empty_rows);
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "queries seeing no key: %d" : "queries seeing no key: %d (zero rows)",
+             a->empty_rows);
     /* the lesson's goal: under 0.000001 is float rounding */
     l->c[i] = inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
-    snprintf(l->s[i++], sizeof l->s[0], "short vs long partner: outputs differ %.2g", inv);
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "short vs long partner: %.2g" : "short vs long partner: outputs differ %.2g", inv);
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.3g", (double)a->packed_vs_padded_max_diff);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "zeroing pads after the softmax: a row sums %.3f",
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "zeroing pads after the softmax: %.3f" : "zeroing pads after the softmax: a row sums %.3f",
              (double)a->wrong_fix_min_sum);
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "score cells per head: %lld padded, %lld packed", (long long)a->padded_cells,
-             (long long)a->packed_cells);
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "cells/head: %lld padded, %lld packed" : "score cells per head: %lld padded, %lld packed",
+             (long long)a->padded_cells, (long long)a->packed_cells);
 }
 
-static const char *const LEGEND[] = {
-    "weight / uniform (1/keys seen), log",
-    "hidden by the mask: weight 0",
-    "pad keys (the band above)",
-    "bar: the row's share on pads",
-};
 enum { N_LEGEND = 4 };
+static const char *const LEGENDS[2][N_LEGEND] = {
+    {"weight / uniform (1/keys seen), log", "hidden by the mask: weight 0", "pad keys (the band above)",
+     "bar: the row's share on pads"},
+    {"weight / uniform, log", "masked: weight 0", "pad keys", "row's share on pads"},
+};
 
-/* The widths of the legend and of the figures' lines. */
-static double legend_width(const GuiList *dl) {
-    double w = gui_text_w(dl, GUI_SMALL, 0, LEGEND[0]), sw = 28 * dl->st->unit;
-    for (int i = 1; i < N_LEGEND; i++) w = fmax(w, sw + gui_text_w(dl, GUI_SMALL, 0, LEGEND[i]));
+/* The widths of the legend (long or short) and of the figures' lines. */
+static double legend_width(const GuiList *dl, int short_form) {
+    const char *const *lg = LEGENDS[short_form];
+    double w = gui_text_w(dl, GUI_SMALL, 0, lg[0]), sw = 28 * dl->st->unit;
+    for (int i = 1; i < N_LEGEND; i++) w = fmax(w, sw + gui_text_w(dl, GUI_SMALL, 0, lg[i]));
     return w;
 }
 
@@ -79,12 +88,12 @@ static double lines_width(const GuiList *dl, const Lines *l) {
  * area, in the arrangement that leaves the largest map of those whose text
  * fits: both text columns beside it, the legend beside and the figures
  * under it (in as many columns as the width takes), or both under. */
-static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
+static int layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
     double u = t->u, th = t->th;
     double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
     double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
     double top = 2 * th + 10 * u, bottom = th + 4 * u, gap = 24 * u;
-    double lw = legend_width(dl), fw = lines_width(dl, l);
+    double lw = legend_width(dl, t->short_form), fw = lines_width(dl, l);
     double lh = th + 4 * u + 14 * u + th + 10 * u + N_LEGEND * (th + 6 * u);
     int cols = (int)fmax(1.0, fmin(3.0, floor((area.w + gap) / (fw + gap))));
     double fh = N_LINES * th * 1.2, fh_cols = ceil((double)N_LINES / cols) * th * 1.2;
@@ -111,6 +120,7 @@ static void layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
         t->side = (GuiRect){area.x, below, area.w, lh};
         t->lines = (GuiRect){area.x, below + lh, area.w, fh};
     }
+    return side[best] >= 40 * u; /* else the text runs past the area */
 }
 
 /* Cells whose keys the mask hides from their queries: hatched, in runs. */
@@ -232,7 +242,7 @@ static void hover(GuiList *dl, const Att *t) {
 static double scale_legend(GuiList *dl, const Att *t, double y) {
     double u = t->u, th = t->th, span = PL_ATTMAP_SPAN;
     GuiRect s = t->side;
-    gui_text(dl, s.x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[0]);
+    gui_text(dl, s.x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGENDS[t->short_form][0]);
     y += th + 4 * u;
     double w = fmin(s.w, 300 * u);
     GuiRect bar = {s.x, y, w, 14 * u};
@@ -260,7 +270,7 @@ static double swatches(GuiList *dl, const Att *t, double y) {
         else if (i == 2) gui_rect(dl, sw, GUI_C_PAD);
         else gui_rect(dl, sw, GUI_C_WARN);
         gui_frame(dl, sw, GUI_C_DIM, u);
-        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGEND[i]);
+        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGENDS[t->short_form][i]);
     }
     return y + 6 * u;
 }
@@ -291,7 +301,7 @@ static void draw(GuiList *dl, Att *t) {
     axes(dl, t);
     hover(dl, t);
     Lines l;
-    fill_lines(&l, t->a);
+    fill_lines(&l, t->a, t->short_form);
     swatches(dl, t, scale_legend(dl, t, t->side.y));
     int per = (N_LINES + t->cols - 1) / t->cols;
     for (int i = 0; i < N_LINES; i++)
@@ -318,8 +328,12 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!a || area.h <= 0) return;
     Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
     Lines l;
-    fill_lines(&l, a);
-    layout(&t, dl, area, &l);
+    fill_lines(&l, a, 0);
+    if (!layout(&t, dl, area, &l)) { /* no room for the long labels: the short ones */
+        t.short_form = 1;
+        fill_lines(&l, a, 1);
+        layout(&t, dl, area, &l);
+    }
     /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */
     int n = (int)fmin((double)a->T, floor(t.heat.w));
     if (pl_attmap_make(&t.m, a, n, n)) {
