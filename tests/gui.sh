@@ -119,10 +119,11 @@ else
     run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" "$P" gui "${C[@]}" --lesson rectangle
     if [[ $rc -eq 0 ]] && grep -q '^lesson = 01-rectangle step=2 ' "$TMP/state/padlab/progress" 2>/dev/null; then pass "keys through the event queue move the window's lesson on, and its progress is kept"
     else fail "keys through the event queue move the window's lesson on, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/progress" 2>&1)"; fi
-    # A drill in the window: space shows the first card's back, 3 grades it good, q quits; the progress kept has it in box 2 (new, graded good).
+    # A drill in the window: space shows the first card's back, 3 grades it good, q quits; the progress kept has it
+    # in FSRS's learning state, at its second step (a new card graded good), with one review.
     rm -rf "$TMP/state"
     run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS=" 3q" "$P" gui "${C[@]}" --drill cards-attention
-    if [[ $rc -eq 0 ]] && grep -q '^item = cards-attention/[a-z0-9-]* box=2 ' "$TMP/state/padlab/drill" 2>/dev/null; then pass "keys through the event queue grade the window's card, and its progress is kept"
+    if [[ $rc -eq 0 ]] && grep -q '^item = cards-attention/[a-z0-9-]* state=learning step=1 .*reviews=1 ' "$TMP/state/padlab/drill" 2>/dev/null; then pass "keys through the event queue grade the window's card, and its progress is kept"
     else fail "keys through the event queue grade the window's card, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/drill" 2>&1)"; fi
 fi
 finish
