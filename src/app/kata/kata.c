@@ -55,6 +55,7 @@ static PlStatus section(PlDoc *d, char *title) {
 
 static PlStatus text(PlDoc *d, const char *line) {
     PlKata *k = P(d)->kata;
+    if (k->nsec == 0) return pl_doc_fail(d, "text before the first section: a section starts with '## TITLE'");
     return pl_doc_append(&k->sec[k->nsec - 1].text, line);
 }
 
