@@ -184,6 +184,19 @@ START_TEST(test_printable_writes_out_what_a_terminal_would_act_on) {
 }
 END_TEST
 
+/* %XX as the books, the state line and a student's form read it. */
+START_TEST(test_a_percent_escape_gives_its_byte_or_minus_one) {
+    ck_assert_int_eq(pl_text_percent_byte("%41", 3), 'A');
+    ck_assert_int_eq(pl_text_percent_byte("%0a rest", 8), '\n');
+    ck_assert_int_eq(pl_text_percent_byte("%fF", 3), 255);
+    ck_assert_int_eq(pl_text_percent_byte("%00", 3), -1); /* a NUL would end the name early */
+    ck_assert_int_eq(pl_text_percent_byte("%4", 2), -1);
+    ck_assert_int_eq(pl_text_percent_byte("%41", 2), -1); /* the third byte is past the end */
+    ck_assert_int_eq(pl_text_percent_byte("%G1", 3), -1);
+    ck_assert_int_eq(pl_text_percent_byte("%1G", 3), -1);
+}
+END_TEST
+
 Suite *text_suite(void) {
     Suite *s = suite_create("text");
     TCase *tc = tcase_create("tokenizer");
@@ -199,6 +212,7 @@ Suite *text_suite(void) {
     tcase_add_test(tc, test_utf8_validation_rejects_overlongs_and_surrogates);
     tcase_add_test(tc, test_embedded_nul_is_a_separator);
     tcase_add_test(tc, test_printable_writes_out_what_a_terminal_would_act_on);
+    tcase_add_test(tc, test_a_percent_escape_gives_its_byte_or_minus_one);
     suite_add_tcase(s, tc);
     return s;
 }

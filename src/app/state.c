@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/text.h"
+
 /* Bytes a value keeps as they are: a shell word needs no quotes for them,
  * and none of them is the line's ',' or '=' or the escape's '%'. */
 static int plain(unsigned char c) {
@@ -31,25 +33,17 @@ const char *pl_state_format(const PlLabSettings *s, char *buf, int cap) {
     return buf;
 }
 
-static int hex(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 /* The value of one pair (len bytes at v) unescaped into out. */
 static int unescape(const char *name, const char *v, size_t len, char *out, size_t cap, char *why, int wcap) {
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
         int c = (unsigned char)v[i];
         if (c == '%') {
-            int hi = i + 2 < len ? hex(v[i + 1]) : -1, lo = i + 2 < len ? hex(v[i + 2]) : -1;
-            if (hi < 0 || lo < 0 || (hi == 0 && lo == 0))
+            if ((c = pl_text_percent_byte(v + i, len - i)) < 0)
                 return snprintf(why, (size_t)wcap, "'%s' has a bad escape: %% must be followed by two hex digits",
                                 name),
                        -1;
-            c = hi * 16 + lo, i += 2;
+            i += 2;
         } else if (!plain((unsigned char)c)) {
             return snprintf(why, (size_t)wcap, "'%s' holds a byte 0x%02X that a state line writes as %%%02X", name, c,
                             c),

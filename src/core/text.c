@@ -172,3 +172,16 @@ int pl_text_put_printable(FILE *f, const char *s) {
         if (fputs(c, f) == EOF) return -1;
     return 0;
 }
+
+static int hex_digit(int c) {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+int pl_text_percent_byte(const char *s, size_t left) {
+    if (left < 3) return -1;
+    int hi = hex_digit((unsigned char)s[1]), lo = hi < 0 ? -1 : hex_digit((unsigned char)s[2]);
+    return lo < 0 || (hi == 0 && lo == 0) ? -1 : hi * 16 + lo;
+}

@@ -43,4 +43,10 @@ int pl_text_put_printable(FILE *f, const char *s);
  * returns how many bytes of s it stands for (0 at the end of s). */
 int pl_text_shown_char(const char *s, char out[7]);
 
+/* A %XX escape at s (s[0] is '%', left bytes from s on, the '%' counted):
+ * the byte the two hex digits give, or -1 when there are not two hex
+ * digits or they give 0. One reading of %XX for the learner's books, the
+ * state line and a student's form. */
+int pl_text_percent_byte(const char *s, size_t left);
+
 #endif

@@ -6,15 +6,9 @@
 #include <string.h>
 
 #include "class.h"
+#include "core/text.h"
 
 #define POST_MAX 512
-
-static int hex_digit(char ch) {
-    return ch >= '0' && ch <= '9'   ? ch - '0'
-           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-                                    : -1;
-}
 
 /* Decodes v[0..n) into out (cap bytes with its NUL): 0, or -1 when it is too
  * long, badly escaped or holds a byte that is not printable ASCII. */
@@ -24,10 +18,8 @@ static int decode(const char *v, size_t n, char *out, int cap) {
         int ch = (unsigned char)v[i];
         if (ch == '+') ch = ' ';
         else if (ch == '%') {
-            int hi = i + 2 < n ? hex_digit(v[i + 1]) : -1;
-            int lo = hi >= 0 ? hex_digit(v[i + 2]) : -1;
-            if (lo < 0) return -1;
-            ch = hi * 16 + lo, i += 2;
+            if ((ch = pl_text_percent_byte(v + i, n - i)) < 0) return -1;
+            i += 2;
         }
         if (ch < 0x20 || ch > 0x7e || k + 1 >= cap) return -1;
         out[k++] = (char)ch;

@@ -12,6 +12,7 @@
 
 #include "choices.h"
 #include "core/atomic.h"
+#include "core/text.h"
 
 #define FORMAT 2
 #define MAX_BYTES (64L << 20) /* a bigger book is not one padlab wrote */
@@ -91,20 +92,13 @@ static void put_name(FILE *f, const char *name) {
         else fprintf(f, "%%%02X", *s);
 }
 
-static int hex(int c) {
-    return c >= '0' && c <= '9'   ? c - '0'
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10
-           : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                  : -1;
-}
-
 /* The name written as tok (raw in the first format) into out; 0, or -1. */
 static int take_name(const char *tok, int format, char *out) {
     size_t n = 0;
     for (const char *s = tok; *s; s++) {
         int c = (unsigned char)*s;
         if (format >= 2 && c == '%') {
-            if (hex(s[1]) < 0 || hex(s[2]) < 0 || (c = hex(s[1]) * 16 + hex(s[2])) == 0) return -1;
+            if ((c = pl_text_percent_byte(s, strlen(s))) < 0) return -1;
             s += 2;
         }
         if (n + 1 >= PL_BOOK_NAME_CAP) return -1;
