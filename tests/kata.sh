@@ -58,6 +58,13 @@ if [[ $rc -eq 1 && $out == *"case 1 (corpus rows, right padding): the program ex
     pass "a program that fails is a wrong attempt at its case"
 else fail "a program that fails is a wrong attempt at its case" "status $rc" "$out" "$err"; fi
 
+# A teacher's kata whose file name holds a quote: its name is a JSON string, escaped.
+mkdir -p "$XDG_DATA_HOME/padlab/katas" && cp "$here/../katas/masked_mean.kata" "$XDG_DATA_HOME/padlab/katas/my\"mean.kata"
+run "$P" kata emit 'my"mean'
+if [[ $rc -eq 0 && $out == '{"kata": "my\"mean", "cases": ['* ]]; then pass "a kata's name is escaped in its JSON"
+else fail "a kata's name is escaped in its JSON" "status $rc" "${out:0:80}" "$err"; fi
+rm -f "$XDG_DATA_HOME/padlab/katas/my\"mean.kata"
+
 # ---- the reference solutions, and the classic bugs ----
 # A python3 with NumPy: the one on PATH, or Debian's (python3-numpy is for it).
 PY=

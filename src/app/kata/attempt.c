@@ -9,10 +9,13 @@
 
 #include "core/atomic.h"
 #include "core/infile.h"
+#include "app/report/out.h"
 #include "run.h"
 
 int pl_kata_emit_json(FILE *f, const PlKata *k, const PlKCase *cases) {
-    fprintf(f, "{\"kata\": \"%s\", \"cases\": [\n", k->name);
+    fputs("{\"kata\": ", f);
+    out_json_string(f, k->name);
+    fputs(", \"cases\": [\n", f);
     for (int i = 0; i < k->task->ncases; i++) {
         pl_kcase_json(f, &cases[i], i + 1);
         fputs(i + 1 < k->task->ncases ? ",\n" : "\n", f);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/report/out.h"
 #include "core/atomic.h"
 
 static const char *const type_names[] = {"int32", "float32", "float16", "bool", "str"};
@@ -77,7 +78,7 @@ static size_t json_dims(FILE *f, const PlKArray *a, int dim, size_t at) {
 }
 
 int pl_karray_json(FILE *f, const PlKArray *a) {
-    if (a->type == PL_KT_TEXT) fprintf(f, "\"%s\"", a->text);
+    if (a->type == PL_KT_TEXT) out_json_string(f, a->text);
     else if (!a->ragged) json_dims(f, a, 0, 0);
     else {
         fputc('[', f);
@@ -95,7 +96,9 @@ int pl_karray_json(FILE *f, const PlKArray *a) {
 }
 
 int pl_kcase_json(FILE *f, const PlKCase *c, int number) {
-    fprintf(f, "{\"case\": %d, \"what\": \"%s\", \"inputs\": {", number, c->what);
+    fprintf(f, "{\"case\": %d, \"what\": ", number);
+    out_json_string(f, c->what);
+    fputs(", \"inputs\": {", f);
     for (int i = 0; i < c->nin; i++) {
         fprintf(f, "%s\"%s\": ", i ? ", " : "", c->in[i].name);
         pl_karray_json(f, &c->in[i]);

@@ -186,7 +186,7 @@ int out_row_print(const OutRow *r, FILE *f, const char *label, int columns) {
 
 /* ---- JSON ---- */
 
-static void json_escape(FILE *f, const char *s) {
+void out_json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
@@ -208,7 +208,7 @@ static void json_key(JsonW *w, const char *key) {
     if (w->count[w->depth]++) fputc(',', w->f);
     fprintf(w->f, "\n%*s", 2 * w->depth, "");
     if (key) {
-        json_escape(w->f, key);
+        out_json_string(w->f, key);
         fputs(": ", w->f);
     }
 }
@@ -256,7 +256,7 @@ void json_close(JsonW *w, char bracket) {
 
 void json_str(JsonW *w, const char *key, const char *v) {
     json_key(w, key);
-    json_escape(w->f, v);
+    out_json_string(w->f, v);
 }
 
 void json_int(JsonW *w, const char *key, int64_t v) {

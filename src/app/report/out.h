@@ -18,6 +18,8 @@ extern const char *const out_format_names[]; /* "table", "csv", "json", NULL */
 /* One CSV field: as it is, or quoted with its quotes doubled when it holds a
  * comma, a quote or a newline (RFC 4180). */
 void out_csv_cell(FILE *f, const char *s);
+/* s as a JSON string, quotes included, escaped as JSON asks. */
+void out_json_string(FILE *f, const char *s);
 
 typedef struct {
     int ncols;
