@@ -184,6 +184,19 @@ START_TEST(test_printable_writes_out_what_a_terminal_would_act_on) {
 }
 END_TEST
 
+/* Text from a file shown line by line: its newlines kept, the rest escaped. */
+START_TEST(test_printable_lines_keep_their_line_ends) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pl_text_put_printable_lines(f, "a\x1b[2J\nb\tc\n\ncaf\xc3\xa9"), 0);
+    fclose(f);
+    ck_assert_str_eq(buf, "a\\x1b[2J\nb\\x09c\n\ncaf\xc3\xa9");
+    free(buf);
+}
+END_TEST
+
 /* %XX as the books, the state line and a student's form read it. */
 START_TEST(test_a_percent_escape_gives_its_byte_or_minus_one) {
     ck_assert_int_eq(pl_text_percent_byte("%41", 3), 'A');
@@ -213,6 +226,7 @@ Suite *text_suite(void) {
     tcase_add_test(tc, test_embedded_nul_is_a_separator);
     tcase_add_test(tc, test_printable_writes_out_what_a_terminal_would_act_on);
     tcase_add_test(tc, test_a_percent_escape_gives_its_byte_or_minus_one);
+    tcase_add_test(tc, test_printable_lines_keep_their_line_ends);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,12 +14,7 @@ __attribute__((format(printf, 2, 3))) static void shown(FILE *f, const char *fmt
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    for (char *p = line, *nl; *p; p = nl + 1) {
-        if ((nl = strchr(p, '\n'))) *nl = '\0';
-        pl_text_put_printable(f, p);
-        if (!nl) break;
-        fputc('\n', f);
-    }
+    pl_text_put_printable_lines(f, line);
 }
 
 #define BAR 24

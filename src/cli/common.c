@@ -49,12 +49,7 @@ void cli_print_shown(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    for (char *p = line, *nl; *p; p = nl + 1) {
-        if ((nl = strchr(p, '\n'))) *nl = '\0';
-        pl_text_put_printable(stdout, p);
-        if (!nl) break;
-        putchar('\n');
-    }
+    pl_text_put_printable_lines(stdout, line);
 }
 
 int cli_print_filled(PlLab *lab, const char *label, const char *text) {

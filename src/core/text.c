@@ -185,3 +185,10 @@ int pl_text_percent_byte(const char *s, size_t left) {
     int hi = hex_digit((unsigned char)s[1]), lo = hi < 0 ? -1 : hex_digit((unsigned char)s[2]);
     return lo < 0 || (hi == 0 && lo == 0) ? -1 : hi * 16 + lo;
 }
+
+int pl_text_put_printable_lines(FILE *f, const char *s) {
+    char c[7];
+    for (int k; (k = pl_text_shown_char(s, c)) > 0; s += k)
+        if (*s == '\n' ? fputc('\n', f) == EOF : fputs(c, f) == EOF) return -1;
+    return 0;
+}

@@ -43,6 +43,10 @@ int pl_text_put_printable(FILE *f, const char *s);
  * returns how many bytes of s it stands for (0 at the end of s). */
 int pl_text_shown_char(const char *s, char out[7]);
 
+/* s to f as pl_text_put_printable writes it, but its newlines kept as line
+ * ends: text from a file, shown line by line. 0, or -1 on a write error. */
+int pl_text_put_printable_lines(FILE *f, const char *s);
+
 /* A %XX escape at s (s[0] is '%', left bytes from s on, the '%' counted):
  * the byte the two hex digits give, or -1 when there are not two hex
  * digits or they give 0. One reading of %XX for the learner's books, the
