@@ -4,9 +4,10 @@
 # (tests/failalloc.c). Each run must end within its time limit, without a
 # crash, and either exactly as the normal run (status 0, the same stdout) or
 # with a non-zero status and "out of memory" said: for a command whose
-# output is held until it ends (all but lesson and drill), one line on stderr
-# and nothing on stdout; lesson and drill print as they go, so there the
-# words may come on either stream after the lines already printed.
+# output is held until it ends (all but lesson, drill and kata --list), one
+# line on stderr and nothing on stdout; lesson and drill print as they go,
+# and kata --list lists the katas it could read beside a line for the one it
+# could not, so there the words may come on either stream.
 #
 # Two counts are swept: padlab's own allocations (PADLAB_FAIL_AT), and the C
 # library's on padlab's behalf (PADLAB_LIBC_FAIL_AT: getline's line, the
@@ -34,7 +35,9 @@ lessons="$here/../lessons"
 decks="$here/../decks"
 # No learner's progress, folders or decks of their own: the source tree's.
 export XDG_STATE_HOME="$TMP/state" XDG_DATA_HOME="$TMP/data" XDG_CONFIG_HOME="$TMP/config"
-unset PADLAB_LESSONS PADLAB_DECKS
+unset PADLAB_LESSONS PADLAB_DECKS PADLAB_KATAS
+# The review plan reads today's date: one fixed day, so that each run prints the same.
+export PADLAB_NOW=2026-12-02
 
 printf '17 42 9 6 3\n17 81 4\n' >"$TMP/two.txt"
 printf '1\tgood film\n0\tbad film\n1\ta good good film\n0\tso bad\n' >"$TMP/small.tsv"
@@ -77,6 +80,17 @@ solution: {batch.cells} cells minus {batch.real_tokens} real tokens leaves {batc
 reveal: {batch.pad_cells} pad cells.
 summary: Pads fill the rectangle.
 LESSON
+# The answers tests/katas/attention_mask.py gives to the cases of
+# `kata emit attention_mask --corpus builtin:0:40`: all six pass.
+cat >"$TMP/am.json" <<'JSON'
+[{"attention_mask": [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 0]]},
+{"attention_mask": [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]]},
+{"attention_mask": [[1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0, 0, 0]]},
+{"attention_mask": [[1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0, 0, 0]]},
+{"attention_mask": [[1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1]]},
+{"attention_mask": [[0, 0, 1, 1, 1, 1, 1]]}]
+JSON
+katas="$here/../katas"
 small="--corpus builtin:0:40 --maxlen 32 --batch 8"
 COMMANDS=(
     "40 stats --corpus builtin:1:30 --maxlen 8,16"
@@ -105,6 +119,13 @@ COMMANDS=(
     "30 drill --cheatsheet cards-models"
     "30 drill --answers quickfire"
     "all drill --answers $TMP/onebug.deck"
+    "60 drill --plan --until 2027-01-10"
+    "60 drill --export anki quickfire $TMP/anki.txt"
+    "60 kata --list"
+    "all kata show masked_softmax"
+    "all kata emit attention_mask --corpus builtin:0:40"
+    "all kata --check $katas/pad_sequences.kata"
+    "all kata check attention_mask $TMP/am.json --corpus builtin:0:40"
 )
 # The exports draw through the window's code: not in a build without it.
 if ! without gui "the export sweeps" 2; then
@@ -124,6 +145,9 @@ LONG=(
     "all drill --cheatsheet"
     "all drill --answers minute"
     "all lesson --answers $TMP/tiny.lesson --corpus builtin:0:40"
+    "all drill --plan --until 2027-01-10"
+    "all drill --export anki quickfire $TMP/anki.txt"
+    "all kata --list"
 )
 # The C library's allocations: every one, always.
 LIBC=(
@@ -134,6 +158,9 @@ LIBC=(
     "lesson --check $lessons/01-rectangle.lesson"
     "drill --list"
     "drill --check $decks/quickfire.deck"
+    "kata --list"
+    "kata check attention_mask $TMP/am.json --corpus builtin:0:40"
+    "lab --print-state --maxlen 100"
 )
 # Timings differ from run to run: they are left out of the comparison.
 normalise() {
@@ -160,7 +187,7 @@ check_one() {
         normalise "$cmd" <"$TMP/out" >"$TMP/got"
         cmp -s "$TMP/got" "$want" ||
             echo "wrong: status 0 with output that differs from the normal run: $(diff "$want" "$TMP/got" | head -n 4 | cut -c1-120)"
-    elif [[ $cmd == lesson* || $cmd == drill* ]]; then
+    elif [[ $cmd == lesson* || $cmd == drill* || $cmd == "kata --list"* ]]; then
         grep -qiE 'out of memory|cannot allocate memory' "$TMP/err" "$TMP/out" ||
             echo "wrong: status $rc without 'out of memory': $(head -c 300 "$TMP/err") $(tail -n 2 "$TMP/out" | head -c 300)"
     elif ((lines != 1)) || [[ -s $TMP/out ]] || ! grep -qiE 'out of memory|cannot allocate memory' "$TMP/err"; then

@@ -59,6 +59,8 @@ int cli_format(const CliArgs *a, OutFormat *fmt);
  * cards, questions): every control byte but the newlines is written out as
  * pl_text_printable shows it, so a file cannot drive the terminal. */
 void cli_print_shown(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same to stderr, for an error line that names a teacher's file's text. */
+void cli_error_shown(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Copies the corpus's sequence lengths into a new array (NULL on no memory,
  * which the caller reports). */

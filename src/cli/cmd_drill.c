@@ -183,16 +183,27 @@ static int case_answer(const PlDeck *d, const PlDeckItem *it, const PlLabSetting
 /* The lab set to an item's settings with its figures computed, as the drill
  * screen fills them; 0, or 1 when they could not be (the figures print as
  * "..."). */
-static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s) {
+/* The lab set up for one item and its figures computed: 0, or 1 with why
+ * filled (it could not be set up, or did not finish in time). */
+static int item_setup(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s, char *why,
+                      size_t cap) {
     PlLabSettings at;
     PlErr err;
     pl_deck_item_settings(s, d, it, &at);
     if (!*lab && (*lab = pl_lab_new(&at, &err))) pl_lab_autotrain(*lab, 0);
-    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0) return printf("  cannot set the lab up: %s\n", err.msg), 1;
-    if (!*lab) return printf("  cannot set the lab up: %s\n", err.msg), 1;
+    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0) return snprintf(why, cap, "cannot set the lab up: %.300s", err.msg), 1;
+    if (!*lab) return snprintf(why, cap, "cannot set the lab up: %.300s", err.msg), 1;
     if (pl_lab_wait(*lab, pl_deck_item_kinds(it), CASE_TIMEOUT))
-        return printf("  the lab did not finish computing in time\n"), 1;
+        return snprintf(why, cap, "the lab did not finish computing in time"), 1;
     return 0;
+}
+
+/* The same, saying why on a line of its own. */
+static int item_lab(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s) {
+    char why[400];
+    int rc = item_setup(lab, d, it, s, why, sizeof why);
+    if (rc) printf("  %s\n", why);
+    return rc;
 }
 
 /* "  label text" with the text's figures filled; nothing for no text. 1
@@ -247,7 +258,8 @@ typedef struct {
     const PlDeck *deck;
     const PlLabSettings *s;
     PlLab *lab;
-    int missing; /* items whose figures could not all be computed */
+    int item;      /* the item whose figures could not be computed, when why is said */
+    char why[400]; /* why: then nothing is written */
 } AnkiCtx;
 
 /* A field quoted as CSV, which Anki's text import reads ("" is a quote), on
@@ -268,31 +280,39 @@ static void anki_tag(FILE *f, const char *deck, const char *topic) {
     for (const char *c = topic ? topic : ""; *c; c++) fputc(*c == ' ' || *c == '\t' || *c == '\n' || *c == '"' ? '_' : *c, f);
 }
 
+/* A text with its figures filled into buf: 0, or -1 with x->why said. */
+static int anki_fill(AnkiCtx *x, const char *text, char *buf, size_t cap) {
+    return pl_fill_all(x->lab, text ? text : "", buf, cap, x->why, sizeof x->why) ? -1 : 0;
+}
+
+/* One note: front, back (the answer, then why), tags. -1 with x->why said
+ * when a figure could not be computed. */
+static int anki_note(FILE *f, AnkiCtx *x, const PlDeckItem *it) {
+    static char buf[3][8192];
+    const char *answer = it->nchoices ? it->choices[it->right].text : it->answer;
+    const char *more = it->nchoices ? it->choices[it->right].why : it->more;
+    if (item_setup(&x->lab, x->deck, it, x->s, x->why, sizeof x->why) || anki_fill(x, it->title, buf[0], sizeof buf[0]) ||
+        anki_fill(x, answer, buf[1], sizeof buf[1]) || anki_fill(x, more, buf[2], sizeof buf[2]))
+        return -1;
+    if (buf[2][0]) {
+        size_t len = strlen(buf[1]);
+        snprintf(buf[1] + len, sizeof buf[1] - len, " -- %s", buf[2]);
+    }
+    anki_field(f, buf[0]);
+    fputc('\t', f);
+    anki_field(f, buf[1]);
+    fputc('\t', f);
+    anki_tag(f, x->deck->name, it->topic);
+    fputc('\n', f);
+    return 0;
+}
+
+/* The file; a note whose figures could not all be computed writes nothing. */
 static int anki_write(FILE *f, void *ctx) {
     AnkiCtx *x = ctx;
-    static char buf[3][8192];
     fprintf(f, "#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3\n");
-    for (int i = 0; i < x->deck->n; i++) {
-        const PlDeckItem *it = &x->deck->items[i];
-        char why[320];
-        int bad = item_lab(&x->lab, x->deck, it, x->s) != 0;
-        const char *answer = it->nchoices ? it->choices[it->right].text : it->answer;
-        const char *more = it->nchoices ? it->choices[it->right].why : it->more;
-        bad |= x->lab ? pl_fill_all(x->lab, it->title, buf[0], sizeof buf[0], why, sizeof why) != 0 : 1;
-        bad |= x->lab ? pl_fill_all(x->lab, answer ? answer : "", buf[1], sizeof buf[1], why, sizeof why) != 0 : 1;
-        bad |= x->lab ? pl_fill_all(x->lab, more ? more : "", buf[2], sizeof buf[2], why, sizeof why) != 0 : 1;
-        x->missing += bad;
-        anki_field(f, buf[0]);
-        fputc('\t', f);
-        if (buf[2][0]) {
-            size_t len = strlen(buf[1]);
-            snprintf(buf[1] + len, sizeof buf[1] - len, " -- %s", buf[2]);
-        }
-        anki_field(f, buf[1]);
-        fputc('\t', f);
-        anki_tag(f, x->deck->name, it->topic);
-        fputc('\n', f);
-    }
+    for (x->item = 0; x->item < x->deck->n; x->item++)
+        if (anki_note(f, x, &x->deck->items[x->item])) return -1;
     return ferror(f) ? -1 : 0;
 }
 
@@ -310,9 +330,12 @@ static int export_anki(const CliArgs *a, const PlLabSettings *s) {
     n = 1;
     AnkiCtx x = {.deck = decks[0], .s = s};
     if (decks[0]->kind == PL_DECK_BUGS) rc = cli_usage_error(a, "--export anki: %s is a deck of cases, which run in the lab", decks[0]->name);
-    else if (pl_write_atomic(a->pos[1], anki_write, &x, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
-    else if (x.missing) fprintf(stderr, "%s: %d items have a figure that could not be computed\n", a->cmd, x.missing), rc = 1;
-    else printf("%s: %d notes for Anki (File > Import), figures from %s\n", a->pos[1], decks[0]->n, s->corpus);
+    else if (!pl_write_atomic(a->pos[1], anki_write, &x, &err))
+        printf("%s: %d notes for Anki (File > Import), figures from %s\n", a->pos[1], decks[0]->n, s->corpus);
+    else if (x.why[0])
+        cli_error_shown("%s: %s: item %d (%s): %s; nothing written to %s\n", a->cmd, decks[0]->name, x.item + 1,
+                        decks[0]->items[x.item].id, x.why, a->pos[1]), rc = 1;
+    else fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
     pl_lab_free(x.lab);
     free_decks(decks, n);
     return rc;

@@ -43,13 +43,24 @@ int *cli_lengths(const PlCorpus *c) {
     return len;
 }
 
-void cli_print_shown(const char *fmt, ...) {
+static void put_shown(FILE *f, const char *fmt, va_list ap) {
     char line[20000]; /* more than any filled text (8192) with its label */
+    vsnprintf(line, sizeof line, fmt, ap);
+    pl_text_put_printable_lines(f, line);
+}
+
+void cli_print_shown(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    put_shown(stdout, fmt, ap);
     va_end(ap);
-    pl_text_put_printable_lines(stdout, line);
+}
+
+void cli_error_shown(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    put_shown(stderr, fmt, ap);
+    va_end(ap);
 }
 
 int cli_print_filled(PlLab *lab, const char *label, const char *text) {

@@ -602,8 +602,10 @@ int pl_quantity_value(PlLab *lab, const PlQuantity *q, double *v, char *why, int
     PlResultStatus st;
     const void *r = pl_lab_result(lab, (PlResultKind)d->src, &st);
     if (!r || st.stale)
-        return snprintf(why, (size_t)cap, "the %s view has %s", pl_result_name((PlResultKind)d->src),
-                        st.error ? st.error : "not computed it yet"),
+        return (st.error ? snprintf(why, (size_t)cap, "the %s view could not be computed: %s",
+                                    pl_result_name((PlResultKind)d->src), st.error)
+                         : snprintf(why, (size_t)cap, "the %s view has not computed it yet",
+                                    pl_result_name((PlResultKind)d->src))),
                -1;
     *v = d->get(r, q->arg_index);
     if (isnan(*v)) return snprintf(why, (size_t)cap, "%s has no value here", d->name), -1;

@@ -227,12 +227,11 @@ static PlStatus read_book(PlBook *b, const PlBookKind *kind, const char *path, i
     PlErr why;
     memset(b, 0, sizeof *b);
     b->kind = kind;
-    PlStatus st = slurp(path, &text, &len, &id, err);
-    if (!st) st = pl_book_parse(b, kind, text ? text : "", len, path, &why);
+    PlStatus st = slurp(path, &text, &len, &id, err); /* its failure is said in err already */
+    if (!st && (st = pl_book_parse(b, kind, text ? text : "", len, path, &why)) == PL_ENOMEM && err) *err = why;
     free(text);
     snprintf(b->path, sizeof b->path, "%s", path);
     if (st != PL_EINPUT || !locked) {
-        if (st == PL_ENOMEM && err) *err = why;
         if (st != PL_EINPUT) return st;
         int fd = pl_lock_beside(path, NULL); /* set aside under the lock, read again: another may have written it */
         if (fd < 0) return pl_err_set(err, PL_EINPUT, "%s", why.msg);
