@@ -21,7 +21,8 @@
 # to stay within a few minutes. PADLAB_FAILALLOC_POINTS=all fails every one
 # of every command, and adds the ones of LONG (`make sweep`: some 40,000
 # runs, hours on one core); PADLAB_FAILALLOC_ONLY=REGEX keeps the commands
-# matching, so that parts of it can run side by side.
+# matching and PADLAB_FAILALLOC_SKIP=REGEX leaves them out, so that parts of
+# it can run side by side.
 # Each command's counts end in one line: runs, crashes, hangs, wrong exits.
 set -u
 here=${PADLAB_TESTS:-$(dirname "$0")}
@@ -30,6 +31,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 F=${PADLAB_FAILALLOC:?set PADLAB_FAILALLOC to the fault-injecting padlab}
 ALL=${PADLAB_FAILALLOC_POINTS:-}
 ONLY=${PADLAB_FAILALLOC_ONLY:-}
+SKIP=${PADLAB_FAILALLOC_SKIP:-}
 LIMIT=${PADLAB_FAILALLOC_TIMEOUT:-20}
 lessons="$here/../lessons"
 decks="$here/../decks"
@@ -200,6 +202,7 @@ check_one() {
 sweep_one() {
     local counter=$1 points=$2 cmd=$3 total step n what bad=0 crashes=0 hangs=0 wrong=0 count=0
     [[ -n $ONLY && ! $cmd =~ $ONLY ]] && return
+    [[ -n $SKIP && $cmd =~ $SKIP ]] && return
     local countvar=PADLAB_ALLOC_COUNT failvar=PADLAB_FAIL_AT
     [[ $counter == PADLAB_LIBC ]] && countvar=PADLAB_LIBC_COUNT failvar=PADLAB_LIBC_FAIL_AT
     rm -f "$TMP/count"
