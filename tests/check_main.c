@@ -68,6 +68,7 @@ static const SuiteRow suites[] = {
     {"train", train_suite},
     {"export", export_suite},
     {"lessons", lessons_suite},
+    {"review", lesson_review_suite},
     {"quantity", quantity_suite},
     {"drill", drill_suite},
     {"atomic", atomic_suite},

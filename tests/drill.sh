@@ -106,10 +106,10 @@ else fail "--answers writes them out too" "status $rc" "$(cat -v <<<"$out")" "$e
 rm "$XDG_DATA_HOME/padlab/decks/esc.deck"
 
 # ---- playing in tmux ----
-tmux_begin "playing drills in the terminal" 51
+tmux_begin "playing drills in the terminal" 69
 PANE=drill PANE_W=80 PANE_H=24
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
-if without tui "playing drills in the terminal" 51; then
+if without tui "playing drills in the terminal" 69; then
     check_built_without "in a terminal, padlab drill says in one line it was built without the terminal lab" drill cards-batches
     finish
     exit $?
@@ -219,6 +219,49 @@ check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*
 check_state "the prompt's grade is kept: review, S 8.2956 days (new, graded easy)" "^item = minute/[a-z-]* state=review step=0 d=1 s=8.2956 "
 run "$P" drill --list
 expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         25    25"
+
+# ---- lesson questions in review (the clock injected with PADLAB_NOW) ----
+# A prediction missed in a lesson is a card of the "lessons" deck: graded
+# again without learning steps (the lesson was the learning), FSRS-6 gives
+# it stability w0 = 0.212 days and the shortest interval, one day.
+LESSON_ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
+ENVS="$LESSON_ENVS PADLAB_NOW=2026-01-05T09:00" start lesson 01-rectangle
+check_screen "a lesson opens at its first step" "step 1 of 7"
+T send-keys -t drill Space
+check_screen "its second step asks for the batch's pad cells" "how many hold the pad token?"
+T send-keys -t drill 1300 Enter
+check_screen "a wrong prediction is refused" "1300 is not it."
+T send-keys -t drill 1400 Enter
+check_screen "the right one is then accepted" "Right."
+T send-keys -t drill q
+check_screen "q quits the lesson" "EXIT=0"
+check_state "the miss is a card of the lessons deck, due a day later (again: S = w0 = 0.212 days)" \
+    "^item = lessons/01-rectangle:count-the-pads state=review step=0 d=6.4133 s=0.212 due_at=1767690000 .*reviews=1 "
+check_state "graded once, by the first answer" "^item = lessons/01-rectangle:count-the-pads@1767603600.1 log=1 t=1767603600 grade=1 "
+run env PADLAB_NOW=2026-01-05T09:00 "$P" lesson --review
+expect_has "lesson --review the same day: nothing is due yet" "1 lesson question in review, none due today"
+run env PADLAB_NOW=2026-01-06 "$P" drill --list
+expect_has "drill --list counts the lesson questions as one more deck, due the next day" \
+    "lessons                cards          1     1  Your lesson questions"
+run env PADLAB_NOW=2026-01-06 "$P" drill --plan
+expect_has "drill --plan counts the lesson question among the day's reviews" "lessons                         1          0          0"
+expect_has "and the same one review today in the days ahead (the others, graded on the machine's clock, fall due long after)" \
+    $'reviews due      today  01-07  01-08  01-09  01-10  01-11  01-12\nas FSRS set them      1      0      0      0      0      0      0'
+# R = (1 + F t / S)^-w20, F = 0.9^(-1/w20) - 1, w20 = 0.1542: 15 hours after the miss, S 0.212: 81%
+expect_has "and its lesson as a topic, with its recall a day after the miss" "Why a batch needs one rectangle        1     1    1           81%"
+ENVS="$LESSON_ENVS PADLAB_NOW=2026-01-06T09:00" start lesson --review
+check_screen "lesson --review asks the due question again, at its step" \
+    "review 1 of 1: Why a batch needs one rectangle  |  step 2 of 7: Count the pads"
+check_absent "1400" "the figure asked for is hidden until answered"
+T send-keys -t drill 1400 Enter
+check_screen "the right answer is accepted" "Right."
+T send-keys -t drill Space
+check_screen "going on past the last due question says so" "that was the last question due today"
+T send-keys -t drill q
+check_screen "q quits the review" "EXIT=0"
+check_state "the card, graded good a day later, waits days now" \
+    "^item = lessons/01-rectangle:count-the-pads state=review step=0 .* last_at=1767690000 ivl=[2-9] reviews=2 "
+ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
 
 # ---- the interview date (the clock injected with PADLAB_NOW) ----
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-02-30 --plan

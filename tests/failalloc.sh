@@ -40,6 +40,14 @@ export XDG_STATE_HOME="$TMP/state" XDG_DATA_HOME="$TMP/data" XDG_CONFIG_HOME="$T
 unset PADLAB_LESSONS PADLAB_DECKS PADLAB_KATAS
 # The review plan reads today's date: one fixed day, so that each run prints the same.
 export PADLAB_NOW=2026-12-02
+# A lesson question in review (a miss the day before), so that drill --list
+# and --plan gather the lessons deck too.
+mkdir -p "$TMP/state/padlab"
+cat >"$TMP/state/padlab/drill" <<'BOOK'
+format = 2
+learner = 00000000000000a1
+item = lessons/01-rectangle:count-the-pads state=review step=0 d=6.4133 s=0.212 due_at=1796202000 last_at=1796115600 ivl=1 reviews=1 lapses=0 right=0 wrong=0
+BOOK
 
 printf '17 42 9 6 3\n17 81 4\n' >"$TMP/two.txt"
 printf '1\tgood film\n0\tbad film\n1\ta good good film\n0\tso bad\n' >"$TMP/small.tsv"

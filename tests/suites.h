@@ -24,6 +24,7 @@ Suite *lab_suite(void);
 Suite *train_suite(void);
 Suite *export_suite(void);
 Suite *lessons_suite(void);
+Suite *lesson_review_suite(void);
 Suite *quantity_suite(void);
 Suite *drill_suite(void);
 Suite *atomic_suite(void);

@@ -467,8 +467,10 @@ END_TEST
  * day and the times it was seen says so, about one in four, and else knows it (good; easy for a
  * card seen three times). The plan holds: at most two new cards a day
  * (twelve over six days), every card introduced before the day, no
- * interval ending after it, every card seen on or before it. With
- * PADLAB_WEEK=1 in the environment the week is printed day by day. */
+ * interval ending after it, every card seen on or before it. Each morning
+ * brings the reviews the evening's schedule (pl_drill_plan_days, --plan's
+ * "reviews due") said it would. With PADLAB_WEEK=1 in the environment the
+ * week is printed day by day. */
 #define WEEK_CARD "answer: a\nmore: m\nremember: r\ndont: d\n"
 static const char week_deck[] = "# Week\nkind: cards\n"
     "## A1\ntopic: attention masks\n" WEEK_CARD "## A2\ntopic: attention masks\n" WEEK_CARD
@@ -483,6 +485,16 @@ static int week_grade(const char *id, int day, int seen) {
     h = (h ^ (unsigned)day) * 16777619u;
     h = (h ^ (unsigned)seen) * 16777619u;
     return h % 4 == 0 ? PL_GRADE_AGAIN : seen >= 3 ? PL_GRADE_EASY : PL_GRADE_GOOD;
+}
+
+/* The reviews due this morning: the due cards that are not new. */
+static int week_reviews_due(const PlDeck *deck, const PlDrillBook *b, int day) {
+    int unseen = 0;
+    for (int i = 0; i < deck->n; i++) {
+        const PlDrillRecord *r = pl_drill_book_find(b, deck->name, deck->items[i].id);
+        unseen += !r || r->s.state == PL_CARD_NEW;
+    }
+    return pl_drill_due_count(deck, b, day) - unseen;
 }
 
 static void week_print_topics(const PlDeck *deck, const PlDrillBook *b, long long now, int until) {
@@ -501,8 +513,11 @@ START_TEST(test_drill_week_towards_an_interview) {
     PlDrillBook book = empty_book();
     const int day0 = 20458, until = day0 + 7; /* 2026-01-05 .. 2026-01-12 */
     ck_assert_int_eq(pl_drill_book_set_until(&book, until), 0);
-    int show = getenv("PADLAB_WEEK") != NULL, seen_n[12] = {0};
+    int show = getenv("PADLAB_WEEK") != NULL, seen_n[12] = {0}, ahead[8] = {0};
+    const PlDeck *decks[1] = {deck};
     for (int day = day0; day < until; day++) {
+        /* as yesterday's schedule said: its tomorrow, and what it left due yesterday (a learning step's minutes) */
+        ck_assert_int_eq(week_reviews_due(deck, &book, day), ahead[0] + ahead[1]);
         PlDrillOpts o = {.today = day, .clock = (long long)day * PL_DAY + 9 * 3600};
         char date[16];
         pl_sched_day_text(day, date, sizeof date);
@@ -529,7 +544,13 @@ START_TEST(test_drill_week_towards_an_interview) {
             }
         }
         pl_drill_free(d);
-        if (show) week_print_topics(deck, &book, o.clock + 3600, until);
+        pl_drill_plan_days(decks, 1, &book, day, 8, ahead);
+        if (show) {
+            printf("  reviews due from this evening:");
+            for (int k = 0; k < 8; k++) printf(" %d", ahead[k]);
+            printf("\n");
+            week_print_topics(deck, &book, o.clock + 3600, until);
+        }
     }
     for (int i = 0; i < deck->n; i++) { /* each introduced, and reviewed again on or before the day */
         const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, deck->items[i].id);
@@ -537,8 +558,8 @@ START_TEST(test_drill_week_towards_an_interview) {
         ck_assert_int_ne(r->s.state, PL_CARD_NEW);
         ck_assert_int_le(r->s.due / PL_DAY, until);
     }
+    ck_assert_int_eq(ahead[0] + ahead[1], 12); /* all twelve due by the interview's day, none after */
     PlTopicRecall t[8];
-    const PlDeck *decks[1] = {deck};
     ck_assert_int_eq(pl_drill_plan_topics(decks, 1, &book, (long long)until * PL_DAY, until, t, 8), 3);
     ck_assert_str_eq(t[0].topic, "attention masks");
     ck_assert_int_eq(t[0].seen, 4);

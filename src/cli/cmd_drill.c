@@ -10,6 +10,7 @@
 #include "app/teach/cheatsheet.h"
 #include "app/teach/drill.h"
 #include "app/teach/lesson.h"
+#include "app/teach/lesson_review.h"
 #include "core/atomic.h"
 #include "cli.h"
 #include "drill_plan_cli.h"
@@ -58,6 +59,28 @@ static void free_decks(PlDeck **decks, int n) {
     for (int i = 0; i < n; i++) pl_deck_free(decks[i]);
 }
 
+/* With no deck named, the lesson questions in review (lesson_review.h) as
+ * one more deck, when book holds any: 0, or the status after its line. */
+static int add_lesson_deck(const CliArgs *a, const PlDrillBook *book, PlDeck **decks, int *n) {
+    PlErr err;
+    if (a->npos || *n >= MAX_DECKS) return 0;
+    PlDeck *d = pl_lesson_deck(book, pl_sched_today(), NULL, NULL, &err);
+    if (!d) return cli_no_memory(a, "gathering the lesson questions in review");
+    if (d->n) decks[(*n)++] = d;
+    else pl_deck_free(d);
+    return 0;
+}
+
+/* The same, reading the learner's drill book for it. */
+static int with_lesson_deck(const CliArgs *a, PlDeck **decks, int *n) {
+    PlDrillBook book;
+    PlErr err;
+    int rc = pl_drill_book_load(&book, &err) ? (fprintf(stderr, "%s: %s\n", a->cmd, err.msg), 1)
+                                             : add_lesson_deck(a, &book, decks, n);
+    pl_drill_book_done(&book);
+    return rc;
+}
+
 /* ---- --list ---- */
 
 static int list_decks(const CliArgs *a) {
@@ -75,6 +98,7 @@ static int list_decks(const CliArgs *a) {
     }
     if (st) book.n = 0; /* the list still shows; progress is extra */
     if (book.notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book.notice);
+    if (!rc) rc = add_lesson_deck(a, &book, decks, &n);
     JsonW w;
     if (f == FMT_JSON) json_begin_array(&w, stdout);
     else printf("%-22s %-10s %5s %5s  %s\n", "deck", "kind", "count", "due", "title");
@@ -393,6 +417,7 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
 static int plan(const CliArgs *a) {
     PlDeck *decks[MAX_DECKS];
     int n, rc = load_decks(a, 0, decks, &n);
+    if (!rc) rc = with_lesson_deck(a, decks, &n);
     if (!rc) rc = cli_drill_plan_print(a, decks, n);
     free_decks(decks, n);
     return rc;

@@ -44,18 +44,39 @@ int cli_drill_plan_settings(const CliArgs *a) {
     PlErr err;
     int rc = 0;
     if (pl_drill_book_load(&b, &err)) rc = 2, fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
-    if (!rc && ((retention && pl_drill_book_set_retention(&b, retention)) || (until >= 0 && pl_drill_book_set_until(&b, until))))
+    if (!rc && ((retention && pl_drill_book_set_retention(&b, retention)) ||
+                (until >= 0 && pl_drill_book_set_until(&b, until))))
         rc = cli_no_memory(a, "keeping the drill settings");
     if (!rc && pl_drill_book_save(&b, &err)) rc = 2, fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
     pl_drill_book_done(&b);
     return rc;
 }
 
+/* Each topic's recall today, and on the interview's day when there is one. */
 static void print_topics(const PlTopicRecall *t, int nt, const char *then) {
-    printf("\n%-34s %5s %5s %4s %13s %13s\n", "topic", "cards", "seen", "due", "recall today", then);
-    for (int i = 0; i < nt; i++)
-        printf("%-34.34s %5d %5d %4d %12.0f%% %12.0f%%\n", t[i].topic, t[i].cards, t[i].seen, t[i].due,
-               100 * t[i].recall_now, 100 * t[i].recall_then);
+    printf("\n%-34s %5s %5s %4s %13s", "topic", "cards", "seen", "due", "recall today");
+    if (then) printf(" %13s", then);
+    for (int i = 0; i < nt; i++) {
+        printf("\n%-34.34s %5d %5d %4d %12.0f%%", t[i].topic, t[i].cards, t[i].seen, t[i].due, 100 * t[i].recall_now);
+        if (then) printf(" %12.0f%%", 100 * t[i].recall_then);
+    }
+    printf("\n");
+}
+
+/* The reviews due on each of the next days (to the interview's day at most). */
+static void print_days(PlDeck *const *decks, int n, const PlDrillBook *b, int today, int until) {
+    enum { WEEK = 7 };
+    int due[WEEK], days = until && until - today + 1 < WEEK ? until - today + 1 : WEEK;
+    pl_drill_plan_days((const PlDeck *const *)decks, n, b, today, days, due);
+    printf("\n%-15s", "reviews due");
+    for (int k = 0; k < days; k++) {
+        char day[16];
+        pl_sched_day_text(today + k, day, sizeof day);
+        printf(" %6s", k == 0 ? "today" : day + 5);
+    }
+    printf("\n%-15s", "as FSRS set them");
+    for (int k = 0; k < days; k++) printf(" %6d", due[k]);
+    printf("\n");
 }
 
 int cli_drill_plan_print(const CliArgs *a, PlDeck *const *decks, int n) {
@@ -65,7 +86,7 @@ int cli_drill_plan_print(const CliArgs *a, PlDeck *const *decks, int n) {
     PlErr err;
     if (pl_drill_book_load(&b, &err)) return fprintf(stderr, "%s: %s\n", a->cmd, err.msg), pl_drill_book_done(&b), 1;
     int today = (int)(now / PL_DAY), until = pl_drill_book_until(&b);
-    char day[16], date[16], then[32] = "(no date)";
+    char day[16], date[16], then[32];
     pl_sched_day_text(today, day, sizeof day);
     pl_sched_day_text(until, date, sizeof date);
     printf("today %s; desired retention %.2f; ", day, pl_drill_book_retention(&b));
@@ -79,14 +100,16 @@ int cli_drill_plan_print(const CliArgs *a, PlDeck *const *decks, int n) {
                 const PlDrillRecord *r = pl_drill_book_find(&b, decks[i]->name, decks[i]->items[k].id);
                 fresh += !r || r->s.state == PL_CARD_NEW;
             }
+            int allowed = pl_drill_new_allowance(decks[i], &b, today);
             printf("%-24s %8d %10d %10d\n", decks[i]->name, pl_drill_due_count(decks[i], &b, today) - fresh,
-                   pl_drill_new_allowance(decks[i], &b, today), fresh);
+                   allowed < fresh ? allowed : fresh, fresh);
         }
+    print_days(decks, n, &b, today, until);
     PlTopicRecall *t = malloc(sizeof *t * PL_PLAN_MAX_TOPICS);
     if (!t) return pl_drill_book_done(&b), cli_no_memory(a, "planning");
     int nt = pl_drill_plan_topics((const PlDeck *const *)decks, n, &b, now, until, t, PL_PLAN_MAX_TOPICS);
     if (until) snprintf(then, sizeof then, "on %s", date);
-    print_topics(t, nt, then);
+    print_topics(t, nt, until ? then : NULL);
     free(t);
     pl_drill_book_done(&b);
     return 0;

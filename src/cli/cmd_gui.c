@@ -47,6 +47,9 @@ static int run_gui(const CliArgs *a) {
     g.drill = cli_str(a, "drill", NULL), g.item = -1, g.all = cli_flag(a, "all"), g.timed = cli_flag(a, "timed");
     if (g.drill && !*g.drill) return cli_usage_error(a, "--drill needs a deck's name (padlab drill --list)");
     if (g.drill && g.lesson) return cli_usage_error(a, "--drill and --lesson: one at a time");
+    g.review = cli_flag(a, "review");
+    if (g.review && (g.lesson || g.drill))
+        return cli_usage_error(a, "--review asks the due lesson questions: without --lesson or --drill");
     if (cli_str(a, "item", NULL)) {
         if (!g.drill) return cli_usage_error(a, "--item needs --drill DECK");
         if (cli_int(a, "item", 1, 1, 10000, &g.item)) return 2;
@@ -68,6 +71,7 @@ static const CliOpt gui_opts[] = {
     CLI_OPT_STATE,
     {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
+    {"review", NULL, "the lesson questions you answered that are due again today, each at its step"},
     {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
     {"drill", "DECK", "play a drill deck in the window, with the terminal drill's keys (--present: classroom mode)"},
     {"item", "N", "with --drill: item N of the deck alone, no progress kept (a --screenshot shows item 1 unless told)"},
@@ -80,8 +84,9 @@ static const CliOpt gui_opts[] = {
 const CliCommand cli_cmd_gui = {
     .name = "gui",
     .summary = "the lab in a window: plots, heatmaps, a projector mode (SDL2)",
-    .usage = "[--state LINE] [--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]] [--drill DECK [--item N]]\n"
-             "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
+    .usage =
+        "[--state LINE] [--SETTING VALUE ...] [--session FILE] [--present] [--lesson NAME [--step N]] [--drill DECK [--item N]]\n"
+        "                     [--screenshot FILE.png [--view NAME] [--size WxH]]",
     .details = "Opens the lab in an SDL2 window: the same settings, keys and results as the\n"
                "terminal lab, drawn as plots with axes, legends and the exact value under the\n"
                "mouse. Press ? for the keys, f for projector mode, v to write the plot as SVG.\n"

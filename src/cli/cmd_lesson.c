@@ -209,7 +209,9 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "reset-all")) return reset(a, NULL);
     if (cli_flag(a, "reset"))
         return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
-    if (a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
+    int review = cli_flag(a, "review");
+    if (review && a->npos) return cli_usage_error(a, "--review asks the questions due from every lesson: no name");
+    if (!review && a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     if (cli_flag(a, "class")) return class_session(a, &s);
     TuiArgs t;
@@ -217,13 +219,16 @@ static int run(const CliArgs *a) {
     t.settings = s, t.given = given;
     t.screen.mono = cli_flag(a, "mono");
     t.screen.ascii = cli_flag(a, "ascii");
-    t.lesson = a->pos[0];
+    t.lesson = review ? NULL : a->pos[0];
+    t.review = review;
     t.present = cli_flag(a, "present");
     char why[256];
     int rc = tui_run(&t, why, sizeof why);
     if (rc >= 0) return rc;
-    fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n", a->cmd,
-            why, a->pos[0]);
+    if (review) fprintf(stderr, "%s: %s: a review plays in a terminal (padlab drill --list counts what is due)\n", a->cmd, why);
+    else
+        fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n",
+                a->cmd, why, a->pos[0]);
     return 2;
 }
 
@@ -232,6 +237,7 @@ static const CliOpt opts[] = {
     {"check", NULL, "validate the lesson files given; every error as FILE:LINE: message"},
     {"answers", NULL,
      "play the lesson without a terminal and print each question with the lab's answer and the teacher's notes"},
+    {"review", NULL, "the questions you answered in lessons that are due again today, each at its step"},
     {"present", NULL, "classroom mode: the narration large beside one view, no key bar"},
     {"class", NULL, "a class session: students vote on each question from a browser or padlab join"},
     {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
@@ -250,13 +256,17 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_lesson = {
     .name = "lesson",
     .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
-    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE]] [--SETTING VALUE ...] | --list [--format json] | --check FILE... |\n"
-             "                     --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
+    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE]] [--SETTING VALUE ...] | --review | --list [--format json] |\n"
+             "                     --check FILE... | --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
     .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"
                "and asks a question whose answer is the number the lab computes right then.\n"
                "Space or Page Down goes on, Page Up goes back; a question takes a number (ask),\n"
                "a letter (choose) or Enter to check the lab (exercise); h gives a hint, s the\n"
                "solution after a try; Esc lets you work the lab, Esc again comes back.\n"
+               "Each question's first answer in an opening is kept for review in the drill book\n"
+               "(a miss comes back the next day, a right answer two days on, then at growing\n"
+               "intervals): --review asks the due ones again, each at its step, and padlab\n"
+               "drill --list and --plan count them.\n"
                "Lessons are read from $PADLAB_LESSONS, $XDG_DATA_HOME/padlab/lessons and the\n"
                "installed ones; progress is kept in $XDG_STATE_HOME/padlab/progress.\n"
                "doc/lesson-format.md tells how to write one.",

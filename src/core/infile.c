@@ -41,7 +41,8 @@ PlStatus pl_infile_open(const char *path, uint64_t max, FILE **f, uint64_t *size
     if (!*f) {
         int e = errno;
         close(fd);
-        return pl_err_set(err, e == ENOMEM ? PL_ENOMEM : PL_EIO, "%s: cannot open: %s", path, strerror(e));
+        if (e == ENOMEM) return pl_err_set(err, PL_ENOMEM, "%s: out of memory while opening it", path);
+        return pl_err_set(err, PL_EIO, "%s: cannot open: %s", path, strerror(e));
     }
     if (size) *size = (uint64_t)st.st_size;
     return PL_OK;

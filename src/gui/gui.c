@@ -598,11 +598,14 @@ int gui_run(const GuiArgs *a) {
         SDL_Quit();
         return 2;
     }
-    if (a->lesson && pl_lesson_play_open(&g.lesson, g.lab, a->lesson, step, a->look.present, why, sizeof why)) {
-        fprintf(stderr, "padlab gui: %s\n", why);
+    int opened = a->review   ? pl_lesson_play_review(&g.lesson, g.lab, a->look.present, why, sizeof why)
+                 : a->lesson ? pl_lesson_play_open(&g.lesson, g.lab, a->lesson, step, a->look.present, why, sizeof why)
+                             : 0;
+    if (opened) { /* 1: no question is due, which is said, not an error */
+        fprintf(opened > 0 ? stdout : stderr, "padlab gui: %s\n", why);
         stop(&g);
         SDL_Quit();
-        return 2;
+        return opened > 0 ? 0 : 2;
     }
     pl_lab_take_changes(g.lab);
     int rc = 0;

@@ -30,6 +30,7 @@ typedef struct {
     const char *screenshot; /* --screenshot FILE.png: one frame, no display needed */
     double timeout;         /* seconds a screenshot waits for its results */
     const char *lesson;     /* --lesson NAME: play it beside the views, or NULL */
+    int review;             /* --review: the lesson questions due today (lesson_review.h) */
     int step;               /* --step N - 1: the lesson's step to open at; -1: where the learner's progress reached */
     const char *drill;      /* --drill DECK: play a deck in the window instead of the lab, or NULL */
     int item;               /* --item N - 1: that item alone (a picture, no progress kept); -1: the session */

@@ -11,7 +11,9 @@
 
 int tui_lesson_open(TuiLesson *t, PlLab *lab, const char *name, int present, char *why, int cap) {
     memset(t, 0, sizeof *t);
-    if (pl_lesson_play_open(&t->play, lab, name, -1, present, why, cap)) return -1;
+    int rc = name ? pl_lesson_play_open(&t->play, lab, name, -1, present, why, cap)
+                  : pl_lesson_play_review(&t->play, lab, present, why, cap);
+    if (rc) return rc;
     if (!(t->layout = malloc(sizeof(TuiLines)))) {
         snprintf(why, (size_t)cap, "out of memory for the lesson");
         tui_lesson_close(t);

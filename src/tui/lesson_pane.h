@@ -15,7 +15,8 @@ typedef struct {
 } TuiLesson;
 
 /* Opens the lesson named (a name or a path) on lab, at the step the
- * learner's progress reached. 0, or -1 with why. */
+ * learner's progress reached; with name NULL, a review of the lesson
+ * questions due today. 0; 1 with why when no question is due; or -1 with why. */
 int tui_lesson_open(TuiLesson *t, PlLab *lab, const char *name, int present, char *why, int cap);
 /* Saves the progress and frees the lesson. */
 void tui_lesson_close(TuiLesson *t);

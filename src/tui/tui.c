@@ -381,10 +381,12 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     pl_session_free(sess);
     Tui u;
     memset(&u, 0, sizeof u);
-    if (a->lesson && tui_lesson_open(&u.lesson, lab, a->lesson, a->present, problem, sizeof problem)) {
-        fprintf(stderr, "padlab: %s\n", problem);
+    int opened =
+        a->lesson || a->review ? tui_lesson_open(&u.lesson, lab, a->lesson, a->present, problem, sizeof problem) : 0;
+    if (opened) { /* 1: no question is due, which is said, not an error */
+        fprintf(opened > 0 ? stdout : stderr, "padlab: %s\n", problem);
         pl_lab_free(lab);
-        return 2;
+        return opened > 0 ? 0 : 2;
     }
     if (tui_screen_start(&a->screen, why, cap)) {
         if (u.lesson.play.run) tui_lesson_close(&u.lesson);
@@ -399,7 +401,7 @@ int tui_run(const TuiArgs *a, char *why, int cap) {
     u.present = a->present;
     int nruns;
     pl_lab_runs(lab, &nruns);
-    if (!nruns && !a->lesson)
+    if (!nruns && !u.lesson.play.run)
         pl_lab_command(lab, PL_CMD_RUN); /* a session's runs come back as they were; a lesson trains when it says */
     pl_lab_take_changes(lab);
     loop(&u);

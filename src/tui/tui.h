@@ -11,6 +11,7 @@ typedef struct {
     const char *session;    /* --session FILE, or NULL */
     const char *lesson;     /* a lesson to play: its name or path, or NULL */
     int present;            /* classroom mode: the narration large beside one view */
+    int review;             /* lesson --review: the lesson questions due today, no lesson named */
     TuiOptions screen;
 } TuiArgs;
 

@@ -3,7 +3,9 @@
 // and compares every review: state, learning step, interval in days, due
 // time to the second, difficulty and stability to 1e-6 (the reference
 // rounds them to 8 decimals). Fuzz is off on both sides; the learning steps
-// are each side's defaults (1 and 10 minutes; relearning 10 minutes).
+// are each side's defaults (1 and 10 minutes; relearning 10 minutes), and
+// none for the histories of lesson questions (their first grade is the
+// lesson's answer: again or good, straight to review; lesson_review.h).
 //
 //   node compare.mjs REPLAY_PROGRAM      prints "ok ..." / "FAIL ..." lines and a summary
 import { execFileSync } from 'node:child_process'
@@ -34,13 +36,18 @@ function histories() {
     })
     out.push({ name: `h${String(h + 1).padStart(2, '0')}`, grades, gaps, retention: h % 4 === 3 ? 0.85 : 0.9 })
   }
+  const lessons = [[1, 3, 3, 3, 3], [3, 3, 3, 3, 3], [1, 1, 3, 3], [3, 1, 3, 3, 3], [1, 3, 1, 3, 4], [3, 2, 3, 1, 3]]
+  lessons.forEach((grades, k) => {
+    const gaps = grades.map((_, i) => (i === 0 ? 'due' : ['due', 'late', 'early', 'same-day'][(i + k) % 4]))
+    out.push({ name: `h${String(out.length + 1).padStart(2, '0')}`, grades, gaps, retention: 0.9, lesson: true })
+  })
   return out
 }
 
 // The time of each review: the first at START (+ the history's hour), the
 // next ones from the card's due time and the gap's kind.
 function ts_replay(hist) {
-  const f = fsrs(generatorParameters({ enable_fuzz: false, request_retention: hist.retention }))
+  const f = fsrs(generatorParameters({ enable_fuzz: false, request_retention: hist.retention, ...(hist.lesson ? { learning_steps: [] } : {}) }))
   let card = createEmptyCard(new Date(START + 3600e3 * Number(hist.name.slice(1))))
   let t = card.due.getTime()
   const rows = []
@@ -67,7 +74,7 @@ const stateName = s => State[s].toLowerCase()
 for (const hist of all) {
   const ref = ts_replay(hist)
   const input = ref.map(r => `${hist.name} ${r.t} ${r.grade}`).join('\n') + '\n'
-  const mine = execFileSync(replay, [String(hist.retention)], { input }).toString().trim().split('\n').map(l => JSON.parse(l))
+  const mine = execFileSync(replay, [String(hist.retention), ...(hist.lesson ? ['lesson'] : [])], { input }).toString().trim().split('\n').map(l => JSON.parse(l))
   const problems = []
   ref.forEach((r, i) => {
     const m = mine[i]
@@ -84,7 +91,7 @@ for (const hist of all) {
   if (problems.length) { bad++; console.log(`FAIL fsrs: ${hist.name}`); problems.forEach(p => console.log(`     ${p}`)) }
   else {
     ok++
-    console.log(`ok   fsrs: ${hist.name} (retention ${hist.retention}, grades ${hist.grades.join('')}, gaps ${hist.gaps.slice(1).join(',')}): ` +
+    console.log(`ok   fsrs: ${hist.name}${hist.lesson ? ', a lesson question (no learning steps)' : ''} (retention ${hist.retention}, grades ${hist.grades.join('')}, gaps ${hist.gaps.slice(1).join(',')}): ` +
       `last D ${last.d.toFixed(4)} S ${last.s.toFixed(4)} ivl ${last.ivl}`)
   }
 }

@@ -4,7 +4,10 @@
  * each card a history of its own, and prints a JSON line per review with
  * the card's state after it. Fuzz is off, as on the reference's side.
  *
- *   tests/fsrs/replay [RETENTION] < histories.txt */
+ *   tests/fsrs/replay [RETENTION [lesson]] < histories.txt
+ *
+ * lesson: no learning steps, as a lesson question's card is graded
+ * (lesson_review.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,7 @@ int main(int argc, char **argv) {
     pl_fsrs_default(&p);
     p.fuzz = 0;
     if (argc > 1) p.retention = atof(argv[1]);
+    if (argc > 2 && !strcmp(argv[2], "lesson")) p.nlearning = 0;
     char name[64];
     long long t;
     int g;

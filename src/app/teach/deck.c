@@ -306,8 +306,7 @@ static PlStatus add_choice(PlDoc *d, const char *line) {
 
 /* ---- items ---- */
 
-/* "How a blank title looks" -> "how-a-blank-title-looks". */
-static void slug(const char *title, char *id, int cap) {
+void pl_deck_slug(const char *title, char *id, int cap) {
     int n = 0, dash = 0;
     for (const char *s = title; *s && n < cap - 1; s++) {
         if (isalnum((unsigned char)*s)) {
@@ -393,7 +392,7 @@ static PlStatus end_item(PlDoc *d) {
     PlStatus st = pl_doc_found(d, missing_fields(d));
     if (!st && (kind == PL_DECK_QUESTIONS || kind == PL_DECK_BUGS)) st = pl_doc_found(d, check_choices(d, it));
     if (!st && kind == PL_DECK_BUGS) st = pl_doc_found(d, check_case(d, it));
-    if (!it->id[0]) slug(it->title, it->id, sizeof it->id);
+    if (!it->id[0]) pl_deck_slug(it->title, it->id, sizeof it->id);
     if (!st) st = pl_doc_found(d, same_id(d, it));
     d->line = saved;
     return st;

@@ -92,6 +92,9 @@ PlDeck *pl_deck_parse_all(const char *path, const char *text, size_t n, PlProble
 void pl_deck_free(PlDeck *d);
 
 const char *pl_deck_kind_name(PlDeckKind k);
+/* An item's id from its title: "How a blank title looks" ->
+ * "how-a-blank-title-looks" (cap bytes at most; "item" when nothing is left). */
+void pl_deck_slug(const char *title, char *id, int cap);
 /* What its items are called: cards, questions, cases, prompts. */
 const char *pl_deck_item_noun(PlDeckKind k);
 

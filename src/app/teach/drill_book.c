@@ -2,9 +2,9 @@
  * two drills' records merge. */
 #include "drill_book.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,10 +55,10 @@ static const struct {
 };
 #define NKEYS ((int)(sizeof keys / sizeof keys[0]))
 /* Which fields a line of each sort writes: a card, a log line, the settings. */
-static const char *const card_keys[] = {"state",   "step",   "d",     "s",     "due_at", "last_at",
-                                        "ivl",     "reviews", "lapses", "right", "wrong", "box", NULL};
-static const char *const log_keys[] = {"log", "t",  "grade", "elapsed", "from", "d0",   "s0",
-                                       "r0",  "due0", "to",  "d1",      "s1",   "due1", "ivl1", NULL};
+static const char *const card_keys[] = {"state",   "step",   "d",     "s",     "due_at", "last_at", "ivl",
+                                        "reviews", "lapses", "right", "wrong", "box",    NULL};
+static const char *const log_keys[] = {"log",  "t",  "grade", "elapsed", "from", "d0",   "s0", "r0",
+                                       "due0", "to", "d1",    "s1",      "due1", "ivl1", NULL};
 static const char *const settings_keys[] = {"retention", "until", NULL};
 
 static void *at(void *r, int k) { return (char *)r + keys[k].offset; }
@@ -261,6 +261,12 @@ uint64_t pl_drill_card_seed(const char *deck, const char *id) {
 int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrade g, long long now) {
     PlFsrs p;
     pl_drill_book_fsrs(b, &p);
+    return pl_drill_book_grade_with(b, &p, deck, id, g, now);
+}
+
+int pl_drill_book_grade_with(PlDrillBook *b, const PlFsrs *fsrs, const char *deck, const char *id, PlGrade g,
+                             long long now) {
+    const PlFsrs p = *fsrs;
     PlDrillRecord *r = pl_drill_book_of(b, deck, id);
     if (!r || g < PL_GRADE_AGAIN || g > PL_GRADE_EASY) return -1;
     PlSchedCard was = r->s;
@@ -274,7 +280,7 @@ int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrad
     char name[PL_BOOK_NAME_CAP];
     int len = snprintf(name, sizeof name, "%s/%s@%lld.%d", deck, id, now, l.n);
     if (len <= 0 || len >= (int)sizeof name) return 0; /* the card is graded; a name too long for its log */
-    PlDrillRecord *log = pl_book_of(b, name); /* r may move: not used from here on */
+    PlDrillRecord *log = pl_book_of(b, name);          /* r may move: not used from here on */
     if (!log) return -1;
     log->log = l;
     return 0;

@@ -90,6 +90,9 @@ void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p);
 /* Grades deck/id's card at time now and logs the grade; 0, or -1 (no
  * memory, a name that does not fit, a grade out of range). */
 int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrade g, long long now);
+/* The same with the scheduler's parameters given (the book's, changed). */
+int pl_drill_book_grade_with(PlDrillBook *b, const PlFsrs *p, const char *deck, const char *id, PlGrade g,
+                             long long now);
 /* The fuzz's seed of a card (its name's hash). */
 uint64_t pl_drill_card_seed(const char *deck, const char *id);
 /* Whether a record is a card, question or case (not a log line or the settings). */

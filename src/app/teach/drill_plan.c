@@ -42,3 +42,17 @@ int pl_drill_plan_topics(const PlDeck *const *decks, int n, const PlDrillBook *b
         if (out[i].cards) out[i].recall_now /= out[i].cards, out[i].recall_then /= out[i].cards;
     return nt;
 }
+
+void pl_drill_plan_days(const PlDeck *const *decks, int n, const PlDrillBook *b, int today, int days, int *out) {
+    memset(out, 0, sizeof *out * (size_t)days);
+    for (int k = 0; k < n; k++) {
+        const PlDeck *d = decks[k];
+        if (d->kind != PL_DECK_CARDS && d->kind != PL_DECK_MINUTE) continue;
+        for (int i = 0; i < d->n; i++) {
+            const PlDrillRecord *r = pl_drill_book_find(b, d->name, d->items[i].id);
+            if (!r || r->s.state == PL_CARD_NEW) continue;
+            long long day = r->s.due / PL_DAY - today;
+            if (day < days) out[day < 0 ? 0 : day]++;
+        }
+    }
+}

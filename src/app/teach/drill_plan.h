@@ -26,4 +26,10 @@ typedef struct {
 int pl_drill_plan_topics(const PlDeck *const *decks, int n, const PlDrillBook *b, long long now, int until,
                          PlTopicRecall *out, int cap);
 
+/* The schedule FSRS has set, as the book stands: out[k] is how many seen
+ * cards and prompts of decks fall due on day today + k (k = 0 counts the
+ * overdue too), for k < days. A grade moves its card, so day k's count is
+ * what that day brings if nothing is graded before it. */
+void pl_drill_plan_days(const PlDeck *const *decks, int n, const PlDrillBook *b, int today, int days, int *out);
+
 #endif

@@ -52,29 +52,101 @@ static int open_book(PlLessonPlay *p, int *attempt) {
     return e->step;
 }
 
-int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap) {
-    memset(p, 0, sizeof *p);
+/* Finds and reads the lesson named: 0, or -1 with why. */
+static int load_lesson(PlLessonPlay *p, const char *name, char *why, int cap) {
     char path[1024];
     PlErr err;
     int found = pl_lesson_find(name, path, sizeof path);
     if (found == -2) return snprintf(why, (size_t)cap, "out of memory while looking for the lesson '%.200s'", name), -1;
     if (found) return snprintf(why, (size_t)cap, "no lesson '%.200s' (padlab lesson --list)", name), -1;
     if (!(p->lesson = pl_lesson_load(path, &err))) return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
-    if (step >= p->lesson->nsteps) {
-        snprintf(why, (size_t)cap, "%.100s has steps 1 to %d, not %d", p->lesson->name, p->lesson->nsteps, step + 1);
-        pl_lesson_play_close(p);
-        return -1;
-    }
-    int attempt = 0;
-    if (step < 0) step = open_book(p, &attempt);
-    if (!(p->run = pl_lesson_run_new(lab, p->lesson, step, &err))) {
-        snprintf(why, (size_t)cap, "%.400s", err.msg);
-        pl_lesson_play_close(p);
-        return -1;
-    }
-    if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
-    p->present = present;
     return 0;
+}
+
+/* The run at step on p->lab: 0, or -1 with why. */
+static int start_run(PlLessonPlay *p, int step, char *why, int cap) {
+    PlErr err;
+    if (step >= p->lesson->nsteps)
+        return snprintf(why, (size_t)cap, "%.100s has steps 1 to %d, not %d", p->lesson->name, p->lesson->nsteps,
+                        step + 1),
+               -1;
+    if (!(p->run = pl_lesson_run_new(p->lab, p->lesson, step, &err)))
+        return snprintf(why, (size_t)cap, "%.400s", err.msg), -1;
+    return 0;
+}
+
+int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap) {
+    memset(p, 0, sizeof *p);
+    p->lab = lab, p->present = present;
+    if (load_lesson(p, name, why, cap)) return pl_lesson_play_close(p), -1;
+    int attempt = 0;
+    if (step >= 0 && step >= p->lesson->nsteps) return start_run(p, step, why, cap), pl_lesson_play_close(p), -1;
+    if (step < 0) step = open_book(p, &attempt);
+    if (start_run(p, step, why, cap)) return pl_lesson_play_close(p), -1;
+    if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
+    p->grades = p->book != NULL;
+    return 0;
+}
+
+/* ---- a review ---- */
+
+/* Opens the due question k, or the first after it that still opens; 0, or
+ * -1 when none is left. A question whose lesson no longer opens is said in
+ * the note and passed over. */
+static int review_open(PlLessonPlay *p, int k, uint64_t salt, char *why, int cap) {
+    for (; k < p->ndue; k++) {
+        pl_lesson_run_free(p->run), pl_lesson_free(p->lesson);
+        p->run = NULL, p->lesson = NULL;
+        memset(p->graded, 0, sizeof p->graded);
+        p->input[0] = '\0', p->scroll = 0, p->pending = 0;
+        if (!load_lesson(p, p->due[k].lesson, why, cap) && !start_run(p, p->due[k].step, why, cap)) {
+            pl_lesson_run_learner(p->run, salt, p->due[k].reviews);
+            return p->at = k, 0;
+        }
+        snprintf(p->note, sizeof p->note, "passed over: %.250s", why);
+    }
+    return -1;
+}
+
+/* The salt and the due questions of the learner's drill book: 0, 1 when
+ * none is due (why says when the next is), or -1 with why. */
+static int review_load(PlLessonPlay *p, uint64_t *salt, char *why, int cap) {
+    PlDrillBook b;
+    PlErr err;
+    int today = pl_sched_today(), rc = 0;
+    PlDeck *d = NULL;
+    if (pl_drill_book_load(&b, &err) || !(d = pl_lesson_deck(&b, today, &p->due, &p->ndue, &err)))
+        rc = -1, snprintf(why, (size_t)cap, "%.400s", err.msg);
+    else if (!p->ndue && !d->n)
+        rc = 1,
+        snprintf(why, (size_t)cap, "no lesson question in review yet: each one you answer in a lesson comes back here");
+    else if (!p->ndue)
+        rc = 1,
+        snprintf(why, (size_t)cap, "%d lesson question%s in review, none due today", d->n, d->n == 1 ? "" : "s");
+    *salt = b.salt;
+    pl_deck_free(d);
+    pl_drill_book_done(&b);
+    return rc;
+}
+
+int pl_lesson_play_review(PlLessonPlay *p, PlLab *lab, int present, char *why, int cap) {
+    uint64_t salt = 0;
+    memset(p, 0, sizeof *p);
+    p->lab = lab, p->present = present, p->grades = 1;
+    int rc = review_load(p, &salt, why, cap);
+    if (!rc && review_open(p, 0, salt, why, cap)) rc = -1;
+    if (rc) pl_lesson_play_close(p);
+    return rc;
+}
+
+/* Goes on past the question on screen: the next due one; 1 when there was one. */
+static int review_next(PlLessonPlay *p) {
+    PlDrillBook b;
+    PlErr err;
+    char why[300];
+    uint64_t salt = pl_drill_book_load(&b, &err) ? 0 : b.salt;
+    pl_drill_book_done(&b);
+    return p->at + 1 < p->ndue && !review_open(p, p->at + 1, salt, why, sizeof why);
 }
 
 void pl_lesson_play_save(PlLessonPlay *p) {
@@ -86,12 +158,14 @@ void pl_lesson_play_close(PlLessonPlay *p) {
     pl_lesson_run_free(p->run);
     pl_lesson_free(p->lesson);
     drop_book(p);
+    free(p->due);
     memset(p, 0, sizeof *p);
 }
 
 void pl_lesson_play_head(const PlLessonPlay *p, char *title, int tcap, char *step, int scap) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
-    snprintf(title, (size_t)tcap, "%s", p->lesson->title);
+    if (p->due) snprintf(title, (size_t)tcap, "review %d of %d: %s", p->at + 1, p->ndue, p->lesson->title);
+    else snprintf(title, (size_t)tcap, "%s", p->lesson->title);
     snprintf(step, (size_t)scap, "step %d of %d: %s", st->step + 1, p->lesson->nsteps,
              pl_lesson_run_step(p->run)->title);
 }
@@ -105,8 +179,19 @@ static void moved(PlLessonPlay *p, int k) {
     save_progress(p);
 }
 
+/* The step's first answer in this opening, graded in the drill book. */
+static void grade(PlLessonPlay *p, int right) {
+    int k = pl_lesson_run_state(p->run)->step;
+    PlErr err;
+    if (!p->grades || k >= PL_PROGRESS_ANSWERS || p->graded[k]) return;
+    p->graded[k] = 1;
+    if (pl_lesson_grade(p->lesson, k, right, pl_sched_now(), &err))
+        snprintf(p->unsaved, sizeof p->unsaved, "answer not kept for review: %.250s", err.msg);
+}
+
 static void submit(PlLessonPlay *p, const char *typed) {
     int got = pl_lesson_run_answer(p->run, typed);
+    if (got == PL_ANS_RIGHT || got == PL_ANS_WRONG) grade(p, got == PL_ANS_RIGHT);
     p->scroll = PL_LESSON_SCROLL_END;            /* the answer's feedback, at the end, comes into view */
     if (got == PL_ANS_WRONG) p->input[0] = '\0'; /* the next try starts afresh; the state keeps what was typed */
     p->pending = got < 0 && pl_lesson_run_state(p->run)->not_ready;
@@ -143,7 +228,10 @@ static int question_key(PlLessonPlay *p, PlLessonKey k, int ch) {
 
 static void next_step(PlLessonPlay *p) {
     int step = pl_lesson_run_state(p->run)->step;
-    if (step + 1 < p->lesson->nsteps) moved(p, step + 1);
+    if (p->due && step >= p->due[p->at].step) {
+        if (!review_next(p))
+            snprintf(p->note, sizeof p->note, "that was the last question due today (%d reviewed): q quits", p->ndue);
+    } else if (step + 1 < p->lesson->nsteps) moved(p, step + 1);
     else snprintf(p->note, sizeof p->note, "the end of the lesson: q quits, PgUp goes back");
 }
 

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "lesson_review.h"
 #include "lesson_run.h"
 #include "page.h"
 
@@ -27,6 +28,12 @@ typedef struct {
     int pending;    /* the typed answer waits for the lab's number: checked again on each tick */
     char note[300]; /* a line for the learner (where the progress went, why an answer was not checked) */
     char unsaved[300]; /* why the progress could not be written, shown when there is no other note; "" */
+    /* review (lesson_review.h): each step's first answer in this opening is graded in the drill book */
+    PlLab *lab;
+    int grades;                                  /* 1: answers are graded (progress kept, or a review) */
+    unsigned char graded[PL_PROGRESS_ANSWERS];   /* the steps graded in this opening */
+    PlLessonDue *due;                            /* a review: the due questions, earliest first; NULL: a lesson */
+    int ndue, at;                                /* how many, and the one on screen */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
@@ -48,6 +55,11 @@ enum { PL_LESSON_LAB = 0, PL_LESSON_TAKEN = 1, PL_LESSON_QUIT = 2 };
  * (from 0) with no progress read or written. 0, or -1 with why (no such
  * lesson or step, a setting the lab refuses). */
 int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap);
+/* Opens a review of the lesson questions due today (lesson_review.h) on
+ * lab: the first at its step, the next when the learner goes on past it.
+ * 0; 1 with why saying so when none is due; -1 with why (no memory, a
+ * drill book that cannot be read, a lesson that no longer opens). */
+int pl_lesson_play_review(PlLessonPlay *p, PlLab *lab, int present, char *why, int cap);
 /* Writes the progress now (when it is kept); a failure is kept in unsaved
  * for the front end to say on exit, with a non-zero status. */
 void pl_lesson_play_save(PlLessonPlay *p);
