@@ -106,10 +106,10 @@ else fail "--answers writes them out too" "status $rc" "$(cat -v <<<"$out")" "$e
 rm "$XDG_DATA_HOME/padlab/decks/esc.deck"
 
 # ---- playing in tmux ----
-tmux_begin "playing drills in the terminal" 69
+tmux_begin "playing drills in the terminal" 90 # the checks from here to the end (the read-only ones counted run)
 PANE=drill PANE_W=80 PANE_H=24
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
-if without tui "playing drills in the terminal" 69; then
+if without tui "playing drills in the terminal" 89; then # the 90 but the one below
     check_built_without "in a terminal, padlab drill says in one line it was built without the terminal lab" drill cards-batches
     finish
     exit $?
@@ -261,6 +261,24 @@ T send-keys -t drill q
 check_screen "q quits the review" "EXIT=0"
 check_state "the card, graded good a day later, waits days now" \
     "^item = lessons/01-rectangle:count-the-pads state=review step=0 .* last_at=1767690000 ivl=[2-9] reviews=2 "
+run env PADLAB_NOW=2026-01-06T10:00 "$P" drill lessons
+expect_has "padlab drill lessons plays the same review: nothing is due now" "1 lesson question in review, none due today"
+ENVS="$LESSON_ENVS PADLAB_NOW=2026-01-06T10:00" start drill
+check_screen "the drill's picker lists the lesson questions after the decks" \
+    "lessons                cards          1     0  Your lesson questions"
+for _ in $(seq 1 12); do T send-keys -t drill Down; done
+T send-keys -t drill Enter
+check_screen "picked with none due, it says so and stays" "none of your lesson questions is due today"
+T send-keys -t drill q
+check_screen "q quits the picker" "EXIT=0"
+ENVS="$LESSON_ENVS PADLAB_NOW=2026-01-20T09:00" start drill # the card's interval (at most 9 days) has passed
+check_screen "two weeks on, the picker counts it due" "lessons                cards          1     1  Your lesson questions"
+for _ in $(seq 1 12); do T send-keys -t drill Down; done
+T send-keys -t drill Enter
+check_screen "picked, the lab opens on the question at its step" \
+    "review 1 of 1: Why a batch needs one rectangle  |  step 2 of 7: Count the pads"
+T send-keys -t drill q
+check_screen "and q quits" "EXIT=0"
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
 
 # ---- the interview date (the clock injected with PADLAB_NOW) ----

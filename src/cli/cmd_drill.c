@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "drill_plan_cli.h"
 #include "tui/drill_screen.h"
+#include "tui/tui.h"
 
 #define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
 #define MAX_DECKS 64
@@ -391,9 +392,31 @@ static int reset(const CliArgs *a) {
 
 /* ---- playing ---- */
 
+/* The lesson questions due today, in the lab (as padlab lesson --review). */
+static int review_lessons(const CliArgs *a, const PlLabSettings *s) {
+    TuiArgs t;
+    memset(&t, 0, sizeof t);
+    t.settings = *s, t.review = 1;
+    t.screen.mono = cli_flag(a, "mono");
+    t.screen.ascii = cli_flag(a, "ascii");
+    char why[256];
+    int rc = tui_run(&t, why, sizeof why);
+    if (rc >= 0) return rc;
+    fprintf(stderr, "%s: %s: a review plays in a terminal (padlab drill --list counts what is due)\n", a->cmd, why);
+    return 2;
+}
+
+/* "lessons" names the lesson questions in review, unless a deck has that name. */
+static int names_the_lesson_questions(const char *name) {
+    char path[1024];
+    return name && strcmp(name, PL_LESSON_DECK) == 0 && pl_deck_find(name, path, sizeof path) == -1;
+}
+
 static int play(const CliArgs *a, const PlLabSettings *s) {
     TuiDrillArgs t;
+    int review = 0;
     memset(&t, 0, sizeof t);
+    t.review = &review;
     t.settings = *s;
     t.deck = a->npos ? a->pos[0] : NULL;
     t.all = cli_flag(a, "all");
@@ -402,8 +425,10 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     t.screen.ascii = cli_flag(a, "ascii");
     if (a->npos > 1) return cli_usage_error(a, "expected one deck's name (padlab drill --list shows them)");
     if (cli_int(a, "count", 0, 0, 10000, &t.count)) return 2;
+    if (names_the_lesson_questions(t.deck)) return review_lessons(a, s);
     char why[256];
     int rc = tui_drill_run(&t, why, sizeof why);
+    if (rc == 0 && review) return review_lessons(a, s); /* picked in the picker */
     if (rc >= 0) return rc;
     fprintf(stderr,
             "%s: %s: a drill plays in a terminal "

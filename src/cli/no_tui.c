@@ -20,7 +20,7 @@ static int built_without(const char *who, char *why, int cap) {
 }
 
 int tui_run(const TuiArgs *a, char *why, int cap) {
-    return built_without(a->lesson ? "padlab lesson" : "padlab", why, cap);
+    return built_without(a->lesson || a->review ? "padlab lesson" : "padlab", why, cap);
 }
 
 int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {

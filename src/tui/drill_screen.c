@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "app/lab/worker.h"
+#include "app/teach/lesson_review.h"
 #include "drill_ui.h"
 #include "loop.h"
 #include "views.h"
@@ -41,6 +42,12 @@ static void load_decks(TuiDrill *u) {
         else if (!u->note[0]) snprintf(u->note, sizeof u->note, "left out: %.280s", err.msg);
     }
     free(paths);
+    PlErr err;
+    pl_deck_free(u->lessons), u->lessons = NULL;
+    PlDeck *d = pl_lesson_deck(&u->book, u->today, NULL, NULL, &err);
+    if (!d) snprintf(u->note, sizeof u->note, "%.290s", err.msg);
+    if (d && d->n) u->lessons = d, u->lesson_due = pl_drill_due_count(d, &u->book, u->today);
+    else pl_deck_free(d);
 }
 
 static void save(TuiDrill *u) {
@@ -98,10 +105,19 @@ static void draw_picker(TuiDrill *u) {
                 pl_drill_due_count(d, &u->book, u->today), d->title);
         tui_color_off(c);
     }
+    const PlDeck *l = u->lessons;
+    if (l && y < LINES - 3) { /* the lesson questions: picked, they play in the lab */
+        TuiColor c = u->pick == u->ndecks ? TUI_SELECTED : TUI_NORMAL;
+        tui_color(c);
+        mvhline(y, 1, ' ', COLS - 2);
+        tui_put(y++, 2, COLS - 4, "%-22.22s %-10s %5d %5d  %s", l->name, pl_deck_kind_name(l->kind), l->n,
+                u->lesson_due, l->title);
+        tui_color_off(c);
+    }
     if (!u->ndecks) tui_put(y++, 2, COLS - 4, "no decks found (padlab drill --list says where they are looked for)");
-    if (u->ndecks &&
+    if ((u->ndecks || l) &&
         y + 2 < LINES - 2) { /* the chosen deck's title and about in full: the table's column may clip them */
-        const PlDeck *d = u->decks[u->pick];
+        const PlDeck *d = u->pick < u->ndecks ? u->decks[u->pick] : l;
         u->lines->n = 0;
         tui_lines_wrap(u->lines, d->title, COLS - 4, TUI_TITLE, 2);
         if (d->about) tui_lines_wrap(u->lines, d->about, COLS - 4, TUI_NORMAL, 2);
@@ -184,10 +200,16 @@ static void draw(TuiDrill *u, double now) {
 
 /* ---- keys ---- */
 
+/* 1 when the learner picked the lesson questions: the drill ends, the review follows. */
 static int picker_key(TuiDrill *u, int ch, double now) {
+    int rows = u->ndecks + (u->lessons != NULL);
+    int enter = ch == '\n' || ch == KEY_ENTER || ch == ' ';
     if (ch == KEY_UP || ch == 'k') u->pick = u->pick > 0 ? u->pick - 1 : 0;
-    else if (ch == KEY_DOWN || ch == 'j') u->pick = u->pick + 1 < u->ndecks ? u->pick + 1 : u->pick;
-    else if ((ch == '\n' || ch == KEY_ENTER || ch == ' ') && u->ndecks) open_deck(u, u->decks[u->pick], now);
+    else if (ch == KEY_DOWN || ch == 'j') u->pick = u->pick + 1 < rows ? u->pick + 1 : u->pick;
+    else if (enter && u->pick == u->ndecks && u->lessons) {
+        if (!u->lesson_due) return snprintf(u->note, sizeof u->note, "none of your lesson questions is due today"), 0;
+        if (u->a.review) return *u->a.review = 1;
+    } else if (enter && u->ndecks) open_deck(u, u->decks[u->pick], now);
     return 0;
 }
 
@@ -214,7 +236,7 @@ static void session_key(TuiDrill *u, int ch, double now) {
 static int on_key(TuiDrill *u, int ch, double now) {
     if (ch == 'q' || ch == 'Q') return 1;
     if (u->too_small) return 0; /* nothing acts unseen */
-    if (!u->play.drill) return picker_key(u, ch, now);
+    if (!u->play.drill) return picker_key(u, ch, now); /* 1: the lesson questions were picked */
     if (pl_drill_state(u->play.drill)->phase == PL_DRILL_END) {
         if (ch == '\n' || ch == KEY_ENTER) {
             close_deck(u);
@@ -268,6 +290,7 @@ static PlDeck *named_deck(TuiDrill *u, const char *name, char *why, int cap) {
 static void finish(TuiDrill *u) {
     close_deck(u);
     for (int i = 0; i < u->ndecks; i++) pl_deck_free(u->decks[i]);
+    pl_deck_free(u->lessons);
     pl_drill_book_done(&u->book);
     free(u->lines);
     free(u);

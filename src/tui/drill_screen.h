@@ -14,6 +14,7 @@ typedef struct {
     int count;              /* at most this many items; 0: the kind's default */
     int timed;              /* questions against the clock */
     TuiOptions screen;
+    int *review; /* set to 1 when the learner picked the lesson questions (lesson --review plays them) */
 } TuiDrillArgs;
 
 /* Runs the drill until the learner quits. Returns the exit status, or -1

@@ -20,6 +20,8 @@ typedef struct {
     /* the picker */
     PlDeck *decks[TUI_DRILL_DECKS];
     int ndecks, pick;
+    PlDeck *lessons; /* the lesson questions in review (lesson_review.h), a row after the decks; NULL: none */
+    int lesson_due;
     /* the session: a deck of decks[] playing when play.drill is set */
     PlDrillPlay play;
     TuiLines *lines;

@@ -92,7 +92,8 @@ static PlDeck *new_deck(void) {
     snprintf(d->name, sizeof d->name, PL_LESSON_DECK);
     d->kind = PL_DECK_CARDS;
     d->title = strdup("Your lesson questions");
-    d->about = strdup("every question you answered in a lesson, asked again at its step (padlab lesson --review)");
+    d->about = strdup("Every question you answered in a lesson, asked again at its own step with the lab set as the "
+                      "lesson sets it there (padlab lesson --review, padlab drill lessons).");
     if (!d->title || !d->about) pl_deck_free(d), d = NULL;
     return d;
 }
