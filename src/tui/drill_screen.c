@@ -235,7 +235,7 @@ static void session_key(TuiDrill *u, int ch, double now) {
 /* Returns 1 when the learner asked to quit. */
 static int on_key(TuiDrill *u, int ch, double now) {
     if (ch == 'q' || ch == 'Q') return 1;
-    if (u->too_small) return 0; /* nothing acts unseen */
+    if (u->too_small) return 0;                        /* nothing acts unseen */
     if (!u->play.drill) return picker_key(u, ch, now); /* 1: the lesson questions were picked */
     if (pl_drill_state(u->play.drill)->phase == PL_DRILL_END) {
         if (ch == '\n' || ch == KEY_ENTER) {
