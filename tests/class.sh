@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=23
+CHECKS=26
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -109,4 +109,35 @@ row=$(sed -n 2p "$TMP/report.csv")
 if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",3,2,,,1400,1399,1" ]]; then
     pass "the report counts 3 answered, 2 right, and the wrong answer 1399"
 else fail "the report counts 3 answered, 2 right, and the wrong answer 1399" "got: $row"; fi
+
+# ---- an exam: nothing revealed until the end ----
+exec 7>&-
+rm -f "$TMP/keys" && mkfifo "$TMP/keys"
+"$PADLAB" lesson 01-rectangle --class --exam --listen 127.0.0.1 --port 0 --report "$TMP/exam" <"$TMP/keys" >"$TMP/exam.out" 2>&1 &
+pid=$!
+exec 7>"$TMP/keys"
+for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/exam.out" && break; sleep 0.1; done
+url=$(sed -n 's/^class: serving \(http:[^ ]*\) code .*/\1/p' "$TMP/exam.out")
+code=$(sed -n 's/^class: serving .* code \([A-Z0-9]*\)$/\1/p' "$TMP/exam.out")
+a=$(token) b=$(token)
+key ' '
+wait_state "$a" '"phase": "open"'
+answer "$a" 0 1400 >/dev/null
+answer "$b" 0 1000 >/dev/null
+key 'r'
+for _ in $(seq 1 300); do grep -q 'an exam reveals nothing until the end' "$TMP/exam.out" && break; sleep 0.1; done
+if grep -q 'an exam reveals nothing until the end' "$TMP/exam.out" && state "$a" | grep -qF '"phase": "open"'; then
+    pass "in an exam r is refused, saying so, and the question stays open"
+else fail "in an exam r is refused, saying so, and the question stays open" "$(tail -n 5 "$TMP/exam.out")" "$(state "$a")"; fi
+key ' ' # step 3: the share of pads (a number)
+key 'q'
+wait "$pid"
+if grep -q "the exam's answers" "$TMP/exam.out" && grep -q "the lab: 1400" "$TMP/exam.out" &&
+    grep -q "round 1:   2 answered,   1 right" "$TMP/exam.out"; then
+    pass "at the end every question reached is revealed against the lab's number (1400: 2 answered, 1 right)"
+else fail "at the end every question reached is revealed against the lab's number" "$(sed -n '/the exam.s answers/,$p' "$TMP/exam.out")"; fi
+row=$(sed -n 2p "$TMP/exam.csv")
+if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",2,1,,,1400,1000,1" ]]; then
+    pass "and the exam's report counts them"
+else fail "and the exam's report counts them" "got: $row"; fi
 finish

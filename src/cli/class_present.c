@@ -2,7 +2,10 @@
  * voting on its questions. The teacher's lab computes every figure; the
  * server (src/app/class/server.h) only carries the students' votes. Keys:
  * space or n the next step, b the step before, r reveal, v discuss and vote
- * again, q the end (then the class report, with --report FILE).
+ * again, q the end (then the class report, with --report FILE). In an exam
+ * (--exam) r and v are refused: each number is kept as the lab computes it
+ * when its step opens, and at the end every question reached is revealed,
+ * one after the other, against it.
  *
  * On a terminal the screen is redrawn whenever the session changes (checked
  * every 25 ms); with keys from a pipe (the tests) each frame is printed as
@@ -22,6 +25,7 @@
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
 #include "class_screen.h"
+#include "cli.h"
 
 typedef struct {
     PlLab *lab;
@@ -34,6 +38,10 @@ typedef struct {
     uint64_t salt; /* the class's order of each choose:'s choices */
     char url[128];
     char narration[8192];
+    int exam;
+    double value[PL_CLASS_MAX_QUESTIONS]; /* an exam's questions: the lab's number when the step opened */
+    int reached[PL_CLASS_MAX_QUESTIONS];  /* 1: opened to the class, with its value when a number */
+    char note[200];                       /* a refused key, said on the projector */
 } Present;
 
 /* A join code of letters and digits no one mistakes for one another. */
@@ -62,6 +70,15 @@ static void join_url(char *url, int cap, const char *listen, int port) {
     snprintf(url, cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
 }
 
+/* An exam keeps the number the lab computes as the question opens. */
+static void keep_value(Present *p, int qi, const PlQuestion *q) {
+    char why[256];
+    if (qi >= PL_CLASS_MAX_QUESTIONS) return;
+    if (q->kind == PL_Q_ASK && pl_quantity_value(p->lab, &q->answer, &p->value[qi], why, sizeof why))
+        snprintf(p->note, sizeof p->note, "question %d: the lab has no value to reveal: %.150s", qi + 1, why);
+    else p->reached[qi] = 1;
+}
+
 /* Goes to step k: the lab set up and computed, the question's texts filled
  * and opened to the class. 0, or -1 with the message printed. */
 static int go_step(Present *p, int k) {
@@ -85,6 +102,7 @@ static int go_step(Present *p, int k) {
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
         choices[i] = pl_lesson_fill(p->lab, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
     pl_class_set_text(p->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
+    if (p->exam) keep_value(p, qi, &s->q);
     return pl_class_open(p->c, qi);
 }
 
@@ -108,7 +126,9 @@ static void draw(Present *p) {
                      .code = pl_class_code(p->c),
                      .narration = p->narration,
                      .qi = p->step_q[p->step],
-                     .qr = 1};
+                     .qr = 1,
+                     .exam = p->exam,
+                     .note = p->note[0] ? p->note : NULL};
     if (p->tty) fputs("\033[H\033[2J", stdout);
     else puts("----");
     cli_class_screen(stdout, p->c, &s);
@@ -116,7 +136,12 @@ static void draw(Present *p) {
 
 /* A key: 1 to go on, 0 to end. */
 static int on_key(Present *p, int key) {
+    p->note[0] = '\0';
     if (key == 'q' || key == EOF) return 0;
+    if (p->exam && (key == 'r' || key == 'v'))
+        return snprintf(p->note, sizeof p->note,
+                        "an exam reveals nothing until the end: q ends it and reveals every question"),
+               1;
     if ((key == ' ' || key == 'n') && p->step + 1 < p->l->nsteps) return go_step(p, p->step + 1), 1;
     if ((key == ' ' || key == 'n')) return 0; /* past the last step: the end */
     if (key == 'b' && p->step > 0) go_step(p, p->step - 1);
@@ -144,6 +169,16 @@ static void loop(Present *p) {
     }
 }
 
+/* The exam's end: every question the class was asked, revealed in turn. */
+static void exam_end(Present *p) {
+    if (p->tty) fputs("\033[H\033[2J", stdout);
+    else puts("----");
+    cli_print_shown("padlab class: %s: the exam's answers, every question against the lab's number\n", p->l->title);
+    for (int qi = 0; qi < pl_class_questions(p->c) && qi < PL_CLASS_MAX_QUESTIONS; qi++)
+        if (p->reached[qi] && !pl_class_reveal_at(p->c, qi, p->value[qi])) cli_class_exam_end(stdout, p->c, qi);
+    fflush(stdout);
+}
+
 static int serve(Present *p, const ClassPresentArgs *o) {
     char code[PL_CLASS_CODE_LEN + 1], why[300];
     new_code(code);
@@ -163,6 +198,7 @@ static int serve(Present *p, const ClassPresentArgs *o) {
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     int rc = go_step(p, 0) ? 1 : 0;
     if (!rc) loop(p);
+    if (!rc && p->exam) exam_end(p);
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
     pl_class_server_stop(sv);
     if (o->report) {
@@ -178,6 +214,7 @@ int cli_class_present(const ClassPresentArgs *o) {
     PlErr err;
     char path[1024];
     memset(&p, 0, sizeof p);
+    p.exam = o->exam;
     int found = pl_lesson_find(o->lesson, path, sizeof path);
     if (found) return fprintf(stderr, "padlab lesson: no lesson '%s' (padlab lesson --list)\n", o->lesson), 2;
     if (!(p.l = pl_lesson_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;

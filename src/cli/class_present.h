@@ -10,6 +10,7 @@ typedef struct {
     const char *listen; /* the address to listen on */
     int port;           /* 0: one the system picks */
     const char *report; /* where the class report goes, or NULL */
+    int exam;           /* no reveal until the end, then every question's tally */
 } ClassPresentArgs;
 
 /* Runs the class session to the lesson's end or q. Returns the exit status. */

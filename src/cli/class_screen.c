@@ -64,7 +64,9 @@ static void question(FILE *f, PlClass *c, const ClassScreen *s) {
     if (n.phase == PL_CLASS_OPEN) {
         fprintf(f, "\n  answered: %d of %d students", pl_class_count(c, n.q, n.round), pl_class_students(c));
         if (n.round == 2) fprintf(f, " (round 1: %d)", pl_class_count(c, n.q, 1));
-        fputs("\n\n  r reveal   v discuss and vote again   space next step   q end\n", f);
+        fputs(s->exam ? "\n\n  exam: nothing is revealed until the end   space next step   q end and reveal\n"
+                      : "\n\n  r reveal   v discuss and vote again   space next step   q end\n",
+              f);
         return;
     }
     PlClassTally t;
@@ -84,5 +86,16 @@ void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
     }
     if (s->qi >= 0) question(f, c, s);
     else fputs("\n  space next step   b back   q end\n", f);
+    if (s->note) fprintf(f, "\n  %s\n", s->note);
     fflush(f);
+}
+
+void cli_class_exam_end(FILE *f, PlClass *c, int qi) {
+    PlClassNow n;
+    PlClassTally t;
+    pl_class_now(c, &n);
+    if (n.q != qi || pl_class_tally(c, qi, &t)) return;
+    shown(f, "\nQuestion %d\n%s\n", qi + 1, n.prompt);
+    for (int i = 0; i < n.nchoices; i++) shown(f, "  %c. %s\n", 'a' + i, n.choices[i]);
+    cli_class_tally(f, &t, &n);
 }

@@ -16,10 +16,14 @@ typedef struct {
     const char *narration; /* the step's, filled; NULL for none */
     int qi;                /* the step's question in the class, -1 for none */
     int qr;                /* draw the QR code */
+    int exam;              /* exam mode: no reveal until the end */
+    const char *note;      /* a line for the teacher (a key refused), or NULL */
 } ClassScreen;
 
 /* Writes one frame to f. */
 void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s);
+/* At an exam's end: question qi, just revealed (pl_class_reveal_at), and its tally. */
+void cli_class_exam_end(FILE *f, PlClass *c, int qi);
 /* A tally as rows of bars, rounds side by side (the reveal). */
 void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n);
 

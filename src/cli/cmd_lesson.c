@@ -192,7 +192,8 @@ static int list_quantities(void) {
 
 static int class_session(const CliArgs *a, const PlLabSettings *s) {
     ClassPresentArgs o = {.lesson = a->pos[0], .settings = s, .listen = cli_str(a, "listen", "127.0.0.1"),
-                          .report = cli_str(a, "report", NULL)};
+                          .report = cli_str(a, "report", NULL),
+                          .exam = cli_flag(a, "exam")};
     if (cli_int(a, "port", 8765, 0, 65535, &o.port)) return 2;
     return cli_class_present(&o);
 }
@@ -214,6 +215,7 @@ static int run(const CliArgs *a) {
     if (!review && a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     if (cli_flag(a, "class")) return class_session(a, &s);
+    if (cli_flag(a, "exam")) return cli_usage_error(a, "--exam is a class session's: give --class too");
     TuiArgs t;
     memset(&t, 0, sizeof t);
     t.settings = s, t.given = given;
@@ -243,6 +245,7 @@ static const CliOpt opts[] = {
     {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
     {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
     {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
+    {"exam", NULL, "with --class: nothing revealed until the end, then every question against the lab's number"},
     {"reset", NULL, "forget your progress in the lesson given (asks first)"},
     {"reset-all", NULL, "forget your progress in every lesson (asks first)"},
     {"yes", NULL, "with --reset or --reset-all: do not ask"},
@@ -256,8 +259,8 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_lesson = {
     .name = "lesson",
     .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
-    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE]] [--SETTING VALUE ...] | --review | --list [--format json] |\n"
-             "                     --check FILE... | --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
+    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE] [--exam]] [--SETTING VALUE ...] |\n"
+             "                     --review | --list [--format json] | --check FILE... | --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
     .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"
                "and asks a question whose answer is the number the lab computes right then.\n"
                "Space or Page Down goes on, Page Up goes back; a question takes a number (ask),\n"

@@ -178,6 +178,14 @@ int pl_class_reveal(PlClass *c, double value) {
     return ok ? 0 : -1;
 }
 
+int pl_class_reveal_at(PlClass *c, int qi, double value) {
+    pthread_mutex_lock(&c->mu);
+    int ok = qi >= 0 && qi < c->nq;
+    if (ok) c->cur = qi, c->phase = PL_CLASS_SHOWN, c->qs[qi].revealed = 1, c->qs[qi].value = value, c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return ok ? 0 : -1;
+}
+
 int pl_class_close(PlClass *c) {
     pthread_mutex_lock(&c->mu);
     c->phase = PL_CLASS_WAIT, c->version++;

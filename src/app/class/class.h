@@ -117,6 +117,9 @@ int pl_class_open(PlClass *c, int qi);
 int pl_class_again(PlClass *c);
 int pl_class_reveal(PlClass *c, double value);
 int pl_class_close(PlClass *c); /* back to waiting between questions */
+/* Reveals question qi with the lab's value and shows it, whatever is open
+ * (an exam's end: every question in turn); 0, or -1 for no such question. */
+int pl_class_reveal_at(PlClass *c, int qi, double value);
 
 /* A student's answer to question qi in the round open now: a choice's letter
  * ("a".."h") or a number as the quantity takes it ("19.6", "19.6%",
