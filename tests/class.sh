@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=26
+CHECKS=29
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -110,10 +110,21 @@ if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token
     pass "the report counts 3 answered, 2 right, and the wrong answer 1399"
 else fail "the report counts 3 answered, 2 right, and the wrong answer 1399" "got: $row"; fi
 
-# ---- an exam: nothing revealed until the end ----
+# ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
 exec 7>&-
-rm -f "$TMP/keys" && mkfifo "$TMP/keys"
-"$PADLAB" lesson 01-rectangle --class --exam --listen 127.0.0.1 --port 0 --report "$TMP/exam" <"$TMP/keys" >"$TMP/exam.out" 2>&1 &
+rm -f "$TMP/keys" && mkfifo "$TMP/keys" "$TMP/pres"
+exec 8<>"$TMP/pres" # a reader from the start: the teacher's other terminal
+cat <&8 >"$TMP/pres.out" &
+catpid=$!
+# presenter TEXT: until the presenter view has shown TEXT.
+presenter() {
+    for _ in $(seq 1 300); do grep -qF -- "$1" "$TMP/pres.out" && return 0; sleep 0.1; done
+    return 1
+}
+run "$PADLAB" lesson 01-rectangle --class --presenter "$TMP/projector"
+expect_error "--presenter refuses a regular file, saying what it wants" "not a terminal (run tty in the terminal the presenter view goes to)"
+"$PADLAB" lesson 01-rectangle --class --exam --listen 127.0.0.1 --port 0 --report "$TMP/exam" --presenter "$TMP/pres" \
+    <"$TMP/keys" >"$TMP/exam.out" 2>&1 &
 pid=$!
 exec 7>"$TMP/keys"
 for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/exam.out" && break; sleep 0.1; done
@@ -129,6 +140,14 @@ for _ in $(seq 1 300); do grep -q 'an exam reveals nothing until the end' "$TMP/
 if grep -q 'an exam reveals nothing until the end' "$TMP/exam.out" && state "$a" | grep -qF '"phase": "open"'; then
     pass "in an exam r is refused, saying so, and the question stays open"
 else fail "in an exam r is refused, saying so, and the question stays open" "$(tail -n 5 "$TMP/exam.out")" "$(state "$a")"; fi
+if presenter "answered: 2 of 2, round 1   (an exam: revealed at the end)" && presenter "next: Four reviews, one width" &&
+    presenter "step 2 of 7: Count the pads"; then
+    pass "the presenter view shows the step, the next one and how many have answered"
+else fail "the presenter view shows the step, the next one and how many have answered" "$(tail -n 12 "$TMP/pres.out")"; fi
+if grep -qE '^on this step [0-9]+:[0-5][0-9], in all [0-9]+:[0-5][0-9]$' "$TMP/pres.out" &&
+    grep -q "^notes: A model takes its input one batch at a time" "$TMP/pres.out"; then
+    pass "with its clocks and the teacher's notes"
+else fail "with its clocks and the teacher's notes" "$(head -n 12 "$TMP/pres.out")"; fi
 key ' ' # step 3: the share of pads (a number)
 key 'q'
 wait "$pid"
@@ -140,4 +159,6 @@ row=$(sed -n 2p "$TMP/exam.csv")
 if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",2,1,,,1400,1000,1" ]]; then
     pass "and the exam's report counts them"
 else fail "and the exam's report counts them" "got: $row"; fi
+kill "$catpid" 2>/dev/null
+exec 8>&-
 finish

@@ -5,7 +5,9 @@
  * again, q the end (then the class report, with --report FILE). In an exam
  * (--exam) r and v are refused: each number is kept as the lab computes it
  * when its step opens, and at the end every question reached is revealed,
- * one after the other, against it.
+ * one after the other, against it. With --presenter TTY the teacher's own
+ * terminal shows the presenter view (class_presenter.h), redrawn with the
+ * projector and once a second for its clocks.
  *
  * On a terminal the screen is redrawn whenever the session changes (checked
  * every 25 ms); with keys from a pipe (the tests) each frame is printed as
@@ -22,8 +24,10 @@
 
 #include "app/class/lesson.h"
 #include "app/class/server.h"
+#include "app/lab/worker.h"
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
+#include "class_presenter.h"
 #include "class_screen.h"
 #include "cli.h"
 
@@ -42,6 +46,10 @@ typedef struct {
     double value[PL_CLASS_MAX_QUESTIONS]; /* an exam's questions: the lab's number when the step opened */
     int reached[PL_CLASS_MAX_QUESTIONS];  /* 1: opened to the class, with its value when a number */
     char note[200];                       /* a refused key, said on the projector */
+    int pres;                             /* the presenter view's terminal, or -1 */
+    double t0, step_t0;                   /* when the session and the step began (pl_app_clock) */
+    long pres_second;                     /* the second the presenter view last showed */
+    char notes[4096];                     /* the step's teacher notes, filled */
 } Present;
 
 /* A join code of letters and digits no one mistakes for one another. */
@@ -92,6 +100,9 @@ static int go_step(Present *p, int k) {
     pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 300);
     const PlStep *s = &p->l->steps[k];
     pl_lesson_fill(p->lab, s->text ? s->text : "", p->narration, sizeof p->narration);
+    const char *notes = s->notes ? s->notes : k == 0 ? p->l->notes : NULL; /* the lesson's own, at its start */
+    pl_lesson_fill(p->lab, notes ? notes : "", p->notes, sizeof p->notes);
+    p->step_t0 = pl_app_clock();
     int qi = p->step_q[k];
     if (qi < 0) return pl_class_close(p->c);
     static char prompt[8192], texts[PL_CHOICES_MAX][1024];
@@ -118,7 +129,25 @@ static void reveal(Present *p) {
     pl_class_reveal(p->c, v);
 }
 
+static void draw_presenter(Present *p) {
+    if (p->pres < 0) return;
+    double now = pl_app_clock();
+    ClassPresenter s = {.title = p->l->title,
+                        .step = p->step,
+                        .nsteps = p->l->nsteps,
+                        .step_title = p->l->steps[p->step].title,
+                        .next_title = p->step + 1 < p->l->nsteps ? p->l->steps[p->step + 1].title : NULL,
+                        .notes = p->notes[0] ? p->notes : NULL,
+                        .qi = p->step_q[p->step],
+                        .on_step = now - p->step_t0,
+                        .in_all = now - p->t0,
+                        .exam = p->exam};
+    cli_presenter_draw(p->pres, p->c, &s);
+    p->pres_second = (long)(now - p->t0);
+}
+
 static void draw(Present *p) {
+    draw_presenter(p);
     ClassScreen s = {.title = p->l->title,
                      .step = p->step,
                      .nsteps = p->l->nsteps,
@@ -158,6 +187,7 @@ static void loop(Present *p) {
         pl_class_now(p->c, &n);
         if (n.version != shown || (p->tty && pl_class_students(p->c) != students))
             draw(p), shown = n.version, students = pl_class_students(p->c);
+        else if (p->pres >= 0 && (long)(pl_app_clock() - p->t0) != p->pres_second) draw_presenter(p);
         fflush(stdout);
         struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
         if (poll(&fd, 1, 25) <= 0) continue;
@@ -214,7 +244,10 @@ int cli_class_present(const ClassPresentArgs *o) {
     PlErr err;
     char path[1024];
     memset(&p, 0, sizeof p);
-    p.exam = o->exam;
+    p.exam = o->exam, p.pres = -1, p.t0 = pl_app_clock();
+    char why[300];
+    if (o->presenter && (p.pres = cli_presenter_open(o->presenter, why, sizeof why)) < 0)
+        return fprintf(stderr, "padlab lesson: --presenter: %s\n", why), 2;
     int found = pl_lesson_find(o->lesson, path, sizeof path);
     if (found) return fprintf(stderr, "padlab lesson: no lesson '%s' (padlab lesson --list)\n", o->lesson), 2;
     if (!(p.l = pl_lesson_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
@@ -225,6 +258,7 @@ int cli_class_present(const ClassPresentArgs *o) {
              : !p.step_q ? (fprintf(stderr, "padlab lesson: out of memory\n"), 1)
                          : serve(&p, o);
     pl_class_free(p.c);
+    if (p.pres >= 0) close(p.pres);
     free(p.step_q);
     pl_lesson_run_free(p.run);
     pl_lab_free(p.lab);

@@ -11,6 +11,7 @@ typedef struct {
     int port;           /* 0: one the system picks */
     const char *report; /* where the class report goes, or NULL */
     int exam;           /* no reveal until the end, then every question's tally */
+    const char *presenter; /* the teacher's own terminal for the presenter view, or NULL */
 } ClassPresentArgs;
 
 /* Runs the class session to the lesson's end or q. Returns the exit status. */

@@ -191,9 +191,12 @@ static int list_quantities(void) {
 /* ---- --class ---- */
 
 static int class_session(const CliArgs *a, const PlLabSettings *s) {
-    ClassPresentArgs o = {.lesson = a->pos[0], .settings = s, .listen = cli_str(a, "listen", "127.0.0.1"),
+    ClassPresentArgs o = {.lesson = a->pos[0],
+                          .settings = s,
+                          .listen = cli_str(a, "listen", "127.0.0.1"),
                           .report = cli_str(a, "report", NULL),
-                          .exam = cli_flag(a, "exam")};
+                          .exam = cli_flag(a, "exam"),
+                          .presenter = cli_str(a, "presenter", NULL)};
     if (cli_int(a, "port", 8765, 0, 65535, &o.port)) return 2;
     return cli_class_present(&o);
 }
@@ -212,10 +215,12 @@ static int run(const CliArgs *a) {
         return a->npos == 1 ? reset(a, a->pos[0]) : cli_usage_error(a, "--reset takes one lesson's name");
     int review = cli_flag(a, "review");
     if (review && a->npos) return cli_usage_error(a, "--review asks the questions due from every lesson: no name");
-    if (!review && a->npos != 1) return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
+    if (!review && a->npos != 1)
+        return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     if (cli_flag(a, "class")) return class_session(a, &s);
-    if (cli_flag(a, "exam")) return cli_usage_error(a, "--exam is a class session's: give --class too");
+    if (cli_flag(a, "exam") || cli_str(a, "presenter", NULL))
+        return cli_usage_error(a, "--exam and --presenter are a class session's: give --class too");
     TuiArgs t;
     memset(&t, 0, sizeof t);
     t.settings = s, t.given = given;
@@ -227,7 +232,8 @@ static int run(const CliArgs *a) {
     char why[256];
     int rc = tui_run(&t, why, sizeof why);
     if (rc >= 0) return rc;
-    if (review) fprintf(stderr, "%s: %s: a review plays in a terminal (padlab drill --list counts what is due)\n", a->cmd, why);
+    if (review)
+        fprintf(stderr, "%s: %s: a review plays in a terminal (padlab drill --list counts what is due)\n", a->cmd, why);
     else
         fprintf(stderr, "%s: %s: a lesson plays in a terminal (padlab lesson --answers %s prints its questions)\n",
                 a->cmd, why, a->pos[0]);
@@ -246,6 +252,8 @@ static const CliOpt opts[] = {
     {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
     {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
     {"exam", NULL, "with --class: nothing revealed until the end, then every question against the lab's number"},
+    {"presenter", "TTY",
+     "with --class: the presenter view (notes, clocks, answers) on the terminal TTY (run tty there)"},
     {"reset", NULL, "forget your progress in the lesson given (asks first)"},
     {"reset-all", NULL, "forget your progress in every lesson (asks first)"},
     {"yes", NULL, "with --reset or --reset-all: do not ask"},
@@ -259,8 +267,10 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_lesson = {
     .name = "lesson",
     .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
-    .usage = "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE] [--exam]] [--SETTING VALUE ...] |\n"
-             "                     --review | --list [--format json] | --check FILE... | --answers NAME | --reset NAME [--yes] | --reset-all [--yes] | --quantities",
+    .usage =
+        "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE] [--exam] [--presenter TTY]]\n"
+        "                     [--SETTING VALUE ...] | --review | --list [--format json] | --check FILE... | --answers NAME |\n"
+        "                     --reset NAME [--yes] | --reset-all [--yes] | --quantities",
     .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"
                "and asks a question whose answer is the number the lab computes right then.\n"
                "Space or Page Down goes on, Page Up goes back; a question takes a number (ask),\n"

@@ -1,0 +1,85 @@
+/* The presenter view (class_presenter.h). */
+#include "class_presenter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/text.h"
+
+int cli_presenter_open(const char *path, char *why, int cap) {
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 && errno == ENXIO)
+        return snprintf(why, (size_t)cap, "%s: a FIFO no one reads yet (start its reader first)", path), -1;
+    if (fd < 0) return snprintf(why, (size_t)cap, "%s: cannot open: %s", path, strerror(errno)), -1;
+    struct stat st;
+    if (fstat(fd, &st) || (!isatty(fd) && !S_ISFIFO(st.st_mode))) {
+        close(fd);
+        return snprintf(why, (size_t)cap, "%s: not a terminal (run tty in the terminal the presenter view goes to)",
+                        path),
+               -1;
+    }
+    return fd;
+}
+
+/* printf for text from a lesson file: its control bytes shown, not sent. */
+__attribute__((format(printf, 2, 3))) static void shown(FILE *f, const char *fmt, ...) {
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    pl_text_put_printable_lines(f, line);
+}
+
+static void clock_text(char *out, size_t cap, double s) {
+    long t = s > 0 ? (long)s : 0;
+    snprintf(out, cap, "%ld:%02ld", t / 60, t % 60);
+}
+
+/* The class's part: students joined, and the answers to the step's question. */
+static void answers(FILE *f, PlClass *c, const ClassPresenter *s) {
+    PlClassNow n;
+    pl_class_now(c, &n);
+    fprintf(f, "students: %d", pl_class_students(c));
+    if (s->qi < 0) fputs("   (no question on this step)\n", f);
+    else if (n.q != s->qi || n.phase == PL_CLASS_WAIT) fputs("   (the question is not open)\n", f);
+    else if (n.phase == PL_CLASS_OPEN) {
+        fprintf(f, "   answered: %d of %d, round %d", pl_class_count(c, n.q, n.round), pl_class_students(c), n.round);
+        if (n.round == 2) fprintf(f, " (round 1: %d)", pl_class_count(c, n.q, 1));
+        fputs(s->exam ? "   (an exam: revealed at the end)\n" : "\n", f);
+    } else fputs("   revealed on the projector\n", f);
+}
+
+static void frame(FILE *f, PlClass *c, const ClassPresenter *s) {
+    char on[32], all[32];
+    clock_text(on, sizeof on, s->on_step), clock_text(all, sizeof all, s->in_all);
+    shown(f, "presenter: %s\n", s->title);
+    shown(f, "step %d of %d: %s\n", s->step + 1, s->nsteps, s->step_title);
+    fprintf(f, "on this step %s, in all %s\n", on, all);
+    answers(f, c, s);
+    shown(f, "\nnotes: %s\n", s->notes ? s->notes : "(none for this step)");
+    if (s->next_title) shown(f, "\nnext: %s\n", s->next_title);
+    else fputs("\nnext: the end (q)\n", f);
+}
+
+void cli_presenter_draw(int fd, PlClass *c, const ClassPresenter *s) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f) return;
+    fputs(isatty(fd) ? "\033[H\033[2J" : "----\n", f);
+    frame(f, c, s);
+    if (fclose(f) == 0)
+        for (size_t off = 0; off < n;) { /* a terminal that cannot take it now loses the frame, not the lesson */
+            ssize_t w = write(fd, buf + off, n - off);
+            if (w <= 0) break;
+            off += (size_t)w;
+        }
+    free(buf);
+}
