@@ -121,6 +121,31 @@ if [[ -n $pads_small && $pads_small != "$pads" ]]; then pass "--answers follows 
 else fail "--answers follows the corpus given" "$out"; fi
 
 # ---- playing lesson 1 in tmux ----
+# ---- handouts: a worksheet with the asked figures blanked, and its key ----
+run "$P" lesson 03-attention --handout "$TMP/handout"
+ws="$TMP/handout/03-attention.md" key="$TMP/handout/03-attention-key.md"
+if [[ $rc -eq 0 && $out == "$ws"$'\n'"$key" ]]; then pass "--handout writes the worksheet and its key, naming them"
+else fail "--handout writes the worksheet and its key, naming them" "status $rc" "$out" "$err"; fi
+want=$("$P" lesson --answers 03-attention | sed -n 's/.*answer: attention.wrong_fix_sum = //p')
+if grep -qF "Answer: **$want** (attention.wrong_fix_sum)" "$key" && ! grep -qF "$want" "$ws" &&
+    grep -qF "Your prediction: ______________" "$ws"; then
+    pass "the key gives --answers' figure ($want), the worksheet leaves room for it and never shows it"
+else fail "the key gives --answers' figure ($want), the worksheet leaves room for it and never shows it" "$(grep -n "$want" "$ws" "$key")"; fi
+# The letter the key marks right shows, on the worksheet, the same choice.
+right=$(sed -n 's/^- \([a-f]\)) \*\*right\*\*: \([^:]*\).*/\1) \2/p' "$key" | head -n 1)
+if [[ -n $right ]] && grep -qxF -- "- $right" "$ws"; then pass "the key's letters are the worksheet's ($right)"
+else fail "the key's letters are the worksheet's" "key: $right" "$(grep '^- [a-f])' "$ws" | head -n 6)"; fi
+if [[ ${PADLAB_GUI:-yes} == yes ]]; then
+    texts() { grep -o '<text[^>]*>[^<]*</text>' "$1" | sed 's/<[^>]*>//g'; }
+    if texts "$TMP/handout/03-attention-step3.svg" | grep -qxF "zeroing pads after the softmax: a row sums ?????" &&
+        texts "$TMP/handout/03-attention-step3-key.svg" | grep -qxF "zeroing pads after the softmax: a row sums 0.250"; then
+        pass "the worksheet's figure blanks the asked figure as the screen does; the key's shows it"
+    else fail "the worksheet's figure blanks the asked figure; the key's shows it" "$(texts "$TMP/handout/03-attention-step3.svg" | grep sums)"; fi
+else skip "the handout's figures: this padlab was built without the window"; fi
+touch "$TMP/plain"
+run "$P" lesson 03-attention --handout "$TMP/plain/sub"
+expect_error "--handout into a folder that cannot be made says why" "--handout: "
+
 tmux_begin "playing lessons in the terminal" 38
 ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME"
 if without tui "playing lessons in the terminal" 38; then

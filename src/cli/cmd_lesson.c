@@ -6,6 +6,7 @@
 
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
+#include "lesson_handout.h"
 #include "cli.h"
 #include "tui/tui.h"
 
@@ -218,6 +219,7 @@ static int run(const CliArgs *a) {
     if (!review && a->npos != 1)
         return cli_usage_error(a, "expected a lesson's name (padlab lesson --list shows them)");
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
+    if (cli_str(a, "handout", NULL)) return cli_lesson_handout(a, &s, a->pos[0], cli_str(a, "handout", NULL));
     if (cli_flag(a, "class")) return class_session(a, &s);
     if (cli_flag(a, "exam") || cli_str(a, "presenter", NULL))
         return cli_usage_error(a, "--exam and --presenter are a class session's: give --class too");
@@ -251,6 +253,8 @@ static const CliOpt opts[] = {
     {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
     {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
     {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
+    {"handout", "DIR",
+     "a printable worksheet (NAME.md, the asked figures blanked) and its answer key (NAME-key.md), figures as SVG"},
     {"exam", NULL, "with --class: nothing revealed until the end, then every question against the lab's number"},
     {"presenter", "TTY",
      "with --class: the presenter view (notes, clocks, answers) on the terminal TTY (run tty there)"},

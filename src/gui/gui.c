@@ -649,6 +649,26 @@ static int export_json(Gui *g, PlView v, const char *path) {
     return 0;
 }
 
+int gui_figure_svg(PlLab *lab, const GuiLook *look, int W, int H, const char *path, char *why, int cap) {
+    Gui g;
+    memset(&g, 0, sizeof g);
+    g.look = *look, g.W = W, g.H = H, g.dpi = 1.0;
+    if (SDL_Init(0) != 0) return snprintf(why, (size_t)cap, "SDL cannot start: %s", SDL_GetError()), -1;
+    int rc = gui_fonts_init(&g.fonts, why, cap);
+    if (!rc) {
+        gui_dl_init(&g.dl, &g.style, W, H);
+        set_style(&g);
+        g.dl.titles = 1;
+        gui_dl_reset(&g.dl);
+        gui_figure(&g.dl, lab, (PlView)pl_lab_settings(lab)->view, gui_inset((GuiRect){0, 0, W, H}, 18 * g.style.unit));
+        rc = gui_svg_write(path, &g.dl, why, cap) ? -1 : 0;
+        gui_dl_done(&g.dl);
+        gui_fonts_done(&g.fonts);
+    }
+    SDL_Quit();
+    return rc;
+}
+
 int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {
     char why[512];
     if (SDL_Init(0) != 0) {
