@@ -145,7 +145,8 @@ if presenter "answered: 2 of 2, round 1   (an exam: revealed at the end)" && pre
     pass "the presenter view shows the step, the next one and how many have answered"
 else fail "the presenter view shows the step, the next one and how many have answered" "$(tail -n 12 "$TMP/pres.out")"; fi
 if grep -qE '^on this step [0-9]+:[0-5][0-9], in all [0-9]+:[0-5][0-9]$' "$TMP/pres.out" &&
-    grep -q "^notes: A model takes its input one batch at a time" "$TMP/pres.out"; then
+    grep -q "^notes: A model takes its input one batch at a time" "$TMP/pres.out" &&
+    grep -q "^notes: Point at the counts line: cells and real tokens." "$TMP/pres.out"; then
     pass "with its clocks and the teacher's notes"
 else fail "with its clocks and the teacher's notes" "$(head -n 12 "$TMP/pres.out")"; fi
 key ' ' # step 3: the share of pads (a number)

@@ -1,9 +1,12 @@
 /* The class session: votes and rounds, rejoining, the join code's limit, the
  * tally (worked out by hand below) and the report. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/class/class.h"
+#include "app/class/follow.h"
+#include "app/teach/lesson_run.h"
 #include "suites.h"
 
 static PlClass *cls;
@@ -243,6 +246,74 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
 }
 END_TEST
 
+/* Following a lesson: a step's question opens with its prompt filled from
+ * the lab, r reveals the number the lab computes (the batch's pad cells,
+ * counted here from the batch), an exam refuses r and v and reveals at the
+ * end what it kept when the step opened. */
+static const char follow_lesson[] =
+    "# Follow\nsetup: seeds=1\n\n## Look\nNothing asked.\n\n"
+    "## Count\nset: padding=post maxlen=100\nask: Of {batch.cells} cells, how many pads?\n"
+    "answer: batch.pad_cells\nsummary:\n- done\n";
+
+static double pads_of(PlLab *lab) {
+    const PlProbeBatch *b = pl_lab_batch(lab, NULL);
+    double pads = 0;
+    for (int i = 0; i < b->batch->B * b->batch->T; i++) pads += b->batch->mask[i] == 0;
+    return pads;
+}
+
+static void follow_case(int exam) {
+    PlErr err;
+    PlLesson *l = pl_lesson_parse("f.lesson", follow_lesson, sizeof follow_lesson - 1, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
+    PlLab *lab = pl_lab_new(&s, &err);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 1, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 600), 0);
+    PlClassFollow f;
+    ck_assert_int_eq(pl_class_follow_init(&f, l, "K7P2Q", 7, exam, &err), 0);
+    ck_assert_int_eq(pl_class_follow_question(&f, 0), -1);
+    ck_assert_int_eq(pl_class_follow_question(&f, 1), 0);
+    ck_assert_int_eq(pl_class_follow_step(&f, lab, 1), 0);
+    PlClassNow n;
+    pl_class_now(f.c, &n);
+    char want[96];
+    const PlProbeBatch *b = pl_lab_batch(lab, NULL);
+    snprintf(want, sizeof want, "Of %d cells, how many pads?", b->batch->B * b->batch->T);
+    ck_assert_str_eq(n.prompt, want);
+    ck_assert_int_eq(n.phase, PL_CLASS_OPEN);
+    unsigned char rnd[16] = {1};
+    char tok[PL_CLASS_TOKEN_HEX + 1], text[32], why[200];
+    int st = pl_class_join(f.c, rnd, tok);
+    snprintf(text, sizeof text, "%.0f", pads_of(lab));
+    ck_assert_int_eq(pl_class_answer(f.c, st, 0, text, why, sizeof why), 0);
+    PlClassTally t;
+    if (exam) {
+        ck_assert_int_eq(pl_class_follow_reveal(&f, lab), -1);
+        ck_assert_int_eq(pl_class_follow_again(&f), -1);
+        ck_assert_str_eq(f.note, "an exam reveals nothing until the end: q ends it and reveals every question");
+        pl_class_now(f.c, &n);
+        ck_assert_int_eq(n.phase, PL_CLASS_OPEN);
+        ck_assert_int_eq(pl_class_follow_end(&f, NULL, NULL), 1);
+    } else ck_assert_int_eq(pl_class_follow_reveal(&f, lab), 0);
+    ck_assert_int_eq(pl_class_tally(f.c, 0, &t), 0);
+    ck_assert_int_eq(t.revealed, 1);
+    ck_assert_double_eq(t.value, pads_of(lab));
+    ck_assert_int_eq(t.right[0], 1);
+    pl_class_follow_done(&f);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+
+START_TEST(test_following_a_lesson_reveals_the_labs_number) { follow_case(0); }
+END_TEST
+
+START_TEST(test_an_exam_keeps_its_number_until_the_end) { follow_case(1); }
+END_TEST
+
 Suite *class_suite(void) {
     Suite *s = suite_create("class");
     TCase *votes = tcase_create("votes");
@@ -260,5 +331,10 @@ Suite *class_suite(void) {
     tcase_add_test(tally, test_choices_are_counted_per_choice_with_the_right_one_marked);
     tcase_add_test(tally, test_the_report_holds_each_round_and_the_common_wrong_answer);
     suite_add_tcase(s, tally);
+    TCase *follow = tcase_create("follow");
+    tcase_set_timeout(follow, PL_TEST_HANG);
+    tcase_add_test(follow, test_following_a_lesson_reveals_the_labs_number);
+    tcase_add_test(follow, test_an_exam_keeps_its_number_until_the_end);
+    suite_add_tcase(s, follow);
     return s;
 }

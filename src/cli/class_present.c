@@ -22,7 +22,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "app/class/lesson.h"
+#include "app/class/follow.h"
 #include "app/class/server.h"
 #include "app/lab/worker.h"
 #include "app/teach/lesson_run.h"
@@ -35,21 +35,17 @@ typedef struct {
     PlLab *lab;
     PlLesson *l;
     PlLessonRun *run;
-    PlClass *c;
-    int *step_q;
+    PlClassFollow f; /* the class, following the lesson (app/class/follow.h) */
+    PlClass *c;      /* f.c */
     int step;
     int tty;
-    uint64_t salt; /* the class's order of each choose:'s choices */
     char url[128];
     char narration[8192];
-    int exam;
-    double value[PL_CLASS_MAX_QUESTIONS]; /* an exam's questions: the lab's number when the step opened */
-    int reached[PL_CLASS_MAX_QUESTIONS];  /* 1: opened to the class, with its value when a number */
-    char note[200];                       /* a refused key, said on the projector */
-    int pres;                             /* the presenter view's terminal, or -1 */
-    double t0, step_t0;                   /* when the session and the step began (pl_app_clock) */
-    long pres_second;                     /* the second the presenter view last showed */
-    char notes[4096];                     /* the step's teacher notes, filled */
+    int pres;                   /* the presenter view's terminal, or -1 */
+    double t0, step_t0;         /* when the session and the step began (pl_app_clock) */
+    long pres_second;           /* the second the presenter view last showed */
+    char notes[4096];           /* the step's teacher notes, filled (at the first, the lesson's too) */
+    char narration_notes[2048]; /* the step's own, filled */
 } Present;
 
 /* A join code of letters and digits no one mistakes for one another. */
@@ -78,15 +74,6 @@ static void join_url(char *url, int cap, const char *listen, int port) {
     snprintf(url, cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
 }
 
-/* An exam keeps the number the lab computes as the question opens. */
-static void keep_value(Present *p, int qi, const PlQuestion *q) {
-    char why[256];
-    if (qi >= PL_CLASS_MAX_QUESTIONS) return;
-    if (q->kind == PL_Q_ASK && pl_quantity_value(p->lab, &q->answer, &p->value[qi], why, sizeof why))
-        snprintf(p->note, sizeof p->note, "question %d: the lab has no value to reveal: %.150s", qi + 1, why);
-    else p->reached[qi] = 1;
-}
-
 /* Goes to step k: the lab set up and computed, the question's texts filled
  * and opened to the class. 0, or -1 with the message printed. */
 static int go_step(Present *p, int k) {
@@ -100,33 +87,13 @@ static int go_step(Present *p, int k) {
     pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 300);
     const PlStep *s = &p->l->steps[k];
     pl_lesson_fill(p->lab, s->text ? s->text : "", p->narration, sizeof p->narration);
-    const char *notes = s->notes ? s->notes : k == 0 ? p->l->notes : NULL; /* the lesson's own, at its start */
-    pl_lesson_fill(p->lab, notes ? notes : "", p->notes, sizeof p->notes);
+    char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */
+    if (k == 0 && p->l->notes) pl_lesson_fill(p->lab, p->l->notes, lesson_notes, sizeof lesson_notes);
+    pl_lesson_fill(p->lab, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
+    snprintf(p->notes, sizeof p->notes, "%s%s%s", lesson_notes, lesson_notes[0] && p->narration_notes[0] ? "\n" : "",
+             p->narration_notes);
     p->step_t0 = pl_app_clock();
-    int qi = p->step_q[k];
-    if (qi < 0) return pl_class_close(p->c);
-    static char prompt[8192], texts[PL_CHOICES_MAX][1024];
-    const char *choices[PL_CHOICES_MAX];
-    int order[PL_CHOICES_MAX];
-    pl_lesson_fill(p->lab, s->q.prompt, prompt, sizeof prompt);
-    if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(p->l, k, p->salt, order);
-    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
-        choices[i] = pl_lesson_fill(p->lab, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
-    pl_class_set_text(p->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
-    if (p->exam) keep_value(p, qi, &s->q);
-    return pl_class_open(p->c, qi);
-}
-
-/* r: the tally, with the value the lab computes now for a number. */
-static void reveal(Present *p) {
-    const PlQuestion *q = &p->l->steps[p->step].q;
-    double v = 0;
-    char why[256];
-    if (q->kind == PL_Q_ASK && pl_quantity_value(p->lab, &q->answer, &v, why, sizeof why)) {
-        fprintf(stderr, "the lab has no value to reveal: %s\n", why);
-        return;
-    }
-    pl_class_reveal(p->c, v);
+    return pl_class_follow_step(&p->f, p->lab, k);
 }
 
 static void draw_presenter(Present *p) {
@@ -138,10 +105,10 @@ static void draw_presenter(Present *p) {
                         .step_title = p->l->steps[p->step].title,
                         .next_title = p->step + 1 < p->l->nsteps ? p->l->steps[p->step + 1].title : NULL,
                         .notes = p->notes[0] ? p->notes : NULL,
-                        .qi = p->step_q[p->step],
+                        .qi = pl_class_follow_question(&p->f, p->step),
                         .on_step = now - p->step_t0,
                         .in_all = now - p->t0,
-                        .exam = p->exam};
+                        .exam = p->f.exam};
     cli_presenter_draw(p->pres, p->c, &s);
     p->pres_second = (long)(now - p->t0);
 }
@@ -154,10 +121,10 @@ static void draw(Present *p) {
                      .url = p->url,
                      .code = pl_class_code(p->c),
                      .narration = p->narration,
-                     .qi = p->step_q[p->step],
+                     .qi = pl_class_follow_question(&p->f, p->step),
                      .qr = 1,
-                     .exam = p->exam,
-                     .note = p->note[0] ? p->note : NULL};
+                     .exam = p->f.exam,
+                     .note = p->f.note[0] ? p->f.note : NULL};
     if (p->tty) fputs("\033[H\033[2J", stdout);
     else puts("----");
     cli_class_screen(stdout, p->c, &s);
@@ -165,17 +132,13 @@ static void draw(Present *p) {
 
 /* A key: 1 to go on, 0 to end. */
 static int on_key(Present *p, int key) {
-    p->note[0] = '\0';
+    p->f.note[0] = '\0';
     if (key == 'q' || key == EOF) return 0;
-    if (p->exam && (key == 'r' || key == 'v'))
-        return snprintf(p->note, sizeof p->note,
-                        "an exam reveals nothing until the end: q ends it and reveals every question"),
-               1;
     if ((key == ' ' || key == 'n') && p->step + 1 < p->l->nsteps) return go_step(p, p->step + 1), 1;
     if ((key == ' ' || key == 'n')) return 0; /* past the last step: the end */
     if (key == 'b' && p->step > 0) go_step(p, p->step - 1);
-    if (key == 'r') reveal(p);
-    if (key == 'v') pl_class_again(p->c);
+    if (key == 'r') pl_class_follow_reveal(&p->f, p->lab);
+    if (key == 'v') pl_class_follow_again(&p->f);
     return 1;
 }
 
@@ -199,23 +162,24 @@ static void loop(Present *p) {
     }
 }
 
+static void draw_revealed(int qi, void *ctx) { cli_class_exam_end(stdout, ((Present *)ctx)->c, qi); }
+
 /* The exam's end: every question the class was asked, revealed in turn. */
 static void exam_end(Present *p) {
     if (p->tty) fputs("\033[H\033[2J", stdout);
     else puts("----");
     cli_print_shown("padlab class: %s: the exam's answers, every question against the lab's number\n", p->l->title);
-    for (int qi = 0; qi < pl_class_questions(p->c) && qi < PL_CLASS_MAX_QUESTIONS; qi++)
-        if (p->reached[qi] && !pl_class_reveal_at(p->c, qi, p->value[qi])) cli_class_exam_end(stdout, p->c, qi);
+    pl_class_follow_end(&p->f, draw_revealed, p);
     fflush(stdout);
 }
 
 static int serve(Present *p, const ClassPresentArgs *o) {
     char code[PL_CLASS_CODE_LEN + 1], why[300];
+    PlErr err;
     new_code(code);
-    p->salt = pl_choices_new_salt();
-    if (!(p->c = pl_class_new(code))) return fprintf(stderr, "padlab lesson: out of memory\n"), 1;
-    if (pl_class_add_lesson(p->c, p->l, p->salt, p->step_q) < 0)
-        return fprintf(stderr, "padlab lesson: too many questions\n"), 1;
+    if (pl_class_follow_init(&p->f, p->l, code, pl_choices_new_salt(), o->exam, &err))
+        return fprintf(stderr, "padlab lesson: %s\n", err.msg), 1;
+    p->c = p->f.c;
     PlClassServer *sv = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
     if (!sv) return fprintf(stderr, "padlab lesson: --class: %s\n", why), 2;
     join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
@@ -228,7 +192,7 @@ static int serve(Present *p, const ClassPresentArgs *o) {
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     int rc = go_step(p, 0) ? 1 : 0;
     if (!rc) loop(p);
-    if (!rc && p->exam) exam_end(p);
+    if (!rc && p->f.exam) exam_end(p);
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
     pl_class_server_stop(sv);
     if (o->report) {
@@ -244,7 +208,7 @@ int cli_class_present(const ClassPresentArgs *o) {
     PlErr err;
     char path[1024];
     memset(&p, 0, sizeof p);
-    p.exam = o->exam, p.pres = -1, p.t0 = pl_app_clock();
+    p.pres = -1, p.t0 = pl_app_clock();
     char why[300];
     if (o->presenter && (p.pres = cli_presenter_open(o->presenter, why, sizeof why)) < 0)
         return fprintf(stderr, "padlab lesson: --presenter: %s\n", why), 2;
@@ -253,13 +217,9 @@ int cli_class_present(const ClassPresentArgs *o) {
     if (!(p.l = pl_lesson_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
     p.lab = pl_lab_new(o->settings, &err);
     p.run = p.lab ? pl_lesson_run_new(p.lab, p.l, 0, &err) : NULL;
-    p.step_q = calloc((size_t)p.l->nsteps + 1, sizeof *p.step_q);
-    int rc = !p.run      ? (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2)
-             : !p.step_q ? (fprintf(stderr, "padlab lesson: out of memory\n"), 1)
-                         : serve(&p, o);
-    pl_class_free(p.c);
+    int rc = p.run ? serve(&p, o) : (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2);
+    pl_class_follow_done(&p.f);
     if (p.pres >= 0) close(p.pres);
-    free(p.step_q);
     pl_lesson_run_free(p.run);
     pl_lab_free(p.lab);
     pl_lesson_free(p.l);

@@ -1,0 +1,92 @@
+/* A class session following a lesson (follow.h). */
+#include "follow.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/lab/quantity.h"
+#include "lesson.h"
+
+int pl_class_follow_init(PlClassFollow *f, const PlLesson *l, const char *code, uint64_t salt, int exam, PlErr *err) {
+    memset(f, 0, sizeof *f);
+    f->l = l, f->salt = salt, f->exam = exam, f->step = -1;
+    f->c = pl_class_new(code);
+    f->step_q = calloc((size_t)l->nsteps + 1, sizeof *f->step_q);
+    if (!f->c || !f->step_q) return pl_class_follow_done(f), pl_err_set(err, PL_ENOMEM, "out of memory"), -1;
+    if (pl_class_add_lesson(f->c, l, salt, f->step_q) < 0)
+        return pl_class_follow_done(f), pl_err_set(err, PL_ERANGE, "%s: too many questions for a class", l->name), -1;
+    return 0;
+}
+
+void pl_class_follow_done(PlClassFollow *f) {
+    pl_class_free(f->c);
+    free(f->step_q);
+    memset(f, 0, sizeof *f);
+}
+
+int pl_class_follow_question(const PlClassFollow *f, int k) {
+    return f->c && k >= 0 && k < f->l->nsteps ? f->step_q[k] : -1;
+}
+
+/* An exam keeps the number the lab computes as the question opens. */
+static void keep_value(PlClassFollow *f, PlLab *lab, int qi, const PlQuestion *q) {
+    char why[256];
+    if (qi >= PL_CLASS_MAX_QUESTIONS) return;
+    if (q->kind == PL_Q_ASK && pl_quantity_value(lab, &q->answer, &f->value[qi], why, sizeof why))
+        snprintf(f->note, sizeof f->note, "question %d: the lab has no value to reveal: %.150s", qi + 1, why);
+    else f->reached[qi] = 1;
+}
+
+int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {
+    if (k < 0 || k >= f->l->nsteps) return -1;
+    f->step = k;
+    int qi = f->step_q[k];
+    if (qi < 0) return pl_class_close(f->c);
+    const PlStep *s = &f->l->steps[k];
+    static char prompt[8192], texts[PL_CHOICES_MAX][1024];
+    const char *choices[PL_CHOICES_MAX];
+    int order[PL_CHOICES_MAX];
+    pl_lesson_fill(lab, s->q.prompt, prompt, sizeof prompt);
+    if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(f->l, k, f->salt, order);
+    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
+        choices[i] = pl_lesson_fill(lab, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
+    pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
+    if (f->exam) keep_value(f, lab, qi, &s->q);
+    return pl_class_open(f->c, qi);
+}
+
+static int refused(PlClassFollow *f) {
+    snprintf(f->note, sizeof f->note, "an exam reveals nothing until the end: q ends it and reveals every question");
+    return -1;
+}
+
+int pl_class_follow_reveal(PlClassFollow *f, PlLab *lab) {
+    if (f->exam) return refused(f);
+    int qi = pl_class_follow_question(f, f->step);
+    if (qi < 0) return snprintf(f->note, sizeof f->note, "this step asks the class nothing"), -1;
+    const PlQuestion *q = &f->l->steps[f->step].q;
+    double v = 0;
+    char why[256];
+    if (q->kind == PL_Q_ASK && pl_quantity_value(lab, &q->answer, &v, why, sizeof why))
+        return snprintf(f->note, sizeof f->note, "the lab has no value to reveal: %.150s", why), -1;
+    f->note[0] = '\0';
+    return pl_class_reveal(f->c, v);
+}
+
+int pl_class_follow_again(PlClassFollow *f) {
+    if (f->exam) return refused(f);
+    if (pl_class_again(f->c)) return snprintf(f->note, sizeof f->note, "a second round comes after the first"), -1;
+    f->note[0] = '\0';
+    return 0;
+}
+
+int pl_class_follow_end(PlClassFollow *f, void (*each)(int qi, void *ctx), void *ctx) {
+    int n = 0;
+    for (int qi = 0; f->exam && qi < pl_class_questions(f->c) && qi < PL_CLASS_MAX_QUESTIONS; qi++)
+        if (f->reached[qi] && !pl_class_reveal_at(f->c, qi, f->value[qi])) {
+            n++;
+            if (each) each(qi, ctx);
+        }
+    return n;
+}
