@@ -1416,8 +1416,34 @@ static const char *imdb5k_path(void) {
 START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) { every_view_legible(imdb5k_path()); }
 END_TEST
 
+/* A class of 30 on the step's question (follow.h): votes spread round the
+ * lab's number or over the letters; revealed when shown (after a second
+ * round when twice), else still open. */
+static void class_votes(PlClassFollow *f, PlLab *lab, int step, int shown, int twice) {
+    ck_assert_int_eq(pl_class_follow_step(f, lab, step), 0);
+    int qi = pl_class_follow_question(f, step);
+    if (qi < 0) return;
+    const PlQuestion *q = &f->l->steps[step].q;
+    double v = 0;
+    char why[200], text[64], tok[PL_CLASS_TOKEN_HEX + 1];
+    if (q->kind == PL_Q_ASK) ck_assert_int_eq(pl_quantity_value(lab, &q->answer, &v, why, sizeof why), 0);
+    for (int round = 0; round < 1 + twice; round++) {
+        if (round) ck_assert_int_eq(pl_class_follow_again(f), 0);
+        for (int s = 0; s < 30; s++) {
+            unsigned char rnd[16] = {(unsigned char)(s + 1), (unsigned char)round};
+            int st = round ? s : pl_class_join(f->c, rnd, tok);
+            if (q->kind == PL_Q_ASK) snprintf(text, sizeof text, "%.6g", v * (0.5 + (s % 11) / 10.0));
+            else snprintf(text, sizeof text, "%c", 'a' + (s + round) % q->nchoices);
+            pl_class_answer(f->c, st, qi, text, why, sizeof why);
+        }
+    }
+    if (shown) ck_assert_int_eq(pl_class_follow_reveal(f, lab), 0);
+}
+
 /* Lesson steps beside their views in the window and in classroom mode, at
- * every size (those whose views hold; see legible_sizes). */
+ * every size (those whose views hold; see legible_sizes); in classroom mode
+ * also with a class voting (its box at the pane's foot: open, revealed,
+ * revealed after two rounds). */
 START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
     static const struct {
         const char *lesson;
@@ -1445,17 +1471,23 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
                 usleep(10000);
             PlView v = (PlView)pl_lab_settings(lab)->view;
             ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
-            for (int k = 0; k < NSIZES; k++) {
-                canvas_set(&c, k, m);
-                pl_lesson_run_sync_veil(p.run);
-                GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab));
-                gui_figure(&c.dl, lab, v, area);
-                char what[96];
-                snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", steps[i].lesson, steps[i].step + 1,
-                         legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "");
-                legible_check(&c.dl, what, &L);
-                frames++;
-            }
+            PlClassFollow f;
+            ck_assert_int_eq(pl_class_follow_init(&f, p.lesson, "K7P2Q", 7, 0, &err), 0);
+            class_votes(&f, lab, steps[i].step, i % 3 != 0, i % 3 == 2);
+            GuiClassBox box = {&f, "http://192.168.100.200:8765/"};
+            for (int k = 0; k < NSIZES; k++)
+                for (int with = 0; with <= m; with++) {
+                    canvas_set(&c, k, m);
+                    pl_lesson_run_sync_veil(p.run);
+                    GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), with ? &box : NULL);
+                    gui_figure(&c.dl, lab, v, area);
+                    char what[128];
+                    snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s%s", steps[i].lesson, steps[i].step + 1,
+                             legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "", with ? " with a class" : "");
+                    legible_check(&c.dl, what, &L);
+                    frames++;
+                }
+            pl_class_follow_done(&f);
             pl_lesson_play_close(&p);
         }
         pl_lab_free(lab);

@@ -10,7 +10,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 # How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
-GUI_CHECKS=28 CHECK_GUI_CASES=30
+GUI_CHECKS=32 CHECK_GUI_CASES=30
 
 # Without the window (configure --disable-gui): its two commands refuse in one
 # line; the rest of this script and the window's Check suite are skipped.
@@ -90,9 +90,21 @@ expect_error "a deck that is not there is refused" "no deck 'no-such-deck'"
 run "$P" gui --item 2 --screenshot "$TMP/x.png"
 expect_error "--item without a drill is refused" "--item needs --drill"
 
+# A class voting in the window's lesson (--class): a picture of step 2 with the class's box.
+run "$P" gui "${C[@]}" --lesson rectangle --step 2 --class --port 0 --screenshot "$TMP/class.png"
+if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
+    expect_error "--class in the window says padlab was built without libmicrohttpd" "built without libmicrohttpd"
+elif [[ $rc -eq 0 && $out == "class: serving http://127.0.0.1:"*" code "* && -s $TMP/class.png ]]; then
+    pass "--class in the window serves the class and draws its box"
+else fail "--class in the window serves the class and draws its box" "status $rc" "$out" "$err"; fi
+run "$P" gui "${C[@]}" --class --screenshot "$TMP/x.png"
+expect_error "--class without a lesson is refused" "--class votes on a lesson's questions: give --lesson NAME"
+run "$P" gui "${C[@]}" --lesson rectangle --exam --screenshot "$TMP/x.png"
+expect_error "--exam without --class is refused" "are a class session's: give --class too"
+
 # The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
 if ! command -v xvfb-run >/dev/null; then
-    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 7
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 8
 else
     rm -f "$TMP/s.session"
     xenv=()
@@ -128,5 +140,14 @@ else
     run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS=" 3q" "$P" gui "${C[@]}" --drill cards-attention
     if [[ $rc -eq 0 ]] && grep -q '^item = cards-attention/[a-z0-9-]* state=learning step=1 .*reviews=1 ' "$TMP/state/padlab/drill" 2>/dev/null; then pass "keys through the event queue grade the window's card, and its progress is kept"
     else fail "keys through the event queue grade the window's card, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/drill" 2>&1)"; fi
+    # A class in the window: two steps on, q ends it; the class report is written with the lesson's questions.
+    if [[ ${PADLAB_CLASS:-yes} == yes ]]; then
+        run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" \
+            "$P" gui "${C[@]}" --lesson rectangle --class --port 0 --report "$TMP/wclass.csv"
+        if [[ $rc -eq 0 && $out == *"class report: $TMP/wclass.csv"* ]] && [[ $(head -n 1 "$TMP/wclass.csv") == question,* ]] &&
+            grep -q "Of this batch's 6400 cells" "$TMP/wclass.csv"; then
+            pass "a class in the window ends with its report"
+        else fail "a class in the window ends with its report" "status $rc" "$out" "$err" "$(cat "$TMP/wclass.csv" 2>&1)"; fi
+    else skip "a class in the window: padlab was built without libmicrohttpd"; fi
 fi
 finish

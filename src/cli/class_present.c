@@ -12,13 +12,9 @@
  * On a terminal the screen is redrawn whenever the session changes (checked
  * every 25 ms); with keys from a pipe (the tests) each frame is printed as
  * it changes, one after the other. */
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -47,32 +43,6 @@ typedef struct {
     char notes[4096];           /* the step's teacher notes, filled (at the first, the lesson's too) */
     char narration_notes[2048]; /* the step's own, filled */
 } Present;
-
-/* A join code of letters and digits no one mistakes for one another. */
-static void new_code(char *code) {
-    static const char alphabet[] = "ACDEFGHJKLMNPQRTUVWXY34679";
-    unsigned char rnd[PL_CLASS_CODE_LEN];
-    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 7, sizeof rnd);
-    for (int i = 0; i < PL_CLASS_CODE_LEN; i++) code[i] = alphabet[rnd[i] % (sizeof alphabet - 1)];
-    code[PL_CLASS_CODE_LEN] = 0;
-}
-
-/* The address students type: the one listened on, or for every interface
- * (0.0.0.0) this machine's first address that is not loopback. */
-static void join_url(char *url, int cap, const char *listen, int port) {
-    char host[INET6_ADDRSTRLEN + 2];
-    snprintf(host, sizeof host, "%s", listen);
-    struct ifaddrs *ifs = NULL;
-    if (!strcmp(listen, "0.0.0.0") && !getifaddrs(&ifs)) {
-        for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
-            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET && strcmp(i->ifa_name, "lo")) {
-                inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, host, sizeof host);
-                break;
-            }
-        freeifaddrs(ifs);
-    }
-    snprintf(url, cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
-}
 
 /* Goes to step k: the lab set up and computed, the question's texts filled
  * and opened to the class. 0, or -1 with the message printed. */
@@ -176,13 +146,13 @@ static void exam_end(Present *p) {
 static int serve(Present *p, const ClassPresentArgs *o) {
     char code[PL_CLASS_CODE_LEN + 1], why[300];
     PlErr err;
-    new_code(code);
+    pl_class_new_code(code);
     if (pl_class_follow_init(&p->f, p->l, code, pl_choices_new_salt(), o->exam, &err))
         return fprintf(stderr, "padlab lesson: %s\n", err.msg), 1;
     p->c = p->f.c;
     PlClassServer *sv = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
     if (!sv) return fprintf(stderr, "padlab lesson: --class: %s\n", why), 2;
-    join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
+    pl_class_join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
     printf("class: serving %s code %s\n", p->url, code);
     fflush(stdout);
     struct termios saved, raw;

@@ -27,24 +27,16 @@ static void bar(FILE *f, int n, int most) {
 }
 
 void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n) {
-    int rows = t->kind == PL_CLASS_CHOICE ? t->nchoices : t->nbins, most = 1;
-    for (int r = 0; r < t->rounds; r++)
-        for (int i = 0; i < rows; i++)
-            if ((t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i]) > most)
-                most = t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i];
+    int most, rows = pl_class_tally_rows(t, &most);
     fprintf(f, "  %-26s", "");
     for (int r = 0; r < t->rounds; r++)
         fprintf(f, "round %d: %3d answered, %3d right   ", r + 1, t->answered[r], t->right[r]);
     fputs("\n", f);
     for (int i = 0; i < rows; i++) {
         char label[64];
-        int right = t->kind == PL_CLASS_CHOICE ? i == t->right_choice : i >= t->band_bin_lo && i <= t->band_bin_hi;
-        if (t->kind == PL_CLASS_CHOICE) snprintf(label, sizeof label, "%c.", 'a' + i);
-        else
-            snprintf(label, sizeof label, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit,
-                     t->unit > 1 ? "%" : "", (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
+        int right = pl_class_tally_label(t, i, label, sizeof label);
         fprintf(f, "  %s %-22s ", right ? "\u2713" : " ", label);
-        for (int r = 0; r < t->rounds; r++) bar(f, t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i], most);
+        for (int r = 0; r < t->rounds; r++) bar(f, pl_class_tally_count(t, r, i), most);
         if (t->kind == PL_CLASS_NUMBER && i == t->value_bin) fprintf(f, "\u25c0 the lab: %s", t->value_text);
         fputs("\n", f);
     }

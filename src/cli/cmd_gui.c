@@ -48,6 +48,12 @@ static int run_gui(const CliArgs *a) {
     if (g.drill && !*g.drill) return cli_usage_error(a, "--drill needs a deck's name (padlab drill --list)");
     if (g.drill && g.lesson) return cli_usage_error(a, "--drill and --lesson: one at a time");
     g.review = cli_flag(a, "review");
+    g.klass = cli_flag(a, "class"), g.exam = cli_flag(a, "exam");
+    g.listen = cli_str(a, "listen", "127.0.0.1"), g.report = cli_str(a, "report", NULL);
+    if (cli_int(a, "port", 8765, 0, 65535, &g.port)) return 2;
+    if (g.klass && !g.lesson) return cli_usage_error(a, "--class votes on a lesson's questions: give --lesson NAME");
+    if (!g.klass && (g.exam || g.report || cli_str(a, "listen", NULL) || cli_str(a, "port", NULL)))
+        return cli_usage_error(a, "--exam, --report, --listen and --port are a class session's: give --class too");
     if (g.review && (g.lesson || g.drill))
         return cli_usage_error(a, "--review asks the due lesson questions: without --lesson or --drill");
     if (cli_str(a, "item", NULL)) {
@@ -72,6 +78,11 @@ static const CliOpt gui_opts[] = {
     {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
     {"review", NULL, "the lesson questions you answered that are due again today, each at its step"},
+    {"class", NULL, "with --lesson: students vote on each question (as padlab lesson NAME --class; r reveal, v again)"},
+    {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
+    {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
+    {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
+    {"exam", NULL, "with --class: nothing revealed until the end"},
     {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
     {"drill", "DECK", "play a drill deck in the window, with the terminal drill's keys (--present: classroom mode)"},
     {"item", "N", "with --drill: item N of the deck alone, no progress kept (a --screenshot shows item 1 unless told)"},

@@ -27,6 +27,7 @@
 
 #include "backend.h"
 #include "chrome.h"
+#include "app/class/server.h"
 #include "app/state.h"
 #include "core/atomic.h"
 #include "drill_pane.h"
@@ -51,6 +52,13 @@ typedef struct {
     GuiRect drag_track;
     PlLessonPlay lesson; /* the lesson playing when lesson.run is set; its blank flag blanks classroom mode */
     PlDrillPlay drill;   /* the drill playing when drill.drill is set */
+    /* a class session (--class): the class follows the lesson; klass.f is NULL without one */
+    GuiClassBox klass;
+    PlClassFollow follow;
+    PlClassServer *server;
+    char url[128];
+    unsigned class_seen; /* the class's version last drawn, and its students */
+    int class_students;
 } Gui;
 
 /* ---- the look ---- */
@@ -70,7 +78,7 @@ static void build(Gui *g, int with_chrome) {
     double now = pl_app_clock();
     g->cs.flash = now < g->flash_until ? g->cs.flash : 0;
     g->cs.message = g->message[0] ? g->message : NULL;
-    g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson) : NULL;
+    g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson, g->klass.f != NULL) : NULL;
     if (g->look.present && g->lesson.blank) return;
     if (g->lesson.run) pl_lesson_run_sync_veil(g->lesson.run); /* the open question's figure stays hidden */
     if (g->drill.drill) {
@@ -80,7 +88,7 @@ static void build(Gui *g, int with_chrome) {
     GuiRect area;
     if (with_chrome && !g->look.present) area = gui_chrome(dl, g->lab, &g->cs);
     else area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit);
-    if (g->lesson.run) area = gui_lesson_beside(dl, &g->lesson, g->lab, area);
+    if (g->lesson.run) area = gui_lesson_beside(dl, &g->lesson, g->lab, area, g->klass.f ? &g->klass : NULL);
     gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view, area);
     if (g->look.present && g->cs.flash && with_chrome) gui_flash_banner(dl, g->lab, g->cs.flash);
     if (g->help) gui_help(dl);
@@ -106,6 +114,8 @@ static int start(Gui *g, const PlLabSettings *s, const GuiLook *look, int W, int
 }
 
 static void stop(Gui *g) {
+    pl_class_server_stop(g->server);
+    pl_class_follow_done(&g->follow);
     pl_lesson_play_close(&g->lesson);
     pl_drill_play_close(&g->drill);
     gui_dl_done(&g->dl);
@@ -283,6 +293,59 @@ static int present_toggle(const SDL_Event *e) {
     return k && k->act == GUI_DO_PRESENT;
 }
 
+/* ---- a class session ---- */
+
+/* The class follows the lesson: a step whose figures are in opens its
+ * question. 1 when the box should be drawn again (a step, a vote, a join). */
+static int class_tick(Gui *g) {
+    PlClassFollow *f = g->klass.f;
+    if (!f) return 0;
+    const PlLessonState *st = pl_lesson_run_state(g->lesson.run);
+    if (st->step != f->step && !st->waiting && pl_lesson_run_ready(g->lesson.run))
+        pl_class_follow_step(f, g->lab, st->step);
+    PlClassNow n;
+    pl_class_now(f->c, &n);
+    int students = pl_class_students(f->c), changed = n.version != g->class_seen || students != g->class_students;
+    g->class_seen = n.version, g->class_students = students;
+    return changed;
+}
+
+/* r reveals, v opens a second round: 1 when the key was the class's. */
+static int class_key(Gui *g, const SDL_Event *e) {
+    if (!g->klass.f || !g->lesson.run || g->lesson.explore || e->type != SDL_TEXTINPUT || e->text.text[1]) return 0;
+    if (e->text.text[0] == 'r') return pl_class_follow_reveal(g->klass.f, g->lab), 1;
+    if (e->text.text[0] == 'v') return pl_class_follow_again(g->klass.f), 1;
+    return 0;
+}
+
+/* Starts the class's server for the lesson playing: 0, or -1 with why. */
+static int class_start(Gui *g, const GuiArgs *a, char *why, int cap) {
+    char code[PL_CLASS_CODE_LEN + 1];
+    PlErr err;
+    pl_class_new_code(code);
+    if (pl_class_follow_init(&g->follow, g->lesson.lesson, code, pl_choices_new_salt(), a->exam, &err))
+        return snprintf(why, (size_t)cap, "%s", err.msg), -1;
+    if (!(g->server = pl_class_server_start(g->follow.c, a->listen, a->port, why, cap))) return -1;
+    pl_class_join_url(g->url, sizeof g->url, a->listen, pl_class_server_port(g->server));
+    g->klass = (GuiClassBox){&g->follow, g->url};
+    printf("class: serving %s code %s\n", g->url, code);
+    fflush(stdout);
+    return 0;
+}
+
+/* The class's end: an exam's questions revealed, the report written. 0, or 1 after its line. */
+static int class_end(Gui *g, const GuiArgs *a) {
+    char why[300];
+    if (!g->klass.f) return 0;
+    pl_class_server_stop(g->server), g->server = NULL;
+    pl_class_follow_end(g->klass.f, NULL, NULL);
+    if (!a->report) return 0;
+    if (pl_class_report_write(g->follow.c, a->report, g->lesson.lesson->title, why, sizeof why))
+        return fprintf(stderr, "padlab gui: %s\n", why), 1;
+    printf("class report: %s\n", a->report);
+    return 0;
+}
+
 /* A key to the lesson first: 1 when it took it (or quit). */
 static int lesson_key(Gui *g, Win *w, const SDL_Event *e) {
     if (!g->lesson.run || g->help || present_toggle(e)) return 0;
@@ -388,7 +451,8 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT: w->quit = 1; break;
     case SDL_TEXTINPUT:
-        if (!drill_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] && !e->text.text[1])
+        if (!drill_key(g, w, e) && !class_key(g, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] &&
+            !e->text.text[1])
             on_char(g, w, (unsigned char)e->text.text[0]);
         w->dirty = 1;
         break;
@@ -493,6 +557,7 @@ static int window_loop(Gui *g, char *why, int cap) {
         double now = pl_app_clock();
         int training = pl_lab_training(g->lab)->active;
         if (g->lesson.run) pending |= pl_lesson_play_tick(&g->lesson, g->lab);
+        if (class_tick(g)) w.dirty = 1;
         if (g->drill.drill) { /* a countdown on screen moves four times a second; a case computing, ten */
             pending |= pl_drill_play_tick(&g->drill, now) | pl_drill_play_busy(&g->drill);
             if (pl_drill_time_left(g->drill.drill, now) >= 0.0 && now - last_draw > 0.25) w.dirty = 1;
@@ -607,6 +672,12 @@ int gui_run(const GuiArgs *a) {
         SDL_Quit();
         return opened > 0 ? 0 : 2;
     }
+    if (a->klass && class_start(&g, a, why, sizeof why)) {
+        fprintf(stderr, "padlab gui: --class: %s\n", why);
+        stop(&g);
+        SDL_Quit();
+        return 2;
+    }
     pl_lab_take_changes(g.lab);
     int rc = 0;
     if (a->screenshot) {
@@ -614,6 +685,7 @@ int gui_run(const GuiArgs *a) {
         if (wait_view(&g, v, a->timeout > 0 ? a->timeout : 120.0))
             fprintf(stderr, "padlab gui: the %s view's results were not ready in time; the picture says so\n",
                     pl_view_name(v));
+        class_tick(&g); /* the step's question open to the class in the picture */
         if (screenshot(&g, a->screenshot, 1, why, sizeof why)) fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
     } else {
         const char *save = so.save[0] ? so.save : NULL;
@@ -631,6 +703,7 @@ int gui_run(const GuiArgs *a) {
         if (g.lesson.run && g.lesson.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.lesson.unsaved), rc = 1;
         if (g.drill.drill && g.drill.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.drill.unsaved), rc = 1;
     }
+    rc |= class_end(&g, a);
     stop(&g);
     SDL_Quit();
     return rc;

@@ -35,6 +35,11 @@ typedef struct {
     const char *drill;      /* --drill DECK: play a deck in the window instead of the lab, or NULL */
     int item;               /* --item N - 1: that item alone (a picture, no progress kept); -1: the session */
     int all, count, timed;  /* the drill's --all, --count N, --timed */
+    int klass;              /* --class: the class votes on the lesson's questions (app/class/follow.h) */
+    const char *listen;     /* with it: the address, the port (0: a free one), the report's file or NULL */
+    int port;
+    const char *report;
+    int exam; /* --exam: nothing revealed until the end */
 } GuiArgs;
 
 /* Runs the lab in a window until the user quits. Returns the exit status;

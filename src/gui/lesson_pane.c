@@ -39,15 +39,26 @@ void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int si
     gui_page_pane(dl, &pl_lesson_player, p, lab, 0.0, in, y, size, tags, 1);
 }
 
-GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area) {
+GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area, const GuiClassBox *k) {
     double u = dl->st->unit, gap = 16 * u;
-    int present = dl->st->present;
-    double w = present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u);
-    gui_lesson_pane(dl, p, lab, (GuiRect){area.x, area.y, w, area.h}, present ? GUI_LARGE : GUI_NORMAL);
+    int present = dl->st->present, size = present ? GUI_LARGE : GUI_NORMAL;
+    double w = present ? area.w * 0.4 : fmin(fmax(area.w * 0.36, 340 * u), 560 * u), below = 0;
+    if (k) { /* the class's box at the foot: the lesson's page scrolls above it */
+        GuiRect box = {area.x + 14 * u, 0, w - 28 * u, 0};
+        double room = fmin(area.h * 0.4, area.h - 12 * gui_text_h(dl, size)); /* the lesson keeps a dozen lines */
+        below = gui_class_box(dl, k, box, size, room, 0) + 14 * u;
+        box.y = area.y + area.h - below;
+        gui_rect(dl, (GuiRect){area.x, box.y, w, below}, GUI_C_PANEL);
+        gui_class_box(dl, k, box, size, room, 1);
+    }
+    gui_lesson_pane(dl, p, lab, (GuiRect){area.x, area.y, w, area.h - below}, size);
     return (GuiRect){area.x + w + gap, area.y, area.w - w - gap, area.h};
 }
 
-const char *gui_lesson_keys(const PlLessonPlay *p) {
+const char *gui_lesson_keys(const PlLessonPlay *p, int with_class) {
     if (p->explore) return "exploring the lab: every key works it   Esc back to the lesson   ? help   q quit";
+    if (with_class)
+        return "space / PgDn next   PgUp back   r reveal   v vote again   h hint   s solution   Esc work the lab   F5 "
+               "classroom   q quit";
     return "space / PgDn next   PgUp back   h hint   s solution   Esc work the lab   F5 classroom   q quit";
 }

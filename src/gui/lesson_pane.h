@@ -6,6 +6,7 @@
 #define PL_GUI_LESSON_PANE_H
 
 #include "app/teach/lesson_play.h"
+#include "class_pane.h"
 #include "dl.h"
 
 /* Lays the pane out in r: the lesson's title, the step, the narration, the
@@ -14,10 +15,11 @@
  * mode). Tags the pane "lesson" and its reveal "lesson-reveal". */
 void gui_lesson_pane(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect r, int size);
 /* The pane at the left of area, as wide as the window's mode gives it
- * (classroom mode: two fifths, large type), drawn; returns what is left
+ * (classroom mode: two fifths, large type), drawn; with a class (k, else
+ * NULL) its box at the pane's foot (class_pane.h). Returns what is left
  * for the view beside it. */
-GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area);
-/* The key bar's text while a lesson plays. */
-const char *gui_lesson_keys(const PlLessonPlay *p);
+GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area, const GuiClassBox *k);
+/* The key bar's text while a lesson plays (with a class voting: r and v too). */
+const char *gui_lesson_keys(const PlLessonPlay *p, int with_class);
 
 #endif

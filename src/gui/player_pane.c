@@ -36,8 +36,8 @@ void gui_page_pane(GuiList *dl, const PlPlayer *pl, void *self, PlLab *lab, doub
     w.dl = dl, w.size = size;
     gui_wrapped_page(&w, &page, in.w);
     int rows = (int)floor((in.y + in.h - y) / lh);
-    if (marker_row && w.n > rows && rows > 2) rows--;
-    if (rows < 1) rows = 1;
+    if (rows < 0) rows = 0;
+    if (marker_row && w.n > rows && rows > 0) rows--; /* the last row for "more: Down": never under a line */
     if (*scroll > w.n - rows) *scroll = w.n - rows > 0 ? w.n - rows : 0;
     gui_wrapped_draw(dl, &w, in, y, lh, rows, *scroll, tags);
 }

@@ -136,6 +136,14 @@ void pl_class_now(PlClass *c, PlClassNow *now);
 int pl_class_count(PlClass *c, int qi, int round);
 /* The tally of question qi (0, or -1 when there is no such question). */
 int pl_class_tally(PlClass *c, int qi, PlClassTally *t);
+/* Row i of a tally, as every view labels it: "c." for a choice, "1400 to
+ * 1450" (or "20.3% to 20.9%" for a share) for a number's bin; and whether
+ * it counts right (the right choice, a bin inside the band). */
+int pl_class_tally_label(const PlClassTally *t, int i, char *out, int cap);
+/* How many rows it has, and the largest count of any row in any round (at least 1). */
+int pl_class_tally_rows(const PlClassTally *t, int *most);
+/* Row i's count in round r (from 0). */
+int pl_class_tally_count(const PlClassTally *t, int r, int i);
 
 /* The class report: for each question, answered and right in each round and
  * the most common wrong answer. fmt is "md", "csv" or "json". */

@@ -91,3 +91,24 @@ int pl_class_tally(PlClass *c, int qi, PlClassTally *t) {
     pthread_mutex_unlock(&c->mu);
     return ok ? 0 : -1;
 }
+
+int pl_class_tally_label(const PlClassTally *t, int i, char *out, int cap) {
+    if (t->kind == PL_CLASS_CHOICE) return snprintf(out, (size_t)cap, "%c.", 'a' + i), i == t->right_choice;
+    const char *pc = t->unit > 1 ? "%" : "";
+    snprintf(out, (size_t)cap, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit, pc,
+             (t->edge0 + (i + 1) * t->width) * t->unit, pc);
+    return i >= t->band_bin_lo && i <= t->band_bin_hi;
+}
+
+int pl_class_tally_count(const PlClassTally *t, int r, int i) {
+    return t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i];
+}
+
+int pl_class_tally_rows(const PlClassTally *t, int *most) {
+    int rows = t->kind == PL_CLASS_CHOICE ? t->nchoices : t->nbins;
+    *most = 1;
+    for (int r = 0; r < t->rounds; r++)
+        for (int i = 0; i < rows; i++)
+            if (pl_class_tally_count(t, r, i) > *most) *most = pl_class_tally_count(t, r, i);
+    return rows;
+}
