@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=29
+CHECKS=30
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -109,6 +109,10 @@ row=$(sed -n 2p "$TMP/report.csv")
 if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",3,2,,,1400,1399,1" ]]; then
     pass "the report counts 3 answered, 2 right, and the wrong answer 1399"
 else fail "the report counts 3 answered, 2 right, and the wrong answer 1399" "got: $row"; fi
+# A question never reached is listed by its words, its figures not yet computed: no raw {placeholder}.
+if ! grep -q '{' "$TMP/report.csv" && grep -q '^2,3,ask,The four reviews hold … tokens' "$TMP/report.csv"; then
+    pass "a question never reached shows no raw placeholder in the report"
+else fail "a question never reached shows no raw placeholder in the report" "$(sed -n 3p "$TMP/report.csv")"; fi
 
 # ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
 exec 7>&-

@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void pl_class_lesson_order(const PlLesson *l, int step, uint64_t salt, int *order) {
     const PlQuestion *q = &l->steps[step].q;
@@ -12,16 +13,31 @@ void pl_class_lesson_order(const PlLesson *l, int step, uint64_t salt, int *orde
     pl_choices_order(pl_choices_seed(salt, l->name, which, 0), pinned, q->nchoices, order);
 }
 
+/* text with each {placeholder} as "..." (UTF-8 ellipsis): a question's
+ * words before its step fills them from the lab (the report of a question
+ * never reached says no raw placeholder). Returns out. */
+static const char *unfilled(const char *text, char *out, size_t cap) {
+    size_t n = 0;
+    for (const char *s = text ? text : ""; *s && n + 4 < cap; s++) {
+        const char *close = *s == '{' ? strchr(s, '}') : NULL;
+        if (close) memcpy(out + n, "\xe2\x80\xa6", 3), n += 3, s = close;
+        else out[n++] = *s;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 static int add_choose(PlClass *c, const PlLesson *l, int step, uint64_t salt) {
     const PlQuestion *q = &l->steps[step].q;
     int order[PL_CHOICES_MAX], right = 0;
     const char *texts[PL_CHOICES_MAX];
+    static char bufs[PL_CHOICES_MAX][1024], prompt[4096];
     pl_class_lesson_order(l, step, salt, order);
     for (int k = 0; k < q->nchoices; k++) {
-        texts[k] = q->choices[order[k]].text;
+        texts[k] = unfilled(q->choices[order[k]].text, bufs[k], sizeof bufs[k]);
         if (q->choices[order[k]].right) right = k;
     }
-    return pl_class_add_choice(c, q->prompt, texts, q->nchoices, right, step);
+    return pl_class_add_choice(c, unfilled(q->prompt, prompt, sizeof prompt), texts, q->nchoices, right, step);
 }
 
 int pl_class_add_lesson(PlClass *c, const PlLesson *l, uint64_t salt, int *step_q) {
@@ -29,8 +45,10 @@ int pl_class_add_lesson(PlClass *c, const PlLesson *l, uint64_t salt, int *step_
     for (int s = 0; s < l->nsteps; s++) {
         const PlQuestion *q = &l->steps[s].q;
         step_q[s] = -1;
+        char prompt[4096];
         if (q->kind == PL_Q_ASK && q->has_answer && pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING)
-            step_q[s] = pl_class_add_number(c, q->prompt, &q->answer, &q->tolerance, s);
+            step_q[s] =
+                pl_class_add_number(c, unfilled(q->prompt, prompt, sizeof prompt), &q->answer, &q->tolerance, s);
         else if (q->kind == PL_Q_CHOOSE) step_q[s] = add_choose(c, l, s, salt);
         else continue;
         if (step_q[s] < 0) return -1;
