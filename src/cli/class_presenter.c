@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,16 +24,6 @@ int cli_presenter_open(const char *path, char *why, int cap) {
                -1;
     }
     return fd;
-}
-
-/* printf for text from a lesson file: its control bytes shown, not sent. */
-__attribute__((format(printf, 2, 3))) static void shown(FILE *f, const char *fmt, ...) {
-    char line[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    pl_text_put_printable_lines(f, line);
 }
 
 static void clock_text(char *out, size_t cap, double s) {
@@ -59,12 +48,12 @@ static void answers(FILE *f, PlClass *c, const ClassPresenter *s) {
 static void frame(FILE *f, PlClass *c, const ClassPresenter *s) {
     char on[32], all[32];
     clock_text(on, sizeof on, s->on_step), clock_text(all, sizeof all, s->in_all);
-    shown(f, "presenter: %s\n", s->title);
-    shown(f, "step %d of %d: %s\n", s->step + 1, s->nsteps, s->step_title);
+    pl_text_printf_lines(f, "presenter: %s\n", s->title);
+    pl_text_printf_lines(f, "step %d of %d: %s\n", s->step + 1, s->nsteps, s->step_title);
     fprintf(f, "on this step %s, in all %s\n", on, all);
     answers(f, c, s);
-    shown(f, "\nnotes: %s\n", s->notes ? s->notes : "(none for this step)");
-    if (s->next_title) shown(f, "\nnext: %s\n", s->next_title);
+    pl_text_printf_lines(f, "\nnotes: %s\n", s->notes ? s->notes : "(none for this step)");
+    if (s->next_title) pl_text_printf_lines(f, "\nnext: %s\n", s->next_title);
     else fputs("\nnext: the end (q)\n", f);
 }
 

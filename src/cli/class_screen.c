@@ -1,21 +1,10 @@
 /* The projector's screen (class_screen.h). */
 #include "class_screen.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 #include "class_qr.h"
 #include "core/text.h"
-
-/* printf to f for text from a lesson file: its control bytes shown, not sent. */
-__attribute__((format(printf, 2, 3))) static void shown(FILE *f, const char *fmt, ...) {
-    char line[12000];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    pl_text_put_printable_lines(f, line);
-}
 
 #define BAR 24
 
@@ -41,7 +30,7 @@ void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n) {
         fputs("\n", f);
     }
     if (t->kind == PL_CLASS_CHOICE)
-        shown(f, "  the right answer: %c. %s\n", 'a' + t->right_choice, n->choices[t->right_choice]);
+        pl_text_printf_lines(f, "  the right answer: %c. %s\n", 'a' + t->right_choice, n->choices[t->right_choice]);
     else
         fprintf(f, "  \u2713 the band counted right: %.4g%s to %.4g%s\n", t->band_lo * t->unit, t->unit > 1 ? "%" : "",
                 t->band_hi * t->unit, t->unit > 1 ? "%" : "");
@@ -51,8 +40,8 @@ static void question(FILE *f, PlClass *c, const ClassScreen *s) {
     PlClassNow n;
     pl_class_now(c, &n);
     if (n.q != s->qi || n.phase == PL_CLASS_WAIT) return;
-    shown(f, "\nQuestion %d, round %d\n%s\n", n.q + 1, n.round, n.prompt);
-    for (int i = 0; i < n.nchoices; i++) shown(f, "  %c. %s\n", 'a' + i, n.choices[i]);
+    pl_text_printf_lines(f, "\nQuestion %d, round %d\n%s\n", n.q + 1, n.round, n.prompt);
+    for (int i = 0; i < n.nchoices; i++) pl_text_printf_lines(f, "  %c. %s\n", 'a' + i, n.choices[i]);
     if (n.phase == PL_CLASS_OPEN) {
         fprintf(f, "\n  answered: %d of %d students", pl_class_count(c, n.q, n.round), pl_class_students(c));
         if (n.round == 2) fprintf(f, " (round 1: %d)", pl_class_count(c, n.q, 1));
@@ -70,11 +59,11 @@ static void question(FILE *f, PlClass *c, const ClassScreen *s) {
 }
 
 void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
-    shown(f, "padlab class: %s, step %d of %d\n", s->title, s->step + 1, s->nsteps);
+    pl_text_printf_lines(f, "padlab class: %s, step %d of %d\n", s->title, s->step + 1, s->nsteps);
     fprintf(f, "join at %s with the code %s   (%d students)\n", s->url, s->code, pl_class_students(c));
     if (s->qr) cli_class_qr(f, s->url, 2);
     if (s->narration) {
-        shown(f, "\n%s\n", s->narration);
+        pl_text_printf_lines(f, "\n%s\n", s->narration);
     }
     if (s->qi >= 0) question(f, c, s);
     else fputs("\n  space next step   b back   q end\n", f);
@@ -87,7 +76,7 @@ void cli_class_exam_end(FILE *f, PlClass *c, int qi) {
     PlClassTally t;
     pl_class_now(c, &n);
     if (n.q != qi || pl_class_tally(c, qi, &t)) return;
-    shown(f, "\nQuestion %d\n%s\n", qi + 1, n.prompt);
-    for (int i = 0; i < n.nchoices; i++) shown(f, "  %c. %s\n", 'a' + i, n.choices[i]);
+    pl_text_printf_lines(f, "\nQuestion %d\n%s\n", qi + 1, n.prompt);
+    for (int i = 0; i < n.nchoices; i++) pl_text_printf_lines(f, "  %c. %s\n", 'a' + i, n.choices[i]);
     cli_class_tally(f, &t, &n);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "class_present.h"
 #include "cli.h"
 #include "gui/gui.h"
 
@@ -79,10 +80,8 @@ static const CliOpt gui_opts[] = {
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
     {"review", NULL, "the lesson questions you answered that are due again today, each at its step"},
     {"class", NULL, "with --lesson: students vote on each question (as padlab lesson NAME --class; r reveal, v again)"},
-    {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"},
-    {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},
-    {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},
-    {"exam", NULL, "with --class: nothing revealed until the end"},
+    CLI_OPTS_CLASS,
+    CLI_OPT_EXAM,
     {"step", "N", "with --lesson: open at step N (a --screenshot shows step 1 unless told; no progress is kept)"},
     {"drill", "DECK", "play a drill deck in the window, with the terminal drill's keys (--present: classroom mode)"},
     {"item", "N", "with --drill: item N of the deck alone, no progress kept (a --screenshot shows item 1 unless told)"},

@@ -43,23 +43,17 @@ int *cli_lengths(const PlCorpus *c) {
     return len;
 }
 
-static void put_shown(FILE *f, const char *fmt, va_list ap) {
-    char line[20000]; /* more than any filled text (8192) with its label */
-    vsnprintf(line, sizeof line, fmt, ap);
-    pl_text_put_printable_lines(f, line);
-}
-
 void cli_print_shown(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    put_shown(stdout, fmt, ap);
+    pl_text_vprintf_lines(stdout, fmt, ap);
     va_end(ap);
 }
 
 void cli_error_shown(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    put_shown(stderr, fmt, ap);
+    pl_text_vprintf_lines(stderr, fmt, ap);
     va_end(ap);
 }
 

@@ -192,3 +192,17 @@ int pl_text_put_printable_lines(FILE *f, const char *s) {
         if (*s == '\n' ? fputc('\n', f) == EOF : fputs(c, f) == EOF) return -1;
     return 0;
 }
+
+int pl_text_vprintf_lines(FILE *f, const char *fmt, va_list ap) {
+    char line[20000]; /* more than any filled text (8192) with its label */
+    vsnprintf(line, sizeof line, fmt, ap);
+    return pl_text_put_printable_lines(f, line);
+}
+
+int pl_text_printf_lines(FILE *f, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = pl_text_vprintf_lines(f, fmt, ap);
+    va_end(ap);
+    return rc;
+}

@@ -11,6 +11,7 @@
 #ifndef PL_TEXT_H
 #define PL_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -46,6 +47,10 @@ int pl_text_shown_char(const char *s, char out[7]);
 /* s to f as pl_text_put_printable writes it, but its newlines kept as line
  * ends: text from a file, shown line by line. 0, or -1 on a write error. */
 int pl_text_put_printable_lines(FILE *f, const char *s);
+/* The same for a formatted text (at most 20000 bytes): printf for text
+ * from a file, its control bytes shown, not sent. */
+int pl_text_vprintf_lines(FILE *f, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+int pl_text_printf_lines(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A %XX escape at s (s[0] is '%', left bytes from s on, the '%' counted):
  * the byte the two hex digits give, or -1 when there are not two hex
