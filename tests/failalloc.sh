@@ -138,8 +138,9 @@ COMMANDS=(
     "all kata check attention_mask $TMP/am.json --corpus builtin:0:40"
 )
 # The exports draw through the window's code: not in a build without it.
-if ! without gui "the export sweeps" 2; then
+if ! without gui "the export and handout sweeps" 3; then
     COMMANDS+=("all export $small --view batch --csv $TMP/x.csv" "20 export $small --view batch --svg $TMP/x.svg")
+    COMMANDS+=("40 lesson 01-rectangle --handout $TMP/handout --corpus builtin:0:40")
 fi
 # Every allocation of these in `make sweep` only (each takes longer).
 LONG=(

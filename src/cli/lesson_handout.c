@@ -39,9 +39,10 @@ typedef struct {
     const char *dir;
     FILE *ws, *key; /* the two documents, in memory until written */
     int nq;         /* questions so far */
-    int figures;    /* 1: figures are drawn; 0: this padlab cannot (why says so) */
-    char why[300];  /* the first figure or text that could not be made */
-    int missing;    /* figures of the text that could not be computed */
+    int figures;    /* 1: figures are drawn; 0: this padlab cannot (nofig says so) */
+    char nofig[300];
+    char why[300]; /* the first figure, or figure of the text, that could not be made */
+    int missing;   /* how many */
 } Handout;
 
 /* text with its placeholders filled and, when veil, the asked figure blanked. */
@@ -65,9 +66,10 @@ static const char *figure(Handout *h, int k, int answered, char *name, int cap) 
     if (answered) pl_lab_set_veil(h->lab, NULL);
     else pl_lesson_run_sync_veil(h->r);
     GuiLook look = {0};
-    if (!gui_figure_svg(h->lab, &look, FIG_W, FIG_H, path, why, sizeof why)) return name;
-    h->figures = 0;
-    snprintf(h->why, sizeof h->why, "%.290s", why);
+    int rc = gui_figure_svg(h->lab, &look, FIG_W, FIG_H, path, why, sizeof why);
+    if (!rc) return name;
+    if (rc == -2) h->figures = 0, snprintf(h->nofig, sizeof h->nofig, "%.290s", why); /* said at the end */
+    else if (!h->missing++) snprintf(h->why, sizeof h->why, "step %d's figure: %.270s", k + 1, why);
     return NULL;
 }
 
@@ -192,11 +194,12 @@ static int make(const CliArgs *a, Handout *h) {
     size_t nws = 0, nkey = 0;
     h->ws = open_memstream(&ws, &nws), h->key = open_memstream(&key, &nkey);
     int rc = h->ws && h->key ? 0 : cli_no_memory(a, "making the handout");
-    if (!rc && walk(h)) rc = 1, fprintf(stderr, "%s: %s: %s; nothing written\n", a->cmd, h->l->name, h->why);
+    if (!rc && walk(h))
+        rc = 1, fprintf(stderr, "%s: %s: %s; the worksheet and its key are not written\n", a->cmd, h->l->name, h->why);
     if (h->ws) fclose(h->ws);
     if (h->key) fclose(h->key);
     if (!rc && save(a, h, ws, nws, key, nkey)) rc = 1;
-    if (!rc && !h->figures) fprintf(stderr, "%s: the handout has no figures: %s\n", a->cmd, h->why);
+    if (!rc && !h->figures) fprintf(stderr, "%s: the handout has no figures: %s\n", a->cmd, h->nofig);
     free(ws), free(key);
     return rc;
 }

@@ -18,7 +18,7 @@ int gui_run(const GuiArgs *a) {
 int gui_figure_svg(PlLab *lab, const GuiLook *look, int W, int H, const char *path, char *why, int cap) {
     (void)lab, (void)look, (void)W, (void)H, (void)path;
     snprintf(why, (size_t)cap, "this padlab was built without the window (configure --disable-gui): no figures");
-    return -1;
+    return -2;
 }
 
 int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {

@@ -65,8 +65,8 @@ int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x);
 
 /* Writes the figure of lab's view (its settings' view, its results as they
  * are, its veil in force) at W x H as SVG at path, through the atomic
- * writer. 0, or -1 with why (no fonts, a file that cannot be written, a
- * padlab built without the window). */
+ * writer. 0, or -1 with why (no fonts, no memory, a file that cannot be
+ * written), or -2 with why in a padlab built without the window. */
 int gui_figure_svg(PlLab *lab, const GuiLook *look, int W, int H, const char *path, char *why, int cap);
 
 #endif
