@@ -8,7 +8,9 @@
  * It reports: answers lost or counted twice (the count and the tally against
  * what the students were told was taken), how long after an answer's reply
  * the projector drew a count that holds it (the worst), how long a reveal
- * takes from the key to the frame drawn, and the CPU of each side.
+ * takes from the key to the frame drawn, the lab's key latency (maxlen one
+ * step, to the batch and attention views' results computed) alone and
+ * while the class votes, and the CPU of each side.
  *
  *   make bench/class_load && bench/class_load [LESSON] [STUDENTS] [PASSES]
  */
@@ -154,6 +156,39 @@ static int by_value(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* ---- the lab's keys, as a front end would press them ---- */
+
+#define MAX_KEYS 256
+typedef struct {
+    PlLab *lab;
+    volatile int stop;
+    int n;
+    double ms[MAX_KEYS];
+} LabKeys;
+
+/* maxlen one step up or down, until the two views a class projector shows are computed again. */
+static double lab_key(PlLab *lab, int dir) {
+    double t0 = now_ms();
+    pl_lab_step(lab, PL_S_MAXLEN, dir);
+    pl_lab_wait(lab, pl_view_results(PL_VIEW_BATCH) | pl_view_results(PL_VIEW_ATTENTION), 60);
+    return now_ms() - t0;
+}
+
+static void *lab_keys_run(void *arg) {
+    LabKeys *k = arg;
+    for (int i = 0; !k->stop && k->n < MAX_KEYS; i++) {
+        k->ms[k->n++] = lab_key(k->lab, i % 2 ? -1 : 1);
+        usleep(20000);
+    }
+    return NULL;
+}
+
+/* The median and the worst of the keys timed, sorted in place. */
+static void key_figures(LabKeys *k, double *median, double *worst) {
+    qsort(k->ms, (size_t)k->n, sizeof *k->ms, by_value);
+    *median = k->n ? k->ms[k->n / 2] : 0, *worst = k->n ? k->ms[k->n - 1] : 0;
+}
+
 static double cpu_ms(int who) {
     struct rusage ru;
     getrusage(who, &ru);
@@ -180,9 +215,18 @@ int main(int argc, char **argv) {
                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     int go[2], done[2];
     if (pipe(go) || pipe(done)) return 1;
+    PlLabSettings ls = pl_settings_default();
+    LabKeys *idle = calloc(1, sizeof *idle), *busy = calloc(1, sizeof *busy);
+    idle->lab = busy->lab = pl_lab_new(&ls, &err);
+    if (!idle->lab) return fprintf(stderr, "%s\n", err.msg), 1;
+    lab_key(idle->lab, 1); /* the corpus loaded and the first results computed */
+    for (int i = 0; i < 24; i++) idle->ms[idle->n++] = lab_key(idle->lab, i % 2 ? -1 : 1);
     double t_start = now_ms();
     pid_t kid = fork();
     if (kid == 0) _exit(students(pl_class_server_port(sv), n, nq, passes, go[0], done[1]));
+    pthread_t
+        kt; /* the teacher keeps working the lab while the class votes (after the fork: the child has one thread) */
+    pthread_create(&kt, NULL, lab_keys_run, busy);
     Projector *pj = calloc(1, sizeof *pj);
     pj->c = c, pj->sink = fopen("/dev/null", "w");
     pthread_t pt;
@@ -209,6 +253,8 @@ int main(int argc, char **argv) {
         if (t.answered[0] != count) twice += 1;
     }
     int status;
+    busy->stop = 1;
+    pthread_join(kt, NULL);
     waitpid(kid, &status, 0);
     usleep(120000);
     pj->stop = 1;
@@ -242,6 +288,12 @@ int main(int argc, char **argv) {
            within, answers, answers ? 100.0 * within / answers : 0.0, answers ? lat[answers / 2] : 0.0,
            answers ? lat[(int)(answers * 0.99)] : 0.0);
     printf("  a reveal drawn at worst %.2f ms after the key\n", reveal_worst);
+    double im, iw, bm, bw;
+    key_figures(idle, &im, &iw), key_figures(busy, &bm, &bw);
+    printf(
+        "  the lab's key (maxlen one step, to its batch and attention views computed): median %.1f ms, worst %.1f ms "
+        "alone (%d keys); median %.1f ms, worst %.1f ms while the class voted (%d keys): %.2fx the median\n",
+        im, iw, idle->n, bm, bw, busy->n, im > 0 ? bm / im : 0.0);
     printf("  CPU: the teacher's side (server and projector) %.0f ms, the %d students %.0f ms, over %.0f ms\n",
            cpu_ms(RUSAGE_SELF), n, cpu_ms(RUSAGE_CHILDREN), wall);
     pl_class_server_stop(sv);
@@ -250,5 +302,7 @@ int main(int argc, char **argv) {
     free(step_q);
     fclose(pj->sink);
     free(pj);
+    pl_lab_free(idle->lab);
+    free(idle), free(busy);
     return lost || twice || WEXITSTATUS(status) ? 1 : 0;
 }
