@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/teach/page.h"
 #include "core/text.h"
 
 int cli_presenter_open(const char *path, char *why, int cap) {
@@ -45,14 +47,36 @@ static void answers(FILE *f, PlClass *c, const ClassPresenter *s) {
     } else fputs("   revealed on the projector\n", f);
 }
 
-static void frame(FILE *f, PlClass *c, const ClassPresenter *s) {
+/* Columns a run of UTF-8 takes (one a character). */
+static double columns(void *ctx, const char *s, size_t n) {
+    (void)ctx;
+    double w = 0;
+    for (size_t i = 0; i < n; i++) w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+static void wrapped_line(void *ctx, const char *s, size_t n, int kind, double in) {
+    FILE *f = ctx;
+    if (kind != 2) pl_text_printf_lines(f, "%*s%.*s", kind ? (int)in : 0, "", (int)n, s);
+    fputc('\n', f);
+}
+
+/* The notes, wrapped at the terminal's width at spaces (a terminal would cut words). */
+static void notes(FILE *f, const char *text, int cols) {
+    char para[4200];
+    snprintf(para, sizeof para, "notes: %s", text ? text : "(none for this step)");
+    pl_page_wrap(para, cols, 7, columns, wrapped_line, f);
+}
+
+static void frame(FILE *f, PlClass *c, const ClassPresenter *s, int cols) {
     char on[32], all[32];
     clock_text(on, sizeof on, s->on_step), clock_text(all, sizeof all, s->in_all);
     pl_text_printf_lines(f, "presenter: %s\n", s->title);
     pl_text_printf_lines(f, "step %d of %d: %s\n", s->step + 1, s->nsteps, s->step_title);
     fprintf(f, "on this step %s, in all %s\n", on, all);
     answers(f, c, s);
-    pl_text_printf_lines(f, "\nnotes: %s\n", s->notes ? s->notes : "(none for this step)");
+    fputc('\n', f);
+    notes(f, s->notes, cols);
     if (s->next_title) pl_text_printf_lines(f, "\nnext: %s\n", s->next_title);
     else fputs("\nnext: the end (q)\n", f);
 }
@@ -62,8 +86,10 @@ void cli_presenter_draw(int fd, PlClass *c, const ClassPresenter *s) {
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
     if (!f) return;
-    fputs(isatty(fd) ? "\033[H\033[2J" : "----\n", f);
-    frame(f, c, s);
+    struct winsize ws;
+    int tty = isatty(fd), cols = tty && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20 ? ws.ws_col : 80;
+    fputs(tty ? "\033[H\033[2J" : "----\n", f);
+    frame(f, c, s, cols);
     if (fclose(f) == 0)
         for (size_t off = 0; off < n;) { /* a terminal that cannot take it now loses the frame, not the lesson */
             ssize_t w = write(fd, buf + off, n - off);
