@@ -37,7 +37,12 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     const PlCorpus *c = pl_lab_corpus(lab);
     double u = dl->st->unit, label_w = gui_text_w(dl, GUI_SMALL, 1, "> 00000 0000") + 8 * u, cut_w = 40 * u;
     double th = gui_text_h(dl, GUI_SMALL), top = a.y + th + 6 * u;
-    GuiRect grid = {a.x + label_w + cut_w, top, a.w - label_w - 2 * cut_w, a.y + a.h - top - th - 6 * u};
+    char foot[300]; /* wrapped to the figure's width (beside a lesson it is narrow): the rows stop above it */
+    snprintf(foot, sizeof foot, "%d row%s x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
+             b->B, b->B == 1 ? "" : "s", b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
+             pl_mask_conv_name(r->conv));
+    double foot_h = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, a.w);
+    GuiRect grid = {a.x + label_w + cut_w, top, a.w - label_w - 2 * cut_w, a.y + a.h - top - foot_h - 6 * u};
     double rh = grid.h / b->B, gap = rh > 6 * u ? 1.5 * u : 0.0;
     if (rh > 28 * u) rh = 28 * u;
     gui_text_mono(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "  review  len");
@@ -77,12 +82,7 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
                       pl_mask_conv_name(r->conv), r->labels[at]);
         }
     }
-    char foot[300]; /* wrapped to the figure's width: beside a lesson it is narrow */
-    snprintf(foot, sizeof foot, "%d row%s x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
-             b->B, b->B == 1 ? "" : "s", b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-             pl_mask_conv_name(r->conv));
-    gui_text_wrap(dl, a.x, a.y + a.h - th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, a.w), a.w, GUI_SMALL, GUI_C_DIM,
-                  GUI_LEFT, "%s", foot);
+    gui_text_wrap(dl, a.x, a.y + a.h - foot_h, a.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", foot);
 }
 
 static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
