@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=30
+CHECKS=31
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -97,6 +97,10 @@ wait_state "$a" '"phase": "shown"'
 want=$("$PADLAB" lesson 01-rectangle --answers | sed -n 's/.*answer: batch.pad_cells = //p')
 if state "$a" | grep -qF "\"value\": \"$want\""; then pass "the reveal is the value the lab computes ($want)"
 else fail "the reveal is the value the lab computes ($want)" "$(state "$a")"; fi
+page=$(curl -s -b "padlab_class=$a" "${url%/}/vote")
+if [[ $page == *"<p>Counted right: $want to $want.</p>"* && $page == *"(counted right)</th>"* ]]; then
+    pass "the student page says which answers counted right, not just the bin that holds them"
+else fail "the student page says which answers counted right" "$(grep -i 'right' <<<"$page" | head -n 5)"; fi
 
 for _ in 1 2 3 4 5; do status POST /join -d code=WRONG >/dev/null; done
 expect_status "after five wrong codes from an address, even the right one waits" "$(status POST /join -d "code=$code")" 429

@@ -22,7 +22,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_join = {
     .name = "join",
     .summary = "answer a class's questions from a terminal (the teacher runs padlab lesson NAME --class)",
-    .usage = "ADDRESS CODE [--token TOKEN] [--answer TEXT]",
+    .usage = "ADDRESS CODE [--answer TEXT] | ADDRESS [CODE] --token TOKEN [--answer TEXT]",
     .details = "Joins the class session a teacher's padlab serves at ADDRESS (host:port, as the\n"
                "projector shows it) with the code on the projector. Each question is shown as\n"
                "the teacher opens it; type your answer (a letter for a choice, a number for the\n"

@@ -77,21 +77,21 @@ static void tally_table(FILE *f, const PlClassNow *n, const PlClassTally *t) {
     fputs("<table><caption>How the class answered</caption>\n<tr><th scope=\"col\">answer</th>", f);
     for (int r = 0; r < t->rounds; r++) fprintf(f, "<th scope=\"col\">round %d</th>", r + 1);
     fputs("</tr>\n", f);
-    int rows = t->kind == PL_CLASS_CHOICE ? t->nchoices : t->nbins;
+    int most, rows = pl_class_tally_rows(t, &most);
     for (int i = 0; i < rows; i++) {
-        int right = t->kind == PL_CLASS_CHOICE ? i == t->right_choice : i >= t->band_bin_lo && i <= t->band_bin_hi;
-        fprintf(f, "<tr%s><th scope=\"row\">", right ? " class=\"right\"" : "");
-        if (t->kind == PL_CLASS_CHOICE) fprintf(f, "%c. ", 'a' + i), pl_class_html_escape(f, n->choices[i]);
-        else
-            fprintf(f, "%.4g%s to %.4g%s", (t->edge0 + i * t->width) * t->unit, t->unit > 1 ? "%" : "",
-                    (t->edge0 + (i + 1) * t->width) * t->unit, t->unit > 1 ? "%" : "");
-        fputs(right ? " (right)" : "", f);
+        char label[64];
+        int right = pl_class_tally_label(t, i, label, sizeof label);
+        fprintf(f, "<tr%s><th scope=\"row\">%s", right ? " class=\"right\"" : "", label);
+        if (t->kind == PL_CLASS_CHOICE) fputs(" ", f), pl_class_html_escape(f, n->choices[i]);
+        fputs(right ? " (counted right)" : "", f);
         fputs("</th>", f);
-        for (int r = 0; r < t->rounds; r++)
-            fprintf(f, "<td>%d</td>", t->kind == PL_CLASS_CHOICE ? t->chosen[r][i] : t->bins[r][i]);
+        for (int r = 0; r < t->rounds; r++) fprintf(f, "<td>%d</td>", pl_class_tally_count(t, r, i));
         fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);
+    if (t->kind == PL_CLASS_NUMBER) /* a bin holds more than the band: the band itself, as the projector says it */
+        fprintf(f, "<p>Counted right: %.4g%s to %.4g%s.</p>\n", t->band_lo * t->unit, t->unit > 1 ? "%" : "",
+                t->band_hi * t->unit, t->unit > 1 ? "%" : "");
 }
 
 static void revealed(FILE *f, PlClass *c, const PlClassNow *n) {
