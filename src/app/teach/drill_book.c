@@ -33,8 +33,8 @@ static const struct {
     {"right", R(right), F_INT, 0, 1e8},
     {"wrong", R(wrong), F_INT, 0, 1e8},
     {"box", R(box), F_INT, 0, PL_SCHED_BOXES},
-    {"due", R(box_due), F_INT, -1, 1e8}, /* the first version's days */
-    {"last", R(box_last), F_INT, -1, 1e8},
+    {"due", R(box_due), F_INT, -1, 1e7}, /* the first version's days (to 1e7: the seconds stay under due_at's 1e12) */
+    {"last", R(box_last), F_INT, -1, 1e7},
     {"retention", R(retention), F_REAL, 0, 0.99},
     {"until", R(until), F_INT, 0, 1e7},
     {"log", R(log.n), F_INT, 0, 1e8},
