@@ -51,10 +51,7 @@ static int go_step(Present *p, int k) {
     if (k != p->step && pl_lesson_run_goto(p->run, k, &err))
         return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
     p->step = k;
-    for (int i = 0;
-         i < 60000 && (pl_lab_tick(p->lab), pl_lesson_run_tick(p->run), pl_lesson_run_state(p->run)->waiting); i++)
-        usleep(10000);
-    pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 300);
+    pl_lesson_run_wait(p->run); /* a figure still missing after it says so where it is shown */
     const PlStep *s = &p->l->steps[k];
     pl_lesson_fill(p->lab, s->text ? s->text : "", p->narration, sizeof p->narration);
     char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */

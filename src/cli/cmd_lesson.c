@@ -119,17 +119,11 @@ static int reset(const CliArgs *a, const char *name) {
 
 /* ---- --answers: every question with the lab's number, no terminal ---- */
 
-static int wait_step(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 60000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
-        usleep(10000);
-    return pl_lab_wait(lab, pl_lesson_run_kinds(r), 300);
-}
-
 static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     const PlStep *s = pl_lesson_run_step(r);
     const PlQuestion *q = &s->q;
     char buf[2000], name[96];
-    if (wait_step(lab, r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
+    if (pl_lesson_run_wait(r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
     if (q->kind == PL_Q_NONE && !s->notes) return 0;
     cli_print_shown("step %d, %s\n", k + 1, s->title);
     int rc = cli_print_filled(lab, "notes: ", s->notes);

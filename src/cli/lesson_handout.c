@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "app/lab/fill.h"
 #include "app/lab/quantity.h"
@@ -132,12 +131,6 @@ static void step(Handout *h, int k) {
     if ((fig = figure(h, k, 1, name, sizeof name))) fprintf(h->key, "\n![step %d, answered](%s)\n", k + 1, fig);
 }
 
-static int wait_step(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < 60000 && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting); i++)
-        usleep(10000);
-    return pl_lab_wait(lab, pl_lesson_run_kinds(r), 300);
-}
-
 static void heads(Handout *h) {
     const PlLabSettings *s = pl_lab_settings(h->lab);
     fputs("# ", h->ws), put(h->ws, h->l->title), fputs(": worksheet\n\n", h->ws);
@@ -158,7 +151,7 @@ static int walk(Handout *h) {
         PlErr err;
         if (k && pl_lesson_run_goto(h->r, k, &err))
             return snprintf(h->why, sizeof h->why, "step %d: %.250s", k + 1, err.msg), -1;
-        if (wait_step(h->lab, h->r))
+        if (pl_lesson_run_wait(h->r))
             return snprintf(h->why, sizeof h->why, "step %d: the lab did not finish computing in time", k + 1), -1;
         step(h, k);
     }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/lab/fill.h"
 #include "choices.h"
@@ -373,4 +374,12 @@ void pl_lesson_run_sync_veil(PlLessonRun *r) {
     PlVeil v;
     pl_lesson_run_veil(r, &v);
     pl_lab_set_veil(r->lab, &v);
+}
+
+int pl_lesson_run_wait(PlLessonRun *r) {
+    double t0 = pl_app_clock(), limit = 600.0;
+    while ((pl_lab_tick(r->lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting) && pl_app_clock() - t0 < limit)
+        usleep(10000);
+    double left = limit - (pl_app_clock() - t0);
+    return pl_lesson_run_state(r)->waiting ? -1 : pl_lab_wait(r->lab, pl_lesson_run_kinds(r), left > 1 ? left : 1);
 }

@@ -89,6 +89,11 @@ int pl_lesson_run_tick(PlLessonRun *r);
  * it now and, for a question about training (or asked on a step that
  * trains), every training result. Empty otherwise. Can't fail. */
 void pl_lesson_run_veil(PlLessonRun *r, PlVeil *out);
+/* For the commands that play a lesson without a front end (--answers,
+ * --handout, a class's projector): ticks the lab and the run until the
+ * step's training or grid is done, then waits for what its text and
+ * question read; at most ten minutes in all. 0, or -1 when that ran out. */
+int pl_lesson_run_wait(PlLessonRun *r);
 /* Hands that veil to the lab (pl_lab_set_veil), which every view and the
  * status line are drawn through: a front end calls it before it draws a
  * frame. Freeing the run lifts it. */
