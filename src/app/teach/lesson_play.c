@@ -130,23 +130,18 @@ static int review_load(PlLessonPlay *p, uint64_t *salt, char *why, int cap) {
 }
 
 int pl_lesson_play_review(PlLessonPlay *p, PlLab *lab, int present, char *why, int cap) {
-    uint64_t salt = 0;
     memset(p, 0, sizeof *p);
     p->lab = lab, p->present = present, p->grades = 1;
-    int rc = review_load(p, &salt, why, cap);
-    if (!rc && review_open(p, 0, salt, why, cap)) rc = -1;
+    int rc = review_load(p, &p->salt, why, cap);
+    if (!rc && review_open(p, 0, p->salt, why, cap)) rc = -1;
     if (rc) pl_lesson_play_close(p);
     return rc;
 }
 
 /* Goes on past the question on screen: the next due one; 1 when there was one. */
 static int review_next(PlLessonPlay *p) {
-    PlDrillBook b;
-    PlErr err;
     char why[300];
-    uint64_t salt = pl_drill_book_load(&b, &err) ? 0 : b.salt;
-    pl_drill_book_done(&b);
-    return p->at + 1 < p->ndue && !review_open(p, p->at + 1, salt, why, sizeof why);
+    return p->at + 1 < p->ndue && !review_open(p, p->at + 1, p->salt, why, sizeof why);
 }
 
 void pl_lesson_play_save(PlLessonPlay *p) {

@@ -34,6 +34,7 @@ typedef struct {
     unsigned char graded[PL_PROGRESS_ANSWERS];   /* the steps graded in this opening */
     PlLessonDue *due;                            /* a review: the due questions, earliest first; NULL: a lesson */
     int ndue, at;                                /* how many, and the one on screen */
+    uint64_t salt;                               /* a review: the drill book's learner salt (choice orders) */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
