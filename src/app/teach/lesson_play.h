@@ -30,11 +30,11 @@ typedef struct {
     char unsaved[300]; /* why the progress could not be written, shown when there is no other note; "" */
     /* review (lesson_review.h): each step's first answer in this opening is graded in the drill book */
     PlLab *lab;
-    int grades;                                  /* 1: answers are graded (progress kept, or a review) */
-    unsigned char graded[PL_PROGRESS_ANSWERS];   /* the steps graded in this opening */
-    PlLessonDue *due;                            /* a review: the due questions, earliest first; NULL: a lesson */
-    int ndue, at;                                /* how many, and the one on screen */
-    uint64_t salt;                               /* a review: the drill book's learner salt (choice orders) */
+    int grades;                                /* 1: answers are graded (progress kept, or a review) */
+    unsigned char graded[PL_PROGRESS_ANSWERS]; /* the steps graded in this opening */
+    PlLessonDue *due;                          /* a review: the due questions, earliest first; NULL: a lesson */
+    int ndue, at;                              /* how many, and the one on screen */
+    uint64_t salt;                             /* a review: the drill book's learner salt (choice orders) */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */
