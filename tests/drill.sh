@@ -322,7 +322,7 @@ check_state "the learner's salt is kept" "^learner = 00000000000000a1$"
 # the key bar and on exit, with status 1. (As root, padlab runs as nobody.)
 RO="$TMP/ro-state"
 if read_only_folder "$RO"; then
-    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" start drill cards-batches --count 2
+    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" P=$P_other start drill cards-batches --count 2
     check_screen "a drill in a read-only state folder opens" "space shows it"
     T send-keys -t drill Space
     check_screen "and reveals the answer" "Remember: "

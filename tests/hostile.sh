@@ -188,7 +188,7 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
     # A read-only folder: one line naming the folder and the reason.
     if read_only_folder "$TMP/ro"; then
         # shellcheck disable=SC2086
-        run $as_other "$P" "${X[@]}" --svg "$TMP/ro/padlab/out.svg"
+        run $as_other "$P_other" "${X[@]}" --svg "$TMP/ro/padlab/out.svg"
         expect_fail "--svg into a read-only folder names the folder and the reason" 1 "out.svg: cannot write in its folder $TMP/ro/padlab: Permission denied"
     else
         skip "a read-only folder (cannot run padlab as another user)"

@@ -234,7 +234,7 @@ check_screen "and quits" "EXIT=0"
 # A state folder the lesson cannot write: said on screen until the end, and on exit with status 1.
 RO="$TMP/ro-state"
 if read_only_folder "$RO"; then
-    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" start lesson 01-rectangle
+    ENVS="TERM=xterm-256color XDG_STATE_HOME=$RO XDG_DATA_HOME=$XDG_DATA_HOME $as_other" P=$P_other start lesson 01-rectangle
     check_screen "a lesson in a read-only state folder opens" "step 1 of 7: One tensor, many lengths"
     T send-keys -t lab Space
     check_screen "the step that cannot be saved says so, and the note stays" "progress not saved"

@@ -38,18 +38,27 @@ expect_has() {
 }
 
 # read_only_folder DIR: makes DIR/padlab a folder padlab cannot write in,
-# and sets $as_other to what runs padlab as another user (as root: nobody,
-# $TMP opened to it; empty otherwise). Status 0 when padlab then runs
-# and cannot write there: otherwise the caller skips its checks.
+# and sets $as_other and $P_other to what runs padlab as another user. As
+# root that user is nobody, who may not be able to read the tree padlab was
+# built in (a clone inside a private folder): padlab, its lessons, decks and
+# katas are copied into $TMP/other, which nobody can read, and $as_other
+# points padlab at them. Otherwise both run padlab as it is. Status 0 when
+# padlab then runs and cannot write there: otherwise the caller skips its
+# checks.
 read_only_folder() {
     mkdir -p "$1/padlab" && chmod 555 "$1/padlab"
-    as_other=
+    as_other= P_other=$P
     if [[ $(id -u) -eq 0 ]]; then
+        local other="$TMP/other" src="${PADLAB_TESTS:-$(dirname "${BASH_SOURCE[0]}")}/.."
         chmod 755 "$TMP"
-        as_other="setpriv --reuid=65534 --regid=65534 --clear-groups"
+        mkdir -p "$other" && cp "$P" "$other/padlab" || return 1
+        cp -R "$src/lessons" "$src/decks" "$src/katas" "$other/" || return 1
+        chmod -R a+rX "$other"
+        P_other="$other/padlab"
+        as_other="setpriv --reuid=65534 --regid=65534 --clear-groups env PADLAB_LESSONS=$other/lessons PADLAB_DECKS=$other/decks PADLAB_KATAS=$other/katas"
     fi
     # shellcheck disable=SC2086
-    $as_other "$P" --version >/dev/null 2>&1 && ! $as_other touch "$1/padlab/probe" 2>/dev/null
+    $as_other "$P_other" --version >/dev/null 2>&1 && ! $as_other touch "$1/padlab/probe" 2>/dev/null
 }
 
 # finish: the tally line; the status is 1 when a check failed, 77 (what
