@@ -581,7 +581,7 @@ START_TEST(test_keys_through_the_event_queue_move_the_lesson_and_its_view) {
     ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 1);
     push_key(SDLK_PAGEDOWN), push_key(SDLK_PAGEDOWN);
     drain(&p);
-    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 3); /* "It depends on the lengths": view: cost */
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->step, 3); /* "Another corpus, the same batches": view: cost */
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
     lesson_frame(&f, &p);
     ck_assert_ptr_nonnull(text_with(&f.dl, "step 4 of 7"));
@@ -716,17 +716,43 @@ END_TEST
 
 /* ---- predict, then reveal: no asked figure before its answer ---- */
 
-/* Whether s holds the number n standing alone (not inside a longer one). */
+/* Whether the n (k bytes) at p in s stands alone (not inside a longer number). */
+static int standing_alone(const char *s, const char *p, size_t k) {
+    char b = p > s ? p[-1] : ' ', a = p[k];
+    int exponent = p - s >= 2 && (b == '-' || b == '+') && (p[-2] == 'e' || p[-2] == 'E'); /* 1.8e-07 */
+    return !isdigit((unsigned char)b) && b != '.' && !exponent && !isdigit((unsigned char)a) &&
+           !(a == '.' && isdigit((unsigned char)p[k + 1]));
+}
+
+/* Whether s holds the number n standing alone. */
 static int holds_number(const char *s, const char *n) {
-    size_t k = strlen(n);
-    for (const char *p = strstr(s, n); p; p = strstr(p + 1, n)) {
-        char b = p > s ? p[-1] : ' ', a = p[k];
-        int exponent = p - s >= 2 && (b == '-' || b == '+') && (p[-2] == 'e' || p[-2] == 'E'); /* 1.8e-07 */
-        if (!isdigit((unsigned char)b) && b != '.' && !exponent && !isdigit((unsigned char)a) &&
-            !(a == '.' && isdigit((unsigned char)p[k + 1])))
-            return 1;
-    }
+    for (const char *p = strstr(s, n); p; p = strstr(p + 1, n))
+        if (standing_alone(s, p, strlen(n))) return 1;
     return 0;
+}
+
+/* View v's figure over r with the figures ledger l hides, as gui_figure
+ * draws it with the lab's. */
+static void figure_with(GuiList *dl, PlLab *lab, PlView v, GuiRect r, const PlLedger *l) {
+    static void (*const figs[PL_VIEW_COUNT])(GuiList *, PlLab *, GuiRect, int *) = {
+        [PL_VIEW_BATCH] = gui_fig_batch, [PL_VIEW_COST] = gui_fig_cost,       [PL_VIEW_ATTENTION] = gui_fig_attention,
+        [PL_VIEW_RNN] = gui_fig_rnn,     [PL_VIEW_POOLING] = gui_fig_pooling, [PL_VIEW_LOSS] = gui_fig_loss,
+        [PL_VIEW_TRAIN] = gui_fig_train, [PL_VIEW_LAYERS] = gui_fig_layers,   [PL_VIEW_GENERATE] = gui_fig_generate,
+        [PL_VIEW_MASKS] = gui_fig_masks,
+    };
+    int current;
+    gui_figure_name(dl, pl_view_name(v));
+    dl->ledger = l;
+    figs[v](dl, lab, r, &current);
+    dl->ledger = NULL;
+}
+
+/* A ledger that hides every figure (past PL_LEDGER_MAX names it hides all). */
+static PlLedger hide_all(void) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    l.n = PL_LEDGER_MAX + 1, l.training = 1;
+    return l;
 }
 
 /* The ways a view may print v: as the lesson formats it, and as fractions
@@ -742,39 +768,80 @@ static int spellings(const PlQuantity *q, double v, char out[][48]) {
     return n;
 }
 
+/* The frame as the window draws it, with the hovers kept as title items
+ * (every value under the mouse is a text to check too): the chrome, the
+ * lesson's pane from *first to *pane_end, the view from *pane_end on, over
+ * the rectangle *fig. */
+static void lesson_step_frame(Frame *f, PlLessonPlay *p, int *first, int *pane_end, GuiRect *fig) {
+    pl_lesson_run_sync_ledger(p->run);
+    gui_dl_reset(&f->dl);
+    f->dl.titles = 1;
+    GuiChromeState cs = {.drag_id = -1};
+    GuiRect area = gui_chrome(&f->dl, f->lab, &cs);
+    *first = f->dl.n; /* the tabs and controls are no figures: "1 batch" is a key */
+    gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){area.x, area.y, PANE_W, area.h}, GUI_NORMAL);
+    *pane_end = f->dl.n;
+    *fig = (GuiRect){area.x + PANE_W + 16, area.y, area.w - PANE_W - 16, area.h};
+    gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, *fig);
+    f->dl.titles = 0;
+}
+
+static int is_text(const GuiItem *it) { return it->kind == GUI_I_TEXT || it->kind == GUI_I_TITLE; }
+
+/* Whether t is a bare number in dim type: an axis's tick or end, which
+ * no figure is drawn as. */
+static int axis_label(const GuiItem *it, const char *t) {
+    return it->color == GUI_C_DIM && strspn(t, "0123456789.%-+ekMG") == strlen(t);
+}
+
+/* The texts of items [from, dl->n) are free of the asked figure's spellings
+ * forms[0..n); with axes, an axis's labels are let be. */
+static void assert_free_of(const GuiList *dl, int from, int to, char forms[][48], int n, int axes, const char *lesson,
+                           const PlStep *step, const char *name, const char *how) {
+    for (int i = from; i < to; i++) {
+        if (!is_text(&dl->items[i])) continue;
+        const char *t = gui_dl_str(dl, dl->items[i].str);
+        if (axes && axis_label(&dl->items[i], t)) continue;
+        for (int k = 0; k < n; k++)
+            ck_assert_msg(!holds_number(t, forms[k]), "%s, step '%s': '%s' shows %s = %s before it is answered%s",
+                          lesson, step->title, t, name, forms[k], how);
+    }
+}
+
 /* Every text of the frame (the chrome with its status line, the lesson's
- * pane, the view) is free of the step's asked figure. */
+ * pane, the view, the values under the mouse) is free of the step's asked
+ * figure. The view's figures are marked with their quantities (ledger.h):
+ * the ledger hides the marks of the asked one, and a figure left unmarked
+ * is never hidden, so the view is searched as it is drawn with every figure
+ * hidden: what still shows is unmarked, and must not be the asked figure.
+ * Another quantity's figure that is equal to it (chance beside a median at
+ * chance, a NaN count of 0 beside a weight of 0) is no leak. A small whole
+ * number is no figure by its digits alone ("batch 1 of 1", "head 0"), nor
+ * an axis's tick. */
 static void assert_unrevealed(Frame *f, PlLessonPlay *p, const char *lesson) {
     const PlStep *step = pl_lesson_run_step(p->run);
     double v;
     char why[200], forms[8][48], name[96];
     ck_assert_msg(pl_quantity_value(f->lab, &step->q.answer, &v, why, sizeof why) == 0, "%s step %s: %s", lesson,
                   step->title, why);
-    pl_lesson_run_sync_veil(p->run);
-    gui_dl_reset(&f->dl);
-    GuiChromeState cs = {.drag_id = -1};
-    GuiRect area = gui_chrome(&f->dl, f->lab, &cs);
-    int first = f->dl.n; /* the tabs and controls are no figures: "1 batch" is a key */
-    gui_lesson_pane(&f->dl, p, f->lab, (GuiRect){area.x, area.y, PANE_W, area.h}, GUI_NORMAL);
-    int pane_end = f->dl.n;
-    gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view,
-               (GuiRect){area.x + PANE_W + 16, area.y, area.w - PANE_W - 16, area.h});
+    int first, pane_end;
+    GuiRect fig;
+    lesson_step_frame(f, p, &first, &pane_end, &fig);
     /* Prose says "from 1" or "head 0" freely: in the narration a whole
      * number under 10 is no figure (lesson --check keeps its placeholder out). */
     int small = fabs(v) < 10.0 && v == rint(v);
     int n = spellings(&step->q.answer, v, forms);
     pl_quantity_name(&step->q.answer, name, sizeof name);
-    for (int i = first; i < f->dl.n; i++) {
-        if (f->dl.items[i].kind != GUI_I_TEXT && f->dl.items[i].kind != GUI_I_TITLE) continue;
-        if (small && i < pane_end) continue;
-        const char *t = gui_dl_str(&f->dl, f->dl.items[i].str);
-        for (int k = 0; k < n; k++)
-            ck_assert_msg(!holds_number(t, forms[k]), "%s, step '%s': '%s' shows %s = %s before it is answered", lesson,
-                          step->title, t, name, forms[k]);
-    }
-    char status[400], shown[400];
-    pl_veil_text(pl_lab_veil(f->lab), pl_lab_status_text(f->lab, status, sizeof status), shown, sizeof shown);
-    for (int k = 0; k < n; k++)
+    if (!small) assert_free_of(&f->dl, first, pane_end, forms, n, 0, lesson, step, name, " (in the narration)");
+    PlLedger all = hide_all();
+    gui_dl_reset(&f->dl);
+    f->dl.titles = 1;
+    figure_with(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, fig, &all);
+    f->dl.titles = 0;
+    if (!small) assert_free_of(&f->dl, 0, f->dl.n, forms, n, 1, lesson, step, name, " (unmarked: never hidden)");
+    char status[800], shown[800];
+    pl_ledger_draw(pl_lab_ledger(f->lab), pl_lab_status_text(f->lab, status, sizeof status), shown, sizeof shown);
+    for (int k = 0; k < n && !small; k++)
         ck_assert_msg(!holds_number(shown, forms[k]), "%s, step '%s': the status line '%s' shows %s = %s", lesson,
                       step->title, shown, name, forms[k]);
     if (pl_quantity_reads_training(&step->q.answer))
@@ -806,6 +873,134 @@ START_TEST(test_no_shipped_lesson_shows_an_asked_figure_before_its_answer) {
         pl_lesson_free(lesson);
     }
     ck_assert_int_ge(asked, 40);
+    frame_close(&f);
+}
+END_TEST
+
+/* Opens lesson `name` at step k (from 0) on a fresh lab, its results in,
+ * and draws the frame as assert_unrevealed does; returns the view's first
+ * item. */
+static int open_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k) {
+    static char paths[64][1024];
+    int nl = pl_lesson_list(paths, 64);
+    char why[300];
+    for (int l = 0; l < nl; l++) {
+        if (!strstr(paths[l], name)) continue;
+        PlLabSettings s = pl_settings_default();
+        pl_lab_apply(f->lab, &s, NULL);
+        ck_assert_msg(pl_lesson_play_open(p, f->lab, paths[l], k, 0, why, sizeof why) == 0, "%s", why);
+        lesson_wait(f, p);
+        int first, pane_end;
+        GuiRect fig;
+        lesson_step_frame(f, p, &first, &pane_end, &fig);
+        return pane_end;
+    }
+    ck_abort_msg("no lesson %s", name);
+    return 0;
+}
+
+/* The view's first text (or value under the mouse) that starts with prefix, or NULL. */
+static const char *view_text(const GuiList *dl, int from, const char *prefix) {
+    for (int i = from; i < dl->n; i++)
+        if (is_text(&dl->items[i]) && strncmp(gui_dl_str(dl, dl->items[i].str), prefix, strlen(prefix)) == 0)
+            return gui_dl_str(dl, dl->items[i].str);
+    return NULL;
+}
+
+/* The view's texts and values under the mouse from item `from` on, joined
+ * by spaces (a wrapped line is whole again), into buf. */
+static const char *view_joined(const GuiList *dl, int from, char *buf, size_t cap) {
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = from; i < dl->n && n + 1 < cap; i++)
+        if (is_text(&dl->items[i])) n += (size_t)snprintf(buf + n, cap - n, " %s", gui_dl_str(dl, dl->items[i].str));
+    return buf;
+}
+
+/* Whether s is nothing but ?s (and spaces): a text hidden whole. */
+static int all_hidden(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s != '?' && *s != ' ') return 0;
+    return 1;
+}
+
+START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in_sight) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    /* 05-rnn, "Pads before the words" and "The mask carries the state": the readout's distance (0) */
+    for (int k = 3; k <= 4; k++) {
+        PlLessonPlay p;
+        int from = open_step_frame(&f, &p, "05-rnn", k);
+        ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_RNN);
+        int digits = 0;
+        for (int i = from; i < f.dl.n; i++) {
+            if (!is_text(&f.dl.items[i])) continue;
+            const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
+            ck_assert_msg(!all_hidden(t), "step %d: a text hidden whole: '%s'", k + 1, t);
+            digits += strpbrk(t, "0123456789") != NULL;
+        }
+        ck_assert_msg(digits >= 8, "step %d: %d texts with digits: the axes, the steps, the seed", k + 1, digits);
+        static char joined[1 << 16];
+        view_joined(&f.dl, from, joined, sizeof joined); /* the look line wraps: the steps in sight, the distance not */
+        ck_assert_msg(strstr(joined, "rnn(32): 50 real tokens at steps ") &&
+                          strstr(joined, "the readout ends ????? from the last real state"),
+                      "step %d: %.600s", k + 1, joined);
+        const char *readout = view_text(&f.dl, from, "readout (step ");
+        if (readout)
+            ck_assert_msg(isdigit((unsigned char)readout[14]) && strstr(readout, "): ????? from"), "%s", readout);
+        ck_assert_msg(!tagged(&f.dl, "readout"), "step %d: the readout's diamond would show the distance", k + 1);
+        ck_assert_msg(!has_series(&f.dl, "distance to the last real state"), "step %d: the distance's curve", k + 1);
+        ck_assert_msg(has_series(&f.dl, "|h_t|"), "step %d: |h_t| is not asked", k + 1);
+        pl_lesson_play_close(&p);
+    }
+    /* 01-rectangle, "What padding costs": the RNN steps on pads, and with them the real tokens and the padding share */
+    PlLessonPlay p;
+    open_step_frame(&f, &p, "01-rectangle", 4);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    gui_dl_reset(&f.dl); /* the view alone, wide enough for its plots and bars (beside the pane it has lines) */
+    f.dl.titles = 1;
+    gui_figure(&f.dl, f.lab, PL_VIEW_COST, (GuiRect){0, 0, 1600, 1000});
+    f.dl.titles = 0;
+    int from = 0;
+    const char *look = view_text(&f.dl, from, "padding ");
+    ck_assert_ptr_nonnull(look); /* the share hidden, the tokens kept in sight */
+    ck_assert_msg(strncmp(look, "padding ????? of the cells, ", 28) == 0 && isdigit((unsigned char)look[28]), "%s",
+                  look);
+    const char *row = view_text(&f.dl, from, "static: ");
+    ck_assert_ptr_nonnull(row); /* the selected strategy's bar, under the mouse: its cells in sight */
+    ck_assert_msg(isdigit((unsigned char)row[8]) && strstr(row, " cells, ") && strstr(row, "? between real tokens (") &&
+                      strstr(row, "(????? pad)"),
+                  "%s", row);
+    const char *src = view_text(&f.dl, from, "all ");
+    ck_assert_msg(src && isdigit((unsigned char)src[4]), "%s", src ? src : "no source line");
+    ck_assert_msg(!has_series(&f.dl, "padding share") && has_series(&f.dl, "kept share"),
+                  "the padding share's curve hidden, the kept share's drawn");
+    gui_dl_reset(&f.dl); /* an export of the view: the hidden figures are not in its data either */
+    f.dl.want_data = 1;
+    gui_figure(&f.dl, f.lab, PL_VIEW_COST, (GuiRect){0, 0, 1600, 1000});
+    f.dl.want_data = 0;
+    PlResultStatus st;
+    const PlLabCost *k = pl_lab_view_result(f.lab, PL_VIEW_COST, PL_R_COST, &st);
+    ck_assert_ptr_nonnull(k);
+    int cells = 0;
+    for (int i = 0; i < f.dl.ndata; i++) { /* longest keeps every token: its real cells are another count */
+        const char *series = gui_dl_str(&f.dl, f.dl.data[i].series);
+        ck_assert_msg(strcmp(series, "padding share"), "the data holds the padding share's curve");
+        ck_assert_msg(strcmp(series, "real cells") || f.dl.data[i].y != (double)k->cost.real_tokens,
+                      "the data holds the real tokens, %s", gui_dl_str(&f.dl, f.dl.data[i].label));
+        cells += strcmp(series, "cells") == 0;
+    }
+    ck_assert_int_eq(cells, PL_BATCH_COUNT - 1); /* packed's cells are the real tokens: hidden with them */
+    pl_lesson_play_close(&p);
+    /* 03-attention, "-inf before the softmax": the largest weight on a pad key; the pad columns covered */
+    open_step_frame(&f, &p, "03-attention", 1);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
+    ck_assert_ptr_nonnull(tagged(&f.dl, "pad columns hidden"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "largest weight on one pad key: ??????"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, ", NaN 0")); /* the NaN count is another figure: in sight */
+    pl_lesson_play_close(&p);
     frame_close(&f);
 }
 END_TEST
@@ -1478,7 +1673,7 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
             for (int k = 0; k < NSIZES; k++)
                 for (int with = 0; with <= m; with++) {
                     canvas_set(&c, k, m);
-                    pl_lesson_run_sync_veil(p.run);
+                    pl_lesson_run_sync_ledger(p.run);
                     GuiRect area = gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), with ? &box : NULL);
                     gui_figure(&c.dl, lab, v, area);
                     char what[128];
@@ -1578,6 +1773,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
     tcase_add_test(lesson, test_no_shipped_lesson_shows_an_asked_figure_before_its_answer);
+    tcase_add_test(lesson, test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in_sight);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

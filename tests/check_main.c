@@ -17,12 +17,23 @@ const char *pl_test_imdb_path(void) {
     return access(path, R_OK) == 0 ? path : NULL;
 }
 
+/* PADLAB_TEST_PLAY=imdb5k (tests/play_all.sh, the long suite): imdb5k alone. */
+static int imdb_only(void) {
+    const char *only = getenv("PADLAB_TEST_PLAY");
+    return only && strcmp(only, "imdb5k") == 0 && pl_test_imdb_path();
+}
+
 int pl_test_play_corpora(void) {
 #if defined(__SANITIZE_ADDRESS__)
     return 1;
 #else
-    return pl_test_imdb_path() ? 3 : 2;
+    return imdb_only() ? 1 : 2;
 #endif
+}
+
+const char *pl_test_play_corpus(int k) {
+    if (imdb_only()) return pl_test_imdb_path();
+    return k == 0 ? "builtin" : "builtin:0:5000:70";
 }
 
 char *pl_test_tmpdir(void) {
@@ -70,6 +81,7 @@ static const SuiteRow suites[] = {
     {"lessons", lessons_suite},
     {"review", lesson_review_suite},
     {"quantity", quantity_suite},
+    {"ledger", ledger_suite},
     {"drill", drill_suite},
     {"atomic", atomic_suite},
     {"dirs", dirs_suite},

@@ -230,7 +230,7 @@ check_screen "a lesson opens at its first step" "step 1 of 7"
 T send-keys -t drill Space
 check_screen "its second step asks for the batch's pad cells" "how many hold the pad token?"
 T send-keys -t drill 1300 Enter
-check_screen "a wrong prediction is refused" "1300 is not it."
+check_screen "a wrong prediction is refused" "1300 is not it: the lab's number is higher."
 T send-keys -t drill 1400 Enter
 check_screen "the right one is then accepted" "Right."
 T send-keys -t drill q

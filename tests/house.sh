@@ -10,18 +10,6 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 
-# floor FOLDER: its floor, or nothing for a front end.
-floor() {
-    case $1 in
-        src/core) echo 0 ;;
-        src/app) echo 1 ;;
-        src/app/lab) echo 2 ;;
-        src/app/report | src/app/teach) echo 3 ;;
-        src/app/kata) echo 4 ;; # katas read their files with teach's doc.c
-        src/app/class) echo 4 ;; # the class wing stands on teach and report
-    esac
-}
-
 objs=$(find src/core src/app src/tui src/gui src/cli -name 'lib*.o' 2>/dev/null | grep -v '_san' | sort)
 if [[ -z $objs ]]; then
     fail "the objects are there" "no src/*/lib*.o under $(pwd): run from the build folder after make"
@@ -29,28 +17,40 @@ if [[ -z $objs ]]; then
     exit
 fi
 # "FILE T|U SYMBOL" for every object, FILE the source it was built from.
-for o in $objs; do
-    src="$(dirname "$o")/$(basename "$o" .o | sed 's/^libpadlab_[a-z]*_a-//').c"
-    nm "$o" | awk -v f="$src" '$1 == "U" { print f, "U", $2 } NF == 3 && $2 ~ /[TDBR]/ { print f, "T", $3 }'
-done >"$TMP/syms"
+# One nm over every object ("OBJ:ADDR T SYM" or "OBJ: U SYM"), each object
+# named by its source (src/app/lab/libpadlab_app_a-ledger.o: src/app/lab/ledger.c).
+# shellcheck disable=SC2086
+nm -A $objs | awk '{
+    split($0, p, ":"); f = p[1]; sub(/libpadlab_[a-z]*_a-/, "", f); sub(/\.o$/, ".c", f)
+    rest = substr($0, length(p[1]) + 2); n = split(rest, w, " ")
+    if (n == 2 && w[1] == "U") print f, "U", w[2]
+    else if (n == 3 && w[2] ~ /[TDBR]/) print f, "T", w[3]
+}' >"$TMP/syms"
 # "CALLER CALLEE" for every call from one file into another.
 awk '$2 == "T" { at[$3] = $1 } $2 == "U" { use[NR] = $1 " " $3 }
      END { for (i in use) { split(use[i], p, " "); if ((p[2] in at) && at[p[2]] != p[1]) print p[1], at[p[2]] } }' \
     "$TMP/syms" | sort -u >"$TMP/edges"
 
-# room FILE: its folder (the core's layers, src/core/nn, are the core's room).
-room() { local d; d=$(dirname "$1"); echo "${d%/nn}"; }
-
-bad=()
-while read -r from to; do
-    a=$(floor "$(room "$from")") b=$(floor "$(room "$to")")
-    [[ -z $a ]] && continue                       # a front end may call anything below it
-    if [[ -z $b ]]; then bad+=("$from -> $to (a front end)"); continue; fi
-    [[ $(room "$from") == "$(room "$to")" ]] && continue
-    ((b < a)) || bad+=("$from -> $to")
-done <"$TMP/edges"
-if ((${#bad[@]} == 0)); then pass "no call runs back up a floor or across the wings ($(wc -l <"$TMP/edges") calls between files)"
-else fail "no call runs back up a floor or across the wings" "${bad[@]}"; fi
+# Each edge judged in one awk pass (a shell loop forks four times an edge):
+# a file's room is its folder (the core's layers, src/core/nn, are the
+# core's); a front end may call anything below it.
+awk '
+function room(f,   d) { d = f; sub(/\/[^\/]*$/, "", d); sub(/\/nn$/, "", d); return d }
+function floor(d) {
+    if (d == "src/core") return 0; if (d == "src/app") return 1; if (d == "src/app/lab") return 2
+    if (d == "src/app/report" || d == "src/app/teach") return 3
+    if (d == "src/app/kata" || d == "src/app/class") return 4 # katas read with teach, the class stands on teach and report
+    return -1
+}
+{
+    a = floor(room($1)); b = floor(room($2))
+    if (a < 0) next
+    if (b < 0) { print $1 " -> " $2 " (a front end)"; next }
+    if (room($1) == room($2)) next
+    if (!(b < a)) print $1 " -> " $2
+}' "$TMP/edges" >"$TMP/bad"
+if [[ ! -s $TMP/bad ]]; then pass "no call runs back up a floor or across the wings ($(wc -l <"$TMP/edges") calls between files)"
+else mapfile -t bad <"$TMP/bad"; fail "no call runs back up a floor or across the wings" "${bad[@]}"; fi
 
 grep '^src/app' "$TMP/edges" | awk '$2 ~ /^src\/app/' >"$TMP/app"
 if tsort "$TMP/app" >/dev/null 2>"$TMP/loop"; then pass "no circle among the app's files ($(wc -l <"$TMP/app") calls)"

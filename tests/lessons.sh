@@ -166,7 +166,7 @@ check_screen "with the lab's views under it" "static batch 1/157: 32 rows x 200"
 T send-keys -t lab Space
 check_screen "space goes to the first question" "how many hold the pad token?"
 typeslow 1 2 3 Enter
-check_screen "a wrong answer is refused" "123 is not it."
+check_screen "a wrong answer is refused, and says which way the number lies" "123 is not it: the lab's number is much higher."
 typeslow h
 check_screen "h gives the first hint" "hint 1: Every cell is either a real token or a pad."
 for d in $(grep -o . <<<"$pads"); do typeslow "$d"; done
@@ -178,7 +178,7 @@ check_screen "q quits the lesson" "EXIT=0"
 if grep -q "^lesson = 01-rectangle step=1 done=0 opened=1 answers=1w$" "$STATE" 2>/dev/null; then pass "the progress is saved: step 2, its first answer wrong"
 else fail "the progress is saved: step 2, its first answer wrong" "$(cat "$STATE" 2>&1)"; fi
 W=80 H=24 start lesson rectangle
-check_screen "the lesson resumes where it stopped" "welcome back: you stopped at step 2"
+check_screen "the lesson resumes where it stopped, and says so" "resumed at step 2 of 7, where you stopped; PgUp goes back"
 check_screen "on that step" "step 2 of 7: Count the pads"
 typeslow Space Space
 check_screen "at 80x24 a question's pane grows to show its first choice" "The share of tokens kept"

@@ -26,6 +26,7 @@ Suite *export_suite(void);
 Suite *lessons_suite(void);
 Suite *lesson_review_suite(void);
 Suite *quantity_suite(void);
+Suite *ledger_suite(void);
 Suite *drill_suite(void);
 Suite *atomic_suite(void);
 Suite *dirs_suite(void);
@@ -38,11 +39,14 @@ Suite *reference_suite(int *skipped);
 /* The same when the reference corpus is absent: its imdb5k check is left out. */
 Suite *cache_suite(int *skipped);
 
-/* How many corpora the shipped lessons and decks are played on: builtin,
- * the generated 70/30 one and imdb5k when it is there. The build under the
- * sanitizers plays them on builtin alone: it looks for memory errors, which
- * the corpus does not change, and the plain build covers the three. */
+/* How many corpora the shipped lessons and decks are played on, and the
+ * k-th: builtin and the generated 70/30 one (make check); with
+ * PADLAB_TEST_PLAY=imdb5k, imdb5k alone (tests/play_all.sh, make
+ * check-full, when it is beside the tree). The build under the sanitizers
+ * plays them on builtin alone: it looks for memory errors, which the corpus
+ * does not change, and the plain build covers the three. */
 int pl_test_play_corpora(void);
+const char *pl_test_play_corpus(int k);
 
 /* The reference corpus's path (PADLAB_SHARED_DATA/imdb5k.tsv), or NULL when
  * it is not there. */

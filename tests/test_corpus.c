@@ -442,6 +442,30 @@ START_TEST(test_a_bad_line_in_a_later_part_is_named_by_its_own_number) {
 }
 END_TEST
 
+/* inline:xN|ROWS repeats the rows N times, labels and all: 2 rows x 250 =
+ * 500 reviews, alternating as written; a count out of 1..1000 is refused. */
+START_TEST(test_an_inline_corpus_repeats_its_rows_n_times) {
+    PlCorpus *c = NULL;
+    PlErr err;
+    ck_assert_msg(pl_corpus_load("inline:x250|+ film film film|- film", NULL, &c, &err) == PL_OK, "%s", err.msg);
+    ck_assert_int_eq(c->n, 500);
+    for (int i = 0; i < c->n; i++) {
+        ck_assert_int_eq(c->labels[i], i % 2 == 0);
+        ck_assert_int_eq(pl_corpus_len(c, i), i % 2 == 0 ? 3 : 1);
+    }
+    pl_corpus_free(c);
+    ck_assert_int_eq(pl_corpus_load("inline: x2 | a b | c", NULL, &c, &err), PL_OK); /* spaces around the count */
+    ck_assert_int_eq(c->n, 4);
+    pl_corpus_free(c);
+    ck_assert_int_eq(pl_corpus_load("inline:x0|a", NULL, &c, &err), PL_EINPUT);
+    ck_assert_int_eq(pl_corpus_load("inline:x1001|a", NULL, &c, &err), PL_EINPUT);
+    ck_assert_msg(strstr(err.msg, "optional xN (N from 1 to 1000)"), "%s", err.msg);
+    ck_assert_int_eq(pl_corpus_load("inline:xylophone|a", NULL, &c, &err), PL_OK); /* a word, not a count */
+    ck_assert_int_eq(c->n, 2);
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *corpus_suite(void) {
     Suite *s = suite_create("corpus");
     TCase *tc = tcase_create("tsv");
@@ -457,6 +481,7 @@ Suite *corpus_suite(void) {
     tcase_add_test(tc, test_bad_tsv_lines_name_the_file_and_line);
     tcase_add_test(tc, test_bad_folders_are_refused_with_a_reason);
     tcase_add_test(tc, test_missing_paths_and_bad_builtin_specs_fail_cleanly);
+    tcase_add_test(tc, test_an_inline_corpus_repeats_its_rows_n_times);
     suite_add_tcase(s, tc);
     tc = tcase_create("large_input");
     tcase_set_timeout(tc, 120);

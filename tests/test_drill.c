@@ -929,19 +929,9 @@ static void unknown_condition(const char *cond, int holds, void *where) {
 static void check_filled(PlLab *lab, const char *text, const char *where) {
     char buf[8192];
     if (!text) return;
-    const char *out = pl_lesson_fill(lab, text, buf, sizeof buf);
+    const char *out = pl_lesson_fill(lab, NULL, text, buf, sizeof buf);
     ck_assert_msg(!strstr(out, "...") || strstr(text, "..."), "%s: a figure did not fill: %s", where, out);
     pl_fill_conditions(lab, text, unknown_condition, (void *)where);
-}
-
-/* The corpora every deck's figures are filled on: the builtin one, a
- * generated 70/30 one (chance 70%), and imdb5k when it is beside the tree. */
-static const char *play_corpus(int k) {
-    switch (k) {
-    case 0: return "builtin";
-    case 1: return "builtin:0:5000:70";
-    default: return pl_test_imdb_path();
-    }
 }
 
 /* Every figure and conditional of every card, question and prompt of a
@@ -952,7 +942,7 @@ START_TEST(test_shipped_figures) {
     PlDeck *d = pl_deck_load(shipped[_i % nshipped], &err);
     ck_assert_msg(d != NULL, "%s", err.msg);
     PlLabSettings base = pl_settings_default();
-    snprintf(base.corpus, sizeof base.corpus, "%s", play_corpus(_i / nshipped));
+    snprintf(base.corpus, sizeof base.corpus, "%s", pl_test_play_corpus(_i / nshipped));
     PlLab *lab = pl_lab_new(&base, &err);
     ck_assert_msg(lab != NULL, "%s", err.msg);
     pl_lab_autotrain(lab, 0);

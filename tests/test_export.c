@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "app/lab/lab.h"
+#include "app/teach/lesson_run.h"
 #include "app/report/report.h"
 #include "patience.h"
 #include "suites.h"
@@ -347,16 +348,81 @@ START_TEST(test_a_strategy_that_computes_more_is_never_called_a_saving) {
     char *text = NULL, *csv = NULL;
     size_t nt, nc;
     FILE *f = open_memstream(&text, &nt);
-    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_TABLE, -1), 0);
+    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_TABLE, -1, NULL), 0);
     fclose(f);
     f = open_memstream(&csv, &nc);
-    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_CSV, -1), 0);
+    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_CSV, -1, NULL), 0);
     fclose(f);
     ck_assert_msg(!strstr(text, "saved"), "the table names no saving: %s", text);
     ck_assert_msg(strstr(text, " 320  2.0x as many     4.0x as many\n") != NULL, "%s", text);
     /* CSV: the saving (negative: more) and the ratio to static's, for longest -1 and 2, -3 and 4 */
     ck_assert_msg(strstr(csv, "longest,3,0.3750,40,25,0,320,-1.0000,-3.0000,2.0000,4.0000\n") != NULL, "%s", csv);
     free(text), free(csv);
+    /* Through a ledger that hides what the longest strategy saves: that cell as ?s of its width, nothing else. */
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_ledger_hide(&l, "cost.cells_saved(longest)");
+    f = open_memstream(&text, &nt);
+    ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_TABLE, -1, &l), 0);
+    fclose(f);
+    ck_assert_msg(strstr(text, " 320  ???? ?? ????     4.0x as many\n") != NULL, "%s", text);
+    free(text);
+}
+END_TEST
+
+/* An export is a surface like the screen: at lesson 1's step 5, which asks
+ * how many RNN steps run on pads, the cost view's files hide that count and
+ * the figures that give it away (the real steps, the padding share), as ?s
+ * in text and null in JSON, and show the steps run. */
+START_TEST(test_an_export_hides_the_open_questions_figure) {
+    char path[1200], why[200];
+    const char *tests = getenv("PADLAB_TESTS");
+    snprintf(path, sizeof path, "%s/../lessons/01-rectangle.lesson", tests ? tests : "tests");
+    PlErr err;
+    PlLesson *l = pl_lesson_load(path, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 4, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_wait(r), 0);
+    ck_assert_str_eq(pl_lesson_run_step(r)->title, "What padding costs");
+    pl_lesson_run_sync_ledger(r);
+    double wasted, steps;
+    PlQuantity q;
+    ck_assert_int_eq(pl_quantity_parse("cost.rnn_steps", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &steps, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &pl_lesson_run_step(r)->q.answer, &wasted, why, sizeof why), 0);
+    char *text = NULL, *json = NULL, want[200];
+    size_t n;
+    FILE *f = open_memstream(&text, &n);
+    ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_COST, 0, f, &err), PL_OK);
+    fclose(f);
+    f = open_memstream(&json, &n);
+    ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_COST, 1, f, &err), PL_OK);
+    fclose(f);
+    char w[32], real[32];
+    int nw = snprintf(w, sizeof w, "%.0f", wasted), nr = snprintf(real, sizeof real, "%.0f", steps - wasted);
+    snprintf(want, sizeof want, "RNN steps        %.*s real of %.0f run (%.*s on pads)\n", nr,
+             "????????????????????", steps, nw, "????????????????????");
+    if (!strstr(text, want) || strstr(text, w) || strstr(text, real)) fputs(text, stderr); /* what went wrong, whole */
+    ck_assert_msg(strstr(text, want), "no '%s' in the text", want);
+    ck_assert_msg(!strstr(text, w) && !strstr(text, real), "%s or %s shows in the text", w, real);
+    ck_assert_msg(strstr(text, "padding share    ?????"), "the padding share shows");
+    ck_assert_msg(strstr(json, "\"rnn_wasted\": null") && strstr(json, "\"real_tokens\": null") &&
+                      strstr(json, "\"padding_share\": null"),
+                  "a hidden figure shows in the JSON");
+    snprintf(want, sizeof want, "\"rnn_steps\": %.0f", steps);
+    char *strategies = strstr(json, "\"strategies\"");
+    ck_assert_ptr_nonnull(strategies);
+    *strategies = '\0'; /* the summary, the sweep, the lengths: another strategy's share is another figure */
+    if (!strstr(json, want) || strstr(json, w)) fputs(json, stderr);
+    ck_assert_msg(strstr(json, want) && !strstr(json, w), "the JSON lacks %s or shows %s", want, w);
+    free(text), free(json);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
 }
 END_TEST
 
@@ -373,6 +439,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_every_result_a_view_shows_is_in_its_export);
     tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
+    tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
     suite_add_tcase(s, tc);
     return s;
 }

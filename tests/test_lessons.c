@@ -193,12 +193,12 @@ static PlLab *small_lab(void) {
     return lab;
 }
 
+/* Waits as a learner who reads the step does: for its training or grid,
+ * for the retrain a cold setting started, and for what it shows. */
 static void wait_for(PlLab *lab, PlLessonRun *r) {
-    for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting);
-         i++)
-        usleep(10000);
+    (void)lab;
+    ck_assert_int_eq(pl_lesson_run_wait(r), 0);
     ck_assert_int_eq(pl_lesson_run_state(r)->waiting, 0);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), PL_TEST_PATIENCE), 0);
 }
 
 START_TEST(test_run_folds_steps_and_locks) {
@@ -393,7 +393,7 @@ START_TEST(test_a_lesson_reads_maxlen_none_as_the_longest_review) {
     for (int i = 0; i < c->n; i++) longest = pl_corpus_len(c, i) > longest ? pl_corpus_len(c, i) : longest;
     char out[128], want[128], why[200];
     snprintf(want, sizeof want, "at none (longest: %d)", longest);
-    ck_assert_str_eq(pl_lesson_fill(lab, "at {maxlen}", out, sizeof out), want);
+    ck_assert_str_eq(pl_lesson_fill(lab, NULL, "at {maxlen}", out, sizeof out), want);
     PlQuantity q;
     double v;
     ck_assert_int_eq(pl_quantity_parse("maxlen", &q, why, sizeof why), 0);
@@ -509,19 +509,9 @@ static void unknown_condition(const char *cond, int holds, void *where) {
 static void check_filled(PlLab *lab, const char *text, const char *where) {
     char buf[8192];
     if (!text) return;
-    const char *out = pl_lesson_fill(lab, text, buf, sizeof buf);
+    const char *out = pl_lesson_fill(lab, NULL, text, buf, sizeof buf);
     ck_assert_msg(!strstr(out, "...") || strstr(text, "..."), "%s: a placeholder did not fill: %s", where, out);
     pl_fill_conditions(lab, text, unknown_condition, (void *)where);
-}
-
-/* The corpora every shipped lesson is played on: the builtin one, a
- * generated 70/30 one (chance 70%), and imdb5k when it is beside the tree. */
-static const char *play_corpus(int k) {
-    switch (k) {
-    case 0: return "builtin";
-    case 1: return "builtin:0:5000:70";
-    default: return pl_test_imdb_path();
-    }
 }
 
 /* A number the check must refuse: far outside any tolerance. */
@@ -531,17 +521,23 @@ static void wrong_answer(const PlQuantity *q, double v, char *buf, int cap) {
     else snprintf(buf, (size_t)cap, "%.6g", v * 3.0 + (v >= 0 ? 100.0 : -100.0));
 }
 
+/* The answer key of the lesson played now: each ask:'s figure as padlab
+ * lesson --answers and the handout's key read it, on a lab of their own. */
+static double key[PL_LESSON_MAX_STEPS];
+
 static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const char *where, int k) {
-    PlErr err;
     double v;
     char why[300], typed[64];
     ck_assert_msg(pl_quantity_value(lab, &q->answer, &v, why, sizeof why) == 0, "%s: the answer cannot be computed: %s",
                   where, why);
     ck_assert_msg(isfinite(v), "%s: the answer is not a number", where);
+    /* keys are played, not recomputed: the learner's lab and the key agree to the bit */
+    ck_assert_msg(memcmp(&v, &key[k], sizeof v) == 0, "%s: the learner's lab reads %.17g, the key %.17g", where, v,
+                  key[k]);
     if (pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING) {
         wrong_answer(&q->answer, v, typed, sizeof typed);
         ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_WRONG, "%s: %s was accepted", where, typed);
-        ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+        ck_assert_msg(pl_lesson_run_state(r)->message[0], "%s: %s got no diagnosis", where, typed);
     }
     pl_quantity_format(&q->answer, v, typed, sizeof typed);
     ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_RIGHT, "%s: the lab's own %s was refused: %s", where, typed,
@@ -604,12 +600,32 @@ START_TEST(test_shipped_found) {
 }
 END_TEST
 
+/* Plays lesson l on settings s as padlab lesson --answers does, into key[]. */
+static void play_key(const PlLesson *l, const PlLabSettings *s) {
+    PlErr err;
+    char why[300];
+    PlLab *lab = pl_lab_new(s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s: %s", l->name, err.msg);
+    for (int k = 0; k < l->nsteps; k++) {
+        ck_assert_msg(pl_lesson_run_goto(r, k, &err) == 0 && pl_lesson_run_play_key(r, &err) == 0, "%s step %d: %s",
+                      l->name, k + 1, err.msg);
+        const PlQuestion *q = &l->steps[k].q;
+        if (q->kind == PL_Q_ASK)
+            ck_assert_msg(pl_quantity_value(lab, &q->answer, &key[k], why, sizeof why) == 0, "%s", why);
+    }
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+}
+
 START_TEST(test_shipped_lesson) {
     PlErr err;
     PlLesson *l = pl_lesson_load(shipped[_i % nshipped], &err);
     ck_assert_msg(l != NULL, "%s", err.msg);
     PlLabSettings s = pl_settings_default();
-    snprintf(s.corpus, sizeof s.corpus, "%s", play_corpus(_i / nshipped)); /* imdb5k: only when the loop has it */
+    snprintf(s.corpus, sizeof s.corpus, "%s", pl_test_play_corpus(_i / nshipped)); /* imdb5k: only when the loop has it */
+    play_key(l, &s);
     PlLab *lab = pl_lab_new(&s, &err);
     ck_assert_msg(lab != NULL, "%s", err.msg);
     PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
@@ -628,35 +644,6 @@ START_TEST(test_shipped_lesson) {
 }
 END_TEST
 
-/* ---- the veil: an open question's figure drawn as ? ---- */
-
-static const char *veiled(double v, const char *text) {
-    static char out[256];
-    PlVeil veil = {0};
-    pl_veil_add(&veil, v);
-    return pl_veil_text(&veil, text, out, sizeof out);
-}
-
-START_TEST(test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else) {
-    ck_assert_str_eq(veiled(238197, "1000000 run (238197 on pads), 2381970 later"),
-                     "1000000 run (?????? on pads), 2381970 later");
-    /* 0.2382 as a share: 23.8%, 24%, 0.238, 0.2382, even 0.2 at its one
-     * decimal; "0" and "1" are no share, 0.3 and 25% another figure. */
-    ck_assert_str_eq(veiled(0.2382, "23.8% 24% 0.238 0.2382 0.2 0 1 0.3 25%"),
-                     "????? ??? ????? ?????? ??? 0 1 0.3 25%");
-    /* A rounded whole number shows a large value; 1.8e-07 is not 0. */
-    ck_assert_str_eq(veiled(229.7, "at 230 (29%), not 231"), "at ??? (29%), not 231");
-    ck_assert_str_eq(veiled(0.0, "head 0, |sum - 1| <= 1.8e-07, 0.0000"), "head ?, |sum - 1| <= 1.8e-07, ??????");
-    /* A range is two numbers; digits in a word are none. */
-    ck_assert_str_eq(veiled(0.581, "0.581-0.809 fp16 x2"), "?????" "-0.809 fp16 x2");
-    ck_assert_str_eq(veiled(-1.5e-7, "diff -1.5e-07"), "diff ????????");
-    /* %.2g of 1.14e-08 is 1.1e-08: half a unit of its last digit, not of its value */
-    ck_assert_str_eq(veiled(1.14e-8, "1.1e-08 1.2e-08"), "??????? 1.2e-08");
-    char out[8];
-    ck_assert_str_eq(pl_veil_text(NULL, "a 12345678 b", out, sizeof out), "a 12345"); /* cut to its buffer */
-}
-END_TEST
-
 START_TEST(test_check_refuses_a_step_that_shows_its_answer_first) {
     static const char text[] = "# T\n## s\nOf {cost.rnn_steps} steps, {cost.rnn_wasted} run on pads.\n"
                                "ask: How many run on pads?\nanswer: cost.rnn_wasted\nsummary:\n- x\n";
@@ -666,6 +653,123 @@ START_TEST(test_check_refuses_a_step_that_shows_its_answer_first) {
     ck_assert_str_eq(err.msg,
                      "t.lesson:4: the step shows {cost.rnn_wasted} before its question asks for it: show it in the "
                      "reveal instead");
+}
+END_TEST
+
+/* The narration may not give the asked figure away through a figure that
+ * determines it; the question may hand that figure over; no step shows the
+ * figure a later question asks where it is the same fact. */
+START_TEST(test_check_refuses_what_gives_an_asked_figure_away) {
+    PlErr err;
+    PlLesson *l = parse("# T\n## s\nThe batch holds {batch.real_tokens} real tokens.\nask: How many pads?\n"
+                        "answer: batch.pad_cells\nsummary:\n- x\n",
+                        &err);
+    ck_assert_ptr_null(l);
+    ck_assert_str_eq(err.msg, "t.lesson:4: the step's narration shows {batch.real_tokens}, which gives away "
+                              "{batch.pad_cells} before its question asks for it");
+    l = parse("# T\n## s\n{? batch.pad_share > 0.5 | Mostly pads. | Mostly words.}\nask: How many pads?\n"
+              "answer: batch.pad_cells\nsummary:\n- x\n",
+              &err); /* a sentence chosen by a determiner says it too */
+    ck_assert_ptr_null(l);
+    l = parse("# T\n## s\nask: The batch holds {batch.real_tokens} tokens. How many pads?\nanswer: batch.pad_cells\n"
+              "summary:\n- x\n",
+              &err);
+    ck_assert_msg(l != NULL, "%s", err.msg); /* the question hands it over */
+    pl_lesson_free(l);
+    l = parse("# T\n## a\nset: maxlen=50\nThere are {batch.pad_cells} pads.\n## b\nask: How many pads?\n"
+              "answer: batch.pad_cells\nsummary:\n- x\n",
+              &err);
+    ck_assert_ptr_null(l);
+    ck_assert_str_eq(err.msg, "t.lesson:2: the step shows {batch.pad_cells}, which step 2 asks for (the same figure "
+                              "there): show it after");
+    l = parse("# T\n## a\nset: maxlen=50\nThere are {batch.pad_cells} pads.\n## b\nset: maxlen=60\nask: How many "
+              "pads?\nanswer: batch.pad_cells\nsummary:\n- x\n",
+              &err); /* at another maxlen it is another figure */
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* What a run hides: the open question's figure and what determines it; a
+ * later question's figure on an earlier step with the same settings, not
+ * with others; nothing of a question answered; on a worksheet, every
+ * question's figure wherever its fact shows. */
+START_TEST(test_the_ledger_follows_the_questions_of_the_lesson) {
+    static const char text[] = "# T\n## one\nset: maxlen=100\nLook.\n## two\nask: How many pads?\n"
+                               "answer: batch.pad_cells\n## three\nset: maxlen=120\nask: And now?\n"
+                               "answer: batch.pad_cells\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLedger g;
+    pl_lesson_run_ledger(r, &g); /* step 1 shows step 2's fact (maxlen 100), not step 3's */
+    ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells") && pl_ledger_hides_name(&g, "batch.real_tokens"));
+    ck_assert(!pl_ledger_hides_name(&g, "batch.width"));
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    wait_for(lab, r);
+    double v;
+    char why[200], typed[64];
+    ck_assert_int_eq(pl_quantity_value(lab, &l->steps[1].q.answer, &v, why, sizeof why), 0);
+    snprintf(typed, sizeof typed, "%.0f", v);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_RIGHT);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 0, &err), 0); /* back to step 1: answered, so shown */
+    pl_lesson_run_ledger(r, &g);
+    ck_assert(pl_ledger_empty(&g));
+    pl_lesson_run_worksheet_ledger(r, 0, &g); /* on paper nothing is answered */
+    ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells"));
+    pl_lesson_run_worksheet_ledger(r, 2, &g);
+    ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells"));
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* A wrong number gets a diagnosis from the lesson's own figures: a figure
+ * that determines the answer typed for it, then higher or lower. */
+START_TEST(test_a_wrong_number_is_diagnosed) {
+    static const char text[] = "# T\n## s\nset: maxlen=100\nask: How many pads?\nanswer: batch.pad_cells\n"
+                               "## t\nset: maxlen=100\nask: What share are pads?\nanswer: batch.pad_share\n"
+                               "summary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    wait_for(lab, r);
+    double real, pads, share;
+    char why[200], typed[64];
+    PlQuantity q;
+    ck_assert_int_eq(pl_quantity_parse("batch.real_tokens", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &real, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &l->steps[0].q.answer, &pads, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &l->steps[1].q.answer, &share, why, sizeof why), 0);
+    snprintf(typed, sizeof typed, "%.0f", real);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    char want[300];
+    snprintf(want, sizeof want, "%.0f is batch.real_tokens here (its real tokens); the question asks for "
+             "batch.pad_cells (its pad cells).", real);
+    ck_assert_str_eq(pl_lesson_run_state(r)->message, want);
+    snprintf(typed, sizeof typed, "%.1f%%", 100.0 * share); /* the share for the count */
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "is batch.pad_share here"), "%s", pl_lesson_run_state(r)->message);
+    snprintf(typed, sizeof typed, "%.0f", pads * 3 + 10);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    snprintf(want, sizeof want, "%s is not it: the lab's number is much lower.", typed);
+    ck_assert_str_eq(pl_lesson_run_state(r)->message, want);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    wait_for(lab, r);
+    snprintf(typed, sizeof typed, "%.1f", 100.0 * (1.0 - share)); /* the complement of the share */
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "is the other part") ||
+                      strstr(pl_lesson_run_state(r)->message, "batch.real_tokens"),
+                  "%s", pl_lesson_run_state(r)->message);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
 }
 END_TEST
 
@@ -766,19 +870,19 @@ START_TEST(test_a_conditional_shows_the_sentence_its_figures_make_true) {
     ck_assert_ptr_nonnull(lab);
     char out[512];
     /* Before the cost result exists, its figures are pending. */
-    ck_assert_str_eq(pl_fill(lab, "{? train.median > 0.6 | learns | does not}", out, sizeof out), "...");
+    ck_assert_str_eq(pl_fill(lab, NULL, "{? train.median > 0.6 | learns | does not}", out, sizeof out), "...");
     ck_assert_int_eq(pl_lab_wait(lab, pl_fill_kinds("{corpus.reviews}"), 60), 0);
-    ck_assert_str_eq(pl_fill(lab, "It has {? corpus.reviews > 100 | {corpus.reviews} reviews | few reviews}.", out,
+    ck_assert_str_eq(pl_fill(lab, NULL, "It has {? corpus.reviews > 100 | {corpus.reviews} reviews | few reviews}.", out,
                              sizeof out),
                      "It has 200 reviews.");
-    ck_assert_str_eq(pl_fill(lab, "It has {? corpus.reviews < 100 | many | few } reviews.", out, sizeof out),
+    ck_assert_str_eq(pl_fill(lab, NULL, "It has {? corpus.reviews < 100 | many | few } reviews.", out, sizeof out),
                      "It has few reviews.");
-    ck_assert_str_eq(pl_fill(lab, "[{? corpus.reviews < 100 | many}]", out, sizeof out), "[]");
+    ck_assert_str_eq(pl_fill(lab, NULL, "[{? corpus.reviews < 100 | many}]", out, sizeof out), "[]");
     /* Two figures, and two conditions that must both hold: the split's 40
      * reviews are the validation set of a 70% positive corpus. */
-    ck_assert_str_eq(pl_fill(lab, "{? corpus.majority >= 0.5 & corpus.validation == 40 | yes | no}", out, sizeof out),
+    ck_assert_str_eq(pl_fill(lab, NULL, "{? corpus.majority >= 0.5 & corpus.validation == 40 | yes | no}", out, sizeof out),
                      "yes");
-    ck_assert_str_eq(pl_fill(lab, "{? corpus.majority > corpus.validation | yes | no}", out, sizeof out), "no");
+    ck_assert_str_eq(pl_fill(lab, NULL, "{? corpus.majority > corpus.validation | yes | no}", out, sizeof out), "no");
     int n = pl_fill_conditions(lab, "{? corpus.reviews > 1 | a} and {? train.median > 0.6 | b}", NULL, NULL);
     ck_assert_int_eq(n, 2);
     pl_lab_free(lab);
@@ -808,13 +912,15 @@ START_TEST(test_an_ask_without_a_solution_line_shows_its_number) {
     char why[512];
     ck_assert_msg(pl_lesson_play_open(&p, lab, path, 0, 0, why, sizeof why) == 0, "%s", why);
     ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run), 600), 0);
-    PlVeil v;
-    pl_lesson_run_veil(p.run, &v);
-    ck_assert_int_eq(v.n, 1); /* open: the pad count is hidden */
+    PlLedger v;
+    pl_lesson_run_ledger(p.run, &v);
+    /* open: the pad count is hidden, and what gives it away: the real tokens, the pad share */
+    ck_assert(pl_ledger_hides_name(&v, "batch.pad_cells") && pl_ledger_hides_name(&v, "batch.real_tokens"));
+    ck_assert(pl_ledger_hides_name(&v, "batch.pad_share") && !pl_ledger_hides_name(&v, "batch.cells"));
     pl_lesson_play_key(&p, PL_LK_CHAR, '1'), pl_lesson_play_key(&p, PL_LK_ENTER, 0); /* a wrong try */
     pl_lesson_play_key(&p, PL_LK_CHAR, 's');
     ck_assert_int_eq(pl_lesson_run_state(p.run)->solution, 1);
-    pl_lesson_run_veil(p.run, &v);
+    pl_lesson_run_ledger(p.run, &v);
     ck_assert_int_eq(v.n, 0); /* answered by the solution: nothing hidden */
     double n;
     ck_assert_int_eq(pl_quantity_value(lab, &pl_lesson_run_step(p.run)->q.answer, &n, why, sizeof why), 0);
@@ -1039,8 +1145,10 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_parser_reads_everything);
     tcase_add_test(tc, test_the_teachers_notes_are_kept_with_their_step);
-    tcase_add_test(tc, test_the_veil_blanks_every_spelling_of_the_figure_and_nothing_else);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
+    tcase_add_test(tc, test_check_refuses_what_gives_an_asked_figure_away);
+    tcase_add_test(tc, test_the_ledger_follows_the_questions_of_the_lesson);
+    tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);
     tcase_add_test(tc, test_check_reports_every_problem);

@@ -52,11 +52,12 @@ static int go_step(Present *p, int k) {
         return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
     p->step = k;
     pl_lesson_run_wait(p->run); /* a figure still missing after it says so where it is shown */
+    pl_lesson_run_sync_ledger(p->run); /* the projector and the pages show what the learner may see */
     const PlStep *s = &p->l->steps[k];
-    pl_lesson_fill(p->lab, s->text ? s->text : "", p->narration, sizeof p->narration);
+    pl_lesson_fill(p->lab, pl_lab_ledger(p->lab), s->text ? s->text : "", p->narration, sizeof p->narration);
     char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */
-    if (k == 0 && p->l->notes) pl_lesson_fill(p->lab, p->l->notes, lesson_notes, sizeof lesson_notes);
-    pl_lesson_fill(p->lab, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
+    if (k == 0 && p->l->notes) pl_lesson_fill(p->lab, NULL, p->l->notes, lesson_notes, sizeof lesson_notes);
+    pl_lesson_fill(p->lab, NULL, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
     snprintf(p->notes, sizeof p->notes, "%s%s%s", lesson_notes, lesson_notes[0] && p->narration_notes[0] ? "\n" : "",
              p->narration_notes);
     p->step_t0 = pl_app_clock();

@@ -25,10 +25,10 @@ int cli_print_buckets(const PlCorpus *c, const PlCompareOpts *o, OutFormat fmt) 
     if (fmt == OUT_JSON) {
         JsonW w;
         json_begin(&w, stdout);
-        pl_report_strategies_json(&w, rows, n);
+        pl_report_strategies_json(&w, rows, n, -1);
         json_end(&w);
     } else {
-        if (pl_report_strategies_table(stdout, rows, n, fmt, -1)) {
+        if (pl_report_strategies_table(stdout, rows, n, fmt, -1, NULL)) {
             fprintf(stderr, "padlab buckets: out of memory while building the table\n");
             return 1;
         }

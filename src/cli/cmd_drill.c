@@ -13,6 +13,7 @@
 #include "app/teach/lesson_review.h"
 #include "core/atomic.h"
 #include "cli.h"
+#include "lines.h"
 #include "drill_plan_cli.h"
 #include "tui/drill_screen.h"
 #include "tui/tui.h"
@@ -244,7 +245,7 @@ static int filled(PlLab *lab, const char *label, const char *text) {
 static int item_answer(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const PlLabSettings *s, int i) {
     static char title[4096];
     int rc = item_lab(lab, d, it, s);
-    cli_print_shown("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, it->title, title, sizeof title) : it->title);
+    cli_print_shown("%d. %s\n", i + 1, *lab ? pl_lesson_fill(*lab, NULL, it->title, title, sizeof title) : it->title);
     rc |= filled(*lab, "", it->text);
     rc |= filled(*lab, "answer: ", it->answer);
     rc |= filled(*lab, "more: ", it->more);
@@ -307,7 +308,7 @@ static void anki_tag(FILE *f, const char *deck, const char *topic) {
 
 /* A text with its figures filled into buf: 0, or -1 with x->why said. */
 static int anki_fill(AnkiCtx *x, const char *text, char *buf, size_t cap) {
-    return pl_fill_all(x->lab, text ? text : "", buf, cap, x->why, sizeof x->why) ? -1 : 0;
+    return pl_fill_all(x->lab, NULL, text ? text : "", buf, cap, x->why, sizeof x->why) ? -1 : 0;
 }
 
 /* One note: front, back (the answer, then why), tags. -1 with x->why said
@@ -426,6 +427,12 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     if (a->npos > 1) return cli_usage_error(a, "expected one deck's name (padlab drill --list shows them)");
     if (cli_int(a, "count", 0, 0, 10000, &t.count)) return 2;
     if (names_the_lesson_questions(t.deck)) return review_lessons(a, s);
+    if (cli_flag(a, "lines")) {
+        PlDrillOpts o = {.today = pl_sched_today(), .all = t.all, .count = t.count, .timed = t.timed,
+                         .seed = (unsigned)pl_sched_today()};
+        return t.deck ? cli_drill_lines(a, s, t.deck, &o)
+                      : cli_usage_error(a, "--lines plays one deck: give its name (padlab drill --list shows them)");
+    }
     char why[256];
     int rc = tui_drill_run(&t, why, sizeof why);
     if (rc == 0 && review) return review_lessons(a, s); /* picked in the picker */
@@ -479,6 +486,7 @@ static const CliOpt opts[] = {
     {"yes", NULL, "with --reset: do not ask"},
     {"mono", NULL, "no colours"},
     {"ascii", NULL, "no Unicode characters"},
+    {"lines", NULL, "DECK line by line for a screen reader: every item and answer as plain sentences"},
     {"format", "FMT", "--list: table (default) or json; --cheatsheet: text (default) or markdown"},
     {NULL, NULL, NULL},
 };
@@ -486,7 +494,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_drill = {
     .name = "drill",
     .summary = "interview drills: flashcards, quick-fire questions, spot the bug, one-minute answers",
-    .usage = "[DECK] [--all] [--count N] [--timed] [--SETTING VALUE ...] | --list [--format json] |\n"
+    .usage = "[DECK] [--all] [--count N] [--timed] [--lines] [--SETTING VALUE ...] | --list [--format json] |\n"
              "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] |\n"
              "                     --answers DECK | --reset DECK [--yes] |\n"
              "                     [--retention R] [--until YYYY-MM-DD] [--plan [DECK...]] |\n"

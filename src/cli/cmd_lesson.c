@@ -8,6 +8,7 @@
 #include "class_present.h"
 #include "lesson_handout.h"
 #include "cli.h"
+#include "lines.h"
 #include "tui/tui.h"
 
 #define ALL_SETTINGS ((1u << PL_S_COUNT) - 1)
@@ -123,7 +124,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     const PlStep *s = pl_lesson_run_step(r);
     const PlQuestion *q = &s->q;
     char buf[2000], name[96];
-    if (pl_lesson_run_wait(r)) return printf("  step %d: the lab did not finish computing in time\n", k + 1), 1;
+    PlErr err;
+    if (pl_lesson_run_play_key(r, &err)) return printf("  step %d: %s\n", k + 1, err.msg), 1;
     if (q->kind == PL_Q_NONE && !s->notes) return 0;
     cli_print_shown("step %d, %s\n", k + 1, s->title);
     int rc = cli_print_filled(lab, "notes: ", s->notes);
@@ -141,7 +143,8 @@ static int rehearse_step(PlLab *lab, PlLessonRun *r, int k) {
     } else {
         printf("  goal: %d condition%s%s\n", q->ngoal, q->ngoal > 1 ? "s" : "",
                q->smallest >= 0 ? ", the smallest value" : "");
-        rc |= cli_print_filled(lab, "solution: ", q->solution);
+        rc |= cli_print_filled(lab, "solution: ", q->solution); /* filled in the solved lab */
+        rc |= cli_print_filled(lab, "reveal: ", q->reveal);
     }
     return rc;
 }
@@ -215,6 +218,10 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     if (cli_str(a, "handout", NULL)) return cli_lesson_handout(a, &s, a->pos[0], cli_str(a, "handout", NULL));
     if (cli_flag(a, "class")) return class_session(a, &s);
+    if (cli_flag(a, "lines")) {
+        if (review) return cli_usage_error(a, "--lines plays one lesson: give its name");
+        return cli_lesson_lines(a, &s, a->pos[0]);
+    }
     if (cli_flag(a, "exam") || cli_str(a, "presenter", NULL))
         return cli_usage_error(a, "--exam and --presenter are a class session's: give --class too");
     TuiArgs t;
@@ -243,6 +250,9 @@ static const CliOpt opts[] = {
      "play the lesson without a terminal and print each question with the lab's answer and the teacher's notes"},
     {"review", NULL, "the questions you answered in lessons that are due again today, each at its step"},
     {"present", NULL, "classroom mode: the narration large beside one view, no key bar"},
+    {"lines", NULL,
+     "line by line for a screen reader: every step, question, answer and view's figures as plain sentences; "
+     "answers read a line at a time"},
     {"class", NULL, "a class session: students vote on each question from a browser or padlab join"},
     CLI_OPTS_CLASS,
     {"handout", "DIR",
@@ -264,7 +274,8 @@ const CliCommand cli_cmd_lesson = {
     .name = "lesson",
     .summary = "lessons that set the lab up, ask you to predict, and reveal the lab's numbers",
     .usage =
-        "NAME [--present] [--class [--listen ADDR] [--port N] [--report FILE] [--exam] [--presenter TTY]]\n"
+        "NAME [--present] [--lines] [--mono] [--ascii] [--class [--listen ADDR] [--port N] [--report FILE] [--exam]\n"
+        "                     [--presenter TTY]]\n"
         "                     [--SETTING VALUE ...] | --review | --list [--format json] | --check FILE... | --answers NAME |\n"
         "                     --reset NAME [--yes] | --reset-all [--yes] | --quantities",
     .details = "Plays a lesson in the terminal lab: each step sets the lab up, points at a view,\n"

@@ -61,7 +61,7 @@ int cli_print_filled(PlLab *lab, const char *label, const char *text) {
     static char buf[8192];
     char why[320];
     if (!text || !*text) return 0;
-    int missing = pl_fill_all(lab, text, buf, sizeof buf, why, sizeof why);
+    int missing = pl_fill_all(lab, NULL, text, buf, sizeof buf, why, sizeof why);
     cli_print_shown("  %s%s\n", label, buf);
     if (!missing) return 0;
     /* A training's or a grid's figure: their status says why they have none. */

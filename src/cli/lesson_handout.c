@@ -40,17 +40,20 @@ typedef struct {
     int nq;         /* questions so far */
     int figures;    /* 1: figures are drawn; 0: this padlab cannot (nofig says so) */
     char nofig[300];
-    char why[300]; /* the first figure, or figure of the text, that could not be made */
-    int missing;   /* how many */
+    char why[300];   /* the first figure, or figure of the text, that could not be made */
+    int missing;     /* how many */
+    PlLedger ledger; /* the worksheet's at the step: its question, and every other one showing its fact */
 } Handout;
 
-/* text with its placeholders filled and, when veil, the asked figure blanked. */
-static const char *filled(Handout *h, const char *text, int veil) {
-    static char buf[8192], out[8192];
+/* text with its placeholders filled and, on the worksheet (ws), the
+ * figures its ledger hides drawn as '?'s; the key shows every figure. */
+static const char *filled(Handout *h, const char *text, int ws) {
+    static char buf[8192];
     char why[320];
-    if (pl_fill_all(h->lab, text ? text : "", buf, sizeof buf, why, sizeof why) && !h->missing++)
+    if (pl_fill_all(h->lab, ws ? &h->ledger : NULL, text ? text : "", buf, sizeof buf, why, sizeof why) &&
+        !h->missing++)
         snprintf(h->why, sizeof h->why, "a figure could not be computed: %.250s", why);
-    return veil ? pl_veil_text(pl_lab_veil(h->lab), buf, out, sizeof out) : buf;
+    return buf;
 }
 
 /* Text from the lesson file into a document: its control bytes shown, not sent. */
@@ -62,8 +65,7 @@ static const char *figure(Handout *h, int k, int answered, char *name, int cap) 
     if (!h->figures) return NULL;
     snprintf(name, (size_t)cap, "%s-step%d%s.svg", h->l->name, k + 1, answered ? "-key" : "");
     snprintf(path, sizeof path, "%s/%s", h->dir, name);
-    if (answered) pl_lab_set_veil(h->lab, NULL);
-    else pl_lesson_run_sync_veil(h->r);
+    pl_lab_set_ledger(h->lab, answered ? NULL : &h->ledger);
     GuiLook look = {0};
     int rc = gui_figure_svg(h->lab, &look, FIG_W, FIG_H, path, why, sizeof why);
     if (!rc) return name;
@@ -113,7 +115,7 @@ static void step(Handout *h, int k) {
     char name[256];
     int asks = s->q.kind != PL_Q_NONE;
     h->nq += asks;
-    pl_lesson_run_sync_veil(h->r);
+    pl_lesson_run_worksheet_ledger(h->r, k, &h->ledger);
     fprintf(h->ws, "\n## Step %d: ", k + 1), put(h->ws, s->title), fputs("\n\n", h->ws);
     if (s->text) put(h->ws, filled(h, s->text, 1)), fputs("\n", h->ws);
     const char *fig = figure(h, k, 0, name, sizeof name);
@@ -122,6 +124,15 @@ static void step(Handout *h, int k) {
                 fig);
     if (asks) worksheet_question(h, &s->q);
     if (s->summary) fputs("\n", h->ws), put(h->ws, filled(h, s->summary, 1)), fputs("\n", h->ws);
+}
+
+/* Step k's part of the key, from the lab as the learner leaves the step
+ * (an exercise solved). */
+static void key_step(Handout *h, int k) {
+    const PlStep *s = pl_lesson_run_step(h->r);
+    char name[256];
+    const char *fig;
+    int asks = s->q.kind != PL_Q_NONE;
     if (!asks && !s->notes) return;
     fprintf(h->key, "\n## Step %d: ", k + 1), put(h->key, s->title), fputs("\n", h->key);
     if (s->notes) fputs("\nNotes: ", h->key), put(h->key, filled(h, s->notes, 0)), fputs("\n", h->key);
@@ -154,6 +165,9 @@ static int walk(Handout *h) {
         if (pl_lesson_run_wait(h->r))
             return snprintf(h->why, sizeof h->why, "step %d: the lab did not finish computing in time", k + 1), -1;
         step(h, k);
+        if (pl_lesson_run_play_key(h->r, &err)) /* the key reads the lab the learner's play leaves */
+            return snprintf(h->why, sizeof h->why, "step %d: %.250s", k + 1, err.msg), -1;
+        key_step(h, k);
     }
     return h->missing ? -1 : 0;
 }

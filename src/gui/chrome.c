@@ -106,10 +106,10 @@ int gui_slider_value(PlSettingId id, GuiRect r, double x) {
 static double status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeState *cs) {
     const PlLabTraining *t = pl_lab_training(lab);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_NORMAL), y = r.y + (r.h - th) / 2;
-    char buf[400];
+    char buf[800];
     if (cs->message) snprintf(buf, sizeof buf, "%s", cs->message);
     else pl_lab_status_text(lab, buf, sizeof buf);
-    dl->veil = pl_lab_veil(lab);
+    dl->ledger = pl_lab_ledger(lab);
     double bar = t->active ? 160 * u : 0.0;
     if (t->active) {
         gui_rect(dl, (GuiRect){r.x, y + th / 2 - 4 * u, bar, 8 * u}, GUI_C_BUTTON);
@@ -118,7 +118,7 @@ static double status_line(GuiList *dl, PlLab *lab, GuiRect r, const GuiChromeSta
     }
     double h = gui_text_wrap(dl, r.x + bar, y, r.w - bar, GUI_NORMAL, cs->message ? GUI_C_FG : GUI_C_DIM, GUI_LEFT,
                              "%s", buf);
-    dl->veil = NULL;
+    dl->ledger = NULL;
     return h + (r.h - th);
 }
 

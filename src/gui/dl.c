@@ -117,7 +117,7 @@ static double text_va(GuiList *dl, double x, double y, int size, int mono, GuiCo
                       va_list ap) {
     char raw[1024], buf[1024];
     vsnprintf(raw, sizeof raw, fmt, ap);
-    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    pl_ledger_draw(dl->ledger, raw, buf, sizeof buf);
     return text_item(dl, x, y, size, mono, c, a, buf);
 }
 
@@ -178,7 +178,7 @@ void gui_hover(GuiList *dl, GuiRect r, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    pl_ledger_draw(dl->ledger, raw, buf, sizeof buf);
     if (in) memcpy(dl->tip, buf, sizeof dl->tip);
     if (!dl->titles) return;
     size_t s = gui_dl_intern(dl, buf);
@@ -206,6 +206,8 @@ void gui_datum(GuiList *dl, const char *series, double x, double y, const char *
 }
 
 double gui_text_w(const GuiList *dl, int size, int mono, const char *s) {
+    char drawn[1024];
+    if (pl_fig_marked(s)) s = pl_ledger_draw(dl->ledger, s, drawn, sizeof drawn); /* measured as it is drawn */
     return dl->st->measure ? dl->st->measure(dl->st->ctx, dl->st->text[size], mono, s)
                            : 0.6 * dl->st->text[size] * (double)strlen(s);
 }
@@ -254,6 +256,8 @@ static int wrap(const GuiList *dl, int size, int mono, const char *s, double w,
 }
 
 int gui_wrap_lines(const GuiList *dl, int size, int mono, const char *s, double w) {
+    char drawn[1024];
+    if (pl_fig_marked(s)) s = pl_ledger_draw(dl->ledger, s, drawn, sizeof drawn);
     return wrap(dl, size, mono, s, w, NULL, NULL);
 }
 
@@ -279,7 +283,7 @@ static double wrap_va(GuiList *dl, double x, double y, double w, int size, int m
                       const char *fmt, va_list ap) {
     char raw[1024], buf[1024];
     vsnprintf(raw, sizeof raw, fmt, ap);
-    pl_veil_text(dl->veil, raw, buf, sizeof buf);
+    pl_ledger_draw(dl->ledger, raw, buf, sizeof buf);
     WrapCtx ctx = {dl, x, y, gui_text_h(dl, size), size, mono, c, a, 0.0};
     wrap(dl, size, mono, buf, w, wrap_line, &ctx);
     return ctx.y - y;

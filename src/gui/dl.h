@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "app/lab/veil.h"
+#include "app/lab/ledger.h"
 
 typedef struct {
     double x, y, w, h;
@@ -109,7 +109,7 @@ typedef struct {
     int want_data; /* keep the plotted numbers (an export) */
     double mx, my; /* the mouse (negative: none) */
     char tip[320]; /* the value under the mouse, set by gui_hover */
-    const PlVeil *veil; /* text drawn blanks the numbers that show its values (a lesson's open question) */
+    const PlLedger *ledger; /* text drawn shows the figures it hides as ?s (a lesson's questions); marks never drawn */
     int oom;       /* an allocation failed: the list is short */
 } GuiList;
 

@@ -4,6 +4,7 @@
  * weight on pads as a bar beside it, and the probe's figures at the right.
  * The blocks and shares come from the app layer's map (app/lab/attmap.h). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,48 +20,66 @@ typedef struct {
     double u, th, col_w;
 } Att;
 
-/* The figures at the right, one line each: (colour, text). */
+/* The figures at the right, one line each: (colour, text), each number
+ * marked with its quantity (app/lab/ledger.h). */
 enum { N_LINES = 9 };
 typedef struct {
     GuiColor c[N_LINES];
-    char s[N_LINES][96];
+    char s[N_LINES][320];
 } Lines;
 
+/* What the map and its bars show without writing it: each row's share on
+ * pads is head 0's part of attention.pad_share, the pad columns' weights
+ * hold the largest weight on a pad key. */
+#define BARS_SHOW "attention.pad_share"
+#define PAD_COLUMNS_SHOW "attention.pad_share,attention.pad_weight_max"
+
+#define FIG PL_FIG /* names "" writes a number that is no quantity: never hidden */
+
 /* short: the same figures under shorter labels, for a window with no room
- * for the long ones (the names the lessons quote are kept). */
-static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form) {
+ * for the long ones (the names the lessons quote are kept). A line's colour
+ * follows its figure: plain while the figure is hidden. */
+static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form, const PlLedger *ledger) {
     int i = 0, sf = short_form;
     double inv = (double)a->batch_invariance_max_diff;
-    l->c[i] = a->head_pad_share[0] > 0.0f ? GUI_C_WARN : GUI_C_GOOD;
+    /* head 0's share: with one head it is the share, with more it gives it away */
+    l->c[i] = pl_ledger_hides_name(ledger, BARS_SHOW) ? GUI_C_FG
+              : a->head_pad_share[0] > 0.0f           ? GUI_C_WARN
+                                                      : GUI_C_GOOD;
     snprintf(l->s[i++], sizeof l->s[0],
-             sf ? "head 0: %.1f%% of weight on pads" : "head 0: %.1f%% of a real query's weight on pads",
-             100.0 * (double)a->head_pad_share[0]);
+             sf ? "head 0: %s of weight on pads" : "head 0: %s of a real query's weight on pads",
+             PL_FIG(BARS_SHOW, "%.1f%%", 100.0 * (double)a->head_pad_share[0]));
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0],
-             sf ? "pad weight %.2f (%dx%d rows)" : "pad weight %.2f in %dx%d rows (real x heads)",
-             (double)a->leak_total, a->L, a->heads);
+             sf ? "pad weight %s (%sx%s rows)" : "pad weight %s in %sx%s rows (real x heads)",
+             PL_FIG("attention.leak_total", "%.2f", (double)a->leak_total), PL_FIG("attention.real", "%d", a->L),
+             PL_FIG("attention.heads", "%d", a->heads));
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], sf ? "max on one pad key: %.4f" : "largest weight on one pad key: %.4f",
-             (double)a->pad_weight_max);
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "max on one pad key: %s" : "largest weight on one pad key: %s",
+             PL_FIG("attention.pad_weight_max", "%.4f", (double)a->pad_weight_max));
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %.1e, NaN %d", (double)a->row_sum_error_max, a->nan_count);
+    snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %s, NaN %s",
+             PL_FIG("attention.row_sum_error", "%.1e", (double)a->row_sum_error_max),
+             PL_FIG("attention.nan", "%d", a->nan_count));
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], sf ? "queries seeing no key: %d" : "queries seeing no key: %d (zero rows)",
-             a->empty_rows);
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "queries seeing no key: %s" : "queries seeing no key: %s (zero rows)",
+             PL_FIG("attention.empty_rows", "%d", a->empty_rows));
     /* the lesson's goal: under 0.000001 is float rounding */
-    l->c[i] = inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
-    snprintf(l->s[i++], sizeof l->s[0],
-             sf ? "short vs long partner: %.2g" : "short vs long partner: outputs differ %.2g", inv);
+    l->c[i] = pl_ledger_hides_name(ledger, "attention.invariance") ? GUI_C_FG : inv < 1e-6 ? GUI_C_GOOD : GUI_C_WARN;
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "short vs long partner: %s" : "short vs long partner: outputs differ %s",
+             PL_FIG("attention.invariance", "%.2g", inv));
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %.3g", (double)a->packed_vs_padded_max_diff);
-    l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0],
-             sf ? "zeroing pads after the softmax: %.3f" : "zeroing pads after the softmax: a row sums %.3f",
-             (double)a->wrong_fix_min_sum);
+    snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %s",
+             PL_FIG("attention.packed_vs_padded", "%.3g", (double)a->packed_vs_padded_max_diff));
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0],
-             sf ? "cells/head: %lld padded, %lld packed" : "score cells per head: %lld padded, %lld packed",
-             (long long)a->padded_cells, (long long)a->packed_cells);
+             sf ? "zeroing pads after the softmax: %s" : "zeroing pads after the softmax: a row sums %s",
+             PL_FIG("attention.wrong_fix_sum", "%.3f", (double)a->wrong_fix_min_sum));
+    l->c[i] = GUI_C_FG;
+    snprintf(l->s[i++], sizeof l->s[0],
+             sf ? "cells/head: %s padded, %s packed" : "score cells per head: %s padded, %s packed",
+             PL_FIG("attention.padded_cells", "%lld", (long long)a->padded_cells),
+             PL_FIG("attention.packed_cells", "%lld", (long long)a->packed_cells));
 }
 
 enum { N_LEGEND = 4 };
@@ -173,13 +192,44 @@ static void mark_pads(GuiList *dl, const Att *t) {
     }
 }
 
-/* Each query row's pad share as a bar from the left of the column, 0 to 100%. */
+/* "hidden until you answer" down the middle of r, a word a line, where it fits. */
+static void hidden_note(GuiList *dl, GuiRect r, double th) {
+    static const char *const words[] = {"hidden", "until you", "answer"};
+    double u = dl->st->unit, y = r.y + r.h / 2 - 1.5 * th;
+    for (int i = 0; i < 3; i++)
+        if (gui_text_w(dl, GUI_SMALL, 0, words[i]) + 4 * u > r.w || r.h < 4 * th) return;
+    for (int i = 0; i < 3; i++, y += th)
+        gui_text(dl, r.x + r.w / 2, y, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", words[i]);
+}
+
+/* The pad key columns covered, while the ledger hides what their weights
+ * show: the map keeps its real keys and its shape. */
+static void cover_pad_columns(GuiList *dl, const Att *t) {
+    const PlAttMap *m = &t->m;
+    if (!pl_ledger_hides_name(dl->ledger, PAD_COLUMNS_SHOW)) return;
+    double cw = t->heat.w / m->nk;
+    for (int j = 0; j < m->nk;) {
+        int e = run_end(m->pad_keys, m->nk, j);
+        if (m->pad_keys[j]) {
+            GuiRect c = {t->heat.x + j * cw, t->heat.y, (e - j) * cw, t->heat.h};
+            gui_rect(dl, c, GUI_C_PANEL);
+            gui_tag(dl, "pad columns hidden");
+            hidden_note(dl, c, t->th);
+        }
+        j = e;
+    }
+}
+
+/* Each query row's pad share as a bar from the left of the column, 0 to
+ * 100%; while the ledger hides the share, the empty column. */
 static void share_bars(GuiList *dl, const Att *t) {
     const PlAttMap *m = &t->m;
     GuiRect b = t->bars;
     double ch = b.h / m->nq, u = t->u;
+    int off = pl_ledger_hides_name(dl->ledger, BARS_SHOW);
     gui_rect(dl, b, GUI_C_PANEL);
-    for (int i = 0; i < m->nq; i++) {
+    if (off) hidden_note(dl, b, t->th);
+    for (int i = 0; !off && i < m->nq; i++) {
         float s = m->share[i];
         if (isnan(s) || s <= 0.0f) continue;
         /* a pixel taller than the row, so that rows of one share join up without seams */
@@ -196,8 +246,8 @@ static void share_bars(GuiList *dl, const Att *t) {
         i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i;
         if (isnan(m->share[i])) gui_hover(dl, b, "query %d: a pad query", pl_attmap_first(m->T, m->qper, i));
         else
-            gui_hover(dl, b, "query %d: %.2f%% of its weight on pads", pl_attmap_first(m->T, m->qper, i),
-                      100.0 * (double)m->share[i]);
+            gui_hover(dl, b, "query %d: %s of its weight on pads", pl_attmap_first(m->T, m->qper, i),
+                      PL_FIG(BARS_SHOW, "%.2f%%", 100.0 * (double)m->share[i]));
     }
 }
 
@@ -226,16 +276,18 @@ static void hover(GuiList *dl, const Att *t) {
     i = i < 0 ? 0 : i >= m->nq ? m->nq - 1 : i, j = j < 0 ? 0 : j >= m->nk ? m->nk - 1 : j;
     int q = pl_attmap_first(a->T, m->qper, i), k = pl_attmap_first(a->T, m->kper, j);
     float rel = m->rel[(size_t)i * m->nk + j];
+    const char *names = m->pad_keys[j] ? PAD_COLUMNS_SHOW : ""; /* a pad key's weight goes with its column */
     if (m->qper > 1 || m->kper > 1) {
-        gui_hover(dl, h, "queries %d-%d, keys %d-%d: mean weight %.2f x uniform%s", q,
+        gui_hover(dl, h, "queries %d-%d, keys %d-%d: mean weight %s x uniform%s", q,
                   pl_attmap_first(a->T, m->qper, i + 1) - 1, k, pl_attmap_first(a->T, m->kper, j + 1) - 1,
-                  isnan(rel) ? 0.0 : exp2((double)rel), isnan(rel) ? " (hidden by the mask)" : "");
+                  FIG(names, "%.2f", isnan(rel) ? 0.0 : exp2((double)rel)), isnan(rel) ? " (hidden by the mask)" : "");
         return;
     }
     size_t at = (size_t)q * a->T + (size_t)k;
-    gui_hover(dl, h, "query %d (%s), key %d (%s): score %.4f, mask %s, weight %.5f = %.2f x uniform 1/%d", q,
-              a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", (double)a->scores[at],
-              isinf(a->bias[at]) ? "-inf" : "0", (double)a->weights[at], pl_attmap_rel_cell(a, q, k), a->visible[q]);
+    gui_hover(dl, h, "query %d (%s), key %d (%s): score %s, mask %s, weight %s x uniform 1/%d", q,
+              a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", FIG(names, "%.4f", (double)a->scores[at]),
+              isinf(a->bias[at]) ? "-inf" : "0",
+              FIG(names, "%.5f = %.2f", (double)a->weights[at], pl_attmap_rel_cell(a, q, k)), a->visible[q]);
 }
 
 /* The colour scale, log2 of weight / uniform, with its ticks. */
@@ -270,7 +322,9 @@ static double swatches(GuiList *dl, const Att *t, double y) {
         else if (i == 2) gui_rect(dl, sw, GUI_C_PAD);
         else gui_rect(dl, sw, GUI_C_WARN);
         gui_frame(dl, sw, GUI_C_DIM, u);
-        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGENDS[t->short_form][i]);
+        /* what a masked cell weighs is the largest pad weight a lesson may ask: told with it */
+        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                 i == 1 ? PL_FIG("attention.pad_weight_max", "%s", LEGENDS[t->short_form][i]) : LEGENDS[t->short_form][i]);
     }
     return y + 6 * u;
 }
@@ -279,29 +333,33 @@ static double swatches(GuiList *dl, const Att *t, double y) {
  * row's pad share, as the map draws them. */
 static void export_data(GuiList *dl, const Att *t) {
     const PlAttMap *m = &t->m;
+    int no_columns = pl_ledger_hides_name(dl->ledger, PAD_COLUMNS_SHOW),
+        no_share = pl_ledger_hides_name(dl->ledger, BARS_SHOW);
     for (int i = 0; i < m->nq; i++) {
         char row[32];
         snprintf(row, sizeof row, "query %d", pl_attmap_first(m->T, m->qper, i));
         for (int j = 0; j < m->nk; j++)
-            gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->kper, j),
-                      (double)m->rel[(size_t)i * m->nk + j], row);
-        gui_datum(dl, "row pad share", i, (double)m->share[i], row);
+            if (!(no_columns && m->pad_keys[j]))
+                gui_datum(dl, "log2 weight/uniform", pl_attmap_first(m->T, m->kper, j),
+                          (double)m->rel[(size_t)i * m->nk + j], row);
+        if (!no_share) gui_datum(dl, "row pad share", i, (double)m->share[i], row);
     }
-    gui_datum(dl, "pad share", 0, (double)t->a->pad_share, NULL);
-    gui_datum(dl, "head 0 pad share", 0, (double)t->a->head_pad_share[0], NULL);
+    if (!no_share) gui_datum(dl, "pad share", 0, (double)t->a->pad_share, NULL);
+    if (!no_share) gui_datum(dl, "head 0 pad share", 0, (double)t->a->head_pad_share[0], NULL);
 }
 
 static void draw(GuiList *dl, Att *t) {
     const PlAttMap *m = &t->m;
     gui_heat(dl, t->heat, m->rel, m->nk, m->nq, -PL_ATTMAP_SPAN, PL_ATTMAP_SPAN, GUI_RAMP_DIV, "attention");
     hatch_hidden(dl, t);
+    cover_pad_columns(dl, t);
     mark_pads(dl, t);
     gui_frame(dl, t->heat, GUI_C_AXIS, t->u);
     share_bars(dl, t);
     axes(dl, t);
     hover(dl, t);
     Lines l;
-    fill_lines(&l, t->a, t->short_form);
+    fill_lines(&l, t->a, t->short_form, dl->ledger);
     swatches(dl, t, scale_legend(dl, t, t->side.y));
     int per = (N_LINES + t->cols - 1) / t->cols;
     for (int i = 0; i < N_LINES; i++)
@@ -312,14 +370,14 @@ static void draw(GuiList *dl, Att *t) {
 void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeAttention *a = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
-    char src[320], look[200] = "";
+    char src[320], look[300] = "";
     gui_fig_source(lab, PL_R_ATTENTION, &st, src, sizeof src);
     if (a) { /* the long sentence where it fits, else the short one */
-        snprintf(look, sizeof look, "mask %s: one review's real queries put %.1f%% of their weight on pads",
-                 a->mask ? "on" : "off", 100.0 * (double)a->pad_share);
+        snprintf(look, sizeof look, "mask %s: one review's real queries put %s of their weight on pads",
+                 a->mask ? "on" : "off", PL_FIG("attention.pad_share", "%.1f%%", 100.0 * (double)a->pad_share));
         if (gui_text_w(dl, GUI_NORMAL, 0, look) > r.w)
-            snprintf(look, sizeof look, "mask %s: %.1f%% of one review's weight on pads", a->mask ? "on" : "off",
-                     100.0 * (double)a->pad_share);
+            snprintf(look, sizeof look, "mask %s: %s of one review's weight on pads", a->mask ? "on" : "off",
+                     PL_FIG("attention.pad_share", "%.1f%%", 100.0 * (double)a->pad_share));
     }
     *current = a && !st.stale;
     const char *title = "attention: where one review's weight goes (head 0)";
@@ -328,10 +386,10 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (!a || area.h <= 0) return;
     Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
     Lines l;
-    fill_lines(&l, a, 0);
+    fill_lines(&l, a, 0, dl->ledger);
     if (!layout(&t, dl, area, &l)) { /* no room for the long labels: the short ones */
         t.short_form = 1;
-        fill_lines(&l, a, 1);
+        fill_lines(&l, a, 1, dl->ledger);
         layout(&t, dl, area, &l);
     }
     /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */

@@ -3,11 +3,26 @@
  * the decoder's left- and right-padded prompts. Pads are hatched as well as
  * grey, cut tokens cross-hatched, so no cell is told by colour alone. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "app/report/report.h"
 #include "figures.h"
+
+/* Each number these figures write is marked with its quantity's name
+ * (app/lab/ledger.h); a bar that shows one without writing it is left out
+ * while the ledger hides it. */
+
+static int hidden(const GuiList *dl, const char *names) { return pl_ledger_hides_name(dl->ledger, names); }
+
+#define FIG PL_FIG /* names "" writes a number that is no quantity: never hidden */
+
+/* A verdict whose wording follows a hidden figure: one text whatever the
+ * figure, so that not even its length tells (it is drawn as ?s). */
+static const char *verdict(const GuiList *dl, const char *names, const char *text) {
+    return hidden(dl, names) ? "hidden until you answer" : text;
+}
 
 static const GuiKey key_real = {"real token", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};
 static const GuiKey key_pad = {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
@@ -37,10 +52,10 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     const PlCorpus *c = pl_lab_corpus(lab);
     double u = dl->st->unit, label_w = gui_text_w(dl, GUI_SMALL, 1, "> 00000 0000") + 8 * u, cut_w = 40 * u;
     double th = gui_text_h(dl, GUI_SMALL), top = a.y + th + 6 * u;
-    char foot[300]; /* wrapped to the figure's width (beside a lesson it is narrow): the rows stop above it */
-    snprintf(foot, sizeof foot, "%d row%s x %d; %s padding, truncating %s; mask in the %s convention (hover a cell)",
-             b->B, b->B == 1 ? "" : "s", b->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-             pl_mask_conv_name(r->conv));
+    char foot[600]; /* wrapped to the figure's width (beside a lesson it is narrow): the rows stop above it */
+    snprintf(foot, sizeof foot, "%s x %s; %s padding, truncating %s; mask in the %s convention (hover a cell)",
+             PL_FIG("batch.rows", "%d row%s", b->B, b->B == 1 ? "" : "s"), PL_FIG("batch.width", "%d", b->T),
+             pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv));
     double foot_h = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, a.w);
     GuiRect grid = {a.x + label_w + cut_w, top, a.w - label_w - 2 * cut_w, a.y + a.h - top - foot_h - 6 * u};
     double rh = grid.h / b->B, gap = rh > 6 * u ? 1.5 * u : 0.0;
@@ -53,11 +68,12 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     for (int i = 0; i < b->B; i++) {
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh - gap};
         int mine = i == pick, near_mine = pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
+        const char *kept = mine ? "batch.example_kept" : ""; /* the example's row: its tokens in the batch */
         if (mine || (i % every == 0 && !near_mine))
             gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
-                          "%s%6d %4d", mine ? ">" : " ", b->row[i], b->len[i]);
+                          "%s%6d %s", mine ? ">" : " ", b->row[i], FIG(kept, "%4d", b->len[i]));
         cell_row(dl, row, b->mask + (size_t)i * b->T, b->T);
-        gui_datum(dl, "real tokens", b->row[i], b->len[i], NULL);
+        if (!hidden(dl, kept)) gui_datum(dl, "real tokens", b->row[i], b->len[i], NULL);
         int cut = b->orig_len[i] - b->len[i];
         if (cut > 0) { /* the cut tokens, on the side they were cut from */
             double w = cut_w - 6 * u;
@@ -65,8 +81,9 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
             GuiRect m = s->truncating == PL_PRE ? (GuiRect){grid.x - 3 * u - w, row.y, w, row.h}
                                                 : (GuiRect){grid.x + grid.w + 3 * u, row.y, w, row.h};
             gui_rect_pat(dl, m, GUI_C_TRUNC, GUI_PAT_CROSS, GUI_C_BG);
-            gui_hover(dl, m, "review %d: %d tokens cut from the %s (truncating %s), %d kept", b->row[i], cut,
-                      s->truncating == PL_PRE ? "start" : "end", pl_side_name((PlSide)s->truncating), b->len[i]);
+            gui_hover(dl, m, "review %d: %d tokens cut from the %s (truncating %s), %s kept", b->row[i], cut,
+                      s->truncating == PL_PRE ? "start" : "end", pl_side_name((PlSide)s->truncating),
+                      FIG(kept, "%d", b->len[i]));
             gui_datum(dl, "tokens cut", b->row[i], cut, NULL);
         }
         if (mine)
@@ -93,8 +110,10 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
     int per = (T + lines - 1) / lines;
     double lh = (a.h - 3 * th) / lines, cw = a.w / per;
     if (lh > 40 * u) lh = 40 * u;
+    /* the one row's tokens are its cells and its real tokens too */
     gui_text(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
-             "one row of %d tokens: %d reviews back to back, no pads; a bar where one ends (cu_seqlens)", T, k->B);
+             "one row of %s tokens: %s reviews back to back, no pads; a bar where one ends (cu_seqlens)",
+             PL_FIG("batch.width,batch.cells,batch.real_tokens", "%d", T), PL_FIG("batch.rows", "%d", k->B));
     double y0 = a.y + th + 4 * u;
     for (int q = 0; q < k->B; q++) {
         int s0 = k->cu_seqlens[q], s1 = k->cu_seqlens[q + 1];
@@ -104,7 +123,8 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
             int line = t / per, end = (line + 1) * per < s1 ? (line + 1) * per : s1;
             GuiRect c = {a.x + (t - line * per) * cw, y0 + line * lh, (end - t) * cw, lh * 0.8};
             gui_rect(dl, c, col);
-            gui_hover(dl, c, "sequence %d (review %d): tokens %d..%d, %d long", q, k->rows[q], s0, s1 - 1, s1 - s0);
+            gui_hover(dl, c, "sequence %d (review %d): tokens %d..%d, %s long", q, k->rows[q], s0, s1 - 1,
+                      FIG(q == k->at ? "batch.example_kept" : "", "%d", s1 - s0));
             t = end;
         }
         int line = s1 / per;
@@ -122,11 +142,14 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
 void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeBatch *b = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_BATCH, &st);
-    char src[320], look[200] = "";
+    char src[320], look[400] = "";
     gui_fig_source(lab, PL_R_BATCH, &st, src, sizeof src);
-    if (b)
-        snprintf(look, sizeof look, "real tokens %ld, the mask marks %ld real, labels count %ld: %s", b->real_tokens,
-                 b->mask_real, b->label_positions, b->agree ? "they agree" : "they disagree");
+    if (b) /* the mask's count and the labels' are the real tokens again, when they agree */
+        snprintf(look, sizeof look, "real tokens %s, the mask marks %s real, labels count %s: %s",
+                 PL_FIG("batch.real_tokens", "%ld", b->real_tokens),
+                 FIG(b->mask_real == b->real_tokens ? "batch.real_tokens" : "", "%ld", b->mask_real),
+                 FIG(b->label_positions == b->real_tokens ? "batch.real_tokens" : "", "%ld", b->label_positions),
+                 b->agree ? "they agree" : "they disagree");
     *current = b && !st.stale;
     GuiRect a =
         gui_fig_header(dl, r, "batch: the batch that holds the example, cell by cell", src, look, &st, b != NULL);
@@ -156,13 +179,23 @@ static const char *keep_text(PlMaskConv c) {
 void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeMasks *m = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_MASKS, &st);
-    char src[320], look[200] = "";
+    char src[320], look[500] = "";
     gui_fig_source(lab, PL_R_MASKS, &st, src, sizeof src);
-    if (m)
+    if (m) { /* the close-up holds the example at the batch's width: its tokens and pads are the batch view's;
+              * keep[0] is every convention's count that equals it, and the real tokens' when they agree */
+        char keep[256] = "";
+        for (int c = 0; c < 4; c++)
+            if (m->keep[c] == m->keep[0]) {
+                size_t n = strlen(keep);
+                snprintf(keep + n, sizeof keep - n, "%smasks.keep(%s)", n ? "," : "", pl_mask_conv_name((PlMaskConv)c));
+            }
+        if (m->real_tokens == m->keep[0]) strncat(keep, ",masks.real_tokens", sizeof keep - strlen(keep) - 1);
         snprintf(look, sizeof look,
-                 "example %d: %d real tokens, %d pads; each convention read its own way keeps %ld cells: %s",
-                 m->example[m->row], m->len[m->row], m->pads[m->row], m->keep[0],
-                 m->agree ? "the real tokens" : "they disagree");
+                 "example %d: %s real tokens, %s pads; each convention read its own way keeps %s cells: %s",
+                 m->example[m->row], PL_FIG("batch.example_kept", "%d", m->len[m->row]),
+                 PL_FIG("batch.example_pads", "%d", m->pads[m->row]), PL_FIG(keep, "%ld", m->keep[0]),
+                 PL_FIG(keep, "%s", verdict(dl, keep, m->agree ? "the real tokens" : "they disagree")));
+    }
     *current = m && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look,
                                &st, m != NULL);
@@ -185,6 +218,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double rh = (top.h - th) / 4;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
+    int runs = 1;
+    for (int t = 1; t < T; t++) runs += row_keras[t] != row_keras[t - 1];
     for (int c = 0; c < 4; c++) {
         double y = top.y + c * rh;
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
@@ -210,10 +245,14 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             if (!row_keras[t0]) gui_rect_pat(dl, run, GUI_C_PAD, neginf ? GUI_PAT_CROSS : GUI_PAT_HATCH, GUI_C_NEGINF);
             else gui_rect(dl, run, GUI_C_REAL);
             gui_frame(dl, run, GUI_C_DIM, u);
-            char label[64];
-            snprintf(label, sizeof label, "%s x %d (%s)", v, t1 - t0, row_keras[t0] ? "real tokens" : "pads");
+            /* the example's row: its one run of real tokens and its one of pads are its counts (a mask
+             * built from ids that holds a real 0 has more runs: pieces, no figure) */
+            const char *count = runs > 2 ? "" : row_keras[t0] ? "batch.example_kept" : "batch.example_pads";
+            char label[160];
+            snprintf(label, sizeof label, "%s x %s (%s)", v, FIG(count, "%d", t1 - t0),
+                     row_keras[t0] ? "real tokens" : "pads");
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u >= run.w) /* short: the colour says which */
-                snprintf(label, sizeof label, "%s x %d", v, t1 - t0);
+                snprintf(label, sizeof label, "%s x %s", v, FIG(count, "%d", t1 - t0));
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
                 double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
                 gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);
@@ -229,13 +268,17 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         if (c == sel) gui_frame(dl, gui_inset(cells, -2 * u), GUI_C_SEL, 2 * u);
     }
     static const char *const names[] = {"key_padding_mask = torch mask", "no mask", "key_padding_mask = hf mask"};
+    static const char *const quantity[] = {"masks.share_right", "masks.share_none", "masks.share_inverted"};
     const double v[] = {m->share_right, m->share_none, m->share_inverted};
     if (shares_as_lines) {
-        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "a real query's attention on pads, over %d rows with pads:",
-                                m->padded_rows);
-        gui_fig_line(dl, bottom, y, GUI_C_FG, "%s %.1f%%, %s %.1f%%, %s %.1f%%", names[0], 100.0 * v[0], names[1],
-                     100.0 * v[1], names[2], 100.0 * v[2]);
-        for (int i = 0; i < 3; i++) gui_datum(dl, "share on pads", i, v[i], names[i]);
+        double y =
+            gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "a real query's attention on pads, over %s rows with pads:",
+                         PL_FIG("masks.padded_rows", "%d", m->padded_rows));
+        gui_fig_line(dl, bottom, y, GUI_C_FG, "%s %s, %s %s, %s %s", names[0],
+                     PL_FIG(quantity[0], "%.1f%%", 100.0 * v[0]), names[1], PL_FIG(quantity[1], "%.1f%%", 100.0 * v[1]),
+                     names[2], PL_FIG(quantity[2], "%.1f%%", 100.0 * v[2]));
+        for (int i = 0; i < 3; i++)
+            if (!hidden(dl, quantity[i])) gui_datum(dl, "share on pads", i, v[i], names[i]);
         return;
     }
     GuiPlotSpec sp = {.title = "a real query's attention on pads",
@@ -245,22 +288,34 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                       .x1 = 1,
                       .xfmt = GUI_FMT_PCT,
                       .xlabel = "share of its weight"};
-    char note[160];
-    snprintf(note, sizeof note, "over %d rows with pads (%ld query positions)%s", m->padded_rows, m->padded_queries,
-             m->blind_rows ? "; rows with no pad see no key under the hf mask: NaN from torch.softmax, zeros from SDPA (2.5+)" : "");
+    char note[400], blind[200];
+    /* the clause on blind rows is there when there are some; while their count is hidden, the count in its place */
+    if (hidden(dl, "masks.blind_rows"))
+        snprintf(blind, sizeof blind, "; rows the hf mask leaves blind: %s",
+                 PL_FIG("masks.blind_rows", "%d", m->blind_rows));
+    else
+        snprintf(blind, sizeof blind, "%s",
+                 m->blind_rows ? "; rows with no pad see no key under the hf mask: NaN from "
+                                 "torch.softmax, zeros from SDPA (2.5+)"
+                               : "");
+    snprintf(note, sizeof note, "over %s rows with pads (%ld query positions)%s",
+             PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries, blind);
     sp.note = note;
     GuiPlot p;
     gui_plot_begin(dl, &p, bottom, &sp);
     for (int i = 0; i < 3; i++) {
         GuiRect band = gui_plot_cat(&p, i);
-        double x = gui_plot_x(&p, v[i]);
+        int off = hidden(dl, quantity[i]);
+        double x = off ? p.in.x : gui_plot_x(&p, v[i]); /* hidden: no bar, its label at the axis */
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6},
                  i == 0 ? GUI_C_GOOD : GUI_C_WARN);
         gui_text(dl, x + 4 * u > p.in.x + p.in.w - 60 * u ? x - 4 * u : x + 4 * u, band.y + band.h / 2 - th / 2,
                  GUI_SMALL, x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_C_BG : GUI_C_FG,
-                 x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_RIGHT : GUI_LEFT, "%.1f%%", 100.0 * v[i]);
-        gui_datum(dl, "share on pads", i, v[i], names[i]);
-        gui_hover(dl, band, "%s: %.4f%% of a real query's weight lands on pads", names[i], 100.0 * v[i]);
+                 x + 4 * u > p.in.x + p.in.w - 60 * u ? GUI_RIGHT : GUI_LEFT, "%s",
+                 PL_FIG(quantity[i], "%.1f%%", 100.0 * v[i]));
+        if (!off) gui_datum(dl, "share on pads", i, v[i], names[i]);
+        gui_hover(dl, band, "%s: %s of a real query's weight lands on pads", names[i],
+                  PL_FIG(quantity[i], "%.4f%%", 100.0 * v[i]));
     }
 }
 
@@ -270,9 +325,11 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
                               left ? "left" : "right");
-    char foot[96];
-    snprintf(foot, sizeof foot, "%d of %d rows have a pad in the last column",
-             left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right, g->B);
+    char foot[300];
+    snprintf(foot, sizeof foot, "%s of %s rows have a pad in the last column",
+             PL_FIG(left ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
+                    left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
+             PL_FIG("generate.prompts", "%d", g->B));
     double fh = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, r.w);
     GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - fh - 8 * u};
     double rh = grid.h / g->B;
@@ -318,14 +375,19 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
     static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
                                         "right, at the last real token", "right, at the last column"};
+    static const char *const quantity[] = {"generate.left_corrected", "generate.left_naive", "generate.right_last_real",
+                                           "generate.right_last_column"};
     const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
                         g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
     if (lines) {
         double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_DIM, "next-token logits against each prompt run alone:");
-        for (int i = 0; i < 4; i++) {
-            y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 ? GUI_C_FG : GUI_C_WARN, "%s: %.2g%s", names[i], v[i],
-                             v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
-            gui_datum(dl, "max difference", i, v[i], names[i]);
+        for (int i = 0; i < 4; i++) { /* the verdict and its colour follow the figure */
+            int off = hidden(dl, quantity[i]);
+            char label[96];
+            snprintf(label, sizeof label, "%.2g%s", v[i], v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
+            y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 || off ? GUI_C_FG : GUI_C_WARN, "%s: %s", names[i],
+                             PL_FIG(quantity[i], "%s", verdict(dl, quantity[i], label)));
+            if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
         }
         return;
     }
@@ -342,15 +404,17 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     for (int i = 0; i < 4; i++) {
         GuiRect band = gui_plot_cat(&p, i);
-        double x = gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
+        int off = hidden(dl, quantity[i]); /* no bar: its length is the figure */
+        double x = off ? p.in.x : gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
         int ok = v[i] < 1e-4;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        char label[64];
-        snprintf(label, sizeof label, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
+        char text[64], label[256];
+        snprintf(text, sizeof text, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
+        snprintf(label, sizeof label, "%s", PL_FIG(quantity[i], "%s", verdict(dl, quantity[i], text)));
         int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
         gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, after ? GUI_C_FG : GUI_C_BG,
                  after ? GUI_LEFT : GUI_RIGHT, "%s", label);
-        gui_datum(dl, "max difference", i, v[i], names[i]);
-        gui_hover(dl, band, "%s: logits differ by up to %.3g", names[i], v[i]);
+        if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
+        gui_hover(dl, band, "%s: logits differ by up to %s", names[i], PL_FIG(quantity[i], "%.3g", v[i]));
     }
 }

@@ -2,11 +2,35 @@
  * kept share over maxlen with the point where the pads paid equal the words
  * cut, and what each batching strategy computes. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "app/report/report.h"
 #include "figures.h"
+
+/* Each number this figure writes is marked with its quantity's name
+ * (app/lab/ledger.h), so that a lesson's open question shows as ?s; a
+ * drawing that shows a quantity without writing it (a curve, a bar's pad
+ * part) asks the ledger first and leaves the plot empty while it hides it. */
+
+static int hidden(const GuiList *dl, const char *names) { return pl_ledger_hides_name(dl->ledger, names); }
+
+#define FIG PL_FIG /* names "" writes a number that is no quantity: never hidden */
+
+/* Appends ",name" (or name, to an empty list) to names (cap bytes). */
+static void add_name(char *names, size_t cap, const char *name) {
+    size_t n = strlen(names);
+    if (*name) snprintf(names + n, cap - n, "%s%s", n ? "," : "", name);
+}
+
+enum { WHY = 160 }; /* room for the names of one sweep point's figure */
+
+/* The sweep point at maxlen (25, 50, ... 800), or -1: where a figure of the
+ * current settings is also one of the sweep's. */
+static int sweep_point(int maxlen) {
+    return maxlen >= 25 && maxlen <= 25 * PL_LAB_SWEEP && maxlen % 25 == 0 ? maxlen : -1;
+}
 
 /* maxlen: where the marker goes; shown: how its label names it ("200", "none (longest: 2474)"). */
 static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
@@ -44,17 +68,22 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
             gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d to %d tokens: %d reviews%s", lo, hi, k->len_hist[b],
                       cut ? " (all cut by truncation)" : "");
     }
-    char label[96];
+    char label[256];
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
+    static const char *const quantity[] = {"corpus.median", "", "corpus.p95", ""}; /* p90 and p99 are no quantity */
     const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
     for (int i = 0; i < 4; i++) {
-        snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
+        if (*quantity[i] && hidden(dl, quantity[i])) continue; /* the marker would show it */
+        if (*quantity[i]) snprintf(label, sizeof label, "%s %s", names[i], PL_FIG(quantity[i], "%.0f", pct[i]));
+        else snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
         gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
         gui_datum(dl, names[i], pct[i], 0, NULL);
     }
-    snprintf(label, sizeof label, "maxlen %s: %d reviews cut", shown, k->len_over_maxlen);
+    /* the reviews longer than maxlen are the rows truncation cuts: the truncated share as a count */
+    snprintf(label, sizeof label, "maxlen %s: %s reviews cut", shown,
+             PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
-    gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
+    if (!hidden(dl, "cost.truncated_share")) gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
     /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
     for (int i = dl->n - 1; i >= 0; i--)
         if (dl->items[i].kind == GUI_I_LINE && dl->items[i].color == GUI_C_MARK) {
@@ -63,15 +92,57 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
         }
 }
 
-static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
+/* The names of the sweep's figures at point i: its own, and the current
+ * settings' when the point is their maxlen (static's padding share; the
+ * kept share of every batching but longest, which cuts nothing). */
+static void sweep_names(const PlLabCost *k, int i, const PlLabSettings *set, char *pad, char *kept, size_t cap) {
+    int m = k->sweep_maxlen[i], here = sweep_point(set->maxlen) == m;
+    snprintf(pad, cap, "cost.static_padding_share(%d)", m);
+    snprintf(kept, cap, "cost.static_kept_share(%d)", m);
+    if (here) add_name(pad, cap, "cost.padding_share(static)");
+    if (here && set->batching == PL_BATCH_STATIC) add_name(pad, cap, "cost.padding_share");
+    if (here && set->batching != PL_BATCH_LONGEST) add_name(kept, cap, "cost.kept_share,cost.cut_share");
+}
+
+/* Which of the sweep's curves the ledger hides: a curve is a picture of
+ * every one of its points, and the current settings' figure where it meets
+ * the maxlen marker. why[s] gets names the ledger hides, of the padding
+ * curve (0) and of the kept and cut ones (1), "" when they are shown: the
+ * values under the mouse and the crossing go with them. */
+static void sweep_hidden(const GuiList *dl, const PlLabCost *k, const PlLabSettings *set, char why[2][WHY]) {
+    char pad[WHY], kept[WHY];
+    why[0][0] = why[1][0] = '\0';
+    for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        sweep_names(k, i, set, pad, kept, sizeof pad);
+        if (!why[0][0] && hidden(dl, pad)) snprintf(why[0], WHY, "%s", pad);
+        if (!why[1][0] && hidden(dl, kept)) snprintf(why[1], WHY, "%s", kept);
+    }
+    /* between sweep points the marker meets the curve at the current figure too */
+    if (!why[0][0] && hidden(dl, "cost.padding_share(static)")) snprintf(why[0], WHY, "cost.padding_share(static)");
+    if (!why[0][0] && set->batching == PL_BATCH_STATIC && hidden(dl, "cost.padding_share"))
+        snprintf(why[0], WHY, "cost.padding_share");
+    if (!why[1][0] && set->batching != PL_BATCH_LONGEST && hidden(dl, "cost.kept_share,cost.cut_share"))
+        snprintf(why[1], WHY, "cost.kept_share,cost.cut_share");
+}
+
+static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown, const PlLabSettings *set) {
     double xy[3][2 * PL_LAB_SWEEP];
     const double *ys[3] = {k->sweep_padding, k->sweep_kept, k->sweep_cut};
     static const char *const names[3] = {"padding share", "kept share", "tokens cut"};
     static const GuiColor cols[3] = {GUI_C_S2, GUI_C_S1, GUI_C_S3};
+    char why[2][WHY];
+    sweep_hidden(dl, k, set, why);
+    int off[3] = {why[0][0] != '\0', why[1][0] != '\0', why[1][0] != '\0'}; /* the share cut is 1 - kept */
     GuiKey keys[3];
     for (int s = 0; s < 3; s++) keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, 0};
+    char note[160] = "every review padded or cut to maxlen";
+    if (off[0] || off[1])
+        snprintf(note, sizeof note, "every review padded or cut to maxlen; %s hidden until you answer",
+                 off[0] && off[1] ? "the curves"
+                 : off[0]         ? "the padding share"
+                                  : "the kept and cut shares");
     GuiPlotSpec sp = {.title = "static batches over maxlen",
-                      .note = "every review padded or cut to maxlen",
+                      .note = note,
                       .xlabel = "maxlen",
                       .ylabel = "share",
                       .x0 = 0,
@@ -85,6 +156,7 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
     GuiPlot p;
     gui_plot_begin(dl, &p, r, &sp);
     for (int s = 0; s < 3; s++) {
+        if (off[s]) continue;
         for (int i = 0; i < PL_LAB_SWEEP; i++) {
             xy[s][2 * i] = gui_plot_x(&p, k->sweep_maxlen[i]), xy[s][2 * i + 1] = gui_plot_y(&p, ys[s][i]);
             gui_datum(dl, names[s], k->sweep_maxlen[i], ys[s][i], NULL);
@@ -93,23 +165,27 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
     }
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
         double x = gui_plot_x(&p, k->sweep_maxlen[i]), half = p.in.w / PL_LAB_SWEEP / 2;
-        gui_hover(dl, (GuiRect){x - half, p.in.y, 2 * half, p.in.h},
-                  "maxlen %d: padding %.1f%%, kept %.1f%%, cut %.1f%%", k->sweep_maxlen[i], 100.0 * k->sweep_padding[i],
-                  100.0 * k->sweep_kept[i], 100.0 * k->sweep_cut[i]);
+        char pad[2 * WHY], kept[2 * WHY];
+        sweep_names(k, i, set, pad, kept, sizeof pad);
+        add_name(pad, sizeof pad, why[0]), add_name(kept, sizeof kept, why[1]);
+        gui_hover(dl, (GuiRect){x - half, p.in.y, 2 * half, p.in.h}, "maxlen %d: padding %s, kept %s, cut %s",
+                  k->sweep_maxlen[i], PL_FIG(pad, "%.1f%%", 100.0 * k->sweep_padding[i]),
+                  PL_FIG(kept, "%.1f%%", 100.0 * k->sweep_kept[i]), PL_FIG(kept, "%.1f%%", 100.0 * k->sweep_cut[i]));
     }
-    char label[96];
-    if (k->cross_maxlen >= 0.0) {
+    char label[256];
+    if (k->cross_maxlen >= 0.0 && !off[0] && !off[1] && !hidden(dl, "cost.crossing_maxlen")) {
         double cx = gui_plot_x(&p, k->cross_maxlen), cy = gui_plot_y(&p, k->cross_share), d = 6 * dl->st->unit;
         double dia[] = {cx - d, cy, cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
         gui_poly(dl, dia, 5, GUI_C_MARK, dl->st->line, 0, "crossing");
         gui_datum(dl, "crossing", k->cross_maxlen, k->cross_share, "padding share = tokens cut");
-        snprintf(label, sizeof label, "pads = cut at %.0f (%.0f%%)", k->cross_maxlen, 100.0 * k->cross_share);
+        snprintf(label, sizeof label, "pads = cut at %s",
+                 PL_FIG("cost.crossing_maxlen", "%.0f (%.0f%%)", k->cross_maxlen, 100.0 * k->cross_share));
         double w = gui_text_w(dl, GUI_SMALL, 0, label), tx = cx + d + 4 * dl->st->unit;
         if (tx + w > p.in.x + p.in.w) tx = cx - d - 4 * dl->st->unit - w;
         gui_text(dl, tx, cy + d, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
         gui_hover(dl, (GuiRect){cx - 2 * d, cy - 2 * d, 4 * d, 4 * d},
-                  "the pads paid equal the tokens cut at maxlen %.1f: %.2f%% each", k->cross_maxlen,
-                  100.0 * k->cross_share);
+                  "the pads paid equal the tokens cut at maxlen %s",
+                  PL_FIG("cost.crossing_maxlen", "%.1f: %.2f%% each", k->cross_maxlen, 100.0 * k->cross_share));
     }
     snprintf(label, sizeof label, "maxlen %s", shown);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
@@ -120,11 +196,64 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
         }
 }
 
+/* The names of strategy row s's figure q ("cells", "padding_share", ...):
+ * "cost.q(NAME)", and the plain "cost.q" too for the selected batching,
+ * whose row is the lab's own figure. */
+static const char *row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *s, int selected) {
+    snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(s->kind));
+    if ((int)s->kind == selected) {
+        char plain[64];
+        snprintf(plain, sizeof plain, "cost.%s", q);
+        add_name(buf, cap, plain);
+    }
+    return buf;
+}
+
+/* What a strategy bar shows, as names: all, its length (its cells, or its
+ * score cells); split, where its real part ends (its padding share; the
+ * real tokens or real score cells, the same count in every row that keeps
+ * the selected row's tokens). */
+typedef struct {
+    char all[160], split[256], real[64];
+} BarNames;
+
+static const PlStrategyRow *selected_row(const PlLabCost *k, int selected) {
+    for (int i = 0; i < k->nstrategies; i++)
+        if ((int)k->strategies[i].kind == selected) return &k->strategies[i];
+    return NULL;
+}
+
+static void bar_names(const PlLabCost *k, const PlStrategyRow *s, int attn, int selected, BarNames *n) {
+    const PlStrategyRow *sel = selected_row(k, selected);
+    int mine = (int)s->kind == selected;
+    n->real[0] = n->split[0] = '\0';
+    row_names(n->all, sizeof n->all, attn ? "attention_cells" : "cells", s, selected);
+    if (!attn) {
+        if (mine) add_name(n->all, sizeof n->all, "cost.rnn_steps"); /* a step per cell */
+        if (sel && s->cost.real_tokens == sel->cost.real_tokens) snprintf(n->real, sizeof n->real, "cost.real_tokens");
+        row_names(n->split, sizeof n->split, "padding_share", s, selected);
+        if (mine) add_name(n->split, sizeof n->split, "cost.rnn_wasted");
+    } else if (sel && s->cost.attn_real_cells == sel->cost.attn_real_cells)
+        snprintf(n->real, sizeof n->real, "cost.attention_real_cells");
+    add_name(n->split, sizeof n->split, n->real);
+}
+
+/* Whether any bar of a panel has its real part hidden. */
+static int any_split_hidden(const GuiList *dl, const PlLabCost *k, int attn, int selected) {
+    for (int i = 0; i < k->nstrategies; i++) {
+        BarNames n;
+        bar_names(k, &k->strategies[i], attn, selected, &n);
+        if (hidden(dl, n.split)) return 1;
+    }
+    return 0;
+}
+
 /* A bar's value label: its cells and how they compare with static's, in
  * full, or short ("26.1% fewer", "144.0x", "same") when short is set. */
-static const char *bar_label(const PlStrategyRow *s, int attn, int short_form, char *out, int cap) {
-    char v[32], vs[48];
-    double all = (double)(attn ? s->cost.attn_cells : s->cost.slots);
+static const char *bar_label(const GuiList *dl, const PlStrategyRow *s, int attn, int short_form, int selected,
+                             char *out, int cap) {
+    char v[32], vs[48], all[160], saved[96];
+    double cells = (double)(attn ? s->cost.attn_cells : s->cost.slots);
     pl_report_vs_static(attn ? s->attn_saved : s->cells_saved, 1, vs, sizeof vs);
     if (short_form) {
         static const char *const tails[] = {" than static", " as many as static", " as static"};
@@ -133,33 +262,42 @@ static const char *bar_label(const PlStrategyRow *s, int attn, int short_form, c
             if (t) *t = '\0';
         }
     }
-    snprintf(out, (size_t)cap, "%s  (%s)", gui_num(all, GUI_FMT_NUM, v, sizeof v), vs);
+    row_names(all, sizeof all, attn ? "attention_cells" : "cells", s, selected);
+    if (!attn && (int)s->kind == selected) add_name(all, sizeof all, "cost.rnn_steps");
+    snprintf(saved, sizeof saved, "cost.%s(%s)", attn ? "attention_saved" : "cells_saved", pl_batching_name(s->kind));
+    if (hidden(dl, saved)) snprintf(vs, sizeof vs, "hidden"); /* "same", "fewer", "more": the words would tell */
+    snprintf(out, (size_t)cap, "%s  (%s)", PL_FIG(all, "%s", gui_num(cells, GUI_FMT_NUM, v, sizeof v)),
+             PL_FIG(saved, "%s", vs));
     return out;
 }
 
-/* The strategy bars' panel (keys: room for 3; names: the strategies'). */
-static GuiPlotSpec bars_spec(const GuiList *dl, GuiKey *keys, const char *const *names, int n, int attn) {
+/* The strategy bars' panel (keys: room for 3; names: the strategies'); off:
+ * a bar's real part is hidden. */
+static GuiPlotSpec bars_spec(const GuiList *dl, GuiKey *keys, const char *const *names, int n, int attn, int off) {
     keys[0] = (GuiKey){"real", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};
     keys[1] = (GuiKey){"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
     keys[2] = (GuiKey){"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit};
+    const char *note = attn  ? off ? "T x T per row (packed: L x L); pads hidden until you answer"
+                                   : "T x T per row (packed: L x L); hatched: a pad on either side"
+                       : off ? "rows x width (packed: tokens); pads hidden until you answer"
+                             : "rows x width (packed: tokens); hatched: pads";
     return (GuiPlotSpec){.keys = keys,
                          .nkeys = 3,
                          .title = attn ? "attention score cells" : "cells computed",
-                         .note = attn ? "T x T per row (packed: L x L); hatched: a pad on either side"
-                                      : "rows x width (packed: tokens); hatched: pads",
+                         .note = note,
                          .xlabel = attn ? "score cells" : "cells",
                          .ycats = names,
                          .ncats = n};
 }
 
 /* The height the two bar panels side by side in a need. */
-static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap, int selected) {
     const char *names[PL_BATCH_COUNT];
     for (int i = 0; i < k->nstrategies; i++) names[i] = pl_batching_name(k->strategies[i].kind);
     double need = 0.0, th = gui_text_h(dl, GUI_SMALL);
     for (int attn = 0; attn < 2; attn++) {
         GuiKey keys[3];
-        GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+        GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn, any_split_hidden(dl, k, attn, selected));
         need = fmax(need, gui_plot_need(dl, gui_col(a, 2, attn, gap).w, &sp, k->nstrategies * th * 1.2));
     }
     return need;
@@ -167,15 +305,16 @@ static double bars_need(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) 
 
 /* Whether each bar's short value fits beside a quarter of its axis, in
  * both panels side by side in a. */
-static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
+static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap, int selected) {
     double u = dl->st->unit, left = 0.0, w = gui_col(a, 2, 0, gap).w;
     for (int i = 0; i < k->nstrategies; i++)
         left = fmax(left, gui_text_w(dl, GUI_SMALL, 0, pl_batching_name(k->strategies[i].kind)));
     double inw = w - left - 10 * u;
     for (int attn = 0; attn < 2; attn++)
         for (int i = 0; i < k->nstrategies; i++) {
-            char label[96];
-            if (gui_text_w(dl, GUI_SMALL, 0, bar_label(&k->strategies[i], attn, 1, label, sizeof label)) + 8 * u >
+            char label[512];
+            if (gui_text_w(dl, GUI_SMALL, 0, bar_label(dl, &k->strategies[i], attn, 1, selected, label, sizeof label)) +
+                    8 * u >
                 inw * 0.75)
                 return 0;
         }
@@ -183,7 +322,9 @@ static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap) {
 }
 
 /* Bars of every strategy: real cells solid, pad cells hatched; a bar too
- * long for the axis (longest's) is cut at its end with its value written. */
+ * long for the axis (longest's) is cut at its end with its value written.
+ * A bar whose length the ledger hides is left out, one whose real part it
+ * hides is drawn whole in one plain fill. */
 static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, int selected) {
     const char *names[PL_BATCH_COUNT];
     double top = 0.0;
@@ -195,7 +336,7 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
     }
     double u = dl->st->unit;
     GuiKey keys[3];
-    GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn);
+    GuiPlotSpec sp = bars_spec(dl, keys, names, k->nstrategies, attn, any_split_hidden(dl, k, attn, selected));
     sp.x1 = top * 1.18;
     /* the axis reaches far enough that every value fits after its bar (the
      * data area's width is the panel's less the names at its left) */
@@ -208,9 +349,9 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         double x1 = sp.x1;
         for (int i = 0; i < k->nstrategies; i++) {
             const PlStrategyRow *s = &k->strategies[i];
-            char label[96];
+            char label[512];
             double all = (double)(attn ? s->cost.attn_cells : s->cost.slots);
-            label_w[i] = gui_text_w(dl, GUI_SMALL, 0, bar_label(s, attn, pass, label, sizeof label));
+            label_w[i] = gui_text_w(dl, GUI_SMALL, 0, bar_label(dl, s, attn, pass, selected, label, sizeof label));
             double room = inw - label_w[i] - 8 * u;
             if (s->kind == PL_BATCH_LONGEST) continue;
             if (room > inw * 0.25) x1 = fmax(x1, all * inw / room);
@@ -226,17 +367,27 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
     gui_plot_begin(dl, &p, r, &sp);
     for (int i = 0; i < k->nstrategies; i++) {
         const PlStrategyRow *s = &k->strategies[i];
+        BarNames n;
+        bar_names(k, s, attn, selected, &n);
+        int no_bar = hidden(dl, n.all), no_split = no_bar || hidden(dl, n.split);
         double all = (double)(attn ? s->cost.attn_cells : s->cost.slots),
                real = (double)(attn ? s->cost.attn_real_cells : s->cost.real_tokens);
         GuiRect band = gui_plot_cat(&p, i), bar = {p.in.x, band.y + band.h * 0.12, 0, band.h * 0.76};
         double xr = gui_plot_x(&p, real < p.x1 ? real : p.x1), xa = gui_plot_x(&p, all < p.x1 ? all : p.x1);
-        gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
-        gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
-        if ((int)s->kind == selected) gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
-        char label[96];
-        bar_label(s, attn, short_form, label, sizeof label);
+        if (no_bar) xa = p.in.x;
+        else if (no_split) { /* its length, not where its pads begin */
+            gui_rect(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_PANEL);
+            gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_DIM, u);
+        } else {
+            gui_rect(dl, (GuiRect){bar.x, bar.y, xr - bar.x, bar.h}, GUI_C_REAL);
+            gui_rect_pat(dl, (GuiRect){xr, bar.y, xa - xr, bar.h}, GUI_C_PAD, GUI_PAT_HATCH, GUI_C_DIM);
+        }
+        if ((int)s->kind == selected && !no_bar)
+            gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
+        char label[512];
+        bar_label(dl, s, attn, short_form, selected, label, sizeof label);
         double tw = label_w[i];
-        int clipped = all > p.x1;
+        int clipped = all > p.x1 && !no_bar;
         if (clipped) { /* the axis break: two slashes where the bar leaves the axis */
             gui_line(dl, xa - 10 * u, bar.y + bar.h + 2 * u, xa - 4 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
             gui_line(dl, xa - 4 * u, bar.y + bar.h + 2 * u, xa + 2 * u, bar.y - 2 * u, GUI_C_BG, 3 * u, 0);
@@ -247,84 +398,104 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         double tx = after ? xa + 4 * u : fmax(p.in.x + 3 * u, p.in.x + p.in.w - tw - 3 * u), ty = band.y + band.h / 2 - th / 2;
         if (!after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
         gui_text(dl, tx, ty, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", label);
-        gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
-        gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
-        gui_hover(dl, band, "%s: %.0f %s, %.0f between real tokens (%.1f%% pad)", names[i], all,
-                  attn ? "score cells" : "cells", real, all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0);
+        if (!no_bar) gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
+        if (!no_split) gui_datum(dl, attn ? "attention real cells" : "real cells", i, real, names[i]);
+        char pad_names[320];
+        snprintf(pad_names, sizeof pad_names, "%s", n.split);
+        if (attn) add_name(pad_names, sizeof pad_names, n.all); /* a share of the score cells: both counts' */
+        gui_hover(dl, band, "%s: %s %s, %s between real tokens (%s pad)", names[i], PL_FIG(n.all, "%.0f", all),
+                  attn ? "score cells" : "cells", FIG(n.split, "%.0f", real),
+                  PL_FIG(pad_names, "%.1f%%", all > 0.0 ? 100.0 * (1.0 - real / all) : 0.0));
     }
 }
 
 /* Each strategy's cells (left) and score cells (right) against static's, a
  * line each in small type, from the top of a. */
-static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k) {
+static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selected) {
     double gap = 16 * dl->st->unit, y0 = a.y;
     for (int c = 0; c < 2; c++) {
         GuiRect col = gui_col(a, 2, c, gap);
         double y = y0 + gui_text_wrap(dl, col.x, y0, col.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
                                       c ? "attention score cells" : "cells computed");
         for (int i = 0; i < k->nstrategies; i++) {
-            char label[96];
+            char label[512];
             const PlStrategyRow *s = &k->strategies[i];
+            BarNames n;
+            bar_names(k, s, c, selected, &n);
             y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
-                               bar_label(s, c, 1, label, sizeof label));
-            gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
-                      pl_batching_name(s->kind));
+                               bar_label(dl, s, c, 1, selected, label, sizeof label));
+            if (!hidden(dl, n.all))
+                gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
+                          pl_batching_name(s->kind));
         }
     }
 }
 
 /* The two upper plots' numbers as lines at the top of a; returns the y under them. */
-static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown) {
-    double y = gui_fig_line(dl, a, a.y, GUI_C_FG,
-                            "review lengths: p50 %.0f, p90 %.0f, p95 %.0f, p99 %.0f tokens; maxlen %s: %d reviews cut",
-                            k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, shown, k->len_over_maxlen);
+static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown, const PlLabSettings *set) {
+    double y = gui_fig_line(
+        dl, a, a.y, GUI_C_FG, "review lengths: p50 %s, p90 %.0f, p95 %s, p99 %.0f tokens; maxlen %s: %s reviews cut",
+        PL_FIG("corpus.median", "%.0f", k->lengths.median), k->len_p90, PL_FIG("corpus.p95", "%.0f", k->lengths.p95),
+        k->len_p99, shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
+    char why[2][WHY];
+    sweep_hidden(dl, k, set, why); /* the crossing goes with the curves that meet there */
+    char names[3 * WHY] = "cost.crossing_maxlen";
+    add_name(names, sizeof names, why[0]), add_name(names, sizeof names, why[1]);
     if (k->cross_maxlen >= 0.0)
-        y = gui_fig_line(dl, a, y, GUI_C_FG, "static batches: the pads paid equal the tokens cut at maxlen %.0f (%.0f%%)",
-                         k->cross_maxlen, 100.0 * k->cross_share);
+        y = gui_fig_line(dl, a, y, GUI_C_FG, "static batches: the pads paid equal the tokens cut at maxlen %s",
+                         PL_FIG(names, "%.0f (%.0f%%)", k->cross_maxlen, 100.0 * k->cross_share));
     return y;
 }
 
 void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
-    char src[320] = "", cut[160];
+    char src[400] = "", cut[160];
     if (st.info)
-        snprintf(src, sizeof src, "all %d reviews, batches of %d, %s, %s", pl_lab_corpus(lab)->n,
-                 st.info->settings.batch,
+        snprintf(src, sizeof src, "all %s reviews, batches of %d, %s, %s",
+                 PL_FIG("corpus.reviews", "%d", pl_lab_corpus(lab)->n), st.info->settings.batch,
                  pl_maxlen_cut_text(st.info->settings.maxlen, st.info->longest, cut, sizeof cut),
                  pl_batching_name((PlBatching)st.info->settings.batching));
-    char look[200] = "";
-    if (k)
-        snprintf(look, sizeof look, "padding %.1f%% of the cells, %.1f%% of the tokens kept, %.1f%% of the reviews cut",
-                 100.0 * k->padding_share, 100.0 * k->kept_share, 100.0 * k->truncated_share);
+    char look[800] = "";
+    if (k) { /* the headline is the selected batching's row of the strategies too */
+        char pad[160];
+        snprintf(pad, sizeof pad, "cost.padding_share,cost.padding_share(%s)",
+                 pl_batching_name((PlBatching)st.info->settings.batching));
+        snprintf(look, sizeof look, "padding %s of the cells, %s of the tokens kept, %s of the reviews cut",
+                 PL_FIG(pad, "%.1f%%", 100.0 * k->padding_share),
+                 PL_FIG("cost.kept_share", "%.1f%%", 100.0 * k->kept_share),
+                 PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
+    }
     *current = k && !st.stale;
     GuiRect a =
         gui_fig_header(dl, r, "cost: what the batching costs, over the whole corpus", src, look, &st, k != NULL);
     if (!k || a.h <= 0) return;
+    const PlLabSettings *set = &st.info->settings;
+    int selected = set->batching;
     double gap = 24 * dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
-    double need = bars_need(dl, a, k, gap); /* a row per strategy, its name whole, and the panel's head */
-    if (!bars_fit(dl, a, k, gap)) need = 1e9; /* too narrow for a value beside its bar: lines */
-    int maxlen = pl_maxlen_of(st.info->settings.maxlen, st.info->longest); /* none: the marker at the longest */
+    double need = bars_need(dl, a, k, gap, selected);   /* a row per strategy, its name whole, and the panel's head */
+    if (!bars_fit(dl, a, k, gap, selected)) need = 1e9; /* too narrow for a value beside its bar: lines */
+    int maxlen = pl_maxlen_of(set->maxlen, st.info->longest); /* none: the marker at the longest */
     char shown[64];
-    pl_maxlen_text(st.info->settings.maxlen, st.info->longest, shown, sizeof shown);
+    pl_maxlen_text(set->maxlen, st.info->longest, shown, sizeof shown);
     if (bottom.h < need) { /* the bars take what their rows need; the plots above the rest */
         bottom = (GuiRect){a.x, a.y + a.h - need, a.w, need};
         top = (GuiRect){a.x, a.y, a.w, a.h - need - gap};
     }
     if (top.h < 14 * th) { /* too short for the two plots: their numbers as lines, the bars under them */
-        double y = summary(dl, a, k, shown);
+        double y = summary(dl, a, k, shown, set);
         bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};
         if (bottom.h < need) { /* too short for the bars too: a line per strategy */
-            strategy_lines(dl, bottom, k);
+            strategy_lines(dl, bottom, k, selected);
             return;
         }
-        strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
-        strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
+        strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, selected);
+        strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, selected);
         return;
     }
     lengths(dl, gui_col(top, 2, 0, gap), k, maxlen, shown);
-    sweep(dl, gui_col(top, 2, 1, gap), k, maxlen, shown);
-    strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, st.info->settings.batching);
-    strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, st.info->settings.batching);
+    sweep(dl, gui_col(top, 2, 1, gap), k, maxlen, shown, set);
+    strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, selected);
+    strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, selected);
 }

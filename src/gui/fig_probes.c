@@ -6,6 +6,12 @@
 
 #include "figures.h"
 
+/* Each number these figures write is marked with its quantity's name
+ * (app/lab/ledger.h); a curve, a bar or a marker that shows one without
+ * writing it is left out while the ledger hides it. */
+
+static int hidden(const GuiList *dl, const char *names) { return pl_ledger_hides_name(dl->ledger, names); }
+
 static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ramp, const char *label) {
     float v[64];
     for (int i = 0; i < 64; i++) v[i] = (float)(lo + (hi - lo) * i / 63.0);
@@ -26,12 +32,22 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
 /* ---- rnn ---- */
 
 /* The series the state plot draws: distance from h* only when the pads have
- * a fixed point (a state that keeps moving has no h* to be near). */
-static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names, GuiColor *cols) {
+ * a fixed point (a state that keeps moving has no h* to be near). Each has
+ * the quantities its points show (figs): the distance at the readout, |h|
+ * there and after the last real token (and before the first, under pre
+ * padding), the share of the distance from h* that survives. */
+static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names, GuiColor *cols, char figs[][128]) {
     int k = 0;
+    snprintf(figs[k], 128, "rnn.final_distance%s", n->mask ? ",rnn.carry_distance" : "");
     ys[k] = n->dist_last, names[k] = "distance to the last real state", cols[k++] = GUI_C_S2;
+    snprintf(figs[k], 128, "%s%s%s", n->mask ? "rnn.carry_norm" : "rnn.last_position_norm",
+             !n->mask || n->padding == PL_POST ? ",rnn.last_real_norm" : "",
+             !n->mask && n->padding == PL_PRE ? ",rnn.start_shift" : "");
     ys[k] = n->norm, names[k] = "|h_t|", cols[k++] = GUI_C_S1;
-    if (n->fixed_found) ys[k] = n->dist_fixed, names[k] = "distance to h*", cols[k++] = GUI_C_S3;
+    if (n->fixed_found) {
+        snprintf(figs[k], 128, "rnn.survival");
+        ys[k] = n->dist_fixed, names[k] = "distance to h*", cols[k++] = GUI_C_S3;
+    }
     return k;
 }
 
@@ -41,8 +57,8 @@ static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double u = dl->st->unit, y = p->in.y + p->in.h - gui_text_h(dl, GUI_SMALL) - 3 * u;
     if (n->fixed_found && gui_plot_y(p, (double)n->fixed_norm) > p->in.y + p->in.h * 0.5)
         y = p->in.y + 3 * u; /* the fixed point's line and label run low: the runs named at the top */
-    char label[48];
-    snprintf(label, sizeof label, "%d pads", n->T - n->L);
+    char label[96];
+    snprintf(label, sizeof label, "%s pads", PL_FIG("rnn.pads", "%d", n->T - n->L));
     GuiRect runs[2] = {{p->in.x, p->in.y, x_first - p->in.x, p->in.h},
                        {x_last, p->in.y, p->in.x + p->in.w - x_last, p->in.h}};
     for (int k = 0; k < 2; k++) {
@@ -57,18 +73,21 @@ static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
 /* The readout, the state the classifier reads at the last position: a
  * diamond on the distance line, named on the label row under the last real
  * token's (which sits at the same place under pre padding). */
-static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
+static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n, const char *figs) {
     double u = dl->st->unit, d = 9 * u, th = gui_text_h(dl, GUI_SMALL), v = (double)n->dist_last[n->T - 1];
     double cx = gui_plot_x(p, n->T - 1), cy = gui_plot_y(p, v), ly = p->in.y + 4 * u + th;
+    int off = hidden(dl, figs); /* where the diamond sits is the figure: the label alone */
     double dia[] = {cx - d, cy, cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
-    gui_poly(dl, dia, 5, GUI_C_SEL, 3 * u, 0, "readout");
-    gui_tag(dl, "readout");
-    char label[96];
-    snprintf(label, sizeof label, "readout (step %d): %.3f from the last real state", n->T - 1, v);
-    gui_datum(dl, "readout", n->T - 1, v, NULL);
+    if (!off) {
+        gui_poly(dl, dia, 5, GUI_C_SEL, 3 * u, 0, "readout");
+        gui_tag(dl, "readout");
+        gui_datum(dl, "readout", n->T - 1, v, NULL);
+    }
+    char label[256];
+    snprintf(label, sizeof label, "readout (step %d): %s from the last real state", n->T - 1, PL_FIG(figs, "%.3f", v));
     double w = gui_text_w(dl, GUI_SMALL, 0, label), lx = cx - d - 4 * u;
     if (p->in.h < 8 * th || lx - w < p->in.x) return; /* short or narrow: the look line above says it */
-    if (cy - d > ly + th) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
+    if (cy - d > ly + th && !off) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
     gui_rect(dl, (GuiRect){lx - w - 2 * u, ly, w + 4 * u, th}, GUI_C_BG);
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_SEL, GUI_RIGHT, "%s", label);
 }
@@ -76,12 +95,15 @@ static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
 /* The fixed point: a line at |h*| where the pads lead. */
 static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), y = gui_plot_y(p, (double)n->fixed_norm);
-    char label[96];
-    gui_line(dl, p->in.x, y, p->in.x + p->in.w, y, GUI_C_MARK, dl->st->line, 1);
-    gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
+    char label[256];
+    if (hidden(dl, "rnn.fixed_norm")) y = p->in.y + p->in.h / 2; /* no line: the label where it says nothing */
+    else {
+        gui_line(dl, p->in.x, y, p->in.x + p->in.w, y, GUI_C_MARK, dl->st->line, 1);
+        gui_datum(dl, "|h*|", 0, (double)n->fixed_norm, NULL);
+    }
     if (p->in.h < 8 * th) return; /* short: the legend names it */
-    snprintf(label, sizeof label, "|h*| = %.3f: the fixed point pads lead to (%d steps)", (double)n->fixed_norm,
-             n->fixed_iters);
+    snprintf(label, sizeof label, "|h*| = %s: the fixed point pads lead to (%s steps)",
+             PL_FIG("rnn.fixed_norm", "%.3f", (double)n->fixed_norm), PL_FIG("rnn.fixed_steps", "%d", n->fixed_iters));
     double lw = gui_text_w(dl, GUI_SMALL, 0, label), lx = p->in.x + p->in.w / 2 - lw / 2, ly = y + 4 * u;
     double readout_y = p->in.y + 4 * u + th; /* rnn_readout's label row: the fixed point's label keeps off it */
     if (ly < readout_y + th + 2 * u && ly + th > readout_y - 2 * u) ly = readout_y + th + 4 * u;
@@ -96,25 +118,40 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     const float *ys[3];
     const char *names[3];
     GuiColor cols[3];
-    int ns = rnn_series(n, ys, names, cols), T = n->T;
+    char figs[3][128];
+    int ns = rnn_series(n, ys, names, cols, figs), T = n->T, off[3] = {0, 0, 0}, any = 0;
+    for (int s = 0; s < ns; s++) any |= off[s] = hidden(dl, figs[s]); /* a curve is a picture of its figures */
     double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
     for (int s = 0; s < ns; s++)
         for (int t = 0; t < T; t++) hi = fmax(hi, (double)ys[s][t]);
     GuiKey keys[5];
     for (int s = 0; s < ns; s++)
         keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
-    static char pads[32], fixed[48]; /* in the legend too: the labels in the plot give way when it is short */
-    snprintf(pads, sizeof pads, "%d pads", n->T - n->L);
+    static char pads[96], fixed[96]; /* in the legend too: the labels in the plot give way when it is short */
+    snprintf(pads, sizeof pads, "%s pads", PL_FIG("rnn.pads", "%d", n->T - n->L));
     keys[ns] = (GuiKey){pads, GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
     int nk = ns + 1;
     if (n->fixed_found) {
-        snprintf(fixed, sizeof fixed, "|h*| = %.3f", (double)n->fixed_norm);
+        snprintf(fixed, sizeof fixed, "|h*| = %s", PL_FIG("rnn.fixed_norm", "%.3f", (double)n->fixed_norm));
         keys[nk++] = (GuiKey){fixed, GUI_C_MARK, GUI_KEY_LINE, 1, GUI_PAT_NONE, 0};
     }
-    char note[160] = "";
+    char note[400] = "";
     if (!n->fixed_found)
-        snprintf(note, sizeof note, "no fixed point: after %d pad steps the state still moves %.3g a step",
-                 n->fixed_iters, (double)n->fixed_residual);
+        snprintf(note, sizeof note, "%s: after %s pad steps the state still moves %.3g a step",
+                 PL_FIG("rnn.fixed_found", "no fixed point"), PL_FIG("rnn.fixed_steps", "%d", n->fixed_iters),
+                 (double)n->fixed_residual);
+    if (any) { /* the curves that are hidden, named */
+        size_t k = strlen(note);
+        snprintf(note + k, sizeof note - k, "%s", k ? "; " : "");
+        for (int s = 0, first = 1; s < ns; s++)
+            if (off[s]) {
+                k = strlen(note);
+                snprintf(note + k, sizeof note - k, "%s%s", first ? "" : ", ", names[s]);
+                first = 0;
+            }
+        k = strlen(note);
+        snprintf(note + k, sizeof note - k, " hidden until you answer");
+    }
     GuiPlotSpec sp = {.title = "the state's size and where it is",
                       .note = note[0] ? note : NULL,
                       .xlabel = "step",
@@ -132,6 +169,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     static double xy[2 * 2048];
     int step = T > 2048 ? (T + 2047) / 2048 : 1;
     for (int s = ns - 1; s >= 0; s--) { /* the distance to the last real state last, on top */
+        if (off[s]) continue;
         int m = 0;
         for (int t = 0; t < T; t += step, m++)
             xy[2 * m] = gui_plot_x(&p, t), xy[2 * m + 1] = gui_plot_y(&p, (double)ys[s][t]);
@@ -142,36 +180,46 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     char label[64];
     snprintf(label, sizeof label, "last real token (%d)", n->last_real);
     gui_plot_vmark(dl, &p, n->last_real, GUI_C_SEL, 2 * u, 0, label, 0);
-    rnn_readout(dl, &p, n);
+    rnn_readout(dl, &p, n, figs[0]);
     return p;
 }
 
+/* A step's values, each with its curve's figures: hidden with the curve. */
 static void rnn_hover(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     if (!gui_mouse_in(dl, p->in)) return;
+    const float *ys[3];
+    const char *names[3];
+    GuiColor cols[3];
+    char figs[3][128];
+    rnn_series(n, ys, names, cols, figs);
     int T = n->T, t = (int)lround((dl->mx - p->in.x) / p->in.w * (T - 1));
     t = t < 0 ? 0 : t >= T ? T - 1 : t;
     const char *what = t >= n->first_real && t <= n->last_real ? "token" : "pad";
-    if (n->fixed_found)
-        gui_hover(dl, p->in, "step %d (%s): |h| %.4f, to the last real state %.4f, to h* %.4f, change %.4f", t, what,
-                  (double)n->norm[t], (double)n->dist_last[t], (double)n->dist_fixed[t], (double)n->step[t]);
-    else
-        gui_hover(dl, p->in, "step %d (%s): |h| %.4f, to the last real state %.4f, change %.4f", t, what,
-                  (double)n->norm[t], (double)n->dist_last[t], (double)n->step[t]);
+    char fixed[160] = "";
+    if (n->fixed_found) snprintf(fixed, sizeof fixed, ", to h* %s", PL_FIG(figs[2], "%.4f", (double)n->dist_fixed[t]));
+    /* a step's change is the gap between two points of |h_t|: it goes with that curve */
+    gui_hover(dl, p->in, "step %d (%s): |h| %s, to the last real state %s%s, change %s", t, what,
+              PL_FIG(figs[1], "%.4f", (double)n->norm[t]), PL_FIG(figs[0], "%.4f", (double)n->dist_last[t]), fixed,
+              PL_FIG(figs[1], "%.4f", (double)n->step[t]));
 }
 
 void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeRnn *n = pl_lab_view_result(lab, PL_VIEW_RNN, PL_R_RNN, &st);
-    char src[320], look[400] = "";
+    char src[320], look[900] = "";
     gui_fig_source(lab, PL_R_RNN, &st, src, sizeof src);
     if (n) /* the three readouts' |h| as the terminal's bottom line gives them */
         snprintf(look, sizeof look,
-                 "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s; "
-                 "the readout ends %.3f from the last real state; |h| at the last position: no mask %.3f, "
-                 "masked carry %.3f; at the last real step %.3f",
-                 pl_arch_name(n->cell), n->H, n->L, n->first_real, n->last_real, n->T, pl_side_name(n->padding),
-                 n->mask ? "on" : "off", (double)n->final_distance_to_last_real, (double)n->last_pos_norm,
-                 (double)n->masked_carry_norm, (double)n->last_real_norm);
+                 "%s(%d): %s at steps %d..%d of %s, %s padding, mask %s; "
+                 "the readout ends %s from the last real state; |h| at the last position: no mask %s, "
+                 "masked carry %s; at the last real step %s",
+                 pl_arch_name(n->cell), n->H, PL_FIG("rnn.real", "%d real tokens", n->L), n->first_real, n->last_real,
+                 PL_FIG("rnn.width", "%d", n->T), pl_side_name(n->padding), n->mask ? "on" : "off",
+                 PL_FIG(n->mask ? "rnn.final_distance,rnn.carry_distance" : "rnn.final_distance", "%.3f",
+                        (double)n->final_distance_to_last_real),
+                 PL_FIG("rnn.last_position_norm", "%.3f", (double)n->last_pos_norm),
+                 PL_FIG("rnn.carry_norm", "%.3f", (double)n->masked_carry_norm),
+                 PL_FIG("rnn.last_real_norm", "%.3f", (double)n->last_real_norm));
     *current = n && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "rnn: the hidden state of one review, step by step", src, look, &st, n != NULL);
     if (!n || a.h <= 0) return;
@@ -222,13 +270,15 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbePooling *pl = pl_lab_view_result(lab, PL_VIEW_POOLING, PL_R_POOLING, &st);
-    char src[320], look[220] = "";
+    char src[320], look[500] = "";
     gui_fig_source(lab, PL_R_POOLING, &st, src, sizeof src);
     if (pl)
         snprintf(look, sizeof look,
-                 "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean; "
-                 "the corpus: %.1f%% on average",
-                 pl->L, pl->L == 1 ? "" : "s", pl->T, (double)pl->example_weight, 100.0 * pl->mean_real_weight);
+                 "the example: %s of %s, so they weigh %s of its unmasked mean; the corpus: %s on average",
+                 PL_FIG("pooling.real", "%d real token%s", pl->L, pl->L == 1 ? "" : "s"),
+                 PL_FIG("pooling.width", "%d", pl->T),
+                 PL_FIG("pooling.example_weight", "%.3f", (double)pl->example_weight),
+                 PL_FIG("pooling.mean_weight", "%.1f%%", 100.0 * pl->mean_real_weight));
     *current = pl && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "pooling: the share of an unmasked mean that real tokens get", src, look, &st,
                                pl != NULL);
@@ -256,21 +306,26 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                   10 * k, 10 * (k + 1), pl->hist[k]);
         gui_datum(dl, "reviews", k / 10.0, pl->hist[k], NULL);
     }
-    char label[96];
-    snprintf(label, sizeof label, "mean %.1f%%", 100.0 * pl->mean_real_weight);
-    gui_plot_vmark(dl, &p, pl->mean_real_weight, GUI_C_MARK, dl->st->line, 0, label, 0);
-    snprintf(label, sizeof label, "the example %.1f%%", 100.0 * (double)pl->example_weight);
-    gui_plot_vmark(dl, &p, (double)pl->example_weight, GUI_C_SEL, dl->st->line, 1, label, 1);
+    char label[160]; /* a marker's place on the axis is its figure: none while it is hidden */
+    snprintf(label, sizeof label, "mean %s", PL_FIG("pooling.mean_weight", "%.1f%%", 100.0 * pl->mean_real_weight));
+    if (!hidden(dl, "pooling.mean_weight"))
+        gui_plot_vmark(dl, &p, pl->mean_real_weight, GUI_C_MARK, dl->st->line, 0, label, 0);
+    snprintf(label, sizeof label, "the example %s",
+             PL_FIG("pooling.example_weight", "%.1f%%", 100.0 * (double)pl->example_weight));
+    if (!hidden(dl, "pooling.example_weight"))
+        gui_plot_vmark(dl, &p, (double)pl->example_weight, GUI_C_SEL, dl->st->line, 1, label, 1);
     /* the example's pooled vector, masked against unmasked, dimension by dimension */
     double lo = 0.0, hi = 0.0;
     for (int e = 0; e < pl->E; e++) {
         lo = fmin(lo, fmin((double)pl->avg_masked[e], (double)pl->avg_unmasked[e]));
         hi = fmax(hi, fmax((double)pl->avg_masked[e], (double)pl->avg_unmasked[e]));
     }
-    char qnote[200];
+    char qnote[400];
     snprintf(qnote, sizeof qnote,
-             "distance from the masked mean: unmasked %.4f, sum / T %.4f; max pooling unmasked vs masked %.4f",
-             (double)pl->avg_unmasked_dist, (double)pl->avg_div_t_dist, (double)pl->max_unmasked_dist);
+             "distance from the masked mean: unmasked %s, sum / T %s; max pooling unmasked vs masked %s",
+             PL_FIG("pooling.unmasked_distance", "%.4f", (double)pl->avg_unmasked_dist),
+             PL_FIG("pooling.div_t_distance", "%.4f", (double)pl->avg_div_t_dist),
+             PL_FIG("pooling.max_distance", "%.4f", (double)pl->max_unmasked_dist));
     static const char *const names[] = {"masked mean", "unmasked mean", "real sum / T"};
     GuiKey keys[3];
     for (int s = 0; s < 3; s++)
@@ -310,11 +365,11 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeLoss *l = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
-    char src[320], look[220] = "";
+    char src[320], look[400] = "";
     gui_fig_source(lab, PL_R_LOSS, &st, src, sizeof src);
     if (l)
-        snprintf(look, sizeof look, "%ld real targets count with ignore_index; without it %ld pad targets join them",
-                 l->real_terms, l->fake_terms);
+        snprintf(look, sizeof look, "%s real targets count with ignore_index; without it %s pad targets join them",
+                 PL_FIG("loss.real_terms", "%ld", l->real_terms), PL_FIG("loss.fake_terms", "%ld", l->fake_terms));
     *current = l && !st.stale;
     GuiRect a =
         gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
@@ -370,22 +425,31 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     static const char *const names[] = {"per real token",           "per sequence", "over batch x T",
                                         "per token, width 2T",      "batch x 2T",   "pads in the loss",
                                         "pads, a perfect pad model"};
+    static const char *const quantity[] = {"loss.per_token",      "loss.per_sequence", "loss.batch_t",
+                                           "loss.per_token_wide", "loss.batch_t_wide", "loss.with_pads",
+                                           "loss.pad_perfect"};
     const double v[] = {l->per_token,    l->per_sequence,   l->batch_t,         l->per_token_wide,
                         l->batch_t_wide, l->loss_with_pads, l->loss_pad_perfect};
+    char grads[400];
+    snprintf(grads, sizeof grads, "gradient size |dL/dlogits|: per token %s, per sequence %s, batch x T %s",
+             PL_FIG("loss.grad_per_token", "%.3g", (double)l->grad_per_token),
+             PL_FIG("loss.grad_per_sequence", "%.3g", (double)l->grad_per_sequence),
+             PL_FIG("loss.grad_batch_t", "%.3g", (double)l->grad_batch_t));
     if (bars_as_lines) {
-        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "the batch's loss: %s %.4f, %s %.4f, %s %.4f, %s %.4f, "
-                                "%s %.4f, %s %.4f, %s %.4f", names[0], v[0], names[1], v[1], names[2], v[2], names[3],
-                                v[3], names[4], v[4], names[5], v[5], names[6], v[6]);
-        gui_fig_line(dl, bottom, y, GUI_C_DIM, "gradient size |dL/dlogits|: per token %.3g, per sequence %.3g, batch x T %.3g",
-                     (double)l->grad_per_token, (double)l->grad_per_sequence, (double)l->grad_batch_t);
-        for (int i = 0; i < 7; i++) gui_datum(dl, "loss", i, v[i], names[i]);
+        char line[1024] = "the batch's loss: ";
+        for (int i = 0; i < 7; i++) {
+            size_t k = strlen(line);
+            snprintf(line + k, sizeof line - k, "%s%s %s", i ? ", " : "", names[i], PL_FIG(quantity[i], "%.4f", v[i]));
+        }
+        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "%s", line);
+        gui_fig_line(dl, bottom, y, GUI_C_DIM, "%s", grads);
+        for (int i = 0; i < 7; i++)
+            if (!hidden(dl, quantity[i])) gui_datum(dl, "loss", i, v[i], names[i]);
         return;
     }
     double most = 0.0;
     for (int i = 0; i < 7; i++) most = fmax(most, v[i]);
-    char note[160];
-    snprintf(note, sizeof note, "gradient size |dL/dlogits|: per token %.3g, per sequence %.3g, batch x T %.3g",
-             (double)l->grad_per_token, (double)l->grad_per_sequence, (double)l->grad_batch_t);
+    const char *note = grads;
     GuiPlotSpec sp = {.title = "the batch's loss",
                       .note = note,
                       .ycats = names,
@@ -397,14 +461,16 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_plot_begin(dl, &p, bottom, &sp);
     for (int i = 0; i < 7; i++) {
         GuiRect band = gui_plot_cat(&p, i);
-        double x = gui_plot_x(&p, v[i]);
+        int off = hidden(dl, quantity[i]); /* no bar: its length is the figure */
+        double x = off ? p.in.x : gui_plot_x(&p, v[i]);
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6},
                  i == 0   ? GUI_C_GOOD
                  : i >= 5 ? GUI_C_WARN
                           : GUI_C_S1);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.4f", v[i]);
-        gui_datum(dl, "loss", i, v[i], names[i]);
-        gui_hover(dl, band, "%s: %.5f", names[i], v[i]);
+        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                 PL_FIG(quantity[i], "%.4f", v[i]));
+        if (!off) gui_datum(dl, "loss", i, v[i], names[i]);
+        gui_hover(dl, band, "%s: %s", names[i], PL_FIG(quantity[i], "%.5f", v[i]));
     }
 }
 
@@ -413,11 +479,11 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeLayers *l = pl_lab_view_result(lab, PL_VIEW_LAYERS, PL_R_LAYERS, &st);
-    char src[320], look[200] = "";
+    char src[320], look[300] = "";
     gui_fig_source(lab, PL_R_LAYERS, &st, src, sizeof src);
     if (l)
-        snprintf(look, sizeof look, "only the %ld pad cells of a %d x %d batch perturbed: what reaches a real position",
-                 l->pads, l->B, l->T);
+        snprintf(look, sizeof look, "only the %s pad cells of a %d x %d batch perturbed: what reaches a real position",
+                 PL_FIG("layers.pads", "%ld", l->pads), l->B, l->T);
     *current = l && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "layers: which layers respect a mask, measured", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
@@ -440,15 +506,26 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     for (int i = 0; i < l->n; i++) {
         GuiRect band = gui_plot_cat(&p, i);
-        double v = (double)l->rows[i].leak, x = gui_plot_x(&p, v);
+        /* layers.leak(NAME MASK); a layer that takes no mask is named alone, or with "none" */
+        char q[160];
+        if (strcmp(l->rows[i].mask, "none") == 0)
+            snprintf(q, sizeof q, "layers.leak(%s),layers.leak(%s none)", l->rows[i].name, l->rows[i].name);
+        else snprintf(q, sizeof q, "layers.leak(%s %s)", l->rows[i].name, l->rows[i].mask);
+        int off = hidden(dl, q); /* no bar and a verdict of one wording, in one colour: they would tell */
+        double v = (double)l->rows[i].leak, x = off ? p.in.x : gui_plot_x(&p, v);
         int ok = v == 0.0;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
-        gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, ok ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s",
-                 ok ? "0: respects the pads" : "");
-        if (!ok)
-            gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%.3g: pads leak in",
-                     v);
-        gui_datum(dl, "leak", i, v, names[i]);
-        gui_hover(dl, band, "%s: leak %.6g", names[i], v);
+        if (off)
+            gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                     PL_FIG(q, "%s", "hidden until you answer"));
+        else {
+            gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, ok ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT,
+                     "%s", PL_FIG(q, "%s", ok ? "0: respects the pads" : ""));
+            if (!ok)
+                gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                         PL_FIG(q, "%.3g: pads leak in", v));
+            gui_datum(dl, "leak", i, v, names[i]);
+        }
+        gui_hover(dl, band, "%s: leak %s", names[i], PL_FIG(q, "%.6g", v));
     }
 }

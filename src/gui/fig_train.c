@@ -9,6 +9,53 @@
 
 #define MAX_GROUPS 64
 
+/* Where the figures of a setting's runs are quantities: the current
+ * settings (train.*) and the cells of a finished grid (grid.*(CELL)). Read
+ * once a frame. */
+typedef struct {
+    PlLabSettings now, cell[4];
+    int ncells;
+} Named;
+
+static Named named_of(PlLab *lab) {
+    Named w = {.now = *pl_lab_settings(lab)};
+    PlLabGrid grid = pl_lab_grid(lab);
+    for (int i = 0; grid.done && i < 4; i++) {
+        w.cell[i] = grid.base;
+        w.cell[i].padding = i >= 2 ? PL_POST : PL_PRE, w.cell[i].mask = i % 2;
+        w.ncells = i + 1;
+    }
+    return w;
+}
+
+/* The names of a setting's figure of training stat ("median", "min",
+ * "seeds", ...): train.STAT when it is the current settings', grid.STAT(CELL)
+ * when it is a cell of the grid, train.STAT for any other setting (a figure
+ * of training all the same: the ledger hides them all together). */
+static const char *group_names(const Named *w, const PlLabSettings *s, const char *stat, char *buf, size_t cap) {
+    static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
+    size_t n = 0;
+    buf[0] = '\0';
+    if (pl_lab_same_setting(s, &w->now)) n += (size_t)snprintf(buf, cap, "train.%s", stat);
+    for (int i = 0; i < w->ncells && n < cap; i++)
+        if (pl_lab_same_setting(s, &w->cell[i]))
+            n += (size_t)snprintf(buf + n, cap - n, "%sgrid.%s(%s)", n ? "," : "", stat, cells[i]);
+    if (!buf[0]) snprintf(buf, cap, "train.%s", stat);
+    return buf;
+}
+
+/* The names of every figure of a setting's runs, for what shows them all. */
+static const char *group_all(const Named *w, const PlLabSettings *s, char *buf, size_t cap) {
+    static const char *const stats[] = {"median", "min", "max", "seeds", "memorised", "at_chance"};
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof stats / sizeof stats[0] && n < cap; i++) {
+        char one[160];
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", group_names(w, s, stats[i], one, sizeof one));
+    }
+    return buf;
+}
+
 static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
     char maxlen[16];
     snprintf(buf, (size_t)cap, "%s, %s padding, mask %s, maxlen %s, %s", pl_arch_name((PlArch)s->model),
@@ -33,7 +80,8 @@ static int followed(PlLab *lab, PlLabSettings *out) {
     return 1;
 }
 
-static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int loss) {
+static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int loss, const PlLabSettings *followed_s,
+                   const Named *w) {
     const PlLabTraining *t = pl_lab_training(lab);
     int epochs = c->epochs > c->live_epochs ? c->epochs : c->live_epochs;
     if (c->live) epochs = t->job.latest[0].epochs > epochs ? t->job.latest[0].epochs : epochs;
@@ -56,19 +104,23 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     else lo = floor(lo * 10.0) / 10.0;
     double thin = fmax(1.0, dl->st->line * 0.6);
     GuiKey keys[8];
-    char names[8][48];
+    char names[8][200], mem[160], med_names[160], seeds[160], all[1024];
+    group_names(w, followed_s, "memorised", mem, sizeof mem);
+    group_names(w, followed_s, "median", med_names, sizeof med_names);
+    group_names(w, followed_s, "seeds", seeds, sizeof seeds);
+    int off = pl_ledger_hides_name(dl->ledger, group_all(w, followed_s, all, sizeof all)); /* the data too */
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
         snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed,
-                 pl_lab_run_memorised(c->runs[i], pl_lab_chance(lab)) ? " (memorised)" : "");
+                 PL_FIG(mem, "%s", pl_lab_run_memorised(c->runs[i], pl_lab_chance(lab)) ? " (memorised)" : ""));
         keys[nk] =
             (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
     }
     if (c->live) keys[nk++] = (GuiKey){"training", GUI_C_DIM, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
     keys[nk++] = (GuiKey){"median", GUI_C_MEDIAN, GUI_KEY_LINE, 0, GUI_PAT_NONE, dl->st->line * 1.8};
-    char chance_key[64];
+    char chance_key[160];
     if (chance) {
-        snprintf(chance_key, sizeof chance_key, "chance %.3f", ch->share);
+        snprintf(chance_key, sizeof chance_key, "chance %s", PL_FIG("corpus.majority", "%.3f", ch->share));
         keys[nk++] = (GuiKey){chance_key, GUI_C_WARN, GUI_KEY_LINE, 1, GUI_PAT_NONE, thin};
     }
     GuiPlotSpec sp = {.title = loss ? "training loss per epoch" : "validation accuracy per epoch",
@@ -98,7 +150,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
             double v = (double)(loss ? run->train_loss[e] : run->val_acc[e]);
             xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
             snprintf(name, sizeof name, "seed %d %s", run->settings.seed, what);
-            gui_datum(dl, name, e + 1, v, "finished");
+            if (!off) gui_datum(dl, name, e + 1, v, "finished");
         }
         snprintf(name, sizeof name, "seed %d", run->settings.seed);
         gui_poly(dl, xy, run->epochs, gui_series_color(run->settings.seed), thin, 0, name);
@@ -109,7 +161,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                 double v = (double)(loss ? t->job.loss_curve[i][e] : t->job.curve[i][e]);
                 xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
                 snprintf(name, sizeof name, "seed %d %s", t->settings.seed + i, what);
-                gui_datum(dl, name, e + 1, v, "training");
+                if (!off) gui_datum(dl, name, e + 1, v, "training");
             }
             snprintf(name, sizeof name, "seed %d (training)", t->settings.seed + i);
             gui_poly(dl, xy, t->job.curve_n[i], gui_series_color(t->settings.seed + i), thin, 1, name);
@@ -119,18 +171,18 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                                             : (loss ? c->median_loss : c->median_acc);
     for (int e = 0; e < me; e++) {
         xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, (double)med[e]);
-        gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
+        if (!off) gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
         double d = 4 * dl->st->unit;
-        gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %.4f over %d seed%s",
-                  e + 1, what, (double)med[e], c->nruns ? c->nruns : t->n,
-                  (c->nruns ? c->nruns : t->n) == 1 ? "" : "s");
+        int k = c->nruns ? c->nruns : t->n;
+        gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %s over %s", e + 1,
+                  what, PL_FIG(med_names, "%.4f", (double)med[e]), PL_FIG(seeds, "%d seed%s", k, k == 1 ? "" : "s"));
     }
     gui_poly(dl, xy, me, GUI_C_MEDIAN, dl->st->line * 1.8, 0, "median");
 }
 
 /* Each setting's seeds as dots on one accuracy axis, a tick at the median:
  * the spread before any one number. */
-static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n) {
+static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n, const Named *w) {
     char names[8][64];
     const char *np[8];
     int k = n < 8 ? n : 8;
@@ -147,9 +199,9 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
         np[i] = names[i];
         lo = fmin(lo, floor((double)g[i].min * 10.0) / 10.0);
     }
-    char note[128];
-    snprintf(note, sizeof note, "a dot per seed (M memorised), a bar at the median, dashed: chance %.3f (always %s)",
-             ch->share, pl_label_name(ch->label));
+    char note[300];
+    snprintf(note, sizeof note, "a dot per seed (M memorised), a bar at the median, dashed: chance %s (always %s)",
+             PL_FIG("corpus.majority", "%.3f", ch->share), pl_label_name(ch->label));
     GuiPlotSpec sp = {.title = "best validation accuracy of each seed",
                       .note = note,
                       .ycats = np,
@@ -168,6 +220,13 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     for (int i = 0; i < k; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
+        char mem_names[160], range[320], all[1024], lo_names[160];
+        group_names(w, &g[i].settings, "memorised", mem_names, sizeof mem_names);
+        group_names(w, &g[i].settings, "min", lo_names, sizeof lo_names);
+        group_names(w, &g[i].settings, "max", range, sizeof range);
+        strncat(range, ",", sizeof range - strlen(range) - 1); /* a seed's best lies between the two */
+        strncat(range, lo_names, sizeof range - strlen(range) - 1);
+        int off = pl_ledger_hides_name(dl->ledger, group_all(w, &g[i].settings, all, sizeof all));
         gui_line(dl, gui_plot_x(&p, (double)g[i].min), cy, gui_plot_x(&p, (double)g[i].max), cy, GUI_C_GRID, 2 * u, 0);
         gui_line(dl, mx, cy - band.h * 0.35, mx, cy + band.h * 0.35, GUI_C_MEDIAN, 3 * u, 0);
         for (int j = 0; j < nruns; j++) {
@@ -176,16 +235,18 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
             int mem = pl_lab_run_memorised(&runs[j], ch);
             gui_rect(dl, (GuiRect){x - d, cy - d, 2 * d, 2 * d},
                      mem ? GUI_C_WARN : gui_series_color(runs[j].settings.seed));
-            if (mem) gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "M");
-            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d},
-                      "%s, seed %d: best validation accuracy %.4f%s", names[i], runs[j].settings.seed,
-                      (double)runs[j].best_val_acc, mem ? " (memorised)" : "");
-            gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
+            if (mem)
+                gui_text(dl, x, cy - d - gui_text_h(dl, GUI_SMALL), GUI_SMALL, GUI_C_WARN, GUI_CENTER, "%s",
+                         PL_FIG(mem_names, "M"));
+            gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "%s, seed %d: best validation accuracy %s%s",
+                      names[i], runs[j].settings.seed, PL_FIG(range, "%.4f", (double)runs[j].best_val_acc),
+                      PL_FIG(mem_names, "%s", mem ? " (memorised)" : ""));
+            if (!off) gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
         }
     }
 }
 
-static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
+static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const Named *w) {
     PlLabGroup g[MAX_GROUPS];
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
@@ -212,10 +273,10 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
     /* the two lines under the table, wrapped, measured first: the rows stop above them */
     PlResultStatus st;
     const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
-    char ident[200] = "";
+    char ident[400] = "";
     if (id)
-        snprintf(ident, sizeof ident, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
-                 pl_arch_name(id->arch), (double)id->masked_max_diff);
+        snprintf(ident, sizeof ident, "pre+mask = post+mask: from the same weights, %s logits differ by %s",
+                 pl_arch_name(id->arch), PL_FIG("identity.masked", "%.1e", (double)id->masked_max_diff));
     PlLabGrid grid = pl_lab_grid(lab);
     const char *status = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)
                              ? grid.status
@@ -231,32 +292,48 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
         const PlLabSettings *s = &g[i].settings;
         GuiRect row = {r.x, y, r.w, rh};
         if (pl_lab_same_setting(s, now)) gui_rect(dl, row, GUI_C_PANEL);
-        char line[200], maxlen[16];
+        char line[1500], maxlen[16];
         int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
         pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen);
-        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5s %-14.14s %2d %5.3f %5.3f-%5.3f%s%s",
-                 pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-                 s->mask ? "on" : "off", maxlen, pl_batching_name((PlBatching)s->batching), g[i].n, (double)g[i].median,
-                 (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
-        GuiColor c = g[i].memorised || weak ? GUI_C_WARN : GUI_C_FG;
+        /* the row's figures, each in its column's width; the flags follow them: C the median (not above
+         * chance), M the memorised seeds; the row's colour too, plain while they are hidden */
+        char n_seeds[160], n_med[160], n_min[160], n_max[160], n_mem[160], all[1024];
+        group_names(w, s, "seeds", n_seeds, sizeof n_seeds), group_names(w, s, "median", n_med, sizeof n_med);
+        group_names(w, s, "min", n_min, sizeof n_min), group_names(w, s, "max", n_max, sizeof n_max);
+        group_names(w, s, "memorised", n_mem, sizeof n_mem);
+        int off = pl_ledger_hides_name(dl->ledger, group_all(w, s, all, sizeof all));
+        char figs[1200];
+        snprintf(figs, sizeof figs, "%s-%s%s%s", PL_FIG(n_min, "%5.3f", (double)g[i].min),
+                 PL_FIG(n_max, "%5.3f", (double)g[i].max), PL_FIG(n_med, "%s", weak ? " C" : ""),
+                 PL_FIG(n_mem, "%s", g[i].memorised ? " M" : ""));
+        snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5s %-14.14s %s %s %s", pl_arch_name((PlArch)s->model),
+                 pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off", maxlen,
+                 pl_batching_name((PlBatching)s->batching), PL_FIG(n_seeds, "%2d", g[i].n),
+                 PL_FIG(n_med, "%5.3f", (double)g[i].median), figs);
+        GuiColor c = (g[i].memorised || weak) && !off ? GUI_C_WARN : GUI_C_FG;
         if (narrow && !two)
-            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %2d %5.3f %5.3f-%5.3f%s%s", pl_arch_name((PlArch)s->model),
-                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, g[i].n, (double)g[i].median,
-                     (double)g[i].min, (double)g[i].max, weak ? " C" : "", g[i].memorised ? " M" : "");
+            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %s %s %s", pl_arch_name((PlArch)s->model),
+                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, PL_FIG(n_seeds, "%2d", g[i].n),
+                     PL_FIG(n_med, "%5.3f", (double)g[i].median), figs);
         if (two) {
-            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %2d", pl_arch_name((PlArch)s->model),
-                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, g[i].n);
-            gui_text_mono(dl, r.x, y + th + 2 * u, GUI_SMALL, c, GUI_LEFT, "  %5.3f %5.3f-%5.3f%s%s",
-                          (double)g[i].median, (double)g[i].min, (double)g[i].max, weak ? " C" : "",
-                          g[i].memorised ? " M" : "");
+            snprintf(line, sizeof line, "%-7.7s %-4s %-4s %4s %s", pl_arch_name((PlArch)s->model),
+                     pl_side_name((PlSide)s->padding), s->mask ? "on" : "off", maxlen, PL_FIG(n_seeds, "%2d", g[i].n));
+            gui_text_mono(dl, r.x, y + th + 2 * u, GUI_SMALL, c, GUI_LEFT, "  %s %s",
+                          PL_FIG(n_med, "%5.3f", (double)g[i].median), figs);
         }
+        char where[96]; /* a run of another corpus says so, read against its own chance */
+        pl_lab_group_corpus(lab, &g[i], where, sizeof where);
+        if (!narrow && gui_text_w(dl, GUI_SMALL, 1, line) + gui_text_w(dl, GUI_SMALL, 1, where) <= r.w)
+            snprintf(line + strlen(line), sizeof line - strlen(line), "%s", where);
         gui_text_mono(dl, r.x, y, GUI_SMALL, c, GUI_LEFT, "%s", line);
         char what[160];
-        gui_hover(dl, row, "%s: %d seed%s, median %.4f (%.4f-%.4f), %s, %.1f s a run%s",
-                  setting_text(s, what, sizeof what), g[i].n, g[i].n == 1 ? "" : "s", (double)g[i].median,
-                  (double)g[i].min, (double)g[i].max, pl_chance_verdict_name(pl_lab_group_verdict(lab, &g[i])),
-                  g[i].seconds, g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : "");
-        gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
+        gui_hover(
+            dl, row, "%s%s: %s, median %s (%s-%s), %s, %.1f s a run%s", setting_text(s, what, sizeof what), where,
+            PL_FIG(n_seeds, "%d seed%s", g[i].n, g[i].n == 1 ? "" : "s"), PL_FIG(n_med, "%.4f", (double)g[i].median),
+            PL_FIG(n_min, "%.4f", (double)g[i].min), PL_FIG(n_max, "%.4f", (double)g[i].max),
+            PL_FIG(n_med, "%s", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g[i]))), g[i].seconds,
+            PL_FIG(n_mem, "%s", g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : ""));
+        if (!off) gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }
     y = foot;
     if (id) y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", ident) + 2 * u;
@@ -265,9 +342,10 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r) {
 
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlLabTraining *t = pl_lab_training(lab);
-    char look[300];
-    PlLabSettings s;
+    char look[500];
+    PlLabSettings s = *pl_lab_settings(lab); /* with no runs at all: the current settings' (none) */
     int have = followed(lab, &s);
+    const Named w = named_of(lab);
     PlLabCurves c;
     memset(&c, 0, sizeof c);
     if (have) pl_lab_curves(lab, &s, &c);
@@ -276,21 +354,27 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (t->active)
         snprintf(look, sizeof look, "%s %d seed%s of %s: %.0f%% done, ETA %.1f s", t->paused ? "paused:" : "training",
                  t->n, t->n > 1 ? "s" : "", what, 100.0 * t->job.fraction, t->eta);
-    else if (have) snprintf(look, sizeof look, "%s: %d seed%s", what, c.nruns, c.nruns == 1 ? "" : "s");
-    else snprintf(look, sizeof look, "%s", t->status);
+    else if (have) {
+        char seeds[160];
+        snprintf(
+            look, sizeof look, "%s: %s", what,
+            PL_FIG(group_names(&w, &s, "seeds", seeds, sizeof seeds), "%d seed%s", c.nruns, c.nruns == 1 ? "" : "s"));
+    } else snprintf(look, sizeof look, "%s", t->status);
     *current = !t->active;
-    char src[160], chance[64];
+    char src[400], chance[200];
     const PlLabSettings *now = pl_lab_settings(lab);
-    pl_lab_chance_text(lab, chance, sizeof chance);
+    snprintf(chance, sizeof chance, "chance %s (always %s)",
+             PL_FIG("corpus.majority", "%.3f", pl_lab_chance(lab)->share),
+             pl_label_name(pl_lab_chance(lab)->label)); /* pl_lab_chance_text's words, the figure marked */
     if (now->seeds > 1)
         snprintf(src, sizeof src, "a retrain trains seeds %d..%d at once; read against %s", now->seed,
                  now->seed + now->seeds - 1, chance);
     else snprintf(src, sizeof src, "a retrain trains seed %d alone; read against %s", now->seed, chance);
-    const PlVeil *veil = pl_lab_veil(lab);
-    if (veil && veil->training && !t->active) /* predict first: the runs stay out of sight */
+    const PlLedger *ledger = dl->ledger;          /* the lab's, as gui_figure set it */
+    if (ledger && ledger->training && !t->active) /* predict first: the runs stay out of sight */
         snprintf(look, sizeof look, "the runs have finished: their accuracies stay hidden until you answer");
     GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
-    if (veil && veil->training && !t->active) return;
+    if (ledger && ledger->training && !t->active) return;
     double gap = 24 * dl->st->unit;
     GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h},
             right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};
@@ -301,12 +385,12 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_tag(dl, "progress");
     }
     if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS)) return; /* the view's row names what it draws */
-    curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0);
-    curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1);
+    curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0, &s, &w);
+    curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1, &s, &w);
     PlLabGroup g[MAX_GROUPS];
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
     if (n) {
-        runs_table(dl, lab, gui_row(right, 2, 0, gap));
-        seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS);
-    } else runs_table(dl, lab, right);
+        runs_table(dl, lab, gui_row(right, 2, 0, gap), &w);
+        seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS, &w);
+    } else runs_table(dl, lab, right, &w);
 }

@@ -80,7 +80,7 @@ static void build(Gui *g, int with_chrome) {
     g->cs.message = g->message[0] ? g->message : NULL;
     g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson, g->klass.f != NULL) : NULL;
     if (g->look.present && g->lesson.blank) return;
-    if (g->lesson.run) pl_lesson_run_sync_veil(g->lesson.run); /* the open question's figure stays hidden */
+    if (g->lesson.run) pl_lesson_run_sync_ledger(g->lesson.run); /* the open question's figure stays hidden */
     if (g->drill.drill) {
         gui_drill_window(dl, &g->drill, now);
         return;

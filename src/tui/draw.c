@@ -35,7 +35,7 @@ static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list
     if (row + 1 > p->rows) p->rows = row + 1;
     char raw[2048], buf[2048];
     vsnprintf(raw, sizeof raw, fmt, ap);
-    tui_veiled(raw, buf, sizeof buf); /* before the sideways cut, so no part of a hidden figure shows */
+    tui_drawn(raw, buf, sizeof buf); /* before the sideways cut, so no part of a hidden figure shows */
     int len = count_chars(buf);
     if (col + w >= p->box.w) w = len; /* to the end of the text */
     int vis = len < w ? len : w, x = col - p->hscroll, skip = x < 0 ? -x : 0;
@@ -123,8 +123,9 @@ const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap
             n += snprintf(buf + n, (size_t)(cap - n), "packed batch %d/%d: %d review%s in one row of %d tokens",
                           in->batch_index + 1, in->batches, in->batch_rows, in->batch_rows == 1 ? "" : "s", in->width);
         else
-            n += snprintf(buf + n, (size_t)(cap - n), "%s: %d row%s x %d", where, in->batch_rows,
-                          in->batch_rows == 1 ? "" : "s", in->width);
+            n += snprintf(buf + n, (size_t)(cap - n), "%s: %s x %s", where,
+                          PL_FIG("batch.rows", "%d row%s", in->batch_rows, in->batch_rows == 1 ? "" : "s"),
+                          PL_FIG("batch.width", "%d", in->width));
     }
     if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
         const char *sep = n > lead ? "; " : "";

@@ -55,6 +55,38 @@ int tui_lesson_rows(TuiLesson *t, PlLab *lab, int w) {
     return (tui_width(head) > w ? 2 : 1) + question_end + marker;
 }
 
+/* Line i of L at row `row` of the box. */
+static void put_line(const TuiLines *L, TuiBox b, int row, int i) {
+    tui_color(L->color[i]);
+    tui_put(b.y + row, b.x + 1, b.w - 2, "%s", L->text[i]);
+    tui_color_off(L->color[i]);
+}
+
+/* A page taller than the pane: the question, and what follows it (hints,
+ * feedback, the reveal) when that fits too, pinned at the pane's foot; the
+ * narration above it scrolls, so at 80x24 the question and its choices
+ * stay in sight. qend is the line after the question. 0 (the page scrolls
+ * whole, as it does to show an answer's feedback) when what follows the
+ * question does not fit beside it, or the question would leave the
+ * narration less than two rows. */
+static int draw_pinned(TuiLesson *t, TuiBox b, int rows, int qend) {
+    TuiLines *L = t->layout;
+    int first = L->upto_first;
+    if (first < 0) return 0;
+    int after = 0; /* feedback, a hint, the reveal */
+    for (int i = qend; i < L->n && !after; i++) after = L->text[i][0] != '\0';
+    if (after && L->n - first > rows - 2) return 0;
+    int last = L->n - first <= rows - 2 ? L->n : qend;
+    int room = rows - (last - first); /* the narration's rows, a marker's among them */
+    if (room < 2) return 0;
+    int *scroll = &t->play.scroll, text = room - 1;
+    if (*scroll > first - text) *scroll = first - text > 0 ? first - text : 0;
+    for (int i = 0; i < text && *scroll + i < first; i++) put_line(L, b, 1 + i, *scroll + i);
+    if (first - *scroll > text) tui_put(b.y + room, b.x + b.w - 28, 27, " (narration goes on: down) ");
+    for (int i = first; i < last; i++) put_line(L, b, 1 + room + (i - first), i);
+    return 1;
+}
+
 void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
     TuiLines *L = t->layout;
     if (!L) return;
@@ -75,15 +107,11 @@ void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
         b.y++, b.h--;
     }
     tui_color_off(TUI_TITLE);
-    lay_out(L, t, lab, b.w - 2);
-    int rows = b.h - 1;
+    int qend = lay_out(L, t, lab, b.w - 2), rows = b.h - 1;
+    if (L->n > rows && qend > 0 && draw_pinned(t, b, rows, qend)) return;
     if (p->scroll > L->n - rows) p->scroll = L->n - rows > 0 ? L->n - rows : 0;
     int more = L->n - p->scroll > rows, shown = more ? rows - 1 : rows; /* the marker has a row of its own */
-    for (int i = 0; i < shown && p->scroll + i < L->n; i++) {
-        tui_color(L->color[p->scroll + i]);
-        tui_put(b.y + 1 + i, b.x + 1, b.w - 2, "%s", L->text[p->scroll + i]);
-        tui_color_off(L->color[p->scroll + i]);
-    }
+    for (int i = 0; i < shown && p->scroll + i < L->n; i++) put_line(L, b, 1 + i, p->scroll + i);
     if (more) tui_put(b.y + b.h - 1, b.x + b.w - 16, 15, " (more: down) ");
 }
 

@@ -48,8 +48,10 @@ static const TuiColor role_color[PL_ROLE_COUNT] = {
 int tui_lines_page(TuiLines *L, const PlPage *g, int w, PlPart upto) {
     int end = 0;
     L->n = 0;
+    L->upto_first = -1;
     for (int i = 0; i < g->n; i++) {
         TuiColor c = role_color[g->para[i].role];
+        if (upto != PL_PART_NONE && g->para[i].part == upto && L->upto_first < 0) L->upto_first = L->n;
         if (g->para[i].role == PL_ROLE_GAP) tui_lines_blank(L);
         else if (g->para[i].part == PL_PART_CLOCK) tui_lines_add(L, c, " %s ", pl_page_para(g, i)); /* a bar */
         else tui_lines_wrap(L, pl_page_para(g, i), w, c, g->para[i].indent);

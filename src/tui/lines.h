@@ -17,6 +17,7 @@ typedef struct {
     char text[TUI_LINES_MAX][TUI_LINE_CAP];
     TuiColor color[TUI_LINES_MAX];
     int n;
+    int upto_first; /* tui_lines_page: the first line of the part it was asked for; -1 when none */
 } TuiLines;
 
 /* Wraps text at w columns (10 at least) into L, as pl_page_wrap does: indent

@@ -163,12 +163,14 @@ int tui_width(const char *s) {
     return cols;
 }
 
-/* The veil text is drawn through (tui_veil), or NULL. */
-static const PlVeil *veil;
+/* The ledger text is drawn through (tui_ledger), or NULL. */
+static const PlLedger *ledger;
 
-void tui_veil(const PlVeil *v) { veil = v; }
+void tui_ledger(const PlLedger *l) { ledger = l; }
 
-void tui_veiled(const char *raw, char *out, int cap) { pl_veil_text(veil, raw, out, (size_t)cap); }
+int tui_hidden(const char *name) { return pl_ledger_hides_name(ledger, name); }
+
+void tui_drawn(const char *raw, char *out, int cap) { pl_ledger_draw(ledger, raw, out, (size_t)cap); }
 
 /* s (already through the veil) at (y, x), cut to w columns; the columns drawn. */
 static int put_plain(int y, int x, int w, const char *buf) {
@@ -203,7 +205,7 @@ int tui_put(int y, int x, int w, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    pl_veil_text(veil, raw, buf, sizeof buf);
+    pl_ledger_draw(ledger, raw, buf, sizeof buf);
     return put_plain(y, x, w, buf);
 }
 

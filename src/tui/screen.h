@@ -5,7 +5,7 @@
 #ifndef PL_TUI_SCREEN_H
 #define PL_TUI_SCREEN_H
 
-#include "app/lab/veil.h"
+#include "app/lab/ledger.h"
 
 typedef enum {
     TUI_NORMAL,
@@ -75,13 +75,18 @@ int tui_cols(void);
  * wide character is never cut in half). Returns the columns written. The
  * one place that writes text to the screen. */
 int tui_put(int y, int x, int w, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* The same for a text already drawn through the veil (tui_veiled), as is. */
+/* The same for a text already drawn (tui_drawn), as is. */
 int tui_put_plain(int y, int x, int w, const char *s);
-/* raw through the veil in force into out (a pane cuts text sideways after it). */
-void tui_veiled(const char *raw, char *out, int cap);
-/* From now on tui_put blanks every number that shows a value of v (a
- * lesson's open question); NULL: none. v is borrowed until the next call. */
-void tui_veil(const PlVeil *v);
+/* raw, its figures' marks resolved by the ledger in force, into out (a pane
+ * cuts text sideways after it). */
+void tui_drawn(const char *raw, char *out, int cap);
+/* From now on tui_put draws the figures that l hides as '?'s (ledger.h);
+ * NULL: none. Either way the marks never reach the screen. l is borrowed
+ * until the next call. */
+void tui_ledger(const PlLedger *l);
+/* Whether the ledger in force hides quantity `name`: a view asks before it
+ * draws a figure without writing it (a bar, a shade, a curve). */
+int tui_hidden(const char *name);
 /* Display columns of a UTF-8 string. */
 int tui_width(const char *s);
 /* The options the screen ended up with (ASCII forced by the locale, mono

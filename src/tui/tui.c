@@ -73,11 +73,11 @@ static void draw_tabs(Tui *u) {
  * the width goes on over a second row (cut at a space), so its last figure
  * is never lost. Returns the rows it took. */
 static int draw_status(Tui *u, int y) {
-    char buf[400], veiled[400];
+    char buf[800], veiled[800];
     const char *s = u->message[0] ? u->message : pl_lab_status_text(u->lab, buf, sizeof buf);
-    tui_veil(pl_lab_veil(u->lab));
-    tui_veiled(s, veiled, sizeof veiled);
-    tui_veil(NULL);
+    tui_ledger(pl_lab_ledger(u->lab));
+    tui_drawn(s, veiled, sizeof veiled);
+    tui_ledger(NULL);
     int w = COLS - 2, n = (int)strlen(veiled), rows = 1, cut = n;
     for (int i = 0, chars = 0; veiled[i]; i++) /* the byte where the first row's columns run out */
         if ((veiled[i] & 0xc0) != 0x80 && ++chars > w) {
@@ -94,7 +94,7 @@ static int draw_status(Tui *u, int y) {
         move(y + r, 0);
         clrtoeol();
     }
-    char first[400];
+    char first[800];
     snprintf(first, sizeof first, "%.*s", cut, veiled);
     tui_put_plain(y, 1, w, first);
     if (rows == 2) tui_put_plain(y + 1, 1, w, veiled + cut + (veiled[cut] == ' '));
@@ -119,9 +119,9 @@ static void draw_views(Tui *u, int top, int left, int width, int bottom, int man
     for (int i = 0; i < n; i++) {
         TuiPane *p = &u->panes[shown[i]];
         p->box = (TuiBox){top, left + i * w + 1, bottom - top, w - 2};
-        tui_veil(pl_lab_veil(u->lab));
+        tui_ledger(pl_lab_ledger(u->lab));
         tui_view_draw(u->lab, shown[i], p);
-        tui_veil(NULL);
+        tui_ledger(NULL);
     }
 }
 
@@ -147,7 +147,7 @@ static void draw_present(Tui *u) {
 /* The lesson's open question hides its figure from the views and the
  * status line (the lab keeps the veil; the screen draws through it). */
 static void update_veil(Tui *u) {
-    if (u->lesson.play.run) pl_lesson_run_sync_veil(u->lesson.play.run);
+    if (u->lesson.play.run) pl_lesson_run_sync_ledger(u->lesson.play.run);
 }
 
 static void draw(Tui *u, double now) {

@@ -34,8 +34,11 @@ static const char *rel_glyph(float r, int ascii) {
 static int ascii_terminal(void) { return tui_shade(1.0)[0] == '#'; }
 
 /* The map's rows: the block's first query and a pad mark, its cells (pad
- * key blocks in the pad colour), then its real queries' pad share. */
+ * key blocks in the pad colour), then its real queries' pad share: the
+ * figure attention.pad_share is made of, its bar empty and its colour plain
+ * while that is hidden. */
 static void map_rows(TuiPane *p, int row, const PlAttMap *m, int ascii) {
+    int hidden = tui_hidden("attention.pad_share");
     for (int i = 0; i < m->nq; i++) {
         int y = row + i;
         pane_putc(p, TUI_DIM, y, 0, 4, "%4d", pl_attmap_first(m->T, m->qper, i));
@@ -49,8 +52,9 @@ static void map_rows(TuiPane *p, int row, const PlAttMap *m, int ascii) {
             pane_putc(p, TUI_DIM, y, bx, BAR_W + 5, "%-*s", BAR_W + 5, "pad rows");
             continue;
         }
-        pane_bar(p, y, bx, BAR_W, (double)s, s > 0.0f ? TUI_WARN : TUI_GOOD);
-        pane_putc(p, s > 0.0f ? TUI_WARN : TUI_GOOD, y, bx + BAR_W, 5, "%4.0f%%", 100.0 * (double)s);
+        TuiColor c = hidden ? TUI_NORMAL : s > 0.0f ? TUI_WARN : TUI_GOOD;
+        pane_bar(p, y, bx, BAR_W, hidden ? 0.0 : (double)s, c);
+        pane_putc(p, c, y, bx + BAR_W, 5, "%s", PL_FIG("attention.pad_share", "%4.0f%%", 100.0 * (double)s));
     }
 }
 
@@ -84,22 +88,36 @@ static void legend(TuiPane *p, int row, const PlAttMap *m, int w, int ascii) {
     pane_put(p, row + 3, 0, w, "- hidden by the mask  %s pad", tui_glyph(TUI_G_PADKEY));
 }
 
+/* The figures, each marked with its quantity; a colour that tells a hidden
+ * figure's sign is plain while it is hidden. Head 0's share on pads is the
+ * view's pad share read on one head. */
 static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     int w = p->box.w - col;
     double inv = (double)r->batch_invariance_max_diff;
-    pane_putc(p, r->head_pad_share[0] > 0.0f ? TUI_WARN : TUI_GOOD, row++, col, w, "head 0: %.1f%% on pads",
-              100.0 * (double)r->head_pad_share[0]);
-    pane_put(p, row++, col, w, "pad weight %.2f in %dx%d rows", (double)r->leak_total, r->L, r->heads);
-    pane_put(p, row++, col, w, "  largest one weight %.4f", (double)r->pad_weight_max);
-    pane_put(p, row++, col, w, "|row sum - 1| <= %.1e, NaN %d", (double)r->row_sum_error_max, r->nan_count);
-    pane_put(p, row++, col, w, "queries seeing no key %d (zeros)", r->empty_rows);
+    TuiColor head = tui_hidden("attention.pad_share") ? TUI_NORMAL : r->head_pad_share[0] > 0.0f ? TUI_WARN : TUI_GOOD;
+    TuiColor differ = tui_hidden("attention.invariance") ? TUI_NORMAL : inv < 1e-6 ? TUI_GOOD : TUI_WARN;
+    pane_putc(p, head, row++, col, w, "head 0: %s on pads",
+              PL_FIG("attention.pad_share", "%.1f%%", 100.0 * (double)r->head_pad_share[0]));
+    pane_put(p, row++, col, w, "pad weight %s in %sx%s rows",
+             PL_FIG("attention.leak_total", "%.2f", (double)r->leak_total), PL_FIG("attention.real", "%d", r->L),
+             PL_FIG("attention.heads", "%d", r->heads));
+    pane_put(p, row++, col, w, "  largest one weight %s",
+             PL_FIG("attention.pad_weight_max", "%.4f", (double)r->pad_weight_max));
+    pane_put(p, row++, col, w, "|row sum - 1| <= %s, NaN %s",
+             PL_FIG("attention.row_sum_error", "%.1e", (double)r->row_sum_error_max),
+             PL_FIG("attention.nan", "%d", r->nan_count));
+    pane_put(p, row++, col, w, "queries seeing no key %s (zeros)", PL_FIG("attention.empty_rows", "%d", r->empty_rows));
     pane_put(p, row++, col, w, "short vs long partner:");
-    pane_putc(p, inv < 1e-6 ? TUI_GOOD : TUI_WARN, row++, col, w, "  outputs differ %.2g", inv);
-    pane_put(p, row++, col, w, "packed vs padded+mask %.3g", (double)r->packed_vs_padded_max_diff);
+    pane_putc(p, differ, row++, col, w, "  outputs differ %s", PL_FIG("attention.invariance", "%.2g", inv));
+    pane_put(p, row++, col, w, "packed vs padded+mask %s",
+             PL_FIG("attention.packed_vs_padded", "%.3g", (double)r->packed_vs_padded_max_diff));
     pane_put(p, row++, col, w, "zeroing pads after the");
-    pane_put(p, row++, col, w, "  softmax: a row sums %.3f", (double)r->wrong_fix_min_sum);
+    pane_put(p, row++, col, w, "  softmax: a row sums %s",
+             PL_FIG("attention.wrong_fix_sum", "%.3f", (double)r->wrong_fix_min_sum));
     pane_put(p, row++, col, w, "score cells per head:");
-    pane_put(p, row++, col, w, "  %lld padded, %lld packed", (long long)r->padded_cells, (long long)r->packed_cells);
+    pane_put(p, row++, col, w, "  %s padded, %s packed",
+             PL_FIG("attention.padded_cells", "%lld", (long long)r->padded_cells),
+             PL_FIG("attention.packed_cells", "%lld", (long long)r->packed_cells));
 }
 
 void tui_view_attention(PlLab *lab, TuiPane *p) {
@@ -107,13 +125,19 @@ void tui_view_attention(PlLab *lab, TuiPane *p) {
     const PlProbeAttention *r = pl_lab_view_result(lab, PL_VIEW_ATTENTION, PL_R_ATTENTION, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS | TUI_SRC_WEIGHTS, src, sizeof src);
-    const char *look = r && r->mask ? "the pad key columns: with the mask on they get exactly nothing"
-                                    : "the pad key columns: with the mask off the real queries pay them";
+    /* what to look at says what the weight on pads comes to: with the mask, nothing, to the last weight */
+    char look[256];
+    if (r && r->mask)
+        pl_fig(look, sizeof look, "attention.pad_share,attention.pad_weight_max",
+               "the pad key columns: with the mask on they get exactly nothing");
+    else
+        pl_fig(look, sizeof look, "attention.pad_share",
+               "the pad key columns: with the mask off the real queries pay them");
     if (!tui_header(p, "attention: where one review's weight goes (head 0)", src, look, &st, r != NULL)) return;
     int row = 3;
-    TuiColor c = r->pad_share > 0.0f ? TUI_WARN : TUI_GOOD;
-    pane_putc(p, c, row++, 0, p->box.w, "mask %s: one review's real queries put %.1f%% of their weight on pads",
-              r->mask ? "on" : "off", 100.0 * (double)r->pad_share);
+    TuiColor c = tui_hidden("attention.pad_share") ? TUI_NORMAL : r->pad_share > 0.0f ? TUI_WARN : TUI_GOOD;
+    pane_putc(p, c, row++, 0, p->box.w, "mask %s: one review's real queries put %s of their weight on pads",
+              r->mask ? "on" : "off", PL_FIG("attention.pad_share", "%.1f%%", 100.0 * (double)r->pad_share));
     int right = MAP_X + 1 + BAR_W + 5 + 1, beside = p->box.w - right - BESIDE_W >= 16;
     int max_k = p->box.w - right - (beside ? BESIDE_W : 0), max_q = p->box.h - p->fixed - 8;
     PlAttMap m;

@@ -46,8 +46,10 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
             p->scroll = *row + 2 - p->fixed > body ? first - p->fixed : 0;
             p->follow = 0;
         }
-        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, *row, 0, LABEL, "%s%6d %4d", mine ? ">" : " ", b->row[i],
-                  b->len[i]);
+        char len[64]; /* the example's row: its kept tokens */
+        if (mine) pl_fig(len, sizeof len, "batch.example_kept", "%4d", b->len[i]);
+        else snprintf(len, sizeof len, "%4d", b->len[i]);
+        pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, *row, 0, LABEL, "%s%6d %s", mine ? ">" : " ", b->row[i], len);
         cut_mark(p, *row, b, i, gw, (PlSide)s->truncating);
         tui_cells(p, *row, LABEL + 1, gw, b->mask + (size_t)i * b->T, b->T);
         pane_putc(p, TUI_DIM, *row + 1, 0, LABEL, "   mask %s", pl_mask_conv_name(r->conv));
@@ -59,8 +61,8 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
 static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
     int w = p->box.w - 2, T = k->width, cols = p->full || T < w ? T : w;
-    pane_put(p, (*row)++, 0, p->box.w, "one row of %d tokens: %d reviews back to back, no pads; %s where one ends", T,
-             k->B, tui_glyph(TUI_G_BOUND));
+    pane_put(p, (*row)++, 0, p->box.w, "one row of %s tokens: %s reviews back to back, no pads; %s where one ends",
+             PL_FIG("batch.width", "%d", T), PL_FIG("batch.rows", "%d", k->B), tui_glyph(TUI_G_BOUND));
     for (int c = 0, seq = 0; c < cols; c++) {
         int a = (int)((int64_t)c * T / cols), z = (int)((int64_t)(c + 1) * T / cols), bound = 0;
         while (seq < k->B && k->cu_seqlens[seq + 1] <= a) seq++;
@@ -90,11 +92,16 @@ static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r
     const PlCorpus *c = pl_lab_corpus(lab);
     int i = r->pick.packed ? 0 : r->pick.at, L = pl_corpus_len(c, r->pick.rows[r->pick.at]);
     int kept = r->pick.packed ? r->pick.cu_seqlens[r->pick.at + 1] - r->pick.cu_seqlens[r->pick.at] : b->len[i];
+    /* what was cut is the tokens less the kept: it tells either of them; with none cut the tokens are the kept */
     if (L > kept)
-        pane_putc(p, TUI_TRUNC, row, 0, p->box.w, "example %d: %d tokens, %d kept, %d cut from the %s (truncating %s)",
-                  r->pick.rows[r->pick.at], L, kept, L - kept, s->truncating == PL_PRE ? "start" : "end",
-                  pl_side_name((PlSide)s->truncating));
-    else pane_put(p, row, 0, p->box.w, "example %d: %d tokens, none cut", r->pick.rows[r->pick.at], L);
+        pane_putc(p, TUI_TRUNC, row, 0, p->box.w, "example %d: %s tokens, %s kept, %s cut from the %s (truncating %s)",
+                  r->pick.rows[r->pick.at], PL_FIG("batch.example_tokens", "%d", L),
+                  PL_FIG("batch.example_kept", "%d", kept),
+                  PL_FIG("batch.example_tokens,batch.example_kept", "%d", L - kept),
+                  s->truncating == PL_PRE ? "start" : "end", pl_side_name((PlSide)s->truncating));
+    else
+        pane_put(p, row, 0, p->box.w, "example %d: %s tokens, none cut", r->pick.rows[r->pick.at],
+                 PL_FIG("batch.example_tokens,batch.example_kept", "%d", L));
     char words[1024] = "";
     const int32_t *seq = pl_corpus_seq(c, r->pick.rows[r->pick.at]);
     int from = s->truncating == PL_PRE ? L - kept : 0;
@@ -114,9 +121,11 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
     const PlLabSettings *s = &st.info->settings;
     int row = 3;
     p->fixed = 4; /* the counts stay in view while the rows scroll */
+    /* the mask's and the labels' counts are the real tokens when they agree: the same figure */
     pane_putc(p, r->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
-              "real tokens %ld, mask marks %ld real, labels count %ld: %s", r->real_tokens, r->mask_real,
-              r->label_positions, r->agree ? "they agree" : "they disagree");
+              "real tokens %s, mask marks %s real, labels count %s: %s",
+              PL_FIG("batch.real_tokens", "%ld", r->real_tokens), PL_FIG("batch.real_tokens", "%ld", r->mask_real),
+              PL_FIG("batch.real_tokens", "%ld", r->label_positions), r->agree ? "they agree" : "they disagree");
     int T = r->pick.packed ? r->pick.width : r->batch->T, gw = r->pick.packed ? p->box.w - 2 : grid_width(p, T);
     if (gw > T) gw = T;
     pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_REAL));
@@ -132,9 +141,11 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
     if (gw < T) { /* squeezed: say by how much, and what a column holding both is */
         pane_putc(p, TUI_WARN, row, 0, 1, "%s", tui_glyph(TUI_G_MIXED));
         pane_putc(p, TUI_WARN, row, 2, p->box.w - 2,
-                  "real and pad in one char; 1 char = %.3g cells (%d in %d); f: 1 per cell",
-                  (double)T / gw, T, gw);
-    } else pane_putc(p, TUI_DIM, row, 0, p->box.w, "1 char = 1 cell (%d cells)%s", T, p->full ? "; f squeezes, < > scroll" : "");
+                  "real and pad in one char; 1 char = %s cells (%s in %d); f: 1 per cell",
+                  PL_FIG("batch.width", "%.3g", (double)T / gw), PL_FIG("batch.width", "%d", T), gw);
+    } else
+        pane_putc(p, TUI_DIM, row, 0, p->box.w, "1 char = 1 cell (%s cells)%s", PL_FIG("batch.width", "%d", T),
+                  p->full ? "; f squeezes, < > scroll" : "");
     row++;
     if (r->pick.packed) packed_row(p, &row, r);
     else padded_rows(p, &row, r, s);
@@ -170,8 +181,9 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
         return;
     const PlLabSettings *s = pl_lab_settings(lab);
     int row = 3, w = p->box.w - 24 < 40 ? p->box.w - 24 : 40;
-    pane_put(p, row++, 0, p->box.w, "example %d: %d real tokens, %d pads (- in additive = -inf)", m->example[m->row],
-             m->len[m->row], m->pads[m->row]);
+    /* the example's row is the batch view's (the close-up keeps the batch's width) */
+    pane_put(p, row++, 0, p->box.w, "example %d: %s real tokens, %s pads (- in additive = -inf)", m->example[m->row],
+             PL_FIG("batch.example_kept", "%d", m->len[m->row]), PL_FIG("batch.example_pads", "%d", m->pads[m->row]));
     for (int c = 0; c < 4; c++, row += 2) {
         int mine = c == s->convention;
         pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, row, 0, 22, "%-9s %s", pl_mask_conv_name((PlMaskConv)c),
@@ -179,27 +191,30 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
         mask_cells(p, row, 23, w, m, (PlMaskConv)c);
         pane_putc(p, TUI_DIM, row + 1, 2, p->box.w - 2, "%s", pl_mask_conv_code((PlMaskConv)c));
     }
+    /* agreeing, the one count is every convention's */
     pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
-              "each read its own way, all four keep %ld cells: %s", m->keep[0],
+              "each read its own way, all four keep %s cells: %s",
+              PL_FIG(m->agree ? "masks.keep(keras),masks.keep(torch),masks.keep(hf),masks.keep(additive)"
+                              : "masks.keep(keras)",
+                     "%ld", m->keep[0]),
               m->agree ? "the real tokens" : "they disagree");
     row++;
-    pane_put(p, row++, 0, p->box.w,
-             "a real token's attention on pads, over %d rows with pads (%ld tokens):", m->padded_rows,
-             m->padded_queries);
+    pane_put(p, row++, 0, p->box.w, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
+             PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);
     if (!m->padded_rows) {
-        pane_putc(p, TUI_DIM, row++, 2, p->box.w - 2,
-                  "no row here has a pad: raise maxlen or pick a shorter example (n)");
+        pane_putc(p, TUI_DIM, row++, 2, p->box.w - 2, "%s",
+                  PL_FIG("masks.padded_rows", "no row here has a pad: raise maxlen or pick a shorter example (n)"));
     } else {
-        pane_put(p, row++, 2, p->box.w - 2, "key_padding_mask = the torch mask   %5.1f%%",
-                 100.0 * (double)m->share_right);
-        pane_put(p, row++, 2, p->box.w - 2, "no mask at all                      %5.1f%%",
-                 100.0 * (double)m->share_none);
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2,
-                  "key_padding_mask = the hf mask      %5.1f%%: only the pads are seen",
-                  100.0 * (double)m->share_inverted);
+        pane_put(p, row++, 2, p->box.w - 2, "key_padding_mask = the torch mask   %s",
+                 PL_FIG("masks.share_right", "%5.1f%%", 100.0 * (double)m->share_right));
+        pane_put(p, row++, 2, p->box.w - 2, "no mask at all                      %s",
+                 PL_FIG("masks.share_none", "%5.1f%%", 100.0 * (double)m->share_none));
+        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "key_padding_mask = the hf mask      %s",
+                  PL_FIG("masks.share_inverted", "%5.1f%%: only the pads are seen", 100.0 * (double)m->share_inverted));
     }
-    if (m->blind_rows)
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2,
-                  "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA", m->blind_rows,
-                  m->blind_rows > 1 ? "s" : "");
+    /* hidden, the line stands whether there are such rows or not: its absence would say there are none */
+    if (m->blind_rows || tui_hidden("masks.blind_rows"))
+        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "%s",
+                  PL_FIG("masks.blind_rows", "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
+                         m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
 }

@@ -9,16 +9,20 @@
 static void headline(TuiPane *p, int *row, const PlLabCost *k) {
     const PlCost *c = &k->cost;
     int bw = p->box.w - 26 > 30 ? 30 : p->box.w - 26;
-    pane_put(p, *row, 0, 24, "padding share   %5.1f%%", 100.0 * k->padding_share);
-    pane_bar(p, (*row)++, 24, bw, k->padding_share, TUI_PAD);
-    pane_put(p, *row, 0, 24, "tokens kept     %5.1f%%", 100.0 * k->kept_share);
-    pane_bar(p, (*row)++, 24, bw, k->kept_share, TUI_REAL);
-    pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %lld of %lld (%.1f%% of the rows were truncated)",
-             (long long)k->tokens_cut, (long long)c->total_tokens, 100.0 * k->truncated_share);
-    pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %lld real of %lld run (%lld on pads)",
-             (long long)c->real_tokens, (long long)c->rnn_steps, (long long)c->rnn_wasted);
-    pane_put(p, (*row)++, 0, p->box.w, "attention cells %lld real of %lld; %.0f MB of activations at width 32",
-             (long long)c->attn_real_cells, (long long)c->attn_cells, (double)pl_cost_bytes(c, 32) / 1e6);
+    pane_put(p, *row, 0, 24, "padding share   %s", PL_FIG("cost.padding_share", "%5.1f%%", 100.0 * k->padding_share));
+    pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.padding_share") ? 0.0 : k->padding_share, TUI_PAD);
+    pane_put(p, *row, 0, 24, "tokens kept     %s", PL_FIG("cost.kept_share", "%5.1f%%", 100.0 * k->kept_share));
+    pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.kept_share") ? 0.0 : k->kept_share, TUI_REAL);
+    pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %s of %lld (%s of the rows were truncated)",
+             PL_FIG("cost.tokens_cut", "%lld", (long long)k->tokens_cut), (long long)c->total_tokens,
+             PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
+    pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %s real of %s run (%s on pads)",
+             PL_FIG("cost.real_tokens", "%lld", (long long)c->real_tokens),
+             PL_FIG("cost.rnn_steps", "%lld", (long long)c->rnn_steps),
+             PL_FIG("cost.rnn_wasted", "%lld", (long long)c->rnn_wasted));
+    pane_put(p, (*row)++, 0, p->box.w, "attention cells %s real of %s; %.0f MB of activations at width 32",
+             PL_FIG("cost.attention_real_cells", "%lld", (long long)c->attn_real_cells),
+             PL_FIG("cost.attention_cells", "%lld", (long long)c->attn_cells), (double)pl_cost_bytes(c, 32) / 1e6);
 }
 
 static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *info) {
@@ -33,14 +37,34 @@ static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *
     else
         pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi,
                  tui_glyph(TUI_G_MARK), maxlen);
-    for (int i = 0; i < PL_LAB_SWEEP && i < p->box.w; i++) {
-        pane_putc(p, TUI_PAD, *row, i, 1, "%s", tui_shade(k->sweep_padding[i]));
-        pane_putc(p, TUI_REAL, *row + 1, i, 1, "%s", tui_shade(k->sweep_kept[i]));
+    for (int i = 0; i < PL_LAB_SWEEP && i < p->box.w; i++) { /* a hidden share is drawn as nothing */
+        char pad[64], kept[64];
+        snprintf(pad, sizeof pad, "cost.static_padding_share(%d)", k->sweep_maxlen[i]);
+        snprintf(kept, sizeof kept, "cost.static_kept_share(%d)", k->sweep_maxlen[i]);
+        pane_putc(p, TUI_PAD, *row, i, 1, "%s", tui_shade(tui_hidden(pad) ? 0.0 : k->sweep_padding[i]));
+        pane_putc(p, TUI_REAL, *row + 1, i, 1, "%s", tui_shade(tui_hidden(kept) ? 0.0 : k->sweep_kept[i]));
     }
     pane_put(p, *row, PL_LAB_SWEEP + 2, p->box.w - PL_LAB_SWEEP - 2, "padding share");
     pane_put(p, *row + 1, PL_LAB_SWEEP + 2, p->box.w - PL_LAB_SWEEP - 2, "tokens kept");
     pane_put(p, *row + 2, k->sweep_at, 2, "%s", tui_glyph(TUI_G_MARK));
     *row += 4;
+}
+
+/* The names of a strategy's figure q in the table: "cost.q(STRATEGY)",
+ * and the plain "cost.q" too for the selected strategy, whose row is the
+ * headline's figure (selected -1: the row names only its strategy). */
+static const char *row_names(char *buf, size_t cap, const char *q, PlBatching k, int selected) {
+    if ((int)k == selected) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(k), q);
+    else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(k));
+    return buf;
+}
+
+/* A strategy's words against static ("18.5% fewer", "same"), or while the
+ * ledger hides them one text for every value: hidden words are ?s of their
+ * shape, and "same" has a shape of its own. Returns buf. */
+static const char *vs_static(const char *names, double saved, char *buf, int cap) {
+    if (tui_hidden(names)) return snprintf(buf, (size_t)cap, "-----"), buf;
+    return pl_report_vs_static(saved, 0, buf, cap);
 }
 
 /* Each strategy against static, in the words the tables use (app/report.h). */
@@ -49,11 +73,17 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
               "attention cells", "tokens cut");
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
-        char cells[48], attn[48];
-        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w,
-                  "%-15s %7.1f%%  %-15s %-15s %10lld", pl_batching_name(r->kind), 100.0 * r->padding_share,
-                  pl_report_vs_static(r->cells_saved, 0, cells, sizeof cells),
-                  pl_report_vs_static(r->attn_saved, 0, attn, sizeof attn), (long long)r->tokens_cut);
+        char cells[48], attn[48], pad_q[96], cells_q[96], attn_q[96], cut_q[96];
+        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s",
+                  pl_batching_name(r->kind),
+                  PL_FIG(row_names(pad_q, sizeof pad_q, "padding_share", r->kind, selected), "%7.1f%%",
+                         100.0 * r->padding_share),
+                  PL_FIG(row_names(cells_q, sizeof cells_q, "cells_saved", r->kind, -1), "%-15s",
+                         vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
+                  PL_FIG(row_names(attn_q, sizeof attn_q, "attention_saved", r->kind, -1), "%-15s",
+                         vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
+                  PL_FIG(row_names(cut_q, sizeof cut_q, "tokens_cut", r->kind, selected), "%10lld",
+                         (long long)r->tokens_cut));
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
               "the cells and attention score cells a strategy computes, against static's");
@@ -62,10 +92,10 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
 void tui_view_cost(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
     const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
-    char src[256] = "", cut[160];
+    char src[512] = "", cut[160];
     if (st.info)
-        snprintf(src, sizeof src, "all %d reviews, batches of %d, %s, %s", pl_lab_corpus(lab)->n,
-                 st.info->settings.batch,
+        snprintf(src, sizeof src, "all %s reviews, batches of %d, %s, %s",
+                 PL_FIG("corpus.reviews", "%d", pl_lab_corpus(lab)->n), st.info->settings.batch,
                  pl_maxlen_cut_text(st.info->settings.maxlen, st.info->longest, cut, sizeof cut),
                  pl_batching_name((PlBatching)st.info->settings.batching));
     if (!tui_header(p, "cost: what the batching costs, over the whole corpus", src,

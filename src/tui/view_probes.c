@@ -1,6 +1,8 @@
 /* The smaller views: pooling, loss, layers and generate. */
 #include <stdio.h>
+#include <string.h>
 
+#include "app/report/report.h"
 #include "views.h"
 
 /* ---- pooling ---- */
@@ -19,8 +21,9 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     int row = 3, most = 1, tall = p->box.h >= 8 + PL_POOL_HIST_BINS;
     int per_col = tall || p->box.w < 76 ? PL_POOL_HIST_BINS : (PL_POOL_HIST_BINS + 1) / 2;
     int col_w = per_col == PL_POOL_HIST_BINS ? p->box.w : p->box.w / 2, bar_w = col_w - 20 > 40 ? 40 : col_w - 20;
-    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %.1f%% on average, %.1f%% at least",
-             r->maxlen, 100.0 * r->mean_real_weight, 100.0 * r->min_real_weight);
+    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %s on average, %s at least", r->maxlen,
+             PL_FIG("pooling.mean_weight", "%.1f%%", 100.0 * r->mean_real_weight),
+             PL_FIG("pooling.min_weight", "%.1f%%", 100.0 * r->min_real_weight));
     int hist = tall ? row : row + 3, example = tall ? row + PL_POOL_HIST_BINS + 1 : row;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) {
@@ -29,12 +32,15 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
         pane_bar(p, y, x + 18, bar_w, (double)r->hist[k] / most, TUI_REAL);
     }
     row = example;
-    pane_putc(p, r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD, row++, 0, p->box.w,
-              "the example: %d real token%s of %d, so they weigh %.3f of its unmasked mean", r->L, r->L == 1 ? "" : "s",
-              r->T, (double)r->example_weight);
-    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %.4f, real sum / T %.4f",
-             (double)r->avg_unmasked_dist, (double)r->avg_div_t_dist);
-    pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %.4f", (double)r->max_unmasked_dist);
+    TuiColor c = tui_hidden("pooling.example_weight") ? TUI_NORMAL : r->example_weight < 1.0f ? TUI_WARN : TUI_GOOD;
+    pane_putc(p, c, row++, 0, p->box.w, "the example: %s of %s, so they weigh %s of its unmasked mean",
+              PL_FIG("pooling.real", "%d real token%s", r->L, r->L == 1 && !tui_hidden("pooling.real") ? "" : "s"),
+              PL_FIG("pooling.width", "%d", r->T), PL_FIG("pooling.example_weight", "%.3f", (double)r->example_weight));
+    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %s, real sum / T %s",
+             PL_FIG("pooling.unmasked_distance", "%.4f", (double)r->avg_unmasked_dist),
+             PL_FIG("pooling.div_t_distance", "%.4f", (double)r->avg_div_t_dist));
+    pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %s",
+             PL_FIG("pooling.max_distance", "%.4f", (double)r->max_unmasked_dist));
 }
 
 /* ---- loss ---- */
@@ -48,23 +54,35 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
                     "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
         return;
     int row = 3, gap = p->box.h >= 14; /* the blank lines go first on a short pane: the warning lines are the point */
-    pane_put(p, row++, 0, p->box.w, "%d row%s x %d positions: %ld targets count, %d classes (fresh weights, seed %d)",
-             r->B, r->B == 1 ? "" : "s", r->T, r->real_terms, r->C, st.info->settings.seed);
+    pane_put(p, row++, 0, p->box.w, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
+             PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
+             PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
+             st.info->settings.seed);
     row += gap;
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
-    pane_put(p, row++, 0, p->box.w, "per token       %7.4f   %9.5f", (double)r->per_token, (double)r->grad_per_token);
-    pane_put(p, row++, 0, p->box.w, "per sequence    %7.4f   %9.5f", (double)r->per_sequence,
-             (double)r->grad_per_sequence);
-    pane_put(p, row++, 0, p->box.w, "batch x T       %7.4f   %9.5f", (double)r->batch_t, (double)r->grad_batch_t);
+    pane_put(p, row++, 0, p->box.w, "per token       %s   %s", PL_FIG("loss.per_token", "%7.4f", (double)r->per_token),
+             PL_FIG("loss.grad_per_token", "%9.5f", (double)r->grad_per_token));
+    pane_put(p, row++, 0, p->box.w, "per sequence    %s   %s",
+             PL_FIG("loss.per_sequence", "%7.4f", (double)r->per_sequence),
+             PL_FIG("loss.grad_per_sequence", "%9.5f", (double)r->grad_per_sequence));
+    pane_put(p, row++, 0, p->box.w, "batch x T       %s   %s", PL_FIG("loss.batch_t", "%7.4f", (double)r->batch_t),
+             PL_FIG("loss.grad_batch_t", "%9.5f", (double)r->grad_batch_t));
     row += gap;
-    pane_put(p, row++, 0, p->box.w, "padded to %d: per token %.4f, unchanged; batch x T %.4f, shrunk", r->wide_T,
-             (double)r->per_token_wide, (double)r->batch_t_wide);
+    /* whether the per-token loss stayed put tells both losses at once (as padlab probe loss says it), one word
+     * of one shape while hidden; "shrunk" tells the wide batch x T against the one above */
+    pane_put(p, row++, 0, p->box.w, "padded to %s: per token %s%s; batch x T %s",
+             PL_FIG("loss.wide_width", "%d", r->wide_T),
+             PL_FIG("loss.per_token_wide", "%.4f", (double)r->per_token_wide),
+             PL_FIG("loss.per_token_wide,loss.per_token", ", %s",
+                    tui_hidden("loss.per_token_wide,loss.per_token") || pl_report_loss_unchanged(r) ? "unchanged"
+                                                                                                    : "changed"),
+             PL_FIG("loss.batch_t_wide", "%.4f, shrunk", (double)r->batch_t_wide));
     row += gap;
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w,
-              "without ignore_index: %ld fake pad targets join in; the loss reads %.4f,", r->fake_terms,
-              (double)r->loss_with_pads);
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w,
-              "and %.4f for a model that learned to predict pad, no better on real ones", (double)r->loss_pad_perfect);
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "without ignore_index: %s fake pad targets join in; the loss reads %s,",
+              PL_FIG("loss.fake_terms", "%ld", r->fake_terms),
+              PL_FIG("loss.with_pads", "%.4f", (double)r->loss_with_pads));
+    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %s for a model that learned to predict pad, no better on real ones",
+              PL_FIG("loss.pad_perfect", "%.4f", (double)r->loss_pad_perfect));
 }
 
 /* ---- layers ---- */
@@ -78,16 +96,23 @@ void tui_view_layers(PlLab *lab, TuiPane *p) {
                     "which layers respect a mask, and which cannot take one", &st, r != NULL))
         return;
     int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%ld pad cells perturbed in a %d x %d batch", r->pads, r->B, r->T);
+    pane_put(p, row++, 0, p->box.w, "%s pad cells perturbed in a %d x %d batch", PL_FIG("layers.pads", "%ld", r->pads),
+             r->B, r->T);
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "%-10s %-5s %10s  verdict", "layer", "mask", "leak");
     for (int i = 0; i < r->n; i++, row++) {
         const PlLayerLeak *l = &r->rows[i];
         int ok = l->leak == 0.0f;
-        pane_put(p, row, 0, 28, "%-10s %-5s %10.3g", l->name, l->mask, (double)l->leak);
-        pane_putc(p, ok ? TUI_GOOD : TUI_WARN, row, 29, p->box.w - 29, "%s",
-                  !r->pads ? "(no pads to perturb)"
-                  : ok     ? "respects the pads"
-                           : "pads leak in");
+        char name[96]; /* "layers.leak(lstm off)"; a layer that takes no mask is named by the layer alone */
+        if (strcmp(l->mask, "none") == 0)
+            snprintf(name, sizeof name, "layers.leak(%s),layers.leak(%s none)", l->name, l->name);
+        else snprintf(name, sizeof name, "layers.leak(%s %s)", l->name, l->mask);
+        int hidden = tui_hidden(name); /* the verdicts differ in shape: hidden, one of them stands for all */
+        TuiColor c = hidden ? TUI_NORMAL : ok ? TUI_GOOD : TUI_WARN;
+        pane_put(p, row, 0, 28, "%-10s %-5s %s", l->name, l->mask, PL_FIG(name, "%10.3g", (double)l->leak));
+        pane_putc(p, c, row, 29, p->box.w - 29, "%s",
+                  !r->pads && !tui_hidden("layers.pads") ? PL_FIG("layers.pads", "(no pads to perturb)")
+                  : ok && !hidden                        ? PL_FIG(name, "respects the pads")
+                                                         : PL_FIG(name, "pads leak in"));
     }
 }
 
@@ -112,23 +137,26 @@ void tui_view_generate(PlLab *lab, TuiPane *p) {
     const PlProbeGenerate *r = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
-    const char *look =
-        r && r->naive_last_column_pad_rows_right == 0
-            ? "the next token is read at the last column: these prompts are one length, so no pad is there"
-            : "the next token is read at the last column: a pad under right padding";
+    char look[256]; /* whether a pad sits there is what generate.right_last_column_pads counts (one shape hidden) */
+    pl_fig(look, sizeof look, "generate.right_last_column_pads", "%s",
+           r && r->naive_last_column_pad_rows_right == 0 && !tui_hidden("generate.right_last_column_pads")
+               ? "the next token is read at the last column: these prompts are one length, so no pad is there"
+               : "the next token is read at the last column: a pad under right padding");
     if (!tui_header(p, "generate: decoder prompts, left vs right padding", src, look, &st, r != NULL)) return;
     int row = 3;
-    pane_put(p, row++, 0, p->box.w, "the last column is a pad in %d of %d rows under right padding, %d under left",
-             r->naive_last_column_pad_rows_right, r->B, r->naive_last_column_pad_rows_left);
+    pane_put(p, row++, 0, p->box.w, "the last column is a pad in %s of %s rows under right padding, %s under left",
+             PL_FIG("generate.right_last_column_pads", "%d", r->naive_last_column_pad_rows_right),
+             PL_FIG("generate.prompts", "%d", r->B),
+             PL_FIG("generate.left_last_column_pads", "%d", r->naive_last_column_pad_rows_left));
     pane_put(p, row++, 0, p->box.w, "next-token logits against each prompt run alone (largest difference):");
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %.2g",
-              (double)r->left_vs_single_max_diff);
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %.2g",
-              (double)r->left_naive_positions_max_diff);
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %.2g",
-              (double)r->right_last_real_vs_single_max_diff);
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %.2g",
-              (double)r->right_last_column_vs_single_max_diff);
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %s",
+              PL_FIG("generate.left_corrected", "%.2g", (double)r->left_vs_single_max_diff));
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %s",
+              PL_FIG("generate.left_naive", "%.2g", (double)r->left_naive_positions_max_diff));
+    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %s",
+              PL_FIG("generate.right_last_real", "%.2g", (double)r->right_last_real_vs_single_max_diff));
+    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %s",
+              PL_FIG("generate.right_last_column", "%.2g", (double)r->right_last_column_vs_single_max_diff));
     row++;
     prompt_rows(p, &row, r);
 }

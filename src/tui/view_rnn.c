@@ -14,9 +14,9 @@ static void legend(TuiPane *p, int row, const PlProbeRnn *r) {
     int w = p->box.w, x = 37;
     pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_POINT));
     pane_put(p, row, 2, w - 2, "distance from the last real state");
-    if (r->fixed_found) {
+    if (r->fixed_found) { /* there is an h* to be near: the legend says rnn.fixed_found */
         pane_putc(p, TUI_PAD, row, x, 2, "%s", tui_glyph(TUI_G_POINT2));
-        pane_put(p, row, x + 2, w - x - 2, "distance from h*");
+        pane_put(p, row, x + 2, w - x - 2, "%s", PL_FIG("rnn.fixed_found", "distance from h*"));
         x += 20;
     }
     if (r->T > r->L) {
@@ -45,14 +45,23 @@ static void step_axis(TuiPane *p, int row, int col, int w, const PlProbeRnn *r) 
 }
 
 /* The distances over the steps: from the last real state, and from h* only
- * when the pads have one (a state that keeps moving has no h* to be near). */
+ * when the pads have one (a state that keeps moving has no h* to be near).
+ * From the last real step on, the first line draws the readout's distance
+ * (rnn.carry_distance with the mask, rnn.final_distance without) and the
+ * second what is left of the distance from h* (rnn.survival): while the
+ * ledger hides that figure, its line stops before the last real step. */
 static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
+    static float last[MAX_T], fixed[MAX_T]; /* the lines as drawn; drawing is on one thread */
     uint8_t strip[MAX_T];
     int T = r->T < MAX_T ? r->T : MAX_T;
+    int hide_last = tui_hidden(r->mask ? "rnn.carry_distance" : "rnn.final_distance"),
+        hide_fixed = tui_hidden("rnn.survival");
     float top = 0.0f;
-    for (int t = 0; t < T; t++) {
+    for (int t = 0; t < T; t++) { /* the scale is the drawn points': a hidden one would show as its top */
         strip[t] = t >= r->first_real && t <= r->last_real;
-        top = fmaxf(top, r->fixed_found ? fmaxf(r->dist_last[t], r->dist_fixed[t]) : r->dist_last[t]);
+        last[t] = hide_last && t >= r->last_real ? NAN : r->dist_last[t];
+        fixed[t] = !r->fixed_found || (hide_fixed && t >= r->last_real) ? NAN : r->dist_fixed[t];
+        top = fmaxf(top, fmaxf(last[t], fixed[t])); /* fmaxf passes over a NaN */
     }
     int h = p->box.h - p->fixed - 10;
     h = h < 4 ? 4 : h > 20 ? 20 : h; /* taller on a big screen: read from the back of a room */
@@ -61,8 +70,8 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
     pane_putc(p, TUI_DIM, *row, 0, 6, "%5.2f", (double)top);
     pane_putc(p, TUI_DIM, *row + (h - 1) / 2, 0, 6, "%5.2f", (double)top * (h - 1 - (h - 1) / 2) / (h - 1));
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 6, "%5.2f", 0.0);
-    TuiChart c = {.a = r->dist_last,
-                  .b = r->fixed_found ? r->dist_fixed : NULL,
+    TuiChart c = {.a = last,
+                  .b = r->fixed_found ? fixed : NULL,
                   .n = T,
                   .lo = 0.0,
                   .hi = top > 0.0f ? (double)top : 1.0,
@@ -75,41 +84,47 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
     step_axis(p, (*row)++, 7, w, r);
 }
 
-/* What the numbers say in this setting, in words that agree with them. */
+/* What the numbers say in this setting, in words that agree with them. A
+ * colour that tells a hidden figure's sign is plain while it is hidden, and
+ * a word that tells whether the pads have a fixed point is marked as
+ * rnn.fixed_found. */
 static void story(TuiPane *p, int *row, const PlProbeRnn *r, int packed) {
     int pads = r->T - r->L, w = p->box.w;
     if (packed) {
         pane_putc(p, TUI_GOOD, (*row)++, 0, w,
-                  "packed: the cell runs its %d real steps and no pad; it reads the last real state", r->L);
+                  "packed: the cell runs its %s real steps and no pad; it reads the last real state",
+                  PL_FIG("rnn.real", "%d", r->L));
         return;
     }
     if (r->mask) {
-        pane_putc(p, TUI_GOOD, (*row)++, 0, w,
-                  "mask on: the %d pads carry the state; it ends %.4f from the last real state", pads,
-                  (double)r->masked_carry_distance);
+        pane_putc(p, TUI_GOOD, (*row)++, 0, w, "mask on: the %s pads %s; it ends %s from the last real state",
+                  PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.carry_distance", "%s", "carry the state"),
+                  PL_FIG("rnn.carry_distance", "%.4f", (double)r->masked_carry_distance));
         if (r->padding == PL_PRE)
-            pane_put(p, (*row)++, 0, w, "the leading pads are skipped: the tokens start from zero (shift %.4f)",
-                     (double)r->start_shift);
+            pane_put(p, (*row)++, 0, w, "the leading pads are skipped: the tokens start from zero (shift %s)",
+                     PL_FIG("rnn.start_shift", "%.4f", (double)r->start_shift));
         return;
     }
     if (r->padding == PL_PRE) {
-        pane_putc(p, r->start_shift > 0.0f ? TUI_WARN : TUI_GOOD, (*row)++, 0, w,
-                  "pre, no mask: %d leading pads move the start %.3f from zero", pads, (double)r->start_shift);
-        pane_put(p, (*row)++, 0, w, "so the last real state is %.4f from the tokens' own; no pad follows it",
-                 (double)r->pre_pad_effect);
+        TuiColor c = tui_hidden("rnn.start_shift") ? TUI_NORMAL : r->start_shift > 0.0f ? TUI_WARN : TUI_GOOD;
+        pane_putc(p, c, (*row)++, 0, w, "pre, no mask: %s leading pads move the start %s from zero",
+                  PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.start_shift", "%.3f", (double)r->start_shift));
+        pane_put(p, (*row)++, 0, w, "so the last real state is %s from the tokens' own; no pad follows it",
+                 PL_FIG("rnn.pre_pad_effect", "%.4f", (double)r->pre_pad_effect));
         return;
     }
-    TuiColor c = r->final_distance_to_last_real > 0.0f ? TUI_WARN : TUI_GOOD;
+    TuiColor c = tui_hidden("rnn.final_distance")        ? TUI_NORMAL
+                 : r->final_distance_to_last_real > 0.0f ? TUI_WARN
+                                                         : TUI_GOOD;
+    pane_putc(p, c, (*row)++, 0, w, "post, no mask: %s pads %s the readout %s off the last real state",
+              PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.fixed_found", "%s", r->fixed_found ? "drag" : "move"),
+              PL_FIG("rnn.final_distance", "%.4f", (double)r->final_distance_to_last_real));
     if (r->fixed_found)
-        pane_putc(p, c, (*row)++, 0, w, "post, no mask: %d pads drag the readout %.4f off the last real state", pads,
-                  (double)r->final_distance_to_last_real);
+        pane_put(p, (*row)++, 0, w, "of its distance from h*, %s survives the pads (100%% = intact)",
+                 PL_FIG("rnn.survival", "%.0f%%", 100.0 * (double)r->last_real_survival));
     else
-        pane_putc(p, c, (*row)++, 0, w, "post, no mask: %d pads move the readout %.4f off the last real state", pads,
-                  (double)r->final_distance_to_last_real);
-    if (r->fixed_found)
-        pane_put(p, (*row)++, 0, w, "of its distance from h*, %.0f%% survives the pads (100%% = intact)",
-                 100.0 * (double)r->last_real_survival);
-    else pane_put(p, (*row)++, 0, w, "the pads never settle on a fixed point here: they keep moving the state");
+        pane_put(p, (*row)++, 0, w, "%s",
+                 PL_FIG("rnn.fixed_found", "the pads never settle on a fixed point here: they keep moving the state"));
 }
 
 void tui_view_rnn(PlLab *lab, TuiPane *p) {
@@ -117,26 +132,39 @@ void tui_view_rnn(PlLab *lab, TuiPane *p) {
     const PlProbeRnn *r = pl_lab_view_result(lab, PL_VIEW_RNN, PL_R_RNN, &st);
     char src[256];
     tui_source(st.info, TUI_SRC_EXAMPLE | TUI_SRC_WEIGHTS, src, sizeof src);
-    const char *look = !r                ? ""
-                       : st.info->packed ? "the state over the real steps only: a packed row has no pads"
-                       : r->mask         ? "the line after the last real token stays flat: the mask carries the state"
-                       : r->padding == PL_PRE ? "where the real steps start: the leading pads have moved the state"
-                       : r->fixed_found ? "the distance after the last real token: the pads drag the state toward h*"
-                                        : "the distance after the last real token: the pads keep moving the state";
+    /* what to look at says what a figure comes to: the mask's carry, the pre pads' shift, whether the pads settle */
+    char look[256] = "";
+    if (r && st.info->packed)
+        snprintf(look, sizeof look, "the state over the real steps only: a packed row has no pads");
+    else if (r && r->mask)
+        pl_fig(look, sizeof look, "rnn.carry_distance",
+               "the line after the last real token stays flat: the mask carries the state");
+    else if (r && r->padding == PL_PRE)
+        pl_fig(look, sizeof look, "rnn.start_shift",
+               "where the real steps start: the leading pads have moved the state");
+    else if (r) /* the two sentences differ in shape: hidden, one stands for both */
+        pl_fig(look, sizeof look, "rnn.fixed_found", "the distance after the last real token: %s",
+               r->fixed_found && !tui_hidden("rnn.fixed_found") ? "the pads drag the state toward h*"
+                                                                : "the pads keep moving the state");
     if (!tui_header(p, "rnn: the hidden state of one review, step by step", src, look, &st, r != NULL)) return;
     int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%s(%d): %d real tokens at steps %d..%d of %d, %s padding, mask %s",
-             pl_arch_name(r->cell), r->H, r->L, r->first_real, r->last_real, r->T, pl_side_name(r->padding),
-             r->mask ? "on" : "off");
+    pane_put(p, row++, 0, p->box.w, "%s(%d): %s real tokens at steps %d..%d of %s, %s padding, mask %s",
+             pl_arch_name(r->cell), r->H, PL_FIG("rnn.real", "%d", r->L), r->first_real, r->last_real,
+             PL_FIG("rnn.width", "%d", r->T), pl_side_name(r->padding), r->mask ? "on" : "off");
     chart(p, &row, r);
     story(p, &row, r, st.info->packed);
-    pane_put(p, row++, 0, p->box.w,
-             "|h| at the last position: no mask %.3f, masked carry %.3f; at the last real step %.3f",
-             (double)r->last_pos_norm, (double)r->masked_carry_norm, (double)r->last_real_norm);
+    pane_put(p, row++, 0, p->box.w, "|h| at the last position: no mask %s, masked carry %s; at the last real step %s",
+             PL_FIG("rnn.last_position_norm", "%.3f", (double)r->last_pos_norm),
+             PL_FIG("rnn.carry_norm", "%.3f", (double)r->masked_carry_norm),
+             PL_FIG("rnn.last_real_norm", "%.3f", (double)r->last_real_norm));
     if (r->fixed_found)
-        pane_put(p, row++, 0, p->box.w, "h*, the pads' fixed point: %d pad steps away, |h*| %.3f; |pad embedding| %.3f",
-                 r->fixed_iters, (double)r->fixed_norm, (double)r->pad_embedding_norm);
+        pane_put(p, row++, 0, p->box.w, "%s %s pad steps away, |h*| %s; |pad embedding| %s",
+                 PL_FIG("rnn.fixed_found", "h*, the pads' fixed point:"),
+                 PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
+                 PL_FIG("rnn.fixed_norm", "%.3f", (double)r->fixed_norm),
+                 PL_FIG("rnn.pad_embedding_norm", "%.3f", (double)r->pad_embedding_norm));
     else
-        pane_put(p, row++, 0, p->box.w, "no fixed point: after %d pad steps the state still moves %.3g a step",
-                 r->fixed_iters, (double)r->fixed_residual);
+        pane_put(p, row++, 0, p->box.w, "%s after %s pad steps the state still moves %.3g a step",
+                 PL_FIG("rnn.fixed_found", "no fixed point:"), PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
+                 (double)r->fixed_residual);
 }

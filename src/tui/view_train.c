@@ -26,29 +26,58 @@ static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
     return buf;
 }
 
-/* One setting's seeds as digits on the 0.5 .. 1.0 axis, | at the median. */
+/* The quantities a figure q of the runs of settings s is ("median", "min",
+ * "seeds", ...): train.q for the current settings, grid.q(CELL) for a cell
+ * of the grid, both for both; the runs of any other setting are figures of
+ * training all the same (train.q), which the ledger hides all at once.
+ * Returns buf. */
+static const char *names_of(PlLab *lab, const PlLabSettings *s, const char *q, char *buf, int cap) {
+    static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
+    PlLabGrid g = pl_lab_grid(lab);
+    PlLabSettings cell = g.base;
+    cell.padding = s->padding, cell.mask = s->mask;
+    int current = pl_lab_same_setting(pl_lab_settings(lab), s), in_grid = g.ncells > 0 && pl_lab_same_setting(&cell, s);
+    const char *c = cells[(s->padding == PL_POST ? 2 : 0) + (s->mask ? 1 : 0)];
+    if (in_grid && current) snprintf(buf, (size_t)cap, "train.%s,grid.%s(%s)", q, q, c);
+    else if (in_grid) snprintf(buf, (size_t)cap, "grid.%s(%s)", q, c);
+    else snprintf(buf, (size_t)cap, "train.%s", q);
+    return buf;
+}
+
+/* One setting's seeds as digits on the 0.5 .. 1.0 axis, | at the median:
+ * while the ledger hides its figures, the axis alone. */
 static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int label_w, int chance) {
     int n, w = p->box.w - label_w - 22;
-    char label[96];
+    char label[96], med[96], lo[96], hi[96], verdict[96];
     const PlLabRun *runs = pl_lab_runs(lab, &n);
+    names_of(lab, &g->settings, "median", med, sizeof med);
+    names_of(lab, &g->settings, "min", lo, sizeof lo);
+    names_of(lab, &g->settings, "max", hi, sizeof hi);
+    names_of(lab, &g->settings, "over_chance", verdict, sizeof verdict);
+    int hidden = tui_hidden(med);
     pane_put(p, row, 0, label_w - 1, "%s", setting_text(&g->settings, label, sizeof label));
     for (int c = 0; c < w; c++) pane_putc(p, TUI_DIM, row, label_w + c, 1, "%s", tui_glyph(TUI_G_PAD));
     if (chance) pane_putc(p, TUI_WARN, row, label_w + axis_col(g->chance, w), 1, ":");
-    pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
-    for (int i = 0; i < n; i++) {
+    if (!hidden) pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
+    for (int i = 0; i < n && !hidden; i++) {
         if (!pl_lab_same_setting(&runs[i].settings, &g->settings)) continue;
         int mem = pl_lab_run_memorised(&runs[i], pl_lab_chance(lab));
         pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "M" : "%d",
                   runs[i].settings.seed % 10);
     }
-    pane_put(p, row, label_w + w + 1, 21, "%.3f %.3f-%.3f%s", (double)g->median, (double)g->min, (double)g->max,
-             pl_lab_group_verdict(lab, g) == PL_ABOVE_CHANCE ? "" : " C");
+    /* the C flag is drawn or not: hidden, not at all (its ?s would still say it is there) */
+    pane_put(p, row, label_w + w + 1, 21, "%s %s-%s%s", PL_FIG(med, "%.3f", (double)g->median),
+             PL_FIG(lo, "%.3f", (double)g->min), PL_FIG(hi, "%.3f", (double)g->max),
+             tui_hidden(verdict) || pl_lab_group_verdict(lab, g) == PL_ABOVE_CHANCE ? "" : " C");
 }
 
-/* The retrain running (or the last one): each seed's validation accuracy per epoch. */
-static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t, const PlChance *ch) {
+/* The retrain running (or the last one): each seed's validation accuracy
+ * per epoch; while the ledger hides figures of training, the axes alone. */
+static void seed_curves(TuiPane *p, int *row, PlLab *lab, const PlLabTraining *t, const PlChance *ch) {
     const PlJobView *v = &t->job;
     int epochs = 0, h = 5, step;
+    char med[96];
+    int hidden = tui_hidden(names_of(lab, &t->settings, "median", med, sizeof med));
     for (int i = 0; i < t->n && i < v->n; i++) epochs = v->latest[i].epochs > epochs ? v->latest[i].epochs : epochs;
     if (!t->active || epochs < 1) return;
     step = (p->box.w - 8) / epochs;
@@ -58,15 +87,15 @@ static void seed_curves(TuiPane *p, int *row, const PlLabTraining *t, const PlCh
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 5, "%.2f", AXIS_LO);
     int chance_row = *row + h - 1 - (int)(axis_frac(ch->share) * (h - 1) + 0.5);
     for (int c = 6; c < 6 + epochs * step && c < p->box.w; c++) pane_putc(p, TUI_WARN, chance_row, c, 1, ":");
-    for (int i = 0; i < t->n && i < v->n; i++)
+    for (int i = 0; i < t->n && i < v->n && !hidden; i++)
         for (int e = 0; e < v->curve_n[i]; e++) {
             double f = axis_frac((double)v->curve[i][e]);
             pane_putc(p, TUI_REAL, *row + h - 1 - (int)(f * (h - 1) + 0.5), 6 + e * step + i % 2, 1, "%d",
                       (t->settings.seed + i) % 10);
         }
     for (int e = 0; e < epochs; e++) pane_putc(p, TUI_DIM, *row + h, 6 + e * step, step, "%d", e + 1);
-    pane_putc(p, TUI_WARN, *row + h + 1, 0, p->box.w, ": the chance line, %.3f (always %s)", ch->share,
-              pl_label_name(ch->label));
+    pane_putc(p, TUI_WARN, *row + h + 1, 0, p->box.w, ": the chance line, %s (always %s)",
+              PL_FIG("corpus.majority", "%.3f", ch->share), pl_label_name(ch->label));
     *row += h + 3;
 }
 
@@ -106,18 +135,23 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         at_chance += pl_lab_group_verdict(lab, &g[shown[k]]) != PL_ABOVE_CHANCE;
     }
     const PlChance *ch = pl_lab_chance(lab);
+    /* what the C and M flags mean is said when a seed has one: hidden, not at all (the line would tell one has) */
+    if (tui_hidden("train.at_chance")) at_chance = 0;
+    if (tui_hidden("train.memorised")) memorised = 0;
     if (at_chance && ch->n_val < PL_LAB_FEW_VAL)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C: %d validation review%s, too few to tell any accuracy from %.3f",
-                  ch->n_val, ch->n_val == 1 ? "" : "s", ch->share);
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C: %s, too few to tell any accuracy from %s",
+                  PL_FIG("corpus.validation", "%d validation review%s", ch->n_val,
+                         ch->n_val == 1 && !tui_hidden("corpus.validation") ? "" : "s"),
+                  PL_FIG("corpus.majority", "%.3f", ch->share));
     else if (at_chance) {
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%.3f) of %.3f,",
-                  ch->noise, ch->share);
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%s) of %s,",
+                  PL_FIG("corpus.chance_noise", "%.3f", ch->noise), PL_FIG("corpus.majority", "%.3f", ch->share));
         pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "no better than answering %s every time",
                   pl_label_name(ch->label));
     }
     if (memorised)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "M memorised: training loss under %.2f, validation at chance:",
-                  (double)PL_MEMORISE_LOSS);
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
+                  "M memorised: training loss under %.2f, validation at chance:", (double)PL_MEMORISE_LOSS);
     if (memorised)
         pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
                   "it learned the training reviews by heart, not what carries over");
@@ -139,11 +173,16 @@ static void grid(TuiPane *p, int *row, PlLab *lab) {
               "max", "mem.", "vs chance");
     for (int c = 0; c < g.ncells; c++) {
         const PlLabGroup *k = &g.cells[c];
-        char what[64];
+        char what[64], q[6][96];
+        static const char *const fig[6] = {"seeds", "median", "min", "max", "memorised", "over_chance"};
+        for (int f = 0; f < 6; f++) names_of(lab, &k->settings, fig[f], q[f], sizeof q[f]);
         snprintf(what, sizeof what, "%s %s mask %s", pl_arch_name((PlArch)k->settings.model),
                  pl_side_name((PlSide)k->settings.padding), k->settings.mask ? "on" : "off");
-        pane_put(p, (*row)++, 0, p->box.w, "%-24s %5d %6.3f %6.3f %6.3f %4d %-12s", what, k->n, (double)k->median,
-                 (double)k->min, (double)k->max, k->memorised, pl_chance_verdict_name(pl_lab_group_verdict(lab, k)));
+        /* the verdict's words are drawn or not: their ?s would keep their shape */
+        pane_put(p, (*row)++, 0, p->box.w, "%-24s %s %s %s %s %s %-12s", what, PL_FIG(q[0], "%5d", k->n),
+                 PL_FIG(q[1], "%6.3f", (double)k->median), PL_FIG(q[2], "%6.3f", (double)k->min),
+                 PL_FIG(q[3], "%6.3f", (double)k->max), PL_FIG(q[4], "%4d", k->memorised),
+                 tui_hidden(q[5]) ? "" : pl_chance_verdict_name(pl_lab_group_verdict(lab, k)));
     }
 }
 
@@ -152,17 +191,25 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
     const PlProbeIdentity *r = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     PlLabGrid g = pl_lab_grid(lab);
     if (r)
-        pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %.1e",
-                 pl_arch_name(r->arch), (double)r->masked_max_diff);
+        pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %s",
+                 pl_arch_name(r->arch), PL_FIG("identity.masked", "%.1e", (double)r->masked_max_diff));
     if (!g.ndrift) return;
-    char line[256] = "";
-    for (int i = 0; i < g.ndrift; i++)
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%sseed %d %.3f", i ? ", " : "", g.drift_seed[i],
-                 (double)g.drift[i]);
+    char line[1536] = ""; /* each seed's gap, marked: the largest of them is grid.drift */
+    for (int i = 0; i < g.ndrift && strlen(line) < sizeof line - 64; i++) {
+        char gap[64];
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%sseed %d %s", i ? ", " : "", g.drift_seed[i],
+                 pl_fig(gap, sizeof gap, "grid.drift", "%.3f", (double)g.drift[i]));
+    }
     pane_put(p, (*row)++, 0, p->box.w, "trained, their accuracy differs by up to:");
     pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
-    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2,
-              "rounding noise that a chaotic model amplifies: seed noise, no real gap");
+    /* what the gap is follows the runs: a twin at chance beside one that learned is a collapse */
+    const PlLabGroup *pre = &g.cells[1], *post = &g.cells[3];
+    int fell = g.ncells == 4 && (pre->at_chance > 0 || post->at_chance > 0) &&
+               !(pre->at_chance == pre->n && post->at_chance == post->n);
+    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "%s",
+              PL_FIG("grid.drift", "%s",
+                     fell ? "a run fell back to chance while its twin learned: a collapse, not rounding"
+                          : "the same computation from one start: rounding a chaotic model amplifies, no real gap"));
 }
 
 static void runs_table(TuiPane *p, int *row, PlLab *lab) {
@@ -175,14 +222,20 @@ static void runs_table(TuiPane *p, int *row, PlLab *lab) {
               "cut", "mask", "len", "batching", "bs", "n", "med", "min-max", "time");
     for (int i = 0; i < n; i++, (*row)++) {
         const PlLabSettings *s = &g[i].settings;
-        char maxlen[16];
-        int weak = pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE;
-        pane_putc(p, g[i].memorised || weak ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
-                  "%-9.9s %-4s %-4s %-3s %5s %-13.13s %3d %2d %5.3f %5.3f-%5.3f %5.1fs%s%s",
-                  pl_arch_name((PlArch)s->model), pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating),
-                  s->mask ? "on" : "off", pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen),
-                  pl_batching_name((PlBatching)s->batching), s->batch, g[i].n, (double)g[i].median, (double)g[i].min,
-                  (double)g[i].max, g[i].seconds, weak ? " C" : "", g[i].memorised ? " M" : "");
+        char maxlen[16], q[6][96];
+        static const char *const fig[6] = {"seeds", "median", "min", "max", "over_chance", "memorised"};
+        for (int f = 0; f < 6; f++) names_of(lab, s, fig[f], q[f], sizeof q[f]);
+        /* the C and M flags, and the colour they give the row, are drawn or not: their ?s would say they are there */
+        int weak = !tui_hidden(q[4]) && pl_lab_group_verdict(lab, &g[i]) != PL_ABOVE_CHANCE,
+            mem = !tui_hidden(q[5]) && g[i].memorised;
+        char where[96]; /* a run of another corpus says so, read against its own chance */
+        pane_putc(p, mem || weak ? TUI_WARN : TUI_NORMAL, *row, 0, p->box.w,
+                  "%-9.9s %-4s %-4s %-3s %5s %-13.13s %3d %s %s %s-%s %5.1fs%s%s%s", pl_arch_name((PlArch)s->model),
+                  pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off",
+                  pl_setting_format(s, PL_S_MAXLEN, maxlen, sizeof maxlen), pl_batching_name((PlBatching)s->batching),
+                  s->batch, PL_FIG(q[0], "%2d", g[i].n), PL_FIG(q[1], "%5.3f", (double)g[i].median),
+                  PL_FIG(q[2], "%5.3f", (double)g[i].min), PL_FIG(q[3], "%5.3f", (double)g[i].max), g[i].seconds,
+                  weak ? " C" : "", mem ? " M" : "", pl_lab_group_corpus(lab, &g[i], where, sizeof where));
     }
 }
 
@@ -197,8 +250,8 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL,
                1);
     int row = 3;
-    const PlVeil *veil = pl_lab_veil(lab);
-    if (veil && veil->training && !t->active) { /* predict first: the runs stay out of sight */
+    const PlLedger *ledger = pl_lab_ledger(lab);
+    if (ledger && ledger->training && !t->active) { /* predict first: the runs stay out of sight */
         pane_put(p, row++, 0, p->box.w, "The runs have finished; their accuracies stay hidden until you answer");
         pane_put(p, row++, 0, p->box.w, "the lesson's question (or ask for its solution).");
         return;
@@ -206,7 +259,7 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     progress(p, &row, t);
     row++;
     int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS); /* the view's row names what it draws */
-    if (runs) seed_curves(p, &row, t, pl_lab_chance(lab));
+    if (runs) seed_curves(p, &row, lab, t, pl_lab_chance(lab));
     if (runs) recent_settings(p, &row, lab);
     grid(p, &row, lab);
     identity(p, &row, lab);

@@ -51,10 +51,10 @@ int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {
     static char prompt[8192], texts[PL_CHOICES_MAX][1024];
     const char *choices[PL_CHOICES_MAX];
     int order[PL_CHOICES_MAX];
-    pl_lesson_fill(lab, s->q.prompt, prompt, sizeof prompt);
+    pl_lesson_fill(lab, pl_lab_ledger(lab), s->q.prompt, prompt, sizeof prompt);
     if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(f->l, k, f->salt, order);
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
-        choices[i] = pl_lesson_fill(lab, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
+        choices[i] = pl_lesson_fill(lab, pl_lab_ledger(lab), s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
     pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
     if (f->exam) keep_value(f, lab, qi, &s->q);
     return pl_class_open(f->c, qi);

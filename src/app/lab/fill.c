@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger.h"
+
 /* The } that closes the { at s, counting nested braces; NULL when none. */
 static const char *closing(const char *s) {
     int depth = 0;
@@ -185,10 +187,33 @@ static void fill_placeholder(PlLab *lab, const char *s, const char *e, Out *o) {
     snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
     PlQuantity q;
     double v;
-    if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0)
+    if (pl_quantity_parse(name, &q, why, sizeof why) == 0 && pl_quantity_value(lab, &q, &v, why, sizeof why) == 0) {
+        char canon[96], mark[200];
         format_value(lab, &q, v, value, sizeof value);
-    else snprintf(value, sizeof value, "..."), note_missing(o, name, why);
-    emit(o, value, strlen(value));
+        pl_fig(mark, sizeof mark, pl_quantity_name(&q, canon, sizeof canon), "%s", value);
+        emit(o, mark, strlen(mark));
+    } else {
+        emit(o, "...", 3);
+        note_missing(o, name, why);
+    }
+}
+
+/* The quantities a condition reads, as a mark's names ("a,b"): the text it
+ * chooses tells what they are, so it is hidden with them. */
+static void condition_names(const char *cond, char *names, size_t cap) {
+    char copy[256], *save = NULL;
+    size_t n = 0;
+    names[0] = '\0';
+    snprintf(copy, sizeof copy, "%s", cond);
+    for (char *t = strtok_r(copy, "&<>=! ", &save); t; t = strtok_r(NULL, "&<>=! ", &save)) {
+        PlQuantity q;
+        char why[160], canon[96];
+        if (pl_quantity_parse(t, &q, why, sizeof why)) continue; /* a number */
+        pl_quantity_name(&q, canon, sizeof canon);
+        int k = snprintf(names + n, cap - n, "%s%s", n ? "," : "", canon);
+        if (k < 0 || (size_t)k >= cap - n) return;
+        n += (size_t)k;
+    }
 }
 
 static void fill_cond(PlLab *lab, const char *s, const char *e, Out *o) {
@@ -196,9 +221,17 @@ static void fill_cond(PlLab *lab, const char *s, const char *e, Out *o) {
     char why[200] = "";
     if (split(s + 2, (size_t)(e - s - 2), &c, why, sizeof why)) return;
     int r = evaluate(lab, c.cond, NULL, why, sizeof why);
+    if (r != 0 && r != 1) {
+        emit(o, "...", 3), note_missing(o, c.cond, why);
+        return;
+    }
+    char names[PL_FIG_NAME * 4], open[sizeof names + 2], close = PL_FIG_END;
+    condition_names(c.cond, names, sizeof names);
+    snprintf(open, sizeof open, "%c%s%c", PL_FIG_BEGIN, names, PL_FIG_SEP);
+    emit(o, open, strlen(open));
     if (r == 1) fill_span(lab, c.then, c.nthen, o);
-    else if (r == 0) fill_span(lab, c.other, c.nother, o);
-    else emit(o, "...", 3), note_missing(o, c.cond, why);
+    else fill_span(lab, c.other, c.nother, o);
+    emit(o, &close, 1);
 }
 
 static void fill_span(PlLab *lab, const char *text, size_t n, Out *o) {
@@ -236,16 +269,33 @@ static int fill_into(PlLab *lab, const char *text, Out *o) {
     return o->missing;
 }
 
-const char *pl_fill(PlLab *lab, const char *text, char *out, int cap) {
-    Out o = {out, 0, cap, NULL, 0, 0};
-    fill_into(lab, text, &o);
+/* Fills text with marked figures, then draws it through the ledger into
+ * out. Returns how many figures show as "...", or -1 when out of memory. */
+static int fill_drawn(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why,
+                      int whycap) {
+    if (cap <= 0) return 0;
+    int mcap = 2 * cap + 1024; /* room for the marks, which the drawing drops */
+    char *marked = malloc((size_t)mcap);
+    if (!marked) {
+        snprintf(out, (size_t)cap, "...");
+        if (whycap > 0) snprintf(why, (size_t)whycap, "out of memory");
+        return -1;
+    }
+    Out o = {marked, 0, mcap, why, whycap, 0};
+    int missing = fill_into(lab, text, &o);
+    pl_ledger_draw(ledger, marked, out, (size_t)cap);
+    free(marked);
+    return missing;
+}
+
+const char *pl_fill(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap) {
+    fill_drawn(lab, ledger, text, out, cap, NULL, 0);
     return out;
 }
 
-int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int whycap) {
-    Out o = {out, 0, cap, why, whycap, 0};
+int pl_fill_all(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why, int whycap) {
     if (whycap > 0) why[0] = '\0';
-    return fill_into(lab, text, &o) ? -1 : 0;
+    return fill_drawn(lab, ledger, text, out, cap, why, whycap) ? -1 : 0;
 }
 
 static void reads_span(const char *text, size_t n, Reads *rd) {

@@ -13,17 +13,21 @@
 #define PL_APP_FILL_H
 
 #include "lab.h"
+#include "ledger.h"
 #include "quantity.h"
 
 /* Checks every placeholder and conditional of text: 0, or -1 with why. */
 int pl_fill_check(const char *text, char *why, int cap);
 
-/* Fills text with the lab's values now into out (cap bytes); returns out. */
-const char *pl_fill(PlLab *lab, const char *text, char *out, int cap);
+/* Fills text with the lab's values now into out (cap bytes), drawn through
+ * ledger (NULL: every figure shows): a hidden placeholder is '?'s of its
+ * width, and a conditional whose condition reads a hidden figure is hidden
+ * whole, since the text it picks tells the figure. Returns out. */
+const char *pl_fill(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap);
 /* As pl_fill, for a printout that must not pass "..." off as a figure: 0
  * when every figure was there, or -1 with why naming the first that was not
  * ("{train.min}: no runs yet"). */
-int pl_fill_all(PlLab *lab, const char *text, char *out, int cap, char *why, int whycap);
+int pl_fill_all(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why, int whycap);
 
 /* The result kinds text reads (a bit per PlResultKind), conditions too. */
 unsigned pl_fill_kinds(const char *text);

@@ -24,7 +24,7 @@
 #include "core/train.h"
 #include "app/commands.h"
 #include "app/settings.h"
-#include "veil.h"
+#include "ledger.h"
 #include "worker.h"
 
 /* What a change did. */
@@ -260,14 +260,16 @@ typedef struct {
     int epochs;
     float best_val_acc;
     double seconds;
-    int grid; /* trained by the padding x mask grid */
+    int grid;       /* trained by the padding x mask grid */
+    PlChance chance; /* of the corpus it trained on (its settings name it): what it is read against */
 } PlLabRun;
 
 /* "chance 0.512 (always positive)": how every front end names the chance
  * line. Returns buf. Can't fail. */
 const char *pl_lab_chance_text(const PlLab *lab, char *buf, int cap);
 
-/* Whether run r memorised, judged against chance ch (pl_lab_chance). */
+/* Whether run r memorised, judged against the chance of the corpus it
+ * trained on (ch, when the run does not know it: a run of an old session). */
 int pl_lab_run_memorised(const PlLabRun *r, const PlChance *ch);
 
 /* The curves of one setting over its seeds: each finished run's validation
@@ -295,7 +297,8 @@ typedef struct {
     int memorised;          /* of which memorised */
     int at_chance;          /* of which at or under chance (memorised ones too) */
     float median, min, max; /* of the best validation accuracy */
-    float chance;           /* the corpus's chance (pl_lab_chance's share), read against */
+    float chance;           /* its corpus's chance share, what it is read against */
+    PlChance ch;            /* the same, whole: its corpus's chance (every run of a group shares its corpus) */
     double seconds;         /* mean per run */
     int last_id;            /* the newest run's id */
 } PlLabGroup;
@@ -308,7 +311,7 @@ typedef struct {
     PlJobView job;          /* each seed's progress and curves */
     double eta;             /* seconds left, without paused time */
     int trained;            /* a retrain has finished in this lab */
-    char status[200];
+    char status[400];       /* its figures marked (ledger.h) */
 } PlLabTraining;
 
 /* The padding x mask grid: the selected model and settings, pre/post x mask
@@ -394,13 +397,13 @@ unsigned pl_lab_take_changes(PlLab *lab);
 int pl_lab_take_notice(PlLab *lab, char *buf, int cap);
 
 const PlLabTraining *pl_lab_training(const PlLab *lab);
-/* The veil of a lesson's open question (veil.h), which the front ends draw
- * the views and the status line through; NULL (or an empty one) lifts it.
- * Copied. */
-void pl_lab_set_veil(PlLab *lab, const PlVeil *v);
-/* The veil in force, or NULL when nothing is hidden. Borrowed, valid until
- * the next pl_lab_set_veil. */
-const PlVeil *pl_lab_veil(const PlLab *lab);
+/* The ledger of what the learner may see (ledger.h), which a lesson fills
+ * and every surface draws the lab's figures through: the views, the status
+ * line, the exports; NULL (or an empty one) hides nothing. Copied. */
+void pl_lab_set_ledger(PlLab *lab, const PlLedger *l);
+/* The ledger in force, or NULL when nothing is hidden. Borrowed, valid
+ * until the next pl_lab_set_ledger. */
+const PlLedger *pl_lab_ledger(const PlLab *lab);
 /* The status line every front end draws: the retrain's or the grid's
  * progress while one runs, else what the last one came to. Returns buf. */
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap);
@@ -423,6 +426,10 @@ int pl_lab_same_setting(const PlLabSettings *a, const PlLabSettings *b);
 /* The group that holds the runs of settings s (seed and seeds ignored);
  * 0 when there is none. */
 int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);
+/* For a row of the runs table that trained on another corpus than the
+ * lab's now: " on CORPUS (its chance 0.500)", in the one phrasing every
+ * front end writes beside the row; "" for the lab's own corpus. Returns buf. */
+const char *pl_lab_group_corpus(const PlLab *lab, const PlLabGroup *g, char *buf, int cap);
 /* Where a setting's median stands against the corpus's chance. */
 PlChanceVerdict pl_lab_group_verdict(const PlLab *lab, const PlLabGroup *g);
 

@@ -55,7 +55,7 @@ struct PlLab {
     PlCorpus *corpus;
     int *lens;
     PlChance chance; /* of corpus */
-    PlVeil veil;     /* what a lesson's open question hides */
+    PlLedger ledger; /* what the learner may not see now (a lesson's questions) */
     int longest; /* the corpus's longest review: what maxlen none stands for */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */

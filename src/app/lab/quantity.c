@@ -475,6 +475,56 @@ static const Def defs[] = {
 #define NDEFS ((int)(sizeof defs / sizeof defs[0]))
 #define SETTING_DEF(id) (NDEFS + (id)) /* settings come after the table */
 
+/* What gives a quantity away: the figures a surface shows that determine
+ * it, beside what a question's own text states (its complement, the same
+ * figure as a share or as a count, the sentence that follows it). An open
+ * question hides these with its quantity (ledger.h); nothing else is hidden.
+ * "NAME(*)" is NAME with any argument. */
+static const struct {
+    const char *q, *by;
+} determiners[] = {
+    {"batch.pad_cells", "batch.real_tokens batch.pad_share"},
+    {"batch.pad_share", "batch.pad_cells batch.real_tokens"},
+    {"batch.real_tokens", "batch.pad_cells batch.pad_share"},
+    {"batch.example_pads", "batch.example_kept"},
+    {"batch.example_kept", "batch.example_pads"},
+    /* packed rows hold no pad: their cells are the real tokens, and what
+     * they save against static is static's padding share, always */
+    {"cost.rnn_wasted", "cost.real_tokens cost.padding_share cost.cells(packed) cost.cells_saved(packed)"},
+    {"cost.real_tokens", "cost.rnn_wasted cost.padding_share cost.cells(packed) cost.cells_saved(packed)"},
+    {"cost.padding_share", "cost.rnn_wasted cost.real_tokens cost.cells(packed) cost.cells_saved(packed)"},
+    /* truncation does not follow the batching: every strategy cuts the same tokens */
+    {"cost.kept_share", "cost.cut_share cost.tokens_cut cost.tokens_cut(*)"},
+    {"cost.cut_share", "cost.kept_share cost.tokens_cut cost.tokens_cut(*)"},
+    {"cost.tokens_cut", "cost.kept_share cost.cut_share cost.tokens_cut(*)"},
+    {"attention.pad_share", "attention.leak_total attention.uneven"},
+    /* no weight at all on pads says the largest is 0 */
+    {"attention.pad_weight_max", "attention.pad_share attention.leak_total"},
+    {"attention.leak_total", "attention.pad_share attention.uneven"},
+    {"rnn.pads", "rnn.real"},
+    {"rnn.real", "rnn.pads"},
+    {"loss.pad_target_share", "loss.fake_terms"},
+    {"loss.fake_terms", "loss.pad_target_share"},
+};
+
+const char *pl_quantity_determiners(const char *name) {
+    for (size_t i = 0; i < sizeof determiners / sizeof determiners[0]; i++)
+        if (strcmp(determiners[i].q, name) == 0) return determiners[i].by;
+    return NULL;
+}
+
+void pl_quantity_hide(PlLedger *l, const char *name) {
+    pl_ledger_hide(l, name);
+    for (const char *s = pl_quantity_determiners(name); s && *s;) {
+        char one[PL_FIG_NAME];
+        size_t k = strcspn(s, " ");
+        snprintf(one, sizeof one, "%.*s", (int)k, s);
+        pl_ledger_hide(l, one);
+        s += k;
+        while (*s == ' ') s++;
+    }
+}
+
 int pl_quantity_count(void) { return NDEFS; }
 const char *pl_quantity_pattern(int i) { return defs[i].name; }
 const char *pl_quantity_help(int i) { return defs[i].help; }
@@ -631,6 +681,10 @@ const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap) {
     if (q->arg[0]) snprintf(buf, (size_t)cap, "%.*s(%s)", n, defs[q->def].name, q->arg);
     else snprintf(buf, (size_t)cap, "%s", defs[q->def].name);
     return buf;
+}
+
+const char *pl_quantity_help_of(const PlQuantity *q) {
+    return q->def >= NDEFS ? pl_settings[q->def - NDEFS].help : defs[q->def].help;
 }
 
 const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap) {

@@ -12,6 +12,7 @@
 #define PL_APP_QUANTITY_H
 
 #include "lab.h"
+#include "ledger.h"
 
 typedef enum {
     PL_QF_COUNT,   /* a whole number: "1330" */
@@ -48,6 +49,8 @@ int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSet
 const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap);
 PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q);
 const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap);
+/* What q is, in the words --quantities gives it ("its pad cells"). */
+const char *pl_quantity_help_of(const PlQuantity *q);
 
 /* How close an answer must be. */
 typedef struct {
@@ -69,6 +72,14 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
  * is not a number), and the band [lo, hi] of answers counted right. */
 int pl_quantity_read(const PlQuantity *q, const char *answer, double *a);
 void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi);
+
+/* The quantities that give quantity `name` away (its canonical name, as
+ * pl_quantity_name writes it), separated by spaces, "NAME(*)" standing for
+ * NAME with any argument; NULL when none is declared. The ledger hides them
+ * with it (ledger.h). */
+const char *pl_quantity_determiners(const char *name);
+/* Hides in l quantity `name` and the quantities that determine it. */
+void pl_quantity_hide(PlLedger *l, const char *name);
 
 /* The number of quantities, and row i's name pattern and help (for --help
  * and doc/lesson-format.md). */

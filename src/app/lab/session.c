@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/atomic.h"
+#include "core/corpus_load.h"
 #include "core/infile.h"
 #include "lab_internal.h"
 
@@ -304,12 +305,32 @@ PlSession *pl_session_read(const char *path, PlErr *err) {
     return s;
 }
 
+/* The chance of the corpus run k trained on: the lab's own when it is the
+ * lab's corpus, else read from that corpus (the run of another corpus is
+ * read against its own chance); left unknown when it no longer loads. */
+static void run_chance(PlLab *lab, int k) {
+    PlLabRun *r = &lab->runs[k];
+    for (int i = 0; i < k; i++)
+        if (strcmp(lab->runs[i].settings.corpus, r->settings.corpus) == 0) {
+            r->chance = lab->runs[i].chance;
+            return;
+        }
+    if (strcmp(r->settings.corpus, lab->s.corpus) == 0) {
+        r->chance = lab->chance;
+        return;
+    }
+    PlCorpus *c = NULL;
+    if (pl_corpus_load(r->settings.corpus, NULL, &c, NULL) == PL_OK) r->chance = pl_chance_of(c, PL_VAL_SPLIT);
+    pl_corpus_free(c);
+}
+
 void pl_lab_restore(PlLab *lab, const PlSession *s) {
     lab->nruns = s->nruns < PL_LAB_MAX_RUNS ? s->nruns : PL_LAB_MAX_RUNS;
     memcpy(lab->runs, s->runs, sizeof lab->runs[0] * (size_t)lab->nruns);
     for (int i = 0; i < lab->nruns; i++) {
         if (lab->runs[i].id < 1) lab->runs[i].id = i + 1;
         if (lab->runs[i].id >= lab->next_run_id) lab->next_run_id = lab->runs[i].id + 1;
+        run_chance(lab, i);
     }
     lab->sort = s->sort;
     if (lab->nruns)

@@ -11,6 +11,7 @@
 #include "lab_internal.h"
 
 int pl_lab_run_memorised(const PlLabRun *r, const PlChance *ch) {
+    if (r->chance.n_val > 0) ch = &r->chance;
     return r->epochs > 0 && r->train_loss[r->epochs - 1] < PL_MEMORISE_LOSS &&
            pl_chance_verdict(ch, (double)r->best_val_acc) != PL_ABOVE_CHANCE;
 }
@@ -104,6 +105,7 @@ static void record_run(PlLab *lab, const PlLabSettings *s, int seed, const PlTra
     r->best_val_acc = res->best_val_acc;
     r->seconds = res->seconds;
     r->grid = grid;
+    r->chance = lab->chance; /* the lab trains on its corpus */
 }
 
 static int cmp_float(const void *a, const void *b) {
@@ -116,17 +118,19 @@ static int group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *g) {
     float acc[PL_LAB_MAX_RUNS];
     memset(g, 0, sizeof *g);
     g->settings = *s;
-    g->chance = (float)lab->chance.share;
+    g->ch = lab->chance;
     for (int i = 0; i < lab->nruns; i++) {
         const PlLabRun *r = &lab->runs[i];
         if (!pl_lab_same_setting(&r->settings, s)) continue;
         if (!g->n || r->settings.seed < g->settings.seed) g->settings.seed = r->settings.seed;
+        if (r->chance.n_val > 0) g->ch = r->chance; /* its corpus's, not the lab's now */
         acc[g->n++] = r->best_val_acc;
-        g->memorised += pl_lab_run_memorised(r, &lab->chance);
-        g->at_chance += pl_chance_verdict(&lab->chance, (double)r->best_val_acc) != PL_ABOVE_CHANCE;
+        g->memorised += pl_lab_run_memorised(r, &g->ch);
+        g->at_chance += pl_chance_verdict(&g->ch, (double)r->best_val_acc) != PL_ABOVE_CHANCE;
         g->seconds += r->seconds;
         g->last_id = r->id;
     }
+    g->chance = (float)g->ch.share;
     if (!g->n) return 0;
     qsort(acc, (size_t)g->n, sizeof acc[0], cmp_float);
     g->min = acc[0], g->max = acc[g->n - 1];
@@ -207,8 +211,16 @@ const char *pl_lab_chance_text(const PlLab *lab, char *buf, int cap) {
     return buf;
 }
 
+const char *pl_lab_group_corpus(const PlLab *lab, const PlLabGroup *g, char *buf, int cap) {
+    buf[0] = '\0';
+    if (strcmp(g->settings.corpus, lab->s.corpus) != 0)
+        snprintf(buf, (size_t)cap, " on %.40s%s (its chance %.3f)", g->settings.corpus,
+                 strlen(g->settings.corpus) > 40 ? "..." : "", g->ch.share);
+    return buf;
+}
+
 PlChanceVerdict pl_lab_group_verdict(const PlLab *lab, const PlLabGroup *g) {
-    return pl_chance_verdict(&lab->chance, (double)g->median);
+    return pl_chance_verdict(g->ch.n_val > 0 ? &g->ch : &lab->chance, (double)g->median);
 }
 
 /* "trained 3 seeds: median accuracy 0.753 (0.581-0.809), chance 0.512 (always
@@ -220,24 +232,26 @@ static void say_result(PlLab *lab) {
     int n = lab->tr.n, off;
     char *st = lab->tr.status;
     size_t cap = sizeof lab->tr.status;
-    if (g.n == 1)
-        off = snprintf(st, cap, "trained 1 seed: accuracy %.3f", (double)g.median);
-    else if (g.n == n)
-        off = snprintf(st, cap, "trained %d seeds: median accuracy %.3f (%.3f-%.3f)", n, (double)g.median,
-                       (double)g.min, (double)g.max);
+    char med[96], lo[96], hi[96];
+    pl_fig(med, sizeof med, "train.median", "%.3f", (double)g.median);
+    pl_fig(lo, sizeof lo, "train.min", "%.3f", (double)g.min);
+    pl_fig(hi, sizeof hi, "train.max", "%.3f", (double)g.max);
+    if (g.n == 1) off = snprintf(st, cap, "trained 1 seed: accuracy %s", med);
+    else if (g.n == n) off = snprintf(st, cap, "trained %d seeds: median accuracy %s (%s-%s)", n, med, lo, hi);
     else
-        off = snprintf(st, cap, "trained %d more seed%s: over its %d seeds, median %.3f (%.3f-%.3f)", n,
-                       n > 1 ? "s" : "", g.n, (double)g.median, (double)g.min, (double)g.max);
+        off = snprintf(st, cap, "trained %d more seed%s: over its %d seeds, median %s (%s-%s)", n, n > 1 ? "s" : "",
+                       g.n, med, lo, hi);
     int n_val = lab->chance.n_val;
     if (n_val < PL_LAB_FEW_VAL) /* a lesson's hand-made corpus: no verdict can be drawn */
         off += snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
-    else if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE)
-        off += snprintf(st + off, cap - (size_t)off, ", chance %.3f", lab->chance.share);
+    else if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE) /* the verdict follows the median: marked with it */
+        off += snprintf(st + off, cap - (size_t)off, "%s", PL_FIG("train.median", ", chance %.3f", lab->chance.share));
     else
-        off += snprintf(st + off, cap - (size_t)off, ": %s (always %s: %.3f)",
-                        pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)), pl_label_name(lab->chance.label),
-                        lab->chance.share);
-    if (g.memorised && off > 0 && (size_t)off < cap) snprintf(st + off, cap - (size_t)off, ", %d memorised", g.memorised);
+        off += snprintf(st + off, cap - (size_t)off, "%s",
+                        PL_FIG("train.median", ": %s (always %s: %.3f)", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)),
+                               pl_label_name(lab->chance.label), lab->chance.share));
+    if (g.memorised && off > 0 && (size_t)off < cap)
+        snprintf(st + off, cap - (size_t)off, "%s", PL_FIG("train.memorised", ", %d memorised", g.memorised));
 }
 
 static void finish_retrain(PlLab *lab, PlJobState state) {
@@ -364,16 +378,16 @@ PlLabGrid pl_lab_grid(PlLab *lab) {
 
 /* ---- the status line ---- */
 
-void pl_lab_set_veil(PlLab *lab, const PlVeil *v) {
-    if (v) lab->veil = *v;
-    else memset(&lab->veil, 0, sizeof lab->veil);
+void pl_lab_set_ledger(PlLab *lab, const PlLedger *l) {
+    if (l) lab->ledger = *l;
+    else memset(&lab->ledger, 0, sizeof lab->ledger);
 }
 
-const PlVeil *pl_lab_veil(const PlLab *lab) { return lab->veil.n || lab->veil.training ? &lab->veil : NULL; }
+const PlLedger *pl_lab_ledger(const PlLab *lab) { return pl_ledger_empty(&lab->ledger) ? NULL : &lab->ledger; }
 
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap) {
     const PlLabTraining *t = &lab->tr;
-    if (!t->active && !lab->grid.active && lab->veil.training && lab->nruns)
+    if (!t->active && !lab->grid.active && lab->ledger.training && lab->nruns)
         snprintf(buf, (size_t)cap, "trained: the accuracies stay hidden until you answer the question");
     else if (t->active)
         snprintf(buf, (size_t)cap, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",

@@ -149,7 +149,8 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     if (v < 0 || v >= PL_VIEW_COUNT) return pl_err_set(err, PL_ERANGE, "no view %d to export", (int)v);
     const char *view = pl_view_name(v);
     const PlViewShows *shows = pl_view_shows(v);
-    PlReportOpts o = {.full = 1, .settings_line = 1};
+    /* what the learner may see: an export is a surface like the screen */
+    PlReportOpts o = {.full = 1, .settings_line = 1, .ledger = pl_lab_ledger(lab)};
     Export x = {.lab = lab, .view = v, .corpus = pl_lab_corpus(lab), .opts = &o};
     if (!shows->parts) {
         PlResultStatus rs;
@@ -167,6 +168,7 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     t.runs = pl_lab_runs(lab, &t.nruns);
     t.grid = pl_lab_grid(lab);
     t.chance = *pl_lab_chance(lab);
+    t.ledger = o.ledger;
     for (int p = 0; p < PL_VIEW_PART_COUNT; p++) /* the parts the view draws now, as its figures ask */
         if (pl_lab_view_draws(lab, v, (PlViewPart)p)) t.parts |= 1u << p;
     x.train = &t;

@@ -1,5 +1,6 @@
 #include "out.h"
 
+#include "app/lab/ledger.h"
 #include "core/text.h"
 
 #include <math.h>
@@ -277,6 +278,18 @@ void json_num(JsonW *w, const char *key, double v) {
         if (strtod(buf, NULL) == v) break;
     }
     fputs(buf, w->f);
+}
+
+void json_fig(JsonW *w, const char *key, const char *names, double v) {
+    if (!pl_ledger_hides_name(w->ledger, names)) return json_num(w, key, v);
+    json_key(w, key);
+    fputs("null", w->f);
+}
+
+void json_fig_int(JsonW *w, const char *key, const char *names, int64_t v) {
+    if (!pl_ledger_hides_name(w->ledger, names)) return json_int(w, key, v);
+    json_key(w, key);
+    fputs("null", w->f);
 }
 
 void json_bool(JsonW *w, const char *key, int v) {

@@ -68,7 +68,8 @@ int out_text_width(const char *s);
 typedef struct {
     FILE *f;
     int depth;
-    int count[JSON_MAX_DEPTH]; /* items written at each depth */
+    int count[JSON_MAX_DEPTH];     /* items written at each depth */
+    const struct PlLedger *ledger; /* json_fig writes the figures it hides as null; NULL: none */
 } JsonW;
 
 void json_begin(JsonW *w, FILE *f);       /* opens the top-level object */
@@ -83,6 +84,10 @@ void json_str(JsonW *w, const char *key, const char *v);
 void json_int(JsonW *w, const char *key, int64_t v);
 void json_num(JsonW *w, const char *key, double v); /* shortest exact-enough form; NaN/inf as null */
 void json_bool(JsonW *w, const char *key, int v);
+/* A figure: v as json_num (json_fig_int: as json_int) writes it, or null
+ * when the writer's ledger hides quantity `names` (ledger.h). */
+void json_fig(JsonW *w, const char *key, const char *names, double v);
+void json_fig_int(JsonW *w, const char *key, const char *names, int64_t v);
 /* Continues a top-level object written to f up to its closing brace (with
  * items in it or not): the next item gets its comma, json_end closes it. */
 void json_resume(JsonW *w, FILE *f, int has_items);

@@ -60,8 +60,9 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
         ADD("batch %d of %d: %d reviews packed in one row of %d tokens", in->batch_index + 1, in->batches,
             in->batch_rows, in->width);
     else
-        ADD("batch %d of %d: %d row%s x %d (%s)", in->batch_index + 1, in->batches, in->batch_rows,
-            in->batch_rows == 1 ? "" : "s", in->width, strategy);
+        ADD("batch %d of %d: %s x %s (%s)", in->batch_index + 1, in->batches,
+            PL_FIG("batch.rows", "%d row%s", in->batch_rows, in->batch_rows == 1 ? "" : "s"),
+            PL_FIG("batch.width", "%d", in->width), strategy);
     if (look == PL_LOOK_BATCH) ADD(", holding example %d", in->rows[0]);
     if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
         if (in->packed)
@@ -78,7 +79,8 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
 
 void pl_report_header(FILE *f, PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o) {
     char buf[1200];
-    fprintf(f, "%s\n", pl_report_source(k, c, info, o, buf, sizeof buf));
+    pl_ledger_fputs(o->ledger, pl_report_source(k, c, info, o, buf, sizeof buf), PL_DRAW_TEXT, f); /* its figures marked */
+    fputc('\n', f);
     if (o->settings_line) {
         unsigned deps = pl_result_deps(k);
         fprintf(f, "settings:");

@@ -2,30 +2,41 @@
  * invariance and the packed varlen computation. */
 #include "report.h"
 
+/* What the weights themselves tell: each figure of the weights (their
+ * share on pads, the largest on a pad, the shortcut's row sums). */
+#define WEIGHTS "attention.pad_share,attention.pad_weight_max,attention.leak_total,attention.wrong_fix_sum"
+
+/* A matrix of figures named names: null while the ledger hides them. */
+static void fig_matrix(JsonW *w, const char *key, const char *names, const float *m, int rows, int cols) {
+    if (pl_ledger_hides_name(w->ledger, names)) json_fig(w, key, names, 0.0);
+    else pl_report_json_matrix(w, key, m, rows, cols);
+}
+
 PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                   const PlReportOpts *o) {
     const PlProbeAttention *r = result;
     JsonW w;
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
-    json_num(&w, "pad_weight_max", (double)r->pad_weight_max);
-    json_num(&w, "row_sum_error_max", (double)r->row_sum_error_max);
-    json_num(&w, "batch_invariance_max_diff", (double)r->batch_invariance_max_diff);
-    json_num(&w, "packed_vs_padded_max_diff", (double)r->packed_vs_padded_max_diff);
-    json_int(&w, "nan_count", r->nan_count);
-    json_num(&w, "leak_total", (double)r->leak_total);
-    json_num(&w, "pad_share", (double)r->pad_share);
-    json_int(&w, "empty_rows", r->empty_rows);
-    json_num(&w, "wrong_fix_min_row_sum", (double)r->wrong_fix_min_sum);
-    json_int(&w, "padded_cells", r->padded_cells);
-    json_int(&w, "packed_cells", r->packed_cells);
+    json_fig(&w, "pad_weight_max", "attention.pad_weight_max", (double)r->pad_weight_max);
+    json_fig(&w, "row_sum_error_max", "attention.row_sum_error", (double)r->row_sum_error_max);
+    json_fig(&w, "batch_invariance_max_diff", "attention.invariance", (double)r->batch_invariance_max_diff);
+    json_fig(&w, "packed_vs_padded_max_diff", "attention.packed_vs_padded", (double)r->packed_vs_padded_max_diff);
+    json_fig_int(&w, "nan_count", "attention.nan", r->nan_count);
+    json_fig(&w, "leak_total", "attention.leak_total", (double)r->leak_total);
+    json_fig(&w, "pad_share", "attention.pad_share", (double)r->pad_share);
+    json_fig_int(&w, "empty_rows", "attention.empty_rows", r->empty_rows);
+    json_fig(&w, "wrong_fix_min_row_sum", "attention.wrong_fix_sum", (double)r->wrong_fix_min_sum);
+    json_fig_int(&w, "padded_cells", "attention.padded_cells", r->padded_cells);
+    json_fig_int(&w, "packed_cells", "attention.packed_cells", r->packed_cells);
     json_close(&w, '}');
-    json_int(&w, "T", r->T);
-    json_int(&w, "heads", r->heads);
+    json_fig_int(&w, "T", "attention.width", r->T);
+    json_fig_int(&w, "heads", "attention.heads", r->heads);
     json_int(&w, "dhead", r->dhead);
     json_bool(&w, "mask", r->mask);
     json_bool(&w, "causal", r->causal);
-    json_int(&w, "real_tokens", r->L);
+    json_fig_int(&w, "real_tokens", "attention.real", r->L);
     json_arr(&w, "cu_seqlens");
     for (int i = 0; i <= r->B; i++) json_int(&w, NULL, r->cu_seqlens[i]);
     json_close(&w, ']');
@@ -40,10 +51,10 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
     for (int h = 0; h < r->heads; h++) {
         json_obj(&w, NULL);
         pl_report_json_matrix(&w, "scores", r->scores + (size_t)h * r->T * r->T, r->T, r->T);
-        pl_report_json_matrix(&w, "weights", r->weights + (size_t)h * r->T * r->T, r->T, r->T);
-        pl_report_json_matrix(&w, "leak", r->leak + (size_t)h * r->T, 1, r->T);
-        json_num(&w, "pad_share", (double)r->head_pad_share[h]);
-        pl_report_json_matrix(&w, "row_sum", r->row_sum + (size_t)h * r->T, 1, r->T);
+        fig_matrix(&w, "weights", WEIGHTS, r->weights + (size_t)h * r->T * r->T, r->T, r->T);
+        fig_matrix(&w, "leak", WEIGHTS, r->leak + (size_t)h * r->T, 1, r->T);
+        json_fig(&w, "pad_share", WEIGHTS, (double)r->head_pad_share[h]);
+        fig_matrix(&w, "row_sum", WEIGHTS, r->row_sum + (size_t)h * r->T, 1, r->T);
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -51,7 +62,7 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
 }
 
 /* Head 0's query rows: all of them with full, else the first and last six. */
-static int query_rows(FILE *f, const PlProbeAttention *r, int all) {
+static int query_rows(FILE *f, const PlProbeAttention *r, int all, const PlLedger *l) {
     static const char *const head[] = {"query", "kind", "row_sum", "pad_weight", "wrong_fix_sum"};
     int cut = !all && r->T > 16;
     OutTable t;
@@ -60,9 +71,11 @@ static int query_rows(FILE *f, const PlProbeAttention *r, int all) {
         if (cut && i >= 6 && i < r->T - 6) continue;
         out_table_cell(&t, "%d", i);
         out_table_cell(&t, "%s", r->real[i] ? "real" : "pad");
-        out_table_cell(&t, "%.6f", (double)r->row_sum[i]);
-        out_table_cell(&t, "%.6f", (double)r->leak[i]);
-        out_table_cell(&t, "%.6f", (double)r->wrong_fix_sum[i]);
+        char v[96];
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, "attention.row_sum_error", "%.6f", (double)r->row_sum[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, WEIGHTS, "%.6f", (double)r->leak[i]));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, "attention.wrong_fix_sum", "%.6f", (double)r->wrong_fix_sum[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
@@ -73,26 +86,39 @@ static int query_rows(FILE *f, const PlProbeAttention *r, int all) {
 PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                   const PlReportOpts *o) {
     const PlProbeAttention *r = result;
+    const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_ATTENTION, c, info, o);
-    fprintf(f, "self-attention, %d head%s of %d, over a batch of %d rows of width %d; padding mask %s, causal %s\n",
-            r->heads, r->heads > 1 ? "s" : "", r->dhead, r->B, r->T, r->mask ? "on" : "off", r->causal ? "on" : "off");
-    fprintf(f, "the example: row %d, %d real tokens of %d\n\n", r->row, r->L, r->T);
+    fputs("self-attention, ", f), pl_fig_fprintf(f, l, "attention.heads", "%d", r->heads);
+    fprintf(f, " head%s of %d, over a batch of ", r->heads > 1 ? "s" : "", r->dhead);
+    pl_fig_fprintf(f, l, "attention.rows", "%d", r->B), fputs(" rows of width ", f);
+    pl_fig_fprintf(f, l, "attention.width", "%d", r->T);
+    fprintf(f, "; padding mask %s, causal %s\n", r->mask ? "on" : "off", r->causal ? "on" : "off");
+    fprintf(f, "the example: row %d, ", r->row), pl_fig_fprintf(f, l, "attention.real", "%d", r->L);
+    fputs(" real tokens of ", f), pl_fig_fprintf(f, l, "attention.width", "%d", r->T), fputs("\n\n", f);
     fprintf(f, "head 0, one line per query row of the example (sums over keys):\n");
-    if (query_rows(f, r, o->full)) return PL_ENOMEM;
-    fprintf(f, "\nlargest weight on a pad key (real queries)   %.6g\n", (double)r->pad_weight_max);
-    fprintf(f, "weight leaked onto pads, all heads          %.6g\n", (double)r->leak_total);
-    fprintf(f, "largest |row sum - 1| (real queries)        %.3g\n", (double)r->row_sum_error_max);
-    fprintf(f, "query rows that see no key (zero weights)   %d  (kept as zero rows, as varlen kernels do: no NaN)\n",
-            r->empty_rows);
-    fprintf(f, "NaN in weights or outputs                   %d\n", r->nan_count);
-    fprintf(f, "wrong fix (weights x mask after softmax, not renormalised): smallest real row sum %.6f\n",
-            (double)r->wrong_fix_min_sum);
-    fprintf(f, "batch invariance: next to example %d (width %d) vs example %d (width %d): outputs differ by %.3g\n",
-            r->short_partner, r->short_width, r->long_partner, r->long_width, (double)r->batch_invariance_max_diff);
-    fprintf(f, "packed varlen (cu_seqlens");
+    if (query_rows(f, r, o->full, l)) return PL_ENOMEM;
+    fputs("\nlargest weight on a pad key (real queries)   ", f);
+    pl_fig_fprintf(f, l, "attention.pad_weight_max", "%.6g", (double)r->pad_weight_max);
+    fputs("\nweight leaked onto pads, all heads          ", f);
+    pl_fig_fprintf(f, l, "attention.leak_total", "%.6g", (double)r->leak_total);
+    fputs("\nlargest |row sum - 1| (real queries)        ", f);
+    pl_fig_fprintf(f, l, "attention.row_sum_error", "%.3g", (double)r->row_sum_error_max);
+    fputs("\nquery rows that see no key (zero weights)   ", f);
+    pl_fig_fprintf(f, l, "attention.empty_rows", "%d", r->empty_rows);
+    fputs("  (kept as zero rows, as varlen kernels do: no NaN)\nNaN in weights or outputs                   ", f);
+    pl_fig_fprintf(f, l, "attention.nan", "%d", r->nan_count);
+    fputs("\nwrong fix (weights x mask after softmax, not renormalised): smallest real row sum ", f);
+    pl_fig_fprintf(f, l, "attention.wrong_fix_sum", "%.6f", (double)r->wrong_fix_min_sum);
+    fprintf(f, "\nbatch invariance: next to example %d (width %d) vs example %d (width %d): outputs differ by ",
+            r->short_partner, r->short_width, r->long_partner, r->long_width);
+    pl_fig_fprintf(f, l, "attention.invariance", "%.3g", (double)r->batch_invariance_max_diff);
+    fprintf(f, "\npacked varlen (cu_seqlens");
     for (int i = 0; i <= r->B; i++) fprintf(f, " %d", r->cu_seqlens[i]);
-    fprintf(f, ") vs the masked padded batch: outputs differ by %.3g\n", (double)r->packed_vs_padded_max_diff);
-    fprintf(f, "score cells per head: padded %lld, packed %lld\n", (long long)r->padded_cells,
-            (long long)r->packed_cells);
+    fputs(") vs the masked padded batch: outputs differ by ", f);
+    pl_fig_fprintf(f, l, "attention.packed_vs_padded", "%.3g", (double)r->packed_vs_padded_max_diff);
+    fputs("\nscore cells per head: padded ", f);
+    pl_fig_fprintf(f, l, "attention.padded_cells", "%lld", (long long)r->padded_cells);
+    fputs(", packed ", f), pl_fig_fprintf(f, l, "attention.packed_cells", "%lld", (long long)r->packed_cells);
+    fputc('\n', f);
     return pl_report_status(f);
 }

@@ -18,25 +18,27 @@ PlStatus pl_report_batch_json(FILE *f, const PlCorpus *c, const void *result, co
     const PlBatch *b = r->batch;
     JsonW w;
     json_begin(&w, f);
-    json_obj(&w, "summary");
-    json_int(&w, "real_tokens", r->real_tokens);
-    json_int(&w, "mask_real", r->mask_real);
-    json_int(&w, "mask_ones", r->mask_ones);
-    json_int(&w, "label_positions", r->label_positions);
+    w.ledger = o->ledger;
+    json_obj(&w, "summary"); /* the three counts are the real tokens, told three ways */
+    json_fig_int(&w, "real_tokens", "batch.real_tokens", r->real_tokens);
+    json_fig_int(&w, "mask_real", "batch.real_tokens", r->mask_real);
+    json_fig_int(&w, "mask_ones", "batch.real_tokens", r->mask_ones);
+    json_fig_int(&w, "label_positions", "batch.real_tokens", r->label_positions);
     json_bool(&w, "agree", r->agree);
     if (r->disagrees) json_str(&w, "disagrees", r->disagrees);
     json_close(&w, '}');
     json_str(&w, "convention", pl_mask_conv_name(r->conv));
-    json_int(&w, "B", b->B);
-    json_int(&w, "T", b->T);
+    json_fig_int(&w, "B", "batch.rows", b->B);
+    json_fig_int(&w, "T", "batch.width", b->T);
     json_arr(&w, "rows");
     for (int i = 0; i < b->B; i++) {
         size_t at = (size_t)i * b->T;
         json_obj(&w, NULL);
         json_int(&w, "example", b->row[i]);
         json_int(&w, "label", b->labels[i]);
-        json_int(&w, "length", b->orig_len[i]);
-        json_int(&w, "kept", b->len[i]);
+        int mine = b->row[i] == info->rows[0] && !r->pick.packed;
+        json_fig_int(&w, "length", mine ? "batch.example_tokens" : "", b->orig_len[i]);
+        json_fig_int(&w, "kept", mine ? "batch.example_kept" : "", b->len[i]);
         json_arr(&w, "ids");
         for (int t = 0; t < b->T; t++) json_int(&w, NULL, b->ids[at + t]);
         json_close(&w, ']');
@@ -86,27 +88,34 @@ PlStatus pl_report_batch_text(FILE *f, const PlCorpus *c, const void *result, co
     const PlProbeBatch *r = result;
     const PlBatch *b = r->batch;
     const PlLabSettings *s = &info->settings;
+    const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_BATCH, c, info, o);
-    fprintf(f, "a batch of %d row%s, width %d (padding %s, truncating %s); mask convention %s: %s\n\n", b->B,
-            b->B == 1 ? "" : "s", b->T,
-            pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv),
-            conv_meaning(r->conv));
+    fputs("a batch of ", f), pl_fig_fprintf(f, l, "batch.rows", "%d", b->B);
+    fprintf(f, " row%s, width ", b->B == 1 ? "" : "s"), pl_fig_fprintf(f, l, "batch.width", "%d", b->T);
+    fprintf(f, " (padding %s, truncating %s); mask convention %s: %s\n\n", pl_side_name((PlSide)s->padding),
+            pl_side_name((PlSide)s->truncating), pl_mask_conv_name(r->conv), conv_meaning(r->conv));
     for (int i = 0; i < b->B; i++) {
         size_t at = (size_t)i * b->T;
         if (r->pick.packed)
             fprintf(f, "row %d: %d reviews packed end to end, %d tokens of %d kept\n", i, r->pick.B, b->len[i],
                     b->orig_len[i]);
-        else
-            fprintf(f, "row %d: example %d, label %d, %d tokens, %d kept%s\n", i, b->row[i], b->labels[i],
-                    b->orig_len[i], b->len[i], b->row[i] == info->rows[0] ? " (the example)" : "");
+        else {
+            int mine = b->row[i] == info->rows[0];
+            fprintf(f, "row %d: example %d, label %d, ", i, b->row[i], b->labels[i]);
+            pl_fig_fprintf(f, l, mine ? "batch.example_tokens" : "", "%d", b->orig_len[i]);
+            fputs(" tokens, ", f), pl_fig_fprintf(f, l, mine ? "batch.example_kept" : "", "%d", b->len[i]);
+            fprintf(f, " kept%s\n", mine ? " (the example)" : "");
+        }
         for (int line = LINE_WORDS; line <= LINE_LABELS; line++)
             if (print_line(f, c, r, at, (Line)line, o)) return PL_ENOMEM;
         fputc('\n', f);
     }
-    fprintf(f,
-            "real tokens %ld; positions the mask marks real %ld (cells "
-            "holding %s: %ld); label positions that count %ld\n",
-            r->real_tokens, r->mask_real, r->conv == PL_MASK_ADDITIVE ? "0" : "1", r->mask_ones, r->label_positions);
+    fputs("real tokens ", f), pl_fig_fprintf(f, l, "batch.real_tokens", "%ld", r->real_tokens);
+    fputs("; positions the mask marks real ", f), pl_fig_fprintf(f, l, "batch.real_tokens", "%ld", r->mask_real);
+    fprintf(f, " (cells holding %s: ", r->conv == PL_MASK_ADDITIVE ? "0" : "1");
+    pl_fig_fprintf(f, l, "batch.real_tokens", "%ld", r->mask_ones);
+    fputs("); label positions that count ", f), pl_fig_fprintf(f, l, "batch.real_tokens", "%ld", r->label_positions);
+    fputc('\n', f);
     if (r->agree) fprintf(f, "the three counts agree\n");
     else fprintf(f, "the counts disagree: the %s count is off\n", r->disagrees);
     return pl_report_status(f);

@@ -4,49 +4,64 @@
 #include "report.h"
 
 #include <math.h>
+#include <string.h>
+
+/* The names of the static sweep's point i: cost.static_WHAT_share(M), and
+ * where M is the lab's maxlen the lab's own share too (its padding share
+ * only when it batches statically: the sweep is static's). */
+static const char *sweep_names(char *buf, size_t cap, const char *what, const PlLabCost *k, int i,
+                               const PlResultInfo *info) {
+    int here = k->sweep_maxlen[i] == pl_maxlen_of(info->settings.maxlen, info->longest);
+    int same = here && (strcmp(what, "kept") == 0 || info->settings.batching == PL_BATCH_STATIC);
+    snprintf(buf, cap, "cost.static_%s_share(%d)%s%s%s", what, k->sweep_maxlen[i], same ? ",cost." : "",
+             same ? what : "", same ? "_share" : "");
+    return buf;
+}
 
 PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                              const PlReportOpts *o) {
     const PlLabCost *k = result;
     const PlCost *cost = &k->cost;
     JsonW w;
+    char q[96];
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
     json_str(&w, "strategy", pl_batching_name((PlBatching)info->settings.batching));
-    json_num(&w, "padding_share", k->padding_share);
-    json_num(&w, "kept_share", k->kept_share);
-    json_num(&w, "truncated_share", k->truncated_share);
-    json_int(&w, "tokens_cut", k->tokens_cut);
-    json_int(&w, "batches", cost->batches);
-    json_int(&w, "slots", cost->slots);
-    json_int(&w, "real_tokens", cost->real_tokens);
+    json_fig(&w, "padding_share", "cost.padding_share", k->padding_share);
+    json_fig(&w, "kept_share", "cost.kept_share", k->kept_share);
+    json_fig(&w, "truncated_share", "cost.truncated_share", k->truncated_share);
+    json_fig_int(&w, "tokens_cut", "cost.tokens_cut", k->tokens_cut);
+    json_fig_int(&w, "batches", "cost.batches", cost->batches);
+    json_fig_int(&w, "slots", "cost.cells", cost->slots);
+    json_fig_int(&w, "real_tokens", "cost.real_tokens", cost->real_tokens);
     json_int(&w, "total_tokens", cost->total_tokens);
     json_int(&w, "rows_truncated", cost->rows_truncated);
-    json_int(&w, "rnn_steps", cost->rnn_steps);
-    json_int(&w, "rnn_wasted", cost->rnn_wasted);
-    json_int(&w, "attention_cells", cost->attn_cells);
-    json_int(&w, "attention_real_cells", cost->attn_real_cells);
+    json_fig_int(&w, "rnn_steps", "cost.rnn_steps", cost->rnn_steps);
+    json_fig_int(&w, "rnn_wasted", "cost.rnn_wasted", cost->rnn_wasted);
+    json_fig_int(&w, "attention_cells", "cost.attention_cells", cost->attn_cells);
+    json_fig_int(&w, "attention_real_cells", "cost.attention_real_cells", cost->attn_real_cells);
     json_close(&w, '}');
     json_arr(&w, "sweep");
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
         json_obj(&w, NULL);
         json_int(&w, "maxlen", k->sweep_maxlen[i]);
-        json_num(&w, "padding_share", k->sweep_padding[i]);
-        json_num(&w, "kept_share", k->sweep_kept[i]);
+        json_fig(&w, "padding_share", sweep_names(q, sizeof q, "padding", k, i, info), k->sweep_padding[i]);
+        json_fig(&w, "kept_share", sweep_names(q, sizeof q, "kept", k, i, info), k->sweep_kept[i]);
         json_close(&w, '}');
     }
     json_close(&w, ']');
     json_int(&w, "sweep_at", k->sweep_at);
     json_obj(&w, "crossing");
-    json_num(&w, "maxlen", k->cross_maxlen);
-    json_num(&w, "share", k->cross_share);
+    json_fig(&w, "maxlen", "cost.crossing_maxlen", k->cross_maxlen);
+    json_fig(&w, "share", "cost.crossing_maxlen", k->cross_share);
     json_close(&w, '}');
     json_obj(&w, "lengths");
-    json_int(&w, "min", k->lengths.min);
-    json_int(&w, "max", k->lengths.max);
-    json_num(&w, "p50", k->lengths.median);
+    json_fig_int(&w, "min", "corpus.min", k->lengths.min);
+    json_fig_int(&w, "max", "corpus.max", k->lengths.max);
+    json_fig(&w, "p50", "corpus.median", k->lengths.median);
     json_num(&w, "p90", k->len_p90);
-    json_num(&w, "p95", k->lengths.p95);
+    json_fig(&w, "p95", "corpus.p95", k->lengths.p95);
     json_num(&w, "p99", k->len_p99);
     json_int(&w, "longer_than_maxlen", k->len_over_maxlen);
     json_int(&w, "bin_width", k->len_bin_width);
@@ -54,7 +69,7 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) json_int(&w, NULL, k->len_hist[b]);
     json_close(&w, ']');
     json_close(&w, '}');
-    pl_report_strategies_json(&w, k->strategies, k->nstrategies);
+    pl_report_strategies_json(&w, k->strategies, k->nstrategies, info->settings.batching);
     return pl_report_json_end(&w, PL_R_COST, c, info, o);
 }
 
@@ -64,18 +79,25 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     const PlLabCost *k = result;
     const PlCost *cost = &k->cost;
     int selected = info->settings.batching;
+    const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_COST, c, info, o);
-    fprintf(f, "padding share    %.1f%% of the %lld cells in %lld batches\n", 100.0 * k->padding_share,
-            (long long)cost->slots, (long long)cost->batches);
-    fprintf(f, "tokens kept      %.1f%% (%lld of %lld)\n", 100.0 * k->kept_share, (long long)cost->real_tokens,
-            (long long)cost->total_tokens);
-    fprintf(f, "tokens cut       %lld (%.1f%% of the rows were truncated)\n", (long long)k->tokens_cut,
-            100.0 * k->truncated_share);
-    fprintf(f, "RNN steps        %lld real of %lld run (%lld on pads)\n", (long long)cost->real_tokens,
-            (long long)cost->rnn_steps, (long long)cost->rnn_wasted);
-    fprintf(f, "attention cells  %lld real of %lld; activations %.1f MB at width %d\n",
-            (long long)cost->attn_real_cells, (long long)cost->attn_cells,
-            (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6, PL_DEFAULT_WIDTH);
+    fputs("padding share    ", f), pl_fig_fprintf(f, l, "cost.padding_share", "%.1f%%", 100.0 * k->padding_share);
+    fputs(" of the ", f), pl_fig_fprintf(f, l, "cost.cells", "%lld", (long long)cost->slots);
+    fputs(" cells in ", f), pl_fig_fprintf(f, l, "cost.batches", "%lld", (long long)cost->batches);
+    fputs(" batches\ntokens kept      ", f), pl_fig_fprintf(f, l, "cost.kept_share", "%.1f%%", 100.0 * k->kept_share);
+    fputs(" (", f), pl_fig_fprintf(f, l, "cost.real_tokens", "%lld", (long long)cost->real_tokens);
+    fprintf(f, " of %lld)\ntokens cut       ", (long long)cost->total_tokens);
+    pl_fig_fprintf(f, l, "cost.tokens_cut", "%lld", (long long)k->tokens_cut);
+    fputs(" (", f), pl_fig_fprintf(f, l, "cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share);
+    fputs(" of the rows were truncated)\nRNN steps        ", f);
+    pl_fig_fprintf(f, l, "cost.real_tokens", "%lld", (long long)cost->real_tokens);
+    fputs(" real of ", f), pl_fig_fprintf(f, l, "cost.rnn_steps", "%lld", (long long)cost->rnn_steps);
+    fputs(" run (", f), pl_fig_fprintf(f, l, "cost.rnn_wasted", "%lld", (long long)cost->rnn_wasted);
+    fputs(" on pads)\nattention cells  ", f);
+    pl_fig_fprintf(f, l, "cost.attention_real_cells", "%lld", (long long)cost->attn_real_cells);
+    fputs(" real of ", f), pl_fig_fprintf(f, l, "cost.attention_cells", "%lld", (long long)cost->attn_cells);
+    fprintf(f, "; activations %.1f MB at width %d\n", (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6,
+            PL_DEFAULT_WIDTH);
     char maxlen[64];
     pl_maxlen_text(info->settings.maxlen, info->longest, maxlen, sizeof maxlen);
     fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %s: %d):\n", k->sweep_maxlen[0],
@@ -83,26 +105,31 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     OutTable t;
     out_table_init(&t, 3, sweep_head);
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
+        char q[160], v[64];
         out_table_cell(&t, "%d", k->sweep_maxlen[i]);
-        out_table_cell(&t, "%.4f", k->sweep_padding[i]);
-        out_table_cell(&t, "%.4f", k->sweep_kept[i]);
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "padding", k, i, info), "%.4f",
+                                              k->sweep_padding[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "kept", k, i, info), "%.4f",
+                                              k->sweep_kept[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
     if (k->cross_maxlen >= 0.0)
-        fprintf(f, "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)\n", k->cross_maxlen,
-                100.0 * k->cross_share);
-    fprintf(f,
-            "\nlengths: min %d, median %.0f, p90 %.0f, p95 %.0f, p99 %.0f, max %d; %d reviews longer than maxlen %s\n",
-            k->lengths.min, k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99, k->lengths.max,
-            k->len_over_maxlen, maxlen);
+        pl_fig_fprintf(f, l, "cost.crossing_maxlen", "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)",
+                       k->cross_maxlen, 100.0 * k->cross_share),
+            fputc('\n', f);
+    fputs("\nlengths: min ", f), pl_fig_fprintf(f, l, "corpus.min", "%d", k->lengths.min);
+    fputs(", median ", f), pl_fig_fprintf(f, l, "corpus.median", "%.0f", k->lengths.median);
+    fprintf(f, ", p90 %.0f, p95 ", k->len_p90), pl_fig_fprintf(f, l, "corpus.p95", "%.0f", k->lengths.p95);
+    fprintf(f, ", p99 %.0f, max ", k->len_p99), pl_fig_fprintf(f, l, "corpus.max", "%d", k->lengths.max);
+    fprintf(f, "; %d reviews longer than maxlen %s\n", k->len_over_maxlen, maxlen);
     fprintf(f, "  histogram, bins of %d tokens (the last holds every longer review):", k->len_bin_width);
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) fprintf(f, " %d", k->len_hist[b]);
     fprintf(f, "\n");
     fprintf(f, "\nevery strategy at these settings (vs static: the cells and attention cells it computes, against "
                "static's):\n");
-    if (pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected)) return PL_ENOMEM;
+    if (pl_report_strategies_table(f, k->strategies, k->nstrategies, OUT_TABLE, selected, l)) return PL_ENOMEM;
     fprintf(f, "  (* the selected strategy)\n");
     return pl_report_status(f);
 }
@@ -117,22 +144,33 @@ const char *pl_report_vs_static(double saved, int than_static, char *buf, int ca
     return buf;
 }
 
-void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
+/* The names of a strategy's figure q in the table: "cost.q(STRATEGY)",
+ * and the plain "cost.q" too for the selected strategy, whose row is the
+ * lab's own figure. */
+static const char *row_names(char *buf, size_t cap, const char *q, PlBatching k, int selected) {
+    if ((int)k == selected) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(k), q);
+    else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(k));
+    return buf;
+}
+
+void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int selected) {
+    char q[160];
     json_arr(w, "strategies");
     for (int i = 0; i < n; i++) {
         const PlStrategyRow *r = &rows[i];
         json_obj(w, NULL);
         json_str(w, "name", pl_batching_name(r->kind));
-        json_int(w, "batches", r->cost.batches);
-        json_num(w, "padding_share", r->padding_share);
-        json_int(w, "slots", r->cost.slots);
-        json_int(w, "real_tokens", r->cost.real_tokens);
-        json_int(w, "tokens_cut", r->tokens_cut);
-        json_int(w, "attention_cells", r->cost.attn_cells);
-        json_num(w, "cells_saved", r->cells_saved);
-        json_num(w, "attention_saved", r->attn_saved);
-        json_num(w, "cells_vs_static", 1.0 - r->cells_saved);
-        json_num(w, "attention_vs_static", 1.0 - r->attn_saved);
+        json_fig_int(w, "batches", row_names(q, sizeof q, "batches", r->kind, selected), r->cost.batches);
+        json_fig(w, "padding_share", row_names(q, sizeof q, "padding_share", r->kind, selected), r->padding_share);
+        json_fig_int(w, "slots", row_names(q, sizeof q, "cells", r->kind, selected), r->cost.slots);
+        json_fig_int(w, "real_tokens", "cost.real_tokens", r->cost.real_tokens);
+        json_fig_int(w, "tokens_cut", row_names(q, sizeof q, "tokens_cut", r->kind, selected), r->tokens_cut);
+        json_fig_int(w, "attention_cells", row_names(q, sizeof q, "attention_cells", r->kind, selected),
+                     r->cost.attn_cells);
+        json_fig(w, "cells_saved", row_names(q, sizeof q, "cells_saved", r->kind, -1), r->cells_saved);
+        json_fig(w, "attention_saved", row_names(q, sizeof q, "attention_saved", r->kind, -1), r->attn_saved);
+        json_fig(w, "cells_vs_static", row_names(q, sizeof q, "cells_saved", r->kind, -1), 1.0 - r->cells_saved);
+        json_fig(w, "attention_vs_static", row_names(q, sizeof q, "attention_saved", r->kind, -1), 1.0 - r->attn_saved);
         json_close(w, '}');
     }
     json_close(w, ']');
@@ -141,7 +179,8 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n) {
 /* A table for a reader says what each strategy computes against static in
  * words; CSV keeps the numbers: the saving (negative: it computes more) and
  * the ratio to static's. */
-int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected) {
+int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected,
+                               const PlLedger *l) {
     static const char *const head[] = {"strategy",        "batches",         "padding_share",      "slots",
                                        "real_tokens",     "tokens_cut",      "attention_cells",    "cells_saved",
                                        "attention_saved", "cells_vs_static", "attention_vs_static"};
@@ -153,22 +192,36 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
     out_table_init(&t, csv ? 11 : 9, csv ? head : words);
     for (int i = 0; i < n; i++) {
         const PlStrategyRow *r = &rows[i];
-        char a[48], b[48];
-        out_table_cell(&t, "%s%s", pl_batching_name(r->kind), (int)r->kind == selected ? " *" : "");
-        out_table_cell(&t, "%lld", (long long)r->cost.batches);
-        out_table_cell(&t, "%.4f", r->padding_share);
-        out_table_cell(&t, "%lld", (long long)r->cost.slots);
-        out_table_cell(&t, "%lld", (long long)r->cost.real_tokens);
-        out_table_cell(&t, "%lld", (long long)r->tokens_cut);
-        out_table_cell(&t, "%lld", (long long)r->cost.attn_cells);
+        char a[48], b[48], q[160], v[96];
+        PlBatching k = r->kind;
+        out_table_cell(&t, "%s%s", pl_batching_name(k), (int)k == selected ? " *" : "");
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "batches", k, selected), "%lld",
+                                              (long long)r->cost.batches));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "padding_share", k, selected),
+                                              "%.4f", r->padding_share));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells", k, selected), "%lld",
+                                              (long long)r->cost.slots));
+        /* the real tokens do not follow the batching: every row's are the lab's */
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, "cost.real_tokens", "%lld", (long long)r->cost.real_tokens));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "tokens_cut", k, selected), "%lld",
+                                              (long long)r->tokens_cut));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_cells", k, selected),
+                                              "%lld", (long long)r->cost.attn_cells));
+        const char *saved = row_names(q, sizeof q, "cells_saved", k, -1);
         if (csv) {
-            out_table_cell(&t, "%.4f", r->cells_saved);
-            out_table_cell(&t, "%.4f", r->attn_saved);
-            out_table_cell(&t, "%.4f", 1.0 - r->cells_saved);
-            out_table_cell(&t, "%.4f", 1.0 - r->attn_saved);
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%.4f", r->cells_saved));
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
+                                                  "%.4f", r->attn_saved));
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells_saved", k, -1),
+                                                  "%.4f", 1.0 - r->cells_saved));
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
+                                                  "%.4f", 1.0 - r->attn_saved));
         } else {
-            out_table_cell(&t, "%s", pl_report_vs_static(r->cells_saved, 0, a, sizeof a));
-            out_table_cell(&t, "%s", pl_report_vs_static(r->attn_saved, 0, b, sizeof b));
+            pl_report_vs_static(r->cells_saved, 0, a, sizeof a);
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%s", a));
+            pl_report_vs_static(r->attn_saved, 0, b, sizeof b);
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
+                                                  "%s", b));
         }
     }
     int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);

@@ -17,20 +17,24 @@ PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result,
     const PlProbeGenerate *r = result;
     JsonW w;
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
     json_obj(&w, "left");
-    json_int(&w, "naive_last_column_pad_rows", r->naive_last_column_pad_rows_left);
-    json_num(&w, "left_vs_single_max_diff", (double)r->left_vs_single_max_diff);
-    json_num(&w, "naive_positions_max_diff", (double)r->left_naive_positions_max_diff);
+    json_fig_int(&w, "naive_last_column_pad_rows", "generate.left_last_column_pads", r->naive_last_column_pad_rows_left);
+    json_fig(&w, "left_vs_single_max_diff", "generate.left_corrected", (double)r->left_vs_single_max_diff);
+    json_fig(&w, "naive_positions_max_diff", "generate.left_naive", (double)r->left_naive_positions_max_diff);
     json_close(&w, '}');
     json_obj(&w, "right");
-    json_int(&w, "naive_last_column_pad_rows", r->naive_last_column_pad_rows_right);
-    json_num(&w, "last_real_vs_single_max_diff", (double)r->right_last_real_vs_single_max_diff);
-    json_num(&w, "last_column_vs_single_max_diff", (double)r->right_last_column_vs_single_max_diff);
+    json_fig_int(&w, "naive_last_column_pad_rows", "generate.right_last_column_pads",
+                 r->naive_last_column_pad_rows_right);
+    json_fig(&w, "last_real_vs_single_max_diff", "generate.right_last_real",
+             (double)r->right_last_real_vs_single_max_diff);
+    json_fig(&w, "last_column_vs_single_max_diff", "generate.right_last_column",
+             (double)r->right_last_column_vs_single_max_diff);
     json_close(&w, '}');
-    json_num(&w, "left_vs_single_max_diff", (double)r->left_vs_single_max_diff);
+    json_fig(&w, "left_vs_single_max_diff", "generate.left_corrected", (double)r->left_vs_single_max_diff);
     json_close(&w, '}');
-    json_int(&w, "B", r->B);
+    json_fig_int(&w, "B", "generate.prompts", r->B);
     json_int(&w, "T", r->T);
     json_arr(&w, "prompts");
     for (int b = 0; b < r->B; b++) {
@@ -59,8 +63,9 @@ static int print_row(FILE *f, const char *label, const int32_t *v, int T, const 
 PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                  const PlReportOpts *o) {
     const PlProbeGenerate *r = result;
+    const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_GENERATE, c, info, o);
-    fprintf(f, "%d prompt%s, lengths", r->B, r->B == 1 ? "" : "s");
+    pl_fig_fprintf(f, l, "generate.prompts", "%d", r->B), fprintf(f, " prompt%s, lengths", r->B == 1 ? "" : "s");
     for (int b = 0; b < r->B; b++) fprintf(f, " %d", r->len[b]);
     fprintf(f, "; a batch of width %d\n\n", r->T);
     for (int b = 0; b < r->B; b++) {
@@ -75,13 +80,19 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
             print_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
             return PL_ENOMEM;
     }
-    fprintf(f, "\nnaive code reads the last column: a pad in %d row%s under right padding, %d under left padding\n",
-            r->naive_last_column_pad_rows_right, r->naive_last_column_pad_rows_right == 1 ? "" : "s",
-            r->naive_last_column_pad_rows_left);
-    fprintf(f, "next-token logits against each prompt run alone (largest difference):\n");
-    fprintf(f, "  left padding, corrected position ids       %.3g\n", (double)r->left_vs_single_max_diff);
-    fprintf(f, "  left padding, position ids 0..T-1          %.3g\n", (double)r->left_naive_positions_max_diff);
-    fprintf(f, "  right padding, read at the last real token %.3g\n", (double)r->right_last_real_vs_single_max_diff);
-    fprintf(f, "  right padding, read at the last column     %.3g\n", (double)r->right_last_column_vs_single_max_diff);
+    fputs("\nnaive code reads the last column: a pad in ", f);
+    pl_fig_fprintf(f, l, "generate.right_last_column_pads", "%d", r->naive_last_column_pad_rows_right);
+    fprintf(f, " row%s under right padding, ", r->naive_last_column_pad_rows_right == 1 ? "" : "s");
+    pl_fig_fprintf(f, l, "generate.left_last_column_pads", "%d", r->naive_last_column_pad_rows_left);
+    fputs(" under left padding\nnext-token logits against each prompt run alone (largest difference):\n", f);
+    fputs("  left padding, corrected position ids       ", f);
+    pl_fig_fprintf(f, l, "generate.left_corrected", "%.3g", (double)r->left_vs_single_max_diff);
+    fputs("\n  left padding, position ids 0..T-1          ", f);
+    pl_fig_fprintf(f, l, "generate.left_naive", "%.3g", (double)r->left_naive_positions_max_diff);
+    fputs("\n  right padding, read at the last real token ", f);
+    pl_fig_fprintf(f, l, "generate.right_last_real", "%.3g", (double)r->right_last_real_vs_single_max_diff);
+    fputs("\n  right padding, read at the last column     ", f);
+    pl_fig_fprintf(f, l, "generate.right_last_column", "%.3g", (double)r->right_last_column_vs_single_max_diff);
+    fputc('\n', f);
     return pl_report_status(f);
 }

@@ -2,15 +2,19 @@
  * model, with the mask and without. */
 #include "report.h"
 
+/* The logits give every difference away. */
+#define LOGITS "identity.masked,identity.unmasked,identity.mask_effect"
+
 PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                  const PlReportOpts *o) {
     const PlProbeIdentity *r = result;
     JsonW w;
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
-    json_num(&w, "masked_max_diff", (double)r->masked_max_diff);
-    json_num(&w, "unmasked_max_diff", (double)r->unmasked_max_diff);
-    json_num(&w, "mask_effect_max_diff", (double)r->mask_effect_max_diff);
+    json_fig(&w, "masked_max_diff", "identity.masked", (double)r->masked_max_diff);
+    json_fig(&w, "unmasked_max_diff", "identity.unmasked", (double)r->unmasked_max_diff);
+    json_fig(&w, "mask_effect_max_diff", "identity.mask_effect", (double)r->mask_effect_max_diff);
     json_bool(&w, "order_blind", r->order_blind);
     json_int(&w, "pads", r->pads);
     json_close(&w, '}');
@@ -23,11 +27,14 @@ PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result,
     json_arr(&w, "real_tokens");
     for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->len[i]);
     json_close(&w, ']');
-    json_obj(&w, "logits");
-    pl_report_json_floats(&w, "pre_masked", r->pre_masked, r->B);
-    pl_report_json_floats(&w, "post_masked", r->post_masked, r->B);
-    pl_report_json_floats(&w, "pre_unmasked", r->pre_unmasked, r->B);
-    pl_report_json_floats(&w, "post_unmasked", r->post_unmasked, r->B);
+    json_obj(&w, "logits"); /* the differences are theirs: hidden with any of them */
+    if (pl_ledger_hides_name(w.ledger, LOGITS)) json_fig(&w, "all", LOGITS, 0.0);
+    else {
+        pl_report_json_floats(&w, "pre_masked", r->pre_masked, r->B);
+        pl_report_json_floats(&w, "post_masked", r->post_masked, r->B);
+        pl_report_json_floats(&w, "pre_unmasked", r->pre_unmasked, r->B);
+        pl_report_json_floats(&w, "post_unmasked", r->post_unmasked, r->B);
+    }
     json_close(&w, '}');
     return pl_report_json_end(&w, PL_R_IDENTITY, c, info, o);
 }
@@ -37,6 +44,7 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
     static const char *const head[] = {"row",         "review",       "real",         "pre + mask",
                                        "post + mask", "pre, no mask", "post, no mask"};
     const PlProbeIdentity *r = result;
+    const PlLedger *l = o->ledger;
     char weights[600];
     pl_report_header(f, PL_R_IDENTITY, c, info, o);
     fprintf(f, "the same %d reviews padded pre and padded post to width %d, through one %s (%s); one logit per row\n\n",
@@ -47,10 +55,11 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
         out_table_cell(&t, "%d", i);
         out_table_cell(&t, "%d", r->example[i]);
         out_table_cell(&t, "%d", r->len[i]);
-        out_table_cell(&t, "%.7f", (double)r->pre_masked[i]);
-        out_table_cell(&t, "%.7f", (double)r->post_masked[i]);
-        out_table_cell(&t, "%.7f", (double)r->pre_unmasked[i]);
-        out_table_cell(&t, "%.7f", (double)r->post_unmasked[i]);
+        char v[128];
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->pre_masked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->post_masked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->pre_unmasked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->post_unmasked[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
@@ -61,21 +70,27 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
                "nothing can differ: try a larger maxlen or rows of different lengths\n");
         return pl_report_status(f);
     }
-    if (r->masked_max_diff == 0.0f) fprintf(f, "\nwith the mask, pre and post padding give exactly the same logits.\n");
+    fputc('\n', f); /* each sentence is said because of its figure: hidden with it */
+    if (r->masked_max_diff == 0.0f)
+        pl_fig_fprintf(f, l, "identity.masked", "%s", "with the mask, pre and post padding give exactly the same logits.");
     else
-        fprintf(f,
-                "\nwith the mask, pre and post padding give the same "
-                "logits: they differ by at most %.3g (float rounding).\n",
-                (double)r->masked_max_diff);
+        pl_fig_fprintf(f, l, "identity.masked",
+                       "with the mask, pre and post padding give the same logits: they differ by at most %.3g (float "
+                       "rounding).",
+                       (double)r->masked_max_diff);
+    fputc('\n', f);
     if (!r->order_blind)
-        fprintf(f,
-                "without it they differ by up to %.3g: the pads are read "
-                "like words, and where they sit changes the answer.\n",
-                (double)r->unmasked_max_diff);
-    else
-        fprintf(f,
-                "without it they still agree (%.3g): %s does not see token order, so the side the pads are on cannot\n"
-                "matter. The pads still change the answer: masked and unmasked logits differ by up to %.3g.\n",
-                (double)r->unmasked_max_diff, pl_arch_name(r->arch), (double)r->mask_effect_max_diff);
+        pl_fig_fprintf(f, l, "identity.unmasked",
+                       "without it they differ by up to %.3g: the pads are read like words, and where they sit changes "
+                       "the answer.",
+                       (double)r->unmasked_max_diff),
+            fputc('\n', f);
+    else {
+        fputs("without it they still agree (", f);
+        pl_fig_fprintf(f, l, "identity.unmasked", "%.3g", (double)r->unmasked_max_diff);
+        fprintf(f, "): %s does not see token order, so the side the pads are on cannot\n", pl_arch_name(r->arch));
+        fputs("matter. The pads still change the answer: masked and unmasked logits differ by up to ", f);
+        pl_fig_fprintf(f, l, "identity.mask_effect", "%.3g", (double)r->mask_effect_max_diff), fputs(".\n", f);
+    }
     return pl_report_status(f);
 }

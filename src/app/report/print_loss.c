@@ -1,28 +1,31 @@
 /* The loss result: per-position token losses and three normalisations. */
 #include "report.h"
 
+#include <math.h>
+
 PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                              const PlReportOpts *o) {
     const PlProbeLoss *r = result;
     JsonW w;
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
-    json_num(&w, "per_token", (double)r->per_token);
-    json_num(&w, "per_sequence", (double)r->per_sequence);
-    json_num(&w, "batch_t", (double)r->batch_t);
-    json_int(&w, "fake_terms", r->fake_terms);
-    json_int(&w, "real_terms", r->real_terms);
-    json_num(&w, "grad_per_token", (double)r->grad_per_token);
-    json_num(&w, "grad_per_sequence", (double)r->grad_per_sequence);
-    json_num(&w, "grad_batch_t", (double)r->grad_batch_t);
-    json_int(&w, "wide_T", r->wide_T);
-    json_num(&w, "per_token_wide", (double)r->per_token_wide);
-    json_num(&w, "batch_t_wide", (double)r->batch_t_wide);
-    json_num(&w, "loss_with_pads", (double)r->loss_with_pads);
-    json_num(&w, "loss_pad_perfect", (double)r->loss_pad_perfect);
+    json_fig(&w, "per_token", "loss.per_token", (double)r->per_token);
+    json_fig(&w, "per_sequence", "loss.per_sequence", (double)r->per_sequence);
+    json_fig(&w, "batch_t", "loss.batch_t", (double)r->batch_t);
+    json_fig_int(&w, "fake_terms", "loss.fake_terms", r->fake_terms);
+    json_fig_int(&w, "real_terms", "loss.real_terms", r->real_terms);
+    json_fig(&w, "grad_per_token", "loss.grad_per_token", (double)r->grad_per_token);
+    json_fig(&w, "grad_per_sequence", "loss.grad_per_sequence", (double)r->grad_per_sequence);
+    json_fig(&w, "grad_batch_t", "loss.grad_batch_t", (double)r->grad_batch_t);
+    json_fig_int(&w, "wide_T", "loss.wide_width", r->wide_T);
+    json_fig(&w, "per_token_wide", "loss.per_token_wide", (double)r->per_token_wide);
+    json_fig(&w, "batch_t_wide", "loss.batch_t_wide", (double)r->batch_t_wide);
+    json_fig(&w, "loss_with_pads", "loss.with_pads", (double)r->loss_with_pads);
+    json_fig(&w, "loss_pad_perfect", "loss.pad_perfect", (double)r->loss_pad_perfect);
     json_close(&w, '}');
-    json_int(&w, "B", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "B", "loss.rows", r->B);
+    json_fig_int(&w, "T", "loss.width", r->T);
     json_int(&w, "classes", r->C);
     json_arr(&w, "rows");
     for (int b = 0; b < r->B; b++) {
@@ -37,12 +40,34 @@ PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, con
     return pl_report_json_end(&w, PL_R_LOSS, c, info, o);
 }
 
+/* The counted targets of row b. */
+static long row_count(const PlProbeLoss *r, int b) {
+    long n = 0;
+    for (int t = 0; t < r->T; t++) n += r->targets[(size_t)b * r->T + t] != -100;
+    return n;
+}
+
+/* What row b's count is: the fewest targets of a row, or the most, or neither. */
+static const char *count_names(const PlProbeLoss *r, int b) {
+    long n = row_count(r, b), lo = n, hi = n;
+    for (int i = 0; i < r->B; i++) lo = row_count(r, i) < lo ? row_count(r, i) : lo, hi = row_count(r, i) > hi ? row_count(r, i) : hi;
+    return n == lo ? "loss.shortest_targets" : n == hi ? "loss.longest_targets" : "";
+}
+
+/* Whether padding wider left the per-token loss as it was (to float rounding). */
+int pl_report_loss_unchanged(const PlProbeLoss *r) {
+    double a = (double)r->per_token, b = (double)r->per_token_wide;
+    return fabs(a - b) <= 1e-6 * (1.0 + fabs(a));
+}
+
 PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                              const PlReportOpts *o) {
     const PlProbeLoss *r = result;
+    const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_LOSS, c, info, o);
-    fprintf(f, "next-token cross-entropy over a batch of %d rows of width %d (%d classes), pads at -100\n\n", r->B,
-            r->T, r->C);
+    fputs("next-token cross-entropy over a batch of ", f), pl_fig_fprintf(f, l, "loss.rows", "%d", r->B);
+    fputs(" rows of width ", f), pl_fig_fprintf(f, l, "loss.width", "%d", r->T);
+    fprintf(f, " (%d classes), pads at -100\n\n", r->C);
     for (int b = 0; b < r->B; b++) {
         long n = 0;
         double s = 0.0;
@@ -52,18 +77,29 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
             n++;
             s += (double)r->terms[i];
         }
-        fprintf(f, "  row %d (review %d): %ld positions count, their losses sum to %.4f (mean %.4f)\n", b,
-                b < info->nrows ? info->rows[b] : -1, n, s, n ? s / (double)n : 0.0);
+        fprintf(f, "  row %d (review %d): ", b, b < info->nrows ? info->rows[b] : -1);
+        pl_fig_fprintf(f, l, count_names(r, b), "%ld", n);
+        fprintf(f, " positions count, their losses sum to %.4f (mean %.4f)\n", s, n ? s / (double)n : 0.0);
     }
     fprintf(f, "\n  normalisation   loss     |gradient|\n");
-    fprintf(f, "  per token      %.5f  %.6f\n", (double)r->per_token, (double)r->grad_per_token);
-    fprintf(f, "  per sequence   %.5f  %.6f\n", (double)r->per_sequence, (double)r->grad_per_sequence);
-    fprintf(f, "  batch x T      %.5f  %.6f\n", (double)r->batch_t, (double)r->grad_batch_t);
-    fprintf(f, "\npadded to %d instead of %d: per token %.5f (unchanged), batch x T %.5f\n", r->wide_T, r->T,
-            (double)r->per_token_wide, (double)r->batch_t_wide);
-    fprintf(f, "without ignore_index: %ld fake pad targets join the %ld real ones; the per-token loss reads %.5f,\n",
-            r->fake_terms, r->real_terms, (double)r->loss_with_pads);
-    fprintf(f, "and a model that learned to predict pad would read %.5f without being any better at the real ones\n",
-            (double)r->loss_pad_perfect);
+    fputs("  per token      ", f), pl_fig_fprintf(f, l, "loss.per_token", "%.5f", (double)r->per_token);
+    fputs("  ", f), pl_fig_fprintf(f, l, "loss.grad_per_token", "%.6f", (double)r->grad_per_token);
+    fputs("\n  per sequence   ", f), pl_fig_fprintf(f, l, "loss.per_sequence", "%.5f", (double)r->per_sequence);
+    fputs("  ", f), pl_fig_fprintf(f, l, "loss.grad_per_sequence", "%.6f", (double)r->grad_per_sequence);
+    fputs("\n  batch x T      ", f), pl_fig_fprintf(f, l, "loss.batch_t", "%.5f", (double)r->batch_t);
+    fputs("  ", f), pl_fig_fprintf(f, l, "loss.grad_batch_t", "%.6f", (double)r->grad_batch_t);
+    fputs("\n\npadded to ", f), pl_fig_fprintf(f, l, "loss.wide_width", "%d", r->wide_T);
+    fprintf(f, " instead of %d: per token ", r->T);
+    pl_fig_fprintf(f, l, "loss.per_token_wide", "%.5f", (double)r->per_token_wide);
+    pl_fig_fprintf(f, l, "loss.per_token_wide,loss.per_token", " (%s)",
+                   pl_report_loss_unchanged(r) ? "unchanged" : "changed: the model reads the pads in front of the real tokens");
+    fputs(", batch x T ", f), pl_fig_fprintf(f, l, "loss.batch_t_wide", "%.5f", (double)r->batch_t_wide);
+    fputs("\nwithout ignore_index: ", f), pl_fig_fprintf(f, l, "loss.fake_terms", "%ld", r->fake_terms);
+    fputs(" fake pad targets join the ", f), pl_fig_fprintf(f, l, "loss.real_terms", "%ld", r->real_terms);
+    fputs(" real ones; the per-token loss reads ", f);
+    pl_fig_fprintf(f, l, "loss.with_pads", "%.5f", (double)r->loss_with_pads);
+    fputs(",\nand a model that learned to predict pad would read ", f);
+    pl_fig_fprintf(f, l, "loss.pad_perfect", "%.5f", (double)r->loss_pad_perfect);
+    fputs(" without being any better at the real ones\n", f);
     return pl_report_status(f);
 }

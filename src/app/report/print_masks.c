@@ -18,16 +18,18 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
                               const PlReportOpts *o) {
     const PlProbeMasks *r = result;
     JsonW w;
+    char q[64];
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
-    json_num(&w, "share_right", (double)r->share_right);
-    json_num(&w, "share_none", (double)r->share_none);
-    json_num(&w, "share_inverted", (double)r->share_inverted);
-    json_int(&w, "padded_rows", r->padded_rows);
+    json_fig(&w, "share_right", "masks.share_right", (double)r->share_right);
+    json_fig(&w, "share_none", "masks.share_none", (double)r->share_none);
+    json_fig(&w, "share_inverted", "masks.share_inverted", (double)r->share_inverted);
+    json_fig_int(&w, "padded_rows", "masks.padded_rows", r->padded_rows);
     json_int(&w, "padded_queries", r->padded_queries);
-    json_int(&w, "blind_rows", r->blind_rows);
-    json_int(&w, "blind_queries", r->blind_queries);
-    json_int(&w, "real_tokens", r->real_tokens);
+    json_fig_int(&w, "blind_rows", "masks.blind_rows", r->blind_rows);
+    json_fig_int(&w, "blind_queries", "masks.blind_rows", r->blind_queries);
+    json_fig_int(&w, "real_tokens", "masks.real_tokens", r->real_tokens);
     json_bool(&w, "agree", r->agree);
     json_int(&w, "nan_count", r->nan_count);
     json_close(&w, '}');
@@ -42,7 +44,8 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
         json_str(&w, "name", pl_mask_conv_name((PlMaskConv)k));
         json_str(&w, "meaning", keep_word[k]);
         json_str(&w, "code", pl_mask_conv_code((PlMaskConv)k));
-        json_int(&w, "keep", r->keep[k]);
+        snprintf(q, sizeof q, "masks.keep(%s)", pl_mask_conv_name((PlMaskConv)k));
+        json_fig_int(&w, "keep", q, r->keep[k]);
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -53,7 +56,8 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
         json_int(&w, "example", r->example[i]);
         json_int(&w, "real_tokens", r->len[i]);
         json_int(&w, "pads", r->pads[i]);
-        json_bool(&w, "blind", r->pads[i] == 0);
+        if (pl_ledger_hides_name(w.ledger, "masks.blind_rows")) json_fig(&w, "blind", "masks.blind_rows", 0.0);
+        else json_bool(&w, "blind", r->pads[i] == 0);
         json_arr(&w, "ids");
         for (int t = 0; t < r->T; t++) json_int(&w, NULL, r->ids[at + t]);
         json_close(&w, ']');
@@ -66,9 +70,9 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
             else json_num(&w, NULL, (double)r->additive[at + t]); /* -inf prints as null */
         }
         json_close(&w, ']');
-        json_num(&w, "share_right", (double)r->row_share[(size_t)i * 3 + 0]);
-        json_num(&w, "share_none", (double)r->row_share[(size_t)i * 3 + 1]);
-        json_num(&w, "share_inverted", (double)r->row_share[(size_t)i * 3 + 2]);
+        json_fig(&w, "share_right", "masks.share_right", (double)r->row_share[(size_t)i * 3 + 0]);
+        json_fig(&w, "share_none", "masks.share_none", (double)r->row_share[(size_t)i * 3 + 1]);
+        json_fig(&w, "share_inverted", "masks.share_inverted", (double)r->row_share[(size_t)i * 3 + 2]);
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -125,12 +129,13 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
     return 0;
 }
 
-static void pct(OutTable *t, float share) {
+static void pct(OutTable *t, float share, const PlLedger *l, const char *name) {
+    char v[96];
     if (isnan(share)) out_table_cell(t, "-");
-    else out_table_cell(t, "%.1f%%", 100.0 * (double)share);
+    else out_table_cell(t, "%s", pl_fig_drawn(v, sizeof v, l, name, "%.1f%%", 100.0 * (double)share));
 }
 
-static int masks_rows(FILE *f, const PlProbeMasks *r) {
+static int masks_rows(FILE *f, const PlProbeMasks *r, const PlLedger *l) {
     static const char *const head[] = {"row", "review", "real", "pads", "on pads: right", "no mask", "inverted"};
     OutTable t;
     out_table_init(&t, 7, head);
@@ -140,10 +145,13 @@ static int masks_rows(FILE *f, const PlProbeMasks *r) {
         out_table_cell(&t, "%d", r->example[i]);
         out_table_cell(&t, "%d", r->len[i]);
         out_table_cell(&t, "%d", r->pads[i]);
-        pct(&t, s[0]);
-        pct(&t, s[1]);
-        if (r->pads[i] == 0) out_table_cell(&t, "blind: sees no key");
-        else pct(&t, s[2]);
+        pct(&t, s[0], l, "masks.share_right");
+        pct(&t, s[1], l, "masks.share_none");
+        char v[96]; /* a blind row, and the inverted share beside it, tell the blind rows' count */
+        if (r->pads[i] == 0)
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, "masks.blind_rows,masks.share_inverted", "%s",
+                                                  "blind: sees no key"));
+        else pct(&t, s[2], l, "masks.share_inverted,masks.blind_rows");
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
@@ -154,15 +162,18 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
                               const PlReportOpts *o) {
     const PlProbeMasks *r = result;
     const PlLabSettings *s = &info->settings;
+    const PlLedger *l = o->ledger;
     char weights[600];
     pl_report_weights(info, o, weights, sizeof weights);
     pl_report_header(f, PL_R_MASKS, c, info, o);
     fprintf(f, "one padding mask in four conventions: a batch of %d rows of width %d (padding %s, truncating %s)\n\n",
             r->B, r->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
     if (masks_example(f, c, r, o)) return PL_ENOMEM;
-    if (r->agree)
-        fprintf(f, "\nread each in its own convention, all four keep the same %ld cells: the batch's real tokens.\n",
-                r->real_tokens);
+    if (r->agree) {
+        fputs("\nread each in its own convention, all four keep the same ", f);
+        pl_fig_fprintf(f, l, "masks.real_tokens", "%ld", r->real_tokens);
+        fputs(" cells: the batch's real tokens.\n", f);
+    }
     else
         fprintf(f,
                 "\nthe conventions disagree on what to keep (keras %ld, "
@@ -172,30 +183,37 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
             "\nself-attention over the batch, %d heads of %d (%s).\n"
             "Of the attention each real token pays, the share that lands on pads, row by row:\n",
             r->heads, r->dhead, weights);
-    if (masks_rows(f, r)) return PL_ENOMEM;
+    if (masks_rows(f, r, l)) return PL_ENOMEM;
     if (!r->padded_rows) {
         fprintf(f,
                 "\nno row of this batch has a pad, so there is nothing to leak: try a larger maxlen or other rows\n");
     } else {
-        fprintf(f, "\nover the %d row%s with pads (%ld real tokens):\n", r->padded_rows, r->padded_rows == 1 ? "" : "s",
-                r->padded_queries);
+        fputs("\nover the ", f), pl_fig_fprintf(f, l, "masks.padded_rows", "%d", r->padded_rows);
+        fprintf(f, " row%s with pads (%ld real tokens):\n", r->padded_rows == 1 ? "" : "s", r->padded_queries);
         static const char *const label[] = {"key_padding_mask = input_ids == pad_id (right)", "no mask at all",
                                             "key_padding_mask = the hf attention_mask (inverted)"};
         static const char *const verdict[] = {"the pads get nothing", "the pads take a share they should not",
                                               "the real tokens are hidden: only pads are seen"};
+        static const char *const name[] = {"masks.share_right", "masks.share_none", "masks.share_inverted"};
         const float share[] = {r->share_right, r->share_none, r->share_inverted};
-        for (int k = 0; k < 3; k++) fprintf(f, "  %-52s %6.1f%%  %s\n", label[k], 100.0 * (double)share[k], verdict[k]);
+        for (int k = 0; k < 3; k++) { /* a verdict says what its share is: hidden with it */
+            fprintf(f, "  %-52s ", label[k]), pl_fig_fprintf(f, l, name[k], "%6.1f%%", 100.0 * (double)share[k]);
+            fputs("  ", f), pl_fig_fprintf(f, l, name[k], "%s", verdict[k]), fputc('\n', f);
+        }
     }
+    fputc('\n', f); /* which sentence shows tells the count of blind rows: hidden with it */
     if (r->blind_rows)
-        fprintf(f,
-                "\n%d row%s (%ld query positions) %s no pad, so the "
-                "inverted mask hides every key from %s tokens.\n"
-                "PyTorch's softmax over nothing but -inf gives NaN there; "
-                "padlab keeps zero weights and a zero output.\n",
-                r->blind_rows, r->blind_rows == 1 ? "" : "s", r->blind_queries, r->blind_rows == 1 ? "has" : "have",
-                r->blind_rows == 1 ? "its" : "their");
+        pl_fig_fprintf(f, l, "masks.blind_rows",
+                       "%d row%s (%ld query positions) %s no pad, so the inverted mask hides every key from %s tokens.",
+                       r->blind_rows, r->blind_rows == 1 ? "" : "s", r->blind_queries,
+                       r->blind_rows == 1 ? "has" : "have", r->blind_rows == 1 ? "its" : "their"),
+            fputs("\nPyTorch's softmax over nothing but -inf gives NaN there; padlab keeps zero weights and a zero "
+                  "output.\n",
+                  f);
     else
-        fprintf(f, "\nevery row has a pad, so no row is blind under the "
-                   "inverted mask; a full row would see no key at all.\n");
+        pl_fig_fprintf(f, l, "masks.blind_rows", "%s",
+                       "every row has a pad, so no row is blind under the inverted mask; a full row would see no key "
+                       "at all."),
+            fputc('\n', f);
     return pl_report_status(f);
 }

@@ -4,42 +4,52 @@
 
 #include <math.h>
 
+/* What the distance at the last step is: the readout's distance from the
+ * last real state (and, with the mask, the carried state's). */
+static const char *last_step_names(const PlProbeRnn *r) {
+    return r->mask ? "rnn.final_distance,rnn.carry_distance" : "rnn.final_distance";
+}
+
 PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                             const PlReportOpts *o) {
     const PlProbeRnn *r = result;
     JsonW w;
     json_begin(&w, f);
+    w.ledger = o->ledger;
     json_obj(&w, "summary");
-    json_num(&w, "final_distance_to_last_real", (double)r->final_distance_to_last_real);
-    json_num(&w, "last_real_survival", (double)r->last_real_survival);
+    json_fig(&w, "final_distance_to_last_real", "rnn.final_distance", (double)r->final_distance_to_last_real);
+    json_fig(&w, "last_real_survival", "rnn.survival", (double)r->last_real_survival);
     json_bool(&w, "fixed_point_found", r->fixed_found);
-    json_num(&w, "masked_carry_distance", (double)r->masked_carry_distance);
-    json_num(&w, "pad_embedding_norm", (double)r->pad_embedding_norm);
+    json_fig(&w, "masked_carry_distance", "rnn.carry_distance", (double)r->masked_carry_distance);
+    json_fig(&w, "pad_embedding_norm", "rnn.pad_embedding_norm", (double)r->pad_embedding_norm);
     /* Without a fixed point there is no h* to be near: null, not a distance to where the search stopped. */
     if (r->fixed_found)
         pl_report_json_floats(&w, "distance_to_fixed_point", r->dist_fixed + r->last_real + 1, r->T - 1 - r->last_real);
     else json_num(&w, "distance_to_fixed_point", NAN);
     json_close(&w, '}');
     json_str(&w, "cell", pl_arch_name(r->cell));
-    json_int(&w, "T", r->T);
-    json_int(&w, "real_tokens", r->L);
+    json_fig_int(&w, "T", "rnn.width", r->T);
+    json_fig_int(&w, "real_tokens", "rnn.real", r->L);
     json_str(&w, "padding", pl_side_name(r->padding));
     json_bool(&w, "mask", r->mask);
     json_int(&w, "first_real", r->first_real);
     json_int(&w, "last_real", r->last_real);
     json_obj(&w, "readouts");
-    json_num(&w, "last_position_norm", (double)r->last_pos_norm);
-    json_num(&w, "last_real_norm", (double)r->last_real_norm);
-    json_num(&w, "masked_carry_norm", (double)r->masked_carry_norm);
+    json_fig(&w, "last_position_norm", "rnn.last_position_norm", (double)r->last_pos_norm);
+    json_fig(&w, "last_real_norm", "rnn.last_real_norm", (double)r->last_real_norm);
+    json_fig(&w, "masked_carry_norm", "rnn.carry_norm", (double)r->masked_carry_norm);
     json_close(&w, '}');
     json_obj(&w, "fixed_point");
-    json_int(&w, "iterations", r->fixed_iters);
+    json_fig_int(&w, "iterations", "rnn.fixed_steps", r->fixed_iters);
     json_num(&w, "residual", (double)r->fixed_residual);
     if (r->fixed_found) pl_report_json_floats(&w, "state", r->h_fixed, r->H);
     else json_num(&w, "state", NAN);
     json_close(&w, '}');
     pl_report_json_floats(&w, "norm", r->norm, r->T);
-    pl_report_json_floats(&w, "distance_to_last_real", r->dist_last, r->T);
+    json_arr(&w, "distance_to_last_real"); /* its last step is the readout's distance */
+    for (int t = 0; t < r->T; t++)
+        json_fig(&w, NULL, t == r->T - 1 ? last_step_names(r) : "", (double)r->dist_last[t]);
+    json_close(&w, ']');
     pl_report_json_floats(&w, "step_change", r->step, r->T);
     if (r->fixed_found) pl_report_json_floats(&w, "distance_to_fixed_point_all", r->dist_fixed, r->T);
     else json_num(&w, "distance_to_fixed_point_all", NAN);
@@ -56,11 +66,13 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
                             const PlReportOpts *o) {
     static const char *const head[] = {"step", "input", "|h|", "to_last_real", "change", "to_fixed_point"};
     const PlProbeRnn *r = result;
+    const PlLedger *l = o->ledger;
     int cut = !o->full && r->T > 24, cols = r->fixed_found ? 6 : 5; /* no h*: no column of distances to it */
     pl_report_header(f, PL_R_RNN, c, info, o);
-    fprintf(f, "%s, %d units, one example padded to %d (%s padding), %d real tokens at steps %d..%d; mask %s\n\n",
-            pl_arch_name(r->cell), r->H, r->T, pl_side_name(r->padding), r->L, r->first_real, r->last_real,
-            r->mask ? "on" : "off");
+    fprintf(f, "%s, %d units, one example padded to ", pl_arch_name(r->cell), r->H);
+    pl_fig_fprintf(f, l, "rnn.width", "%d", r->T), fprintf(f, " (%s padding), ", pl_side_name(r->padding));
+    pl_fig_fprintf(f, l, "rnn.real", "%d", r->L);
+    fprintf(f, " real tokens at steps %d..%d; mask %s\n\n", r->first_real, r->last_real, r->mask ? "on" : "off");
     OutTable t;
     out_table_init(&t, cols, head);
     for (int s = 0; s < r->T; s++) {
@@ -68,7 +80,9 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
         out_table_cell(&t, "%d", s);
         out_table_cell(&t, "%s", s >= r->first_real && s <= r->last_real ? "token" : "pad");
         out_table_cell(&t, "%.5f", (double)r->norm[s]);
-        out_table_cell(&t, "%.5f", (double)r->dist_last[s]);
+        char v[96];
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, s == r->T - 1 ? last_step_names(r) : "", "%.5f",
+                                              (double)r->dist_last[s]));
         out_table_cell(&t, "%.5f", (double)r->step[s]);
         if (r->fixed_found) out_table_cell(&t, "%.5f", (double)r->dist_fixed[s]);
     }
@@ -76,25 +90,35 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
     if (cut) fprintf(f, "  (steps away from the edges left out; --full or --format json has every step)\n");
-    if (r->fixed_found)
-        fprintf(f, "\nfixed point of the pad-input map: found after %d pad steps (residual %.2g), |h*| %.5f\n",
-                r->fixed_iters, (double)r->fixed_residual, (double)r->fixed_norm);
+    if (r->fixed_found) {
+        fputs("\nfixed point of the pad-input map: found after ", f);
+        pl_fig_fprintf(f, l, "rnn.fixed_steps", "%d", r->fixed_iters);
+        fprintf(f, " pad steps (residual %.2g), |h*| ", (double)r->fixed_residual);
+        pl_fig_fprintf(f, l, "rnn.fixed_norm", "%.5f", (double)r->fixed_norm), fputc('\n', f);
+    }
     else
         fprintf(f,
                 "\nthe pad-input map has no fixed point here: after %d "
                 "pad steps the state still moves by %.3g each step\n"
                 "(it cycles), so there is no h* to measure a distance from\n",
                 r->fixed_iters, (double)r->fixed_residual);
-    fprintf(f,
-            "readouts: last array position without the mask |h| %.5f, last real step |h| %.5f, masked carry |h| %.5f\n",
-            (double)r->last_pos_norm, (double)r->last_real_norm, (double)r->masked_carry_norm);
-    fprintf(f, "the state read out is %.6g away from the state after the last real token\n",
-            (double)r->final_distance_to_last_real);
-    fprintf(f, "with the mask the carried state is %.6g away from it\n", (double)r->masked_carry_distance);
-    if (r->fixed_found && !isnan(r->last_real_survival))
-        fprintf(f, "of the last real state's distance from h*, %.1f%% remains at the last position (100%% = intact)\n",
-                100.0 * (double)r->last_real_survival);
-    fprintf(f, "pad embedding row |e_0| = %.5f%s\n", (double)r->pad_embedding_norm,
+    fputs("readouts: last array position without the mask |h| ", f);
+    pl_fig_fprintf(f, l, "rnn.last_position_norm", "%.5f", (double)r->last_pos_norm);
+    fputs(", last real step |h| ", f), pl_fig_fprintf(f, l, "rnn.last_real_norm", "%.5f", (double)r->last_real_norm);
+    fputs(", masked carry |h| ", f), pl_fig_fprintf(f, l, "rnn.carry_norm", "%.5f", (double)r->masked_carry_norm);
+    fputs("\nthe state read out is ", f);
+    pl_fig_fprintf(f, l, "rnn.final_distance", "%.6g", (double)r->final_distance_to_last_real);
+    fputs(" away from the state after the last real token\nwith the mask the carried state is ", f);
+    pl_fig_fprintf(f, l, "rnn.carry_distance", "%.6g", (double)r->masked_carry_distance);
+    fputs(" away from it\n", f);
+    if (r->fixed_found && !isnan(r->last_real_survival)) {
+        fputs("of the last real state's distance from h*, ", f);
+        pl_fig_fprintf(f, l, "rnn.survival", "%.1f%%", 100.0 * (double)r->last_real_survival);
+        fputs(" remains at the last position (100% = intact)\n", f);
+    }
+    fputs("pad embedding row |e_0| = ", f);
+    pl_fig_fprintf(f, l, "rnn.pad_embedding_norm", "%.5f", (double)r->pad_embedding_norm);
+    fprintf(f, "%s\n",
             r->zero_pad_embedding ? " (zeroed: the pads still move the state through the bias and the recurrence)"
                                   : "");
     return pl_report_status(f);

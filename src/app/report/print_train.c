@@ -16,30 +16,55 @@ static void setting_cells(OutTable *t, const PlLabSettings *s) {
     }
 }
 
-/* The head of a table: the setting columns, then extra. Returns the columns. */
-static int table_head(const char **head, int cap, const char *const *extra, int nextra) {
+/* Whether the runs come from more than one corpus: then every table says
+ * which, and each row is read against its own corpus's chance. */
+static int many_corpora(const PlTrainReport *t) {
+    for (int i = 1; i < t->nruns; i++)
+        if (strcmp(t->runs[i].settings.corpus, t->runs[0].settings.corpus) != 0) return 1;
+    return 0;
+}
+
+/* The chance a group or a run is read against: its corpus's. */
+static const PlChance *chance_of(const PlTrainReport *t, const PlChance *own) {
+    return own->n_val > 0 ? own : &t->chance;
+}
+
+/* The head of a table: the corpus when there are several, the setting
+ * columns, then extra. Returns the columns. */
+static int table_head(const char **head, int cap, const char *const *extra, int nextra, int corpus) {
     int n = 0;
+    if (corpus) head[n++] = "corpus";
     for (int id = 0; id < PL_S_COUNT && n < cap; id++)
         if (shown(id)) head[n++] = pl_settings[id].name;
     for (int i = 0; i < nextra && n < cap; i++) head[n++] = extra[i];
     return n;
 }
 
+/* A cell of a training figure, drawn through the report's ledger. */
+static void fig_cell(OutTable *tab, const PlTrainReport *t, const char *names, const char *fmt, double v) {
+    char drawn[128], text[64];
+    snprintf(text, sizeof text, fmt, v);
+    out_table_cell(tab, "%s", pl_fig_drawn(drawn, sizeof drawn, t->ledger, names, "%s", text));
+}
+
 static int groups_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "vs chance", "s/run"};
-    const char *head[PL_S_COUNT + 8];
-    int nc = table_head(head, PL_S_COUNT + 8, extra, 7);
+    const char *head[PL_S_COUNT + 9];
+    int corpus = many_corpora(t), nc = table_head(head, PL_S_COUNT + 9, extra, 7, corpus);
     OutTable tab;
     out_table_init(&tab, nc, head);
     for (int i = 0; i < t->ngroups; i++) {
         const PlLabGroup *g = &t->groups[i];
+        if (corpus) out_table_cell(&tab, "%s", g->settings.corpus);
         setting_cells(&tab, &g->settings);
+        char v[128];
         out_table_cell(&tab, "%d", g->n);
-        out_table_cell(&tab, "%d", g->memorised);
-        out_table_cell(&tab, "%.4f", (double)g->median);
-        out_table_cell(&tab, "%.4f", (double)g->min);
-        out_table_cell(&tab, "%.4f", (double)g->max);
-        out_table_cell(&tab, "%s", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)g->median)));
+        fig_cell(&tab, t, "train.memorised", "%.0f", g->memorised);
+        fig_cell(&tab, t, "train.median", "%.4f", (double)g->median);
+        fig_cell(&tab, t, "train.min", "%.4f", (double)g->min);
+        fig_cell(&tab, t, "train.max", "%.4f", (double)g->max);
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.at_chance", "%s",
+                                                pl_chance_verdict_name(pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
         out_table_cell(&tab, "%.2f", g->seconds);
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -57,29 +82,36 @@ static const char *per_epoch(const float *v, int epochs, char *buf, size_t cap) 
 
 static int runs_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"run", "seed", "best", "val_acc by epoch", "train_loss by epoch", "s", "from"};
-    const char *head[PL_S_COUNT + 8];
-    int nc = table_head(head, PL_S_COUNT + 8, extra, 7);
+    const char *head[PL_S_COUNT + 9];
+    int corpus = many_corpora(t), nc = table_head(head, PL_S_COUNT + 9, extra, 7, corpus);
     OutTable tab;
     out_table_init(&tab, nc, head);
     for (int i = 0; i < t->nruns; i++) {
         const PlLabRun *r = &t->runs[i];
         char accs[PL_MAX_EPOCHS * 12 + 1], losses[PL_MAX_EPOCHS * 12 + 1];
+        if (corpus) out_table_cell(&tab, "%s", r->settings.corpus);
         setting_cells(&tab, &r->settings);
         out_table_cell(&tab, "%d", r->id);
         out_table_cell(&tab, "%d", r->settings.seed);
-        out_table_cell(&tab, "%.4f", (double)r->best_val_acc);
-        out_table_cell(&tab, "%s", per_epoch(r->val_acc, r->epochs, accs, sizeof accs));
-        out_table_cell(&tab, "%s", per_epoch(r->train_loss, r->epochs, losses, sizeof losses));
+        char v[PL_MAX_EPOCHS * 12 + 128];
+        fig_cell(&tab, t, "train.max", "%.4f", (double)r->best_val_acc);
+        per_epoch(r->val_acc, r->epochs, accs, sizeof accs);
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.median", "%s", accs));
+        per_epoch(r->train_loss, r->epochs, losses, sizeof losses);
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.median", "%s", losses));
         out_table_cell(&tab, "%.2f", r->seconds);
-        out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain", pl_lab_run_memorised(r, &t->chance) ? ", memorised" : "");
+        out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain",
+                       pl_fig_drawn(v, sizeof v, t->ledger, "train.memorised", "%s",
+                                    pl_lab_run_memorised(r, chance_of(t, &r->chance)) ? ", memorised" : ""));
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
     out_table_done(&tab);
     return bad;
 }
 
-static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch) {
+static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch, const PlLedger *l) {
     static const char *const cell_name[] = {"pre, mask off", "pre, mask on", "post, mask off", "post, mask on"};
+    static const char *const cell_arg[] = {"pre off", "pre on", "post off", "post on"};
     char model[64];
     fprintf(f, "\nthe padding x mask grid of %s over %d seed%s: %s, %d of %d runs finished\n",
             pl_setting_format(&g->base, PL_S_MODEL, model, sizeof model), g->seeds, g->seeds == 1 ? "" : "s",
@@ -89,15 +121,21 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch) {
             g->finished, g->total);
     for (int i = 0; i < g->ncells && i < 4; i++) {
         const PlLabGroup *c = &g->cells[i];
-        if (c->n)
-            fprintf(f, "  %-15s median %.4f (%.4f-%.4f over %d run%s), %s\n", cell_name[i], (double)c->median,
-                    (double)c->min, (double)c->max, c->n, c->n == 1 ? "" : "s",
-                    pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
-        else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
+        char q[64];
+        snprintf(q, sizeof q, "grid.median(%s)", cell_arg[i]);
+        if (c->n) {
+            fprintf(f, "  %-15s ", cell_name[i]);
+            pl_fig_fprintf(f, l, q, "median %.4f (%.4f-%.4f over %d run%s), %s", (double)c->median, (double)c->min,
+                           (double)c->max, c->n, c->n == 1 ? "" : "s",
+                           pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
+            fputc('\n', f);
+        } else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }
-    for (int i = 0; i < g->ndrift; i++)
-        fprintf(f, "  seed %d: pre+mask and post+mask differ by at most %.4f in validation accuracy over the epochs\n",
-                g->drift_seed[i], (double)g->drift[i]);
+    for (int i = 0; i < g->ndrift; i++) {
+        fprintf(f, "  seed %d: pre+mask and post+mask differ by at most ", g->drift_seed[i]);
+        pl_fig_fprintf(f, l, "grid.drift", "%.4f", (double)g->drift[i]);
+        fputs(" in validation accuracy over the epochs\n", f);
+    }
 }
 
 static int has(const PlTrainReport *t, PlViewPart p) { return (t->parts >> p) & 1u; }
@@ -109,8 +147,9 @@ PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
     if (has(t, PL_VIEW_PART_CHANCE))
         fprintf(f,
                 "chance: %.4f, what always answering %s scores on the %d validation reviews; within %.4f of it is at "
-                "chance\n\n",
-                t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise);
+                "chance%s\n\n",
+                t->chance.share, pl_label_name(t->chance.label), t->chance.n_val, t->chance.noise,
+                many_corpora(t) ? " (the lab's corpus; a run of another corpus is read against that corpus's)" : "");
     if (has(t, PL_VIEW_PART_RUNS) && t->ngroups) {
         if (groups_text(f, t)) return PL_ENOMEM;
         fprintf(f, "\nevery run, in the order it finished:\n");
@@ -118,7 +157,7 @@ PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t) {
     } else if (has(t, PL_VIEW_PART_RUNS)) {
         fprintf(f, "no run has finished yet\n");
     }
-    if (has(t, PL_VIEW_PART_GRID)) grid_text(f, &t->grid, &t->chance);
+    if (has(t, PL_VIEW_PART_GRID)) grid_text(f, &t->grid, &t->chance, t->ledger);
     return pl_report_status(f);
 }
 
@@ -144,14 +183,18 @@ void pl_report_json_chance(JsonW *w, const PlChance *ch) {
 }
 
 static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlChance *ch) {
+    if (g->ch.n_val > 0) ch = &g->ch; /* its own corpus's */
     json_obj(w, key);
+    json_str(w, "corpus", g->settings.corpus);
     json_settings(w, "settings", &g->settings);
     json_int(w, "n", g->n);
-    json_int(w, "memorised", g->memorised);
-    json_num(w, "median", (double)g->median);
-    json_num(w, "min", (double)g->min);
-    json_num(w, "max", (double)g->max);
-    json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)g->median)));
+    json_fig_int(w, "memorised", "train.memorised", g->memorised);
+    json_fig(w, "median", "train.median", (double)g->median);
+    json_fig(w, "min", "train.min", (double)g->min);
+    json_fig(w, "max", "train.max", (double)g->max);
+    if (pl_ledger_hides_name(w->ledger, "train.at_chance")) json_fig(w, "vs_chance", "train.at_chance", 0.0);
+    else json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)g->median)));
+    json_num(w, "chance", ch->share);
     json_num(w, "seconds", g->seconds);
     json_int(w, "last_id", g->last_id);
     json_close(w, '}');
@@ -164,18 +207,27 @@ static void json_runs(JsonW *w, const PlTrainReport *t) {
     json_arr(w, "runs");
     for (int i = 0; i < t->nruns; i++) {
         const PlLabRun *r = &t->runs[i];
+        const PlChance *ch = chance_of(t, &r->chance);
         json_obj(w, NULL);
         json_int(w, "id", r->id);
+        json_str(w, "corpus", r->settings.corpus);
         json_settings(w, "settings", &r->settings);
         json_int(w, "seed", r->settings.seed);
         json_int(w, "epochs", r->epochs);
-        pl_report_json_floats(w, "val_acc", r->val_acc, r->epochs);
-        pl_report_json_floats(w, "train_loss", r->train_loss, r->epochs);
-        json_num(w, "best_val_acc", (double)r->best_val_acc);
+        int hidden = pl_ledger_hides_name(w->ledger, "train.median");
+        if (hidden) json_fig(w, "val_acc", "train.median", 0.0), json_fig(w, "train_loss", "train.median", 0.0);
+        else {
+            pl_report_json_floats(w, "val_acc", r->val_acc, r->epochs);
+            pl_report_json_floats(w, "train_loss", r->train_loss, r->epochs);
+        }
+        json_fig(w, "best_val_acc", "train.max", (double)r->best_val_acc);
         json_num(w, "seconds", r->seconds);
         json_bool(w, "grid", r->grid);
-        json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(&t->chance, (double)r->best_val_acc)));
-        json_bool(w, "memorised", pl_lab_run_memorised(r, &t->chance));
+        if (hidden) json_fig(w, "vs_chance", "train.at_chance", 0.0), json_fig(w, "memorised", "train.memorised", 0.0);
+        else {
+            json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)r->best_val_acc)));
+            json_bool(w, "memorised", pl_lab_run_memorised(r, ch));
+        }
         json_close(w, '}');
     }
     json_close(w, ']');
@@ -197,7 +249,7 @@ static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
     for (int i = 0; i < g->ndrift; i++) {
         json_obj(w, NULL);
         json_int(w, "seed", g->drift_seed[i]);
-        json_num(w, "max_diff", (double)g->drift[i]);
+        json_fig(w, "max_diff", "grid.drift", (double)g->drift[i]);
         json_close(w, '}');
     }
     json_close(w, ']');
@@ -207,6 +259,7 @@ static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
 PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
     JsonW w;
     json_begin(&w, f);
+    w.ledger = t->ledger;
     if (has(t, PL_VIEW_PART_RUNS)) {
         json_obj(&w, "summary");
         json_int(&w, "settings", t->ngroups);

@@ -23,6 +23,7 @@ typedef struct {
     int rows_given;      /* the batch is rows the user named, not a batch of the plan */
     const char *weights; /* the file the model's weights came from; NULL: fresh or a run's (info says) */
     int settings_line;   /* text: a second line with every setting the result depends on */
+    const PlLedger *ledger; /* the figures it hides are written as ?s (text) or null (JSON); NULL: none */
 } PlReportOpts;
 
 typedef PlStatus (*PlReportFn)(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -38,7 +39,8 @@ extern const PlReport pl_reports[PL_R_COUNT];
 PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,
                          const PlReportOpts *o);
 
-/* The source line of a result of kind k (no newline), into buf; returns buf. */
+/* The source line of a result of kind k (no newline), into buf, its figures
+ * marked (ledger.h): draw it through a ledger. Returns buf. */
 const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o,
                              char *buf, int cap);
 
@@ -69,8 +71,9 @@ PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlRe
 /* The strategy rows of a comparison, as `padlab buckets` and the cost
  * result print them: a JSON array "strategies", or a table (selected, a
  * PlBatching or -1, is starred). */
-void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n);
-int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected);
+void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int selected);
+int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected,
+                               const PlLedger *l);
 /* What a strategy computes against static, in words, from its saving (1 -
  * its cells / static's): "18.6% fewer", "14.3% more", "12.4x as many", or
  * "same"; with than_static, "... than static" / "... as static". The one
@@ -87,6 +90,10 @@ PlStatus pl_report_pooling_text(FILE *, const PlCorpus *, const void *, const Pl
 PlStatus pl_report_pooling_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_loss_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_loss_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+/* Whether padding the loss's rows wider left the per-token loss as it was
+ * (to float rounding): the word "unchanged" the loss's printers and views
+ * write beside it is conditioned on this. */
+int pl_report_loss_unchanged(const PlProbeLoss *r);
 PlStatus pl_report_layers_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_layers_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_generate_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
@@ -106,6 +113,7 @@ typedef struct {
     PlLabGrid grid;
     PlChance chance; /* the corpus's, every accuracy is read against it */
     unsigned parts;  /* what to write, a bit per PlViewPart: what the view draws (pl_lab_view_draws) */
+    const PlLedger *ledger; /* the figures it hides are written as ?s (text) or null (JSON); NULL: none */
 } PlTrainReport;
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t);

@@ -68,7 +68,7 @@ static void wrapped(FILE *f, const char *label, const char *text, const char *en
 static const char *fill(PlLab *lab, const PlDeck *d, const PlDeckItem *it, const char *text, char *buf, PlErr *err) {
     char why[320];
     if (!lab) return snprintf(buf, FILL_CAP, "%s", text ? text : ""), buf;
-    if (pl_fill_all(lab, text, buf, FILL_CAP, why, sizeof why) == 0) return buf;
+    if (pl_fill_all(lab, NULL, text, buf, FILL_CAP, why, sizeof why) == 0) return buf;
     pl_err_set(err, PL_ERANGE, "%s:%d: a figure could not be computed: %s", d->path, it->line, why);
     return NULL;
 }

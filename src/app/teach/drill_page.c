@@ -34,7 +34,7 @@ static void para(Out *o, const char *label, const char *text, PlRole role, PlPar
     static char filled[BUF]; /* one page is made at a time */
     if (!text || !*text) return;
     PlLab *lab = o->p->bug ? pl_bug_run_lab(o->p->bug) : o->p->lab;
-    if (lab) pl_lesson_fill(lab, text, filled, sizeof filled);
+    if (lab) pl_lesson_fill(lab, pl_lab_ledger(lab), text, filled, sizeof filled);
     else snprintf(filled, sizeof filled, "%s", text);
     add(o, role, part, indent, "%s%s", label, filled);
 }

@@ -29,7 +29,7 @@
 #include "core/corpus_load.h"
 #include "doc.h"
 
-#define MAX_STEPS 200
+#define MAX_STEPS PL_LESSON_MAX_STEPS
 
 typedef struct {
     PlDoc doc; /* first: the handlers get it */
@@ -382,29 +382,122 @@ static PlStatus check_question(PlDoc *d, const PlQuestion *q) {
     return PL_OK;
 }
 
-/* Whether text shows the quantity q through a {placeholder}. */
-static int shows(const char *text, const PlQuantity *q) {
+/* ---- settings and facts, step by step ---- */
+
+void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, PlLabSettings *s, unsigned *locks) {
+    *s = *base;
+    *locks = 0;
+    pl_settings_patch_apply(s, l->setup_patch);
+    for (int i = 0; i <= k && i < l->nsteps; i++)
+        for (int a = 0; a < l->steps[i].nactions; a++) {
+            const PlStepAction *act = &l->steps[i].actions[a];
+            PlView v;
+            switch (act->kind) {
+            case PL_STEP_SET: pl_settings_patch_apply(s, act->set); break;
+            case PL_STEP_VIEW:
+                if (!pl_view_parse(act->text, &v)) s->view = v;
+                break;
+            case PL_STEP_INLINE:
+                if (i == k) snprintf(s->corpus, sizeof s->corpus, "inline:%s", act->text);
+                break;
+            case PL_STEP_LOCK: *locks |= act->bits; break;
+            case PL_STEP_UNLOCK: *locks &= ~act->bits; break;
+            default: break;
+            }
+        }
+}
+
+int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b) {
+    unsigned kinds = pl_quantity_kinds(q), deps = 0;
+    if (pl_quantity_reads_training(q)) return pl_lab_same_setting(a, b) && a->seed == b->seed && a->seeds == b->seeds;
+    for (int k = 0; k < PL_R_COUNT; k++)
+        if (kinds & (1u << k)) deps |= pl_result_deps((PlResultKind)k);
+    for (int id = 0; id < PL_S_COUNT; id++) {
+        if (!(deps & PL_S_BIT(id))) continue;
+        if (pl_settings[id].type == PL_ST_TEXT ? strcmp(a->corpus, b->corpus) != 0
+                                                : pl_setting_get(a, (PlSettingId)id) != pl_setting_get(b, (PlSettingId)id))
+            return 0;
+    }
+    return deps != 0; /* a setting's value hides nothing: the learner sets it */
+}
+
+/* Whether step s trains or runs the grid. */
+static int step_trains(const PlStep *s) {
+    for (int a = 0; a < s->nactions; a++)
+        if (s->actions[a].kind == PL_STEP_TRAIN || s->actions[a].kind == PL_STEP_GRID) return 1;
+    return 0;
+}
+
+void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
+    char name[96];
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer) pl_quantity_hide(out, pl_quantity_name(&s->q.answer, name, sizeof name));
+    if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
+        (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))))
+        out->training = 1;
+}
+
+/* The first figure text shows that ledger hides: through a {placeholder},
+ * or the condition of a {? conditional}, whose text tells the figure. 1
+ * with its name, or 0. */
+static int shows_hidden(const char *text, const PlLedger *hidden, char *name, int cap) {
     for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
-        const char *e = strchr(s, '}');
-        char name[96], why[8];
-        PlQuantity t;
-        if (!e || e - s - 1 >= (long)sizeof name) return 0;
-        snprintf(name, sizeof name, "%.*s", (int)(e - s - 1), s + 1);
-        if (!pl_quantity_parse(name, &t, why, sizeof why) && t.def == q->def && t.arg_index == q->arg_index) return 1;
+        const char *e = s + 1 + strcspn(s + 1, "|}");
+        char body[256], *save = NULL, why[8];
+        if (!*e || e - s - 1 >= (long)sizeof body) continue;
+        snprintf(body, sizeof body, "%.*s", (int)(e - s - 1), s + 1 + (s[1] == '?'));
+        for (char *t = strtok_r(body, "&<>=! ", &save); t; t = strtok_r(NULL, "&<>=! ", &save)) {
+            PlQuantity q;
+            if (pl_quantity_parse(t, &q, why, sizeof why)) continue;
+            pl_quantity_name(&q, name, cap);
+            if (pl_ledger_hides_name(hidden, name)) return 1;
+        }
     }
     return 0;
 }
 
-/* Predict, then reveal: a step never shows the figure its question asks
- * for before the learner answers, neither in its narration nor in the
- * question itself. */
-static PlStatus check_unrevealed(PlDoc *d, const PlStep *s) {
-    char name[96];
-    if (s->q.kind != PL_Q_ASK || !s->q.has_answer) return PL_OK;
-    if (!shows(s->text, &s->q.answer) && !shows(s->q.prompt, &s->q.answer)) return PL_OK;
-    d->line = s->q.line;
-    pl_quantity_name(&s->q.answer, name, sizeof name);
-    return pl_doc_fail(d, "the step shows {%s} before its question asks for it: show it in the reveal instead", name);
+/* A ledger hiding only the figure asked, not what determines it. */
+static void hide_only(PlLedger *l, const char *asked) {
+    pl_ledger_clear(l);
+    pl_ledger_hide(l, asked);
+}
+
+/* Predict, then reveal: before the learner answers, a step never shows the
+ * figure its question asks for, nor, in its narration, a figure that gives
+ * it away (its question may hand over what to work it out from, a hint may
+ * lead to it); nor the figure a later question asks for where it is the
+ * same fact. */
+static PlStatus check_unrevealed(PlDoc *d, const PlLesson *l, int k) {
+    const PlStep *s = &l->steps[k];
+    PlLabSettings base = pl_settings_default(), here, there;
+    unsigned locks;
+    char name[96], asked[96];
+    pl_lesson_settings_at(l, &base, k, &here, &locks);
+    for (int j = k; j < l->nsteps; j++) {
+        const PlStep *t = &l->steps[j];
+        PlLedger all, only;
+        if (t->q.kind != PL_Q_ASK || !t->q.has_answer) continue;
+        pl_lesson_settings_at(l, &base, j, &there, &locks);
+        if (j > k && !pl_lesson_same_fact(&t->q.answer, &there, &here)) continue;
+        pl_quantity_name(&t->q.answer, asked, sizeof asked);
+        pl_ledger_clear(&all);
+        pl_quantity_hide(&all, asked);
+        hide_only(&only, asked);
+        int found = shows_hidden(s->text, j == k ? &all : &only, name, sizeof name) ||
+                    shows_hidden(s->q.prompt, &only, name, sizeof name);
+        for (int c = 0; c < s->q.nchoices && !found; c++) found = shows_hidden(s->q.choices[c].text, &only, name, sizeof name);
+        for (int h = 0; j == k && h < s->q.nhints && !found; h++) found = shows_hidden(s->q.hints[h], &only, name, sizeof name);
+        if (!found) continue;
+        d->line = s->q.line ? s->q.line : s->line;
+        if (j == k && strcmp(name, asked) == 0)
+            return pl_doc_fail(d, "the step shows {%s} before its question asks for it: show it in the reveal instead",
+                               name);
+        if (j == k)
+            return pl_doc_fail(d, "the step's narration shows {%s}, which gives away {%s} before its question asks for it",
+                               name, asked);
+        return pl_doc_fail(d, "the step shows {%s}, which step %d asks for (the same figure there): show it after", name,
+                           j + 1);
+    }
+    return PL_OK;
 }
 
 /* What every question and the lesson as a whole must have. */
@@ -420,7 +513,7 @@ static PlStatus finish(PlDoc *d) {
     d->line = 1;
     if (!l->nsteps) return pl_doc_fatal(d, "a lesson has steps, each beginning with ## and a title");
     PlStatus st = summary ? PL_OK : pl_doc_found(d, pl_doc_fail(d, "a lesson ends with a summary: (in its last step)"));
-    for (int i = 0; i < l->nsteps && !st; i++) st = pl_doc_found(d, check_unrevealed(d, &l->steps[i]));
+    for (int i = 0; i < l->nsteps && !st; i++) st = pl_doc_found(d, check_unrevealed(d, l, i));
     return st;
 }
 
@@ -509,10 +602,25 @@ void pl_lesson_free(PlLesson *l) {
 
 int pl_lesson_dirs(char dirs[][1024], int max) { return pl_doc_dirs(&format, dirs, max); }
 int pl_lesson_list(char paths[][1024], int max) { return pl_doc_list(&format, paths, max); }
+
+int pl_lesson_next(const char *name, char *next, int cap) {
+    char(*paths)[1024] = malloc(256 * sizeof *paths);
+    int n = paths ? pl_lesson_list(paths, 256) : -1, rc = 1;
+    if (n < 0) return free(paths), -1;
+    for (int i = 0; i + 1 < n && rc == 1; i++) {
+        char base[300];
+        pl_doc_name(&format, paths[i], base, sizeof base);
+        if (strcmp(base, name) == 0) pl_doc_name(&format, paths[i + 1], next, cap), rc = 0;
+    }
+    free(paths);
+    return rc;
+}
 int pl_lesson_find(const char *name, char *path, int cap) { return pl_doc_find(&format, name, path, cap); }
 
 /* ---- placeholders ---- */
 
-const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap) { return pl_fill(lab, text, out, cap); }
+const char *pl_lesson_fill(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap) {
+    return pl_fill(lab, ledger, text, out, cap);
+}
 
 unsigned pl_lesson_text_kinds(const char *text) { return pl_fill_kinds(text); }

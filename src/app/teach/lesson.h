@@ -45,6 +45,7 @@ typedef struct {
 #define PL_LESSON_MAX_HINTS 8
 #define PL_LESSON_MAX_GOAL 4
 #define PL_LESSON_MAX_ACTIONS 16
+#define PL_LESSON_MAX_STEPS 200
 
 typedef struct {
     char *text;    /* what the learner reads */
@@ -119,10 +120,28 @@ int pl_lesson_find(const char *name, char *path, int cap);
  * wins): fills paths (up to max), returns how many, or -1 when memory ran
  * out. */
 int pl_lesson_list(char paths[][1024], int max);
+/* The lesson after the one named name in that list, into next: 0, 1 when
+ * it is the last (or not listed), -1 when memory ran out. */
+int pl_lesson_next(const char *name, char *next, int cap);
+
+/* The settings and the locks of step k over base (the lab's when the
+ * lesson began): the setup, then every step's set, view, lock and unlock up
+ * to k; an inline corpus lasts for its own step. Can't fail. */
+void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, PlLabSettings *s, unsigned *locks);
+/* Whether quantity q shows the same fact under settings a and b: every
+ * setting its results depend on is equal, the corpus too; for a figure of
+ * training, both train the same thing from the same seeds. A setting's own
+ * value is no fact (0). */
+int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b);
+/* Hides in out what step s's question asks (ledger.h): an ask's quantity
+ * and what determines it; for a question about training, or asked on a
+ * step that trains, every figure of training. */
+void pl_lesson_question_hides(const PlStep *s, PlLedger *out);
 
 /* Fills the {quantity} placeholders of text with the lab's values now ("..."
- * for one not computed yet); returns out. */
-const char *pl_lesson_fill(PlLab *lab, const char *text, char *out, int cap);
+ * for one not computed yet), drawn through ledger (pl_fill: NULL shows every
+ * figure); returns out. */
+const char *pl_lesson_fill(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap);
 /* The result kinds a text's placeholders read. */
 unsigned pl_lesson_text_kinds(const char *text);
 

@@ -48,7 +48,8 @@ static int open_book(PlLessonPlay *p, int *attempt) {
     PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
     *attempt = e ? ++e->opened : 0;
     if (!e || e->done || e->step <= 0) return 0;
-    snprintf(p->note, sizeof p->note, "welcome back: you stopped at step %d", e->step + 1);
+    snprintf(p->note, sizeof p->note, "resumed at step %d of %d, where you stopped; PgUp goes back", e->step + 1,
+             p->lesson->nsteps);
     return e->step;
 }
 
@@ -75,6 +76,14 @@ static int start_run(PlLessonPlay *p, int step, char *why, int cap) {
     return 0;
 }
 
+/* A resumed lesson: the questions its learner answered right before count
+ * as answered, so their figures show on the other steps. */
+static void seen_before(PlLessonPlay *p) {
+    PlLessonProgress *e = p->book ? pl_progress_of(p->book, p->lesson->name) : NULL;
+    for (int i = 0; e && i < p->lesson->nsteps && i < PL_PROGRESS_ANSWERS; i++)
+        if (e->answer[i] == 1) pl_lesson_run_seen(p->run, i);
+}
+
 int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step, int present, char *why, int cap) {
     memset(p, 0, sizeof *p);
     p->lab = lab, p->present = present;
@@ -85,6 +94,8 @@ int pl_lesson_play_open(PlLessonPlay *p, PlLab *lab, const char *name, int step,
     if (start_run(p, step, why, cap)) return pl_lesson_play_close(p), -1;
     if (p->book) pl_lesson_run_learner(p->run, p->book->salt, attempt);
     p->grades = p->book != NULL;
+    seen_before(p);
+    if (pl_lesson_next(p->lesson->name, p->next, sizeof p->next)) p->next[0] = '\0';
     return 0;
 }
 
@@ -291,7 +302,7 @@ static void gap(PlPage *g) { pl_page_gap(g); }
 
 static void filled_part(PlPage *g, PlLab *lab, const char *text, PlRole role, PlPart part, int indent) {
     char buf[FILL_CAP];
-    if (text && *text) pl_page_add(g, role, part, indent, pl_lesson_fill(lab, text, buf, sizeof buf));
+    if (text && *text) pl_page_add(g, role, part, indent, pl_lesson_fill(lab, pl_lab_ledger(lab), text, buf, sizeof buf));
 }
 
 static void filled(PlPage *g, PlLab *lab, const char *text, PlRole role, int indent) {
@@ -301,12 +312,24 @@ static void filled(PlPage *g, PlLab *lab, const char *text, PlRole role, int ind
 static void feedback(PlPage *g, const PlLessonState *st, const PlQuestion *q) {
     char line[600];
     if (st->answer == PL_ANS_WRONG && q->kind != PL_Q_CHOOSE && !st->solution) {
-        if (q->kind == PL_Q_ASK) snprintf(line, sizeof line, "%s is not it.", st->typed);
-        else snprintf(line, sizeof line, "%s", st->message[0] ? st->message : "Not yet.");
+        if (q->kind == PL_Q_ASK && !st->message[0]) snprintf(line, sizeof line, "%s is not it.", st->typed);
+        else snprintf(line, sizeof line, "%s", st->message[0] ? st->message : "Not yet."); /* the diagnosis */
         put(g, PL_ROLE_WRONG, 0, line);
         put(g, PL_ROLE_ASIDE, 0, "Try again, h for a hint, s for the solution.");
     }
     if (st->answer == PL_ANS_RIGHT && q->kind != PL_Q_CHOOSE) put(g, PL_ROLE_RIGHT, 0, "Right.");
+}
+
+/* After a right choice, the other right ones by their letters: a question
+ * with two right answers says so. */
+static void others_right(PlPage *g, const PlLessonState *st, const PlQuestion *q) {
+    char line[160];
+    int n = snprintf(line, sizeof line, "This question has more than one right answer: ");
+    int others = 0;
+    for (int k = 0; k < q->nchoices && n < (int)sizeof line - 8; k++)
+        if (q->choices[st->order[k]].right && st->order[k] != st->chosen)
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s%c)", others++ ? " and " : "", 'a' + k);
+    if (others) snprintf(line + n, sizeof line - (size_t)n, " %s right too.", others > 1 ? "are" : "is"), put(g, PL_ROLE_RIGHT, 0, line);
 }
 
 /* A choose:'s solution: each right choice by its letter, and why. */
@@ -321,18 +344,28 @@ static void right_choices(PlPage *g, PlLab *lab, const PlLessonState *st, const 
     }
 }
 
+/* The question's own words, through its ledger: they may hand over the
+ * figures to work the answer out from (pl_lesson_run_question_ledger). */
+static void asked_part(PlPage *g, const PlLessonPlay *p, PlLab *lab, const char *text, PlRole role, PlPart part,
+                       int indent) {
+    char buf[FILL_CAP];
+    PlLedger l;
+    pl_lesson_run_question_ledger(p->run, &l);
+    if (text && *text) pl_page_add(g, role, part, indent, pl_lesson_fill(lab, &l, text, buf, sizeof buf));
+}
+
 static void question(PlPage *g, const PlLessonPlay *p, PlLab *lab) {
     const PlLessonState *st = pl_lesson_run_state(p->run);
     const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
     char line[600];
     if (q->kind == PL_Q_NONE) return;
     gap(g);
-    filled_part(g, lab, q->prompt, PL_ROLE_PROMPT, PL_PART_QUESTION, 0);
+    asked_part(g, p, lab, q->prompt, PL_ROLE_PROMPT, PL_PART_QUESTION, 0);
     if (q->kind == PL_Q_CHOOSE)
         for (int k = 0; k < q->nchoices; k++) { /* in this learner's order, lettered by place */
             int i = st->order[k];
             snprintf(line, sizeof line, "%c) %s", 'a' + k, q->choices[i].text);
-            filled_part(g, lab, line, i == st->chosen ? PL_ROLE_CHOSEN : PL_ROLE_CHOICE, PL_PART_QUESTION, 3);
+            asked_part(g, p, lab, line, i == st->chosen ? PL_ROLE_CHOSEN : PL_ROLE_CHOICE, PL_PART_QUESTION, 3);
         }
     if (q->kind == PL_Q_ASK && st->answer != PL_ANS_RIGHT && !st->solution) {
         snprintf(line, sizeof line, "> %s_   (type a number, Enter)", p->input);
@@ -342,10 +375,11 @@ static void question(PlPage *g, const PlLessonPlay *p, PlLab *lab) {
         pl_page_add(g, PL_ROLE_ASIDE, PL_PART_QUESTION, 0, "(work the lab, then Enter checks it)");
     for (int i = 0; i < st->hints; i++) {
         snprintf(line, sizeof line, "hint %d: %s", i + 1, q->hints[i]);
-        filled(g, lab, line, PL_ROLE_HINT, 2);
+        asked_part(g, p, lab, line, PL_ROLE_HINT, PL_PART_NONE, 2);
     }
     if (st->chosen >= 0)
         filled(g, lab, q->choices[st->chosen].explain, st->answer == PL_ANS_RIGHT ? PL_ROLE_RIGHT : PL_ROLE_WRONG, 0);
+    if (st->chosen >= 0 && q->choices[st->chosen].right) others_right(g, st, q);
     feedback(g, st, q);
     if (st->solution && q->kind == PL_Q_CHOOSE) right_choices(g, lab, st, q);
     if (st->solution && q->kind == PL_Q_ASK && !q->solution) { /* the number itself, as the lab has it now */
@@ -379,6 +413,12 @@ void pl_lesson_page(const PlLessonPlay *p, PlLab *lab, PlPage *g) {
     if (s->summary) {
         gap(g);
         filled(g, lab, s->summary, PL_ROLE_SUMMARY, 2);
+    }
+    if (!p->due && pl_lesson_run_state(p->run)->step == p->lesson->nsteps - 1) { /* the end, and where to go on */
+        char end[300];
+        if (p->next[0]) snprintf(end, sizeof end, "The lesson is complete. Next: %s (padlab lesson %s).", p->next, p->next);
+        else snprintf(end, sizeof end, "The lesson is complete: it is the last of the lessons.");
+        gap(g), put(g, PL_ROLE_NOTE, 0, end);
     }
     const char *note = p->note[0] ? p->note : p->unsaved; /* a failed save is said until the end */
     if (note[0]) gap(g), put(g, PL_ROLE_NOTE, 0, note);

@@ -35,6 +35,7 @@ typedef struct {
     PlLessonDue *due;                          /* a review: the due questions, earliest first; NULL: a lesson */
     int ndue, at;                              /* how many, and the one on screen */
     uint64_t salt;                             /* a review: the drill book's learner salt (choice orders) */
+    char next[96];                             /* the lesson after this one, named at its end; "" when none */
 } PlLessonPlay;
 
 /* What a key means to a lesson; printable characters come as PL_LK_CHAR. */

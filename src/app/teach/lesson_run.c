@@ -11,6 +11,7 @@
 
 #include "app/lab/fill.h"
 #include "choices.h"
+#include "diagnose.h"
 
 struct PlLessonRun {
     PlLab *lab;
@@ -20,6 +21,7 @@ struct PlLessonRun {
     PlLabSettings base; /* the lab's settings when the lesson began */
     PlLessonState st;
     signed char answers[PL_PROGRESS_ANSWERS]; /* each step's first answer: 1 right, -1 wrong */
+    unsigned char seen[PL_LESSON_MAX_STEPS];  /* each step's figure shown: answered right or solved */
     int furthest;
 };
 
@@ -27,29 +29,9 @@ const PlLesson *pl_lesson_run_lesson(const PlLessonRun *r) { return r->l; }
 const PlLessonState *pl_lesson_run_state(const PlLessonRun *r) { return &r->st; }
 const PlStep *pl_lesson_run_step(const PlLessonRun *r) { return &r->l->steps[r->st.step]; }
 
-/* The settings and the locks of step k: the setup, then every step's set,
- * view, lock and unlock up to k; an inline corpus lasts for its own step. */
+/* The settings and the locks of step k, over the lab's when the lesson began. */
 static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks) {
-    *s = r->base;
-    *locks = 0;
-    pl_settings_patch_apply(s, r->l->setup_patch);
-    for (int i = 0; i <= k; i++)
-        for (int a = 0; a < r->l->steps[i].nactions; a++) {
-            const PlStepAction *act = &r->l->steps[i].actions[a];
-            PlView v;
-            switch (act->kind) {
-            case PL_STEP_SET: pl_settings_patch_apply(s, act->set); break;
-            case PL_STEP_VIEW:
-                if (!pl_view_parse(act->text, &v)) s->view = v;
-                break;
-            case PL_STEP_INLINE:
-                if (i == k) snprintf(s->corpus, sizeof s->corpus, "inline:%s", act->text);
-                break;
-            case PL_STEP_LOCK: *locks |= act->bits; break;
-            case PL_STEP_UNLOCK: *locks &= ~act->bits; break;
-            default: break;
-            }
-        }
+    pl_lesson_settings_at(r->l, &r->base, k, s, locks);
 }
 
 enum { WORK_TRAIN = 1, WORK_GRID = 2 };
@@ -158,21 +140,35 @@ PlLessonRun *pl_lesson_run_new(PlLab *lab, const PlLesson *l, int step, PlErr *e
 void pl_lesson_run_free(PlLessonRun *r) {
     if (!r) return;
     pl_lab_lock(r->lab, 0);
-    pl_lab_set_veil(r->lab, NULL);
+    pl_lab_set_ledger(r->lab, NULL);
     free(r);
 }
 
 /* ---- answers ---- */
 
+/* Whether quantity q reads a figure a retrain now running will change: a
+ * figure of training, or a result that reads the trained model. */
+static int retrain_changes(PlLessonRun *r, const PlQuantity *q) {
+    if (!pl_lab_training(r->lab)->active && !pl_lab_grid(r->lab).active) return 0;
+    if (pl_quantity_reads_training(q)) return 1;
+    unsigned kinds = pl_quantity_kinds(q);
+    for (int k = 0; k < PL_R_COUNT; k++)
+        if ((kinds & (1u << k)) && pl_result_lacks((PlResultKind)k)) return 1; /* it reads a model when one fits */
+    return 0;
+}
+
 static void record(PlLessonRun *r, int right) {
     r->st.attempts++;
     r->st.answer = right ? PL_ANS_RIGHT : PL_ANS_WRONG;
+    if (right) r->seen[r->st.step] = 1;
     if (r->st.step < PL_PROGRESS_ANSWERS && !r->answers[r->st.step]) r->answers[r->st.step] = right ? 1 : -1;
 }
 
 static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     double v;
     r->st.not_ready = pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message) != 0;
+    if (!r->st.not_ready && retrain_changes(r, &q->answer)) /* the number it would be checked against is about to change */
+        r->st.not_ready = 1, snprintf(r->st.message, sizeof r->st.message, "the lab is retraining");
     if (r->st.not_ready) return -1; /* not computed yet: the front end asks again */
     int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
     if (ok < 0)
@@ -180,6 +176,7 @@ static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
     r->st.value = v;
     record(r, ok);
+    if (!ok) pl_diagnose(r->lab, &q->answer, v, &q->tolerance, r->st.typed, r->st.message, sizeof r->st.message);
     return ok ? PL_ANS_RIGHT : PL_ANS_WRONG;
 }
 
@@ -187,7 +184,8 @@ int pl_lesson_run_ready(PlLessonRun *r) {
     const PlQuestion *q = &pl_lesson_run_step(r)->q;
     double v;
     char why[160];
-    return q->kind != PL_Q_ASK || pl_quantity_value(r->lab, &q->answer, &v, why, sizeof why) == 0;
+    if (q->kind != PL_Q_ASK) return 1;
+    return !retrain_changes(r, &q->answer) && pl_quantity_value(r->lab, &q->answer, &v, why, sizeof why) == 0;
 }
 
 static int answer_choose(PlLessonRun *r, const PlQuestion *q, const char *typed) {
@@ -317,6 +315,7 @@ int pl_lesson_run_solution(PlLessonRun *r) {
     PlErr err;
     if (!r->st.attempts || (!q->solution && q->kind == PL_Q_EXERCISE)) return 0; /* an ask shows its number */
     r->st.solution = 1;
+    r->seen[r->st.step] = 1;
     if (q->kind == PL_Q_EXERCISE && pl_lesson_run_solve(r, &err))
         snprintf(r->st.message, sizeof r->st.message, "%.290s", err.msg);
     return 1;
@@ -351,35 +350,91 @@ void pl_lesson_run_record(const PlLessonRun *r, PlLessonProgress *p) {
         if (r->answers[i]) p->answer[i] = r->answers[i];
 }
 
-/* Whether step s trains or runs the grid. */
-static int step_trains(const PlStep *s) {
-    for (int a = 0; a < s->nactions; a++)
-        if (s->actions[a].kind == PL_STEP_TRAIN || s->actions[a].kind == PL_STEP_GRID) return 1;
-    return 0;
+/* Whether step k's question is open now: asked on screen and neither
+ * answered right nor solved. */
+static int open_here(const PlLessonRun *r) {
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    return (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution;
 }
 
-void pl_lesson_run_veil(PlLessonRun *r, PlVeil *out) {
-    memset(out, 0, sizeof *out);
-    const PlStep *s = pl_lesson_run_step(r);
-    const PlQuestion *q = &s->q;
-    int open = (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution;
-    if (!open) return;
-    out->training = step_trains(s) || (q->kind == PL_Q_ASK && pl_quantity_reads_training(&q->answer));
-    double v;
-    char why[200];
-    if (q->kind == PL_Q_ASK && pl_quantity_value(r->lab, &q->answer, &v, why, sizeof why) == 0) pl_veil_add(out, v);
+/* What every question but step `but`'s hides now. */
+static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
+    pl_ledger_clear(out);
+    const PlLabSettings *now = pl_lab_settings(r->lab);
+    for (int j = 0; j < r->l->nsteps; j++) { /* a question not answered yet: its fact on the other steps */
+        const PlQuestion *q = &r->l->steps[j].q;
+        if (j == but || r->seen[j] || q->kind != PL_Q_ASK) continue;
+        PlLabSettings there;
+        unsigned locks;
+        fold(r, j, &there, &locks);
+        if (pl_lesson_same_fact(&q->answer, &there, now)) pl_lesson_question_hides(&r->l->steps[j], out);
+    }
 }
 
-void pl_lesson_run_sync_veil(PlLessonRun *r) {
-    PlVeil v;
-    pl_lesson_run_veil(r, &v);
-    pl_lab_set_veil(r->lab, &v);
+void pl_lesson_run_ledger(PlLessonRun *r, PlLedger *out) {
+    ledger_but(r, r->st.step, out);
+    if (open_here(r)) pl_lesson_question_hides(pl_lesson_run_step(r), out);
+}
+
+void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out) {
+    pl_lesson_run_ledger(r, out);
+    if (!open_here(r)) return;
+    PlLedger others; /* what the other questions hide, and this one's own figure alone */
+    const PlQuestion *q = &pl_lesson_run_step(r)->q;
+    char name[96];
+    ledger_but(r, r->st.step, &others);
+    if (q->kind == PL_Q_ASK) pl_ledger_hide(&others, pl_quantity_name(&q->answer, name, sizeof name));
+    others.training |= out->training;
+    *out = others;
+}
+
+void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
+    pl_ledger_clear(out);
+    PlLabSettings here;
+    unsigned locks;
+    fold(r, k, &here, &locks);
+    for (int j = 0; j < r->l->nsteps; j++) {
+        const PlQuestion *q = &r->l->steps[j].q;
+        if (j == k) pl_lesson_question_hides(&r->l->steps[j], out);
+        else if (q->kind == PL_Q_ASK) {
+            PlLabSettings there;
+            fold(r, j, &there, &locks);
+            if (pl_lesson_same_fact(&q->answer, &there, &here)) pl_lesson_question_hides(&r->l->steps[j], out);
+        }
+    }
+}
+
+void pl_lesson_run_sync_ledger(PlLessonRun *r) {
+    PlLedger l;
+    pl_lesson_run_ledger(r, &l);
+    pl_lab_set_ledger(r->lab, &l);
+}
+
+void pl_lesson_run_seen(PlLessonRun *r, int step) {
+    if (step >= 0 && step < r->l->nsteps) r->seen[step] = 1;
+}
+
+/* Whether the lab is still at work on the step: its own training or grid,
+ * or a retrain that a cold setting of the step started (whose model the
+ * step's figures then read). */
+static int busy(PlLessonRun *r) {
+    pl_lab_tick(r->lab);
+    pl_lesson_run_tick(r);
+    return r->st.waiting || pl_lab_training(r->lab)->active || pl_lab_grid(r->lab).active;
 }
 
 int pl_lesson_run_wait(PlLessonRun *r) {
     double t0 = pl_app_clock(), limit = 600.0;
-    while ((pl_lab_tick(r->lab), pl_lesson_run_tick(r), pl_lesson_run_state(r)->waiting) && pl_app_clock() - t0 < limit)
-        usleep(10000);
+    while (busy(r) && pl_app_clock() - t0 < limit) usleep(10000);
     double left = limit - (pl_app_clock() - t0);
-    return pl_lesson_run_state(r)->waiting ? -1 : pl_lab_wait(r->lab, pl_lesson_run_kinds(r), left > 1 ? left : 1);
+    return busy(r) ? -1 : pl_lab_wait(r->lab, pl_lesson_run_kinds(r), left > 1 ? left : 1);
+}
+
+int pl_lesson_run_play_key(PlLessonRun *r, PlErr *err) {
+    if (pl_lesson_run_wait(r)) return pl_err_set(err, PL_EIO, "the lab did not finish computing in time"), -1;
+    if (pl_lesson_run_step(r)->q.kind != PL_Q_EXERCISE) return 0;
+    if (pl_lesson_run_solve(r, err)) return -1;
+    r->st.answer = PL_ANS_RIGHT, r->st.solution = 1; /* solved, as a learner who pressed s sees it */
+    if (pl_lesson_run_wait(r)) return pl_err_set(err, PL_EIO, "the lab did not finish computing the solved exercise in time"), -1;
+    return 0;
 }

@@ -10,7 +10,7 @@
 
 #include "lesson.h"
 #include "progress.h"
-#include "app/lab/veil.h"
+#include "app/lab/ledger.h"
 
 typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
 
@@ -84,20 +84,41 @@ unsigned pl_lesson_run_kinds(const PlLessonRun *r);
 /* Polls a step that trains or runs the grid; 1 when its state changed. */
 int pl_lesson_run_tick(PlLessonRun *r);
 
-/* What the front ends must not show while the step's question is open (not
- * answered right, no solution shown): the asked figure as the lab computes
- * it now and, for a question about training (or asked on a step that
- * trains), every training result. Empty otherwise. Can't fail. */
-void pl_lesson_run_veil(PlLessonRun *r, PlVeil *out);
+/* The ledger of what the learner may not see now (ledger.h): the step's
+ * question while it is open (not answered right, no solution shown), with
+ * the quantities that determine it and, for a question about training (or
+ * asked on a step that trains), every training figure; and every other
+ * step's question not answered yet in this run, where the lab now shows the
+ * same fact (the settings its figure depends on are those of that step).
+ * Can't fail. */
+void pl_lesson_run_ledger(PlLessonRun *r, PlLedger *out);
+/* The ledger of the question's own words (its prompt, choices and hints):
+ * as pl_lesson_run_ledger, but of the open question's figures only the
+ * asked one is hidden, since a question may hand over the figures to work
+ * it out from. Can't fail. */
+void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out);
+/* The ledger of step k on a worksheet, where every page is in sight at once
+ * and nothing is answered: step k's question, and every question whose
+ * fact step k's settings show. Can't fail. */
+void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out);
+/* Counts step k's question as answered (a resumed lesson's earlier steps):
+ * its figure is no longer hidden on the other steps. */
+void pl_lesson_run_seen(PlLessonRun *r, int step);
 /* For the commands that play a lesson without a front end (--answers,
  * --handout, a class's projector): ticks the lab and the run until the
  * step's training or grid is done, then waits for what its text and
  * question read; at most ten minutes in all. 0, or -1 when that ran out. */
 int pl_lesson_run_wait(PlLessonRun *r);
-/* Hands that veil to the lab (pl_lab_set_veil), which every view and the
- * status line are drawn through: a front end calls it before it draws a
- * frame. Freeing the run lifts it. */
-void pl_lesson_run_sync_veil(PlLessonRun *r);
+/* Plays the step as a learner who solves it: waits for the lab
+ * (pl_lesson_run_wait), and for an exercise applies its solution
+ * (pl_lesson_run_solve) and waits again, so that a key written now shows
+ * the figures the learner's lab shows once the step is done. 0, or -1 with
+ * err (the lab did not finish in ten minutes, the solution cannot be set). */
+int pl_lesson_run_play_key(PlLessonRun *r, PlErr *err);
+/* Hands that ledger to the lab (pl_lab_set_ledger), which every view, the
+ * status line and the exports are drawn through: a front end calls it
+ * before it draws a frame. Freeing the run empties it. */
+void pl_lesson_run_sync_ledger(PlLessonRun *r);
 
 /* Records the run in a progress entry: the step reached, the answers, done
  * when the last step is reached. */

@@ -1,0 +1,97 @@
+/* The slips a wrong answer may be (diagnose.h), tried in order. */
+#include "diagnose.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Whether answer a reads as x, within the question's tolerance around x. */
+static int near(const PlQuantity *q, double a, double x, const PlTolerance *t) {
+    double lo, hi;
+    if (!isfinite(x)) return 0;
+    pl_quantity_band(q, x, t, &lo, &hi);
+    return a >= lo && a <= hi && !(x == 0.0 && a != 0.0 && pl_quantity_kind_of_format(q) != PL_QF_COUNT);
+}
+
+/* A determiner of q typed for it: "1300 is batch.real_tokens (its real
+ * tokens) here; the question asks for batch.pad_cells (its pad cells)". */
+static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *out, int cap) {
+    char name[96], why[160];
+    const char *by = pl_quantity_determiners(pl_quantity_name(q, name, sizeof name));
+    for (const char *s = by; s && *s;) {
+        char one[96];
+        size_t k = strcspn(s, " ");
+        snprintf(one, sizeof one, "%.*s", (int)k, s);
+        s += k + (s[k] == ' ');
+        PlQuantity d;
+        double x;
+        if (strchr(one, '*') || pl_quantity_parse(one, &d, why, sizeof why) ||
+            pl_quantity_value(lab, &d, &x, why, sizeof why))
+            continue;
+        int share = pl_quantity_kind_of_format(&d) == PL_QF_SHARE;
+        PlTolerance exact = {PL_TOL_RELATIVE, 0.01};
+        double as_d;
+        if (pl_quantity_read(&d, typed, &as_d)) continue; /* read in d's own unit */
+        if (!near(&d, as_d, x, share ? NULL : &exact)) continue;
+        snprintf(out, (size_t)cap, "%s is %s here (%s); the question asks for %s (%s).", typed, one,
+                 pl_quantity_help_of(&d), name, pl_quantity_help_of(q));
+        return 1;
+    }
+    return 0;
+}
+
+/* The complement of a share: 1 - v. */
+static int complement(const PlQuantity *q, double a, double v, const PlTolerance *t, const char *typed, char *out,
+                      int cap) {
+    if (pl_quantity_kind_of_format(q) != PL_QF_SHARE || fabs(v - 0.5) < 0.05 || !near(q, a, 1.0 - v, t)) return 0;
+    snprintf(out, (size_t)cap, "%s is the other part: the rest of the whole, 1 minus what the question asks for.",
+             typed);
+    return 1;
+}
+
+/* A figure 100 times too large or too small: a percentage typed for a
+ * fraction, or the reverse. */
+static int hundredfold(const PlQuantity *q, double a, double v, const PlTolerance *t, const char *typed, char *out,
+                       int cap) {
+    if (pl_quantity_kind_of_format(q) == PL_QF_SHARE || v == 0.0) return 0;
+    if (!near(q, a, 100.0 * v, t) && !near(q, a, v / 100.0, t)) return 0;
+    snprintf(out, (size_t)cap, "%s is off by a factor of 100: a percentage where a fraction is asked, or the reverse.",
+             typed);
+    return 1;
+}
+
+/* Per head for the total (or the reverse), where the quantity reads attention. */
+static int per_head(PlLab *lab, const PlQuantity *q, double a, double v, const PlTolerance *t, const char *typed,
+                    char *out, int cap) {
+    PlQuantity heads;
+    double h;
+    char why[160];
+    if (!(pl_quantity_kinds(q) & (1u << PL_R_ATTENTION)) || pl_quantity_parse("attention.heads", &heads, why, sizeof why) ||
+        pl_quantity_value(lab, &heads, &h, why, sizeof why) || h < 2.0)
+        return 0;
+    if (near(q, a, v / h, t))
+        return snprintf(out, (size_t)cap, "%s is one head's share: the question counts all %.0f heads.", typed, h), 1;
+    if (near(q, a, v * h, t))
+        return snprintf(out, (size_t)cap, "%s counts the %.0f heads once more than the question does.", typed, h), 1;
+    return 0;
+}
+
+/* Higher or lower, and by how much. */
+static void direction(double a, double v, const char *typed, char *out, int cap) {
+    const char *way = v > a ? "higher" : "lower";
+    double ratio = a != 0.0 && v != 0.0 ? fmax(fabs(v / a), fabs(a / v)) : 0.0;
+    const char *much = (ratio >= 2.0 || (a == 0.0) != (v == 0.0)) ? "much " : "";
+    snprintf(out, (size_t)cap, "%s is not it: the lab's number is %s%s.", typed, much, way);
+}
+
+const char *pl_diagnose(PlLab *lab, const PlQuantity *q, double v, const PlTolerance *t, const char *typed, char *out,
+                        int cap) {
+    double a;
+    out[0] = '\0';
+    if (pl_quantity_kind_of_format(q) == PL_QF_SETTING || pl_quantity_read(q, typed, &a)) return out;
+    if (determiner(lab, q, typed, out, cap) || complement(q, a, v, t, typed, out, cap) ||
+        hundredfold(q, a, v, t, typed, out, cap) || per_head(lab, q, a, v, t, typed, out, cap))
+        return out;
+    direction(a, v, typed, out, cap);
+    return out;
+}

@@ -1,0 +1,20 @@
+/* Feedback that teaches: what a wrong number to a lesson's ask: question
+ * most likely is. Before "higher or lower", the slips a learner makes with
+ * the lesson's own figures are looked for: a figure that determines the
+ * asked one typed for it (the real tokens for the pads, a share for a
+ * count), the complement of a share, a percentage typed as a fraction,
+ * a figure per head for the total. Each is read from the lab now. */
+#ifndef PL_APP_DIAGNOSE_H
+#define PL_APP_DIAGNOSE_H
+
+#include "app/lab/lab.h"
+#include "app/lab/quantity.h"
+
+/* Writes into out (cap bytes) one sentence on the wrong answer `typed` to
+ * quantity q, whose value in the lab is v, answered right within t: the
+ * slip it matches, else whether the lab's number is higher or lower.
+ * Returns out; "" when typed is not a number. */
+const char *pl_diagnose(PlLab *lab, const PlQuantity *q, double v, const PlTolerance *t, const char *typed, char *out,
+                        int cap);
+
+#endif

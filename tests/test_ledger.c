@@ -1,0 +1,147 @@
+/* The ledger (app/lab/ledger.h): figures travel as marks naming their
+ * quantity, and only the hidden ones are drawn as '?'s. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/lab/ledger.h"
+#include "app/lab/quantity.h"
+#include "suites.h"
+
+static const char *drawn(const PlLedger *l, const char *text) {
+    static char out[512];
+    return pl_ledger_draw(l, text, out, sizeof out);
+}
+
+/* Two equal numbers, one a marked figure: only the marked one is hidden. */
+START_TEST(test_only_the_marked_figure_is_hidden_not_its_equal_digits) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "cost.rnn_wasted");
+    char text[256];
+    snprintf(text, sizeof text, "1000000 run (%s on pads), seed 238197, head 0", PL_FIG("cost.rnn_wasted", "%d", 238197));
+    ck_assert_str_eq(drawn(&l, text), "1000000 run (?????? on pads), seed 238197, head 0");
+    ck_assert_str_eq(drawn(NULL, text), "1000000 run (238197 on pads), seed 238197, head 0");
+    pl_ledger_clear(&l);
+    ck_assert_str_eq(drawn(&l, text), "1000000 run (238197 on pads), seed 238197, head 0");
+}
+END_TEST
+
+/* A hidden figure keeps its width in characters (a UTF-8 sign counts one)
+ * and its spaces, so a layout never moves. */
+START_TEST(test_a_hidden_figure_keeps_its_width_and_spaces) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "attention.pad_share");
+    char text[256];
+    snprintf(text, sizeof text, "[%s]", PL_FIG("attention.pad_share", "%6.1f%% \u2192 x", 54.5));
+    ck_assert_str_eq(drawn(&l, text), "[  ????? ? ?]");
+}
+END_TEST
+
+/* An open question hides the quantities declared to determine its own
+ * (pl_quantity_hide; pl_ledger_hide hides a name alone): the
+ * real tokens and the padding share give away the steps run on pads, the
+ * steps run do not. */
+START_TEST(test_a_question_hides_what_determines_its_figure) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "cost.rnn_wasted");
+    ck_assert(pl_ledger_hides_name(&l, "cost.rnn_wasted"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.real_tokens"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.padding_share"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.rnn_steps"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.padding_share(packed)")); /* another strategy's is another fact */
+    /* A figure that is two facts at once is hidden when either is. */
+    ck_assert(pl_ledger_hides_name(&l, "cost.padding_share(static),cost.padding_share"));
+    /* NAME(*) stands for every argument. */
+    pl_ledger_clear(&l);
+    pl_ledger_hide(&l, "cost.static_padding_share(*)");
+    ck_assert(pl_ledger_hides_name(&l, "cost.static_padding_share(200)"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.static_padding_share"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.static_padding_shares(200)"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.padding_share"));
+}
+END_TEST
+
+/* A figure of training hides every one: which runs a lesson trains is the
+ * lesson's business, and an accuracy seen is an answer given. */
+START_TEST(test_a_training_question_hides_every_training_figure) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "grid.median(post off)");
+    ck_assert_int_eq(l.training, 1);
+    ck_assert(pl_ledger_hides_name(&l, "train.median"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
+    ck_assert(!pl_ledger_hides_name(&l, "corpus.majority"));
+}
+END_TEST
+
+/* A sentence whose wording follows a figure is marked with it, and hidden
+ * whole; a figure inside it goes with it. JSON writes a hidden figure as null. */
+START_TEST(test_a_sentence_is_hidden_with_the_figure_it_tells) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "masks.share_inverted");
+    char inner[128], text[256];
+    pl_fig(inner, sizeof inner, "masks.share_inverted", "%s", "100%");
+    snprintf(text, sizeof text, "x %s y", PL_FIG("masks.share_inverted", "only pads (%s)", inner));
+    ck_assert_str_eq(drawn(&l, text), "x ???? ???? ?????? y");
+    ck_assert_str_eq(drawn(NULL, text), "x only pads (100%) y");
+    char *json = pl_ledger_draw_new(&l, text, PL_DRAW_JSON);
+    ck_assert_str_eq(json, "x null y");
+    free(json);
+}
+END_TEST
+
+/* Bytes that make no mark never reach a screen; a mark with no name is
+ * dropped whole (its figure cannot be asked about, so it is not shown); a
+ * mark cut by its buffer is still closed. */
+START_TEST(test_stray_mark_bytes_are_dropped_and_cut_marks_closed) {
+    ck_assert_str_eq(drawn(NULL, "a\x03" "b\x02" "c"), "abc");
+    ck_assert_str_eq(drawn(NULL, "a\x01" "b\x03" "c\x02" "d"), "acd");
+    ck_assert_str_eq(drawn(NULL, "a\x01" "open"), "a"); /* no name: dropped */
+    PlLedger h;
+    pl_ledger_clear(&h);
+    pl_quantity_hide(&h, "cost.rnn_wasted");
+    /* a mark cut before its end by someone's small buffer still hides to the end */
+    ck_assert_str_eq(drawn(&h, "x \x01" "cost.rnn_wasted\x02" "238197 on"), "x ?????? ??");
+    ck_assert_str_eq(drawn(NULL, "x \x01" "cost.rnn_wasted\x02" "238197 on"), "x 238197 on");
+    char small[24];
+    pl_fig(small, sizeof small, "cost.rnn_wasted", "%s", "123456789");
+    ck_assert_int_eq(small[strlen(small) - 1], PL_FIG_END);
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "cost.rnn_wasted");
+    const char *d = drawn(&l, small);
+    ck_assert_msg(strspn(d, "?") == strlen(d) && *d, "'%s'", d);
+    char out[4];
+    ck_assert_str_eq(pl_ledger_draw(NULL, "a\u2192b", out, sizeof out), "a"); /* never half a character */
+}
+END_TEST
+
+/* Past its room the ledger hides everything rather than too little. */
+START_TEST(test_a_full_ledger_hides_everything) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    char name[32];
+    for (int i = 0; i <= PL_LEDGER_MAX; i++) snprintf(name, sizeof name, "q.n%d", i), pl_ledger_hide(&l, name);
+    ck_assert(pl_ledger_hides_name(&l, "batch.width"));
+}
+END_TEST
+
+Suite *ledger_suite(void) {
+    Suite *s = suite_create("ledger");
+    TCase *tc = tcase_create("marks");
+    tcase_add_test(tc, test_only_the_marked_figure_is_hidden_not_its_equal_digits);
+    tcase_add_test(tc, test_a_hidden_figure_keeps_its_width_and_spaces);
+    tcase_add_test(tc, test_a_sentence_is_hidden_with_the_figure_it_tells);
+    tcase_add_test(tc, test_stray_mark_bytes_are_dropped_and_cut_marks_closed);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hiding");
+    tcase_add_test(tc, test_a_question_hides_what_determines_its_figure);
+    tcase_add_test(tc, test_a_training_question_hides_every_training_figure);
+    tcase_add_test(tc, test_a_full_ledger_hides_everything);
+    suite_add_tcase(s, tc);
+    return s;
+}
