@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=31
+CHECKS=38
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -27,6 +27,7 @@ if ! command -v curl >/dev/null; then
     exit
 fi
 
+export XDG_STATE_HOME="$TMP/state" # the classes kept: this test's own
 mkfifo "$TMP/keys"
 "$PADLAB" lesson 01-rectangle --class --listen 127.0.0.1 --port 0 --report "$TMP/report" <"$TMP/keys" >"$TMP/projector" 2>&1 &
 pid=$!
@@ -105,21 +106,75 @@ else fail "the student page says which answers counted right" "$(grep -i 'right'
 for _ in 1 2 3 4 5; do status POST /join -d code=WRONG >/dev/null; done
 expect_status "after five wrong codes from an address, even the right one waits" "$(status POST /join -d "code=$code")" 429
 
-key 'q'
+key 'qq' # q asks once more before it ends the class
 wait "$pid"
 if [[ -f $TMP/report.md && -f $TMP/report.csv && -f $TMP/report.json ]]; then pass "the class report is written as Markdown, CSV and JSON"
 else fail "the class report is written as Markdown, CSV and JSON" "$(ls "$TMP")"; fi
-row=$(sed -n 2p "$TMP/report.csv")
-if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",3,2,,,1400,1399,1" ]]; then
-    pass "the report counts 3 answered, 2 right, and the wrong answer 1399"
-else fail "the report counts 3 answered, 2 right, and the wrong answer 1399" "got: $row"; fi
-# A question never reached is listed by its words, its figures not yet computed: no raw {placeholder}.
-if ! grep -q '{' "$TMP/report.csv" && grep -q '^2,3,ask,The four reviews hold … tokens' "$TMP/report.csv"; then
-    pass "a question never reached shows no raw placeholder in the report"
-else fail "a question never reached shows no raw placeholder in the report" "$(sed -n 3p "$TMP/report.csv")"; fi
+prompt='"Of this batch'"'"'s 6400 cells, how many hold the pad token?"'
+right=$(grep -c "^1,2,ask,$prompt,1,1400,yes,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
+wrong=$(grep -c "^1,2,ask,$prompt,1,1399,no,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
+if [[ $right -eq 2 && $wrong -eq 1 ]] && ! grep -qE "$a|$b|$c" "$TMP/report.csv"; then
+    pass "the report has a row per response: 1400 twice counted right, 1399 not, each student a hash, never the token"
+else fail "the report has a row per response" "$(cat "$TMP/report.csv")"; fi
+if grep -q '^| 1399 | 1 |$' "$TMP/report.md" && grep -q '^| 1400 (counted right) | 2 |$' "$TMP/report.md"; then
+    pass "its tally has a row for the wrong answer given, apart from the band counted right"
+else fail "its tally has a row for the wrong answer given, apart from the band counted right" "$(cat "$TMP/report.md")"; fi
+# A question never reached is not in the report, and no raw {placeholder} is either.
+if ! grep -q '{' "$TMP/report.csv" && ! grep -q 'The four reviews hold' "$TMP/report.csv" "$TMP/report.md"; then
+    pass "a question never asked is not in the report"
+else fail "a question never asked is not in the report" "$(cat "$TMP/report.md")"; fi
+
+# ---- a class killed by a signal resumes: its code, its students, their votes ----
+exec 7>&-
+rm -f "$TMP/keys" && mkfifo "$TMP/keys"
+# serve ARGS...: padlab lesson 01-rectangle --class ARGS in the background, its
+# keys from $TMP/keys (fd 7), its screen in $TMP/resume.out; sets pid, url, code.
+serve() {
+    "$PADLAB" lesson 01-rectangle --class --listen 127.0.0.1 --port 0 "$@" <"$TMP/keys" >"$TMP/resume.out" 2>&1 &
+    pid=$!
+    exec 7>"$TMP/keys"
+    for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/resume.out" && break; sleep 0.1; done
+    url=$(sed -n 's/^class: serving \(http:[^ ]*\) code .*/\1/p' "$TMP/resume.out")
+    code=$(sed -n 's/^class: serving .* code \([A-Z0-9]*\)$/\1/p' "$TMP/resume.out")
+}
+serve --report "$TMP/kept" --new
+first=$code a=$(token) b=$(token)
+key ' '
+wait_state "$a" '"phase": "open"'
+answer "$a" 0 1300 >/dev/null
+answer "$b" 0 1400 >/dev/null
+kill -TERM "$pid"
+wait "$pid"
+st=$?
+if [[ $st -eq 143 && -f $TMP/kept.md ]] && grep -q 'the class ended on signal 15, its report written' "$TMP/resume.out"; then
+    pass "TERM ends the class with status 143, its report written"
+else fail "TERM ends the class with status 143, its report written" "status $st" "$(tail -n 3 "$TMP/resume.out")"; fi
+exec 7>&-
+serve --report "$TMP/kept"
+if [[ $code == "$first" ]] && grep -q '^class: resumed, 2 students, at step 2$' "$TMP/resume.out"; then
+    pass "the same command resumes the class: its code, its 2 students, its step"
+else fail "the same command resumes the class" "code $code (was $first)" "$(head -n 3 "$TMP/resume.out")"; fi
+if wait_state "$a" '"mine": "1300"' && wait_state "$a" '"phase": "open"'; then
+    pass "a student's token and vote come back with it, the question still open"
+else fail "a student's token and vote come back with it" "$(state "$a")"; fi
+key 'r'
+wait_state "$a" '"phase": "shown"'
+key 'qq'
+wait "$pid"
+if [[ -f $TMP/kept.md && ! -e $TMP/kept-2.md ]] && grep -q '^| 1300 | 1 |$' "$TMP/kept.md"; then
+    pass "the resumed class writes its whole report where it began, not beside it"
+else fail "the resumed class writes its whole report where it began" "$(ls "$TMP")"; fi
+if [[ $(state "$a") == *"join the class first"* || -z $(state "$a") ]]; then pass "the class's end stops its server"
+else fail "the class's end stops its server" "$(state "$a")"; fi
+exec 7>&-
+serve --new
+if [[ -n $code && $code != "$first" ]]; then pass "--new starts a new class with a new code"
+else fail "--new starts a new class with a new code" "code $code"; fi
+key 'qq'
+wait "$pid"
 
 # ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
-exec 7>&-
+exec 7>&- 2>/dev/null
 rm -f "$TMP/keys" && mkfifo "$TMP/keys" "$TMP/pres"
 exec 8<>"$TMP/pres" # a reader from the start: the teacher's other terminal
 cat <&8 >"$TMP/pres.out" &
@@ -158,16 +213,15 @@ if grep -qE '^on this step [0-9]+:[0-5][0-9], in all [0-9]+:[0-5][0-9]$' "$TMP/p
     pass "with its clocks and the teacher's notes"
 else fail "with its clocks and the teacher's notes" "$(head -n 12 "$TMP/pres.out")"; fi
 key ' ' # step 3: the share of pads (a number)
-key 'q'
+key 'qq' # q asks once more before it ends the class
 wait "$pid"
 if grep -q "the exam's answers" "$TMP/exam.out" && grep -q "the lab: 1400" "$TMP/exam.out" &&
     grep -q "round 1:   2 answered,   1 right" "$TMP/exam.out"; then
     pass "at the end every question reached is revealed against the lab's number (1400: 2 answered, 1 right)"
 else fail "at the end every question reached is revealed against the lab's number" "$(sed -n '/the exam.s answers/,$p' "$TMP/exam.out")"; fi
-row=$(sed -n 2p "$TMP/exam.csv")
-if [[ $row == "1,2,ask,\"Of this batch's 6400 cells, how many hold the pad token?\",2,1,,,1400,1000,1" ]]; then
+if grep -q "^1,2,ask,$prompt,1,1400,yes," "$TMP/exam.csv" && grep -q "^1,2,ask,$prompt,1,1000,no," "$TMP/exam.csv"; then
     pass "and the exam's report counts them"
-else fail "and the exam's report counts them" "got: $row"; fi
+else fail "and the exam's report counts them" "$(cat "$TMP/exam.csv")"; fi
 kill "$catpid" 2>/dev/null
 exec 8>&-
 finish

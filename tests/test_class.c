@@ -1,5 +1,6 @@
 /* The class session: votes and rounds, rejoining, the join code's limit, the
  * tally (worked out by hand below) and the report. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "app/class/class.h"
 #include "app/class/follow.h"
 #include "app/teach/lesson_run.h"
+#include "core/rng.h"
 #include "suites.h"
 
 static PlClass *cls;
@@ -92,12 +94,12 @@ START_TEST(test_answers_are_refused_outside_the_open_question) {
 }
 END_TEST
 
-/* Round 1: 10, 12, 12, 15, 20. The lab says 13, tolerance 2: the band is
- * [11, 15], right are 12, 12, 15 (3). The range is [10, 20], ten bins of 1:
- * 10 -> bin 0, 12 -> bin 2, 15 -> bin 5, 20 -> the last bin (9); the value
- * 13 in bin 3, the band from bin 1 to bin 5. Round 2: 13, 13, 12, 14, 20:
- * right 4. The wrong answers of round 1 are 10 and 20 once each: the
- * smaller, 10. */
+/* Round 1: 10, 12, 12, 15, 20; round 2: 13, 13, 12, 14, 20. The lab says
+ * 13, tolerance 2: the band is [11, 15]. Rows, by value: 10 (round 1: 1,
+ * round 2: 0), the band "13 (counted right)" (3 and 4), 20 (1 and 1): each
+ * distinct wrong answer its own row, none sharing the band's. Round 1's
+ * wrong answers, 10 and 20, tie (the smaller named). Between the rounds the
+ * student of 10 went to 13 (wrong to right); three stayed right, one wrong. */
 START_TEST(test_a_number_is_tallied_by_hand) {
     int q = add_count("2");
     int s[5];
@@ -118,20 +120,85 @@ START_TEST(test_a_number_is_tallied_by_hand) {
     ck_assert_int_eq(t.answered[1], 5);
     ck_assert_int_eq(t.right[0], 3);
     ck_assert_int_eq(t.right[1], 4);
-    ck_assert_int_eq(t.nbins, 10);
-    ck_assert_double_eq(t.edge0, 10.0);
-    ck_assert_double_eq(t.width, 1.0);
-    int want1[10] = {1, 0, 2, 0, 0, 1, 0, 0, 0, 1}, want2[10] = {0, 0, 1, 2, 1, 0, 0, 0, 0, 1};
-    for (int k = 0; k < 10; k++) {
-        ck_assert_int_eq(t.bins[0][k], want1[k]);
-        ck_assert_int_eq(t.bins[1][k], want2[k]);
+    ck_assert_int_eq(t.nrows, 3);
+    static const char *const label[] = {"10", "13 (counted right)", "20"};
+    int want[3][2] = {{1, 0}, {3, 4}, {1, 1}};
+    char text[200];
+    for (int k = 0; k < 3; k++) {
+        ck_assert_int_eq(pl_class_tally_label(&t, k, text, sizeof text), k == 1);
+        ck_assert_str_eq(text, label[k]);
+        ck_assert_int_eq(pl_class_tally_count(&t, 0, k), want[k][0]);
+        ck_assert_int_eq(pl_class_tally_count(&t, 1, k), want[k][1]);
     }
-    ck_assert_int_eq(t.value_bin, 3);
-    ck_assert_int_eq(t.band_bin_lo, 1);
-    ck_assert_int_eq(t.band_bin_hi, 5);
+    ck_assert_int_eq(t.value_row, 1);
     ck_assert_str_eq(t.value_text, "13");
     ck_assert_str_eq(t.wrong, "10");
     ck_assert_int_eq(t.wrong_count, 1);
+    ck_assert_int_eq(t.wrong_tied, 1);
+    ck_assert_int_eq(t.to_right, 1);
+    ck_assert_int_eq(t.to_wrong, 0);
+    ck_assert_int_eq(t.stayed_right, 3);
+    ck_assert_int_eq(t.stayed_wrong, 1);
+}
+END_TEST
+
+/* A row that sums to 0.4546 (a share, within 2 points): the lesson names 1
+ * as the misconception "zeroed after the softmax". Answers 0.45, 45 (the
+ * band), 1, 1.0 and 100% (the misconception: one labelled row of 3), 0.5
+ * and 1e3 (1000%: answers of their own). */
+START_TEST(test_a_misconception_gets_a_labelled_row_of_its_own) {
+    PlQuantity q;
+    PlTolerance tol = {PL_TOL_DEFAULT, 0};
+    char why[200], text[200];
+    ck_assert_int_eq(pl_quantity_parse("batch.pad_share", &q, why, sizeof why), 0);
+    int qi = pl_class_add_number(cls, "What does the row sum to?", &q, &tol, 0);
+    ck_assert_int_eq(pl_class_add_misconception(cls, qi, 1.0, "zeroed after the softmax"), 0);
+    pl_class_open(cls, qi);
+    const char *given[] = {"0.45", "45", "1", "1.0", "100%", "0.5", "1e3"};
+    for (int i = 0; i < 7; i++) answer(student(i), qi, given[i]);
+    pl_class_reveal(cls, 0.4546);
+    PlClassTally t;
+    pl_class_tally(cls, qi, &t);
+    ck_assert_int_eq(t.nrows, 4);
+    static const char *const label[] = {"45.5% (counted right)", "50.0%", "100.0%: zeroed after the softmax", "1000.0%"};
+    static const int count[] = {2, 1, 3, 1};
+    for (int k = 0; k < 4; k++) {
+        pl_class_tally_label(&t, k, text, sizeof text);
+        ck_assert_str_eq(text, label[k]);
+        ck_assert_int_eq(pl_class_tally_count(&t, 0, k), count[k]);
+    }
+    ck_assert_int_eq(t.rows[2].kind, PL_ROW_MISCONCEPTION);
+    ck_assert_int_eq(t.right[0], 2);
+}
+END_TEST
+
+/* Twenty answers 100, 110, ... 290 and one at 1e9: more than the rows
+ * hold. The far one goes to a row of its own; the twenty are clustered into
+ * the rows left, every answer counted once. Nothing absurd is taken. */
+START_TEST(test_many_answers_cluster_and_the_far_ones_stand_apart) {
+    int q = add_count("0"), s = 0;
+    char v[32];
+    pl_class_open(cls, q);
+    for (int i = 0; i < 20; i++) snprintf(v, sizeof v, "%d", 100 + 10 * i), answer(student(s++), q, v);
+    answer(student(s++), q, "1,000,000,000"); /* thousands separators read */
+    PlClassTally t;
+    pl_class_tally(cls, q, &t);
+    ck_assert_int_eq(t.nrows, 11); /* the far one, then the twenty in ten rows of two */
+    ck_assert_int_eq(t.rows[t.nrows - 1].kind, PL_ROW_OUTLIERS);
+    ck_assert_str_eq(t.rows[t.nrows - 1].label, "far off: 1000000000");
+    int total = 0;
+    for (int k = 0; k < t.nrows; k++) total += pl_class_tally_count(&t, 0, k);
+    ck_assert_int_eq(total, 21);
+    ck_assert_str_eq(t.rows[0].label, "100 to 110");
+    char why[200];
+    int late = student(s++);
+    ck_assert_int_eq(pl_class_answer(cls, late, q, "1e308", why, sizeof why), -1);
+    ck_assert_msg(strstr(why, "too far from any answer"), "%s", why);
+    ck_assert_int_eq(pl_class_answer(cls, late, q, "-1e308", why, sizeof why), -1);
+    ck_assert_int_eq(pl_class_answer(cls, late, q, "inf", why, sizeof why), -1);
+    ck_assert_int_eq(pl_class_answer(cls, late, q, "1,5", why, sizeof why), -1); /* a decimal comma: not read */
+    ck_assert_str_eq(why, "expected a whole number: 1330, or 1,330");
+    ck_assert_int_eq(pl_class_answer(cls, late, q, "320,000", why, sizeof why), 0);
 }
 END_TEST
 
@@ -204,6 +271,61 @@ START_TEST(test_a_posted_answer_is_read_decoded_and_bounded) {
 }
 END_TEST
 
+/* A class written to disk and restored into a class made anew from the
+ * same questions: the same students, every vote of both rounds with its
+ * time, the reveal, the question open and its round; the tally the same. A
+ * damaged line is refused, named by its number. */
+START_TEST(test_a_class_kept_on_disk_is_restored_whole) {
+    int q = add_choice(), n = add_count("2");
+    int s[3];
+    for (int i = 0; i < 3; i++) s[i] = student(i);
+    pl_class_open(cls, q);
+    answer(s[0], q, "a"), answer(s[1], q, "c");
+    pl_class_again(cls);
+    answer(s[0], q, "b");
+    pl_class_reveal(cls, 0);
+    pl_class_open(cls, n);
+    answer(s[2], n, "1,400");
+    char *dir = pl_test_tmpdir(), path[4200], why[300];
+    snprintf(path, sizeof path, "%s/k.class", dir);
+    PlClassMeta m = {.lesson = "01-rectangle", .settings = "v1,corpus=builtin,seed=0", .code = "K7P2Q",
+                     .salt = 0x0123456789abcdefULL, .began = 1796400000, .step = 4};
+    ck_assert_msg(pl_class_save(cls, &m, path, why, sizeof why) == 0, "%s", why);
+    PlClassMeta back;
+    ck_assert_msg(pl_class_meta_read(path, &back, why, sizeof why) == 0, "%s", why);
+    ck_assert_str_eq(back.lesson, "01-rectangle");
+    ck_assert_str_eq(back.code, "K7P2Q");
+    ck_assert(back.salt == 0x0123456789abcdefULL && back.began == 1796400000 && back.step == 4);
+    PlClass *old = cls;
+    cls = pl_class_new("K7P2Q");
+    ck_assert_int_eq(add_choice(), q);
+    ck_assert_int_eq(add_count("2"), n);
+    ck_assert_msg(pl_class_restore(cls, path, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(pl_class_students(cls), 3);
+    PlClassNow now;
+    pl_class_now(cls, &now);
+    ck_assert(now.q == n && now.round == 1 && now.phase == PL_CLASS_OPEN);
+    PlClassTally a, b;
+    for (int qi = 0; qi < 2; qi++) {
+        pl_class_tally(old, qi, &a), pl_class_tally(cls, qi, &b);
+        ck_assert(a.rounds == b.rounds && a.answered[0] == b.answered[0] && a.answered[1] == b.answered[1]);
+        ck_assert(a.right[0] == b.right[0] && a.right[1] == b.right[1] && a.revealed == b.revealed);
+    }
+    ck_assert_int_eq(pl_class_student(cls, token), 2); /* the last joined comes back with their token */
+    char mine[100];
+    pl_class_mine(cls, 2, mine, sizeof mine);
+    ck_assert_str_eq(mine, "1,400");
+    pl_class_free(old);
+    FILE *f = fopen(path, "a");
+    fputs("vote = 0 1 9 0 0 0 -\n", f); /* a student the class never had */
+    fclose(f);
+    ck_assert_int_eq(pl_class_restore(cls, path, why, sizeof why), -1);
+    ck_assert_msg(strstr(why, "k.class:") && strstr(why, "not a line of a saved class"), "%s", why);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 static char *report_of(const char *fmt) {
     char *buf = NULL;
     size_t n = 0;
@@ -225,11 +347,25 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
     pl_class_open(cls, n);
     answer(s[0], n, "7");
     pl_class_reveal(cls, 12);
+    char ids[3][16], want[2000];
+    for (int i = 0; i < 3; i++) { /* each student as the report names them: a hash of their token, never the token */
+        unsigned char rnd[16];
+        char tok[PL_CLASS_TOKEN_HEX + 1];
+        memset(rnd, i + 1, sizeof rnd);
+        for (int k = 0; k < 16; k++) snprintf(tok + 2 * k, 3, "%02x", rnd[k]);
+        snprintf(ids[i], sizeof ids[i], "%08" PRIx32, (uint32_t)pl_fnv1a(tok, PL_CLASS_TOKEN_HEX));
+    }
+    snprintf(want, sizeof want,
+             "question,step,kind,prompt,round,answer,counted_right,seconds,student\n"
+             "1,5,choose,Which padding?,1,a. post,no,0.0,%s\n"
+             "1,5,choose,Which padding?,1,c. none,no,0.0,%s\n"
+             "1,5,choose,Which padding?,1,c. none,no,0.0,%s\n"
+             "1,5,choose,Which padding?,2,b. pre,yes,0.0,%s\n"
+             "1,5,choose,Which padding?,2,b. pre,yes,0.0,%s\n"
+             "2,3,ask,How many pad cells?,1,7,no,0.0,%s\n",
+             ids[0], ids[1], ids[2], ids[0], ids[1], ids[0]);
     char *csv = report_of("csv");
-    ck_assert_str_eq(csv,
-                     "question,step,kind,prompt,answered_1,right_1,answered_2,right_2,lab_value,wrong,wrong_count\n"
-                     "1,5,choose,Which padding?,3,0,2,2,,c. none,2\n"
-                     "2,3,ask,How many pad cells?,1,0,,,12,7,1\n");
+    ck_assert_str_eq(csv, want);
     free(csv);
     char *json = report_of("json");
     char *w = json;
@@ -237,11 +373,16 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
         if (*r != ' ' && *r != '\n') *w++ = *r;
     *w = 0;
     ck_assert_ptr_nonnull(strstr(json, "\"rounds\":[{\"round\":1,\"answered\":3,\"right\":0},{\"round\":2,"
-                                       "\"answered\":2,\"right\":2}],\"wrong\":\"c.none\",\"wrong_count\":2"));
+                                       "\"answered\":2,\"right\":2}]"));
+    ck_assert_ptr_nonnull(strstr(json, "\"switches\":{\"to_right\":2,\"to_wrong\":0,\"stayed_right\":0,"
+                                       "\"stayed_wrong\":0},\"wrong\":\"c.none\",\"wrong_count\":2,\"wrong_tied\":false"));
     ck_assert_ptr_nonnull(strstr(json, "\"lab_value\":12,\"rounds\":[{\"round\":1,\"answered\":1,\"right\":0}]"));
     free(json);
     char *md = report_of("md");
-    ck_assert_ptr_nonnull(strstr(md, "| 1 | 5 | Which padding? | 3 | 0 | 2 | 2 | choose | c. none (2) |"));
+    ck_assert_ptr_nonnull(strstr(md, "## Question 1 (step 5, choose)\n\nWhich padding?\n\nRound 1: 3 answered; Round 2: 2 answered."));
+    ck_assert_ptr_nonnull(strstr(md, "| b. pre (right) | 0 | 2 |"));
+    ck_assert_ptr_nonnull(strstr(md, "Between the rounds: 2 went from wrong to right, 0 from right to wrong"));
+    ck_assert_ptr_nonnull(strstr(md, "The most common wrong answer of round 1: c. none (2)."));
     free(md);
 }
 END_TEST
@@ -327,9 +468,12 @@ Suite *class_suite(void) {
     TCase *tally = tcase_create("tally");
     tcase_add_checked_fixture(tally, setup, teardown);
     tcase_add_test(tally, test_a_number_is_tallied_by_hand);
+    tcase_add_test(tally, test_a_misconception_gets_a_labelled_row_of_its_own);
+    tcase_add_test(tally, test_many_answers_cluster_and_the_far_ones_stand_apart);
     tcase_add_test(tally, test_a_share_typed_three_ways_counts_as_one_answer);
     tcase_add_test(tally, test_choices_are_counted_per_choice_with_the_right_one_marked);
     tcase_add_test(tally, test_the_report_holds_each_round_and_the_common_wrong_answer);
+    tcase_add_test(tally, test_a_class_kept_on_disk_is_restored_whole);
     suite_add_tcase(s, tally);
     TCase *follow = tcase_create("follow");
     tcase_set_timeout(follow, PL_TEST_HANG);

@@ -26,7 +26,7 @@ void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n) {
         int right = pl_class_tally_label(t, i, label, sizeof label);
         fprintf(f, "  %s %-22s ", right ? "\u2713" : " ", label);
         for (int r = 0; r < t->rounds; r++) bar(f, pl_class_tally_count(t, r, i), most);
-        if (t->kind == PL_CLASS_NUMBER && i == t->value_bin) fprintf(f, "\u25c0 the lab: %s", t->value_text);
+        if (t->kind == PL_CLASS_NUMBER && i == t->value_row) fprintf(f, "\u25c0 the lab: %s", t->value_text);
         fputs("\n", f);
     }
     if (t->kind == PL_CLASS_CHOICE)

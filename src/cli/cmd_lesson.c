@@ -194,7 +194,8 @@ static int class_session(const CliArgs *a, const PlLabSettings *s) {
                           .listen = cli_str(a, "listen", "127.0.0.1"),
                           .report = cli_str(a, "report", NULL),
                           .exam = cli_flag(a, "exam"),
-                          .presenter = cli_str(a, "presenter", NULL)};
+                          .presenter = cli_str(a, "presenter", NULL),
+                          .fresh = cli_flag(a, "new")};
     if (cli_int(a, "port", 8765, 0, 65535, &o.port)) return 2;
     return cli_class_present(&o);
 }

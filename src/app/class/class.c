@@ -1,6 +1,7 @@
 /* A class session's state: questions, rounds, students, votes (class.h). */
 #include "class_internal.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ PlClass *pl_class_new(const char *code) {
 
 static void question_done(ClassQuestion *q) {
     free(q->prompt);
+    for (int i = 0; i < q->nmiscon; i++) free(q->miscon[i].text);
     for (int i = 0; i < q->nchoices; i++) free(q->choices[i]);
     free(q->votes[0]);
     free(q->votes[1]);
@@ -66,6 +68,24 @@ int pl_class_add_choice(PlClass *c, const char *prompt, const char *const *choic
 }
 
 int pl_class_questions(const PlClass *c) { return c->nq; }
+
+int pl_class_add_misconception(PlClass *c, int qi, double value, const char *text) {
+    int rc = -1;
+    pthread_mutex_lock(&c->mu);
+    ClassQuestion *q = qi >= 0 && qi < c->nq ? &c->qs[qi] : NULL;
+    if (q && q->kind == PL_CLASS_NUMBER && q->nmiscon < PL_CLASS_MISCON && isfinite(value)) {
+        char *s = strdup(text);
+        if (s) q->miscon[q->nmiscon].value = value, q->miscon[q->nmiscon++].text = s, rc = 0;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
+void pl_class_set_clock(PlClass *c, int64_t (*now_ms)(void *ctx), void *ctx) {
+    pthread_mutex_lock(&c->mu);
+    c->now_ms = now_ms, c->now_ctx = ctx;
+    pthread_mutex_unlock(&c->mu);
+}
 
 static int replace_text(char **slot, const char *text) {
     char *s = strdup(text);
@@ -154,7 +174,7 @@ int pl_class_students(PlClass *c) {
 int pl_class_open(PlClass *c, int qi) {
     pthread_mutex_lock(&c->mu);
     int ok = qi >= 0 && qi < c->nq;
-    if (ok) c->cur = qi, c->round = 1, c->phase = PL_CLASS_OPEN, c->version++; /* a second opening keeps its votes */
+    if (ok) c->cur = qi, c->round = 1, c->phase = PL_CLASS_OPEN, c->qs[qi].opened = 1, c->version++; /* a second opening keeps its votes */
     pthread_mutex_unlock(&c->mu);
     return ok ? 0 : -1;
 }
@@ -188,12 +208,43 @@ int pl_class_reveal_at(PlClass *c, int qi, double value) {
 
 int pl_class_close(PlClass *c) {
     pthread_mutex_lock(&c->mu);
-    c->phase = PL_CLASS_WAIT, c->version++;
+    if (c->phase != PL_CLASS_ENDED) c->phase = PL_CLASS_WAIT, c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return 0;
+}
+
+int pl_class_end(PlClass *c) {
+    pthread_mutex_lock(&c->mu);
+    c->phase = PL_CLASS_ENDED, c->version++;
     pthread_mutex_unlock(&c->mu);
     return 0;
 }
 
 /* ---- votes ---- */
+
+/* The hint of q's answer field (pl_class_answer_hint), lock held. */
+static const char *class_hint(const ClassQuestion *q, char *out, int cap) {
+    PlQuantityFormat f = pl_quantity_kind_of_format(&q->qty);
+    snprintf(out, (size_t)cap, "%s",
+             f == PL_QF_SHARE   ? "a share: 19.6%, 19.6 or 0.196"
+             : f == PL_QF_COUNT ? "a whole number: 1330, or 1,330"
+                                : "a number: 0.45, 2.5e-3 or 1,330");
+    return out;
+}
+
+/* The largest answer taken: a share up to 100 times the whole (10000%),
+ * any other number up to 1e15; beyond, no figure of padlab's lies. */
+static double class_plausible(const ClassQuestion *q) {
+    return pl_quantity_kind_of_format(&q->qty) == PL_QF_SHARE ? 100.0 : 1e15;
+}
+
+const char *pl_class_answer_hint(PlClass *c, int qi, char *out, int cap) {
+    pthread_mutex_lock(&c->mu);
+    if (qi >= 0 && qi < c->nq && c->qs[qi].kind == PL_CLASS_NUMBER) class_hint(&c->qs[qi], out, cap);
+    else snprintf(out, (size_t)cap, "a letter");
+    pthread_mutex_unlock(&c->mu);
+    return out;
+}
 
 /* Reads text as question q's answer into v: 0, or -1 with why. */
 static int read_vote(const ClassQuestion *q, const char *text, ClassVote *v, char *why, int cap) {
@@ -203,8 +254,13 @@ static int read_vote(const ClassQuestion *q, const char *text, ClassVote *v, cha
             return snprintf(why, cap, "expected a letter from a to %c", 'a' + q->nchoices - 1), -1;
         v->choice = text[0] - 'a';
     } else {
+        char hint[64];
         if (strlen(text) >= sizeof v->text || pl_quantity_read(&q->qty, text, &v->num))
-            return snprintf(why, cap, "expected a number (19.6, 19.6%% or 1330)"), -1;
+            return snprintf(why, cap, "expected %s", class_hint(q, hint, sizeof hint)), -1;
+        if (fabs(v->num) > class_plausible(q)) /* 1e308 would only break the tally */
+            return snprintf(why, cap, "'%.31s' is too far from any answer: expected %s", text,
+                            class_hint(q, hint, sizeof hint)),
+                   -1;
         snprintf(v->text, sizeof v->text, "%s", text);
     }
     v->has = 1;
@@ -215,13 +271,14 @@ int pl_class_answer(PlClass *c, int student, int qi, const char *text, char *why
     int rc = -1;
     pthread_mutex_lock(&c->mu);
     if (student < 0 || student >= c->nstudents) snprintf(why, cap, "unknown student");
+    else if (c->phase == PL_CLASS_ENDED) snprintf(why, cap, "the class has ended");
     else if (c->cur < 0 || c->phase != PL_CLASS_OPEN) snprintf(why, cap, "no question is open");
     else if (qi != c->cur) snprintf(why, cap, "question %d is not the open one (%d is)", qi, c->cur);
     else {
         ClassVote v;
         ClassQuestion *q = &c->qs[qi];
         rc = read_vote(q, text, &v, why, cap);
-        if (!rc) q->votes[c->round - 1][student] = v, c->version++;
+        if (!rc) v.ms = c->now_ms ? c->now_ms(c->now_ctx) : 0, q->votes[c->round - 1][student] = v, c->version++;
     }
     pthread_mutex_unlock(&c->mu);
     return rc;

@@ -28,7 +28,8 @@
 #define PL_CLASS_ANSWER_MAX 32 /* bytes of a typed number, with its NUL */
 #define PL_CLASS_TOKEN_HEX 32
 #define PL_CLASS_CODE_LEN 5
-#define PL_CLASS_BINS 10
+#define PL_CLASS_ROWS 12 /* a number's tally: at most this many rows */
+#define PL_CLASS_MISCON 4 /* misconceptions a question may name */
 /* Wrong join codes one address may send per minute before it must wait. */
 #define PL_CLASS_CODE_TRIES 5
 #define PL_CLASS_CODE_WINDOW_MS 60000
@@ -37,7 +38,7 @@ typedef enum { PL_CLASS_NUMBER, PL_CLASS_CHOICE } PlClassKind;
 
 /* Where the session is: no question open yet (or between questions), a
  * question open for votes, or its tally shown. */
-typedef enum { PL_CLASS_WAIT, PL_CLASS_OPEN, PL_CLASS_SHOWN } PlClassPhase;
+typedef enum { PL_CLASS_WAIT, PL_CLASS_OPEN, PL_CLASS_SHOWN, PL_CLASS_ENDED } PlClassPhase;
 
 typedef struct PlClass PlClass;
 
@@ -53,30 +54,50 @@ typedef struct {
     unsigned version; /* changes whenever anything a view shows changes */
 } PlClassNow;
 
+/* What a row of a number's tally holds. */
+typedef enum {
+    PL_ROW_ANSWERS,       /* the answers the class gave there, one value or a cluster of near ones */
+    PL_ROW_RIGHT,         /* the band counted right (once revealed): always a row of its own */
+    PL_ROW_MISCONCEPTION, /* a wrong answer the lesson names, with what it comes from */
+    PL_ROW_OUTLIERS,      /* the answers far from every other, in one row */
+} PlClassRowKind;
+
+typedef struct {
+    PlClassRowKind kind;
+    double lo, hi;   /* the answers it holds, in the quantity's unit */
+    char label[160]; /* "1400", "20.3% to 24.1%", "1: zeroed after the softmax", "far off: 1e+03, -5" */
+    int count[2];    /* per round */
+} PlClassRow;
+
 /* One question's tally, rounds side by side (round r in [r - 1]). For a
- * number: a histogram of the answers over [edge0, edge0 + nbins * width)
- * (the range of the answers and the band, in the quantity's unit), the
- * lab's value, its band and their bins; for a choice: a count per choice.
- * right counts exist once the value is known (revealed). */
+ * number: the answers the class actually gave, grouped: each distinct
+ * value (within the question's tolerance) a row of its own while they fit,
+ * near values clustered otherwise, far ones in a row of outliers; once
+ * revealed, the band counted right is a row that no wrong answer shares,
+ * and each misconception the lesson names a labelled row. For a choice: a
+ * count per choice. Right counts exist once the value is known (revealed).
+ * A student who answered both rounds switched (wrong to right, right to
+ * wrong) or stayed: peer instruction's measure of a discussion. */
 typedef struct {
     PlClassKind kind;
     int rounds;
     int answered[2], right[2];
     int revealed;
     /* number */
-    int nbins;
-    double edge0, width;
-    int bins[2][PL_CLASS_BINS];
+    int nrows;
+    PlClassRow rows[PL_CLASS_ROWS];
     double value, band_lo, band_hi;
-    int value_bin, band_bin_lo, band_bin_hi;
+    int value_row; /* the row of the lab's value (the right band), -1 before the reveal */
     char value_text[48];
-    double unit; /* what a view multiplies a bin's edges by: 100 for a share (shown in %), else 1 */
+    double unit; /* what a view multiplies a value by: 100 for a share (shown in %), else 1 */
     /* choice */
     int nchoices, right_choice;
     int chosen[2][PL_CHOICES_MAX];
-    /* the most common wrong answer of round 1 ("" when none), and how many gave it */
+    /* the most common wrong answer of round 1 ("" when none), and how many gave it; tied: each of them */
     char wrong[400];
-    int wrong_count;
+    int wrong_count, wrong_tied;
+    /* round 1 to round 2, over the students who answered both (once the right answer is known) */
+    int to_right, to_wrong, stayed_right, stayed_wrong;
 } PlClassTally;
 
 typedef enum { PL_CLASS_CODE_OK, PL_CLASS_CODE_WRONG, PL_CLASS_CODE_LIMITED } PlClassCodeTry;
@@ -136,22 +157,80 @@ void pl_class_now(PlClass *c, PlClassNow *now);
 int pl_class_count(PlClass *c, int qi, int round);
 /* The tally of question qi (0, or -1 when there is no such question). */
 int pl_class_tally(PlClass *c, int qi, PlClassTally *t);
-/* Row i of a tally, as every view labels it: "c." for a choice, "1400 to
- * 1450" (or "20.3% to 20.9%" for a share) for a number's bin; and whether
- * it counts right (the right choice, a bin inside the band). */
+/* Row i of a tally, as every view labels it: "c." for a choice, the row's
+ * label for a number; and whether it counts right (the right choice, the
+ * band). */
 int pl_class_tally_label(const PlClassTally *t, int i, char *out, int cap);
+/* Names a wrong answer a class is expected to give to number question qi
+ * (in the quantity's unit, as pl_quantity_read reads it) and what it comes
+ * from; its tally row is labelled with it. 0, or -1 (no such question, a
+ * choice, four named already, out of memory). */
+int pl_class_add_misconception(PlClass *c, int qi, double value, const char *text);
+/* How the answer field reads a number of question qi ("a share: 19.6%, 19.6
+ * or 0.196"), for the pages' hint. */
+const char *pl_class_answer_hint(PlClass *c, int qi, char *out, int cap);
+/* Sets the clock the votes are timed with (milliseconds since the class
+ * began; NULL: none, every vote at 0). The class takes no time of its own. */
+void pl_class_set_clock(PlClass *c, int64_t (*now_ms)(void *ctx), void *ctx);
+/* The class's end: every page says so, and no vote is taken. */
+int pl_class_end(PlClass *c);
 /* How many rows it has, and the largest count of any row in any round (at least 1). */
 int pl_class_tally_rows(const PlClassTally *t, int *most);
 /* Row i's count in round r (from 0). */
 int pl_class_tally_count(const PlClassTally *t, int r, int i);
 
-/* The class report: for each question, answered and right in each round and
- * the most common wrong answer. fmt is "md", "csv" or "json". */
+/* What the projector keeps beside the class's own state. */
+typedef struct {
+    char lesson[96];    /* the lesson's name */
+    char settings[800]; /* the lab's settings as a state line (pl_state_format) */
+    char code[16];      /* the join code */
+    uint64_t salt;      /* the class's order of each choose:'s choices */
+    int exam;
+    long long began; /* when the class began, seconds since 1970 (the caller's clock) */
+    char report[1100]; /* where its report goes, "" for none */
+    int step;          /* the lesson's step on the projector, from 0 */
+} PlClassMeta;
+
+/* The class report (report.c): a header, then each question the class was
+ * asked: its tally round by round, the switches, the most common wrong
+ * answer; and every response (round, answer, counted right, time, the
+ * student's token hashed). fmt is "md", "csv" (a row per response) or
+ * "json". */
 void pl_class_report_print(PlClass *c, FILE *f, const char *fmt, const char *title);
+/* The report's header: the date, the lesson, the corpus and seed (from m),
+ * and how long the class ran (to ended, seconds since 1970). */
+void pl_class_report_meta(PlClass *c, const PlClassMeta *m, long long ended);
+/* Where a report asked for as `asked` goes, checked before the class
+ * begins (so that no vote is lost to a path that cannot be written): a
+ * folder takes it inside as `name` (the lesson's); the folder must exist and
+ * be writable; a FIFO, device or socket of that name is refused; a report
+ * already there is never replaced (a numbered name, base-2 ...) unless
+ * reuse (the same class, resumed, writes its whole report again). 0 with
+ * the path in out, or -1 with one line in why. */
+int pl_class_report_path(const char *asked, const char *name, int reuse, char *out, int cap, char *why, int whycap);
 /* Writes it through the atomic writer. fmt NULL: by path's extension (.md,
  * .csv, .json), or all three beside path when it has none of them. Returns
  * 0, or -1 with a one-line message in err. */
 int pl_class_report_write(PlClass *c, const char *path, const char *title, char *err, int cap);
+
+/* ---- a class kept on disk, resumed by the same command (store.c) ---- */
+
+
+/* Writes c and m to path through the atomic writer: every student, every
+ * vote with its time, each question's rounds and reveal, where the class
+ * is. 0, or -1 with one line in why. */
+int pl_class_save(PlClass *c, const PlClassMeta *m, const char *path, char *why, int cap);
+/* Reads a saved class's meta. 0, or -1 with why ("PATH:LINE: ..."). */
+int pl_class_meta_read(const char *path, PlClassMeta *m, char *why, int cap);
+/* Restores a saved class into c, a class made anew from the same lesson
+ * with the saved code and salt: its students, votes and rounds, the
+ * question open (an ended class goes on: it was resumed). 0, or -1 with
+ * why naming the line that does not fit the lesson. */
+int pl_class_restore(PlClass *c, const char *path, char *why, int cap);
+/* Puts a restored class back in the question, round and phase it was in
+ * (opening its step's question again started round 1): students who joined
+ * since are kept. */
+void pl_class_resume_now(PlClass *c);
 
 /* A student's posted answer (application/x-www-form-urlencoded: q=N&a=TEXT,
  * in any order, nothing else but t=TOKEN). Bounded: at most 512 bytes. */

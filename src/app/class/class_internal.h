@@ -11,8 +11,14 @@ typedef struct {
     unsigned char has;
     int choice;                     /* a choice: its index in the shown order */
     double num;                     /* a number, in the quantity's unit */
-    char text[PL_CLASS_ANSWER_MAX]; /* a number as typed (digits, . - + e %, spaces: nothing to escape) */
+    char text[PL_CLASS_ANSWER_MAX]; /* a number as typed (digits, . - + e % , spaces: nothing to escape) */
+    int64_t ms;                     /* when, on the class's clock (pl_class_set_clock) */
 } ClassVote;
+
+typedef struct {
+    double value; /* in the quantity's unit */
+    char *text;   /* what it comes from */
+} ClassMiscon;
 
 typedef struct {
     PlClassKind kind;
@@ -24,8 +30,11 @@ typedef struct {
     int step;   /* the lesson's step, from 0 */
     int rounds; /* 1, or 2 once voted again */
     int revealed;
+    int opened;          /* opened to the class at least once */
     double value;        /* the lab's value, once revealed */
     ClassVote *votes[2]; /* [round][student], PL_CLASS_MAX_STUDENTS each */
+    ClassMiscon miscon[PL_CLASS_MISCON];
+    int nmiscon;
 } ClassQuestion;
 
 #define CLASS_TRY_ROWS 256
@@ -46,6 +55,12 @@ struct PlClass {
     PlClassPhase phase;
     unsigned version;
     ClassTries tries[CLASS_TRY_ROWS];
+    int64_t (*now_ms)(void *ctx); /* the votes' clock, or NULL */
+    void *now_ctx;
+    int resume_cur, resume_round, resume_phase, has_resume; /* where a restored class was (pl_class_resume_now) */
+    PlClassMeta meta; /* what the report's header says (pl_class_report_meta) */
+    int has_meta;
+    long long ended; /* when the class ended, seconds since 1970 */
 };
 
 /* Question qi's tally with the lock held. */

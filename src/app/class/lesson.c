@@ -46,9 +46,12 @@ int pl_class_add_lesson(PlClass *c, const PlLesson *l, uint64_t salt, int *step_
         const PlQuestion *q = &l->steps[s].q;
         step_q[s] = -1;
         char prompt[4096];
-        if (q->kind == PL_Q_ASK && q->has_answer && pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING)
+        if (q->kind == PL_Q_ASK && q->has_answer && pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING) {
             step_q[s] =
                 pl_class_add_number(c, unfilled(q->prompt, prompt, sizeof prompt), &q->answer, &q->tolerance, s);
+            for (int m = 0; step_q[s] >= 0 && m < q->nmiscon; m++) /* the wrong answers the lesson expects: rows of their own */
+                if (pl_class_add_misconception(c, step_q[s], q->miscon[m].number, q->miscon[m].text)) return -1;
+        }
         else if (q->kind == PL_Q_CHOOSE) step_q[s] = add_choose(c, l, s, salt);
         else continue;
         if (step_q[s] < 0) return -1;

@@ -21,7 +21,7 @@ void pl_class_html_escape(FILE *f, const char *text) {
     }
 }
 
-static const char *const phase_names[] = {"wait", "open", "shown"};
+static const char *const phase_names[] = {"wait", "open", "shown", "ended"};
 
 static void head(FILE *f, const char *title, const char *key) {
     fprintf(f,
@@ -131,7 +131,8 @@ void pl_class_page_vote(FILE *f, PlClass *c, int student, const char *note) {
     key_of(&n, key, sizeof key);
     head(f, "padlab: the class votes", key);
     fputs("<main><h1>padlab class</h1>\n", f);
-    if (n.phase == PL_CLASS_WAIT || n.q < 0) fputs("<p>Waiting for the teacher's next question.</p>\n", f);
+    if (n.phase == PL_CLASS_ENDED) fputs("<p id=\"ended\">The class has ended. Thank you.</p>\n", f);
+    else if (n.phase == PL_CLASS_WAIT || n.q < 0) fputs("<p>Waiting for the teacher's next question.</p>\n", f);
     else if (n.phase == PL_CLASS_OPEN) vote_form(f, &n, mine);
     else revealed(f, c, &n);
     fputs("<p id=\"echo\" aria-live=\"polite\">", f);
@@ -153,8 +154,8 @@ static void state_tally(JsonW *w, PlClass *c, int q) {
         json_int(w, "answered", t.answered[r]);
         json_int(w, "right", t.right[r]);
         json_arr(w, "counts");
-        int rows = t.kind == PL_CLASS_CHOICE ? t.nchoices : t.nbins;
-        for (int i = 0; i < rows; i++) json_int(w, NULL, t.kind == PL_CLASS_CHOICE ? t.chosen[r][i] : t.bins[r][i]);
+        int most, rows = pl_class_tally_rows(&t, &most);
+        for (int i = 0; i < rows; i++) json_int(w, NULL, pl_class_tally_count(&t, r, i));
         json_close(w, ']');
         json_close(w, '}');
     }

@@ -2,6 +2,8 @@
  * of one result struct, of the settings, of the runs or of the grid. */
 #include "quantity.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -719,8 +721,29 @@ int pl_tolerance_parse(const char *text, PlTolerance *t) {
 /* A typed share: 19.6, 19.6% and 0.196 all mean 19.6%. */
 static double share_of(double typed, int percent_sign) { return percent_sign || typed > 1.0 ? typed / 100.0 : typed; }
 
+/* answer with its thousands separators taken out into buf, when it has
+ * them in groups of three ("320,000", "1,330.5"): a comma anywhere else
+ * ("1,5", a decimal comma) is left, and the answer is not read. Returns
+ * what to read. */
+static const char *without_separators(const char *answer, char *buf, size_t cap) {
+    const char *s = answer;
+    if (!strchr(answer, ',') || strlen(answer) >= cap) return answer;
+    if (*s == '-' || *s == '+') s++;
+    size_t lead = strspn(s, "0123456789");
+    if (lead < 1 || lead > 3) return answer;
+    for (s += lead; *s == ','; s += 4)
+        if (strspn(s + 1, "0123456789") < 3 || isdigit((unsigned char)s[4])) return answer;
+    if (strchr(s, ',')) return answer;
+    size_t n = 0;
+    for (const char *p = answer; *p; p++)
+        if (*p != ',') buf[n++] = *p;
+    buf[n] = '\0';
+    return buf;
+}
+
 int pl_quantity_read(const PlQuantity *q, const char *answer, double *a) {
-    char *end;
+    char *end, plain[64];
+    answer = without_separators(answer, plain, sizeof plain);
     *a = strtod(answer, &end);
     if (end == answer || !isfinite(*a)) return -1;
     while (*end == ' ') end++;

@@ -258,6 +258,25 @@ static PlStatus hint(PlDoc *d, const PlDocField *f, const char *v) {
     return pl_doc_placeholders(d, v);
 }
 
+/* misconception: VALUE => WHAT IT COMES FROM (read once the answer is known). */
+static PlStatus misconception(PlDoc *d, const PlDocField *f, const char *v) {
+    PlQuestion *q = &P(d)->step->q;
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    const char *arrow = strstr(v, "=>");
+    if (!arrow) return pl_doc_fail(d, "a misconception is VALUE => what it comes from, got '%.40s'", v);
+    if (q->nmiscon == PL_LESSON_MAX_MISCONCEPTIONS) return pl_doc_fail(d, "a question has at most 4 misconceptions");
+    PlMisconception *m = &q->miscon[q->nmiscon++];
+    char value[64];
+    snprintf(value, sizeof value, "%.*s", (int)(arrow - v < 63 ? arrow - v : 63), v);
+    for (char *e = value + strlen(value); e > value && e[-1] == ' ';) *--e = '\0';
+    const char *text = arrow + 2;
+    while (*text == ' ') text++;
+    m->line = d->line;
+    if (!(m->value = pl_doc_dupe(value)) || !(m->text = pl_doc_dupe(text))) return PL_ENOMEM;
+    return *text ? PL_OK : pl_doc_fail(d, "a misconception says what it comes from after its =>");
+}
+
 /* solution:, reveal: (f->offset: the member of PlQuestion). */
 static PlStatus question_text(PlDoc *d, const PlDocField *f, const char *v) {
     PlStatus st = part_of(d, f);
@@ -286,6 +305,7 @@ static const PlDocField directives[] = {
     {"ask", question, .arg = PL_Q_ASK},
     {"answer", answer, .arg = PL_Q_ASK},
     {"tolerance", tolerance, .arg = PL_Q_ASK},
+    {"misconception", misconception, .arg = PL_Q_ASK},
     {"choose", question, .arg = PL_Q_CHOOSE},
     {"exercise", question, .arg = PL_Q_EXERCISE},
     {"goal", goal, .arg = PL_Q_EXERCISE},
@@ -367,7 +387,7 @@ static void trim_end(char *text) {
 }
 
 /* What a question must have. */
-static PlStatus check_question(PlDoc *d, const PlQuestion *q) {
+static PlStatus check_question(PlDoc *d, PlQuestion *q) {
     int right = 0;
     for (int c = 0; c < q->nchoices; c++) right += q->choices[c].right;
     d->line = q->line;
@@ -376,6 +396,12 @@ static PlStatus check_question(PlDoc *d, const PlQuestion *q) {
         return pl_doc_fail(
             d, "a choose: question needs two choices or more (- text => why), one of them right (* text => why)");
     if (q->kind == PL_Q_EXERCISE && !q->ngoal) return pl_doc_fail(d, "an exercise: needs its goal: line");
+    for (int m = 0; q->has_answer && m < q->nmiscon; m++) { /* read in the answer's unit: "45%" of a share */
+        PlMisconception *mc = &q->miscon[m];
+        if (pl_quantity_read(&q->answer, mc->value, &mc->number))
+            return d->line = mc->line, pl_doc_fail(d, "a misconception's value is a number the answer could be, got '%.40s'",
+                                                   mc->value);
+    }
     if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
         return pl_doc_fail(
             d, "an exercise: needs solve: (settings that meet the goal) or smallest: (the setting to minimise)");
@@ -583,6 +609,7 @@ static void free_question(PlQuestion *q) {
     free(q->prompt), free(q->solution), free(q->reveal), free(q->solve);
     for (int i = 0; i < q->nchoices; i++) free(q->choices[i].text), free(q->choices[i].explain);
     for (int i = 0; i < q->nhints; i++) free(q->hints[i]);
+    for (int i = 0; i < q->nmiscon; i++) free(q->miscon[i].value), free(q->miscon[i].text);
 }
 
 void pl_lesson_free(PlLesson *l) {

@@ -46,6 +46,16 @@ typedef struct {
 #define PL_LESSON_MAX_GOAL 4
 #define PL_LESSON_MAX_ACTIONS 16
 #define PL_LESSON_MAX_STEPS 200
+#define PL_LESSON_MAX_MISCONCEPTIONS 4
+
+/* A wrong answer a class is expected to give, and what it means: a class's
+ * tally gives it a row of its own, labelled ("1: zeroed after the softmax"). */
+typedef struct {
+    char *value;   /* as written: "1", "45%" (read in the answer's unit) */
+    double number; /* the same, read (the check reads it once the answer is known) */
+    char *text;    /* what it comes from */
+    int line;
+} PlMisconception;
 
 typedef struct {
     char *text;    /* what the learner reads */
@@ -71,6 +81,8 @@ typedef struct {
     int nhints;
     char *solution; /* shown only after an attempt */
     char *reveal;   /* shown with the lab's number once answered */
+    PlMisconception miscon[PL_LESSON_MAX_MISCONCEPTIONS]; /* ask: the wrong answers a class is expected to give */
+    int nmiscon;
 } PlQuestion;
 
 typedef struct {
