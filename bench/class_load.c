@@ -210,6 +210,7 @@ int main(int argc, char **argv) {
     int nq = pl_class_add_lesson(c, l, 1, step_q);
     PlClassServer *sv = pl_class_server_start(c, "127.0.0.1", 0, why, sizeof why);
     if (!sv) return fprintf(stderr, "%s\n", why), 1;
+    pl_class_server_set_seats_per_address(sv, 0); /* every student from 127.0.0.1 */
     acks = mmap(NULL, MAX_ACKS * sizeof *acks, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     taken = mmap(NULL, PL_CLASS_MAX_QUESTIONS * MAX_STUDENTS * sizeof *taken, PROT_READ | PROT_WRITE,
                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -1465,8 +1465,7 @@ static void legible_check(const GuiList *dl, const char *what, Legible *L) {
         if (a->kind != GUI_I_TEXT || !*gui_dl_str(dl, a->str)) continue;
         const char *sa = gui_dl_str(dl, a->str);
         L->texts++;
-        if (strstr(sa, "...") || strstr(sa, "\xe2\x80\xa6"))
-            L->cut++, legible_note(L, what, "cut: \"%s\"%s", sa, "");
+        if (strstr(sa, "...") || strstr(sa, "\xe2\x80\xa6")) L->cut++, legible_note(L, what, "cut: \"%s\"%s", sa, "");
         GuiRect ra = ink_box(a);
         if (ra.x < -0.5 || ra.y < -0.5 || ra.x + ra.w > dl->W + 0.5 || ra.y + ra.h > dl->H + 0.5)
             L->outside++, legible_note(L, what, "off the canvas: \"%s\"%s", sa, "");
@@ -1643,8 +1642,8 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
     static const struct {
         const char *lesson;
         int step;
-    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},   {"03-attention", 7}, {"04-causal", 2},
-                 {"05-rnn", 3},       {"06-pooling", 2}, {"07-loss", 2},      {"08-maxlen", 2},
+    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},       {"03-attention", 7}, {"04-causal", 2},
+                 {"05-rnn", 3},       {"06-pooling", 2},    {"07-loss", 2},      {"08-maxlen", 2},
                  {"09-batching", 2},  {"10-generation", 2}, {"11-experiment", 3}};
     Canvas c;
     canvas_open(&c);
@@ -1669,7 +1668,7 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
             PlClassFollow f;
             ck_assert_int_eq(pl_class_follow_init(&f, p.lesson, "K7P2Q", 7, 0, &err), 0);
             class_votes(&f, lab, steps[i].step, i % 3 != 0, i % 3 == 2);
-            GuiClassBox box = {&f, "http://192.168.100.200:8765/"};
+            GuiClassBox box = {&f, "http://192.168.100.200:8765/", -1, -1};
             for (int k = 0; k < NSIZES; k++)
                 for (int with = 0; with <= m; with++) {
                     canvas_set(&c, k, m);
@@ -1678,7 +1677,8 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
                     gui_figure(&c.dl, lab, v, area);
                     char what[128];
                     snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s%s", steps[i].lesson, steps[i].step + 1,
-                             legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "", with ? " with a class" : "");
+                             legible_sizes[k][0], legible_sizes[k][1], m ? " classroom" : "",
+                             with ? " with a class" : "");
                     legible_check(&c.dl, what, &L);
                     frames++;
                 }
@@ -1705,8 +1705,8 @@ static void squeeze(const char *s, char *out, size_t cap) {
  * overlapping or off the canvas, and the whole question above the fold
  * (every line of its front drawn before any scrolling). */
 START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
-    static const char *const decks[] = {"bugs", "cards-attention", "cards-batches", "cards-models", "minute",
-                                        "quickfire"};
+    static const char *const decks[] = {"bugs",         "cards-attention", "cards-batches",
+                                        "cards-models", "minute",          "quickfire"};
     static PlPage page;
     static char want[PL_PAGE_TEXT], drew[PL_PAGE_TEXT], line[1024];
     Canvas c;
@@ -1719,7 +1719,8 @@ START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
         pl_drill_player.page(&p, NULL, pl_app_clock(), &page);
         want[0] = '\0';
         for (int i = 0; i < page.n; i++)
-            if (page.para[i].part == PL_PART_FRONT) strncat(want, pl_page_para(&page, i), sizeof want - strlen(want) - 1);
+            if (page.para[i].part == PL_PART_FRONT)
+                strncat(want, pl_page_para(&page, i), sizeof want - strlen(want) - 1);
         squeeze(want, want, sizeof want);
         ck_assert_msg(want[0], "the %s deck's first item has no front", decks[d]);
         for (int k = 0; k < NSIZES; k++)
@@ -1733,10 +1734,12 @@ START_TEST(test_no_drill_pane_cuts_overlaps_or_hides_its_question) {
                 frames++;
                 drew[0] = '\0';
                 for (int i = 0; i < c.dl.n; i++)
-                    if (c.dl.items[i].tag != SIZE_MAX && strcmp(gui_dl_str(&c.dl, c.dl.items[i].tag), "drill-front") == 0)
+                    if (c.dl.items[i].tag != SIZE_MAX &&
+                        strcmp(gui_dl_str(&c.dl, c.dl.items[i].tag), "drill-front") == 0)
                         strncat(drew, gui_dl_str(&c.dl, c.dl.items[i].str), sizeof drew - strlen(drew) - 1);
                 squeeze(drew, line, sizeof line);
-                ck_assert_msg(strcmp(line, want) == 0, "%s: the question drawn is \"%s\", not \"%s\"", what, line, want);
+                ck_assert_msg(strcmp(line, want) == 0, "%s: the question drawn is \"%s\", not \"%s\"", what, line,
+                              want);
             }
         pl_drill_play_close(&p);
     }
@@ -1793,7 +1796,10 @@ Suite *gui_suite(void) {
     tcase_set_timeout(legible, PL_TEST_HANG);
     tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_the_builtin_corpus);
     if (imdb5k_path()) tcase_add_test(legible, test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k);
-    else printf("skip: the views' legibility on imdb5k: %s/imdb5k.tsv not found\n", getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "../shared/data"), gui_skipped++;
+    else
+        printf("skip: the views' legibility on imdb5k: %s/imdb5k.tsv not found\n",
+               getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "../shared/data"),
+            gui_skipped++;
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     suite_add_tcase(s, legible);

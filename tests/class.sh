@@ -11,7 +11,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 PADLAB=${PADLAB:-./padlab}
-CHECKS=38
+CHECKS=40
 
 if [[ ${PADLAB_CLASS:-yes} != yes ]]; then
     run "$PADLAB" lesson 01-rectangle --class
@@ -104,15 +104,35 @@ if [[ $page == *"<p>Counted right: $want to $want.</p>"* && $page == *"(counted 
 else fail "the student page says which answers counted right" "$(grep -i 'right' <<<"$page" | head -n 5)"; fi
 
 for _ in 1 2 3 4 5; do status POST /join -d code=WRONG >/dev/null; done
-expect_status "after five wrong codes from an address, even the right one waits" "$(status POST /join -d "code=$code")" 429
+expect_status "after five wrong codes from an address, the right one still joins" "$(status POST /join -d "code=$code")" 303
 
+if [[ ${PADLAB_JOIN:-yes} == yes ]]; then # a student's terminal, open when the class ends
+    mkfifo "$TMP/jin"
+    "$PADLAB" join "${url#http://}" --token "$c" <"$TMP/jin" >"$TMP/join.out" 2>"$TMP/join.err" &
+    jpid=$!
+    exec 9>"$TMP/jin" # its keyboard: open until the end
+fi
 key 'qq' # q asks once more before it ends the class
 wait "$pid"
+if [[ ${PADLAB_JOIN:-yes} == yes ]]; then
+    wait "$jpid"
+    jst=$?
+    exec 9>&-
+    if [[ $jst -eq 0 ]] && grep -q '^the class has ended$' "$TMP/join.out" &&
+        grep -qF "  question 1: Of this batch's 6400 cells, how many hold the pad token?" "$TMP/join.out" &&
+        grep -q '^    your answer 1400: counted right$' "$TMP/join.out"; then
+        pass "padlab join says the class has ended, with the student's answers against the lab's"
+    else fail "padlab join says the class has ended, with the student's answers" "status $jst" "$(cat "$TMP/join.out" "$TMP/join.err")"; fi
+    run "$PADLAB" join "${url#http://}" --token "$c" --answer 1
+    if [[ $rc -eq 1 && -z $out && $err == "padlab join: the class at ${url%/} is not answering: it may have ended" ]]; then
+        pass "padlab join to a class that is gone says so in one line, status 1"
+    else fail "padlab join to a class that is gone says so in one line, status 1" "status $rc" "stdout: $out" "stderr: $err"; fi
+else skip "padlab join at the class's end: padlab was built without libcurl" 2; fi
 if [[ -f $TMP/report.md && -f $TMP/report.csv && -f $TMP/report.json ]]; then pass "the class report is written as Markdown, CSV and JSON"
 else fail "the class report is written as Markdown, CSV and JSON" "$(ls "$TMP")"; fi
 prompt='"Of this batch'"'"'s 6400 cells, how many hold the pad token?"'
-right=$(grep -c "^1,2,ask,$prompt,1,1400,yes,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
-wrong=$(grep -c "^1,2,ask,$prompt,1,1399,no,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
+right=$(grep -c "^1,2,ask,$prompt,1,1400,yes,[1-3]\?,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
+wrong=$(grep -c "^1,2,ask,$prompt,1,1399,no,[1-3]\?,[0-9.]*,[0-9a-f]\{8\}\$" "$TMP/report.csv")
 if [[ $right -eq 2 && $wrong -eq 1 ]] && ! grep -qE "$a|$b|$c" "$TMP/report.csv"; then
     pass "the report has a row per response: 1400 twice counted right, 1399 not, each student a hash, never the token"
 else fail "the report has a row per response" "$(cat "$TMP/report.csv")"; fi

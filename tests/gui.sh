@@ -10,7 +10,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 # How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
-GUI_CHECKS=32 CHECK_GUI_CASES=30
+GUI_CHECKS=34 CHECK_GUI_CASES=31
 
 # Without the window (configure --disable-gui): its two commands refuse in one
 # line; the rest of this script and the window's Check suite are skipped.
@@ -100,11 +100,11 @@ else fail "--class in the window serves the class and draws its box" "status $rc
 run "$P" gui "${C[@]}" --class --screenshot "$TMP/x.png"
 expect_error "--class without a lesson is refused" "--class votes on a lesson's questions: give --lesson NAME"
 run "$P" gui "${C[@]}" --lesson rectangle --exam --screenshot "$TMP/x.png"
-expect_error "--exam without --class is refused" "are a class session's: give --class too"
+expect_error "--exam without --class is refused" "--exam is a class session's: give --class too"
 
 # The window itself, under a private X server: p through SDL's event queue, then q; the session saved on quit has it.
 if ! command -v xvfb-run >/dev/null; then
-    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 8
+    skip "the window under Xvfb: xvfb-run is not installed (quickstart installs xvfb)" 10
 else
     rm -f "$TMP/s.session"
     xenv=()
@@ -142,12 +142,31 @@ else
     else fail "keys through the event queue grade the window's card, and its progress is kept" "status $rc" "$err" "$(cat "$TMP/state/padlab/drill" 2>&1)"; fi
     # A class in the window: two steps on, q ends it; the class report is written with the lesson's questions.
     if [[ ${PADLAB_CLASS:-yes} == yes ]]; then
-        run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  q" \
-            "$P" gui "${C[@]}" --lesson rectangle --class --port 0 --report "$TMP/wclass.csv"
-        if [[ $rc -eq 0 && $out == *"class report: $TMP/wclass.csv"* ]] && [[ $(head -n 1 "$TMP/wclass.csv") == question,* ]] &&
-            grep -q "Of this batch's 6400 cells" "$TMP/wclass.csv"; then
+        run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="  qq" \
+            "$P" gui "${C[@]}" --lesson rectangle --class --port 0 --report "$TMP/wclass.md"
+        if [[ $rc -eq 0 && $out == *"class report: $TMP/wclass.md"* ]] && grep -q '^## Question 1 (step 2, ask)$' "$TMP/wclass.md" &&
+            grep -q "Of this batch's 6400 cells" "$TMP/wclass.md"; then
             pass "a class in the window ends with its report"
-        else fail "a class in the window ends with its report" "status $rc" "$out" "$err" "$(cat "$TMP/wclass.csv" 2>&1)"; fi
-    else skip "a class in the window: padlab was built without libmicrohttpd"; fi
+        else fail "a class in the window ends with its report" "status $rc" "$out" "$err" "$(cat "$TMP/wclass.md" 2>&1)"; fi
+        # TERM ends the window's class as qq does, its report written, status 143; the same command resumes it.
+        rm -rf "$TMP/state"
+        xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" "$P" gui "${C[@]}" \
+            --lesson rectangle --class --port 0 --report "$TMP/sig.md" >"$TMP/sig.out" 2>"$TMP/sig.err" &
+        xpid=$!
+        for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/sig.out" 2>/dev/null && break; sleep 0.1; done
+        code=$(sed -n 's/^class: serving .* code \([A-Z0-9]*\)$/\1/p' "$TMP/sig.out")
+        gpid=$(pgrep -f "^$P gui .*$TMP/sig.md" | head -n 1)
+        [[ -n $gpid ]] && kill -TERM "$gpid"
+        wait "$xpid"
+        st=$?
+        if [[ $st -eq 143 && -f $TMP/sig.md ]] && grep -q 'the class ended on signal 15, its report written' "$TMP/sig.err"; then
+            pass "TERM ends the window's class with status 143, its report written"
+        else fail "TERM ends the window's class with status 143, its report written" "status $st" "$(cat "$TMP/sig.out" "$TMP/sig.err")"; fi
+        run timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env "${xenv[@]}" XDG_STATE_HOME="$TMP/state" PADLAB_GUI_KEYS="qq" \
+            "$P" gui "${C[@]}" --lesson rectangle --class --port 0 --report "$TMP/sig.md"
+        if [[ $rc -eq 0 && -n $code && $out == *"class: resumed, 0 students, at step 1"* && $out == *" code $code"* ]]; then
+            pass "the same command resumes the window's class with its code ($code)"
+        else fail "the same command resumes the window's class with its code" "status $rc" "code $code" "$out" "$err"; fi
+    else skip "a class in the window: padlab was built without libmicrohttpd" 3; fi
 fi
 finish

@@ -33,6 +33,7 @@ Suite *dirs_suite(void);
 Suite *book_suite(void);
 Suite *kata_suite(void);
 Suite *class_suite(void);
+Suite *limit_suite(void);
 /* Returns NULL, after saying why, when the reference corpus is absent;
  * *skipped is then the number of checks that did not run. */
 Suite *reference_suite(int *skipped);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/class/board.h"
 #include "app/class/class.h"
 #include "app/class/follow.h"
 #include "app/teach/lesson_run.h"
@@ -160,7 +161,8 @@ START_TEST(test_a_misconception_gets_a_labelled_row_of_its_own) {
     PlClassTally t;
     pl_class_tally(cls, qi, &t);
     ck_assert_int_eq(t.nrows, 4);
-    static const char *const label[] = {"45.5% (counted right)", "50.0%", "100.0%: zeroed after the softmax", "1000.0%"};
+    static const char *const label[] = {"45.5% (counted right)", "50.0%", "100.0%: zeroed after the softmax",
+                                        "1000.0%"};
     static const int count[] = {2, 1, 3, 1};
     for (int k = 0; k < 4; k++) {
         pl_class_tally_label(&t, k, text, sizeof text);
@@ -169,6 +171,61 @@ START_TEST(test_a_misconception_gets_a_labelled_row_of_its_own) {
     }
     ck_assert_int_eq(t.rows[2].kind, PL_ROW_MISCONCEPTION);
     ck_assert_int_eq(t.right[0], 2);
+}
+END_TEST
+
+/* The projector's tally fits every width from a phone-narrow pane to a
+ * wide one: no line wider than the board, every row's count and the lab's
+ * marker still there (the counts of the row "100.0%: zeroed after the
+ * softmax", 3 in round 1, found in the lines). */
+typedef struct {
+    int width, widest, lines, marker, threes;
+} Fit;
+
+static void fit_line(void *ctx, const char *text, PlBoardKind kind) {
+    Fit *f = ctx;
+    int cols = 0;
+    (void)kind;
+    for (const char *p = text; *p; p++) cols += ((unsigned char)*p & 0xC0) != 0x80;
+    if (cols > f->widest) f->widest = cols;
+    f->lines++;
+    f->marker += strstr(text, "the lab: 45.5%") != NULL;
+    f->threes += strstr(text, "   3   ") != NULL;
+}
+
+START_TEST(test_the_projectors_tally_fits_every_width) {
+    PlQuantity q;
+    PlTolerance tol = {PL_TOL_DEFAULT, 0};
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("batch.pad_share", &q, why, sizeof why), 0);
+    int qi = pl_class_add_number(cls, "What does the row sum to?", &q, &tol, 0);
+    ck_assert_int_eq(pl_class_add_misconception(cls, qi, 1.0, "zeroed after the softmax"), 0);
+    pl_class_open(cls, qi);
+    const char *given[] = {"0.45", "45", "1", "1.0", "100%", "0.5", "1e3"};
+    int id[7];
+    for (int i = 0; i < 7; i++) answer(id[i] = student(i), qi, given[i]);
+    pl_class_again(cls);
+    for (int i = 0; i < 4; i++) answer(id[i], qi, "0.4546");
+    pl_class_reveal(cls, 0.4546);
+    PlClassTally t;
+    PlClassNow n;
+    pl_class_tally(cls, qi, &t);
+    pl_class_now(cls, &n);
+    int narrow_lines = 0, wide_lines = 0;
+    for (int width = 36; width <= 200; width++) {
+        Fit f = {width, 0, 0, 0, 0};
+        pl_class_board_tally(&t, &n, width, fit_line, &f);
+        ck_assert_msg(f.widest <= width, "a line of %d columns on a board of %d", f.widest, width);
+        ck_assert_int_eq(f.marker, 1);
+        ck_assert_int_ge(f.threes, 1);
+        if (width == 36) narrow_lines = f.lines;
+        if (width == 200) wide_lines = f.lines;
+    }
+    /* wide: the heads, 4 rows, the band, the switches; narrow: more lines, nothing lost */
+    ck_assert_int_eq(wide_lines, 7);
+    ck_assert_int_eq(t.to_right, 2); /* "1" and "1.0" came round; "0.45" and "45" stayed right */
+    ck_assert_int_eq(t.stayed_right, 2);
+    ck_assert_int_gt(narrow_lines, wide_lines);
 }
 END_TEST
 
@@ -242,11 +299,12 @@ END_TEST
 START_TEST(test_wrong_codes_are_limited_per_address) {
     for (int i = 0; i < PL_CLASS_CODE_TRIES; i++)
         ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "AAAAA", 1000 + i), PL_CLASS_CODE_WRONG);
-    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "K7P2Q", 2000), PL_CLASS_CODE_LIMITED);
-    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.8", "K7P2Q", 2000), PL_CLASS_CODE_OK); /* another address */
-    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "K7P2Q", 1000 + PL_CLASS_CODE_WINDOW_MS - 1),
+    /* past its tries the address's wrong codes are LIMITED, yet the right one joins: a class behind one NAT */
+    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "AAAAA", 2000), PL_CLASS_CODE_LIMITED);
+    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "K7P2Q", 2000), PL_CLASS_CODE_OK);
+    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.8", "AAAAA", 2000), PL_CLASS_CODE_WRONG); /* another address */
+    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "AAAAB", 1000 + PL_CLASS_CODE_WINDOW_MS - 1),
                      PL_CLASS_CODE_LIMITED);
-    ck_assert_int_eq(pl_class_code_try(cls, "10.0.0.9", "K7P2Q", 1000 + PL_CLASS_CODE_WINDOW_MS), PL_CLASS_CODE_OK);
 }
 END_TEST
 
@@ -258,9 +316,24 @@ START_TEST(test_a_posted_answer_is_read_decoded_and_bounded) {
     ck_assert_int_eq(p.q, 3);
     ck_assert_str_eq(p.a, "19.6%");
     ck_assert_str_eq(p.token, "0123456789abcdef0123456789abcdef");
-    const char *bad[] = {"q=3",         "a=1",           "q=x&a=1",
-                         "q=1&a=%0a",   "q=1&a=%zz",     "q=1&a=1&q=2",
-                         "q=1&a=1&x=2", "q=1&a=1&t=abc", "q=1&a=123456789012345678901234567890123",
+    ck_assert_int_eq(p.sure, 0); /* not said */
+    const char *sure = "s=3&q=1&a=b";
+    ck_assert_int_eq(pl_class_parse_post(sure, strlen(sure), &p, why, sizeof why), 0);
+    ck_assert(p.sure == 3 && p.q == 1 && !strcmp(p.a, "b"));
+    const char *bad[] = {"q=1&a=1&s=0",
+                         "q=1&a=1&s=4",
+                         "q=1&a=1&s=22",
+                         "q=1&a=1&s=",
+                         "q=1&a=1&s=1&s=2",
+                         "q=3",
+                         "a=1",
+                         "q=x&a=1",
+                         "q=1&a=%0a",
+                         "q=1&a=%zz",
+                         "q=1&a=1&q=2",
+                         "q=1&a=1&x=2",
+                         "q=1&a=1&t=abc",
+                         "q=1&a=123456789012345678901234567890123",
                          "q=1&a=%e9"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(pl_class_parse_post(bad[i], strlen(bad[i]), &p, why, sizeof why) == -1, "%s", bad[i]);
@@ -287,9 +360,17 @@ START_TEST(test_a_class_kept_on_disk_is_restored_whole) {
     pl_class_open(cls, n);
     answer(s[2], n, "1,400");
     char *dir = pl_test_tmpdir(), path[4200], why[300];
+    ck_assert_int_eq(pl_class_rate(cls, s[2], n, 4, why, sizeof why), -1); /* 1 to 3 only */
+    ck_assert_int_eq(pl_class_rate(cls, s[1], n, 2, why, sizeof why), -1); /* no vote to rate */
+    ck_assert_str_eq(why, "answer the open question first, then say how sure you are");
+    ck_assert_int_eq(pl_class_rate(cls, s[2], n, 3, why, sizeof why), 0);
     snprintf(path, sizeof path, "%s/k.class", dir);
-    PlClassMeta m = {.lesson = "01-rectangle", .settings = "v1,corpus=builtin,seed=0", .code = "K7P2Q",
-                     .salt = 0x0123456789abcdefULL, .began = 1796400000, .step = 4};
+    PlClassMeta m = {.lesson = "01-rectangle",
+                     .settings = "v1,corpus=builtin,seed=0",
+                     .code = "K7P2Q",
+                     .salt = 0x0123456789abcdefULL,
+                     .began = 1796400000,
+                     .step = 4};
     ck_assert_msg(pl_class_save(cls, &m, path, why, sizeof why) == 0, "%s", why);
     PlClassMeta back;
     ck_assert_msg(pl_class_meta_read(path, &back, why, sizeof why) == 0, "%s", why);
@@ -315,6 +396,8 @@ START_TEST(test_a_class_kept_on_disk_is_restored_whole) {
     char mine[100];
     pl_class_mine(cls, 2, mine, sizeof mine);
     ck_assert_str_eq(mine, "1,400");
+    ck_assert_int_eq(pl_class_vote_sure(cls, 2, n, 1), 3); /* how sure, kept with the vote */
+    ck_assert_int_eq(pl_class_vote_sure(cls, 0, q, 1), 0);
     pl_class_free(old);
     FILE *f = fopen(path, "a");
     fputs("vote = 0 1 9 0 0 0 -\n", f); /* a student the class never had */
@@ -343,9 +426,13 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
     answer(s[0], q, "a"), answer(s[1], q, "c"), answer(s[2], q, "c");
     pl_class_again(cls);
     answer(s[0], q, "b"), answer(s[1], q, "b");
+    char why[200];
+    ck_assert_int_eq(pl_class_rate(cls, s[0], q, 3, why, sizeof why), 0);
+    ck_assert_int_eq(pl_class_rate(cls, s[1], q, 2, why, sizeof why), 0);
     pl_class_reveal(cls, 0);
     pl_class_open(cls, n);
     answer(s[0], n, "7");
+    ck_assert_int_eq(pl_class_rate(cls, s[0], n, 3, why, sizeof why), 0);
     pl_class_reveal(cls, 12);
     char ids[3][16], want[2000];
     for (int i = 0; i < 3; i++) { /* each student as the report names them: a hash of their token, never the token */
@@ -356,13 +443,13 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
         snprintf(ids[i], sizeof ids[i], "%08" PRIx32, (uint32_t)pl_fnv1a(tok, PL_CLASS_TOKEN_HEX));
     }
     snprintf(want, sizeof want,
-             "question,step,kind,prompt,round,answer,counted_right,seconds,student\n"
-             "1,5,choose,Which padding?,1,a. post,no,0.0,%s\n"
-             "1,5,choose,Which padding?,1,c. none,no,0.0,%s\n"
-             "1,5,choose,Which padding?,1,c. none,no,0.0,%s\n"
-             "1,5,choose,Which padding?,2,b. pre,yes,0.0,%s\n"
-             "1,5,choose,Which padding?,2,b. pre,yes,0.0,%s\n"
-             "2,3,ask,How many pad cells?,1,7,no,0.0,%s\n",
+             "question,step,kind,prompt,round,answer,counted_right,sure,seconds,student\n"
+             "1,5,choose,Which padding?,1,a. post,no,,0.0,%s\n"
+             "1,5,choose,Which padding?,1,c. none,no,,0.0,%s\n"
+             "1,5,choose,Which padding?,1,c. none,no,,0.0,%s\n"
+             "1,5,choose,Which padding?,2,b. pre,yes,3,0.0,%s\n"
+             "1,5,choose,Which padding?,2,b. pre,yes,2,0.0,%s\n"
+             "2,3,ask,How many pad cells?,1,7,no,3,0.0,%s\n",
              ids[0], ids[1], ids[2], ids[0], ids[1], ids[0]);
     char *csv = report_of("csv");
     ck_assert_str_eq(csv, want);
@@ -374,15 +461,20 @@ START_TEST(test_the_report_holds_each_round_and_the_common_wrong_answer) {
     *w = 0;
     ck_assert_ptr_nonnull(strstr(json, "\"rounds\":[{\"round\":1,\"answered\":3,\"right\":0},{\"round\":2,"
                                        "\"answered\":2,\"right\":2}]"));
-    ck_assert_ptr_nonnull(strstr(json, "\"switches\":{\"to_right\":2,\"to_wrong\":0,\"stayed_right\":0,"
-                                       "\"stayed_wrong\":0},\"wrong\":\"c.none\",\"wrong_count\":2,\"wrong_tied\":false"));
+    ck_assert_ptr_nonnull(strstr(json,
+                                 "\"switches\":{\"to_right\":2,\"to_wrong\":0,\"stayed_right\":0,"
+                                 "\"stayed_wrong\":0},\"wrong\":\"c.none\",\"wrong_count\":2,\"wrong_tied\":false"));
     ck_assert_ptr_nonnull(strstr(json, "\"lab_value\":12,\"rounds\":[{\"round\":1,\"answered\":1,\"right\":0}]"));
     free(json);
     char *md = report_of("md");
-    ck_assert_ptr_nonnull(strstr(md, "## Question 1 (step 5, choose)\n\nWhich padding?\n\nRound 1: 3 answered; Round 2: 2 answered."));
+    ck_assert_ptr_nonnull(
+        strstr(md, "## Question 1 (step 5, choose)\n\nWhich padding?\n\nRound 1: 3 answered; Round 2: 2 answered."));
     ck_assert_ptr_nonnull(strstr(md, "| b. pre (right) | 0 | 2 |"));
     ck_assert_ptr_nonnull(strstr(md, "Between the rounds: 2 went from wrong to right, 0 from right to wrong"));
     ck_assert_ptr_nonnull(strstr(md, "The most common wrong answer of round 1: c. none (2)."));
+    /* question 1: the two right answers said 3 and 2; question 2: the one wrong answer said 3 */
+    ck_assert_ptr_nonnull(strstr(md, "How sure (1 a guess, 3 sure), on average: 2.5 over 2 right answers.\n"));
+    ck_assert_ptr_nonnull(strstr(md, "How sure (1 a guess, 3 sure), on average: 3.0 over 1 wrong answer.\n"));
     free(md);
 }
 END_TEST
@@ -469,6 +561,7 @@ Suite *class_suite(void) {
     tcase_add_checked_fixture(tally, setup, teardown);
     tcase_add_test(tally, test_a_number_is_tallied_by_hand);
     tcase_add_test(tally, test_a_misconception_gets_a_labelled_row_of_its_own);
+    tcase_add_test(tally, test_the_projectors_tally_fits_every_width);
     tcase_add_test(tally, test_many_answers_cluster_and_the_far_ones_stand_apart);
     tcase_add_test(tally, test_a_share_typed_three_ways_counts_as_one_answer);
     tcase_add_test(tally, test_choices_are_counted_per_choice_with_the_right_one_marked);

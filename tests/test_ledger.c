@@ -19,7 +19,8 @@ START_TEST(test_only_the_marked_figure_is_hidden_not_its_equal_digits) {
     pl_ledger_clear(&l);
     pl_quantity_hide(&l, "cost.rnn_wasted");
     char text[256];
-    snprintf(text, sizeof text, "1000000 run (%s on pads), seed 238197, head 0", PL_FIG("cost.rnn_wasted", "%d", 238197));
+    snprintf(text, sizeof text, "1000000 run (%s on pads), seed 238197, head 0",
+             PL_FIG("cost.rnn_wasted", "%d", 238197));
     ck_assert_str_eq(drawn(&l, text), "1000000 run (?????? on pads), seed 238197, head 0");
     ck_assert_str_eq(drawn(NULL, text), "1000000 run (238197 on pads), seed 238197, head 0");
     pl_ledger_clear(&l);
@@ -74,6 +75,15 @@ START_TEST(test_a_training_question_hides_every_training_figure) {
     ck_assert(pl_ledger_hides_name(&l, "train.median"));
     ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
     ck_assert(!pl_ledger_hides_name(&l, "corpus.majority"));
+    /* the question answered shows its own figure; the rest of training stays hidden, and a name hidden by name too */
+    pl_ledger_hide(&l, "cost.rnn_wasted");
+    pl_ledger_show(&l, "grid.median(pre on)");
+    pl_ledger_show(&l, "cost.rnn_wasted");
+    ck_assert(!pl_ledger_hides_name(&l, "grid.median(pre on)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.median(post on)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.median"));
+    ck_assert(pl_ledger_hides(&l, "grid.median(pre on),grid.drift", 30));
+    ck_assert(pl_ledger_hides_name(&l, "cost.rnn_wasted"));
 }
 END_TEST
 
@@ -98,15 +108,30 @@ END_TEST
  * dropped whole (its figure cannot be asked about, so it is not shown); a
  * mark cut by its buffer is still closed. */
 START_TEST(test_stray_mark_bytes_are_dropped_and_cut_marks_closed) {
-    ck_assert_str_eq(drawn(NULL, "a\x03" "b\x02" "c"), "abc");
-    ck_assert_str_eq(drawn(NULL, "a\x01" "b\x03" "c\x02" "d"), "acd");
-    ck_assert_str_eq(drawn(NULL, "a\x01" "open"), "a"); /* no name: dropped */
+    ck_assert_str_eq(drawn(NULL, "a\x03"
+                                 "b\x02"
+                                 "c"),
+                     "abc");
+    ck_assert_str_eq(drawn(NULL, "a\x01"
+                                 "b\x03"
+                                 "c\x02"
+                                 "d"),
+                     "acd");
+    ck_assert_str_eq(drawn(NULL, "a\x01"
+                                 "open"),
+                     "a"); /* no name: dropped */
     PlLedger h;
     pl_ledger_clear(&h);
     pl_quantity_hide(&h, "cost.rnn_wasted");
     /* a mark cut before its end by someone's small buffer still hides to the end */
-    ck_assert_str_eq(drawn(&h, "x \x01" "cost.rnn_wasted\x02" "238197 on"), "x ?????? ??");
-    ck_assert_str_eq(drawn(NULL, "x \x01" "cost.rnn_wasted\x02" "238197 on"), "x 238197 on");
+    ck_assert_str_eq(drawn(&h, "x \x01"
+                               "cost.rnn_wasted\x02"
+                               "238197 on"),
+                     "x ?????? ??");
+    ck_assert_str_eq(drawn(NULL, "x \x01"
+                                 "cost.rnn_wasted\x02"
+                                 "238197 on"),
+                     "x 238197 on");
     char small[24];
     pl_fig(small, sizeof small, "cost.rnn_wasted", "%s", "123456789");
     ck_assert_int_eq(small[strlen(small) - 1], PL_FIG_END);

@@ -2,16 +2,19 @@
  * voting on its questions. The teacher's lab computes every figure; the
  * server (src/app/class/server.h) only carries the students' votes. Keys:
  * space or n the next step, b the step before, r reveal, v discuss and vote
- * again, q the end (then the class report, with --report FILE). In an exam
+ * again, t a minute's countdown for the discussion, q twice the end (then
+ * the class report, with --report FILE). In an exam
  * (--exam) r and v are refused: each number is kept as the lab computes it
  * when its step opens, and at the end every question reached is revealed,
  * one after the other, against it. With --presenter TTY the teacher's own
  * terminal shows the presenter view (class_presenter.h), redrawn with the
  * projector and once a second for its clocks.
  *
- * On a terminal the screen is redrawn whenever the session changes (checked
- * every 25 ms); with keys from a pipe (the tests) each frame is printed as
- * it changes, one after the other. */
+ * On a terminal the projector is drawn with curses (class_projector.c): the
+ * narration beside the step's view, the class's lines at the foot, a step
+ * that trains not waited for but its progress shown. With keys from a pipe
+ * (the tests) each frame is printed as text as it changes, one after the
+ * other, every step's numbers waited for. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -25,39 +28,19 @@
 #include <time.h>
 
 #include "app/class/follow.h"
-#include "app/dirs.h"
-#include "app/state.h"
-#include "core/folder.h"
 #include "app/class/server.h"
+#include "app/class/session.h"
+#include "app/dirs.h"
 #include "app/lab/worker.h"
+#include "app/state.h"
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
+#include "class_present_int.h"
 #include "class_presenter.h"
 #include "class_screen.h"
 #include "cli.h"
-
-typedef struct {
-    PlLab *lab;
-    PlLesson *l;
-    PlLessonRun *run;
-    PlClassFollow f; /* the class, following the lesson (app/class/follow.h) */
-    PlClass *c;      /* f.c */
-    int step;
-    int tty;
-    char url[128];
-    char narration[8192];
-    int pres;                   /* the presenter view's terminal, or -1 */
-    double t0, step_t0;         /* when the session and the step began (pl_app_clock) */
-    long pres_second;           /* the second the presenter view last showed */
-    char notes[4096];           /* the step's teacher notes, filled (at the first, the lesson's too) */
-    char narration_notes[2048]; /* the step's own, filled */
-    int quitting;               /* q pressed once: a second q ends the class */
-    char report[1100];          /* where the report goes (checked at the start: never over another's), or "" */
-    char saved[1100];           /* where the class is kept (store.c), "" when it cannot be */
-    PlClassMeta meta;           /* what is kept beside the class */
-    unsigned saved_version;     /* the class's version last written */
-    int64_t began_ms;           /* the votes' clock starts here (CLOCK_REALTIME ms) */
-} Present;
+#include "core/folder.h"
+#include "tui/screen.h"
 
 /* The signal that ends the class (INT, TERM, HUP, QUIT), 0 while none has
  * come: the loop sees it, and the class ends as q ends it, its terminal
@@ -84,64 +67,95 @@ static int64_t wall_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The votes' clock: milliseconds since the class began (resumed: since it
- * first began). */
-static int64_t class_ms(void *ctx) {
-    const Present *p = ctx;
-    int64_t t = wall_ms() - p->began_ms;
-    return t > 0 ? t : 0;
+void cp_keep(Present *p, int always) { pl_class_session_keep(&p->s, p->step, always); }
+
+int cp_stopped(void) { return stop_signal ? (int)stop_signal : tui_screen_quit_signal(); }
+
+/* The step's texts filled from the lab as the learner may see it now. */
+static void fill_texts(Present *p) {
+    const PlStep *s = &p->l->steps[p->step];
+    pl_lesson_run_sync_ledger(p->run); /* the projector and the pages show what the learner may see */
+    pl_lesson_run_question_ledger(p->run, &p->ask);
+    p->f->ask_ledger = &p->ask; /* the question's words may hand over figures to work from */
+    pl_lesson_fill(p->lab, pl_lab_ledger(p->lab), s->text ? s->text : "", p->narration, sizeof p->narration);
+    char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */
+    if (p->step == 0 && p->l->notes) pl_lesson_fill(p->lab, NULL, p->l->notes, lesson_notes, sizeof lesson_notes);
+    pl_lesson_fill(p->lab, NULL, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
+    snprintf(p->notes, sizeof p->notes, "%s%s%s", lesson_notes, lesson_notes[0] && p->narration_notes[0] ? "\n" : "",
+             p->narration_notes);
 }
 
-/* Where a class of this lesson is kept: STATE/classes/NAME.class (an exam
- * NAME-exam.class). 0, or -1 with why. */
-static int saved_path(Present *p, int exam, char *why, int cap) {
-    char dir[900];
-    PlErr err;
-    if (pl_dir_state(dir, sizeof dir - 16, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
-    strcat(dir, "/classes");
-    if (pl_folder_make(dir, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
-    snprintf(p->saved, sizeof p->saved, "%.900s/%.90s%s.class", dir, p->l->name, exam ? "-exam" : "");
-    return 0;
+/* Whether the step's question was revealed to the class (a number or a
+ * choice shown): its figure is then no secret on any surface. */
+static int step_revealed(Present *p) {
+    int qi = pl_class_follow_question(p->f, p->step);
+    PlClassTally t;
+    return qi >= 0 && !p->f->exam && !pl_class_tally(p->c, qi, &t) && t.revealed;
 }
 
-/* Writes the class when it changed (or always): a failure is said once on
- * the projector's note, and the class goes on. */
-static void keep(Present *p, int always) {
-    PlClassNow n;
-    char why[300];
-    if (!p->saved[0]) return;
-    pl_class_now(p->c, &n);
-    if (!always && n.version == p->saved_version && p->meta.step == p->step) return;
-    p->meta.step = p->step;
-    if (pl_class_save(p->c, &p->meta, p->saved, why, sizeof why)) {
-        snprintf(p->f.note, sizeof p->f.note, "the class is not kept: %.170s", why);
-        p->saved[0] = '\0';
-        return;
-    }
-    p->saved_version = n.version;
-}
-
-/* Goes to step k: the lab set up and computed, the question's texts filled
- * and opened to the class. 0, or -1 with the message printed. */
-static int go_step(Present *p, int k) {
+int cp_go_step(Present *p, int k, int wait) {
     PlErr err;
     if (k != p->step && pl_lesson_run_goto(p->run, k, &err))
         return fprintf(stderr, "step %d: %s\n", k + 1, err.msg), -1;
     p->step = k;
-    pl_lesson_run_wait(p->run); /* a figure still missing after it says so where it is shown */
-    pl_lesson_run_sync_ledger(p->run); /* the projector and the pages show what the learner may see */
-    const PlStep *s = &p->l->steps[k];
-    pl_lesson_fill(p->lab, pl_lab_ledger(p->lab), s->text ? s->text : "", p->narration, sizeof p->narration);
-    char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */
-    if (k == 0 && p->l->notes) pl_lesson_fill(p->lab, NULL, p->l->notes, lesson_notes, sizeof lesson_notes);
-    pl_lesson_fill(p->lab, NULL, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
-    snprintf(p->notes, sizeof p->notes, "%s%s%s", lesson_notes, lesson_notes[0] && p->narration_notes[0] ? "\n" : "",
-             p->narration_notes);
+    if (wait) pl_lesson_run_wait(p->run); /* a figure still missing after it says so where it is shown */
+    p->computing = !wait && pl_lesson_run_computing(p->run, &p->share, &p->eta);
+    if (!p->computing) pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 30); /* what the text reads: quick */
+    if (step_revealed(p)) pl_lesson_run_reveal(p->run);
+    fill_texts(p);
     p->step_t0 = pl_app_clock();
-    return pl_class_follow_step(&p->f, p->lab, k);
+    return pl_class_follow_step(p->f, p->lab, k);
 }
 
-static void draw_presenter(Present *p) {
+int cp_tick(Present *p) {
+    if (!p->computing) return 0;
+    double share = p->share, eta = p->eta;
+    if (pl_lesson_run_computing(p->run, &p->share, &p->eta))
+        return (int)(share * 100) != (int)(p->share * 100) || (long)eta != (long)p->eta;
+    p->computing = 0;
+    pl_lab_wait(p->lab, pl_lesson_run_kinds(p->run), 30);
+    fill_texts(p);
+    pl_class_follow_refresh(p->f, p->lab); /* its prompt's figures, an exam's number */
+    return 1;
+}
+
+/* r: the number the lab has now, and the figure shown on every surface. */
+static void reveal(Present *p) {
+    if (p->computing && !p->f->exam) {
+        if (p->eta >= 0)
+            snprintf(p->f->note, sizeof p->f->note,
+                     "the lab is still computing this step: ready to reveal in about %.0f s", p->eta < 1 ? 1 : p->eta);
+        else snprintf(p->f->note, sizeof p->f->note, "the lab is still computing this step: r once it is done");
+        return;
+    }
+    if (pl_class_follow_reveal(p->f, p->lab)) return;
+    pl_lesson_run_reveal(p->run);
+    fill_texts(p);
+}
+
+static void append(char *out, size_t cap, const char *text) {
+    size_t n = strlen(out);
+    if (text && *text) snprintf(out + n, cap - n, "%s%s", n ? "\n" : "", text);
+}
+
+const char *cp_after(Present *p) {
+    int qi = pl_class_follow_question(p->f, p->step);
+    PlClassNow n;
+    pl_class_now(p->c, &n);
+    if (qi < 0 || n.q != qi || n.phase != PL_CLASS_SHOWN) return NULL;
+    const PlQuestion *q = &p->l->steps[p->step].q;
+    const PlLedger *l = pl_lab_ledger(p->lab);
+    char buf[2048];
+    p->after[0] = '\0';
+    if (q->reveal) append(p->after, sizeof p->after, pl_lesson_fill(p->lab, l, q->reveal, buf, sizeof buf));
+    for (int i = 0; q->kind == PL_Q_CHOOSE && i < q->nchoices; i++)
+        if (q->choices[i].right && q->choices[i].explain)
+            append(p->after, sizeof p->after, pl_lesson_fill(p->lab, l, q->choices[i].explain, buf, sizeof buf));
+    if (q->solution) append(p->after, sizeof p->after, pl_lesson_fill(p->lab, l, q->solution, buf, sizeof buf));
+    return p->after[0] ? p->after : NULL;
+}
+
+void cp_draw_presenter(Present *p) {
     if (p->pres < 0) return;
     double now = pl_app_clock();
     ClassPresenter s = {.title = p->l->title,
@@ -150,44 +164,59 @@ static void draw_presenter(Present *p) {
                         .step_title = p->l->steps[p->step].title,
                         .next_title = p->step + 1 < p->l->nsteps ? p->l->steps[p->step + 1].title : NULL,
                         .notes = p->notes[0] ? p->notes : NULL,
-                        .qi = pl_class_follow_question(&p->f, p->step),
+                        .qi = pl_class_follow_question(p->f, p->step),
                         .on_step = now - p->step_t0,
                         .in_all = now - p->t0,
-                        .exam = p->f.exam};
+                        .exam = p->f->exam};
     cli_presenter_draw(p->pres, p->c, &s);
     p->pres_second = (long)(now - p->t0);
 }
 
+/* A text frame: printed whole, after "----" (keys from a pipe) or a
+ * cleared screen (a terminal curses cannot drive). */
 static void draw(Present *p) {
-    draw_presenter(p);
+    cp_draw_presenter(p);
     ClassScreen s = {.title = p->l->title,
                      .step = p->step,
                      .nsteps = p->l->nsteps,
                      .url = p->url,
                      .code = pl_class_code(p->c),
                      .narration = p->narration,
-                     .qi = pl_class_follow_question(&p->f, p->step),
+                     .qi = pl_class_follow_question(p->f, p->step),
                      .qr = 1,
-                     .exam = p->f.exam,
-                     .note = p->f.note[0] ? p->f.note : NULL};
+                     .exam = p->f->exam,
+                     .note = p->f->note[0] ? p->f->note : NULL,
+                     .after = cp_after(p),
+                     .share = p->computing ? p->share : -1,
+                     .eta = p->eta};
     if (p->tty) fputs("\033[H\033[2J", stdout);
     else puts("----");
     cli_class_screen(stdout, p->c, &s);
 }
 
-/* A key: 1 to go on, 0 to end. q asks once more before it ends the class. */
-static int on_key(Present *p, int key) {
-    p->f.note[0] = '\0';
+/* t: a minute's countdown for the discussion, or no countdown when one runs. */
+static void countdown(Present *p) {
+    PlClassNow n;
+    pl_class_now(p->c, &n);
+    if (pl_class_follow_question(p->f, p->step) < 0 || n.phase != PL_CLASS_OPEN)
+        snprintf(p->f->note, sizeof p->f->note, "a countdown is for a question open to the class");
+    else pl_class_countdown(p->c, n.countdown > 0 ? 0 : 60);
+}
+
+int cp_key(Present *p, int key) {
+    p->f->note[0] = '\0';
     if (key == EOF) return 0;
     if (key == 'q' && p->quitting) return 0;
     p->quitting = key == 'q';
     if (p->quitting)
-        return snprintf(p->f.note, sizeof p->f.note, "q again ends the class for everyone; any other key goes on"), 1;
-    if ((key == ' ' || key == 'n') && p->step + 1 < p->l->nsteps) return go_step(p, p->step + 1), 1;
-    if ((key == ' ' || key == 'n')) return 0; /* past the last step: the end */
-    if (key == 'b' && p->step > 0) go_step(p, p->step - 1);
-    if (key == 'r') pl_class_follow_reveal(&p->f, p->lab);
-    if (key == 'v') pl_class_follow_again(&p->f);
+        return snprintf(p->f->note, sizeof p->f->note, "q again ends the class for everyone; any other key goes on"), 1;
+    int next = key == ' ' || key == 'n';
+    if (next && p->step + 1 < p->l->nsteps) return cp_go_step(p, p->step + 1, !p->curses), 1;
+    if (next) return 0; /* past the last step: the end */
+    if (key == 'b' && p->step > 0) cp_go_step(p, p->step - 1, !p->curses);
+    if (key == 'r') reveal(p);
+    if (key == 'v') pl_class_follow_again(p->f);
+    if (key == 't') countdown(p);
     return 1;
 }
 
@@ -197,106 +226,122 @@ static void loop(Present *p) {
     while (!stop_signal) {
         PlClassNow n;
         pl_class_now(p->c, &n);
+        if (cp_tick(p)) shown = ~0u;
         if (n.version != shown || (p->tty && pl_class_students(p->c) != students))
-            draw(p), shown = n.version, students = pl_class_students(p->c), keep(p, 0);
-        else if (p->pres >= 0 && (long)(pl_app_clock() - p->t0) != p->pres_second) draw_presenter(p);
+            draw(p), shown = n.version, students = pl_class_students(p->c), cp_keep(p, 0);
+        else if (p->pres >= 0 && (long)(pl_app_clock() - p->t0) != p->pres_second) cp_draw_presenter(p);
         fflush(stdout);
         struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
         if (poll(&fd, 1, 25) <= 0) continue; /* a signal interrupts the wait: the loop's test sees it */
         unsigned char ch;
         ssize_t got = read(STDIN_FILENO, &ch, 1);
         if (got == 1 && (ch == '\n' || ch == '\r')) continue;
-        if (!on_key(p, got == 1 ? ch : EOF)) return;
-        keep(p, 0);
+        if (!cp_key(p, got == 1 ? ch : EOF)) return;
+        cp_keep(p, 0);
         shown = ~0u;
     }
 }
 
-static void draw_revealed(int qi, void *ctx) { cli_class_exam_end(stdout, ((Present *)ctx)->c, qi); }
+typedef struct {
+    Present *p;
+    int qs[PL_CLASS_MAX_QUESTIONS], n;
+} Revealed;
 
-/* The exam's end: every question the class was asked, revealed in turn. */
+/* Each question revealed at the exam's end: printed at once without a
+ * terminal, kept for the pages with one. */
+static void on_revealed(int qi, void *ctx) {
+    Revealed *r = ctx;
+    if (r->n < PL_CLASS_MAX_QUESTIONS) r->qs[r->n++] = qi;
+    if (!r->p->tty) cli_class_exam_end(stdout, r->p->c, qi);
+}
+
+/* A key for the exam's pages: +1 the next, -1 the one before, 0 done, 2 none. */
+static int page_key(void) {
+    unsigned char k[3];
+    struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
+    if (poll(&fd, 1, 100) <= 0) return 2;
+    ssize_t got = read(STDIN_FILENO, k, sizeof k);
+    if (got <= 0 || k[0] == 'q') return 0;
+    if (got == 3 && k[0] == 27 && k[1] == '[') return k[2] == 'C' ? 1 : k[2] == 'D' ? -1 : 2; /* the arrows */
+    return k[0] == ' ' || k[0] == 'n' || k[0] == 'l' ? 1 : k[0] == 'b' || k[0] == 'h' || k[0] == 'p' ? -1 : 2;
+}
+
+/* The exam's end: every question the class was asked revealed against the
+ * lab's number; on a terminal, a page each (right and left arrows, q when
+ * done), the students' pages following the one on the projector. */
 static void exam_end(Present *p) {
-    if (p->tty) fputs("\033[H\033[2J", stdout);
-    else puts("----");
-    cli_print_shown("padlab class: %s: the exam's answers, every question against the lab's number\n", p->l->title);
-    pl_class_follow_end(&p->f, draw_revealed, p);
+    Revealed r = {p, {0}, 0};
+    if (!p->curses) {
+        if (p->tty) fputs("\033[H\033[2J", stdout);
+        else puts("----");
+        cli_print_shown("padlab class: %s: the exam's answers, every question against the lab's number\n", p->l->title);
+    }
+    pl_class_follow_end(p->f, on_revealed, &r);
+    if (p->curses) return cp_projector_exam(p, r.qs, r.n);
+    for (int i = 0, shown = -1; p->tty && r.n && !stop_signal;) {
+        if (shown != i) {
+            pl_class_reveal_at(p->c, r.qs[i], p->f->value[r.qs[i]]); /* current: the pages show it too */
+            fputs("\033[H\033[2J", stdout);
+            cli_print_shown("padlab class: %s: the exam's answers, question %d of %d (right and left arrows, q done)\n",
+                            p->l->title, i + 1, r.n);
+            cli_class_exam_end(stdout, p->c, r.qs[i]);
+            fflush(stdout);
+            shown = i;
+        }
+        int k = page_key();
+        if (!k) break;
+        if (k != 2) i = i + k < 0 ? 0 : i + k >= r.n ? r.n - 1 : i + k;
+    }
     fflush(stdout);
 }
 
 /* The class's end, however it comes (q, the lesson's end, a signal): the
- * terminal as it was, the report written. Returns the exit status. */
+ * terminal as it was, the class kept, every page told, the report written.
+ * Returns the exit status. */
 static int finish_class(Present *p, int rc, const struct termios *saved) {
-    char why[300];
+    char why[300], written[1100];
+    int sig = cp_stopped();
+    cp_projector_end(p);
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, saved);
-    if (p->report[0]) {
-        pl_class_report_meta(p->c, &p->meta, (long long)time(NULL));
-        if (pl_class_report_write(p->c, p->report, p->l->title, why, sizeof why))
-            return fprintf(stderr, "padlab lesson: %s\n", why), 1;
-        printf("class report: %s\n", p->report);
-    }
-    if (stop_signal) fprintf(stderr, "padlab lesson: the class ended on signal %d%s\n", (int)stop_signal,
-                             p->report[0] ? ", its report written" : "");
-    return stop_signal ? 128 + (int)stop_signal : rc;
+    int failed = pl_class_session_end(&p->s, p->step, p->l->title, written, sizeof written, why, sizeof why);
+    if (!sig) usleep(2500000); /* the pages poll each second: they see the end before the server stops */
+    pl_class_server_stop(p->server), p->server = NULL;
+    if (failed) return fprintf(stderr, "padlab lesson: %s\n", why), 1;
+    if (written[0]) printf("class report: %s\n", written);
+    if (sig)
+        fprintf(stderr, "padlab lesson: the class ended on signal %d%s\n", sig,
+                written[0] ? ", its report written" : "");
+    return sig ? 128 + sig : rc;
 }
 
-/* The class to serve: the one saved of this lesson, resumed (same code,
- * students, votes and step), or a new one (--new, or none saved). 0, or -1
- * with the line printed. */
-static int open_class(Present *p, const ClassPresentArgs *o, int *step, int *resumed) {
-    char why[700];
-    PlErr err;
-    PlClassMeta m;
-    pl_state_format(o->settings, p->meta.settings, sizeof p->meta.settings);
-    snprintf(p->meta.lesson, sizeof p->meta.lesson, "%s", p->l->name);
-    p->meta.exam = o->exam;
-    int resume = 0;
-    if (saved_path(p, o->exam, why, sizeof why)) fprintf(stderr, "padlab lesson: the class will not be kept: %s\n", why);
-    else if (!o->fresh && !access(p->saved, F_OK)) {
-        if (pl_class_meta_read(p->saved, &m, why, sizeof why))
-            return fprintf(stderr, "padlab lesson: %s (--new starts a new class)\n", why), -1;
-        if (strcmp(m.lesson, p->meta.lesson) || strcmp(m.settings, p->meta.settings))
-            return fprintf(stderr, "padlab lesson: a class of %s on other settings is kept in %s: give its settings, or "
-                                   "--new\n", m.lesson, p->saved), -1;
-        resume = 1, p->meta = m;
-    }
-    if (!resume) pl_class_new_code(p->meta.code), p->meta.salt = pl_choices_new_salt(), p->meta.began = time(NULL);
-    if (pl_class_follow_init(&p->f, p->l, p->meta.code, p->meta.salt, o->exam, &err))
-        return fprintf(stderr, "padlab lesson: %s\n", err.msg), -1;
-    p->c = p->f.c;
-    if (resume && pl_class_restore(p->c, p->saved, why, sizeof why))
-        return fprintf(stderr, "padlab lesson: %s (--new starts a new class)\n", why), -1;
-    p->began_ms = (int64_t)p->meta.began * 1000;
-    pl_class_set_clock(p->c, class_ms, p);
-    *step = resume && p->meta.step < p->l->nsteps ? p->meta.step : 0;
-    *resumed = resume;
-    if (resume) printf("class: resumed, %d students, at step %d\n", pl_class_students(p->c), *step + 1);
-    return 0;
-}
-
-/* Where the report goes: the resumed class's own (written again whole),
- * or a name no other report has, checked now so that no vote is lost to a
- * path that cannot be written. 0, or -1 with the line printed. */
-static int report_path(Present *p, const ClassPresentArgs *o, int resumed) {
-    char why[300];
-    if (!o->report) return snprintf(p->report, sizeof p->report, "%s", resumed ? p->meta.report : ""), 0;
-    int same = resumed && p->meta.report[0] && !strncmp(p->meta.report, o->report, strlen(o->report));
-    if (pl_class_report_path(o->report, p->l->name, same, p->report, sizeof p->report, why, sizeof why))
-        return fprintf(stderr, "padlab lesson: --report: %s\n", why), -1;
-    if (same) snprintf(p->report, sizeof p->report, "%s", p->meta.report);
-    snprintf(p->meta.report, sizeof p->meta.report, "%s", p->report);
+/* The class to serve (session.h): the one saved of this lesson, resumed,
+ * or a new one; its server started. 0, or -1 with the line printed. */
+static int open_class(Present *p, const ClassPresentArgs *o) {
+    char why[800];
+    PlClassSessionArgs sa = {.l = p->l,
+                             .settings = o->settings,
+                             .exam = o->exam,
+                             .fresh = o->fresh,
+                             .report = o->report,
+                             .wall_ms = wall_ms};
+    int rc = pl_class_session_open(&p->s, &sa, why, sizeof why);
+    if (why[0]) fprintf(stderr, "padlab lesson: %s\n", why);
+    if (rc) return -1;
+    p->f = &p->s.f, p->c = p->s.c;
+    if (p->s.resumed) printf("class: resumed, %d students, at step %d\n", pl_class_students(p->c), p->s.step + 1);
+    p->server = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
+    if (!p->server) return fprintf(stderr, "padlab lesson: --class: %s\n", why), -1;
+    pl_class_server_set_seats_per_address(p->server, o->seats);
+    if (pl_class_server_url(p->server, o->listen, p->url, sizeof p->url))
+        printf("class: this machine has no address on a network: only it reaches %s\n", p->url);
+    printf("class: serving %s code %s\n", p->url, p->s.meta.code);
+    printf("class: plain HTTP on this network: students' answers are not encrypted; padlab keeps no more than them\n");
+    fflush(stdout);
     return 0;
 }
 
 static int serve(Present *p, const ClassPresentArgs *o) {
-    char why[300];
-    int step, resumed;
-    if (open_class(p, o, &step, &resumed) || report_path(p, o, resumed)) return 2;
-    PlClassServer *sv = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
-    if (!sv) return fprintf(stderr, "padlab lesson: --class: %s\n", why), 2;
-    pl_class_join_url(p->url, sizeof p->url, o->listen, pl_class_server_port(sv));
-    printf("class: serving %s code %s\n", p->url, p->meta.code);
-    printf("class: plain HTTP on this network: students' answers are not encrypted; padlab keeps no more than them\n");
-    fflush(stdout);
+    if (open_class(p, o)) return 2;
     catch_stops(); /* before the terminal is changed: a signal always finds it restorable */
     struct termios saved, raw;
     p->tty = isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved);
@@ -304,15 +349,12 @@ static int serve(Present *p, const ClassPresentArgs *o) {
     raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
     if (p->tty) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     p->step = -1;
-    int rc = go_step(p, step) ? 1 : 0;
-    if (!rc && resumed) pl_class_resume_now(p->c); /* the round and phase it was in */
-    keep(p, 1);
-    if (!rc) loop(p);
-    if (!rc && p->f.exam && !stop_signal) exam_end(p);
-    keep(p, 1);                /* as it was when it ended: the same command resumes it there */
-    pl_class_end(p->c);        /* every page says so */
-    if (!stop_signal) usleep(2500000); /* the pages poll each second: they see the end before the server stops */
-    pl_class_server_stop(sv);
+    p->curses = p->tty && isatty(STDOUT_FILENO);
+    int rc = cp_go_step(p, p->s.step, !p->curses) ? 1 : 0;
+    if (!rc && p->s.resumed) pl_class_resume_now(p->c); /* the round and phase it was in */
+    cp_keep(p, 1);
+    if (!rc && (!p->curses || cp_projector_run(p) < 0)) p->curses = 0, loop(p);
+    if (!rc && p->f->exam && !cp_stopped()) exam_end(p);
     return finish_class(p, rc, &saved);
 }
 
@@ -331,7 +373,8 @@ int cli_class_present(const ClassPresentArgs *o) {
     p.lab = pl_lab_new(o->settings, &err);
     p.run = p.lab ? pl_lesson_run_new(p.lab, p.l, 0, &err) : NULL;
     int rc = p.run ? serve(&p, o) : (fprintf(stderr, "padlab lesson: %s\n", err.msg), 2);
-    pl_class_follow_done(&p.f);
+    pl_class_server_stop(p.server);
+    pl_class_session_done(&p.s);
     if (p.pres >= 0) close(p.pres);
     pl_lesson_run_free(p.run);
     pl_lab_free(p.lab);

@@ -13,6 +13,7 @@ typedef struct {
     int exam;              /* no reveal until the end, then every question's tally */
     const char *presenter; /* the teacher's own terminal for the presenter view, or NULL */
     int fresh;             /* --new: a new class, not the one saved of this lesson */
+    int seats;             /* students one address may seat; 0: no cap */
 } ClassPresentArgs;
 
 /* The options of a class session, for padlab lesson and padlab gui. */
@@ -20,8 +21,10 @@ typedef struct {
     {"listen", "ADDR", "with --class: the address to serve on (default 127.0.0.1; the laptop's own for a classroom)"}, \
         {"port", "N", "with --class: the port (default 8765; 0 picks a free one)"},                                    \
         {"report", "FILE", "with --class: the class report at the end (.md, .csv, .json; all three without)"},         \
+        {"seats-per-address", "N",                                                                                     \
+         "with --class: students one address may seat (default 64; 0: no cap, for a class on one machine)"},           \
     {                                                                                                                  \
-        "new", NULL, "with --class: a new class (the same command resumes the class saved of the lesson)"               \
+        "new", NULL, "with --class: a new class (the same command resumes the class saved of the lesson)"              \
     }
 #define CLI_OPT_EXAM \
     { "exam", NULL, "with --class: nothing revealed until the end, then every question against the lab's number" }

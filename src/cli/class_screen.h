@@ -1,7 +1,10 @@
-/* The projector's screen in a class session: the join address, code and QR
- * code, the step's narration, and for a question the count of answers (never
- * their spread) until the teacher reveals it; then the tally, both rounds
- * side by side. Drawing never computes: the tally is the class's. */
+/* The projector's screen in a class session as text frames (keys from a
+ * pipe, frames to a file): the join address, code and QR code, the step's
+ * narration, and the class's lines (app/class/board.h): for a question the
+ * count of answers (never their spread) until the teacher reveals it, then
+ * the tally, both rounds side by side, and the lesson's explanation. On a
+ * terminal the projector is drawn with curses (src/tui/class_pane.h).
+ * Drawing never computes: the tally is the class's. */
 #ifndef PL_CLI_CLASS_SCREEN_H
 #define PL_CLI_CLASS_SCREEN_H
 
@@ -18,6 +21,8 @@ typedef struct {
     int qr;                /* draw the QR code */
     int exam;              /* exam mode: no reveal until the end */
     const char *note;      /* a line for the teacher (a key refused), or NULL */
+    const char *after;     /* once revealed: the lesson's explanation (board.h), or NULL */
+    double share, eta;     /* the step still computes (share >= 0): done, seconds left */
 } ClassScreen;
 
 /* Writes one frame to f. */

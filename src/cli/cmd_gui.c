@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/class/limit.h"
 #include "class_present.h"
 #include "cli.h"
 #include "gui/gui.h"
@@ -52,9 +53,13 @@ static int run_gui(const CliArgs *a) {
     g.klass = cli_flag(a, "class"), g.exam = cli_flag(a, "exam");
     g.listen = cli_str(a, "listen", "127.0.0.1"), g.report = cli_str(a, "report", NULL);
     if (cli_int(a, "port", 8765, 0, 65535, &g.port)) return 2;
+    if (cli_int(a, "seats-per-address", PL_CLASS_SEATS_PER_ADDRESS, 0, PL_CLASS_MAX_STUDENTS, &g.seats)) return 2;
+    g.fresh = cli_flag(a, "new");
     if (g.klass && !g.lesson) return cli_usage_error(a, "--class votes on a lesson's questions: give --lesson NAME");
-    if (!g.klass && (g.exam || g.report || cli_str(a, "listen", NULL) || cli_str(a, "port", NULL)))
-        return cli_usage_error(a, "--exam, --report, --listen and --port are a class session's: give --class too");
+    static const char *const of_class[] = {"exam", "listen", "port", "report", "new", "seats-per-address"};
+    for (size_t i = 0; !g.klass && i < sizeof of_class / sizeof *of_class; i++)
+        if (cli_flag(a, of_class[i]))
+            return cli_usage_error(a, "--%s is a class session's: give --class too", of_class[i]);
     if (g.review && (g.lesson || g.drill))
         return cli_usage_error(a, "--review asks the due lesson questions: without --lesson or --drill");
     if (cli_str(a, "item", NULL)) {

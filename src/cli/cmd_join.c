@@ -27,7 +27,10 @@ const CliCommand cli_cmd_join = {
                "projector shows it) with the code on the projector. Each question is shown as\n"
                "the teacher opens it; type your answer (a letter for a choice, a number for the\n"
                "rest) and Enter; typing again replaces it. Your answer is echoed back; the\n"
-               "class's answers are shown once the teacher reveals them. End with Ctrl-D.",
+               "class's answers are shown once the teacher reveals them, with whether yours\n"
+               "counted. When the class ends, your answers are listed against the lab's and\n"
+               "padlab join stops (status 0); a class that stops answering ends it with\n"
+               "status 1. End sooner with Ctrl-D.",
     .opts = opts,
     .max_pos = 2,
     .run = run,

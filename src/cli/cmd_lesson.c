@@ -4,10 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/class/limit.h"
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
-#include "lesson_handout.h"
 #include "cli.h"
+#include "lesson_handout.h"
 #include "lines.h"
 #include "tui/tui.h"
 
@@ -197,6 +198,7 @@ static int class_session(const CliArgs *a, const PlLabSettings *s) {
                           .presenter = cli_str(a, "presenter", NULL),
                           .fresh = cli_flag(a, "new")};
     if (cli_int(a, "port", 8765, 0, 65535, &o.port)) return 2;
+    if (cli_int(a, "seats-per-address", PL_CLASS_SEATS_PER_ADDRESS, 0, PL_CLASS_MAX_STUDENTS, &o.seats)) return 2;
     return cli_class_present(&o);
 }
 
@@ -219,12 +221,14 @@ static int run(const CliArgs *a) {
     if (cli_flag(a, "answers")) return rehearse(a, &s, a->pos[0]);
     if (cli_str(a, "handout", NULL)) return cli_lesson_handout(a, &s, a->pos[0], cli_str(a, "handout", NULL));
     if (cli_flag(a, "class")) return class_session(a, &s);
+    static const char *const of_class[] = {"exam", "presenter", "listen", "port", "report", "new", "seats-per-address"};
+    for (size_t i = 0; i < sizeof of_class / sizeof *of_class; i++)
+        if (cli_flag(a, of_class[i]))
+            return cli_usage_error(a, "--%s is a class session's: give --class too", of_class[i]);
     if (cli_flag(a, "lines")) {
         if (review) return cli_usage_error(a, "--lines plays one lesson: give its name");
         return cli_lesson_lines(a, &s, a->pos[0]);
     }
-    if (cli_flag(a, "exam") || cli_str(a, "presenter", NULL))
-        return cli_usage_error(a, "--exam and --presenter are a class session's: give --class too");
     TuiArgs t;
     memset(&t, 0, sizeof t);
     t.settings = s, t.given = given;

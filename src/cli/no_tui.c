@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "tui/class_pane.h"
 #include "tui/drill_screen.h"
+#include "tui/screen.h"
 #include "tui/tui.h"
 
 /* Without a terminal the commands answer as the real lab does (-1: the lab
@@ -27,3 +29,14 @@ int tui_drill_run(const TuiDrillArgs *a, char *why, int cap) {
     (void)a;
     return built_without("padlab drill", why, cap);
 }
+
+/* A class's projector: its text frames, as on a terminal curses cannot drive. */
+int tui_class_run(const TuiClassLoop *l, char *why, int cap) {
+    (void)l;
+    snprintf(why, (size_t)cap, "this padlab was built without the terminal lab");
+    return -1;
+}
+
+void tui_class_exam(const TuiClassLoop *l, const int *qs, int n) { (void)l, (void)qs, (void)n; }
+int tui_screen_quit_signal(void) { return 0; }
+void tui_screen_end(void) {}

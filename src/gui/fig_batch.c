@@ -64,10 +64,11 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     gui_text(dl, grid.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "position 0");
     gui_text(dl, grid.x + grid.w, a.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", b->T - 1);
     /* rows thinner than a line are named every few (and the example's always), no two names touching */
-    int every = rh >= th * 0.9 ? 1 : (int)ceil(th * 1.05 / rh), pick = r->pick.at;
+    int every = rh >= th * 0.9 ? 1 : rh > 0 ? (int)fmin(ceil(th * 1.05 / rh), b->B + 1.0) : b->B + 1, pick = r->pick.at;
     for (int i = 0; i < b->B; i++) {
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh - gap};
-        int mine = i == pick, near_mine = pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
+        int mine = i == pick,
+            near_mine = pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
         const char *kept = mine ? "batch.example_kept" : ""; /* the example's row: its tokens in the batch */
         if (mine || (i % every == 0 && !near_mine))
             gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
@@ -207,7 +208,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u;
     int code_lines = 1; /* a convention's code wraps in a narrow view */
     for (int c = 0; c < 4; c++)
-        code_lines = (int)fmax(code_lines, gui_wrap_lines(dl, GUI_SMALL, 1, pl_mask_conv_code((PlMaskConv)c), a.w - label_w));
+        code_lines =
+            (int)fmax(code_lines, gui_wrap_lines(dl, GUI_SMALL, 1, pl_mask_conv_code((PlMaskConv)c), a.w - label_w));
     double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + code_lines * th + 4 * u;
     int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
     if (shares_as_lines) {
@@ -323,8 +325,8 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s padding: the model reads the last column",
-                              left ? "left" : "right");
+    double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT,
+                              "%s padding: the model reads the last column", left ? "left" : "right");
     char foot[300];
     snprintf(foot, sizeof foot, "%s of %s rows have a pad in the last column",
              PL_FIG(left ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
@@ -412,8 +414,8 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         snprintf(text, sizeof text, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
         snprintf(label, sizeof label, "%s", PL_FIG(quantity[i], "%s", verdict(dl, quantity[i], text)));
         int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
-        gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, after ? GUI_C_FG : GUI_C_BG,
-                 after ? GUI_LEFT : GUI_RIGHT, "%s", label);
+        gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL,
+                 after ? GUI_C_FG : GUI_C_BG, after ? GUI_LEFT : GUI_RIGHT, "%s", label);
         if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
         gui_hover(dl, band, "%s: logits differ by up to %s", names[i], PL_FIG(quantity[i], "%.3g", v[i]));
     }

@@ -28,7 +28,6 @@ static void colour_bar(GuiList *dl, GuiRect r, double lo, double hi, GuiRamp ram
     else gui_text(dl, r.x + r.w + 8 * u, r.y + r.h / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", label);
 }
 
-
 /* ---- rnn ---- */
 
 /* The series the state plot draws: distance from h* only when the pads have
@@ -228,7 +227,7 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double strip_min = gui_text_h(dl, GUI_LARGE) + 2 * th + 16 * u + 40 * u;
     double bh = fmax(a.h * 0.42 - gap, strip_min), plot_min = 10 * th + 3 * gui_text_h(dl, GUI_LARGE);
     if (a.h - bh - gap < plot_min) bh = a.h - plot_min - gap; /* the plot first: it holds the numbers */
-    int has_strip = bh >= strip_min * 0.8; /* else no strip at all, rather than a blank one */
+    int has_strip = bh >= strip_min * 0.8;                    /* else no strip at all, rather than a blank one */
     GuiRect top = {a.x, a.y, a.w, has_strip ? a.h - bh - gap : a.h}, bottom = {a.x, a.y + a.h - bh, a.w, bh};
     GuiPlot p = rnn_state_plot(dl, top, n);
     rnn_hover(dl, &p, n);
@@ -393,7 +392,8 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiRect grid = {top.x + row_w, top.y + title_h + 4 * u, top.w - row_w, top.h - title_h - 2 * th - 16 * u};
     gui_heat(dl, grid, l->terms, l->T, l->B, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "loss terms");
     double cw = grid.w / l->T, rh = grid.h / l->B;
-    int every = rh >= th ? 1 : (int)ceil(th / rh); /* rows too thin for a name each: every few named */
+    /* rows too thin for a name each: every few named (none when the grid has no height at all) */
+    int every = rh >= th ? 1 : rh > 0 ? (int)fmin(ceil(th / rh), l->B + 1.0) : l->B + 1;
     for (int i = 0; i < l->B; i++) {
         if (i % every == 0)
             gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d",

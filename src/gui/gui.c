@@ -25,10 +25,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/state.h"
 #include "backend.h"
 #include "chrome.h"
-#include "app/class/server.h"
-#include "app/state.h"
+#include "class_run.h"
 #include "core/atomic.h"
 #include "drill_pane.h"
 #include "figures.h"
@@ -52,13 +52,7 @@ typedef struct {
     GuiRect drag_track;
     PlLessonPlay lesson; /* the lesson playing when lesson.run is set; its blank flag blanks classroom mode */
     PlDrillPlay drill;   /* the drill playing when drill.drill is set */
-    /* a class session (--class): the class follows the lesson; klass.f is NULL without one */
-    GuiClassBox klass;
-    PlClassFollow follow;
-    PlClassServer *server;
-    char url[128];
-    unsigned class_seen; /* the class's version last drawn, and its students */
-    int class_students;
+    GuiClass klass;      /* a class session (--class, class_run.h); klass.box.f is NULL without one */
 } Gui;
 
 /* ---- the look ---- */
@@ -78,7 +72,7 @@ static void build(Gui *g, int with_chrome) {
     double now = pl_app_clock();
     g->cs.flash = now < g->flash_until ? g->cs.flash : 0;
     g->cs.message = g->message[0] ? g->message : NULL;
-    g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson, g->klass.f != NULL) : NULL;
+    g->cs.keys = g->lesson.run ? gui_lesson_keys(&g->lesson, g->klass.box.f != NULL) : NULL;
     if (g->look.present && g->lesson.blank) return;
     if (g->lesson.run) pl_lesson_run_sync_ledger(g->lesson.run); /* the open question's figure stays hidden */
     if (g->drill.drill) {
@@ -88,7 +82,7 @@ static void build(Gui *g, int with_chrome) {
     GuiRect area;
     if (with_chrome && !g->look.present) area = gui_chrome(dl, g->lab, &g->cs);
     else area = gui_inset((GuiRect){0, 0, g->W, g->H}, 18 * g->style.unit);
-    if (g->lesson.run) area = gui_lesson_beside(dl, &g->lesson, g->lab, area, g->klass.f ? &g->klass : NULL);
+    if (g->lesson.run) area = gui_lesson_beside(dl, &g->lesson, g->lab, area, g->klass.box.f ? &g->klass.box : NULL);
     gui_figure(dl, g->lab, (PlView)pl_lab_settings(g->lab)->view, area);
     if (g->look.present && g->cs.flash && with_chrome) gui_flash_banner(dl, g->lab, g->cs.flash);
     if (g->help) gui_help(dl);
@@ -114,8 +108,7 @@ static int start(Gui *g, const PlLabSettings *s, const GuiLook *look, int W, int
 }
 
 static void stop(Gui *g) {
-    pl_class_server_stop(g->server);
-    pl_class_follow_done(&g->follow);
+    gui_class_done(&g->klass);
     pl_lesson_play_close(&g->lesson);
     pl_drill_play_close(&g->drill);
     gui_dl_done(&g->dl);
@@ -275,9 +268,9 @@ static int present_key(Gui *g, const SDL_Event *e) {
     int v = pl_lab_settings(g->lab)->view;
     if (!g->look.present || g->lesson.run || g->help) return 0;
     int text = e->type == SDL_TEXTINPUT && e->text.text[0] && !e->text.text[1];
-    const GuiKeyRow *k = text                         ? gui_key_of_char((unsigned char)e->text.text[0], 1)
-                      : e->type == SDL_KEYDOWN     ? gui_key_of_sym(e->key.keysym.sym, 1)
-                                                   : NULL;
+    const GuiKeyRow *k = text                     ? gui_key_of_char((unsigned char)e->text.text[0], 1)
+                         : e->type == SDL_KEYDOWN ? gui_key_of_sym(e->key.keysym.sym, 1)
+                                                  : NULL;
     if (k && k->act == GUI_DO_BLANK) return g->lesson.blank = !g->lesson.blank, 1;
     if (g->lesson.blank && (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN))
         return e->type == SDL_TEXTINPUT ? (g->lesson.blank = 0, 1) : 0;
@@ -293,57 +286,14 @@ static int present_toggle(const SDL_Event *e) {
     return k && k->act == GUI_DO_PRESENT;
 }
 
-/* ---- a class session ---- */
+/* ---- a class session (class_run.h) ---- */
 
-/* The class follows the lesson: a step whose figures are in opens its
- * question. 1 when the box should be drawn again (a step, a vote, a join). */
-static int class_tick(Gui *g) {
-    PlClassFollow *f = g->klass.f;
-    if (!f) return 0;
-    const PlLessonState *st = pl_lesson_run_state(g->lesson.run);
-    if (st->step != f->step && !st->waiting && pl_lesson_run_ready(g->lesson.run))
-        pl_class_follow_step(f, g->lab, st->step);
-    PlClassNow n;
-    pl_class_now(f->c, &n);
-    int students = pl_class_students(f->c), changed = n.version != g->class_seen || students != g->class_students;
-    g->class_seen = n.version, g->class_students = students;
-    return changed;
-}
-
-/* r reveals, v opens a second round: 1 when the key was the class's. */
-static int class_key(Gui *g, const SDL_Event *e) {
-    if (!g->klass.f || !g->lesson.run || g->lesson.explore || e->type != SDL_TEXTINPUT || e->text.text[1]) return 0;
-    if (e->text.text[0] == 'r') return pl_class_follow_reveal(g->klass.f, g->lab), 1;
-    if (e->text.text[0] == 'v') return pl_class_follow_again(g->klass.f), 1;
-    return 0;
-}
-
-/* Starts the class's server for the lesson playing: 0, or -1 with why. */
-static int class_start(Gui *g, const GuiArgs *a, char *why, int cap) {
-    char code[PL_CLASS_CODE_LEN + 1];
-    PlErr err;
-    pl_class_new_code(code);
-    if (pl_class_follow_init(&g->follow, g->lesson.lesson, code, pl_choices_new_salt(), a->exam, &err))
-        return snprintf(why, (size_t)cap, "%s", err.msg), -1;
-    if (!(g->server = pl_class_server_start(g->follow.c, a->listen, a->port, why, cap))) return -1;
-    pl_class_join_url(g->url, sizeof g->url, a->listen, pl_class_server_port(g->server));
-    g->klass = (GuiClassBox){&g->follow, g->url};
-    printf("class: serving %s code %s\n", g->url, code);
-    fflush(stdout);
-    return 0;
-}
-
-/* The class's end: an exam's questions revealed, the report written. 0, or 1 after its line. */
-static int class_end(Gui *g, const GuiArgs *a) {
-    char why[300];
-    if (!g->klass.f) return 0;
-    pl_class_server_stop(g->server), g->server = NULL;
-    pl_class_follow_end(g->klass.f, NULL, NULL);
-    if (!a->report) return 0;
-    if (pl_class_report_write(g->follow.c, a->report, g->lesson.lesson->title, why, sizeof why))
-        return fprintf(stderr, "padlab gui: %s\n", why), 1;
-    printf("class report: %s\n", a->report);
-    return 0;
+/* r, v, t and q to the class first: 1 when it took the key. */
+static int class_key(Gui *g, Win *w, const SDL_Event *e) {
+    if (e->type != SDL_TEXTINPUT || !e->text.text[0] || e->text.text[1]) return 0;
+    int got = gui_class_key(&g->klass, &g->lesson, g->lab, (unsigned char)e->text.text[0]);
+    if (got == 2) w->quit = 1;
+    return got != 0;
 }
 
 /* A key to the lesson first: 1 when it took it (or quit). */
@@ -451,8 +401,8 @@ static void on_event(Gui *g, Win *w, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT: w->quit = 1; break;
     case SDL_TEXTINPUT:
-        if (!drill_key(g, w, e) && !class_key(g, e) && !lesson_key(g, w, e) && !present_key(g, e) && e->text.text[0] &&
-            !e->text.text[1])
+        if (!drill_key(g, w, e) && !class_key(g, w, e) && !lesson_key(g, w, e) && !present_key(g, e) &&
+            e->text.text[0] && !e->text.text[1])
             on_char(g, w, (unsigned char)e->text.text[0]);
         w->dirty = 1;
         break;
@@ -557,8 +507,9 @@ static int window_loop(Gui *g, char *why, int cap) {
         double now = pl_app_clock();
         int training = pl_lab_training(g->lab)->active;
         if (g->lesson.run) pending |= pl_lesson_play_tick(&g->lesson, g->lab);
-        if (class_tick(g)) w.dirty = 1;
-        if (g->drill.drill) { /* a countdown on screen moves four times a second; a case computing, ten */
+        if (gui_class_tick(&g->klass, &g->lesson, g->lab, now)) w.dirty = 1;
+        if (gui_class_signal()) w.quit = 1; /* INT, TERM, HUP, QUIT: the class ends as q ends it */
+        if (g->drill.drill) {               /* a countdown on screen moves four times a second; a case computing, ten */
             pending |= pl_drill_play_tick(&g->drill, now) | pl_drill_play_busy(&g->drill);
             if (pl_drill_time_left(g->drill.drill, now) >= 0.0 && now - last_draw > 0.25) w.dirty = 1;
         }
@@ -672,7 +623,14 @@ int gui_run(const GuiArgs *a) {
         SDL_Quit();
         return opened > 0 ? 0 : 2;
     }
-    if (a->klass && class_start(&g, a, why, sizeof why)) {
+    GuiClassArgs ka = {.listen = a->listen,
+                       .port = a->port,
+                       .seats = a->seats,
+                       .exam = a->exam,
+                       .fresh = a->fresh,
+                       .report = a->report,
+                       .unkept = a->screenshot != NULL};
+    if (a->klass && gui_class_start(&g.klass, &g.lesson, g.lab, &s, &ka, why, sizeof why)) {
         fprintf(stderr, "padlab gui: --class: %s\n", why);
         stop(&g);
         SDL_Quit();
@@ -685,7 +643,7 @@ int gui_run(const GuiArgs *a) {
         if (wait_view(&g, v, a->timeout > 0 ? a->timeout : 120.0))
             fprintf(stderr, "padlab gui: the %s view's results were not ready in time; the picture says so\n",
                     pl_view_name(v));
-        class_tick(&g); /* the step's question open to the class in the picture */
+        gui_class_tick(&g.klass, &g.lesson, g.lab, pl_app_clock()); /* the step's question, its numbers in */
         if (screenshot(&g, a->screenshot, 1, why, sizeof why)) fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
     } else {
         const char *save = so.save[0] ? so.save : NULL;
@@ -703,7 +661,8 @@ int gui_run(const GuiArgs *a) {
         if (g.lesson.run && g.lesson.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.lesson.unsaved), rc = 1;
         if (g.drill.drill && g.drill.unsaved[0]) fprintf(stderr, "padlab gui: %s\n", g.drill.unsaved), rc = 1;
     }
-    rc |= class_end(&g, a);
+    int ended = gui_class_end(&g.klass, g.lesson.lesson ? g.lesson.lesson->title : "");
+    if (ended) rc = ended;
     stop(&g);
     SDL_Quit();
     return rc;

@@ -39,7 +39,9 @@ typedef struct {
     const char *listen;     /* with it: the address, the port (0: a free one), the report's file or NULL */
     int port;
     const char *report;
-    int exam; /* --exam: nothing revealed until the end */
+    int exam;  /* --exam: nothing revealed until the end */
+    int fresh; /* --new: a new class, not the one kept of the lesson */
+    int seats; /* --seats-per-address N: students one address may seat; 0: no cap */
 } GuiArgs;
 
 /* Runs the lab in a window until the user quits. Returns the exit status;

@@ -66,6 +66,8 @@ static const struct {
     [TUI_KEY] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE},
     [TUI_DIM] = {-1, -1, A_DIM},
     [TUI_SELECTED] = {COLOR_BLACK, COLOR_WHITE, A_REVERSE},
+    [TUI_QR] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL},
+    [TUI_QR_LIGHT] = {COLOR_WHITE, COLOR_BLACK, A_NORMAL},
 };
 
 static void init_colors(void) {

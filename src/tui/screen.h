@@ -19,6 +19,8 @@ typedef enum {
     TUI_KEY,
     TUI_DIM,
     TUI_SELECTED,
+    TUI_QR,       /* a QR code's dark modules: black on white whatever the terminal's colours */
+    TUI_QR_LIGHT, /* and its light ones, drawn as full blocks in white */
     TUI_COLOR_COUNT
 } TuiColor;
 

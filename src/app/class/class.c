@@ -81,6 +81,13 @@ int pl_class_add_misconception(PlClass *c, int qi, double value, const char *tex
     return rc;
 }
 
+void pl_class_countdown(PlClass *c, int seconds) {
+    pthread_mutex_lock(&c->mu);
+    int64_t now = c->now_ms ? c->now_ms(c->now_ctx) : 0;
+    c->countdown_end = seconds > 0 ? now + (int64_t)seconds * 1000 : 0, c->version++;
+    pthread_mutex_unlock(&c->mu);
+}
+
 void pl_class_set_clock(PlClass *c, int64_t (*now_ms)(void *ctx), void *ctx) {
     pthread_mutex_lock(&c->mu);
     c->now_ms = now_ms, c->now_ctx = ctx;
@@ -109,33 +116,6 @@ int pl_class_set_text(PlClass *c, int qi, const char *prompt, const char *const 
 }
 
 /* ---- the join code and the students ---- */
-
-/* The row of addr's tries, reusing the oldest row when all are taken. */
-static ClassTries *tries_of(PlClass *c, const char *addr) {
-    ClassTries *oldest = &c->tries[0];
-    for (int i = 0; i < CLASS_TRY_ROWS; i++) {
-        ClassTries *t = &c->tries[i];
-        if (t->used && !strcmp(t->addr, addr)) return t;
-        if (!t->used || (oldest->used && t->start_ms < oldest->start_ms)) oldest = t;
-    }
-    memset(oldest, 0, sizeof *oldest);
-    oldest->used = 1;
-    snprintf(oldest->addr, sizeof oldest->addr, "%s", addr);
-    return oldest;
-}
-
-PlClassCodeTry pl_class_code_try(PlClass *c, const char *addr, const char *code, int64_t now_ms) {
-    pthread_mutex_lock(&c->mu);
-    ClassTries *t = tries_of(c, addr);
-    if (!t->wrong || now_ms - t->start_ms >= PL_CLASS_CODE_WINDOW_MS || now_ms < t->start_ms)
-        t->start_ms = now_ms, t->wrong = 0;
-    PlClassCodeTry r = t->wrong >= PL_CLASS_CODE_TRIES ? PL_CLASS_CODE_LIMITED
-                       : strcmp(code, c->code)         ? PL_CLASS_CODE_WRONG
-                                                       : PL_CLASS_CODE_OK;
-    if (r == PL_CLASS_CODE_WRONG) t->wrong++;
-    pthread_mutex_unlock(&c->mu);
-    return r;
-}
 
 int pl_class_join(PlClass *c, const unsigned char rnd[16], char *token) {
     static const char hex[] = "0123456789abcdef";
@@ -174,7 +154,8 @@ int pl_class_students(PlClass *c) {
 int pl_class_open(PlClass *c, int qi) {
     pthread_mutex_lock(&c->mu);
     int ok = qi >= 0 && qi < c->nq;
-    if (ok) c->cur = qi, c->round = 1, c->phase = PL_CLASS_OPEN, c->qs[qi].opened = 1, c->version++; /* a second opening keeps its votes */
+    if (ok) /* a second opening keeps its votes; a countdown belongs to the question it ran on */
+        c->cur = qi, c->round = 1, c->phase = PL_CLASS_OPEN, c->qs[qi].opened = 1, c->countdown_end = 0, c->version++;
     pthread_mutex_unlock(&c->mu);
     return ok ? 0 : -1;
 }
@@ -191,7 +172,7 @@ int pl_class_reveal(PlClass *c, double value) {
     pthread_mutex_lock(&c->mu);
     int ok = c->cur >= 0 && c->phase == PL_CLASS_OPEN;
     if (ok) {
-        c->phase = PL_CLASS_SHOWN, c->version++;
+        c->phase = PL_CLASS_SHOWN, c->countdown_end = 0, c->version++;
         c->qs[c->cur].revealed = 1, c->qs[c->cur].value = value;
     }
     pthread_mutex_unlock(&c->mu);
@@ -208,7 +189,7 @@ int pl_class_reveal_at(PlClass *c, int qi, double value) {
 
 int pl_class_close(PlClass *c) {
     pthread_mutex_lock(&c->mu);
-    if (c->phase != PL_CLASS_ENDED) c->phase = PL_CLASS_WAIT, c->version++;
+    if (c->phase != PL_CLASS_ENDED) c->phase = PL_CLASS_WAIT, c->countdown_end = 0, c->version++;
     pthread_mutex_unlock(&c->mu);
     return 0;
 }
@@ -284,6 +265,19 @@ int pl_class_answer(PlClass *c, int student, int qi, const char *text, char *why
     return rc;
 }
 
+int pl_class_rate(PlClass *c, int student, int qi, int sure, char *why, int cap) {
+    int rc = -1;
+    pthread_mutex_lock(&c->mu);
+    ClassVote *v = student >= 0 && student < c->nstudents && qi == c->cur && qi >= 0 && c->phase == PL_CLASS_OPEN
+                       ? &c->qs[qi].votes[c->round - 1][student]
+                       : NULL;
+    if (sure < 1 || sure > 3) snprintf(why, cap, "how sure is 1 (a guess), 2 (fairly) or 3 (sure)");
+    else if (!v || !v->has) snprintf(why, cap, "answer the open question first, then say how sure you are");
+    else v->sure = sure, c->version++, rc = 0;
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
 void pl_class_mine(PlClass *c, int student, char *out, int cap) {
     out[0] = 0;
     pthread_mutex_lock(&c->mu);
@@ -296,10 +290,67 @@ void pl_class_mine(PlClass *c, int student, char *out, int cap) {
     pthread_mutex_unlock(&c->mu);
 }
 
+/* The vote of student s, question qi, round r (1 or 2), or NULL; locked. */
+static const ClassVote *vote_of(PlClass *c, int s, int qi, int r) {
+    if (qi < 0 || qi >= c->nq || s < 0 || s >= c->nstudents || (r != 1 && r != 2)) return NULL;
+    const ClassVote *v = &c->qs[qi].votes[r - 1][s];
+    return v->has ? v : NULL;
+}
+
+int pl_class_vote_right(PlClass *c, int student, int qi, int round) {
+    pthread_mutex_lock(&c->mu);
+    const ClassVote *v = vote_of(c, student, qi, round);
+    const ClassQuestion *q = v ? &c->qs[qi] : NULL;
+    int r = !v                           ? -1
+            : q->kind == PL_CLASS_CHOICE ? v->choice == q->right
+            : !q->revealed               ? -1
+                                         : pl_quantity_check(&q->qty, q->value, v->text, &q->tol) == 1;
+    pthread_mutex_unlock(&c->mu);
+    return r;
+}
+
+int pl_class_vote_sure(PlClass *c, int student, int qi, int round) {
+    pthread_mutex_lock(&c->mu);
+    const ClassVote *v = vote_of(c, student, qi, round);
+    int sure = v ? v->sure : 0;
+    pthread_mutex_unlock(&c->mu);
+    return sure;
+}
+
+void pl_class_vote_text(PlClass *c, int student, int qi, int round, char *out, int cap) {
+    out[0] = '\0';
+    pthread_mutex_lock(&c->mu);
+    const ClassVote *v = vote_of(c, student, qi, round);
+    if (v && c->qs[qi].kind == PL_CLASS_CHOICE)
+        snprintf(out, (size_t)cap, "%c. %s", 'a' + v->choice, c->qs[qi].choices[v->choice]);
+    else if (v) snprintf(out, (size_t)cap, "%s", v->text);
+    pthread_mutex_unlock(&c->mu);
+}
+
+int pl_class_question_info(PlClass *c, int qi, char *prompt, int pcap, char *answer, int acap) {
+    int opened = 0;
+    prompt[0] = answer[0] = '\0';
+    pthread_mutex_lock(&c->mu);
+    if (qi >= 0 && qi < c->nq) {
+        const ClassQuestion *q = &c->qs[qi];
+        opened = q->opened;
+        snprintf(prompt, (size_t)pcap, "%s", q->prompt);
+        if (q->kind == PL_CLASS_CHOICE && q->revealed)
+            snprintf(answer, (size_t)acap, "%c. %s", 'a' + q->right, q->choices[q->right]);
+        else if (q->revealed) pl_quantity_format(&q->qty, q->value, answer, acap);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return opened;
+}
+
 void pl_class_now(PlClass *c, PlClassNow *now) {
     memset(now, 0, sizeof *now);
     pthread_mutex_lock(&c->mu);
-    now->phase = c->phase, now->q = c->cur, now->round = c->round, now->version = c->version;
+    now->phase = c->phase, now->q = c->cur, now->round = c->round, now->version = c->version, now->countdown = -1;
+    if (c->countdown_end) {
+        int64_t left = c->countdown_end - (c->now_ms ? c->now_ms(c->now_ctx) : 0);
+        now->countdown = left > 0 ? (int)((left + 999) / 1000) : 0;
+    }
     if (c->cur >= 0) {
         const ClassQuestion *q = &c->qs[c->cur];
         now->kind = q->kind, now->nchoices = q->nchoices;

@@ -28,9 +28,9 @@
 #define PL_CLASS_ANSWER_MAX 32 /* bytes of a typed number, with its NUL */
 #define PL_CLASS_TOKEN_HEX 32
 #define PL_CLASS_CODE_LEN 5
-#define PL_CLASS_ROWS 12 /* a number's tally: at most this many rows */
+#define PL_CLASS_ROWS 12  /* a number's tally: at most this many rows */
 #define PL_CLASS_MISCON 4 /* misconceptions a question may name */
-/* Wrong join codes one address may send per minute before it must wait. */
+/* Wrong join codes one address may send per minute before its tries are slowed (limit.h). */
 #define PL_CLASS_CODE_TRIES 5
 #define PL_CLASS_CODE_WINDOW_MS 60000
 
@@ -52,6 +52,7 @@ typedef struct {
     char choices[PL_CHOICES_MAX][400];
     int nchoices;
     unsigned version; /* changes whenever anything a view shows changes */
+    int countdown;    /* seconds left of the discussion's countdown (pl_class_countdown), -1: none */
 } PlClassNow;
 
 /* What a row of a number's tally holds. */
@@ -118,9 +119,11 @@ int pl_class_questions(const PlClass *c);
 int pl_class_set_text(PlClass *c, int qi, const char *prompt, const char *const *choices);
 
 /* Checks a join code sent from addr (the client's address as text) at
- * now_ms. Each address may get it wrong PL_CLASS_CODE_TRIES times in a
- * window of PL_CLASS_CODE_WINDOW_MS; after that every try, right or not, is
- * LIMITED until the window ends. */
+ * now_ms and counts it (limit.c). The right code is always OK, however
+ * many wrong ones came before it. A wrong one is WRONG, or LIMITED once its
+ * address got it wrong PL_CLASS_CODE_TRIES times in a window of
+ * PL_CLASS_CODE_WINDOW_MS, or the class PL_LIMIT_CLASS_WRONG times (limit.h:
+ * a limited address's tries also wait their turn, pl_class_code_turn). */
 PlClassCodeTry pl_class_code_try(PlClass *c, const char *addr, const char *code, int64_t now_ms);
 
 /* A new student: token (PL_CLASS_TOKEN_HEX + 1 bytes) made from the 16
@@ -151,8 +154,25 @@ int pl_class_answer(PlClass *c, int student, int qi, const char *text, char *why
 /* The student's vote in the open round as they would read it back ("" when
  * none): the number as typed, or "b. the choice's text". */
 void pl_class_mine(PlClass *c, int student, char *out, int cap);
+/* How sure the student is of their answer to the open question qi in this
+ * round: 1 (a guess), 2 (fairly) or 3 (sure), kept beside the vote for the
+ * report. 0, or -1 with why (no vote to rate, sure not 1 to 3). */
+int pl_class_rate(PlClass *c, int student, int qi, int sure, char *why, int cap);
 
 void pl_class_now(PlClass *c, PlClassNow *now);
+/* Whether the student's vote of question qi in round (1 or 2) counted
+ * right: 1, 0, or -1 when there is no vote or its answer is not known yet
+ * (a number not revealed). */
+int pl_class_vote_right(PlClass *c, int student, int qi, int round);
+/* How sure the student said they were of that vote: 1 to 3, 0 when not
+ * said (or no vote). */
+int pl_class_vote_sure(PlClass *c, int student, int qi, int round);
+/* The student's vote of question qi in round as they would read it back
+ * ("" when none): the number as typed, or "b. the choice's text". */
+void pl_class_vote_text(PlClass *c, int student, int qi, int round, char *out, int cap);
+/* Question qi's prompt, whether it was opened to the class, and the
+ * answer once known ("" before): the lab's number, or the right choice. */
+int pl_class_question_info(PlClass *c, int qi, char *prompt, int pcap, char *answer, int acap);
 /* How many have answered question qi in round (1 or 2). */
 int pl_class_count(PlClass *c, int qi, int round);
 /* The tally of question qi (0, or -1 when there is no such question). */
@@ -172,6 +192,9 @@ const char *pl_class_answer_hint(PlClass *c, int qi, char *out, int cap);
 /* Sets the clock the votes are timed with (milliseconds since the class
  * began; NULL: none, every vote at 0). The class takes no time of its own. */
 void pl_class_set_clock(PlClass *c, int64_t (*now_ms)(void *ctx), void *ctx);
+/* Starts a countdown of seconds for the discussion (0 stops it), on the
+ * class's clock: the projector and every page show what is left. */
+void pl_class_countdown(PlClass *c, int seconds);
 /* The class's end: every page says so, and no vote is taken. */
 int pl_class_end(PlClass *c);
 /* How many rows it has, and the largest count of any row in any round (at least 1). */
@@ -186,7 +209,7 @@ typedef struct {
     char code[16];      /* the join code */
     uint64_t salt;      /* the class's order of each choose:'s choices */
     int exam;
-    long long began; /* when the class began, seconds since 1970 (the caller's clock) */
+    long long began;   /* when the class began, seconds since 1970 (the caller's clock) */
     char report[1100]; /* where its report goes, "" for none */
     int step;          /* the lesson's step on the projector, from 0 */
 } PlClassMeta;
@@ -215,7 +238,6 @@ int pl_class_report_write(PlClass *c, const char *path, const char *title, char 
 
 /* ---- a class kept on disk, resumed by the same command (store.c) ---- */
 
-
 /* Writes c and m to path through the atomic writer: every student, every
  * vote with its time, each question's rounds and reveal, where the class
  * is. 0, or -1 with one line in why. */
@@ -233,11 +255,13 @@ int pl_class_restore(PlClass *c, const char *path, char *why, int cap);
 void pl_class_resume_now(PlClass *c);
 
 /* A student's posted answer (application/x-www-form-urlencoded: q=N&a=TEXT,
- * in any order, nothing else but t=TOKEN). Bounded: at most 512 bytes. */
+ * in any order, nothing else but t=TOKEN and s=SURE, 1 to 3). Bounded: at
+ * most 512 bytes. */
 typedef struct {
     int q;
     char a[PL_CLASS_ANSWER_MAX];
     char token[PL_CLASS_TOKEN_HEX + 1];
+    int sure; /* s=1..3: how sure (pl_class_rate); 0: not given */
 } PlClassPost;
 /* Returns 0, or -1 with why when the body is not one. */
 int pl_class_parse_post(const char *body, size_t n, PlClassPost *p, char *why, int cap);

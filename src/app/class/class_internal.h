@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "class.h"
+#include "limit.h"
 
 typedef struct {
     unsigned char has;
@@ -13,6 +14,7 @@ typedef struct {
     double num;                     /* a number, in the quantity's unit */
     char text[PL_CLASS_ANSWER_MAX]; /* a number as typed (digits, . - + e % , spaces: nothing to escape) */
     int64_t ms;                     /* when, on the class's clock (pl_class_set_clock) */
+    int sure;                       /* how sure the student said they were, 1 to 3; 0: not said */
 } ClassVote;
 
 typedef struct {
@@ -37,13 +39,6 @@ typedef struct {
     int nmiscon;
 } ClassQuestion;
 
-#define CLASS_TRY_ROWS 256
-typedef struct {
-    int used, wrong;
-    int64_t start_ms;
-    char addr[64];
-} ClassTries;
-
 struct PlClass {
     pthread_mutex_t mu;
     char code[16];
@@ -54,11 +49,12 @@ struct PlClass {
     int cur, round;
     PlClassPhase phase;
     unsigned version;
-    ClassTries tries[CLASS_TRY_ROWS];
+    PlClassLimit limit;           /* wrong join codes and seats per address (limit.c) */
     int64_t (*now_ms)(void *ctx); /* the votes' clock, or NULL */
     void *now_ctx;
     int resume_cur, resume_round, resume_phase, has_resume; /* where a restored class was (pl_class_resume_now) */
-    PlClassMeta meta; /* what the report's header says (pl_class_report_meta) */
+    int64_t countdown_end; /* the discussion's countdown ends then, on the class's clock; 0: none */
+    PlClassMeta meta;      /* what the report's header says (pl_class_report_meta) */
     int has_meta;
     long long ended; /* when the class ended, seconds since 1970 */
 };

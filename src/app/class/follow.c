@@ -38,8 +38,22 @@ static void keep_value(PlClassFollow *f, PlLab *lab, int qi, const PlQuestion *q
     char why[256];
     if (qi >= PL_CLASS_MAX_QUESTIONS) return;
     if (q->kind == PL_Q_ASK && pl_quantity_value(lab, &q->answer, &f->value[qi], why, sizeof why))
-        snprintf(f->note, sizeof f->note, "question %d: the lab has no value to reveal: %.150s", qi + 1, why);
+        snprintf(f->note, sizeof f->note, "question %d: the lab has no value to reveal: %.120s", qi + 1, why);
     else f->reached[qi] = 1;
+}
+
+/* Fills question qi's prompt and choices from the lab, for step k. */
+static void fill_texts(PlClassFollow *f, PlLab *lab, int k, int qi) {
+    const PlStep *s = &f->l->steps[k];
+    static char prompt[8192], texts[PL_CHOICES_MAX][1024];
+    const char *choices[PL_CHOICES_MAX];
+    int order[PL_CHOICES_MAX];
+    const PlLedger *l = f->ask_ledger ? f->ask_ledger : pl_lab_ledger(lab);
+    pl_lesson_fill(lab, l, s->q.prompt, prompt, sizeof prompt);
+    if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(f->l, k, f->salt, order);
+    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
+        choices[i] = pl_lesson_fill(lab, l, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
+    pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
 }
 
 int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {
@@ -47,17 +61,19 @@ int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {
     f->step = k;
     int qi = f->step_q[k];
     if (qi < 0) return pl_class_close(f->c);
-    const PlStep *s = &f->l->steps[k];
-    static char prompt[8192], texts[PL_CHOICES_MAX][1024];
-    const char *choices[PL_CHOICES_MAX];
-    int order[PL_CHOICES_MAX];
-    pl_lesson_fill(lab, pl_lab_ledger(lab), s->q.prompt, prompt, sizeof prompt);
-    if (s->q.kind == PL_Q_CHOOSE) pl_class_lesson_order(f->l, k, f->salt, order);
-    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
-        choices[i] = pl_lesson_fill(lab, pl_lab_ledger(lab), s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
-    pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
-    if (f->exam) keep_value(f, lab, qi, &s->q);
+    fill_texts(f, lab, k, qi);
+    if (f->exam) keep_value(f, lab, qi, &f->l->steps[k].q);
     return pl_class_open(f->c, qi);
+}
+
+void pl_class_follow_refresh(PlClassFollow *f, PlLab *lab) {
+    int qi = pl_class_follow_question(f, f->step);
+    if (qi < 0) return;
+    fill_texts(f, lab, f->step, qi);
+    if (f->exam && qi < PL_CLASS_MAX_QUESTIONS && !f->reached[qi]) {
+        f->note[0] = '\0';
+        keep_value(f, lab, qi, &f->l->steps[f->step].q);
+    }
 }
 
 static int refused(PlClassFollow *f) {

@@ -23,6 +23,8 @@ typedef struct {
     double value[PL_CLASS_MAX_QUESTIONS]; /* an exam's numbers, as the lab computed them when their step opened */
     int reached[PL_CLASS_MAX_QUESTIONS];  /* 1: opened to the class (with its number, for an ask:) */
     char note[200];                       /* why the last key did nothing, or a number the lab could not give */
+    const PlLedger *ask_ledger;           /* what the question's own words may show (pl_lesson_run_question_ledger:
+                                             the figures it hands over), or NULL: the lab's ledger */
 } PlClassFollow;
 
 /* A session of lesson l with join code code (PL_CLASS_CODE_LEN characters)
@@ -34,6 +36,10 @@ void pl_class_follow_done(PlClassFollow *f);
 /* Opens step k's question (its prompt and choices filled from lab) or, for
  * a step without one, closes the last; 0, or -1 for a step out of range. */
 int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k);
+/* The step's numbers are in (its training or grid has finished): its
+ * question's prompt and choices filled again from the lab, and an exam
+ * keeps the number it could not read when the step opened. */
+void pl_class_follow_refresh(PlClassFollow *f, PlLab *lab);
 /* r: the tally, with the number lab computes now (an exam refuses, saying
  * so in note); 0, or -1 with note. */
 int pl_class_follow_reveal(PlClassFollow *f, PlLab *lab);

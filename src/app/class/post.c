@@ -1,6 +1,6 @@
-/* What a student posts: a form body (q=3&a=19.6&t=TOKEN), read field by
- * field with its %XX and + decoded, each field bounded, and nothing but
- * printable ASCII kept. The fuzz harness tests/fuzz/fuzz_class.c feeds it
+/* What a student posts: a form body (q=3&a=19.6&t=TOKEN, and s=1..3 for
+ * how sure they are), read field by field with its %XX and + decoded, each
+ * field bounded, and nothing but printable ASCII kept. The fuzz harness tests/fuzz/fuzz_class.c feeds it
  * anything. */
 #include <stdlib.h>
 #include <string.h>
@@ -41,15 +41,16 @@ int pl_class_form_field(const char *body, size_t n, const char *key, char *out, 
     return -2;
 }
 
-/* Every field is one of q, a and t, each at most once. */
+/* Every field is one of q, a, t and s, each at most once. */
 static int fields_known(const char *body, size_t n) {
-    int seen[3] = {0, 0, 0};
+    int seen[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < n;) {
         size_t end = i;
         while (end < n && body[end] != '&') end++;
         int k = end - i >= 2 && body[i + 1] == '=' ? (body[i] == 'q'   ? 0
                                                       : body[i] == 'a' ? 1
                                                       : body[i] == 't' ? 2
+                                                      : body[i] == 's' ? 3
                                                                        : -1)
                                                    : -1;
         if (k < 0 || seen[k]++) return 0;
@@ -76,5 +77,10 @@ int pl_class_parse_post(const char *body, size_t n, PlClassPost *p, char *why, i
             return snprintf(why, cap, "t is not a token"), -1;
         memcpy(p->token, t, sizeof p->token);
     }
+    char sure[4] = "";
+    int has_s = pl_class_form_field(body, n, "s", sure, sizeof sure);
+    if (has_s == -1 || (!has_s && (strlen(sure) != 1 || sure[0] < '1' || sure[0] > '3')))
+        return snprintf(why, cap, "s (how sure) is 1, 2 or 3"), -1;
+    p->sure = has_s ? 0 : sure[0] - '0';
     return 0;
 }

@@ -65,8 +65,28 @@ static void answer_text(const ClassQuestion *q, const ClassVote *v, char *out, i
 static const char *right_text(const ClassQuestion *q, const ClassVote *v) {
     if (q->kind == PL_CLASS_NUMBER && !q->revealed) return "";
     int right = q->kind == PL_CLASS_CHOICE ? v->choice == q->right
-                                            : pl_quantity_check(&q->qty, q->value, v->text, &q->tol) == 1;
+                                           : pl_quantity_check(&q->qty, q->value, v->text, &q->tol) == 1;
     return right ? "yes" : "no";
+}
+
+/* How sure a response was, as the report says it: "1" to "3", or "" when
+ * the student did not say. */
+static const char *sure_text(const ClassVote *v) {
+    static const char *const said[] = {"", "1", "2", "3"};
+    return said[v->sure >= 0 && v->sure <= 3 ? v->sure : 0];
+}
+
+/* The mean rating of question q's responses that counted right (right 1) or
+ * wrong (0) in any round, and how many were rated. */
+static double sure_mean(const PlClass *c, const ClassQuestion *q, int right, int *rated) {
+    double sum = 0;
+    *rated = 0;
+    for (int r = 0; r < q->rounds; r++)
+        for (int s = 0; s < c->nstudents; s++) {
+            const ClassVote *v = &q->votes[r][s];
+            if (v->has && v->sure && !strcmp(right_text(q, v), right ? "yes" : "no")) sum += v->sure, ++*rated;
+        }
+    return *rated ? sum / *rated : 0;
 }
 
 /* ---- the header ---- */
@@ -108,12 +128,25 @@ static void md_tally(FILE *f, const ClassQuestion *q, const PlClassTally *t) {
     for (int i = 0; i < rows; i++) {
         char label[200], cell[600];
         int right = pl_class_tally_label(t, i, label, sizeof label);
-        if (t->kind == PL_CLASS_CHOICE) snprintf(cell, sizeof cell, "%s %s%s", label, q->choices[i], right ? " (right)" : "");
+        if (t->kind == PL_CLASS_CHOICE)
+            snprintf(cell, sizeof cell, "%s %s%s", label, q->choices[i], right ? " (right)" : "");
         else snprintf(cell, sizeof cell, "%s", label);
         md_cell(f, cell);
         for (int r = 0; r < t->rounds; r++) fprintf(f, "| %d ", pl_class_tally_count(t, r, i));
         fputs("|\n", f);
     }
+}
+
+/* How sure the right and the wrong answers were, where students said. */
+static void md_sure(const PlClass *c, FILE *f, const ClassQuestion *q) {
+    int yes, no;
+    double my = sure_mean(c, q, 1, &yes), mn = sure_mean(c, q, 0, &no);
+    if (!yes && !no) return;
+    fputs("\nHow sure (1 a guess, 3 sure), on average: ", f);
+    if (yes) fprintf(f, "%.1f over %d right answer%s", my, yes, yes == 1 ? "" : "s");
+    if (yes && no) fputs("; ", f);
+    if (no) fprintf(f, "%.1f over %d wrong answer%s", mn, no, no == 1 ? "" : "s");
+    fputs(".\n", f);
 }
 
 static void md_question(PlClass *c, FILE *f, int qi) {
@@ -128,18 +161,20 @@ static void md_question(PlClass *c, FILE *f, int qi) {
         fprintf(f, "Round %d: %d answered%s", r + 1, t.answered[r], r + 1 < t.rounds ? "; " : ".\n\n");
     md_tally(f, q, &t);
     if (t.rounds == 2 && (q->kind == PL_CLASS_CHOICE || q->revealed))
-        fprintf(f, "\nBetween the rounds: %d went from wrong to right, %d from right to wrong; %d stayed right, %d "
-                   "stayed wrong.\n",
+        fprintf(f,
+                "\nBetween the rounds: %d went from wrong to right, %d from right to wrong; %d stayed right, %d "
+                "stayed wrong.\n",
                 t.to_right, t.to_wrong, t.stayed_right, t.stayed_wrong);
     if (t.wrong_count) {
         fputs("\nThe most common wrong answer of round 1: ", f), md_text(f, t.wrong);
         fprintf(f, " (%d)%s.\n", t.wrong_count, t.wrong_tied ? ", tied with another as often given" : "");
     }
+    md_sure(c, f, q);
 }
 
 static void md_responses(PlClass *c, FILE *f) {
-    fputs("\n## Every response\n\n| question | round | answer | counted right | seconds in | student |\n"
-          "|---|---|---|---|---|---|\n",
+    fputs("\n## Every response\n\n| question | round | answer | counted right | how sure | seconds in | student |\n"
+          "|---|---|---|---|---|---|---|\n",
           f);
     for (int qi = 0; qi < c->nq; qi++)
         for (int r = 0; c->qs[qi].opened && r < c->qs[qi].rounds; r++)
@@ -150,7 +185,7 @@ static void md_responses(PlClass *c, FILE *f) {
                 if (!v->has) continue;
                 answer_text(q, v, a, sizeof a), student_id(c, s, id, sizeof id);
                 fprintf(f, "| %d | %d ", qi + 1, r + 1);
-                md_cell(f, a), md_cell(f, right_text(q, v));
+                md_cell(f, a), md_cell(f, right_text(q, v)), md_cell(f, sure_text(v));
                 fprintf(f, "| %.1f | %s |\n", (double)v->ms / 1000.0, id);
             }
 }
@@ -174,7 +209,7 @@ static void print_md(PlClass *c, FILE *f, const char *title) {
 /* ---- CSV: a row per response ---- */
 
 static void print_csv(PlClass *c, FILE *f) {
-    fputs("question,step,kind,prompt,round,answer,counted_right,seconds,student\n", f);
+    fputs("question,step,kind,prompt,round,answer,counted_right,sure,seconds,student\n", f);
     for (int qi = 0; qi < c->nq; qi++)
         for (int r = 0; c->qs[qi].opened && r < c->qs[qi].rounds; r++)
             for (int s = 0; s < c->nstudents; s++) {
@@ -187,7 +222,7 @@ static void print_csv(PlClass *c, FILE *f) {
                 csv_text(f, q->prompt);
                 fprintf(f, ",%d,", r + 1);
                 csv_text(f, a);
-                fprintf(f, ",%s,%.1f,%s\n", right_text(q, v), (double)v->ms / 1000.0, id);
+                fprintf(f, ",%s,%s,%.1f,%s\n", right_text(q, v), sure_text(v), (double)v->ms / 1000.0, id);
             }
 }
 
@@ -235,7 +270,9 @@ static void json_question(PlClass *c, JsonW *j, int qi) {
         json_int(j, "stayed_right", t.stayed_right), json_int(j, "stayed_wrong", t.stayed_wrong);
         json_close(j, '}');
     }
-    if (t.wrong_count) json_str(j, "wrong", t.wrong), json_int(j, "wrong_count", t.wrong_count), json_bool(j, "wrong_tied", t.wrong_tied);
+    if (t.wrong_count)
+        json_str(j, "wrong", t.wrong), json_int(j, "wrong_count", t.wrong_count),
+            json_bool(j, "wrong_tied", t.wrong_tied);
     json_arr(j, "responses");
     for (int r = 0; r < q->rounds; r++)
         for (int s = 0; s < c->nstudents; s++) {
@@ -245,6 +282,7 @@ static void json_question(PlClass *c, JsonW *j, int qi) {
             answer_text(q, v, a, sizeof a), student_id(c, s, id, sizeof id);
             json_obj(j, NULL);
             json_int(j, "round", r + 1), json_str(j, "answer", a), json_str(j, "counted_right", right_text(q, v));
+            if (v->sure) json_int(j, "sure", v->sure);
             json_num(j, "seconds", (double)v->ms / 1000.0), json_str(j, "student", id);
             json_close(j, '}');
         }
@@ -323,7 +361,8 @@ static int targets(const char *path, char out[3][1100]) {
 int pl_class_report_path(const char *asked, const char *name, int reuse, char *out, int cap, char *why, int whycap) {
     struct stat st;
     char base[1000], folder[1000];
-    if (!stat(asked, &st) && S_ISDIR(st.st_mode)) snprintf(base, sizeof base, "%.900s/%.90s", asked, name); /* into it */
+    if (!stat(asked, &st) && S_ISDIR(st.st_mode))
+        snprintf(base, sizeof base, "%.900s/%.90s", asked, name); /* into it */
     else snprintf(base, sizeof base, "%.990s", asked);
     const char *slash = strrchr(base, '/');
     snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - base) : 1, slash ? base : ".");
@@ -331,7 +370,8 @@ int pl_class_report_path(const char *asked, const char *name, int reuse, char *o
     if (stat(folder, &st) || !S_ISDIR(st.st_mode))
         return snprintf(why, (size_t)whycap, "%.300s: no such folder for the report", folder), -1;
     if (access(folder, W_OK | X_OK))
-        return snprintf(why, (size_t)whycap, "%.300s: the report cannot be written there: %s", folder, strerror(errno)), -1;
+        return snprintf(why, (size_t)whycap, "%.300s: the report cannot be written there: %s", folder, strerror(errno)),
+               -1;
     for (int k = 1; k < 1000; k++) { /* never over another report: base, base-2, base-3 ... */
         char cand[1100], files[3][1100];
         const char *ext = ext_of(base);

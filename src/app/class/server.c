@@ -1,33 +1,88 @@
 /* The class server over libmicrohttpd (server.h). One polling thread reads
  * the requests; each is answered from the session's state under its lock. A
  * request's body is gathered up to BODY_MAX bytes (a longer one gets 413);
- * nothing a student sends is run, opened as a path or kept but as a vote. */
+ * nothing a student sends is run, opened as a path or kept but as a vote.
+ *
+ * A join's code waits its turn when its address or the class is metered
+ * (limit.h): the request is suspended and kept in held[0..nheld), and the
+ * pacer, a thread of its own, lets each go when the limiter gives it a turn,
+ * the one whose address has the fewest wrong tries first, then the one that
+ * came first; one that waits HOLD_MAX_MS is told to try again, its code
+ * unchecked. Lock order: the server's mu, then the class's; no
+ * libmicrohttpd call is made under mu (libmicrohttpd calls back under its
+ * own locks). */
 #include "server.h"
 
 #include <arpa/inet.h>
+#include <ifaddrs.h>
 #include <microhttpd.h>
+#include <net/if.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 
+#include "limit.h"
 #include "student.h"
 
 #define BODY_MAX 512
 #define COOKIE "padlab_class"
+/* The pages' own addresses are short (/state?t= and 32 hex digits) and
+ * carry one argument at most. */
+#define URI_MAX 1024
+#define URI_ARGS_MAX 4
+/* Connections at once: all of them (fewer when the process may not open
+ * that many files), and from one address: as many as the class has seats,
+ * a whole class on one shared machine or behind one NAT (a page polls on
+ * one kept-alive connection), so that one address can hold at most a
+ * quarter of them and the rest stay free for everyone else. */
+#define CONNECTIONS 2000
+#define CONNECTIONS_PER_ADDRESS PL_CLASS_MAX_STUDENTS
+#define FILES_SPARE 64 /* the files padlab itself keeps open */
+/* Seconds a connection may stay silent: a page polls every second, so only
+ * a client that stalls mid-request or idles is cut. libmicrohttpd 0.9.75 has
+ * no timeout of its own for the headers: this one counts silence, and the
+ * limit per address bounds what a client trickling bytes can hold. */
+#define IDLE_SECONDS 10
+/* How long a join may wait its turn: under padlab join's 10 s. */
+#define HOLD_MAX_MS 8000
 
-struct PlClassServer {
-    struct MHD_Daemon *d;
-    PlClass *c;
-    int port;
-};
+typedef enum { PACE_NEW, PACE_HELD, PACE_GO, PACE_BUSY, PACE_ENDED } Pace;
 
 typedef struct {
     size_t n;
     int too_big;
     char body[BODY_MAX + 1];
+    /* a join: its code, and its place while it waits its turn */
+    Pace pace;
+    char code[16];
+    char addr[64];
+    struct MHD_Connection *con;
+    int wrong;         /* its address's wrong tries when it came: fewer go first */
+    unsigned long seq; /* then the earlier */
+    int64_t came_ms, not_before_ms;
 } Req;
+
+struct PlClassServer {
+    struct MHD_Daemon *d;
+    PlClass *c;
+    int port;
+    pthread_mutex_t mu; /* guards what follows */
+    pthread_cond_t wake;
+    pthread_t pacer;
+    Req **held; /* nheld of them, at most cap (the connections) */
+    int nheld, cap;
+    struct MHD_Connection **going; /* the pacer's: the ones one pass lets go */
+    unsigned long seq;
+    int stopping;
+    int seats; /* students per address, 0: no cap */
+};
+
+/* The marker of a request whose address is too long or has too many arguments. */
+static char bad_uri;
 
 static int64_t now_ms(void) {
     struct timespec ts;
@@ -35,28 +90,51 @@ static int64_t now_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Sends text with status and type; a Location and a Set-Cookie when given. */
-static enum MHD_Result send_text(struct MHD_Connection *con, unsigned status, const char *type, const char *text,
-                                 size_t n, const char *location, const char *cookie) {
+/* A response holding text, with the headers every answer carries: not kept,
+ * not sniffed, not framed, nothing run or fetched from elsewhere. NULL when
+ * out of memory. */
+static struct MHD_Response *response(const char *type, const char *text, size_t n) {
     struct MHD_Response *r = MHD_create_response_from_buffer(n, (void *)text, MHD_RESPMEM_MUST_COPY);
-    if (!r) return MHD_NO;
+    if (!r) return NULL;
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
     MHD_add_response_header(r, "Content-Security-Policy",
                             "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                            "connect-src 'self'; form-action 'self'");
-    if (location) MHD_add_response_header(r, "Location", location);
-    if (cookie) MHD_add_response_header(r, "Set-Cookie", cookie);
+                            "connect-src 'self'; form-action 'self'; frame-ancestors 'none'");
+    return r;
+}
+
+/* Queues r with status, and lets go of it. */
+static enum MHD_Result queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r) {
+    if (!r) return MHD_NO;
     enum MHD_Result rc = MHD_queue_response(con, status, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+/* Sends text with status and type; a Location and a Set-Cookie when given. */
+static enum MHD_Result send_text(struct MHD_Connection *con, unsigned status, const char *type, const char *text,
+                                 size_t n, const char *location, const char *cookie) {
+    struct MHD_Response *r = response(type, text, n);
+    if (r && location) MHD_add_response_header(r, "Location", location);
+    if (r && cookie) MHD_add_response_header(r, "Set-Cookie", cookie);
+    return queue(con, status, r);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *con, unsigned status, const char *what) {
     char msg[300];
     int n = snprintf(msg, sizeof msg, "%s\n", what);
     return send_text(con, status, "text/plain; charset=utf-8", msg, (size_t)n, NULL, NULL);
+}
+
+/* A join that could not have its turn: its code was not checked. */
+static enum MHD_Result send_busy(struct MHD_Connection *con) {
+    static const char msg[] = "the class is busy checking join codes: try again in a few seconds\n";
+    struct MHD_Response *r = response("text/plain; charset=utf-8", msg, sizeof msg - 1);
+    if (r) MHD_add_response_header(r, "Retry-After", "5");
+    return queue(con, 503, r);
 }
 
 /* Sends a page or JSON made by fn into memory. */
@@ -79,6 +157,8 @@ static int wants_json(struct MHD_Connection *con) {
     return a && strstr(a, "application/json") && !strstr(a, "text/html");
 }
 
+/* The client's address as text; an IPv4 client of a dual-stack server
+ * (::ffff:a.b.c.d) as IPv4, so that it is counted as one. */
 static void client_addr(struct MHD_Connection *con, char *out, int cap) {
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(con, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     snprintf(out, cap, "?");
@@ -86,8 +166,11 @@ static void client_addr(struct MHD_Connection *con, char *out, int cap) {
     const struct sockaddr *sa = ci->client_addr;
     if (sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, cap);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, cap);
+    else if (sa->sa_family == AF_INET6) {
+        const struct in6_addr *a = &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(a)) inet_ntop(AF_INET, a->s6_addr + 12, out, cap);
+        else inet_ntop(AF_INET6, a, out, cap);
+    }
 }
 
 /* The student a request comes from: its cookie's token, else t= in its
@@ -98,21 +181,35 @@ static int student_of(struct MHD_Connection *con, PlClass *c, const char *posted
     return s >= 0 || !posted || !posted[0] ? s : pl_class_student(c, posted);
 }
 
-static enum MHD_Result do_join(struct MHD_Connection *con, PlClass *c, const Req *rq) {
-    char code[16], addr[64], token[PL_CLASS_TOKEN_HEX + 1], cookie[128];
-    if (pl_class_form_field(rq->body, rq->n, "code", code, sizeof code))
-        return send_error(con, 400, "expected code=CODE");
-    client_addr(con, addr, sizeof addr);
-    for (char *p = code; *p; p++)
-        if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A'); /* a code is read in any case */
-    PlClassCodeTry r = pl_class_code_try(c, addr, code, now_ms());
+/* Checks a join's code (its turn taken) and seats the student. */
+static enum MHD_Result do_join(struct MHD_Connection *con, PlClassServer *sv, const Req *rq) {
+    PlClass *c = sv->c;
+    char token[PL_CLASS_TOKEN_HEX + 1], cookie[128], msg[200];
+    int64_t now = now_ms();
+    PlClassCodeTry r = pl_class_code_try(c, rq->addr, rq->code, now);
     if (r == PL_CLASS_CODE_LIMITED)
-        return send_error(con, 429, "too many wrong codes from this address: wait a minute");
+        return send_error(con, 429,
+                          pl_class_code_metered(c, rq->addr, now) & PL_LIMIT_ADDRESS
+                              ? "too many wrong codes from this address: check the code on the projector "
+                                "(the right one still joins)"
+                              : "too many wrong codes tried in this class this minute: check the code on the "
+                                "projector (the right one still joins)");
     if (r == PL_CLASS_CODE_WRONG) return send_error(con, 403, "that is not this class's code");
     unsigned char rnd[16];
     if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
         return send_error(con, 500, "no random bytes for a token");
-    if (pl_class_join(c, rnd, token) < 0) return send_error(con, 503, "the class is full");
+    if (pl_class_seat_take(c, rq->addr)) {
+        pthread_mutex_lock(&sv->mu);
+        snprintf(msg, sizeof msg,
+                 "%d students have joined from this address already, as many as the teacher allows for one address",
+                 sv->seats);
+        pthread_mutex_unlock(&sv->mu);
+        return send_error(con, 429, msg);
+    }
+    if (pl_class_join(c, rnd, token) < 0) {
+        pl_class_seat_give(c, rq->addr);
+        return send_error(con, 503, "the class is full");
+    }
     snprintf(cookie, sizeof cookie, COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", token);
     if (wants_json(con)) {
         char json[80];
@@ -122,6 +219,39 @@ static enum MHD_Result do_join(struct MHD_Connection *con, PlClass *c, const Req
     return send_text(con, 303, "text/plain", "", 0, "/vote", cookie);
 }
 
+/* A join: checked at once when nothing is metered and none waits, else
+ * suspended until the pacer gives it its turn (or tells it to try again). */
+static enum MHD_Result join_paced(struct MHD_Connection *con, PlClassServer *sv, Req *rq) {
+    if (rq->pace == PACE_BUSY) return send_busy(con);
+    if (rq->pace == PACE_ENDED) return send_error(con, 503, "the class has ended");
+    if (rq->pace == PACE_GO) return do_join(con, sv, rq);
+    if (pl_class_form_field(rq->body, rq->n, "code", rq->code, sizeof rq->code))
+        return send_error(con, 400, "expected code=CODE");
+    for (char *p = rq->code; *p; p++)
+        if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A'); /* a code is read in any case */
+    client_addr(con, rq->addr, sizeof rq->addr);
+    pthread_mutex_lock(&sv->mu);
+    int64_t now = now_ms();
+    int wait = sv->nheld > 0 || pl_class_code_turn(sv->c, rq->addr, now) != 0;
+    int room = !sv->stopping && sv->nheld < sv->cap;
+    if (wait && room) {
+        rq->pace = PACE_HELD, rq->con = con, rq->seq = sv->seq++;
+        rq->came_ms = now, rq->not_before_ms = 0;
+        rq->wrong = pl_class_code_wrong(sv->c, rq->addr, now);
+    }
+    pthread_mutex_unlock(&sv->mu);
+    if (!wait) return do_join(con, sv, rq);
+    if (!room) return send_busy(con);
+    MHD_suspend_connection(con); /* before the pacer can see it: it resumes only what is suspended */
+    pthread_mutex_lock(&sv->mu);
+    int ended = sv->stopping;
+    if (ended) rq->pace = PACE_ENDED;
+    else sv->held[sv->nheld++] = rq, pthread_cond_signal(&sv->wake);
+    pthread_mutex_unlock(&sv->mu);
+    if (ended) MHD_resume_connection(con);
+    return MHD_YES;
+}
+
 static enum MHD_Result do_answer(struct MHD_Connection *con, PlClass *c, const Req *rq) {
     PlClassPost p;
     char why[200];
@@ -129,6 +259,7 @@ static enum MHD_Result do_answer(struct MHD_Connection *con, PlClass *c, const R
     int s = student_of(con, c, p.token);
     if (s < 0) return send_error(con, 401, "join the class first: no known token");
     if (pl_class_answer(c, s, p.q, p.a, why, sizeof why)) return send_error(con, 409, why);
+    if (p.sure && pl_class_rate(c, s, p.q, p.sure, why, sizeof why)) return send_error(con, 409, why);
     if (wants_json(con)) return send_made(con, 200, "application/json", pl_class_page_state, c, s, NULL);
     return send_text(con, 303, "text/plain", "", 0, "/vote", NULL);
 }
@@ -154,6 +285,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *con, const char 
                               const char *version, const char *upload, size_t *upload_size, void **con_cls) {
     PlClassServer *sv = cls;
     (void)version;
+    if (*con_cls == &bad_uri)
+        return send_error(con, 400, "the address is too long or has too many arguments (the pages send one)");
     int post = !strcmp(method, "POST");
     if (!post && strcmp(method, "GET") && strcmp(method, "HEAD")) return send_error(con, 405, "GET or POST only");
     if (!post) return do_get(con, sv->c, url);
@@ -170,15 +303,85 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *con, const char 
         return MHD_YES;
     }
     if (rq->too_big) return send_error(con, 413, "the request is longer than 512 bytes");
-    if (!strcmp(url, "/join")) return do_join(con, sv->c, rq);
+    if (!strcmp(url, "/join")) return join_paced(con, sv, rq);
     if (!strcmp(url, "/answer")) return do_answer(con, sv->c, rq);
     return send_error(con, 404, "no such page");
 }
 
+/* Sees each request's address before libmicrohttpd reads its arguments:
+ * one too long or with too many is marked for a 400, and its arguments are
+ * cut off where they begin. libmicrohttpd 0.9.75 reads them into the
+ * connection's 16 KB of memory, and one that runs out there (a few hundred
+ * arguments) leaves the request hanging until its connection times out.
+ * The address is libmicrohttpd's own buffer, which it reads the arguments
+ * from next: writing there is what keeps it from reading them. */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *con) {
+    (void)cls, (void)con;
+    char *q = strchr(uri, '?');
+    int args = q && q[1];
+    for (const char *p = q; p && *p; p++) args += *p == '&';
+    if (strlen(uri) <= URI_MAX && args <= URI_ARGS_MAX) return NULL;
+    if (q) q[1] = '\0';
+    return &bad_uri;
+}
+
 static void completed(void *cls, struct MHD_Connection *con, void **con_cls, enum MHD_RequestTerminationCode toe) {
     (void)cls, (void)con, (void)toe;
-    free(*con_cls);
+    if (*con_cls != &bad_uri) free(*con_cls);
     *con_cls = NULL;
+}
+
+static int held_before(const Req *a, const Req *b) {
+    return a->wrong != b->wrong ? a->wrong < b->wrong : a->seq < b->seq;
+}
+static int held_cmp(const void *a, const void *b) {
+    const Req *x = *(Req *const *)a, *y = *(Req *const *)b;
+    return held_before(x, y) ? -1 : held_before(y, x);
+}
+
+/* One look at the joins held, fewest wrong tries first, then the earliest:
+ * each whose turn has come goes, each that has waited HOLD_MAX_MS goes to
+ * be told to try again. Returns how many go, their connections in
+ * sv->going; *wake: when to look next. Locked. */
+static int pace_pass(PlClassServer *sv, int64_t now, int64_t *wake) {
+    int ngo = 0, kept = 0;
+    qsort(sv->held, (size_t)sv->nheld, sizeof *sv->held, held_cmp);
+    for (int i = 0; i < sv->nheld; i++) {
+        Req *rq = sv->held[i];
+        int64_t at = 0;
+        if (now - rq->came_ms >= HOLD_MAX_MS) rq->pace = PACE_BUSY;
+        else if (rq->not_before_ms <= now && !(at = pl_class_code_turn(sv->c, rq->addr, now))) rq->pace = PACE_GO;
+        if (rq->pace != PACE_HELD) {
+            sv->going[ngo++] = rq->con;
+            continue;
+        }
+        if (at) rq->not_before_ms = at;
+        if (rq->not_before_ms < *wake) *wake = rq->not_before_ms;
+        if (rq->came_ms + HOLD_MAX_MS < *wake) *wake = rq->came_ms + HOLD_MAX_MS;
+        sv->held[kept++] = rq;
+    }
+    sv->nheld = kept;
+    return ngo;
+}
+
+/* The pacer: a pass whenever a join comes to wait or a turn comes, until the server stops. */
+static void *pacer_run(void *arg) {
+    PlClassServer *sv = arg;
+    pthread_mutex_lock(&sv->mu);
+    while (!sv->stopping) {
+        int64_t now = now_ms(), wake = now + 1000;
+        int ngo = pace_pass(sv, now, &wake);
+        if (ngo) {
+            pthread_mutex_unlock(&sv->mu);
+            for (int i = 0; i < ngo; i++) MHD_resume_connection(sv->going[i]);
+            pthread_mutex_lock(&sv->mu);
+            continue;
+        }
+        struct timespec until = {.tv_sec = (time_t)(wake / 1000), .tv_nsec = (long)(wake % 1000) * 1000000};
+        pthread_cond_timedwait(&sv->wake, &sv->mu, &until);
+    }
+    pthread_mutex_unlock(&sv->mu);
+    return NULL;
 }
 
 /* addr and port as a socket address: 0, or -1 when addr is not an address. */
@@ -197,6 +400,23 @@ static int sock_addr(const char *addr, int port, struct sockaddr_storage *ss) {
     return -1;
 }
 
+/* Connections at once: CONNECTIONS, or fewer when the process may not open
+ * that many files (accept would fail, for everyone alike, before the limit). */
+static unsigned connections(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= CONNECTIONS + FILES_SPARE)
+        return CONNECTIONS;
+    return rl.rlim_cur > 2 * FILES_SPARE ? (unsigned)(rl.rlim_cur - FILES_SPARE) : FILES_SPARE;
+}
+
+static void server_free(PlClassServer *sv) {
+    pthread_cond_destroy(&sv->wake);
+    pthread_mutex_destroy(&sv->mu);
+    free(sv->held);
+    free(sv->going);
+    free(sv);
+}
+
 PlClassServer *pl_class_server_start(PlClass *c, const char *addr, int port, char *why, int cap) {
     struct sockaddr_storage ss;
     if (port < 0 || port > 65535) return snprintf(why, cap, "%d is not a port (0 to 65535)", port), NULL;
@@ -204,27 +424,105 @@ PlClassServer *pl_class_server_start(PlClass *c, const char *addr, int port, cha
         return snprintf(why, cap, "%.100s is not an IP address (such as 192.168.1.20 or 127.0.0.1)", addr), NULL;
     PlClassServer *sv = calloc(1, sizeof *sv);
     if (!sv) return snprintf(why, cap, "out of memory"), NULL;
-    sv->c = c;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO;
-    if (ss.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
+    unsigned total = connections(),
+             per_address = total / 2 < CONNECTIONS_PER_ADDRESS ? total / 2 : CONNECTIONS_PER_ADDRESS;
+    pthread_condattr_t ca;
+    int ok = !pthread_condattr_init(&ca);
+    ok = ok && !pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) && !pthread_cond_init(&sv->wake, &ca);
+    if (ok) pthread_condattr_destroy(&ca);
+    if (!ok || pthread_mutex_init(&sv->mu, NULL)) return free(sv), snprintf(why, cap, "out of memory"), NULL;
+    sv->c = c, sv->cap = (int)total, sv->seats = PL_CLASS_SEATS_PER_ADDRESS;
+    sv->held = calloc(total, sizeof *sv->held);
+    sv->going = calloc(total, sizeof *sv->going);
+    if (!sv->held || !sv->going) goto fail_memory;
+    pl_class_seats_per_address(c, sv->seats);
+    if (pthread_create(&sv->pacer, NULL, pacer_run, sv)) goto fail_memory;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
+    if (ss.ss_family == AF_INET6)
+        flags |= IN6_IS_ADDR_UNSPECIFIED(&((struct sockaddr_in6 *)(void *)&ss)->sin6_addr)
+                     ? MHD_USE_DUAL_STACK /* ::, every interface: IPv4 clients too */
+                     : MHD_USE_IPv6;
     sv->d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, handle, sv, MHD_OPTION_SOCK_ADDR,
                              (struct sockaddr *)&ss, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384, MHD_OPTION_END);
+                             MHD_OPTION_URI_LOG_CALLBACK, uri_seen, NULL, MHD_OPTION_CONNECTION_LIMIT, total,
+                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address, MHD_OPTION_CONNECTION_TIMEOUT,
+                             (unsigned)IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384, MHD_OPTION_END);
     if (!sv->d) {
-        free(sv);
+        pthread_mutex_lock(&sv->mu);
+        sv->stopping = 1;
+        pthread_cond_signal(&sv->wake);
+        pthread_mutex_unlock(&sv->mu);
+        pthread_join(sv->pacer, NULL);
+        server_free(sv);
         return snprintf(why, cap, "cannot listen on %.100s port %d (taken, or not this machine's address)", addr, port),
                NULL;
     }
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_BIND_PORT);
     sv->port = di ? di->port : port;
     return sv;
+fail_memory:
+    server_free(sv);
+    return snprintf(why, cap, "out of memory"), NULL;
 }
 
 int pl_class_server_port(const PlClassServer *s) { return s->port; }
 
+void pl_class_server_set_seats_per_address(PlClassServer *s, int n) {
+    pthread_mutex_lock(&s->mu);
+    s->seats = n > 0 ? n : 0;
+    pthread_mutex_unlock(&s->mu);
+    pl_class_seats_per_address(s->c, n);
+}
+
+/* The first address of this machine a student can reach: an IPv4 address
+ * of an interface that is up, running and not loopback; with v6, failing
+ * that, such an IPv6 address but link-local (which needs an interface's
+ * name, and a browser takes none). 1, or 0 when there is none. */
+static int here_address(int v6, char *host, socklen_t cap) {
+    struct ifaddrs *ifs = NULL;
+    int found = 0;
+    if (getifaddrs(&ifs)) return 0;
+    for (int family = 0; family < 1 + v6 && !found; family++)
+        for (const struct ifaddrs *i = ifs; i && !found; i = i->ifa_next) {
+            unsigned up = IFF_UP | IFF_RUNNING;
+            if (!i->ifa_addr || (i->ifa_flags & IFF_LOOPBACK) || (i->ifa_flags & up) != up) continue;
+            const void *sa = i->ifa_addr;
+            if (family == 0 && i->ifa_addr->sa_family == AF_INET)
+                found = inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, host, cap) != NULL;
+            const struct in6_addr *a6 = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+            if (family == 1 && i->ifa_addr->sa_family == AF_INET6 && !IN6_IS_ADDR_LINKLOCAL(a6) &&
+                !IN6_IS_ADDR_LOOPBACK(a6) && !IN6_IS_ADDR_V4MAPPED(a6))
+                found = inet_ntop(AF_INET6, a6, host, cap) != NULL;
+        }
+    freeifaddrs(ifs);
+    return found;
+}
+
+int pl_class_server_url(const PlClassServer *s, const char *listen, char *out, int cap) {
+    char host[INET6_ADDRSTRLEN];
+    unsigned char a[16] = {0}, zero[16] = {0};
+    int v4 = inet_pton(AF_INET, listen, a) == 1, v6 = !v4 && inet_pton(AF_INET6, listen, a) == 1;
+    int every = (v4 || v6) && !memcmp(a, zero, sizeof a), rc = 0;
+    snprintf(host, sizeof host, "%s", listen);
+    if (every && !here_address(v6, host, sizeof host)) snprintf(host, sizeof host, "127.0.0.1"), rc = -1;
+    int n = snprintf(out, (size_t)cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, s->port);
+    return n < 0 || n >= cap ? -1 : rc;
+}
+
 void pl_class_server_stop(PlClassServer *s) {
     if (!s) return;
+    pthread_mutex_lock(&s->mu);
+    s->stopping = 1;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->pacer, NULL);
+    /* libmicrohttpd must not be stopped with a connection suspended */
+    pthread_mutex_lock(&s->mu);
+    int n = s->nheld;
+    for (int i = 0; i < n; i++) s->held[i]->pace = PACE_ENDED, s->going[i] = s->held[i]->con;
+    s->nheld = 0;
+    pthread_mutex_unlock(&s->mu);
+    for (int i = 0; i < n; i++) MHD_resume_connection(s->going[i]);
     MHD_stop_daemon(s->d);
-    free(s);
+    server_free(s);
 }

@@ -12,3 +12,9 @@ PlClassServer *pl_class_server_start(PlClass *c, const char *addr, int port, cha
 }
 int pl_class_server_port(const PlClassServer *s) { return (void)s, 0; }
 void pl_class_server_stop(PlClassServer *s) { (void)s; }
+void pl_class_server_set_seats_per_address(PlClassServer *s, int n) { (void)s, (void)n; }
+int pl_class_server_url(const PlClassServer *s, const char *listen, char *out, int cap) {
+    (void)s, (void)listen;
+    if (cap > 0) out[0] = '\0';
+    return -1;
+}

@@ -14,6 +14,7 @@
  *   student = TOKEN                      one a student, in joining order
  *   question = Q ROUNDS REVEALED OPENED VALUE
  *   vote = Q ROUND STUDENT CHOICE NUM MS TEXT   CHOICE -1 for a number; TEXT to the line's end
+ *   sure = Q ROUND STUDENT N             how sure the vote above is, 1 to 3 (none: not said)
  *
  * The questions themselves are the lesson's: a class is resumed on the
  * same lesson, which makes them again; the file says what became of them. */
@@ -36,8 +37,8 @@ typedef struct {
 } Saving;
 
 static void put_meta(FILE *f, const PlClassMeta *m) {
-    fprintf(f, "padlab class 1\nlesson = %s\nsettings = %s\ncode = %s\nsalt = %016" PRIx64 "\nexam = %d\n",
-            m->lesson, m->settings, m->code, m->salt, m->exam);
+    fprintf(f, "padlab class 1\nlesson = %s\nsettings = %s\ncode = %s\nsalt = %016" PRIx64 "\nexam = %d\n", m->lesson,
+            m->settings, m->code, m->salt, m->exam);
     fprintf(f, "began = %lld\nreport = %s\nstep = %d\n", (long long)m->began, m->report, m->step);
 }
 
@@ -49,7 +50,8 @@ static int write_class(FILE *f, void *ctx) {
     for (int i = 0; i < c->nstudents; i++) fprintf(f, "student = %s\n", c->tokens[i]);
     for (int qi = 0; qi < c->nq; qi++) {
         const ClassQuestion *q = &c->qs[qi];
-        fprintf(f, "question = %d %d %d %d %.17g\n", qi, q->rounds, q->revealed, q->opened, q->revealed ? q->value : 0.0);
+        fprintf(f, "question = %d %d %d %d %.17g\n", qi, q->rounds, q->revealed, q->opened,
+                q->revealed ? q->value : 0.0);
         for (int r = 0; r < 2; r++)
             for (int i = 0; i < c->nstudents; i++) {
                 const ClassVote *v = &q->votes[r][i];
@@ -57,6 +59,7 @@ static int write_class(FILE *f, void *ctx) {
                 fprintf(f, "vote = %d %d %d %d %.17g %lld %s\n", qi, r + 1, i,
                         q->kind == PL_CLASS_CHOICE ? v->choice : -1, q->kind == PL_CLASS_CHOICE ? 0.0 : v->num,
                         (long long)v->ms, q->kind == PL_CLASS_CHOICE ? "-" : v->text);
+                if (v->sure) fprintf(f, "sure = %d %d %d %d\n", qi, r + 1, i, v->sure);
             }
     }
     return ferror(f) ? -1 : 0;
@@ -141,7 +144,8 @@ static int meta_fn(const char *line, void *ctx) { return meta_line(line, ctx) < 
 int pl_class_meta_read(const char *path, PlClassMeta *m, char *why, int cap) {
     memset(m, 0, sizeof *m);
     if (read_lines(path, meta_fn, m, why, cap)) return -1;
-    if (!m->lesson[0] || !m->code[0]) return snprintf(why, (size_t)cap, "%s: a saved class without its lesson or code", path), -1;
+    if (!m->lesson[0] || !m->code[0])
+        return snprintf(why, (size_t)cap, "%s: a saved class without its lesson or code", path), -1;
     return 0;
 }
 
@@ -160,7 +164,8 @@ static int restore_now(PlClass *c, const char *v) {
         return -1;
     int p = phase_of(phase);
     if (p < 0 || (q < 0 && p != PL_CLASS_WAIT && p != PL_CLASS_ENDED)) return -1;
-    c->cur = q, c->round = round, c->phase = p == PL_CLASS_ENDED ? PL_CLASS_WAIT : (PlClassPhase)p; /* resumed: going on */
+    c->cur = q, c->round = round,
+    c->phase = p == PL_CLASS_ENDED ? PL_CLASS_WAIT : (PlClassPhase)p; /* resumed: going on */
     c->resume_cur = c->cur, c->resume_round = c->round, c->resume_phase = (int)c->phase, c->has_resume = 1;
     return 0;
 }
@@ -193,11 +198,23 @@ static int restore_vote(PlClass *c, const char *v) {
     ClassQuestion *q = &c->qs[qi];
     ClassVote w = {.has = 1, .choice = choice, .num = num, .ms = ms};
     const char *text = v + used;
-    if (q->kind == PL_CLASS_CHOICE ? choice < 0 || choice >= q->nchoices || strcmp(text, "-")
-                                    : choice != -1 || text_into(text, w.text, sizeof w.text) ||
-                                          pl_quantity_read(&q->qty, w.text, &w.num))
+    if (q->kind == PL_CLASS_CHOICE
+            ? choice < 0 || choice >= q->nchoices || strcmp(text, "-")
+            : choice != -1 || text_into(text, w.text, sizeof w.text) || pl_quantity_read(&q->qty, w.text, &w.num))
         return -1; /* a number's value is read again from its text: the file cannot make it another */
     q->votes[round - 1][s] = w;
+    return 0;
+}
+
+static int restore_sure(PlClass *c, const char *v) {
+    int qi, round, s, sure;
+    char end;
+    if (sscanf(v, "%d %d %d %d %c", &qi, &round, &s, &sure, &end) != 4) return -1;
+    if (qi < 0 || qi >= c->nq || (round != 1 && round != 2) || s < 0 || s >= c->nstudents || sure < 1 || sure > 3)
+        return -1;
+    ClassVote *w = &c->qs[qi].votes[round - 1][s];
+    if (!w->has) return -1; /* a rating comes after its vote */
+    w->sure = sure;
     return 0;
 }
 
@@ -209,6 +226,7 @@ static int restore_fn(const char *line, void *ctx) {
     if ((v = value_of(line, "student"))) return restore_student(c, v);
     if ((v = value_of(line, "question"))) return restore_question(c, v);
     if ((v = value_of(line, "vote"))) return restore_vote(c, v);
+    if ((v = value_of(line, "sure"))) return restore_sure(c, v);
     return meta_line(line, &m) == 1 ? 0 : -1;
 }
 

@@ -32,7 +32,8 @@ static int split(const char *body, size_t n, Cond *c, char *why, int cap) {
         if (body[i] == '{') depth++;
         else if (body[i] == '}') depth--;
         else if (body[i] == '|' && depth == 0) {
-            if (nbar == 2) return snprintf(why, (size_t)cap, "a conditional has at most two | (COND | TEXT | OTHERWISE)"), -1;
+            if (nbar == 2)
+                return snprintf(why, (size_t)cap, "a conditional has at most two | (COND | TEXT | OTHERWISE)"), -1;
             bar[nbar++] = body + i;
         }
     }
@@ -140,7 +141,8 @@ static int check_span(const char *text, size_t n, int nested, char *why, int cap
             if (check_cond(text + i, e, why, cap)) return -1;
         } else {
             char name[96];
-            if (e - text - (long)i - 1 >= (long)sizeof name) return snprintf(why, (size_t)cap, "a placeholder's name is too long"), -1;
+            if (e - text - (long)i - 1 >= (long)sizeof name)
+                return snprintf(why, (size_t)cap, "a placeholder's name is too long"), -1;
             snprintf(name, sizeof name, "%.*s", (int)(e - text - (long)i - 1), text + i + 1);
             if (check_name(name, why, cap)) return -1;
         }
@@ -149,7 +151,9 @@ static int check_span(const char *text, size_t n, int nested, char *why, int cap
     return 0;
 }
 
-int pl_fill_check(const char *text, char *why, int cap) { return text ? check_span(text, strlen(text), 0, why, cap) : 0; }
+int pl_fill_check(const char *text, char *why, int cap) {
+    return text ? check_span(text, strlen(text), 0, why, cap) : 0;
+}
 
 typedef struct {
     char *out;
@@ -271,11 +275,11 @@ static int fill_into(PlLab *lab, const char *text, Out *o) {
 
 /* Fills text with marked figures, then draws it through the ledger into
  * out. Returns how many figures show as "...", or -1 when out of memory. */
-static int fill_drawn(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why,
-                      int whycap) {
+static int fill_drawn(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why, int whycap) {
     if (cap <= 0) return 0;
     int mcap = 2 * cap + 1024; /* room for the marks, which the drawing drops */
-    char *marked = malloc((size_t)mcap);
+    char stack[20 * 1024];     /* a page's text fits here: filling it never runs out of memory */
+    char *marked = mcap <= (int)sizeof stack ? stack : malloc((size_t)mcap);
     if (!marked) {
         snprintf(out, (size_t)cap, "...");
         if (whycap > 0) snprintf(why, (size_t)whycap, "out of memory");
@@ -284,7 +288,7 @@ static int fill_drawn(PlLab *lab, const PlLedger *ledger, const char *text, char
     Out o = {marked, 0, mcap, why, whycap, 0};
     int missing = fill_into(lab, text, &o);
     pl_ledger_draw(ledger, marked, out, (size_t)cap);
-    free(marked);
+    if (marked != stack) free(marked);
     return missing;
 }
 

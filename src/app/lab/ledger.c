@@ -23,9 +23,21 @@ static int entry_names(const char *h, const char *s, size_t n) {
     return n >= base && memcmp(h, s, base) == 0 && (n == base || s[base] == '(');
 }
 
+static int shown(const PlLedger *l, const char *s, size_t n) {
+    for (int i = 0; i < l->nshown && i < PL_LEDGER_SHOWN; i++)
+        if (strlen(l->shown[i]) == n && memcmp(l->shown[i], s, n) == 0) return 1;
+    return 0;
+}
+
+void pl_ledger_show(PlLedger *l, const char *name) {
+    size_t n = strlen(name);
+    if (n && n < PL_FIG_NAME && l->nshown < PL_LEDGER_SHOWN && !shown(l, name, n))
+        memcpy(l->shown[l->nshown++], name, n + 1);
+}
+
 static int hides_one(const PlLedger *l, const char *s, size_t n) {
     if (n == 0) return 0;
-    if (l->training && training_name(s, n)) return 1;
+    if (l->training && training_name(s, n) && !shown(l, s, n)) return 1;
     for (int i = 0; i < l->n; i++)
         if (entry_names(l->name[i], s, n)) return 1;
     return 0;
@@ -48,10 +60,7 @@ int pl_ledger_hides_name(const PlLedger *l, const char *name) { return pl_ledger
 /* Adds one name, unless it is there. */
 static void add_name(PlLedger *l, const char *name, size_t n) {
     if (n == 0) return;
-    if (training_name(name, n)) {
-        l->training = 1;
-        return;
-    }
+    if (training_name(name, n)) l->training = 1; /* and the name itself, which pl_ledger_show cannot lift */
     for (int i = 0; i < l->n && i < PL_LEDGER_MAX; i++)
         if (strlen(l->name[i]) == n && memcmp(l->name[i], name, n) == 0) return;
     if (l->n >= PL_LEDGER_MAX || n >= PL_FIG_NAME) { /* hide too much rather than too little */

@@ -36,11 +36,14 @@
 #define PL_FIG_END '\x03'
 #define PL_FIG_NAME 64
 #define PL_LEDGER_MAX 64
+#define PL_LEDGER_SHOWN 32
 
 typedef struct PlLedger {
     int n;
     char name[PL_LEDGER_MAX][PL_FIG_NAME];
     int training; /* every figure of training is hidden */
+    int nshown;   /* but these (a question answered: its own figure) */
+    char shown[PL_LEDGER_SHOWN][PL_FIG_NAME];
 } PlLedger;
 
 /* Empties a ledger. */
@@ -51,6 +54,11 @@ void pl_ledger_clear(PlLedger *l);
  * PL_LEDGER_MAX names the ledger hides every figure (never too little). A
  * figure of training sets training. */
 void pl_ledger_hide(PlLedger *l, const char *name);
+/* Shows the figure named `name` (exactly) where training hides the rest:
+ * a question answered shows its own answer, though another not answered
+ * yet still hides every other figure of training. A name hidden by name
+ * stays hidden. */
+void pl_ledger_show(PlLedger *l, const char *name);
 /* Whether l hides nothing (NULL does not). */
 int pl_ledger_empty(const PlLedger *l);
 /* Whether a figure marked `names` (one name, or several separated by ',',

@@ -399,8 +399,8 @@ static PlStatus check_question(PlDoc *d, PlQuestion *q) {
     for (int m = 0; q->has_answer && m < q->nmiscon; m++) { /* read in the answer's unit: "45%" of a share */
         PlMisconception *mc = &q->miscon[m];
         if (pl_quantity_read(&q->answer, mc->value, &mc->number))
-            return d->line = mc->line, pl_doc_fail(d, "a misconception's value is a number the answer could be, got '%.40s'",
-                                                   mc->value);
+            return d->line = mc->line,
+                   pl_doc_fail(d, "a misconception's value is a number the answer could be, got '%.40s'", mc->value);
     }
     if (q->kind == PL_Q_EXERCISE && !q->solve && q->smallest < 0)
         return pl_doc_fail(
@@ -440,8 +440,9 @@ int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLab
         if (kinds & (1u << k)) deps |= pl_result_deps((PlResultKind)k);
     for (int id = 0; id < PL_S_COUNT; id++) {
         if (!(deps & PL_S_BIT(id))) continue;
-        if (pl_settings[id].type == PL_ST_TEXT ? strcmp(a->corpus, b->corpus) != 0
-                                                : pl_setting_get(a, (PlSettingId)id) != pl_setting_get(b, (PlSettingId)id))
+        if (pl_settings[id].type == PL_ST_TEXT
+                ? strcmp(a->corpus, b->corpus) != 0
+                : pl_setting_get(a, (PlSettingId)id) != pl_setting_get(b, (PlSettingId)id))
             return 0;
     }
     return deps != 0; /* a setting's value hides nothing: the learner sets it */
@@ -456,35 +457,57 @@ static int step_trains(const PlStep *s) {
 
 void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
     char name[96];
-    if (s->q.kind == PL_Q_ASK && s->q.has_answer) pl_quantity_hide(out, pl_quantity_name(&s->q.answer, name, sizeof name));
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer)
+        pl_quantity_hide(out, pl_quantity_name(&s->q.answer, name, sizeof name));
     if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
         (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))))
         out->training = 1;
+}
+
+void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx) {
+    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
+        const char *e = s + 1 + strcspn(s + 1, "|}");
+        char body[256], name[96], why[8];
+        if (!*e || e - s - 1 >= (long)sizeof body) continue;
+        snprintf(body, sizeof body, "%.*s", (int)(e - s - 1), s + 1 + (s[1] == '?'));
+        for (char *t = body; *t;) { /* words apart at operators, and at spaces outside an argument's parentheses */
+            size_t n = 0;
+            for (int depth = 0; t[n] && !strchr("&<>=!", t[n]) && (depth || t[n] != ' '); n++)
+                depth += t[n] == '(' ? 1 : t[n] == ')' ? -1 : 0;
+            char word[128];
+            snprintf(word, sizeof word, "%.*s", (int)n, t);
+            PlQuantity q;
+            if (n && !pl_quantity_parse(word, &q, why, sizeof why)) each(pl_quantity_name(&q, name, sizeof name), ctx);
+            t += n + (t[n] != '\0');
+        }
+    }
+}
+
+typedef struct {
+    const PlLedger *hidden;
+    char *name;
+    int cap, found;
+} Shows;
+
+static void shows_one(const char *name, void *ctx) {
+    Shows *s = ctx;
+    if (!s->found && pl_ledger_hides_name(s->hidden, name)) s->found = 1, snprintf(s->name, (size_t)s->cap, "%s", name);
 }
 
 /* The first figure text shows that ledger hides: through a {placeholder},
  * or the condition of a {? conditional}, whose text tells the figure. 1
  * with its name, or 0. */
 static int shows_hidden(const char *text, const PlLedger *hidden, char *name, int cap) {
-    for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
-        const char *e = s + 1 + strcspn(s + 1, "|}");
-        char body[256], *save = NULL, why[8];
-        if (!*e || e - s - 1 >= (long)sizeof body) continue;
-        snprintf(body, sizeof body, "%.*s", (int)(e - s - 1), s + 1 + (s[1] == '?'));
-        for (char *t = strtok_r(body, "&<>=! ", &save); t; t = strtok_r(NULL, "&<>=! ", &save)) {
-            PlQuantity q;
-            if (pl_quantity_parse(t, &q, why, sizeof why)) continue;
-            pl_quantity_name(&q, name, cap);
-            if (pl_ledger_hides_name(hidden, name)) return 1;
-        }
-    }
-    return 0;
+    Shows s = {hidden, name, cap, 0};
+    pl_lesson_text_quantities(text, shows_one, &s);
+    return s.found;
 }
 
 /* A ledger hiding only the figure asked, not what determines it. */
 static void hide_only(PlLedger *l, const char *asked) {
     pl_ledger_clear(l);
     pl_ledger_hide(l, asked);
+    l->training = 0; /* a figure of training by its name, not every one */
 }
 
 /* Predict, then reveal: before the learner answers, a step never shows the
@@ -507,21 +530,25 @@ static PlStatus check_unrevealed(PlDoc *d, const PlLesson *l, int k) {
         pl_quantity_name(&t->q.answer, asked, sizeof asked);
         pl_ledger_clear(&all);
         pl_quantity_hide(&all, asked);
+        all.training = 0; /* its narration may hand over figures of training, but not it or what determines it */
         hide_only(&only, asked);
         int found = shows_hidden(s->text, j == k ? &all : &only, name, sizeof name) ||
                     shows_hidden(s->q.prompt, &only, name, sizeof name);
-        for (int c = 0; c < s->q.nchoices && !found; c++) found = shows_hidden(s->q.choices[c].text, &only, name, sizeof name);
-        for (int h = 0; j == k && h < s->q.nhints && !found; h++) found = shows_hidden(s->q.hints[h], &only, name, sizeof name);
+        for (int c = 0; c < s->q.nchoices && !found; c++)
+            found = shows_hidden(s->q.choices[c].text, &only, name, sizeof name);
+        for (int h = 0; j == k && h < s->q.nhints && !found; h++)
+            found = shows_hidden(s->q.hints[h], &only, name, sizeof name);
         if (!found) continue;
         d->line = s->q.line ? s->q.line : s->line;
         if (j == k && strcmp(name, asked) == 0)
             return pl_doc_fail(d, "the step shows {%s} before its question asks for it: show it in the reveal instead",
                                name);
         if (j == k)
-            return pl_doc_fail(d, "the step's narration shows {%s}, which gives away {%s} before its question asks for it",
+            return pl_doc_fail(d,
+                               "the step's narration shows {%s}, which gives away {%s} before its question asks for it",
                                name, asked);
-        return pl_doc_fail(d, "the step shows {%s}, which step %d asks for (the same figure there): show it after", name,
-                           j + 1);
+        return pl_doc_fail(d, "the step shows {%s}, which step %d asks for (the same figure there): show it after",
+                           name, j + 1);
     }
     return PL_OK;
 }

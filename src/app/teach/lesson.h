@@ -79,8 +79,8 @@ typedef struct {
     PlSettingsPatch *solve; /* exercise: settings that meet the goal ("mask=on"), applied with the solution */
     char *hints[PL_LESSON_MAX_HINTS];
     int nhints;
-    char *solution; /* shown only after an attempt */
-    char *reveal;   /* shown with the lab's number once answered */
+    char *solution;                                       /* shown only after an attempt */
+    char *reveal;                                         /* shown with the lab's number once answered */
     PlMisconception miscon[PL_LESSON_MAX_MISCONCEPTIONS]; /* ask: the wrong answers a class is expected to give */
     int nmiscon;
 } PlQuestion;
@@ -150,6 +150,9 @@ int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLab
  * step that trains, every figure of training. */
 void pl_lesson_question_hides(const PlStep *s, PlLedger *out);
 
+/* Calls each with the name of every quantity text names: its
+ * {placeholders} and the conditions of its {? conditionals}. */
+void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx);
 /* Fills the {quantity} placeholders of text with the lab's values now ("..."
  * for one not computed yet), drawn through ledger (pl_fill: NULL shows every
  * figure); returns out. */

@@ -167,7 +167,8 @@ static void record(PlLessonRun *r, int right) {
 static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     double v;
     r->st.not_ready = pl_quantity_value(r->lab, &q->answer, &v, r->st.message, sizeof r->st.message) != 0;
-    if (!r->st.not_ready && retrain_changes(r, &q->answer)) /* the number it would be checked against is about to change */
+    if (!r->st.not_ready &&
+        retrain_changes(r, &q->answer)) /* the number it would be checked against is about to change */
         r->st.not_ready = 1, snprintf(r->st.message, sizeof r->st.message, "the lab is retraining");
     if (r->st.not_ready) return -1; /* not computed yet: the front end asks again */
     int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
@@ -371,9 +372,28 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
     }
 }
 
+static void show_one(const char *name, void *ctx) { pl_ledger_show(ctx, name); }
+
+/* Where a question hides every figure of training, the step's own words
+ * still show the figures they name: its narration hands them over (the
+ * lesson's check keeps the asked one and what determines it out of it),
+ * and once answered, its reveal and solution show theirs with the answer. A
+ * figure another question hides by its name stays hidden. */
+static void show_texts(PlLessonRun *r, PlLedger *out) {
+    const PlStep *s = pl_lesson_run_step(r);
+    const PlQuestion *q = &s->q;
+    pl_lesson_text_quantities(s->text, show_one, out);
+    if (open_here(r)) return;
+    char name[96];
+    if (q->kind == PL_Q_ASK && q->has_answer) pl_ledger_show(out, pl_quantity_name(&q->answer, name, sizeof name));
+    pl_lesson_text_quantities(q->reveal, show_one, out);
+    pl_lesson_text_quantities(q->solution, show_one, out);
+}
+
 void pl_lesson_run_ledger(PlLessonRun *r, PlLedger *out) {
     ledger_but(r, r->st.step, out);
     if (open_here(r)) pl_lesson_question_hides(pl_lesson_run_step(r), out);
+    show_texts(r, out);
 }
 
 void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out) {
@@ -423,6 +443,22 @@ static int busy(PlLessonRun *r) {
     return r->st.waiting || pl_lab_training(r->lab)->active || pl_lab_grid(r->lab).active;
 }
 
+int pl_lesson_run_computing(PlLessonRun *r, double *share, double *eta) {
+    busy(r);                                                /* ticks the lab and the step */
+    if (!r->st.waiting && pl_lesson_run_ready(r)) return 0; /* a retrain of the lab's own is not the step's */
+    const PlLabTraining *t = pl_lab_training(r->lab);
+    PlLabGrid g = pl_lab_grid(r->lab);
+    *share = 0, *eta = -1;
+    if (t->active) *share = t->job.fraction, *eta = t->job.fraction > 0 ? t->eta : -1;
+    else if (g.active && g.total > 0) *share = (double)g.finished / g.total, *eta = g.finished > 0 ? g.eta : -1;
+    return 1;
+}
+
+void pl_lesson_run_reveal(PlLessonRun *r) {
+    r->st.solution = 1;
+    r->seen[r->st.step] = 1;
+}
+
 int pl_lesson_run_wait(PlLessonRun *r) {
     double t0 = pl_app_clock(), limit = 600.0;
     while (busy(r) && pl_app_clock() - t0 < limit) usleep(10000);
@@ -435,6 +471,7 @@ int pl_lesson_run_play_key(PlLessonRun *r, PlErr *err) {
     if (pl_lesson_run_step(r)->q.kind != PL_Q_EXERCISE) return 0;
     if (pl_lesson_run_solve(r, err)) return -1;
     r->st.answer = PL_ANS_RIGHT, r->st.solution = 1; /* solved, as a learner who pressed s sees it */
-    if (pl_lesson_run_wait(r)) return pl_err_set(err, PL_EIO, "the lab did not finish computing the solved exercise in time"), -1;
+    if (pl_lesson_run_wait(r))
+        return pl_err_set(err, PL_EIO, "the lab did not finish computing the solved exercise in time"), -1;
     return 0;
 }

@@ -8,9 +8,9 @@
 
 #include <stdint.h>
 
+#include "app/lab/ledger.h"
 #include "lesson.h"
 #include "progress.h"
-#include "app/lab/ledger.h"
 
 typedef enum { PL_ANS_NONE, PL_ANS_RIGHT, PL_ANS_WRONG } PlAnswerState;
 
@@ -104,6 +104,16 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out);
 /* Counts step k's question as answered (a resumed lesson's earlier steps):
  * its figure is no longer hidden on the other steps. */
 void pl_lesson_run_seen(PlLessonRun *r, int step);
+/* Whether the step still computes what its question is checked against
+ * (its training, its grid, a retrain that waits its turn, the number not
+ * read yet), ticking the lab: 1 with the share of the training or grid done
+ * (0 to 1) and the seconds left (-1 while too early to tell), or 0 when the
+ * number is in. A retrain the step does not wait for is not counted. */
+int pl_lesson_run_computing(PlLessonRun *r, double *share, double *eta);
+/* A class was shown the step's answer (a reveal on the projector): the
+ * question counts as answered, its figure no longer hidden here or on the
+ * steps that show the same fact. */
+void pl_lesson_run_reveal(PlLessonRun *r);
 /* For the commands that play a lesson without a front end (--answers,
  * --handout, a class's projector): ticks the lab and the run until the
  * step's training or grid is done, then waits for what its text and
