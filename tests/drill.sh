@@ -73,12 +73,19 @@ if grep -q ' $' <<<"$out"; then fail "no line of the sheet ends in blanks" "$(gr
 if grep -qF '{' <<<"$out" || grep -qF '...' <<<"$out"; then fail "every figure of the sheet is filled" "$(grep -n -F -e '{' -e '...' <<<"$out" | head -3)"
 else pass "every figure of the sheet is filled"; fi
 text_cards=$(grep -c '^  Q  ' <<<"$out")
-[[ $text_cards -eq $cards ]] && pass "the text sheet holds every card ($cards)" || fail "the text sheet holds every card" "$text_cards of $cards"
+[[ $text_cards -eq $((cards + minute)) ]] && pass "the text sheet holds every card and minute prompt ($cards + $minute)" || fail "the text sheet holds every card and minute prompt" "$text_cards of $cards + $minute"
 run "$P" drill --cheatsheet --format markdown
 expect_has "--format markdown is Markdown" "# padlab cheat sheet"
 expect_has "with the memory aids in italics" "*Remember:*"
 md_cards=$(grep -c '^- \*\*' <<<"$out")
-[[ $md_cards -eq $cards ]] && pass "the Markdown sheet holds every card ($cards)" || fail "the Markdown sheet holds every card" "$md_cards of $cards"
+[[ $md_cards -eq $((cards + minute)) ]] && pass "the Markdown sheet holds every card and minute prompt ($cards + $minute)" || fail "the Markdown sheet holds every card and minute prompt" "$md_cards of $cards + $minute"
+run "$P" drill --cheatsheet minute
+expect_has "--cheatsheet minute holds the model answers and the follow-ups" $'\n     follow-up: How would you reduce the padding without changing the model?'
+run "$P" drill --cheatsheet --one-page
+if [[ $rc -eq 0 && $(wc -l <<<"$out") -le 60 && $(awk 'length > 100' <<<"$out" | wc -l) -eq 0 ]]; then pass "--cheatsheet --one-page is one page (60 lines at most)"
+else fail "--cheatsheet --one-page is one page (60 lines at most)" "status $rc, $(wc -l <<<"$out") lines"; fi
+expect_has "the one page gives the fill values as each float format holds them" "finfo.min: float32 -3.4028235e+38, float16 -65504, bfloat16 -3.3895e+38"
+expect_has "and PyTorch's key_padding_mask polarity" "key_padding_mask (B, T)       False  True"
 run "$P" drill --cheatsheet --format json
 expect_error "--cheatsheet takes text or markdown" "--format"
 run "$P" drill --cheatsheet cards-batches --corpus builtin:1:400
@@ -246,9 +253,10 @@ expect_has "drill --list counts the lesson questions as one more deck, due the n
 run env PADLAB_NOW=2026-01-06 "$P" drill --plan
 expect_has "drill --plan counts the lesson question among the day's reviews" "lessons                         1          0          0"
 expect_has "and the same one review today in the days ahead (the others, graded on the machine's clock, fall due long after)" \
-    $'reviews due      today  01-07  01-08  01-09  01-10  01-11  01-12\nas FSRS set them      1      0      0      0      0      0      0'
-# R = (1 + F t / S)^-w20, F = 0.9^(-1/w20) - 1, w20 = 0.1542: 15 hours after the miss, S 0.212: 81%
-expect_has "and its lesson as a topic, with its recall a day after the miss" "Why a batch needs one rectangle        1     1    1           81%"
+    $'  2026-01-06 (today)      1 █\n  2026-01-07              0\n'
+# R = (1 + F t / S)^-w20, F = 0.9^(-1/w20) - 1, w20 = 0.1542: 27 hours after the miss (PADLAB_NOW's
+# date alone is its noon), S 0.212: 75%
+expect_has "and its lesson as a topic, with its recall a day after the miss" "Why a batch needs one rectangle        1     1    1           75%"
 ENVS="$LESSON_ENVS PADLAB_NOW=2026-01-06T09:00" start lesson --review
 check_screen "lesson --review asks the due question again, at its step" \
     "review 1 of 1: Why a batch needs one rectangle  |  step 2 of 7: Count the pads"
@@ -283,7 +291,7 @@ ENVS="TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA
 
 # ---- the interview date (the clock injected with PADLAB_NOW) ----
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-02-30 --plan
-expect_error "--until refuses a date that does not exist" "--until: expected the interview's date as YYYY-MM-DD, got '2026-02-30'"
+expect_error "--until refuses a date that does not exist" "--until: expected the interview's date as YYYY-MM-DD, or none, got '2026-02-30'"
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-04 --plan
 expect_error "--until refuses a date before today" "--until: 2026-01-04 is before today"
 run env PADLAB_NOW=2026-01-5 "$P" drill --plan
@@ -291,22 +299,87 @@ expect_error "a bad PADLAB_NOW is named" "PADLAB_NOW: expected YYYY-MM-DD"
 run env PADLAB_NOW=2026-01-05 "$P" drill --retention 0.99x --plan
 expect_error "--retention refuses what is not a number" "--retention: expected a desired retention from 0.7 to 0.99, got '0.99x'"
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-12 --retention 0.85 --plan cards-batches
-expect_has "--plan names the date and the days left" "today 2026-01-05; desired retention 0.85; interview 2026-01-12, in 7 days"
+expect_has "--plan names the date and the days left" $'today 2026-01-05 (days start at 4:00); desired retention 0.85; at most 100 reviews and 20 new cards a day\ninterview 2026-01-12, in 7 days'
 expect_has "--plan spreads the 24 unseen cards over 7 days: 4 today" "cards-batches                   0          4         24"
 expect_has "--plan gives the recall by topic, today and on the date" "recall today on 2026-01-12"
 check_state "the date and the retention are kept in the book" "^item = @settings retention=0.85 until=20465$"
 
+# ---- a date set late pulls the cards in; the date cleared; the date passed ----
+# Three cards graded easy on 2026-04-01 at 09:00 (S 8.2956 each), due 04-07, 04-11, 04-11; on
+# 04-02 an interview on 04-05 moves each onto one of the last days before it, one a day.
+mkdir -p "$TMP/late/padlab"
+{
+    echo "format = 2"
+    echo "learner = 00000000000000a1"
+    for c in what-is-an-additive-attention-mask why-not-zero-the-pad-weights-after-the-softmax \
+        why-is-a-padding-mask-often-shaped-b-1-1-t; do
+        [[ $c == why-not* ]] && due=$((1775034000 + 86400 * 6)) || due=$((1775034000 + 86400 * 10))
+        echo "item = cards-attention/$c state=review step=0 d=1 s=8.2956 due_at=$due last_at=1775034000 ivl=$(((due - 1775034000) / 86400)) reviews=1 lapses=0 right=0 wrong=0"
+    done
+} >"$TMP/late/padlab/drill"
+run env XDG_STATE_HOME="$TMP/late" PADLAB_NOW=2026-04-02 "$P" drill --until 2026-04-05 --plan cards-attention
+expect_has "a date set late says how many cards it pulls in" "3 cards due after the interview now come before it"
+expect_has "and spreads them over the last days, one a day" \
+    $'  2026-04-02 (today)      0\n  2026-04-03              1 █\n  2026-04-04              1 █\n  2026-04-05 (the day)    1 █'
+run env XDG_STATE_HOME="$TMP/late" PADLAB_NOW=2026-04-02 "$P" drill --reviews-per-day 2 --plan cards-attention
+expect_has "a daily limit is kept and shown" "at most 2 reviews and 20 new cards a day"
+# A day starts at 4 am local time: 07:00 UTC is 03:00 in New York (EDT): still 04-01 there.
+if [[ -e /usr/share/zoneinfo/America/New_York ]]; then
+    run env XDG_STATE_HOME="$TMP/late" TZ=America/New_York PADLAB_NOW=2026-04-02T07:00 "$P" drill --plan cards-attention
+    expect_has "at 3 am local time (TZ) it is still the day before" "today 2026-04-01 (days start at 4:00)"
+    run env XDG_STATE_HOME="$TMP/late" TZ=America/New_York PADLAB_NOW=2026-04-02T09:00 "$P" drill --plan cards-attention
+    expect_has "at 5 am local time the new day has begun" "today 2026-04-02 (days start at 4:00)"
+else skip "a day starts at 4 am local time: no tzdata (/usr/share/zoneinfo/America/New_York)" 2; fi
+run env XDG_STATE_HOME="$TMP/late" PADLAB_NOW=2026-04-09 "$P" drill --plan cards-attention
+expect_has "after the date, --plan says it has passed and how to clear it" \
+    "interview 2026-04-05: the date has passed (4 days ago); --until none clears it, --until DATE sets another"
+run env XDG_STATE_HOME="$TMP/late" PADLAB_NOW=2026-04-09 "$P" drill --until none --day-starts 0 --plan cards-attention
+expect_has "--until none clears the date" "no interview date (--until DATE sets one)"
+if grep -qx 'item = @settings reviews_per_day=2 day_starts=24' "$TMP/late/padlab/drill"; then
+    pass "the book keeps only the settings given (midnight as day_starts=24), no until once cleared"
+else fail "the book keeps only the settings given (midnight as day_starts=24), no until once cleared" "$(grep settings "$TMP/late/padlab/drill")"; fi
+run env XDG_STATE_HOME="$TMP/late" "$P" drill --new-per-day 0
+expect_error "--new-per-day refuses 0" "--new-per-day: expected an integer from 1 to 100000, got '0'"
+run env XDG_STATE_HOME="$TMP/late" "$P" drill --day-starts 24
+expect_error "--day-starts refuses an hour past 23" "--day-starts: expected an integer from 0 to 23, got '24'"
+
 # ---- --export anki ----
 run "$P" drill --export anki cards-batches "$TMP/anki.txt"
 expect_has "--export anki writes the deck's notes" "anki.txt: 25 notes for Anki"
-if [[ $(head -n 4 "$TMP/anki.txt") == $'#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3' ]]; then
-    pass "the file opens with Anki's header lines"
-else fail "the file opens with Anki's header lines" "$(head -n 4 "$TMP/anki.txt")"; fi
-if [[ $(grep -vc '^#' "$TMP/anki.txt") == 25 ]] && ! grep -q '{' "$TMP/anki.txt"; then
-    pass "a note per card, every figure filled"
-else fail "a note per card, every figure filled" "$(cat "$TMP/anki.txt")"; fi
+if [[ $(head -n 7 "$TMP/anki.txt") == $'#separator:tab\n#html:true\n#notetype:padlab\n#deck:padlab::cards-batches\n#columns:GUID\tFront\tBack\tRemember\tDon\'t say\tFollow-ups\tListen for\tChoices\tTags\n#guid column:1\n#tags column:9' ]]; then
+    pass "the file opens with Anki's header lines: HTML, the padlab note type, the deck, a guid column"
+else fail "the file opens with Anki's header lines: HTML, the padlab note type, the deck, a guid column" "$(head -n 7 "$TMP/anki.txt")"; fi
+if [[ $(grep -vc '^#' "$TMP/anki.txt") == 25 && $(grep -v '^#' "$TMP/anki.txt" | awk -F'\t' 'NF != 9' | wc -l) == 0 ]] && ! grep -q '{' "$TMP/anki.txt"; then
+    pass "a note per card, nine fields each, every figure filled"
+else fail "a note per card, nine fields each, every figure filled" "$(cat "$TMP/anki.txt")"; fi
 if grep -q $'\tpadlab::cards-batches::rectangles_and_the_pad_token$' "$TMP/anki.txt"; then pass "each note is tagged with its deck and topic"
 else fail "each note is tagged with its deck and topic" "$(tail -n 2 "$TMP/anki.txt")"; fi
+if [[ $(grep -v '^#' "$TMP/anki.txt" | cut -f 1 | sort -u | wc -l) == 25 ]] && grep -v '^#' "$TMP/anki.txt" | cut -f 1 | grep -qvx 'padlab-[0-9A-Za-z]\{11\}'; then
+    fail "each note has its own stable id" "$(grep -v '^#' "$TMP/anki.txt" | cut -f 1)"
+else pass "each note has its own stable id"; fi
+cp "$TMP/anki.txt" "$TMP/anki1.txt"
+run "$P" drill --export anki cards-batches "$TMP/anki.txt"
+if cmp -s "$TMP/anki.txt" "$TMP/anki1.txt"; then pass "a second export gives the same ids (a re-import updates the notes)"
+else fail "a second export gives the same ids (a re-import updates the notes)" "$(diff "$TMP/anki1.txt" "$TMP/anki.txt" | head -n 4)"; fi
+if grep -v '^#' "$TMP/anki.txt" | cut -f 4,5 | grep -q '<p>.*<p>'; then pass "remember and what not to say travel in their own fields, as HTML"
+else fail "remember and what not to say travel in their own fields, as HTML" "$(grep -v '^#' "$TMP/anki.txt" | head -n 1 | cut -f 4,5)"; fi
+run "$P" drill --export anki minute "$TMP/minute.txt"
+if grep -v '^#' "$TMP/minute.txt" | cut -f 6 | grep -q '^<ul><li>.*</li><li>'; then pass "a minute prompt's follow-ups are a list in their field"
+else fail "a minute prompt's follow-ups are a list in their field" "$(grep -v '^#' "$TMP/minute.txt" | head -n 1 | cut -f 6)"; fi
+run "$P" drill --export anki quickfire "$TMP/quick.txt"
+if grep -v '^#' "$TMP/quick.txt" | cut -f 8 | grep -q ' (right)</li>'; then pass "a quick-fire question's choices are kept, the right one marked"
+else fail "a quick-fire question's choices are kept, the right one marked" "$(grep -v '^#' "$TMP/quick.txt" | head -n 1 | cut -f 8)"; fi
+run "$P" drill --export anki polarity "$TMP/polarity.txt"
+expect_has "--export anki polarity writes the polarity facts as cloze notes" "polarity.txt: 9 cloze notes for Anki"
+if [[ $(sed -n 3p "$TMP/polarity.txt") == '#notetype:Cloze' && $(grep -vc '^#' "$TMP/polarity.txt") == 9 &&
+    $(grep -v '^#' "$TMP/polarity.txt" | grep -c '{{c1::') == 9 ]] && grep -q '{{c1::-65504}}' "$TMP/polarity.txt"; then
+    pass "each a cloze note of the Cloze type, float16's minimum computed"
+else fail "each a cloze note of the Cloze type, float16's minimum computed" "$(cat "$TMP/polarity.txt")"; fi
+mkfifo "$TMP/fifo"
+run timeout 20 "$P" drill --export anki cards-batches "$TMP/fifo"
+expect_error "an export to a FIFO is refused before anything is written" "fifo: is a FIFO (a pipe with a name): give the name of a file to write"
+run "$P" drill --export anki cards-batches /dev/null
+expect_error "an export to a device is refused" "/dev/null: is a device"
 run "$P" drill --export anki bugs "$TMP/bugs.txt"
 expect_error "--export anki refuses a deck of cases" "bugs is a deck of cases"
 

@@ -13,6 +13,7 @@ set -u
 here=${PADLAB_TESTS:-$(dirname "$0")}
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
+export XDG_STATE_HOME="$TMP/state" # the classes kept: this test's own, never the user's
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 SIZES=(1024x768 1280x720 1920x1080 3840x2160)

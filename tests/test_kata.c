@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/kata/attempt.h"
+#include "app/kata/bugs.h"
 #include "core/corpus_load.h"
 #include "core/mask.h"
 #include "core/nn/nn.h"
@@ -127,6 +128,108 @@ START_TEST(test_check_names_the_first_wrong_cell_and_why) {
 }
 END_TEST
 
+/* The answers a list of objects, one per case: each case's outputs as bug
+ * b gives them (b NULL: as expected), or case wrong_at (0-based) alone
+ * holding bug b's (all others right). Parsed; the caller frees it. */
+static PlJson *answers_of(const PlKTask *t, const PlKCase *cases, const PlKBug *b, int wrong_at) {
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    ck_assert_ptr_nonnull(f);
+    fputc('[', f);
+    for (int i = 0; i < t->ncases; i++) {
+        PlKCase bc;
+        int use = b && (wrong_at < 0 || wrong_at == i);
+        if (use) ck_assert_int_ge(pl_kbug_case(b, &cases[i], &bc), 0);
+        const PlKCase *c = use ? &bc : &cases[i];
+        fprintf(f, "%s{", i ? ", " : "");
+        for (int o = 0; o < t->nout; o++) {
+            fprintf(f, "%s\"%s\": ", o ? ", " : "", t->out[o].name);
+            ck_assert_int_eq(pl_karray_json(f, &c->out[o]), 0);
+        }
+        fputc('}', f);
+        if (use) pl_kbug_case_done(&bc);
+    }
+    fputc(']', f);
+    fclose(f);
+    PlErr err;
+    PlJson *j = pl_json_parse(text, n, &err);
+    ck_assert_msg(j != NULL, "%s", err.msg);
+    free(text);
+    return j;
+}
+
+/* Every kata rejects each of its known bugs, naming it: the bug's outputs
+ * differ from the expected in at least one case of the test corpus, and
+ * check calls them what they are; the expected outputs pass every case. */
+START_TEST(test_every_kata_names_each_of_its_known_bugs) {
+    PlCorpus *c = corpus();
+    char names[400], *save = NULL;
+    pl_ktask_names(names, sizeof names);
+    int tasks = 0, bugs_seen = 0;
+    for (char *name = strtok_r(names, ", ", &save); name; name = strtok_r(NULL, ", ", &save)) {
+        const PlKTask *t = pl_ktask_find(name);
+        ck_assert_ptr_nonnull(t);
+        PlKCase *cases = cases_of(name, c);
+        PlKata k;
+        memset(&k, 0, sizeof k);
+        k.task = t;
+        char msg[3000];
+        int passed, n;
+        PlJson *right = answers_of(t, cases, NULL, -1);
+        ck_assert_int_eq(pl_kata_check_answers(&k, cases, right, &passed, msg, sizeof msg), PL_KCHECK_PASS);
+        ck_assert_int_eq(passed, t->ncases);
+        pl_json_free(right);
+        const PlKBug *bugs = pl_kbugs_of(t, &n);
+        ck_assert_msg(n > 0, "%s lists no bug", name);
+        for (int i = 0; i < n; i++) {
+            PlJson *j = answers_of(t, cases, &bugs[i], -1);
+            int v = pl_kata_check_answers(&k, cases, j, &passed, msg, sizeof msg);
+            ck_assert_msg(v == PL_KCHECK_WRONG, "%s: %s passes every case", name, bugs[i].name);
+            ck_assert_msg(strstr(msg, bugs[i].name) != NULL, "%s: %s is not named: %s", name, bugs[i].name, msg);
+            ck_assert_int_lt(passed, t->ncases);
+            pl_json_free(j);
+            bugs_seen++;
+        }
+        free_cases(name, cases);
+        tasks++;
+    }
+    ck_assert_int_eq(tasks, 19);
+    ck_assert_int_ge(bugs_seen, 45);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* The count is of every case: one wrong case of seven leaves six passing,
+ * and the message names that case. keras_mask's seventh case is an empty
+ * row under padding='pre', where NumPy's mask[i, -0:] = True fills the row. */
+START_TEST(test_check_counts_every_case_and_names_row_minus_zero) {
+    PlCorpus *c = corpus();
+    const PlKTask *t = pl_ktask_find("keras_mask");
+    PlKCase *cases = cases_of("keras_mask", c);
+    int n;
+    const PlKBug *bugs = pl_kbugs_of(t, &n), *minus_zero = NULL;
+    for (int i = 0; i < n; i++)
+        if (strstr(bugs[i].name, "row[-n:]")) minus_zero = &bugs[i];
+    ck_assert_ptr_nonnull(minus_zero);
+    ck_assert_int_eq(t->ncases, 7);
+    PlJson *j = answers_of(t, cases, minus_zero, -1); /* the bug on every case: only the 7th tells */
+    PlKata k;
+    memset(&k, 0, sizeof k);
+    k.task = t;
+    char msg[3000];
+    int passed;
+    ck_assert_int_eq(pl_kata_check_answers(&k, cases, j, &passed, msg, sizeof msg), PL_KCHECK_WRONG);
+    ck_assert_int_eq(passed, 6);
+    ck_assert_msg(
+        strncmp(msg, "case 7 (an empty row, left padded): your output is what row[-n:] with n = 0 gives", 81) == 0,
+        "%s", msg);
+    pl_json_free(j);
+    free_cases("keras_mask", cases);
+    pl_corpus_free(c);
+}
+END_TEST
+
 START_TEST(test_json_reads_what_python_writes_and_names_where_it_stops) {
     PlErr err;
     const char *ok = "{\"a\": [-Infinity, NaN, 1.5e2, true], \"b\": \"x\\\"y\"}";
@@ -184,7 +287,8 @@ START_TEST(test_a_kata_file_names_its_arrays_as_its_computation_does) {
                               "'attention_mask input_ids'");
     const char *bare = "# K\ncompute: labels\ninputs: input_ids attention_mask\noutputs: labels\n";
     ck_assert_ptr_null(pl_kata_parse("k.kata", bare, strlen(bare), &err));
-    ck_assert_str_eq(err.msg, "k.kata:1: a kata has its statement: a section (## Task) with the text a candidate reads");
+    ck_assert_str_eq(err.msg,
+                     "k.kata:1: a kata has its statement: a section (## Task) with the text a candidate reads");
 }
 END_TEST
 
@@ -199,6 +303,8 @@ Suite *kata_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("checking and files");
     tcase_add_test(tc, test_check_names_the_first_wrong_cell_and_why);
+    tcase_add_test(tc, test_every_kata_names_each_of_its_known_bugs);
+    tcase_add_test(tc, test_check_counts_every_case_and_names_row_minus_zero);
     tcase_add_test(tc, test_json_reads_what_python_writes_and_names_where_it_stops);
     tcase_add_test(tc, test_npy_header_is_what_numpy_reads);
     tcase_add_test(tc, test_a_kata_file_names_its_arrays_as_its_computation_does);

@@ -8,13 +8,15 @@
 #include "app/lab/fill.h"
 #include "app/teach/bugcase.h"
 #include "app/teach/cheatsheet.h"
+#include "app/teach/cloze.h"
 #include "app/teach/drill.h"
+#include "app/teach/drill_book.h"
 #include "app/teach/lesson.h"
 #include "app/teach/lesson_review.h"
-#include "core/atomic.h"
 #include "cli.h"
-#include "lines.h"
+#include "core/atomic.h"
 #include "drill_plan_cli.h"
+#include "lines.h"
 #include "tui/drill_screen.h"
 #include "tui/tui.h"
 
@@ -155,6 +157,10 @@ static int check_files(const CliArgs *a) {
 /* ---- --cheatsheet ---- */
 
 static int cheatsheet(const CliArgs *a, const PlLabSettings *s) {
+    if (cli_flag(a, "one-page"))
+        return a->npos ? cli_usage_error(a, "--cheatsheet --one-page takes no deck: it is one page for all")
+               : pl_cheatsheet_one_page(stdout) ? 1
+                                                : 0;
     Format f;
     int width;
     if (read_format(a, &f, (1u << FMT_TABLE) | (1u << FMT_MARKDOWN), "text or markdown")) return 2;
@@ -217,7 +223,8 @@ static int item_setup(PlLab **lab, const PlDeck *d, const PlDeckItem *it, const 
     PlErr err;
     pl_deck_item_settings(s, d, it, &at);
     if (!*lab && (*lab = pl_lab_new(&at, &err))) pl_lab_autotrain(*lab, 0);
-    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0) return snprintf(why, cap, "cannot set the lab up: %.300s", err.msg), 1;
+    else if (*lab && pl_lab_apply(*lab, &at, &err) < 0)
+        return snprintf(why, cap, "cannot set the lab up: %.300s", err.msg), 1;
     if (!*lab) return snprintf(why, cap, "cannot set the lab up: %.300s", err.msg), 1;
     if (pl_lab_wait(*lab, pl_deck_item_kinds(it), CASE_TIMEOUT))
         return snprintf(why, cap, "the lab did not finish computing in time"), 1;
@@ -288,22 +295,50 @@ typedef struct {
     char why[400]; /* why: then nothing is written */
 } AnkiCtx;
 
-/* A field quoted as CSV, which Anki's text import reads ("" is a quote), on
- * one line: a tab or a line break becomes a space. */
-static void anki_field(FILE *f, const char *text) {
-    fputc('"', f);
-    for (const char *c = text ? text : ""; *c; c++) {
-        if (*c == '"') fputc('"', f);
-        fputc(*c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c, f);
+/* HTML of a text for a field: &, <, >, " escaped; paragraphs (a blank
+ * line apart) as <p>, lines starting "- " as a list; nothing that breaks
+ * the line, so that a note is one line of the file. */
+static void anki_html(FILE *f, const char *text) {
+    int in_list = 0, in_p = 0;
+    for (const char *p = text ? text : ""; *p;) {
+        size_t len = strcspn(p, "\n");
+        int item = len >= 2 && p[0] == '-' && p[1] == ' ', blank = len == 0;
+        if ((blank || item) && in_p) fputs("</p>", f), in_p = 0;
+        if (!item && in_list) fputs("</ul>", f), in_list = 0;
+        if (item && !in_list) fputs("<ul>", f), in_list = 1;
+        if (!blank) {
+            fputs(item ? "<li>" : in_p ? " " : "<p>", f), in_p |= !item;
+            for (size_t i = item ? 2 : 0; i < len; i++) {
+                char c = p[i] == '\t' || p[i] == '\r' ? ' ' : p[i];
+                if (c == '&') fputs("&amp;", f);
+                else if (c == '<') fputs("&lt;", f);
+                else if (c == '>') fputs("&gt;", f);
+                else if (c == '"') fputs("&quot;", f);
+                else fputc(c, f);
+            }
+            if (item) fputs("</li>", f);
+        }
+        p += len + (p[len] == '\n');
     }
-    fputc('"', f);
+    if (in_p) fputs("</p>", f);
+    if (in_list) fputs("</ul>", f);
 }
 
 /* A tag: padlab::DECK::TOPIC, spaces as underscores (Anki splits tags on spaces). */
 static void anki_tag(FILE *f, const char *deck, const char *topic) {
     fprintf(f, "padlab::%s", deck);
     if (topic && *topic) fputs("::", f);
-    for (const char *c = topic ? topic : ""; *c; c++) fputc(*c == ' ' || *c == '\t' || *c == '\n' || *c == '"' ? '_' : *c, f);
+    for (const char *c = topic ? topic : ""; *c; c++)
+        fputc(*c == ' ' || *c == '\t' || *c == '\n' || *c == '"' ? '_' : *c, f);
+}
+
+/* A note's stable id (Anki's guid column): the same for the same deck and
+ * item on every export, so that importing again updates the note. */
+static void anki_guid(FILE *f, const char *deck, const char *id) {
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    uint64_t h = pl_drill_card_seed(deck, id);
+    fputs("padlab-", f);
+    for (int i = 0; i < 11; i++) fputc(digits[h % 62], f), h /= 62;
 }
 
 /* A text with its figures filled into buf: 0, or -1 with x->why said. */
@@ -311,43 +346,93 @@ static int anki_fill(AnkiCtx *x, const char *text, char *buf, size_t cap) {
     return pl_fill_all(x->lab, NULL, text ? text : "", buf, cap, x->why, sizeof x->why) ? -1 : 0;
 }
 
-/* One note: front, back (the answer, then why), tags. -1 with x->why said
- * when a figure could not be computed. */
-static int anki_note(FILE *f, AnkiCtx *x, const PlDeckItem *it) {
-    static char buf[3][8192];
-    const char *answer = it->nchoices ? it->choices[it->right].text : it->answer;
-    const char *more = it->nchoices ? it->choices[it->right].why : it->more;
-    if (item_setup(&x->lab, x->deck, it, x->s, x->why, sizeof x->why) || anki_fill(x, it->title, buf[0], sizeof buf[0]) ||
-        anki_fill(x, answer, buf[1], sizeof buf[1]) || anki_fill(x, more, buf[2], sizeof buf[2]))
-        return -1;
-    if (buf[2][0]) {
-        size_t len = strlen(buf[1]);
-        snprintf(buf[1] + len, sizeof buf[1] - len, " -- %s", buf[2]);
+/* A field of a list of texts, filled: one "- " line each. */
+static int anki_list(AnkiCtx *x, char *const *items, int n, char *buf, size_t cap) {
+    static char one[4096];
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (anki_fill(x, items[i], one, sizeof one)) return -1;
+        snprintf(buf + strlen(buf), cap - strlen(buf), "- %s\n", one);
     }
-    anki_field(f, buf[0]);
-    fputc('\t', f);
-    anki_field(f, buf[1]);
+    return 0;
+}
+
+/* The choices of a question, the right one marked. */
+static int anki_choices(AnkiCtx *x, const PlDeckItem *it, char *buf, size_t cap) {
+    static char one[4096];
+    buf[0] = '\0';
+    for (int i = 0; i < it->nchoices; i++) {
+        if (anki_fill(x, it->choices[i].text, one, sizeof one)) return -1;
+        snprintf(buf + strlen(buf), cap - strlen(buf), "- %c. %s%s\n", 'a' + i, one, i == it->right ? " (right)" : "");
+    }
+    return 0;
+}
+
+enum { F_FRONT, F_BACK, F_REMEMBER, F_DONT, F_FOLLOW, F_LISTEN, F_CHOICES, ANKI_FIELDS };
+
+/* One note: its guid, the padlab note type's fields, its tags. -1 with
+ * x->why said when a figure could not be computed. */
+static int anki_note(FILE *f, AnkiCtx *x, const PlDeckItem *it) {
+    static char buf[ANKI_FIELDS][8192], more[8192], front[8192];
+    const char *answer = it->nchoices ? it->choices[it->right].text : it->answer;
+    const char *why = it->nchoices ? it->choices[it->right].why : it->more;
+    if (item_setup(&x->lab, x->deck, it, x->s, x->why, sizeof x->why) ||
+        anki_fill(x, it->title, buf[F_FRONT], sizeof buf[F_FRONT]) || anki_fill(x, it->text, front, sizeof front) ||
+        anki_fill(x, answer, buf[F_BACK], sizeof buf[F_BACK]) || anki_fill(x, why, more, sizeof more) ||
+        anki_fill(x, it->remember, buf[F_REMEMBER], sizeof buf[F_REMEMBER]) ||
+        anki_fill(x, it->dont, buf[F_DONT], sizeof buf[F_DONT]) ||
+        anki_list(x, it->follow, it->nfollow, buf[F_FOLLOW], sizeof buf[F_FOLLOW]) ||
+        anki_list(x, it->listen, it->nlisten, buf[F_LISTEN], sizeof buf[F_LISTEN]) ||
+        anki_choices(x, it, buf[F_CHOICES], sizeof buf[F_CHOICES]))
+        return -1;
+    if (front[0])
+        snprintf(buf[F_FRONT] + strlen(buf[F_FRONT]), sizeof buf[F_FRONT] - strlen(buf[F_FRONT]), "\n\n%s", front);
+    if (more[0]) snprintf(buf[F_BACK] + strlen(buf[F_BACK]), sizeof buf[F_BACK] - strlen(buf[F_BACK]), "\n\n%s", more);
+    anki_guid(f, x->deck->name, it->id);
+    for (int i = 0; i < ANKI_FIELDS; i++) fputc('\t', f), anki_html(f, buf[i]);
     fputc('\t', f);
     anki_tag(f, x->deck->name, it->topic);
     fputc('\n', f);
     return 0;
 }
 
-/* The file; a note whose figures could not all be computed writes nothing. */
+/* The file; a note whose figures could not all be computed writes nothing.
+ * Anki's file headers (Anki 2.1.55 and later): tab-separated HTML fields, the
+ * padlab note type (its fields named in #columns), the deck padlab::DECK, a
+ * guid column so that a second import updates the notes, and the tags. */
 static int anki_write(FILE *f, void *ctx) {
     AnkiCtx *x = ctx;
-    fprintf(f, "#separator:tab\n#html:false\n#columns:Front\tBack\tTags\n#tags column:3\n");
+    fprintf(f, "#separator:tab\n#html:true\n#notetype:padlab\n#deck:padlab::%s\n", x->deck->name);
+    fprintf(f, "#columns:GUID\tFront\tBack\tRemember\tDon't say\tFollow-ups\tListen for\tChoices\tTags\n");
+    fprintf(f, "#guid column:1\n#tags column:9\n");
     for (x->item = 0; x->item < x->deck->n; x->item++)
         if (anki_note(f, x, &x->deck->items[x->item])) return -1;
     return ferror(f) ? -1 : 0;
 }
 
+static int cloze_write(FILE *f, void *ctx) {
+    (void)ctx;
+    return pl_cloze_anki(f);
+}
+
+/* --export anki polarity FILE: the polarity facts as cloze notes. */
+static int export_cloze(const CliArgs *a) {
+    PlErr err;
+    if (pl_atomic_regular_only(a->pos[1], &err) || pl_write_atomic(a->pos[1], cloze_write, NULL, &err))
+        return fprintf(stderr, "%s: --export anki: %s\n", a->cmd, err.msg), 2;
+    printf("%s: %d cloze notes for Anki (File > Import; the note type Cloze), the mask polarities and fill values\n",
+           a->pos[1], pl_cloze_count());
+    return 0;
+}
+
 static int export_anki(const CliArgs *a, const PlLabSettings *s) {
     const char *fmt = cli_str(a, "export", "");
     if (strcmp(fmt, "anki") != 0) return cli_usage_error(a, "--export: the one format is anki, got '%s'", fmt);
-    if (a->npos != 2) return cli_usage_error(a, "--export anki takes a deck's name and a file (--export anki DECK FILE)");
+    if (a->npos != 2)
+        return cli_usage_error(a, "--export anki takes a deck's name and a file (--export anki DECK FILE)");
     char path[1024];
     PlErr err;
+    if (!strcmp(a->pos[0], "polarity")) return export_cloze(a);
     PlDeck *decks[1];
     int n = 0, rc = 0, found = pl_deck_find(a->pos[0], path, sizeof path);
     if (found == -2) return cli_no_memory(a, "looking for the deck");
@@ -355,12 +440,18 @@ static int export_anki(const CliArgs *a, const PlLabSettings *s) {
     if (!(decks[0] = pl_deck_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
     n = 1;
     AnkiCtx x = {.deck = decks[0], .s = s};
-    if (decks[0]->kind == PL_DECK_BUGS) rc = cli_usage_error(a, "--export anki: %s is a deck of cases, which run in the lab", decks[0]->name);
+    if (decks[0]->kind == PL_DECK_BUGS)
+        rc = cli_usage_error(a, "--export anki: %s is a deck of cases, which run in the lab", decks[0]->name);
+    else if (pl_atomic_regular_only(a->pos[1], &err))
+        rc = 2, fprintf(stderr, "%s: --export anki: %s\n", a->cmd, err.msg);
     else if (!pl_write_atomic(a->pos[1], anki_write, &x, &err))
-        printf("%s: %d notes for Anki (File > Import), figures from %s\n", a->pos[1], decks[0]->n, s->corpus);
+        printf(
+            "%s: %d notes for Anki (File > Import; the note type padlab, fields as #columns says), figures from %s\n",
+            a->pos[1], decks[0]->n, s->corpus);
     else if (x.why[0])
         cli_error_shown("%s: %s: item %d (%s): %s; nothing written to %s\n", a->cmd, decks[0]->name, x.item + 1,
-                        decks[0]->items[x.item].id, x.why, a->pos[1]), rc = 1;
+                        decks[0]->items[x.item].id, x.why, a->pos[1]),
+            rc = 1;
     else fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
     pl_lab_free(x.lab);
     free_decks(decks, n);
@@ -428,7 +519,10 @@ static int play(const CliArgs *a, const PlLabSettings *s) {
     if (cli_int(a, "count", 0, 0, 10000, &t.count)) return 2;
     if (names_the_lesson_questions(t.deck)) return review_lessons(a, s);
     if (cli_flag(a, "lines")) {
-        PlDrillOpts o = {.today = pl_sched_today(), .all = t.all, .count = t.count, .timed = t.timed,
+        PlDrillOpts o = {.today = pl_sched_today(),
+                         .all = t.all,
+                         .count = t.count,
+                         .timed = t.timed,
                          .seed = (unsigned)pl_sched_today()};
         return t.deck ? cli_drill_lines(a, s, t.deck, &o)
                       : cli_usage_error(a, "--lines plays one deck: give its name (padlab drill --list shows them)");
@@ -456,6 +550,7 @@ static int plan(const CliArgs *a) {
 }
 
 static int run(const CliArgs *a) {
+    pl_drill_book_use_days(); /* today as the learner's days count it */
     PlLabSettings s = pl_settings_default();
     if (cli_read_settings(a, ALL_SETTINGS, &s, NULL)) return 2;
     if (cli_flag(a, "list")) return list_decks(a);
@@ -472,16 +567,26 @@ static int run(const CliArgs *a) {
 static const CliOpt opts[] = {
     {"list", NULL, "the decks there are: name, kind, items, due today, title (--format json: deck, kind, count)"},
     {"check", NULL, "validate the deck files given; every error as FILE:LINE: message (exit 1 when any is invalid)"},
-    {"cheatsheet", NULL, "print every card (of the decks given, or all) by topic: answer, memory aid, what not to say"},
+    {"cheatsheet", NULL,
+     "print every card and minute prompt (of the decks given, or all) by topic: answer, memory aid, what not to say, "
+     "follow-ups"},
     {"width", "N", "the cheat sheet's text width (default 78)"},
+    {"one-page", NULL, "with --cheatsheet: one page: the mask conventions, the fill values, the losses and the fixes"},
     {"answers", NULL, "print each item's answer without a terminal; a bug deck's cases are run and measured"},
     {"all", NULL, "drill every item, due or not"},
     {"count", "N", "at most N items this session (default: every due card, 10 questions, every case)"},
     {"timed", NULL, "questions against the clock (each question's seconds:, else the deck's)"},
     {"reset", NULL, "forget your progress in the deck given (asks first)"},
     {"retention", "R", "the recall FSRS schedules reviews for, 0.7 to 0.99 (default 0.9); kept"},
-    {"until", "DATE", "the interview's date, YYYY-MM-DD: new cards spread before it, no review after it; kept"},
-    {"export", "anki", "--export anki DECK FILE: the deck as a file Anki imports, its figures from the corpus"},
+    {"until", "DATE",
+     "the interview's date, YYYY-MM-DD: new cards spread before it, every review moved onto a day before it, the "
+     "last ones spread over the last days; none clears it; kept"},
+    {"reviews-per-day", "N", "the daily limit the plan keeps each day under where the cards fit (default 100); kept"},
+    {"new-per-day", "N", "new cards a day at most, over every deck (default 20); kept"},
+    {"day-starts", "H", "the local hour (0-23, TZ) a new day starts at (default 4); kept"},
+    {"export", "anki",
+     "--export anki DECK FILE: the deck as a file Anki imports (the note type padlab), its figures from the corpus; "
+     "--export anki polarity FILE: the mask polarities as cloze notes"},
     {"plan", NULL, "print today's reviews and new cards and the predicted recall by topic, today and on the date"},
     {"yes", NULL, "with --reset: do not ask"},
     {"mono", NULL, "no colours"},
@@ -494,16 +599,18 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_drill = {
     .name = "drill",
     .summary = "interview drills: flashcards, quick-fire questions, spot the bug, one-minute answers",
-    .usage = "[DECK] [--all] [--count N] [--timed] [--lines] [--SETTING VALUE ...] | --list [--format json] |\n"
-             "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] |\n"
-             "                     --answers DECK | --reset DECK [--yes] |\n"
-             "                     [--retention R] [--until YYYY-MM-DD] [--plan [DECK...]] |\n"
-             "                     --export anki DECK FILE",
+    .usage =
+        "[DECK] [--all] [--count N] [--timed] [--lines] [--SETTING VALUE ...] | --list [--format json] |\n"
+        "                     --check FILE... | --cheatsheet [DECK...] [--format text|markdown] | --cheatsheet --one-page |\n"
+        "                     --answers DECK | --reset DECK [--yes] |\n"
+        "                     [--retention R] [--until YYYY-MM-DD|none] [--reviews-per-day N] [--new-per-day N]\n"
+        "                     [--day-starts H] [--plan [DECK...]] |\n"
+        "                     --export anki DECK FILE",
     .details = "Plays a deck in the terminal; without one, opens a picker. Flashcards are spaced\n"
                "by FSRS-6: space shows the answer, 1-4 grade it (again, hard, good, easy), and\n"
                "each grade gives the interval at which recall falls to --retention. --until\n"
-               "plans towards an interview; --plan shows the day's plan. PADLAB_NOW=YYYY-MM-DD\n"
-               "sets the clock (for tests).\n"
+               "plans towards an interview; --plan shows the plan to it, day by day.\n"
+               "PADLAB_NOW=YYYY-MM-DD (its noon) or YYYY-MM-DDTHH:MM (UTC) sets the clock (for tests).\n"
                "Quick-fire questions take a letter and explain every answer. Spot the bug runs a\n"
                "mis-configured lab, shows the symptom it really produces beside one of its views,\n"
                "takes your pick of the cause, and f applies the fix and measures again.\n"

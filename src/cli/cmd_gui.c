@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/class/limit.h"
+#include "app/teach/drill_book.h"
 #include "class_present.h"
 #include "cli.h"
 #include "gui/gui.h"
@@ -31,6 +32,7 @@ static int read_look(const CliArgs *a, GuiLook *look, int *w, int *h, double *ti
 }
 
 static int run_gui(const CliArgs *a) {
+    pl_drill_book_use_days(); /* today as the learner's days count it */
     GuiArgs g;
     memset(&g, 0, sizeof g);
     g.settings = pl_settings_default();

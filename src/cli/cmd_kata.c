@@ -6,18 +6,52 @@
 #include <string.h>
 
 #include "app/kata/attempt.h"
+#include "app/kata/run.h"
+#include "app/teach/drill_book.h"
 #include "cli.h"
 
 #define MAX_KATAS 256
 
 static const char *const formats[] = {"json", "npy", NULL};
 
+/* ---- attempts kept: a kata is a card of the drill book (deck "katas") ---- */
+
+/* "due today", "due 2026-04-07", or "not tried yet", of kata name in b. */
+static void kata_due(const PlDrillBook *b, const char *name, int today, char *out, size_t cap) {
+    const PlDrillRecord *r = pl_drill_book_find(b, "katas", name);
+    char day[16];
+    if (!r || r->s.state == PL_CARD_NEW) snprintf(out, cap, "not tried yet");
+    else if (pl_sched_is_due(&r->s, today)) snprintf(out, cap, "due today");
+    else pl_sched_day_text((int)pl_sched_day(r->s.due), day, sizeof day), snprintf(out, cap, "due %s", day);
+}
+
+/* The attempt graded in the drill book: right comes back days later (easy), wrong
+ * again today (again). Says when it is due; a book that cannot be kept is
+ * said on stderr and changes no status. */
+static void keep_attempt(const PlKata *k, int right) {
+    PlDrillBook b;
+    PlErr err;
+    char due[40];
+    if (pl_drill_book_load(&b, &err) ||
+        pl_drill_book_grade(&b, "katas", k->name, right ? PL_GRADE_EASY : PL_GRADE_AGAIN, pl_sched_now()) ||
+        pl_drill_book_save(&b, &err)) {
+        fprintf(stderr, "padlab kata: the attempt is not kept in the drill book: %s\n", err.msg);
+    } else {
+        kata_due(&b, k->name, pl_sched_today(), due, sizeof due);
+        printf("kept in your drill book: %s %s\n", k->name, due);
+    }
+    pl_drill_book_done(&b);
+}
+
 /* ---- --list ---- */
 
 static int list_katas(const CliArgs *a) {
     char(*paths)[1024] = malloc(MAX_KATAS * sizeof *paths);
-    int n = paths ? pl_kata_list(paths, MAX_KATAS) : -1, rc = 0;
+    int n = paths ? pl_kata_list(paths, MAX_KATAS) : -1, rc = 0, today = pl_sched_today();
     if (n < 0) return free(paths), cli_no_memory(a, "listing the katas");
+    PlDrillBook b;
+    PlErr berr;
+    if (pl_drill_book_load(&b, &berr)) pl_drill_book_done(&b), pl_drill_book_init(&b, ""); /* read only: none kept */
     for (int i = 0; i < n; i++) {
         PlErr err;
         PlKata *k = pl_kata_load(paths[i], &err);
@@ -26,10 +60,13 @@ static int list_katas(const CliArgs *a) {
             rc = 1;
             continue;
         }
-        cli_print_shown("%-20s %d cases  %s\n", k->name, k->task->ncases, k->about ? k->about : k->title);
+        char due[40];
+        kata_due(&b, k->name, today, due, sizeof due);
+        cli_print_shown("%-20s %d cases  %-16s %s\n", k->name, k->task->ncases, due, k->about ? k->about : k->title);
         pl_kata_free(k);
     }
     free(paths);
+    pl_drill_book_done(&b);
     return rc;
 }
 
@@ -88,7 +125,8 @@ static void free_cases(const PlKata *k, PlKCase *cases) {
 static void show_args(const char *label, const PlKArg *args, int n) {
     printf("%s\n", label);
     for (int i = 0; i < n; i++)
-        printf("  %-18s %-8s %s\n", args[i].name, pl_ktype_name(args[i].type), args[i].dims[0] ? args[i].dims : "scalar");
+        printf("  %-18s %-8s %s\n", args[i].name, pl_ktype_name(args[i].type),
+               args[i].dims[0] ? args[i].dims : "scalar");
 }
 
 /* text's paragraphs (one a line, as doc.c joins them) wrapped to 78
@@ -142,20 +180,30 @@ static int emit(const CliArgs *a, const PlKata *k) {
     PlErr err;
     if (!out) rc = pl_kata_emit_json(stdout, k, cases) ? 1 : 0;
     else if (pl_kata_emit_dir(out, k, cases, fmt == 1, &err)) rc = 1, fprintf(stderr, "%s: %s\n", a->cmd, err.msg);
-    else printf("%s: %d cases in %s (%s)\n", k->name, k->task->ncases, out, fmt ? "case1/NAME.npy, ..." : "case1.json, ...");
+    else
+        printf("%s: %d cases in %s (%s)\n", k->name, k->task->ncases, out,
+               fmt ? "case1/NAME.npy, ..." : "case1.json, ...");
     free_cases(k, cases);
     return rc;
 }
 
 /* ---- check ---- */
 
-static int verdict(const PlKata *k, int v, int passed, const char *msg) {
+static int verdict(const CliArgs *a, const PlKata *k, int v, int passed, const char *msg) {
+    int sig = pl_krun_stopped();
+    if (sig)
+        return fprintf(stderr,
+                       "padlab kata: stopped by signal %d: the program's processes and its cases' folder are gone\n",
+                       sig),
+               128 + sig;
     if (v < 0) return fprintf(stderr, "padlab kata: %s\n", msg), 2;
     if (v == PL_KCHECK_WRONG) {
         printf("%s: wrong, %d of %d cases pass\n%s\n", k->name, passed, k->task->ncases, msg);
+        if (!cli_flag(a, "no-book")) keep_attempt(k, 0);
         return 1;
     }
     printf("%s: all %d cases pass\n", k->name, k->task->ncases);
+    if (!cli_flag(a, "no-book")) keep_attempt(k, 1);
     return 0;
 }
 
@@ -167,26 +215,27 @@ static int check_file(const CliArgs *a, const PlKata *k, const PlKCase *cases, c
     PlJson *j = pl_json_parse(text, n, &err);
     free(text);
     if (!j) return fprintf(stderr, "%s: %s: %s\n", a->cmd, file, err.msg), 2;
-    char msg[1200];
+    char msg[4000];
     int passed, v = pl_kata_check_answers(k, cases, j, &passed, msg, sizeof msg);
     pl_json_free(j);
     if (v < 0) return fprintf(stderr, "%s: %s: %s\n", a->cmd, file, msg), 2;
-    return verdict(k, v, passed, msg);
+    return verdict(a, k, v, passed, msg);
 }
 
 static int check(const CliArgs *a, const PlKata *k) {
     const char *command = cli_str(a, "run", NULL);
     int seconds;
-    if (cli_int(a, "timeout", 10, 1, 3600, &seconds)) return 2;
-    if (!command == (a->npos < 3)) return cli_usage_error(a, "check takes a file of outputs or --run 'COMMAND', one of them");
+    if (cli_int(a, "timeout", 30, 1, 3600, &seconds)) return 2;
+    if (!command == (a->npos < 3))
+        return cli_usage_error(a, "check takes a file of outputs or --run 'COMMAND', one of them");
     if (command && !*command) return cli_usage_error(a, "--run takes the command that runs your program");
     PlKCase *cases;
     int rc = cases_of(a, k, &cases);
     if (rc) return rc;
     if (command) {
-        char msg[1200];
+        char msg[4000];
         int passed, v = pl_kata_check_run(k, cases, command, seconds, &passed, msg, sizeof msg);
-        rc = verdict(k, v, passed, msg);
+        rc = verdict(a, k, v, passed, msg);
     } else {
         rc = check_file(a, k, cases, a->pos[2]);
     }
@@ -195,6 +244,7 @@ static int check(const CliArgs *a, const PlKata *k) {
 }
 
 static int run(const CliArgs *a) {
+    pl_drill_book_use_days(); /* today as the learner's days count it */
     if (cli_flag(a, "list")) return a->npos ? cli_usage_error(a, "--list takes no argument") : list_katas(a);
     if (cli_flag(a, "check")) return check_files(a);
     const char *verb = a->npos ? a->pos[0] : "";
@@ -203,7 +253,9 @@ static int run(const CliArgs *a) {
         return cli_usage_error(a, "expected --list, --check FILE, show NAME, emit NAME or check NAME FILE%s%s",
                                *verb ? ", got " : "", verb);
     if (a->npos < 2) return cli_usage_error(a, "%s takes the kata's name (padlab kata --list shows them)", verb);
-    if (a->npos > (check_v ? 3 : 2)) return cli_usage_error(a, "%s takes %s, got '%s' too", verb, check_v ? "a kata and a file" : "one kata", a->pos[check_v ? 3 : 2]);
+    if (a->npos > (check_v ? 3 : 2))
+        return cli_usage_error(a, "%s takes %s, got '%s' too", verb, check_v ? "a kata and a file" : "one kata",
+                               a->pos[check_v ? 3 : 2]);
     PlKata *k = find(a, a->pos[1]);
     if (!k) return 2;
     int rc = show_v ? show(a, k) : emit_v ? emit(a, k) : check(a, k);
@@ -213,13 +265,16 @@ static int run(const CliArgs *a) {
 
 /* clang-format off */
 static const CliOpt opts[] = {
-    {"list", NULL, "the katas, one a line"},
+    {"list", NULL, "the katas, one a line, with when each is due again"},
+    {"no-book", NULL, "check: keep no record of the attempt (by default it goes into the drill book)"},
     {"check", NULL, "check kata files: every problem as FILE:LINE: message"},
     {"format", "FMT", "emit: json (default) or npy (one .npy file per array; needs --out)"},
     {"out", "DIR", "emit: write each case into DIR (case1.json, or case1/NAME.npy)"},
     {"run", "COMMAND", "check: run COMMAND (by /bin/sh -c) on each case: the case's JSON on its stdin,\n"
                        "its path in $PADLAB_KATA_CASE; it prints its outputs as one JSON object"},
-    {"timeout", "SECONDS", "check --run: stop the program (its whole process group) after this long (default 10)"},
+    {"timeout", "SECONDS",
+     "check --run: stop the program (its whole process tree) after this long on a case (default 30: room for "
+     "import torch, under a second here idle and 3-5 s on a loaded 2-core machine)"},
     CLI_OPT_CORPUS,
     {NULL, NULL, NULL},
 };

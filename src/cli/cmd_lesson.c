@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "app/class/limit.h"
+#include "app/teach/drill_book.h"
 #include "app/teach/lesson_run.h"
 #include "class_present.h"
 #include "cli.h"
@@ -203,6 +204,7 @@ static int class_session(const CliArgs *a, const PlLabSettings *s) {
 }
 
 static int run(const CliArgs *a) {
+    pl_drill_book_use_days(); /* today as the learner's days count it */
     OutFormat fmt;
     if (cli_format(a, &fmt)) return 2;
     PlLabSettings s = pl_settings_default();

@@ -331,6 +331,16 @@ PlStatus pl_write_atomic(const char *path, PlWriteFn write, void *ctx, PlErr *er
     return write_through(path, 0, write, ctx, &taken, err);
 }
 
+PlStatus pl_atomic_regular_only(const char *path, PlErr *err) {
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) return PL_OK;
+    const char *what = S_ISFIFO(st.st_mode)                         ? "a FIFO (a pipe with a name)"
+                       : S_ISDIR(st.st_mode)                        ? "a folder"
+                       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                    : "not a regular file";
+    return pl_err_set(err, PL_EINPUT, "%s: is %s: give the name of a file to write", path, what);
+}
+
 PlStatus pl_write_atomic_new(const char *path, PlWriteFn write, void *ctx, int *taken, PlErr *err) {
     *taken = 0;
     if (access(path, F_OK) == 0) {

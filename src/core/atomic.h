@@ -68,6 +68,11 @@ typedef int (*PlWriteFn)(FILE *f, void *ctx);
 /* Writes path through write(f, ctx) between pl_atomic_open and commit.
  * Returns PL_OK, or PL_EIO with a message naming path and the reason. */
 PlStatus pl_write_atomic(const char *path, PlWriteFn write, void *ctx, PlErr *err);
+/* For an output that must be a file of its own (an export to import
+ * elsewhere): PL_EINPUT with err when path names something there that is
+ * not a regular file (a FIFO, which would block with no reader, a device, a
+ * folder; a link is followed), before anything is written; else PL_OK. */
+PlStatus pl_atomic_regular_only(const char *path, PlErr *err);
 
 /* The same with PL_ATOMIC_NEW: an existing file is never replaced and a
  * half-written one never appears under path. Returns PL_OK; or PL_EIO with

@@ -88,3 +88,21 @@ void pl_position_ids(int32_t *pos, const uint8_t *mask, int B, int T) {
 void pl_mask_fill(float *out, const float *scores, const uint8_t *mask, size_t n, float fill) {
     for (size_t i = 0; i < n; i++) out[i] = mask[i] ? scores[i] : fill;
 }
+
+void pl_labels_completion(int32_t *labels, const int32_t *ids, const uint8_t *mask, const int *prompt, int B, int T) {
+    for (int b = 0; b < B; b++)
+        for (int t = 0, k = 0; t < T; t++) {
+            size_t at = (size_t)b * T + t;
+            labels[at] = mask[at] && k++ >= prompt[b] ? ids[at] : PL_IGNORE_INDEX;
+        }
+}
+
+void pl_packed_position_ids(int32_t *pos, const int *cu, int D) {
+    for (int d = 0; d < D; d++)
+        for (int i = cu[d]; i < cu[d + 1]; i++) pos[i] = i - cu[d];
+}
+
+void pl_mask_grow(uint8_t *out, const uint8_t *mask, int B, int T, int S) {
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < T + S; t++) out[(size_t)b * (T + S) + t] = t < T ? mask[(size_t)b * T + t] != 0 : 1;
+}

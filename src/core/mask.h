@@ -63,6 +63,20 @@ void pl_labels_ignore(int32_t *labels, const int32_t *targets, const uint8_t *ma
  * get 1, as Hugging Face's generate fills them (no key sees them). */
 void pl_position_ids(int32_t *pos, const uint8_t *mask, int B, int T);
 
+/* labels (B,T) for a completion-only loss: a row's real tokens are its
+ * prompt (the first prompt[b] real ones, counted from the row's first real
+ * token whichever side the pads are on) then its completion; labels are the
+ * ids of the completion and PL_IGNORE_INDEX at the prompt and at the pads. */
+void pl_labels_completion(int32_t *labels, const int32_t *ids, const uint8_t *mask, const int *prompt, int B, int T);
+
+/* pos (N), N = cu[D]: each packed token's place in its own document,
+ * restarting at 0 where each document starts (D documents, cu (D+1)). */
+void pl_packed_position_ids(int32_t *pos, const int *cu, int D);
+
+/* out (B, T+S): the attention mask (B,T) after S generated tokens, one
+ * column of 1 appended per step (a new token is real whatever came before). */
+void pl_mask_grow(uint8_t *out, const uint8_t *mask, int B, int T, int S);
+
 /* out (n) = scores where mask is 1, fill where it is 0: the masked scores
  * filled in, never added to (a finite minimum added to a score can
  * overflow). out may be scores. */

@@ -1,15 +1,17 @@
 /* Emitting a kata's cases and checking an attempt (attempt.h). */
 #include "attempt.h"
 
+#include "bugs.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/report/out.h"
 #include "core/atomic.h"
 #include "core/infile.h"
-#include "app/report/out.h"
 #include "run.h"
 
 int pl_kata_emit_json(FILE *f, const PlKata *k, const PlKCase *cases) {
@@ -76,6 +78,24 @@ char *pl_kata_read_answers(const char *path, size_t *n, PlErr *err) {
     return buf;
 }
 
+/* One case's outputs against the expected, and when they are exactly a
+ * known bug's (bugs.h), that bug named before the cell. */
+static int judge(const PlKata *k, const PlKCase *c, int number, const PlJson *got, char *msg, size_t cap) {
+    int v = pl_kcheck_case(k->task, c, number, got, msg, cap);
+    const PlKBug *b[4];
+    int nb = v ? pl_kbug_match(k->task, c, got, b, 4) : 0;
+    if (nb) {
+        char cell[2000], also[400] = "";
+        snprintf(cell, sizeof cell, "%s", msg);
+        for (int i = 1; i < nb; i++)
+            snprintf(also + strlen(also), sizeof also - strlen(also), "%s%s", i == 1 ? " (or " : ", or ", b[i]->name);
+        if (nb > 1) snprintf(also + strlen(also), sizeof also - strlen(also), ": the same outputs here)");
+        snprintf(msg, cap, "case %d (%s): your output is what %s gives%s: %s.\n  the first wrong cell: %s", number,
+                 c->what, b[0]->name, also, b[0]->says, cell);
+    }
+    return v;
+}
+
 int pl_kata_check_answers(const PlKata *k, const PlKCase *cases, const PlJson *answers, int *passed, char *msg,
                           size_t cap) {
     int n = k->task->ncases;
@@ -87,50 +107,68 @@ int pl_kata_check_answers(const PlKata *k, const PlKCase *cases, const PlJson *a
         if (answers->t == PL_J_ARR) snprintf(msg + strlen(msg), cap - strlen(msg), " (%d)", answers->n);
         return -1;
     }
-    for (int i = 0; i < n; i++) {
-        if (pl_kcheck_case(k->task, &cases[i], i + 1, &answers->items[i], msg, cap)) return PL_KCHECK_WRONG;
-        (*passed)++;
+    int verdict = PL_KCHECK_PASS;
+    char other[600];
+    for (int i = 0; i < n; i++) { /* every case counted; the first wrong one named */
+        int v = judge(k, &cases[i], i + 1, &answers->items[i], verdict ? other : msg, verdict ? sizeof other : cap);
+        *passed += v == PL_KCHECK_PASS;
+        if (v) verdict = PL_KCHECK_WRONG;
     }
-    return PL_KCHECK_PASS;
+    return verdict;
 }
 
 /* The verdict on what the program did on case i: PASS, or WRONG with msg. */
-static int judge_run(const PlKata *k, const PlKCase *c, int number, const PlKRun *r, int seconds, char *msg, size_t cap) {
-    if (r->timed_out) return snprintf(msg, cap, "case %d (%s): the program was still running after %d s: it was stopped", number, c->what, seconds), 1;
+static int judge_run(const PlKata *k, const PlKCase *c, int number, const PlKRun *r, int seconds, char *msg,
+                     size_t cap) {
+    if (r->timed_out)
+        return snprintf(msg, cap, "case %d (%s): the program was still running after %d s: it was stopped", number,
+                        c->what, seconds),
+               1;
     if (r->too_long) return snprintf(msg, cap, "case %d (%s): the program printed more than 64 MB", number, c->what), 1;
     if (!r->exited || r->status)
         return snprintf(msg, cap, "case %d (%s): the program %s %d (its messages are above)", number, c->what,
-                        r->exited ? "exited with status" : "was killed by signal", r->status), 1;
+                        r->exited ? "exited with status" : "was killed by signal", r->status),
+               1;
     PlErr err;
     PlJson *j = pl_json_parse(r->out, r->n, &err);
-    if (!j) return snprintf(msg, cap, "case %d (%s): the program's output is not JSON: %s", number, c->what, err.msg), 1;
-    int v = pl_kcheck_case(k->task, c, number, j, msg, cap);
+    if (!j)
+        return snprintf(msg, cap, "case %d (%s): the program's output is not JSON: %s", number, c->what, err.msg), 1;
+    int v = judge(k, c, number, j, msg, cap);
     pl_json_free(j);
     return v;
 }
 
-int pl_kata_check_run(const PlKata *k, const PlKCase *cases, const char *command, int seconds, int *passed,
-                      char *msg, size_t cap) {
+int pl_kata_check_run(const PlKata *k, const PlKCase *cases, const char *command, int seconds, int *passed, char *msg,
+                      size_t cap) {
     const char *tmp = getenv("TMPDIR");
     char dir[900], path[1000];
     snprintf(dir, sizeof dir, "%.800s/padlab-kata-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     *passed = 0;
-    if (!mkdtemp(dir)) return snprintf(msg, cap, "cannot make a folder for the cases in %s: %s", tmp && *tmp ? tmp : "/tmp", strerror(errno)), -1;
+    if (!mkdtemp(dir))
+        return snprintf(msg, cap, "cannot make a folder for the cases in %s: %s", tmp && *tmp ? tmp : "/tmp",
+                        strerror(errno)),
+               -1;
     int verdict = PL_KCHECK_PASS;
-    for (int i = 0; verdict == PL_KCHECK_PASS && i < k->task->ncases; i++) {
+    char other[2000];
+    for (int i = 0; verdict >= 0 && i < k->task->ncases; i++) { /* every case counted; the first wrong one named */
         PlErr err;
         CaseJob job = {&cases[i], i + 1};
         PlKRun r;
+        char *into = verdict ? other : msg;
+        size_t room = verdict ? sizeof other : cap;
         snprintf(path, sizeof path, "%s/case%d.json", dir, i + 1);
         if (pl_write_atomic(path, write_case, &job, &err) || pl_krun(command, path, seconds, &r, &err)) {
             snprintf(msg, cap, "%s", err.msg);
             verdict = -1;
         } else {
-            verdict = judge_run(k, &cases[i], i + 1, &r, seconds, msg, cap);
+            int v = judge_run(k, &cases[i], i + 1, &r, seconds, into, room);
             free(r.out);
+            *passed += v == PL_KCHECK_PASS;
+            if (v) verdict = PL_KCHECK_WRONG;
         }
         unlink(path);
-        *passed += verdict == PL_KCHECK_PASS;
+        if (pl_krun_stopped())
+            verdict = -1, snprintf(msg, cap, "stopped by a signal: the program and its folder are gone");
     }
     rmdir(dir);
     return verdict;

@@ -21,6 +21,7 @@ static const Spec specs[PL_KBATCH_CASES] = {
     {"pad id %d, not 0", 3, 8, PL_POST, -1, 1, 0},
     {"no pad in any row", 3, 6, PL_POST, -1, 0, 1},
     {"a batch of one, left padded", 1, 7, PL_PRE, -1, 0, 0},
+    {"an empty row, left padded", 3, 8, PL_PRE, 1, 0, 0},
 };
 
 /* The first corpus row from `from` on with at least want tokens (or from

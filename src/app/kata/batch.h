@@ -22,7 +22,7 @@ typedef struct {
 } PlKBatch;
 
 /* The batch cases every batch kata is tried on, in order. */
-#define PL_KBATCH_CASES 6
+#define PL_KBATCH_CASES 7
 
 /* Makes batch case k (0..PL_KBATCH_CASES) of c into b, and names it in
  * kc->what (kc->pad_id too). PL_OK or PL_ENOMEM. */

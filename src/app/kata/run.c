@@ -1,15 +1,63 @@
 /* Running a candidate's program (run.h). */
 #include "run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The signal that stopped a run (INT, TERM, HUP, QUIT while it ran), or 0. */
+static volatile sig_atomic_t stopped_by;
+static void on_signal(int sig) { stopped_by = sig; }
+int pl_krun_stopped(void) { return stopped_by; }
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define NSTOP ((int)(sizeof stop_signals / sizeof stop_signals[0]))
+
+static void catch_stops(struct sigaction *old) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: poll and waitpid return EINTR */
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &sa, &old[i]);
+}
+
+static void release_stops(const struct sigaction *old) {
+    for (int i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &old[i], NULL);
+}
+
+/* Every process padlab is parent of now: the program's own children that
+ * outlived it (a new session, a double fork) come back to padlab, its
+ * subreaper, when their parent ends. Killed and reaped; how many. */
+static int kill_strays(void) {
+    DIR *d = opendir("/proc");
+    int n = 0;
+    pid_t me = getpid();
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[64], buf[512];
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        snprintf(path, sizeof path, "/proc/%.20s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        size_t got = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f) fclose(f);
+        buf[got] = '\0';
+        char *close_paren = strrchr(buf, ')');
+        int ppid = 0;
+        if (!close_paren || sscanf(close_paren + 1, " %*c %d", &ppid) != 1 || ppid != me) continue;
+        pid_t pid = (pid_t)atoi(e->d_name);
+        kill(pid, SIGKILL), waitpid(pid, NULL, 0), n++;
+    }
+    if (d) closedir(d);
+    return n;
+}
 
 static double now(void) {
     struct timespec ts;
@@ -17,9 +65,11 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* In the child: its own group, the case on stdin, stdout into the pipe. */
+/* In the child: its own group, the case on stdin, stdout into the pipe,
+ * the signals as they were. */
 static void child(const char *command, const char *case_path, int out_fd) {
     setpgid(0, 0);
+    for (int i = 0; i < NSTOP; i++) signal(stop_signals[i], SIG_DFL);
     int in = open(case_path, O_RDONLY);
     if (in < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0) _exit(127);
     close(in), close(out_fd);
@@ -39,6 +89,7 @@ static PlStatus collect(int fd, double deadline, PlKRun *r, PlErr *err) {
         if (left <= 0) return r->timed_out = 1, PL_OK;
         struct pollfd p = {fd, POLLIN, 0};
         int k = poll(&p, 1, (int)(left * 1000) + 1);
+        if (k < 0 && errno == EINTR && stopped_by) return r->timed_out = 1, PL_OK;
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) continue;
         if (r->n == cap) {
@@ -59,7 +110,7 @@ static int reap(pid_t pid, double deadline, int *wstatus) {
     for (;;) {
         pid_t w = waitpid(pid, wstatus, WNOHANG);
         if (w == pid || (w < 0 && errno != EINTR)) return w == pid;
-        if (now() >= deadline) return 0;
+        if (now() >= deadline || stopped_by) return 0;
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
@@ -68,9 +119,16 @@ static int reap(pid_t pid, double deadline, int *wstatus) {
 PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     int fds[2];
+    if (stopped_by) return pl_err_set(err, PL_EIO, "stopped by signal %d", (int)stopped_by);
     if (pipe(fds) < 0) return pl_err_set(err, PL_EIO, "cannot make a pipe: %s", strerror(errno));
+#ifdef PR_SET_CHILD_SUBREAPER
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* what the program leaves running comes back to padlab */
+#endif
+    struct sigaction old[NSTOP];
+    catch_stops(old);
     pid_t pid = fork();
     if (pid < 0) {
+        release_stops(old);
         close(fds[0]), close(fds[1]);
         return pl_err_set(err, PL_EIO, "cannot start the program: %s", strerror(errno));
     }
@@ -86,6 +144,9 @@ PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun
         kill(-pid, SIGKILL);
         waitpid(pid, &ws, 0);
     }
+    kill(-pid, SIGKILL); /* what it started in its group and left behind */
+    kill_strays();       /* and what left the group (setsid, a double fork) */
+    release_stops(old);
     if (r->out) r->out[r->n] = '\0';
     r->exited = WIFEXITED(ws), r->status = r->exited ? WEXITSTATUS(ws) : WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
     if (st) free(r->out), r->out = NULL;

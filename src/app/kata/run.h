@@ -2,7 +2,9 @@
  * by /bin/sh -c in a process group of its own, with the case's JSON on its
  * standard input (and the case file's path in PADLAB_KATA_CASE), its
  * standard output kept (at most PL_KRUN_MAX_OUT bytes), its standard error
- * passed through, and the whole group killed when the time is up. */
+ * passed through. When it ends, runs out of time or padlab gets a signal,
+ * its whole tree is killed: its process group, and what left the group
+ * (padlab is a child subreaper: orphans of the program come back to it). */
 #ifndef PL_APP_KATA_RUN_H
 #define PL_APP_KATA_RUN_H
 
@@ -24,5 +26,9 @@ typedef struct {
  * seconds. PL_OK with r filled (whatever the program did), or PL_EIO /
  * PL_ENOMEM with err when it could not be started. */
 PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun *r, PlErr *err);
+/* The signal (INT, TERM, HUP, QUIT) that came while a program ran, or 0:
+ * the program's whole tree was killed, and no other is started. The caller
+ * removes what it made and ends with 128 + the signal. */
+int pl_krun_stopped(void);
 
 #endif

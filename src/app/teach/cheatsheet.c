@@ -2,11 +2,13 @@
  * written by the format's row of one table. */
 #include "cheatsheet.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/text.h"
 #include "app/lab/fill.h"
+#include "core/text.h"
 #include "lesson.h"
 
 #define FILL_CAP 8192
@@ -19,19 +21,21 @@ typedef struct {
     const char *deck_rule; /* under the deck's title, repeated to its length ("" for none) */
     const char *topic_fmt;
     const char *front, *answer, *remember, *dont; /* the label before each part */
-    const char *front_end;                        /* after the front */
-    const char *part_end; /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
-    const char *card_end; /* after a card */
-    int indent;           /* where wrapped lines go on */
+    const char *follow, *listen;
+    const char *front_end; /* after the front */
+    const char *part_end;  /* after each part of a card ("\n": Markdown's parts are paragraphs of the list item) */
+    const char *card_end;  /* after a card */
+    int indent;            /* where wrapped lines go on */
 } Style;
 
 static const Style styles[] = {
     [PL_SHEET_TEXT] = {"padlab cheat sheet: padding and masking, card by card\n"
                        "=====================================================\n",
-                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ", "     remember: ", "     don't say: ", "", "",
-                       "\n", 5},
+                       "\n%s (%s)\n", "-", "\n  %s\n", "  Q  ", "     ",
+                       "     remember: ", "     don't say: ", "     follow-up: ", "     listen for: ", "", "", "\n", 5},
     [PL_SHEET_MARKDOWN] = {"# padlab cheat sheet: padding and masking, card by card\n", "\n## %s (`%s`)\n", "",
-                           "\n### %s\n\n", "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "**", "\n", "", 2},
+                           "\n### %s\n\n", "- **", "  ", "  *Remember:* ", "  *Don't say:* ", "  *Follow-up:* ",
+                           "  *Listen for:* ", "**", "\n", "", 2},
 };
 
 /* Writes s[0..n) as pl_text_printable shows it: a card cannot drive the
@@ -106,8 +110,15 @@ static int card(FILE *f, const Style *st, PlLab *lab, const PlLabSettings *base,
     fputs(st->part_end, f);
     const char *parts[][2] = {{st->answer, it->answer}, {st->remember, it->remember}, {st->dont, it->dont}};
     for (int i = 0; i < 3; i++) {
+        if (!parts[i][1] || !*parts[i][1]) continue; /* a minute prompt has no memory aid */
         if (!fill(lab, d, it, parts[i][1], b, err)) goto done;
         wrapped(f, parts[i][0], b, "", width, st->indent), fputs(st->part_end, f);
+    }
+    /* a minute prompt: the follow-ups to expect and what the interviewer listens for */
+    for (int i = 0; i < it->nfollow + it->nlisten; i++) {
+        const char *text = i < it->nfollow ? it->follow[i] : it->listen[i - it->nfollow];
+        if (!fill(lab, d, it, text, b, err)) goto done;
+        wrapped(f, i < it->nfollow ? st->follow : st->listen, b, "", width, st->indent), fputs(st->part_end, f);
     }
     fputs(st->card_end, f);
     rc = 0;
@@ -153,13 +164,74 @@ int pl_cheatsheet_write(FILE *f, PlDeck *const *decks, int n, PlLab *lab, const 
     if (fmt == PL_SHEET_MARKDOWN) width = 0; /* Markdown reflows its own paragraphs */
     fputs(st->title, f);
     for (int i = 0; i < n; i++)
-        if (decks[i]->kind == PL_DECK_CARDS && deck_cards(f, st, lab, base, decks[i], width, err)) return -1;
+        if ((decks[i]->kind == PL_DECK_CARDS || decks[i]->kind == PL_DECK_MINUTE) &&
+            deck_cards(f, st, lab, base, decks[i], width, err))
+            return -1;
     return ferror(f) ? pl_err_set(err, PL_EIO, "the cheat sheet could not be written"), -1 : 0;
 }
 
 int pl_cheatsheet_needs_lab(PlDeck *const *decks, int n) {
     for (int i = 0; i < n; i++)
-        for (int j = 0; decks[i]->kind == PL_DECK_CARDS && j < decks[i]->n; j++)
+        for (int j = 0; (decks[i]->kind == PL_DECK_CARDS || decks[i]->kind == PL_DECK_MINUTE) && j < decks[i]->n; j++)
             if (pl_deck_item_kinds(&decks[i]->items[j])) return 1;
     return 0;
+}
+
+/* ---- the one-page sheet ---- */
+
+/* The largest finite value of a binary float with m stored mantissa bits
+ * and the largest exponent e: (2 - 2^-m) * 2^e. */
+static double largest(int m, int e) { return (2.0 - ldexp(1.0, -m)) * ldexp(1.0, e); }
+
+static const char *const one_page[] = {
+    "padlab one-page sheet: masks, fills, losses and the fixes",
+    "==========================================================",
+    "",
+    "MASKS            shape        real   pad    read by",
+    "Keras mask       (B, T)       True   False  every layer that supports masking",
+    "                                            (Embedding(mask_zero=True) makes it: ids != 0)",
+    "key_padding_mask (B, T)       False  True   nn.MultiheadAttention, nn.TransformerEncoder:",
+    "                                            True = ignore this key",
+    "SDPA attn_mask   (B,1,1,T)    True   False  F.scaled_dot_product_attention, bool:",
+    "                                            True = takes part (the opposite of the above)",
+    "attention_mask   (B, T)       1      0      Hugging Face models: 1 = attend",
+    "additive bias    (B,1,1,T)    0      -inf or finfo(dtype).min, added to the scores",
+    "causal + padding (B,1,T,T)    a key is seen when it is at or before the query AND real",
+    "",
+    "FILLS            %s",
+    "                 fill the scores (masked_fill), never add finfo.min: in float16 a score",
+    "                 below -16 plus -65504 rounds past the largest value to -inf",
+    "                 a row of nothing but pads: -inf gives NaN after the softmax, a finite",
+    "                 fill gives uniform weights over the pads; mask that query's output too",
+    "",
+    "LOSSES           labels -100 at the pads: CrossEntropyLoss's ignore_index (-100 by default)",
+    "token mean       sum over real labels / their count (reduction='mean' with ignore_index)",
+    "sequence mean    each row's mean over its own labels, then the mean over rows that have any",
+    "cells mean       sum over real labels / (B * T): the pads count in the divisor",
+    "completion only  -100 on the prompt's tokens too: the loss reads the answer alone",
+    "",
+    "FIXES",
+    "mean pooling     sum(x * m) / clamp(sum(m), min=1): never x.mean(1), never divide by T",
+    "positions        attention_mask.cumsum(-1) - 1 under left padding (pads: any value)",
+    "last token       right padding: gather at lengths - 1; left padding: position -1",
+    "RNN              pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)",
+    "                 reads the first `length` steps: right padding; Keras's pad_sequences",
+    "                 pads 'pre' by default, so pack after padding 'post' or pass lengths right",
+    "buckets          tf.data: boundaries[k-1] <= length < boundaries[k] (bisect_right)",
+    "packing          cu_seqlens = 0 then the running sum of real lengths; position ids and",
+    "                 a block-diagonal causal mask restart at every document",
+    "generation       decoder-only batches pad on the left, so the last column is a real token",
+    NULL,
+};
+
+int pl_cheatsheet_one_page(FILE *f) {
+    char fills[200];
+    snprintf(fills, sizeof fills, "finfo.min: float32 %.8g, float16 %.0f, bfloat16 %.5g", -(double)FLT_MAX,
+             -largest(10, 15), -largest(7, 127));
+    for (int i = 0; one_page[i]; i++) {
+        if (strstr(one_page[i], "%s")) fprintf(f, one_page[i], fills);
+        else fputs(one_page[i], f);
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
 }

@@ -61,20 +61,28 @@ static int cmp_ranked(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* New cards introduced on day: of the deck, or of every deck (deck NULL). */
 static int introduced_on(const PlDeck *deck, const PlDrillBook *book, int day) {
-    size_t len = strlen(deck->name);
+    size_t len = deck ? strlen(deck->name) : 0;
     int n = 0;
     for (int i = 0; i < book->n; i++) {
         const PlDrillRecord *r = pl_book_at(book, i);
-        n += r->log.n && r->log.state0 == PL_CARD_NEW && r->log.t / PL_DAY == day && strncmp(r->key, deck->name, len) == 0 &&
-             r->key[len] == '/';
+        n += r->log.n && r->log.state0 == PL_CARD_NEW && pl_sched_day(r->log.t) == day &&
+             (!deck || (strncmp(r->key, deck->name, len) == 0 && r->key[len] == '/'));
     }
     return n;
 }
 
+int pl_drill_new_left(const PlDrillBook *book, int today) {
+    int left = pl_drill_book_new_per_day(book) - introduced_on(NULL, book, today);
+    return left > 0 ? left : 0;
+}
+
 int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today) {
+    if (!scheduled(deck->kind)) return deck->n;
+    int left_today = pl_drill_new_left(book, today);
     int until = pl_drill_book_until(book);
-    if (!scheduled(deck->kind) || !until || today >= until) return deck->n;
+    if (!until || today >= until) return left_today < deck->n ? left_today : deck->n;
     int unseen = 0;
     for (int i = 0; i < deck->n; i++) {
         const PlDrillRecord *r = pl_drill_book_find(book, deck->name, deck->items[i].id);
@@ -82,7 +90,8 @@ int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int toda
     }
     int today_new = introduced_on(deck, book, today), left = until - today;
     int cap = (unseen + today_new + left - 1) / left;
-    return cap > today_new ? cap - today_new : 0;
+    cap = cap > today_new ? cap - today_new : 0;
+    return cap < left_today ? cap : left_today;
 }
 
 static int build_queue(PlDrill *d) {
@@ -116,7 +125,7 @@ static int next_due(const PlDrill *d) {
     int best = -1;
     for (int i = 0; i < d->deck->n; i++) {
         const PlDrillRecord *r = record(d, i);
-        int in = !r || !r->s.state ? 0 : (int)(r->s.due / PL_DAY - d->o.today);
+        int in = !r || !r->s.state ? 0 : (int)(pl_sched_day(r->s.due) - d->o.today);
         if (in < 0) in = 0;
         if (best < 0 || in < best) best = in;
     }
@@ -155,7 +164,7 @@ PlDrill *pl_drill_new(const PlDeck *deck, PlDrillBook *book, const PlDrillOpts *
     PlDrill *d = calloc(1, sizeof *d);
     if (!d) return NULL;
     d->deck = deck, d->book = book, d->o = *o, d->started = now;
-    d->clock_then = pl_sched_now(), d->today_then = (int)(d->clock_then / PL_DAY);
+    d->clock_then = pl_sched_now(), d->today_then = (int)pl_sched_day(d->clock_then);
     d->again = calloc((size_t)(deck->n ? deck->n : 1), 1);
     if (!d->again || build_queue(d)) {
         pl_drill_free(d);
@@ -199,7 +208,7 @@ static int allowed(PlDrill *d, Step s) {
 }
 
 long long pl_drill_clock(const PlDrill *d, double now) {
-    long long start = d->o.clock ? d->o.clock : (long long)d->o.today * PL_DAY + PL_DAY / 2;
+    long long start = d->o.clock ? d->o.clock : pl_sched_day_start(d->o.today) + PL_DAY / 2;
     if (!d->o.clock && d->o.today == d->today_then) start = d->clock_then;
     return start + (long long)(now - d->started);
 }

@@ -26,11 +26,11 @@ typedef struct {
     int today;       /* the day the session runs on */
     long long clock; /* its time, seconds since 1970 (UTC); 0: the machine's when today is the machine's
                         day (pl_sched_today), else noon of today */
-    int all;       /* every item, due or not */
-    int count;     /* at most this many items; 0: every due card or prompt, 10 questions, every case */
-    int timed;     /* questions: each has its time limit (seconds:, else the deck's) */
-    unsigned seed; /* the order of the questions */
-    int only;      /* 1..n: that item of the deck alone (a picture of one item); 0: the session's */
+    int all;         /* every item, due or not */
+    int count;       /* at most this many items; 0: every due card or prompt, 10 questions, every case */
+    int timed;       /* questions: each has its time limit (seconds:, else the deck's) */
+    unsigned seed;   /* the order of the questions */
+    int only;        /* 1..n: that item of the deck alone (a picture of one item); 0: the session's */
 } PlDrillOpts;
 
 typedef struct {
@@ -82,11 +82,13 @@ double pl_drill_time_left(const PlDrill *d, double now);
  * the session's clock (PlDrillOpts) plus the app's seconds since it began. */
 long long pl_drill_clock(const PlDrill *d, double now);
 
-/* How many new cards of the deck a session on day today may introduce:
- * with an interview's day in the book, the cards not yet seen spread
- * evenly over the days before it (those introduced today counted); else
- * every one. */
+/* How many new cards of the deck a session on day today may introduce: no
+ * more than the book's new cards a day leave (those of every deck
+ * introduced today counted), and with an interview's day in the book, the
+ * deck's cards not yet seen spread evenly over the days before it. */
 int pl_drill_new_allowance(const PlDeck *deck, const PlDrillBook *book, int today);
+/* New cards the book's daily allowance leaves on day today, over every deck. */
+int pl_drill_new_left(const PlDrillBook *book, int today);
 
 /* How many of the deck's items are due on day today (cards, prompts), or
  * its item count (questions, cases). */

@@ -37,6 +37,9 @@ static const struct {
     {"last", R(box_last), F_INT, -1, 1e7},
     {"retention", R(retention), F_REAL, 0, 0.99},
     {"until", R(until), F_INT, 0, 1e7},
+    {"reviews_per_day", R(reviews_per_day), F_INT, 0, 100000},
+    {"new_per_day", R(new_per_day), F_INT, 0, 100000},
+    {"day_starts", R(day_starts), F_INT, 0, 24},
     {"log", R(log.n), F_INT, 0, 1e8},
     {"t", R(log.t), F_TIME, 0, 1e12},
     {"grade", R(log.grade), F_INT, 0, 4},
@@ -59,7 +62,7 @@ static const char *const card_keys[] = {"state",   "step",   "d",     "s",     "
                                         "reviews", "lapses", "right", "wrong", "box",    NULL};
 static const char *const log_keys[] = {"log",  "t",  "grade", "elapsed", "from", "d0",   "s0", "r0",
                                        "due0", "to", "d1",    "s1",      "due1", "ivl1", NULL};
-static const char *const settings_keys[] = {"retention", "until", NULL};
+static const char *const settings_keys[] = {"retention", "until", "reviews_per_day", "new_per_day", "day_starts", NULL};
 
 static void *at(void *r, int k) { return (char *)r + keys[k].offset; }
 static const void *at_c(const void *r, int k) { return (const char *)r + keys[k].offset; }
@@ -140,6 +143,8 @@ static void write_fields(FILE *f, const void *rec) {
         int k = 0;
         while (strcmp(keys[k].name, names[i])) k++;
         if (keys[k].type == F_INT && strcmp(keys[k].name, "box") == 0 && !r->box) continue;
+        if (is_settings(r) && !(keys[k].type == F_REAL ? *(const double *)at_c(r, k) : *(const int *)at_c(r, k)))
+            continue; /* a setting never given is not written */
         fprintf(f, " %s=", keys[k].name);
         if (keys[k].type == F_STATE) fputs(pl_sched_state_name(*(const int *)at_c(r, k)), f);
         else if (keys[k].type == F_REAL) put_real(f, *(const double *)at_c(r, k));
@@ -155,6 +160,7 @@ static void merge(void *now, const void *base, const void *mine) {
     const PlDrillRecord *b = base, *m = mine;
     if (!pl_drill_record_is_item(m)) {
         d->retention = m->retention, d->until = m->until, d->log = m->log;
+        d->reviews_per_day = m->reviews_per_day, d->new_per_day = m->new_per_day, d->day_starts = m->day_starts;
         return;
     }
     int reviews = d->s.reviews + m->s.reviews - b->s.reviews, lapses = d->s.lapses + m->s.lapses - b->s.lapses;
@@ -194,11 +200,20 @@ PlStatus pl_drill_book_load(PlDrillBook *b, PlErr *err) {
     if (pl_dir_state(dir, sizeof dir, err)) return PL_EIO;
     snprintf(path, sizeof path, "%s/drill", dir);
     PlStatus st = pl_drill_book_load_from(b, path, err);
-    if (!st && !b->salt) b->salt = pl_choices_new_salt(); /* kept from the first save on */
+    if (!st && !b->salt) b->salt = pl_choices_new_salt();                         /* kept from the first save on */
+    if (!st) pl_sched_set_day_start(pl_drill_book_day_starts(b), pl_sched_now()); /* the learner's days */
     return st;
 }
 
 PlStatus pl_drill_book_save(PlDrillBook *b, PlErr *err) { return pl_book_save(b, err); }
+
+void pl_drill_book_use_days(void) {
+    PlDrillBook b;
+    PlErr err;
+    if (pl_drill_book_load(&b, &err)) /* sets the day's start when the book reads */
+        pl_sched_set_day_start(PL_DRILL_DAY_STARTS, pl_sched_now());
+    pl_drill_book_done(&b);
+}
 
 void pl_drill_book_done(PlDrillBook *b) { pl_book_done(b); }
 
@@ -244,10 +259,88 @@ int pl_drill_book_set_until(PlDrillBook *b, int day) {
     return rec && day >= 0 ? (rec->until = day, 0) : -1;
 }
 
+/* A @settings field: 0 when never given. */
+static int setting(const PlDrillBook *b, size_t offset) {
+    const PlDrillRecord *r = pl_book_find(b, "@settings");
+    return r ? *(const int *)((const char *)r + offset) : 0;
+}
+
+static int set_setting(PlDrillBook *b, size_t offset, int v) {
+    PlDrillRecord *rec = pl_book_of(b, "@settings");
+    return rec ? (*(int *)((char *)rec + offset) = v, 0) : -1;
+}
+
+int pl_drill_book_reviews_per_day(const PlDrillBook *b) {
+    int v = setting(b, offsetof(PlDrillRecord, reviews_per_day));
+    return v > 0 ? v : PL_DRILL_REVIEWS_PER_DAY;
+}
+
+int pl_drill_book_new_per_day(const PlDrillBook *b) {
+    int v = setting(b, offsetof(PlDrillRecord, new_per_day));
+    return v > 0 ? v : PL_DRILL_NEW_PER_DAY;
+}
+
+int pl_drill_book_day_starts(const PlDrillBook *b) {
+    int v = setting(b, offsetof(PlDrillRecord, day_starts));
+    return v > 0 ? v % 24 : PL_DRILL_DAY_STARTS;
+}
+
+int pl_drill_book_set_limits(PlDrillBook *b, int reviews, int fresh, int hour) {
+    if ((reviews && (reviews < 1 || reviews > 100000)) || (fresh && (fresh < 1 || fresh > 100000)) || hour < -1 ||
+        hour > 23)
+        return -1;
+    if (reviews && set_setting(b, offsetof(PlDrillRecord, reviews_per_day), reviews)) return -1;
+    if (fresh && set_setting(b, offsetof(PlDrillRecord, new_per_day), fresh)) return -1;
+    if (hour >= 0 && set_setting(b, offsetof(PlDrillRecord, day_starts), hour ? hour : 24)) return -1;
+    return 0;
+}
+
 void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p) {
     pl_fsrs_default(p);
     p->retention = pl_drill_book_retention(b);
     p->until = pl_drill_book_until(b);
+    p->daily_limit = pl_drill_book_reviews_per_day(b);
+}
+
+int pl_drill_book_load_days(const PlDrillBook *b, const char *skip, long long today, int *load, int days) {
+    memset(load, 0, sizeof *load * (size_t)days);
+    for (int i = 0; i < b->n; i++) {
+        const PlDrillRecord *r = pl_book_at(b, i);
+        if (!pl_drill_record_is_item(r) || r->s.state == PL_CARD_NEW || (skip && !strcmp(r->key, skip))) continue;
+        long long k = pl_sched_day(r->s.due) - today;
+        if (k < days) load[k < 0 ? 0 : k]++;
+    }
+    return days;
+}
+
+/* p with the book's load of the days from today to the interview's day
+ * (or LOAD_DAYS), the record named skip left out. */
+#define LOAD_DAYS 400
+static void with_load(const PlDrillBook *b, PlFsrs *p, const char *skip, long long now, int *load) {
+    long long today = pl_sched_day(now);
+    int days = p->until && p->until >= today && p->until - today < LOAD_DAYS ? (int)(p->until - today) + 1 : LOAD_DAYS;
+    p->load = load, p->load_first = today, p->load_days = pl_drill_book_load_days(b, skip, today, load, days);
+}
+
+int pl_drill_book_fit_until(PlDrillBook *b, long long now) {
+    PlFsrs p;
+    int load[LOAD_DAYS];
+    pl_drill_book_fsrs(b, &p);
+    if (!p.until) return 0;
+    int moved = 0;
+    for (;;) { /* the card due last first, each placed against the load the others make */
+        PlDrillRecord *last = NULL;
+        for (int i = 0; i < b->n; i++) {
+            PlDrillRecord *r = pl_book_at(b, i);
+            if (pl_drill_record_is_item(r) && r->s.state != PL_CARD_NEW && pl_sched_day(r->s.due) > p.until &&
+                r->s.last <= now && (!last || r->s.due > last->s.due))
+                last = r; /* (one graded after now, a clock set back, stays as it is) */
+        }
+        if (!last) return moved;
+        with_load(b, &p, last->key, now, load);
+        if (!pl_sched_fit_until(&p, &last->s, now)) return moved;
+        moved++;
+    }
 }
 
 uint64_t pl_drill_card_seed(const char *deck, const char *id) {
@@ -266,9 +359,11 @@ int pl_drill_book_grade(PlDrillBook *b, const char *deck, const char *id, PlGrad
 
 int pl_drill_book_grade_with(PlDrillBook *b, const PlFsrs *fsrs, const char *deck, const char *id, PlGrade g,
                              long long now) {
-    const PlFsrs p = *fsrs;
+    PlFsrs p = *fsrs;
     PlDrillRecord *r = pl_drill_book_of(b, deck, id);
     if (!r || g < PL_GRADE_AGAIN || g > PL_GRADE_EASY) return -1;
+    int load[LOAD_DAYS];
+    with_load(b, &p, r->key, now, load);
     PlSchedCard was = r->s;
     PlReviewLog l;
     memset(&l, 0, sizeof l);
@@ -276,7 +371,7 @@ int pl_drill_book_grade_with(PlDrillBook *b, const PlFsrs *fsrs, const char *dec
     l.r0 = pl_sched_recall(&p, &was, now);
     pl_sched_grade(&p, &r->s, g, now, pl_drill_card_seed(deck, id));
     l.n = r->s.reviews, l.state1 = r->s.state, l.d1 = r->s.d, l.s1 = r->s.s, l.due1 = r->s.due, l.ivl = r->s.scheduled;
-    l.elapsed = was.state == PL_CARD_NEW || !was.last ? 0 : (int)(now / PL_DAY - was.last / PL_DAY);
+    l.elapsed = was.state == PL_CARD_NEW || !was.last ? 0 : (int)(pl_sched_day(now) - pl_sched_day(was.last));
     char name[PL_BOOK_NAME_CAP];
     int len = snprintf(name, sizeof name, "%s/%s@%lld.%d", deck, id, now, l.n);
     if (len <= 0 || len >= (int)sizeof name) return 0; /* the card is graded; a name too long for its log */

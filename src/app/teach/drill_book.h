@@ -6,7 +6,8 @@
  * A book (book.h) in the file "drill" of padlab's state folder (app/dirs.h:
  * by default ~/.local/state/padlab), one line per record:
  *
- *   item = @settings retention=0.9 until=20465      (until: the interview's day, 0: none)
+ *   item = @settings retention=0.9 until=20465 reviews_per_day=100 new_per_day=20 day_starts=4
+ *          (until: the interview's day; a setting never given is not written)
  *   item = cards-attention/key-padding-mask state=review step=0 d=5.0931 s=3.1262 due_at=1767312000
  *          last_at=1767052800 ivl=3 reviews=3 lapses=1 right=0 wrong=0        (one line)
  *   item = cards-attention/key-padding-mask@1767052800.3 log=3 t=1767052800 grade=3 elapsed=2
@@ -48,10 +49,13 @@ typedef struct {
     char key[PL_BOOK_NAME_CAP]; /* "DECK/ID", "DECK/ID@T.N" (a log line), "@settings" */
     PlSchedCard s;
     int right, wrong;
-    int box;                /* the Leitner box of a card from the first version; 0 */
-    int box_due, box_last;  /* that version's days, read only (turned into s) */
-    double retention;       /* @settings: the desired retention; 0 elsewhere */
-    int until;              /* @settings: the interview's day (sched.h); 0: none */
+    int box;               /* the Leitner box of a card from the first version; 0 */
+    int box_due, box_last; /* that version's days, read only (turned into s) */
+    double retention;      /* @settings: the desired retention; 0 elsewhere */
+    int until;             /* @settings: the interview's day (sched.h); 0: none */
+    int reviews_per_day;   /* @settings: the daily limit of reviews; 0: PL_DRILL_REVIEWS_PER_DAY */
+    int new_per_day;       /* @settings: new cards a day at most; 0: PL_DRILL_NEW_PER_DAY */
+    int day_starts;        /* @settings: the local hour a day starts, 1..24 (24: midnight); 0: PL_DRILL_DAY_STARTS */
     PlReviewLog log;
 } PlDrillRecord;
 
@@ -72,6 +76,9 @@ void pl_drill_book_init(PlDrillBook *b, const char *path);
  * another drill's grades are kept, and b then holds them too. */
 PlStatus pl_drill_book_save(PlDrillBook *b, PlErr *err);
 void pl_drill_book_done(PlDrillBook *b);
+/* Days from here on start when the learner's book says (pl_drill_book_load
+ * does this too): for a front end, before it asks pl_sched_today. */
+void pl_drill_book_use_days(void);
 
 /* The record of deck/id, or NULL. */
 const PlDrillRecord *pl_drill_book_find(const PlDrillBook *b, const char *deck, const char *id);
@@ -85,7 +92,27 @@ int pl_drill_book_set_retention(PlDrillBook *b, double r);
 /* The interview's day kept in the book (0: none); setting 0 forgets it. */
 int pl_drill_book_until(const PlDrillBook *b);
 int pl_drill_book_set_until(PlDrillBook *b, int day);
-/* The scheduler's parameters with the book's retention and interview day. */
+/* The daily limits and the hour a day starts, as the book keeps them or
+ * their defaults. */
+#define PL_DRILL_REVIEWS_PER_DAY 100
+#define PL_DRILL_NEW_PER_DAY 20
+#define PL_DRILL_DAY_STARTS 4
+int pl_drill_book_reviews_per_day(const PlDrillBook *b);
+int pl_drill_book_new_per_day(const PlDrillBook *b);
+int pl_drill_book_day_starts(const PlDrillBook *b);
+/* Keeps the limits given (0: as they are) and the hour (-1: as it is);
+ * 0, or -1 (out of range, no memory). */
+int pl_drill_book_set_limits(PlDrillBook *b, int reviews, int fresh, int hour);
+/* load[k]: the seen cards of the book due on day today + k (the overdue on
+ * today), the record named skip (or NULL) left out, for k < days; returns
+ * days. */
+int pl_drill_book_load_days(const PlDrillBook *b, const char *skip, long long today, int *load, int days);
+/* Moves every seen card due after the interview's day onto a day before it
+ * (pl_sched_fit_until, against the load of the others); returns how many
+ * moved. */
+int pl_drill_book_fit_until(PlDrillBook *b, long long now);
+/* The scheduler's parameters with the book's retention, interview day and
+ * daily limit (a grade adds the book's load). */
 void pl_drill_book_fsrs(const PlDrillBook *b, PlFsrs *p);
 /* Grades deck/id's card at time now and logs the grade; 0, or -1 (no
  * memory, a name that does not fit, a grade out of range). */

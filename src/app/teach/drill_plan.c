@@ -18,8 +18,8 @@ int pl_drill_plan_topics(const PlDeck *const *decks, int n, const PlDrillBook *b
                          PlTopicRecall *out, int cap) {
     PlFsrs p;
     pl_drill_book_fsrs(b, &p);
-    long long then = (long long)until * PL_DAY + PL_DAY / 2;
-    int today = (int)(now / PL_DAY), nt = 0;
+    long long then = pl_sched_day_start(until) + PL_DAY / 2;
+    int today = (int)pl_sched_day(now), nt = 0;
     for (int k = 0; k < n; k++) {
         const PlDeck *d = decks[k];
         if (d->kind != PL_DECK_CARDS && d->kind != PL_DECK_MINUTE) continue;
@@ -32,14 +32,15 @@ int pl_drill_plan_topics(const PlDeck *const *decks, int n, const PlDrillBook *b
             memset(&fresh, 0, sizeof fresh);
             const PlSchedCard *c = r ? &r->s : &fresh;
             t->cards++;
-            t->seen += c->state != PL_CARD_NEW;
-            t->due += c->state != PL_CARD_NEW && pl_sched_is_due(c, today);
+            if (c->state == PL_CARD_NEW) continue; /* the recall is of the cards seen */
+            t->seen++;
+            t->due += pl_sched_is_due(c, today);
             t->recall_now += pl_sched_recall(&p, c, now);
             t->recall_then += until ? pl_sched_recall(&p, c, then > now ? then : now) : 0;
         }
     }
     for (int i = 0; i < nt; i++)
-        if (out[i].cards) out[i].recall_now /= out[i].cards, out[i].recall_then /= out[i].cards;
+        if (out[i].seen) out[i].recall_now /= out[i].seen, out[i].recall_then /= out[i].seen;
     return nt;
 }
 
@@ -51,7 +52,7 @@ void pl_drill_plan_days(const PlDeck *const *decks, int n, const PlDrillBook *b,
         for (int i = 0; i < d->n; i++) {
             const PlDrillRecord *r = pl_drill_book_find(b, d->name, d->items[i].id);
             if (!r || r->s.state == PL_CARD_NEW) continue;
-            long long day = r->s.due / PL_DAY - today;
+            long long day = pl_sched_day(r->s.due) - today;
             if (day < days) out[day < 0 ? 0 : day]++;
         }
     }

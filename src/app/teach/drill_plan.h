@@ -2,8 +2,9 @@
  * the interview's day, from the drill book's FSRS memory states (sched.h).
  * A topic is an item's "topic:" line in its deck (doc/deck-format.md);
  * cards and minute prompts count (questions and cases have no memory
- * state); a card never seen counts as recall 0, and the recall on the day
- * assumes no review in between, so it is the floor the reviews raise. */
+ * state); the recall is the mean over the cards seen (those not seen yet
+ * are counted apart), and the recall on the day assumes no review in
+ * between, so it is the floor the reviews raise. */
 #ifndef PL_APP_DRILL_PLAN_H
 #define PL_APP_DRILL_PLAN_H
 
@@ -17,7 +18,7 @@ typedef struct {
     int cards;          /* cards and prompts of the topic */
     int seen;           /* of them, seen at least once */
     int due;            /* seen and due today */
-    double recall_now;  /* mean predicted recall at now */
+    double recall_now;  /* mean predicted recall at now, of the cards seen */
     double recall_then; /* at noon of the interview's day */
 } PlTopicRecall;
 

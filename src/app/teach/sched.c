@@ -144,7 +144,8 @@ static int step_minutes(const PlFsrs *p, int state, int step, int g, int *next) 
     if (n == 0 || step >= n) return 0;
     if (state == PL_CARD_REVIEW) return g == PL_GRADE_AGAIN ? steps[step < 0 ? 0 : step] : 0;
     if (g == PL_GRADE_AGAIN) return steps[0];
-    if (g == PL_GRADE_HARD) return *next = step, n == 1 ? (int)round(steps[0] * 1.5) : (int)round((steps[0] + steps[1]) / 2.0);
+    if (g == PL_GRADE_HARD)
+        return *next = step, n == 1 ? (int)round(steps[0] * 1.5) : (int)round((steps[0] + steps[1]) / 2.0);
     if (g == PL_GRADE_GOOD && step + 1 < n) return *next = step + 1, steps[step + 1];
     return 0;
 }
@@ -181,13 +182,88 @@ static int review_interval(const PlFsrs *p, const PlSchedCard *was, int g, int e
     return g == PL_GRADE_HARD ? hard : g == PL_GRADE_GOOD ? good : easy;
 }
 
-static long long day_of(long long t) { return t >= 0 ? t / PL_DAY : -((-t + PL_DAY - 1) / PL_DAY); }
+/* ---- days ---- */
 
-/* An interval that would end after the interview's day ends on it. */
-static void clamp_to_until(const PlFsrs *p, PlSchedCard *c, long long now) {
-    if (!p->until || c->state != PL_CARD_REVIEW || day_of(now) >= p->until || day_of(c->due) <= p->until) return;
-    int days = (int)(p->until - day_of(now));
-    c->scheduled = days, c->due = now + PL_DAY * days;
+/* Seconds added to a time before it is cut into days: the local time's
+ * offset from UTC less the hour the day starts at (pl_sched_set_day_start);
+ * 0 (UTC days from midnight, as ts-fsrs counts them) until it is set. */
+static long long day_shift;
+
+static long long floor_div(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+void pl_sched_set_day_start(int hour, long long now) {
+    time_t t = (time_t)now;
+    struct tm tm;
+    long long off = localtime_r(&t, &tm) ? (long long)tm.tm_gmtoff : 0;
+    day_shift = off - 3600LL * hour;
+}
+
+void pl_sched_set_day_shift(long long seconds) { day_shift = seconds; }
+long long pl_sched_day(long long t) { return floor_div(t + day_shift, PL_DAY); }
+long long pl_sched_day_start(long long day) { return day * PL_DAY - day_shift; }
+static long long day_of(long long t) { return pl_sched_day(t); }
+
+/* ---- where a review lands: the interview's day and the daily load ---- */
+
+static int load_at(const PlFsrs *p, long long day) {
+    long long k = day - p->load_first;
+    return p->load && k >= 0 && k < p->load_days ? p->load[k] : 0;
+}
+
+/* The least loaded day of lo..hi, the later of equals. */
+static long long least_loaded(const PlFsrs *p, long long lo, long long hi) {
+    long long best = hi;
+    for (long long d = hi - 1; d >= lo; d--)
+        if (load_at(p, d) < load_at(p, best)) best = d;
+    return best;
+}
+
+/* Moves a review card's due day: one graded before the final days and due
+ * after the interview's day lands on the least loaded of the final days
+ * (from which a review keeps recall on the day at the desired retention:
+ * the interval the card has now, which a successful review only
+ * lengthens), the later of equals: its last review before the interview.
+ * Graded in the final days, it keeps its interval: its recall on the day
+ * is at the desired retention or above, since it falls to it only at the
+ * interval's end; one that lands on a day already at the daily limit comes earlier,
+ * to the nearest day with room (earlier keeps recall higher), or when none
+ * has room, later by a fifth of its interval at most (a day at least),
+ * never past the interview's day. */
+static void place(const PlFsrs *p, PlSchedCard *c, long long now) {
+    if (c->state != PL_CARD_REVIEW) return;
+    long long today = day_of(now), due = day_of(c->due), best = due;
+    if (p->until && today < p->until - PL_SCHED_FINAL_DAYS && due > p->until) {
+        long long lo = p->until - PL_SCHED_FINAL_DAYS, reach = p->until - (c->scheduled > 1 ? c->scheduled : 1);
+        lo = lo > reach ? lo : reach;
+        best = least_loaded(p, lo > today + 1 ? lo : today + 1, p->until);
+    } else if (p->until && today < p->until && due > p->until &&
+               pl_fsrs_recall(p, (double)(pl_sched_day_start(p->until) + PL_DAY / 2 - now) / PL_DAY, c->s) <
+                   p->retention) {
+        best = least_loaded(p, today + 1, p->until); /* its fuzzed interval ends past the point recall holds */
+    } else if (p->daily_limit > 0 && load_at(p, due) >= p->daily_limit) {
+        long long late =
+            due + (c->scheduled / 5 > 1 ? c->scheduled / 5 : 1); /* a fifth of the interval later at most */
+        if (p->until && today < p->until && late > p->until) late = p->until;
+        for (long long d = due - 1; d > today && best == due; d--)
+            if (load_at(p, d) < p->daily_limit) best = d;
+        for (long long d = due + 1; d <= late && best == due; d++)
+            if (load_at(p, d) < p->daily_limit) best = d;
+    }
+    if (best == due) return;
+    c->scheduled = (int)(best - today), c->due = now + PL_DAY * (best - today);
+}
+
+int pl_sched_fit_until(const PlFsrs *p, PlSchedCard *c, long long now) {
+    long long today = day_of(now);
+    if (!p->until || c->state == PL_CARD_NEW || today > p->until || day_of(c->due) <= p->until) return 0;
+    if (c->last > now) return 0; /* graded after now (a clock set back): left as it is */
+    int ivl = (int)raw_interval(p, c->s);
+    long long lo = p->until - PL_SCHED_FINAL_DAYS, reach = p->until - (ivl > 1 ? ivl : 1);
+    lo = lo > reach ? lo : reach;
+    long long best = least_loaded(p, lo > today ? lo : today, p->until);
+    c->due = now + PL_DAY * (best - today);
+    if (c->state == PL_CARD_REVIEW && c->last) c->scheduled = (int)(best - day_of(c->last));
+    return 1;
 }
 
 int pl_sched_grade(const PlFsrs *p, PlSchedCard *c, PlGrade g, long long now, uint64_t seed) {
@@ -200,11 +276,13 @@ int pl_sched_grade(const PlFsrs *p, PlSchedCard *c, PlGrade g, long long now, ui
         int ivl = review_interval(p, &was, (int)g, elapsed, seed);
         c->state = PL_CARD_REVIEW, c->step = 0, c->scheduled = ivl, c->due = now + PL_DAY * ivl;
     } else {
-        int to = was.state == PL_CARD_NEW ? PL_CARD_LEARNING : was.state == PL_CARD_REVIEW ? PL_CARD_RELEARNING : was.state;
+        int to = was.state == PL_CARD_NEW      ? PL_CARD_LEARNING
+                 : was.state == PL_CARD_REVIEW ? PL_CARD_RELEARNING
+                                               : was.state;
         apply_steps(p, &was, c, (int)g, to, now, elapsed, seed);
         if (was.state == PL_CARD_REVIEW) c->lapses++;
     }
-    clamp_to_until(p, c, now);
+    place(p, c, now);
     c->last = now;
     c->reviews++;
     return 0;
@@ -217,7 +295,7 @@ long long pl_sched_wait(const PlFsrs *p, const PlSchedCard *c, PlGrade g, long l
 }
 
 int pl_sched_is_due(const PlSchedCard *c, int today) {
-    return c->state == PL_CARD_NEW || c->due < ((long long)today + 1) * PL_DAY;
+    return c->state == PL_CARD_NEW || c->due < pl_sched_day_start((long long)today + 1);
 }
 
 void pl_sched_from_box(const PlFsrs *p, PlSchedCard *c, int box, int due_day, int last_day) {
@@ -279,11 +357,11 @@ void pl_sched_day_text(int day, char *out, int cap) {
     else snprintf(out, (size_t)cap, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
-/* PADLAB_NOW: YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC); -1 when unset or not one. */
+/* PADLAB_NOW: YYYY-MM-DD (its noon) or YYYY-MM-DDTHH:MM (UTC); -1 when unset or not one. */
 static long long injected_now(void) {
     const char *env = getenv("PADLAB_NOW");
     char date[11];
-    int day, h = 0, min = 0;
+    int day, h = 12, min = 0; /* a date alone is its noon: the same day wherever the day starts */
     if (!env || strlen(env) < 10) return -1;
     memcpy(date, env, 10), date[10] = '\0';
     if (pl_sched_parse_day(date, &day)) return -1;
@@ -300,4 +378,4 @@ long long pl_sched_now(void) {
     return t >= 0 ? t : (long long)time(NULL);
 }
 
-int pl_sched_today(void) { return (int)(pl_sched_now() / PL_DAY); }
+int pl_sched_today(void) { return (int)pl_sched_day(pl_sched_now()); }

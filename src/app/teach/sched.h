@@ -25,9 +25,22 @@
  * more are fuzzed (a few days either way, so that cards learnt together
  * spread out), from a generator seeded with the card's seed and review
  * count: the same card, grades and times give the same days on every run.
- * With an interview's day set, an interval that would end after it is cut
- * to end on it (at least one day): every card is seen again before the
- * interview rather than after.
+ * With an interview's day set, an interval given before the final days
+ * (PL_SCHED_FINAL_DAYS and the day itself) that would end after it lands
+ * instead on the least loaded of the final days (the later of equals): each
+ * card's last review before the interview, spread over the last days rather
+ * than piled onto the morning. A grade in the final days keeps its
+ * interval, which may end after the day: recall falls to the desired
+ * retention only at an interval's end, so the card's recall on the day is
+ * at it or above.
+ * Without one, an interval that ends on a day already at the daily limit
+ * ends on the nearest earlier day with room. The load is what the caller
+ * says each day holds (the drill book counts it).
+ *
+ * Days start at a local hour (4 am by default in a drill book; the local
+ * time follows TZ): a day number is the days since 1970 of the time moved
+ * by pl_sched_set_day_start. Until that is called days are UTC's from
+ * midnight, as the reference code counts them.
  *
  * Before FSRS, padlab kept cards in five Leitner boxes (1, 2, 4, 8, 16
  * days). pl_sched_from_box turns such a card into an FSRS review card whose
@@ -43,6 +56,7 @@
 #define PL_FSRS_MAX_STEPS 4
 #define PL_SCHED_BOXES 5 /* the Leitner boxes of books before FSRS */
 #define PL_DAY 86400LL
+#define PL_SCHED_FINAL_DAYS 3 /* the days before an interview its last reviews spread over */
 
 typedef enum { PL_GRADE_AGAIN = 1, PL_GRADE_HARD = 2, PL_GRADE_GOOD = 3, PL_GRADE_EASY = 4 } PlGrade;
 typedef enum { PL_CARD_NEW, PL_CARD_LEARNING, PL_CARD_REVIEW, PL_CARD_RELEARNING } PlCardState;
@@ -54,18 +68,22 @@ typedef struct {
     int fuzz;                                   /* 1: fuzz intervals of 3 days and more */
     int learning[PL_FSRS_MAX_STEPS], nlearning; /* minutes */
     int relearning[PL_FSRS_MAX_STEPS], nrelearning;
-    int until; /* an interview's day (days since 1970): intervals end on or before it; 0: none */
+    int until;       /* an interview's day (days since 1970): intervals end on or before it; 0: none */
+    int daily_limit; /* reviews a day should hold at most (0: no limit) */
+    const int *load; /* load[k]: the reviews day load_first + k already holds; NULL: none known */
+    long long load_first;
+    int load_days;
 } PlFsrs;
 
 typedef struct {
-    int state;          /* PlCardState */
-    int step;           /* the learning step it stands at */
-    double d, s;        /* difficulty, stability (days); 0, 0 when new */
-    long long due;      /* seconds; a new card: 0, due at once */
-    long long last;     /* seconds of the last grade; 0: none */
-    int scheduled;      /* days the last grade gave (0: a learning step) */
-    int reviews;        /* grades given */
-    int lapses;         /* times a review card was graded again */
+    int state;      /* PlCardState */
+    int step;       /* the learning step it stands at */
+    double d, s;    /* difficulty, stability (days); 0, 0 when new */
+    long long due;  /* seconds; a new card: 0, due at once */
+    long long last; /* seconds of the last grade; 0: none */
+    int scheduled;  /* days the last grade gave (0: a learning step) */
+    int reviews;    /* grades given */
+    int lapses;     /* times a review card was graded again */
 } PlSchedCard;
 
 /* The published defaults: FSRS-6's weights, retention 0.9, 36500 days at
@@ -84,8 +102,11 @@ double pl_sched_recall(const PlFsrs *p, const PlSchedCard *c, long long now);
 int pl_sched_grade(const PlFsrs *p, PlSchedCard *c, PlGrade g, long long now, uint64_t seed);
 /* The seconds the card would wait if graded g at now, or -1 for g out of range. */
 long long pl_sched_wait(const PlFsrs *p, const PlSchedCard *c, PlGrade g, long long now, uint64_t seed);
-/* Whether it is due on day today (days since 1970, UTC): new, or due before
- * the day ends. */
+/* A seen card due after the interview's day, moved to the least loaded of
+ * the final days (today on, as a grade would place it): 1 when moved, else 0. */
+int pl_sched_fit_until(const PlFsrs *p, PlSchedCard *c, long long now);
+/* Whether it is due on day today (pl_sched_day): new, or due before the day
+ * ends. */
 int pl_sched_is_due(const PlSchedCard *c, int today);
 /* A card of the Leitner boxes (box 1..5, due and last as day numbers) as
  * FSRS (see above); box 0: a new card. */
@@ -97,11 +118,18 @@ int pl_sched_parse_day(const char *text, int *day);
 void pl_sched_day_text(int day, char *out, int cap);
 /* The state's name: "new", "learning", "review", "relearning". */
 const char *pl_sched_state_name(int state);
-/* The machine's clock: seconds since 1970 and today's day number (UTC
- * days, the days the intervals count); PADLAB_NOW (YYYY-MM-DD or
- * YYYY-MM-DDTHH:MM, UTC), for tests, sets it. Only front ends read it;
+/* The machine's clock: seconds since 1970 and today's day number
+ * (pl_sched_day); PADLAB_NOW (YYYY-MM-DD, its noon, or YYYY-MM-DDTHH:MM,
+ * UTC), for tests, sets it. Only front ends read it;
  * the functions above take the time they are given. */
 long long pl_sched_now(void);
 int pl_sched_today(void);
+/* Days start at hour (0..23) of the local time at now (TZ), from here on. */
+void pl_sched_set_day_start(int hour, long long now);
+/* The same as a shift in seconds (tests): 0 is UTC's midnight. */
+void pl_sched_set_day_shift(long long seconds);
+/* The day number of time t, and the time day starts at. */
+long long pl_sched_day(long long t);
+long long pl_sched_day_start(long long day);
 
 #endif
