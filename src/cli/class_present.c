@@ -40,6 +40,7 @@
 #include "class_screen.h"
 #include "cli.h"
 #include "core/folder.h"
+#include "core/stops.h"
 #include "tui/screen.h"
 
 /* The signal that ends the class (INT, TERM, HUP, QUIT), 0 while none has
@@ -50,12 +51,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_stop(int sig) { stop_signal = sig; }
 
 static void catch_stops(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+    pl_stops_catch(on_stop, NULL);
     signal(SIGPIPE, SIG_IGN); /* a presenter view's reader that goes away: its writes fail, the class goes on */
 }
 

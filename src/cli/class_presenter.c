@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/teach/page.h"
+#include "class_screen.h"
 #include "core/text.h"
 
 int cli_presenter_open(const char *path, char *why, int cap) {
@@ -47,25 +47,11 @@ static void answers(FILE *f, PlClass *c, const ClassPresenter *s) {
     } else fputs("   revealed on the projector\n", f);
 }
 
-/* Columns a run of UTF-8 takes (one a character). */
-static double columns(void *ctx, const char *s, size_t n) {
-    (void)ctx;
-    double w = 0;
-    for (size_t i = 0; i < n; i++) w += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return w;
-}
-
-static void wrapped_line(void *ctx, const char *s, size_t n, int kind, double in) {
-    FILE *f = ctx;
-    if (kind != 2) pl_text_printf_lines(f, "%*s%.*s", kind ? (int)in : 0, "", (int)n, s);
-    fputc('\n', f);
-}
-
 /* The notes, wrapped at the terminal's width at spaces (a terminal would cut words). */
 static void notes(FILE *f, const char *text, int cols) {
     char para[4200];
     snprintf(para, sizeof para, "notes: %s", text ? text : "(none for this step)");
-    pl_page_wrap(para, cols, 7, columns, wrapped_line, f);
+    cli_wrap_text(f, para, cols, 7);
 }
 
 static void frame(FILE *f, PlClass *c, const ClassPresenter *s, int cols) {

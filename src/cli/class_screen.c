@@ -31,13 +31,17 @@ static void wrapped_line(void *ctx, const char *s, size_t n, int kind, double in
     fputc('\n', ctx);
 }
 
+void cli_wrap_text(FILE *f, const char *text, int width, int indent) {
+    pl_page_wrap(text, width, indent, columns, wrapped_line, f);
+}
+
 void cli_class_screen(FILE *f, PlClass *c, const ClassScreen *s) {
     pl_text_printf_lines(f, "padlab class: %s, step %d of %d\n", s->title, s->step + 1, s->nsteps);
     fprintf(f, "join at %s with the code %s   (%d students)\n", s->url, s->code, pl_class_students(c));
     if (s->qr) cli_class_qr(f, s->url, 2);
     if (s->narration && *s->narration) {
         fputc('\n', f);
-        pl_page_wrap(s->narration, WIDTH, 0, columns, wrapped_line, f);
+        cli_wrap_text(f, s->narration, WIDTH, 0);
     }
     fputc('\n', f);
     PlBoard b = {.qi = s->qi, .exam = s->exam, .after = s->after, .share = s->share, .eta = s->eta, .note = s->note};

@@ -32,4 +32,9 @@ void cli_class_exam_end(FILE *f, PlClass *c, int qi);
 /* A tally as rows of bars, rounds side by side (the reveal). */
 void cli_class_tally(FILE *f, const PlClassTally *t, const PlClassNow *n);
 
+/* text wrapped at width columns (UTF-8 counted a character a column) on f,
+ * its lines after the first at indent: what a terminal would otherwise cut
+ * mid-word. */
+void cli_wrap_text(FILE *f, const char *text, int width, int indent);
+
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "app/lab/fill.h"
+#include "app/teach/anki.h"
 #include "app/teach/bugcase.h"
 #include "app/teach/cheatsheet.h"
 #include "app/teach/cloze.h"
@@ -295,50 +296,12 @@ typedef struct {
     char why[400]; /* why: then nothing is written */
 } AnkiCtx;
 
-/* HTML of a text for a field: &, <, >, " escaped; paragraphs (a blank
- * line apart) as <p>, lines starting "- " as a list; nothing that breaks
- * the line, so that a note is one line of the file. */
-static void anki_html(FILE *f, const char *text) {
-    int in_list = 0, in_p = 0;
-    for (const char *p = text ? text : ""; *p;) {
-        size_t len = strcspn(p, "\n");
-        int item = len >= 2 && p[0] == '-' && p[1] == ' ', blank = len == 0;
-        if ((blank || item) && in_p) fputs("</p>", f), in_p = 0;
-        if (!item && in_list) fputs("</ul>", f), in_list = 0;
-        if (item && !in_list) fputs("<ul>", f), in_list = 1;
-        if (!blank) {
-            fputs(item ? "<li>" : in_p ? " " : "<p>", f), in_p |= !item;
-            for (size_t i = item ? 2 : 0; i < len; i++) {
-                char c = p[i] == '\t' || p[i] == '\r' ? ' ' : p[i];
-                if (c == '&') fputs("&amp;", f);
-                else if (c == '<') fputs("&lt;", f);
-                else if (c == '>') fputs("&gt;", f);
-                else if (c == '"') fputs("&quot;", f);
-                else fputc(c, f);
-            }
-            if (item) fputs("</li>", f);
-        }
-        p += len + (p[len] == '\n');
-    }
-    if (in_p) fputs("</p>", f);
-    if (in_list) fputs("</ul>", f);
-}
-
 /* A tag: padlab::DECK::TOPIC, spaces as underscores (Anki splits tags on spaces). */
 static void anki_tag(FILE *f, const char *deck, const char *topic) {
     fprintf(f, "padlab::%s", deck);
     if (topic && *topic) fputs("::", f);
     for (const char *c = topic ? topic : ""; *c; c++)
         fputc(*c == ' ' || *c == '\t' || *c == '\n' || *c == '"' ? '_' : *c, f);
-}
-
-/* A note's stable id (Anki's guid column): the same for the same deck and
- * item on every export, so that importing again updates the note. */
-static void anki_guid(FILE *f, const char *deck, const char *id) {
-    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    uint64_t h = pl_drill_card_seed(deck, id);
-    fputs("padlab-", f);
-    for (int i = 0; i < 11; i++) fputc(digits[h % 62], f), h /= 62;
 }
 
 /* A text with its figures filled into buf: 0, or -1 with x->why said. */
@@ -388,8 +351,8 @@ static int anki_note(FILE *f, AnkiCtx *x, const PlDeckItem *it) {
     if (front[0])
         snprintf(buf[F_FRONT] + strlen(buf[F_FRONT]), sizeof buf[F_FRONT] - strlen(buf[F_FRONT]), "\n\n%s", front);
     if (more[0]) snprintf(buf[F_BACK] + strlen(buf[F_BACK]), sizeof buf[F_BACK] - strlen(buf[F_BACK]), "\n\n%s", more);
-    anki_guid(f, x->deck->name, it->id);
-    for (int i = 0; i < ANKI_FIELDS; i++) fputc('\t', f), anki_html(f, buf[i]);
+    pl_anki_guid(f, x->deck->name, it->id);
+    for (int i = 0; i < ANKI_FIELDS; i++) fputc('\t', f), pl_anki_html(f, buf[i]);
     fputc('\t', f);
     anki_tag(f, x->deck->name, it->topic);
     fputc('\n', f);

@@ -1,5 +1,6 @@
 /* A class session in the window (class_run.h). */
 #include "class_run.h"
+#include "core/stops.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -21,14 +22,7 @@ int gui_class_signal(void) { return stop_signal; }
 
 /* INT, TERM, HUP and QUIT end the class through the window's loop (SDL
  * would turn the first two into a quiet quit, the others would kill it). */
-static void catch_stops(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
-}
+static void catch_stops(void) { pl_stops_catch(on_stop, NULL); }
 
 int gui_class_start(GuiClass *k, PlLessonPlay *lesson, PlLab *lab, const PlLabSettings *settings, const GuiClassArgs *a,
                     char *why, int cap) {

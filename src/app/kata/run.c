@@ -1,6 +1,8 @@
 /* Running a candidate's program (run.h). */
 #include "run.h"
 
+#include "core/stops.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,21 +20,6 @@
 static volatile sig_atomic_t stopped_by;
 static void on_signal(int sig) { stopped_by = sig; }
 int pl_krun_stopped(void) { return stopped_by; }
-
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-#define NSTOP ((int)(sizeof stop_signals / sizeof stop_signals[0]))
-
-static void catch_stops(struct sigaction *old) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal; /* no SA_RESTART: poll and waitpid return EINTR */
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &sa, &old[i]);
-}
-
-static void release_stops(const struct sigaction *old) {
-    for (int i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &old[i], NULL);
-}
 
 /* Every process padlab is parent of now: the program's own children that
  * outlived it (a new session, a double fork) come back to padlab, its
@@ -69,7 +56,7 @@ static double now(void) {
  * the signals as they were. */
 static void child(const char *command, const char *case_path, int out_fd) {
     setpgid(0, 0);
-    for (int i = 0; i < NSTOP; i++) signal(stop_signals[i], SIG_DFL);
+    pl_stops_default();
     int in = open(case_path, O_RDONLY);
     if (in < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0) _exit(127);
     close(in), close(out_fd);
@@ -124,11 +111,11 @@ PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun
 #ifdef PR_SET_CHILD_SUBREAPER
     prctl(PR_SET_CHILD_SUBREAPER, 1); /* what the program leaves running comes back to padlab */
 #endif
-    struct sigaction old[NSTOP];
-    catch_stops(old);
+    struct sigaction old[PL_STOP_SIGNALS];
+    pl_stops_catch(on_signal, old);
     pid_t pid = fork();
     if (pid < 0) {
-        release_stops(old);
+        pl_stops_release(old);
         close(fds[0]), close(fds[1]);
         return pl_err_set(err, PL_EIO, "cannot start the program: %s", strerror(errno));
     }
@@ -146,7 +133,7 @@ PlStatus pl_krun(const char *command, const char *case_path, int seconds, PlKRun
     }
     kill(-pid, SIGKILL); /* what it started in its group and left behind */
     kill_strays();       /* and what left the group (setsid, a double fork) */
-    release_stops(old);
+    pl_stops_release(old);
     if (r->out) r->out[r->n] = '\0';
     r->exited = WIFEXITED(ws), r->status = r->exited ? WEXITSTATUS(ws) : WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
     if (st) free(r->out), r->out = NULL;

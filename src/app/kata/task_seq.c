@@ -149,11 +149,17 @@ static PlStatus make_packed_pos(PlKCase *kc, int k, const PlCorpus *c) {
     return st;
 }
 
+/* The document of packed token t, from cu_seqlens. */
+static int doc_of(const PlKArray *cu, int t) {
+    int d = 0;
+    while (d + 1 < cu->shape[0] - 1 && cu->v[d + 1] <= t) d++;
+    return d;
+}
+
 static void why_packed_pos(char *buf, size_t cap, const PlKCase *kc, int o, const int *idx, double got) {
     (void)o, (void)got;
     const PlKArray *cu = &kc->in[0];
-    int d = 0;
-    while (d + 1 < cu->shape[0] - 1 && cu->v[d + 1] <= idx[0]) d++;
+    int d = doc_of(cu, idx[0]);
     snprintf(buf, cap,
              "token %d belongs to document %d, which starts at %d: positions restart at 0 with every "
              "document",
@@ -184,13 +190,6 @@ static PlStatus make_packed_mask(PlKCase *kc, int k, const PlCorpus *c) {
     free(m);
     pl_kbatch_done(&b);
     return st;
-}
-
-/* The document of packed token t, from cu_seqlens. */
-static int doc_of(const PlKArray *cu, int t) {
-    int d = 0;
-    while (d + 1 < cu->shape[0] - 1 && cu->v[d + 1] <= t) d++;
-    return d;
 }
 
 static void why_packed_mask(char *buf, size_t cap, const PlKCase *kc, int o, const int *idx, double got) {

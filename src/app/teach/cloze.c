@@ -1,8 +1,9 @@
 /* The polarity facts as cloze notes (cloze.h). */
 #include "cloze.h"
 
+#include "anki.h"
+
 #include <math.h>
-#include <stdint.h>
 #include <string.h>
 
 static const struct {
@@ -40,26 +41,6 @@ static const struct {
 
 int pl_cloze_count(void) { return NFACTS; }
 
-/* Text of a field: HTML-escaped, on one line. */
-static void field(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (*s == '&') fputs("&amp;", f);
-        else if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
-    }
-}
-
-static void guid(FILE *f, const char *id) {
-    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a of "polarity/ID" */
-    for (const char *s = "polarity/"; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    for (const char *s = id; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    fputs("padlab-", f);
-    for (int i = 0; i < 11; i++) fputc(digits[h % 62], f), h /= 62;
-}
-
 int pl_cloze_anki(FILE *f) {
     char text[400];
     double fp16_min = -(2.0 - ldexp(1.0, -10)) * ldexp(1.0, 15); /* float16's largest finite value, negated */
@@ -69,8 +50,8 @@ int pl_cloze_anki(FILE *f) {
         const char *at = strstr(facts[i].text, "FP16_MIN"); /* the value as float16 holds it, computed */
         if (at) snprintf(text, sizeof text, "%.*s%.0f%s", (int)(at - facts[i].text), facts[i].text, fp16_min, at + 8);
         else snprintf(text, sizeof text, "%s", facts[i].text);
-        guid(f, facts[i].id);
-        fputc('\t', f), field(f, text), fputc('\t', f), field(f, facts[i].extra);
+        pl_anki_guid(f, "polarity", facts[i].id);
+        fputc('\t', f), pl_anki_html(f, text), fputc('\t', f), pl_anki_html(f, facts[i].extra);
         fputs("\tpadlab::polarity\n", f);
     }
     return ferror(f) ? -1 : 0;
