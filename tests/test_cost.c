@@ -103,6 +103,10 @@ START_TEST(test_compare_measures_every_strategy_against_static) {
     ck_assert(fabs(rows[PL_BATCH_PACKED].cells_saved - 0.15) < 1e-12);
     ck_assert(fabs(rows[PL_BATCH_PACKED].attn_saved - (1.0 - 61.0 / 80.0)) < 1e-12);
     ck_assert(rows[PL_BATCH_PACKED].padding_share == 0.0);
+    /* the shapes a compiler sees: static and dynamic 2 x 4 twice, then 1 x 4; bucket_longest 2 x 3, 1 x 4, 2 x 4 */
+    ck_assert_int_eq(rows[PL_BATCH_STATIC].cost.shapes, 2);
+    ck_assert_int_eq(rows[PL_BATCH_DYNAMIC].cost.shapes, 2);
+    ck_assert_int_eq(rows[PL_BATCH_BUCKET_LONGEST].cost.shapes, 3);
 }
 END_TEST
 

@@ -1,5 +1,6 @@
 #include "cost.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A row of source length L, of which kept tokens sit in a row of width T. */
@@ -27,9 +28,35 @@ void pl_cost_add_packed(PlCost *c, int L) {
     c->rnn_steps += L;
 }
 
+static int cmp_shape(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The distinct rows x width of p's batches (packed: one row of the batch's
+ * kept tokens); 0 when there is no memory to count them. */
+static int64_t count_shapes(const PlPlan *p, const int *len) {
+    int64_t *key = malloc(sizeof *key * (size_t)(p->n_batches ? p->n_batches : 1)), n = 0;
+    if (!key) return 0;
+    for (int b = 0; b < p->n_batches; b++) {
+        int64_t rows = p->start[b + 1] - p->start[b], width = p->width[b];
+        if (p->packed) {
+            width = 0;
+            for (int i = p->start[b]; i < p->start[b + 1]; i++) width += pl_plan_kept(p, len[p->order[i]]);
+            rows = 1;
+        }
+        key[b] = rows << 32 | width;
+    }
+    qsort(key, (size_t)p->n_batches, sizeof *key, cmp_shape);
+    for (int b = 0; b < p->n_batches; b++) n += b == 0 || key[b] != key[b - 1];
+    free(key);
+    return n;
+}
+
 void pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len) {
     memset(c, 0, sizeof *c);
     c->batches = p->n_batches;
+    c->shapes = count_shapes(p, len);
     for (int b = 0; b < p->n_batches; b++)
         for (int i = p->start[b]; i < p->start[b + 1]; i++) {
             int L = len[p->order[i]];

@@ -19,6 +19,8 @@ typedef struct {
     int64_t attn_real_cells; /* score cells between two real tokens: kept L*L per row */
     int64_t rnn_steps;       /* recurrent steps run: slots (packed: tokens) */
     int64_t rnn_wasted;      /* of which on pad cells */
+    int64_t shapes;          /* distinct batch shapes in the epoch, rows x width (packed: 1 x the batch's
+                                tokens): what a compiler without dynamic shapes compiles once each */
 } PlCost;
 
 /* Adds one row of length L placed in a padded row of width T. */

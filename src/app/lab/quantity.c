@@ -73,6 +73,7 @@ GET(c_s_attn, PlLabCost, r->strategies[a].cost.attn_cells)
 GET(c_s_attn_saved, PlLabCost, r->strategies[a].attn_saved)
 GET(c_s_cut, PlLabCost, r->strategies[a].tokens_cut)
 GET(c_s_batches, PlLabCost, r->strategies[a].cost.batches)
+GET(c_s_shapes, PlLabCost, r->strategies[a].cost.shapes)
 GET(c_keep, PlLabCost, r->keep_maxlen[a])
 GET(c_sweep_pad, PlLabCost, r->sweep_padding[a])
 GET(c_sweep_kept, PlLabCost, r->sweep_kept[a])
@@ -313,6 +314,8 @@ static const Def defs[] = {
       "the share of static's score cells it skips"),
     R("cost.tokens_cut(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cut, "the tokens it throws away"),
     R("cost.batches(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_batches, "its batches"),
+    R("cost.shapes(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_shapes,
+      "its distinct batch shapes in an epoch: what a compiler without dynamic shapes compiles once each"),
     R("cost.maxlen_keeping(SHARE)", PL_R_COST, PL_QF_COUNT, A_KEEP, c_keep,
       "the smallest maxlen keeping that share of the tokens (0.05 .. 1)"),
     R("cost.static_padding_share(MAXLEN)", PL_R_COST, PL_QF_SHARE, A_SWEEP, c_sweep_pad,
@@ -458,8 +461,7 @@ static const Def defs[] = {
     R("train.seeds", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_seeds, "the seeds that ran"),
     R("train.memorised", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_memorised, "of which memorised"),
     R("train.at_chance", SRC_TRAIN, PL_QF_COUNT, A_NONE, t_at_chance, "of which at (or under) chance"),
-    R("train.over_chance", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_over_chance,
-      "the median minus chance (corpus.majority)"),
+    R("train.over_chance", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_over_chance, "the median minus chance (corpus.majority)"),
     R("grid.median(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_median,
       "a grid cell's median: (pre off), (pre on), (post off), (post on)"),
     R("grid.min(CELL)", SRC_GRID, PL_QF_SHARE, A_CELL, t_min, "its lowest seed"),

@@ -107,17 +107,20 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     for (int i = 0; i < PL_LAB_SWEEP; i++) {
         char q[160], v[64];
         out_table_cell(&t, "%d", k->sweep_maxlen[i]);
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "padding", k, i, info), "%.4f",
-                                              k->sweep_padding[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "kept", k, i, info), "%.4f",
-                                              k->sweep_kept[i]));
+        out_table_cell(
+            &t, "%s",
+            pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "padding", k, i, info), "%.4f", k->sweep_padding[i]));
+        out_table_cell(
+            &t, "%s",
+            pl_fig_drawn(v, sizeof v, l, sweep_names(q, sizeof q, "kept", k, i, info), "%.4f", k->sweep_kept[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
     if (bad) return PL_ENOMEM;
     if (k->cross_maxlen >= 0.0)
-        pl_fig_fprintf(f, l, "cost.crossing_maxlen", "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)",
-                       k->cross_maxlen, 100.0 * k->cross_share),
+        pl_fig_fprintf(f, l, "cost.crossing_maxlen",
+                       "padding share meets the share of tokens cut at maxlen %.0f (%.1f%% each)", k->cross_maxlen,
+                       100.0 * k->cross_share),
             fputc('\n', f);
     fputs("\nlengths: min ", f), pl_fig_fprintf(f, l, "corpus.min", "%d", k->lengths.min);
     fputs(", median ", f), pl_fig_fprintf(f, l, "corpus.median", "%.0f", k->lengths.median);
@@ -161,6 +164,7 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int s
         json_obj(w, NULL);
         json_str(w, "name", pl_batching_name(r->kind));
         json_fig_int(w, "batches", row_names(q, sizeof q, "batches", r->kind, selected), r->cost.batches);
+        json_fig_int(w, "shapes", row_names(q, sizeof q, "shapes", r->kind, selected), r->cost.shapes);
         json_fig(w, "padding_share", row_names(q, sizeof q, "padding_share", r->kind, selected), r->padding_share);
         json_fig_int(w, "slots", row_names(q, sizeof q, "cells", r->kind, selected), r->cost.slots);
         json_fig_int(w, "real_tokens", "cost.real_tokens", r->cost.real_tokens);
@@ -195,33 +199,42 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
         char a[48], b[48], q[160], v[96];
         PlBatching k = r->kind;
         out_table_cell(&t, "%s%s", pl_batching_name(k), (int)k == selected ? " *" : "");
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "batches", k, selected), "%lld",
-                                              (long long)r->cost.batches));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "padding_share", k, selected),
-                                              "%.4f", r->padding_share));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells", k, selected), "%lld",
-                                              (long long)r->cost.slots));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "batches", k, selected), "%lld",
+                                    (long long)r->cost.batches));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "padding_share", k, selected), "%.4f",
+                                    r->padding_share));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells", k, selected), "%lld",
+                                    (long long)r->cost.slots));
         /* the real tokens do not follow the batching: every row's are the lab's */
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, "cost.real_tokens", "%lld", (long long)r->cost.real_tokens));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "tokens_cut", k, selected), "%lld",
-                                              (long long)r->tokens_cut));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_cells", k, selected),
-                                              "%lld", (long long)r->cost.attn_cells));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, "cost.real_tokens", "%lld", (long long)r->cost.real_tokens));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "tokens_cut", k, selected), "%lld",
+                                    (long long)r->tokens_cut));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_cells", k, selected), "%lld",
+                                    (long long)r->cost.attn_cells));
         const char *saved = row_names(q, sizeof q, "cells_saved", k, -1);
         if (csv) {
             out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%.4f", r->cells_saved));
-            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
-                                                  "%.4f", r->attn_saved));
-            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells_saved", k, -1),
-                                                  "%.4f", 1.0 - r->cells_saved));
-            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
-                                                  "%.4f", 1.0 - r->attn_saved));
+            out_table_cell(
+                &t, "%s",
+                pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%.4f", r->attn_saved));
+            out_table_cell(&t, "%s",
+                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells_saved", k, -1), "%.4f",
+                                        1.0 - r->cells_saved));
+            out_table_cell(&t, "%s",
+                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%.4f",
+                                        1.0 - r->attn_saved));
         } else {
             pl_report_vs_static(r->cells_saved, 0, a, sizeof a);
             out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%s", a));
             pl_report_vs_static(r->attn_saved, 0, b, sizeof b);
-            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1),
-                                                  "%s", b));
+            out_table_cell(&t, "%s",
+                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%s", b));
         }
     }
     int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
