@@ -278,7 +278,7 @@ static int fill_into(PlLab *lab, const char *text, Out *o) {
 static int fill_drawn(PlLab *lab, const PlLedger *ledger, const char *text, char *out, int cap, char *why, int whycap) {
     if (cap <= 0) return 0;
     int mcap = 2 * cap + 1024; /* room for the marks, which the drawing drops */
-    char stack[20 * 1024];     /* a page's text fits here: filling it never runs out of memory */
+    char stack[20 * 1024] = ""; /* a page's text fits here: filling it never runs out of memory */
     char *marked = mcap <= (int)sizeof stack ? stack : malloc((size_t)mcap);
     if (!marked) {
         snprintf(out, (size_t)cap, "...");
