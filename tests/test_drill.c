@@ -1235,8 +1235,9 @@ START_TEST(test_drill_fortnight_spreads_the_load_to_the_day) {
         int placed[15] = {0}, learning = 0; /* review cards FSRS placed on each day to come; cards in a step */
         for (int i = 0; i < deck->n; i++) {
             const PlDrillRecord *r = pl_drill_book_find(&book, deck->name, deck->items[i].id);
-            if (r && r->s.state == PL_CARD_REVIEW)
-                placed[r->s.due / PL_DAY - (day + 1) < 0 ? 0 : r->s.due / PL_DAY - (day + 1)]++;
+            long long k = r ? r->s.due / PL_DAY - (day + 1) : -1;
+            if (r && r->s.state == PL_CARD_REVIEW && k < until - day)
+                placed[k < 0 ? 0 : k]++; /* (after the day: not counted) */
             learning += r && (r->s.state == PL_CARD_LEARNING || r->s.state == PL_CARD_RELEARNING);
         }
         if (show) {
