@@ -48,12 +48,12 @@ static PlLabSettings small_settings(void) {
     return s;
 }
 
+/* One folder for the run's files, made by main before the tests fork and
+   removed when they are done. */
+static char tmp_dir[64];
+
 static char *tmp_path(const char *name) {
-    static char dir[64];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/padlab-gui-XXXXXX");
-        ck_assert_ptr_nonnull(mkdtemp(dir));
-    }
+    const char *dir = tmp_dir;
     char *p = malloc(strlen(dir) + strlen(name) + 2);
     sprintf(p, "%s/%s", dir, name);
     return p;
@@ -1807,10 +1807,18 @@ Suite *gui_suite(void) {
 }
 
 int main(void) {
+    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/padlab-gui-XXXXXX");
+    if (!mkdtemp(tmp_dir)) {
+        perror("check_gui: a folder for its files");
+        return EXIT_FAILURE;
+    }
     SRunner *sr = srunner_create(gui_suite());
     srunner_run_all(sr, CK_NORMAL);
     int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
+    if (system(cmd) != 0) fprintf(stderr, "check_gui: %s left behind\n", tmp_dir);
     printf("tally: %d passed, %d failed, %d skipped\n", run - failed, failed, gui_skipped);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -90,7 +90,7 @@ golden help "$P" --help
 golden version "$P" --version
 for c in lab pad stats buckets experiment bench report; do golden "help-$c" "$P" "$c" --help; done
 golden help-probe "$P" probe --help
-for k in batch attention rnn pooling loss layers generate masks identity; do
+for k in batch attention rnn pooling loss layers generate kvcache masks identity; do
     golden "help-probe-$k" "$P" probe "$k" --help
 done
 
@@ -125,7 +125,7 @@ if ((deterministic)); then
 fi
 
 # ---- every probe with weights, as a table and as JSON ----
-for k in attention rnn pooling loss layers generate masks identity; do
+for k in attention rnn pooling loss layers generate kvcache masks identity; do
     golden "probe-$k" "$P" probe "$k" --corpus "$C"
     golden "probe-$k-json" "$P" probe "$k" --corpus "$C" "${SMALL[@]}" --format json
 done
@@ -141,6 +141,7 @@ for m in gru lstm avgpool attention; do
 done
 golden probe-layers-bucket "$P" probe layers --corpus "$C" --batching bucket_longest --seed 4
 golden probe-generate-post "$P" probe generate --corpus "$C" --padding post --maxlen 24
+golden probe-kvcache-static "$P" probe kvcache --corpus "$C" --batching dynamic --steps 3 --cache-len 300 --maxlen 120
 
 # ---- training: experiments, a saved model read back by the probes ----
 E=(--epochs 1 --seeds 1 --corpus builtin:0:300)

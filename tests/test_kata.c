@@ -269,6 +269,7 @@ START_TEST(test_npy_header_is_what_numpy_reads) {
     ck_assert(buf[128] == 0xff && buf[129] == 0xff && buf[130] == 0xff && buf[131] == 0xff); /* -1, little-endian */
     ck_assert(buf[132] == 0 && buf[136] == 1);
     pl_karray_done(&a);
+    pl_test_rmtree(dir);
     free(dir);
 }
 END_TEST

@@ -687,6 +687,128 @@ START_TEST(test_left_padding_with_corrected_positions_matches_single_prompts) {
 }
 END_TEST
 
+/* The greedy pick of the kvcache probe's decoder from logits (64): the
+ * class with the largest logit (the first of equals), as a word id. */
+static int32_t twin_pick(const float *logits, int V) {
+    int best = 0;
+    for (int k = 1; k < 64; k++) best = logits[k] > logits[best] ? k : best;
+    return PL_FIRST_WORD_ID + best % (V - PL_FIRST_WORD_ID);
+}
+
+/* Reviews of 4, 6 and 2 tokens left-padded to 6 and decoded 3 steps: a
+ * cache of 6 + 3 = 9 slots a row, pads in 2 + 0 + 4 = 6 of them. */
+START_TEST(test_kvcache_counts_pad_slots_and_positions_by_hand) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    PlProbeOpts o = opts_for(0, rows, 3, 6, PL_PRE, 1);
+    PlProbeKvcache r;
+    ck_assert_int_eq(pl_probe_kvcache(c, &o, 3, 0, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.B, 3);
+    ck_assert_int_eq(r.T, 6);
+    ck_assert_int_eq(r.slots, 9);
+    ck_assert_int_eq(r.reads, 4);
+    ck_assert_int_eq(r.len[0], 4);
+    ck_assert_int_eq(r.len[1], 6);
+    ck_assert_int_eq(r.len[2], 2);
+    ck_assert_int_eq((int)r.pad_slots, 6);
+    ck_assert_int_eq((int)r.real_slots, 12 + 3 * 3);
+    ck_assert_int_eq(r.bytes_per_slot, 2 * 2 * 16 * 4); /* a key and a value, 2 heads of 16 floats */
+    /* step s: 3 rows x (6 + s) scores per head, 6 of them on pads */
+    ck_assert_int_eq((int)r.cells[0], 21);
+    ck_assert_int_eq((int)r.cells[2], 27);
+    ck_assert_int_eq((int)r.pad_cells[0], 6);
+    ck_assert_int_eq((int)r.pad_cells[2], 6);
+    ck_assert_int_eq(r.static_len, 9); /* maxlen 6 + 3 steps */
+    ck_assert_int_eq((int)r.static_pad_slots, 27 - 21);
+    static const uint8_t kind0[9] = {PL_KV_PAD,    PL_KV_PAD, PL_KV_PROMPT, PL_KV_PROMPT, PL_KV_PROMPT,
+                                     PL_KV_PROMPT, PL_KV_NEW, PL_KV_NEW,    PL_KV_NEW};
+    static const int32_t pos2[9] = {1, 1, 1, 1, 0, 1, 2, 3, 4}, mask2[9] = {0, 0, 0, 0, 1, 1, 1, 1, 1};
+    for (int t = 0; t < 9; t++) {
+        ck_assert_int_eq(r.kind[t], kind0[t]);
+        ck_assert_int_eq(r.position_ids[2 * 9 + t], pos2[t]);
+        ck_assert_int_eq(r.mask[2 * 9 + t], mask2[t]);
+        ck_assert_int_eq(r.cache_position[t], t);
+    }
+    /* Left padding with a mask and positions from it skips the pads' slots:
+     * the same sums in the same order as alone, to the bit. */
+    ck_assert(r.way[PL_KV_LEFT].max_diff == 0.0f);
+    ck_assert_int_eq(r.way[PL_KV_LEFT].tokens_differ, 0);
+    ck_assert_int_eq(r.way[PL_KV_LEFT].first_step, -1);
+    ck_assert(r.way[PL_KV_LEFT_SLOTS].max_diff > 1e-3f && r.way[PL_KV_LEFT_NO_MASK].max_diff > 1e-3f);
+    ck_assert(r.way[PL_KV_RIGHT].max_diff > 1e-3f); /* rows 0 and 2 read a pad first */
+    ck_assert(r.cache_vs_recompute_max_diff < 1e-5f);
+    pl_probe_kvcache_free(&r);
+    PlErr err;
+    ck_assert_int_eq(pl_probe_kvcache(c, &o, 3, 16, &r, NULL), PL_OK);
+    ck_assert_int_eq((int)r.static_pad_slots, 3 * 16 - 21);
+    pl_probe_kvcache_free(&r);
+    ck_assert_int_eq(pl_probe_kvcache(c, &o, 3, 8, &r, &err), PL_ERANGE);
+    ck_assert_str_eq(err.msg, "a static cache of 8 slots cannot hold a prompt of 6 and 3 steps (9)");
+    ck_assert_int_eq(pl_probe_kvcache(c, &o, 0, 0, &r, &err), PL_ERANGE);
+    ck_assert_str_eq(err.msg, "steps 0: decode 1 to 64 steps");
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* The cached decoding's picks against the naive twin recomputing every
+ * query from the weights: the batch's kept sequence, read a column at a
+ * time, and each prompt alone. */
+START_TEST(test_kvcache_picks_match_the_naive_twin) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:3:60", NULL, &c, NULL), PL_OK);
+    PlProbeOpts o = pl_probe_opts_default();
+    o.maxlen = 120, o.example = pl_probe_auto_example(c, o.maxlen); /* lengths 43, 120, 120, 120 */
+    PlProbeKvcache r;
+    ck_assert_int_eq(pl_probe_kvcache(c, &o, 5, 0, &r, NULL), PL_OK);
+    int B = r.B, T = r.T, n = r.slots, V = c->num_words;
+    PlRng rng;
+    pl_rng_seed(&rng, o.seed);
+    size_t sizes[7] = {(size_t)V * 32, (size_t)(n + 1) * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 64};
+    float lim = sqrtf(6.0f / 64.0f), limits[7] = {0.5f, 0.5f, lim, lim, lim, lim, sqrtf(6.0f / 96.0f)};
+    float *Wt[7];
+    for (int i = 0; i < 7; i++) {
+        Wt[i] = malloc(sizes[i] * sizeof(float));
+        pl_init_uniform(Wt[i], sizes[i], -limits[i], limits[i], &rng);
+    }
+    const float *const *W = (const float *const *)Wt;
+    int *pos = malloc((size_t)B * n * sizeof *pos), *col = malloc((size_t)B * sizeof *col);
+    float *z = malloc((size_t)B * 64 * sizeof *z);
+    for (int i = 0; i < B * n; i++) pos[i] = r.position_ids[i];
+    int reads_with_pads = 0;
+    for (int s = 0; s <= r.S; s++) {
+        for (int b = 0; b < B; b++) col[b] = T - 1 + s;
+        twin_decode(W, r.ids, r.mask, pos, col, B, n, z);
+        for (int b = 0; b < B; b++) {
+            int32_t want = twin_pick(z + (size_t)b * 64, V);
+            ck_assert_int_eq(r.alone[b * r.reads + s], want);
+            if (s < r.S) ck_assert_int_eq(r.ids[b * n + T + s], want);
+            reads_with_pads += r.len[b] < T;
+        }
+    }
+    ck_assert_int_gt(reads_with_pads, 0); /* the batch has pads to skip */
+    for (int b = 0; b < B; b++) {         /* alone: the prompt and its picks, positions 0, 1, 2, ... */
+        int L = r.len[b], m = L + r.S;
+        int32_t *ids = malloc((size_t)m * sizeof *ids);
+        uint8_t *ones = malloc((size_t)m);
+        int *p = malloc((size_t)m * sizeof *p);
+        for (int t = 0; t < m; t++) {
+            ids[t] = t < L ? r.ids[b * n + T - L + t] : r.alone[b * r.reads + t - L];
+            ones[t] = 1, p[t] = t;
+        }
+        for (int s = 0; s <= r.S; s++) {
+            int at = L - 1 + s;
+            twin_decode(W, ids, ones, p, &at, 1, m, z);
+            ck_assert_int_eq(r.alone[b * r.reads + s], twin_pick(z, V));
+        }
+        free(ids), free(ones), free(p);
+    }
+    for (int i = 0; i < 7; i++) free(Wt[i]);
+    free(pos), free(col), free(z);
+    pl_probe_kvcache_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
 START_TEST(test_masks_of_a_padded_and_a_full_row_in_four_conventions) {
     /* Rows 0 (4 tokens) and 1 (6, cut to its last 5) at width 5, padded
      * post: row 0 has one pad at the end, row 1 none. */
@@ -809,6 +931,8 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_attention_probe_shows_the_bits_of_the_full_computation);
     tcase_add_test(tc, test_attention_probe_counts_a_batch_mates_nan_without_the_mask);
     tcase_add_test(tc, test_generate_probe_matches_its_naive_twin);
+    tcase_add_test(tc, test_kvcache_counts_pad_slots_and_positions_by_hand);
+    tcase_add_test(tc, test_kvcache_picks_match_the_naive_twin);
     tcase_add_test(tc, test_masks_probe_matches_its_naive_twin);
     tcase_add_test(tc, test_rnn_fixed_point_of_a_unit_without_recurrence_is_tanh_of_its_input);
     tcase_add_test(tc, test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_state);

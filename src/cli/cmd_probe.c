@@ -32,6 +32,19 @@ static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *pr
     return 0;
 }
 
+static int kvcache_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
+    if (cli_int(a, "steps", prm->steps, 1, PL_KV_MAX_STEPS, &prm->steps)) return 2;
+    int dflt = s->maxlen + prm->steps;
+    if (cli_int(a, "cache-len", dflt, 1, 1 << 20, &prm->cache_len)) return 2;
+    return 0;
+}
+
+static const CliOpt kvcache_extra[] = {
+    {"steps", "N", "tokens decoded after each prompt (default 8, at most 64)"},
+    {"cache-len", "N", "a static cache's slots per row (default: --maxlen plus --steps)"},
+    {NULL, NULL, NULL},
+};
+
 static const CliOpt attention_extra[] = {
     {"heads", "N", "attention heads (default 2)"},
     {"dhead", "N", "width of each head (default 16)"},
@@ -124,6 +137,22 @@ const CliProbe cli_probes[] = {
                    "right-padded at the batch's width, shows the position ids a naive model uses\n"
                    "and the corrected ones, and runs a small seeded causal decoder: its next-token\n"
                    "logits under each layout against each prompt run alone.",
+    },
+    {
+        .name = "kvcache",
+        .kind = PL_R_KVCACHE,
+        .summary = "decoding with a key/value cache: pad slots it holds, and positions from the mask",
+        .details = "The example and up to 3 batch-mates are prompts, left-padded to the batch's\n"
+                   "width and decoded greedily for --steps tokens by the generate probe's decoder,\n"
+                   "with a cache that keeps every slot's key and value and a mask that grows a\n"
+                   "column a step. Shows each row's slots (pad, prompt, picked), its position_ids\n"
+                   "from the mask against cache_position, the slots and bytes pads hold (and a\n"
+                   "static cache's, of --cache-len slots a row), the scores a dense kernel spends\n"
+                   "on pad slots at each step, and four ways of decoding against every prompt\n"
+                   "decoded alone: left padding with positions from the mask (equal), positions\n"
+                   "counted by slot, no mask, and right padding (which read a pad first).",
+        .opts = kvcache_extra,
+        .read_opts = kvcache_opts,
     },
     {
         .name = "masks",

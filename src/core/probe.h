@@ -259,6 +259,65 @@ typedef struct {
 PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err);
 void pl_probe_generate_free(PlProbeGenerate *r);
 
+/* ---- kvcache: decoding with a key/value cache ----
+ * The prompts (the close-up rows) decoded greedily for S steps by the
+ * generate probe's decoder (probe_decoder.h), a token per row per step, with
+ * a cache that keeps each slot's key and value: the prompt's T slots filled
+ * at once, then one slot per step, with one column of 1 appended to the
+ * attention mask. Four ways of doing it are each compared with every
+ * prompt decoded alone (no pads, positions 0, 1, 2, ...):
+ *   left/mask/positions from the mask (as Hugging Face's generate does),
+ *   left/mask/positions counted by slot (cache_position used as position),
+ *   left/no mask, positions from the mask,
+ *   right/mask/positions from the mask (the first token read at the last
+ *   column, a pad for every shorter prompt).
+ * The cache, the mask and the ids kept are the first way's. */
+typedef enum {
+    PL_KV_LEFT,         /* left padding, mask, positions from the mask */
+    PL_KV_LEFT_SLOTS,   /* left padding, mask, positions counted by slot */
+    PL_KV_LEFT_NO_MASK, /* left padding, no mask */
+    PL_KV_RIGHT,        /* right padding, mask, positions from the mask */
+    PL_KV_WAYS
+} PlKvWay;
+
+typedef struct {
+    float max_diff;    /* the largest |logit - the prompt alone's| over rows, steps and classes */
+    int tokens_differ; /* tokens picked that differ from the prompt decoded alone */
+    int first_step;    /* the first step at which a row picks another token, or -1 */
+} PlKvWayResult;
+
+enum { PL_KV_PAD = 0, PL_KV_PROMPT = 1, PL_KV_NEW = 2 }; /* a slot's kind */
+
+typedef struct {
+    int B, T, S, C;             /* prompts, prompt width, steps, classes */
+    int slots;                  /* T + S: a row's slots in the cache after the S steps */
+    int reads;                  /* S + 1: the prompt's read, then one per step */
+    int *len;                   /* (B) prompt lengths */
+    int32_t *ids;               /* (B,slots) left-padded prompts, then the tokens picked */
+    uint8_t *mask;              /* (B,slots) the attention mask at the end, 1 = real */
+    int32_t *position_ids;      /* (B,slots) from the mask: a real slot's index among its row's real slots, pads 1 */
+    int32_t *cache_position;    /* (slots) the slot's index, what the cache counts */
+    uint8_t *kind;              /* (B,slots) PL_KV_PAD, _PROMPT or _NEW */
+    int32_t *alone;             /* (B,reads) the tokens each prompt picks decoded alone (the last not yet cached) */
+    int64_t pad_slots;          /* slots of the cache holding a pad's key and value, at the end */
+    int64_t real_slots;         /* and a real token's */
+    int layers, heads, dhead;   /* the decoder's: what a slot holds, a key and a value of heads x dhead per layer */
+    int bytes_per_slot;         /* a slot's keys and values over every layer and head, float32 */
+    int64_t *cells, *pad_cells; /* (S) scores a dense kernel computes at step 1..S (per head), and those on pad slots */
+    int static_len;             /* a static cache's slots per row */
+    int64_t static_pad_slots;   /* its slots holding no real token at the end (pads and slots not reached) */
+    float cache_vs_recompute_max_diff; /* the cached decoding against recomputing the whole sequence at each step */
+    PlKvWayResult way[PL_KV_WAYS];
+} PlProbeKvcache;
+
+/* steps: 1..PL_KV_MAX_STEPS; static_len: a static cache's slots per row,
+ * at least T + steps (0: maxlen + steps, a cache sized for the longest
+ * prompt the settings keep). */
+#define PL_KV_MAX_STEPS 64
+PlStatus pl_probe_kvcache(const PlCorpus *c, const PlProbeOpts *o, int steps, int static_len, PlProbeKvcache *r,
+                          PlErr *err);
+void pl_probe_kvcache_free(PlProbeKvcache *r);
+
 /* ---- masks: the batch's mask in every convention, and the polarity bug ----
  * keras (1 = keep), torch key_padding_mask (1 = ignore), hf attention_mask
  * (1 = keep) and the additive bias (0 / -inf), all from the one padding mask;

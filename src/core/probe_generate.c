@@ -4,83 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn/attend.h"
 #include "probe.h"
-#include "rng.h"
+#include "probe_decoder.h"
 #include "tensor.h"
-
-#define GEN_E 32
-#define GEN_HEADS 2
-#define GEN_D 16
-#define GEN_C 64
-
-typedef struct {
-    int V, P; /* token ids, positions */
-    float *tok, *pos, *wq, *wk, *wv, *wo, *head;
-} Decoder;
-
-static void decoder_free(Decoder *d) {
-    free(d->tok), free(d->pos), free(d->wq), free(d->wk), free(d->wv), free(d->wo), free(d->head);
-}
-
-static float *draw(PlRng *rng, size_t n, float limit) {
-    float *w = malloc(n * sizeof *w + 1);
-    if (w) pl_init_uniform(w, n, -limit, limit, rng);
-    return w;
-}
-
-static int decoder_init(Decoder *d, int V, int P, PlSeed seed) {
-    PlRng rng;
-    pl_rng_seed(&rng, seed);
-    int HD = GEN_HEADS * GEN_D;
-    float g = sqrtf(6.0f / (GEN_E + HD));
-    d->V = V, d->P = P;
-    d->tok = draw(&rng, (size_t)V * GEN_E, 0.5f);
-    d->pos = draw(&rng, (size_t)P * GEN_E, 0.5f);
-    d->wq = draw(&rng, (size_t)GEN_E * HD, g), d->wk = draw(&rng, (size_t)GEN_E * HD, g);
-    d->wv = draw(&rng, (size_t)GEN_E * HD, g), d->wo = draw(&rng, (size_t)HD * GEN_E, g);
-    d->head = draw(&rng, (size_t)GEN_E * GEN_C, sqrtf(6.0f / (GEN_E + GEN_C)));
-    return d->tok && d->pos && d->wq && d->wk && d->wv && d->wo && d->head ? 0 : -1;
-}
-
-/* Next-token logits (B,C) read at column col[k][b] of a (B,T) batch with
- * the given position ids, for each of the ncol column sets, into logits[k].
- * Causal attention at a column sees nothing after it, so only the columns
- * read are computed (pl_attend with a query mask). u holds the buffers.
- * Returns -1 when out of memory. */
-static int decode(const Decoder *d, PlAttendBufs *u, const int32_t *ids, const uint8_t *mask, const int *pos,
-                  const int *const *col, int ncol, int B, int T, float *const *logits) {
-    size_t n = (size_t)T * B;
-    uint8_t *query = calloc(n, 1);
-    float *h = malloc((size_t)B * GEN_E * sizeof *h);
-    int ok = query && h && !pl_attend_bufs_reserve(u, T, B, GEN_E, GEN_HEADS, GEN_D);
-    if (ok) {
-        for (int t = 0; t < T; t++)
-            for (int b = 0; b < B; b++) {
-                float *xr = u->x + ((size_t)t * B + b) * GEN_E;
-                const float *te = d->tok + (size_t)ids[(size_t)b * T + t] * GEN_E,
-                            *pe = d->pos + (size_t)pos[(size_t)b * T + t] * GEN_E;
-                for (int e = 0; e < GEN_E; e++) xr[e] = te[e] + pe[e];
-            }
-        for (int k = 0; k < ncol; k++)
-            for (int b = 0; b < B; b++)
-                if (col[k][b] >= 0 && col[k][b] < T) query[(size_t)b * T + col[k][b]] = 1;
-        /* Positions make every query different: nothing to share. */
-        PlAttend a = {.T = T, .B = B, .NH = GEN_HEADS, .D = GEN_D, .causal = 1, .mask = mask, .query = query};
-        pl_attend_layer(u, NULL, NULL, NULL, NULL, NULL, d->wq, d->wk, d->wv, d->wo, GEN_E, &a);
-        for (int k = 0; k < ncol; k++) {
-            for (int b = 0; b < B; b++) {
-                /* A prompt with no token has no column to read: zeros. */
-                if (col[k][b] >= 0 && col[k][b] < T)
-                    memcpy(h + (size_t)b * GEN_E, u->y + ((size_t)col[k][b] * B + b) * GEN_E, GEN_E * sizeof *h);
-                else memset(h + (size_t)b * GEN_E, 0, GEN_E * sizeof *h);
-            }
-            pl_dense_forward(logits[k], h, d->head, NULL, B, GEN_E, GEN_C);
-        }
-    }
-    free(query), free(h);
-    return ok ? 0 : -1;
-}
 
 void pl_probe_generate_free(PlProbeGenerate *r) {
     if (!r) return;
@@ -89,7 +15,7 @@ void pl_probe_generate_free(PlProbeGenerate *r) {
 }
 
 /* Each prompt alone: logits (B,C) at its last token, positions 0..L-1. */
-static int alone(const Decoder *d, PlAttendBufs *u, const PlProbeGenerate *r, float *out) {
+static int alone(const PlDecoder *d, PlAttendBufs *u, const PlProbeGenerate *r, float *out) {
     for (int i = 0; i < r->B; i++) {
         int L = r->len[i], col = L - 1;
         int *pos = malloc((size_t)L * sizeof *pos);
@@ -98,8 +24,8 @@ static int alone(const Decoder *d, PlAttendBufs *u, const PlProbeGenerate *r, fl
         if (ok) {
             for (int t = 0; t < L; t++) pos[t] = t, m[t] = 1;
             const int *cols[1] = {&col};
-            float *logits[1] = {out + (size_t)i * GEN_C};
-            ok = decode(d, u, r->ids_right + (size_t)i * r->T, m, pos, cols, 1, 1, L, logits) == 0;
+            float *logits[1] = {out + (size_t)i * PL_DEC_C};
+            ok = pl_decoder_read(d, u, r->ids_right + (size_t)i * r->T, m, pos, cols, 1, 1, L, logits) == 0;
         }
         free(pos), free(m);
         if (!ok) return -1;
@@ -140,19 +66,19 @@ static float max_diff(const float *a, const float *b, int n) { return pl_max_abs
 PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGenerate *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     PlBatch *b = NULL;
-    Decoder d = {0};
+    PlDecoder d = {0};
     /* It builds no model, so it reserves OpenBLAS's buffer itself: under a
      * memory limit OpenBLAS would otherwise retry it for ever. */
     PlStatus st = pl_blas_init(err);
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) return st;
-    r->B = b->B, r->T = b->T, r->C = GEN_C;
-    size_t n = (size_t)r->B * r->T, nl = (size_t)r->B * GEN_C;
+    r->B = b->B, r->T = b->T, r->C = PL_DEC_C;
+    size_t n = (size_t)r->B * r->T, nl = (size_t)r->B * PL_DEC_C;
     uint8_t *ml = malloc(n), *mr = malloc(n);
     int *col_last = malloc((size_t)r->B * sizeof *col_last), *col_real = malloc((size_t)r->B * sizeof *col_real);
     float *single = malloc(nl * sizeof *single), *z = malloc(nl * sizeof *z), *zl = malloc(nl * sizeof *zl);
     if (alloc_result(r) || !ml || !mr || !col_last || !col_real || !single || !z || !zl ||
-        decoder_init(&d, c->num_words, r->T, o->seed)) {
+        pl_decoder_init(&d, c->num_words, r->T, o->seed)) {
         st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
     } else {
         layouts(r, b, ml, mr);
@@ -161,19 +87,19 @@ PlStatus pl_probe_generate(const PlCorpus *c, const PlProbeOpts *o, PlProbeGener
         const int *last[1] = {col_last}, *both[2] = {col_real, col_last};
         float *into_z[1] = {z}, *into_both[2] = {z, zl};
         int bad = alone(&d, &u, r, single);
-        bad = bad || decode(&d, &u, r->ids_left, ml, r->pos_left, last, 1, r->B, r->T, into_z);
+        bad = bad || pl_decoder_read(&d, &u, r->ids_left, ml, r->pos_left, last, 1, r->B, r->T, into_z);
         if (!bad) r->left_vs_single_max_diff = max_diff(z, single, (int)nl);
-        bad = bad || decode(&d, &u, r->ids_left, ml, r->pos_naive, last, 1, r->B, r->T, into_z);
+        bad = bad || pl_decoder_read(&d, &u, r->ids_left, ml, r->pos_naive, last, 1, r->B, r->T, into_z);
         if (!bad) r->left_naive_positions_max_diff = max_diff(z, single, (int)nl);
         /* Right padding read at the last real token and at the last column: one run. */
-        bad = bad || decode(&d, &u, r->ids_right, mr, r->pos_naive, both, 2, r->B, r->T, into_both);
+        bad = bad || pl_decoder_read(&d, &u, r->ids_right, mr, r->pos_naive, both, 2, r->B, r->T, into_both);
         if (!bad) r->right_last_real_vs_single_max_diff = max_diff(z, single, (int)nl);
         if (!bad) r->right_last_column_vs_single_max_diff = max_diff(zl, single, (int)nl);
         pl_attend_bufs_done(&u);
         if (bad) st = pl_err_set(err, PL_ENOMEM, "out of memory for the generate probe");
     }
     free(ml), free(mr), free(col_last), free(col_real), free(single), free(z), free(zl);
-    decoder_free(&d);
+    pl_decoder_free(&d);
     pl_batch_free(b);
     if (st) pl_probe_generate_free(r);
     return st;

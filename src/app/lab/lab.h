@@ -43,6 +43,7 @@ typedef enum {
     PL_R_GENERATE,
     PL_R_MASKS,
     PL_R_IDENTITY,
+    PL_R_KVCACHE,
     PL_R_COUNT
 } PlResultKind;
 
@@ -208,6 +209,8 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
 /* The knobs of the probes that the lab leaves at their defaults. */
 typedef struct {
     int heads, dhead; /* attention: 2 heads of 16 */
+    int steps;        /* kvcache: tokens decoded after each prompt (8) */
+    int cache_len;    /* kvcache: a static cache's slots per row (0: maxlen + steps) */
     const int *rows;  /* the batch's rows, instead of the plan's batch (NULL) */
     int nrows;
 } PlResultParams;

@@ -219,6 +219,30 @@ GET(g_naive, PlProbeGenerate, r->left_naive_positions_max_diff)
 GET(g_right_real, PlProbeGenerate, r->right_last_real_vs_single_max_diff)
 GET(g_right_last, PlProbeGenerate, r->right_last_column_vs_single_max_diff)
 GET(g_prompts, PlProbeGenerate, r->B)
+GET(k_prompts, PlProbeKvcache, r->B)
+GET(k_steps, PlProbeKvcache, r->S)
+GET(k_slots, PlProbeKvcache, (double)r->B * r->slots)
+GET(k_pad_slots, PlProbeKvcache, r->pad_slots)
+GET(k_pad_share, PlProbeKvcache,
+    r->B > 0 && r->slots > 0 ? (double)r->pad_slots / ((double)r->B * r->slots) : (double)NAN)
+GET(k_pad_bytes, PlProbeKvcache, (double)r->pad_slots * r->bytes_per_slot)
+GET(k_slot_bytes, PlProbeKvcache, r->bytes_per_slot)
+GET(k_first_pad_share, PlProbeKvcache, r->cells[0] ? (double)r->pad_cells[0] / (double)r->cells[0] : (double)NAN)
+GET(k_last_pad_share, PlProbeKvcache,
+    r->cells[r->S - 1] ? (double)r->pad_cells[r->S - 1] / (double)r->cells[r->S - 1] : (double)NAN)
+GET(k_static_len, PlProbeKvcache, r->static_len)
+GET(k_static_pad, PlProbeKvcache, r->static_pad_slots)
+GET(k_static_share, PlProbeKvcache, (double)r->static_pad_slots / ((double)r->B * r->static_len))
+GET(k_recompute, PlProbeKvcache, r->cache_vs_recompute_max_diff)
+GET(k_left, PlProbeKvcache, r->way[PL_KV_LEFT].max_diff)
+GET(k_left_tok, PlProbeKvcache, r->way[PL_KV_LEFT].tokens_differ)
+GET(k_slots_pos, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].max_diff)
+GET(k_slots_pos_tok, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].tokens_differ)
+GET(k_no_mask, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].max_diff)
+GET(k_no_mask_tok, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].tokens_differ)
+GET(k_right, PlProbeKvcache, r->way[PL_KV_RIGHT].max_diff)
+GET(k_right_tok, PlProbeKvcache, r->way[PL_KV_RIGHT].tokens_differ)
+GET(k_reads, PlProbeKvcache, (double)r->B * r->reads)
 GET(m_right, PlProbeMasks, r->share_right)
 GET(m_none, PlProbeMasks, r->share_none)
 GET(m_inverted, PlProbeMasks, r->share_inverted)
@@ -449,6 +473,38 @@ static const Def defs[] = {
     R("masks.padded_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_padded, "rows with a pad"),
     R("masks.keep(CONV)", PL_R_MASKS, PL_QF_COUNT, A_CONV, m_keep, "cells a convention keeps, read its own way"),
     R("masks.real_tokens", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_real, "the rows' real tokens"),
+    R("kvcache.prompts", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_prompts, "the prompts decoded together"),
+    R("kvcache.steps", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_steps, "the tokens decoded after each prompt"),
+    R("kvcache.slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slots, "the cache's slots over every row after the steps"),
+    R("kvcache.pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_pad_slots,
+      "slots of the cache holding a pad's key and value"),
+    R("kvcache.pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_pad_share,
+      "the share of the cache's slots that hold pads"),
+    R("kvcache.pad_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_pad_bytes, "bytes of the cache holding pads"),
+    R("kvcache.slot_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slot_bytes, "bytes of keys and values in one slot"),
+    R("kvcache.first_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_first_pad_share,
+      "the share of the first step's attention scores spent on pad slots"),
+    R("kvcache.last_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_last_pad_share, "the same at the last step"),
+    R("kvcache.static_len", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_static_len, "a static cache's slots per row"),
+    R("kvcache.static_pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_static_pad,
+      "a static cache's slots holding no real token after the steps"),
+    R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_static_share, "their share of the static cache"),
+    R("kvcache.recompute", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_recompute,
+      "cached decoding against recomputing the whole sequence (largest difference)"),
+    R("kvcache.reads", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_reads, "the tokens picked over every row"),
+    R("kvcache.left", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_left,
+      "left padding, mask, positions from the mask, against each prompt alone (largest difference)"),
+    R("kvcache.left_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_left_tok, "tokens it picks that differ from alone"),
+    R("kvcache.slot_positions", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_slots_pos,
+      "left padding, positions counted by slot, against alone"),
+    R("kvcache.slot_positions_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slots_pos_tok,
+      "tokens it picks that differ from alone"),
+    R("kvcache.no_mask", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_no_mask, "left padding with no mask, against alone"),
+    R("kvcache.no_mask_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_no_mask_tok,
+      "tokens it picks that differ from alone"),
+    R("kvcache.right", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_right,
+      "right padding, mask, positions from the mask, against alone"),
+    R("kvcache.right_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_right_tok, "tokens it picks that differ from alone"),
     R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked,
       "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),

@@ -69,6 +69,10 @@ static PlStatus run_generate(const Input *in, void *out, PlErr *err) {
     return pl_probe_generate(in->c, in->o, out, err);
 }
 
+static PlStatus run_kvcache(const Input *in, void *out, PlErr *err) {
+    return pl_probe_kvcache(in->c, in->o, in->prm->steps, in->prm->cache_len, out, err);
+}
+
 static PlStatus run_masks(const Input *in, void *out, PlErr *err) {
     return pl_probe_masks(in->c, in->o, in->m, out, err);
 }
@@ -191,6 +195,7 @@ static void free_pooling(void *r) { pl_probe_pooling_free(r); }
 static void free_loss(void *r) { pl_probe_loss_free(r); }
 static void free_layers(void *r) { pl_probe_layers_free(r); }
 static void free_generate(void *r) { pl_probe_generate_free(r); }
+static void free_kvcache(void *r) { pl_probe_kvcache_free(r); }
 static void free_masks(void *r) { pl_probe_masks_free(r); }
 static void free_identity(void *r) { pl_probe_identity_free(r); }
 
@@ -226,6 +231,7 @@ static const Kind kinds[PL_R_COUNT] = {
      * the view always says it shows fresh weights. */
     [PL_R_LAYERS] = {"layers", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeLayers), run_layers, free_layers},
     [PL_R_GENERATE] = {"generate", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
+    [PL_R_KVCACHE] = {"kvcache", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeKvcache), run_kvcache, free_kvcache},
     [PL_R_MASKS] = {"masks", PL_LOOK_FOCUS, SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
                     "has no attention layer"},
     [PL_R_IDENTITY] = {"identity", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
@@ -294,7 +300,7 @@ static void fill_info(PlResultInfo *info, const PlBatchPick *pick, const PlProbe
 }
 
 PlResultParams pl_result_params_default(void) {
-    PlResultParams p = {.heads = 2, .dhead = 16};
+    PlResultParams p = {.heads = 2, .dhead = 16, .steps = 8};
     return p;
 }
 
