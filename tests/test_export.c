@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "app/lab/lab.h"
-#include "app/teach/lesson_run.h"
 #include "app/report/report.h"
+#include "app/teach/lesson_run.h"
 #include "patience.h"
 #include "suites.h"
 
@@ -404,8 +404,8 @@ START_TEST(test_an_export_hides_the_open_questions_figure) {
     fclose(f);
     char w[32], real[32];
     int nw = snprintf(w, sizeof w, "%.0f", wasted), nr = snprintf(real, sizeof real, "%.0f", steps - wasted);
-    snprintf(want, sizeof want, "RNN steps        %.*s real of %.0f run (%.*s on pads)\n", nr,
-             "????????????????????", steps, nw, "????????????????????");
+    snprintf(want, sizeof want, "RNN steps        %.*s real of %.0f run (%.*s on pads)\n", nr, "????????????????????",
+             steps, nw, "????????????????????");
     if (!strstr(text, want) || strstr(text, w) || strstr(text, real)) fputs(text, stderr); /* what went wrong, whole */
     ck_assert_msg(strstr(text, want), "no '%s' in the text", want);
     ck_assert_msg(!strstr(text, w) && !strstr(text, real), "%s or %s shows in the text", w, real);
@@ -426,6 +426,36 @@ START_TEST(test_an_export_hides_the_open_questions_figure) {
 }
 END_TEST
 
+/* Dynamic batches as wide as static ones are the same cells: their padding
+ * share is the lab's own figure and hides with it; a strategy with other
+ * cells is another fact and stays. */
+START_TEST(test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it) {
+    PlStrategyRow rows[3] = {{.kind = PL_BATCH_STATIC}, {.kind = PL_BATCH_DYNAMIC}, {.kind = PL_BATCH_GROUPED}};
+    rows[0].cost.batches = rows[1].cost.batches = rows[2].cost.batches = 157;
+    rows[0].cost.slots = rows[1].cost.slots = 1000000, rows[2].cost.slots = 772312;
+    rows[0].tokens_cut = rows[1].tokens_cut = rows[2].tokens_cut = 388973;
+    char q[160];
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 0, PL_BATCH_STATIC),
+                     "cost.padding_share(static),cost.padding_share");
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 1, PL_BATCH_STATIC),
+                     "cost.padding_share(dynamic),cost.padding_share");
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 2, PL_BATCH_STATIC),
+                     "cost.padding_share(length_grouped)");
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "cells_saved", rows, 3, 1, -1), "cost.cells_saved(dynamic)");
+    rows[1].tokens_cut = 1; /* the same cells, other tokens: not the same share */
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 1, PL_BATCH_STATIC),
+                     "cost.padding_share(dynamic)");
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_ledger_hide(&l, "cost.padding_share");
+    rows[1].tokens_cut = 388973;
+    const char *names = pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 1, PL_BATCH_STATIC);
+    ck_assert(pl_ledger_hides(&l, names, strlen(names)));
+    names = pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 2, PL_BATCH_STATIC);
+    ck_assert(!pl_ledger_hides(&l, names, strlen(names)));
+}
+END_TEST
+
 Suite *export_suite(void) {
     Suite *s = suite_create("export");
     TCase *tc = tcase_create("files");
@@ -440,6 +470,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
+    tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);
     return s;
 }

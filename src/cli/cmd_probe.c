@@ -34,14 +34,14 @@ static int rnn_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *pr
 
 static int kvcache_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
     if (cli_int(a, "steps", prm->steps, 1, PL_KV_MAX_STEPS, &prm->steps)) return 2;
-    int dflt = s->maxlen + prm->steps;
-    if (cli_int(a, "cache-len", dflt, 1, 1 << 20, &prm->cache_len)) return 2;
+    (void)s;
+    if (cli_int(a, "cache-len", 0, 1, 1 << 20, &prm->cache_len)) return 2; /* 0: the probe's default */
     return 0;
 }
 
 static const CliOpt kvcache_extra[] = {
     {"steps", "N", "tokens decoded after each prompt (default 8, at most 64)"},
-    {"cache-len", "N", "a static cache's slots per row (default: --maxlen plus --steps)"},
+    {"cache-len", "N", "a static cache's slots per row (default: --maxlen, or the batch when wider, plus --steps)"},
     {NULL, NULL, NULL},
 };
 

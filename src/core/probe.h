@@ -312,7 +312,8 @@ typedef struct {
 
 /* steps: 1..PL_KV_MAX_STEPS; static_len: a static cache's slots per row,
  * at least T + steps (0: maxlen + steps, a cache sized for the longest
- * prompt the settings keep). */
+ * prompt the settings keep, or T + steps when the batch is wider, as
+ * multiple_of_8 may make it). */
 #define PL_KV_MAX_STEPS 64
 PlStatus pl_probe_kvcache(const PlCorpus *c, const PlProbeOpts *o, int steps, int static_len, PlProbeKvcache *r,
                           PlErr *err);

@@ -272,7 +272,7 @@ PlStatus pl_probe_kvcache(const PlCorpus *c, const PlProbeOpts *o, int steps, in
     if (!st) st = pl_probe_focus_batch(c, o, PL_PROBE_FOCUS_ROWS, &b, err);
     if (st) return st;
     r->B = b->B, r->T = b->T, r->S = steps, r->C = PL_DEC_C, r->slots = r->T + steps, r->reads = steps + 1;
-    r->static_len = static_len ? static_len : o->maxlen + steps;
+    r->static_len = static_len ? static_len : (o->maxlen > r->T ? o->maxlen : r->T) + steps;
     if (r->static_len < r->slots) {
         st = pl_err_set(err, PL_ERANGE, "a static cache of %d slots cannot hold a prompt of %d and %d steps (%d)",
                         r->static_len, r->T, steps, r->slots);

@@ -196,17 +196,11 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
         }
 }
 
-/* The names of strategy row s's figure q ("cells", "padding_share", ...):
- * "cost.q(NAME)", and the plain "cost.q" too for the selected batching,
- * whose row is the lab's own figure. */
-static const char *row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *s, int selected) {
-    snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(s->kind));
-    if ((int)s->kind == selected) {
-        char plain[64];
-        snprintf(plain, sizeof plain, "cost.%s", q);
-        add_name(buf, cap, plain);
-    }
-    return buf;
+/* The names of strategy row s's figure q ("cells", "padding_share", ...),
+ * as the tables name them (pl_report_row_names). */
+static const char *row_names(char *buf, size_t cap, const char *q, const PlLabCost *k, const PlStrategyRow *s,
+                             int selected) {
+    return pl_report_row_names(buf, cap, q, k->strategies, k->nstrategies, (int)(s - k->strategies), selected);
 }
 
 /* What a strategy bar shows, as names: all, its length (its cells, or its
@@ -227,11 +221,11 @@ static void bar_names(const PlLabCost *k, const PlStrategyRow *s, int attn, int 
     const PlStrategyRow *sel = selected_row(k, selected);
     int mine = (int)s->kind == selected;
     n->real[0] = n->split[0] = '\0';
-    row_names(n->all, sizeof n->all, attn ? "attention_cells" : "cells", s, selected);
+    row_names(n->all, sizeof n->all, attn ? "attention_cells" : "cells", k, s, selected);
     if (!attn) {
         if (mine) add_name(n->all, sizeof n->all, "cost.rnn_steps"); /* a step per cell */
         if (sel && s->cost.real_tokens == sel->cost.real_tokens) snprintf(n->real, sizeof n->real, "cost.real_tokens");
-        row_names(n->split, sizeof n->split, "padding_share", s, selected);
+        row_names(n->split, sizeof n->split, "padding_share", k, s, selected);
         if (mine) add_name(n->split, sizeof n->split, "cost.rnn_wasted");
     } else if (sel && s->cost.attn_real_cells == sel->cost.attn_real_cells)
         snprintf(n->real, sizeof n->real, "cost.attention_real_cells");
@@ -250,8 +244,8 @@ static int any_split_hidden(const GuiList *dl, const PlLabCost *k, int attn, int
 
 /* A bar's value label: its cells and how they compare with static's, in
  * full, or short ("26.1% fewer", "144.0x", "same") when short is set. */
-static const char *bar_label(const GuiList *dl, const PlStrategyRow *s, int attn, int short_form, int selected,
-                             char *out, int cap) {
+static const char *bar_label(const GuiList *dl, const PlLabCost *k, const PlStrategyRow *s, int attn, int short_form,
+                             int selected, char *out, int cap) {
     char v[32], vs[48], all[160], saved[96];
     double cells = (double)(attn ? s->cost.attn_cells : s->cost.slots);
     pl_report_vs_static(attn ? s->attn_saved : s->cells_saved, 1, vs, sizeof vs);
@@ -262,7 +256,7 @@ static const char *bar_label(const GuiList *dl, const PlStrategyRow *s, int attn
             if (t) *t = '\0';
         }
     }
-    row_names(all, sizeof all, attn ? "attention_cells" : "cells", s, selected);
+    row_names(all, sizeof all, attn ? "attention_cells" : "cells", k, s, selected);
     if (!attn && (int)s->kind == selected) add_name(all, sizeof all, "cost.rnn_steps");
     snprintf(saved, sizeof saved, "cost.%s(%s)", attn ? "attention_saved" : "cells_saved", pl_batching_name(s->kind));
     if (hidden(dl, saved)) snprintf(vs, sizeof vs, "hidden"); /* "same", "fewer", "more": the words would tell */
@@ -313,7 +307,8 @@ static int bars_fit(GuiList *dl, GuiRect a, const PlLabCost *k, double gap, int 
     for (int attn = 0; attn < 2; attn++)
         for (int i = 0; i < k->nstrategies; i++) {
             char label[512];
-            if (gui_text_w(dl, GUI_SMALL, 0, bar_label(dl, &k->strategies[i], attn, 1, selected, label, sizeof label)) +
+            if (gui_text_w(dl, GUI_SMALL, 0,
+                           bar_label(dl, k, &k->strategies[i], attn, 1, selected, label, sizeof label)) +
                     8 * u >
                 inw * 0.75)
                 return 0;
@@ -351,7 +346,7 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
             const PlStrategyRow *s = &k->strategies[i];
             char label[512];
             double all = (double)(attn ? s->cost.attn_cells : s->cost.slots);
-            label_w[i] = gui_text_w(dl, GUI_SMALL, 0, bar_label(dl, s, attn, pass, selected, label, sizeof label));
+            label_w[i] = gui_text_w(dl, GUI_SMALL, 0, bar_label(dl, k, s, attn, pass, selected, label, sizeof label));
             double room = inw - label_w[i] - 8 * u;
             if (s->kind == PL_BATCH_LONGEST) continue;
             if (room > inw * 0.25) x1 = fmax(x1, all * inw / room);
@@ -385,7 +380,7 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         if ((int)s->kind == selected && !no_bar)
             gui_frame(dl, (GuiRect){bar.x, bar.y, xa - bar.x, bar.h}, GUI_C_SEL, 2 * u);
         char label[512];
-        bar_label(dl, s, attn, short_form, selected, label, sizeof label);
+        bar_label(dl, k, s, attn, short_form, selected, label, sizeof label);
         double tw = label_w[i];
         int clipped = all > p.x1 && !no_bar;
         if (clipped) { /* the axis break: two slashes where the bar leaves the axis */
@@ -395,7 +390,8 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
         /* the value after the bar (the axis leaves it room), else at the right end over the
          * bar's pads on a plate of the background: the bar's start stays in sight */
         int after = xa + 4 * u + tw <= r.x + r.w;
-        double tx = after ? xa + 4 * u : fmax(p.in.x + 3 * u, p.in.x + p.in.w - tw - 3 * u), ty = band.y + band.h / 2 - th / 2;
+        double tx = after ? xa + 4 * u : fmax(p.in.x + 3 * u, p.in.x + p.in.w - tw - 3 * u),
+               ty = band.y + band.h / 2 - th / 2;
         if (!after) gui_rect(dl, (GuiRect){tx - 3 * u, ty, tw + 6 * u, th}, GUI_C_BG);
         gui_text(dl, tx, ty, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", label);
         if (!no_bar) gui_datum(dl, attn ? "attention cells" : "cells", i, all, names[i]);
@@ -423,7 +419,7 @@ static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selec
             BarNames n;
             bar_names(k, s, c, selected, &n);
             y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
-                               bar_label(dl, s, c, 1, selected, label, sizeof label));
+                               bar_label(dl, k, s, c, 1, selected, label, sizeof label));
             if (!hidden(dl, n.all))
                 gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
                           pl_batching_name(s->kind));

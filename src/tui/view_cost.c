@@ -50,15 +50,6 @@ static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *
     *row += 4;
 }
 
-/* The names of a strategy's figure q in the table: "cost.q(STRATEGY)",
- * and the plain "cost.q" too for the selected strategy, whose row is the
- * headline's figure (selected -1: the row names only its strategy). */
-static const char *row_names(char *buf, size_t cap, const char *q, PlBatching k, int selected) {
-    if ((int)k == selected) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(k), q);
-    else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(k));
-    return buf;
-}
-
 /* A strategy's words against static ("18.5% fewer", "same"), or while the
  * ledger hides them one text for every value: hidden words are ?s of their
  * shape, and "same" has a shape of its own. Returns buf. */
@@ -74,16 +65,18 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
         char cells[48], attn[48], pad_q[96], cells_q[96], attn_q[96], cut_q[96];
-        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s",
-                  pl_batching_name(r->kind),
-                  PL_FIG(row_names(pad_q, sizeof pad_q, "padding_share", r->kind, selected), "%7.1f%%",
-                         100.0 * r->padding_share),
-                  PL_FIG(row_names(cells_q, sizeof cells_q, "cells_saved", r->kind, -1), "%-15s",
-                         vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
-                  PL_FIG(row_names(attn_q, sizeof attn_q, "attention_saved", r->kind, -1), "%-15s",
-                         vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
-                  PL_FIG(row_names(cut_q, sizeof cut_q, "tokens_cut", r->kind, selected), "%10lld",
-                         (long long)r->tokens_cut));
+        pane_putc(
+            p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s",
+            pl_batching_name(r->kind),
+            PL_FIG(
+                pl_report_row_names(pad_q, sizeof pad_q, "padding_share", k->strategies, k->nstrategies, i, selected),
+                "%7.1f%%", 100.0 * r->padding_share),
+            PL_FIG(pl_report_row_names(cells_q, sizeof cells_q, "cells_saved", k->strategies, k->nstrategies, i, -1),
+                   "%-15s", vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
+            PL_FIG(pl_report_row_names(attn_q, sizeof attn_q, "attention_saved", k->strategies, k->nstrategies, i, -1),
+                   "%-15s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
+            PL_FIG(pl_report_row_names(cut_q, sizeof cut_q, "tokens_cut", k->strategies, k->nstrategies, i, selected),
+                   "%10lld", (long long)r->tokens_cut));
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
               "the cells and attention score cells a strategy computes, against static's");

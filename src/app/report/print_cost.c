@@ -147,12 +147,17 @@ const char *pl_report_vs_static(double saved, int than_static, char *buf, int ca
     return buf;
 }
 
-/* The names of a strategy's figure q in the table: "cost.q(STRATEGY)",
- * and the plain "cost.q" too for the selected strategy, whose row is the
- * lab's own figure. */
-static const char *row_names(char *buf, size_t cap, const char *q, PlBatching k, int selected) {
-    if ((int)k == selected) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(k), q);
-    else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(k));
+static int same_cells(const PlStrategyRow *a, const PlStrategyRow *b) {
+    return a->cost.batches == b->cost.batches && a->cost.slots == b->cost.slots && a->tokens_cut == b->tokens_cut;
+}
+
+const char *pl_report_row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *rows, int n, int i,
+                                int selected) {
+    int same = 0;
+    for (int j = 0; j < n && selected >= 0; j++)
+        if ((int)rows[j].kind == selected) same = j == i || same_cells(&rows[i], &rows[j]);
+    if (same) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(rows[i].kind), q);
+    else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(rows[i].kind));
     return buf;
 }
 
@@ -163,22 +168,30 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int s
         const PlStrategyRow *r = &rows[i];
         json_obj(w, NULL);
         json_str(w, "name", pl_batching_name(r->kind));
-        json_fig_int(w, "batches", row_names(q, sizeof q, "batches", r->kind, selected), r->cost.batches);
-        json_fig_int(w, "shapes", row_names(q, sizeof q, "shapes", r->kind, selected), r->cost.shapes);
-        json_fig(w, "padding_share", row_names(q, sizeof q, "padding_share", r->kind, selected), r->padding_share);
-        json_fig_int(w, "slots", row_names(q, sizeof q, "cells", r->kind, selected), r->cost.slots);
+        json_fig_int(w, "batches", pl_report_row_names(q, sizeof q, "batches", rows, n, i, selected), r->cost.batches);
+        json_fig_int(w, "shapes", pl_report_row_names(q, sizeof q, "shapes", rows, n, i, selected), r->cost.shapes);
+        json_fig(w, "padding_share", pl_report_row_names(q, sizeof q, "padding_share", rows, n, i, selected),
+                 r->padding_share);
+        json_fig_int(w, "slots", pl_report_row_names(q, sizeof q, "cells", rows, n, i, selected), r->cost.slots);
         json_fig_int(w, "real_tokens", "cost.real_tokens", r->cost.real_tokens);
-        json_fig_int(w, "tokens_cut", row_names(q, sizeof q, "tokens_cut", r->kind, selected), r->tokens_cut);
-        json_fig_int(w, "attention_cells", row_names(q, sizeof q, "attention_cells", r->kind, selected),
+        json_fig_int(w, "tokens_cut", pl_report_row_names(q, sizeof q, "tokens_cut", rows, n, i, selected),
+                     r->tokens_cut);
+        json_fig_int(w, "attention_cells", pl_report_row_names(q, sizeof q, "attention_cells", rows, n, i, selected),
                      r->cost.attn_cells);
-        json_fig(w, "cells_saved", row_names(q, sizeof q, "cells_saved", r->kind, -1), r->cells_saved);
-        json_fig(w, "attention_saved", row_names(q, sizeof q, "attention_saved", r->kind, -1), r->attn_saved);
-        json_fig(w, "cells_vs_static", row_names(q, sizeof q, "cells_saved", r->kind, -1), 1.0 - r->cells_saved);
-        json_fig(w, "attention_vs_static", row_names(q, sizeof q, "attention_saved", r->kind, -1), 1.0 - r->attn_saved);
+        json_fig(w, "cells_saved", pl_report_row_names(q, sizeof q, "cells_saved", rows, n, i, -1), r->cells_saved);
+        json_fig(w, "attention_saved", pl_report_row_names(q, sizeof q, "attention_saved", rows, n, i, -1),
+                 r->attn_saved);
+        json_fig(w, "cells_vs_static", pl_report_row_names(q, sizeof q, "cells_saved", rows, n, i, -1),
+                 1.0 - r->cells_saved);
+        json_fig(w, "attention_vs_static", pl_report_row_names(q, sizeof q, "attention_saved", rows, n, i, -1),
+                 1.0 - r->attn_saved);
         json_close(w, '}');
     }
     json_close(w, ']');
 }
+
+/* Row i's names for figure q_ (in a loop over rows with its q buffer). */
+#define ROWN(q_, selected_) pl_report_row_names(q, sizeof q, (q_), rows, n, i, (selected_))
 
 /* A table for a reader says what each strategy computes against static in
  * words; CSV keeps the numbers: the saving (negative: it computes more) and
@@ -200,41 +213,32 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
         PlBatching k = r->kind;
         out_table_cell(&t, "%s%s", pl_batching_name(k), (int)k == selected ? " *" : "");
         out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "batches", k, selected), "%lld",
-                                    (long long)r->cost.batches));
+                       pl_fig_drawn(v, sizeof v, l, ROWN("batches", selected), "%lld", (long long)r->cost.batches));
         out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "padding_share", k, selected), "%.4f",
-                                    r->padding_share));
+                       pl_fig_drawn(v, sizeof v, l, ROWN("padding_share", selected), "%.4f", r->padding_share));
         out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells", k, selected), "%lld",
-                                    (long long)r->cost.slots));
+                       pl_fig_drawn(v, sizeof v, l, ROWN("cells", selected), "%lld", (long long)r->cost.slots));
         /* the real tokens do not follow the batching: every row's are the lab's */
         out_table_cell(&t, "%s",
                        pl_fig_drawn(v, sizeof v, l, "cost.real_tokens", "%lld", (long long)r->cost.real_tokens));
         out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "tokens_cut", k, selected), "%lld",
-                                    (long long)r->tokens_cut));
-        out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_cells", k, selected), "%lld",
-                                    (long long)r->cost.attn_cells));
-        const char *saved = row_names(q, sizeof q, "cells_saved", k, -1);
+                       pl_fig_drawn(v, sizeof v, l, ROWN("tokens_cut", selected), "%lld", (long long)r->tokens_cut));
+        out_table_cell(
+            &t, "%s",
+            pl_fig_drawn(v, sizeof v, l, ROWN("attention_cells", selected), "%lld", (long long)r->cost.attn_cells));
+        const char *saved = ROWN("cells_saved", -1);
         if (csv) {
             out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%.4f", r->cells_saved));
-            out_table_cell(
-                &t, "%s",
-                pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%.4f", r->attn_saved));
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, ROWN("attention_saved", -1), "%.4f", r->attn_saved));
             out_table_cell(&t, "%s",
-                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "cells_saved", k, -1), "%.4f",
-                                        1.0 - r->cells_saved));
+                           pl_fig_drawn(v, sizeof v, l, ROWN("cells_saved", -1), "%.4f", 1.0 - r->cells_saved));
             out_table_cell(&t, "%s",
-                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%.4f",
-                                        1.0 - r->attn_saved));
+                           pl_fig_drawn(v, sizeof v, l, ROWN("attention_saved", -1), "%.4f", 1.0 - r->attn_saved));
         } else {
             pl_report_vs_static(r->cells_saved, 0, a, sizeof a);
             out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, saved, "%s", a));
             pl_report_vs_static(r->attn_saved, 0, b, sizeof b);
-            out_table_cell(&t, "%s",
-                           pl_fig_drawn(v, sizeof v, l, row_names(q, sizeof q, "attention_saved", k, -1), "%s", b));
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, ROWN("attention_saved", -1), "%s", b));
         }
     }
     int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);

@@ -80,6 +80,14 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
  * phrasing the terminal, the window and the tables share, so a strategy
  * that computes more is never called a saving. Returns buf. */
 const char *pl_report_vs_static(double saved, int than_static, char *buf, int cap);
+/* The names of figure q ("cells", "padding_share", ...) of strategy row i
+ * of rows (n of them), into buf: "cost.q(NAME)", and the plain "cost.q"
+ * too when the row is the selected batching's, or has exactly its batches,
+ * cells and tokens cut: then each of its figures is the lab's own figure
+ * (dynamic batches of the same widths as static ones are the same cells).
+ * selected -1: the row's own name only. Returns buf. */
+const char *pl_report_row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *rows, int n, int i,
+                                int selected);
 PlStatus pl_report_cost_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_cost_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_attention_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
