@@ -885,6 +885,7 @@ START_TEST(test_blocks_count_each_row_of_a_batch) {
     PlProbeBlocks r;
     ck_assert_int_eq(pl_probe_blocks(c, &o, 16, 8, &r, NULL), PL_OK);
     ck_assert(r.B == 2 && r.tiles == 18 && r.map_row == 1);
+    ck_assert(r.ndocs == 2 && r.len[0] == 20 && r.len[1] == 10); /* a padded row is one document */
     const int *row = r.rules[PL_RULE_PADDING].row;
     ck_assert(row[0] == 3 && row[1] == 4 && row[2] == 2); /* the row of 20, as above */
     ck_assert(row[3] == 6 && row[4] == 3 && row[5] == 0); /* the row of 10: keys 0..9 in block 0 alone */

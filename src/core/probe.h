@@ -372,7 +372,7 @@ typedef struct {
     int nb;                            /* Tp / block: tiles per side */
     int window;                        /* the sliding window's W */
     int packed;                        /* one row of concatenated documents */
-    int ndocs;                         /* documents in the row (packed) or 1 per row */
+    int ndocs;                         /* documents of the batch: packed, the sequences of its row; else one a row */
     int map_row;                       /* the row the maps show: the example's */
     int *len;                          /* (ndocs) real tokens of each row (packed: of each document) */
     int64_t tiles;                     /* B x nb x nb */

@@ -89,7 +89,7 @@ PlStatus pl_probe_blocks(const PlCorpus *c, const PlProbeOpts *o, int block, int
     if (st) goto fail;
     r->B = batch->B, r->T = batch->T, r->block = block, r->window = window;
     r->packed = pick.packed && o->width <= 0;
-    r->ndocs = r->packed ? pick.B : 1;
+    r->ndocs = r->packed ? pick.B : r->B;
     r->map_row = r->packed || o->width > 0 ? 0 : pick.at;
     shapes(r);
     doc = calloc((size_t)r->B * r->T, sizeof *doc);
