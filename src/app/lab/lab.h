@@ -43,6 +43,7 @@ typedef enum {
     PL_R_GENERATE,
     PL_R_MASKS,
     PL_R_IDENTITY,
+    PL_R_BLOCKS,
     PL_R_COUNT
 } PlResultKind;
 
@@ -143,6 +144,9 @@ static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { re
 static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) {
     return pl_lab_result(l, PL_R_IDENTITY, s);
 }
+static inline const PlProbeBlocks *pl_lab_blocks(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_BLOCKS, s);
+}
 
 /* ---- what each view shows ---- */
 
@@ -207,8 +211,9 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
 
 /* The knobs of the probes that the lab leaves at their defaults. */
 typedef struct {
-    int heads, dhead; /* attention: 2 heads of 16 */
-    const int *rows;  /* the batch's rows, instead of the plan's batch (NULL) */
+    int heads, dhead;  /* attention: 2 heads of 16 */
+    int block, window; /* blocks: tiles of 128 (FlexAttention's default), a sliding window of 64 */
+    const int *rows;   /* the batch's rows, instead of the plan's batch (NULL) */
     int nrows;
 } PlResultParams;
 
