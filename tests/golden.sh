@@ -90,7 +90,7 @@ golden help "$P" --help
 golden version "$P" --version
 for c in lab pad stats buckets experiment bench report; do golden "help-$c" "$P" "$c" --help; done
 golden help-probe "$P" probe --help
-for k in batch attention rnn pooling loss layers generate kvcache masks identity; do
+for k in batch attention rnn pooling loss layers generate kvcache masks identity blocks; do
     golden "help-probe-$k" "$P" probe "$k" --help
 done
 
@@ -115,6 +115,9 @@ golden probe-batch-json "$P" probe batch --corpus "$C" "${SMALL[@]}" --format js
 golden probe-batch-post-dynamic "$P" probe batch --corpus "$C" --padding post --batching dynamic --convention torch
 golden probe-batch-packed-rows "$P" probe batch --corpus "$C" --batching packed --rows 3,4,5 --full
 golden probe-masks-hf "$P" probe masks --corpus "$C" --convention hf --rows 1,2
+golden probe-blocks "$P" probe blocks --corpus "$C" --block 16
+golden probe-blocks-packed-json "$P" probe blocks --corpus "$C" --batching packed --rows 3,4,5 --block 8 --window 16 --format json
+golden probe-blocks-refused-block "$P" probe blocks --corpus "$C" --block 48
 golden probe-unknown "$P" probe frobnicate
 golden probe-refused-option "$P" probe pooling --mask on
 golden probe-rnn-not-recurrent "$P" probe rnn --model avgpool

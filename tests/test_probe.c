@@ -919,6 +919,153 @@ START_TEST(test_probes_refuse_out_of_range_examples) {
 }
 END_TEST
 
+/* ---- blocks: tiles counted by hand ----
+ * Reviews of 20, 10 and 12 tokens (start token included). A row of 20 at
+ * T = 40 in tiles of 16 is padded to 48: blocks [0,16) [16,32) [32,48), the
+ * last holding 8 cells past T that no rule keeps. */
+static const char *blocks_tsv = "1\ta b c d e f g h i j k l m n o p q r s\n"
+                                "0\ta b c d e f g h i\n"
+                                "1\ta b c d e f g h i j k\n";
+
+static PlCorpus *blocks_corpus(void) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load_tsv_mem("blocks.tsv", blocks_tsv, strlen(blocks_tsv), NULL, &c, NULL), PL_OK);
+    ck_assert_int_eq(pl_corpus_len(c, 0), 20);
+    ck_assert_int_eq(pl_corpus_len(c, 1), 10);
+    ck_assert_int_eq(pl_corpus_len(c, 2), 12);
+    return c;
+}
+
+/* Rule k's empty, partial and full tiles over the batch. */
+static void assert_tiles(const PlProbeBlocks *r, int k, long empty, long partial, long full) {
+    ck_assert_msg(r->rules[k].empty == empty && r->rules[k].partial == partial && r->rules[k].full == full,
+                  "%s: %ld/%ld/%ld, want %ld/%ld/%ld", pl_mask_rules[k].name, r->rules[k].empty, r->rules[k].partial,
+                  r->rules[k].full, empty, partial, full);
+}
+
+START_TEST(test_blocks_of_a_post_padded_row_of_20_at_width_40_in_tiles_of_16) {
+    PlCorpus *c = blocks_corpus();
+    static const int rows[] = {0};
+    PlProbeOpts o = opts_for(0, rows, 1, 40, PL_POST, 0);
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 16, 8, &r, NULL), PL_OK);
+    ck_assert(r.B == 1 && r.T == 40 && r.Tp == 48 && r.nb == 3 && r.tiles == 9 && !r.packed && r.len[0] == 20);
+    /* keys 0..15 real: full for query blocks 0 and 1, partial for block 2
+     * (its cells past T); keys 16..31 partial (16..19 real); 32..47 empty */
+    assert_tiles(&r, PL_RULE_PADDING, 3, 4, 2);
+    /* above the diagonal empty; on it partial; below it full, but in query
+     * block 2, whose padded cells are never kept */
+    assert_tiles(&r, PL_RULE_CAUSAL, 3, 5, 1);
+    assert_tiles(&r, PL_RULE_CAUSAL_PADDING, 4, 4, 1);
+    /* a padded row is one document: every tile clear of T's end is full */
+    assert_tiles(&r, PL_RULE_DOCUMENT, 0, 5, 4);
+    assert_tiles(&r, PL_RULE_CAUSAL_DOCUMENT, 3, 5, 1);
+    /* W = 8: query block 2 is 13 or more past every real key */
+    assert_tiles(&r, PL_RULE_SLIDING, 6, 3, 0);
+    ck_assert_int_eq(r.rules[PL_RULE_PADDING].kept_cells, 40 * 20);
+    ck_assert_int_eq(r.rules[PL_RULE_CAUSAL].kept_cells, 820);         /* 1 + 2 + ... + 40 */
+    ck_assert_int_eq(r.rules[PL_RULE_CAUSAL_PADDING].kept_cells, 610); /* 1 + ... + 20, then 20 x 20 */
+    ck_assert_int_eq(r.rules[PL_RULE_DOCUMENT].kept_cells, 1600);
+    ck_assert_int_eq(r.rules[PL_RULE_SLIDING].kept_cells, 160); /* 28 + 13 x 8 under q = 20, 7 + ... + 1 past it */
+    ck_assert_int_eq(r.rules[PL_RULE_PADDING].computed_cells, 6 * 256);
+    ck_assert(fabs(r.rules[PL_RULE_PADDING].computed_share - 1536.0 / 1600.0) < 1e-12);
+    ck_assert(fabs(r.rules[PL_RULE_PADDING].kept_share - 0.5) < 1e-12);
+    ck_assert_int_eq(r.dense_bool_bytes, 1600);
+    ck_assert_int_eq(r.dense_float_bytes, 6400);
+    ck_assert_int_eq(r.block_mask_forward_bytes, 2 * 4 * (3 + 9)); /* (1,1,3) and (1,1,3,3) int32, twice */
+    ck_assert_int_eq(r.block_mask_bytes, 192);
+    /* the map of the row: padding's columns */
+    static const uint8_t padding_map[9] = {2, 1, 0, 2, 1, 0, 1, 1, 0};
+    ck_assert_mem_eq(r.rules[PL_RULE_PADDING].map, padding_map, 9);
+    pl_probe_blocks_free(&r);
+    pl_probe_blocks_free(&r); /* twice is harmless */
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_blocks_of_the_same_row_pre_padded_have_no_full_tile) {
+    PlCorpus *c = blocks_corpus();
+    static const int rows[] = {0};
+    PlProbeOpts o = opts_for(0, rows, 1, 40, PL_PRE, 0);
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 16, 8, &r, NULL), PL_OK);
+    /* keys 20..39 real: block 0 empty, block 1 partial, block 2 partial (8 cells past T) */
+    assert_tiles(&r, PL_RULE_PADDING, 3, 6, 0);
+    /* query block 0 sees no real key at or before it; block 1 only 20..q */
+    assert_tiles(&r, PL_RULE_CAUSAL_PADDING, 6, 3, 0);
+    assert_tiles(&r, PL_RULE_CAUSAL, 3, 5, 1);                         /* causal does not read the pads */
+    ck_assert_int_eq(r.rules[PL_RULE_CAUSAL_PADDING].kept_cells, 210); /* 1 + 2 + ... + 20 */
+    pl_probe_blocks_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_blocks_count_each_row_of_a_batch) {
+    PlCorpus *c = blocks_corpus();
+    static const int rows[] = {0, 1};
+    PlProbeOpts o = opts_for(1, rows, 2, 40, PL_POST, 0);
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 16, 8, &r, NULL), PL_OK);
+    ck_assert(r.B == 2 && r.tiles == 18 && r.map_row == 1);
+    ck_assert(r.ndocs == 2 && r.len[0] == 20 && r.len[1] == 10); /* a padded row is one document */
+    const int *row = r.rules[PL_RULE_PADDING].row;
+    ck_assert(row[0] == 3 && row[1] == 4 && row[2] == 2); /* the row of 20, as above */
+    ck_assert(row[3] == 6 && row[4] == 3 && row[5] == 0); /* the row of 10: keys 0..9 in block 0 alone */
+    assert_tiles(&r, PL_RULE_PADDING, 9, 7, 2);
+    ck_assert_int_eq(r.dense_bool_bytes, 3200);
+    ck_assert_int_eq(r.dense_float_bytes, 12800);
+    ck_assert_int_eq(r.block_mask_forward_bytes, 2 * 4 * (2 * 3 + 2 * 9));
+    ck_assert_int_eq(r.block_mask_bytes, 384);
+    pl_probe_blocks_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_blocks_of_two_packed_documents_follow_cu_seqlens) {
+    PlCorpus *c = blocks_corpus();
+    static const int rows[] = {1, 2};
+    PlProbeOpts o = opts_for(1, rows, 2, 40, PL_POST, 0);
+    o.batching = PL_BATCH_PACKED;
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 8, 64, &r, NULL), PL_OK);
+    /* one row of 22: document 0 at 0..9, document 1 at 10..21; tiles of 8, padded to 24 */
+    ck_assert(r.packed && r.B == 1 && r.T == 22 && r.Tp == 24 && r.nb == 3 && r.ndocs == 2);
+    ck_assert(r.len[0] == 10 && r.len[1] == 12);
+    assert_tiles(&r, PL_RULE_PADDING, 0, 5, 4); /* no pads: only the cells past T */
+    assert_tiles(&r, PL_RULE_DOCUMENT, 2, 6, 1);
+    assert_tiles(&r, PL_RULE_CAUSAL_DOCUMENT, 4, 5, 0);
+    ck_assert_int_eq(r.rules[PL_RULE_DOCUMENT].kept_cells, 10 * 10 + 12 * 12);
+    ck_assert_int_eq(r.rules[PL_RULE_CAUSAL_DOCUMENT].kept_cells, 55 + 78);
+    pl_probe_blocks_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+START_TEST(test_blocks_at_one_tile_per_row_skip_nothing_for_padding) {
+    PlCorpus *c = blocks_corpus();
+    static const int rows[] = {0};
+    PlProbeOpts o = opts_for(0, rows, 1, 40, PL_POST, 0);
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 128, 64, &r, NULL), PL_OK);
+    ck_assert(r.nb == 1 && r.Tp == 128);
+    assert_tiles(&r, PL_RULE_PADDING, 0, 1, 0);
+    assert_tiles(&r, PL_RULE_SLIDING, 0, 1, 0);
+    ck_assert(fabs(r.rules[PL_RULE_PADDING].computed_share - 128.0 * 128.0 / 1600.0) < 1e-12); /* over 1 */
+    pl_probe_blocks_free(&r);
+    PlErr err;
+    static const int bad[] = {4, 12, 2048, 0};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(pl_probe_blocks(c, &o, bad[i], 64, &r, &err), PL_ERANGE);
+        ck_assert_ptr_nonnull(strstr(err.msg, "power of two"));
+    }
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 16, 0, &r, &err), PL_ERANGE);
+    ck_assert(pl_blocks_block_ok(8) && pl_blocks_block_ok(1024) && !pl_blocks_block_ok(96));
+    ck_assert_int_eq(pl_mask_rule_find("causal+document"), PL_RULE_CAUSAL_DOCUMENT);
+    ck_assert_int_eq(pl_mask_rule_find("banded"), -1);
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *probe_suite(void) {
     Suite *s = suite_create("probe");
     TCase *tc = tcase_create("probes");
@@ -944,6 +1091,11 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_every_mask_convention_has_a_short_code_line);
     tcase_add_test(tc, test_pre_and_post_padding_agree_under_the_mask);
     tcase_add_test(tc, test_probes_refuse_out_of_range_examples);
+    tcase_add_test(tc, test_blocks_of_a_post_padded_row_of_20_at_width_40_in_tiles_of_16);
+    tcase_add_test(tc, test_blocks_of_the_same_row_pre_padded_have_no_full_tile);
+    tcase_add_test(tc, test_blocks_count_each_row_of_a_batch);
+    tcase_add_test(tc, test_blocks_of_two_packed_documents_follow_cu_seqlens);
+    tcase_add_test(tc, test_blocks_at_one_tile_per_row_skip_nothing_for_padding);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -377,11 +377,42 @@ START_TEST(test_the_spread_and_the_drift_of_runs_written_by_hand) {
 }
 END_TEST
 
+/* Three rows of 4, 6 and 2 tokens post-padded to 8, in tiles of 8: one
+ * tile a row, never full (no row is 8 long), never empty (each has a real
+ * key); the padding rule keeps 8 x (4 + 6 + 2) of the 3 x 64 cells. */
+START_TEST(test_blocks_quantities_read_one_tile_a_row) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load_tsv_mem("tiny.tsv", tiny_tsv, strlen(tiny_tsv), NULL, &c, NULL), PL_OK);
+    static const int rows[] = {0, 1, 2};
+    PlProbeOpts o = pl_probe_opts_default();
+    o.batch = rows, o.nbatch = 3, o.maxlen = 8, o.padding = PL_POST;
+    PlProbeBlocks r;
+    ck_assert_int_eq(pl_probe_blocks(c, &o, 8, 64, &r, NULL), PL_OK);
+    PlQuantity q = quantity("blocks.partial(causal+padding)");
+    ck_assert_uint_eq(pl_quantity_kinds(&q), 1u << PL_R_BLOCKS);
+    ck_assert_double_eq(value_of("blocks.tiles", &r), 3.0);
+    ck_assert_double_eq(value_of("blocks.partial(padding)", &r), 3.0);
+    ck_assert_double_eq(value_of("blocks.empty(padding)", &r), 0.0);
+    ck_assert_double_eq(value_of("blocks.full(document)", &r), 3.0); /* a padded row is one document */
+    ck_assert_double_eq_tol(value_of("blocks.kept_share(padding)", &r), 96.0 / 192.0, 1e-12);
+    ck_assert_double_eq(value_of("blocks.block_mask_bytes", &r), 4.0 * 4.0 * (3.0 + 3.0));
+    PlQuantity bad;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("blocks.empty(banded)", &bad, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "a mask rule"));
+    pl_probe_blocks_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *quantity_suite(void) {
     Suite *s = suite_create("quantity");
     TCase *att = tcase_create("attention shapes");
     tcase_add_test(att, test_attention_shape_quantities_count_rows_heads_masks_and_scores);
     suite_add_tcase(s, att);
+    TCase *blocks = tcase_create("blocks of a rule");
+    tcase_add_test(blocks, test_blocks_quantities_read_one_tile_a_row);
+    suite_add_tcase(s, blocks);
     TCase *pool = tcase_create("pooling from the pad row");
     tcase_add_test(pool, test_one_token_in_four_sits_a_quarter_of_the_way_from_the_pad_row);
     tcase_add_test(pool, test_pad_distance_agrees_with_the_models_own_pad_row);

@@ -45,6 +45,27 @@ static const CliOpt kvcache_extra[] = {
     {NULL, NULL, NULL},
 };
 
+/* --block: a power of two, as a kernel's tiles are; --window: any width. */
+static int blocks_opts(const CliArgs *a, const PlLabSettings *s, PlResultParams *prm) {
+    const char *v = cli_str(a, "block", NULL);
+    (void)s;
+    if (v) {
+        char *end;
+        long n = strtol(v, &end, 10);
+        prm->block = end != v && !*end && n >= PL_BLOCKS_MIN_BLOCK && n <= PL_BLOCKS_MAX_BLOCK ? (int)n : 0;
+        if (!pl_blocks_block_ok(prm->block))
+            return cli_usage_error(a, "--block: expected a power of two from %d to %d, got '%s'", PL_BLOCKS_MIN_BLOCK,
+                                   PL_BLOCKS_MAX_BLOCK, v);
+    }
+    return cli_int(a, "window", prm->window, 1, PL_BLOCKS_MAX_WINDOW, &prm->window) ? 2 : 0;
+}
+
+static const CliOpt blocks_extra[] = {
+    {"block", "N", "tile side, a power of two from 8 to 1024 (default 128, FlexAttention's)"},
+    {"window", "N", "the sliding window's width W (default 64)"},
+    {NULL, NULL, NULL},
+};
+
 static const CliOpt attention_extra[] = {
     {"heads", "N", "attention heads (default 2)"},
     {"dhead", "N", "width of each head (default 16)"},
@@ -181,6 +202,27 @@ const CliProbe cli_probes[] = {
                    "they agree even unmasked, and the probe shows what the mask changes instead.\n"
                    "Both paddings and both mask settings are run, so it takes neither flag.",
         .needs = "a classifier of the --model architecture",
+    },
+    {
+        .name = "blocks",
+        .kind = PL_R_BLOCKS,
+        .summary = "masks as rules, counted per tile as block-sparse kernels skip work",
+        .details = "Asks six mask rules, each a function of (row, head, query, key) as FlexAttention's\n"
+                   "mask_mod is, for every cell of the batch: padding, causal, causal+padding,\n"
+                   "document (packed: the same sequence of cu_seqlens; a padded row is one\n"
+                   "document), causal+document and a causal+padding sliding window (q - kv < W).\n"
+                   "Then cuts the scores into tiles of --block x --block, T padded up to a multiple\n"
+                   "of the block, as create_block_mask builds its BlockMask (read in PyTorch 2.6;\n"
+                   "FlexAttention appeared in 2.5): an empty tile is skipped whole, a full one runs\n"
+                   "with no mask, a partial one with the rule applied inside. FlashAttention's\n"
+                   "varlen kernels skip the same work between packed documents. Prints each rule's\n"
+                   "tiles over the batch and in the example's row, the share of the B x T x T score\n"
+                   "cells a block-sparse kernel computes, the bytes of a dense mask against a\n"
+                   "BlockMask's int32 tensors, and a map of the example row's tiles. Reviews are\n"
+                   "often shorter than 128: --block 16 shows the structure. Every rule is counted,\n"
+                   "so the probe takes neither --mask nor --causal.",
+        .opts = blocks_extra,
+        .read_opts = blocks_opts,
     },
 };
 const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);

@@ -10,6 +10,7 @@
 #include "corpus.h"
 #include "err.h"
 #include "mask.h"
+#include "mask_rules.h"
 #include "model.h"
 #include "pad.h"
 #include "plan.h"
@@ -394,5 +395,70 @@ typedef struct {
 PlStatus pl_probe_identity(const PlCorpus *c, const PlProbeOpts *o, PlArch arch, const PlModel *model,
                            PlProbeIdentity *r, PlErr *err);
 void pl_probe_identity_free(PlProbeIdentity *r);
+
+/* ---- blocks: masks as rules, evaluated per block as block-sparse kernels do ----
+ * Each rule of mask_rules.h is asked for every cell of the probe's batch
+ * (packed: its one row, documents from cu_seqlens), and the (B, T, T) cells
+ * are cut into (query block, key block) tiles of block x block, as
+ * FlexAttention's create_block_mask does (read in PyTorch 2.6's
+ * torch/nn/attention/flex_attention.py, _convert_mask_to_block_mask): T is
+ * padded up to a multiple of the block with cells the rule never keeps, and
+ * a tile is empty (no cell kept: the kernel skips it whole), full (every
+ * cell kept: computed with no mask) or partial (computed, the rule applied
+ * inside). One head: no rule here reads it.
+ *
+ * The BlockMask create_block_mask returns holds, per (B, H), int32 tensors:
+ * kv_num_blocks (B,H,Qb) and kv_indices (B,H,Qb,KVb) for the partial tiles,
+ * the same pair full_kv_* for the full ones (what the forward pass reads),
+ * and q_num_blocks / q_indices and full_q_* transposed from them for the
+ * backward pass: eight tensors, Qb = KVb = Tp / block. */
+#define PL_BLOCKS_MAP_MAX 64 /* blocks per side up to which the map row's tiles are kept */
+
+typedef struct {
+    long empty, partial, full; /* tiles of the batch */
+    int *row;                  /* (B,3) each row's empty, partial and full tiles */
+    int64_t kept_cells;        /* cells of the dense (B,T,T) mask the rule keeps */
+    int64_t computed_cells;    /* (partial + full) x block^2: the score cells a block-sparse kernel computes */
+    double kept_share;         /* kept_cells / (B T^2) */
+    double computed_share;     /* computed_cells / (B T^2): can pass 1 when T is short of a block */
+    uint8_t *map;              /* (nb,nb) the map row's tiles: 0 empty, 1 partial, 2 full; NULL past
+                                  PL_BLOCKS_MAP_MAX blocks per side */
+} PlBlockCount;
+
+typedef struct {
+    int B, T;                          /* the batch (packed: 1 row of T tokens) */
+    int block;                         /* tile side */
+    int Tp;                            /* T rounded up to a multiple of block */
+    int nb;                            /* Tp / block: tiles per side */
+    int window;                        /* the sliding window's W */
+    int packed;                        /* one row of concatenated documents */
+    int ndocs;                         /* documents of the batch: packed, the sequences of its row; else one a row */
+    int map_row;                       /* the row the maps show: the example's */
+    int *len;                          /* (ndocs) real tokens of each row (packed: of each document) */
+    int64_t tiles;                     /* B x nb x nb */
+    int64_t dense_cells;               /* B x T x T */
+    int64_t dense_bool_bytes;          /* a (B,1,T,T) bool mask */
+    int64_t dense_float_bytes;         /* the same as a float32 additive bias */
+    int64_t block_mask_forward_bytes;  /* kv_num_blocks, kv_indices and the full_ pair, int32, H = 1 */
+    int64_t block_mask_bytes;          /* with the transposed q_ pairs for the backward pass: all eight */
+    PlBlockCount rules[PL_RULE_COUNT]; /* indexed by PlRuleId */
+} PlProbeBlocks;
+
+#define PL_BLOCKS_DEFAULT_BLOCK 128 /* FlexAttention's _DEFAULT_SPARSE_BLOCK_SIZE */
+#define PL_BLOCKS_DEFAULT_WINDOW 64
+#define PL_BLOCKS_MIN_BLOCK 8
+#define PL_BLOCKS_MAX_BLOCK 1024
+#define PL_BLOCKS_MAX_WINDOW 1000000
+
+/* Whether block is a power of two from PL_BLOCKS_MIN_BLOCK to PL_BLOCKS_MAX_BLOCK. */
+int pl_blocks_block_ok(int block);
+
+/* The probe's batch as pl_probe_batch_make gives it, every rule of
+ * pl_mask_rules counted per tile of block x block. PL_ERANGE for a block
+ * that pl_blocks_block_ok refuses or a window outside 1 ..
+ * PL_BLOCKS_MAX_WINDOW, or an example out of range; PL_ENOMEM. r is empty
+ * on failure. */
+PlStatus pl_probe_blocks(const PlCorpus *c, const PlProbeOpts *o, int block, int window, PlProbeBlocks *r, PlErr *err);
+void pl_probe_blocks_free(PlProbeBlocks *r);
 
 #endif

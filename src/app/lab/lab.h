@@ -44,6 +44,7 @@ typedef enum {
     PL_R_MASKS,
     PL_R_IDENTITY,
     PL_R_KVCACHE,
+    PL_R_BLOCKS,
     PL_R_COUNT
 } PlResultKind;
 
@@ -144,6 +145,9 @@ static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { re
 static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) {
     return pl_lab_result(l, PL_R_IDENTITY, s);
 }
+static inline const PlProbeBlocks *pl_lab_blocks(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_BLOCKS, s);
+}
 
 /* ---- what each view shows ---- */
 
@@ -208,10 +212,11 @@ PlProbeOpts pl_lab_probe_opts(const PlLabSettings *s);
 
 /* The knobs of the probes that the lab leaves at their defaults. */
 typedef struct {
-    int heads, dhead; /* attention: 2 heads of 16 */
-    int steps;        /* kvcache: tokens decoded after each prompt (8) */
-    int cache_len;    /* kvcache: a static cache's slots per row (0: maxlen + steps) */
-    const int *rows;  /* the batch's rows, instead of the plan's batch (NULL) */
+    int heads, dhead;  /* attention: 2 heads of 16 */
+    int steps;         /* kvcache: tokens decoded after each prompt (8) */
+    int cache_len;     /* kvcache: a static cache's slots per row (0: maxlen + steps) */
+    int block, window; /* blocks: tiles of 128 (FlexAttention's default), a sliding window of 64 */
+    const int *rows;   /* the batch's rows, instead of the plan's batch (NULL) */
     int nrows;
 } PlResultParams;
 

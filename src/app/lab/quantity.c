@@ -10,7 +10,7 @@
 #include <string.h>
 
 enum { SRC_TRAIN = -2, SRC_GRID = -3, SRC_DRIFT = -4, SRC_CHANCE = -5, SRC_HALF = -6 };
-typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL, A_NUMBER } ArgKind;
+typedef enum { A_NONE, A_STRATEGY, A_KEEP, A_SWEEP, A_LAYER, A_CONV, A_CELL, A_NUMBER, A_RULE } ArgKind;
 
 typedef double (*GetFn)(const void *r, int arg);
 
@@ -253,6 +253,25 @@ GET(m_real, PlProbeMasks, r->real_tokens)
 GET(i_masked, PlProbeIdentity, r->masked_max_diff)
 GET(i_unmasked, PlProbeIdentity, r->unmasked_max_diff)
 GET(i_effect, PlProbeIdentity, r->mask_effect_max_diff)
+
+/* ---- blocks: a rule's figures take the rule (a PlRuleId) as argument ---- */
+GET(k_block, PlProbeBlocks, r->block)
+GET(k_padded, PlProbeBlocks, r->Tp)
+GET(k_side, PlProbeBlocks, r->nb)
+GET(k_tiles, PlProbeBlocks, r->tiles)
+GET(k_window, PlProbeBlocks, r->window)
+GET(k_bool, PlProbeBlocks, r->dense_bool_bytes)
+GET(k_float, PlProbeBlocks, r->dense_float_bytes)
+GET(k_forward, PlProbeBlocks, r->block_mask_forward_bytes)
+GET(k_all, PlProbeBlocks, r->block_mask_bytes)
+GET(k_empty, PlProbeBlocks, r->rules[a].empty)
+GET(k_partial, PlProbeBlocks, r->rules[a].partial)
+GET(k_full, PlProbeBlocks, r->rules[a].full)
+GET(k_ex_empty, PlProbeBlocks, r->rules[a].row[(size_t)r->map_row * 3])
+GET(k_ex_partial, PlProbeBlocks, r->rules[a].row[(size_t)r->map_row * 3 + 1])
+GET(k_ex_full, PlProbeBlocks, r->rules[a].row[(size_t)r->map_row * 3 + 2])
+GET(k_kept, PlProbeBlocks, r->rules[a].kept_share)
+GET(k_computed, PlProbeBlocks, r->rules[a].computed_share)
 
 /* x rounded to the nearest float16 (ties to even), as a half-precision
  * tensor holds it: 11 significant bits, subnormals below 2^-14, and from
@@ -509,6 +528,32 @@ static const Def defs[] = {
       "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),
     R("identity.mask_effect", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_effect, "masked against unmasked"),
+    R("blocks.block", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_block, "the side of a tile of the blocks probe"),
+    R("blocks.padded_width", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_padded,
+      "the batch's width rounded up to a multiple of the block"),
+    R("blocks.per_side", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_side, "tiles per side of a row's T x T scores"),
+    R("blocks.tiles", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_tiles, "tiles of the batch: rows x per side squared"),
+    R("blocks.window", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_window, "the sliding window's width"),
+    R("blocks.dense_bool_bytes", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_bool, "bytes of a dense (B,1,T,T) bool mask"),
+    R("blocks.dense_float_bytes", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_float,
+      "bytes of the same as a float32 additive bias"),
+    R("blocks.block_mask_forward_bytes", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_forward,
+      "bytes of a BlockMask's kv_* and full_kv_* tensors, what the forward pass reads"),
+    R("blocks.block_mask_bytes", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_all,
+      "bytes of all eight, with the q_* pairs for the backward pass"),
+    R("blocks.empty(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_empty,
+      "tiles of the batch a rule keeps no cell of: skipped whole, e.g. (causal+padding)"),
+    R("blocks.partial(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_partial,
+      "tiles computed with the rule applied inside"),
+    R("blocks.full(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_full, "tiles computed with no mask"),
+    R("blocks.example_empty(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_ex_empty, "the example row's empty tiles"),
+    R("blocks.example_partial(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_ex_partial,
+      "the example row's partial tiles"),
+    R("blocks.example_full(RULE)", PL_R_BLOCKS, PL_QF_COUNT, A_RULE, k_ex_full, "the example row's full tiles"),
+    R("blocks.kept_share(RULE)", PL_R_BLOCKS, PL_QF_SHARE, A_RULE, k_kept,
+      "the share of the dense B x T x T cells the rule keeps"),
+    R("blocks.computed_share(RULE)", PL_R_BLOCKS, PL_QF_SHARE, A_RULE, k_computed,
+      "the score cells a block-sparse kernel computes, as a share of B x T x T (over 1 when T is short of a tile)"),
     R("train.median", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_median,
       "the median best accuracy over the seeds of the current settings"),
     R("train.min", SRC_TRAIN, PL_QF_SHARE, A_NONE, t_min, "the lowest"),
@@ -623,6 +668,7 @@ static int parse_arg(ArgKind k, const char *a, int *index) {
         for (int i = 0; i < 4; i++)
             if (strcmp(a, cells[i]) == 0) return *index = i, 0;
         return -1;
+    case A_RULE: return (*index = pl_mask_rule_find(a)) < 0 ? -1 : 0;
     case A_NUMBER:
         v = strtod(a, &end);
         (void)v;
@@ -640,6 +686,7 @@ static const char *arg_want(ArgKind k) {
     case A_LAYER: return "a layer and, for those that take one, its mask (lstm off, dense, conv1d)";
     case A_CELL: return "pre off, pre on, post off or post on";
     case A_NUMBER: return "a number (-1e9, -65524)";
+    case A_RULE: return "a mask rule: padding, causal, causal+padding, document, causal+document or sliding_window";
     default: return "no argument";
     }
 }

@@ -81,6 +81,10 @@ static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
     return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
 }
 
+static PlStatus run_blocks(const Input *in, void *out, PlErr *err) {
+    return pl_probe_blocks(in->c, in->o, in->prm->block, in->prm->window, out, err);
+}
+
 /* The corpus's lengths, and for each share p = 5%, 10%, ... the smallest
  * maxlen whose rows keep at least p of the tokens. */
 static PlStatus keep_table(const int *lens, int n, PlLabCost *k, PlErr *err) {
@@ -198,6 +202,7 @@ static void free_generate(void *r) { pl_probe_generate_free(r); }
 static void free_kvcache(void *r) { pl_probe_kvcache_free(r); }
 static void free_masks(void *r) { pl_probe_masks_free(r); }
 static void free_identity(void *r) { pl_probe_identity_free(r); }
+static void free_blocks(void *r) { pl_probe_blocks_free(r); }
 
 static int fits_any(const PlLabSettings *s, const PlModel *m) { return (void)s, (void)m, 1; }
 static int fits_recurrent(const PlLabSettings *s, const PlModel *m) {
@@ -236,6 +241,9 @@ static const Kind kinds[PL_R_COUNT] = {
                     "has no attention layer"},
     [PL_R_IDENTITY] = {"identity", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
                        free_identity, "weights", "is not the selected model"},
+    /* Every rule is counted, so neither the mask nor causal matters; the
+     * rules read the whole batch, not the close-up rows. */
+    [PL_R_BLOCKS] = {"blocks", PL_LOOK_BATCH, BATCH_DEPS, NULL, sizeof(PlProbeBlocks), run_blocks, free_blocks},
 };
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
@@ -300,7 +308,8 @@ static void fill_info(PlResultInfo *info, const PlBatchPick *pick, const PlProbe
 }
 
 PlResultParams pl_result_params_default(void) {
-    PlResultParams p = {.heads = 2, .dhead = 16, .steps = 8};
+    PlResultParams p = {
+        .heads = 2, .dhead = 16, .steps = 8, .block = PL_BLOCKS_DEFAULT_BLOCK, .window = PL_BLOCKS_DEFAULT_WINDOW};
     return p;
 }
 
@@ -342,7 +351,7 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
                     lens,
                     s,
                     prm,
-                    k == PL_R_BATCH || k == PL_R_COST ? &o : &f,
+                    kinds[k].look == PL_LOOK_BATCH || kinds[k].look == PL_LOOK_CORPUS ? &o : &f,
                     pl_result_reads(k, s, weights) ? weights : NULL};
         st = kinds[k].run(&in, r, err);
     }
