@@ -43,6 +43,7 @@ typedef enum {
     PL_R_GENERATE,
     PL_R_MASKS,
     PL_R_IDENTITY,
+    PL_R_PACKING,
     PL_R_COUNT
 } PlResultKind;
 
@@ -50,7 +51,7 @@ typedef enum {
  * printout names that much. */
 typedef enum {
     PL_LOOK_CORPUS,  /* the whole corpus (cost) */
-    PL_LOOK_BATCH,   /* the whole batch (batch) */
+    PL_LOOK_BATCH,   /* the whole batch (batch; packing, which takes its documents from it) */
     PL_LOOK_EXAMPLE, /* the example alone at the batch's width (rnn, pooling) */
     PL_LOOK_FOCUS    /* the example and its batch-mates (the other close-ups) */
 } PlLook;
@@ -142,6 +143,9 @@ static inline const PlProbeGenerate *pl_lab_generate(PlLab *l, PlResultStatus *s
 static inline const PlProbeMasks *pl_lab_masks(PlLab *l, PlResultStatus *s) { return pl_lab_result(l, PL_R_MASKS, s); }
 static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s) {
     return pl_lab_result(l, PL_R_IDENTITY, s);
+}
+static inline const PlProbePacking *pl_lab_packing(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_PACKING, s);
 }
 
 /* ---- what each view shows ---- */

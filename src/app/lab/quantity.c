@@ -219,6 +219,27 @@ GET(g_naive, PlProbeGenerate, r->left_naive_positions_max_diff)
 GET(g_right_real, PlProbeGenerate, r->right_last_real_vs_single_max_diff)
 GET(g_right_last, PlProbeGenerate, r->right_last_column_vs_single_max_diff)
 GET(g_prompts, PlProbeGenerate, r->B)
+
+/* ---- packing ---- */
+GET(k_docs, PlProbePacking, r->D)
+GET(k_tokens, PlProbePacking, r->N)
+GET(k_read, PlProbePacking, r->n_read)
+GET(k_counted_read, PlProbePacking, r->counted_read)
+GET(k_longest, PlProbePacking, r->longest)
+GET(k_dyn, PlProbePacking, r->dynamic_cells)
+GET(k_static, PlProbePacking, r->static_cells)
+GET(k_dyn_saved, PlProbePacking, r->dynamic_saved)
+GET(k_static_saved, PlProbePacking, r->static_saved)
+GET(k_dyn_share, PlProbePacking, r->dynamic_saved_share)
+GET(k_static_share, PlProbePacking, r->static_saved_share)
+GET(k_aware, PlProbePacking, r->aware_max_diff)
+GET(k_causal, PlProbePacking, r->causal_max_diff)
+GET(k_cross, PlProbePacking, r->cross_row)
+GET(k_counted, PlProbePacking, r->counted_max_diff)
+GET(k_terms, PlProbePacking, r->loss_terms)
+GET(k_unmasked, PlProbePacking, r->loss_terms_unmasked)
+GET(k_boundary, PlProbePacking, r->boundary_terms)
+GET(k_boundary_share, PlProbePacking, r->boundary_share)
 GET(m_right, PlProbeMasks, r->share_right)
 GET(m_none, PlProbeMasks, r->share_none)
 GET(m_inverted, PlProbeMasks, r->share_inverted)
@@ -440,6 +461,39 @@ static const Def defs[] = {
     R("generate.right_last_column", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_last,
       "right padding read at the last column"),
     R("generate.prompts", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_prompts, "the prompts"),
+    R("packing.documents", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_docs, "the documents packed in one row"),
+    R("packing.tokens", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_tokens, "the row's tokens: the cells packing takes"),
+    R("packing.read_back", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_read,
+      "documents read back from the position ids (where they are 0)"),
+    R("packing.counted_read_back", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_counted_read,
+      "the same from position ids counted along the row: one"),
+    R("packing.longest", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_longest, "the longest document's tokens"),
+    R("packing.dynamic_cells", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_dyn,
+      "cells the documents take padded to the longest"),
+    R("packing.static_cells", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_static, "cells they take padded to maxlen"),
+    R("packing.dynamic_saved", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_dyn_saved,
+      "pad cells packing saves against dynamic padding"),
+    R("packing.static_saved", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_static_saved,
+      "pad cells packing saves against static padding"),
+    R("packing.dynamic_saved_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_dyn_share,
+      "their share of the dynamic batch's cells"),
+    R("packing.static_saved_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_static_share,
+      "their share of the static batch's cells"),
+    R("packing.document_mask", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_aware,
+      "the packed row with the document mask against each document alone: rounding"),
+    R("packing.causal_mask", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_causal,
+      "the same with a plain causal mask over the whole row"),
+    R("packing.cross_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_cross,
+      "under that mask, the share of the row's attention on earlier documents' keys"),
+    R("packing.counted_positions", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_counted,
+      "the document mask with position ids counted along the row"),
+    R("packing.loss_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_terms,
+      "the row's loss terms with -100 at each document's first token"),
+    R("packing.unmasked_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_unmasked, "the same without the -100s"),
+    R("packing.boundary_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_boundary,
+      "of those, a document's first token predicted from the previous document's last"),
+    R("packing.boundary_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_boundary_share,
+      "their share of the terms without the -100s"),
     R("masks.share_right", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_right,
       "attention on pads with the right key_padding_mask"),
     R("masks.share_none", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_none, "the same with no mask"),

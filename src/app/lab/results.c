@@ -16,7 +16,8 @@
 #define SEEDED (BATCH_DEPS | PL_S_BIT(PL_S_SEED))
 
 /* What a runner gets: the corpus (and its lengths), the settings, the
- * probe options they stand for (focused on the close-up rows), the knobs. */
+ * probe options they stand for (focused on the close-up rows, but for the
+ * kinds that look at the whole batch or corpus), the knobs. */
 typedef struct {
     const PlCorpus *c;
     const int *lens;
@@ -76,6 +77,8 @@ static PlStatus run_masks(const Input *in, void *out, PlErr *err) {
 static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
     return pl_probe_identity(in->c, in->o, (PlArch)in->s->model, in->m, out, err);
 }
+
+static PlStatus run_packing(const Input *in, void *out, PlErr *err) { return pl_probe_packing(in->c, in->o, out, err); }
 
 /* The corpus's lengths, and for each share p = 5%, 10%, ... the smallest
  * maxlen whose rows keep at least p of the tokens. */
@@ -193,6 +196,7 @@ static void free_layers(void *r) { pl_probe_layers_free(r); }
 static void free_generate(void *r) { pl_probe_generate_free(r); }
 static void free_masks(void *r) { pl_probe_masks_free(r); }
 static void free_identity(void *r) { pl_probe_identity_free(r); }
+static void free_packing(void *r) { pl_probe_packing_free(r); }
 
 static int fits_any(const PlLabSettings *s, const PlModel *m) { return (void)s, (void)m, 1; }
 static int fits_recurrent(const PlLabSettings *s, const PlModel *m) {
@@ -230,6 +234,11 @@ static const Kind kinds[PL_R_COUNT] = {
                     "has no attention layer"},
     [PL_R_IDENTITY] = {"identity", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
                        free_identity, "weights", "is not the selected model"},
+    /* Packing takes its documents from the whole batch, each cut to maxlen
+     * (truncating) with no pad, so the padding side is not among its
+     * settings; its attention is always fresh from the seed. */
+    [PL_R_PACKING] = {"packing", PL_LOOK_BATCH, SEEDED & ~PL_S_BIT(PL_S_PADDING), NULL, sizeof(PlProbePacking),
+                      run_packing, free_packing},
 };
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }
@@ -336,7 +345,7 @@ PlStatus pl_result_compute(const PlCorpus *c, const int *lens, PlResultKind k, c
                     lens,
                     s,
                     prm,
-                    k == PL_R_BATCH || k == PL_R_COST ? &o : &f,
+                    kinds[k].look == PL_LOOK_BATCH || kinds[k].look == PL_LOOK_CORPUS ? &o : &f,
                     pl_result_reads(k, s, weights) ? weights : NULL};
         st = kinds[k].run(&in, r, err);
     }

@@ -16,6 +16,7 @@ const PlReport pl_reports[PL_R_COUNT] = {
     [PL_R_GENERATE] = {pl_report_generate_text, pl_report_generate_json},
     [PL_R_MASKS] = {pl_report_masks_text, pl_report_masks_json},
     [PL_R_IDENTITY] = {pl_report_identity_text, pl_report_identity_json},
+    [PL_R_PACKING] = {pl_report_packing_text, pl_report_packing_json},
 };
 
 PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,

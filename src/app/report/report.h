@@ -102,6 +102,8 @@ PlStatus pl_report_masks_text(FILE *, const PlCorpus *, const void *, const PlRe
 PlStatus pl_report_masks_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_identity_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_identity_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_packing_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_packing_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 
 /* ---- the train view: the runs table and the grid ---- */
 
