@@ -158,15 +158,16 @@ const CliProbe cli_probes[] = {
         .kind = PL_R_PACKING,
         .summary = "padding-free packing as a flattening collator does it, and what each of its parts is for",
         .details = "Packs the example and up to 3 rows after it in its batch (each cut to --maxlen)\n"
-                   "in one row with no pad, as transformers' DataCollatorWithFlattening and TRL's\n"
-                   "padding_free=True do: input_ids concatenated, position_ids restarting at 0 in\n"
-                   "each document, labels with -100 at each document's first token, and cu_seqlens\n"
-                   "read back from the position ids. Counts the cells packing saves against dynamic\n"
-                   "and static padding. Then a small causal attention layer, fresh from --seed, reads\n"
-                   "the row with the document mask (equal to each document alone), with a plain\n"
-                   "causal mask (attention lands on earlier documents: how much) and with position\n"
-                   "ids counted along the row, and the loss terms that would predict a document's\n"
-                   "first token from the previous one's last without the -100s are counted.",
+                   "in one row with no pad, as transformers' DataCollatorWithFlattening (read in its\n"
+                   "4.5x releases) and TRL's padding_free=True do: input_ids concatenated,\n"
+                   "position_ids restarting at 0 in each document, labels with -100 at each\n"
+                   "document's first token, and cu_seqlens read back from the position ids. Counts\n"
+                   "the cells packing saves against dynamic and static padding. Then a small causal\n"
+                   "attention layer, fresh from --seed, reads the row with the document mask (equal\n"
+                   "to each document alone), with a plain causal mask (attention lands on earlier\n"
+                   "documents: how much) and with position ids counted along the row; and the loss\n"
+                   "terms that would predict a document's first token from the previous one's last\n"
+                   "without the -100s are counted.",
     },
 };
 const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);

@@ -264,9 +264,11 @@ void pl_probe_generate_free(PlProbeGenerate *r);
  * in its batch (wrapping around within the batch), each cut to maxlen as
  * truncating says, concatenated in one row with no pad. The row is what
  * Hugging Face transformers' DataCollatorWithFlattening builds (as read in
- * src/transformers/data/data_collator.py of the 4.5x releases, defaults
- * return_position_ids=True, separator_id=-100, return_flash_attn_kwargs and
- * return_seq_idx off; TRL's padding_free=True lays out the same row):
+ * src/transformers/data/data_collator.py of the 4.5x releases, which have
+ * return_seq_idx and return_flash_attn_kwargs, defaults
+ * return_position_ids=True, separator_id=-100, those two off; the
+ * position_ids_start main added in 2026 is taken at its 0; TRL's
+ * padding_free=True lays out the same row):
  * input_ids concatenated, position_ids restarting at 0 in each document,
  * labels the ids with -100 at each document's first token, seq_idx the
  * document of each token and, with the flash-attention kwargs on,
