@@ -122,7 +122,7 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
     pl_fig_fprintf(f, l, "packing.counted_read_back", "%d", r->counted_read);
     fprintf(f, " document%s\n", r->counted_read == 1 ? "" : "s");
 
-    fprintf(f, "\ncells a batch of these %d documents takes:\n  packed           ", r->D);
+    fprintf(f, "\ncells in a batch of the %d document%s:\n  packed           ", r->D, r->D == 1 ? "" : "s");
     pl_fig_fprintf(f, l, "packing.tokens", "%6ld", r->packed_cells);
     fputs("\n  dynamic padding  ", f);
     pl_fig_fprintf(f, l, "packing.dynamic_cells", "%6ld", r->dynamic_cells);
