@@ -90,7 +90,7 @@ golden help "$P" --help
 golden version "$P" --version
 for c in lab pad stats buckets experiment bench report; do golden "help-$c" "$P" "$c" --help; done
 golden help-probe "$P" probe --help
-for k in batch attention rnn pooling loss layers generate kvcache masks identity blocks; do
+for k in batch attention rnn pooling loss layers generate kvcache masks identity blocks packing; do
     golden "help-probe-$k" "$P" probe "$k" --help
 done
 

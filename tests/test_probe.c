@@ -906,6 +906,194 @@ START_TEST(test_pre_and_post_padding_agree_under_the_mask) {
 }
 END_TEST
 
+/* ---- packing ---- */
+
+/* Rows 0, 1, 2 of the tiny corpus (4, 6 and 2 tokens) at maxlen 8, packed:
+ * one row of 12 tokens, boundaries 0 4 10 12. */
+START_TEST(test_packing_lays_out_three_reviews_as_a_flattening_collator_does) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    static const int32_t pos[12] = {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1};
+    static const int32_t seq[12] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2};
+    static const int cu[4] = {0, 4, 10, 12};
+    PlProbeOpts o = opts_for(0, rows, 3, 8, PL_POST, 0);
+    PlProbePacking r;
+    ck_assert_int_eq(pl_probe_packing(c, &o, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.D, 3);
+    ck_assert_int_eq(r.N, 12);
+    for (int d = 0; d < 3; d++) ck_assert_int_eq(r.example[d], d);
+    for (int t = 0; t < 12; t++) {
+        ck_assert_int_eq(r.position_ids[t], pos[t]);
+        ck_assert_int_eq(r.seq_idx[t], seq[t]);
+        ck_assert_int_eq(r.ids[t], pl_corpus_seq(c, seq[t])[pos[t]]); /* nothing cut at maxlen 8 */
+        /* -100 at 0, 4 and 10, each document's first token; the ids elsewhere */
+        ck_assert_int_eq(r.labels[t], t == 0 || t == 4 || t == 10 ? -100 : r.ids[t]);
+    }
+    ck_assert_int_eq(r.n_read, 3);
+    for (int d = 0; d <= 3; d++) {
+        ck_assert_int_eq(r.cu_seqlens[d], cu[d]);
+        ck_assert_int_eq(r.cu_read[d], cu[d]);
+    }
+    ck_assert(r.cu_match);
+    ck_assert_int_eq(r.counted_read, 1); /* 0..11 has one 0: the whole row reads as one document */
+    /* 12 tokens packed; 3 x 6 = 18 padded to the longest; 3 x 8 = 24 to maxlen */
+    ck_assert_int_eq(r.longest, 6);
+    ck_assert(r.packed_cells == 12 && r.dynamic_cells == 18 && r.static_cells == 24);
+    ck_assert(r.dynamic_saved == 6 && r.static_saved == 12);
+    ck_assert(fabs(r.dynamic_saved_share - 1.0 / 3.0) < 1e-12 && fabs(r.static_saved_share - 0.5) < 1e-12);
+    /* The shifted loss reads labels 1..11: 9 count; without the -100s 11,
+     * of which 2 (at 4 and 10) would be predicted across a boundary. */
+    ck_assert(r.loss_terms == 9 && r.loss_terms_unmasked == 11 && r.boundary_terms == 2);
+    ck_assert(fabs(r.boundary_share - 2.0 / 11.0) < 1e-12);
+    ck_assert_msg(r.aware_max_diff < 1e-5f, "document mask: %g", (double)r.aware_max_diff);
+    ck_assert_msg(r.causal_max_diff > 1e-3f, "plain causal: %g", (double)r.causal_max_diff);
+    ck_assert_msg(r.counted_max_diff > 1e-2f, "counted positions: %g", (double)r.counted_max_diff);
+    ck_assert(r.cross[0] == 0.0f && r.cross[1] > 0.0f && r.cross[2] > 0.0f && r.cross_row > 0.0f);
+    pl_probe_packing_free(&r);
+    pl_probe_packing_free(&r); /* freeing twice is harmless */
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* Cut to maxlen 5 (truncating pre), review 1 keeps its last 5 tokens, and
+ * every document is as long as maxlen or shorter: dynamic = static = 15. */
+START_TEST(test_packing_cuts_each_document_to_maxlen) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {1, 2, 0};
+    PlProbeOpts o = opts_for(1, rows, 3, 5, PL_PRE, 0);
+    PlProbePacking r;
+    ck_assert_int_eq(pl_probe_packing(c, &o, &r, NULL), PL_OK);
+    ck_assert(r.D == 3 && r.N == 11 && r.len[0] == 5 && r.len[1] == 2 && r.len[2] == 4);
+    ck_assert(r.example[0] == 1 && r.example[1] == 2 && r.example[2] == 0);
+    for (int t = 0; t < 5; t++) ck_assert_int_eq(r.ids[t], pl_corpus_seq(c, 1)[t + 1]);
+    ck_assert(r.dynamic_cells == 15 && r.static_cells == 15 && r.dynamic_saved == 4 && r.static_saved == 4);
+    ck_assert(r.loss_terms == 8 && r.boundary_terms == 2);
+    pl_probe_packing_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* The packing probe's layer the long way, in double: out (N,32) with
+ * position ids pos, query i seeing keys from[i]..i; cross (N) each query's
+ * weight on keys before start[i], averaged over the 2 heads. W: token and
+ * position embeddings, Wq, Wk, Wv, Wo, drawn as probe.h says. */
+static void twin_packed(const float *const W[6], const int32_t *ids, const int32_t *pos, const int *from,
+                        const int *start, int N, double *out, double *cross) {
+    enum { E = 32, NH = 2, D = 16, HD = 32 };
+    double *x = malloc((size_t)N * E * sizeof *x), *q = malloc((size_t)N * HD * sizeof *q);
+    double *k = malloc((size_t)N * HD * sizeof *k), *v = malloc((size_t)N * HD * sizeof *v);
+    double *p = malloc((size_t)N * sizeof *p), o[HD];
+    for (int t = 0; t < N; t++)
+        for (int e = 0; e < E; e++)
+            x[(size_t)t * E + e] = (double)W[0][(size_t)ids[t] * E + e] + (double)W[1][(size_t)pos[t] * E + e];
+    for (int t = 0; t < N; t++)
+        for (int j = 0; j < HD; j++) {
+            double a = 0.0, b = 0.0, cc = 0.0;
+            for (int e = 0; e < E; e++) {
+                double xe = x[(size_t)t * E + e];
+                a += xe * (double)W[2][e * HD + j], b += xe * (double)W[3][e * HD + j],
+                    cc += xe * (double)W[4][e * HD + j];
+            }
+            q[(size_t)t * HD + j] = a, k[(size_t)t * HD + j] = b, v[(size_t)t * HD + j] = cc;
+        }
+    for (int i = 0; i < N; i++) {
+        cross[i] = 0.0;
+        for (int h = 0; h < NH; h++) {
+            double top = -INFINITY, sum = 0.0;
+            for (int j = from[i]; j <= i; j++) {
+                double s = 0.0;
+                for (int d = 0; d < D; d++) s += q[(size_t)i * HD + h * D + d] * k[(size_t)j * HD + h * D + d];
+                p[j] = s / sqrt((double)D);
+                top = p[j] > top ? p[j] : top;
+            }
+            for (int j = from[i]; j <= i; j++) sum += p[j] = exp(p[j] - top);
+            for (int d = 0; d < D; d++) o[h * D + d] = 0.0;
+            for (int j = from[i]; j <= i; j++) {
+                for (int d = 0; d < D; d++) o[h * D + d] += p[j] / sum * v[(size_t)j * HD + h * D + d];
+                if (j < start[i]) cross[i] += p[j] / sum / NH;
+            }
+        }
+        for (int e = 0; e < E; e++) {
+            double a = 0.0;
+            for (int j = 0; j < HD; j++) a += o[j] * (double)W[5][j * E + e];
+            out[(size_t)i * E + e] = a;
+        }
+    }
+    free(x), free(q), free(k), free(v), free(p);
+}
+
+static double twin_max_diff(const double *a, const double *b, size_t n) {
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++) m = fabs(a[i] - b[i]) > m ? fabs(a[i] - b[i]) : m;
+    return m;
+}
+
+/* Every figure of the model, against the twin: each document alone (its
+ * own positions 0..L-1, its own keys) as the reference, then the row three
+ * ways; the cross-document share of (b) summed weight by weight. */
+START_TEST(test_packing_probe_matches_its_naive_twin) {
+    PlCorpus *c;
+    ck_assert_int_eq(pl_corpus_load("builtin:3:60", NULL, &c, NULL), PL_OK);
+    PlProbeOpts o = pl_probe_opts_default();
+    o.maxlen = 40, o.seed = 5;
+    o.example = pl_probe_auto_example(c, o.maxlen);
+    PlProbePacking r;
+    ck_assert_int_eq(pl_probe_packing(c, &o, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.D, PL_PACKING_DOCS);
+    int N = r.N;
+    PlRng rng;
+    pl_rng_seed(&rng, o.seed);
+    size_t sizes[6] = {(size_t)c->num_words * 32, (size_t)N * 32, 32 * 32, 32 * 32, 32 * 32, 32 * 32};
+    float limits[6] = {0.5f, 0.5f, sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f), sqrtf(6.0f / 64.0f)};
+    float *Wt[6];
+    for (int i = 0; i < 6; i++) {
+        Wt[i] = malloc(sizes[i] * sizeof(float));
+        pl_init_uniform(Wt[i], sizes[i], -limits[i], limits[i], &rng);
+    }
+    const float *const *W = (const float *const *)Wt;
+    size_t n = (size_t)N * 32;
+    double *ref = malloc(n * sizeof *ref), *out = malloc(n * sizeof *out), *cross = malloc((size_t)N * sizeof *cross);
+    int *from = malloc((size_t)N * sizeof *from), *start = malloc((size_t)N * sizeof *start),
+        *zero = calloc((size_t)N, sizeof *zero);
+    int32_t *counted = malloc((size_t)N * sizeof *counted), *own = malloc((size_t)N * sizeof *own);
+    /* Boundaries found by walking the lengths, not read from the probe's cu_seqlens. */
+    for (int d = 0, at = 0; d < r.D; at += r.len[d++])
+        for (int t = at; t < at + r.len[d]; t++) start[t] = from[t] = at, own[t] = t - at;
+    for (int t = 0; t < N; t++) counted[t] = t;
+    for (int d = 0, at = 0; d < r.D; at += r.len[d++]) {
+        int L = r.len[d];
+        int *f0 = calloc((size_t)L, sizeof *f0);
+        double *c0 = malloc((size_t)L * sizeof *c0);
+        twin_packed(W, r.ids + at, own + at, f0, f0, L, ref + (size_t)at * 32, c0);
+        free(f0), free(c0);
+    }
+    twin_packed(W, r.ids, own, from, start, N, out, cross);
+    double aware = twin_max_diff(out, ref, n);
+    twin_packed(W, r.ids, own, zero, start, N, out, cross);
+    double causal = twin_max_diff(out, ref, n), row = 0.0;
+    for (int d = 0, at = 0; d < r.D; at += r.len[d++]) {
+        double sum = 0.0;
+        for (int t = at; t < at + r.len[d]; t++) sum += cross[t];
+        ck_assert_msg(fabs(sum / r.len[d] - (double)r.cross[d]) < 1e-5, "document %d: %g, twin %g", d,
+                      (double)r.cross[d], sum / r.len[d]);
+        row += sum;
+    }
+    ck_assert_msg(fabs(row / N - (double)r.cross_row) < 1e-5, "row: %g, twin %g", (double)r.cross_row, row / N);
+    twin_packed(W, r.ids, counted, from, start, N, out, cross);
+    double shifted = twin_max_diff(out, ref, n);
+    ck_assert_msg(aware < 1e-9 && r.aware_max_diff < 1e-5f, "(a) %g, twin %g", (double)r.aware_max_diff, aware);
+    ck_assert_msg(fabs(causal - (double)r.causal_max_diff) < 1e-4 * (1.0 + causal), "(b) %g, twin %g",
+                  (double)r.causal_max_diff, causal);
+    ck_assert_msg(fabs(shifted - (double)r.counted_max_diff) < 1e-4 * (1.0 + shifted), "(c) %g, twin %g",
+                  (double)r.counted_max_diff, shifted);
+    ck_assert(r.cross_row > 0.01f && causal > 1e-2 && shifted > 1e-2);
+    for (int i = 0; i < 6; i++) free(Wt[i]);
+    free(ref), free(out), free(cross), free(from), free(start), free(zero), free(counted), free(own);
+    pl_probe_packing_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
 START_TEST(test_probes_refuse_out_of_range_examples) {
     PlCorpus *c = tiny();
     PlProbeOpts o = opts_for(7, NULL, 0, 6, PL_PRE, 0);
@@ -1097,5 +1285,11 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_blocks_of_two_packed_documents_follow_cu_seqlens);
     tcase_add_test(tc, test_blocks_at_one_tile_per_row_skip_nothing_for_padding);
     suite_add_tcase(s, tc);
+    TCase *pk = tcase_create("packing");
+    tcase_set_timeout(pk, PL_TEST_HANG);
+    tcase_add_test(pk, test_packing_lays_out_three_reviews_as_a_flattening_collator_does);
+    tcase_add_test(pk, test_packing_cuts_each_document_to_maxlen);
+    tcase_add_test(pk, test_packing_probe_matches_its_naive_twin);
+    suite_add_tcase(s, pk);
     return s;
 }

@@ -224,6 +224,22 @@ const CliProbe cli_probes[] = {
         .opts = blocks_extra,
         .read_opts = blocks_opts,
     },
+    {
+        .name = "packing",
+        .kind = PL_R_PACKING,
+        .summary = "padding-free packing as a flattening collator does it, and what each of its parts is for",
+        .details = "Packs the example and up to 3 rows after it in its batch (each cut to --maxlen)\n"
+                   "in one row with no pad, as transformers' DataCollatorWithFlattening (read in its\n"
+                   "4.5x releases) and TRL's padding_free=True do: input_ids concatenated,\n"
+                   "position_ids restarting at 0 in each document, labels with -100 at each\n"
+                   "document's first token, and cu_seqlens read back from the position ids. Counts\n"
+                   "the cells packing saves against dynamic and static padding. Then a small causal\n"
+                   "attention layer, fresh from --seed, reads the row with the document mask (equal\n"
+                   "to each document alone), with a plain causal mask (attention lands on earlier\n"
+                   "documents: how much) and with position ids counted along the row; and the loss\n"
+                   "terms that would predict a document's first token from the previous one's last\n"
+                   "without the -100s are counted.",
+    },
 };
 const int cli_nprobes = (int)(sizeof cli_probes / sizeof cli_probes[0]);
 

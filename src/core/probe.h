@@ -319,6 +319,75 @@ typedef struct {
 PlStatus pl_probe_kvcache(const PlCorpus *c, const PlProbeOpts *o, int steps, int static_len, PlProbeKvcache *r,
                           PlErr *err);
 void pl_probe_kvcache_free(PlProbeKvcache *r);
+/* ---- packing: padding-free packing as a flattening collator lays it out ----
+ * The documents are the example and up to PL_PACKING_DOCS - 1 rows after it
+ * in its batch (wrapping around within the batch), each cut to maxlen as
+ * truncating says, concatenated in one row with no pad. The row is what
+ * Hugging Face transformers' DataCollatorWithFlattening builds (as read in
+ * src/transformers/data/data_collator.py of the 4.5x releases, which have
+ * return_seq_idx and return_flash_attn_kwargs, defaults
+ * return_position_ids=True, separator_id=-100, those two off; the
+ * position_ids_start main added in 2026 is taken at its 0; TRL's
+ * padding_free=True lays out the same row):
+ * input_ids concatenated, position_ids restarting at 0 in each document,
+ * labels the ids with -100 at each document's first token, seq_idx the
+ * document of each token and, with the flash-attention kwargs on,
+ * cu_seq_lens_q = cu_seq_lens_k = the boundaries. A small seeded causal
+ * model (token and position embeddings, one causal self-attention layer of
+ * PL_PACKING_HEADS heads of PL_PACKING_DHEAD) then reads the row with and
+ * without each part, against each document run alone. */
+#define PL_PACKING_DOCS 4
+#define PL_PACKING_WIDTH 32 /* the model's embedding width */
+#define PL_PACKING_HEADS 2
+#define PL_PACKING_DHEAD 16
+
+typedef struct {
+    int D, N;              /* documents, tokens of the row */
+    int maxlen;            /* each document keeps at most this many tokens */
+    int *example;          /* (D) corpus row of each document */
+    int *len;              /* (D) its tokens in the row (after the cut) */
+    int32_t *ids;          /* (N) input_ids: the documents one after another */
+    int32_t *position_ids; /* (N) each token's place in its own document: 0 where a document starts */
+    int32_t *seq_idx;      /* (N) the document each token belongs to */
+    int32_t *labels;       /* (N) the ids, -100 at each document's first token (separator_id) */
+    int *cu_seqlens;       /* (D+1) the true boundaries: cu_seq_lens_q and _k */
+    int *cu_read;          /* (n_read+1) read back from position_ids: each index where they are 0, then N */
+    int n_read;            /* documents read back */
+    int cu_match;          /* cu_read equals cu_seqlens */
+    int counted_read;      /* documents read back from position ids counted along the row (0..N-1): 1 */
+    int longest;           /* the longest document's tokens */
+    /* Cells a batch of these documents takes: packed (N), dynamic padding
+     * (D x longest) and static padding (D x maxlen); the pads each pays for
+     * that packing saves, and their share of its cells. */
+    long packed_cells, dynamic_cells, static_cells;
+    long dynamic_saved, static_saved;
+    double dynamic_saved_share, static_saved_share;
+    /* Attention outputs (every token, the layer's output) against each
+     * document run alone, the largest absolute difference: */
+    float aware_max_diff;   /* (a) the document mask (block-diagonal causal), positions restarting: rounding */
+    float causal_max_diff;  /* (b) a plain causal mask over the row, positions restarting */
+    float counted_max_diff; /* (c) the document mask, positions counted 0..N-1 along the row */
+    /* Under (b): the share of a query's weight that lands on keys of earlier
+     * documents, averaged over heads and over a document's queries (cross,
+     * (D); the first document's is 0) or over the row's (cross_row). */
+    float *cross;
+    float cross_row;
+    /* The loss terms of a causal LM, which reads labels shifted by one: the
+     * label at i is predicted from token i - 1. */
+    long loss_terms;          /* labels 1..N-1 that count: N - D */
+    long loss_terms_unmasked; /* the same without -100 at the boundaries: N - 1 */
+    long boundary_terms;      /* of those, a document's first token predicted from the previous one's last: D - 1 */
+    double boundary_share;    /* boundary_terms / loss_terms_unmasked (0 when there is none) */
+} PlProbePacking;
+
+/* o as for the batch probe (the batch pl_probe_pick chooses: not focused;
+ * given rows are the batch). Weights are fresh from o->seed, drawn in this
+ * order, each uniform: token embedding (V,E) and position embedding (N,E) in
+ * [-0.5, 0.5], then Wq, Wk, Wv (E,H*D) and Wo (H*D,E) in +-sqrt(6 / (E +
+ * H*D)). Documents with no token are left out. PL_ERANGE for an example out
+ * of range or no document with a token; PL_ENOMEM; r is then empty. */
+PlStatus pl_probe_packing(const PlCorpus *c, const PlProbeOpts *o, PlProbePacking *r, PlErr *err);
+void pl_probe_packing_free(PlProbePacking *r);
 
 /* ---- masks: the batch's mask in every convention, and the polarity bug ----
  * keras (1 = keep), torch key_padding_mask (1 = ignore), hf attention_mask

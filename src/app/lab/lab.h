@@ -45,6 +45,7 @@ typedef enum {
     PL_R_IDENTITY,
     PL_R_KVCACHE,
     PL_R_BLOCKS,
+    PL_R_PACKING,
     PL_R_COUNT
 } PlResultKind;
 
@@ -52,7 +53,7 @@ typedef enum {
  * printout names that much. */
 typedef enum {
     PL_LOOK_CORPUS,  /* the whole corpus (cost) */
-    PL_LOOK_BATCH,   /* the whole batch (batch) */
+    PL_LOOK_BATCH,   /* the whole batch (batch; packing, which takes its documents from it) */
     PL_LOOK_EXAMPLE, /* the example alone at the batch's width (rnn, pooling) */
     PL_LOOK_FOCUS    /* the example and its batch-mates (the other close-ups) */
 } PlLook;
@@ -147,6 +148,10 @@ static inline const PlProbeIdentity *pl_lab_identity(PlLab *l, PlResultStatus *s
 }
 static inline const PlProbeBlocks *pl_lab_blocks(PlLab *l, PlResultStatus *s) {
     return pl_lab_result(l, PL_R_BLOCKS, s);
+}
+
+static inline const PlProbePacking *pl_lab_packing(PlLab *l, PlResultStatus *s) {
+    return pl_lab_result(l, PL_R_PACKING, s);
 }
 
 /* ---- what each view shows ---- */

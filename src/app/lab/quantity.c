@@ -219,30 +219,51 @@ GET(g_naive, PlProbeGenerate, r->left_naive_positions_max_diff)
 GET(g_right_real, PlProbeGenerate, r->right_last_real_vs_single_max_diff)
 GET(g_right_last, PlProbeGenerate, r->right_last_column_vs_single_max_diff)
 GET(g_prompts, PlProbeGenerate, r->B)
-GET(k_prompts, PlProbeKvcache, r->B)
-GET(k_steps, PlProbeKvcache, r->S)
-GET(k_slots, PlProbeKvcache, (double)r->B * r->slots)
-GET(k_pad_slots, PlProbeKvcache, r->pad_slots)
-GET(k_pad_share, PlProbeKvcache,
+GET(kv_prompts, PlProbeKvcache, r->B)
+GET(kv_steps, PlProbeKvcache, r->S)
+GET(kv_slots, PlProbeKvcache, (double)r->B * r->slots)
+GET(kv_pad_slots, PlProbeKvcache, r->pad_slots)
+GET(kv_pad_share, PlProbeKvcache,
     r->B > 0 && r->slots > 0 ? (double)r->pad_slots / ((double)r->B * r->slots) : (double)NAN)
-GET(k_pad_bytes, PlProbeKvcache, (double)r->pad_slots * r->bytes_per_slot)
-GET(k_slot_bytes, PlProbeKvcache, r->bytes_per_slot)
-GET(k_first_pad_share, PlProbeKvcache, r->cells[0] ? (double)r->pad_cells[0] / (double)r->cells[0] : (double)NAN)
-GET(k_last_pad_share, PlProbeKvcache,
+GET(kv_pad_bytes, PlProbeKvcache, (double)r->pad_slots * r->bytes_per_slot)
+GET(kv_slot_bytes, PlProbeKvcache, r->bytes_per_slot)
+GET(kv_first_pad_share, PlProbeKvcache, r->cells[0] ? (double)r->pad_cells[0] / (double)r->cells[0] : (double)NAN)
+GET(kv_last_pad_share, PlProbeKvcache,
     r->cells[r->S - 1] ? (double)r->pad_cells[r->S - 1] / (double)r->cells[r->S - 1] : (double)NAN)
-GET(k_static_len, PlProbeKvcache, r->static_len)
-GET(k_static_pad, PlProbeKvcache, r->static_pad_slots)
-GET(k_static_share, PlProbeKvcache, (double)r->static_pad_slots / ((double)r->B * r->static_len))
-GET(k_recompute, PlProbeKvcache, r->cache_vs_recompute_max_diff)
-GET(k_left, PlProbeKvcache, r->way[PL_KV_LEFT].max_diff)
-GET(k_left_tok, PlProbeKvcache, r->way[PL_KV_LEFT].tokens_differ)
-GET(k_slots_pos, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].max_diff)
-GET(k_slots_pos_tok, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].tokens_differ)
-GET(k_no_mask, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].max_diff)
-GET(k_no_mask_tok, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].tokens_differ)
-GET(k_right, PlProbeKvcache, r->way[PL_KV_RIGHT].max_diff)
-GET(k_right_tok, PlProbeKvcache, r->way[PL_KV_RIGHT].tokens_differ)
-GET(k_reads, PlProbeKvcache, (double)r->B * r->reads)
+GET(kv_static_len, PlProbeKvcache, r->static_len)
+GET(kv_static_pad, PlProbeKvcache, r->static_pad_slots)
+GET(kv_static_share, PlProbeKvcache, (double)r->static_pad_slots / ((double)r->B * r->static_len))
+GET(kv_recompute, PlProbeKvcache, r->cache_vs_recompute_max_diff)
+GET(kv_left, PlProbeKvcache, r->way[PL_KV_LEFT].max_diff)
+GET(kv_left_tok, PlProbeKvcache, r->way[PL_KV_LEFT].tokens_differ)
+GET(kv_slots_pos, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].max_diff)
+GET(kv_slots_pos_tok, PlProbeKvcache, r->way[PL_KV_LEFT_SLOTS].tokens_differ)
+GET(kv_no_mask, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].max_diff)
+GET(kv_no_mask_tok, PlProbeKvcache, r->way[PL_KV_LEFT_NO_MASK].tokens_differ)
+GET(kv_right, PlProbeKvcache, r->way[PL_KV_RIGHT].max_diff)
+GET(kv_right_tok, PlProbeKvcache, r->way[PL_KV_RIGHT].tokens_differ)
+GET(kv_reads, PlProbeKvcache, (double)r->B * r->reads)
+
+/* ---- packing ---- */
+GET(k_docs, PlProbePacking, r->D)
+GET(k_tokens, PlProbePacking, r->N)
+GET(k_read, PlProbePacking, r->n_read)
+GET(k_counted_read, PlProbePacking, r->counted_read)
+GET(k_longest, PlProbePacking, r->longest)
+GET(k_dyn, PlProbePacking, r->dynamic_cells)
+GET(k_static, PlProbePacking, r->static_cells)
+GET(k_dyn_saved, PlProbePacking, r->dynamic_saved)
+GET(k_static_saved, PlProbePacking, r->static_saved)
+GET(k_dyn_share, PlProbePacking, r->dynamic_saved_share)
+GET(k_static_share, PlProbePacking, r->static_saved_share)
+GET(k_aware, PlProbePacking, r->aware_max_diff)
+GET(k_causal, PlProbePacking, r->causal_max_diff)
+GET(k_cross, PlProbePacking, r->cross_row)
+GET(k_counted, PlProbePacking, r->counted_max_diff)
+GET(k_terms, PlProbePacking, r->loss_terms)
+GET(k_unmasked, PlProbePacking, r->loss_terms_unmasked)
+GET(k_boundary, PlProbePacking, r->boundary_terms)
+GET(k_boundary_share, PlProbePacking, r->boundary_share)
 GET(m_right, PlProbeMasks, r->share_right)
 GET(m_none, PlProbeMasks, r->share_none)
 GET(m_inverted, PlProbeMasks, r->share_inverted)
@@ -483,6 +504,39 @@ static const Def defs[] = {
     R("generate.right_last_column", PL_R_GENERATE, PL_QF_VALUE, A_NONE, g_right_last,
       "right padding read at the last column"),
     R("generate.prompts", PL_R_GENERATE, PL_QF_COUNT, A_NONE, g_prompts, "the prompts"),
+    R("packing.documents", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_docs, "the documents packed in one row"),
+    R("packing.tokens", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_tokens, "the row's tokens: the cells packing takes"),
+    R("packing.read_back", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_read,
+      "documents read back from the position ids (where they are 0)"),
+    R("packing.counted_read_back", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_counted_read,
+      "the same from position ids counted along the row: one"),
+    R("packing.longest", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_longest, "the longest document's tokens"),
+    R("packing.dynamic_cells", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_dyn,
+      "cells the documents take padded to the longest"),
+    R("packing.static_cells", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_static, "cells they take padded to maxlen"),
+    R("packing.dynamic_saved", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_dyn_saved,
+      "pad cells packing saves against dynamic padding"),
+    R("packing.static_saved", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_static_saved,
+      "pad cells packing saves against static padding"),
+    R("packing.dynamic_saved_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_dyn_share,
+      "their share of the dynamic batch's cells"),
+    R("packing.static_saved_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_static_share,
+      "their share of the static batch's cells"),
+    R("packing.document_mask", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_aware,
+      "the packed row with the document mask against each document alone: rounding"),
+    R("packing.causal_mask", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_causal,
+      "the same with a plain causal mask over the whole row"),
+    R("packing.cross_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_cross,
+      "under that mask, the share of the row's attention on earlier documents' keys"),
+    R("packing.counted_positions", PL_R_PACKING, PL_QF_VALUE, A_NONE, k_counted,
+      "the document mask with position ids counted along the row"),
+    R("packing.loss_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_terms,
+      "the row's loss terms with -100 at each document's first token"),
+    R("packing.unmasked_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_unmasked, "the same without the -100s"),
+    R("packing.boundary_terms", PL_R_PACKING, PL_QF_COUNT, A_NONE, k_boundary,
+      "of those, a document's first token predicted from the previous document's last"),
+    R("packing.boundary_share", PL_R_PACKING, PL_QF_SHARE, A_NONE, k_boundary_share,
+      "their share of the terms without the -100s"),
     R("masks.share_right", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_right,
       "attention on pads with the right key_padding_mask"),
     R("masks.share_none", PL_R_MASKS, PL_QF_SHARE, A_NONE, m_none, "the same with no mask"),
@@ -492,38 +546,38 @@ static const Def defs[] = {
     R("masks.padded_rows", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_padded, "rows with a pad"),
     R("masks.keep(CONV)", PL_R_MASKS, PL_QF_COUNT, A_CONV, m_keep, "cells a convention keeps, read its own way"),
     R("masks.real_tokens", PL_R_MASKS, PL_QF_COUNT, A_NONE, m_real, "the rows' real tokens"),
-    R("kvcache.prompts", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_prompts, "the prompts decoded together"),
-    R("kvcache.steps", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_steps, "the tokens decoded after each prompt"),
-    R("kvcache.slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slots, "the cache's slots over every row after the steps"),
-    R("kvcache.pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_pad_slots,
+    R("kvcache.prompts", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_prompts, "the prompts decoded together"),
+    R("kvcache.steps", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_steps, "the tokens decoded after each prompt"),
+    R("kvcache.slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_slots, "the cache's slots over every row after the steps"),
+    R("kvcache.pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_pad_slots,
       "slots of the cache holding a pad's key and value"),
-    R("kvcache.pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_pad_share,
+    R("kvcache.pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_pad_share,
       "the share of the cache's slots that hold pads"),
-    R("kvcache.pad_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_pad_bytes, "bytes of the cache holding pads"),
-    R("kvcache.slot_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slot_bytes, "bytes of keys and values in one slot"),
-    R("kvcache.first_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_first_pad_share,
+    R("kvcache.pad_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_pad_bytes, "bytes of the cache holding pads"),
+    R("kvcache.slot_bytes", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_slot_bytes, "bytes of keys and values in one slot"),
+    R("kvcache.first_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_first_pad_share,
       "the share of the first step's attention scores spent on pad slots"),
-    R("kvcache.last_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_last_pad_share, "the same at the last step"),
-    R("kvcache.static_len", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_static_len, "a static cache's slots per row"),
-    R("kvcache.static_pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_static_pad,
+    R("kvcache.last_step_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_last_pad_share, "the same at the last step"),
+    R("kvcache.static_len", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_len, "a static cache's slots per row"),
+    R("kvcache.static_pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_pad,
       "a static cache's slots holding no real token after the steps"),
-    R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, k_static_share, "their share of the static cache"),
-    R("kvcache.recompute", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_recompute,
+    R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_static_share, "their share of the static cache"),
+    R("kvcache.recompute", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_recompute,
       "cached decoding against recomputing the whole sequence (largest difference)"),
-    R("kvcache.reads", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_reads, "the tokens picked over every row"),
-    R("kvcache.left", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_left,
+    R("kvcache.reads", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_reads, "the tokens picked over every row"),
+    R("kvcache.left", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_left,
       "left padding, mask, positions from the mask, against each prompt alone (largest difference)"),
-    R("kvcache.left_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_left_tok, "tokens it picks that differ from alone"),
-    R("kvcache.slot_positions", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_slots_pos,
+    R("kvcache.left_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_left_tok, "tokens it picks that differ from alone"),
+    R("kvcache.slot_positions", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_slots_pos,
       "left padding, positions counted by slot, against alone"),
-    R("kvcache.slot_positions_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_slots_pos_tok,
+    R("kvcache.slot_positions_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_slots_pos_tok,
       "tokens it picks that differ from alone"),
-    R("kvcache.no_mask", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_no_mask, "left padding with no mask, against alone"),
-    R("kvcache.no_mask_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_no_mask_tok,
+    R("kvcache.no_mask", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_no_mask, "left padding with no mask, against alone"),
+    R("kvcache.no_mask_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_no_mask_tok,
       "tokens it picks that differ from alone"),
-    R("kvcache.right", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, k_right,
+    R("kvcache.right", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_right,
       "right padding, mask, positions from the mask, against alone"),
-    R("kvcache.right_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, k_right_tok, "tokens it picks that differ from alone"),
+    R("kvcache.right_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_right_tok, "tokens it picks that differ from alone"),
     R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked,
       "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),

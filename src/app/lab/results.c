@@ -16,7 +16,8 @@
 #define SEEDED (BATCH_DEPS | PL_S_BIT(PL_S_SEED))
 
 /* What a runner gets: the corpus (and its lengths), the settings, the
- * probe options they stand for (focused on the close-up rows), the knobs. */
+ * probe options they stand for (focused on the close-up rows, but for the
+ * kinds that look at the whole batch or corpus), the knobs. */
 typedef struct {
     const PlCorpus *c;
     const int *lens;
@@ -84,6 +85,7 @@ static PlStatus run_identity(const Input *in, void *out, PlErr *err) {
 static PlStatus run_blocks(const Input *in, void *out, PlErr *err) {
     return pl_probe_blocks(in->c, in->o, in->prm->block, in->prm->window, out, err);
 }
+static PlStatus run_packing(const Input *in, void *out, PlErr *err) { return pl_probe_packing(in->c, in->o, out, err); }
 
 /* The corpus's lengths, and for each share p = 5%, 10%, ... the smallest
  * maxlen whose rows keep at least p of the tokens. */
@@ -203,6 +205,7 @@ static void free_kvcache(void *r) { pl_probe_kvcache_free(r); }
 static void free_masks(void *r) { pl_probe_masks_free(r); }
 static void free_identity(void *r) { pl_probe_identity_free(r); }
 static void free_blocks(void *r) { pl_probe_blocks_free(r); }
+static void free_packing(void *r) { pl_probe_packing_free(r); }
 
 static int fits_any(const PlLabSettings *s, const PlModel *m) { return (void)s, (void)m, 1; }
 static int fits_recurrent(const PlLabSettings *s, const PlModel *m) {
@@ -244,6 +247,11 @@ static const Kind kinds[PL_R_COUNT] = {
     /* Every rule is counted, so neither the mask nor causal matters; the
      * rules read the whole batch, not the close-up rows. */
     [PL_R_BLOCKS] = {"blocks", PL_LOOK_BATCH, BATCH_DEPS, NULL, sizeof(PlProbeBlocks), run_blocks, free_blocks},
+    /* Packing takes its documents from the whole batch, each cut to maxlen
+     * (truncating) with no pad, so the padding side is not among its
+     * settings; its attention is always fresh from the seed. */
+    [PL_R_PACKING] = {"packing", PL_LOOK_BATCH, SEEDED & ~PL_S_BIT(PL_S_PADDING), NULL, sizeof(PlProbePacking),
+                      run_packing, free_packing},
 };
 
 const char *pl_result_name(PlResultKind k) { return k >= 0 && k < PL_R_COUNT ? kinds[k].name : "?"; }

@@ -18,6 +18,7 @@ const PlReport pl_reports[PL_R_COUNT] = {
     [PL_R_IDENTITY] = {pl_report_identity_text, pl_report_identity_json},
     [PL_R_KVCACHE] = {pl_report_kvcache_text, pl_report_kvcache_json},
     [PL_R_BLOCKS] = {pl_report_blocks_text, pl_report_blocks_json},
+    [PL_R_PACKING] = {pl_report_packing_text, pl_report_packing_json},
 };
 
 PlStatus pl_report_print(FILE *f, PlResultKind k, int json, const PlCorpus *c, const void *r, const PlResultInfo *info,

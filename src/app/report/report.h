@@ -114,6 +114,8 @@ PlStatus pl_report_identity_text(FILE *, const PlCorpus *, const void *, const P
 PlStatus pl_report_identity_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_blocks_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_blocks_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_packing_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
+PlStatus pl_report_packing_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 
 /* ---- the train view: the runs table and the grid ---- */
 
