@@ -327,9 +327,14 @@ declare -A probe_keys=(
     [generate]="left right left_vs_single_max_diff"
     [masks]="share_right share_none share_inverted padded_rows blind_rows blind_queries agree"
     [identity]="masked_max_diff unmasked_max_diff mask_effect_max_diff order_blind pads"
+    [kvcache]="left slot_positions no_mask right cache static_cache"
+    [blocks]="block padded_width tiles dense_bool_bytes block_mask_bytes rules"
+    [packing]="D N read_back_documents cu_seqlens_match cells attention loss"
 )
-for kind in batch attention rnn pooling loss layers generate masks identity; do
-    run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 --padding post --format json
+for kind in batch attention rnn pooling loss layers generate kvcache masks identity blocks packing; do
+    side=(--padding post)
+    [[ $kind == packing ]] && side=() # a packed row has no pads, so no side for them
+    run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 "${side[@]}" --format json
     if ! command -v python3 >/dev/null; then skip "probe $kind json parses (no python3)"; continue; fi
     keys=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(d["summary"].keys()), "|", " ".join(k for k in ("settings", "source") if k in d))' <<<"$out" 2>&1)
     missing=""
