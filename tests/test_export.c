@@ -241,8 +241,9 @@ static char *nested(const char *key, const char *doc) {
 }
 
 /* The train view draws the runs and the pre+mask = post+mask figure: its
- * export holds both; every other view's export is its one result, printed
- * as the probe command prints it. The window's suite checks the other half:
+ * export holds both; the generate view's holds the kvcache result after its
+ * own; every other view's export is its one result, printed as the probe
+ * command prints it. The window's suite checks the other half:
  * each figure reads exactly the results its view's row names. */
 START_TEST(test_every_result_a_view_shows_is_in_its_export) {
     PlLab *lab = small_lab();
@@ -258,8 +259,13 @@ START_TEST(test_every_result_a_view_shows_is_in_its_export) {
             char *want = printed(lab, k, 0), *doc = printed(lab, k, 1);
             ck_assert_msg(strstr(txt, want) != NULL, "the %s export's text lacks the %s result",
                           pl_view_name((PlView)v), pl_result_name(k));
-            if (i == 0 && !shows->parts) ck_assert_str_eq(json, doc);
-            else {
+            if (i == 0 && !shows->parts && shows->nresults == 1) ck_assert_str_eq(json, doc);
+            else if (i == 0 && !shows->parts) { /* the main document, reopened for the others */
+                size_t n = (size_t)(strrchr(doc, '}') - doc);
+                while (n > 0 && (doc[n - 1] == '\n' || doc[n - 1] == ' ')) n--;
+                ck_assert_msg(strncmp(json, doc, n) == 0, "the %s export's JSON does not open with its %s result",
+                              pl_view_name((PlView)v), pl_result_name(k));
+            } else {
                 char *in = nested(pl_result_name(k), doc);
                 ck_assert_msg(strstr(json, in) != NULL, "the %s export's JSON lacks the %s result",
                               pl_view_name((PlView)v), pl_result_name(k));

@@ -315,13 +315,17 @@ T send-keys -t lab Escape 2
 check_re "the cost view hides that count, and the real tokens that give it away" \
     '^ RNN steps +\?+ real of [0-9]+ run \(\?+ on pads\)'
 check_re "and the padding share: its figure and its bar" '^ padding share +\?{5} +░{30}$'
-check_re "but not the tokens kept, a figure of its own" '^ tokens kept +[0-9.]+% +█+░*$'
-check_re "nor the tokens cut" '^ tokens cut +[0-9]+ of [0-9]+ \([0-9.]+% of the rows'
+# the tokens kept and cut give the real tokens by one subtraction from the total on their line
+check_re "and the tokens kept, the real tokens as a share" '^ tokens kept +\?{5} +░{30}$'
+check_re "and the tokens cut, whose total is on their line" '^ tokens cut +\?+ of [0-9]+ \([0-9.]+% of the rows'
 check_re "nor the attention cells" '^ attention cells [0-9]+ real of [0-9]+; [0-9]+ MB'
 check_re "nor the sweep's maxlen" 'static batches at maxlen 25 \.\. 800 \(▲ marks 200\)'
 for _ in $(seq 9); do T send-keys -t lab j; done
-check_re "the selected strategy's row is the same padding share: hidden" '^ static +\?{5} +same +same +[0-9]+$'
-check_re "another strategy's row is not" '^ dynamic +[0-9.]+% +same'
+check_re "the selected strategy's row is the same padding share: hidden" '^ static +\?{5} +same +same +\?+$'
+check_re "so is a row with the same cells (dynamic batches as wide as static ones)" '^ dynamic +\?{5} +same +same +\?+$'
+# every strategy keeps the same tokens: any row's cells and padding share give them
+check_re "and every other row's padding share, which gives the real tokens from its cells" '^ length_grouped +\?{4,5} +[0-9.]+% fewer'
+check_re "while what a strategy saves, a figure of its own, stays" '^ bucket_longest +\?{4,5} +[0-9.]+% fewer +[0-9.]+% fewer'
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

@@ -352,6 +352,74 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
                   foot);
 }
 
+/* The cache's lines (the same prompts decoded step by step with a
+ * key/value cache), each of cap bytes, into line; returns how many. */
+enum { CACHE_LINES = 8, CACHE_LINE = 768 };
+static const char *const kv_diff[PL_KV_WAYS] = {"kvcache.left", "kvcache.slot_positions", "kvcache.no_mask",
+                                                "kvcache.right"};
+static int cache_text(const PlProbeKvcache *k, const PlResultStatus *st, int brief, char line[][CACHE_LINE]) {
+    if (!k) {
+        snprintf(line[0], CACHE_LINE, "decoding with a key/value cache: %s", st->error ? st->error : "computing...");
+        return 1;
+    }
+    static const char *const long_names[PL_KV_WAYS] = {"left, positions from the mask", "left, positions by slot",
+                                                       "left, no mask", "right, positions from the mask"};
+    static const char *const short_names[PL_KV_WAYS] = {"mask positions", "slot positions", "no mask", "right"};
+    const char *const *names = brief ? short_names : long_names;
+    static const char *const toks[PL_KV_WAYS] = {"kvcache.left_tokens", "kvcache.slot_positions_tokens",
+                                                 "kvcache.no_mask_tokens", "kvcache.right_tokens"};
+    double slots = (double)k->B * k->slots;
+    snprintf(line[0], CACHE_LINE,
+             "decoding %s steps with a key/value cache (left-padded, the mask a column longer a step)",
+             PL_FIG("kvcache.steps", "%d", k->S));
+    snprintf(line[1], CACHE_LINE,
+             brief ? "of %s slots %s are pads (%s), %s bytes"
+                   : "the cache: %s slots, %s hold a pad (%s), %s bytes no query reads",
+             PL_FIG("kvcache.slots", "%.0f", slots), PL_FIG("kvcache.pad_slots", "%lld", (long long)k->pad_slots),
+             PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / slots),
+             PL_FIG("kvcache.pad_bytes", "%lld", (long long)(k->pad_slots * k->bytes_per_slot)));
+    snprintf(line[2], CACHE_LINE,
+             "a static cache of %s slots a row: %s hold no token (%s); scores on pad slots %s at step 1",
+             PL_FIG("kvcache.static_len", "%d", k->static_len),
+             PL_FIG("kvcache.static_pad_slots", "%lld", (long long)k->static_pad_slots),
+             PL_FIG("kvcache.static_pad_share", "%.1f%%",
+                    100.0 * (double)k->static_pad_slots / ((double)k->B * k->static_len)),
+             PL_FIG("kvcache.first_step_pad_share", "%.1f%%", 100.0 * (double)k->pad_cells[0] / (double)k->cells[0]));
+    snprintf(line[3], CACHE_LINE,
+             "against each prompt decoded alone (largest logit difference, tokens that differ of %s):",
+             PL_FIG("kvcache.reads", "%d", k->B * k->reads));
+    for (int w = 0; w < PL_KV_WAYS; w++)
+        snprintf(line[4 + w], CACHE_LINE, brief ? " %s: %s, %s" : "   %s: %s, %s tokens", names[w],
+                 PL_FIG(kv_diff[w], "%.2g", (double)k->way[w].max_diff),
+                 PL_FIG(toks[w], "%d", k->way[w].tokens_differ));
+    return 4 + PL_KV_WAYS;
+}
+
+/* The height of the cache's lines at width w, and drawing them from y. */
+static double cache_height(GuiList *dl, double w, const PlProbeKvcache *k, const PlResultStatus *st, int brief) {
+    char line[CACHE_LINES][CACHE_LINE];
+    int n = cache_text(k, st, brief, line);
+    double th = gui_text_h(dl, GUI_SMALL), h = 0;
+    for (int i = 0; i < n; i++) h += th * gui_wrap_lines(dl, GUI_SMALL, 0, line[i], w) + th * 0.1;
+    return h;
+}
+
+static void cache_draw(GuiList *dl, double x, double y, double w, const PlProbeKvcache *k, const PlResultStatus *st,
+                       int brief) {
+    char line[CACHE_LINES][CACHE_LINE];
+    int n = cache_text(k, st, brief, line);
+    double th = gui_text_h(dl, GUI_SMALL);
+    for (int i = 0; i < n; i++) { /* a way's colour says "the same" only when its figure may be seen */
+        int good = k && i >= 4 && k->way[i - 4].max_diff == 0.0f && !hidden(dl, kv_diff[i - 4]);
+        y += gui_text_wrap(dl, x, y, w, GUI_SMALL,
+                           i == 0 ? GUI_C_FG
+                           : good ? GUI_C_GOOD
+                                  : GUI_C_DIM,
+                           GUI_LEFT, "%s", line[i]) +
+             th * 0.1;
+    }
+}
+
 void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeGenerate *g = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
@@ -363,18 +431,50 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, g != NULL);
     if (!g || a.h <= 0) return;
     double gap = 24 * dl->st->unit;
-    GuiRect top, bottom;
-    gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
+    PlResultStatus kst;
+    const PlProbeKvcache *kv = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_KVCACHE, &kst);
     double u0 = dl->st->unit, th0 = gui_text_h(dl, GUI_SMALL);
     double grid_need = 2 * gui_text_h(dl, GUI_NORMAL) + g->B * 8 * u0 + 2 * th0 + 16 * u0;
-    int lines = top.h < grid_need; /* the prompts' rows want some height: the differences as lines instead */
-    if (lines) {
-        double lh = gui_text_h(dl, GUI_NORMAL) * 1.15 * 6;
-        top = (GuiRect){a.x, a.y, a.w, a.h - lh - gap / 2};
-        bottom = (GuiRect){a.x, a.y + a.h - lh, a.w, lh};
+    double lh = gui_text_h(dl, GUI_NORMAL) * 1.15 * 6;
+    /* The cache's lines go across the foot when the rest keeps its room,
+     * else beside the differences, which then come as lines. */
+    double foot = cache_height(dl, a.w, kv, &kst, 0);
+    int beside = a.h - foot - gap / 2 < grid_need + lh + gap;
+    if (!beside) {
+        cache_draw(dl, a.x, a.y + a.h - foot, a.w, kv, &kst, 0);
+        a.h -= foot + gap / 2;
     }
-    prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
-    prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
+    int lines = beside || top.h < grid_need; /* the prompts' rows want some height: the differences as lines */
+    double bh = beside ? fmax(lh, cache_height(dl, (a.w - gap) / 2, kv, &kst, 0)) : lh;
+    if (beside && a.h - bh - gap / 2 < grid_need) { /* no room for the rows: their counts join the lines */
+        GuiRect right = gui_col(a, 2, 1, gap);
+        int brief = cache_height(dl, right.w, kv, &kst, 0) > right.h; /* shorter labels, every figure kept */
+        cache_draw(dl, right.x, right.y, right.w, kv, &kst, brief);
+        bottom = gui_col(a, 2, 0, gap);
+        double y = bottom.y;
+        for (int left = 1; left >= 0; left--)
+            y = gui_fig_line(dl, bottom, y, left ? GUI_C_GOOD : GUI_C_WARN, "%s padding: %s of %s rows end in a pad",
+                             left ? "left" : "right",
+                             PL_FIG(left ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
+                                    left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
+                             PL_FIG("generate.prompts", "%d", g->B));
+        bottom.h -= y - bottom.y, bottom.y = y;
+        top.h = 0;
+    } else if (lines) {
+        top = (GuiRect){a.x, a.y, a.w, a.h - bh - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - bh, a.w, bh};
+        if (beside) {
+            GuiRect right = gui_col(bottom, 2, 1, gap);
+            cache_draw(dl, right.x, right.y, right.w, kv, &kst, 0);
+            bottom = gui_col(bottom, 2, 0, gap);
+        }
+    }
+    if (top.h > 0) {
+        prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
+        prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
+    }
     static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
                                         "right, at the last real token", "right, at the last column"};
     static const char *const quantity[] = {"generate.left_corrected", "generate.left_naive", "generate.right_last_real",

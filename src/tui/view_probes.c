@@ -132,6 +132,50 @@ static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
     }
 }
 
+/* The same prompts decoded step by step with a key/value cache: what the
+ * cache holds, and each way of decoding against every prompt alone. */
+static void cache_rows(TuiPane *p, int *row, const PlProbeKvcache *k, PlResultStatus *st) {
+    (*row)++;
+    if (!k) {
+        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "decoding with a cache: %s",
+                  st->error ? st->error : "computing...");
+        return;
+    }
+    pane_put(p, (*row)++, 0, p->box.w,
+             "decoding %s steps with a key/value cache, left-padded, the mask a column longer a step:",
+             PL_FIG("kvcache.steps", "%d", k->S));
+    pane_put(p, (*row)++, 2, p->box.w - 2, "the cache: %s slots, %s hold a pad (%s), %s bytes no query reads",
+             PL_FIG("kvcache.slots", "%lld", (long long)k->B * k->slots),
+             PL_FIG("kvcache.pad_slots", "%lld", (long long)k->pad_slots),
+             PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / ((double)k->B * k->slots)),
+             PL_FIG("kvcache.pad_bytes", "%lld", (long long)(k->pad_slots * k->bytes_per_slot)));
+    pane_put(p, (*row)++, 2, p->box.w - 2, "a static cache of %s slots a row: %s of them hold no token (%s)",
+             PL_FIG("kvcache.static_len", "%d", k->static_len),
+             PL_FIG("kvcache.static_pad_slots", "%lld", (long long)k->static_pad_slots),
+             PL_FIG("kvcache.static_pad_share", "%.1f%%",
+                    100.0 * (double)k->static_pad_slots / ((double)k->B * k->static_len)));
+    pane_put(p, (*row)++, 2, p->box.w - 2, "scores on pad slots: %s at step 1, %s at step %d (masked, yet computed)",
+             PL_FIG("kvcache.first_step_pad_share", "%.1f%%", 100.0 * (double)k->pad_cells[0] / (double)k->cells[0]),
+             PL_FIG("kvcache.last_step_pad_share", "%.1f%%",
+                    100.0 * (double)k->pad_cells[k->S - 1] / (double)k->cells[k->S - 1]),
+             k->S);
+    pane_put(p, (*row)++, 2, p->box.w - 2,
+             "against each prompt decoded alone (largest logit difference; tokens that differ of %s):",
+             PL_FIG("kvcache.reads", "%d", k->B * k->reads));
+    static const char *const names[PL_KV_WAYS] = {"left, positions from the mask", "left, positions by slot",
+                                                  "left, no mask", "right, positions from the mask"};
+    static const char *const diff[PL_KV_WAYS] = {"kvcache.left", "kvcache.slot_positions", "kvcache.no_mask",
+                                                 "kvcache.right"};
+    static const char *const toks[PL_KV_WAYS] = {"kvcache.left_tokens", "kvcache.slot_positions_tokens",
+                                                 "kvcache.no_mask_tokens", "kvcache.right_tokens"};
+    for (int w = 0; w < PL_KV_WAYS; w++) {
+        int same = k->way[w].max_diff == 0.0f && !tui_hidden(diff[w]);
+        pane_putc(p, same ? TUI_GOOD : TUI_NORMAL, (*row)++, 4, p->box.w - 4, "%-31s %s  %s tokens", names[w],
+                  PL_FIG(diff[w], "%-8.2g", (double)k->way[w].max_diff),
+                  PL_FIG(toks[w], "%d", k->way[w].tokens_differ));
+    }
+}
+
 void tui_view_generate(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
     const PlProbeGenerate *r = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
@@ -157,6 +201,9 @@ void tui_view_generate(PlLab *lab, TuiPane *p) {
               PL_FIG("generate.right_last_real", "%.2g", (double)r->right_last_real_vs_single_max_diff));
     pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %s",
               PL_FIG("generate.right_last_column", "%.2g", (double)r->right_last_column_vs_single_max_diff));
+    PlResultStatus ks;
+    const PlProbeKvcache *k = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_KVCACHE, &ks);
+    cache_rows(p, &row, k, &ks);
     row++;
     prompt_rows(p, &row, r);
 }

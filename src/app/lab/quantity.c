@@ -647,15 +647,21 @@ static const struct {
     {"batch.real_tokens", "batch.pad_cells batch.pad_share"},
     {"batch.example_pads", "batch.example_kept"},
     {"batch.example_kept", "batch.example_pads"},
-    /* packed rows hold no pad: their cells are the real tokens, and what
-     * they save against static is static's padding share, always */
-    {"cost.rnn_wasted", "cost.real_tokens cost.padding_share cost.cells(packed) cost.cells_saved(packed)"},
-    {"cost.real_tokens", "cost.rnn_wasted cost.padding_share cost.cells(packed) cost.cells_saved(packed)"},
-    {"cost.padding_share", "cost.rnn_wasted cost.real_tokens cost.cells(packed) cost.cells_saved(packed)"},
-    /* truncation does not follow the batching: every strategy cuts the same tokens */
-    {"cost.kept_share", "cost.cut_share cost.tokens_cut cost.tokens_cut(*)"},
-    {"cost.cut_share", "cost.kept_share cost.tokens_cut cost.tokens_cut(*)"},
-    {"cost.tokens_cut", "cost.kept_share cost.cut_share cost.tokens_cut(*)"},
+    /* Over the corpus, the cells and the total tokens are on show, so the
+     * real tokens, the pads (RNN steps on pads), the padding share, the
+     * tokens kept and cut, and their shares each give every other by one
+     * subtraction or product: one question hides the whole group. Packed
+     * rows hold no pad (their cells are the real tokens); every strategy
+     * keeps the same tokens, so any row's padding share and cells give them. */
+#define COST_GROUP                                                                                                   \
+    "cost.rnn_wasted cost.real_tokens cost.padding_share cost.kept_share cost.cut_share cost.tokens_cut "             \
+    "cost.tokens_cut(*) cost.padding_share(*) cost.cells(packed) cost.cells_saved(packed)"
+    {"cost.rnn_wasted", COST_GROUP},
+    {"cost.real_tokens", COST_GROUP},
+    {"cost.padding_share", COST_GROUP},
+    {"cost.kept_share", COST_GROUP},
+    {"cost.cut_share", COST_GROUP},
+    {"cost.tokens_cut", COST_GROUP},
     {"attention.pad_share", "attention.leak_total attention.uneven"},
     /* no weight at all on pads says the largest is 0 */
     {"attention.pad_weight_max", "attention.pad_share attention.leak_total"},
@@ -664,6 +670,15 @@ static const struct {
     {"rnn.real", "rnn.pads"},
     {"loss.pad_target_share", "loss.fake_terms"},
     {"loss.fake_terms", "loss.pad_target_share"},
+    /* the cache's pad slots are the same count as a share, in bytes, and as
+     * the pad scores of a step (one per pad slot, per head) */
+    {"kvcache.pad_slots", "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
+    {"kvcache.pad_share", "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
+    {"kvcache.static_pad_slots", "kvcache.static_pad_share"},
+    /* no logit differs exactly when no token can */
+    {"kvcache.left_tokens", "kvcache.left"},
+    {"kvcache.left", "kvcache.left_tokens"},
+    {"kvcache.static_pad_share", "kvcache.static_pad_slots"},
 };
 
 const char *pl_quantity_determiners(const char *name) {

@@ -268,7 +268,7 @@ static const PlViewShows views[PL_VIEW_COUNT] = {
     [PL_VIEW_POOLING] = {{PL_R_POOLING}, 1, 0},     [PL_VIEW_LOSS] = {{PL_R_LOSS}, 1, 0},
     /* the runs, the chance line, the grid, and pre+mask = post+mask from the same weights */
     [PL_VIEW_TRAIN] = {{PL_R_IDENTITY}, 1, ALL_PARTS},
-    [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},       [PL_VIEW_GENERATE] = {{PL_R_GENERATE}, 1, 0},
+    [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},       [PL_VIEW_GENERATE] = {{PL_R_GENERATE, PL_R_KVCACHE}, 2, 0},
     [PL_VIEW_MASKS] = {{PL_R_MASKS}, 1, 0},
 };
 

@@ -54,7 +54,7 @@ static void json_cache(JsonW *w, const PlProbeKvcache *r) {
         json_obj(w, NULL);
         json_int(w, "step", s + 1);
         json_int(w, "scores", r->cells[s]);
-        json_int(w, "scores_on_pads", r->pad_cells[s]);
+        json_fig_int(w, "scores_on_pads", "kvcache.pad_slots", r->pad_cells[s]);
         json_close(w, '}');
     }
     json_close(w, ']');
@@ -162,10 +162,15 @@ static void print_cache(FILE *f, const PlProbeKvcache *r, const PlLedger *l) {
     fputs(
         ")\nscores a dense kernel computes per head at a step (the mask hides pads, it does not skip them):\n  step 1: ",
         f);
-    fprintf(f, "%lld, %lld on pad slots (", (long long)r->cells[0], (long long)r->pad_cells[0]);
+    /* a step scores each pad slot once: its pad scores are the pad slots' count */
+    fprintf(f, "%lld, ", (long long)r->cells[0]);
+    pl_fig_fprintf(f, l, "kvcache.pad_slots", "%lld", (long long)r->pad_cells[0]);
+    fputs(" on pad slots (", f);
     pl_fig_fprintf(f, l, "kvcache.first_step_pad_share", "%.1f%%",
                    100.0 * (double)r->pad_cells[0] / (double)r->cells[0]);
-    fprintf(f, "); step %d: %lld, %lld (", r->S, (long long)r->cells[r->S - 1], (long long)r->pad_cells[r->S - 1]);
+    fprintf(f, "); step %d: %lld, ", r->S, (long long)r->cells[r->S - 1]);
+    pl_fig_fprintf(f, l, "kvcache.pad_slots", "%lld", (long long)r->pad_cells[r->S - 1]);
+    fputs(" (", f);
     pl_fig_fprintf(f, l, "kvcache.last_step_pad_share", "%.1f%%",
                    100.0 * (double)r->pad_cells[r->S - 1] / (double)r->cells[r->S - 1]);
     fputs(")\nthe cache against recomputing the whole sequence at every step: largest difference ", f);
