@@ -965,9 +965,10 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
     f.dl.titles = 0;
     int from = 0;
     const char *look = view_text(&f.dl, from, "padding ");
-    ck_assert_ptr_nonnull(look); /* the share hidden, the tokens kept in sight */
-    ck_assert_msg(strncmp(look, "padding ????? of the cells, ", 28) == 0 && isdigit((unsigned char)look[28]), "%s",
-                  look);
+    ck_assert_ptr_nonnull(look); /* the share and the tokens kept (the real tokens over the total) hidden */
+    ck_assert_msg(strncmp(look, "padding ????? of the cells, ????? of the tokens kept, ", 54) == 0 &&
+                      isdigit((unsigned char)look[54]),
+                  "%s", look);
     const char *row = view_text(&f.dl, from, "static: ");
     ck_assert_ptr_nonnull(row); /* the selected strategy's bar, under the mouse: its cells in sight */
     ck_assert_msg(isdigit((unsigned char)row[8]) && strstr(row, " cells, ") && strstr(row, "? between real tokens (") &&
@@ -975,8 +976,8 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
                   "%s", row);
     const char *src = view_text(&f.dl, from, "all ");
     ck_assert_msg(src && isdigit((unsigned char)src[4]), "%s", src ? src : "no source line");
-    ck_assert_msg(!has_series(&f.dl, "padding share") && has_series(&f.dl, "kept share"),
-                  "the padding share's curve hidden, the kept share's drawn");
+    ck_assert_msg(!has_series(&f.dl, "padding share") && !has_series(&f.dl, "kept share"),
+                  "the padding share's curve and the kept share's (read at maxlen, the tokens kept) hidden");
     gui_dl_reset(&f.dl); /* an export of the view: the hidden figures are not in its data either */
     f.dl.want_data = 1;
     gui_figure(&f.dl, f.lab, PL_VIEW_COST, (GuiRect){0, 0, 1600, 1000});

@@ -41,9 +41,10 @@ START_TEST(test_a_hidden_figure_keeps_its_width_and_spaces) {
 END_TEST
 
 /* An open question hides the quantities declared to determine its own
- * (pl_quantity_hide; pl_ledger_hide hides a name alone): the
- * real tokens and the padding share give away the steps run on pads, the
- * steps run do not. */
+ * (pl_quantity_hide; pl_ledger_hide hides a name alone): the real tokens,
+ * the padding share, the tokens kept and cut (with the total on their line)
+ * and any strategy's padding share (with its cells) give away the steps run
+ * on pads; the steps run and the attention cells do not. */
 START_TEST(test_a_question_hides_what_determines_its_figure) {
     PlLedger l;
     pl_ledger_clear(&l);
@@ -51,8 +52,12 @@ START_TEST(test_a_question_hides_what_determines_its_figure) {
     ck_assert(pl_ledger_hides_name(&l, "cost.rnn_wasted"));
     ck_assert(pl_ledger_hides_name(&l, "cost.real_tokens"));
     ck_assert(pl_ledger_hides_name(&l, "cost.padding_share"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.kept_share"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.tokens_cut(dynamic)"));
+    ck_assert(pl_ledger_hides_name(&l, "cost.padding_share(length_grouped)"));
     ck_assert(!pl_ledger_hides_name(&l, "cost.rnn_steps"));
-    ck_assert(!pl_ledger_hides_name(&l, "cost.padding_share(packed)")); /* another strategy's is another fact */
+    ck_assert(!pl_ledger_hides_name(&l, "cost.attention_cells(length_grouped)"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.cells_saved(length_grouped)"));
     /* A figure that is two facts at once is hidden when either is. */
     ck_assert(pl_ledger_hides_name(&l, "cost.padding_share(static),cost.padding_share"));
     /* NAME(*) stands for every argument. */
@@ -62,6 +67,26 @@ START_TEST(test_a_question_hides_what_determines_its_figure) {
     ck_assert(pl_ledger_hides_name(&l, "cost.static_padding_share"));
     ck_assert(!pl_ledger_hides_name(&l, "cost.static_padding_shares(200)"));
     ck_assert(!pl_ledger_hides_name(&l, "cost.padding_share"));
+}
+END_TEST
+
+/* A row declared for NAME(*) serves every argument, $ standing for the
+ * one asked: a strategy's saving is given away by its own cells, not by
+ * another strategy's. */
+START_TEST(test_a_strategys_saving_hides_its_own_cells) {
+    char buf[512];
+    ck_assert_str_eq(pl_quantity_determiners("cost.attention_saved(length_grouped)", buf, sizeof buf),
+                     "cost.attention_cells(length_grouped)");
+    ck_assert_str_eq(pl_quantity_determiners("cost.cells_saved(dynamic)", buf, sizeof buf),
+                     "cost.cells(dynamic) cost.padding_share(dynamic)");
+    ck_assert_ptr_null(pl_quantity_determiners("cost.rnn_steps", buf, sizeof buf));
+    ck_assert_ptr_null(pl_quantity_determiners("cost.cells_saved", buf, sizeof buf));
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "cost.attention_saved(length_grouped)");
+    ck_assert(pl_ledger_hides_name(&l, "cost.attention_cells(length_grouped)"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.attention_cells(bucket_longest)"));
+    ck_assert(!pl_ledger_hides_name(&l, "cost.attention_saved(bucket_longest)"));
 }
 END_TEST
 
@@ -165,6 +190,7 @@ Suite *ledger_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("hiding");
     tcase_add_test(tc, test_a_question_hides_what_determines_its_figure);
+    tcase_add_test(tc, test_a_strategys_saving_hides_its_own_cells);
     tcase_add_test(tc, test_a_training_question_hides_every_training_figure);
     tcase_add_test(tc, test_a_full_ledger_hides_everything);
     suite_add_tcase(s, tc);

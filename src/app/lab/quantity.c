@@ -662,9 +662,13 @@ static const struct {
     {"cost.kept_share", COST_GROUP},
     {"cost.cut_share", COST_GROUP},
     {"cost.tokens_cut", COST_GROUP},
-    {"attention.pad_share", "attention.leak_total attention.uneven"},
+    /* a real query's weight off the pads is what zeroing them leaves a row
+     * (the wrong fix's sum), and the masks view measures the same share with
+     * no mask; with the right mask it measures 0 on pads */
+    {"attention.pad_share", "attention.leak_total attention.uneven attention.wrong_fix_sum masks.share_none"},
+    {"attention.wrong_fix_sum", "attention.pad_share masks.share_none"},
     /* no weight at all on pads says the largest is 0 */
-    {"attention.pad_weight_max", "attention.pad_share attention.leak_total"},
+    {"attention.pad_weight_max", "attention.pad_share attention.leak_total masks.share_right"},
     {"attention.leak_total", "attention.pad_share attention.uneven"},
     {"rnn.pads", "rnn.real"},
     {"rnn.real", "rnn.pads"},
@@ -679,17 +683,47 @@ static const struct {
     {"kvcache.left_tokens", "kvcache.left"},
     {"kvcache.left", "kvcache.left_tokens"},
     {"kvcache.static_pad_share", "kvcache.static_pad_slots"},
+    /* what a strategy saves against static is one minus its cells over
+     * static's: its own cells (or its padding share with the real tokens,
+     * which every strategy keeps alike) give it; $ is the strategy asked */
+    {"cost.cells_saved(*)", "cost.cells($) cost.padding_share($)"},
+    {"cost.attention_saved(*)", "cost.attention_cells($)"},
 };
 
-const char *pl_quantity_determiners(const char *name) {
+/* The row for name: its own, else NAME(*)'s, with *arg set to the
+ * argument ("" when none). */
+static const char *determiners_of(const char *name, char *arg, size_t cap) {
+    arg[0] = '\0';
     for (size_t i = 0; i < sizeof determiners / sizeof determiners[0]; i++)
         if (strcmp(determiners[i].q, name) == 0) return determiners[i].by;
+    const char *open = strchr(name, '('), *close = strrchr(name, ')');
+    if (!open || !close || close < open) return NULL;
+    snprintf(arg, cap, "%.*s", (int)(close - open - 1), open + 1);
+    for (size_t i = 0; i < sizeof determiners / sizeof determiners[0]; i++) {
+        const char *q = determiners[i].q;
+        size_t n = strlen(q);
+        if (n > 3 && strcmp(q + n - 3, "(*)") == 0 && strncmp(q, name, n - 2) == 0 && name[n - 3] == '(')
+            return determiners[i].by;
+    }
     return NULL;
 }
 
+const char *pl_quantity_determiners(const char *name, char *buf, size_t cap) {
+    char arg[PL_FIG_NAME];
+    const char *by = determiners_of(name, arg, sizeof arg);
+    if (!by || cap == 0) return NULL;
+    size_t o = 0;
+    for (const char *s = by; *s && o + 1 < cap; s++) /* $ stands for the argument asked */
+        if (*s == '$') o += (size_t)snprintf(buf + o, cap - o, "%s", arg), o = o < cap ? o : cap - 1;
+        else buf[o++] = *s;
+    buf[o] = '\0';
+    return buf;
+}
+
 void pl_quantity_hide(PlLedger *l, const char *name) {
+    char by[512];
     pl_ledger_hide(l, name);
-    for (const char *s = pl_quantity_determiners(name); s && *s;) {
+    for (const char *s = pl_quantity_determiners(name, by, sizeof by); s && *s;) {
         char one[PL_FIG_NAME];
         size_t k = strcspn(s, " ");
         snprintf(one, sizeof one, "%.*s", (int)k, s);
@@ -786,6 +820,27 @@ int pl_quantity_reads_training(const PlQuantity *q) {
     if (q->def >= NDEFS) return 0;
     int src = defs[q->def].src;
     return src == SRC_TRAIN || src == SRC_GRID || src == SRC_DRIFT;
+}
+
+/* Quantities that do not move with every setting their result reads: the
+ * same fact on a step whose other settings differ. */
+static const struct {
+    const char *name;
+    unsigned ignores;
+} ignoring[] = {
+    /* zeroing the pads after an unmasked softmax: the lab's mask plays no part */
+    {"attention.wrong_fix_sum", PL_S_BIT(PL_S_MASK)},
+    /* the right mask leaves 0 on pads, the inverted one 100% on them: by construction */
+    {"masks.share_right", PL_QUANTITY_ANY_SETTINGS},
+    {"masks.share_inverted", PL_QUANTITY_ANY_SETTINGS},
+};
+
+unsigned pl_quantity_ignores(const PlQuantity *q) {
+    char name[96];
+    pl_quantity_name(q, name, sizeof name);
+    for (size_t i = 0; i < sizeof ignoring / sizeof ignoring[0]; i++)
+        if (strcmp(ignoring[i].name, name) == 0) return ignoring[i].ignores;
+    return 0;
 }
 
 unsigned pl_quantity_kinds(const PlQuantity *q) {

@@ -34,6 +34,12 @@ int pl_quantity_parse(const char *text, PlQuantity *q, char *why, int cap);
  * setting or a figure of the training. */
 unsigned pl_quantity_kinds(const PlQuantity *q);
 
+/* The settings among its results' that leave the quantity as it is (a bit
+ * per PlSettingId; PL_QUANTITY_ANY_SETTINGS: a figure fixed by how it is
+ * made, as the inverted mask's 100%, whatever the settings). 0 for most. */
+#define PL_QUANTITY_ANY_SETTINGS (~0u)
+unsigned pl_quantity_ignores(const PlQuantity *q);
+
 /* Whether the quantity is a result of training (the runs, the grid). */
 int pl_quantity_reads_training(const PlQuantity *q);
 
@@ -75,9 +81,10 @@ void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, doubl
 
 /* The quantities that give quantity `name` away (its canonical name, as
  * pl_quantity_name writes it), separated by spaces, "NAME(*)" standing for
- * NAME with any argument; NULL when none is declared. The ledger hides them
- * with it (ledger.h). */
-const char *pl_quantity_determiners(const char *name);
+ * NAME with any argument, into buf (cap bytes): the row declared for name,
+ * else for NAME(*) with each $ written as name's argument. Returns buf, or
+ * NULL when none is declared. The ledger hides them with it (ledger.h). */
+const char *pl_quantity_determiners(const char *name, char *buf, size_t cap);
 /* Hides in l quantity `name` and the quantities that determine it. */
 void pl_quantity_hide(PlLedger *l, const char *name);
 

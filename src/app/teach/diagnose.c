@@ -16,8 +16,8 @@ static int near(const PlQuantity *q, double a, double x, const PlTolerance *t) {
 /* A determiner of q typed for it: "1300 is batch.real_tokens (its real
  * tokens) here; the question asks for batch.pad_cells (its pad cells)". */
 static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *out, int cap) {
-    char name[96], why[160];
-    const char *by = pl_quantity_determiners(pl_quantity_name(q, name, sizeof name));
+    char name[96], why[160], list[512];
+    const char *by = pl_quantity_determiners(pl_quantity_name(q, name, sizeof name), list, sizeof list);
     for (const char *s = by; s && *s;) {
         char one[96];
         size_t k = strcspn(s, " ");

@@ -141,9 +141,10 @@ int pl_lesson_next(const char *name, char *next, int cap);
  * to k; an inline corpus lasts for its own step. Can't fail. */
 void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, PlLabSettings *s, unsigned *locks);
 /* Whether quantity q shows the same fact under settings a and b: every
- * setting its results depend on is equal, the corpus too; for a figure of
- * training, both train the same thing from the same seeds. A setting's own
- * value is no fact (0). */
+ * setting its results depend on is equal, the corpus too, but those the
+ * quantity ignores (pl_quantity_ignores: always, for a figure fixed by how
+ * it is made); for a figure of training, both train the same thing from the
+ * same seeds. A setting's own value is no fact (0). */
 int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b);
 /* Hides in out what step s's question asks (ledger.h): an ask's quantity
  * and what determines it; for a question about training, or asked on a
