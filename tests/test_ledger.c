@@ -90,6 +90,24 @@ START_TEST(test_a_strategys_saving_hides_its_own_cells) {
 }
 END_TEST
 
+/* A hidden verdict is drawn in the widest verdict's shape: "at chance"
+ * as ?s of its own would be two letters shorter than the others. */
+START_TEST(test_a_hidden_verdict_keeps_no_shape_of_its_own) {
+    PlLedger l;
+    pl_ledger_clear(&l);
+    ck_assert_str_eq(pl_ledger_verdict(&l, "train.at_chance", PL_AT_CHANCE), "at chance");
+    ck_assert_str_eq(pl_ledger_verdict(NULL, "train.at_chance", PL_BELOW_CHANCE), "below chance");
+    pl_ledger_hide(&l, "train.at_chance");
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s",
+             PL_FIG("train.at_chance", "%s", pl_ledger_verdict(&l, "train.at_chance", PL_AT_CHANCE)));
+    snprintf(b, sizeof b, "%s",
+             PL_FIG("train.at_chance", "%s", pl_ledger_verdict(&l, "train.at_chance", PL_ABOVE_CHANCE)));
+    ck_assert_str_eq(drawn(&l, a), "????? ??????"); /* at chance, drawn as above chance's shape */
+    ck_assert_str_eq(drawn(&l, b), "????? ??????");
+}
+END_TEST
+
 /* A figure of training hides every one: which runs a lesson trains is the
  * lesson's business, and an accuracy seen is an answer given. */
 START_TEST(test_a_training_question_hides_every_training_figure) {
@@ -191,6 +209,7 @@ Suite *ledger_suite(void) {
     tc = tcase_create("hiding");
     tcase_add_test(tc, test_a_question_hides_what_determines_its_figure);
     tcase_add_test(tc, test_a_strategys_saving_hides_its_own_cells);
+    tcase_add_test(tc, test_a_hidden_verdict_keeps_no_shape_of_its_own);
     tcase_add_test(tc, test_a_training_question_hides_every_training_figure);
     tcase_add_test(tc, test_a_full_ledger_hides_everything);
     suite_add_tcase(s, tc);

@@ -331,7 +331,7 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const Named *w) {
             dl, row, "%s%s: %s, median %s (%s-%s), %s, %.1f s a run%s", setting_text(s, what, sizeof what), where,
             PL_FIG(n_seeds, "%d seed%s", g[i].n, g[i].n == 1 ? "" : "s"), PL_FIG(n_med, "%.4f", (double)g[i].median),
             PL_FIG(n_min, "%.4f", (double)g[i].min), PL_FIG(n_max, "%.4f", (double)g[i].max),
-            PL_FIG(n_med, "%s", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g[i]))), g[i].seconds,
+            PL_FIG(n_med, "%s", pl_ledger_verdict(dl->ledger, n_med, pl_lab_group_verdict(lab, &g[i]))), g[i].seconds,
             PL_FIG(n_mem, "%s", g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : ""));
         if (!off) gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }

@@ -63,8 +63,10 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
         fig_cell(&tab, t, "train.median", "%.4f", (double)g->median);
         fig_cell(&tab, t, "train.min", "%.4f", (double)g->min);
         fig_cell(&tab, t, "train.max", "%.4f", (double)g->max);
-        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.at_chance", "%s",
-                                                pl_chance_verdict_name(pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
+        out_table_cell(&tab, "%s",
+                       pl_fig_drawn(v, sizeof v, t->ledger, "train.at_chance", "%s",
+                                    pl_ledger_verdict(t->ledger, "train.at_chance",
+                                                      pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
         out_table_cell(&tab, "%.2f", g->seconds);
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -127,7 +129,7 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch, const PlL
             fprintf(f, "  %-15s ", cell_name[i]);
             pl_fig_fprintf(f, l, q, "median %.4f (%.4f-%.4f over %d run%s), %s", (double)c->median, (double)c->min,
                            (double)c->max, c->n, c->n == 1 ? "" : "s",
-                           pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
+                           pl_ledger_verdict(l, q, pl_chance_verdict(ch, (double)c->median)));
             fputc('\n', f);
         } else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }
