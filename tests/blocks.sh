@@ -14,16 +14,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 CHECKS=21 # blocks_ref.py makes 7 a setting: the shapes and bytes, then one per rule
 
-# The first of $PYTHON, python3 and Debian's own python3 that imports numpy:
-# a python3 earlier on PATH (a pyenv, a venv) may not see Debian's package.
-py=
-for cand in ${PYTHON:-} python3 /usr/bin/python3; do
-    if command -v "$cand" >/dev/null && "$cand" -c 'import numpy' >/dev/null 2>&1; then
-        py=$cand
-        break
-    fi
-done
-if [[ -z $py ]]; then
+if ! py=$(python_with numpy); then
     skip "blocks: the tiles against a numpy reference (no python3 here imports numpy: apt-get install python3-numpy)" "$CHECKS"
     finish
     exit
@@ -64,13 +55,5 @@ setting "block 16, pre" --corpus builtin --block 16
 setting "block 32, post, dynamic" --corpus builtin --block 32 --padding post --batching dynamic --window 24
 setting "block 128, packed" --corpus builtin --block 128 --batching packed --rows 0,1,2,3,4,5,6,7,8,9
 
-before=$passed
-while IFS= read -r line; do
-    case $line in
-        "ok   "*) pass "blocks: ${line#ok   }" ;;
-        "FAIL "*) fail "blocks: ${line#FAIL }" ;;
-        *) echo "$line" ;;
-    esac
-done <"$TMP/ref.out"
-((passed - before == CHECKS)) || fail "blocks: blocks_ref.py made $((passed - before)) checks that held (want $CHECKS)"
+reference_checks blocks "$TMP/ref.out" "$CHECKS"
 finish

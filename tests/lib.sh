@@ -63,6 +63,37 @@ read_only_folder() {
 
 # finish: the tally line; the status is 1 when a check failed, 77 (what
 # automake counts as skipped) when every check was skipped, 0 otherwise.
+# python_with MODULE: the first of $PYTHON, python3 and Debian's own python3
+# that imports MODULE (a python3 earlier on PATH, a pyenv or a venv, may not
+# see Debian's package); prints nothing and fails when none does.
+python_with() {
+    local cand
+    for cand in ${PYTHON:-} python3 /usr/bin/python3; do
+        if command -v "$cand" >/dev/null && "$cand" -c "import $1" >/dev/null 2>&1; then
+            echo "$cand"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# reference_checks NAME FILE CHECKS [STATUS]: a reference script's report
+# in FILE ("ok   ..." and "FAIL ..." lines) counted as this test's checks
+# under NAME; fails when the script exited with a STATUS other than 0 or
+# made another number of checks that held than CHECKS.
+reference_checks() {
+    local name=$1 file=$2 checks=$3 status=${4:-0} before=$passed line
+    while IFS= read -r line; do
+        case $line in
+            "ok   "*) pass "$name: ${line#ok   }" ;;
+            "FAIL "*) fail "$name: ${line#FAIL }" ;;
+            *) echo "$line" ;;
+        esac
+    done <"$file"
+    ((status == 0)) || fail "$name: the reference exited with status $status" "$(tail -n 4 "$file")"
+    ((passed - before == checks)) || fail "$name: the reference made $((passed - before)) checks that held (want $checks)"
+}
+
 finish() {
     echo "tally: $passed passed, $failed failed, $skipped skipped"
     ((failed == 0)) || return 1

@@ -16,29 +16,12 @@ imdb=()
 [[ -f ${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv ]] && imdb=("${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv")
 CHECKS=$((PER * (4 + ${#imdb[@]})))
 
-# The first of $PYTHON, python3 and Debian's own python3 that imports torch:
-# a python3 earlier on PATH (a pyenv, a venv) may not see Debian's package.
-py=
-for cand in ${PYTHON:-} python3 /usr/bin/python3; do
-    if command -v "$cand" >/dev/null && "$cand" -c 'import torch' >/dev/null 2>&1; then
-        py=$cand
-        break
-    fi
-done
-if [[ -z $py ]]; then
+if ! py=$(python_with torch); then
     skip "packing: the probe against a flattening collator (no python3 here imports torch: apt-get install python3-torch)" "$CHECKS"
     finish
     exit
 fi
 
 "$py" "$here/packing_ref.py" "$P" "${imdb[@]}" >"$TMP/packing.out" 2>&1 && status=0 || status=$?
-before=$passed
-while IFS= read -r line; do
-    case $line in
-        "ok   "*) pass "packing: ${line#ok   }" ;;
-        *) echo "$line" ;;
-    esac
-done <"$TMP/packing.out"
-((status == 0)) || fail "packing: packing_ref.py exited with status $status" "$(tail -n 4 "$TMP/packing.out")"
-((passed - before == CHECKS)) || fail "packing: packing_ref.py made $((passed - before)) checks (want $CHECKS)"
+reference_checks packing "$TMP/packing.out" "$CHECKS" "$status"
 finish

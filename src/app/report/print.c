@@ -174,3 +174,34 @@ void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, 
     for (int i = 0; i < rows; i++) pl_report_json_floats(w, NULL, m + (size_t)i * cols, cols);
     json_close(w, ']');
 }
+
+void pl_report_json_ints(JsonW *w, const char *key, const int32_t *v, int n) {
+    json_arr(w, key);
+    for (int i = 0; i < n; i++) json_int(w, NULL, v[i]);
+    json_close(w, ']');
+}
+
+void pl_report_json_int_matrix(JsonW *w, const char *key, const int32_t *m, int rows, int cols) {
+    json_arr(w, key);
+    for (int i = 0; i < rows; i++) pl_report_json_ints(w, NULL, m + (size_t)i * cols, cols);
+    json_close(w, ']');
+}
+
+void pl_report_json_byte_matrix(JsonW *w, const char *key, const uint8_t *m, int rows, int cols) {
+    json_arr(w, key);
+    for (int i = 0; i < rows; i++) {
+        json_arr(w, NULL);
+        for (int t = 0; t < cols; t++) json_int(w, NULL, m[(size_t)i * cols + t]);
+        json_close(w, ']');
+    }
+    json_close(w, ']');
+}
+
+int pl_report_int_row(FILE *f, const char *label, const int32_t *v, int n, const PlReportOpts *o) {
+    OutRow row;
+    out_row_init(&row);
+    for (int t = 0; t < n; t++) out_row_cell(&row, "%4d", v[t]);
+    int left_out = out_row_print(&row, f, label, pl_report_columns(o));
+    out_row_done(&row);
+    return left_out < 0 ? -1 : 0;
+}

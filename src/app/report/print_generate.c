@@ -2,16 +2,6 @@
  * position ids, and a decoder's next token under each layout. */
 #include "report.h"
 
-static void int_rows(JsonW *w, const char *key, const int32_t *v, int B, int T) {
-    json_arr(w, key);
-    for (int b = 0; b < B; b++) {
-        json_arr(w, NULL);
-        for (int t = 0; t < T; t++) json_int(w, NULL, v[(size_t)b * T + t]);
-        json_close(w, ']');
-    }
-    json_close(w, ']');
-}
-
 PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                  const PlReportOpts *o) {
     const PlProbeGenerate *r = result;
@@ -20,7 +10,8 @@ PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result,
     w.ledger = o->ledger;
     json_obj(&w, "summary");
     json_obj(&w, "left");
-    json_fig_int(&w, "naive_last_column_pad_rows", "generate.left_last_column_pads", r->naive_last_column_pad_rows_left);
+    json_fig_int(&w, "naive_last_column_pad_rows", "generate.left_last_column_pads",
+                 r->naive_last_column_pad_rows_left);
     json_fig(&w, "left_vs_single_max_diff", "generate.left_corrected", (double)r->left_vs_single_max_diff);
     json_fig(&w, "naive_positions_max_diff", "generate.left_naive", (double)r->left_naive_positions_max_diff);
     json_close(&w, '}');
@@ -44,20 +35,11 @@ PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result,
         json_close(&w, '}');
     }
     json_close(&w, ']');
-    int_rows(&w, "ids_left", r->ids_left, r->B, r->T);
-    int_rows(&w, "ids_right", r->ids_right, r->B, r->T);
-    int_rows(&w, "position_ids_naive", r->pos_naive, r->B, r->T);
-    int_rows(&w, "position_ids_left_corrected", r->pos_left, r->B, r->T);
+    pl_report_json_int_matrix(&w, "ids_left", r->ids_left, r->B, r->T);
+    pl_report_json_int_matrix(&w, "ids_right", r->ids_right, r->B, r->T);
+    pl_report_json_int_matrix(&w, "position_ids_naive", r->pos_naive, r->B, r->T);
+    pl_report_json_int_matrix(&w, "position_ids_left_corrected", r->pos_left, r->B, r->T);
     return pl_report_json_end(&w, PL_R_GENERATE, c, info, o);
-}
-
-static int print_row(FILE *f, const char *label, const int32_t *v, int T, const PlReportOpts *o) {
-    OutRow row;
-    out_row_init(&row);
-    for (int t = 0; t < T; t++) out_row_cell(&row, "%4d", v[t]);
-    int left_out = out_row_print(&row, f, label, pl_report_columns(o));
-    out_row_done(&row);
-    return left_out < 0 ? -1 : 0;
 }
 
 PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -74,10 +56,10 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
         fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
         fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
-        if (print_row(f, "    left ids  ", r->ids_left + at, r->T, o) ||
-            print_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
-            print_row(f, "    right ids ", r->ids_right + at, r->T, o) ||
-            print_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
+        if (pl_report_int_row(f, "    left ids  ", r->ids_left + at, r->T, o) ||
+            pl_report_int_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
+            pl_report_int_row(f, "    right ids ", r->ids_right + at, r->T, o) ||
+            pl_report_int_row(f, "    naive pos ", r->pos_naive + at, r->T, o))
             return PL_ENOMEM;
     }
     fputs("\nnaive code reads the last column: a pad in ", f);

@@ -15,26 +15,6 @@ static const char *const way_diff[PL_KV_WAYS] = {"kvcache.left", "kvcache.slot_p
 static const char *const way_tokens[PL_KV_WAYS] = {"kvcache.left_tokens", "kvcache.slot_positions_tokens",
                                                    "kvcache.no_mask_tokens", "kvcache.right_tokens"};
 
-static void int_rows(JsonW *w, const char *key, const int32_t *v, int B, int T) {
-    json_arr(w, key);
-    for (int b = 0; b < B; b++) {
-        json_arr(w, NULL);
-        for (int t = 0; t < T; t++) json_int(w, NULL, v[(size_t)b * T + t]);
-        json_close(w, ']');
-    }
-    json_close(w, ']');
-}
-
-static void byte_rows(JsonW *w, const char *key, const uint8_t *v, int B, int T) {
-    json_arr(w, key);
-    for (int b = 0; b < B; b++) {
-        json_arr(w, NULL);
-        for (int t = 0; t < T; t++) json_int(w, NULL, v[(size_t)b * T + t]);
-        json_close(w, ']');
-    }
-    json_close(w, ']');
-}
-
 static void json_cache(JsonW *w, const PlProbeKvcache *r) {
     json_obj(w, "cache");
     json_fig_int(w, "slots", "kvcache.slots", (int64_t)r->B * r->slots);
@@ -87,22 +67,13 @@ PlStatus pl_report_kvcache_json(FILE *f, const PlCorpus *c, const void *result, 
         json_close(&w, '}');
     }
     json_close(&w, ']');
-    int_rows(&w, "ids", r->ids, r->B, r->slots);
-    byte_rows(&w, "attention_mask", r->mask, r->B, r->slots);
-    int_rows(&w, "position_ids", r->position_ids, r->B, r->slots);
-    int_rows(&w, "cache_position", r->cache_position, 1, r->slots);
-    byte_rows(&w, "slot_kind", r->kind, r->B, r->slots);
-    int_rows(&w, "alone_tokens", r->alone, r->B, r->reads);
+    pl_report_json_int_matrix(&w, "ids", r->ids, r->B, r->slots);
+    pl_report_json_byte_matrix(&w, "attention_mask", r->mask, r->B, r->slots);
+    pl_report_json_int_matrix(&w, "position_ids", r->position_ids, r->B, r->slots);
+    pl_report_json_int_matrix(&w, "cache_position", r->cache_position, 1, r->slots);
+    pl_report_json_byte_matrix(&w, "slot_kind", r->kind, r->B, r->slots);
+    pl_report_json_int_matrix(&w, "alone_tokens", r->alone, r->B, r->reads);
     return pl_report_json_end(&w, PL_R_KVCACHE, c, info, o);
-}
-
-static int print_row(FILE *f, const char *label, const int32_t *v, int T, const PlReportOpts *o) {
-    OutRow row;
-    out_row_init(&row);
-    for (int t = 0; t < T; t++) out_row_cell(&row, "%4d", v[t]);
-    int left_out = out_row_print(&row, f, label, pl_report_columns(o));
-    out_row_done(&row);
-    return left_out < 0 ? -1 : 0;
 }
 
 static char kind_glyph(uint8_t k) { return k == PL_KV_PAD ? '.' : k == PL_KV_PROMPT ? 'p' : '+'; }
@@ -135,11 +106,11 @@ static PlStatus print_prompts(FILE *f, const PlCorpus *c, const PlProbeKvcache *
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
         fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
         print_kinds(f, r->kind + at, r->mask + at, r->slots, pl_report_columns(o));
-        if (print_row(f, "    ids       ", r->ids + at, r->slots, o) ||
-            print_row(f, "    positions ", r->position_ids + at, r->slots, o))
+        if (pl_report_int_row(f, "    ids       ", r->ids + at, r->slots, o) ||
+            pl_report_int_row(f, "    positions ", r->position_ids + at, r->slots, o))
             return PL_ENOMEM;
     }
-    return print_row(f, "  cache_position", r->cache_position, r->slots, o) ? PL_ENOMEM : PL_OK;
+    return pl_report_int_row(f, "  cache_position", r->cache_position, r->slots, o) ? PL_ENOMEM : PL_OK;
 }
 
 static void print_cache(FILE *f, const PlProbeKvcache *r, const PlLedger *l) {

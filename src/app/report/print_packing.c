@@ -4,18 +4,6 @@
  * document's first label). */
 #include "report.h"
 
-static void ints(JsonW *w, const char *key, const int32_t *v, int n) {
-    json_arr(w, key);
-    for (int i = 0; i < n; i++) json_int(w, NULL, v[i]);
-    json_close(w, ']');
-}
-
-static void cus(JsonW *w, const char *key, const int *v, int n) {
-    json_arr(w, key);
-    for (int i = 0; i < n; i++) json_int(w, NULL, v[i]);
-    json_close(w, ']');
-}
-
 PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                 const PlReportOpts *o) {
     const PlProbePacking *r = result;
@@ -65,22 +53,13 @@ PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, 
         json_close(&w, '}');
     }
     json_close(&w, ']');
-    ints(&w, "input_ids", r->ids, r->N);
-    ints(&w, "position_ids", r->position_ids, r->N);
-    ints(&w, "seq_idx", r->seq_idx, r->N);
-    ints(&w, "labels", r->labels, r->N);
-    cus(&w, "cu_seqlens", r->cu_seqlens, r->D + 1);
-    cus(&w, "cu_seqlens_read_back", r->cu_read, r->n_read + 1);
+    pl_report_json_ints(&w, "input_ids", r->ids, r->N);
+    pl_report_json_ints(&w, "position_ids", r->position_ids, r->N);
+    pl_report_json_ints(&w, "seq_idx", r->seq_idx, r->N);
+    pl_report_json_ints(&w, "labels", r->labels, r->N);
+    pl_report_json_ints(&w, "cu_seqlens", r->cu_seqlens, r->D + 1);
+    pl_report_json_ints(&w, "cu_seqlens_read_back", r->cu_read, r->n_read + 1);
     return pl_report_json_end(&w, PL_R_PACKING, c, info, o);
-}
-
-static int print_row(FILE *f, const char *label, const int32_t *v, int n, const PlReportOpts *o) {
-    OutRow row;
-    out_row_init(&row);
-    for (int t = 0; t < n; t++) out_row_cell(&row, "%4d", v[t]);
-    int left_out = out_row_print(&row, f, label, pl_report_columns(o));
-    out_row_done(&row);
-    return left_out < 0 ? -1 : 0;
 }
 
 static void print_cu(FILE *f, const int *cu, int n) {
@@ -107,8 +86,10 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
         if (whole > r->len[d]) fprintf(f, " (cut from %d)", whole);
         fprintf(f, ", at %d\n", r->cu_seqlens[d]);
     }
-    if (print_row(f, "  input_ids    ", r->ids, r->N, o) || print_row(f, "  position_ids ", r->position_ids, r->N, o) ||
-        print_row(f, "  seq_idx      ", r->seq_idx, r->N, o) || print_row(f, "  labels       ", r->labels, r->N, o))
+    if (pl_report_int_row(f, "  input_ids    ", r->ids, r->N, o) ||
+        pl_report_int_row(f, "  position_ids ", r->position_ids, r->N, o) ||
+        pl_report_int_row(f, "  seq_idx      ", r->seq_idx, r->N, o) ||
+        pl_report_int_row(f, "  labels       ", r->labels, r->N, o))
         return PL_ENOMEM;
 
     fputs("\ncu_seqlens, the true boundaries:               ", f);

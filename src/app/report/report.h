@@ -64,6 +64,13 @@ int pl_report_trained(const PlResultInfo *info, const PlReportOpts *o);
 
 void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n);
 void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, int cols);
+/* The same for ids and counts (int32), and for masks (bytes), row-major. */
+void pl_report_json_ints(JsonW *w, const char *key, const int32_t *v, int n);
+void pl_report_json_int_matrix(JsonW *w, const char *key, const int32_t *m, int rows, int cols);
+void pl_report_json_byte_matrix(JsonW *w, const char *key, const uint8_t *m, int rows, int cols);
+/* A row of n ids or positions under label, elided past the report's
+ * columns (out_row_print). Returns 0, or -1 when out of memory. */
+int pl_report_int_row(FILE *f, const char *label, const int32_t *v, int n, const PlReportOpts *o);
 
 /* The printers of each kind, one file each (print_KIND.c). */
 PlStatus pl_report_batch_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
