@@ -333,7 +333,8 @@ declare -A probe_keys=(
 )
 for kind in batch attention rnn pooling loss layers generate kvcache masks identity blocks packing; do
     side=(--padding post)
-    [[ $kind == packing ]] && side=() # a packed row has no pads, so no side for them
+    # a packed row has no pads, and the decoder probes lay their prompts out on both sides: no side for them
+    [[ $kind == packing || $kind == generate || $kind == kvcache ]] && side=()
     run "$P" probe "$kind" --corpus builtin:5:40 --example 3 --maxlen 24 "${side[@]}" --format json
     if ! command -v python3 >/dev/null; then skip "probe $kind json parses (no python3)"; continue; fi
     keys=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(d["summary"].keys()), "|", " ".join(k for k in ("settings", "source") if k in d))' <<<"$out" 2>&1)

@@ -143,7 +143,7 @@ for m in gru lstm avgpool attention; do
     golden "probe-identity-$m" "$P" probe identity --corpus "$C" --model "$m" "${SMALL[@]}"
 done
 golden probe-layers-bucket "$P" probe layers --corpus "$C" --batching bucket_longest --seed 4
-golden probe-generate-post "$P" probe generate --corpus "$C" --padding post --maxlen 24
+golden probe-generate-short "$P" probe generate --corpus "$C" --maxlen 24 # the decoder probes lay out both sides: padding is none of their settings
 golden probe-kvcache-static "$P" probe kvcache --corpus "$C" --batching dynamic --steps 3 --cache-len 300 --maxlen 120
 
 # ---- training: experiments, a saved model read back by the probes ----

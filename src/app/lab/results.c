@@ -238,8 +238,12 @@ static const Kind kinds[PL_R_COUNT] = {
      * embedding under them would be neither that model nor the seed's, so
      * the view always says it shows fresh weights. */
     [PL_R_LAYERS] = {"layers", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeLayers), run_layers, free_layers},
-    [PL_R_GENERATE] = {"generate", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeGenerate), run_generate, free_generate},
-    [PL_R_KVCACHE] = {"kvcache", PL_LOOK_FOCUS, SEEDED, NULL, sizeof(PlProbeKvcache), run_kvcache, free_kvcache},
+    /* A decoder's probes lay the prompts out left and right themselves: the
+     * padding setting changes nothing they compute. */
+    [PL_R_GENERATE] = {"generate", PL_LOOK_FOCUS, SEEDED & ~PL_S_BIT(PL_S_PADDING), NULL, sizeof(PlProbeGenerate),
+                       run_generate, free_generate},
+    [PL_R_KVCACHE] = {"kvcache", PL_LOOK_FOCUS, SEEDED & ~PL_S_BIT(PL_S_PADDING), NULL, sizeof(PlProbeKvcache),
+                      run_kvcache, free_kvcache},
     [PL_R_MASKS] = {"masks", PL_LOOK_FOCUS, SEEDED, fits_attention, sizeof(PlProbeMasks), run_masks, free_masks, "attention weights",
                     "has no attention layer"},
     [PL_R_IDENTITY] = {"identity", PL_LOOK_FOCUS, SEEDED | PL_S_BIT(PL_S_MODEL), fits_selected, sizeof(PlProbeIdentity), run_identity,
