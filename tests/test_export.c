@@ -432,6 +432,64 @@ START_TEST(test_an_export_hides_the_open_questions_figure) {
 }
 END_TEST
 
+/* Lesson 5's step 5 asks how far the masked readout is from the state
+ * after the last word (0: the state is carried). Its rnn export hides, on
+ * every pad step, what walks to that answer: the distance, a step's change
+ * (0 under the mask) and |h| (the same on every pad), and the carried |h|
+ * beside the last real one; the hidden distance keeps the shape of any
+ * other ("0" would be one ? where 0.5 is eight). */
+START_TEST(test_an_rnn_export_hides_the_carry_on_every_pad_step) {
+    char path[1200];
+    const char *tests = getenv("PADLAB_TESTS");
+    snprintf(path, sizeof path, "%s/../lessons/05-rnn.lesson", tests ? tests : "tests");
+    PlErr err;
+    PlLesson *l = pl_lesson_load(path, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 4, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_wait(r), 0);
+    ck_assert_str_eq(pl_lesson_run_step(r)->title, "The mask carries the state");
+    pl_lesson_run_sync_ledger(r);
+    char *text = NULL, *json = NULL;
+    size_t n;
+    FILE *f = open_memstream(&text, &n);
+    ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_RNN, 0, f, &err), PL_OK);
+    fclose(f);
+    f = open_memstream(&json, &n);
+    ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_RNN, 1, f, &err), PL_OK);
+    fclose(f);
+    int pads = 0;
+    for (const char *line = strstr(text, "  pad  "); line; line = strstr(line + 1, "  pad  ")) {
+        const char *end = strchr(line, '\n');
+        ck_assert_msg(!memchr(line, '.', (size_t)(end - line)), "a pad step's figure shows: %.*s", (int)(end - line),
+                      line);
+        pads++;
+    }
+    ck_assert_int_gt(pads, 3);
+    ck_assert_msg(strstr(text, "the state read out is ???????? away") &&
+                      strstr(text, "the carried state is ???????? away") && strstr(text, "masked carry |h| ???????"),
+                  "%s", text);
+    ck_assert_msg(strstr(json, "\"masked_carry_distance\": null") && strstr(json, "\"masked_carry_norm\": null"), "%s",
+                  json);
+    const char *change = strstr(json, "\"step_change\"");
+    ck_assert_ptr_nonnull(change);
+    int nulls = 0;
+    for (const char *c = strstr(change, "null"); c && c < strchr(change, ']'); c = strstr(c + 4, "null")) nulls++;
+    const char *tk = strstr(json, "\"T\": "), *lr = strstr(json, "\"last_real\": ");
+    ck_assert(tk && lr);
+    int T = atoi(tk + 5), last_real = atoi(lr + 13);
+    ck_assert_msg(T > last_real + 1 && nulls == T - 1 - last_real, "%d of the %d pad steps' changes hidden", nulls,
+                  T - 1 - last_real);
+    free(text), free(json);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* Dynamic batches as wide as static ones are the same cells: their padding
  * share is the lab's own figure and hides with it; a strategy with other
  * cells is another fact and stays. */
@@ -476,6 +534,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
+    tcase_add_test(tc, test_an_rnn_export_hides_the_carry_on_every_pad_step);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);
     return s;

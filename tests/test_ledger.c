@@ -105,6 +105,14 @@ START_TEST(test_a_hidden_verdict_keeps_no_shape_of_its_own) {
              PL_FIG("train.at_chance", "%s", pl_ledger_verdict(&l, "train.at_chance", PL_ABOVE_CHANCE)));
     ck_assert_str_eq(drawn(&l, a), "????? ??????"); /* at chance, drawn as above chance's shape */
     ck_assert_str_eq(drawn(&l, b), "????? ??????");
+    /* a verdict written into a mark before anyone knew the ledger (the status line) takes that shape too */
+    snprintf(a, sizeof a, ", %s (always positive)", PL_FIG("train.median", "%s", "at chance"));
+    snprintf(b, sizeof b, ", %s (always positive)", PL_FIG("train.median", "%s", "below chance"));
+    pl_ledger_hide(&l, "train.median");
+    ck_assert_str_eq(drawn(&l, a), ", ????? ?????? (always positive)");
+    ck_assert_str_eq(drawn(&l, b), ", ????? ?????? (always positive)");
+    pl_ledger_clear(&l);
+    ck_assert_str_eq(drawn(&l, a), ", at chance (always positive)");
 }
 END_TEST
 
@@ -118,6 +126,10 @@ START_TEST(test_a_training_question_hides_every_training_figure) {
     ck_assert(pl_ledger_hides_name(&l, "train.median"));
     ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
     ck_assert(!pl_ledger_hides_name(&l, "corpus.majority"));
+    /* how many seeds ran is the learner's setting, not what they scored */
+    ck_assert(!pl_ledger_hides_name(&l, "train.seeds"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.seeds(pre on)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.spread(pre on)"));
     /* the question answered shows its own figure; the rest of training stays hidden, and a name hidden by name too */
     pl_ledger_hide(&l, "cost.rnn_wasted");
     pl_ledger_show(&l, "grid.median(pre on)");

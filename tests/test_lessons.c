@@ -1138,11 +1138,32 @@ START_TEST(test_the_teachers_notes_are_kept_with_their_step) {
 }
 END_TEST
 
+/* A figure of training reads every run of its setting: more seeds of the
+ * same setting share the runs a question asks about (their range bounds its
+ * spread), so it is the same fact; another setting's runs are not. */
+START_TEST(test_more_seeds_of_a_setting_are_the_same_fact) {
+    PlQuantity q;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("grid.spread(pre on)", &q, why, sizeof why), 0);
+    PlLabSettings a = pl_settings_default(), b = a;
+    b.seed = 3;
+    ck_assert(pl_lesson_same_fact(&q, &a, &b));
+    b.seeds = a.seeds + 3;
+    ck_assert(pl_lesson_same_fact(&q, &a, &b));
+    b.maxlen = a.maxlen + 50;
+    ck_assert(!pl_lesson_same_fact(&q, &a, &b));
+    ck_assert_int_eq(pl_quantity_parse("cost.rnn_wasted", &q, why, sizeof why), 0);
+    b = a, b.seed = 3; /* no figure of training: the seed is no setting of the corpus's cost */
+    ck_assert(pl_lesson_same_fact(&q, &a, &b));
+}
+END_TEST
+
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
+    tcase_add_test(tc, test_more_seeds_of_a_setting_are_the_same_fact);
     tcase_add_test(tc, test_parser_reads_everything);
     tcase_add_test(tc, test_the_teachers_notes_are_kept_with_their_step);
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);

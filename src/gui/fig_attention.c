@@ -70,7 +70,7 @@ static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form, cons
              PL_FIG("attention.invariance", "%.2g", inv));
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0], "packed vs padded + mask: %s",
-             PL_FIG("attention.packed_vs_padded", "%.3g", (double)a->packed_vs_padded_max_diff));
+             PL_FIG("attention.packed_vs_padded", "%.2e", (double)a->packed_vs_padded_max_diff));
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0],
              sf ? "zeroing pads after the softmax: %s" : "zeroing pads after the softmax: a row sums %s",
@@ -84,9 +84,9 @@ static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form, cons
 
 enum { N_LEGEND = 4 };
 static const char *const LEGENDS[2][N_LEGEND] = {
-    {"weight / uniform (1/keys seen), log", "hidden by the mask: weight 0", "pad keys (the band above)",
+    {"weight / uniform (1/keys seen), log", "a key the mask hides", "pad keys (the band above)",
      "bar: the row's share on pads"},
-    {"weight / uniform, log", "masked: weight 0", "pad keys", "row's share on pads"},
+    {"weight / uniform, log", "masked key", "pad keys", "row's share on pads"},
 };
 
 /* The widths of the legend (long or short) and of the figures' lines. */

@@ -110,7 +110,7 @@ static void figures(TuiPane *p, int row, int col, const PlProbeAttention *r) {
     pane_put(p, row++, col, w, "short vs long partner:");
     pane_putc(p, differ, row++, col, w, "  outputs differ %s", PL_FIG("attention.invariance", "%.2g", inv));
     pane_put(p, row++, col, w, "packed vs padded+mask %s",
-             PL_FIG("attention.packed_vs_padded", "%.3g", (double)r->packed_vs_padded_max_diff));
+             PL_FIG("attention.packed_vs_padded", "%.2e", (double)r->packed_vs_padded_max_diff));
     pane_put(p, row++, col, w, "zeroing pads after the");
     pane_put(p, row++, col, w, "  softmax: a row sums %s",
              PL_FIG("attention.wrong_fix_sum", "%.3f", (double)r->wrong_fix_min_sum));

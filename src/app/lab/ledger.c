@@ -9,7 +9,10 @@ void pl_ledger_clear(PlLedger *l) { memset(l, 0, sizeof *l); }
 
 int pl_ledger_empty(const PlLedger *l) { return !l || (!l->n && !l->training); }
 
+/* A figure of training: what the runs scored. How many seeds ran is the
+ * learner's own setting, not a result. */
 static int training_name(const char *s, size_t n) {
+    if ((n >= 11 && memcmp(s, "train.seeds", 11) == 0) || (n >= 10 && memcmp(s, "grid.seeds", 10) == 0)) return 0;
     return (n > 6 && memcmp(s, "train.", 6) == 0) || (n > 5 && memcmp(s, "grid.", 5) == 0);
 }
 
@@ -180,6 +183,12 @@ static void draw_mark(const PlLedger *l, const char *s, const char *e, PlDrawMod
     if (!sep) return; /* a mark without a name: dropped */
     if (!pl_ledger_hides(l, s + 1, (size_t)(sep - s - 1))) return draw_span(l, sep + 1, e, m, k);
     if (m == PL_DRAW_JSON) return emit(k, "null", 4);
+    const char *widest = pl_chance_verdict_name(PL_ABOVE_CHANCE);
+    for (int v = PL_BELOW_CHANCE; v <= PL_ABOVE_CHANCE; v++) { /* a verdict's words: hidden in one shape */
+        const char *name = pl_chance_verdict_name((PlChanceVerdict)v);
+        if ((size_t)(e - sep - 1) == strlen(name) && memcmp(sep + 1, name, strlen(name)) == 0)
+            return emit_hidden(k, widest, widest + strlen(widest));
+    }
     emit_hidden(k, sep + 1, e);
 }
 

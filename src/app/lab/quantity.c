@@ -670,6 +670,15 @@ static const struct {
     /* no weight at all on pads says the largest is 0 */
     {"attention.pad_weight_max", "attention.pad_share attention.leak_total masks.share_right"},
     {"attention.leak_total", "attention.pad_share attention.uneven"},
+    /* with the mask the readout is the carried state, and a carried state
+     * keeps its |h|: the readout's distance and the two norms give it */
+    {"rnn.carry_distance", "rnn.final_distance rnn.carry_norm rnn.last_real_norm"},
+    /* the unmasked mean lies on the segment from e0 to the masked mean: its
+     * distance from the masked mean is the rest of that segment */
+    {"pooling.pad_distance", "pooling.unmasked_distance"},
+    /* the smallest weight over the corpus is the example's when the example
+     * is the shortest review, and a bound on it always */
+    {"pooling.example_weight", "pooling.min_weight"},
     {"rnn.pads", "rnn.real"},
     {"rnn.real", "rnn.pads"},
     {"loss.pad_target_share", "loss.fake_terms"},

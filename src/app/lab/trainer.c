@@ -244,12 +244,11 @@ static void say_result(PlLab *lab) {
     int n_val = lab->chance.n_val;
     if (n_val < PL_LAB_FEW_VAL) /* a lesson's hand-made corpus: no verdict can be drawn */
         off += snprintf(st + off, cap - (size_t)off, ", judged on only %d review%s", n_val, n_val == 1 ? "" : "s");
-    else if (pl_lab_group_verdict(lab, &g) == PL_ABOVE_CHANCE) /* the verdict follows the median: marked with it */
-        off += snprintf(st + off, cap - (size_t)off, "%s", PL_FIG("train.median", ", chance %.3f", lab->chance.share));
-    else
-        off += snprintf(st + off, cap - (size_t)off, "%s",
-                        PL_FIG("train.median", ": %s (always %s: %.3f)", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g)),
-                               pl_label_name(lab->chance.label), lab->chance.share));
+    else /* the verdict follows the median: marked with it, in one sentence whatever it says (ledger.c hides
+          * each verdict in the same shape) */
+        off += snprintf(st + off, cap - (size_t)off, ", %s (always %s: %.3f)",
+                        PL_FIG("train.median", "%s", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g))),
+                        pl_label_name(lab->chance.label), lab->chance.share);
     if (g.memorised && off > 0 && (size_t)off < cap)
         snprintf(st + off, cap - (size_t)off, "%s", PL_FIG("train.memorised", ", %d memorised", g.memorised));
 }

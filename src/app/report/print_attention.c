@@ -98,9 +98,9 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
     fprintf(f, "head 0, one line per query row of the example (sums over keys):\n");
     if (query_rows(f, r, o->full, l)) return PL_ENOMEM;
     fputs("\nlargest weight on a pad key (real queries)   ", f);
-    pl_fig_fprintf(f, l, "attention.pad_weight_max", "%.6g", (double)r->pad_weight_max);
+    pl_fig_fprintf(f, l, "attention.pad_weight_max", "%.6f", (double)r->pad_weight_max);
     fputs("\nweight leaked onto pads, all heads          ", f);
-    pl_fig_fprintf(f, l, "attention.leak_total", "%.6g", (double)r->leak_total);
+    pl_fig_fprintf(f, l, "attention.leak_total", "%.6f", (double)r->leak_total);
     fputs("\nlargest |row sum - 1| (real queries)        ", f);
     pl_fig_fprintf(f, l, "attention.row_sum_error", "%.3g", (double)r->row_sum_error_max);
     fputs("\nquery rows that see no key (zero weights)   ", f);
@@ -115,7 +115,7 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
     fprintf(f, "\npacked varlen (cu_seqlens");
     for (int i = 0; i <= r->B; i++) fprintf(f, " %d", r->cu_seqlens[i]);
     fputs(") vs the masked padded batch: outputs differ by ", f);
-    pl_fig_fprintf(f, l, "attention.packed_vs_padded", "%.3g", (double)r->packed_vs_padded_max_diff);
+    pl_fig_fprintf(f, l, "attention.packed_vs_padded", "%.2e", (double)r->packed_vs_padded_max_diff);
     fputs("\nscore cells per head: padded ", f);
     pl_fig_fprintf(f, l, "attention.padded_cells", "%lld", (long long)r->padded_cells);
     fputs(", packed ", f), pl_fig_fprintf(f, l, "attention.packed_cells", "%lld", (long long)r->packed_cells);

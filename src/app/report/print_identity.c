@@ -2,8 +2,12 @@
  * model, with the mask and without. */
 #include "report.h"
 
-/* The logits give every difference away. */
+/* The logits give every difference away; a trained model's are figures of
+ * its training too (their signs against the labels are its accuracy). */
 #define LOGITS "identity.masked,identity.unmasked,identity.mask_effect"
+static const char *logit_names(const PlResultInfo *info) {
+    return info->weights_run > 0 ? LOGITS ",train.logits" : LOGITS;
+}
 
 PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                  const PlReportOpts *o) {
@@ -28,7 +32,7 @@ PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result,
     for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->len[i]);
     json_close(&w, ']');
     json_obj(&w, "logits"); /* the differences are theirs: hidden with any of them */
-    if (pl_ledger_hides_name(w.ledger, LOGITS)) json_fig(&w, "all", LOGITS, 0.0);
+    if (pl_ledger_hides_name(w.ledger, logit_names(info))) json_fig(&w, "all", logit_names(info), 0.0);
     else {
         pl_report_json_floats(&w, "pre_masked", r->pre_masked, r->B);
         pl_report_json_floats(&w, "post_masked", r->post_masked, r->B);
@@ -56,10 +60,10 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
         out_table_cell(&t, "%d", r->example[i]);
         out_table_cell(&t, "%d", r->len[i]);
         char v[128];
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->pre_masked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->post_masked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->pre_unmasked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, LOGITS, "%.7f", (double)r->post_unmasked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->pre_masked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->post_masked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->pre_unmasked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->post_unmasked[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);

@@ -10,6 +10,28 @@ static const char *last_step_names(const PlProbeRnn *r) {
     return r->mask ? "rnn.final_distance,rnn.carry_distance" : "rnn.final_distance";
 }
 
+/* The names a step's figures give away, column by column: from the last
+ * real step on, its distance from the last real state walks to the
+ * readout's; after it, a step's change (0 under a mask: the state is
+ * carried), and with the mask its |h| (the same on every pad), tell it too;
+ * the distance from h* from the last real step on walks to rnn.survival. */
+enum { COL_NORM, COL_LAST, COL_CHANGE, COL_FIXED };
+static const char *step_names(const PlProbeRnn *r, int col, int t) {
+    switch (col) {
+    case COL_NORM: return r->mask && t > r->last_real ? last_step_names(r) : "";
+    case COL_LAST: return t >= r->last_real ? last_step_names(r) : "";
+    case COL_CHANGE: return t > r->last_real ? last_step_names(r) : "";
+    default: return t >= r->last_real ? "rnn.survival" : "";
+    }
+}
+
+/* One column over steps [from, to), each figure marked by step_names. */
+static void json_steps(JsonW *w, const char *key, const PlProbeRnn *r, int col, const float *v, int from, int to) {
+    json_arr(w, key);
+    for (int t = from; t < to; t++) json_fig(w, NULL, step_names(r, col, t), (double)v[t]);
+    json_close(w, ']');
+}
+
 PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                             const PlReportOpts *o) {
     const PlProbeRnn *r = result;
@@ -23,8 +45,7 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
     json_fig(&w, "masked_carry_distance", "rnn.carry_distance", (double)r->masked_carry_distance);
     json_fig(&w, "pad_embedding_norm", "rnn.pad_embedding_norm", (double)r->pad_embedding_norm);
     /* Without a fixed point there is no h* to be near: null, not a distance to where the search stopped. */
-    if (r->fixed_found)
-        pl_report_json_floats(&w, "distance_to_fixed_point", r->dist_fixed + r->last_real + 1, r->T - 1 - r->last_real);
+    if (r->fixed_found) json_steps(&w, "distance_to_fixed_point", r, COL_FIXED, r->dist_fixed, r->last_real + 1, r->T);
     else json_num(&w, "distance_to_fixed_point", NAN);
     json_close(&w, '}');
     json_str(&w, "cell", pl_arch_name(r->cell));
@@ -45,13 +66,10 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
     if (r->fixed_found) pl_report_json_floats(&w, "state", r->h_fixed, r->H);
     else json_num(&w, "state", NAN);
     json_close(&w, '}');
-    pl_report_json_floats(&w, "norm", r->norm, r->T);
-    json_arr(&w, "distance_to_last_real"); /* its last step is the readout's distance */
-    for (int t = 0; t < r->T; t++)
-        json_fig(&w, NULL, t == r->T - 1 ? last_step_names(r) : "", (double)r->dist_last[t]);
-    json_close(&w, ']');
-    pl_report_json_floats(&w, "step_change", r->step, r->T);
-    if (r->fixed_found) pl_report_json_floats(&w, "distance_to_fixed_point_all", r->dist_fixed, r->T);
+    json_steps(&w, "norm", r, COL_NORM, r->norm, 0, r->T);
+    json_steps(&w, "distance_to_last_real", r, COL_LAST, r->dist_last, 0, r->T); /* its last step is the readout's */
+    json_steps(&w, "step_change", r, COL_CHANGE, r->step, 0, r->T);
+    if (r->fixed_found) json_steps(&w, "distance_to_fixed_point_all", r, COL_FIXED, r->dist_fixed, 0, r->T);
     else json_num(&w, "distance_to_fixed_point_all", NAN);
     return pl_report_json_end(&w, PL_R_RNN, c, info, o);
 }
@@ -79,12 +97,11 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
         if (cut && !near_an_edge(r, s)) continue;
         out_table_cell(&t, "%d", s);
         out_table_cell(&t, "%s", s >= r->first_real && s <= r->last_real ? "token" : "pad");
-        out_table_cell(&t, "%.5f", (double)r->norm[s]);
-        char v[96];
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, s == r->T - 1 ? last_step_names(r) : "", "%.5f",
-                                              (double)r->dist_last[s]));
-        out_table_cell(&t, "%.5f", (double)r->step[s]);
-        if (r->fixed_found) out_table_cell(&t, "%.5f", (double)r->dist_fixed[s]);
+        const float *col[] = {r->norm, r->dist_last, r->step, r->dist_fixed};
+        for (int k = COL_NORM; k < COL_FIXED + r->fixed_found; k++) {
+            char v[96];
+            out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, step_names(r, k, s), "%.5f", (double)col[k][s]));
+        }
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
@@ -107,9 +124,9 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
     fputs(", last real step |h| ", f), pl_fig_fprintf(f, l, "rnn.last_real_norm", "%.5f", (double)r->last_real_norm);
     fputs(", masked carry |h| ", f), pl_fig_fprintf(f, l, "rnn.carry_norm", "%.5f", (double)r->masked_carry_norm);
     fputs("\nthe state read out is ", f);
-    pl_fig_fprintf(f, l, "rnn.final_distance", "%.6g", (double)r->final_distance_to_last_real);
+    pl_fig_fprintf(f, l, "rnn.final_distance", "%.6f", (double)r->final_distance_to_last_real);
     fputs(" away from the state after the last real token\nwith the mask the carried state is ", f);
-    pl_fig_fprintf(f, l, "rnn.carry_distance", "%.6g", (double)r->masked_carry_distance);
+    pl_fig_fprintf(f, l, "rnn.carry_distance", "%.6f", (double)r->masked_carry_distance);
     fputs(" away from it\n", f);
     if (r->fixed_found && !isnan(r->last_real_survival)) {
         fputs("of the last real state's distance from h*, ", f);

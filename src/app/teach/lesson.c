@@ -435,7 +435,10 @@ void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, 
 
 int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b) {
     unsigned kinds = pl_quantity_kinds(q), deps = 0, ignores = pl_quantity_ignores(q);
-    if (pl_quantity_reads_training(q)) return pl_lab_same_setting(a, b) && a->seed == b->seed && a->seeds == b->seeds;
+    /* a figure of training reads every run of its setting, whatever seeds
+     * trained it: more seeds of the same setting share the asked runs (a
+     * range over six seeds bounds the spread over three of them) */
+    if (pl_quantity_reads_training(q)) return pl_lab_same_setting(a, b);
     if (kinds && ignores == PL_QUANTITY_ANY_SETTINGS) return 1;
     for (int k = 0; k < PL_R_COUNT; k++)
         if (kinds & (1u << k)) deps |= pl_result_deps((PlResultKind)k);
