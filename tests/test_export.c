@@ -490,6 +490,50 @@ START_TEST(test_an_rnn_export_hides_the_carry_on_every_pad_step) {
 }
 END_TEST
 
+/* Lesson 6's step 10 asks the median of the masked runs: the train export
+ * hides them, and shows the unmasked runs whose median step 9 revealed
+ * (another setting, another fact: a blanket over every run of training
+ * blanked an answer already given). */
+START_TEST(test_a_revealed_setting_s_runs_stay_while_another_is_asked) {
+    char path[1200];
+    const char *tests = getenv("PADLAB_TESTS");
+    snprintf(path, sizeof path, "%s/../lessons/06-pooling.lesson", tests ? tests : "tests");
+    PlErr err;
+    PlLesson *l = pl_lesson_load(path, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 8, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_wait(r), 0);
+    ck_assert_str_eq(pl_lesson_run_step(r)->title, "Trained without the mask");
+    PlLabGroup off;
+    ck_assert(pl_lab_group_of(lab, pl_lab_settings(lab), &off));
+    pl_lesson_run_reveal(r);
+    ck_assert_int_ge(pl_lesson_run_goto(r, 9, &err), 0);
+    ck_assert_int_eq(pl_lesson_run_wait(r), 0);
+    ck_assert_str_eq(pl_lesson_run_step(r)->title, "Trained with the mask");
+    PlLabGroup on;
+    ck_assert(pl_lab_group_of(lab, pl_lab_settings(lab), &on));
+    pl_lesson_run_sync_ledger(r);
+    char *text = NULL, shown[64], hidden[64];
+    size_t n;
+    FILE *f = open_memstream(&text, &n);
+    ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_TRAIN, 0, f, &err), PL_OK);
+    fclose(f);
+    /* the groups table: runs, memorised, median, min, max */
+    snprintf(shown, sizeof shown, "  %.4f  %.4f  %.4f", (double)off.median, (double)off.min, (double)off.max);
+    snprintf(hidden, sizeof hidden, "  %.4f  %.4f  %.4f", (double)on.median, (double)on.min, (double)on.max);
+    ck_assert_msg(strstr(text, shown) && (strcmp(shown, hidden) == 0 || !strstr(text, hidden)),
+                  "mask off's runs '%s' shown, mask on's '%s' hidden:\n%s", shown, hidden, text);
+    free(text);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* Dynamic batches as wide as static ones are the same cells: their padding
  * share is the lab's own figure and hides with it; a strategy with other
  * cells is another fact and stays. */
@@ -535,6 +579,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
     tcase_add_test(tc, test_an_rnn_export_hides_the_carry_on_every_pad_step);
+    tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);
     return s;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/lab.h"
 #include "app/lab/ledger.h"
 #include "app/lab/quantity.h"
 #include "suites.h"
@@ -210,6 +211,44 @@ START_TEST(test_a_full_ledger_hides_everything) {
 }
 END_TEST
 
+/* A setting's runs carry its key, the same exactly when two settings train
+ * the same thing (seeds apart); the current settings' runs are train.*, a
+ * grid cell's grid.*(CELL). A question of training hides train.* and grid.*
+ * and its own setting's key: another setting's runs stay. */
+START_TEST(test_a_settings_runs_are_named_by_its_key) {
+    PlLabSettings a = pl_settings_default(), b = a;
+    char ka[32], kb[32], names[200];
+    b.seed = a.seed + 3, b.seeds = a.seeds + 2;
+    ck_assert_str_eq(pl_lab_setting_key(&a, ka, sizeof ka), pl_lab_setting_key(&b, kb, sizeof kb));
+    ck_assert_int_eq((int)strlen(ka), 13); /* runs.XXXXXXXX */
+    b.mask = !a.mask;
+    ck_assert_str_ne(pl_lab_setting_key(&a, ka, sizeof ka), pl_lab_setting_key(&b, kb, sizeof kb));
+    b = a;
+    snprintf(b.corpus, sizeof b.corpus, "inline:+ film | - film");
+    ck_assert_str_ne(pl_lab_setting_key(&a, ka, sizeof ka), pl_lab_setting_key(&b, kb, sizeof kb));
+    PlRunNames w = {.now = a, .ncells = 4};
+    for (int i = 0; i < 4; i++) w.cell[i] = a, w.cell[i].padding = i >= 2 ? PL_POST : PL_PRE, w.cell[i].mask = i % 2;
+    PlLabSettings cell = a;
+    cell.padding = PL_POST, cell.mask = 1;
+    pl_lab_setting_key(&cell, kb, sizeof kb);
+    char want[200];
+    snprintf(want, sizeof want, "grid.median(post on),%s", kb);
+    ck_assert_str_eq(pl_run_names(&w, &cell, "median", names, sizeof names), want);
+    w.now = cell;
+    snprintf(want, sizeof want, "train.median,grid.median(post on),%s", kb);
+    ck_assert_str_eq(pl_run_names(&w, &cell, "median", names, sizeof names), want);
+    /* a question of training: train.* hidden; the runs of another setting by their key only */
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "train.median");
+    w.ncells = 0;
+    ck_assert(pl_ledger_hides_name(&l, pl_run_names(&w, &cell, "median", names, sizeof names)));
+    ck_assert(!pl_ledger_hides_name(&l, pl_run_names(&w, &b, "median", names, sizeof names)));
+    pl_ledger_hide(&l, pl_lab_setting_key(&b, kb, sizeof kb));
+    ck_assert(pl_ledger_hides_name(&l, pl_run_names(&w, &b, "max", names, sizeof names)));
+}
+END_TEST
+
 Suite *ledger_suite(void) {
     Suite *s = suite_create("ledger");
     TCase *tc = tcase_create("marks");
@@ -224,6 +263,7 @@ Suite *ledger_suite(void) {
     tcase_add_test(tc, test_a_hidden_verdict_keeps_no_shape_of_its_own);
     tcase_add_test(tc, test_a_training_question_hides_every_training_figure);
     tcase_add_test(tc, test_a_full_ledger_hides_everything);
+    tcase_add_test(tc, test_a_settings_runs_are_named_by_its_key);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,49 +9,14 @@
 
 #define MAX_GROUPS 64
 
-/* Where the figures of a setting's runs are quantities: the current
- * settings (train.*) and the cells of a finished grid (grid.*(CELL)). Read
- * once a frame. */
-typedef struct {
-    PlLabSettings now, cell[4];
-    int ncells;
-} Named;
-
-static Named named_of(PlLab *lab) {
-    Named w = {.now = *pl_lab_settings(lab)};
-    PlLabGrid grid = pl_lab_grid(lab);
-    for (int i = 0; grid.done && i < 4; i++) {
-        w.cell[i] = grid.base;
-        w.cell[i].padding = i >= 2 ? PL_POST : PL_PRE, w.cell[i].mask = i % 2;
-        w.ncells = i + 1;
-    }
-    return w;
-}
-
-/* The names of a setting's figure of training stat ("median", "min",
- * "seeds", ...): train.STAT when it is the current settings', grid.STAT(CELL)
- * when it is a cell of the grid, train.STAT for any other setting (a figure
- * of training all the same: the ledger hides them all together). */
-static const char *group_names(const Named *w, const PlLabSettings *s, const char *stat, char *buf, size_t cap) {
-    static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
-    size_t n = 0;
-    buf[0] = '\0';
-    if (pl_lab_same_setting(s, &w->now)) n += (size_t)snprintf(buf, cap, "train.%s", stat);
-    for (int i = 0; i < w->ncells && n < cap; i++)
-        if (pl_lab_same_setting(s, &w->cell[i]))
-            n += (size_t)snprintf(buf + n, cap - n, "%sgrid.%s(%s)", n ? "," : "", stat, cells[i]);
-    if (!buf[0]) snprintf(buf, cap, "train.%s", stat);
-    return buf;
-}
-
 /* The names of every figure of a setting's runs, for what shows them all. */
-static const char *group_all(const Named *w, const PlLabSettings *s, char *buf, size_t cap) {
+static const char *group_all(const PlRunNames *w, const PlLabSettings *s, char *buf, size_t cap) {
     static const char *const stats[] = {"median", "min", "max", "seeds", "memorised", "at_chance"};
     size_t n = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof stats / sizeof stats[0] && n < cap; i++) {
         char one[160];
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", group_names(w, s, stats[i], one, sizeof one));
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", pl_run_names(w, s, stats[i], one, sizeof one));
     }
     return buf;
 }
@@ -81,7 +46,7 @@ static int followed(PlLab *lab, PlLabSettings *out) {
 }
 
 static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int loss, const PlLabSettings *followed_s,
-                   const Named *w) {
+                   const PlRunNames *w) {
     const PlLabTraining *t = pl_lab_training(lab);
     int epochs = c->epochs > c->live_epochs ? c->epochs : c->live_epochs;
     if (c->live) epochs = t->job.latest[0].epochs > epochs ? t->job.latest[0].epochs : epochs;
@@ -105,9 +70,9 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     double thin = fmax(1.0, dl->st->line * 0.6);
     GuiKey keys[8];
     char names[8][200], mem[160], med_names[160], seeds[160], all[1024];
-    group_names(w, followed_s, "memorised", mem, sizeof mem);
-    group_names(w, followed_s, "median", med_names, sizeof med_names);
-    group_names(w, followed_s, "seeds", seeds, sizeof seeds);
+    pl_run_names(w, followed_s, "memorised", mem, sizeof mem);
+    pl_run_names(w, followed_s, "median", med_names, sizeof med_names);
+    pl_run_names(w, followed_s, "seeds", seeds, sizeof seeds);
     int off = pl_ledger_hides_name(dl->ledger, group_all(w, followed_s, all, sizeof all)); /* the data too */
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
@@ -182,7 +147,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
 
 /* Each setting's seeds as dots on one accuracy axis, a tick at the median:
  * the spread before any one number. */
-static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n, const Named *w) {
+static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g, int n, const PlRunNames *w) {
     char names[8][64];
     const char *np[8];
     int k = n < 8 ? n : 8;
@@ -221,9 +186,9 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
         GuiRect band = gui_plot_cat(&p, i);
         double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
         char mem_names[160], range[320], all[1024], lo_names[160];
-        group_names(w, &g[i].settings, "memorised", mem_names, sizeof mem_names);
-        group_names(w, &g[i].settings, "min", lo_names, sizeof lo_names);
-        group_names(w, &g[i].settings, "max", range, sizeof range);
+        pl_run_names(w, &g[i].settings, "memorised", mem_names, sizeof mem_names);
+        pl_run_names(w, &g[i].settings, "min", lo_names, sizeof lo_names);
+        pl_run_names(w, &g[i].settings, "max", range, sizeof range);
         strncat(range, ",", sizeof range - strlen(range) - 1); /* a seed's best lies between the two */
         strncat(range, lo_names, sizeof range - strlen(range) - 1);
         int off = pl_ledger_hides_name(dl->ledger, group_all(w, &g[i].settings, all, sizeof all));
@@ -246,7 +211,7 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     }
 }
 
-static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const Named *w) {
+static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) {
     PlLabGroup g[MAX_GROUPS];
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
@@ -298,9 +263,9 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const Named *w) {
         /* the row's figures, each in its column's width; the flags follow them: C the median (not above
          * chance), M the memorised seeds; the row's colour too, plain while they are hidden */
         char n_seeds[160], n_med[160], n_min[160], n_max[160], n_mem[160], all[1024];
-        group_names(w, s, "seeds", n_seeds, sizeof n_seeds), group_names(w, s, "median", n_med, sizeof n_med);
-        group_names(w, s, "min", n_min, sizeof n_min), group_names(w, s, "max", n_max, sizeof n_max);
-        group_names(w, s, "memorised", n_mem, sizeof n_mem);
+        pl_run_names(w, s, "seeds", n_seeds, sizeof n_seeds), pl_run_names(w, s, "median", n_med, sizeof n_med);
+        pl_run_names(w, s, "min", n_min, sizeof n_min), pl_run_names(w, s, "max", n_max, sizeof n_max);
+        pl_run_names(w, s, "memorised", n_mem, sizeof n_mem);
         int off = pl_ledger_hides_name(dl->ledger, group_all(w, s, all, sizeof all));
         char figs[1200];
         snprintf(figs, sizeof figs, "%s-%s%s%s", PL_FIG(n_min, "%5.3f", (double)g[i].min),
@@ -345,7 +310,7 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char look[500];
     PlLabSettings s = *pl_lab_settings(lab); /* with no runs at all: the current settings' (none) */
     int have = followed(lab, &s);
-    const Named w = named_of(lab);
+    const PlRunNames w = pl_lab_run_names(lab);
     PlLabCurves c;
     memset(&c, 0, sizeof c);
     if (have) pl_lab_curves(lab, &s, &c);
@@ -358,7 +323,7 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         char seeds[160];
         snprintf(
             look, sizeof look, "%s: %s", what,
-            PL_FIG(group_names(&w, &s, "seeds", seeds, sizeof seeds), "%d seed%s", c.nruns, c.nruns == 1 ? "" : "s"));
+            PL_FIG(pl_run_names(&w, &s, "seeds", seeds, sizeof seeds), "%d seed%s", c.nruns, c.nruns == 1 ? "" : "s"));
     } else snprintf(look, sizeof look, "%s", t->status);
     *current = !t->active;
     char src[400], chance[200];

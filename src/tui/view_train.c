@@ -26,22 +26,10 @@ static const char *setting_text(const PlLabSettings *s, char *buf, int cap) {
     return buf;
 }
 
-/* The quantities a figure q of the runs of settings s is ("median", "min",
- * "seeds", ...): train.q for the current settings, grid.q(CELL) for a cell
- * of the grid, both for both; the runs of any other setting are figures of
- * training all the same (train.q), which the ledger hides all at once.
- * Returns buf. */
+/* The names a figure q of the runs of settings s carries (pl_run_names). */
 static const char *names_of(PlLab *lab, const PlLabSettings *s, const char *q, char *buf, int cap) {
-    static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
-    PlLabGrid g = pl_lab_grid(lab);
-    PlLabSettings cell = g.base;
-    cell.padding = s->padding, cell.mask = s->mask;
-    int current = pl_lab_same_setting(pl_lab_settings(lab), s), in_grid = g.ncells > 0 && pl_lab_same_setting(&cell, s);
-    const char *c = cells[(s->padding == PL_POST ? 2 : 0) + (s->mask ? 1 : 0)];
-    if (in_grid && current) snprintf(buf, (size_t)cap, "train.%s,grid.%s(%s)", q, q, c);
-    else if (in_grid) snprintf(buf, (size_t)cap, "grid.%s(%s)", q, c);
-    else snprintf(buf, (size_t)cap, "train.%s", q);
-    return buf;
+    PlRunNames w = pl_lab_run_names(lab);
+    return pl_run_names(&w, s, q, buf, (size_t)cap);
 }
 
 /* One setting's seeds as digits on the 0.5 .. 1.0 axis, | at the median:

@@ -436,6 +436,24 @@ int pl_lab_curves(const PlLab *lab, const PlLabSettings *s, PlLabCurves *out);
 int pl_lab_runs_sort(const PlLab *lab);
 /* Two settings train the same thing, but for the seed. */
 int pl_lab_same_setting(const PlLabSettings *a, const PlLabSettings *b);
+
+/* The names a figure of a setting's runs carries (ledger.h), in one rule
+ * for every surface (run_names.c): train.STAT for the lab's current
+ * settings, grid.STAT(CELL) for a cell of the grid, and always the
+ * setting's key (pl_lab_setting_key). A question of training hides every
+ * train.* and grid.* figure and the runs of its own setting by their key;
+ * the runs of another setting are another fact and stay. Read once a frame
+ * (pl_lab_run_names), then per figure; STAT: median, min, max, seeds,
+ * memorised, at_chance, over_chance. */
+typedef struct {
+    PlLabSettings now, cell[4];
+    int ncells;
+} PlRunNames;
+PlRunNames pl_lab_run_names(PlLab *lab);
+const char *pl_run_names(const PlRunNames *w, const PlLabSettings *s, const char *stat, char *buf, size_t cap);
+/* "runs.XXXXXXXX": the same for two settings exactly when they train the
+ * same thing (pl_lab_same_setting). Returns buf. */
+const char *pl_lab_setting_key(const PlLabSettings *s, char *buf, size_t cap);
 /* The group that holds the runs of settings s (seed and seeds ignored);
  * 0 when there is none. */
 int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);

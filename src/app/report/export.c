@@ -169,6 +169,7 @@ static PlStatus with_export(PlLab *lab, PlView v, PlStatus (*write)(Export *x, v
     t.grid = pl_lab_grid(lab);
     t.chance = *pl_lab_chance(lab);
     t.ledger = o.ledger;
+    t.names = pl_lab_run_names(lab);
     for (int p = 0; p < PL_VIEW_PART_COUNT; p++) /* the parts the view draws now, as its figures ask */
         if (pl_lab_view_draws(lab, v, (PlViewPart)p)) t.parts |= 1u << p;
     x.train = &t;

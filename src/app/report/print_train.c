@@ -47,6 +47,12 @@ static void fig_cell(OutTable *tab, const PlTrainReport *t, const char *names, c
     out_table_cell(tab, "%s", pl_fig_drawn(drawn, sizeof drawn, t->ledger, names, "%s", text));
 }
 
+/* The names of a figure of the runs of settings s (pl_run_names). */
+typedef char Names[160];
+static const char *nm(const PlTrainReport *t, const PlLabSettings *s, const char *stat, char *buf) {
+    return pl_run_names(&t->names, s, stat, buf, sizeof(Names));
+}
+
 static int groups_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "vs chance", "s/run"};
     const char *head[PL_S_COUNT + 9];
@@ -58,15 +64,17 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
         if (corpus) out_table_cell(&tab, "%s", g->settings.corpus);
         setting_cells(&tab, &g->settings);
         char v[128];
+        Names q;
         out_table_cell(&tab, "%d", g->n);
-        fig_cell(&tab, t, "train.memorised", "%.0f", g->memorised);
-        fig_cell(&tab, t, "train.median", "%.4f", (double)g->median);
-        fig_cell(&tab, t, "train.min", "%.4f", (double)g->min);
-        fig_cell(&tab, t, "train.max", "%.4f", (double)g->max);
-        out_table_cell(&tab, "%s",
-                       pl_fig_drawn(v, sizeof v, t->ledger, "train.at_chance", "%s",
-                                    pl_ledger_verdict(t->ledger, "train.at_chance",
-                                                      pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
+        fig_cell(&tab, t, nm(t, &g->settings, "memorised", q), "%.0f", g->memorised);
+        fig_cell(&tab, t, nm(t, &g->settings, "median", q), "%.4f", (double)g->median);
+        fig_cell(&tab, t, nm(t, &g->settings, "min", q), "%.4f", (double)g->min);
+        fig_cell(&tab, t, nm(t, &g->settings, "max", q), "%.4f", (double)g->max);
+        nm(t, &g->settings, "at_chance", q);
+        out_table_cell(
+            &tab, "%s",
+            pl_fig_drawn(v, sizeof v, t->ledger, q, "%s",
+                         pl_ledger_verdict(t->ledger, q, pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
         out_table_cell(&tab, "%.2f", g->seconds);
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -95,15 +103,17 @@ static int runs_text(FILE *f, const PlTrainReport *t) {
         setting_cells(&tab, &r->settings);
         out_table_cell(&tab, "%d", r->id);
         out_table_cell(&tab, "%d", r->settings.seed);
-        char v[PL_MAX_EPOCHS * 12 + 128];
-        fig_cell(&tab, t, "train.max", "%.4f", (double)r->best_val_acc);
+        char v[PL_MAX_EPOCHS * 12 + 256];
+        Names q;
+        fig_cell(&tab, t, nm(t, &r->settings, "max", q), "%.4f", (double)r->best_val_acc);
+        nm(t, &r->settings, "median", q);
         per_epoch(r->val_acc, r->epochs, accs, sizeof accs);
-        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.median", "%s", accs));
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, q, "%s", accs));
         per_epoch(r->train_loss, r->epochs, losses, sizeof losses);
-        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, "train.median", "%s", losses));
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, q, "%s", losses));
         out_table_cell(&tab, "%.2f", r->seconds);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain",
-                       pl_fig_drawn(v, sizeof v, t->ledger, "train.memorised", "%s",
+                       pl_fig_drawn(v, sizeof v, t->ledger, nm(t, &r->settings, "memorised", q), "%s",
                                     pl_lab_run_memorised(r, chance_of(t, &r->chance)) ? ", memorised" : ""));
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -184,17 +194,19 @@ void pl_report_json_chance(JsonW *w, const PlChance *ch) {
     json_close(w, '}');
 }
 
-static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlChance *ch) {
-    if (g->ch.n_val > 0) ch = &g->ch; /* its own corpus's */
+static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlTrainReport *t) {
+    const PlChance *ch = g->ch.n_val > 0 ? &g->ch : &t->chance; /* its own corpus's */
+    const PlLabSettings *s = &g->settings;
+    Names q;
     json_obj(w, key);
     json_str(w, "corpus", g->settings.corpus);
     json_settings(w, "settings", &g->settings);
     json_int(w, "n", g->n);
-    json_fig_int(w, "memorised", "train.memorised", g->memorised);
-    json_fig(w, "median", "train.median", (double)g->median);
-    json_fig(w, "min", "train.min", (double)g->min);
-    json_fig(w, "max", "train.max", (double)g->max);
-    if (pl_ledger_hides_name(w->ledger, "train.at_chance")) json_fig(w, "vs_chance", "train.at_chance", 0.0);
+    json_fig_int(w, "memorised", nm(t, s, "memorised", q), g->memorised);
+    json_fig(w, "median", nm(t, s, "median", q), (double)g->median);
+    json_fig(w, "min", nm(t, s, "min", q), (double)g->min);
+    json_fig(w, "max", nm(t, s, "max", q), (double)g->max);
+    if (pl_ledger_hides_name(w->ledger, nm(t, s, "at_chance", q))) json_fig(w, "vs_chance", q, 0.0);
     else json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)g->median)));
     json_num(w, "chance", ch->share);
     json_num(w, "seconds", g->seconds);
@@ -204,7 +216,7 @@ static void json_group(JsonW *w, const char *key, const PlLabGroup *g, const PlC
 
 static void json_runs(JsonW *w, const PlTrainReport *t) {
     json_arr(w, "groups");
-    for (int i = 0; i < t->ngroups; i++) json_group(w, NULL, &t->groups[i], &t->chance);
+    for (int i = 0; i < t->ngroups; i++) json_group(w, NULL, &t->groups[i], t);
     json_close(w, ']');
     json_arr(w, "runs");
     for (int i = 0; i < t->nruns; i++) {
@@ -216,16 +228,17 @@ static void json_runs(JsonW *w, const PlTrainReport *t) {
         json_settings(w, "settings", &r->settings);
         json_int(w, "seed", r->settings.seed);
         json_int(w, "epochs", r->epochs);
-        int hidden = pl_ledger_hides_name(w->ledger, "train.median");
-        if (hidden) json_fig(w, "val_acc", "train.median", 0.0), json_fig(w, "train_loss", "train.median", 0.0);
+        Names q;
+        int hidden = pl_ledger_hides_name(w->ledger, nm(t, &r->settings, "median", q));
+        if (hidden) json_fig(w, "val_acc", q, 0.0), json_fig(w, "train_loss", q, 0.0);
         else {
             pl_report_json_floats(w, "val_acc", r->val_acc, r->epochs);
             pl_report_json_floats(w, "train_loss", r->train_loss, r->epochs);
         }
-        json_fig(w, "best_val_acc", "train.max", (double)r->best_val_acc);
+        json_fig(w, "best_val_acc", nm(t, &r->settings, "max", q), (double)r->best_val_acc);
         json_num(w, "seconds", r->seconds);
         json_bool(w, "grid", r->grid);
-        if (hidden) json_fig(w, "vs_chance", "train.at_chance", 0.0), json_fig(w, "memorised", "train.memorised", 0.0);
+        if (hidden) json_fig(w, "vs_chance", nm(t, &r->settings, "median", q), 0.0), json_fig(w, "memorised", q, 0.0);
         else {
             json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)r->best_val_acc)));
             json_bool(w, "memorised", pl_lab_run_memorised(r, ch));
@@ -237,7 +250,7 @@ static void json_runs(JsonW *w, const PlTrainReport *t) {
 
 /* The grid, running, stopped or done: "done" false and "finished" below
  * "total" say which. */
-static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
+static void json_grid(JsonW *w, const PlLabGrid *g, const PlTrainReport *t) {
     json_obj(w, "grid");
     json_bool(w, "done", g->done);
     json_int(w, "finished", g->finished);
@@ -245,7 +258,7 @@ static void json_grid(JsonW *w, const PlLabGrid *g, const PlChance *ch) {
     json_int(w, "seeds", g->seeds);
     json_settings(w, "base", &g->base);
     json_arr(w, "cells");
-    for (int i = 0; i < g->ncells && i < 4; i++) json_group(w, NULL, &g->cells[i], ch);
+    for (int i = 0; i < g->ncells && i < 4; i++) json_group(w, NULL, &g->cells[i], t);
     json_close(w, ']');
     json_arr(w, "drift");
     for (int i = 0; i < g->ndrift; i++) {
@@ -271,7 +284,7 @@ PlStatus pl_report_train_json(FILE *f, const PlTrainReport *t) {
     }
     if (has(t, PL_VIEW_PART_CHANCE)) pl_report_json_chance(&w, &t->chance);
     if (has(t, PL_VIEW_PART_RUNS)) json_runs(&w, t);
-    if (has(t, PL_VIEW_PART_GRID)) json_grid(&w, &t->grid, &t->chance);
+    if (has(t, PL_VIEW_PART_GRID)) json_grid(&w, &t->grid, t);
     json_end(&w);
     return pl_report_status(f);
 }

@@ -135,6 +135,7 @@ typedef struct {
     PlChance chance; /* the corpus's, every accuracy is read against it */
     unsigned parts;  /* what to write, a bit per PlViewPart: what the view draws (pl_lab_view_draws) */
     const PlLedger *ledger; /* the figures it hides are written as ?s (text) or null (JSON); NULL: none */
+    PlRunNames names;       /* the names each setting's figures carry (pl_lab_run_names) */
 } PlTrainReport;
 
 PlStatus pl_report_train_text(FILE *f, const PlTrainReport *t);
