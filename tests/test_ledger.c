@@ -127,6 +127,18 @@ START_TEST(test_a_training_question_hides_every_training_figure) {
     ck_assert(pl_ledger_hides_name(&l, "train.median"));
     ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
     ck_assert(!pl_ledger_hides_name(&l, "corpus.majority"));
+    /* a spread is its highest minus its lowest: hidden with it, whole names though their argument has a space */
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "grid.spread(pre on)");
+    ck_assert_int_eq(l.n, 3);
+    ck_assert_str_eq(l.name[1], "grid.min(pre on)");
+    ck_assert_str_eq(l.name[2], "grid.max(pre on)");
+    pl_ledger_show(&l, "grid.min(pre on)"); /* a narration's show lifts the training flag, not a name */
+    ck_assert(pl_ledger_hides_name(&l, "grid.min(pre on)"));
+    pl_ledger_show(&l, "grid.min(post on)");
+    ck_assert(!pl_ledger_hides_name(&l, "grid.min(post on)"));
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "grid.median(post off)");
     /* how many seeds ran is the learner's setting, not what they scored */
     ck_assert(!pl_ledger_hides_name(&l, "train.seeds"));
     ck_assert(!pl_ledger_hides_name(&l, "grid.seeds(pre on)"));

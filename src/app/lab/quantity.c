@@ -685,8 +685,10 @@ static const struct {
     {"loss.fake_terms", "loss.pad_target_share"},
     /* the cache's pad slots are the same count as a share, in bytes, and as
      * the pad scores of a step (one per pad slot, per head) */
-    {"kvcache.pad_slots", "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
-    {"kvcache.pad_share", "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
+    {"kvcache.pad_slots",
+     "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
+    {"kvcache.pad_share",
+     "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
     {"kvcache.static_pad_slots", "kvcache.static_pad_share"},
     /* no logit differs exactly when no token can */
     {"kvcache.left_tokens", "kvcache.left"},
@@ -695,6 +697,9 @@ static const struct {
     /* what a strategy saves against static is one minus its cells over
      * static's: its own cells (or its padding share with the real tokens,
      * which every strategy keeps alike) give it; $ is the strategy asked */
+    /* a spread is its highest seed minus its lowest */
+    {"train.spread", "train.min train.max"},
+    {"grid.spread(*)", "grid.min($) grid.max($)"},
     {"cost.cells_saved(*)", "cost.cells($) cost.padding_share($)"},
     {"cost.attention_saved(*)", "cost.attention_cells($)"},
 };
@@ -734,7 +739,8 @@ void pl_quantity_hide(PlLedger *l, const char *name) {
     pl_ledger_hide(l, name);
     for (const char *s = pl_quantity_determiners(name, by, sizeof by); s && *s;) {
         char one[PL_FIG_NAME];
-        size_t k = strcspn(s, " ");
+        size_t k = 0; /* a name ends at a space outside its argument's parentheses ("grid.min(pre on)") */
+        for (int depth = 0; s[k] && (depth || s[k] != ' '); k++) depth += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
         snprintf(one, sizeof one, "%.*s", (int)k, s);
         pl_ledger_hide(l, one);
         s += k;

@@ -445,6 +445,8 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
             if (pl_lesson_same_fact(&q->answer, &there, &here)) pl_lesson_question_hides(&r->l->steps[j], out);
         }
     }
+    /* as on screen, the step's narration hands over the figures it names; a figure hidden by its name stays */
+    pl_lesson_text_quantities(r->l->steps[k].text, show_one, out);
 }
 
 void pl_lesson_run_sync_ledger(PlLessonRun *r) {
