@@ -120,9 +120,12 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     char figs[3][128];
     int ns = rnn_series(n, ys, names, cols, figs), T = n->T, off[3] = {0, 0, 0}, any = 0;
     for (int s = 0; s < ns; s++) any |= off[s] = hidden(dl, figs[s]); /* a curve is a picture of its figures */
+    /* how far each curve is drawn: hidden, none of it, but |h_t| over the words, which no figure of the pads gives */
+    int upto[3];
+    for (int s = 0; s < ns; s++) upto[s] = !off[s] ? T - 1 : s == 1 ? n->last_real : -1;
     double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
-    for (int s = 0; s < ns; s++)
-        for (int t = 0; t < T; t++) hi = fmax(hi, (double)ys[s][t]);
+    for (int s = 0; s < ns; s++) /* the scale is the drawn points': a hidden one would show as its top */
+        for (int t = 0; t <= upto[s]; t++) hi = fmax(hi, (double)ys[s][t]);
     GuiKey keys[5];
     for (int s = 0; s < ns; s++)
         keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
@@ -145,7 +148,8 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
         for (int s = 0, first = 1; s < ns; s++)
             if (off[s]) {
                 k = strlen(note);
-                snprintf(note + k, sizeof note - k, "%s%s", first ? "" : ", ", names[s]);
+                snprintf(note + k, sizeof note - k, "%s%s%s", first ? "" : ", ", names[s],
+                         upto[s] >= 0 ? " after the last real token" : "");
                 first = 0;
             }
         k = strlen(note);
@@ -168,12 +172,12 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     static double xy[2 * 2048];
     int step = T > 2048 ? (T + 2047) / 2048 : 1;
     for (int s = ns - 1; s >= 0; s--) { /* the distance to the last real state last, on top */
-        if (off[s]) continue;
+        if (upto[s] < 0) continue;
         int m = 0;
-        for (int t = 0; t < T; t += step, m++)
+        for (int t = 0; t <= upto[s]; t += step, m++)
             xy[2 * m] = gui_plot_x(&p, t), xy[2 * m + 1] = gui_plot_y(&p, (double)ys[s][t]);
         gui_poly(dl, xy, m, cols[s], s ? dl->st->line : 2 * dl->st->line, s == 2, names[s]);
-        for (int t = 0; t < T; t++) gui_datum(dl, names[s], t, (double)ys[s][t], NULL);
+        for (int t = 0; t <= upto[s]; t++) gui_datum(dl, names[s], t, (double)ys[s][t], NULL);
     }
     if (n->fixed_found) rnn_fixed_line(dl, &p, n);
     char label[64];

@@ -850,11 +850,29 @@ static const struct {
     {"masks.share_inverted", PL_QUANTITY_ANY_SETTINGS},
 };
 
+const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap) {
+    static const char *const corpus_padding[] = {"cost.rnn_wasted", "cost.real_tokens", "cost.padding_share",
+                                                 "cost.kept_share", "cost.cut_share",   "cost.tokens_cut"};
+    char name[96];
+    pl_quantity_name(q, name, sizeof name);
+    if (s->batching != PL_BATCH_STATIC || s->maxlen == PL_MAXLEN_NONE || cap == 0) return NULL;
+    for (size_t i = 0; i < sizeof corpus_padding / sizeof corpus_padding[0]; i++)
+        if (strcmp(name, corpus_padding[i]) == 0) {
+            snprintf(buf, cap, "cost.static_padding_share(%d) cost.static_kept_share(%d)", s->maxlen, s->maxlen);
+            return buf;
+        }
+    return NULL;
+}
+
 unsigned pl_quantity_ignores(const PlQuantity *q) {
     char name[96];
     pl_quantity_name(q, name, sizeof name);
     for (size_t i = 0; i < sizeof ignoring / sizeof ignoring[0]; i++)
         if (strcmp(ignoring[i].name, name) == 0) return ignoring[i].ignores;
+    /* a strategy named in the argument is computed whatever batching the lab
+     * has selected; the sweep over maxlen is of static batches at each maxlen */
+    if (q->def < NDEFS && defs[q->def].arg == A_STRATEGY) return PL_S_BIT(PL_S_BATCHING);
+    if (q->def < NDEFS && defs[q->def].arg == A_SWEEP) return PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_MAXLEN);
     return 0;
 }
 

@@ -85,6 +85,12 @@ void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, doubl
  * else for NAME(*) with each $ written as name's argument. Returns buf, or
  * NULL when none is declared. The ledger hides them with it (ledger.h). */
 const char *pl_quantity_determiners(const char *name, char *buf, size_t cap);
+/* The names the figure of q at settings s also goes by on a surface drawn
+ * at other settings, space-separated into buf (NULL when none): the cost
+ * view's sweep draws static batching at each maxlen, so a figure of the
+ * corpus's padding asked at static batching and maxlen M is the sweep's
+ * point at M, whatever the lab's maxlen when it is drawn. */
+const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap);
 /* Hides in l quantity `name` and the quantities that determine it. */
 void pl_quantity_hide(PlLedger *l, const char *name);
 

@@ -358,21 +358,25 @@ static int open_here(const PlLessonRun *r) {
     return (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution;
 }
 
-/* The runs of step j's setting while its question of training is open:
- * hidden by their key (pl_run_names) wherever they are drawn, when that
- * setting is not the one `here` (whose runs the question hides as train.*,
- * which a revealed step's text may show again). */
-static void hide_runs(const PlLessonRun *r, int j, const PlLabSettings *here, PlLedger *out) {
+/* Where step j's open question shows at other settings: the runs of its
+ * setting, hidden by their key (pl_run_names) when that setting is not the
+ * one `here` (whose runs the question hides as train.*, which a revealed
+ * step's text may show again), and its figure's other names
+ * (pl_quantity_aliases: the cost view's sweep point at its maxlen). */
+static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *here, PlLedger *out) {
+    const PlStep *s = &r->l->steps[j];
     PlLedger q;
     pl_ledger_clear(&q);
-    pl_lesson_question_hides(&r->l->steps[j], &q);
-    if (!q.training) return;
+    pl_lesson_question_hides(s, &q);
     PlLabSettings there;
     unsigned locks;
-    char key[32], here_key[32];
+    char key[32], here_key[32], also[256];
     fold(r, j, &there, &locks);
     pl_lab_setting_key(&there, key, sizeof key);
-    if (strcmp(key, pl_lab_setting_key(here, here_key, sizeof here_key)) != 0) pl_ledger_hide(out, key);
+    if (q.training && strcmp(key, pl_lab_setting_key(here, here_key, sizeof here_key)) != 0) pl_ledger_hide(out, key);
+    if (s->q.kind != PL_Q_ASK || !s->q.has_answer || !pl_quantity_aliases(&s->q.answer, &there, also, sizeof also))
+        return;
+    for (char *save = NULL, *a = strtok_r(also, " ", &save); a; a = strtok_r(NULL, " ", &save)) pl_ledger_hide(out, a);
 }
 
 /* What every question but step `but`'s hides now. */
@@ -382,7 +386,7 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
     for (int j = 0; j < r->l->nsteps; j++) { /* a question not answered yet: its fact on the other steps */
         const PlQuestion *q = &r->l->steps[j].q;
         if (j == but || r->seen[j]) continue;
-        hide_runs(r, j, now, out);
+        hide_elsewhere(r, j, now, out);
         if (q->kind != PL_Q_ASK) continue;
         PlLabSettings there;
         unsigned locks;
@@ -413,7 +417,7 @@ void pl_lesson_run_ledger(PlLessonRun *r, PlLedger *out) {
     ledger_but(r, r->st.step, out);
     if (open_here(r)) {
         pl_lesson_question_hides(pl_lesson_run_step(r), out);
-        hide_runs(r, r->st.step, pl_lab_settings(r->lab), out); /* the learner may have set another setting */
+        hide_elsewhere(r, r->st.step, pl_lab_settings(r->lab), out); /* the learner may have set another setting */
     }
     show_texts(r, out);
 }
@@ -437,7 +441,7 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
     fold(r, k, &here, &locks);
     for (int j = 0; j < r->l->nsteps; j++) {
         const PlQuestion *q = &r->l->steps[j].q;
-        hide_runs(r, j, &here, out); /* a worksheet answers nothing: every question's runs, on every step */
+        hide_elsewhere(r, j, &here, out); /* a worksheet answers nothing: every question's runs, on every step */
         if (j == k) pl_lesson_question_hides(&r->l->steps[j], out);
         else if (q->kind == PL_Q_ASK) {
             PlLabSettings there;
