@@ -296,6 +296,9 @@ run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-04 --plan
 expect_error "--until refuses a date before today" "--until: 2026-01-04 is before today"
 run env PADLAB_NOW=2026-01-5 "$P" drill --plan
 expect_error "a bad PADLAB_NOW is named" "PADLAB_NOW: expected YYYY-MM-DD"
+run env PADLAB_NOW=2026-01-05T25:00 "$P" drill --plan
+expect_error "a PADLAB_NOW of the right length with no such hour is named, not read as the machine's clock" \
+    "PADLAB_NOW: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC), got '2026-01-05T25:00'"
 run env PADLAB_NOW=2026-01-05 "$P" drill --retention 0.99x --plan
 expect_error "--retention refuses what is not a number" "--retention: expected a desired retention from 0.7 to 0.99, got '0.99x'"
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-12 --retention 0.85 --plan cards-batches

@@ -11,11 +11,9 @@
 /* The clock, with PADLAB_NOW (for tests) checked: -1 after its line. */
 static long long clock_now(const CliArgs *a) {
     const char *env = getenv("PADLAB_NOW");
+    long long t;
     if (env) {
-        char date[11];
-        int day;
-        snprintf(date, sizeof date, "%s", env);
-        if (pl_sched_parse_day(date, &day) || (env[10] && strlen(env) != 16))
+        if (pl_sched_parse_time(env, &t))
             return fprintf(stderr, "%s: PADLAB_NOW: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC), got '%s'\n", a->cmd,
                            env),
                    -1;

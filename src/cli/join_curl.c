@@ -1,6 +1,7 @@
 /* padlab join over libcurl (join.h): it asks the class's /state every
  * half second and reads the answers typed in between. What the server sends
- * is read as data only, bounded, and printed with its control bytes shown.
+ * is read as data only, bounded (app/class/reply.h), and printed with its
+ * control bytes shown.
  *
  * How it stops: at end of input (status 0); when the class says it has
  * ended, after printing the student's answers against the lab's (status
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/class/reply.h"
 #include "join.h"
 
 #define REPLY_MAX 65536
@@ -77,153 +79,49 @@ static void refused(const Reply *r) {
     cli_print_shown("padlab join: %.*s\n", (int)n, n ? r->buf : "the class refused the request");
 }
 
-/* The JSON string at p (just after its opening quote) into out, decoded;
- * returns the byte after its closing quote. \u escapes become '?' unless
- * ASCII. */
-static const char *json_string(const char *p, char *out, int cap) {
-    int k = 0;
-    for (; *p && *p != '"'; p++) {
-        char ch = *p;
-        if (ch == '\\' && p[1]) {
-            p++;
-            ch = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
-            if (*p == 'u') {
-                unsigned v = 0;
-                for (int i = 0; i < 4 && p[1]; i++)
-                    v = v * 16 + (unsigned)(p[1] <= '9' ? p[1] - '0' : (p[1] | 32) - 'a' + 10), p++;
-                ch = v >= 0x20 && v < 0x7f ? (char)v : '?';
-            }
-        }
-        if (k + 1 < cap) out[k++] = ch;
-    }
-    out[k] = 0;
-    return *p ? p + 1 : p;
-}
-
-/* The string field key of the reply ("" when absent). */
-static void field(const char *json, const char *key, char *out, int cap) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    const char *p = strstr(json, pat);
-    out[0] = 0;
-    if (p) json_string(p + strlen(pat), out, cap);
-}
-
-static long field_int(const char *json, const char *key) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = strstr(json, pat);
-    return p ? strtol(p + strlen(pat), NULL, 10) : -1;
-}
-
-/* A true/false field: 1, 0, or -1 when absent or null. */
-static int field_bool(const char *json, const char *key) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = strstr(json, pat);
-    if (!p) return -1;
-    p += strlen(pat);
-    return !strncmp(p, "true", 4) ? 1 : !strncmp(p, "false", 5) ? 0 : -1;
-}
-
-/* The next object of an array, from p: copied into out (up to cap - 1
- * bytes), its end returned; NULL when the array ends first. Braces and
- * brackets inside strings are text. */
-static const char *next_object(const char *p, char *out, int cap) {
-    while (*p && *p != '{' && *p != ']') p++;
-    if (*p != '{') return NULL;
-    const char *s = p;
-    int depth = 0, in_str = 0;
-    for (; *p; p++) {
-        if (in_str) {
-            if (*p == '\\' && p[1]) p++;
-            else if (*p == '"') in_str = 0;
-        } else if (*p == '"') in_str = 1;
-        else if (*p == '{') depth++;
-        else if (*p == '}' && !--depth) break;
-    }
-    if (!*p) return NULL;
-    int n = (int)(p - s + 1) < cap ? (int)(p - s + 1) : cap - 1;
-    memcpy(out, s, (size_t)n);
-    out[n] = 0;
-    return p + 1;
-}
-
-/* Choice i of the state's "choices" into out ("" when there is none). */
-static void choice_at(const char *json, int i, char *out, int cap) {
-    const char *p = strstr(json, "\"choices\": [");
-    out[0] = 0;
-    if (p) p += strlen("\"choices\": [");
-    for (int k = 0; p && *p; k++) {
-        while (*p == ' ' || *p == '\n' || *p == ',') p++;
-        if (*p != '"') return;
-        p = json_string(p + 1, out, cap);
-        if (k == i) return;
-    }
-    out[0] = 0;
-}
-
-static void show_question(const char *json) {
-    char prompt[2000], choice[600], hint[120];
-    field(json, "prompt", prompt, sizeof prompt);
-    cli_print_shown("\nquestion %ld, round %ld\n%s\n", field_int(json, "q") + 1, field_int(json, "round"), prompt);
-    for (int i = 0; i < 8; i++) {
-        choice_at(json, i, choice, sizeof choice);
-        if (!choice[0]) break;
-        cli_print_shown("  %c. %s\n", 'a' + i, choice);
-    }
-    field(json, "hint", hint, sizeof hint); /* a number's, as the class reads it: a share, a whole number, a number */
-    if (strstr(json, "\"kind\": \"choose\"")) printf("your answer (a letter): ");
-    else cli_print_shown("your answer (%s): ", hint[0] ? hint : "a number");
+static void show_question(const PlClassReply *s) {
+    cli_print_shown("\nquestion %ld, round %ld\n%s\n", s->q + 1, s->round, s->prompt);
+    for (int i = 0; i < s->nchoices; i++) cli_print_shown("  %c. %s\n", 'a' + i, s->choices[i]);
+    /* a number's hint, as the class reads it: a share, a whole number, a number */
+    if (s->choose) printf("your answer (a letter): ");
+    else cli_print_shown("your answer (%s): ", s->hint[0] ? s->hint : "a number");
     fflush(stdout);
 }
 
-static void show_tally(const char *json) {
-    char value[64], mine[600], right_text[700];
-    field(json, "value", value, sizeof value);
-    long right = field_int(json, "right_choice");
-    if (value[0]) cli_print_shown("\nrevealed: the lab computed %s\n", value);
-    else printf("\nrevealed: the right answer is %c\n", right >= 0 && right < 8 ? (int)('a' + right) : '?');
-    const char *p = strstr(json, "\"rounds\": [");
-    for (int r = 1; p && (p = strstr(p, "\"answered\": ")); r++) {
-        long answered = strtol(p + 12, NULL, 10);
-        const char *q = strstr(p, "\"right\": ");
-        printf("  round %d: %ld answered, %ld right\n", r, answered, q ? strtol(q + 9, NULL, 10) : 0);
-        p += 12;
-    }
-    field(json, "mine", mine, sizeof mine);
-    int counted = field_bool(json, "mine_right"); /* as the page says it */
-    if (value[0]) snprintf(right_text, sizeof right_text, "the lab's number is %s", value);
-    else {
-        char choice[600];
-        choice_at(json, (int)right, choice, sizeof choice);
-        snprintf(right_text, sizeof right_text, "the right answer is %c. %s",
-                 right >= 0 && right < 8 ? (int)('a' + right) : '?', choice);
-    }
-    if (!mine[0]) printf("  you sent no answer\n");
-    else if (counted == 1) cli_print_shown("  your answer %s: counted right\n", mine);
-    else if (counted == 0) cli_print_shown("  your answer %s: not counted: %s\n", mine, right_text);
-    else cli_print_shown("  your answer: %s\n", mine);
+static void show_tally(const PlClassReply *s) {
+    char right_text[700];
+    long right = s->right_choice;
+    int letter = right >= 0 && right < s->nchoices ? (int)('a' + right) : '?';
+    if (s->value[0]) cli_print_shown("\nrevealed: the lab computed %s\n", s->value);
+    else printf("\nrevealed: the right answer is %c\n", letter);
+    for (int r = 0; r < s->nrounds; r++)
+        printf("  round %d: %ld answered, %ld right\n", r + 1, s->answered[r], s->right[r] < 0 ? 0 : s->right[r]);
+    if (s->value[0]) snprintf(right_text, sizeof right_text, "the lab's number is %s", s->value);
+    else
+        snprintf(right_text, sizeof right_text, "the right answer is %c. %s", letter,
+                 letter != '?' ? s->choices[right] : "");
+    if (!s->mine[0]) printf("  you sent no answer\n");
+    else if (s->mine_right == 1) cli_print_shown("  your answer %s: counted right\n", s->mine);
+    else if (s->mine_right == 0) cli_print_shown("  your answer %s: not counted: %s\n", s->mine, right_text);
+    else cli_print_shown("  your answer: %s\n", s->mine);
 }
 
 /* The class's end: the student's answers against the lab's, from the
  * state's "results". */
 static void show_end(const char *json) {
-    char obj[8000], prompt[1300], mine[600], answer[600];
+    PlClassReplyResult res;
+    const char *at = NULL;
     printf("\nthe class has ended\n");
-    const char *p = strstr(json, "\"results\": [");
     int n = 0;
-    for (p = p ? p + strlen("\"results\": [") : NULL; p && (p = next_object(p, obj, sizeof obj)); n++) {
-        field(obj, "prompt", prompt, sizeof prompt);
-        field(obj, "mine", mine, sizeof mine);
-        field(obj, "answer", answer, sizeof answer);
-        int right = field_bool(obj, "right");
+    for (; pl_class_reply_result(json, &at, &res); n++) {
         if (!n) printf("your answers:\n");
-        cli_print_shown("  question %ld: %s\n", field_int(obj, "question"), prompt);
-        if (!mine[0]) cli_print_shown("    no answer sent%s%s\n", answer[0] ? "; the answer: " : "", answer);
-        else if (right == 1) cli_print_shown("    your answer %s: counted right\n", mine);
-        else if (right == 0) cli_print_shown("    your answer %s: not counted: the answer is %s\n", mine, answer);
-        else cli_print_shown("    your answer %s (its answer was not revealed)\n", mine);
+        cli_print_shown("  question %ld: %s\n", res.question, res.prompt);
+        if (!res.mine[0])
+            cli_print_shown("    no answer sent%s%s\n", res.answer[0] ? "; the answer: " : "", res.answer);
+        else if (res.right == 1) cli_print_shown("    your answer %s: counted right\n", res.mine);
+        else if (res.right == 0)
+            cli_print_shown("    your answer %s: not counted: the answer is %s\n", res.mine, res.answer);
+        else cli_print_shown("    your answer %s (its answer was not revealed)\n", res.mine);
     }
     if (!n) printf("the class asked no question\n");
     fflush(stdout);
@@ -236,53 +134,58 @@ static Follow follow(Join *j, char *key, int cap, Reply *r) {
     long st = request(j, "/state", NULL, r);
     if (st < 0) return FOLLOW_SILENT;
     if (st != 200) return FOLLOW_REFUSED;
-    char now[64], phase[16];
-    field(r->buf, "key", now, sizeof now);
-    field(r->buf, "phase", phase, sizeof phase);
-    if (!strcmp(phase, "ended")) return show_end(r->buf), FOLLOW_ENDED;
-    if (strcmp(now, key)) {
-        snprintf(key, cap, "%s", now);
-        if (!strcmp(phase, "open")) show_question(r->buf);
-        else if (!strcmp(phase, "shown")) show_tally(r->buf);
+    PlClassReply *s = malloc(sizeof *s);
+    if (!s) return FOLLOW_SILENT;
+    pl_class_reply_read(r->buf, s);
+    Follow f = FOLLOW_ON;
+    if (!strcmp(s->phase, "ended")) show_end(r->buf), f = FOLLOW_ENDED;
+    else if (strcmp(s->key, key)) {
+        snprintf(key, cap, "%s", s->key);
+        if (!strcmp(s->phase, "open")) show_question(s);
+        else if (!strcmp(s->phase, "shown")) show_tally(s);
         else printf("\nwaiting for the teacher's next question\n");
         fflush(stdout);
     }
-    return FOLLOW_ON;
+    free(s);
+    return f;
 }
 
 /* Sends text as the answer to the open question. Returns the exit status:
  * 0 when it was taken. */
 static int send_answer(Join *j, const char *text) {
     Reply *r = malloc(sizeof *r);
-    char body[200], mine[600], phase[16];
-    if (!r) return 1;
+    PlClassReply *s = malloc(sizeof *s);
+    char body[200];
+    if (!r || !s) return free(r), free(s), 1;
     long st = request(j, "/state", NULL, r);
-    if (st != 200) return st < 0 ? no_answer(j, r) : refused(r), free(r), 1;
-    field(r->buf, "phase", phase, sizeof phase);
-    if (!strcmp(phase, "ended")) {
+    if (st != 200) return st < 0 ? no_answer(j, r) : refused(r), free(r), free(s), 1;
+    pl_class_reply_read(r->buf, s);
+    if (!strcmp(s->phase, "ended")) {
         fprintf(stderr, "padlab join: the class has ended: no answer is taken\n");
-        return show_end(r->buf), free(r), 1;
+        return show_end(r->buf), free(r), free(s), 1;
     }
     char *esc = curl_easy_escape(j->h, text, 0);
-    snprintf(body, sizeof body, "q=%ld&a=%s", field_int(r->buf, "q"), esc ? esc : "");
+    snprintf(body, sizeof body, "q=%ld&a=%s", s->q, esc ? esc : "");
     curl_free(esc);
     st = request(j, "/answer", body, r);
-    if (st == 200) field(r->buf, "mine", mine, sizeof mine), cli_print_shown("your answer: %s\n", mine);
+    if (st == 200) pl_class_reply_read(r->buf, s), cli_print_shown("your answer: %s\n", s->mine);
     else if (st < 0) no_answer(j, r);
     else cli_print_shown("not taken: %s", r->buf[0] ? r->buf : "no reply\n");
-    free(r);
+    free(r), free(s);
     return st == 200 ? 0 : 1;
 }
 
 static int join(Join *j, const char *code) {
     Reply *r = malloc(sizeof *r);
+    PlClassReply *s = malloc(sizeof *s);
     char body[64], token[40];
-    if (!r) return -1;
+    if (!r || !s) return free(r), free(s), -1;
     snprintf(body, sizeof body, "code=%.16s", code);
     long st = request(j, "/join", body, r);
-    if (st != 200) return st < 0 ? no_answer(j, r) : refused(r), free(r), -1;
-    field(r->buf, "token", token, sizeof token);
-    free(r);
+    if (st != 200) return st < 0 ? no_answer(j, r) : refused(r), free(r), free(s), -1;
+    pl_class_reply_read(r->buf, s);
+    snprintf(token, sizeof token, "%s", s->token);
+    free(r), free(s);
     if (strlen(token) != 32) return fprintf(stderr, "padlab join: the class sent no token\n"), -1;
     snprintf(j->cookie, sizeof j->cookie, "padlab_class=%s", token);
     printf("joined; to come back as yourself: padlab join ADDRESS --token %s\n", token);

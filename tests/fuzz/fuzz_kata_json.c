@@ -1,7 +1,9 @@
 /* libFuzzer harness for the reader of a candidate's outputs (app/kata/json.c)
  * and the check that reads them: any bytes give a value or one line saying
  * where and what was expected, and checking any value against a kata's cases
- * gives a verdict, never a crash, a leak or a read out of bounds. Replayed
+ * gives a verdict, never a crash, a leak or a read out of bounds; so does
+ * judging them as `check --run` judges one case's output (its stdout, the
+ * only thing it reads: a kata reads no .npy back). Replayed
  * from tests/fuzz/seeds/kata_json in `make check`. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,6 +52,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (v < -1 || v > 1 || strchr(msg, '\n') || passed < 0 || passed > katas[i]->task->ncases) abort();
         /* one case's outputs alone, as --run reads them */
         if (pl_kcheck_case(katas[i]->task, &cases[i][0], 1, j, msg, sizeof msg) > 1) abort();
+    }
+    for (int i = 0; i < 3; i++) { /* the program's output as check --run judges it: JSON or not, and the bug it is */
+        char msg[2600] = "";
+        int v = pl_kata_judge_output(katas[i], &cases[i][0], 1, text, size, msg, sizeof msg);
+        if (v < 0 || v > 1 || (v == 1) != (msg[0] != 0) || (!j && v != 1)) abort();
     }
     pl_json_free(j);
     free(text);

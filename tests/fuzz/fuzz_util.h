@@ -40,6 +40,103 @@ __attribute__((unused)) static const char *fuzz_file(const char *name, const uin
     return path;
 }
 
+/* A strict JSON checker (RFC 8259: no NaN, no Infinity, no control byte
+ * in a string, nothing after the value), to hold what padlab writes to a
+ * reader that shares none of its code. */
+typedef struct {
+    const char *p, *end;
+    int depth;
+} FuzzJson;
+
+__attribute__((unused)) static void fuzz_json_space(FuzzJson *j) {
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\t' || *j->p == '\r')) j->p++;
+}
+
+__attribute__((unused)) static int fuzz_json_lit(FuzzJson *j, const char *word) {
+    size_t n = strlen(word);
+    if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n)) return 0;
+    j->p += n;
+    return 1;
+}
+
+__attribute__((unused)) static int fuzz_json_string(FuzzJson *j) {
+    if (j->p >= j->end || *j->p++ != '"') return 0;
+    while (j->p < j->end && *j->p != '"') {
+        unsigned char ch = (unsigned char)*j->p++;
+        if (ch < 0x20) return 0;
+        if (ch != '\\') continue;
+        if (j->p >= j->end) return 0;
+        ch = (unsigned char)*j->p++;
+        if (ch == 'u') {
+            for (int i = 0; i < 4; i++, j->p++)
+                if (j->p >= j->end || !strchr("0123456789abcdefABCDEF", *j->p) || !*j->p) return 0;
+        } else if (!strchr("\"\\/bfnrt", ch) || !ch) return 0;
+    }
+    return j->p < j->end && *j->p++ == '"';
+}
+
+__attribute__((unused)) static int fuzz_json_number(FuzzJson *j) {
+    const char *s = j->p;
+    if (j->p < j->end && *j->p == '-') j->p++;
+    if (j->p >= j->end || *j->p < '0' || *j->p > '9') return 0;
+    if (*j->p == '0') j->p++;
+    else
+        while (j->p < j->end && *j->p >= '0' && *j->p <= '9') j->p++;
+    if (j->p < j->end && *j->p == '.') {
+        if (++j->p >= j->end || *j->p < '0' || *j->p > '9') return 0;
+        while (j->p < j->end && *j->p >= '0' && *j->p <= '9') j->p++;
+    }
+    if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
+        j->p++;
+        if (j->p < j->end && (*j->p == '+' || *j->p == '-')) j->p++;
+        if (j->p >= j->end || *j->p < '0' || *j->p > '9') return 0;
+        while (j->p < j->end && *j->p >= '0' && *j->p <= '9') j->p++;
+    }
+    return j->p > s;
+}
+
+__attribute__((unused)) static int fuzz_json_value(FuzzJson *j) {
+    fuzz_json_space(j);
+    if (j->p >= j->end || ++j->depth > 64) return 0;
+    char open = *j->p;
+    int ok = 1;
+    if (open == '{' || open == '[') {
+        char close = open == '{' ? '}' : ']';
+        j->p++, fuzz_json_space(j);
+        if (j->p < j->end && *j->p == close) j->p++;
+        else
+            for (;;) {
+                if (open == '{') {
+                    fuzz_json_space(j);
+                    if (!fuzz_json_string(j)) return 0;
+                    fuzz_json_space(j);
+                    if (j->p >= j->end || *j->p++ != ':') return 0;
+                }
+                if (!fuzz_json_value(j)) return 0;
+                fuzz_json_space(j);
+                if (j->p < j->end && *j->p == ',') {
+                    j->p++;
+                    continue;
+                }
+                if (j->p >= j->end || *j->p++ != close) return 0;
+                break;
+            }
+    } else if (open == '"') ok = fuzz_json_string(j);
+    else if (open == 't' || open == 'f' || open == 'n')
+        ok = fuzz_json_lit(j, "true") || fuzz_json_lit(j, "false") || fuzz_json_lit(j, "null");
+    else ok = fuzz_json_number(j);
+    j->depth--;
+    return ok;
+}
+
+/* Whether text[0..n) is one JSON value and nothing else but white space. */
+__attribute__((unused)) static int fuzz_json_valid(const char *text, size_t n) {
+    FuzzJson j = {text, text + n, 0};
+    if (!fuzz_json_value(&j)) return 0;
+    fuzz_json_space(&j);
+    return j.p == j.end;
+}
+
 /* A failed check: the harness found a bug. */
 #define FUZZ_CHECK(cond)                                                             \
     do {                                                                             \

@@ -82,7 +82,7 @@ fuzz() {
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         "$bin" -max_total_time="${FUZZ_SECONDS:-60}" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$OUT/crash_${name}_" "$corpus" "$SRC/tests/fuzz/seeds/$name" 2>&1 |
-        grep -E '^#[0-9]+ *DONE|stat::number_of_executed_units|ERROR|SUMMARY|crash|leak|timeout' | tail -n 8
+        grep -E '^#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|ERROR|SUMMARY|crash|leak|timeout' | tail -n 8
     return "${PIPESTATUS[0]}"
 }
 

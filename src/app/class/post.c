@@ -1,6 +1,6 @@
 /* What a student posts: a form body (q=3&a=19.6&t=TOKEN, and s=1..3 for
  * how sure they are), read field by field with its %XX and + decoded, each
- * field bounded, and nothing but printable ASCII kept. The fuzz harness tests/fuzz/fuzz_class.c feeds it
+ * field bounded, and nothing but printable ASCII kept. The fuzz harness tests/fuzz/fuzz_post.c feeds it
  * anything. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* The class server over libmicrohttpd (server.h). One polling thread reads
- * the requests; each is answered from the session's state under its lock. A
- * request's body is gathered up to BODY_MAX bytes (a longer one gets 413);
+ * the requests; each is answered from the session's state under its lock by
+ * route.h, which decides every answer (this file sends it). A request's body
+ * is gathered up to PL_CLASS_BODY_MAX bytes (a longer one gets 413);
  * nothing a student sends is run, opened as a path or kept but as a vote.
  *
  * A join's code waits its turn when its address or the class is metered
@@ -26,14 +27,8 @@
 #include <time.h>
 
 #include "limit.h"
-#include "student.h"
+#include "route.h"
 
-#define BODY_MAX 512
-#define COOKIE "padlab_class"
-/* The pages' own addresses are short (/state?t= and 32 hex digits) and
- * carry one argument at most. */
-#define URI_MAX 1024
-#define URI_ARGS_MAX 4
 /* Connections at once: all of them (fewer when the process may not open
  * that many files), and from one address: as many as the class has seats,
  * a whole class on one shared machine or behind one NAT (a page polls on
@@ -55,7 +50,7 @@ typedef enum { PACE_NEW, PACE_HELD, PACE_GO, PACE_BUSY, PACE_ENDED } Pace;
 typedef struct {
     size_t n;
     int too_big;
-    char body[BODY_MAX + 1];
+    char body[PL_CLASS_BODY_MAX + 1];
     /* a join: its code, and its place while it waits its turn */
     Pace pace;
     char code[16];
@@ -90,71 +85,33 @@ static int64_t now_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* A response holding text, with the headers every answer carries: not kept,
- * not sniffed, not framed, nothing run or fetched from elsewhere. NULL when
- * out of memory. */
-static struct MHD_Response *response(const char *type, const char *text, size_t n) {
-    struct MHD_Response *r = MHD_create_response_from_buffer(n, (void *)text, MHD_RESPMEM_MUST_COPY);
-    if (!r) return NULL;
-    MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                            "connect-src 'self'; form-action 'self'; frame-ancestors 'none'");
-    return r;
-}
-
-/* Queues r with status, and lets go of it. */
-static enum MHD_Result queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r) {
-    if (!r) return MHD_NO;
-    enum MHD_Result rc = MHD_queue_response(con, status, r);
-    MHD_destroy_response(r);
+/* Sends out as it is (route.h) and lets go of its body. */
+static enum MHD_Result send_out(struct MHD_Connection *con, PlClassResponse *out) {
+    struct MHD_Response *r =
+        out->body ? MHD_create_response_from_buffer(out->n, out->body, MHD_RESPMEM_MUST_COPY) : NULL;
+    for (int i = 0; r && i < out->nheaders; i++)
+        MHD_add_response_header(r, out->headers[i].name, out->headers[i].value);
+    enum MHD_Result rc = r ? MHD_queue_response(con, out->status, r) : MHD_NO;
+    if (r) MHD_destroy_response(r);
+    pl_class_response_done(out);
     return rc;
-}
-
-/* Sends text with status and type; a Location and a Set-Cookie when given. */
-static enum MHD_Result send_text(struct MHD_Connection *con, unsigned status, const char *type, const char *text,
-                                 size_t n, const char *location, const char *cookie) {
-    struct MHD_Response *r = response(type, text, n);
-    if (r && location) MHD_add_response_header(r, "Location", location);
-    if (r && cookie) MHD_add_response_header(r, "Set-Cookie", cookie);
-    return queue(con, status, r);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *con, unsigned status, const char *what) {
-    char msg[300];
-    int n = snprintf(msg, sizeof msg, "%s\n", what);
-    return send_text(con, status, "text/plain; charset=utf-8", msg, (size_t)n, NULL, NULL);
+    PlClassResponse out;
+    pl_class_route_error(&out, status, what);
+    return send_out(con, &out);
 }
 
-/* A join that could not have its turn: its code was not checked. */
-static enum MHD_Result send_busy(struct MHD_Connection *con) {
-    static const char msg[] = "the class is busy checking join codes: try again in a few seconds\n";
-    struct MHD_Response *r = response("text/plain; charset=utf-8", msg, sizeof msg - 1);
-    if (r) MHD_add_response_header(r, "Retry-After", "5");
-    return queue(con, 503, r);
-}
-
-/* Sends a page or JSON made by fn into memory. */
-static enum MHD_Result send_made(struct MHD_Connection *con, unsigned status, const char *type,
-                                 void (*fn)(FILE *, PlClass *, int, const char *), PlClass *c, int student,
-                                 const char *note) {
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    if (!f) return send_error(con, 500, "out of memory");
-    fn(f, c, student, note);
-    if (fclose(f)) return free(buf), send_error(con, 500, "out of memory");
-    enum MHD_Result rc = send_text(con, status, type, buf, n, NULL, NULL);
-    free(buf);
-    return rc;
-}
-
-static int wants_json(struct MHD_Connection *con) {
-    const char *a = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Accept");
-    return a && strstr(a, "application/json") && !strstr(a, "text/html");
+/* What libmicrohttpd read of a request, as route.h takes it. */
+static void request_of(struct MHD_Connection *con, const char *method, const char *url, const Req *rq, int bad,
+                       PlClassRequest *in) {
+    memset(in, 0, sizeof *in);
+    in->method = method, in->url = url, in->bad_uri = bad;
+    in->arg_t = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "t");
+    in->cookie = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PL_CLASS_COOKIE);
+    in->accept = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Accept");
+    if (rq) in->body = rq->body, in->n = rq->n, in->too_big = rq->too_big;
 }
 
 /* The client's address as text; an IPv4 client of a dual-stack server
@@ -173,62 +130,28 @@ static void client_addr(struct MHD_Connection *con, char *out, int cap) {
     }
 }
 
-/* The student a request comes from: its cookie's token, else t= in its
- * body; -1 when neither is a known token. */
-static int student_of(struct MHD_Connection *con, PlClass *c, const char *posted) {
-    const char *t = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, COOKIE);
-    int s = t ? pl_class_student(c, t) : -1;
-    return s >= 0 || !posted || !posted[0] ? s : pl_class_student(c, posted);
-}
-
 /* Checks a join's code (its turn taken) and seats the student. */
-static enum MHD_Result do_join(struct MHD_Connection *con, PlClassServer *sv, const Req *rq) {
-    PlClass *c = sv->c;
-    char token[PL_CLASS_TOKEN_HEX + 1], cookie[128], msg[200];
-    int64_t now = now_ms();
-    PlClassCodeTry r = pl_class_code_try(c, rq->addr, rq->code, now);
-    if (r == PL_CLASS_CODE_LIMITED)
-        return send_error(con, 429,
-                          pl_class_code_metered(c, rq->addr, now) & PL_LIMIT_ADDRESS
-                              ? "too many wrong codes from this address: check the code on the projector "
-                                "(the right one still joins)"
-                              : "too many wrong codes tried in this class this minute: check the code on the "
-                                "projector (the right one still joins)");
-    if (r == PL_CLASS_CODE_WRONG) return send_error(con, 403, "that is not this class's code");
+static enum MHD_Result do_join(struct MHD_Connection *con, PlClassServer *sv, const PlClassRequest *in, const Req *rq) {
     unsigned char rnd[16];
-    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
-        return send_error(con, 500, "no random bytes for a token");
-    if (pl_class_seat_take(c, rq->addr)) {
-        pthread_mutex_lock(&sv->mu);
-        snprintf(msg, sizeof msg,
-                 "%d students have joined from this address already, as many as the teacher allows for one address",
-                 sv->seats);
-        pthread_mutex_unlock(&sv->mu);
-        return send_error(con, 429, msg);
-    }
-    if (pl_class_join(c, rnd, token) < 0) {
-        pl_class_seat_give(c, rq->addr);
-        return send_error(con, 503, "the class is full");
-    }
-    snprintf(cookie, sizeof cookie, COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", token);
-    if (wants_json(con)) {
-        char json[80];
-        int n = snprintf(json, sizeof json, "{\"token\": \"%s\"}\n", token);
-        return send_text(con, 200, "application/json", json, (size_t)n, NULL, cookie);
-    }
-    return send_text(con, 303, "text/plain", "", 0, "/vote", cookie);
+    int have = getrandom(rnd, sizeof rnd, 0) == (ssize_t)sizeof rnd;
+    pthread_mutex_lock(&sv->mu);
+    int seats = sv->seats;
+    pthread_mutex_unlock(&sv->mu);
+    PlClassResponse out;
+    pl_class_route_join(sv->c, in, rq->addr, rq->code, now_ms(), have ? rnd : NULL, seats, &out);
+    return send_out(con, &out);
 }
 
 /* A join: checked at once when nothing is metered and none waits, else
  * suspended until the pacer gives it its turn (or tells it to try again). */
-static enum MHD_Result join_paced(struct MHD_Connection *con, PlClassServer *sv, Req *rq) {
-    if (rq->pace == PACE_BUSY) return send_busy(con);
+static enum MHD_Result join_paced(struct MHD_Connection *con, PlClassServer *sv, const PlClassRequest *in, Req *rq) {
+    if (rq->pace == PACE_BUSY) {
+        PlClassResponse out;
+        pl_class_route_busy(&out);
+        return send_out(con, &out);
+    }
     if (rq->pace == PACE_ENDED) return send_error(con, 503, "the class has ended");
-    if (rq->pace == PACE_GO) return do_join(con, sv, rq);
-    if (pl_class_form_field(rq->body, rq->n, "code", rq->code, sizeof rq->code))
-        return send_error(con, 400, "expected code=CODE");
-    for (char *p = rq->code; *p; p++)
-        if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A'); /* a code is read in any case */
+    if (rq->pace == PACE_GO) return do_join(con, sv, in, rq);
     client_addr(con, rq->addr, sizeof rq->addr);
     pthread_mutex_lock(&sv->mu);
     int64_t now = now_ms();
@@ -240,8 +163,12 @@ static enum MHD_Result join_paced(struct MHD_Connection *con, PlClassServer *sv,
         rq->wrong = pl_class_code_wrong(sv->c, rq->addr, now);
     }
     pthread_mutex_unlock(&sv->mu);
-    if (!wait) return do_join(con, sv, rq);
-    if (!room) return send_busy(con);
+    if (!wait) return do_join(con, sv, in, rq);
+    if (!room) {
+        PlClassResponse out;
+        pl_class_route_busy(&out);
+        return send_out(con, &out);
+    }
     MHD_suspend_connection(con); /* before the pacer can see it: it resumes only what is suspended */
     pthread_mutex_lock(&sv->mu);
     int ended = sv->stopping;
@@ -252,60 +179,35 @@ static enum MHD_Result join_paced(struct MHD_Connection *con, PlClassServer *sv,
     return MHD_YES;
 }
 
-static enum MHD_Result do_answer(struct MHD_Connection *con, PlClass *c, const Req *rq) {
-    PlClassPost p;
-    char why[200];
-    if (pl_class_parse_post(rq->body, rq->n, &p, why, sizeof why)) return send_error(con, 400, why);
-    int s = student_of(con, c, p.token);
-    if (s < 0) return send_error(con, 401, "join the class first: no known token");
-    if (pl_class_answer(c, s, p.q, p.a, why, sizeof why)) return send_error(con, 409, why);
-    if (p.sure && pl_class_rate(c, s, p.q, p.sure, why, sizeof why)) return send_error(con, 409, why);
-    if (wants_json(con)) return send_made(con, 200, "application/json", pl_class_page_state, c, s, NULL);
-    return send_text(con, 303, "text/plain", "", 0, "/vote", NULL);
-}
-
-static enum MHD_Result do_get(struct MHD_Connection *con, PlClass *c, const char *url) {
-    int s = student_of(con, c, MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "t"));
-    if (!strcmp(url, "/")) {
-        if (s >= 0) return send_text(con, 303, "text/plain", "", 0, "/vote", NULL);
-        return send_made(con, 200, "text/html; charset=utf-8", pl_class_page_join, c, -1, NULL);
-    }
-    if (!strcmp(url, "/vote")) {
-        if (s < 0) return send_text(con, 303, "text/plain", "", 0, "/", NULL);
-        return send_made(con, 200, "text/html; charset=utf-8", pl_class_page_vote, c, s, NULL);
-    }
-    if (!strcmp(url, "/state")) {
-        if (s < 0) return send_error(con, 401, "join the class first: no known token");
-        return send_made(con, 200, "application/json", pl_class_page_state, c, s, NULL);
-    }
-    return send_error(con, 404, "no such page");
-}
-
+/* A POST's body is gathered first (a call per piece), then answered; a
+ * join held for its turn is answered when the pacer resumes it. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *con, const char *url, const char *method,
                               const char *version, const char *upload, size_t *upload_size, void **con_cls) {
     PlClassServer *sv = cls;
     (void)version;
-    if (*con_cls == &bad_uri)
-        return send_error(con, 400, "the address is too long or has too many arguments (the pages send one)");
-    int post = !strcmp(method, "POST");
-    if (!post && strcmp(method, "GET") && strcmp(method, "HEAD")) return send_error(con, 405, "GET or POST only");
-    if (!post) return do_get(con, sv->c, url);
-    Req *rq = *con_cls;
-    if (!rq) {
-        if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
-        *con_cls = rq;
-        return MHD_YES;
+    int bad = *con_cls == &bad_uri;
+    Req *rq = bad ? NULL : *con_cls;
+    if (!bad && !strcmp(method, "POST")) {
+        if (!rq) {
+            if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
+            *con_cls = rq;
+            return MHD_YES;
+        }
+        if (*upload_size) {
+            if (rq->n + *upload_size > PL_CLASS_BODY_MAX) rq->too_big = 1;
+            else memcpy(rq->body + rq->n, upload, *upload_size), rq->n += *upload_size;
+            *upload_size = 0;
+            return MHD_YES;
+        }
     }
-    if (*upload_size) {
-        if (rq->n + *upload_size > BODY_MAX) rq->too_big = 1;
-        else memcpy(rq->body + rq->n, upload, *upload_size), rq->n += *upload_size;
-        *upload_size = 0;
-        return MHD_YES;
-    }
-    if (rq->too_big) return send_error(con, 413, "the request is longer than 512 bytes");
-    if (!strcmp(url, "/join")) return join_paced(con, sv, rq);
-    if (!strcmp(url, "/answer")) return do_answer(con, sv->c, rq);
-    return send_error(con, 404, "no such page");
+    PlClassRequest in;
+    request_of(con, method, url, rq, bad, &in);
+    if (rq && rq->pace != PACE_NEW) return join_paced(con, sv, &in, rq);
+    PlClassResponse out;
+    if (pl_class_route(sv->c, &in, &out)) return send_out(con, &out);
+    memcpy(rq->code, out.code, sizeof rq->code); /* a join's code, read: its turn next */
+    pl_class_response_done(&out);
+    return join_paced(con, sv, &in, rq);
 }
 
 /* Sees each request's address before libmicrohttpd reads its arguments:
@@ -317,12 +219,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *con, const char 
  * from next: writing there is what keeps it from reading them. */
 static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *con) {
     (void)cls, (void)con;
-    char *q = strchr(uri, '?');
-    int args = q && q[1];
-    for (const char *p = q; p && *p; p++) args += *p == '&';
-    if (strlen(uri) <= URI_MAX && args <= URI_ARGS_MAX) return NULL;
-    if (q) q[1] = '\0';
-    return &bad_uri;
+    return pl_class_uri_refused((char *)(uintptr_t)uri) ? &bad_uri : NULL;
 }
 
 static void completed(void *cls, struct MHD_Connection *con, void **con_cls, enum MHD_RequestTerminationCode toe) {

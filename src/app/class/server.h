@@ -19,8 +19,9 @@
  * closed; an address over 1024 bytes or with more than 4 arguments gets 400
  * at once; bodies are at most 512 bytes and headers 16 KB; anything
  * malformed gets a 4xx and the session goes on; every text a page shows is
- * escaped, and no page can be framed by another site. Built without
- * libmicrohttpd, start says so. */
+ * escaped, and no page can be framed by another site. What each request
+ * gets is decided by route.h, with no network; this sends it. Built
+ * without libmicrohttpd, start says so. */
 #ifndef PL_APP_CLASS_SERVER_H
 #define PL_APP_CLASS_SERVER_H
 

@@ -129,8 +129,13 @@ static int judge_run(const PlKata *k, const PlKCase *c, int number, const PlKRun
         return snprintf(msg, cap, "case %d (%s): the program %s %d (its messages are above)", number, c->what,
                         r->exited ? "exited with status" : "was killed by signal", r->status),
                1;
+    return pl_kata_judge_output(k, c, number, r->out, r->n, msg, cap);
+}
+
+int pl_kata_judge_output(const PlKata *k, const PlKCase *c, int number, const char *out, size_t n, char *msg,
+                         size_t cap) {
     PlErr err;
-    PlJson *j = pl_json_parse(r->out, r->n, &err);
+    PlJson *j = pl_json_parse(out, n, &err);
     if (!j)
         return snprintf(msg, cap, "case %d (%s): the program's output is not JSON: %s", number, c->what, err.msg), 1;
     int v = judge(k, c, number, j, msg, cap);

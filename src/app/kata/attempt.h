@@ -24,6 +24,11 @@ char *pl_kata_read_answers(const char *path, size_t *n, PlErr *err);
  * at all (not a list of one object per case), with msg saying why. */
 int pl_kata_check_answers(const PlKata *k, const PlKCase *cases, const PlJson *answers, int *passed, char *msg,
                           size_t cap);
+/* What `check --run` makes of the output of the program on case number
+ * (from 1), out[0..n): PASS, or WRONG with msg (not JSON, or the first
+ * wrong cell, and the known bug it is when it is one). */
+int pl_kata_judge_output(const PlKata *k, const PlKCase *c, int number, const char *out, size_t n, char *msg,
+                         size_t cap);
 /* Runs command on each case in turn (run.h), the case file in a private
  * folder; PASS or WRONG as above (a program that fails, runs out of time or
  * prints no JSON is a wrong attempt at its case); -1 with msg when padlab

@@ -357,20 +357,32 @@ void pl_sched_day_text(int day, char *out, int cap) {
     else snprintf(out, (size_t)cap, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
-/* PADLAB_NOW: YYYY-MM-DD (its noon) or YYYY-MM-DDTHH:MM (UTC); -1 when unset or not one. */
-static long long injected_now(void) {
-    const char *env = getenv("PADLAB_NOW");
+int pl_sched_parse_time(const char *text, long long *t) {
     char date[11];
     int day, h = 12, min = 0; /* a date alone is its noon: the same day wherever the day starts */
-    if (!env || strlen(env) < 10) return -1;
-    memcpy(date, env, 10), date[10] = '\0';
+    if (!text || strlen(text) < 10) return -1;
+    memcpy(date, text, 10), date[10] = '\0';
     if (pl_sched_parse_day(date, &day)) return -1;
-    if (env[10]) {
-        if (strlen(env) != 16 || env[10] != 'T' || env[13] != ':') return -1;
-        h = digits(env + 11, 2), min = digits(env + 14, 2);
+    if (text[10]) {
+        if (strlen(text) != 16 || text[10] != 'T' || text[13] != ':') return -1;
+        h = digits(text + 11, 2), min = digits(text + 14, 2);
         if (h < 0 || h > 23 || min < 0 || min > 59) return -1;
     }
-    return (long long)day * PL_DAY + h * 3600 + min * 60;
+    *t = (long long)day * PL_DAY + h * 3600 + min * 60;
+    return 0;
+}
+
+void pl_sched_time_text(long long t, char *out, int cap) {
+    long long day = floor_div(t, PL_DAY), s = t - day * PL_DAY;
+    char date[32];
+    pl_sched_day_text((int)day, date, sizeof date);
+    snprintf(out, (size_t)cap, "%sT%02d:%02d", date, (int)(s / 3600), (int)(s % 3600 / 60));
+}
+
+/* PADLAB_NOW (pl_sched_parse_time); -1 when unset or not one. */
+static long long injected_now(void) {
+    long long t;
+    return pl_sched_parse_time(getenv("PADLAB_NOW"), &t) ? -1 : t;
 }
 
 long long pl_sched_now(void) {

@@ -116,6 +116,12 @@ void pl_sched_from_box(const PlFsrs *p, PlSchedCard *c, int box, int due_day, in
 int pl_sched_parse_day(const char *text, int *day);
 /* "YYYY-MM-DD" of a day number into out (at least 11 bytes). */
 void pl_sched_day_text(int day, char *out, int cap);
+/* A time as PADLAB_NOW writes it: YYYY-MM-DDTHH:MM (UTC), or YYYY-MM-DD
+ * for its noon (a real date from 1970 to 9999, nothing else on the line);
+ * seconds since 1970 in *t: 0, or -1. */
+int pl_sched_parse_time(const char *text, long long *t);
+/* "YYYY-MM-DDTHH:MM" (UTC) of time t into out (at least 17 bytes). */
+void pl_sched_time_text(long long t, char *out, int cap);
 /* The state's name: "new", "learning", "review", "relearning". */
 const char *pl_sched_state_name(int state);
 /* The machine's clock: seconds since 1970 and today's day number
