@@ -124,6 +124,8 @@ COMMANDS=(
     "40 probe identity --corpus builtin:5:40"
     "40 report --corpus builtin:5:40"
     "30 experiment padding --corpus builtin:3:40 --epochs 1 --format json"
+    "30 experiment padding --corpus builtin:3:40 --epochs 1 --shard 1/3"
+    "60 experiment --merge $here/fuzz/seeds/part/whole --format json"
     "12 bench --corpus builtin:3:40 --epochs 1 --format json"
     "40 lesson --check $lessons/01-rectangle.lesson"
     "40 lesson --list"

@@ -36,21 +36,6 @@ done
 # The tables elide to the terminal's width; without one they take 100.
 unset COLUMNS
 
-# untime: wall-clock figures out of experiment output (JSON keys, and the
-# s/epoch column of tables and CSV, counted from the row's end).
-untime() {
-    sed -E 's/("seconds(_per_epoch)?": )[^,}]*/\1"<time>"/' | awk '
-        /s\/epoch/ { csv = index($0, ",") > 0 && index($0, "  ") == 0
-                     if (csv) { n = split($0, h, ","); for (i = 1; i <= n; i++) if (h[i] == "s/epoch") k = n - i }
-                     else { for (i = 1; i <= NF; i++) if ($i == "s/epoch") k = NF - i }
-                     intable = 1; print; next }
-        intable && NF == 0 { intable = 0 }
-        intable && csv { n = split($0, f, ","); f[n - k] = "<time>"; line = f[1]
-                         for (i = 2; i <= n; i++) line = line "," f[i]; print line; next }
-        intable { $(NF - k) = "<time>"; print; next }
-        { print }'
-}
-
 # golden NAME [--filter F] [--stdin FILE] CMD...: runs CMD and compares (or
 # stores) what it printed.
 golden() {

@@ -37,6 +37,21 @@ expect_has() {
     else fail "$1" "status $rc" "stdout: $out" "want fragment: $2" "stderr: $err"; fi
 }
 
+# untime: wall-clock figures out of experiment output (JSON keys, and the
+# s/epoch column of tables and CSV, counted from the row's end).
+untime() {
+    sed -E 's/("seconds(_per_epoch)?": )[^,}]*/\1"<time>"/' | awk '
+        /s\/epoch/ { csv = index($0, ",") > 0 && index($0, "  ") == 0
+                     if (csv) { n = split($0, h, ","); for (i = 1; i <= n; i++) if (h[i] == "s/epoch") k = n - i }
+                     else { for (i = 1; i <= NF; i++) if ($i == "s/epoch") k = NF - i }
+                     intable = 1; print; next }
+        intable && NF == 0 { intable = 0 }
+        intable && csv { n = split($0, f, ","); f[n - k] = "<time>"; line = f[1]
+                         for (i = 2; i <= n; i++) line = line "," f[i]; print line; next }
+        intable { $(NF - k) = "<time>"; print; next }
+        { print }'
+}
+
 # read_only_folder DIR: makes DIR/padlab a folder padlab cannot write in,
 # and sets $as_other and $P_other to what runs padlab as another user. As
 # root that user is nobody, who may not be able to read the tree padlab was

@@ -57,6 +57,25 @@ START_TEST(test_vocabulary_ranks_by_count_then_first_appearance) {
 }
 END_TEST
 
+/* A sharded experiment's parts name their corpus by this digest: what a
+ * training reads (ids, labels, words, num_words), not where it came from. */
+START_TEST(test_the_corpus_digest_tells_corpora_apart_but_not_their_names) {
+    const char *tsv = "1\tThe movie was great\n0\tThe movie was bad, bad.\n";
+    PlCorpus *a = load_mem(tsv, 0), *renamed = load_mem(tsv, 0), *fewer = load_mem(tsv, 6);
+    PlCorpus *flipped = load_mem("0\tThe movie was great\n0\tThe movie was bad, bad.\n", 0);
+    PlCorpus *worded = load_mem("1\tThe movie was fine\n0\tThe movie was bad, bad.\n", 0);
+    const int32_t s0[] = {1, 3, 4, 5, 7};
+    assert_seq(worded, 0, s0, 5); /* the same ids as a's: only the word behind 7 differs */
+    snprintf(renamed->source, sizeof renamed->source, "%s", "elsewhere/imdb.tsv");
+    uint64_t d = pl_corpus_digest(a);
+    ck_assert_uint_eq(pl_corpus_digest(renamed), d);
+    ck_assert_uint_ne(pl_corpus_digest(fewer), d);
+    ck_assert_uint_ne(pl_corpus_digest(flipped), d);
+    ck_assert_uint_ne(pl_corpus_digest(worded), d);
+    pl_corpus_free(a), pl_corpus_free(renamed), pl_corpus_free(fewer), pl_corpus_free(flipped), pl_corpus_free(worded);
+}
+END_TEST
+
 START_TEST(test_num_words_maps_rare_ids_to_oov_but_keeps_their_words) {
     PlCorpus *c = load_mem("1\tThe movie was great\n0\tThe movie was bad, bad.\n", 6);
     const int32_t s0[] = {1, 3, 4, 5, 2}, s1[] = {1, 3, 4, 5, 2, 2};
@@ -471,6 +490,7 @@ Suite *corpus_suite(void) {
     TCase *tc = tcase_create("tsv");
     tcase_add_test(tc, test_vocabulary_ranks_by_count_then_first_appearance);
     tcase_add_test(tc, test_num_words_maps_rare_ids_to_oov_but_keeps_their_words);
+    tcase_add_test(tc, test_the_corpus_digest_tells_corpora_apart_but_not_their_names);
     tcase_add_test(tc, test_header_crlf_and_blank_lines_are_accepted);
     tcase_add_test(tc, test_empty_review_is_just_the_start_token);
     tcase_add_test(tc, test_invalid_utf8_never_reaches_the_vocabulary);

@@ -19,7 +19,7 @@ typedef struct {
 } CliOpt;
 
 #define CLI_MAX_OPTS 48
-#define CLI_MAX_POS 64
+#define CLI_MAX_POS 1024 /* padlab experiment --merge takes a part file a shard */
 
 typedef struct {
     const char *cmd;               /* for messages: "padlab stats" */

@@ -5,10 +5,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/report/report.h"
 #include "app/lab/worker.h"
+#include "app/report/part.h"
+#include "app/report/report.h"
 #include "cli.h"
+#include "core/atomic.h"
 #include "core/experiment.h"
+#include "core/kernels.h"
+#include "core/tensor.h"
 
 #define MAX_SEEDS 64
 
@@ -49,10 +53,16 @@ static const char *against(const PlChance *ch, double acc) {
     return v == PL_AT_CHANCE ? "at" : v == PL_ABOVE_CHANCE ? "above" : "below";
 }
 
-static void print_json(const PlExperiment *e, const PlCorpus *c, int epochs, const PlRun *runs, int n,
+/* What the tables say of the corpus: its name and its chance. */
+typedef struct {
+    const char *source;
+    PlChance chance;
+} Corpus;
+
+static void print_json(const PlExperiment *e, const Corpus *c, int epochs, const PlRun *runs, int n,
                        const PlSummary *sum, int ns) {
     JsonW w;
-    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
+    const PlChance ch = c->chance;
     json_begin(&w, stdout);
     json_str(&w, "experiment", e->name);
     json_str(&w, "corpus", c->source);
@@ -189,7 +199,9 @@ static int read_seeds(const CliArgs *a, PlSeed *seeds, int *n) {
     return 0;
 }
 
-static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOpts *o, PlRun *runs, int n,
+/* Prints the experiment's runs and summary. Reads nothing but its
+ * arguments, so the runs of a merge print as those of one machine. */
+static int report(const PlExperiment *e, const Corpus *c, const PlExperimentOpts *o, PlRun *runs, int n,
                   OutFormat fmt) {
     PlSummary *sum;
     int ns;
@@ -199,7 +211,7 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
         return 1;
     }
     int bad = 0;
-    PlChance ch = pl_chance_of(c, PL_VAL_SPLIT);
+    const PlChance ch = c->chance;
     if (fmt == OUT_JSON) {
         print_json(e, c, o->epochs, runs, n, sum, ns);
     } else if (fmt == OUT_CSV) {
@@ -228,45 +240,154 @@ static int report(const PlExperiment *e, const PlCorpus *c, const PlExperimentOp
     return 0;
 }
 
-static int run(const CliArgs *a) {
+/* Reads --shard I/N (0 <= I < N): *shards is 0 without it. */
+static int read_shard(const CliArgs *a, int *shard, int *shards) {
+    const char *v = cli_str(a, "shard", NULL);
+    int used = 0;
+    *shard = 0, *shards = 0;
+    if (!v) return 0;
+    if (sscanf(v, "%d/%d%n", shard, shards, &used) != 2 || v[used] || *shards < 1 || *shards > PL_PART_MAX_SHARDS ||
+        *shard < 0 || *shard >= *shards)
+        return cli_usage_error(a, "--shard takes I/N, shard I of N counted from 0 (0 <= I < N <= %d), not '%s'",
+                               PL_PART_MAX_SHARDS, v);
+    return 0;
+}
+
+/* Keeps the runs of shard I of N, k mod N = I, in plan order at the front
+ * of runs, and each one's place in the plan in index. Round robin rather than
+ * blocks: the plan lists a setup's seeds together, and setups differ in cost
+ * (maxlen 400 against 50, an LSTM against a SimpleRNN), so blocks would give
+ * one shard all the dear runs. Returns how many. */
+static int keep_shard(PlRun *runs, int n, int shard, int shards, int *index) {
+    int m = 0;
+    for (int k = shard; k < n; k += shards) {
+        runs[m] = runs[k];
+        index[m++] = k;
+    }
+    return m;
+}
+
+/* The part file's head: what the runs were planned and trained from. */
+static void part_head(PlPart *p, const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c) {
+    snprintf(p->padlab, sizeof p->padlab, "%s", PACKAGE_VERSION);
+    snprintf(p->experiment, sizeof p->experiment, "%s", e->name);
+    p->epochs = o->epochs, p->maxlen = o->maxlen, p->n_seeds = o->n_seeds;
+    memcpy(p->seeds, o->seeds, (size_t)o->n_seeds * sizeof *o->seeds);
+    snprintf(p->corpus, sizeof p->corpus, "%s", c->source);
+    p->corpus_digest = pl_corpus_digest(c);
+    p->chance = pl_chance_of(c, PL_VAL_SPLIT);
+    snprintf(p->arithmetic, sizeof p->arithmetic, "%s, OpenBLAS %s", pl_simd_name(pl_simd_level(NULL)), pl_blas_core());
+}
+
+static int write_part_to(FILE *f, void *ctx) { return pl_part_write(f, ctx) ? -1 : 0; }
+
+/* The part to --out (through the atomic writer) or, for a shard without
+ * --out, to stdout: `ssh host padlab experiment ... --shard 1/4 > part1.json`. */
+static int write_part(const CliArgs *a, const PlPart *p) {
+    const char *out = cli_str(a, "out", NULL);
+    PlErr err;
+    if (!out) return pl_part_write(stdout, p) ? 1 : 0;
+    if (pl_write_atomic(out, write_part_to, (void *)p, &err)) {
+        fprintf(stderr, "padlab experiment: %s\n", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Trains the runs of the plan this invocation is given (all, or a shard's),
+ * then prints the tables or writes the part. */
+static int train(const CliArgs *a, const PlExperiment *e, const PlExperimentOpts *o, OutFormat fmt, int threads,
+                 int shard, int shards, const PlCorpus *c, PlRun *runs, int n) {
+    PlPart part = {.shard = shard, .shards = shards ? shards : 1};
+    PlErr err;
+    PlModel *first = NULL;
+    const char *save = cli_str(a, "save-model", NULL);
+    int rc = 0;
+    if (!(part.index = malloc((size_t)(n ? n : 1) * sizeof *part.index))) return cli_no_memory(a, "planning");
+    part.n = keep_shard(runs, n, part.shard, part.shards, part.index);
+    part.runs = runs;
+    part_head(&part, e, o, c);
+    Ticker tick = {0, part.n, isatty(2)};
+    if (pl_runs_execute(runs, part.n, c, threads, on_progress, NULL, &tick, save ? &first : NULL, &err)) {
+        fprintf(stderr, "padlab experiment: %s\n", err.msg);
+        rc = 1;
+    }
+    Corpus tables = {c->source, part.chance};
+    if (!rc && !shards) rc = report(e, &tables, o, runs, n, fmt);
+    if (!rc && (shards || cli_flag(a, "out"))) rc = write_part(a, &part);
+    if (!rc && save && pl_model_save(first, save, &err)) {
+        fprintf(stderr, "padlab experiment: %s\n", err.msg);
+        rc = 1;
+    }
+    pl_model_free(first);
+    free(part.index);
+    return rc;
+}
+
+static int run_plan(const CliArgs *a) {
     if (a->npos != 1) return cli_usage_error(a, "expected one experiment name (see padlab experiment --help)");
     const PlExperiment *e = pl_experiment_find(a->pos[0]);
     if (!e) return cli_usage_error(a, "unknown experiment '%s' (see padlab experiment --help)", a->pos[0]);
     PlSeed seeds[MAX_SEEDS];
     PlExperimentOpts o = {0, 0, seeds, 0};
     OutFormat fmt;
-    int threads;
+    int threads, shard, shards;
     if (cli_int(a, "epochs", PL_DEFAULT_EPOCHS, 1, PL_MAX_EPOCHS, &o.epochs) ||
         cli_int(a, "maxlen", PL_DEFAULT_MAXLEN, 2, 100000, &o.maxlen) || read_seeds(a, seeds, &o.n_seeds) ||
-        cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads))
+        cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads) || read_shard(a, &shard, &shards))
         return 2;
+    if (shards && cli_flag(a, "format"))
+        return cli_usage_error(a, "--shard writes a part file, not tables: --format is for --merge");
+    if (shard && cli_flag(a, "save-model"))
+        return cli_usage_error(a, "--save-model keeps the plan's first run, which shard 0/%d trains", shards);
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
     PlRun *runs;
     int n;
     PlErr err;
-    PlModel *first = NULL;
-    const char *save = cli_str(a, "save-model", NULL);
-    Ticker tick = {0, 0, isatty(2)};
     if (pl_experiment_plan(e, &o, c, &runs, &n, &err) == PL_OK) {
-        tick.total = n;
-        if (pl_runs_execute(runs, n, c, threads, on_progress, NULL, &tick, save ? &first : NULL, &err)) rc = 1;
-        if (!rc) rc = report(e, c, &o, runs, n, fmt);
-        else fprintf(stderr, "padlab experiment: %s\n", err.msg);
-        if (!rc && save && pl_model_save(first, save, &err)) {
-            fprintf(stderr, "padlab experiment: %s\n", err.msg);
-            rc = 1;
-        }
+        rc = train(a, e, &o, fmt, threads, shard, shards, c, runs, n);
         free(runs);
     } else {
         fprintf(stderr, "padlab experiment: %s\n", err.msg);
         rc = 2;
     }
-    pl_model_free(first);
     pl_corpus_free(c);
     return rc;
 }
+
+/* --merge PART...: the tables of the whole experiment from its parts. */
+static int merge(const CliArgs *a) {
+    static const char *const trains[] = {"corpus", "num-words", "epochs",     "seeds", "seed",
+                                         "maxlen", "threads",   "save-model", "shard", "out"};
+    OutFormat fmt;
+    for (size_t i = 0; i < sizeof trains / sizeof *trains; i++)
+        if (cli_flag(a, trains[i]))
+            return cli_usage_error(a, "--merge takes its settings from the parts: --%s is not for it", trains[i]);
+    if (a->npos < 1) return cli_usage_error(a, "--merge expects the part files (PART.json...)");
+    if (cli_format(a, &fmt)) return 2;
+    PlPart *parts = calloc((size_t)a->npos, sizeof *parts), whole;
+    if (!parts) return cli_no_memory(a, "reading the parts");
+    PlErr err;
+    PlRun *runs = NULL;
+    int n = 0, rc = 0;
+    for (int i = 0; !rc && i < a->npos; i++)
+        if (pl_part_load(a->pos[i], &parts[i], &err)) rc = 2;
+    if (!rc && pl_part_merge(parts, a->pos, a->npos, PACKAGE_VERSION, &whole, &runs, &n, &err)) rc = 2;
+    if (rc) fprintf(stderr, "padlab experiment: %s\n", err.msg);
+    if (!rc) {
+        PlExperimentOpts o = pl_part_opts(&whole);
+        Corpus tables = {whole.corpus, whole.chance};
+        rc = report(pl_experiment_find(whole.experiment), &tables, &o, runs, n, fmt);
+    }
+    for (int i = 0; i < a->npos; i++) pl_part_done(&parts[i]);
+    free(parts);
+    free(runs);
+    return rc;
+}
+
+static int run(const CliArgs *a) { return cli_flag(a, "merge") ? merge(a) : run_plan(a); }
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
@@ -276,6 +397,9 @@ static const CliOpt opts[] = {
     {"maxlen", "N", "maxlen of the runs (default " CLI_DEF_MAXLEN "; the maxlen experiment sweeps its own)"},
     {"threads", "N", "runs trained at once (default 2)"},
     {"save-model", "FILE", "save the trained model of the first run"},
+    {"shard", "I/N", "train only the runs k with k mod N = I (I from 0) and write them as a part file"},
+    {"out", "FILE", "write the part file to FILE (default with --shard: stdout)"},
+    {"merge", NULL, "print the whole experiment from its part files, as one machine would"},
     CLI_OPT_FORMAT,
     {NULL, NULL, NULL},
 };
@@ -284,7 +408,8 @@ const CliCommand cli_cmd_experiment = {
     .name = "experiment",
     .summary = "train a grid of settings over seeds and compare them",
     .usage = "NAME [--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--seeds K | --seed S] [--maxlen " CLI_DEF_MAXLEN "]\n"
-             "                         [--format table|csv|json] [--save-model FILE]",
+             "                         [--format table|csv|json] [--save-model FILE] [--shard I/N] [--out FILE]\n"
+             "       padlab experiment --merge PART.json... [--format table|csv|json]",
     .details = "NAME is one of:\n"
                "  padding     Embedding(10000,32) -> SimpleRNN(32) -> Dense(1): padding pre/post x mask off/on\n"
                "  pooling     Embedding -> global average pooling -> Dense(1): unmasked, masked, divide-by-T\n"
@@ -297,9 +422,13 @@ const CliCommand cli_cmd_experiment = {
                "Keras fit semantics: batch " CLI_DEF_BATCH ", the last 20% of the corpus validates, training\n"
                "order reshuffled every epoch from the seed, Adam(1e-3). Each run reports its\n"
                "best validation accuracy; the summary gives median, mean and spread per setup.\n"
-               "CSV prints the summary table.",
+               "CSV prints the summary table.\n"
+               "Too many runs for one machine: train the plan in N shards, anywhere (--shard I/N,\n"
+               "I = 0..N-1: run k is shard k mod N's), each writing a part file; --merge checks that\n"
+               "the parts are of one experiment, corpus, padlab and arithmetic and cover every shard\n"
+               "once, and prints the tables one machine would have (timings as the shards took).",
     .opts = opts,
     .settings = CLI_CORPUS,
-    .max_pos = 1,
+    .max_pos = CLI_MAX_POS,
     .run = run,
 };

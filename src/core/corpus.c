@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "digest.h"
+
 void pl_corpus_free(PlCorpus *c) {
     if (!c) return;
     free(c->offsets);
@@ -38,4 +40,21 @@ int pl_corpus_longest(const PlCorpus *c) {
     for (int i = 0; i < c->n; i++)
         if (pl_corpus_len(c, i) > longest) longest = pl_corpus_len(c, i);
     return longest;
+}
+
+uint64_t pl_corpus_digest(const PlCorpus *c) {
+    PlDigest d;
+    int32_t head[3] = {c->n, c->num_words, c->vocab_size};
+    pl_digest_init(&d, 0x636f72707573ULL); /* "corpus" */
+    pl_digest_add(&d, head, sizeof head);
+    pl_digest_add(&d, c->offsets, (size_t)(c->n + 1) * sizeof *c->offsets);
+    pl_digest_add(&d, c->ids, (size_t)c->offsets[c->n] * sizeof *c->ids);
+    pl_digest_add(&d, c->labels, (size_t)c->n);
+    for (int id = PL_FIRST_WORD_ID; id < c->vocab_size; id++) {
+        const char *w = pl_corpus_word(c, id);
+        uint32_t len = (uint32_t)strlen(w);
+        pl_digest_add(&d, &len, sizeof len);
+        pl_digest_add(&d, w, len);
+    }
+    return pl_digest_end(&d);
 }

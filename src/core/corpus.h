@@ -72,4 +72,10 @@ void pl_corpus_lengths(const PlCorpus *c, int *len);
 /* The longest sequence's length (start token included); 0 when c has none. */
 int pl_corpus_longest(const PlCorpus *c);
 
+/* A digest of what a training reads from c: its counts, every sequence's
+ * ids, the labels and the words behind the ids, in the host's byte order.
+ * Two corpora with one digest train to the same bits; the source's name and
+ * the cache play no part. Can't fail. */
+uint64_t pl_corpus_digest(const PlCorpus *c);
+
 #endif

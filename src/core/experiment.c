@@ -188,7 +188,7 @@ PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, co
     PlRun *r = calloc((size_t)max, sizeof *r);
     if (!r) return pl_err_set(err, PL_ENOMEM, "out of memory planning %s", e->name);
     *n = e->plan(o, r, max);
-    for (int i = 0; i < *n; i++) r[i].dilution = dilution(c, r[i].cfg.maxlen);
+    for (int i = 0; c && i < *n; i++) r[i].dilution = dilution(c, r[i].cfg.maxlen);
     *runs = r;
     return PL_OK;
 }

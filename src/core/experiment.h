@@ -56,7 +56,10 @@ extern const PlExperiment *const pl_experiments[];
 const PlExperiment *pl_experiment_find(const char *name);
 
 /* Allocates and plans the runs of an experiment (*runs freed by the caller
- * with free()). Returns PL_ERANGE for impossible options. */
+ * with free()), always in the same order: setups as the experiment lists
+ * them, each over o's seeds. c may be NULL (a plan only to be filled with
+ * results trained elsewhere): the runs' dilution is then left 0. Returns
+ * PL_ERANGE for impossible options. */
 PlStatus pl_experiment_plan(const PlExperiment *e, const PlExperimentOpts *o, const PlCorpus *c, PlRun **runs, int *n,
                             PlErr *err);
 

@@ -69,6 +69,8 @@ PlStatus pl_blas_init(PlErr *err) {
     return st;
 }
 
+const char *pl_blas_core(void) { return openblas_get_corename(); }
+
 void pl_gemm(int transA, int transB, int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
              float beta, float *C, int ldc) {
     if (M == 0 || N == 0) return;

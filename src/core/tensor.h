@@ -18,6 +18,10 @@
  * otherwise wait for one for ever). Call it before the first pl_gemm; safe to
  * call more than once and from any thread. Returns PL_OK, or PL_ENOMEM. */
 PlStatus pl_blas_init(PlErr *err);
+/* The name of the kernel OpenBLAS chose for this CPU ("Haswell"): machines
+ * whose OpenBLAS chose different ones may differ in a product's last bits.
+ * Borrowed, valid for the whole run; can't fail. */
+const char *pl_blas_core(void);
 
 /* C (M,N) = alpha * op(A) op(B) + beta * C, op = transpose when trans* is set.
  * lda, ldb, ldc are the row strides of A, B and C as stored. */

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the reader of a candidate's outputs (app/kata/json.c)
+/* libFuzzer harness for the reader of a candidate's outputs (app/json.c)
  * and the check that reads them: any bytes give a value or one line saying
  * where and what was expected, and checking any value against a kata's cases
  * gives a verdict, never a crash, a leak or a read out of bounds; so does

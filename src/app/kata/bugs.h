@@ -7,7 +7,7 @@
 #ifndef PL_APP_KATA_BUGS_H
 #define PL_APP_KATA_BUGS_H
 
-#include "json.h"
+#include "app/json.h"
 #include "task.h"
 
 typedef struct {

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "json.h"
+#include "app/json.h"
 #include "task.h"
 
 typedef enum { PL_KCHECK_PASS = 0, PL_KCHECK_WRONG = 1 } PlKVerdict;

@@ -1,9 +1,10 @@
-/* A small JSON reader for what a candidate's code prints: their outputs, as
- * Python's json.dumps writes them (NaN, Infinity and -Infinity included).
- * It is user input: any bytes give a value or one line naming where and
- * what was expected, never a crash; depth, size and counts are bounded. */
-#ifndef PL_APP_KATA_JSON_H
-#define PL_APP_KATA_JSON_H
+/* A small JSON reader for JSON from outside: a kata candidate's outputs, as
+ * Python's json.dumps writes them (NaN, Infinity and -Infinity included),
+ * and an experiment's part files (report/part.h). It is user input: any
+ * bytes give a value or one line naming where and what was expected, never
+ * a crash; depth, size and counts are bounded. */
+#ifndef PL_APP_JSON_H
+#define PL_APP_JSON_H
 
 #include <stddef.h>
 
