@@ -113,15 +113,16 @@ run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --ba
 # lengths 3, 5, 2 cut to 4 (but under longest): kept 3, 4, 2; batches {0,1} {2}, widths 4 and 2;
 # cells saved and attention saved are against static's 12 cells and 3 x 16 = 48 score cells, and so
 # are the ratios: longest 15/12 and 75/48, multiple_of_8 24/12 and 192/48, packed 9/12 and 29/48
-expect "buckets csv on three reviews" 0 "strategy,batches,padding_share,slots,real_tokens,tokens_cut,attention_cells,cells_saved,attention_saved,cells_vs_static,attention_vs_static
-longest,2,0.3333,15,10,0,75,-0.2500,-0.5625,1.2500,1.5625
-static,2,0.2500,12,9,1,48,0.0000,0.0000,1.0000,1.0000
-dynamic,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
-multiple_of_8,2,0.6250,24,9,1,192,-1.0000,-3.0000,2.0000,4.0000
-length_grouped,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
-bucket_longest,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
-tf_bucket,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
-packed,2,0.0000,9,9,1,29,0.2500,0.3958,0.7500,0.6042"
+# and every strategy's two batches, of two rows and of one, are two shapes
+expect "buckets csv on three reviews" 0 "strategy,batches,shapes,padding_share,slots,real_tokens,tokens_cut,attention_cells,cells_saved,attention_saved,cells_vs_static,attention_vs_static
+longest,2,2,0.3333,15,10,0,75,-0.2500,-0.5625,1.2500,1.5625
+static,2,2,0.2500,12,9,1,48,0.0000,0.0000,1.0000,1.0000
+dynamic,2,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+multiple_of_8,2,2,0.6250,24,9,1,192,-1.0000,-3.0000,2.0000,4.0000
+length_grouped,2,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+bucket_longest,2,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+tf_bucket,2,2,0.1000,10,9,1,36,0.1667,0.2500,0.8333,0.7500
+packed,2,2,0.0000,9,9,1,29,0.2500,0.3958,0.7500,0.6042"
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --batch 2 --maxlen 4
 expect_has "buckets table says a strategy that computes more in words, never as a saving" "192  2.0x as many     4.0x as many"
 run "$P" buckets --corpus "$TMP/small.tsv" --boundaries 3 --batch-sizes 2,2 --format json
@@ -138,17 +139,18 @@ for L in 900 50 250 1200 120 790 90 390 180 500; do
     printf '\n'
 done >"$TMP/ten.tsv"
 run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen none --boundaries 100,200,400,800 --format csv
-if [[ $rc -eq 0 && $out == *$'\nstatic,1,0.6275,12000,4470,0,14400000,'* && $out == *$'\nbucket_longest,5,0.1566,5300,4470,0,4513400,'* && $out == *$'\ntf_bucket,5,0.1566,5300,4470,0,4513400,'* ]]; then
+# (one shape for static's one batch, 2 x 90, 180, 390, 790 and 1200 for the buckets' five)
+if [[ $rc -eq 0 && $out == *$'\nstatic,1,1,0.6275,12000,4470,0,14400000,'* && $out == *$'\nbucket_longest,5,5,0.1566,5300,4470,0,4513400,'* && $out == *$'\ntf_bucket,5,5,0.1566,5300,4470,0,4513400,'* ]]; then
     pass "buckets --maxlen none: static pads every review to the longest (62.75%), five buckets pad 15.66%, nothing cut"
 else
     fail "buckets --maxlen none: static pads every review to the longest (62.75%), five buckets pad 15.66%, nothing cut" "$out" "$err"
 fi
-if [[ $(cut -d, -f6 <<<"$out" | sort -u | tr '\n' ' ') == "0 tokens_cut " ]]; then pass "buckets --maxlen none cuts no token under any strategy"
+if [[ $(cut -d, -f7 <<<"$out" | sort -u | tr '\n' ' ') == "0 tokens_cut " ]]; then pass "buckets --maxlen none cuts no token under any strategy"
 else fail "buckets --maxlen none cuts no token under any strategy" "$out"; fi
 run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen 800 --boundaries 100,200,400,800 --format csv
 # at 800 the two longest lose 100 + 400 tokens: 3970 kept in 8000 cells, 4030/8000 = 0.50375 pads
 # (0.5037: computed as 1 - 3970/8000, which in doubles lands just under 0.50375)
-expect_has "at maxlen 800 the two longest lose 100 + 400 tokens" $'\nstatic,1,0.5037,8000,3970,500,'
+expect_has "at maxlen 800 the two longest lose 100 + 400 tokens" $'\nstatic,1,1,0.5037,8000,3970,500,'
 run "$P" buckets --corpus "$TMP/ten.tsv" --maxlen nonsense
 expect_error "a maxlen that is neither a number nor none is refused" "--maxlen: expected a whole number from 1 to 2000 or none, got 'nonsense'"
 run "$P" probe batch --corpus "$TMP/ten.tsv" --maxlen none --example 3 --format json
@@ -166,7 +168,7 @@ printf 'Awful.<br />Just awful.' >"$TMP/acl/test/neg/0_1.txt"
 run "$P" stats --corpus "$TMP/acl" --maxlen 4 --format csv
 expect "stats on an aclImdb folder (lengths 4, 5)" 0 $'maxlen,padding_share,kept_share,rows_truncated\n4,0.0000,0.8889,0.5000'
 run "$P" buckets --corpus "$TMP/acl" --format csv
-expect_has "buckets on an aclImdb folder (packed: 4 + 5 tokens, 16 + 25 score cells)" "packed,1,0.0000,9,9,0,41,"
+expect_has "buckets on an aclImdb folder (packed: 4 + 5 tokens, 16 + 25 score cells, one shape)" "packed,1,1,0.0000,9,9,0,41,"
 
 # A file name's control bytes are written out in the loader's messages (ESC ] 0 ; would set the
 # terminal's title): a NUL in a file named with ESC, and a FIFO named with ESC [ 2 J.
@@ -238,7 +240,8 @@ else fail "random bytes as corpus, model and pad input: exit 0 or 2, never a cra
 run "$P" stats --format csv --maxlen 200
 expect_has "stats on the built-in corpus" "200,"
 run "$P" buckets --corpus builtin:1:300 --format csv
-expect_has "buckets on a small built-in corpus" "packed,10,0.0000,"
+# packed: each of the 10 batches is one row of its own count of tokens, 10 shapes
+expect_has "buckets on a small built-in corpus" "packed,10,10,0.0000,"
 
 # ---- training: experiments and the benchmark on a small built-in corpus ----
 run "$P" experiment padding --corpus builtin:3:300 --epochs 1 --seed 7 --format json
@@ -512,8 +515,9 @@ if [[ -r $imdb ]]; then
     expect_has "imdb5k length summary" "min 13, median 177, mean 238.2, p95 600, max 2474"
     run "$P" buckets --corpus "$imdb" --format csv
     # rows cut to 200 (but under longest); bucket_longest splits at 50, 100, 150 by the uncut
-    # length: four buckets, each as wide as its longest kept row
-    if [[ $out == *$'\nlongest,157,0.9037,'* && $out == *$'\nbucket_longest,159,0.0764,'* ]]; then
+    # length: four buckets, each as wide as its longest kept row; 5000 = 156 x 32 + 8, so longest
+    # takes 2 shapes (32 and 8 rows of 2474) and bucket_longest 8 (four widths, full and last batches)
+    if [[ $out == *$'\nlongest,157,2,0.9037,'* && $out == *$'\nbucket_longest,159,8,0.0764,'* ]]; then
         pass "imdb5k buckets: longest 0.9037, bucket_longest 0.0764"
     else
         fail "imdb5k buckets: longest 0.9037, bucket_longest 0.0764" "$out"

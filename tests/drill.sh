@@ -225,7 +225,7 @@ check_state "the question's wrong answer is kept" "^item = mine/pad-value .*righ
 check_state "the case's right answer is kept" "^item = bugs/inverted-polarity .*right=1 wrong=0$"
 check_state "the prompt's grade is kept: review, S 8.2956 days (new, graded easy)" "^item = minute/[a-z-]* state=review step=0 d=1 s=8.2956 "
 run "$P" drill --list
-expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         25    25"
+expect_has "--list counts the card in its 10-minute learning step as due today" "cards-batches          cards         26    26"
 
 # ---- lesson questions in review (the clock injected with PADLAB_NOW) ----
 # A prediction missed in a lesson is a card of the "lessons" deck: graded
@@ -303,7 +303,7 @@ run env PADLAB_NOW=2026-01-05 "$P" drill --retention 0.99x --plan
 expect_error "--retention refuses what is not a number" "--retention: expected a desired retention from 0.7 to 0.99, got '0.99x'"
 run env PADLAB_NOW=2026-01-05 "$P" drill --until 2026-01-12 --retention 0.85 --plan cards-batches
 expect_has "--plan names the date and the days left" $'today 2026-01-05 (days start at 4:00); desired retention 0.85; at most 100 reviews and 20 new cards a day\ninterview 2026-01-12, in 7 days'
-expect_has "--plan spreads the 24 unseen cards over 7 days: 4 today" "cards-batches                   0          4         24"
+expect_has "--plan spreads the 25 unseen cards over 7 days: 4 today" "cards-batches                   0          4         25"
 expect_has "--plan gives the recall by topic, today and on the date" "recall today on 2026-01-12"
 check_state "the date and the retention are kept in the book" "^item = @settings retention=0.85 until=20465$"
 
@@ -348,16 +348,16 @@ expect_error "--day-starts refuses an hour past 23" "--day-starts: expected an i
 
 # ---- --export anki ----
 run "$P" drill --export anki cards-batches "$TMP/anki.txt"
-expect_has "--export anki writes the deck's notes" "anki.txt: 25 notes for Anki"
+expect_has "--export anki writes the deck's notes" "anki.txt: 26 notes for Anki"
 if [[ $(head -n 7 "$TMP/anki.txt") == $'#separator:tab\n#html:true\n#notetype:padlab\n#deck:padlab::cards-batches\n#columns:GUID\tFront\tBack\tRemember\tDon\'t say\tFollow-ups\tListen for\tChoices\tTags\n#guid column:1\n#tags column:9' ]]; then
     pass "the file opens with Anki's header lines: HTML, the padlab note type, the deck, a guid column"
 else fail "the file opens with Anki's header lines: HTML, the padlab note type, the deck, a guid column" "$(head -n 7 "$TMP/anki.txt")"; fi
-if [[ $(grep -vc '^#' "$TMP/anki.txt") == 25 && $(grep -v '^#' "$TMP/anki.txt" | awk -F'\t' 'NF != 9' | wc -l) == 0 ]] && ! grep -q '{' "$TMP/anki.txt"; then
+if [[ $(grep -vc '^#' "$TMP/anki.txt") == 26 && $(grep -v '^#' "$TMP/anki.txt" | awk -F'\t' 'NF != 9' | wc -l) == 0 ]] && ! grep -q '{' "$TMP/anki.txt"; then
     pass "a note per card, nine fields each, every figure filled"
 else fail "a note per card, nine fields each, every figure filled" "$(cat "$TMP/anki.txt")"; fi
 if grep -q $'\tpadlab::cards-batches::rectangles_and_the_pad_token$' "$TMP/anki.txt"; then pass "each note is tagged with its deck and topic"
 else fail "each note is tagged with its deck and topic" "$(tail -n 2 "$TMP/anki.txt")"; fi
-if [[ $(grep -v '^#' "$TMP/anki.txt" | cut -f 1 | sort -u | wc -l) == 25 ]] && grep -v '^#' "$TMP/anki.txt" | cut -f 1 | grep -qvx 'padlab-[0-9A-Za-z]\{11\}'; then
+if [[ $(grep -v '^#' "$TMP/anki.txt" | cut -f 1 | sort -u | wc -l) == 26 ]] && grep -v '^#' "$TMP/anki.txt" | cut -f 1 | grep -qvx 'padlab-[0-9A-Za-z]\{11\}'; then
     fail "each note has its own stable id" "$(grep -v '^#' "$TMP/anki.txt" | cut -f 1)"
 else pass "each note has its own stable id"; fi
 cp "$TMP/anki.txt" "$TMP/anki1.txt"

@@ -110,6 +110,33 @@ START_TEST(test_compare_measures_every_strategy_against_static) {
 }
 END_TEST
 
+/* Sixteen rows of 1 to 16 tokens, one row a batch, maxlen 16 (nothing cut):
+ * each batch is 1 x its width, so the shapes are the distinct widths. */
+START_TEST(test_shapes_are_the_distinct_widths_multiple_of_8_and_buckets_bound_them) {
+    int len[16];
+    for (int i = 0; i < 16; i++) len[i] = i + 1;
+    const int bounds[] = {4, 8, 12};
+    PlCompareOpts o = {1, 16, bounds, 3, NULL, 0};
+    PlStrategyRow rows[PL_BATCH_COUNT];
+    int n;
+    ck_assert_int_eq(pl_cost_compare(len, 16, &o, rows, &n, NULL), PL_OK);
+    ck_assert_int_eq(rows[PL_BATCH_STATIC].cost.shapes, 1);   /* 1 x 16 each */
+    ck_assert_int_eq(rows[PL_BATCH_DYNAMIC].cost.shapes, 16); /* 1 x 1 .. 1 x 16 */
+    ck_assert_int_eq(rows[PL_BATCH_MULTIPLE].cost.shapes, 2); /* 1 x 8 (1..8 tokens), 1 x 16 (9..16) */
+    /* buckets 1..3, 4..7, 8..11, 12..16, each as wide as its longest: 1 x 3, 7, 11, 16 */
+    ck_assert_int_eq(rows[PL_BATCH_BUCKET_LONGEST].cost.shapes, 4);
+    ck_assert_int_eq(rows[PL_BATCH_PACKED].cost.shapes, 16); /* one row of each review's tokens */
+    ck_assert_int_eq(rows[PL_BATCH_DYNAMIC].cost.batches, 16);
+    /* five rows a batch, in the corpus's order: 1..5, 6..10, 11..15, and 16 alone */
+    o.batch_size = 5;
+    ck_assert_int_eq(pl_cost_compare(len, 16, &o, rows, &n, NULL), PL_OK);
+    /* dynamic: 5 x 5, 5 x 10, 5 x 15, 1 x 16; multiple_of_8: 5 x 8, 5 x 16, 5 x 16, 1 x 16 */
+    ck_assert_int_eq(rows[PL_BATCH_DYNAMIC].cost.shapes, 4);
+    ck_assert_int_eq(rows[PL_BATCH_MULTIPLE].cost.shapes, 3);
+    ck_assert_int_eq(rows[PL_BATCH_STATIC].cost.shapes, 2); /* 5 x 16 three times, 1 x 16 */
+}
+END_TEST
+
 Suite *cost_suite(void) {
     Suite *s = suite_create("cost");
     TCase *tc = tcase_create("accounting");
@@ -119,6 +146,7 @@ Suite *cost_suite(void) {
     tcase_add_test(tc, test_packed_cost_has_no_padding_and_block_attention);
     tcase_add_test(tc, test_a_cap_counts_truncated_rows_even_when_widths_round_up);
     tcase_add_test(tc, test_compare_measures_every_strategy_against_static);
+    tcase_add_test(tc, test_shapes_are_the_distinct_widths_multiple_of_8_and_buckets_bound_them);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -362,7 +362,8 @@ START_TEST(test_a_strategy_that_computes_more_is_never_called_a_saving) {
     ck_assert_msg(!strstr(text, "saved"), "the table names no saving: %s", text);
     ck_assert_msg(strstr(text, " 320  2.0x as many     4.0x as many\n") != NULL, "%s", text);
     /* CSV: the saving (negative: more) and the ratio to static's, for longest -1 and 2, -3 and 4 */
-    ck_assert_msg(strstr(csv, "longest,3,0.3750,40,25,0,320,-1.0000,-3.0000,2.0000,4.0000\n") != NULL, "%s", csv);
+    /* longest's shapes: 2 x 8 twice, then 1 x 8 */
+    ck_assert_msg(strstr(csv, "longest,3,2,0.3750,40,25,0,320,-1.0000,-3.0000,2.0000,4.0000\n") != NULL, "%s", csv);
     free(text), free(csv);
     /* Through a ledger that hides what the longest strategy saves: that cell as ?s of its width, nothing else. */
     PlLedger l;
@@ -561,6 +562,14 @@ START_TEST(test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it) {
     ck_assert(pl_ledger_hides(&l, names, strlen(names)));
     names = pl_report_row_names(q, sizeof q, "padding_share", rows, 3, 2, PL_BATCH_STATIC);
     ck_assert(!pl_ledger_hides(&l, names, strlen(names)));
+    /* the same cells in other shapes (widths 10 and 20 against 15 and 15): its cells are the lab's, its shapes not */
+    rows[0].cost.shapes = 2, rows[1].cost.shapes = 3;
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "cells", rows, 3, 1, PL_BATCH_STATIC),
+                     "cost.cells(dynamic),cost.cells");
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "shapes", rows, 3, 1, PL_BATCH_STATIC), "cost.shapes(dynamic)");
+    rows[1].cost.shapes = 2;
+    ck_assert_str_eq(pl_report_row_names(q, sizeof q, "shapes", rows, 3, 1, PL_BATCH_STATIC),
+                     "cost.shapes(dynamic),cost.shapes");
 }
 END_TEST
 

@@ -110,6 +110,8 @@ const CliCommand cli_cmd_buckets = {
                "  bucket_longest  rows grouped by boundary range, each batch padded to its range's longest\n"
                "  tf_bucket       tf.data bucket_by_sequence_length\n"
                "  packed          rows concatenated with cu_seqlens, no padding at all\n"
+               "shapes = the distinct rows x width of the epoch's batches (packed: 1 x its tokens):\n"
+               "XLA, or torch.compile without dynamic shapes, compiles the step once per shape;\n"
                "padding_share = pad cells / all cells; tokens_cut = tokens truncation threw away;\n"
                "attention_cells = T*T per row (packed: L*L); cells_vs_static and\n"
                "attention_vs_static = this strategy's cells and attention cells against static's:\n"

@@ -243,7 +243,8 @@ static int any_split_hidden(const GuiList *dl, const PlLabCost *k, int attn, int
 }
 
 /* A bar's value label: its cells and how they compare with static's, in
- * full, or short ("26.1% fewer", "144.0x", "same") when short is set. */
+ * full, or short ("26.1% fewer", "144.0x", "same") when short_form is 1;
+ * the cells' label ends with the batches' shapes, but for short_form 2. */
 static const char *bar_label(const GuiList *dl, const PlLabCost *k, const PlStrategyRow *s, int attn, int short_form,
                              int selected, char *out, int cap) {
     char v[32], vs[48], all[160], saved[96];
@@ -260,8 +261,13 @@ static const char *bar_label(const GuiList *dl, const PlLabCost *k, const PlStra
     if (!attn && (int)s->kind == selected) add_name(all, sizeof all, "cost.rnn_steps");
     snprintf(saved, sizeof saved, "cost.%s(%s)", attn ? "attention_saved" : "cells_saved", pl_batching_name(s->kind));
     if (hidden(dl, saved)) snprintf(vs, sizeof vs, "hidden"); /* "same", "fewer", "more": the words would tell */
-    snprintf(out, (size_t)cap, "%s  (%s)", PL_FIG(all, "%s", gui_num(cells, GUI_FMT_NUM, v, sizeof v)),
-             PL_FIG(saved, "%s", vs));
+    int n = snprintf(out, (size_t)cap, "%s  (%s)", PL_FIG(all, "%s", gui_num(cells, GUI_FMT_NUM, v, sizeof v)),
+                     PL_FIG(saved, "%s", vs));
+    if (!attn && short_form < 2 && n >= 0 && n < cap) { /* the cells' panel says what shapes they take */
+        char shapes[160];
+        row_names(shapes, sizeof shapes, "shapes", k, s, selected);
+        snprintf(out + n, (size_t)(cap - n), ", shapes %s", PL_FIG(shapes, "%lld", (long long)s->cost.shapes));
+    }
     return out;
 }
 
@@ -273,8 +279,8 @@ static GuiPlotSpec bars_spec(const GuiList *dl, GuiKey *keys, const char *const 
     keys[2] = (GuiKey){"selected", GUI_C_SEL, GUI_KEY_LINE, 0, GUI_PAT_NONE, 2 * dl->st->unit};
     const char *note = attn  ? off ? "T x T per row (packed: L x L); pads hidden until you answer"
                                    : "T x T per row (packed: L x L); hatched: a pad on either side"
-                       : off ? "rows x width (packed: tokens); pads hidden until you answer"
-                             : "rows x width (packed: tokens); hatched: pads";
+                       : off ? "rows x width (packed: tokens); pads hidden until you answer. " PL_REPORT_SHAPES_NOTE
+                             : "rows x width (packed: tokens); hatched: pads. " PL_REPORT_SHAPES_NOTE;
     return (GuiPlotSpec){.keys = keys,
                          .nkeys = 3,
                          .title = attn ? "attention score cells" : "cells computed",
@@ -418,8 +424,13 @@ static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selec
             const PlStrategyRow *s = &k->strategies[i];
             BarNames n;
             bar_names(k, s, c, selected, &n);
-            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
-                               bar_label(dl, k, s, c, 1, selected, label, sizeof label));
+            char line[600];
+            snprintf(line, sizeof line, "%s %s", pl_batching_name(s->kind),
+                     bar_label(dl, k, s, c, 1, selected, label, sizeof label));
+            if (gui_text_w(dl, GUI_SMALL, 0, line) > col.w) /* no room for the shapes: a line each all the same */
+                snprintf(line, sizeof line, "%s %s", pl_batching_name(s->kind),
+                         bar_label(dl, k, s, c, 2, selected, label, sizeof label));
+            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", line);
             if (!hidden(dl, n.all))
                 gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
                           pl_batching_name(s->kind));

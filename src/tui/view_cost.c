@@ -13,6 +13,9 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k) {
     pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.padding_share") ? 0.0 : k->padding_share, TUI_PAD);
     pane_put(p, *row, 0, 24, "tokens kept     %s", PL_FIG("cost.kept_share", "%5.1f%%", 100.0 * k->kept_share));
     pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.kept_share") ? 0.0 : k->kept_share, TUI_REAL);
+    pane_put(p, (*row)++, 0, p->box.w, "batch shapes    %s in %s batches (rows x width)",
+             PL_FIG("cost.shapes", "%lld", (long long)c->shapes),
+             PL_FIG("cost.batches", "%lld", (long long)c->batches));
     pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %s of %lld (%s of the rows were truncated)",
              PL_FIG("cost.tokens_cut", "%lld", (long long)k->tokens_cut), (long long)c->total_tokens,
              PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
@@ -60,13 +63,13 @@ static const char *vs_static(const char *names, double saved, char *buf, int cap
 
 /* Each strategy against static, in the words the tables use (app/report.h). */
 static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s  %-15s %-15s %10s", "strategy", "padding", "cells",
-              "attention cells", "tokens cut");
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-15s %8s  %-15s %-15s %10s %6s", "strategy", "padding", "cells",
+              "attention cells", "tokens cut", "shapes");
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
-        char cells[48], attn[48], pad_q[96], cells_q[96], attn_q[96], cut_q[96];
+        char cells[48], attn[48], pad_q[96], cells_q[96], attn_q[96], cut_q[96], shapes_q[96];
         pane_putc(
-            p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s",
+            p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s %s",
             pl_batching_name(r->kind),
             PL_FIG(
                 pl_report_row_names(pad_q, sizeof pad_q, "padding_share", k->strategies, k->nstrategies, i, selected),
@@ -76,10 +79,19 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
             PL_FIG(pl_report_row_names(attn_q, sizeof attn_q, "attention_saved", k->strategies, k->nstrategies, i, -1),
                    "%-15s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
             PL_FIG(pl_report_row_names(cut_q, sizeof cut_q, "tokens_cut", k->strategies, k->nstrategies, i, selected),
-                   "%10lld", (long long)r->tokens_cut));
+                   "%10lld", (long long)r->tokens_cut),
+            PL_FIG(pl_report_row_names(shapes_q, sizeof shapes_q, "shapes", k->strategies, k->nstrategies, i, selected),
+                   "%6lld", (long long)r->cost.shapes));
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
               "the cells and attention score cells a strategy computes, against static's");
+    if ((int)sizeof PL_REPORT_SHAPES_NOTE - 1 <= p->box.w) {
+        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_NOTE);
+        return;
+    }
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_WHAT);
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_WHY);
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_BOUND);
 }
 
 void tui_view_cost(PlLab *lab, TuiPane *p) {

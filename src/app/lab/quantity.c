@@ -66,6 +66,7 @@ GET(c_wasted, PlLabCost, r->cost.rnn_wasted)
 GET(c_attn, PlLabCost, r->cost.attn_cells)
 GET(c_attn_real, PlLabCost, r->cost.attn_real_cells)
 GET(c_batches, PlLabCost, r->cost.batches)
+GET(c_shapes, PlLabCost, r->cost.shapes)
 GET(c_s_pad, PlLabCost, r->strategies[a].padding_share)
 GET(c_s_cells, PlLabCost, r->strategies[a].cost.slots)
 GET(c_s_saved, PlLabCost, r->strategies[a].cells_saved)
@@ -369,6 +370,8 @@ static const Def defs[] = {
     R("cost.attention_cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_attn, "attention score cells of one epoch"),
     R("cost.attention_real_cells", PL_R_COST, PL_QF_COUNT, A_NONE, c_attn_real, "of which between two real tokens"),
     R("cost.batches", PL_R_COST, PL_QF_COUNT, A_NONE, c_batches, "the batches of one epoch"),
+    R("cost.shapes", PL_R_COST, PL_QF_COUNT, A_NONE, c_shapes,
+      "their distinct shapes, rows x width: what a compiler without dynamic shapes compiles once each"),
     R("cost.padding_share(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_pad, "another strategy's padding share"),
     R("cost.cells(STRATEGY)", PL_R_COST, PL_QF_COUNT, A_STRATEGY, c_s_cells, "another strategy's cells"),
     R("cost.cells_saved(STRATEGY)", PL_R_COST, PL_QF_SHARE, A_STRATEGY, c_s_saved,

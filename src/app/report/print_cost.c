@@ -33,6 +33,7 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     json_fig(&w, "truncated_share", "cost.truncated_share", k->truncated_share);
     json_fig_int(&w, "tokens_cut", "cost.tokens_cut", k->tokens_cut);
     json_fig_int(&w, "batches", "cost.batches", cost->batches);
+    json_fig_int(&w, "shapes", "cost.shapes", cost->shapes);
     json_fig_int(&w, "slots", "cost.cells", cost->slots);
     json_fig_int(&w, "real_tokens", "cost.real_tokens", cost->real_tokens);
     json_int(&w, "total_tokens", cost->total_tokens);
@@ -84,7 +85,9 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fputs("padding share    ", f), pl_fig_fprintf(f, l, "cost.padding_share", "%.1f%%", 100.0 * k->padding_share);
     fputs(" of the ", f), pl_fig_fprintf(f, l, "cost.cells", "%lld", (long long)cost->slots);
     fputs(" cells in ", f), pl_fig_fprintf(f, l, "cost.batches", "%lld", (long long)cost->batches);
-    fputs(" batches\ntokens kept      ", f), pl_fig_fprintf(f, l, "cost.kept_share", "%.1f%%", 100.0 * k->kept_share);
+    fputs(" batches\nbatch shapes     ", f), pl_fig_fprintf(f, l, "cost.shapes", "%lld", (long long)cost->shapes);
+    fputs(" distinct rows x width\ntokens kept      ", f),
+        pl_fig_fprintf(f, l, "cost.kept_share", "%.1f%%", 100.0 * k->kept_share);
     fputs(" (", f), pl_fig_fprintf(f, l, "cost.real_tokens", "%lld", (long long)cost->real_tokens);
     fprintf(f, " of %lld)\ntokens cut       ", (long long)cost->total_tokens);
     pl_fig_fprintf(f, l, "cost.tokens_cut", "%lld", (long long)k->tokens_cut);
@@ -151,11 +154,17 @@ static int same_cells(const PlStrategyRow *a, const PlStrategyRow *b) {
     return a->cost.batches == b->cost.batches && a->cost.slots == b->cost.slots && a->tokens_cut == b->tokens_cut;
 }
 
+/* Two rows with the same cells may still differ in their shapes (widths 10
+ * and 20 against 15 and 15): a row's shapes are the lab's only when equal. */
+static int same_row(const char *q, const PlStrategyRow *a, const PlStrategyRow *b) {
+    return same_cells(a, b) && (strcmp(q, "shapes") != 0 || a->cost.shapes == b->cost.shapes);
+}
+
 const char *pl_report_row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *rows, int n, int i,
                                 int selected) {
     int same = 0;
     for (int j = 0; j < n && selected >= 0; j++)
-        if ((int)rows[j].kind == selected) same = j == i || same_cells(&rows[i], &rows[j]);
+        if ((int)rows[j].kind == selected) same = j == i || same_row(q, &rows[i], &rows[j]);
     if (same) snprintf(buf, cap, "cost.%s(%s),cost.%s", q, pl_batching_name(rows[i].kind), q);
     else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(rows[i].kind));
     return buf;
@@ -198,15 +207,15 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int s
  * the ratio to static's. */
 int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected,
                                const PlLedger *l) {
-    static const char *const head[] = {"strategy",        "batches",         "padding_share",      "slots",
-                                       "real_tokens",     "tokens_cut",      "attention_cells",    "cells_saved",
-                                       "attention_saved", "cells_vs_static", "attention_vs_static"};
-    static const char *const words[] = {"strategy",        "batches",         "padding_share",
-                                        "slots",           "real_tokens",     "tokens_cut",
-                                        "attention_cells", "cells_vs_static", "attention_vs_static"};
+    static const char *const head[] = {"strategy",    "batches",         "shapes",          "padding_share",
+                                       "slots",       "real_tokens",     "tokens_cut",      "attention_cells",
+                                       "cells_saved", "attention_saved", "cells_vs_static", "attention_vs_static"};
+    static const char *const words[] = {
+        "strategy",    "batches",    "shapes",          "padding_share",   "slots",
+        "real_tokens", "tokens_cut", "attention_cells", "cells_vs_static", "attention_vs_static"};
     int csv = fmt == OUT_CSV;
     OutTable t;
-    out_table_init(&t, csv ? 11 : 9, csv ? head : words);
+    out_table_init(&t, csv ? 12 : 10, csv ? head : words);
     for (int i = 0; i < n; i++) {
         const PlStrategyRow *r = &rows[i];
         char a[48], b[48], q[160], v[96];
@@ -214,6 +223,8 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
         out_table_cell(&t, "%s%s", pl_batching_name(k), (int)k == selected ? " *" : "");
         out_table_cell(&t, "%s",
                        pl_fig_drawn(v, sizeof v, l, ROWN("batches", selected), "%lld", (long long)r->cost.batches));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, ROWN("shapes", selected), "%lld", (long long)r->cost.shapes));
         out_table_cell(&t, "%s",
                        pl_fig_drawn(v, sizeof v, l, ROWN("padding_share", selected), "%.4f", r->padding_share));
         out_table_cell(&t, "%s",
@@ -243,5 +254,7 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
     }
     int bad = out_table_print(&t, f, fmt, fmt == OUT_TABLE ? 2 : 0);
     out_table_done(&t);
+    if (!bad && fmt == OUT_TABLE)
+        fputs("  " PL_REPORT_SHAPES_WHAT "\n  " PL_REPORT_SHAPES_WHY "\n  " PL_REPORT_SHAPES_BOUND "\n", f);
     return bad;
 }

@@ -81,6 +81,12 @@ PlStatus pl_report_batch_json(FILE *, const PlCorpus *, const void *, const PlRe
 void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int selected);
 int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFormat fmt, int selected,
                                const PlLedger *l);
+/* What a strategy's shapes mean, in three parts short enough for a line of
+ * an 80-column terminal each; PL_REPORT_SHAPES_NOTE is the sentence whole. */
+#define PL_REPORT_SHAPES_WHAT "shapes: the distinct rows x width of an epoch's batches;"
+#define PL_REPORT_SHAPES_WHY "XLA, or torch.compile without dynamic shapes, compiles once per shape;"
+#define PL_REPORT_SHAPES_BOUND "multiple_of_8 and the buckets bound them, dynamic padding does not"
+#define PL_REPORT_SHAPES_NOTE PL_REPORT_SHAPES_WHAT " " PL_REPORT_SHAPES_WHY " " PL_REPORT_SHAPES_BOUND
 /* What a strategy computes against static, in words, from its saving (1 -
  * its cells / static's): "18.6% fewer", "14.3% more", "12.4x as many", or
  * "same"; with than_static, "... than static" / "... as static". The one
