@@ -435,19 +435,34 @@ START_TEST(test_a_run_beside_three_others_and_the_probes_gives_the_same_bits) {
 }
 END_TEST
 
-/* An LSTM at maxlen 2000, batch 1024 (which a deck may set) holds 1024 x
- * 2000 cells of (32 + 1 + 6 x 32) floats, twice: about 3.7 GB before its
- * weights. Refused against 1 GB, in one line; the tutorial's model fits. */
+/* Attention at maxlen none on imdb5k (2474 wide), batch 32, 2 heads of 16
+ * over E = 32: the model holds each head's T x T weights for the backward,
+ * 32 x 2 x 2474^2 floats, beside per cell x, dx, y, dy (E each), q, k, v, o
+ * and the 4 x HD scratch (HD = 32 each), one more T x T of scratch, the
+ * features and their gradient (B x E each), B logits, and per cell an id, two
+ * mask bytes and an argmax: 1.69 GB, what the process's resident size showed
+ * (1.71 GB). Refused against 1.5 GB in one line; the tutorial's model fits. */
 START_TEST(test_a_training_that_cannot_fit_is_refused_before_it_starts) {
-    PlTrainConfig big = pl_train_config_default(PL_ARCH_LSTM);
-    big.maxlen = 2000, big.batch_size = 1024;
-    uint64_t cells = 1024ull * 2000ull, per_cell = 32 + 1 + 6 * 32;
-    ck_assert_uint_ge(pl_train_memory_estimate(&big, 10000), cells * per_cell * 2 * 4);
+    PlTrainConfig big = pl_train_config_default(PL_ARCH_ATTENTION);
+    big.maxlen = 2474, big.batch_size = 32;
+    ck_assert_int_eq(big.model.heads, 2);
+    ck_assert_int_eq(big.model.dhead, 16);
+    ck_assert_int_eq(big.model.embed, 32);
+    uint64_t B = 32, T = 2474, cells = B * T;
+    uint64_t floats = cells * (4 * 32 + 4 * 32 + 4 * 32) + B * 2 * T * T + T * T + 2 * B * 32 + B;
+    uint64_t acts = floats * 4 + cells * (4 + 2 + 4);
+    ck_assert_uint_eq(pl_model_batch_bytes(&big.model, 32, 2474), acts);
+    size_t nparams;
     PlErr err;
-    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 2, 1000000000ull, &err), PL_ENOMEM);
-    ck_assert_msg(strstr(err.msg, "lstm at maxlen 2000, batch 1024 needs about ") != NULL, "%s", err.msg);
-    ck_assert_msg(strstr(err.msg, "(2 at once); 1.0 GB are available") != NULL, "%s", err.msg);
-    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 2, 0, &err), PL_OK); /* not known: no check */
+    PlModelConfig m = big.model;
+    m.vocab = 10000;
+    ck_assert_int_eq(pl_model_config_check(&m, &nparams, &err), PL_OK);
+    ck_assert_uint_eq(pl_train_memory_estimate(&big, 10000), nparams * 16 + acts + cells * 5);
+    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 1, 1500000000ull, &err), PL_ENOMEM);
+    ck_assert_msg(strstr(err.msg, "attention at maxlen 2474, batch 32 needs about 1.7 GB to train (1 at once); "
+                                  "1.5 GB are available") != NULL,
+                  "%s", err.msg);
+    ck_assert_int_eq(pl_train_memory_check(&big, 10000, 1, 0, &err), PL_OK); /* not known: no check */
     PlTrainConfig tutorial = pl_train_config_default(PL_ARCH_RNN);
     ck_assert_uint_lt(pl_train_memory_estimate(&tutorial, 10000), 20000000ull);
     ck_assert_int_eq(pl_train_memory_check(&tutorial, 10000, 2, 1000000000ull, &err), PL_OK);

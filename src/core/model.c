@@ -427,6 +427,14 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     return off;
 }
 
+uint64_t pl_model_batch_bytes(const PlModelConfig *cfg, int B, int T) {
+    Acts a;
+    memset(&a, 0, sizeof a);
+    uint64_t cells = (uint64_t)B * (uint64_t)T, F = (uint64_t)feature_width(cfg);
+    uint64_t n = cells > (uint64_t)B * F ? cells : (uint64_t)B * F; /* ids, two masks and the argmax */
+    return (uint64_t)carve(&a, NULL, cfg, B, T) * sizeof(float) + n * (sizeof(int32_t) + 2 + sizeof(int));
+}
+
 static PlStatus ensure_acts(PlModel *m, int B, int T, PlErr *err) {
     size_t need = carve(&m->a, NULL, &m->cfg, B, T), cells = (size_t)B * T;
     size_t F = (size_t)feature_width(&m->cfg);

@@ -100,6 +100,10 @@ PlStatus pl_model_new_zero(const PlModelConfig *cfg, PlModel **out, PlErr *err);
  * *nparams, allocating nothing. Returns PL_OK, or PL_ERANGE with a message
  * (a field out of range, or a count that would overflow). */
 PlStatus pl_model_config_check(const PlModelConfig *cfg, size_t *nparams, PlErr *err);
+/* The bytes a forward and backward of a B x T batch hold beside the
+ * parameters: the activations, gradients and scratch the model allocates
+ * for it, counted as it carves them. */
+uint64_t pl_model_batch_bytes(const PlModelConfig *cfg, int B, int T);
 void pl_model_free(PlModel *m);
 /* A new model with src's weights under cfg, which may change only what does
  * not change the parameters' shapes (mask, readout, pooling mode). Returns

@@ -410,20 +410,15 @@ static PlStatus check_train_config(const PlCorpus *c, const PlTrainConfig *cfg, 
 uint64_t pl_train_memory_estimate(const PlTrainConfig *cfg, int vocab) {
     PlModelConfig m = cfg->model;
     m.vocab = vocab;
+    if (cfg->batching == PL_BATCH_PACKED && pl_arch_recurrent(m.arch)) m.mask = PL_SEQ_PACKED; /* as pl_train */
     size_t nparams = 0;
     PlErr ignored;
-    if (pl_model_config_check(&m, &nparams, &ignored)) nparams = 0;
-    uint64_t T = (uint64_t)(cfg->maxlen > 0 ? cfg->maxlen : 1),
-             B = (uint64_t)(cfg->batch_size > 0 ? cfg->batch_size : 1);
-    uint64_t E = (uint64_t)m.embed, H = (uint64_t)m.hidden, per_cell = E + 1;
-    if (pl_arch_recurrent(m.arch)) per_cell += 6 * H; /* up to 4 gates, the state and the cell */
-    if (m.arch == PL_ARCH_ATTENTION) {
-        uint64_t HD = (uint64_t)m.heads * (uint64_t)m.dhead;
-        per_cell += 4 * HD + 2 * (uint64_t)m.heads * T; /* q, k, v, out; the scores and their softmax */
-    }
-    if (m.classes > 0) per_cell += (uint64_t)m.classes;
-    uint64_t activations = B * T * per_cell * 2; /* and their gradients */
-    return ((uint64_t)nparams * 4 + activations) * sizeof(float);
+    if (pl_model_config_check(&m, &nparams, &ignored)) return 0; /* pl_train refuses it anyway */
+    int T = cfg->maxlen > 0 ? cfg->maxlen : 1, B = cfg->batch_size > 0 ? cfg->batch_size : 1;
+    uint64_t batch = (uint64_t)B * (uint64_t)T * (sizeof(int32_t) + 1); /* the padded batch: ids and mask */
+    /* the weights, their gradients and Adam's two moments; the model's
+     * activations for the widest batch, counted as the model carves them */
+    return (uint64_t)nparams * 4 * sizeof(float) + pl_model_batch_bytes(&m, B, T) + batch;
 }
 
 PlStatus pl_train_memory_check(const PlTrainConfig *cfg, int vocab, int at_once, uint64_t available, PlErr *err) {

@@ -720,6 +720,9 @@ int gui_export(const PlLabSettings *s, PlView v, const GuiExport *x) {
         fprintf(stderr, "padlab export: the %s view's results were not ready in time\n", pl_view_name(v));
         rc = 1;
     }
+    const PlLabTraining *tr = pl_lab_training(g.lab);
+    if (!rc && v == PL_VIEW_TRAIN && tr->failed[0]) /* an empty runs table is no export of these settings */
+        fprintf(stderr, "padlab export: not trained: %s\n", tr->failed), rc = 1;
     GuiList *dl = &g.dl;
     dl->titles = 1, dl->want_data = 1;
     gui_dl_reset(dl);

@@ -325,6 +325,7 @@ typedef struct {
     double eta;             /* seconds left, without paused time */
     int trained;            /* a retrain has finished in this lab */
     char status[400];       /* its figures marked (ledger.h) */
+    char failed[200];       /* why the last retrain trained nothing (refused, failed); "" otherwise */
 } PlLabTraining;
 
 /* The padding x mask grid: the selected model and settings, pre/post x mask

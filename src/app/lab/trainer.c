@@ -190,8 +190,10 @@ void pl_lab_train_start(PlLab *lab) {
     lab->tr.active = lab->job != NULL;
     lab->tr.paused = 0;
     lab->tr.eta = 0.0;
+    lab->tr.failed[0] = 0;
     if (lab->job) snprintf(lab->tr.status, sizeof lab->tr.status, "retraining %d seed%s", k, k > 1 ? "s" : "");
     else snprintf(lab->tr.status, sizeof lab->tr.status, "not trained: %.170s", err.msg);
+    if (!lab->job) snprintf(lab->tr.failed, sizeof lab->tr.failed, "%.190s", err.msg);
 }
 
 void pl_lab_retrain_cancel(PlLab *lab, const char *why) {
@@ -268,6 +270,8 @@ static void finish_retrain(PlLab *lab, PlJobState state) {
         lab->events |= PL_TRAINED_RUNS;
     } else {
         snprintf(lab->tr.status, sizeof lab->tr.status, "%.190s",
+                 state == PL_JOB_CANCELED ? "training canceled" : err.msg);
+        snprintf(lab->tr.failed, sizeof lab->tr.failed, "%.190s",
                  state == PL_JOB_CANCELED ? "training canceled" : err.msg);
     }
     pl_model_free(m);
