@@ -66,6 +66,28 @@ expect_error "a missing input file is named" "absent.txt: cannot open"
 printf 'label\ttext\n1\tGood fun\n0\tBad, bad, bad film!\n1\tOk\n' >"$TMP/small.tsv"
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4 --format csv
 expect "stats csv on three reviews" 0 $'maxlen,padding_share,kept_share,rows_truncated\n4,0.2500,0.9000,0.3333'
+# --maxlen none is the longest review, 5: 15 cells hold the 10 tokens, nothing cut
+run "$P" stats --corpus "$TMP/small.tsv" --maxlen none,4 --format csv
+expect "stats --maxlen none costs the longest review's width" 0 $'maxlen,padding_share,kept_share,rows_truncated\n5,0.3333,1.0000,0.0000\n4,0.2500,0.9000,0.3333'
+run "$P" stats --corpus "$TMP/small.tsv" --maxlen none
+expect_has "the table says which row is none" "none (5)         0.3333      1.0000          0.0000"
+run "$P" stats --corpus "$TMP/small.tsv" --maxlen none --format json
+expect_has "the JSON marks it" $'"maxlen": 5,\n      "none": true,'
+run "$P" stats --maxlen 200,nothing
+expect_error "a maxlen that is neither a number nor none is named" "--maxlen: expected integers from 1 to 10000000 or none, separated by commas, got '200,nothing'"
+run "$P" experiment pooling --maxlen 1
+expect_error "experiment's maxlen is one number or none" "--maxlen: expected an integer from 2 to 100000 or none, got '1'"
+run "$P" experiment pooling --corpus builtin:1:120 --maxlen none --epochs 1 --format json
+if [[ $rc -eq 0 && $out == *'"max_length": -1,
+          "n": 0,
+          "acc": null'* ]]; then pass "experiment --maxlen none: no review is longer, so the long group has no accuracy (null, not 0)"
+else fail "experiment --maxlen none: no review is longer, so the long group has no accuracy (null, not 0)" "status $rc" "$err"; fi
+longest=$("$P" stats --corpus builtin:1:120 --maxlen 10 --format json | awk -F': ' '/"max"/ {print $2 + 0}')
+run "$P" experiment pooling --corpus builtin:1:120 --maxlen none --epochs 1
+expect_has "experiment --maxlen none trains as wide as the longest review, and says so" "1 epochs, maxlen $longest (the longest review: nothing cut), 1 seed"
+run "$P" bench --probes --corpus builtin:1:120 --maxlen none --reps 1
+expect_has "bench --probes --maxlen none measures at the longest review" "maxlen $longest "
+
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4
 expect_has "stats table shows the length summary" "lengths    min 2, median 3, mean 3.3, p95 5, max 5"
 run "$P" stats --corpus "$TMP/small.tsv" --maxlen 4,10 --format json

@@ -172,6 +172,26 @@ int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, in
     return 0;
 }
 
+int cli_maxlen_list(const CliArgs *a, const char *def, int lo, int hi, const PlCorpus *c, int *out, int max, int *n) {
+    const char *v = value_of(a, "maxlen");
+    const char *s = v ? v : def;
+    char buf[1024], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", s);
+    *n = 0;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (*n == max) return cli_usage_error(a, "--maxlen: at most %d values, got '%s'", max, s);
+        if (strcmp(tok, "none") == 0) out[*n] = c ? pl_corpus_longest(c) : PL_MAXLEN_NONE;
+        else if (parse_int(tok, lo, hi, &out[*n]))
+            return cli_usage_error(a, max == 1 ? "--maxlen: expected an integer from %d to %d or none, got '%s'"
+                                                : "--maxlen: expected integers from %d to %d or none, separated by commas, "
+                                                  "got '%s'",
+                                   lo, hi, s);
+        ++*n;
+    }
+    if (*n == 0) return cli_usage_error(a, "--maxlen: expected at least one value");
+    return 0;
+}
+
 int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices, int *out) {
     const char *v = cli_str(a, name, def);
     int i = pl_name_find(choices, v);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "app/settings.h"
+#include "core/corpus.h"
 
 typedef struct {
     const char *name; /* long name, without the dashes */
@@ -44,6 +45,10 @@ int cli_flag(const CliArgs *a, const char *name);
 /* Typed getters: 0 on success (or absence: *out = def), 2 after an error. */
 int cli_int(const CliArgs *a, const char *name, int def, int lo, int hi, int *out);
 int cli_int_list(const CliArgs *a, const char *name, const char *def, int lo, int hi, int *out, int max, int *n);
+/* --maxlen N,N,... where none stands for c's longest review (nothing cut;
+ * PL_MAXLEN_NONE while c is NULL, to check the flag before the corpus
+ * loads); integers from lo to hi. */
+int cli_maxlen_list(const CliArgs *a, const char *def, int lo, int hi, const PlCorpus *c, int *out, int max, int *n);
 int cli_choice(const CliArgs *a, const char *name, const char *def, const char *const *choices, int *out);
 
 /* Fills out with one option per registry setting in mask (a bit per

@@ -142,7 +142,7 @@ static void probes_json(const PlCorpus *c, const PlProbeBench *b, int n) {
 
 static int run_probes(const CliArgs *a, const PlCorpus *c, OutFormat fmt) {
     int maxlens[8], nm, reps;
-    if (cli_int_list(a, "maxlen", "200,400,800", 1, 2000, maxlens, 8, &nm) || cli_int(a, "reps", 5, 1, 1000, &reps))
+    if (cli_maxlen_list(a, "200,400,800", 1, 2000, c, maxlens, 8, &nm) || cli_int(a, "reps", 5, 1, 1000, &reps))
         return 2;
     int *lens = cli_lengths(c);
     PlProbeBench *b = malloc(sizeof *b * PL_R_COUNT * (size_t)nm);
@@ -250,7 +250,7 @@ static const CliOpt opts[] = {
     {"epochs", "N", "epochs per model (default " PL_STR(PL_DEFAULT_EPOCHS) ")"},
     {"models", "LIST", "the models timed (default " BENCH_DEFAULT "; also gru_masked, lstm_masked, avgpool_masked)"},
     {"probes", NULL, "instead: how long each view's result takes to recompute after a change"},
-    {"maxlen", "N,N,...", "with --probes: the maxlens to measure at (default 200,400,800)"},
+    {"maxlen", "N,N,...", "with --probes: the maxlens to measure at, none for the longest review (default 200,400,800)"},
     {"reps", "N", "with --probes: runs per figure, the median is shown (default 5)"},
     {"format", "FMT", "table (default) or json"},
     {NULL, NULL, NULL},
@@ -260,7 +260,7 @@ const CliCommand cli_cmd_bench = {
     .name = "bench",
     .summary = "training speed of the recurrent and pooling models, the vector level, and this machine's rates",
     .usage = "[--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--models LIST] [--format table|json]\n"
-             "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,800] [--reps 5] [--format table|json]",
+             "       padlab bench --probes [--corpus SRC] [--maxlen 200,400,none] [--reps 5] [--format table|json]",
     .details = "Measures single-precision GEMM (512^3) and a register-bound FMA loop on one\n"
                "thread, then trains Embedding(10000,32) -> SimpleRNN(32) -> Dense(1)\n"
                "(unmasked, then with the Keras mask), the same with GRU(32) and LSTM(32),\n"

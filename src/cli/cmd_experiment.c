@@ -1,5 +1,6 @@
 /* padlab experiment: train a grid of settings over several seeds and print
  * what each setting did to the validation accuracy. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +54,12 @@ static const char *against(const PlChance *ch, double acc) {
     return v == PL_AT_CHANCE ? "at" : v == PL_ABOVE_CHANCE ? "above" : "below";
 }
 
-/* What the tables say of the corpus: its name and its chance. */
+/* What the tables say of the corpus: its name, its chance and its longest
+ * review (0: not known, in a merge). */
 typedef struct {
     const char *source;
     PlChance chance;
+    int longest;
 } Corpus;
 
 static void print_json(const PlExperiment *e, const Corpus *c, int epochs, const PlRun *runs, int n,
@@ -93,7 +96,8 @@ static void print_json(const PlExperiment *e, const Corpus *c, int epochs, const
             json_obj(&w, NULL);
             json_int(&w, "max_length", r->bucket_hi[k] == INT32_MAX ? -1 : r->bucket_hi[k]);
             json_int(&w, "n", r->bucket_n[k]);
-            json_num(&w, "acc", (double)r->bucket_acc[k]);
+            if (r->bucket_n[k]) json_num(&w, "acc", (double)r->bucket_acc[k]);
+            else json_num(&w, "acc", NAN); /* null: no review of that length */
             json_close(&w, '}');
         }
         json_close(&w, ']');
@@ -149,7 +153,9 @@ static int print_runs(const PlRun *runs, int n, int epochs, int by_loss, const P
         out_table_cell(&t, "%s", runs[i].status ? "failed" : accs);
         out_table_cell(&t, "%.4f", (double)(by_loss ? r->best_val_loss : r->best_val_acc));
         if (!by_loss) out_table_cell(&t, "%s", against(ch, (double)r->best_val_acc));
-        for (int k = 0; !by_loss && k < PL_LEN_BUCKETS; k++) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
+        for (int k = 0; !by_loss && k < PL_LEN_BUCKETS; k++) /* a length no review has: no accuracy, not 0 */
+            if (r->bucket_n[k]) out_table_cell(&t, "%.3f", (double)r->bucket_acc[k]);
+            else out_table_cell(&t, "%s", "-");
         out_table_cell(&t, "%.3f", r->seconds / (epochs ? epochs : 1));
     }
     int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
@@ -217,8 +223,10 @@ static int report(const PlExperiment *e, const Corpus *c, const PlExperimentOpts
     } else if (fmt == OUT_CSV) {
         bad = print_summary(e, sum, ns, OUT_CSV, &ch);
     } else {
-        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d, %d seed%s\n", e->name, e->summary, c->source,
-               o->epochs, o->maxlen, o->n_seeds, o->n_seeds > 1 ? "s" : "");
+        int whole = c->longest && o->maxlen >= c->longest; /* --maxlen none, or as wide */
+        printf("experiment %s: %s\ncorpus %s, %d epochs, maxlen %d%s, %d seed%s\n", e->name, e->summary, c->source,
+               o->epochs, o->maxlen, whole ? " (the longest review: nothing cut)" : "", o->n_seeds,
+               o->n_seeds > 1 ? "s" : "");
         if (!e->by_loss)
             printf("chance %.4f: always answering %s on the %d validation reviews; an accuracy within %.4f of it is "
                    "at chance\n",
@@ -312,7 +320,7 @@ static int train(const CliArgs *a, const PlExperiment *e, const PlExperimentOpts
         fprintf(stderr, "padlab experiment: %s\n", err.msg);
         rc = 1;
     }
-    Corpus tables = {c->source, part.chance};
+    Corpus tables = {c->source, part.chance, pl_corpus_longest(c)};
     if (!rc && !shards) rc = report(e, &tables, o, runs, n, fmt);
     if (!rc && (shards || cli_flag(a, "out"))) rc = write_part(a, &part);
     if (!rc && save && pl_model_save(first, save, &err)) {
@@ -331,9 +339,9 @@ static int run_plan(const CliArgs *a) {
     PlSeed seeds[MAX_SEEDS];
     PlExperimentOpts o = {0, 0, seeds, 0};
     OutFormat fmt;
-    int threads, shard, shards;
+    int threads, shard, shards, nmax;
     if (cli_int(a, "epochs", PL_DEFAULT_EPOCHS, 1, PL_MAX_EPOCHS, &o.epochs) ||
-        cli_int(a, "maxlen", PL_DEFAULT_MAXLEN, 2, 100000, &o.maxlen) || read_seeds(a, seeds, &o.n_seeds) ||
+        cli_maxlen_list(a, CLI_DEF_MAXLEN, 2, 100000, NULL, &o.maxlen, 1, &nmax) || read_seeds(a, seeds, &o.n_seeds) ||
         cli_format(a, &fmt) || cli_int(a, "threads", 2, 1, 16, &threads) || read_shard(a, &shard, &shards))
         return 2;
     if (shards && cli_flag(a, "format"))
@@ -343,6 +351,7 @@ static int run_plan(const CliArgs *a) {
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
     if (rc) return rc;
+    o.maxlen = pl_maxlen_of(o.maxlen, pl_corpus_longest(c)); /* none: as wide as the longest review */
     PlRun *runs;
     int n;
     PlErr err;
@@ -378,7 +387,7 @@ static int merge(const CliArgs *a) {
     if (rc) fprintf(stderr, "padlab experiment: %s\n", err.msg);
     if (!rc) {
         PlExperimentOpts o = pl_part_opts(&whole);
-        Corpus tables = {whole.corpus, whole.chance};
+        Corpus tables = {whole.corpus, whole.chance, 0};
         rc = report(pl_experiment_find(whole.experiment), &tables, &o, runs, n, fmt);
     }
     for (int i = 0; i < a->npos; i++) pl_part_done(&parts[i]);
@@ -394,7 +403,8 @@ static const CliOpt opts[] = {
     {"epochs", "N", "epochs per run (default " CLI_DEF_EPOCHS ")"},
     {"seeds", "K", "run every setup with seeds 0..K-1 (default 1)"},
     {"seed", "S", "run every setup with seed S only"},
-    {"maxlen", "N", "maxlen of the runs (default " CLI_DEF_MAXLEN "; the maxlen experiment sweeps its own)"},
+    {"maxlen", "N|none", "maxlen of the runs, none for the longest review (default " CLI_DEF_MAXLEN
+                         "; the maxlen experiment sweeps its own)"},
     {"threads", "N", "runs trained at once (default 2)"},
     {"save-model", "FILE", "save the trained model of the first run"},
     {"shard", "I/N", "train only the runs k with k mod N = I (I from 0) and write them as a part file"},
@@ -407,7 +417,7 @@ static const CliOpt opts[] = {
 const CliCommand cli_cmd_experiment = {
     .name = "experiment",
     .summary = "train a grid of settings over seeds and compare them",
-    .usage = "NAME [--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--seeds K | --seed S] [--maxlen " CLI_DEF_MAXLEN "]\n"
+    .usage = "NAME [--corpus SRC] [--epochs " CLI_DEF_EPOCHS "] [--seeds K | --seed S] [--maxlen N|none]\n"
              "                         [--format table|csv|json] [--save-model FILE] [--shard I/N] [--out FILE]\n"
              "       padlab experiment --merge PART.json... [--format table|csv|json]",
     .details = "NAME is one of:\n"

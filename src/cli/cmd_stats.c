@@ -14,7 +14,8 @@ static int count_positive(const PlCorpus *c) {
     return pos;
 }
 
-static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxlenRow *rows, int nmax) {
+static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxlenRow *rows, const int *maxlens,
+                       int nmax) {
     JsonW w;
     json_begin(&w, stdout);
     json_str(&w, "corpus", c->source);
@@ -34,6 +35,7 @@ static void print_json(const PlCorpus *c, const PlLengthSummary *s, const PlMaxl
     for (int i = 0; i < nmax; i++) {
         json_obj(&w, NULL);
         json_int(&w, "maxlen", rows[i].maxlen);
+        if (maxlens[i] == PL_MAXLEN_NONE) json_bool(&w, "none", 1); /* the longest review's width: nothing cut */
         json_num(&w, "padding_share", rows[i].padding_share);
         json_num(&w, "kept_share", rows[i].kept_share);
         json_num(&w, "rows_truncated", rows[i].rows_truncated);
@@ -57,6 +59,7 @@ static void print_summary(const PlCorpus *c, const PlLengthSummary *s) {
 
 static const char *const stats_head[] = {"maxlen", "padding_share", "kept_share", "rows_truncated"};
 
+/* maxlens may hold PL_MAXLEN_NONE: the corpus's longest review, nothing cut. */
 int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat fmt) {
     int *len = cli_lengths(c);
     PlMaxlenRow *rows = malloc((size_t)nmax * sizeof *rows);
@@ -68,14 +71,15 @@ int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat f
         fprintf(stderr, "padlab stats: out of memory while summarising the lengths\n");
         return 1;
     }
-    for (int i = 0; i < nmax; i++) pl_maxlen_row(len, c->n, maxlens[i], &rows[i]);
+    for (int i = 0; i < nmax; i++) pl_maxlen_row(len, c->n, pl_maxlen_of(maxlens[i], pl_corpus_longest(c)), &rows[i]);
     if (fmt == OUT_JSON) {
-        print_json(c, &s, rows, nmax);
+        print_json(c, &s, rows, maxlens, nmax);
     } else {
         OutTable t;
         out_table_init(&t, 4, stats_head);
         for (int i = 0; i < nmax; i++) {
-            out_table_cell(&t, "%d", rows[i].maxlen);
+            if (maxlens[i] == PL_MAXLEN_NONE && fmt == OUT_TABLE) out_table_cell(&t, "none (%d)", rows[i].maxlen);
+            else out_table_cell(&t, "%d", rows[i].maxlen);
             out_table_cell(&t, "%.4f", rows[i].padding_share);
             out_table_cell(&t, "%.4f", rows[i].kept_share);
             out_table_cell(&t, "%.4f", rows[i].rows_truncated);
@@ -101,7 +105,7 @@ int cli_print_stats(const PlCorpus *c, const int *maxlens, int nmax, OutFormat f
 static int run(const CliArgs *a) {
     int maxlens[32], nmax;
     OutFormat fmt;
-    if (cli_int_list(a, "maxlen", "50,100,200,400,800", 1, 10000000, maxlens, 32, &nmax) || cli_format(a, &fmt))
+    if (cli_maxlen_list(a, "50,100,200,400,800", 1, 10000000, NULL, maxlens, 32, &nmax) || cli_format(a, &fmt))
         return 2;
     PlCorpus *c;
     int rc = cli_load_corpus(a, &c);
@@ -113,7 +117,7 @@ static int run(const CliArgs *a) {
 
 static const CliOpt opts[] = {
     CLI_OPT_CORPUS,
-    {"maxlen", "N,N,...", "maxlens to cost (default 50,100,200,400,800)"},
+    {"maxlen", "N,N,...", "maxlens to cost, none for the longest review (default 50,100,200,400,800)"},
     CLI_OPT_FORMAT,
     {NULL, NULL, NULL},
 };
