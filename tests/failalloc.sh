@@ -108,7 +108,7 @@ COMMANDS=(
     "all stats --corpus builtin:0:40"
     "40 stats --corpus $TMP/small.tsv --format json"
     "all pad --padding post --mask hf $TMP/two.txt"
-    "40 buckets --corpus builtin:1:30 --format csv"
+    "all buckets --corpus builtin:1:30 --format csv"
     "60 probe batch --corpus builtin:5:40"
     "40 probe attention --corpus builtin:5:40"
     "30 probe attention --corpus builtin:5:40 --maxlen 800"
