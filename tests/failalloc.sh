@@ -101,6 +101,13 @@ cat >"$TMP/am.json" <<'JSON'
 {"attention_mask": [[0, 0, 1, 1, 1, 1, 1]]},
 {"attention_mask": [[1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 1, 1]]}]
 JSON
+# The same answers from a program, as kata check --run runs it: the line of
+# the case it is given ($PADLAB_KATA_CASE ends in caseN.json).
+cat >"$TMP/am.sh" <<'SH'
+n=${PADLAB_KATA_CASE##*case}
+sed -n "${n%.json}p" "$(dirname "$0")/am.json" | sed 's/^\[//; s/\]$//; s/},$/}/'
+SH
+chmod +x "$TMP/am.sh"
 katas="$here/../katas"
 small="--corpus builtin:0:40 --maxlen 32 --batch 8"
 COMMANDS=(
@@ -108,7 +115,7 @@ COMMANDS=(
     "all stats --corpus builtin:0:40"
     "40 stats --corpus $TMP/small.tsv --format json"
     "all pad --padding post --mask hf $TMP/two.txt"
-    "40 buckets --corpus builtin:1:30 --format csv"
+    "all buckets --corpus builtin:1:30 --format csv"
     "60 probe batch --corpus builtin:5:40"
     "40 probe attention --corpus builtin:5:40"
     "30 probe attention --corpus builtin:5:40 --maxlen 800"
@@ -142,10 +149,16 @@ COMMANDS=(
     "all kata emit attention_mask --corpus builtin:0:40"
     "all kata --check $katas/pad_sequences.kata"
     "all kata check attention_mask $TMP/am.json --corpus builtin:0:40 --no-book"
+    "all kata emit attention_mask --corpus builtin:0:40 --out $TMP/cases"
+    "30 kata check attention_mask --run $TMP/am.sh --corpus builtin:0:40 --no-book"
+    "30 experiment pooling --corpus builtin:3:40 --epochs 1 --save-model $TMP/m.model --format json"
+    "20 lesson 01-rectangle --class --new --port 0 --corpus builtin:0:40 --report $TMP/class.md"
 )
 # The exports draw through the window's code: not in a build without it.
 if ! without gui "the export and handout sweeps" 3; then
     COMMANDS+=("all export $small --view batch --csv $TMP/x.csv" "20 export $small --view batch --svg $TMP/x.svg")
+    COMMANDS+=("all export $small --view batch --json $TMP/x.json")
+    COMMANDS+=("20 gui $small --view batch --size 400x300 --screenshot $TMP/shot.png")
     COMMANDS+=("40 lesson 01-rectangle --handout $TMP/handout --corpus builtin:0:40")
 fi
 # Every allocation of these in `make sweep` only (each takes longer).
@@ -183,6 +196,9 @@ LIBC=(
 normalise() {
     case $1 in
     experiment*) grep -v 'seconds' ;;
+    # A class has a fresh code, port and QR code each run, and its report a
+    # fresh name (class-2.md) when class.md is there.
+    *--class*) grep -v $'\e' | sed -E 's/code [A-Z0-9]+/code C/; s/:[0-9]+\//:P\//; s/class(-[0-9]+)?\.md/class.md/' ;;
     bench*) sed -E 's/[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?/N/g' ;;
     *) cat ;;
     esac

@@ -126,19 +126,35 @@ run "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model "$TMP
 if [[ $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/m.model && ! -L $TMP/m.model ]]; then
     pass "--save-model writes through a fresh temporary file, not a planted symlink"
 else fail "--save-model writes through a fresh temporary file, not a planted symlink" "status $rc" "$err"; fi
+mkfifo "$TMP/part.fifo"
+run timeout 20 "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --shard 1/2 --out "$TMP/part.fifo"
+if [[ $rc -eq 2 && -p $TMP/part.fifo && $err == *"--out: $TMP/part.fifo: is a FIFO"* ]]; then pass "experiment --out FIFO is refused before training"
+else fail "experiment --out FIFO is refused before training" "status $rc" "$err"; fi
+run timeout 20 "$P" experiment pooling --corpus builtin:3:300 --epochs 1 --save-model /dev/null --format csv
+if [[ $rc -eq 2 && -z $out && $err == *"--save-model: /dev/null: is a device"* ]]; then pass "--save-model /dev/null is refused as a device, before training"
+else fail "--save-model /dev/null is refused as a device, before training" "status $rc" "$err"; fi
 
 # ---- every file through the one writer (issues 20 and 22) ----
 if ! without gui "every file through the one writer: exports and screenshots" 10; then
     X=(export --view batch --corpus builtin:3:300)
-    # A FIFO is written into, never replaced by a regular file.
+    # A FIFO, a device or a socket is no file to write: refused in one line
+    # naming it, before anything is written (a FIFO with no reader would
+    # block for ever), and left as it was.
     mkfifo "$TMP/plot.fifo"
-    timeout 60 cat "$TMP/plot.fifo" >"$TMP/from-fifo" &
-    reader=$!
-    run timeout 60 "$P" "${X[@]}" --svg "$TMP/plot.fifo"
-    wait "$reader"
-    if [[ $rc -eq 0 && -p $TMP/plot.fifo && $(head -c 5 "$TMP/from-fifo") == "<?xml" && $(tail -n 1 "$TMP/from-fifo") == "</svg>" ]]; then
-        pass "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO"
-    else fail "--svg into a FIFO: a reader gets the whole SVG and the FIFO stays a FIFO" "status $rc" "$err"; fi
+    python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$TMP/plot.sock" 2>/dev/null || true
+    run timeout 20 "$P" "${X[@]}" --svg "$TMP/fine.svg" --csv "$TMP/plot.fifo"
+    if [[ $rc -eq 2 && -p $TMP/plot.fifo && ! -e $TMP/fine.svg && $err == *"--csv: $TMP/plot.fifo: is a FIFO"* && $(grep -c '' <<<"$err") == 1 ]]; then
+        pass "--csv into a FIFO is refused at once, naming it, and --svg beside it writes nothing"
+    else fail "--csv into a FIFO is refused at once, naming it, and --svg beside it writes nothing" "status $rc" "$err"; fi
+    for dev in /dev/null "$TMP/plot.sock"; do
+        [[ -e $dev ]] || continue
+        run timeout 20 "$P" "${X[@]}" --json "$dev"
+        if [[ $rc -eq 2 && $err == *"$dev: is a "* && $(grep -c '' <<<"$err") == 1 ]]; then pass "--json into $(basename "$dev") is refused in one line naming it"
+        else fail "--json into $(basename "$dev") is refused in one line naming it" "status $rc" "$err"; fi
+    done
+    run timeout 20 "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot /dev/null
+    if [[ $rc -eq 2 && $err == *"/dev/null: is a device"* ]]; then pass "--screenshot /dev/null is refused as a device"
+    else fail "--screenshot /dev/null is refused as a device" "status $rc" "$err"; fi
     # A symlink is written through: its target holds the file, the link stays a link.
     mkdir "$TMP/plots"
     echo "old" >"$TMP/plots/real.svg"
@@ -174,18 +190,18 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
     if [[ $rc -eq 0 && ! -e $TMP/out.svg.tmp.Ab3xYz && -e $TMP/out.svg.tmp.Zz9fre ]]; then
         pass "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept"
     else fail "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept" "status $rc" "$(ls "$TMP")"; fi
-    # A device is written into: a full one is one line with the reason, and stays a device.
+    # A device is refused, a full one too, and stays a device.
     if [[ $(id -u) -eq 0 ]] && mknod "$TMP/full" c 1 7 2>/dev/null && : 2>/dev/null >"$TMP/full"; then
         run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/full"
         if [[ -c $TMP/full ]]; then pass "--screenshot to a device leaves the device node in place"
         else fail "--screenshot to a device leaves the device node in place" "$(ls -l "$TMP/full")"; fi
-        expect_fail "--screenshot to a full device exits 1 with the reason" 1 "full: cannot write: No space left on device"
+        expect_fail "--screenshot to a full device is refused as a device" 2 "full: is a device: give the name of a file to write"
         rm -f "$TMP/full"
     else
         skip "a private /dev/full (needs root and a folder that allows devices)" 2
     fi
     run "$P" "${X[@]}" --svg "$TMP/plots"
-    expect_fail "--svg to a folder is refused in one line" 1 "plots: cannot write: a folder, not a file"
+    expect_fail "--svg to a folder is refused in one line" 2 "--svg: $TMP/plots: is a folder: give the name of a file to write"
     # A read-only folder: one line naming the folder and the reason.
     if read_only_folder "$TMP/ro"; then
         # shellcheck disable=SC2086

@@ -10,7 +10,7 @@ static PlCost cost_of(PlPlanOpts o) {
     PlPlan *p;
     ck_assert_int_eq(pl_plan_make(lens, 5, &o, &p, NULL), PL_OK);
     PlCost c;
-    pl_cost_of_plan(&c, p, lens);
+    ck_assert_int_eq(pl_cost_of_plan(&c, p, lens, NULL), PL_OK);
     pl_plan_free(p);
     return c;
 }

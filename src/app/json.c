@@ -164,17 +164,25 @@ void pl_json_free(PlJson *j) {
     free(j);
 }
 
-PlJson *pl_json_parse(const char *text, size_t n, PlErr *err) {
-    if (n > PL_JSON_MAX_BYTES) return pl_err_set(err, PL_EINPUT, "the output is over 64 MB"), NULL;
+PlStatus pl_json_parse_status(const char *text, size_t n, PlJson **out, PlErr *err) {
+    *out = NULL;
+    if (n > PL_JSON_MAX_BYTES) return pl_err_set(err, PL_EINPUT, "the output is over 64 MB");
     PlJson *v = calloc(1, sizeof *v);
-    if (!v) return pl_err_set(err, PL_ENOMEM, "out of memory"), NULL;
+    if (!v) return pl_err_set(err, PL_ENOMEM, "out of memory");
     Reader r = {text, n, 0, 0, 0, err};
     PlStatus st = value(&r, v);
     if (!st) {
         skip_space(&r);
         if (r.at < r.n) st = fail(&r, "expected the end after the value");
     }
-    if (st) return pl_json_free(v), NULL;
+    if (st) return pl_json_free(v), st;
+    *out = v;
+    return PL_OK;
+}
+
+PlJson *pl_json_parse(const char *text, size_t n, PlErr *err) {
+    PlJson *v;
+    pl_json_parse_status(text, n, &v, err);
     return v;
 }
 

@@ -30,6 +30,9 @@ typedef struct PlJson {
 /* Parses text[0..n) (no NUL needed): a new value, or NULL with err "line L,
  * column C: what was expected" (PL_EINPUT) or PL_ENOMEM. */
 PlJson *pl_json_parse(const char *text, size_t n, PlErr *err);
+/* The same, with the status: PL_OK and *out, or PL_EINPUT / PL_ENOMEM with
+ * err and *out NULL, so that a caller can tell bad text from no memory. */
+PlStatus pl_json_parse_status(const char *text, size_t n, PlJson **out, PlErr *err);
 void pl_json_free(PlJson *j);
 /* The member of object o named key, or NULL. */
 const PlJson *pl_json_get(const PlJson *o, const char *key);

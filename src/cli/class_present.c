@@ -31,6 +31,7 @@
 #include "app/class/server.h"
 #include "app/class/session.h"
 #include "app/dirs.h"
+#include "app/lab/fill.h"
 #include "app/lab/worker.h"
 #include "app/state.h"
 #include "app/teach/lesson_run.h"
@@ -73,7 +74,12 @@ static void fill_texts(Present *p) {
     pl_lesson_run_sync_ledger(p->run); /* the projector and the pages show what the learner may see */
     pl_lesson_run_question_ledger(p->run, &p->ask);
     p->f->ask_ledger = &p->ask; /* the question's words may hand over figures to work from */
-    pl_lesson_fill(p->lab, pl_lab_ledger(p->lab), s->text ? s->text : "", p->narration, sizeof p->narration);
+    char why[300];
+    if (pl_fill_all(p->lab, pl_lab_ledger(p->lab), s->text ? s->text : "", p->narration, sizeof p->narration, why,
+                    sizeof why) &&
+        !p->computing && strstr(why, "out of memory"))
+        snprintf(p->oom, sizeof p->oom, "step %d: %.250s", p->step + 1, why), /* not "..." passed off as a figure */
+            snprintf(p->f->note, sizeof p->f->note, "%.150s: any key ends the class", why);
     char lesson_notes[2048] = ""; /* the lesson's own, before its first step's */
     if (p->step == 0 && p->l->notes) pl_lesson_fill(p->lab, NULL, p->l->notes, lesson_notes, sizeof lesson_notes);
     pl_lesson_fill(p->lab, NULL, s->notes ? s->notes : "", p->narration_notes, sizeof p->narration_notes);
@@ -201,7 +207,7 @@ static void countdown(Present *p) {
 
 int cp_key(Present *p, int key) {
     p->f->note[0] = '\0';
-    if (key == EOF) return 0;
+    if (key == EOF || p->oom[0]) return 0;
     if (key == 'q' && p->quitting) return 0;
     p->quitting = key == 'q';
     if (p->quitting)
@@ -219,7 +225,7 @@ int cp_key(Present *p, int key) {
 static void loop(Present *p) {
     unsigned shown = ~0u;
     int students = -1;
-    while (!stop_signal) {
+    while (!stop_signal && !p->oom[0]) {
         PlClassNow n;
         pl_class_now(p->c, &n);
         if (cp_tick(p)) shown = ~0u;
@@ -304,6 +310,8 @@ static int finish_class(Present *p, int rc, const struct termios *saved) {
     pl_class_server_stop(p->server), p->server = NULL;
     if (failed) return fprintf(stderr, "padlab lesson: %s\n", why), 1;
     if (written[0]) printf("class report: %s\n", written);
+    if (p->oom[0] && !sig)
+        return fprintf(stderr, "padlab lesson: %s: the class ended (the same command resumes it)\n", p->oom), 1;
     if (sig)
         fprintf(stderr, "padlab lesson: the class ended on signal %d%s\n", sig,
                 written[0] ? ", its report written" : "");
@@ -364,6 +372,7 @@ int cli_class_present(const ClassPresentArgs *o) {
     if (o->presenter && (p.pres = cli_presenter_open(o->presenter, why, sizeof why)) < 0)
         return fprintf(stderr, "padlab lesson: --presenter: %s\n", why), 2;
     int found = pl_lesson_find(o->lesson, path, sizeof path);
+    if (found == -2) return fprintf(stderr, "padlab lesson: out of memory while looking for the lesson\n"), 1;
     if (found) return fprintf(stderr, "padlab lesson: no lesson '%s' (padlab lesson --list)\n", o->lesson), 2;
     if (!(p.l = pl_lesson_load(path, &err))) return fprintf(stderr, "%s\n", err.msg), 2;
     p.lab = pl_lab_new(o->settings, &err);

@@ -35,6 +35,7 @@ typedef struct {
     int computing;              /* the step's training or grid still runs (curses: the step did not wait for it) */
     double share, eta;          /* its progress: done (0 to 1), seconds left (-1: not known yet) */
     char after[4096];           /* once revealed: the lesson's explanation (cp_after) */
+    char oom[300];              /* a figure the lab had no memory to compute: the class ends, saying so */
 } Present;
 
 /* Goes to step k: the lab set up, the question's texts filled and opened to

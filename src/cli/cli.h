@@ -46,6 +46,11 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out);
 
 /* Prints "CMD: out of memory while WHAT" and returns the exit status, 1. */
 int cli_no_memory(const CliArgs *a, const char *what);
+/* Each of the options named (a NULL-terminated list) that is given a file
+ * to write: 0 when none names a FIFO, a device, a socket or a folder; else 2
+ * after one line naming the option, the path and what it is. Commands check
+ * their outputs so before any work, and before any of them is written. */
+int cli_outputs_regular(const CliArgs *a, const char *const *opts);
 
 /* The settings of a lab: --state LINE first (app/state.h), then the flags
  * of the settings in mask over it, into s; *given gets a bit per setting

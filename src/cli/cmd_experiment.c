@@ -346,6 +346,8 @@ static int run_plan(const CliArgs *a) {
         return 2;
     if (shards && cli_flag(a, "format"))
         return cli_usage_error(a, "--shard writes a part file, not tables: --format is for --merge");
+    static const char *const outputs[] = {"save-model", "out", NULL};
+    if (cli_outputs_regular(a, outputs)) return 2;
     if (shard && cli_flag(a, "save-model"))
         return cli_usage_error(a, "--save-model keeps the plan's first run, which shard 0/%d trains", shards);
     PlCorpus *c;

@@ -41,6 +41,8 @@ static int run_gui(const CliArgs *a) {
     g.session = cli_str(a, "session", NULL);
     g.screenshot = cli_str(a, "screenshot", NULL);
     if (g.screenshot && !*g.screenshot) return cli_usage_error(a, "--screenshot needs a file name");
+    static const char *const outputs[] = {"screenshot", NULL};
+    if (cli_outputs_regular(a, outputs)) return 2;
     g.lesson = cli_str(a, "lesson", NULL), g.step = -1;
     if (g.lesson && !*g.lesson) return cli_usage_error(a, "--lesson needs a lesson's name (padlab lesson --list)");
     if (cli_str(a, "step", NULL)) {
@@ -131,6 +133,8 @@ static int run_export(const CliArgs *a) {
         return cli_usage_error(a, "nothing to write: give --svg FILE, --csv FILE or --json FILE");
     if ((x.svg && !*x.svg) || (x.csv && !*x.csv) || (x.json && !*x.json))
         return cli_usage_error(a, "--svg, --csv and --json need a file name");
+    static const char *const outputs[] = {"svg", "csv", "json", NULL};
+    if (cli_outputs_regular(a, outputs)) return 2;
     return gui_export(&s, (PlView)s.view, &x);
 }
 

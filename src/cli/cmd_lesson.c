@@ -191,6 +191,8 @@ static int list_quantities(void) {
 /* ---- --class ---- */
 
 static int class_session(const CliArgs *a, const PlLabSettings *s) {
+    static const char *const outputs[] = {"report", NULL};
+    if (cli_outputs_regular(a, outputs)) return 2; /* not after the class: before it */
     ClassPresentArgs o = {.lesson = a->pos[0],
                           .settings = s,
                           .listen = cli_str(a, "listen", "127.0.0.1"),

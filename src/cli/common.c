@@ -7,6 +7,7 @@
 #include "app/lab/fill.h"
 #include "app/state.h"
 #include "cli.h"
+#include "core/atomic.h"
 #include "core/corpus_load.h"
 #include "core/text.h"
 
@@ -28,6 +29,16 @@ int cli_load_corpus(const CliArgs *a, PlCorpus **out) {
 int cli_no_memory(const CliArgs *a, const char *what) {
     fprintf(stderr, "%s: out of memory while %s\n", a->cmd, what);
     return 1;
+}
+
+int cli_outputs_regular(const CliArgs *a, const char *const *opts) {
+    for (; *opts; opts++) {
+        const char *path = cli_str(a, *opts, NULL);
+        PlErr err;
+        if (path && *path && pl_atomic_regular_only(path, &err))
+            return fprintf(stderr, "%s: --%s: %s\n", a->cmd, *opts, err.msg), 2;
+    }
+    return 0;
 }
 
 int cli_format(const CliArgs *a, OutFormat *fmt) {

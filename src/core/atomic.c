@@ -229,13 +229,12 @@ static PlStatus open_temp(PlAtomic *a, const char *path, PlErr *err) {
 
 PlStatus pl_atomic_open(PlAtomic *a, const char *path, int flags, PlErr *err) {
     *a = (PlAtomic){.flags = flags};
+    /* A FIFO would block with no reader, a device swallows or refuses the
+     * bytes, a socket cannot be opened: none is a file to write. */
+    PlStatus st = pl_atomic_regular_only(path, err);
+    if (st) return st;
     a->shown = strdup(path);
     if (!a->shown) return open_failed(a, path, ENOMEM, err);
-    struct stat st;
-    if (!(flags & PL_ATOMIC_NEW) && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        a->path = strdup(path);
-        return a->path ? open_in_place(a, path, 0, err) : open_failed(a, path, ENOMEM, err);
-    }
     int proc = 0, e = 0;
     a->path = flags & PL_ATOMIC_NEW ? strdup(path) : final_name(path, &proc, &e);
     if (!a->path) return open_failed(a, path, e ? e : ENOMEM, err);
@@ -337,6 +336,7 @@ PlStatus pl_atomic_regular_only(const char *path, PlErr *err) {
     const char *what = S_ISFIFO(st.st_mode)                         ? "a FIFO (a pipe with a name)"
                        : S_ISDIR(st.st_mode)                        ? "a folder"
                        : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                       : S_ISSOCK(st.st_mode)                       ? "a socket"
                                                                     : "not a regular file";
     return pl_err_set(err, PL_EINPUT, "%s: is %s: give the name of a file to write", path, what);
 }

@@ -10,9 +10,11 @@
  *
  * A symlink is written through: the temporary file goes beside the link's
  * final target, which is replaced; the link stays a link. A name that is
- * not a regular file (a FIFO, a device such as /dev/null, a terminal, or
- * /dev/stdout and the other open-file links under /proc) is written into
- * directly: there is nothing to replace. A folder is refused.
+ * there and not a regular file, after its links, is refused before anything
+ * is written, in one line naming it and what it is: a FIFO (it would block
+ * with no reader), a device such as /dev/null or a terminal, a socket, a
+ * folder. /dev/stdout and the other open-file links under /proc that lead
+ * to a regular file are appended to directly: there is nothing to replace.
  *
  * Temporary files of the same target left behind by a killed process are
  * removed when the target is next written, once they are more than a day
@@ -49,8 +51,9 @@ typedef struct {
 } PlAtomic;
 
 /* Opens path for writing (flags: 0 or PL_ATOMIC_NEW). Returns PL_OK with
- * a->f ready; or PL_EIO / PL_ENOMEM with a message naming path and the
- * reason, and a closed (nothing to abort). */
+ * a->f ready; or PL_EINPUT when path is not a regular file (see above),
+ * PL_EIO / PL_ENOMEM, with a message naming path and the reason, and a
+ * closed (nothing to abort). */
 PlStatus pl_atomic_open(PlAtomic *a, const char *path, int flags, PlErr *err);
 
 /* Flushes a->f to disk and puts it in place. Returns PL_OK, or PL_EIO with a
@@ -68,10 +71,11 @@ typedef int (*PlWriteFn)(FILE *f, void *ctx);
 /* Writes path through write(f, ctx) between pl_atomic_open and commit.
  * Returns PL_OK, or PL_EIO with a message naming path and the reason. */
 PlStatus pl_write_atomic(const char *path, PlWriteFn write, void *ctx, PlErr *err);
-/* For an output that must be a file of its own (an export to import
- * elsewhere): PL_EINPUT with err when path names something there that is
- * not a regular file (a FIFO, which would block with no reader, a device, a
- * folder; a link is followed), before anything is written; else PL_OK. */
+/* PL_EINPUT with err when path names something there that is not a
+ * regular file (a FIFO, which would block with no reader, a device, a
+ * socket, a folder; a link is followed); else PL_OK. pl_atomic_open checks
+ * it; a command that writes several files checks each first, so that none
+ * is written when one would be refused. */
 PlStatus pl_atomic_regular_only(const char *path, PlErr *err);
 
 /* The same with PL_ATOMIC_NEW: an existing file is never replaced and a

@@ -34,10 +34,10 @@ static int cmp_shape(const void *a, const void *b) {
 }
 
 /* The distinct rows x width of p's batches (packed: one row of the batch's
- * kept tokens); 0 when there is no memory to count them. */
+ * kept tokens); -1 when there is no memory to count them. */
 static int64_t count_shapes(const PlPlan *p, const int *len) {
     int64_t *key = malloc(sizeof *key * (size_t)(p->n_batches ? p->n_batches : 1)), n = 0;
-    if (!key) return 0;
+    if (!key) return -1;
     for (int b = 0; b < p->n_batches; b++) {
         int64_t rows = p->start[b + 1] - p->start[b], width = p->width[b];
         if (p->packed) {
@@ -53,10 +53,12 @@ static int64_t count_shapes(const PlPlan *p, const int *len) {
     return n;
 }
 
-void pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len) {
+PlStatus pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len, PlErr *err) {
     memset(c, 0, sizeof *c);
     c->batches = p->n_batches;
     c->shapes = count_shapes(p, len);
+    /* A count of 0 would be a wrong figure printed as a right one. */
+    if (c->shapes < 0) return pl_err_set(err, PL_ENOMEM, "out of memory counting the batch shapes");
     for (int b = 0; b < p->n_batches; b++)
         for (int i = p->start[b]; i < p->start[b + 1]; i++) {
             int L = len[p->order[i]];
@@ -69,6 +71,7 @@ void pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len) {
             c->total_tokens += L - kept;
             c->rows_truncated += L > kept;
         }
+    return PL_OK;
 }
 
 void pl_cost_static(PlCost *c, const int *len, int n, int maxlen) {
@@ -103,10 +106,11 @@ PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrate
         if (st) return st;
         PlStrategyRow *r = &rows[(*nrows)++];
         r->kind = (PlBatching)k;
-        pl_cost_of_plan(&r->cost, p, len);
+        st = pl_cost_of_plan(&r->cost, p, len, err);
+        pl_plan_free(p);
+        if (st) return st;
         r->padding_share = pl_cost_padding_share(&r->cost);
         r->tokens_cut = r->cost.total_tokens - r->cost.real_tokens;
-        pl_plan_free(p);
     }
     const PlCost *base = &rows[PL_BATCH_STATIC].cost;
     for (int i = 0; i < *nrows; i++) {

@@ -28,8 +28,9 @@ void pl_cost_add_row(PlCost *c, int L, int T);
 /* Adds one row of length L to a packed batch (no padding). */
 void pl_cost_add_packed(PlCost *c, int L);
 
-/* The cost of a plan over lengths len. Can't fail. */
-void pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len);
+/* The cost of a plan over lengths len. Returns PL_OK, or PL_ENOMEM with err
+ * when there is no memory to count its shapes (c is then not to be shown). */
+PlStatus pl_cost_of_plan(PlCost *c, const PlPlan *p, const int *len, PlErr *err);
 
 /* The cost of padding or truncating every row to maxlen. Can't fail. */
 void pl_cost_static(PlCost *c, const int *len, int n, int maxlen);
@@ -64,7 +65,7 @@ typedef struct {
 /* Fills rows[0..*nrows) with one row per strategy, in the order longest,
  * static, dynamic, multiple_of_8, length_grouped, bucket_longest, tf_bucket,
  * packed. rows must hold PL_BATCH_COUNT entries. Returns the plan's error on
- * impossible options. */
+ * impossible options, or PL_ENOMEM when a plan or its shapes ran out of memory. */
 PlStatus pl_cost_compare(const int *len, int n, const PlCompareOpts *o, PlStrategyRow *rows, int *nrows, PlErr *err);
 
 #endif

@@ -18,8 +18,13 @@ int pl_class_follow_init(PlClassFollow *f, const PlLesson *l, const char *code, 
     f->c = pl_class_new(code);
     f->step_q = calloc((size_t)l->nsteps + 1, sizeof *f->step_q);
     if (!f->c || !f->step_q) return pl_class_follow_done(f), pl_err_set(err, PL_ENOMEM, "out of memory"), -1;
-    if (pl_class_add_lesson(f->c, l, salt, f->step_q) < 0)
-        return pl_class_follow_done(f), pl_err_set(err, PL_ERANGE, "%s: too many questions for a class", l->name), -1;
+    if (pl_class_add_lesson(f->c, l, salt, f->step_q) < 0) {
+        /* It fails for a full class or for memory (the lesson's own limits match the class's). */
+        int full = pl_class_questions(f->c) >= PL_CLASS_MAX_QUESTIONS;
+        pl_class_follow_done(f);
+        if (!full) return pl_err_set(err, PL_ENOMEM, "%s: out of memory for the class's questions", l->name), -1;
+        return pl_err_set(err, PL_ERANGE, "%s: too many questions for a class", l->name), -1;
+    }
     return 0;
 }
 

@@ -135,8 +135,11 @@ static int judge_run(const PlKata *k, const PlKCase *c, int number, const PlKRun
 int pl_kata_judge_output(const PlKata *k, const PlKCase *c, int number, const char *out, size_t n, char *msg,
                          size_t cap) {
     PlErr err;
-    PlJson *j = pl_json_parse(out, n, &err);
-    if (!j)
+    PlJson *j;
+    PlStatus st = pl_json_parse_status(out, n, &j, &err);
+    /* No memory to read the output says nothing of the program's answer. */
+    if (st == PL_ENOMEM) return snprintf(msg, cap, "out of memory reading the program's output on case %d", number), -1;
+    if (st)
         return snprintf(msg, cap, "case %d (%s): the program's output is not JSON: %s", number, c->what, err.msg), 1;
     int v = judge(k, c, number, j, msg, cap);
     pl_json_free(j);
@@ -169,7 +172,10 @@ int pl_kata_check_run(const PlKata *k, const PlKCase *cases, const char *command
             int v = judge_run(k, &cases[i], i + 1, &r, seconds, into, room);
             free(r.out);
             *passed += v == PL_KCHECK_PASS;
-            if (v) verdict = PL_KCHECK_WRONG;
+            if (v < 0) {
+                if (into != msg) snprintf(msg, cap, "%s", into);
+                verdict = -1;
+            } else if (v) verdict = PL_KCHECK_WRONG;
         }
         unlink(path);
         if (pl_krun_stopped())

@@ -26,7 +26,8 @@ int pl_kata_check_answers(const PlKata *k, const PlKCase *cases, const PlJson *a
                           size_t cap);
 /* What `check --run` makes of the output of the program on case number
  * (from 1), out[0..n): PASS, or WRONG with msg (not JSON, or the first
- * wrong cell, and the known bug it is when it is one). */
+ * wrong cell, and the known bug it is when it is one); -1 with msg when
+ * there was no memory to read it. */
 int pl_kata_judge_output(const PlKata *k, const PlKCase *c, int number, const char *out, size_t n, char *msg,
                          size_t cap);
 /* Runs command on each case in turn (run.h), the case file in a private
