@@ -651,6 +651,72 @@ START_TEST(test_loss_normalisations_relate_as_counted) {
 }
 END_TEST
 
+/* The chat rows of the tiny corpus's three reviews, worked out by hand:
+ * the system prompt is review 0's 3 words (it has fewer than 6); the answer
+ * is the last quarter of a review's words, rounded up (1 of 3, 2 of 5, 1
+ * of 1); <start> opens each of the three turns. Both losses are computed
+ * here from a model built as the probe builds its own (SimpleRNN, 64
+ * classes, the same seed), in double, one next-token term at a time. */
+START_TEST(test_completion_loss_masks_the_prompt_and_matches_a_hand_computation) {
+    PlCorpus *c = tiny();
+    static const int rows[] = {0, 1, 2};
+    PlProbeOpts o = opts_for(0, rows, 3, 6, PL_POST, 0);
+    PlProbeLoss r;
+    ck_assert_int_eq(pl_probe_loss(c, &o, NULL, &r, NULL), PL_OK);
+    int good = pl_corpus_word_id(c, "good"), fine = pl_corpus_word_id(c, "fine"), film = pl_corpus_word_id(c, "film"),
+        bad = pl_corpus_word_id(c, "bad"), dull = pl_corpus_word_id(c, "dull"), slow = pl_corpus_word_id(c, "slow");
+    const int32_t want[3][11] = {
+        {1, good, fine, film, 1, good, fine, 1, film, 0, 0},
+        {1, good, fine, film, 1, bad, bad, dull, 1, slow, film},
+        {1, good, fine, film, 1, 1, good, 0, 0, 0, 0},
+    };
+    static const int prompt[3] = {8, 9, 6}, len[3] = {9, 11, 7};
+    ck_assert_int_eq(r.chat_B, 3);
+    ck_assert_int_eq(r.chat_T, 11);
+    ck_assert_int_eq(r.chat_system, 3);
+    ck_assert_int_eq(r.chat_real, 9 + 11 + 7);
+    ck_assert_int_eq(r.completion_tokens, 1 + 2 + 1);
+    ck_assert_int_eq(r.prompt_terms, 8 + 10 + 6); /* every real token but a row's first has a predictor */
+    uint8_t mask[3 * 11];
+    for (int b = 0; b < 3; b++)
+        for (int t = 0; t < 11; t++) {
+            ck_assert_int_eq(r.chat_ids[b * 11 + t], want[b][t]);
+            int lab = t >= prompt[b] && t < len[b] ? want[b][t] : -100;
+            ck_assert_int_eq(r.chat_labels[b * 11 + t], lab);
+            mask[b * 11 + t] = t < len[b];
+        }
+    PlModelConfig cfg = pl_model_config_default(PL_ARCH_RNN);
+    cfg.vocab = c->num_words, cfg.classes = 64;
+    PlModel *m;
+    ck_assert_int_eq(pl_model_new(&cfg, o.seed, &m, NULL), PL_OK);
+    ck_assert_int_eq(pl_model_forward(m, r.chat_ids, mask, 3, 11, NULL), PL_OK);
+    const float *z = pl_model_logits(m); /* (T,B,C) */
+    double all = 0.0, answer = 0.0;
+    int n_all = 0, n_answer = 0;
+    for (int b = 0; b < 3; b++)
+        for (int t = 0; t + 1 < len[b]; t++) {
+            const float *zt = z + ((size_t)t * 3 + b) * 64;
+            int y = want[b][t + 1] < 63 ? want[b][t + 1] : 63;
+            double mx = zt[0], sum = 0.0;
+            for (int k = 1; k < 64; k++) mx = (double)zt[k] > mx ? (double)zt[k] : mx;
+            for (int k = 0; k < 64; k++) sum += exp((double)zt[k] - mx);
+            double term = log(sum) + mx - (double)zt[y];
+            ck_assert(fabs(term - (double)r.chat_terms[b * 11 + t + 1]) < 1e-5); /* beside its label */
+            all += term, n_all++;
+            if (t + 1 >= prompt[b]) answer += term, n_answer++;
+        }
+    ck_assert_int_eq(n_all, 24);
+    ck_assert_int_eq(n_answer, 4);
+    ck_assert_msg(fabs(all / n_all - (double)r.prompt_included_loss) < 1e-5, "prompt included %g, by hand %g",
+                  (double)r.prompt_included_loss, all / n_all);
+    ck_assert_msg(fabs(answer / n_answer - (double)r.completion_loss) < 1e-5, "completion %g, by hand %g",
+                  (double)r.completion_loss, answer / n_answer);
+    pl_model_free(m);
+    pl_probe_loss_free(&r);
+    pl_corpus_free(c);
+}
+END_TEST
+
 START_TEST(test_layers_that_take_the_mask_show_no_leak) {
     PlCorpus *c = tiny();
     static const int rows[] = {0, 1, 2};
@@ -1276,6 +1342,7 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_rnn_fixed_point_matches_bisection_and_the_mask_keeps_the_last_state);
     tcase_add_test(tc, test_pooling_a_2_token_row_padded_to_10_weighs_real_tokens_0_2);
     tcase_add_test(tc, test_loss_normalisations_relate_as_counted);
+    tcase_add_test(tc, test_completion_loss_masks_the_prompt_and_matches_a_hand_computation);
     tcase_add_test(tc, test_layers_that_take_the_mask_show_no_leak);
     tcase_add_test(tc, test_left_padding_with_corrected_positions_matches_single_prompts);
     tcase_add_test(tc, test_masks_of_a_padded_and_a_full_row_in_four_conventions);

@@ -213,7 +213,33 @@ typedef struct {
     float loss_with_pads;   /* per-token loss when pads count */
     float loss_pad_perfect; /* the same for a model that predicts a pad after every pad exactly (the
                                first pad after a review, which no model can foresee, keeps its term) */
+    /* The same rows as a chat batch, for a completion-only loss: each row is
+     * <start> SYSTEM <start> USER <start> ANSWER, padded right to the longest
+     * row. SYSTEM is the same on every row (the first PL_CHAT_SYSTEM_WORDS
+     * words of the corpus's first review); USER is the row's kept words but
+     * the last quarter, ANSWER that last quarter (at least one word of a row
+     * that has any). The corpus's tokenizer has no role tokens, so <start>
+     * opens each turn, as <|im_start|> does in ChatML, and the role is the
+     * turn's place in the template; there is no end-of-turn token. Labels are
+     * as a Hugging Face model takes them (unshifted: position t is predicted
+     * at t - 1): the id on answer tokens, -100 on every prompt token (the
+     * three <start> included) and on pads. Both losses come from one forward
+     * of the same model over the chat batch. */
+    int chat_B, chat_T;
+    int chat_system;            /* SYSTEM's words */
+    int32_t *chat_ids;          /* (chat_B,chat_T) */
+    int32_t *chat_labels;       /* (chat_B,chat_T) the id on answer tokens, -100 elsewhere */
+    float *chat_terms;          /* (chat_B,chat_T) at t: the cross-entropy of predicting token t from position t - 1,
+                                   beside its label; 0 at a row's first token and at pads */
+    long chat_real;             /* real tokens of the chat batch */
+    long completion_tokens;     /* labels other than -100: the terms a completion-only loss counts */
+    long prompt_terms;          /* the terms a plain LM collator counts: each real token but a row's first */
+    float completion_loss;      /* per-token loss over the answer tokens alone */
+    float prompt_included_loss; /* per-token loss over every real next token, the prompt's too */
 } PlProbeLoss;
+
+/* Words of the chat batch's system prompt (fewer when the first review is shorter). */
+#define PL_CHAT_SYSTEM_WORDS 6
 
 /* model may be NULL (a fresh token model from o->seed: SimpleRNN(32), 64
  * classes) or a recurrent model saved with a token head. */

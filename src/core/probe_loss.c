@@ -12,6 +12,7 @@
 void pl_probe_loss_free(PlProbeLoss *r) {
     if (!r) return;
     free(r->targets), free(r->terms);
+    free(r->chat_ids), free(r->chat_labels), free(r->chat_terms);
     memset(r, 0, sizeof *r);
 }
 
@@ -92,6 +93,81 @@ static void with_pads(PlProbeLoss *r, const PlBatch *b, const float *logits, int
     r->loss_pad_perfect = all ? (float)(kept_sum / all) : 0.0f;
 }
 
+/* The kept words of row i of b: its kept tokens less a leading <start>. */
+static const int32_t *row_words(const PlBatch *b, int i, int *n) {
+    const int32_t *w = b->ids + (size_t)i * b->T + pl_pad_first_real(b->len[i], b->T, b->padding);
+    *n = b->len[i];
+    if (*n > 0 && w[0] == PL_START_ID) w++, --*n;
+    return w;
+}
+
+/* The chat batch of b's rows (see PlProbeLoss), its labels, and both losses
+ * from one forward of m over it. */
+static PlStatus chat(PlProbeLoss *r, const PlCorpus *c, const PlBatch *b, PlModel *m, PlErr *err) {
+    const int32_t *sys = c->n > 0 ? pl_corpus_seq(c, 0) : NULL;
+    int nsys = c->n > 0 ? pl_corpus_len(c, 0) : 0;
+    if (nsys > 0 && sys[0] == PL_START_ID) sys++, nsys--;
+    nsys = nsys < PL_CHAT_SYSTEM_WORDS ? nsys : PL_CHAT_SYSTEM_WORDS;
+    int B = b->B, T = 0;
+    for (int i = 0; i < B; i++) {
+        int n;
+        row_words(b, i, &n);
+        T = 3 + nsys + n > T ? 3 + nsys + n : T;
+    }
+    size_t n = (size_t)B * T;
+    uint8_t *mask = calloc(n, 1);
+    int32_t *lm = malloc(n * sizeof *lm), *done = malloc(n * sizeof *done);
+    r->chat_B = B, r->chat_T = T, r->chat_system = nsys;
+    r->chat_ids = calloc(n, sizeof *r->chat_ids);
+    r->chat_labels = malloc(n * sizeof *r->chat_labels);
+    r->chat_terms = calloc(n, sizeof *r->chat_terms);
+    PlStatus st = PL_OK;
+    if (!mask || !lm || !done || !r->chat_ids || !r->chat_labels || !r->chat_terms)
+        st = pl_err_set(err, PL_ENOMEM, "out of memory for the loss probe's chat batch");
+    for (int i = 0; !st && i < B; i++) {
+        int words, t = 0;
+        const int32_t *w = row_words(b, i, &words);
+        int answer = (words + 3) / 4, user = words - answer;
+        int32_t *ids = r->chat_ids + (size_t)i * T, *lab = r->chat_labels + (size_t)i * T;
+        uint8_t *mk = mask + (size_t)i * T;
+        ids[t++] = PL_START_ID;
+        for (int k = 0; k < nsys; k++) ids[t++] = sys[k];
+        ids[t++] = PL_START_ID;
+        for (int k = 0; k < user; k++) ids[t++] = w[k];
+        ids[t++] = PL_START_ID;
+        int prompt = t;
+        for (int k = 0; k < answer; k++) ids[t++] = w[user + k];
+        for (int k = 0; k < T; k++) {
+            mk[k] = k < t;
+            lab[k] = k >= prompt && k < t ? ids[k] : PL_IGNORE_INDEX;
+        }
+        r->chat_real += t;
+        r->completion_tokens += answer;
+    }
+    if (!st) st = pl_model_forward(m, r->chat_ids, mask, B, T, err);
+    if (!st) {
+        const float *z = pl_model_logits(m);
+        /* a plain LM collator's targets: every real next token; a
+         * completion-only one's: those whose label is not -100 */
+        pl_next_token_targets(lm, r->chat_ids, mask, B, T, r->C, 0);
+        for (size_t i = 0; i < n; i++) {
+            int last = (int)(i % (size_t)T) == T - 1;
+            done[i] = !last && r->chat_labels[i + 1] != PL_IGNORE_INDEX ? lm[i] : PL_IGNORE_INDEX;
+            r->prompt_terms += lm[i] != PL_IGNORE_INDEX;
+        }
+        r->prompt_included_loss = pl_token_ce(NULL, r->chat_terms, z, lm, T, B, r->C, PL_NORM_TOKEN);
+        r->completion_loss = pl_token_ce(NULL, NULL, z, done, T, B, r->C, PL_NORM_TOKEN);
+        /* each term beside the label it scores: one position on */
+        for (int i = 0; i < B; i++) {
+            float *row = r->chat_terms + (size_t)i * T;
+            memmove(row + 1, row, (size_t)(T - 1) * sizeof *row);
+            row[0] = 0.0f;
+        }
+    }
+    free(mask), free(lm), free(done);
+    return st;
+}
+
 PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *model, PlProbeLoss *r, PlErr *err) {
     memset(r, 0, sizeof *r);
     PlModel *m = NULL;
@@ -118,6 +194,7 @@ PlStatus pl_probe_loss(const PlCorpus *c, const PlProbeOpts *o, const PlModel *m
         r->batch_t = loss_of(z, r->targets, b->B, b->T, r->C, PL_NORM_BATCH_T, dz, &r->grad_batch_t, NULL);
         with_pads(r, b, z, tg, scratch);
         st = widened(r, c, b, m, err);
+        if (!st) st = chat(r, c, b, m, err);
     }
     free(dz), free(scratch), free(tg);
     pl_batch_free(b);

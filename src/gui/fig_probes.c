@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/report/report.h"
 #include "figures.h"
 
 /* Each number these figures write is marked with its quantity's name
@@ -365,6 +366,63 @@ void gui_fig_pooling(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 /* ---- loss ---- */
 
+enum { NBARS_LOSS = 9 }; /* the batch's loss, seven ways, and the chats' two */
+
+/* A grid of loss terms, B rows of T, hatched where ign says -100 (mode 0:
+ * ign holds targets, -100 = ignored; 1: ign holds labels, -100 = ignored;
+ * 2: only the pads, ids 0, hatched), with its title over it in r. Returns
+ * the grid's rectangle. */
+static GuiRect term_grid(GuiList *dl, GuiRect r, const char *title, const float *terms, const int32_t *ign,
+                         const int32_t *ids, int B, int T, double hi, int mode) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
+    double title_h = gui_text_wrap(dl, r.x, r.y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", title);
+    double row_w = gui_text_w(dl, GUI_SMALL, 0, "row 000") + 10 * u;
+    GuiRect grid = {r.x + row_w, r.y + title_h + 4 * u, r.w - row_w, r.h - title_h - 4 * u};
+    if (grid.h <= 0 || B <= 0 || T <= 0) return grid;
+    gui_heat(dl, grid, terms, T, B, 0.0, hi, GUI_RAMP_SEQ, mode ? "chat terms" : "loss terms");
+    double cw = grid.w / T, rh = grid.h / B;
+    /* rows too thin for a name each: every few named (none when the grid has no height at all) */
+    int every = rh >= th ? 1 : rh > 0 ? (int)fmin(ceil(th / rh), B + 1.0) : B + 1;
+    for (int i = 0; i < B; i++) {
+        if (i % every == 0)
+            gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d",
+                     i);
+        const int32_t *row = mode == 2 ? ids + (size_t)i * T : ign + (size_t)i * T;
+        int32_t off = mode == 2 ? 0 : -100;
+        for (int t = 0; t < T;) {
+            if (row[t] != off) {
+                t++;
+                continue;
+            }
+            int e = t;
+            while (e < T && row[e] == off) e++;
+            /* a chat's prompt holds a plain LM collator's terms: the completion-only loss blanks them */
+            gui_rect_pat(dl, (GuiRect){grid.x + t * cw, grid.y + i * rh, (e - t) * cw, rh},
+                         mode == 1 ? GUI_C_BG : GUI_C_NONE, GUI_PAT_HATCH, GUI_C_NEGINF);
+            t = e;
+        }
+    }
+    gui_frame(dl, grid, GUI_C_AXIS, u);
+    if (gui_mouse_in(dl, grid)) {
+        int i = (int)((dl->my - grid.y) / rh), t = (int)((dl->mx - grid.x) / cw);
+        i = i < 0 ? 0 : i >= B ? B - 1 : i, t = t < 0 ? 0 : t >= T ? T - 1 : t;
+        size_t at = (size_t)i * T + (size_t)t;
+        if (mode == 0 && ign[at] == -100)
+            gui_hover(dl, grid, "row %d, position %d: target -100, ignored (term 0)", i, t);
+        else if (mode == 0)
+            gui_hover(dl, grid, "row %d, position %d: target class %d, term %.4f", i, t, ign[at], (double)terms[at]);
+        else if (ids[at] == 0) gui_hover(dl, grid, "row %d, position %d: a pad, label -100", i, t);
+        else if (mode == 1 && ign[at] == -100)
+            gui_hover(dl, grid, "row %d, position %d: token %d, prompt: label -100 (a plain LM collator's term %.4f)",
+                      i, t, ids[at], (double)terms[at]);
+        else if (mode == 1)
+            gui_hover(dl, grid, "row %d, position %d: answer token %d, label %d, term %.4f", i, t, ids[at], ign[at],
+                      (double)terms[at]);
+        else gui_hover(dl, grid, "row %d, position %d: token %d, term %.4f", i, t, ids[at], (double)terms[at]);
+    }
+    return grid;
+}
+
 void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeLoss *l = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
@@ -378,99 +436,111 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_fig_header(dl, r, "loss: each position's term, and three ways to average them", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top, bottom;
-    gui_split_for_cats(dl, a, 0.55, gap, 7, &top, &bottom);
-    /* the grid's rows want a text's height each: when the bars leave it less, the bars become lines */
-    double grid_need = 2 * gui_text_h(dl, GUI_LARGE) + 2 * th + 20 * u + l->B * fmin(th, 14 * u);
-    int bars_as_lines = top.h < grid_need;
-    if (bars_as_lines) {
-        double lines = gui_text_h(dl, GUI_NORMAL) * 1.15 * 5;
-        top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
-        bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
+    static const char *const names[NBARS_LOSS] = {"per real token",
+                                                  "per sequence",
+                                                  "over batch x T",
+                                                  "per token, width 2T",
+                                                  "batch x 2T",
+                                                  "pads in the loss",
+                                                  "pads, a perfect pad model",
+                                                  "chats: answer only",
+                                                  "chats: prompt too"};
+    static const char *const quantity[NBARS_LOSS] = {
+        "loss.per_token", "loss.per_sequence", "loss.batch_t",         "loss.per_token_wide",      "loss.batch_t_wide",
+        "loss.with_pads", "loss.pad_perfect",  "loss.completion_loss", "loss.prompt_included_loss"};
+    const double v[NBARS_LOSS] = {l->per_token,        l->per_sequence,    l->batch_t,
+                                  l->per_token_wide,   l->batch_t_wide,    l->loss_with_pads,
+                                  l->loss_pad_perfect, l->completion_loss, l->prompt_included_loss};
+    char chat_line[400];
+    snprintf(chat_line, sizeof chat_line, "as chats: trained on %s answer tokens, %s of %s real (prompt -100)",
+             PL_FIG("loss.completion_tokens", "%ld", l->completion_tokens),
+             PL_FIG("loss.completion_share", "%.1f%%",
+                    l->chat_real ? 100.0 * (double)l->completion_tokens / (double)l->chat_real : 0.0),
+             PL_FIG("loss.chat_real", "%ld", l->chat_real));
+    char line[1024] = "the batch's loss: ";
+    for (int i = 0; i < NBARS_LOSS - 2; i++) { /* the chats' two go on the chat line */
+        size_t k = strlen(line);
+        snprintf(line + k, sizeof line - k, "%s%s %s", i ? ", " : "", names[i], PL_FIG(quantity[i], "%.4f", v[i]));
     }
-    double hi = 0.0;
-    for (int i = 0; i < l->B * l->T; i++) hi = fmax(hi, (double)l->terms[i]);
-    double title_h = gui_text_wrap(dl, top.x, top.y, top.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s",
-                                   "cross-entropy per position (hatched: -100, ignored)");
-    double row_w = gui_text_w(dl, GUI_SMALL, 0, "row 000") + 10 * u;
-    GuiRect grid = {top.x + row_w, top.y + title_h + 4 * u, top.w - row_w, top.h - title_h - 2 * th - 16 * u};
-    gui_heat(dl, grid, l->terms, l->T, l->B, 0.0, hi > 0 ? hi : 1.0, GUI_RAMP_SEQ, "loss terms");
-    double cw = grid.w / l->T, rh = grid.h / l->B;
-    /* rows too thin for a name each: every few named (none when the grid has no height at all) */
-    int every = rh >= th ? 1 : rh > 0 ? (int)fmin(ceil(th / rh), l->B + 1.0) : l->B + 1;
-    for (int i = 0; i < l->B; i++) {
-        if (i % every == 0)
-            gui_text(dl, grid.x - 6 * u, grid.y + i * rh + rh / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "row %d",
-                     i);
-        for (int t = 0; t < l->T;) {
-            if (l->targets[(size_t)i * l->T + t] != -100) {
-                t++;
-                continue;
-            }
-            int e = t;
-            while (e < l->T && l->targets[(size_t)i * l->T + e] == -100) e++;
-            gui_rect_pat(dl, (GuiRect){grid.x + t * cw, grid.y + i * rh, (e - t) * cw, rh}, GUI_C_NONE, GUI_PAT_HATCH,
-                         GUI_C_NEGINF);
-            t = e;
-        }
-    }
-    gui_frame(dl, grid, GUI_C_AXIS, u);
-    if (gui_mouse_in(dl, grid)) {
-        int i = (int)((dl->my - grid.y) / rh), t = (int)((dl->mx - grid.x) / cw);
-        i = i < 0 ? 0 : i >= l->B ? l->B - 1 : i, t = t < 0 ? 0 : t >= l->T ? l->T - 1 : t;
-        size_t at = (size_t)i * l->T + (size_t)t;
-        if (l->targets[at] == -100) gui_hover(dl, grid, "row %d, position %d: target -100, ignored (term 0)", i, t);
-        else
-            gui_hover(dl, grid, "row %d, position %d: target class %d, term %.4f", i, t, l->targets[at],
-                      (double)l->terms[at]);
-    }
-    colour_bar(dl, (GuiRect){grid.x, grid.y + grid.h + 6 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi > 0 ? hi : 1.0,
-               GUI_RAMP_SEQ, "term");
-    static const char *const names[] = {"per real token",           "per sequence", "over batch x T",
-                                        "per token, width 2T",      "batch x 2T",   "pads in the loss",
-                                        "pads, a perfect pad model"};
-    static const char *const quantity[] = {"loss.per_token",      "loss.per_sequence", "loss.batch_t",
-                                           "loss.per_token_wide", "loss.batch_t_wide", "loss.with_pads",
-                                           "loss.pad_perfect"};
-    const double v[] = {l->per_token,    l->per_sequence,   l->batch_t,         l->per_token_wide,
-                        l->batch_t_wide, l->loss_with_pads, l->loss_pad_perfect};
     char grads[400];
     snprintf(grads, sizeof grads, "gradient size |dL/dlogits|: per token %s, per sequence %s, batch x T %s",
              PL_FIG("loss.grad_per_token", "%.3g", (double)l->grad_per_token),
              PL_FIG("loss.grad_per_sequence", "%.3g", (double)l->grad_per_sequence),
              PL_FIG("loss.grad_batch_t", "%.3g", (double)l->grad_batch_t));
+    char chat_more[600];
+    snprintf(chat_more, sizeof chat_more, "%s; loss %s, prompt too %s", chat_line, PL_FIG(quantity[7], "%.4f", v[7]),
+             PL_FIG(quantity[8], "%.4f", v[8]));
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.4, gap, NBARS_LOSS, &top, &bottom);
+    /* the grid's rows want a text's height each: when the bars leave it less, the bars become lines */
+    double grid_need = 2 * gui_text_h(dl, GUI_LARGE) + 2 * th + 20 * u + l->B * fmin(th, 14 * u);
+    int bars_as_lines = top.h < grid_need;
     if (bars_as_lines) {
-        char line[1024] = "the batch's loss: ";
-        for (int i = 0; i < 7; i++) {
-            size_t k = strlen(line);
-            snprintf(line + k, sizeof line - k, "%s%s %s", i ? ", " : "", names[i], PL_FIG(quantity[i], "%.4f", v[i]));
-        }
+        /* as many lines as the three texts wrap to */
+        int n = gui_wrap_lines(dl, GUI_NORMAL, 0, line, a.w) + gui_wrap_lines(dl, GUI_NORMAL, 0, chat_more, a.w) +
+                gui_wrap_lines(dl, GUI_NORMAL, 0, grads, a.w);
+        double lines = gui_text_h(dl, GUI_NORMAL) * 1.15 * (n + 0.5);
+        top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
+        bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
+    }
+    double hi = 0.0;
+    for (int i = 0; i < l->B * l->T; i++) hi = fmax(hi, (double)l->terms[i]);
+    for (int i = 0; i < l->chat_B * l->chat_T; i++) hi = fmax(hi, (double)l->chat_terms[i]);
+    hi = hi > 0 ? hi : 1.0;
+    /* the chat batch under the padded one when the top holds both grids with a row a text's height */
+    double grids_need = 2 * (gui_text_h(dl, GUI_LARGE) + 8 * u + l->B * fmin(th, 14 * u)) + 2 * th + 24 * u;
+    int chats = !bars_as_lines && top.h >= grids_need && l->chat_B > 0;
+    GuiRect pads_r = top, chat_r = top;
+    if (chats) {
+        double h1 = (top.h - 2 * th - 16 * u) * 0.55;
+        pads_r.h = h1, chat_r.y = top.y + h1 + 6 * u, chat_r.h = top.h - h1 - 2 * th - 22 * u;
+    } else pads_r.h = top.h - 2 * th - 16 * u;
+    GuiRect grid = term_grid(dl, pads_r, "cross-entropy per position (hatched: -100, ignored)", l->terms, l->targets,
+                             NULL, l->B, l->T, hi, 0);
+    if (chats) {
+        /* hatched: label -100; while the share trained on is asked, only the pads (the prompt's hatch would show it) */
+        int veil = hidden(dl, PL_LOSS_CHAT_COUNTS);
+        char title[200];
+        snprintf(title, sizeof title, "as chats, <start> system <start> user <start> answer: %s",
+                 veil ? "each label's term, the prompt's too (hatched: pads)"
+                      : "each label's term (hatched: -100, the prompt and pads)");
+        term_grid(dl, chat_r, title, l->chat_terms, l->chat_labels, l->chat_ids, l->chat_B, l->chat_T, hi,
+                  veil ? 2 : 1);
+    }
+    colour_bar(dl, (GuiRect){grid.x, top.y + top.h - 2 * th - 4 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi,
+               GUI_RAMP_SEQ, "term");
+    double cb_w = fmin(220 * u, grid.w) + 20 * u;
+    if (chats && grid.w - cb_w > 200 * u)
+        gui_text_wrap(dl, grid.x + cb_w, top.y + top.h - 2 * th - 6 * u, grid.w - cb_w, GUI_SMALL, GUI_C_FG, GUI_LEFT,
+                      "%s", chat_line);
+    if (bars_as_lines) {
         double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "%s", line);
+        y = gui_fig_line(dl, bottom, y, GUI_C_FG, "%s", chat_more);
         gui_fig_line(dl, bottom, y, GUI_C_DIM, "%s", grads);
-        for (int i = 0; i < 7; i++)
+        for (int i = 0; i < NBARS_LOSS; i++)
             if (!hidden(dl, quantity[i])) gui_datum(dl, "loss", i, v[i], names[i]);
         return;
     }
     double most = 0.0;
-    for (int i = 0; i < 7; i++) most = fmax(most, v[i]);
+    for (int i = 0; i < NBARS_LOSS; i++) most = fmax(most, v[i]);
     const char *note = grads;
     GuiPlotSpec sp = {.title = "the batch's loss",
                       .note = note,
                       .ycats = names,
-                      .ncats = 7,
+                      .ncats = NBARS_LOSS,
                       .x0 = 0,
                       .x1 = most * 1.2 + 1e-9,
                       .xlabel = "loss (nats)"};
     GuiPlot p;
     gui_plot_begin(dl, &p, bottom, &sp);
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < NBARS_LOSS; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         int off = hidden(dl, quantity[i]); /* no bar: its length is the figure */
         double x = off ? p.in.x : gui_plot_x(&p, v[i]);
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6},
-                 i == 0   ? GUI_C_GOOD
-                 : i >= 5 ? GUI_C_WARN
-                          : GUI_C_S1);
+                 i == 0 || i == 7   ? GUI_C_GOOD
+                 : i == 5 || i == 6 ? GUI_C_WARN
+                                    : GUI_C_S1);
         gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
                  PL_FIG(quantity[i], "%.4f", v[i]));
         if (!off) gui_datum(dl, "loss", i, v[i], names[i]);

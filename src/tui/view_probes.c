@@ -53,7 +53,8 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
                     "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
         return;
-    int row = 3, gap = p->box.h >= 14; /* the blank lines go first on a short pane: the warning lines are the point */
+    int row = 3,
+        gap = p->box.h >= 19; /* the blank lines go first on a short pane: the lines under them are the point */
     pane_put(p, row++, 0, p->box.w, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
              PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
              PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
@@ -83,6 +84,25 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
               PL_FIG("loss.with_pads", "%.4f", (double)r->loss_with_pads));
     pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %s for a model that learned to predict pad, no better on real ones",
               PL_FIG("loss.pad_perfect", "%.4f", (double)r->loss_pad_perfect));
+    /* the same rows as chats: the example's labels, the share trained on, and both losses */
+    row += gap;
+    char labels[256];
+    pane_putc(p, TUI_DIM, row++, 0, p->box.w,
+              "as chats, <start> system(%s) <start> user <start> answer: %s real tokens",
+              PL_FIG("loss.chat_system", "%d", r->chat_system), PL_FIG("loss.chat_real", "%ld", r->chat_real));
+    pane_put(p, row++, 0, p->box.w, "row 0 labels  %s", pl_report_loss_labels(labels, sizeof labels, r, 0));
+    double cells = (double)r->chat_B * r->chat_T;
+    pane_put(
+        p, row++, 0, p->box.w, "trained on %s answer tokens: %s of the real, %s of %s x %s cells",
+        PL_FIG("loss.completion_tokens", "%ld", r->completion_tokens),
+        PL_FIG("loss.completion_share", "%.1f%%",
+               r->chat_real ? 100.0 * (double)r->completion_tokens / (double)r->chat_real : 0.0),
+        PL_FIG("loss.completion_cell_share", "%.1f%%", cells > 0 ? 100.0 * (double)r->completion_tokens / cells : 0.0),
+        PL_FIG("loss.chat_rows", "%d", r->chat_B), PL_FIG("loss.chat_width", "%d", r->chat_T));
+    pane_put(p, row++, 0, p->box.w, "loss: answer only %s; prompt counted too %s (%s)",
+             PL_FIG("loss.completion_loss", "%.4f", (double)r->completion_loss),
+             PL_FIG("loss.prompt_included_loss", "%.4f", (double)r->prompt_included_loss),
+             PL_FIG("loss.prompt_gap", "%+.4f", (double)r->prompt_included_loss - (double)r->completion_loss));
 }
 
 /* ---- layers ---- */

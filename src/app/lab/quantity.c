@@ -195,6 +195,19 @@ GET(l_long, PlProbeLoss, row_targets(r, 1))
 GET(l_short_share, PlProbeLoss, r->real_terms ? row_targets(r, 0) / (double)r->real_terms : (double)NAN)
 GET(l_fake_share, PlProbeLoss,
     r->real_terms + r->fake_terms ? (double)r->fake_terms / (double)(r->real_terms + r->fake_terms) : (double)NAN)
+GET(l_chat_rows, PlProbeLoss, r->chat_B)
+GET(l_chat_width, PlProbeLoss, r->chat_T)
+GET(l_chat_system, PlProbeLoss, r->chat_system)
+GET(l_chat_real, PlProbeLoss, r->chat_real)
+GET(l_chat_prompt, PlProbeLoss, r->chat_real - r->completion_tokens)
+GET(l_done_tokens, PlProbeLoss, r->completion_tokens)
+GET(l_done_share, PlProbeLoss, r->chat_real ? (double)r->completion_tokens / (double)r->chat_real : (double)NAN)
+GET(l_done_cells, PlProbeLoss,
+    r->chat_B > 0 && r->chat_T > 0 ? (double)r->completion_tokens / ((double)r->chat_B * r->chat_T) : (double)NAN)
+GET(l_prompt_terms, PlProbeLoss, r->prompt_terms)
+GET(l_done_loss, PlProbeLoss, r->completion_loss)
+GET(l_prompt_loss, PlProbeLoss, r->prompt_included_loss)
+GET(l_prompt_gap, PlProbeLoss, (double)r->prompt_included_loss - (double)r->completion_loss)
 
 /* ---- layers, generate, masks, identity ---- */
 static const struct {
@@ -492,6 +505,27 @@ static const Def defs[] = {
       "the share of a per-token loss's weight on that shortest row"),
     R("loss.pad_target_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_fake_share,
       "the share of the targets that are pads without ignore_index"),
+    R("loss.chat_rows", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_chat_rows,
+      "the chat batch's rows (the loss's rows as chats)"),
+    R("loss.chat_width", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_chat_width, "their width: the longest chat"),
+    R("loss.chat_system", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_chat_system, "the system prompt's words"),
+    R("loss.chat_real", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_chat_real, "the chat batch's real tokens"),
+    R("loss.chat_prompt_tokens", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_chat_prompt,
+      "its prompt tokens: labels -100 under a completion-only loss"),
+    R("loss.completion_tokens", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_done_tokens,
+      "the answer tokens: the labels a completion-only loss trains on"),
+    R("loss.completion_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_done_share,
+      "the share of the chat batch's real tokens trained on"),
+    R("loss.completion_cell_share", PL_R_LOSS, PL_QF_SHARE, A_NONE, l_done_cells,
+      "the same as a share of its cells, pads included"),
+    R("loss.prompt_terms", PL_R_LOSS, PL_QF_COUNT, A_NONE, l_prompt_terms,
+      "the terms a plain LM collator counts: each real token but a row's first"),
+    R("loss.completion_loss", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_done_loss,
+      "the per-token loss over the answer tokens, the prompt at -100"),
+    R("loss.prompt_included_loss", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_prompt_loss,
+      "the per-token loss with the prompt's tokens counted too"),
+    R("loss.prompt_gap", PL_R_LOSS, PL_QF_VALUE, A_NONE, l_prompt_gap,
+      "the prompt-included loss minus the completion-only one"),
     R("layers.leak(LAYER)", PL_R_LAYERS, PL_QF_VALUE, A_LAYER, layer_leak,
       "how far a change at the pads reaches, e.g. (conv1d), (lstm off)"),
     R("layers.pads", PL_R_LAYERS, PL_QF_COUNT, A_NONE, y_pads, "the pad cells perturbed"),
@@ -564,7 +598,8 @@ static const Def defs[] = {
     R("kvcache.static_len", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_len, "a static cache's slots per row"),
     R("kvcache.static_pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_pad,
       "a static cache's slots holding no real token after the steps"),
-    R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_static_share, "their share of the static cache"),
+    R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_static_share,
+      "their share of the static cache"),
     R("kvcache.recompute", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_recompute,
       "cached decoding against recomputing the whole sequence (largest difference)"),
     R("kvcache.reads", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_reads, "the tokens picked over every row"),
@@ -580,7 +615,8 @@ static const Def defs[] = {
       "tokens it picks that differ from alone"),
     R("kvcache.right", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_right,
       "right padding, mask, positions from the mask, against alone"),
-    R("kvcache.right_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_right_tok, "tokens it picks that differ from alone"),
+    R("kvcache.right_tokens", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_right_tok,
+      "tokens it picks that differ from alone"),
     R("identity.masked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_masked,
       "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),
@@ -686,6 +722,17 @@ static const struct {
     {"rnn.real", "rnn.pads"},
     {"loss.pad_target_share", "loss.fake_terms"},
     {"loss.fake_terms", "loss.pad_target_share"},
+    /* the answer tokens, their share of the real tokens and of the cells,
+     * and the prompt's tokens each give the others with the chat batch's
+     * real tokens and cells on show */
+    {"loss.completion_tokens", "loss.completion_share loss.completion_cell_share loss.chat_prompt_tokens"},
+    {"loss.completion_share", "loss.completion_tokens loss.completion_cell_share loss.chat_prompt_tokens"},
+    {"loss.completion_cell_share", "loss.completion_tokens loss.completion_share loss.chat_prompt_tokens"},
+    {"loss.chat_prompt_tokens", "loss.completion_tokens loss.completion_share loss.completion_cell_share"},
+    /* the gap is one loss minus the other */
+    {"loss.prompt_gap", "loss.completion_loss loss.prompt_included_loss"},
+    {"loss.completion_loss", "loss.prompt_gap"},
+    {"loss.prompt_included_loss", "loss.prompt_gap"},
     /* the cache's pad slots are the same count as a share, in bytes, and as
      * the pad scores of a step (one per pad slot, per head) */
     {"kvcache.pad_slots",

@@ -2,6 +2,10 @@
 #include "report.h"
 
 #include <math.h>
+#include <string.h>
+
+/* n / of, NaN when of is 0. */
+static double share(long n, long of) { return of ? (double)n / (double)of : (double)NAN; }
 
 PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                              const PlReportOpts *o) {
@@ -23,6 +27,14 @@ PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, con
     json_fig(&w, "batch_t_wide", "loss.batch_t_wide", (double)r->batch_t_wide);
     json_fig(&w, "loss_with_pads", "loss.with_pads", (double)r->loss_with_pads);
     json_fig(&w, "loss_pad_perfect", "loss.pad_perfect", (double)r->loss_pad_perfect);
+    json_fig_int(&w, "completion_tokens", "loss.completion_tokens", r->completion_tokens);
+    json_fig(&w, "completion_share", "loss.completion_share", share(r->completion_tokens, r->chat_real));
+    json_fig(&w, "completion_cell_share", "loss.completion_cell_share",
+             share(r->completion_tokens, (long)r->chat_B * r->chat_T));
+    json_fig(&w, "completion_loss", "loss.completion_loss", (double)r->completion_loss);
+    json_fig(&w, "prompt_included_loss", "loss.prompt_included_loss", (double)r->prompt_included_loss);
+    json_fig(&w, "prompt_gap", "loss.prompt_gap", (double)r->prompt_included_loss - (double)r->completion_loss);
+    json_fig_int(&w, "prompt_terms", "loss.prompt_terms", r->prompt_terms);
     json_close(&w, '}');
     json_fig_int(&w, "B", "loss.rows", r->B);
     json_fig_int(&w, "T", "loss.width", r->T);
@@ -37,6 +49,32 @@ PlStatus pl_report_loss_json(FILE *f, const PlCorpus *c, const void *result, con
         json_close(&w, '}');
     }
     json_close(&w, ']');
+    /* the chat batch: its ids and labels tell the answer tokens by counting */
+    int veiled = pl_ledger_hides_name(w.ledger, PL_LOSS_CHAT_COUNTS);
+    json_obj(&w, "chat");
+    json_fig_int(&w, "B", "loss.chat_rows", r->chat_B);
+    json_fig_int(&w, "T", "loss.chat_width", r->chat_T);
+    json_fig_int(&w, "system_words", "loss.chat_system", r->chat_system);
+    json_fig_int(&w, "real_tokens", "loss.chat_real", r->chat_real);
+    json_fig_int(&w, "prompt_tokens", "loss.chat_prompt_tokens", r->chat_real - r->completion_tokens);
+    json_arr(&w, "rows");
+    for (int b = 0; b < r->chat_B; b++) {
+        size_t at = (size_t)b * r->chat_T;
+        json_obj(&w, NULL);
+        if (veiled) json_fig(&w, "ids", PL_LOSS_CHAT_COUNTS, 0.0), json_fig(&w, "labels", PL_LOSS_CHAT_COUNTS, 0.0);
+        else {
+            json_arr(&w, "ids");
+            for (int t = 0; t < r->chat_T; t++) json_int(&w, NULL, r->chat_ids[at + t]);
+            json_close(&w, ']');
+            json_arr(&w, "labels");
+            for (int t = 0; t < r->chat_T; t++) json_int(&w, NULL, r->chat_labels[at + t]);
+            json_close(&w, ']');
+        }
+        pl_report_json_floats(&w, "terms", r->chat_terms + at, r->chat_T);
+        json_close(&w, '}');
+    }
+    json_close(&w, ']');
+    json_close(&w, '}');
     return pl_report_json_end(&w, PL_R_LOSS, c, info, o);
 }
 
@@ -58,6 +96,70 @@ static const char *count_names(const PlProbeLoss *r, int b) {
 int pl_report_loss_unchanged(const PlProbeLoss *r) {
     double a = (double)r->per_token, b = (double)r->per_token_wide;
     return fabs(a - b) <= 1e-6 * (1.0 + fabs(a));
+}
+
+/* Row b's chat layout: its prompt, answer and pad tokens. */
+static void chat_row(const PlProbeLoss *r, int b, int *prompt, int *answer, int *pads) {
+    size_t at = (size_t)b * r->chat_T;
+    int real = 0;
+    *answer = 0;
+    for (int t = 0; t < r->chat_T; t++) {
+        *answer += r->chat_labels[at + t] != PL_IGNORE_INDEX;
+        real = r->chat_ids[at + t] != 0 ? t + 1 : real; /* pads follow the last real token (ids 0) */
+    }
+    *prompt = real - *answer, *pads = r->chat_T - real;
+}
+
+const char *pl_report_loss_labels(char *buf, size_t cap, const PlProbeLoss *r, int b) {
+    int prompt, answer, pads;
+    chat_row(r, b, &prompt, &answer, &pads);
+    const int32_t *lab = r->chat_labels + (size_t)b * r->chat_T + prompt;
+    char ids[80] = "";
+    size_t o = 0;
+    for (int k = 0; k < answer && o < sizeof ids; k++) {
+        if (answer > 4 && k == 3) o += (size_t)snprintf(ids + o, sizeof ids - o, " ..."), k = answer - 1;
+        if (o < sizeof ids) o += (size_t)snprintf(ids + o, sizeof ids - o, "%s%d", k ? " " : "", lab[k]);
+    }
+    char plain[160];
+    int n = snprintf(plain, sizeof plain, "-100 x%d | %s |", prompt, answer ? ids : "(none)");
+    if (n > 0 && (size_t)n < sizeof plain)
+        snprintf(plain + n, sizeof plain - (size_t)n, pads ? " -100 x%d" : " no pad", pads);
+    return pl_fig(buf, cap, PL_LOSS_CHAT_COUNTS, "%s", plain);
+}
+
+/* The chat batch and its two losses, as padlab probe loss prints them. */
+static void chat_text(FILE *f, const PlProbeLoss *r, const PlResultInfo *info, const PlLedger *l) {
+    fputs("\ncompletion-only loss on the same rows as chats: <start> system <start> user <start> answer,\n"
+          "the system prompt ",
+          f);
+    pl_fig_fprintf(f, l, "loss.chat_system", "%d", r->chat_system);
+    fputs(" words of the first review, the user turn each review but its last quarter,\n"
+          "the answer that quarter; labels -100 on every prompt token and pad\n",
+          f);
+    fputs("  ", f), pl_fig_fprintf(f, l, "loss.chat_rows", "%d", r->chat_B);
+    fputs(" rows of width ", f), pl_fig_fprintf(f, l, "loss.chat_width", "%d", r->chat_T);
+    fputs(", ", f), pl_fig_fprintf(f, l, "loss.chat_real", "%ld", r->chat_real);
+    fputs(" real tokens\n", f);
+    for (int b = 0; b < r->chat_B; b++) {
+        char buf[256];
+        fprintf(f, "  row %d (review %d) labels: ", b, b < info->nrows ? info->rows[b] : -1);
+        pl_ledger_fputs(l, pl_report_loss_labels(buf, sizeof buf, r, b), PL_DRAW_TEXT, f);
+        fputc('\n', f);
+    }
+    fputs("  trained on ", f), pl_fig_fprintf(f, l, "loss.completion_tokens", "%ld", r->completion_tokens);
+    fputs(" answer tokens: ", f);
+    pl_fig_fprintf(f, l, "loss.completion_share", "%.1f%%", 100.0 * share(r->completion_tokens, r->chat_real));
+    fputs(" of the real tokens, ", f);
+    pl_fig_fprintf(f, l, "loss.completion_cell_share", "%.1f%%",
+                   100.0 * share(r->completion_tokens, (long)r->chat_B * r->chat_T));
+    fputs(" of the cells\n  answer only, prompt at -100    ", f);
+    pl_fig_fprintf(f, l, "loss.completion_loss", "%.5f", (double)r->completion_loss);
+    fputs("\n  prompt counted too (", f), pl_fig_fprintf(f, l, "loss.prompt_terms", "%ld", r->prompt_terms);
+    fputs(" terms) ", f);
+    pl_fig_fprintf(f, l, "loss.prompt_included_loss", "%.5f", (double)r->prompt_included_loss);
+    fputs(", ", f);
+    pl_fig_fprintf(f, l, "loss.prompt_gap", "%+.5f", (double)r->prompt_included_loss - (double)r->completion_loss);
+    fputs(" against the answer only\n", f);
 }
 
 PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -101,5 +203,6 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
     fputs(",\nand a model that learned to predict pad would read ", f);
     pl_fig_fprintf(f, l, "loss.pad_perfect", "%.5f", (double)r->loss_pad_perfect);
     fputs(" without being any better at the real ones\n", f);
+    chat_text(f, r, info, l);
     return pl_report_status(f);
 }

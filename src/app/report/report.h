@@ -115,6 +115,14 @@ PlStatus pl_report_loss_json(FILE *, const PlCorpus *, const void *, const PlRes
  * (to float rounding): the word "unchanged" the loss's printers and views
  * write beside it is conditioned on this. */
 int pl_report_loss_unchanged(const PlProbeLoss *r);
+/* The figures the chat batch's labels give by counting (its answer tokens,
+ * as a count and as shares, and its prompt tokens): one mark for them all. */
+#define PL_LOSS_CHAT_COUNTS \
+    "loss.completion_tokens,loss.completion_share,loss.completion_cell_share,loss.chat_prompt_tokens"
+/* Row b of the chat batch's labels in runs ("-100 x57 | 12 845 3 ... 77 |
+ * -100 x10"), marked as one figure of PL_LOSS_CHAT_COUNTS, into buf (cap
+ * bytes). Returns buf. */
+const char *pl_report_loss_labels(char *buf, size_t cap, const PlProbeLoss *r, int b);
 PlStatus pl_report_layers_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_layers_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_generate_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
