@@ -173,20 +173,25 @@ const char *pl_view_part_name(PlViewPart p);
  * draws from the runs (a bit per PlViewPart). The one list the exporter, the
  * terminal and the window read: a front end asks for a view's result
  * through pl_lab_view_result and for a part through pl_lab_view_draws, and
- * the view's export writes every result and part listed here. */
+ * the view's export writes every result and part listed here. A result in
+ * packed_only is drawn only while the batching packs (the packing probe
+ * beside a packed batch): the settings decide the row. */
 #define PL_VIEW_MAX_RESULTS 2
 typedef struct {
     PlResultKind results[PL_VIEW_MAX_RESULTS];
     int nresults;
     unsigned parts;
+    unsigned packed_only; /* a bit per PlResultKind */
 } PlViewShows;
 
-/* View v's row (v in range). */
+/* View v's row (v in range): every result it can draw. */
 const PlViewShows *pl_view_shows(PlView v);
-/* Its results as a bit per PlResultKind (for pl_lab_wait and pl_lab_demand). */
-unsigned pl_view_results(PlView v);
+/* The results it draws under settings s as a bit per PlResultKind (for
+ * pl_lab_wait and pl_lab_demand); s NULL: every one it can draw. */
+unsigned pl_view_results(PlView v, const PlLabSettings *s);
 /* View v's result of kind k, as pl_lab_result; NULL, with st->error saying
- * so, when v does not show k: no view draws a result its export leaves out. */
+ * so, when v does not show k under the lab's settings: no view draws a
+ * result its export leaves out. */
 const void *pl_lab_view_result(PlLab *lab, PlView v, PlResultKind k, PlResultStatus *st);
 /* The kinds asked for (pl_lab_result) since the last call, a bit per
  * PlResultKind: what a frame read, for the tests that hold a view to its row. */
