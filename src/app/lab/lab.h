@@ -366,6 +366,11 @@ int pl_lab_close(PlLab *lab, double patience);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);
+/* The corpus row settings s follow in the lab's corpus: their example, or
+ * the automatic one at their maxlen when it is auto (as the lab resolves it
+ * when s are applied); s->example as it is when s name another corpus, which
+ * the lab has not loaded. Can't fail. */
+int pl_lab_example_of(const PlLab *lab, const PlLabSettings *s);
 /* The corpus's chance: its validation split's majority share, computed once
  * when the corpus loads; what every accuracy the lab shows is read against.
  * Borrowed, valid until the corpus changes. Can't fail. */
