@@ -117,7 +117,7 @@ static void frame_close(Frame *f) {
 
 /* Lays out view v after its results are in, and draws it. */
 static void frame_draw(Frame *f, PlView v) {
-    ck_assert_int_eq(pl_lab_wait(f->lab, pl_view_results(v), PL_TEST_PATIENCE), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_view_results(v, pl_lab_settings(f->lab)), PL_TEST_PATIENCE), 0);
     gui_dl_reset(&f->dl);
     ck_assert_int_eq(gui_figure(&f->dl, f->lab, v, (GuiRect){10, 10, W - 20, H - 20}), 1);
     gui_render(&f->gr, &f->dl);
@@ -367,12 +367,12 @@ START_TEST(test_every_figure_and_its_export_hold_exactly_what_its_view_shows) {
     int parts_seen = 0;
     for (int v = 0; v < PL_VIEW_COUNT; v++) {
         const PlViewShows *row = pl_view_shows((PlView)v);
-        ck_assert_int_eq(pl_lab_wait(f.lab, pl_view_results((PlView)v), 60), 0);
+        ck_assert_int_eq(pl_lab_wait(f.lab, pl_view_results((PlView)v, pl_lab_settings(f.lab)), 60), 0);
         pl_lab_asked(f.lab), pl_lab_drew(f.lab);
         frame_draw(&f, (PlView)v);
         unsigned read = pl_lab_asked(f.lab), drew = pl_lab_drew(f.lab), xread, xdrew;
-        ck_assert_msg(read == pl_view_results((PlView)v), "the %s figure read %#x, its row says %#x",
-                      pl_view_name((PlView)v), read, pl_view_results((PlView)v));
+        unsigned want = pl_view_results((PlView)v, pl_lab_settings(f.lab));
+        ck_assert_msg(read == want, "the %s figure read %#x, its row says %#x", pl_view_name((PlView)v), read, want);
         for (int k = 0; k < PL_VIEW_PART_COUNT; k++)
             ck_assert_msg(((drew ^ row->parts) >> k & 1u) == 0, "the %s figure %s the %s part, its row says %s",
                           pl_view_name((PlView)v), drew >> k & 1u ? "drew" : "left out",
@@ -383,6 +383,16 @@ START_TEST(test_every_figure_and_its_export_hold_exactly_what_its_view_shows) {
         parts_seen |= (int)drew;
     }
     ck_assert_int_eq(parts_seen, (1 << PL_VIEW_PART_COUNT) - 1); /* every part is drawn by some view */
+    /* a packed batch draws the packing probe beside it, and exports it */
+    PlErr err;
+    ck_assert_msg(pl_lab_set(f.lab, PL_S_BATCHING, "packed", &err) >= 0, "%s", err.msg);
+    unsigned both = (1u << PL_R_BATCH) | (1u << PL_R_PACKING), xread, xdrew;
+    ck_assert_int_eq(pl_view_results(PL_VIEW_BATCH, pl_lab_settings(f.lab)), both);
+    pl_lab_asked(f.lab), pl_lab_drew(f.lab);
+    frame_draw(&f, PL_VIEW_BATCH);
+    ck_assert_int_eq(pl_lab_asked(f.lab), both);
+    exported_reads(f.lab, PL_VIEW_BATCH, &xread, &xdrew);
+    ck_assert_int_eq(xread, both);
     frame_close(&f);
 }
 END_TEST
@@ -496,7 +506,9 @@ static void lesson_wait(Frame *f, PlLessonPlay *p) {
          i++)
         usleep(10000);
     PlView v = (PlView)pl_lab_settings(f->lab)->view;
-    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
+    ck_assert_int_eq(pl_lab_wait(f->lab, pl_lesson_run_kinds(p->run) | pl_view_results(v, pl_lab_settings(f->lab)),
+                                 PL_TEST_PATIENCE),
+                     0);
 }
 
 #define PANE_W 380
@@ -1537,7 +1549,7 @@ static void legible_view(PlLab *lab, PlView v) {
         for (int i = 0; i < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lab_training(lab)->active); i++) usleep(10000);
         pl_lab_tick(lab);
     }
-    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(v), PL_TEST_PATIENCE), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(v, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
 }
 
 /* A lab on corpus (NULL: the builtin one) with the default settings. */
@@ -1665,7 +1677,9 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
                  t++)
                 usleep(10000);
             PlView v = (PlView)pl_lab_settings(lab)->view;
-            ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v), PL_TEST_PATIENCE), 0);
+            ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v, pl_lab_settings(lab)),
+                                         PL_TEST_PATIENCE),
+                             0);
             PlClassFollow f;
             ck_assert_int_eq(pl_class_follow_init(&f, p.lesson, "K7P2Q", 7, 0, &err), 0);
             class_votes(&f, lab, steps[i].step, i % 3 != 0, i % 3 == 2);

@@ -141,7 +141,11 @@ if [[ ${PADLAB_GUI:-yes} == yes ]]; then
         texts "$TMP/handout/03-attention-step3-key.svg" | grep -qxF "zeroing pads after the softmax: a row sums 0.250"; then
         pass "the worksheet's figure blanks the asked figure as the screen does; the key's shows it"
     else fail "the worksheet's figure blanks the asked figure; the key's shows it" "$(texts "$TMP/handout/03-attention-step3.svg" | grep sums)"; fi
-else skip "the handout's figures: this padlab was built without the window"; fi
+    # each step's figure waits for its view's results (steps 6 and 7 were drawn "computing...")
+    if waiting=$(grep -l 'computing\.\.\.' "$TMP"/handout/*.svg); then
+        fail "every figure of the handout is drawn from its view's results, none computing" "$waiting"
+    else pass "every figure of the handout is drawn from its view's results, none computing"; fi
+else skip "the handout's figures: this padlab was built without the window" 2; fi
 touch "$TMP/plain"
 run "$P" lesson 03-attention --handout "$TMP/plain/sub"
 expect_error "--handout into a folder that cannot be made says why" "--handout: "

@@ -249,17 +249,25 @@ START_TEST(test_every_result_a_view_shows_is_in_its_export) {
     PlLab *lab = small_lab();
     for (int v = 0; v < PL_VIEW_COUNT; v++) {
         const PlViewShows *shows = pl_view_shows((PlView)v);
-        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results((PlView)v), 120), 0);
+        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results((PlView)v, pl_lab_settings(lab)), 120), 0);
         char *txt = exported(lab, (PlView)v, 0), *json = exported(lab, (PlView)v, 1);
         ck_assert_msg(balanced(json), "the %s export is not one balanced object", pl_view_name((PlView)v));
         if (shows->parts) assert_has(txt, "the runs table: ", pl_view_name((PlView)v));
         if (shows->parts) assert_has(json, "\"groups\": [", pl_view_name((PlView)v));
+        unsigned drawn = pl_view_results((PlView)v, pl_lab_settings(lab));
         for (int i = 0; i < shows->nresults; i++) {
             PlResultKind k = shows->results[i];
+            if (!(drawn >> k & 1u)) { /* drawn under other settings only: neither drawn nor exported now */
+                char rule[64];
+                snprintf(rule, sizeof rule, "---- %s ----", pl_result_name(k));
+                ck_assert_msg(strstr(txt, rule) == NULL, "the %s export holds the %s result its view does not draw now",
+                              pl_view_name((PlView)v), pl_result_name(k));
+                continue;
+            }
             char *want = printed(lab, k, 0), *doc = printed(lab, k, 1);
             ck_assert_msg(strstr(txt, want) != NULL, "the %s export's text lacks the %s result",
                           pl_view_name((PlView)v), pl_result_name(k));
-            if (i == 0 && !shows->parts && shows->nresults == 1) ck_assert_str_eq(json, doc);
+            if (i == 0 && !shows->parts && __builtin_popcount(drawn) == 1) ck_assert_str_eq(json, doc);
             else if (i == 0 && !shows->parts) { /* the main document, reopened for the others */
                 size_t n = (size_t)(strrchr(doc, '}') - doc);
                 while (n > 0 && (doc[n - 1] == '\n' || doc[n - 1] == ' ')) n--;
@@ -275,7 +283,71 @@ START_TEST(test_every_result_a_view_shows_is_in_its_export) {
         }
         free(txt), free(json);
     }
-    ck_assert(pl_view_results(PL_VIEW_TRAIN) & (1u << PL_R_IDENTITY)); /* the figure the issue found missing */
+    ck_assert(pl_view_results(PL_VIEW_TRAIN, NULL) & (1u << PL_R_IDENTITY)); /* the figure the issue found missing */
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* Under packed batching the batch view draws the packing probe beside the
+ * packed row, and its export holds it after the batch; under static
+ * batching it draws and exports the batch alone. */
+START_TEST(test_the_packed_batch_view_exports_its_packing) {
+    PlLab *lab = small_lab();
+    PlErr err;
+    ck_assert_int_eq(pl_view_results(PL_VIEW_BATCH, pl_lab_settings(lab)), 1u << PL_R_BATCH);
+    ck_assert_msg(pl_lab_set(lab, PL_S_BATCHING, "packed", &err) >= 0, "%s", err.msg);
+    unsigned both = (1u << PL_R_BATCH) | (1u << PL_R_PACKING);
+    ck_assert_int_eq(pl_view_results(PL_VIEW_BATCH, pl_lab_settings(lab)), both);
+    ck_assert_int_eq(pl_lab_wait(lab, both, 120), 0);
+    char *txt = exported(lab, PL_VIEW_BATCH, 0), *json = exported(lab, PL_VIEW_BATCH, 1);
+    char *want = printed(lab, PL_R_PACKING, 0), *doc = printed(lab, PL_R_PACKING, 1), *in = nested("packing", doc);
+    assert_has(txt, "\n---- packing ----\n", "the packed batch export");
+    assert_has(txt, want, "the packed batch export");
+    assert_has(json, in, "the packed batch export's JSON");
+    assert_has(json, "\"position_ids\": [", "the packed batch export's JSON");
+    assert_has(json, "\"cross_doc_share\"", "the packed batch export's JSON");
+    free(txt), free(json), free(want), free(doc), free(in);
+    pl_lab_free(lab);
+}
+END_TEST
+
+/* The part of text from the first `from` on, up to the next `to` (or its end), in a new string. */
+static char *section(const char *text, const char *from, const char *to) {
+    const char *a = strstr(text, from);
+    ck_assert_msg(a != NULL, "no %s", from);
+    const char *z = strstr(a + strlen(from), to);
+    size_t n = z ? (size_t)(z - a) : strlen(a);
+    char *out = malloc(n + 1);
+    memcpy(out, a, n);
+    out[n] = '\0';
+    return out;
+}
+
+/* A tile count asked for hides, in the masks view's export, what adds up to
+ * it: its rule's rows and map, the rules that give the same tiles, and the
+ * sentence that says which rules skip tiles; another rule's stay. */
+START_TEST(test_an_asked_tile_count_hides_its_rows_and_map) {
+    PlLab *lab = small_lab();
+    PlLedger l;
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "blocks.empty(causal)");
+    pl_lab_set_ledger(lab, &l);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_MASKS, pl_lab_settings(lab)), 120), 0);
+    char *txt = exported(lab, PL_VIEW_MASKS, 0), *json = exported(lab, PL_VIEW_MASKS, 1);
+    assert_has(txt, "which rules let a fused kernel skip whole tiles: hidden until you answer", "the masks export");
+    ck_assert_msg(!strstr(txt, "skips whole tiles for:"), "the masks export says which rules skip tiles");
+    char *causal = section(json, "\"name\": \"causal\"", "\"name\""),
+         *doc = section(json, "\"name\": \"causal+document\"", "\"name\""),
+         *padding = section(json, "\"name\": \"padding\"", "\"name\"");
+    for (char *r = causal; r; r = r == causal ? doc : NULL) {
+        assert_has(r, "\"map\": null", "an asked rule");
+        assert_has(r, "\"computed_cells\": null", "an asked rule");
+        ck_assert_msg(!strstr(r, "          0,\n"), "an asked rule's rows show: %s", r);
+    }
+    ck_assert_msg(!strstr(padding, "\"map\": null") && !strstr(padding, "null"), "another rule is hidden: %s", padding);
+    /* one tile a row here: the map's line has the padding rule's glyph, then causal's as ? */
+    ck_assert_msg(strstr(txt, "\n  +        ?       +") != NULL, "the causal map is drawn in the text:\n%s", txt);
+    free(causal), free(doc), free(padding), free(txt), free(json);
     pl_lab_free(lab);
 }
 END_TEST
@@ -324,7 +396,7 @@ START_TEST(test_the_train_export_has_each_runs_loss_curve_in_text) {
     char want[PL_MAX_EPOCHS * 12 + 1] = "";
     for (int e = 0; e < r->epochs; e++)
         snprintf(want + strlen(want), sizeof want - strlen(want), "%s%.3f", e ? " " : "", (double)r->train_loss[e]);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_TRAIN), PL_TEST_PATIENCE), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_TRAIN, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
     char *txt = exported(lab, PL_VIEW_TRAIN, 0);
     assert_has(txt, "train_loss by epoch", "the train export's table of runs");
     assert_has(txt, want, "the train export's table of runs");
@@ -584,6 +656,8 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_a_read_only_folder_is_a_clean_error);
     tcase_add_test(tc, test_a_strategy_that_computes_more_is_never_called_a_saving);
     tcase_add_test(tc, test_every_result_a_view_shows_is_in_its_export);
+    tcase_add_test(tc, test_the_packed_batch_view_exports_its_packing);
+    tcase_add_test(tc, test_an_asked_tile_count_hides_its_rows_and_map);
     tcase_add_test(tc, test_a_stopped_grid_is_in_the_train_export);
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);

@@ -728,6 +728,39 @@ START_TEST(test_the_ledger_follows_the_questions_of_the_lesson) {
 }
 END_TEST
 
+/* example=auto is the row it resolves to: a step left at auto shows (in
+ * its view) the fact a later question asks at that row by its number, so
+ * the worksheet and the lab hide it there; --check, which loads no corpus,
+ * refuses a step whose text shows it (auto may be any row). */
+START_TEST(test_an_automatic_example_is_the_row_it_resolves_to) {
+    PlLab *lab = small_lab();
+    int row = pl_lab_settings(lab)->example; /* auto, resolved by the lab */
+    char text[400], shown[400];
+    static const char fmt[] = "# T\nsetup: example=auto\n## one\nview: batch\nThe batch.%s\n## two\nset: example=%d\n"
+                              "ask: How many pads?\nanswer: batch.pad_cells\nsummary:\n- x\n";
+    snprintf(text, sizeof text, fmt, "", row);
+    snprintf(shown, sizeof shown, fmt, " It has {batch.pad_cells} pads.", row);
+    PlErr err;
+    ck_assert_ptr_null(parse(shown, &err));
+    ck_assert_msg(strstr(err.msg, "which step 2 asks for"), "%s", err.msg);
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings a = pl_settings_default(), b = a;
+    b.example = row;
+    ck_assert_int_eq(pl_lesson_same_fact(&l->steps[1].q.answer, &a, &b), 1);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLedger g;
+    pl_lesson_run_worksheet_ledger(r, 0, &g); /* the worksheet's step 1 */
+    ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells"));
+    pl_lesson_run_ledger(r, &g); /* and the lab's */
+    ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells"));
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* A wrong number gets a diagnosis from the lesson's own figures: a figure
  * that determines the answer typed for it, then higher or lower. */
 START_TEST(test_a_wrong_number_is_diagnosed) {
@@ -1169,6 +1202,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_check_refuses_a_step_that_shows_its_answer_first);
     tcase_add_test(tc, test_check_refuses_what_gives_an_asked_figure_away);
     tcase_add_test(tc, test_the_ledger_follows_the_questions_of_the_lesson);
+    tcase_add_test(tc, test_an_automatic_example_is_the_row_it_resolves_to);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

@@ -332,14 +332,23 @@ wait_for "EXIT=0" >/dev/null
 
 ENVS=$LESSON_ENVS start lesson 03-attention --corpus builtin:1:400
 check_screen "the ledger: lesson 3 opens" "step 1 of 9"
-T send-keys -t lab Space Space
+# step 2 asks the largest weight on a pad key, a figure step 3's view shows too: answered (0 with the mask
+# on), it is in sight there; left open, it would be hidden (example=auto is the row it resolves to)
+T send-keys -t lab Space
+check_screen "its step 2 asks the largest weight on a pad" "step 2 of 9"
+T send-keys -t lab 0 Enter
+check_screen "and 0 is its answer" "Right."
+T send-keys -t lab Space
 check_screen "its step 3 asks what a row sums to after zeroing the pads" "step 3 of 9: The fix that does not work"
 T send-keys -t lab Escape 3
 check_screen "the attention view hides that sum" "softmax: a row sums ?????"
 check_re "and shows its other figures" 'largest one weight [0-9.]+ *$'
 check_re "the invariance among them" 'outputs differ [0-9.e+-]+ *$'
 check_re "and packed against padded" 'packed vs padded\+mask [0-9.e+-]+ *$'
-T send-keys -t lab Escape Space Space Space
+# a try and the solution close step 3, whose sum the unmasked share on the masks view would give away
+T send-keys -t lab Escape 9 Enter
+check_screen "a wrong sum is a try" "Try again"
+T send-keys -t lab s Space Space Space
 check_screen "step 6 asks the share on pads of the inverted mask" "step 6 of 9: Three libraries, two polarities"
 T send-keys -t lab Escape 0
 for _ in $(seq 8); do T send-keys -t lab j; done

@@ -65,6 +65,14 @@ static const char *figure(Handout *h, int k, int answered, char *name, int cap) 
     if (!h->figures) return NULL;
     snprintf(name, (size_t)cap, "%s-step%d%s.svg", h->l->name, k + 1, answered ? "-key" : "");
     snprintf(path, sizeof path, "%s/%s", h->dir, name);
+    /* the step's text and question are computed (walk waits for them); its view's results may not be yet */
+    const PlLabSettings *s = pl_lab_settings(h->lab);
+    if (pl_lab_wait(h->lab, pl_view_results((PlView)s->view, s), 600)) {
+        if (!h->missing++)
+            snprintf(h->why, sizeof h->why, "step %d's %s view did not finish computing in time", k + 1,
+                     pl_view_name((PlView)s->view));
+        return NULL;
+    }
     pl_lab_set_ledger(h->lab, answered ? NULL : &h->ledger);
     GuiLook look = {0};
     int rc = gui_figure_svg(h->lab, &look, FIG_W, FIG_H, path, why, sizeof why);

@@ -103,6 +103,88 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     gui_text_wrap(dl, a.x, a.y + a.h - foot_h, a.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", foot);
 }
 
+/* Lines of text under a figure, each FOOT_LINE bytes: their height at
+ * width w (mono: as a table, one per line), and drawing them from y. */
+enum { FOOT_LINES = 12, FOOT_LINE = 768 };
+typedef struct {
+    char text[FOOT_LINES][FOOT_LINE];
+    GuiColor color[FOOT_LINES];
+    int mono[FOOT_LINES];
+    int n;
+} Foot;
+
+static void foot_add(Foot *f, GuiColor c, int mono, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void foot_add(Foot *f, GuiColor c, int mono, const char *fmt, ...) {
+    if (f->n >= FOOT_LINES) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->text[f->n], FOOT_LINE, fmt, ap);
+    va_end(ap);
+    f->color[f->n] = c, f->mono[f->n++] = mono;
+}
+
+static double foot_height(GuiList *dl, const Foot *f, double w) {
+    double th = gui_text_h(dl, GUI_SMALL), h = 0;
+    for (int i = 0; i < f->n; i++)
+        h += th * (f->mono[i] ? 1 : gui_wrap_lines(dl, GUI_SMALL, 0, f->text[i], w)) + th * 0.1;
+    return h;
+}
+
+static void foot_draw(GuiList *dl, const Foot *f, double x, double y, double w) {
+    double th = gui_text_h(dl, GUI_SMALL);
+    for (int i = 0; i < f->n; i++)
+        y += (f->mono[i] ? (gui_text_mono(dl, x, y, GUI_SMALL, f->color[i], GUI_LEFT, "%s", f->text[i]), th)
+                         : gui_text_wrap(dl, x, y, w, GUI_SMALL, f->color[i], GUI_LEFT, "%s", f->text[i])) +
+             th * 0.1;
+}
+
+/* The packing probe's lines: the example and the reviews after it as a
+ * flattening collator packs them, positions restarting, and what a plain
+ * causal mask and unmasked boundary labels would do. */
+static void packing_foot(Foot *f, const PlProbePacking *k, const PlResultStatus *st) {
+    f->n = 0;
+    if (!k) {
+        foot_add(f, GUI_C_DIM, 0, "padding-free packing: %s", st->error ? st->error : "computing...");
+        return;
+    }
+    foot_add(f, GUI_C_FG, 0,
+             "padding-free, as DataCollatorWithFlattening packs them: %s reviews from the example, %s tokens",
+             PL_FIG("packing.documents", "%d", k->D), PL_FIG("packing.tokens", "%d", k->N));
+    char line[FOOT_LINE];
+    int n = snprintf(line, sizeof line, "position_ids restart at 0 in each review:");
+    /* document 0 is the example: its last position and its end in cu_seqlens give its kept tokens */
+    for (int d = 0; d < k->D && n < (int)sizeof line - 240; d++) { /* each document counts from 0 again */
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, "%s 0 1 .. %s", d ? " |" : "",
+                      pl_fig(fig, sizeof fig, d ? "" : "batch.example_kept", "%d", k->len[d] - 1));
+    }
+    foot_add(f, GUI_C_FG, 0, "%s", line);
+    n = snprintf(line, sizeof line, "cu_seqlens, read back where they are 0:");
+    for (int d = 0; d <= k->n_read && n < (int)sizeof line - 240; d++) {
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      pl_fig(fig, sizeof fig, d == 1 ? "batch.example_kept" : "", "%d", k->cu_read[d]));
+    }
+    foot_add(f, GUI_C_FG, 0, "%s", line);
+    n = snprintf(line, sizeof line, "per review");
+    for (int d = 0; d < k->D && n < (int)sizeof line - 200; d++) {
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      pl_fig(fig, sizeof fig, "packing.cross_share", "%.1f%%", 100.0 * (double)k->cross[d]));
+    }
+    foot_add(f, GUI_C_WARN, 0,
+             "a plain causal mask over the row: %s of the attention crosses to earlier reviews (%s); "
+             "a document mask against each review alone: %s",
+             PL_FIG("packing.cross_share", "%.1f%%", 100.0 * (double)k->cross_row), line,
+             PL_FIG("packing.document_mask", "%.2g", (double)k->aware_max_diff));
+    foot_add(f, GUI_C_FG, 0,
+             "labels -100 at each review's first token: %s loss terms; without them %s, %s of which "
+             "predict a review's first token from another's last",
+             PL_FIG("packing.loss_terms", "%ld", k->loss_terms),
+             PL_FIG("packing.unmasked_terms", "%ld", k->loss_terms_unmasked),
+             PL_FIG("packing.boundary_terms", "%ld", k->boundary_terms));
+}
+
 static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
@@ -166,8 +248,18 @@ void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double lh = gui_text_h(dl, GUI_SMALL) + 6 * dl->st->unit;
     gui_legend_at(dl, a.x + a.w - gui_legend_width(dl, keys, nk), a.y, keys, nk);
     a.y += lh, a.h -= lh;
-    if (b->pick.packed) packed(dl, a, b);
-    else padded(dl, lab, a, b, &st.info->settings);
+    if (b->pick.packed) {
+        PlResultStatus kst;
+        const PlProbePacking *k = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_PACKING, &kst);
+        Foot f;
+        packing_foot(&f, k, &kst);
+        double fh = foot_height(dl, &f, a.w), gap = 12 * dl->st->unit;
+        if (a.h - fh - gap >= 6 * gui_text_h(dl, GUI_SMALL)) { /* the row keeps room for a few lines of its cells */
+            foot_draw(dl, &f, a.x, a.y + a.h - fh, a.w);
+            a.h -= fh + gap;
+        }
+        packed(dl, a, b);
+    } else padded(dl, lab, a, b, &st.info->settings);
 }
 
 /* ---- masks ---- */
@@ -175,6 +267,65 @@ void gui_fig_batch(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 static const char *keep_text(PlMaskConv c) {
     static const char *const t[] = {"1 = keep", "1 = ignore", "1 = keep", "0 keep, -inf pad"};
     return t[c];
+}
+
+/* The blocks probe's lines: every rule counted per tile as a block-sparse
+ * kernel sees it, and a dense mask's bytes against a block mask's. */
+static void blocks_foot(Foot *f, const PlProbeBlocks *k, const PlResultStatus *st, int brief) {
+    f->n = 0;
+    if (!k) {
+        foot_add(f, GUI_C_DIM, 0, "masks as rules: %s", st->error ? st->error : "computing...");
+        return;
+    }
+    if (brief) { /* every rule's skipped / partial / full tiles on one line, the bytes on another */
+        char line[FOOT_LINE];
+        int n = snprintf(line, sizeof line, "masks as rules, %s tiles of %s: skipped / partial / full",
+                         PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block));
+        for (int r = 0; r < PL_RULE_COUNT && n < (int)sizeof line - 700; r++) {
+            const PlBlockCount *c = &k->rules[r];
+            const char *name = pl_mask_rules[r].name;
+            char q[3][96], fig[3][192];
+            snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
+            snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
+            snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s %s %s/%s/%s", r ? "," : "", name,
+                          pl_fig(fig[0], sizeof fig[0], q[0], "%ld", c->empty),
+                          pl_fig(fig[1], sizeof fig[1], q[1], "%ld", c->partial),
+                          pl_fig(fig[2], sizeof fig[2], q[2], "%ld", c->full));
+        }
+        foot_add(f, GUI_C_FG, 0, "%s", line);
+        foot_add(f, GUI_C_FG, 0, "a dense (B,1,T,T) mask: %s bytes as bool; the BlockMask: %s (%s forward)",
+                 PL_FIG("blocks.dense_bool_bytes", "%lld", (long long)k->dense_bool_bytes),
+                 PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
+                 PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
+        return;
+    }
+    foot_add(f, GUI_C_FG, 0,
+             "masks as rules: %s tiles of %s x %s as FlexAttention's BlockMask sees them; a tile with no "
+             "kept cell is skipped whole, a full one computed with no mask",
+             PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block),
+             PL_FIG("blocks.block", "%d", k->block));
+    foot_add(f, GUI_C_DIM, 1, "%-16s %8s %8s %8s %9s", "rule", "skipped", "partial", "full", "computed");
+    for (int r = 0; r < PL_RULE_COUNT; r++) {
+        const PlBlockCount *n = &k->rules[r];
+        const char *name = pl_mask_rules[r].name;
+        char q[4][96];
+        snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
+        snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
+        snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
+        snprintf(q[3], sizeof q[3], "blocks.computed_share(%s)", name);
+        foot_add(f, GUI_C_FG, 1, "%-16s %s %s %s %s", name, PL_FIG(q[0], "%8ld", n->empty),
+                 PL_FIG(q[1], "%8ld", n->partial), PL_FIG(q[2], "%8ld", n->full),
+                 PL_FIG(q[3], "%8.1f%%", 100.0 * n->computed_share));
+    }
+    foot_add(
+        f, GUI_C_FG, 0,
+        "computed: the score cells of the tiles visited, of the dense B x T x T. A dense (B,1,T,T) mask "
+        "takes %s bytes as bool, %s as float32; a rule is a function, and its BlockMask takes %s bytes (%s forward)",
+        PL_FIG("blocks.dense_bool_bytes", "%lld", (long long)k->dense_bool_bytes),
+        PL_FIG("blocks.dense_float_bytes", "%lld", (long long)k->dense_float_bytes),
+        PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
+        PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
 }
 
 void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -202,8 +353,6 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                &st, m != NULL);
     if (!m || a.h <= 0) return;
     double u = dl->st->unit, gap = 24 * u, th = gui_text_h(dl, GUI_SMALL);
-    GuiRect top, bottom;
-    gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
     /* a convention's row: its name, its cells, its code under them */
     double label_w = gui_text_w(dl, GUI_NORMAL, 0, "additive  0 keep, -inf pad") + 12 * u;
     int code_lines = 1; /* a convention's code wraps in a narrow view */
@@ -211,6 +360,23 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         code_lines =
             (int)fmax(code_lines, gui_wrap_lines(dl, GUI_SMALL, 1, pl_mask_conv_code((PlMaskConv)c), a.w - label_w));
     double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + code_lines * th + 4 * u;
+    /* The rules' tiles go across the foot: as a table where the conventions
+     * keep their rows and the shares their lines, else in a few lines, else
+     * not at all (the export has them whole). */
+    PlResultStatus bst;
+    const PlProbeBlocks *bk = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &bst);
+    double keep = 4 * row_need + th + 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5 + gap;
+    Foot foot;
+    for (int brief = 0; brief < 2; brief++) {
+        blocks_foot(&foot, bk, &bst, brief);
+        double fh = foot_height(dl, &foot, a.w);
+        if (!bk || a.h - fh - gap / 2 < keep) continue;
+        foot_draw(dl, &foot, a.x, a.y + a.h - fh, a.w);
+        a.h -= fh + gap / 2;
+        break;
+    }
+    GuiRect top, bottom;
+    gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
     int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
     if (shares_as_lines) {
         double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5;

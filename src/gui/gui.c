@@ -121,12 +121,14 @@ static void stop(Gui *g) {
  * finished retrain (one is started when there is no run yet). */
 static int wait_view(Gui *g, PlView v, double timeout) {
     double until = pl_app_clock() + timeout;
-    unsigned kinds = pl_view_results(v);
+    unsigned kinds = pl_view_results(v, pl_lab_settings(g->lab));
     if (g->drill.drill) { /* the case's measures, then what its view beside them draws */
         PlLab *lab = pl_drill_play_view_lab(&g->drill);
         if (pl_drill_play_wait(&g->drill, timeout)) return -1;
         double left = until - pl_app_clock();
-        return lab ? pl_lab_wait(lab, pl_view_results((PlView)pl_lab_settings(lab)->view), left > 0.1 ? left : 0.1) : 0;
+        return lab ? pl_lab_wait(lab, pl_view_results((PlView)pl_lab_settings(lab)->view, pl_lab_settings(lab)),
+                                 left > 0.1 ? left : 0.1)
+                   : 0;
     }
     if (g->lesson.run) { /* the step's own training first, then what its text and question read */
         while ((pl_lab_tick(g->lab), pl_lesson_play_tick(&g->lesson, g->lab),

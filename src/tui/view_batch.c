@@ -87,6 +87,56 @@ static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
              k->cu_seqlens[k->at], k->cu_seqlens[k->at + 1] - 1);
 }
 
+/* The same documents as a flattening collator packs them (the packing
+ * probe: the example and the rows after it): positions restarting at 0 in
+ * each, the boundaries read back from them, and what a plain causal mask
+ * and unmasked boundary labels would do. */
+static void packing_rows(TuiPane *p, int *row, PlLab *lab) {
+    PlResultStatus st;
+    const PlProbePacking *k = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_PACKING, &st);
+    (*row)++;
+    if (!k) {
+        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "padding-free packing: %s", st.error ? st.error : "computing...");
+        return;
+    }
+    pane_put(p, (*row)++, 0, p->box.w,
+             "padding-free (DataCollatorWithFlattening): %s reviews from the example, %s tokens",
+             PL_FIG("packing.documents", "%d", k->D), PL_FIG("packing.tokens", "%d", k->N));
+    char line[4096];
+    int n = snprintf(line, sizeof line, "position_ids");
+    /* document 0 is the example: its last position and its end in cu_seqlens give its kept tokens */
+    for (int d = 0; d < k->D && n < (int)sizeof line - 240; d++) { /* each document counts from 0 again */
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, "%s 0 1 .. %s", d ? " |" : "",
+                      pl_fig(fig, sizeof fig, d ? "" : "batch.example_kept", "%d", k->len[d] - 1));
+    }
+    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
+    n = snprintf(line, sizeof line, "cu_seqlens, read back where they are 0:");
+    for (int d = 0; d <= k->n_read && n < (int)sizeof line - 240; d++) {
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      pl_fig(fig, sizeof fig, d == 1 ? "batch.example_kept" : "", "%d", k->cu_read[d]));
+    }
+    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
+    pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
+              "a plain causal mask over the row: %s of the attention crosses to earlier reviews",
+              PL_FIG("packing.cross_share", "%.1f%%", 100.0 * (double)k->cross_row));
+    n = snprintf(line, sizeof line, "per document");
+    for (int d = 0; d < k->D && n < (int)sizeof line - 200; d++) {
+        char fig[192];
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      pl_fig(fig, sizeof fig, "packing.cross_share", "%.1f%%", 100.0 * (double)k->cross[d]));
+    }
+    pane_putc(p, TUI_DIM, (*row)++, 4, p->box.w - 4, "%s; a document mask against each alone %s", line,
+              PL_FIG("packing.document_mask", "%.2g", (double)k->aware_max_diff));
+    pane_put(p, (*row)++, 2, p->box.w - 2, "labels -100 at each review's first token: %s loss terms",
+             PL_FIG("packing.loss_terms", "%ld", k->loss_terms));
+    pane_putc(p, TUI_WARN, (*row)++, 4, p->box.w - 4,
+              "without them %s, %s of which predict a review's first token from another's last",
+              PL_FIG("packing.unmasked_terms", "%ld", k->loss_terms_unmasked),
+              PL_FIG("packing.boundary_terms", "%ld", k->boundary_terms));
+}
+
 static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r, const PlLabSettings *s) {
     const PlBatch *b = r->batch;
     const PlCorpus *c = pl_lab_corpus(lab);
@@ -147,7 +197,7 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
         pane_putc(p, TUI_DIM, row, 0, p->box.w, "1 char = 1 cell (%s cells)%s", PL_FIG("batch.width", "%d", T),
                   p->full ? "; f squeezes, < > scroll" : "");
     row++;
-    if (r->pick.packed) packed_row(p, &row, r);
+    if (r->pick.packed) packed_row(p, &row, r), packing_rows(p, &row, lab);
     else padded_rows(p, &row, r, s);
 }
 
@@ -169,6 +219,42 @@ static void mask_cells(TuiPane *p, int row, int col, int w, const PlProbeMasks *
                                              : (m->additive[at] == 0.0f ? "0" : "-");
         pane_putc(p, pad ? TUI_PAD : TUI_REAL, row, col + k, 1, "%s", s);
     }
+}
+
+/* Masks as rules: every rule of the batch counted per tile as a
+ * block-sparse kernel sees it, and what a dense mask would take instead. */
+static void blocks_rows(TuiPane *p, int *row, PlLab *lab) {
+    PlResultStatus st;
+    const PlProbeBlocks *k = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &st);
+    (*row)++;
+    if (!k) {
+        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "masks as rules: %s", st.error ? st.error : "computing...");
+        return;
+    }
+    pane_put(p, (*row)++, 0, p->box.w, "masks as rules: %s tiles of %s x %s, as FlexAttention's BlockMask sees them",
+             PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block),
+             PL_FIG("blocks.block", "%d", k->block));
+    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "%-16s %8s %8s %8s %9s", "rule", "skipped", "partial", "full",
+              "computed");
+    for (int r = 0; r < PL_RULE_COUNT; r++) {
+        const PlBlockCount *n = &k->rules[r];
+        const char *name = pl_mask_rules[r].name;
+        char q[4][96];
+        snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
+        snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
+        snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
+        snprintf(q[3], sizeof q[3], "blocks.computed_share(%s)", name);
+        pane_put(p, (*row)++, 2, p->box.w - 2, "%-16s %s %s %s %s", name, PL_FIG(q[0], "%8ld", n->empty),
+                 PL_FIG(q[1], "%8ld", n->partial), PL_FIG(q[2], "%8ld", n->full),
+                 PL_FIG(q[3], "%8.1f%%", 100.0 * n->computed_share));
+    }
+    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "computed: score cells in visited tiles, of the dense B x T x T");
+    pane_put(p, (*row)++, 0, p->box.w, "a dense (B,1,T,T) mask takes %s bytes as bool, %s as float32;",
+             PL_FIG("blocks.dense_bool_bytes", "%lld", (long long)k->dense_bool_bytes),
+             PL_FIG("blocks.dense_float_bytes", "%lld", (long long)k->dense_float_bytes));
+    pane_put(p, (*row)++, 2, p->box.w - 2, "a rule is a function: its BlockMask takes %s bytes (%s forward)",
+             PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
+             PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
 }
 
 void tui_view_masks(PlLab *lab, TuiPane *p) {
@@ -217,4 +303,5 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
         pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "%s",
                   PL_FIG("masks.blind_rows", "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
                          m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
+    blocks_rows(p, &row, lab);
 }

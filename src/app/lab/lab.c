@@ -43,6 +43,11 @@ static int resolve_example(const PlCorpus *c, int example, int maxlen) {
     return pl_probe_auto_example(c, pl_maxlen_of(maxlen, pl_corpus_longest(c)));
 }
 
+int pl_lab_example_of(const PlLab *lab, const PlLabSettings *s) {
+    if (strcmp(s->corpus, lab->s.corpus) != 0) return s->example;
+    return resolve_example(lab->corpus, s->example, s->maxlen);
+}
+
 static PlStatus load_corpus(const char *name, PlCorpus **c, int **lens, PlErr *err) {
     PlStatus st = pl_corpus_load(name, NULL, c, err);
     if (st) return st;

@@ -173,20 +173,25 @@ const char *pl_view_part_name(PlViewPart p);
  * draws from the runs (a bit per PlViewPart). The one list the exporter, the
  * terminal and the window read: a front end asks for a view's result
  * through pl_lab_view_result and for a part through pl_lab_view_draws, and
- * the view's export writes every result and part listed here. */
+ * the view's export writes every result and part listed here. A result in
+ * packed_only is drawn only while the batching packs (the packing probe
+ * beside a packed batch): the settings decide the row. */
 #define PL_VIEW_MAX_RESULTS 2
 typedef struct {
     PlResultKind results[PL_VIEW_MAX_RESULTS];
     int nresults;
     unsigned parts;
+    unsigned packed_only; /* a bit per PlResultKind */
 } PlViewShows;
 
-/* View v's row (v in range). */
+/* View v's row (v in range): every result it can draw. */
 const PlViewShows *pl_view_shows(PlView v);
-/* Its results as a bit per PlResultKind (for pl_lab_wait and pl_lab_demand). */
-unsigned pl_view_results(PlView v);
+/* The results it draws under settings s as a bit per PlResultKind (for
+ * pl_lab_wait and pl_lab_demand); s NULL: every one it can draw. */
+unsigned pl_view_results(PlView v, const PlLabSettings *s);
 /* View v's result of kind k, as pl_lab_result; NULL, with st->error saying
- * so, when v does not show k: no view draws a result its export leaves out. */
+ * so, when v does not show k under the lab's settings: no view draws a
+ * result its export leaves out. */
 const void *pl_lab_view_result(PlLab *lab, PlView v, PlResultKind k, PlResultStatus *st);
 /* The kinds asked for (pl_lab_result) since the last call, a bit per
  * PlResultKind: what a frame read, for the tests that hold a view to its row. */
@@ -362,6 +367,11 @@ int pl_lab_close(PlLab *lab, double patience);
 
 const PlLabSettings *pl_lab_settings(const PlLab *lab);
 const PlCorpus *pl_lab_corpus(const PlLab *lab);
+/* The corpus row settings s follow in the lab's corpus: their example, or
+ * the automatic one at their maxlen when it is auto (as the lab resolves it
+ * when s are applied); s->example as it is when s name another corpus, which
+ * the lab has not loaded. Can't fail. */
+int pl_lab_example_of(const PlLab *lab, const PlLabSettings *s);
 /* The corpus's chance: its validation split's majority share, computed once
  * when the corpus loads; what every accuracy the lab shows is read against.
  * Borrowed, valid until the corpus changes. Can't fail. */

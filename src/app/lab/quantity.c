@@ -678,6 +678,11 @@ static const Def defs[] = {
  * figure as a share or as a count, the sentence that follows it). An open
  * question hides these with its quantity (ledger.h); nothing else is hidden.
  * "NAME(*)" is NAME with any argument. */
+/* Every tile count of rule r, over the batch and in the example's row. */
+#define BLOCKS_RULE(r)                                                                           \
+    "blocks.empty(" r ") blocks.partial(" r ") blocks.full(" r ") blocks.computed_share(" r ") " \
+    "blocks.example_empty(" r ") blocks.example_partial(" r ") blocks.example_full(" r ")"
+
 static const struct {
     const char *q, *by;
 } determiners[] = {
@@ -744,6 +749,25 @@ static const struct {
     {"kvcache.left_tokens", "kvcache.left"},
     {"kvcache.left", "kvcache.left_tokens"},
     {"kvcache.static_pad_share", "kvcache.static_pad_slots"},
+    /* the packed row's loss terms: the shifted predictions less the
+     * boundaries' -100s; the boundary terms are the same count as a share */
+    {"packing.loss_terms", "packing.unmasked_terms packing.boundary_terms packing.boundary_share"},
+    {"packing.boundary_terms", "packing.loss_terms packing.unmasked_terms packing.boundary_share"},
+    {"packing.boundary_share", "packing.loss_terms packing.unmasked_terms packing.boundary_terms"},
+    /* A rule's tiles are empty, partial or full, and the tiles are on show:
+     * two of the three give the third, and the computed share is the partial
+     * and full ones' cells. In a padded batch the causal rule gives every row
+     * the example row's tiles, and a document is a row, so causal+document
+     * is causal tile for tile. */
+    {"blocks.empty(causal)", BLOCKS_RULE("causal") " " BLOCKS_RULE("causal+document")},
+    {"blocks.empty(*)", "blocks.partial($) blocks.full($) blocks.computed_share($) blocks.example_empty($) "
+                        "blocks.example_partial($) blocks.example_full($)"},
+    {"blocks.partial(*)", "blocks.empty($) blocks.full($) blocks.computed_share($)"},
+    {"blocks.full(*)", "blocks.empty($) blocks.partial($)"},
+    {"blocks.computed_share(*)", "blocks.empty($) blocks.partial($) blocks.full($)"},
+    /* the block mask's forward pairs are half of all eight tensors */
+    {"blocks.block_mask_forward_bytes", "blocks.block_mask_bytes"},
+    {"blocks.block_mask_bytes", "blocks.block_mask_forward_bytes"},
     /* what a strategy saves against static is one minus its cells over
      * static's: its own cells (or its padding share with the real tokens,
      * which every strategy keeps alike) give it; $ is the strategy asked */

@@ -267,20 +267,27 @@ PlLook pl_result_look(PlResultKind k) { return kinds[k].look; }
 #define ALL_PARTS ((1u << PL_VIEW_PART_COUNT) - 1)
 
 static const PlViewShows views[PL_VIEW_COUNT] = {
-    [PL_VIEW_BATCH] = {{PL_R_BATCH}, 1, 0},         [PL_VIEW_COST] = {{PL_R_COST}, 1, 0},
-    [PL_VIEW_ATTENTION] = {{PL_R_ATTENTION}, 1, 0}, [PL_VIEW_RNN] = {{PL_R_RNN}, 1, 0},
-    [PL_VIEW_POOLING] = {{PL_R_POOLING}, 1, 0},     [PL_VIEW_LOSS] = {{PL_R_LOSS}, 1, 0},
+    /* a packed batch, and the same documents as a flattening collator packs them */
+    [PL_VIEW_BATCH] = {{PL_R_BATCH, PL_R_PACKING}, 2, 0, 1u << PL_R_PACKING},
+    [PL_VIEW_COST] = {{PL_R_COST}, 1, 0},
+    [PL_VIEW_ATTENTION] = {{PL_R_ATTENTION}, 1, 0},
+    [PL_VIEW_RNN] = {{PL_R_RNN}, 1, 0},
+    [PL_VIEW_POOLING] = {{PL_R_POOLING}, 1, 0},
+    [PL_VIEW_LOSS] = {{PL_R_LOSS}, 1, 0},
     /* the runs, the chance line, the grid, and pre+mask = post+mask from the same weights */
     [PL_VIEW_TRAIN] = {{PL_R_IDENTITY}, 1, ALL_PARTS},
-    [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},       [PL_VIEW_GENERATE] = {{PL_R_GENERATE, PL_R_KVCACHE}, 2, 0},
-    [PL_VIEW_MASKS] = {{PL_R_MASKS}, 1, 0},
+    [PL_VIEW_LAYERS] = {{PL_R_LAYERS}, 1, 0},
+    [PL_VIEW_GENERATE] = {{PL_R_GENERATE, PL_R_KVCACHE}, 2, 0},
+    /* the mask's conventions, then every rule of the batch counted per tile */
+    [PL_VIEW_MASKS] = {{PL_R_MASKS, PL_R_BLOCKS}, 2, 0},
 };
 
 const PlViewShows *pl_view_shows(PlView v) { return &views[v]; }
 
-unsigned pl_view_results(PlView v) {
+unsigned pl_view_results(PlView v, const PlLabSettings *s) {
     unsigned bits = 0;
     for (int i = 0; v >= 0 && v < PL_VIEW_COUNT && i < views[v].nresults; i++) bits |= 1u << views[v].results[i];
+    if (s && s->batching != PL_BATCH_PACKED && v >= 0 && v < PL_VIEW_COUNT) bits &= ~views[v].packed_only;
     return bits;
 }
 

@@ -29,6 +29,19 @@ typedef struct {
  * the results after the main one. */
 static int extra_from(const Export *x) { return x->train ? 0 : 1; }
 
+/* Whether the view draws its row's result i under the lab's settings now. */
+static int drawn(const Export *x, int i) {
+    const PlViewShows *v = pl_view_shows(x->view);
+    return (pl_view_results(x->view, pl_lab_settings(x->lab)) >> v->results[i] & 1u) != 0;
+}
+
+/* How many parts follow the first. */
+static int extras(const Export *x) {
+    int n = 0;
+    for (int i = extra_from(x); i < pl_view_shows(x->view)->nresults; i++) n += drawn(x, i);
+    return n;
+}
+
 /* The first part, as a document of its own. */
 static PlStatus write_main(FILE *f, const Export *x, int json) {
     if (x->train) return json ? pl_report_train_json(f, x->train) : pl_report_train_text(f, x->train);
@@ -80,7 +93,7 @@ static PlStatus json_part(JsonW *w, const Export *x, PlResultKind k) {
 /* The first part's document with the others added under their names. */
 static PlStatus write_json(FILE *f, const Export *x) {
     const PlViewShows *v = pl_view_shows(x->view);
-    if (extra_from(x) >= v->nresults) return write_main(f, x, 1);
+    if (!extras(x)) return write_main(f, x, 1);
     char *doc = render(x, 0, 1);
     if (!doc) return PL_ENOMEM;
     char *end = strrchr(doc, '}'); /* reopened before its closing brace */
@@ -92,7 +105,8 @@ static PlStatus write_json(FILE *f, const Export *x) {
     JsonW w;
     json_resume(&w, f, has_items);
     PlStatus st = PL_OK;
-    for (int i = extra_from(x); i < v->nresults && !st; i++) st = json_part(&w, x, v->results[i]);
+    for (int i = extra_from(x); i < v->nresults && !st; i++)
+        if (drawn(x, i)) st = json_part(&w, x, v->results[i]);
     json_end(&w);
     return st ? st : pl_report_status(f);
 }
@@ -102,7 +116,8 @@ static int write_export(FILE *f, void *ctx) {
     if (x->json) return write_json(f, x) == PL_OK ? 0 : -1;
     const PlViewShows *v = pl_view_shows(x->view);
     PlStatus st = write_main(f, x, 0);
-    for (int i = extra_from(x); i < v->nresults && !st; i++) st = text_part(f, x, v->results[i]);
+    for (int i = extra_from(x); i < v->nresults && !st; i++)
+        if (drawn(x, i)) st = text_part(f, x, v->results[i]);
     return st == PL_OK ? 0 : -1;
 }
 

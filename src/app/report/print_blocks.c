@@ -16,6 +16,16 @@ static const char *rule_q(char *buf, size_t cap, const char *what, int k) {
     return buf;
 }
 
+/* Whether rule k's tiles are hidden: its counts over the batch or the
+ * example row's, which its map and its rows draw. */
+static int map_hidden(const PlLedger *l, int k) {
+    static const char *const what[] = {"empty", "partial", "full", "example_empty", "example_partial", "example_full"};
+    char q[96];
+    for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+        if (pl_ledger_hides_name(l, rule_q(q, sizeof q, what[i], k))) return 1;
+    return 0;
+}
+
 PlStatus pl_report_blocks_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                const PlReportOpts *o) {
     const PlProbeBlocks *r = result;
@@ -61,16 +71,20 @@ PlStatus pl_report_blocks_json(FILE *f, const PlCorpus *c, const void *result, c
         json_obj(&w, NULL);
         json_str(&w, "name", pl_mask_rules[k].name);
         json_str(&w, "meaning", pl_mask_rules[k].meaning);
-        json_int(&w, "kept_cells", n->kept_cells);
-        json_int(&w, "computed_cells", n->computed_cells);
-        json_arr(&w, "rows"); /* each row's [empty, partial, full] */
+        json_fig_int(&w, "kept_cells", rule_q(q, sizeof q, "kept_share", k), n->kept_cells);
+        json_fig_int(&w, "computed_cells", rule_q(q, sizeof q, "computed_share", k), n->computed_cells);
+        json_arr(&w, "rows"); /* each row's [empty, partial, full]: the rule's counts, added up */
+        static const char *const what[3] = {"empty", "partial", "full"};
         for (int b = 0; b < r->B; b++) {
             json_arr(&w, NULL);
-            for (int t = 0; t < 3; t++) json_int(&w, NULL, n->row[(size_t)b * 3 + t]);
+            for (int t = 0; t < 3; t++)
+                json_fig_int(&w, NULL, rule_q(q, sizeof q, what[t], k), n->row[(size_t)b * 3 + t]);
             json_close(&w, ']');
         }
         json_close(&w, ']');
-        if (n->map) {
+        if (n->map && map_hidden(o->ledger, k)) {
+            json_num(&w, "map", (double)NAN); /* null: the tiles count what a question asks */
+        } else if (n->map) {
             char line[PL_BLOCKS_MAP_MAX + 1];
             json_arr(&w, "map");
             for (int qb = 0; qb < r->nb; qb++) {
@@ -118,9 +132,20 @@ static PlStatus counts_table(FILE *f, const PlProbeBlocks *r, const PlLedger *l)
     return bad ? PL_ENOMEM : PL_OK;
 }
 
-/* Which rules let a kernel skip tiles, and which do not, in two sentences. */
-static void skips(FILE *f, const PlProbeBlocks *r) {
-    int some = 0, none = 0;
+/* Which rules let a kernel skip tiles, and which do not, in two sentences;
+ * while a rule's tile counts are hidden, one sentence whatever they are. */
+static void skips(FILE *f, const PlProbeBlocks *r, const PlLedger *l) {
+    int some = 0, none = 0, hidden = 0;
+    for (int k = 0; k < PL_RULE_COUNT; k++) hidden |= map_hidden(l, k);
+    if (hidden) {
+        fputs("which rules let a fused kernel skip whole tiles: hidden until you answer\n", f);
+        if (r->Tp > r->T)
+            fprintf(f,
+                    "the tiles reach past T = %d to %d, and a kernel computes every cell of the tiles it visits,\n"
+                    "the padded ones too\n",
+                    r->T, r->Tp);
+        return;
+    }
     for (int k = 0; k < PL_RULE_COUNT; k++) some += r->rules[k].empty > 0, none += r->rules[k].empty == 0;
     if (some) {
         fputs("a fused kernel skips whole tiles for:", f);
@@ -149,8 +174,9 @@ static void skips(FILE *f, const PlProbeBlocks *r) {
                 r->block / 2 >= PL_BLOCKS_MIN_BLOCK ? r->block / 2 : PL_BLOCKS_MIN_BLOCK);
 }
 
-/* The example row's tiles per rule, side by side as the width allows. */
-static void maps(FILE *f, const PlProbeBlocks *r, int columns) {
+/* The example row's tiles per rule, side by side as the width allows; a
+ * rule whose counts are hidden draws ? for every tile. */
+static void maps(FILE *f, const PlProbeBlocks *r, int columns, const PlLedger *l) {
     if (!r->rules[0].map) {
         fprintf(f, "\n(%d tiles per side are too many to draw; a larger --block draws the map)\n", r->nb);
         return;
@@ -171,7 +197,8 @@ static void maps(FILE *f, const PlProbeBlocks *r, int columns) {
         for (int qb = 0; qb < r->nb; qb++) {
             fputs("  ", f);
             for (int k = k0; k < k1; k++) {
-                for (int kb = 0; kb < r->nb; kb++) fputc(tile_glyph[r->rules[k].map[(size_t)qb * r->nb + kb]], f);
+                for (int kb = 0; kb < r->nb; kb++)
+                    fputc(map_hidden(l, k) ? '?' : tile_glyph[r->rules[k].map[(size_t)qb * r->nb + kb]], f);
                 if (k + 1 < k1) fprintf(f, "%*s", colw[k] - r->nb, "");
             }
             fputc('\n', f);
@@ -199,7 +226,7 @@ PlStatus pl_report_blocks_text(FILE *f, const PlCorpus *c, const void *result, c
           f);
     if (counts_table(f, r, l)) return PL_ENOMEM;
     fputc('\n', f);
-    skips(f, r);
+    skips(f, r, l);
     fputs("\nmemory for this batch, one head (no rule here reads the head):\n  dense (B,1,T,T) mask, bool          ",
           f);
     pl_fig_fprintf(f, l, "blocks.dense_bool_bytes", "%lld", (long long)r->dense_bool_bytes);
@@ -210,6 +237,6 @@ PlStatus pl_report_blocks_text(FILE *f, const PlCorpus *c, const void *result, c
     fputs(" bytes (what the forward pass reads)\n  with the q_* pairs for backward     ", f);
     pl_fig_fprintf(f, l, "blocks.block_mask_bytes", "%lld", (long long)r->block_mask_bytes);
     fputs(" bytes\n", f);
-    maps(f, r, pl_report_columns(o));
+    maps(f, r, pl_report_columns(o), l);
     return pl_report_status(f);
 }

@@ -4,6 +4,17 @@
  * document's first label). */
 #include "report.h"
 
+/* Document 0 is the lab's example: its tokens, before and after the cut,
+ * are the batch view's figures of it, and so is its end in cu_seqlens. */
+static const char *example_q(int d, const char *name) { return d == 0 ? name : ""; }
+
+/* cu (n entries) as a JSON array, the example's end marked as its kept tokens. */
+static void json_cu(JsonW *w, const char *key, const int *cu, int n) {
+    json_arr(w, key);
+    for (int i = 0; i < n; i++) json_fig_int(w, NULL, example_q(i - 1, "batch.example_kept"), cu[i]);
+    json_close(w, ']');
+}
+
 PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                 const PlReportOpts *o) {
     const PlProbePacking *r = result;
@@ -16,6 +27,8 @@ PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, 
     json_fig_int(&w, "read_back_documents", "packing.read_back", r->n_read);
     json_bool(&w, "cu_seqlens_match", r->cu_match);
     json_fig_int(&w, "counted_read_back_documents", "packing.counted_read_back", r->counted_read);
+    /* the row's share of attention on earlier documents under a plain causal mask: the figure outside checks read */
+    json_fig(&w, "cross_doc_share", "packing.cross_share", (double)r->cross_row);
     json_obj(&w, "cells");
     json_int(&w, "maxlen", r->maxlen);
     json_fig_int(&w, "longest", "packing.longest", r->longest);
@@ -47,8 +60,8 @@ PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, 
     for (int d = 0; d < r->D; d++) {
         json_obj(&w, NULL);
         json_int(&w, "example", r->example[d]);
-        json_int(&w, "length", r->len[d]);
-        json_int(&w, "whole", pl_corpus_len(c, r->example[d]));
+        json_fig_int(&w, "length", example_q(d, "batch.example_kept"), r->len[d]);
+        json_fig_int(&w, "whole", example_q(d, "batch.example_tokens"), pl_corpus_len(c, r->example[d]));
         json_fig(&w, "causal_cross_share", "packing.cross_share", (double)r->cross[d]);
         json_close(&w, '}');
     }
@@ -57,13 +70,14 @@ PlStatus pl_report_packing_json(FILE *f, const PlCorpus *c, const void *result, 
     pl_report_json_ints(&w, "position_ids", r->position_ids, r->N);
     pl_report_json_ints(&w, "seq_idx", r->seq_idx, r->N);
     pl_report_json_ints(&w, "labels", r->labels, r->N);
-    pl_report_json_ints(&w, "cu_seqlens", r->cu_seqlens, r->D + 1);
-    pl_report_json_ints(&w, "cu_seqlens_read_back", r->cu_read, r->n_read + 1);
+    json_cu(&w, "cu_seqlens", r->cu_seqlens, r->D + 1);
+    json_cu(&w, "cu_seqlens_read_back", r->cu_read, r->n_read + 1);
     return pl_report_json_end(&w, PL_R_PACKING, c, info, o);
 }
 
-static void print_cu(FILE *f, const int *cu, int n) {
-    for (int i = 0; i < n; i++) fprintf(f, " %d", cu[i]);
+static void print_cu(FILE *f, const PlLedger *l, const int *cu, int n) {
+    for (int i = 0; i < n; i++)
+        fputc(' ', f), pl_fig_fprintf(f, l, example_q(i - 1, "batch.example_kept"), "%d", cu[i]);
 }
 
 static void print_share(FILE *f, const PlLedger *l, const char *name, double v) {
@@ -82,9 +96,14 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
     fprintf(f, " tokens in one row with no pad (each cut to maxlen %d)\n", r->maxlen);
     for (int d = 0; d < r->D; d++) {
         int whole = pl_corpus_len(c, r->example[d]);
-        fprintf(f, "  document %d: review %d, %d token%s", d, r->example[d], r->len[d], r->len[d] == 1 ? "" : "s");
-        if (whole > r->len[d]) fprintf(f, " (cut from %d)", whole);
-        fprintf(f, ", at %d\n", r->cu_seqlens[d]);
+        fprintf(f, "  document %d: review %d, ", d, r->example[d]);
+        pl_fig_fprintf(f, l, example_q(d, "batch.example_kept"), "%d", r->len[d]);
+        fprintf(f, " token%s", r->len[d] == 1 ? "" : "s");
+        if (whole > r->len[d])
+            fputs(" (cut from ", f), pl_fig_fprintf(f, l, example_q(d, "batch.example_tokens"), "%d", whole),
+                fputc(')', f);
+        fputs(", at ", f), pl_fig_fprintf(f, l, example_q(d - 1, "batch.example_kept"), "%d", r->cu_seqlens[d]);
+        fputc('\n', f);
     }
     if (pl_report_int_row(f, "  input_ids    ", r->ids, r->N, o) ||
         pl_report_int_row(f, "  position_ids ", r->position_ids, r->N, o) ||
@@ -93,9 +112,9 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
         return PL_ENOMEM;
 
     fputs("\ncu_seqlens, the true boundaries:               ", f);
-    print_cu(f, r->cu_seqlens, r->D + 1);
+    print_cu(f, l, r->cu_seqlens, r->D + 1);
     fputs("\nread back from position_ids (where they are 0):", f);
-    print_cu(f, r->cu_read, r->n_read + 1);
+    print_cu(f, l, r->cu_read, r->n_read + 1);
     fputs(r->cu_match ? " (the same " : " (not the same: ", f);
     pl_fig_fprintf(f, l, "packing.read_back", "%d", r->n_read);
     fprintf(f, " document%s)\n", r->n_read == 1 ? "" : "s");

@@ -445,6 +445,8 @@ int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLab
     deps &= ~ignores;
     for (int id = 0; id < PL_S_COUNT; id++) {
         if (!(deps & PL_S_BIT(id))) continue;
+        /* auto stands for a row only a corpus tells: it may be the one the other names */
+        if (id == PL_S_EXAMPLE && (a->example == PL_EXAMPLE_AUTO) != (b->example == PL_EXAMPLE_AUTO)) continue;
         if (pl_settings[id].type == PL_ST_TEXT
                 ? strcmp(a->corpus, b->corpus) != 0
                 : pl_setting_get(a, (PlSettingId)id) != pl_setting_get(b, (PlSettingId)id))

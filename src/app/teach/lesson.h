@@ -144,7 +144,9 @@ void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, 
  * setting its results depend on is equal, the corpus too, but those the
  * quantity ignores (pl_quantity_ignores: always, for a figure fixed by how
  * it is made); for a figure of training, both train the same thing from the
- * same seeds. A setting's own value is no fact (0). */
+ * same seeds. A setting's own value is no fact (0). An example left at auto
+ * may be any row the other names: resolve it first where a corpus is loaded
+ * (pl_lab_example_of). */
 int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b);
 /* Hides in out what step s's question asks (ledger.h): an ask's quantity
  * and what determines it; for a question about training, or asked on a

@@ -34,6 +34,16 @@ static void fold(const PlLessonRun *r, int k, PlLabSettings *s, unsigned *locks)
     pl_lesson_settings_at(r->l, &r->base, k, s, locks);
 }
 
+/* Step k's settings as the lab holds them once applied: example=auto is
+ * the row it resolves to, so that a step left at auto and one naming that
+ * row show the same fact (the worksheet showed a later question's pad
+ * cells on a step at auto). */
+static void fold_resolved(const PlLessonRun *r, int k, PlLabSettings *s) {
+    unsigned locks;
+    fold(r, k, s, &locks);
+    s->example = pl_lab_example_of(r->lab, s);
+}
+
 enum { WORK_TRAIN = 1, WORK_GRID = 2 };
 
 /* What step k trains itself: WORK_TRAIN, WORK_GRID or both, or 0. */
@@ -389,8 +399,7 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
         hide_elsewhere(r, j, now, out);
         if (q->kind != PL_Q_ASK) continue;
         PlLabSettings there;
-        unsigned locks;
-        fold(r, j, &there, &locks);
+        fold_resolved(r, j, &there);
         if (pl_lesson_same_fact(&q->answer, &there, now)) pl_lesson_question_hides(&r->l->steps[j], out);
     }
 }
@@ -436,17 +445,18 @@ void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out) {
 
 void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
     pl_ledger_clear(out);
-    PlLabSettings here;
+    PlLabSettings here, resolved;
     unsigned locks;
     fold(r, k, &here, &locks);
+    fold_resolved(r, k, &resolved);
     for (int j = 0; j < r->l->nsteps; j++) {
         const PlQuestion *q = &r->l->steps[j].q;
         hide_elsewhere(r, j, &here, out); /* a worksheet answers nothing: every question's runs, on every step */
         if (j == k) pl_lesson_question_hides(&r->l->steps[j], out);
         else if (q->kind == PL_Q_ASK) {
             PlLabSettings there;
-            fold(r, j, &there, &locks);
-            if (pl_lesson_same_fact(&q->answer, &there, &here)) pl_lesson_question_hides(&r->l->steps[j], out);
+            fold_resolved(r, j, &there);
+            if (pl_lesson_same_fact(&q->answer, &there, &resolved)) pl_lesson_question_hides(&r->l->steps[j], out);
         }
     }
     /* as on screen, the step's narration hands over the figures it names; a figure hidden by its name stays */
