@@ -1,8 +1,6 @@
 /* A class session following a lesson (follow.h). */
 #include "follow.h"
 
-#include <arpa/inet.h>
-#include <ifaddrs.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,19 +120,4 @@ void pl_class_new_code(char *code) {
     if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 7, sizeof rnd);
     for (int i = 0; i < PL_CLASS_CODE_LEN; i++) code[i] = alphabet[rnd[i] % (sizeof alphabet - 1)];
     code[PL_CLASS_CODE_LEN] = 0;
-}
-
-void pl_class_join_url(char *url, int cap, const char *listen, int port) {
-    char host[INET6_ADDRSTRLEN + 2];
-    snprintf(host, sizeof host, "%s", listen);
-    struct ifaddrs *ifs = NULL;
-    if (!strcmp(listen, "0.0.0.0") && !getifaddrs(&ifs)) {
-        for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
-            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET && strcmp(i->ifa_name, "lo")) {
-                inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, host, sizeof host);
-                break;
-            }
-        freeifaddrs(ifs);
-    }
-    snprintf(url, (size_t)cap, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
 }

@@ -52,9 +52,6 @@ int pl_class_follow_end(PlClassFollow *f, void (*each)(int qi, void *ctx), void 
 /* A join code of letters and digits no one mistakes for one another
  * (PL_CLASS_CODE_LEN of them and a NUL), from the system's randomness. */
 void pl_class_new_code(char *code);
-/* The address students type: the one listened on, or for every interface
- * (0.0.0.0) this machine's first address that is not loopback. */
-void pl_class_join_url(char *url, int cap, const char *listen, int port);
 
 /* The question open on step k, or -1. */
 int pl_class_follow_question(const PlClassFollow *f, int k);
