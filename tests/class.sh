@@ -187,11 +187,15 @@ else fail "the resumed class writes its whole report where it began" "$(ls "$TMP
 if [[ $(state "$a") == *"join the class first"* || -z $(state "$a") ]]; then pass "the class's end stops its server"
 else fail "the class's end stops its server" "$(state "$a")"; fi
 exec 7>&-
-serve --new
+mkdir "$TMP/reports"
+serve --new --report "$TMP/reports"
 if [[ -n $code && $code != "$first" ]]; then pass "--new starts a new class with a new code"
 else fail "--new starts a new class with a new code" "code $code"; fi
 key 'qq'
 wait "$pid"
+n=$(find "$TMP/reports" -name '01-rectangle*' -type f | wc -l)
+if [[ $n -eq 3 && $(ls "$TMP" | grep -c '^reports\.') -eq 0 ]]; then pass "--report FOLDER writes the report's three files into it"
+else fail "--report FOLDER writes the report's three files into it" "$n files: $(ls "$TMP/reports")" "$(tail -n 3 "$TMP/resume.out")"; fi
 
 # ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
 exec 7>&- 2>/dev/null

@@ -1,5 +1,6 @@
 /* padlab lesson: list, check, play and rehearse lessons; forget progress. */
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -192,11 +193,14 @@ static int list_quantities(void) {
 
 static int class_session(const CliArgs *a, const PlLabSettings *s) {
     static const char *const outputs[] = {"report", NULL};
-    if (cli_outputs_regular(a, outputs)) return 2; /* not after the class: before it */
+    const char *report = cli_str(a, "report", NULL);
+    struct stat st; /* a folder takes the report's files (pl_class_report_path); anything else must be a file */
+    int folder = report && !stat(report, &st) && S_ISDIR(st.st_mode);
+    if (!folder && cli_outputs_regular(a, outputs)) return 2; /* not after the class: before it */
     ClassPresentArgs o = {.lesson = a->pos[0],
                           .settings = s,
                           .listen = cli_str(a, "listen", "127.0.0.1"),
-                          .report = cli_str(a, "report", NULL),
+                          .report = report,
                           .exam = cli_flag(a, "exam"),
                           .presenter = cli_str(a, "presenter", NULL),
                           .fresh = cli_flag(a, "new")};
