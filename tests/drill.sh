@@ -418,4 +418,20 @@ else
     skip "a read-only state folder (cannot run padlab as another user, or the folder is writable)" 9
 fi
 chmod 700 "$TMP"
+
+# ---- a damaged record: a read leaves the book as it is, a write sets it aside first ----
+dstate=$TMP/damaged-state
+mkdir -p "$dstate/padlab"
+printf '# padlab drill\nformat = 2\nitem = quickfire/x state=new step=0\nitem = quickfire/y box=zz\n' >"$dstate/padlab/drill"
+before=$(md5sum <"$dstate/padlab/drill")
+run env XDG_STATE_HOME="$dstate" "$P" drill --list
+if [[ $rc -eq 0 && $err == *"drill:4: expected 'item = DECK/ID state=S"*"(1 damaged record left out); the file is left as it is until a save sets it aside" &&
+    $(md5sum <"$dstate/padlab/drill") == "$before" && ! -e $dstate/padlab/drill.damaged-1 ]]; then
+    pass "drill --list names a damaged record and changes nothing"
+else fail "drill --list names a damaged record and changes nothing" "status $rc" "$err" "$(ls "$dstate/padlab")"; fi
+run bash -c "printf 'a\nq\n' | XDG_STATE_HOME='$dstate' '$P' drill quickfire --lines"
+if [[ -e $dstate/padlab/drill.damaged-1 && $(md5sum <"$dstate/padlab/drill.damaged-1") == "$before" ]] &&
+    grep -q '^item = quickfire/x ' "$dstate/padlab/drill" && ! grep -q 'quickfire/y' "$dstate/padlab/drill"; then
+    pass "a drill that writes sets the damaged file aside whole first and keeps the good record"
+else fail "a drill that writes sets the damaged file aside whole first" "$(ls "$dstate/padlab")" "$out" "$err"; fi
 finish

@@ -147,8 +147,11 @@ static PlStatus parse_line(PlBook *b, char *line, int *format, const char *shown
         return pl_err_set(err, PL_EINPUT, "%s:%d: more than %d records", shown, no, PL_BOOK_MAX_RECORDS);
     if (!grow(b)) /* never taken for damage: a good book is not set aside for want of memory */
         return pl_err_set(err, PL_ENOMEM, "%s: out of memory", shown);
-    if (strncmp(line, b->kind->word, wl) || strncmp(line + wl, " = ", 3) || parse_record(b, line + wl + 3, *format))
-        return pl_err_set(err, PL_EINPUT, "%s:%d: expected '%s'", shown, no, b->kind->expect);
+    if (strncmp(line, b->kind->word, wl) || strncmp(line + wl, " = ", 3) || parse_record(b, line + wl + 3, *format)) {
+        if (!b->skipped++) /* left out, the rest kept: named once */
+            snprintf(b->skipped_first, sizeof b->skipped_first, "%.140s:%d: expected '%.130s'", shown, no,
+                     b->kind->expect);
+    }
     return PL_OK;
 }
 
@@ -218,8 +221,16 @@ static int set_aside(const char *path, char *aside, size_t cap) {
     return -1;
 }
 
-/* Reads path into b; a damaged book is set aside under the lock (locked:
- * the caller holds it). */
+/* What a reader says of damage it left as it is (b->notice). */
+static void say_left(PlBook *b, const char *why) {
+    if (why) snprintf(b->notice, sizeof b->notice, "%.400s: nothing of it read; the file is left as it is until a save sets it aside", why);
+    else snprintf(b->notice, sizeof b->notice, "%.300s (%d damaged record%s left out); the file is left as it is until a save sets it aside",
+                  b->skipped_first, b->skipped, b->skipped == 1 ? "" : "s");
+}
+
+/* Reads path into b. Damage is only read (say_left) unless locked: then
+ * the caller holds the lock and is about to write, which would lose what
+ * could not be read, so the file is set aside first. */
 static PlStatus read_book(PlBook *b, const PlBookKind *kind, const char *path, int locked, PlErr *err) {
     char *text, aside[1100];
     size_t len;
@@ -231,20 +242,18 @@ static PlStatus read_book(PlBook *b, const PlBookKind *kind, const char *path, i
     if (!st && (st = pl_book_parse(b, kind, text ? text : "", len, path, &why)) == PL_ENOMEM && err) *err = why;
     free(text);
     snprintf(b->path, sizeof b->path, "%s", path);
-    if (st != PL_EINPUT || !locked) {
-        if (st != PL_EINPUT) return st;
-        int fd = pl_lock_beside(path, NULL); /* set aside under the lock, read again: another may have written it */
-        if (fd < 0) return pl_err_set(err, PL_EINPUT, "%s", why.msg);
-        st = read_book(b, kind, path, 1, err);
-        close(fd);
-        return st;
-    }
+    if (st && st != PL_EINPUT) return st;
+    if (!st && !b->skipped) return PL_OK;
+    if (!locked) return say_left(b, st ? why.msg : NULL), PL_OK;
+    char what[420];
+    snprintf(what, sizeof what, "%.400s", st ? why.msg : b->skipped_first);
     struct stat now;
     if (stat(path, &now) || now.st_ino != id.st_ino || now.st_dev != id.st_dev || set_aside(path, aside, sizeof aside))
-        return pl_err_set(err, PL_EINPUT, "%s (it could not be set aside: %s)", why.msg, strerror(errno));
+        return pl_err_set(err, PL_EINPUT, "%s (it could not be set aside: %s)", what, strerror(errno));
     const char *slash = strrchr(aside, '/');
-    snprintf(b->notice, sizeof b->notice, "%.400s; set aside as %.150s, a new book begun", why.msg,
-             slash ? slash + 1 : aside);
+    if (st) snprintf(b->notice, sizeof b->notice, "%.400s; set aside as %.150s, a new book begun", what, slash ? slash + 1 : aside);
+    else snprintf(b->notice, sizeof b->notice, "%.300s (%d damaged record%s); the whole file set aside as %.150s, the rest kept",
+                  what, b->skipped, b->skipped == 1 ? "" : "s", slash ? slash + 1 : aside);
     return PL_OK;
 }
 

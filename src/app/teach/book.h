@@ -60,18 +60,25 @@ typedef struct {
     unsigned char *base; /* the records as last read or written: what a save merges against */
     int nbase;
     uint64_t base_salt; /* the salt as last read or written */
-    char notice[600];   /* a damaged book set aside: what was wrong and where it went; "" */
+    char notice[600];   /* damage read or set aside: what was wrong, where, what became of it; "" */
+    int skipped;        /* damaged record lines left out of rec (a save sets the file aside first) */
+    char skipped_first[300]; /* the first of them: "FILE:LINE: expected ..." */
 } PlBook;
 
-/* Reads the book at path into b (no file yet: an empty book). A damaged
- * book is set aside as PATH.damaged-N and b starts empty, with notice saying
- * so; only when that cannot be done (or the file cannot be read) does it
- * return PL_EIO / PL_EINPUT / PL_ENOMEM with err naming the file, and b is
- * empty. b must be released with pl_book_done whatever is returned. */
+/* Reads the book at path into b (no file yet: an empty book); reading never
+ * changes the file. A damaged record line is left out (skipped, named in
+ * skipped_first and notice); a damaged header leaves b empty, with notice
+ * naming the line. Either way the file stays as it is until pl_book_save,
+ * which would lose what it cannot read: the save sets the file aside as
+ * PATH.damaged-N first and says so in notice. Returns PL_EIO / PL_ENOMEM
+ * with err naming the file when it cannot be read at all, and b is empty.
+ * b must be released with pl_book_done whatever is returned. */
 PlStatus pl_book_load(PlBook *b, const PlBookKind *kind, const char *path, PlErr *err);
 /* Reads a book from len bytes of text (shown names it in messages); the
- * parser of pl_book_load. A damaged book: PL_EINPUT with err naming
- * SHOWN:LINE, and b empty. Release b with pl_book_done. */
+ * parser of pl_book_load. A damaged record line is skipped (b->skipped,
+ * b->skipped_first naming SHOWN:LINE); a damaged header (format, learner, a
+ * NUL byte, too many records): PL_EINPUT with err naming SHOWN:LINE, and b
+ * empty. Release b with pl_book_done. */
 PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size_t len, const char *shown, PlErr *err);
 /* Writes b in the current format; 0, or -1 after a failed write. */
 int pl_book_write(const PlBook *b, FILE *f);
