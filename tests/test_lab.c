@@ -797,6 +797,10 @@ START_TEST(test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest) {
         {"run = id=1 acc=-5 loss=0.5\n", "a run line: acc takes up to 100 numbers from 0 to 1, got '-5'"},
         {"run = id=1 acc=0.5 loss=inf\n", "a run line: loss takes up to 100 numbers of 0 or more, got 'inf'"},
         {"run = id=1 acc=0.5,0.6 loss=0.5\n", "a run line: loss has 1 values and acc 2: one of each per epoch"},
+        /* a field it knows, out of range: said so, not "not a field" */
+        {"run = id=2147483647 acc=0.5 loss=0.5\n", "a run line: id must be a number from 0 to 1000000000, got '2147483647'"},
+        {"run = id=1 best=1.5 acc=0.5 loss=0.5\n", "a run line: best must be a number from 0 to 1, got '1.5'"},
+        {"run = id=1 grid=7 acc=0.5 loss=0.5\n", "a run line: grid must be a number from 0 to 1, got '7'"},
     };
     PlErr err;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -206,6 +206,17 @@ static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key,
         return snprintf(why, (size_t)cap, "%s takes up to %d numbers%s, got '%.40s'", key, PL_MAX_EPOCHS,
                         *key == 'a' ? " from 0 to 1" : " of 0 or more", v),
                -1;
+    static const struct {
+        const char *key;
+        double lo, hi;
+    } numbers[] = {{"id", 0, 1e9}, {"grid", 0, 1}, {"best", 0, 1}, {"seconds", 0, 1e9}};
+    for (size_t i = 0; r && i < sizeof numbers / sizeof numbers[0]; i++)
+        if (strcmp(key, numbers[i].key) == 0) /* a field of a run, its value out of range */
+            return snprintf(why, (size_t)cap, "%s must be a number from %.0f to %.0f, got '%.40s'", key, numbers[i].lo,
+                            numbers[i].hi, v),
+                   -1;
+    if (!r && strcmp(key, "seeds") == 0)
+        return snprintf(why, (size_t)cap, "seeds must be a number from %d to %d, got '%.40s'", sd->lo, sd->hi, v), -1;
     return snprintf(why, (size_t)cap, "'%.40s=%.40s' is not a field of a run", key, v), -1;
 }
 
