@@ -248,4 +248,20 @@ if grep -q "^1,2,ask,$prompt,1,1400,yes," "$TMP/exam.csv" && grep -q "^1,2,ask,$
 else fail "and the exam's report counts them" "$(cat "$TMP/exam.csv")"; fi
 kill "$catpid" 2>/dev/null
 exec 8>&-
+
+# ---- a class that cannot be kept (its folder is a file) says so at its end, status 1 ----
+exec 7>&- 2>/dev/null
+rm -f "$TMP/keys" && mkfifo "$TMP/keys"
+mkdir -p "$TMP/unkept/padlab" && : >"$TMP/unkept/padlab/classes"
+kept_state=${XDG_STATE_HOME-}
+export XDG_STATE_HOME="$TMP/unkept"
+serve --new
+export XDG_STATE_HOME="$kept_state"
+key 'qq'
+wait "$pid"
+st=$?
+if [[ $st -eq 1 ]] && grep -q 'the class will not be kept' "$TMP/resume.out" &&
+    grep -q 'padlab lesson: the class was not kept, so the same command cannot resume it' "$TMP/resume.out"; then
+    pass "a class that could not be kept ends with status 1, saying so"
+else fail "a class that could not be kept ends with status 1, saying so" "status $st" "$(grep -v '^\s*$' "$TMP/resume.out" | tail -n 4)"; fi
 finish

@@ -308,8 +308,8 @@ static int finish_class(Present *p, int rc, const struct termios *saved) {
     int failed = pl_class_session_end(&p->s, p->step, p->l->title, written, sizeof written, why, sizeof why);
     if (!sig) usleep(2500000); /* the pages poll each second: they see the end before the server stops */
     pl_class_server_stop(p->server), p->server = NULL;
-    if (failed) return fprintf(stderr, "padlab lesson: %s\n", why), 1;
     if (written[0]) printf("class report: %s\n", written);
+    if (failed) return fprintf(stderr, "padlab lesson: %s\n", why), 1;
     if (p->oom[0] && !sig)
         return fprintf(stderr, "padlab lesson: %s: the class ended (the same command resumes it)\n", p->oom), 1;
     if (sig)

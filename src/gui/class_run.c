@@ -139,9 +139,9 @@ int gui_class_end(GuiClass *k, const char *title) {
     if (!k->box.f) return 0;
     pl_class_follow_end(&k->s.f, NULL, NULL); /* an exam: every question reached revealed, on every page */
     int sig = stop_signal, rc = 0;
-    if (pl_class_session_end(&k->s, k->s.f.step, title, written, sizeof written, why, sizeof why))
-        fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
-    else if (written[0]) printf("class report: %s\n", written);
+    int failed = pl_class_session_end(&k->s, k->s.f.step, title, written, sizeof written, why, sizeof why);
+    if (written[0]) printf("class report: %s\n", written);
+    if (failed) fprintf(stderr, "padlab gui: %s\n", why), rc = 1;
     if (!sig && !k->picture) usleep(2500000); /* the pages poll each second: they see the end before the server stops */
     pl_class_server_stop(k->server), k->server = NULL;
     if (sig)

@@ -70,7 +70,9 @@ int pl_class_session_open(PlClassSession *s, const PlClassSessionArgs *a, char *
     int resume = 0;
     if (a->unkept) s->saved[0] = '\0';
     else if (saved_path(s, a->l, a->exam, msg, sizeof msg))
-        snprintf(why, (size_t)cap, "the class will not be kept: %.250s", msg), s->saved[0] = '\0';
+        snprintf(why, (size_t)cap, "the class will not be kept: %.250s", msg), s->saved[0] = '\0',
+            snprintf(s->lost, sizeof s->lost, "the class was not kept, so the same command cannot resume it: %.200s",
+                     msg);
     else if ((resume = saved_one(s, a, &m, msg, sizeof msg)) < 0)
         return snprintf(why, (size_t)cap, "%.600s%s", msg, strstr(msg, "--new") ? "" : " (--new starts a new class)"),
                -1;
@@ -97,6 +99,8 @@ void pl_class_session_keep(PlClassSession *s, int step, int always) {
     s->meta.step = step;
     if (pl_class_save(s->c, &s->meta, s->saved, why, sizeof why)) {
         snprintf(s->f.note, sizeof s->f.note, "the class is not kept: %.170s", why);
+        snprintf(s->lost, sizeof s->lost, "the class could not be kept, so the same command cannot resume it: %.170s",
+                 why);
         s->saved[0] = '\0';
         return;
     }
@@ -107,10 +111,12 @@ int pl_class_session_end(PlClassSession *s, int step, const char *title, char *w
     written[0] = '\0';
     pl_class_session_keep(s, step, 1); /* as it was when it ended: the same command resumes it there */
     pl_class_end(s->c);                /* every page says so */
-    if (!s->report[0]) return 0;
-    pl_class_report_meta(s->c, &s->meta, (long long)(s->wall_ms() / 1000));
-    if (pl_class_report_write(s->c, s->report, title, why, cap)) return -1;
-    snprintf(written, (size_t)wcap, "%s", s->report);
+    if (s->report[0]) {
+        pl_class_report_meta(s->c, &s->meta, (long long)(s->wall_ms() / 1000));
+        if (pl_class_report_write(s->c, s->report, title, why, cap)) return -1;
+        snprintf(written, (size_t)wcap, "%s", s->report);
+    }
+    if (s->lost[0]) return snprintf(why, (size_t)cap, "%s", s->lost), -1;
     return 0;
 }
 

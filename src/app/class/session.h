@@ -19,6 +19,7 @@ typedef struct {
     PlClass *c;               /* f.c */
     PlClassMeta meta;         /* what is kept beside the class */
     char saved[1100];         /* where the class is kept, "" when it cannot be */
+    char lost[300];           /* why keeping it failed ("" while it is kept): the end says so */
     char report[1100];        /* where the report goes, or "" */
     unsigned saved_version;   /* the class's version last written */
     int64_t began_ms;         /* the votes' clock starts here (ms since 1970) */
@@ -48,7 +49,9 @@ int pl_class_session_open(PlClassSession *s, const PlClassSessionArgs *a, char *
 void pl_class_session_keep(PlClassSession *s, int step, int always);
 /* The end: the class kept as it ended (the same command resumes it there),
  * every page told, and the report written with lesson title. 0 with the
- * report's path in written ("" when none asked), or -1 with why. */
+ * report's path in written ("" when none asked), or -1 with why: the report
+ * could not be written, or the class could not be kept (a resume would not
+ * find it; the report is written first all the same). */
 int pl_class_session_end(PlClassSession *s, int step, const char *title, char *written, int wcap, char *why, int cap);
 void pl_class_session_done(PlClassSession *s);
 
