@@ -213,4 +213,12 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
     chmod 700 "$TMP"
 fi
 
+# A handout that cannot be written whole (a 40 KB file-size limit: the fourth figure fails) leaves nothing behind.
+if ! without gui "a handout that fails part way writes no file at all (its figures are what outgrow the limit)" 1; then
+    mkdir -p "$TMP/partial"
+    run bash -c "trap '' XFSZ; ulimit -f 40; exec '$P' lesson 01-rectangle --handout '$TMP/partial'"
+    if [[ $rc -eq 1 && $err == *"File too large; the worksheet and its key are not written"* && -z $(ls -A "$TMP/partial") ]]; then
+        pass "a handout that fails part way writes no file at all"
+    else fail "a handout that fails part way writes no file at all" "status $rc" "$err" "$(ls -A "$TMP/partial")"; fi
+fi
 finish

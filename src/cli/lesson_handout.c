@@ -13,9 +13,12 @@
  * The lesson is walked as padlab lesson --answers walks it; the choices of
  * a choose: come in an order of the worksheet's own (its corpus and seed),
  * the same letters in the key. Every file goes through the atomic writer. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/lab/fill.h"
 #include "app/lab/quantity.h"
@@ -35,7 +38,8 @@ typedef struct {
     PlLab *lab;
     const PlLesson *l;
     PlLessonRun *r;
-    const char *dir;
+    const char *dir;   /* where the files are made: a staging folder inside shown */
+    const char *shown; /* the folder asked for, where they all go once every one is made */
     FILE *ws, *key; /* the two documents, in memory until written */
     int nq;         /* questions so far */
     int figures;    /* 1: figures are drawn; 0: this padlab cannot (nofig says so) */
@@ -199,9 +203,31 @@ static int save(const CliArgs *a, Handout *h, const char *ws, size_t nws, const 
         PlErr err;
         snprintf(path, sizeof path, "%s/%s%s.md", h->dir, h->l->name, names[i]);
         if (pl_write_atomic(path, put_doc, &docs[i], &err)) return fprintf(stderr, "%s: %s\n", a->cmd, err.msg), -1;
-        printf("%s\n", path);
     }
     return 0;
+}
+
+/* Moves every file made in the staging folder into the folder asked for
+ * (a rename each, on one file system: no byte more is written), or, when
+ * keep is 0, removes them; the staging folder goes either way. 0, or -1
+ * with errno. */
+static int unstage(const char *staging, const char *into, int keep) {
+    DIR *d = opendir(staging);
+    if (!d) return -1;
+    int rc = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        char from[2100], to[2100];
+        if (e->d_name[0] == '.') continue;
+        snprintf(from, sizeof from, "%s/%s", staging, e->d_name);
+        snprintf(to, sizeof to, "%s/%s", into, e->d_name);
+        if (keep && rename(from, to)) rc = -1;
+        else if (!keep) unlink(from);
+    }
+    closedir(d);
+    int e = errno;
+    rmdir(staging);
+    errno = e;
+    return rc;
 }
 
 static int make(const CliArgs *a, Handout *h) {
@@ -214,6 +240,10 @@ static int make(const CliArgs *a, Handout *h) {
     if (h->ws) fclose(h->ws);
     if (h->key) fclose(h->key);
     if (!rc && save(a, h, ws, nws, key, nkey)) rc = 1;
+    /* all or nothing: every figure and both documents were made, or none is kept */
+    if (unstage(h->dir, h->shown, !rc) && !rc)
+        rc = 1, fprintf(stderr, "%s: %s: cannot move the handout into place: %s\n", a->cmd, h->shown, strerror(errno));
+    for (int i = 0; !rc && i < 2; i++) printf("%s/%s%s.md\n", h->shown, h->l->name, i ? "-key" : "");
     if (!rc && !h->figures) fprintf(stderr, "%s: the handout has no figures: %s\n", a->cmd, h->nofig);
     free(ws), free(key);
     return rc;
@@ -228,12 +258,19 @@ int cli_lesson_handout(const CliArgs *a, const PlLabSettings *s, const char *nam
     if (pl_folder_make(dir, &err)) return fprintf(stderr, "%s: --handout: %s\n", a->cmd, err.msg), 2;
     PlLesson *l = pl_lesson_load(path, &err);
     if (!l) return fprintf(stderr, "%s\n", err.msg), 2;
-    Handout h = {.l = l, .dir = dir, .figures = 1};
+    char staging[1100];
+    snprintf(staging, sizeof staging, "%.1000s/.padlab-handout-XXXXXX", dir);
+    if (!mkdtemp(staging)) {
+        pl_lesson_free(l);
+        return fprintf(stderr, "%s: --handout: %s: cannot write there: %s\n", a->cmd, dir, strerror(errno)), 2;
+    }
+    Handout h = {.l = l, .dir = staging, .shown = dir, .figures = 1};
     h.lab = pl_lab_new(s, &err);
     h.r = h.lab ? pl_lesson_run_new(h.lab, l, 0, &err) : NULL;
     int rc = h.r ? 0 : (fprintf(stderr, "%s: %s\n", a->cmd, err.msg), 2);
     if (h.r) pl_lesson_run_learner(h.r, pl_fnv1a(s->corpus, strlen(s->corpus)) ^ (uint64_t)s->seed, 0);
     if (!rc) rc = make(a, &h);
+    else unstage(staging, dir, 0);
     pl_lesson_run_free(h.r);
     pl_lab_free(h.lab);
     pl_lesson_free(l);
