@@ -352,7 +352,7 @@ declare -A probe_keys=(
     [generate]="left right left_vs_single_max_diff"
     [masks]="share_right share_none share_inverted padded_rows blind_rows blind_queries agree"
     [identity]="masked_max_diff unmasked_max_diff mask_effect_max_diff order_blind pads"
-    [kvcache]="left slot_positions no_mask right cache static_cache"
+    [kvcache]="left slot_positions no_mask right cache static_cache left_max_diff right_max_diff"
     [blocks]="block padded_width tiles dense_bool_bytes block_mask_bytes rules"
     [packing]="D N read_back_documents cu_seqlens_match cells attention loss"
 )
@@ -369,6 +369,12 @@ for kind in batch attention rnn pooling loss layers generate kvcache masks ident
     if [[ $rc -eq 0 && -z $missing ]]; then pass "probe $kind json has its summary, settings and source"
     else fail "probe $kind json has its summary, settings and source" "status $rc, missing:$missing" "keys: $keys" "$err"; fi
 done
+
+# kvcache's two named fields are the left and right ways' largest differences
+run "$P" probe kvcache --corpus builtin:5:40 --format json
+same=$(python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["left_max_diff"] == s["left"]["max_diff"], s["right_max_diff"] == s["right"]["max_diff"], s["right_max_diff"] > s["left_max_diff"])' <<<"$out" 2>&1)
+if [[ $rc -eq 0 && $same == "True True True" ]]; then pass "probe kvcache json: left_max_diff and right_max_diff are the left and right ways', right the larger"
+else fail "probe kvcache json: left_max_diff and right_max_diff" "status $rc" "$same"; fi
 
 # a probe takes exactly the settings its result depends on: any other is refused by the parser
 run "$P" probe pooling --mask on

@@ -55,6 +55,10 @@ PlStatus pl_report_kvcache_json(FILE *f, const PlCorpus *c, const void *result, 
         json_close(&w, '}');
     }
     json_cache(&w, r);
+    /* the two an outside check reads: each row's next-token logits against its
+     * prompt decoded alone, left padded with positions from the mask, and right padded */
+    json_fig(&w, "left_max_diff", way_diff[PL_KV_LEFT], (double)r->way[PL_KV_LEFT].max_diff);
+    json_fig(&w, "right_max_diff", way_diff[PL_KV_RIGHT], (double)r->way[PL_KV_RIGHT].max_diff);
     json_close(&w, '}');
     json_fig_int(&w, "B", "kvcache.prompts", r->B);
     json_int(&w, "T", r->T);
