@@ -438,6 +438,11 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     static const char *const names[] = {"key_padding_mask = torch mask", "no mask", "key_padding_mask = hf mask"};
     static const char *const quantity[] = {"masks.share_right", "masks.share_none", "masks.share_inverted"};
     const double v[] = {m->share_right, m->share_none, m->share_inverted};
+    if (!m->padded_rows) { /* a packed batch, or one without a pad: every share is 0 of 0 */
+        gui_fig_line(dl, bottom, bottom.y, GUI_C_FG,
+                     "a real query's attention on pads: no row of this batch has a pad, so no mask has one to hide");
+        return;
+    }
     if (shares_as_lines) {
         double y =
             gui_fig_line(dl, bottom, bottom.y, GUI_C_FG, "a real query's attention on pads, over %s rows with pads:",
