@@ -763,7 +763,8 @@ static void figure_with(GuiList *dl, PlLab *lab, PlView v, GuiRect r, const PlLe
 static PlLedger hide_all(void) {
     PlLedger l;
     pl_ledger_clear(&l);
-    l.n = PL_LEDGER_MAX + 1, l.training = 1;
+    l.n = PL_LEDGER_MAX + 1;
+    pl_ledger_hide_runs(&l, "train.median");
     return l;
 }
 

@@ -117,41 +117,82 @@ START_TEST(test_a_hidden_verdict_keeps_no_shape_of_its_own) {
 }
 END_TEST
 
-/* A figure of training hides every one: which runs a lesson trains is the
- * lesson's business, and an accuracy seen is an answer given. */
-START_TEST(test_a_training_question_hides_every_training_figure) {
+/* A figure of training hides the runs it is read from, every figure of
+ * them, and no other setting's: a median lies between the lowest and the
+ * highest seed, and each seed's own accuracy gives all three. */
+START_TEST(test_a_training_question_hides_the_runs_it_asks_about) {
     PlLedger l;
     pl_ledger_clear(&l);
     pl_quantity_hide(&l, "grid.median(post off)");
     ck_assert_int_eq(l.training, 1);
-    ck_assert(pl_ledger_hides_name(&l, "train.median"));
-    ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
+    ck_assert_str_eq(l.runs[0], "grid(post off)");
+    ck_assert(pl_ledger_hides_name(&l, "grid.median(post off)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.min(post off)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.over_chance(post off)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.runs(post off)"));
+    /* the lab's own setting is that cell: its figures carry both names */
+    ck_assert(pl_ledger_hides_name(&l, "train.median,grid.median(post off),runs.0badcafe"));
+    /* the other cells, the lab's setting when it is another, and the drift are other runs */
+    ck_assert(!pl_ledger_hides_name(&l, "grid.median(post on)"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.min(pre off)"));
+    ck_assert(!pl_ledger_hides_name(&l, "train.median,runs.0badcafe"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.drift"));
     ck_assert(!pl_ledger_hides_name(&l, "corpus.majority"));
+    /* how many seeds ran is the learner's setting, not what they scored */
+    ck_assert(!pl_ledger_hides_name(&l, "grid.seeds(post off)"));
+    /* a narration's show lifts the runs' other figures, never the name asked */
+    pl_ledger_show(&l, "grid.max(post off)");
+    pl_ledger_show(&l, "grid.median(post off)");
+    ck_assert(!pl_ledger_hides_name(&l, "grid.max(post off)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.median(post off)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.min(post off)"));
+
+    /* the lab's own runs: every train.* figure but the seeds, no grid cell */
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "train.median");
+    ck_assert(pl_ledger_hides_name(&l, "train.min"));
+    ck_assert(pl_ledger_hides_name(&l, "train.runs"));
+    ck_assert(!pl_ledger_hides_name(&l, "train.seeds"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.median(pre on)"));
+
+    /* the drift is read from the masked cells' seeds, one by one: their medians and ranges stay */
+    pl_ledger_clear(&l);
+    pl_quantity_hide(&l, "grid.drift");
+    ck_assert_int_eq(l.training, 0);
+    ck_assert(pl_ledger_hides_name(&l, "grid.drift"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.runs(pre on)"));
+    ck_assert(pl_ledger_hides_name(&l, "grid.runs(post on)"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.runs(pre off)"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.median(pre on)"));
+    ck_assert(!pl_ledger_hides_name(&l, "grid.max(post on)"));
+
     /* a spread is its highest minus its lowest: hidden with it, whole names though their argument has a space */
     pl_ledger_clear(&l);
     pl_quantity_hide(&l, "grid.spread(pre on)");
     ck_assert_int_eq(l.n, 3);
     ck_assert_str_eq(l.name[1], "grid.min(pre on)");
     ck_assert_str_eq(l.name[2], "grid.max(pre on)");
-    pl_ledger_show(&l, "grid.min(pre on)"); /* a narration's show lifts the training flag, not a name */
+    pl_ledger_show(&l, "grid.min(pre on)"); /* hidden by its name: a show does not lift it */
     ck_assert(pl_ledger_hides_name(&l, "grid.min(pre on)"));
     pl_ledger_show(&l, "grid.min(post on)");
     ck_assert(!pl_ledger_hides_name(&l, "grid.min(post on)"));
+    ck_assert(pl_ledger_hides(&l, "grid.median(post on),grid.median(pre on)", 40));
+
+    /* more run families than the ledger holds: every run is hidden, never too few */
     pl_ledger_clear(&l);
-    pl_quantity_hide(&l, "grid.median(post off)");
-    /* how many seeds ran is the learner's setting, not what they scored */
+    static const char *const cells[] = {"pre off", "pre on", "post off", "post on"};
+    char name[64];
+    for (int i = 0; i < PL_LEDGER_RUNS + 1; i++) {
+        snprintf(name, sizeof name, "grid.median(%s%.*s)", cells[i % 4], i / 4, "xxxx");
+        pl_ledger_hide_runs(&l, name);
+    }
+    ck_assert_int_eq(l.training, 1);
+    ck_assert_str_eq(l.runs[0], "*");
+    ck_assert(pl_ledger_hides_name(&l, "grid.max(anything)"));
+    ck_assert(pl_ledger_hides_name(&l, "train.median"));
     ck_assert(!pl_ledger_hides_name(&l, "train.seeds"));
-    ck_assert(!pl_ledger_hides_name(&l, "grid.seeds(pre on)"));
-    ck_assert(pl_ledger_hides_name(&l, "grid.spread(pre on)"));
-    /* the question answered shows its own figure; the rest of training stays hidden, and a name hidden by name too */
-    pl_ledger_hide(&l, "cost.rnn_wasted");
-    pl_ledger_show(&l, "grid.median(pre on)");
-    pl_ledger_show(&l, "cost.rnn_wasted");
-    ck_assert(!pl_ledger_hides_name(&l, "grid.median(pre on)"));
-    ck_assert(pl_ledger_hides_name(&l, "grid.median(post on)"));
-    ck_assert(pl_ledger_hides_name(&l, "grid.median"));
-    ck_assert(pl_ledger_hides(&l, "grid.median(pre on),grid.drift", 30));
-    ck_assert(pl_ledger_hides_name(&l, "cost.rnn_wasted"));
+    pl_ledger_runs_clear(&l);
+    ck_assert(pl_ledger_empty(&l));
 }
 END_TEST
 
@@ -273,7 +314,7 @@ Suite *ledger_suite(void) {
     tcase_add_test(tc, test_a_question_hides_what_determines_its_figure);
     tcase_add_test(tc, test_a_strategys_saving_hides_its_own_cells);
     tcase_add_test(tc, test_a_hidden_verdict_keeps_no_shape_of_its_own);
-    tcase_add_test(tc, test_a_training_question_hides_every_training_figure);
+    tcase_add_test(tc, test_a_training_question_hides_the_runs_it_asks_about);
     tcase_add_test(tc, test_a_full_ledger_hides_everything);
     tcase_add_test(tc, test_a_settings_runs_are_named_by_its_key);
     suite_add_tcase(s, tc);

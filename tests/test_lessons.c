@@ -728,6 +728,43 @@ START_TEST(test_the_ledger_follows_the_questions_of_the_lesson) {
 }
 END_TEST
 
+/* A question of training hides the runs it asks about (every figure of
+ * that cell), on the worksheet and in the lab, and leaves the other cells'
+ * runs in sight: a choice may quote them. */
+START_TEST(test_a_training_question_hides_only_its_own_runs) {
+    static const char text[] = "# T\n## one\nLook.\n## two\nask: What median does post padding without the mask "
+                               "reach?\nanswer: grid.median(post off)\n## three\nchoose: Which?\n"
+                               "* {grid.min(pre off)} to {grid.max(pre off)} => yes\n- {grid.min(post on)} => no\n"
+                               "summary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLedger g;
+    for (int k = 0; k < 3; k++) { /* on paper nothing is answered: on every step */
+        pl_lesson_run_worksheet_ledger(r, k, &g);
+        ck_assert(pl_ledger_hides_name(&g, "grid.median(post off)"));
+        ck_assert(pl_ledger_hides_name(&g, "grid.min(post off)"));
+        ck_assert(pl_ledger_hides_name(&g, "grid.runs(post off)"));
+        ck_assert_msg(!pl_ledger_hides_name(&g, "grid.min(pre off)"), "step %d", k + 1);
+        ck_assert(!pl_ledger_hides_name(&g, "grid.max(pre off)"));
+        ck_assert(!pl_ledger_hides_name(&g, "grid.min(post on)"));
+        ck_assert(!pl_ledger_hides_name(&g, "grid.median(pre on)"));
+    }
+    PlLessonRun *q = pl_lesson_run_new(lab, l, 1, &err); /* the lab, with the question open */
+    ck_assert_msg(q != NULL, "%s", err.msg);
+    pl_lesson_run_ledger(q, &g);
+    ck_assert(pl_ledger_hides_name(&g, "grid.max(post off)"));
+    ck_assert(!pl_ledger_hides_name(&g, "grid.max(post on)"));
+    pl_lesson_run_free(q);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* example=auto is the row it resolves to: a step left at auto shows (in
  * its view) the fact a later question asks at that row by its number, so
  * the worksheet and the lab hide it there; --check, which loads no corpus,
@@ -1203,6 +1240,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_check_refuses_what_gives_an_asked_figure_away);
     tcase_add_test(tc, test_the_ledger_follows_the_questions_of_the_lesson);
     tcase_add_test(tc, test_an_automatic_example_is_the_row_it_resolves_to);
+    tcase_add_test(tc, test_a_training_question_hides_only_its_own_runs);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

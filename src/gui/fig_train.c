@@ -9,9 +9,10 @@
 
 #define MAX_GROUPS 64
 
-/* The names of every figure of a setting's runs, for what shows them all. */
+/* The names of every figure of a setting's runs, for what shows them all
+ * (each seed's own accuracy among them). */
 static const char *group_all(const PlRunNames *w, const PlLabSettings *s, char *buf, size_t cap) {
-    static const char *const stats[] = {"median", "min", "max", "seeds", "memorised", "at_chance"};
+    static const char *const stats[] = {"median", "min", "max", "seeds", "memorised", "at_chance", "runs"};
     size_t n = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof stats / sizeof stats[0] && n < cap; i++) {
@@ -54,12 +55,14 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     const PlChance *ch = pl_lab_chance(lab);
     int chance = !loss && pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_CHANCE);
     double lo = loss ? 0.0 : fmin(0.4, ch->share), hi = loss ? 0.0 : 1.0;
-    for (int i = 0; i < c->nruns; i++)
+    char names[8][200], mem[160], med_names[160], seeds[160], all[1024];
+    int off = pl_ledger_hides_name(dl->ledger, group_all(w, followed_s, all, sizeof all)); /* the data too */
+    for (int i = 0; i < c->nruns && !off; i++) /* hidden, the axes do not follow the data either */
         for (int e = 0; e < c->runs[i]->epochs; e++) {
             double v = (double)(loss ? c->runs[i]->train_loss[e] : c->runs[i]->val_acc[e]);
             lo = fmin(lo, v), hi = fmax(hi, v);
         }
-    if (c->live)
+    if (c->live && !off)
         for (int i = 0; i < t->n && i < t->job.n; i++)
             for (int e = 0; e < t->job.curve_n[i]; e++) {
                 double v = (double)(loss ? t->job.loss_curve[i][e] : t->job.curve[i][e]);
@@ -69,11 +72,9 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     else lo = floor(lo * 10.0) / 10.0;
     double thin = fmax(1.0, dl->st->line * 0.6);
     GuiKey keys[8];
-    char names[8][200], mem[160], med_names[160], seeds[160], all[1024];
     pl_run_names(w, followed_s, "memorised", mem, sizeof mem);
     pl_run_names(w, followed_s, "median", med_names, sizeof med_names);
     pl_run_names(w, followed_s, "seeds", seeds, sizeof seeds);
-    int off = pl_ledger_hides_name(dl->ledger, group_all(w, followed_s, all, sizeof all)); /* the data too */
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
         snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed,
@@ -106,6 +107,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
         gui_line(dl, p.in.x, cy, p.in.x + p.in.w, cy, GUI_C_WARN, thin, 1);
         gui_datum(dl, "chance", 0, ch->share, pl_label_name(ch->label));
     }
+    if (off) return; /* the axes alone: a curve drawn would be the figure hidden */
     double xy[2 * PL_MAX_EPOCHS];
     char name[64];
     const char *what = loss ? "loss" : "accuracy";
@@ -115,7 +117,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
             double v = (double)(loss ? run->train_loss[e] : run->val_acc[e]);
             xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
             snprintf(name, sizeof name, "seed %d %s", run->settings.seed, what);
-            if (!off) gui_datum(dl, name, e + 1, v, "finished");
+            gui_datum(dl, name, e + 1, v, "finished");
         }
         snprintf(name, sizeof name, "seed %d", run->settings.seed);
         gui_poly(dl, xy, run->epochs, gui_series_color(run->settings.seed), thin, 0, name);
@@ -126,7 +128,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                 double v = (double)(loss ? t->job.loss_curve[i][e] : t->job.curve[i][e]);
                 xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, v);
                 snprintf(name, sizeof name, "seed %d %s", t->settings.seed + i, what);
-                if (!off) gui_datum(dl, name, e + 1, v, "training");
+                gui_datum(dl, name, e + 1, v, "training");
             }
             snprintf(name, sizeof name, "seed %d (training)", t->settings.seed + i);
             gui_poly(dl, xy, t->job.curve_n[i], gui_series_color(t->settings.seed + i), thin, 1, name);
@@ -136,7 +138,7 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
                                             : (loss ? c->median_loss : c->median_acc);
     for (int e = 0; e < me; e++) {
         xy[2 * e] = gui_plot_x(&p, e + 1), xy[2 * e + 1] = gui_plot_y(&p, (double)med[e]);
-        if (!off) gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
+        gui_datum(dl, loss ? "median loss" : "median accuracy", e + 1, (double)med[e], NULL);
         double d = 4 * dl->st->unit;
         int k = c->nruns ? c->nruns : t->n;
         gui_hover(dl, (GuiRect){xy[2 * e] - 2 * d, p.in.y, 4 * d, p.in.h}, "epoch %d: median %s %s over %s", e + 1,
@@ -185,15 +187,20 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
     for (int i = 0; i < k; i++) {
         GuiRect band = gui_plot_cat(&p, i);
         double cy = band.y + band.h / 2, mx = gui_plot_x(&p, (double)g[i].median);
-        char mem_names[160], range[320], all[1024], lo_names[160];
+        char mem_names[160], range[320], all[1024], lo_names[160], med_names[160];
         pl_run_names(w, &g[i].settings, "memorised", mem_names, sizeof mem_names);
         pl_run_names(w, &g[i].settings, "min", lo_names, sizeof lo_names);
         pl_run_names(w, &g[i].settings, "max", range, sizeof range);
         strncat(range, ",", sizeof range - strlen(range) - 1); /* a seed's best lies between the two */
         strncat(range, lo_names, sizeof range - strlen(range) - 1);
-        int off = pl_ledger_hides_name(dl->ledger, group_all(w, &g[i].settings, all, sizeof all));
-        gui_line(dl, gui_plot_x(&p, (double)g[i].min), cy, gui_plot_x(&p, (double)g[i].max), cy, GUI_C_GRID, 2 * u, 0);
-        gui_line(dl, mx, cy - band.h * 0.35, mx, cy + band.h * 0.35, GUI_C_MEDIAN, 3 * u, 0);
+        /* hidden, a band draws nothing: the range and the median where they are, the seeds where any is */
+        if (!pl_ledger_hides_name(dl->ledger, pl_run_names(w, &g[i].settings, "median", med_names, sizeof med_names)) &&
+            !pl_ledger_hides_name(dl->ledger, range)) {
+            gui_line(dl, gui_plot_x(&p, (double)g[i].min), cy, gui_plot_x(&p, (double)g[i].max), cy, GUI_C_GRID, 2 * u,
+                     0);
+            gui_line(dl, mx, cy - band.h * 0.35, mx, cy + band.h * 0.35, GUI_C_MEDIAN, 3 * u, 0);
+        }
+        if (pl_ledger_hides_name(dl->ledger, group_all(w, &g[i].settings, all, sizeof all))) continue;
         for (int j = 0; j < nruns; j++) {
             if (!pl_lab_same_setting(&runs[j].settings, &g[i].settings)) continue;
             double x = gui_plot_x(&p, (double)runs[j].best_val_acc);
@@ -206,7 +213,7 @@ static void seed_spread(GuiList *dl, PlLab *lab, GuiRect r, const PlLabGroup *g,
             gui_hover(dl, (GuiRect){x - 2 * d, cy - 2 * d, 4 * d, 4 * d}, "%s, seed %d: best validation accuracy %s%s",
                       names[i], runs[j].settings.seed, PL_FIG(range, "%.4f", (double)runs[j].best_val_acc),
                       PL_FIG(mem_names, "%s", mem ? " (memorised)" : ""));
-            if (!off) gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
+            gui_datum(dl, "best accuracy", runs[j].settings.seed, (double)runs[j].best_val_acc, names[i]);
         }
     }
 }
@@ -336,10 +343,10 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                  now->seed + now->seeds - 1, chance);
     else snprintf(src, sizeof src, "a retrain trains seed %d alone; read against %s", now->seed, chance);
     const PlLedger *ledger = dl->ledger;          /* the lab's, as gui_figure set it */
-    if (ledger && ledger->training && !t->active) /* predict first: the runs stay out of sight */
-        snprintf(look, sizeof look, "the runs have finished: their accuracies stay hidden until you answer");
+    if (ledger && ledger->training && !t->active) /* predict first: the runs asked about stay out of sight */
+        snprintf(look + strlen(look), sizeof look - strlen(look), "%sthe runs the question asks about stay hidden",
+                 look[0] ? "; " : "");
     GuiRect a = gui_fig_header(dl, r, "train: every result a spread over seeds", src, look, NULL, 1);
-    if (ledger && ledger->training && !t->active) return;
     double gap = 24 * dl->st->unit;
     GuiRect left = {a.x, a.y, a.w * 0.5 - gap / 2, a.h},
             right = {a.x + a.w * 0.5 + gap / 2, a.y, a.w * 0.5 - gap / 2, a.h};

@@ -36,18 +36,19 @@ static const char *names_of(PlLab *lab, const PlLabSettings *s, const char *q, c
  * while the ledger hides its figures, the axis alone. */
 static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int label_w, int chance) {
     int n, w = p->box.w - label_w - 22;
-    char label[96], med[96], lo[96], hi[96], verdict[96];
+    char label[96], med[96], lo[96], hi[96], verdict[96], each[96];
     const PlLabRun *runs = pl_lab_runs(lab, &n);
     names_of(lab, &g->settings, "median", med, sizeof med);
+    names_of(lab, &g->settings, "runs", each, sizeof each);
     names_of(lab, &g->settings, "min", lo, sizeof lo);
     names_of(lab, &g->settings, "max", hi, sizeof hi);
     names_of(lab, &g->settings, "over_chance", verdict, sizeof verdict);
-    int hidden = tui_hidden(med);
+    int hidden = tui_hidden(med), seeds_hidden = hidden || tui_hidden(each) || tui_hidden(lo) || tui_hidden(hi);
     pane_put(p, row, 0, label_w - 1, "%s", setting_text(&g->settings, label, sizeof label));
     for (int c = 0; c < w; c++) pane_putc(p, TUI_DIM, row, label_w + c, 1, "%s", tui_glyph(TUI_G_PAD));
     if (chance) pane_putc(p, TUI_WARN, row, label_w + axis_col(g->chance, w), 1, ":");
     if (!hidden) pane_putc(p, TUI_GOOD, row, label_w + axis_col(g->median, w), 1, "|");
-    for (int i = 0; i < n && !hidden; i++) {
+    for (int i = 0; i < n && !seeds_hidden; i++) {
         if (!pl_lab_same_setting(&runs[i].settings, &g->settings)) continue;
         int mem = pl_lab_run_memorised(&runs[i], pl_lab_chance(lab));
         pane_putc(p, mem ? TUI_WARN : TUI_REAL, row, label_w + axis_col(runs[i].best_val_acc, w), 1, mem ? "M" : "%d",
@@ -64,8 +65,9 @@ static void seed_strip(TuiPane *p, int row, PlLab *lab, const PlLabGroup *g, int
 static void seed_curves(TuiPane *p, int *row, PlLab *lab, const PlLabTraining *t, const PlChance *ch) {
     const PlJobView *v = &t->job;
     int epochs = 0, h = 5, step;
-    char med[96];
-    int hidden = tui_hidden(names_of(lab, &t->settings, "median", med, sizeof med));
+    char med[96], each[96];
+    int hidden = tui_hidden(names_of(lab, &t->settings, "median", med, sizeof med)) ||
+                 tui_hidden(names_of(lab, &t->settings, "runs", each, sizeof each));
     for (int i = 0; i < t->n && i < v->n; i++) epochs = v->latest[i].epochs > epochs ? v->latest[i].epochs : epochs;
     if (!t->active || epochs < 1) return;
     step = (p->box.w - 8) / epochs;
@@ -117,15 +119,15 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     }
     pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s",
              AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
-    for (int k = 0; k < ns; k++) {
-        seed_strip(p, (*row)++, lab, &g[shown[k]], label_w, with_chance);
-        memorised += g[shown[k]].memorised;
-        at_chance += pl_lab_group_verdict(lab, &g[shown[k]]) != PL_ABOVE_CHANCE;
+    for (int k = 0; k < ns; k++) { /* what the C and M flags mean is said when a row shows one */
+        char q[96];
+        const PlLabGroup *gk = &g[shown[k]];
+        seed_strip(p, (*row)++, lab, gk, label_w, with_chance);
+        memorised += !tui_hidden(names_of(lab, &gk->settings, "memorised", q, sizeof q)) && gk->memorised;
+        at_chance += !tui_hidden(names_of(lab, &gk->settings, "over_chance", q, sizeof q)) &&
+                     pl_lab_group_verdict(lab, gk) != PL_ABOVE_CHANCE;
     }
     const PlChance *ch = pl_lab_chance(lab);
-    /* what the C and M flags mean is said when a seed has one: hidden, not at all (the line would tell one has) */
-    if (tui_hidden("train.at_chance")) at_chance = 0;
-    if (tui_hidden("train.memorised")) memorised = 0;
     if (at_chance && ch->n_val < PL_LAB_FEW_VAL)
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C: %s, too few to tell any accuracy from %s",
                   PL_FIG("corpus.validation", "%d validation review%s", ch->n_val,
@@ -239,11 +241,8 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
                1);
     int row = 3;
     const PlLedger *ledger = pl_lab_ledger(lab);
-    if (ledger && ledger->training && !t->active) { /* predict first: the runs stay out of sight */
-        pane_put(p, row++, 0, p->box.w, "The runs have finished; their accuracies stay hidden until you answer");
-        pane_put(p, row++, 0, p->box.w, "the lesson's question (or ask for its solution).");
-        return;
-    }
+    if (ledger && ledger->training && !t->active) /* predict first: the runs asked about stay out of sight */
+        pane_put(p, row++, 0, p->box.w, "The runs the question asks about stay hidden (?) until you answer it.");
     progress(p, &row, t);
     row++;
     int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS); /* the view's row names what it draws */

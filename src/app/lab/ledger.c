@@ -16,6 +16,30 @@ static int training_name(const char *s, size_t n) {
     return (n > 6 && memcmp(s, "train.", 6) == 0) || (n > 5 && memcmp(s, "grid.", 5) == 0);
 }
 
+/* The runs a figure of training is read from (ledger.h's layout), into fam:
+ * 0 for a figure that names none (grid.drift, read from two cells, says
+ * which by its determiners) and for each seed's own figure ("runs"), which
+ * a question hides by its name. */
+static int family_of(const char *s, size_t n, char *fam, size_t cap) {
+    if (!training_name(s, n)) return 0;
+    const char *dot = memchr(s, '.', n), *open = memchr(s, '(', n);
+    size_t stat = (size_t)((open ? open : s + n) - dot - 1);
+    if (stat == 4 && memcmp(dot + 1, "runs", 4) == 0) return 0;
+    if (s[0] == 't') return snprintf(fam, cap, "train"), 1;
+    if (!open || s[n - 1] != ')') return 0;
+    snprintf(fam, cap, "grid%.*s", (int)(s + n - open), open);
+    return 1;
+}
+
+/* Whether figure s[0..n) is of the runs of family fam. */
+static int in_family(const char *fam, const char *s, size_t n) {
+    if (strcmp(fam, "*") == 0) return 1;
+    if (strcmp(fam, "train") == 0) return n > 6 && memcmp(s, "train.", 6) == 0;
+    if (strlen(fam) < 6) return 0;
+    size_t arg = strlen(fam) - 4; /* "(CELL)" */
+    return n > 5 + arg && memcmp(s, "grid.", 5) == 0 && memcmp(s + n - arg, fam + 4, arg) == 0;
+}
+
 /* Whether hidden entry h names s[0..n): the same name, or h is "NAME(*)"
  * and s is NAME with any argument (or none). */
 static int entry_names(const char *h, const char *s, size_t n) {
@@ -40,7 +64,8 @@ void pl_ledger_show(PlLedger *l, const char *name) {
 
 static int hides_one(const PlLedger *l, const char *s, size_t n) {
     if (n == 0) return 0;
-    if (l->training && training_name(s, n) && !shown(l, s, n)) return 1;
+    for (int i = 0; i < l->training && training_name(s, n); i++)
+        if (in_family(l->runs[i], s, n) && !shown(l, s, n)) return 1;
     for (int i = 0; i < l->n; i++)
         if (entry_names(l->name[i], s, n)) return 1;
     return 0;
@@ -60,10 +85,29 @@ int pl_ledger_hides(const PlLedger *l, const char *names, size_t n) {
 
 int pl_ledger_hides_name(const PlLedger *l, const char *name) { return pl_ledger_hides(l, name, strlen(name)); }
 
+static void add_family(PlLedger *l, const char *fam) {
+    for (int i = 0; i < l->training; i++)
+        if (strcmp(l->runs[i], fam) == 0 || strcmp(l->runs[i], "*") == 0) return;
+    if (l->training >= PL_LEDGER_RUNS) fam = "*", l->training = 0; /* too many: every run */
+    snprintf(l->runs[l->training++], PL_FIG_NAME, "%s", fam);
+}
+
+void pl_ledger_hide_runs(PlLedger *l, const char *name) {
+    char fam[PL_FIG_NAME];
+    if (family_of(name, strlen(name), fam, sizeof fam)) add_family(l, fam);
+}
+
+void pl_ledger_runs_clear(PlLedger *l) { l->training = 0; }
+
+void pl_ledger_runs_merge(PlLedger *dst, const PlLedger *src) {
+    for (int i = 0; i < src->training; i++) add_family(dst, src->runs[i]);
+}
+
 /* Adds one name, unless it is there. */
 static void add_name(PlLedger *l, const char *name, size_t n) {
     if (n == 0) return;
-    if (training_name(name, n)) l->training = 1; /* and the name itself, which pl_ledger_show cannot lift */
+    char fam[PL_FIG_NAME]; /* and the runs it is read from, which pl_ledger_show may lift; the name stays */
+    if (n < PL_FIG_NAME && family_of(name, n, fam, sizeof fam)) add_family(l, fam);
     for (int i = 0; i < l->n && i < PL_LEDGER_MAX; i++)
         if (strlen(l->name[i]) == n && memcmp(l->name[i], name, n) == 0) return;
     if (l->n >= PL_LEDGER_MAX || n >= PL_FIG_NAME) { /* hide too much rather than too little */

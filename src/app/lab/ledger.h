@@ -22,8 +22,13 @@
  * question not answered yet hides its figure on the other steps that show
  * the same fact. A NULL ledger hides nothing (the command line, the key).
  *
- * Layout: n names hidden, each at most PL_FIG_NAME - 1 bytes; training hides
- * every figure of training (names "train.*" and "grid.*"). */
+ * Layout: n names hidden, each at most PL_FIG_NAME - 1 bytes. A figure of
+ * training hides the runs it is read from, every figure of them: "train" the
+ * lab's own setting's runs (names "train.*"), "grid(CELL)" a grid cell's
+ * ("grid.*(CELL)"), "*" every run; the other settings' runs stay in sight.
+ * Those runs hang together (a median lies between the lowest and the highest
+ * seed), so a narration's figure may lift them (pl_ledger_show), a name may
+ * not. How many seeds ran is the learner's own setting, never hidden so. */
 #ifndef PL_APP_LEDGER_H
 #define PL_APP_LEDGER_H
 
@@ -39,12 +44,14 @@
 #define PL_FIG_NAME 64
 #define PL_LEDGER_MAX 64
 #define PL_LEDGER_SHOWN 32
+#define PL_LEDGER_RUNS 8
 
 typedef struct PlLedger {
     int n;
     char name[PL_LEDGER_MAX][PL_FIG_NAME];
-    int training; /* every figure of training is hidden */
-    int nshown;   /* but these (a question answered: its own figure) */
+    int training; /* how many run families are hidden: runs[0..training) */
+    char runs[PL_LEDGER_RUNS][PL_FIG_NAME];
+    int nshown; /* but these (a question answered: its own figure) */
     char shown[PL_LEDGER_SHOWN][PL_FIG_NAME];
 } PlLedger;
 
@@ -61,6 +68,14 @@ void pl_ledger_hide(PlLedger *l, const char *name);
  * yet still hides every other figure of training. A name hidden by name
  * stays hidden. */
 void pl_ledger_show(PlLedger *l, const char *name);
+/* Hides every figure of the runs that figure `name` of training is read
+ * from (its family, as the layout above says), which pl_ledger_show may
+ * lift. pl_ledger_hide does this for a figure of training by itself. */
+void pl_ledger_hide_runs(PlLedger *l, const char *name);
+/* Lifts every run family (a figure of training by its name stays hidden). */
+void pl_ledger_runs_clear(PlLedger *l);
+/* Adds the run families src hides to dst. */
+void pl_ledger_runs_merge(PlLedger *dst, const PlLedger *src);
 /* Whether l hides nothing (NULL does not). */
 int pl_ledger_empty(const PlLedger *l);
 /* Whether a figure marked `names` (one name, or several separated by ',',

@@ -774,6 +774,8 @@ static const struct {
     /* a spread is its highest seed minus its lowest */
     {"train.spread", "train.min train.max"},
     {"grid.spread(*)", "grid.min($) grid.max($)"},
+    /* the largest gap between the masked cells' twin runs: their seeds' own accuracies */
+    {"grid.drift", "grid.runs(pre on) grid.runs(post on)"},
     {"cost.cells_saved(*)", "cost.cells($) cost.padding_share($)"},
     {"cost.attention_saved(*)", "cost.attention_cells($)"},
 };

@@ -391,7 +391,7 @@ const PlLedger *pl_lab_ledger(const PlLab *lab) { return pl_ledger_empty(&lab->l
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap) {
     const PlLabTraining *t = &lab->tr;
     if (!t->active && !lab->grid.active && lab->ledger.training && lab->nruns)
-        snprintf(buf, (size_t)cap, "trained: the accuracies stay hidden until you answer the question");
+        snprintf(buf, (size_t)cap, "trained: the runs asked about stay hidden until you answer the question");
     else if (t->active)
         snprintf(buf, (size_t)cap, "%s %d seed%s: %.0f%%, ETA %.1f s   (* = cold: a change retrains)",
                  t->paused ? "paused:" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * t->job.fraction, t->eta);

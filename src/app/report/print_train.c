@@ -53,6 +53,15 @@ static const char *nm(const PlTrainReport *t, const PlLabSettings *s, const char
     return pl_run_names(&t->names, s, stat, buf, sizeof(Names));
 }
 
+/* The names of one seed's own figure, which is also figure `stat` of the
+ * runs (a seed's best lies between the lowest and the highest). */
+typedef char SeedNames[2 * sizeof(Names)];
+static const char *each_seed(const PlTrainReport *t, const PlLabSettings *s, const char *stat, char *buf) {
+    Names a, b;
+    snprintf(buf, sizeof(SeedNames), "%s,%s", nm(t, s, stat, a), nm(t, s, "runs", b));
+    return buf;
+}
+
 static int groups_text(FILE *f, const PlTrainReport *t) {
     static const char *const extra[] = {"runs", "memorised", "median", "min", "max", "vs chance", "s/run"};
     const char *head[PL_S_COUNT + 9];
@@ -105,12 +114,13 @@ static int runs_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(&tab, "%d", r->settings.seed);
         char v[PL_MAX_EPOCHS * 12 + 256];
         Names q;
-        fig_cell(&tab, t, nm(t, &r->settings, "max", q), "%.4f", (double)r->best_val_acc);
-        nm(t, &r->settings, "median", q);
+        SeedNames e;
+        fig_cell(&tab, t, each_seed(t, &r->settings, "max", e), "%.4f", (double)r->best_val_acc);
+        each_seed(t, &r->settings, "median", e);
         per_epoch(r->val_acc, r->epochs, accs, sizeof accs);
-        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, q, "%s", accs));
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, e, "%s", accs));
         per_epoch(r->train_loss, r->epochs, losses, sizeof losses);
-        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, q, "%s", losses));
+        out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, e, "%s", losses));
         out_table_cell(&tab, "%.2f", r->seconds);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain",
                        pl_fig_drawn(v, sizeof v, t->ledger, nm(t, &r->settings, "memorised", q), "%s",
@@ -228,17 +238,18 @@ static void json_runs(JsonW *w, const PlTrainReport *t) {
         json_settings(w, "settings", &r->settings);
         json_int(w, "seed", r->settings.seed);
         json_int(w, "epochs", r->epochs);
-        Names q;
-        int hidden = pl_ledger_hides_name(w->ledger, nm(t, &r->settings, "median", q));
-        if (hidden) json_fig(w, "val_acc", q, 0.0), json_fig(w, "train_loss", q, 0.0);
+        SeedNames e;
+        int hidden = pl_ledger_hides_name(w->ledger, each_seed(t, &r->settings, "median", e));
+        if (hidden) json_fig(w, "val_acc", e, 0.0), json_fig(w, "train_loss", e, 0.0);
         else {
             pl_report_json_floats(w, "val_acc", r->val_acc, r->epochs);
             pl_report_json_floats(w, "train_loss", r->train_loss, r->epochs);
         }
-        json_fig(w, "best_val_acc", nm(t, &r->settings, "max", q), (double)r->best_val_acc);
+        SeedNames b;
+        json_fig(w, "best_val_acc", each_seed(t, &r->settings, "max", b), (double)r->best_val_acc);
         json_num(w, "seconds", r->seconds);
         json_bool(w, "grid", r->grid);
-        if (hidden) json_fig(w, "vs_chance", nm(t, &r->settings, "median", q), 0.0), json_fig(w, "memorised", q, 0.0);
+        if (hidden) json_fig(w, "vs_chance", e, 0.0), json_fig(w, "memorised", e, 0.0);
         else {
             json_str(w, "vs_chance", pl_chance_verdict_name(pl_chance_verdict(ch, (double)r->best_val_acc)));
             json_bool(w, "memorised", pl_lab_run_memorised(r, ch));

@@ -514,7 +514,7 @@ static int shows_hidden(const char *text, const PlLedger *hidden, char *name, in
 static void hide_only(PlLedger *l, const char *asked) {
     pl_ledger_clear(l);
     pl_ledger_hide(l, asked);
-    l->training = 0; /* a figure of training by its name, not every one */
+    pl_ledger_runs_clear(l); /* a figure of training by its name, not its runs */
 }
 
 /* Predict, then reveal: before the learner answers, a step never shows the
@@ -537,7 +537,8 @@ static PlStatus check_unrevealed(PlDoc *d, const PlLesson *l, int k) {
         pl_quantity_name(&t->q.answer, asked, sizeof asked);
         pl_ledger_clear(&all);
         pl_quantity_hide(&all, asked);
-        all.training = 0; /* its narration may hand over figures of training, but not it or what determines it */
+        /* its narration may hand over figures of training, but not it or what determines it */
+        pl_ledger_runs_clear(&all);
         hide_only(&only, asked);
         int found = shows_hidden(s->text, j == k ? &all : &only, name, sizeof name) ||
                     shows_hidden(s->q.prompt, &only, name, sizeof name);

@@ -439,7 +439,7 @@ void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out) {
     char name[96];
     ledger_but(r, r->st.step, &others);
     if (q->kind == PL_Q_ASK) pl_ledger_hide(&others, pl_quantity_name(&q->answer, name, sizeof name));
-    others.training |= out->training;
+    pl_ledger_runs_merge(&others, out);
     *out = others;
 }
 
