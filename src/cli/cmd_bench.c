@@ -81,7 +81,8 @@ static int print_table(const PlCorpus *c, const PlLoadBench *load, const PlMachi
         out_table_cell(&t, "%.1f", b[i].gflop);
         out_table_cell(&t, "%.1f", b[i].gflops);
         out_table_cell(&t, "%.1f%%", 100.0 * b[i].gflops / m->gemm_gflops);
-        out_table_cell(&t, "%.1f%%", 100.0 * b[i].gflops / m->fma_gflops);
+        if (m->fma_gflops > 0.0) out_table_cell(&t, "%.1f%%", 100.0 * b[i].gflops / m->fma_gflops);
+        else out_table_cell(&t, "-"); /* no FMA unit: no peak to read against */
         out_table_cell(&t, "%.4f", (double)b[i].best_val_acc);
     }
     int bad = out_table_print(&t, stdout, OUT_TABLE, 2);
@@ -271,7 +272,8 @@ const CliCommand cli_cmd_bench = {
                "the arithmetic of every layer as a plain dense implementation does it (2\n"
                "per multiply-add; padlab's fused embedding projection does less), so\n"
                "GFLOP/s is an effective rate; of_gemm and of_fma are its shares of the two\n"
-               "machine rates. A TSV corpus is also timed loading, tokenized and read\n"
+               "machine rates, the FMA loop run at the kernels' vector level (AVX2 forced\n"
+               "on an AVX-512 CPU is read against the AVX2 peak). A TSV corpus is also timed loading, tokenized and read\n"
                "back from the corpus cache (the wall clock, median of three).\n"
                "bench/compare runs the same models in PyTorch beside it.\n"
                "With --probes it times each result the lab's views draw, as the worker\n"
