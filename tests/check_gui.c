@@ -581,6 +581,38 @@ START_TEST(test_a_lesson_step_draws_its_narration_beside_its_view) {
 }
 END_TEST
 
+/* Lesson 07's chat step asks what share of the chat batch a completion-only
+ * loss trains on. Where the loss figure holds one grid (620 x 480), the
+ * chat batch's grid and the line of its share take that place while the
+ * step names their figures; with no lesson page naming them, the padded
+ * batch's grid is drawn, and the share line beside its colour bar. */
+START_TEST(test_the_loss_lessons_chat_step_shows_the_chat_batch) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    char why[300];
+    ck_assert_msg(pl_lesson_play_open(&p, f.lab, "loss", 11, 0, why, sizeof why) == 0, "%s", why);
+    lesson_wait(&f, &p);
+    pl_lesson_run_sync_ledger(p.run);
+    GuiRect fig = {PANE_W + 16, 10, 620, 480}; /* the view's room in a window of 1024 x 768 */
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_LOSS);
+    gui_dl_reset(&f.dl);
+    ck_assert_int_eq(gui_figure(&f.dl, f.lab, PL_VIEW_LOSS, fig), 1);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "as chats, <start> system <start> user <start> answer"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "as chats: trained on"));
+    ck_assert_ptr_null(text_with(&f.dl, "cross-entropy per position"));
+    pl_lab_clear_reading(f.lab); /* as the lab draws it outside the lesson */
+    gui_dl_reset(&f.dl);
+    ck_assert_int_eq(gui_figure(&f.dl, f.lab, PL_VIEW_LOSS, fig), 1);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "cross-entropy per position"));
+    ck_assert_ptr_null(text_with(&f.dl, "as chats, <start> system <start> user <start> answer"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "as chats: trained on"));
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
 START_TEST(test_keys_through_the_event_queue_move_the_lesson_and_its_view) {
     PlLabSettings s = small_settings();
     Frame f;
@@ -1788,6 +1820,7 @@ Suite *gui_suite(void) {
     TCase *lesson = tcase_create("lesson");
     tcase_set_timeout(lesson, PL_TEST_HANG);
     tcase_add_test(lesson, test_a_lesson_step_draws_its_narration_beside_its_view);
+    tcase_add_test(lesson, test_the_loss_lessons_chat_step_shows_the_chat_batch);
     tcase_add_test(lesson, test_keys_through_the_event_queue_move_the_lesson_and_its_view);
     tcase_add_test(lesson, test_the_reveal_shows_the_number_padlab_lesson_answers_prints);
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);

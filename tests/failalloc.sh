@@ -147,6 +147,8 @@ COMMANDS=(
     "60 kata --list"
     "all kata show masked_softmax"
     "all kata emit attention_mask --corpus builtin:0:40"
+    "40 kata emit block_mask --corpus builtin:0:40"
+    "40 kata emit compile_shapes --corpus builtin:0:40"
     "all kata --check $katas/pad_sequences.kata"
     "all kata check attention_mask $TMP/am.json --corpus builtin:0:40 --no-book"
     "all kata emit attention_mask --corpus builtin:0:40 --out $TMP/cases"

@@ -98,7 +98,7 @@ done
 if [[ -z $PY ]]; then
     why="python3 with numpy is missing: apt-get install python3-numpy"
     command -v python3 >/dev/null || why="python3 is missing"
-    skip "the reference solutions and the classic bugs ($why)" $((n + 8))
+    skip "the reference solutions and the classic bugs ($why)" $((n + 11))
     finish
     exit
 fi
@@ -155,5 +155,12 @@ bug buckets buckets_bisect_left "bisect_left at a boundary" \
     "case 5 (lengths equal to each boundary), row" "bisect_left"
 bug keras_mask keras_mask_minus_zero "NumPy's mask[i, -n:] with n = 0" \
     "case 7 (an empty row, left padded), row 1, token 0: mask is True, expected False" "row[-n:] with n = 0"
+bug block_mask block_mask_inside_t "a tile past T judged on its cells inside T" \
+    "case 1 (causal+padding, right padding, block 4), row 0, query block 2, key block 0: tiles is 2, expected 1" \
+    "a tile past T judged on its cells inside T"
+bug compile_shapes compile_shapes_widths "the shapes counted as distinct widths" \
+    "case 3 (all rows of one length): shapes is 1, expected 2" "the distinct widths, the rows left out"
+bug compile_shapes compile_shapes_round_past "(w // 8 + 1) * 8 at an exact multiple" \
+    "case 4 (padded to a multiple of 8), batch 0: width is 488, expected 480" "(width // 8 + 1) * 8"
 
 finish

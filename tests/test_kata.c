@@ -101,6 +101,56 @@ START_TEST(test_cu_seqlens_cases_add_up_the_real_lengths) {
 }
 END_TEST
 
+/* Case 1 of block_mask: the rows cut to 10, 6, 3 and 9 tokens, right
+ * padded to T = 10, causal+padding in tiles of 4 (nb = 3, T padded to 12).
+ * Row 1 (6 real): tile (0,0) keeps 10 of 16 cells (partial), (1,0) all 16
+ * (full), (1,1) 7 (keys 4 and 5 only), (2,0) 8 (queries 8 and 9 alone are
+ * inside T: partial, never full), (2,1) 4, (2,2) none (pad keys). Row 0
+ * (10 real) differs at (2,2): queries 8, 9 keep keys 8 and 8, 9. */
+START_TEST(test_block_mask_judges_each_tile_as_a_block_sparse_kernel) {
+    PlCorpus *c = corpus();
+    PlKCase *cases = cases_of("block_mask", c);
+    const PlKCase *k = &cases[0];
+    double row1[9] = {1, 0, 0, 2, 1, 0, 1, 1, 0}, row0_22 = 1;
+    double part1[3] = {1, 1, 2}, full1[3] = {0, 1, 0};
+    ck_assert_str_eq(k->in[2].text, "causal+padding");
+    ck_assert_int_eq(k->out[0].shape[0], 4);
+    ck_assert_int_eq(k->out[0].shape[1], 3);
+    for (int i = 0; i < 9; i++) ck_assert_msg(k->out[0].v[9 + i] == row1[i], "row 1 tile %d", i);
+    ck_assert(k->out[0].v[8] == row0_22);
+    for (int i = 0; i < 3; i++) ck_assert(k->out[1].v[3 + i] == part1[i] && k->out[2].v[3 + i] == full1[i]);
+    /* case 3: padding over an empty row, T = 8 a multiple of 4: row 0 full, row 1 empty, row 2 (3 real) partial
+     * in key block 0 and empty in key block 1 */
+    double row2[4] = {1, 0, 1, 0};
+    for (int i = 0; i < 4; i++)
+        ck_assert(cases[2].out[0].v[i] == 2 && cases[2].out[0].v[4 + i] == 0 && cases[2].out[0].v[8 + i] == row2[i]);
+    free_cases("block_mask", cases);
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* compile_shapes on rows of 12 cut to 12, 9, 6 in turn. Case 2, ten rows in
+ * batches of 4: every batch 12 wide, two shapes (4 x 12 and the last 2 x
+ * 12). Case 5, cut to multiples of 8 (8 each, 6 raised to 8): three batches
+ * 8 wide, one shape. Case 7, runs of three (12, 9, 6, 12) and the boundary
+ * 9: bucket 0 holds the 6s (one batch, 6 wide), bucket 1 the 12s and 9s
+ * (three batches, all 12 wide): (3,6) and (3,12), two shapes. */
+START_TEST(test_compile_shapes_counts_rows_and_width_together) {
+    PlCorpus *c = corpus();
+    PlKCase *cases = cases_of("compile_shapes", c);
+    ck_assert_int_eq(cases[1].out[0].shape[0], 3);
+    for (int b = 0; b < 3; b++) ck_assert(cases[1].out[0].v[b] == 12 && cases[4].out[0].v[b] == 8);
+    ck_assert(cases[1].out[1].v[0] == 2 && cases[4].out[1].v[0] == 1);
+    ck_assert(cases[6].in[3].v[0] == 9);
+    double w7[4] = {6, 12, 12, 12};
+    ck_assert_int_eq(cases[6].out[0].shape[0], 4);
+    for (int b = 0; b < 4; b++) ck_assert(cases[6].out[0].v[b] == w7[b]);
+    ck_assert(cases[6].out[1].v[0] == 2);
+    free_cases("compile_shapes", cases);
+    pl_corpus_free(c);
+}
+END_TEST
+
 /* Row 1 of case 2 keeps 6 tokens left-padded to 10: its first real token is
  * at index 4 and has position 0; counting from the row's start says 4. */
 START_TEST(test_check_names_the_first_wrong_cell_and_why) {
@@ -194,8 +244,8 @@ START_TEST(test_every_kata_names_each_of_its_known_bugs) {
         free_cases(name, cases);
         tasks++;
     }
-    ck_assert_int_eq(tasks, 19);
-    ck_assert_int_ge(bugs_seen, 45);
+    ck_assert_int_eq(tasks, 21);
+    ck_assert_int_ge(bugs_seen, 54);
     pl_corpus_free(c);
 }
 END_TEST
@@ -301,6 +351,8 @@ Suite *kata_suite(void) {
     tcase_add_test(tc, test_float16_fill_and_the_overflow_of_adding);
     tcase_add_test(tc, test_a_length_at_a_boundary_starts_the_next_bucket);
     tcase_add_test(tc, test_cu_seqlens_cases_add_up_the_real_lengths);
+    tcase_add_test(tc, test_block_mask_judges_each_tile_as_a_block_sparse_kernel);
+    tcase_add_test(tc, test_compile_shapes_counts_rows_and_width_together);
     suite_add_tcase(s, tc);
     tc = tcase_create("checking and files");
     tcase_add_test(tc, test_check_names_the_first_wrong_cell_and_why);

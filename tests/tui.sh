@@ -376,6 +376,20 @@ check_absent "stays flat" "what to look at, which says the distance stays flat, 
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 
+# Lesson 7's chat step at 80x24: the view keeps 6 rows under the lesson; its
+# page asks about the chat batch, so the chat lines take them, all four, the
+# asked share hidden, its loss lines in sight.
+W=80 H=24 ENVS=$LESSON_ENVS start lesson 07-loss --corpus builtin:1:400
+check_screen "lesson 7 opens" "step 1 of 13"
+for _ in $(seq 11); do T send-keys -t lab Space; done
+check_screen "its step 12 asks the share a completion-only loss trains on" "step 12 of 13: Only the answer is graded"
+check_re "the chat batch's heading under the loss view's title" '^ → as chats, <start> system\([0-9]+\) <start> user <start> answer: [0-9]+ real tokens'
+check_re "the example's labels, the prompt's hidden" '^ row 0 labels +\?'
+check_re "the answer tokens and their shares, hidden" '^ trained on \?+ answer tokens: \?+ of the real'
+check_re "both losses, in sight" '^ loss: answer only [0-9.]+; prompt counted too [0-9.]+ \([-+][0-9.]+\)$'
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
 # Probes never block the screen: at maxlen 2000, with three seeds training,
 # keys are answered at once and the views follow.
 start --corpus builtin:1:400 --maxlen 2000 --view attention --example 0

@@ -52,3 +52,13 @@ int pl_mask_rule_find(const char *name) {
         if (strcmp(pl_mask_rules[i].name, name) == 0) return i;
     return -1;
 }
+
+PlTile pl_mask_rule_tile(PlMaskRuleFn keep, const PlRuleCtx *c, int b, int qb, int kb, int block, long *kept) {
+    int q1 = (qb + 1) * block < c->T ? (qb + 1) * block : c->T;
+    int k1 = (kb + 1) * block < c->T ? (kb + 1) * block : c->T;
+    long n = 0;
+    for (int q = qb * block; q < q1; q++)
+        for (int kv = kb * block; kv < k1; kv++) n += keep(c, b, 0, q, kv) != 0;
+    if (kept) *kept = n;
+    return n == 0 ? PL_TILE_EMPTY : n == (long)block * block ? PL_TILE_FULL : PL_TILE_PARTIAL;
+}

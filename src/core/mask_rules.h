@@ -48,4 +48,16 @@ extern const PlMaskRule pl_mask_rules[PL_RULE_COUNT];
 /* The rule named name, or -1. */
 int pl_mask_rule_find(const char *name);
 
+/* What a block-sparse kernel does with one tile of block x block cells. */
+typedef enum { PL_TILE_EMPTY, PL_TILE_PARTIAL, PL_TILE_FULL } PlTile;
+
+/* The verdict on tile (qb, kb) of row b (queries qb*block .. +block, keys
+ * kb*block .. +block): empty when the rule keeps none of its cells (skipped
+ * whole), full when it keeps all block^2 of them (computed with no mask),
+ * partial otherwise. Cells past c->T are never kept, as FlexAttention pads
+ * the mask with False up to a multiple of the block, so a tile that reaches
+ * past T is at most partial. *kept (when not NULL) gets the cells kept. The
+ * one place the blocks probe and the block_mask kata judge a tile. */
+PlTile pl_mask_rule_tile(PlMaskRuleFn keep, const PlRuleCtx *c, int b, int qb, int kb, int block, long *kept);
+
 #endif

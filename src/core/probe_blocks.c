@@ -11,8 +11,6 @@
 
 #include "probe.h"
 
-enum { TILE_EMPTY, TILE_PARTIAL, TILE_FULL };
-
 int pl_blocks_block_ok(int block) {
     return block >= PL_BLOCKS_MIN_BLOCK && block <= PL_BLOCKS_MAX_BLOCK && (block & (block - 1)) == 0;
 }
@@ -24,16 +22,6 @@ void pl_probe_blocks_free(PlProbeBlocks *r) {
     memset(r, 0, sizeof *r);
 }
 
-/* The cells of tile (qb, kb) of row b that the rule keeps. */
-static long tile_kept(PlMaskRuleFn keep, const PlRuleCtx *ctx, int b, int qb, int kb, int S) {
-    int q1 = (qb + 1) * S < ctx->T ? (qb + 1) * S : ctx->T;
-    int k1 = (kb + 1) * S < ctx->T ? (kb + 1) * S : ctx->T;
-    long n = 0;
-    for (int q = qb * S; q < q1; q++)
-        for (int kv = kb * S; kv < k1; kv++) n += keep(ctx, b, 0, q, kv) != 0;
-    return n;
-}
-
 /* Counts rule k over every tile of the batch into r->rules[k]. */
 static void count_rule(PlProbeBlocks *r, int k, const PlRuleCtx *ctx) {
     PlBlockCount *out = &r->rules[k];
@@ -41,16 +29,16 @@ static void count_rule(PlProbeBlocks *r, int k, const PlRuleCtx *ctx) {
     for (int b = 0; b < r->B; b++)
         for (int qb = 0; qb < r->nb; qb++)
             for (int kb = 0; kb < r->nb; kb++) {
-                long kept = tile_kept(pl_mask_rules[k].keep, ctx, b, qb, kb, r->block);
-                int tile = kept == 0 ? TILE_EMPTY : kept == whole ? TILE_FULL : TILE_PARTIAL;
+                long kept;
+                PlTile tile = pl_mask_rule_tile(pl_mask_rules[k].keep, ctx, b, qb, kb, r->block, &kept);
                 out->kept_cells += kept;
                 out->row[(size_t)b * 3 + tile]++;
                 if (out->map && b == r->map_row) out->map[(size_t)qb * r->nb + kb] = (uint8_t)tile;
             }
     for (int b = 0; b < r->B; b++) {
-        out->empty += out->row[(size_t)b * 3 + TILE_EMPTY];
-        out->partial += out->row[(size_t)b * 3 + TILE_PARTIAL];
-        out->full += out->row[(size_t)b * 3 + TILE_FULL];
+        out->empty += out->row[(size_t)b * 3 + PL_TILE_EMPTY];
+        out->partial += out->row[(size_t)b * 3 + PL_TILE_PARTIAL];
+        out->full += out->row[(size_t)b * 3 + PL_TILE_FULL];
     }
     out->computed_cells = (int64_t)(out->partial + out->full) * whole;
     out->kept_share = (double)out->kept_cells / (double)r->dense_cells;

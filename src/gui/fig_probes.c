@@ -490,27 +490,31 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     /* the chat batch under the padded one when the top holds both grids with a row a text's height */
     double grids_need = 2 * (gui_text_h(dl, GUI_LARGE) + 8 * u + l->B * fmin(th, 14 * u)) + 2 * th + 24 * u;
     int chats = !bars_as_lines && top.h >= grids_need && l->chat_B > 0;
-    GuiRect pads_r = top, chat_r = top;
+    /* room for one grid only, and a lesson's page about the chat batch: the chat grid in its place */
+    int chats_only = !chats && l->chat_B > 0 && pl_report_loss_reads_chats(lab);
+    GuiRect pads_r = top, chat_r = top, grid = top;
     if (chats) {
         double h1 = (top.h - 2 * th - 16 * u) * 0.55;
         pads_r.h = h1, chat_r.y = top.y + h1 + 6 * u, chat_r.h = top.h - h1 - 2 * th - 22 * u;
-    } else pads_r.h = top.h - 2 * th - 16 * u;
-    GuiRect grid = term_grid(dl, pads_r, "cross-entropy per position (hatched: -100, ignored)", l->terms, l->targets,
-                             NULL, l->B, l->T, hi, 0);
-    if (chats) {
+    } else pads_r.h = chat_r.h = top.h - 2 * th - 16 * u;
+    if (!chats_only)
+        grid = term_grid(dl, pads_r, "cross-entropy per position (hatched: -100, ignored)", l->terms, l->targets, NULL,
+                         l->B, l->T, hi, 0);
+    if (chats || chats_only) {
         /* hatched: label -100; while the share trained on is asked, only the pads (the prompt's hatch would show it) */
         int veil = hidden(dl, PL_LOSS_CHAT_COUNTS);
         char title[200];
         snprintf(title, sizeof title, "as chats, <start> system <start> user <start> answer: %s",
                  veil ? "each label's term, the prompt's too (hatched: pads)"
                       : "each label's term (hatched: -100, the prompt and pads)");
-        term_grid(dl, chat_r, title, l->chat_terms, l->chat_labels, l->chat_ids, l->chat_B, l->chat_T, hi,
-                  veil ? 2 : 1);
+        GuiRect cg = term_grid(dl, chat_r, title, l->chat_terms, l->chat_labels, l->chat_ids, l->chat_B, l->chat_T, hi,
+                               veil ? 2 : 1);
+        if (chats_only) grid = cg;
     }
     colour_bar(dl, (GuiRect){grid.x, top.y + top.h - 2 * th - 4 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi,
                GUI_RAMP_SEQ, "term");
     double cb_w = fmin(220 * u, grid.w) + 20 * u;
-    if (chats && grid.w - cb_w > 200 * u)
+    if (grid.w - cb_w > 200 * u) /* the share trained on, beside the bar whichever grid is drawn */
         gui_text_wrap(dl, grid.x + cb_w, top.y + top.h - 2 * th - 6 * u, grid.w - cb_w, GUI_SMALL, GUI_C_FG, GUI_LEFT,
                       "%s", chat_line);
     if (bars_as_lines) {

@@ -45,64 +45,96 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
 
 /* ---- loss ---- */
 
-void tui_view_loss(PlLab *lab, TuiPane *p) {
-    PlResultStatus st;
-    const PlProbeLoss *r = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
-    char src[256];
-    tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
-    if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
-                    "batch x T shrinks as pads grow; per token does not", &st, r != NULL))
-        return;
-    int row = 3,
-        gap = p->box.h >= 19; /* the blank lines go first on a short pane: the lines under them are the point */
-    pane_put(p, row++, 0, p->box.w, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
-             PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
-             PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
-             st.info->settings.seed);
-    row += gap;
-    pane_putc(p, TUI_DIM, row++, 0, p->box.w, "normalisation    loss      |gradient|");
-    pane_put(p, row++, 0, p->box.w, "per token       %s   %s", PL_FIG("loss.per_token", "%7.4f", (double)r->per_token),
+/* The normalisations, the wide batch and the pads as targets: the loss view's first part. */
+static void loss_table(TuiPane *p, int *row, const PlProbeLoss *r, int gap) {
+    int y = *row;
+    pane_putc(p, TUI_DIM, y++, 0, p->box.w, "normalisation    loss      |gradient|");
+    pane_put(p, y++, 0, p->box.w, "per token       %s   %s", PL_FIG("loss.per_token", "%7.4f", (double)r->per_token),
              PL_FIG("loss.grad_per_token", "%9.5f", (double)r->grad_per_token));
-    pane_put(p, row++, 0, p->box.w, "per sequence    %s   %s",
+    pane_put(p, y++, 0, p->box.w, "per sequence    %s   %s",
              PL_FIG("loss.per_sequence", "%7.4f", (double)r->per_sequence),
              PL_FIG("loss.grad_per_sequence", "%9.5f", (double)r->grad_per_sequence));
-    pane_put(p, row++, 0, p->box.w, "batch x T       %s   %s", PL_FIG("loss.batch_t", "%7.4f", (double)r->batch_t),
+    pane_put(p, y++, 0, p->box.w, "batch x T       %s   %s", PL_FIG("loss.batch_t", "%7.4f", (double)r->batch_t),
              PL_FIG("loss.grad_batch_t", "%9.5f", (double)r->grad_batch_t));
-    row += gap;
+    y += gap;
     /* whether the per-token loss stayed put tells both losses at once (as padlab probe loss says it), one word
      * of one shape while hidden; "shrunk" tells the wide batch x T against the one above */
-    pane_put(p, row++, 0, p->box.w, "padded to %s: per token %s%s; batch x T %s",
+    pane_put(p, y++, 0, p->box.w, "padded to %s: per token %s%s; batch x T %s",
              PL_FIG("loss.wide_width", "%d", r->wide_T),
              PL_FIG("loss.per_token_wide", "%.4f", (double)r->per_token_wide),
              PL_FIG("loss.per_token_wide,loss.per_token", ", %s",
                     tui_hidden("loss.per_token_wide,loss.per_token") || pl_report_loss_unchanged(r) ? "unchanged"
                                                                                                     : "changed"),
              PL_FIG("loss.batch_t_wide", "%.4f, shrunk", (double)r->batch_t_wide));
-    row += gap;
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "without ignore_index: %s fake pad targets join in; the loss reads %s,",
+    y += gap;
+    pane_putc(p, TUI_WARN, y++, 0, p->box.w, "without ignore_index: %s fake pad targets join in; the loss reads %s,",
               PL_FIG("loss.fake_terms", "%ld", r->fake_terms),
               PL_FIG("loss.with_pads", "%.4f", (double)r->loss_with_pads));
-    pane_putc(p, TUI_WARN, row++, 0, p->box.w, "and %s for a model that learned to predict pad, no better on real ones",
+    pane_putc(p, TUI_WARN, y++, 0, p->box.w, "and %s for a model that learned to predict pad, no better on real ones",
               PL_FIG("loss.pad_perfect", "%.4f", (double)r->loss_pad_perfect));
-    /* the same rows as chats: the example's labels, the share trained on, and both losses */
-    row += gap;
-    char labels[256];
-    pane_putc(p, TUI_DIM, row++, 0, p->box.w,
-              "as chats, <start> system(%s) <start> user <start> answer: %s real tokens",
-              PL_FIG("loss.chat_system", "%d", r->chat_system), PL_FIG("loss.chat_real", "%ld", r->chat_real));
-    pane_put(p, row++, 0, p->box.w, "row 0 labels  %s", pl_report_loss_labels(labels, sizeof labels, r, 0));
+    *row = y;
+}
+
+/* The chat batch's heading: its template and its real tokens, into buf. */
+static const char *chat_heading(char *buf, size_t cap, const PlProbeLoss *r) {
+    snprintf(buf, cap, "as chats, <start> system(%s) <start> user <start> answer: %s real tokens",
+             PL_FIG("loss.chat_system", "%d", r->chat_system), PL_FIG("loss.chat_real", "%ld", r->chat_real));
+    return buf;
+}
+
+/* The same rows as chats: the example's labels, the share trained on, and
+ * both losses; under the heading unless the view's header holds it. */
+static void loss_chats(TuiPane *p, int *row, const PlProbeLoss *r, int heading) {
+    int y = *row;
+    char labels[256], head[400];
+    if (heading) pane_putc(p, TUI_DIM, y++, 0, p->box.w, "%s", chat_heading(head, sizeof head, r));
+    pane_put(p, y++, 0, p->box.w, "row 0 labels  %s", pl_report_loss_labels(labels, sizeof labels, r, 0));
     double cells = (double)r->chat_B * r->chat_T;
     pane_put(
-        p, row++, 0, p->box.w, "trained on %s answer tokens: %s of the real, %s of %s x %s cells",
+        p, y++, 0, p->box.w, "trained on %s answer tokens: %s of the real, %s of %s x %s cells",
         PL_FIG("loss.completion_tokens", "%ld", r->completion_tokens),
         PL_FIG("loss.completion_share", "%.1f%%",
                r->chat_real ? 100.0 * (double)r->completion_tokens / (double)r->chat_real : 0.0),
         PL_FIG("loss.completion_cell_share", "%.1f%%", cells > 0 ? 100.0 * (double)r->completion_tokens / cells : 0.0),
         PL_FIG("loss.chat_rows", "%d", r->chat_B), PL_FIG("loss.chat_width", "%d", r->chat_T));
-    pane_put(p, row++, 0, p->box.w, "loss: answer only %s; prompt counted too %s (%s)",
+    pane_put(p, y++, 0, p->box.w, "loss: answer only %s; prompt counted too %s (%s)",
              PL_FIG("loss.completion_loss", "%.4f", (double)r->completion_loss),
              PL_FIG("loss.prompt_included_loss", "%.4f", (double)r->prompt_included_loss),
              PL_FIG("loss.prompt_gap", "%+.4f", (double)r->prompt_included_loss - (double)r->completion_loss));
+    *row = y;
+}
+
+/* The view is 15 rows without its blank lines (3 of header, 12 of figures).
+ * A shorter pane (a lesson's at 80x24 leaves it 6) shows the top; when the
+ * lesson's page is about the chat batch, the chat lines instead, their
+ * heading in the header's third row, so that all four fit in 6. */
+#define LOSS_ROWS 15
+
+void tui_view_loss(PlLab *lab, TuiPane *p) {
+    PlResultStatus st;
+    const PlProbeLoss *r = pl_lab_view_result(lab, PL_VIEW_LOSS, PL_R_LOSS, &st);
+    char src[256], head[400];
+    int chats = p->box.h < LOSS_ROWS && pl_report_loss_reads_chats(lab) && r;
+    tui_source(st.info, TUI_SRC_FOCUS, src, sizeof src);
+    if (!tui_header(p, "loss: next-token cross-entropy of the rows, pads at -100", src,
+                    chats ? chat_heading(head, sizeof head, r) : "batch x T shrinks as pads grow; per token does not",
+                    &st, r != NULL))
+        return;
+    int row = 3,
+        gap = p->box.h >= 19; /* the blank lines go first on a short pane: the lines under them are the point */
+    if (chats) {
+        loss_chats(p, &row, r, 0);
+        loss_table(p, &row, r, 0);
+        return;
+    }
+    pane_put(p, row++, 0, p->box.w, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
+             PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
+             PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
+             st.info->settings.seed);
+    row += gap;
+    loss_table(p, &row, r, gap);
+    row += gap;
+    loss_chats(p, &row, r, 1);
 }
 
 /* ---- layers ---- */

@@ -399,6 +399,103 @@ static const PlKBug packed_mask_bugs[] = {
      packed_blocks_only},
 };
 
+/* ---- block masks ---- */
+
+/* kind 0: a tile past T judged on its cells inside T; 1: the padding read
+ * at the query; 2: the causal rule as key < query. */
+static void blocks_as(PlKCase *kc, int kind) {
+    const PlKArray *m = &kc->in[0], *doc = &kc->in[1];
+    const char *rule = kc->in[2].text;
+    int B = rows(m), T = cols(m), S = (int)kc->in[3].v[0], nb = (T + S - 1) / S;
+    int causal = strstr(rule, "causal") != NULL, padding = strstr(rule, "padding") != NULL;
+    int document = strstr(rule, "document") != NULL;
+    for (int r = 0; r < B; r++)
+        for (int qb = 0; qb < nb; qb++) {
+            double *part = &kc->out[1].v[(size_t)r * nb + qb], *full = &kc->out[2].v[(size_t)r * nb + qb];
+            *part = *full = 0;
+            for (int kb = 0; kb < nb; kb++) {
+                long kept = 0, cells = kind == 0 ? 0 : (long)S * S;
+                for (int q = qb * S; q < (qb + 1) * S && q < T; q++)
+                    for (int k = kb * S; k < (kb + 1) * S && k < T; k++) {
+                        int ok = !causal || (kind == 2 ? k < q : k <= q);
+                        ok = ok && (!padding || real_at(m, r, kind == 1 ? q : k, 0));
+                        ok = ok && (!document || doc->v[(size_t)r * T + q] == doc->v[(size_t)r * T + k]);
+                        kept += ok, cells += kind == 0;
+                    }
+                int tile = kept == 0 ? 0 : kept == cells ? 2 : 1;
+                kc->out[0].v[((size_t)r * nb + qb) * nb + kb] = tile;
+                *part += tile == 1, *full += tile == 2;
+            }
+        }
+}
+static void blocks_inside(PlKCase *kc) { blocks_as(kc, 0); }
+static void blocks_query(PlKCase *kc) { blocks_as(kc, 1); }
+static void blocks_strict(PlKCase *kc) { blocks_as(kc, 2); }
+static void blocks_count_full(PlKCase *kc) {
+    for (size_t i = 0; i < kc->out[1].n; i++) kc->out[1].v[i] += kc->out[2].v[i];
+}
+static const PlKBug block_bugs[] = {
+    {"a tile past T judged on its cells inside T",
+     "the mask is padded with cells no rule keeps up to whole tiles, so a tile that reaches past T is never full",
+     blocks_inside},
+    {"kv_num_blocks counting the full tiles too",
+     "kv_num_blocks counts the partial tiles only; full_kv_num_blocks counts the full ones", blocks_count_full},
+    {"the padding read at the query", "the padding rule hides pad keys (the key's token), whatever the query",
+     blocks_query},
+    {"the causal rule as key < query", "a query sees its own key: causal keeps key <= query, the diagonal included",
+     blocks_strict},
+};
+
+/* ---- compile shapes ---- */
+
+/* The distinct (rows[b], width[b]) among n batches. */
+static int distinct_shapes(const int *rws, const double *width, int n) {
+    int d = 0;
+    for (int b = 0; b < n; b++) {
+        int seen = 0;
+        for (int e = 0; e < b && !seen; e++) seen = rws[e] == rws[b] && width[e] == width[b];
+        d += !seen;
+    }
+    return d;
+}
+
+/* kind 0: distinct widths; 1: every batch; 2: rounded past an exact
+ * multiple; 3: the multiple ignored; 4: each bucket batch to its own longest. */
+static void shapes_as(PlKCase *kc, int kind) {
+    PlPlan *p = NULL;
+    if (pl_ktask_shapes_plan(kc, &p)) return;
+    const char *s = kc->in[2].text;
+    int n = p->n_batches, rws[64], own[64];
+    double *w = kc->out[0].v;
+    for (int b = 0; b < n && b < 64; b++) {
+        rws[b] = p->start[b + 1] - p->start[b], own[b] = 0;
+        for (int i = p->start[b]; i < p->start[b + 1]; i++) {
+            int L = (int)kc->in[0].v[p->order[i]];
+            own[b] = L > own[b] ? L : own[b];
+        }
+        if (kind == 2 && !strcmp(s, "multiple_of_8")) w[b] = (own[b] / 8 + 1) * 8;
+        if ((kind == 3 && !strcmp(s, "multiple_of_8")) || (kind == 4 && !strcmp(s, "bucket_longest"))) w[b] = own[b];
+        if (kind == 0) rws[b] = 0;
+    }
+    kc->out[1].v[0] = kind == 1 ? n : distinct_shapes(rws, w, n < 64 ? n : 64);
+    pl_plan_free(p);
+}
+static void shapes_widths(PlKCase *kc) { shapes_as(kc, 0); }
+static void shapes_batches(PlKCase *kc) { shapes_as(kc, 1); }
+static void shapes_past(PlKCase *kc) { shapes_as(kc, 2); }
+static void shapes_unrounded(PlKCase *kc) { shapes_as(kc, 3); }
+static void shapes_own(PlKCase *kc) { shapes_as(kc, 4); }
+static const PlKBug shapes_bugs[] = {
+    {"the distinct widths, the rows left out",
+     "a shape is (rows, width): a last batch of fewer rows is a new shape even at a width seen before", shapes_widths},
+    {"every batch counted", "a batch whose (rows, width) came before reuses that compiled graph", shapes_batches},
+    {"(width // 8 + 1) * 8", "a width already at a multiple of 8 stays: round up with -(-width // 8) * 8", shapes_past},
+    {"the multiple of 8 left out", "multiple_of_8 rounds each batch's longest row up to a multiple of 8",
+     shapes_unrounded},
+    {"each bucket batch padded to its own longest row",
+     "bucket_longest pads every batch of a bucket to the bucket's longest row, so a bucket is one width", shapes_own},
+};
+
 /* ---- the table ---- */
 
 #define ROW(task, bugs) \
@@ -427,6 +524,8 @@ static const struct {
     ROW(pl_ktask_kv, kv_bugs),
     ROW(pl_ktask_packed_pos, packed_pos_bugs),
     ROW(pl_ktask_packed_mask, packed_mask_bugs),
+    ROW(pl_ktask_blocks, block_bugs),
+    ROW(pl_ktask_shapes, shapes_bugs),
 };
 
 const PlKBug *pl_kbugs_of(const PlKTask *t, int *n) {

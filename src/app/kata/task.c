@@ -10,7 +10,8 @@ static const PlKTask *const tasks[] = {
     &pl_ktask_pad,        &pl_ktask_keras, &pl_ktask_torch,      &pl_ktask_hf,          &pl_ktask_inf,
     &pl_ktask_finfo,      &pl_ktask_fp16,  &pl_ktask_mean,       &pl_ktask_softmax,     &pl_ktask_causal,
     &pl_ktask_labels,     &pl_ktask_loss,  &pl_ktask_pos,        &pl_ktask_cu,          &pl_ktask_buckets,
-    &pl_ktask_completion, &pl_ktask_kv,    &pl_ktask_packed_pos, &pl_ktask_packed_mask,
+    &pl_ktask_completion, &pl_ktask_kv,    &pl_ktask_packed_pos, &pl_ktask_packed_mask, &pl_ktask_blocks,
+    &pl_ktask_shapes,
 };
 #define NTASKS (int)(sizeof tasks / sizeof tasks[0])
 

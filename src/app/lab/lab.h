@@ -428,6 +428,16 @@ void pl_lab_set_ledger(PlLab *lab, const PlLedger *l);
 /* The ledger in force, or NULL when nothing is hidden. Borrowed, valid
  * until the next pl_lab_set_ledger. */
 const PlLedger *pl_lab_ledger(const PlLab *lab);
+/* The figures the page a lesson shows now names: its narration's and its
+ * question's answer. A view with more lines than its pane holds draws the
+ * part they name first (the loss view's chat lines when a step asks about
+ * the chat batch). A lesson sets them with its ledger each frame
+ * (pl_lesson_run_sync_ledger); clearing leaves none. Past PL_LAB_READING
+ * names the rest are dropped: this orders lines, it hides nothing. */
+void pl_lab_clear_reading(PlLab *lab);
+void pl_lab_add_reading(PlLab *lab, const char *name);
+/* Whether a figure the page names starts with prefix ("loss.chat_"). */
+int pl_lab_reads(const PlLab *lab, const char *prefix);
 /* The status line every front end draws: the retrain's or the grid's
  * progress while one runs, else what the last one came to. Returns buf. */
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap);

@@ -49,6 +49,7 @@ typedef struct {
 } PlSlot;
 
 #define PL_UNDO_DEPTH 64
+#define PL_LAB_READING 32
 
 struct PlLab {
     PlLabSettings s;
@@ -56,6 +57,8 @@ struct PlLab {
     int *lens;
     PlChance chance; /* of corpus */
     PlLedger ledger; /* what the learner may not see now (a lesson's questions) */
+    int nreading;    /* the figures a lesson's page names now (pl_lab_reads) */
+    char reading[PL_LAB_READING][PL_FIG_NAME];
     int longest; /* the corpus's longest review: what maxlen none stands for */
     unsigned changes;
     unsigned locked;  /* settings a lesson keeps the learner from changing */

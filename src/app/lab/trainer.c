@@ -388,6 +388,19 @@ void pl_lab_set_ledger(PlLab *lab, const PlLedger *l) {
 
 const PlLedger *pl_lab_ledger(const PlLab *lab) { return pl_ledger_empty(&lab->ledger) ? NULL : &lab->ledger; }
 
+void pl_lab_clear_reading(PlLab *lab) { lab->nreading = 0; }
+
+void pl_lab_add_reading(PlLab *lab, const char *name) {
+    if (lab->nreading < PL_LAB_READING && strlen(name) < PL_FIG_NAME)
+        memcpy(lab->reading[lab->nreading++], name, strlen(name) + 1);
+}
+
+int pl_lab_reads(const PlLab *lab, const char *prefix) {
+    for (int i = 0; i < lab->nreading; i++)
+        if (strncmp(lab->reading[i], prefix, strlen(prefix)) == 0) return 1;
+    return 0;
+}
+
 const char *pl_lab_status_text(const PlLab *lab, char *buf, int cap) {
     const PlLabTraining *t = &lab->tr;
     if (!t->active && !lab->grid.active && lab->ledger.training && lab->nruns)

@@ -110,6 +110,10 @@ static void chat_row(const PlProbeLoss *r, int b, int *prompt, int *answer, int 
     *prompt = real - *answer, *pads = r->chat_T - real;
 }
 
+int pl_report_loss_reads_chats(const PlLab *lab) {
+    return pl_lab_reads(lab, "loss.chat_") || pl_lab_reads(lab, "loss.completion") || pl_lab_reads(lab, "loss.prompt_");
+}
+
 const char *pl_report_loss_labels(char *buf, size_t cap, const PlProbeLoss *r, int b) {
     int prompt, answer, pads;
     chat_row(r, b, &prompt, &answer, &pads);

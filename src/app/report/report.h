@@ -123,6 +123,10 @@ int pl_report_loss_unchanged(const PlProbeLoss *r);
  * -100 x10"), marked as one figure of PL_LOSS_CHAT_COUNTS, into buf (cap
  * bytes). Returns buf. */
 const char *pl_report_loss_labels(char *buf, size_t cap, const PlProbeLoss *r, int b);
+/* Whether the page a lesson shows now names a figure of the chat batch
+ * (pl_lab_reads): where the loss view cannot show all its parts, both
+ * front ends then show the chat batch's. */
+int pl_report_loss_reads_chats(const PlLab *lab);
 PlStatus pl_report_layers_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_layers_json(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
 PlStatus pl_report_generate_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);

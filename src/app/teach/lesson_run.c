@@ -151,6 +151,7 @@ void pl_lesson_run_free(PlLessonRun *r) {
     if (!r) return;
     pl_lab_lock(r->lab, 0);
     pl_lab_set_ledger(r->lab, NULL);
+    pl_lab_clear_reading(r->lab);
     free(r);
 }
 
@@ -463,10 +464,18 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
     pl_lesson_text_quantities(r->l->steps[k].text, show_one, out);
 }
 
+static void add_reading(const char *name, void *lab) { pl_lab_add_reading(lab, name); }
+
 void pl_lesson_run_sync_ledger(PlLessonRun *r) {
     PlLedger l;
     pl_lesson_run_ledger(r, &l);
     pl_lab_set_ledger(r->lab, &l);
+    const PlStep *s = pl_lesson_run_step(r);
+    char name[96];
+    pl_lab_clear_reading(r->lab);
+    pl_lesson_text_quantities(s->text, add_reading, r->lab);
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer)
+        pl_lab_add_reading(r->lab, pl_quantity_name(&s->q.answer, name, sizeof name));
 }
 
 void pl_lesson_run_seen(PlLessonRun *r, int step) {
