@@ -56,7 +56,7 @@ for v in batch cost attention rnn pooling loss train layers generate masks; do
         --screenshot "$out/$v.png"
 done
 echo "  SHOT     doc/screenshots/lesson-present.png"
-env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui --corpus "$corpus" --lesson 11-experiment --step 2 --present \
+env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui --corpus "$corpus" --lesson 12-experiment --step 2 --present \
     --size 1920x1080 --timeout 3600 --screenshot "$out/lesson-present.png"
 echo "  SVG      doc/screenshots/cost.svg"
 "$P" export --corpus "$corpus" --view cost --svg "$out/cost.svg"

@@ -709,10 +709,10 @@ START_TEST(test_the_answer_key_and_the_played_grid_lesson_agree) {
     ck_assert_int_eq(SDL_InitSubSystem(SDL_INIT_EVENTS), 0);
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         char answer[100];
-        ck_assert(cli_answer_of("11-experiment", "--corpus builtin:1:400", steps[i], answer, sizeof answer));
+        ck_assert(cli_answer_of("12-experiment", "--corpus builtin:1:400", steps[i], answer, sizeof answer));
         PlLessonPlay p;
         char why[300];
-        ck_assert_msg(pl_lesson_play_open(&p, f.lab, "11-experiment", steps[i], 0, why, sizeof why) == 0, "%s", why);
+        ck_assert_msg(pl_lesson_play_open(&p, f.lab, "12-experiment", steps[i], 0, why, sizeof why) == 0, "%s", why);
         lesson_wait(&f, &p);
         push_text(answer), push_key(SDLK_RETURN);
         drain(&p);
@@ -974,10 +974,10 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
     PlLabSettings s = pl_settings_default();
     Frame f;
     frame_open(&f, &s);
-    /* 05-rnn, "Pads before the words" and "The mask carries the state": the readout's distance (0) */
+    /* 04-rnn, "Pads before the words" and "The mask carries the state": the readout's distance (0) */
     for (int k = 3; k <= 4; k++) {
         PlLessonPlay p;
-        int from = open_step_frame(&f, &p, "05-rnn", k);
+        int from = open_step_frame(&f, &p, "04-rnn", k);
         ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_RNN);
         int digits = 0;
         for (int i = from; i < f.dl.n; i++) {
@@ -1040,8 +1040,8 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
     }
     ck_assert_int_eq(cells, PL_BATCH_COUNT - 1); /* packed's cells are the real tokens: hidden with them */
     pl_lesson_play_close(&p);
-    /* 03-attention, "-inf before the softmax": the largest weight on a pad key; the pad columns covered */
-    open_step_frame(&f, &p, "03-attention", 1);
+    /* 06-attention, "-inf before the softmax": the largest weight on a pad key; the pad columns covered */
+    open_step_frame(&f, &p, "06-attention", 1);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
     ck_assert_ptr_nonnull(tagged(&f.dl, "pad columns hidden"));
     ck_assert_ptr_nonnull(text_with(&f.dl, "largest weight on one pad key: ??????"));
@@ -1688,9 +1688,9 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
     static const struct {
         const char *lesson;
         int step;
-    } steps[] = {{"01-rectangle", 3}, {"02-mask", 7},       {"03-attention", 7}, {"04-causal", 2},
-                 {"05-rnn", 3},       {"06-pooling", 2},    {"07-loss", 2},      {"08-maxlen", 2},
-                 {"09-batching", 2},  {"10-generation", 2}, {"11-experiment", 3}};
+    } steps[] = {{"01-rectangle", 3}, {"02-maxlen", 2},     {"03-mask", 7},    {"04-rnn", 3},
+                 {"05-pooling", 2},   {"06-attention", 7},  {"07-loss", 2},    {"08-batching", 2},
+                 {"09-causal", 2},    {"10-generation", 2}, {"11-packing", 3}, {"12-experiment", 3}};
     Canvas c;
     canvas_open(&c);
     Legible L = {0};

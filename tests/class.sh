@@ -197,6 +197,37 @@ n=$(find "$TMP/reports" -name '01-rectangle*' -type f | wc -l)
 if [[ $n -eq 3 && $(ls "$TMP" | grep -c '^reports\.') -eq 0 ]]; then pass "--report FOLDER writes the report's three files into it"
 else fail "--report FOLDER writes the report's three files into it" "$n files: $(ls "$TMP/reports")" "$(tail -n 3 "$TMP/resume.out")"; fi
 
+# ---- a class kept under a lesson's old name (before the renumbering) resumes under the new one ----
+exec 7>&-
+classes="$TMP/state/padlab/classes"
+serve_attention() {
+    "$PADLAB" lesson "$@" --class --listen 127.0.0.1 --port 0 <"$TMP/keys" >"$TMP/resume.out" 2>&1 &
+    pid=$!
+    exec 7>"$TMP/keys"
+    for _ in $(seq 1 300); do grep -q '^class: serving' "$TMP/resume.out" && break; sleep 0.1; done
+    url=$(sed -n 's/^class: serving \(http:[^ ]*\) code .*/\1/p' "$TMP/resume.out")
+    code=$(sed -n 's/^class: serving .* code \([A-Z0-9]*\)$/\1/p' "$TMP/resume.out")
+}
+serve_attention 06-attention --new
+first=$code a=$(token) b=$(token)
+key ' '
+wait_state "$a" '"phase": "open"'
+key 'qq'
+wait "$pid"
+exec 7>&-
+# as padlab kept it before the renumbering: 03-attention.class, lesson = 03-attention
+sed 's/^lesson = 06-attention$/lesson = 03-attention/' "$classes/06-attention.class" >"$classes/03-attention.class"
+rm "$classes/06-attention.class"
+serve_attention 06-attention
+if [[ $code == "$first" ]] && grep -q '^class: resumed, 2 students, at step 2$' "$TMP/resume.out"; then
+    pass "a class kept as 03-attention resumes as 06-attention: its code, its 2 students, its step"
+else fail "a class kept as 03-attention resumes as 06-attention" "code $code (was $first)" "$(head -n 3 "$TMP/resume.out")"; fi
+key 'qq'
+wait "$pid"
+if grep -q '^lesson = 06-attention$' "$classes/06-attention.class" 2>/dev/null; then
+    pass "and is kept under the new name from then on"
+else fail "and is kept under the new name from then on" "$(ls "$classes")"; fi
+
 # ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
 exec 7>&- 2>/dev/null
 rm -f "$TMP/keys" && mkfifo "$TMP/keys" "$TMP/pres"

@@ -122,11 +122,11 @@ else fail "--answers follows the corpus given" "$out"; fi
 
 # ---- playing lesson 1 in tmux ----
 # ---- handouts: a worksheet with the asked figures blanked, and its key ----
-run "$P" lesson 03-attention --handout "$TMP/handout"
-ws="$TMP/handout/03-attention.md" key="$TMP/handout/03-attention-key.md"
+run "$P" lesson 06-attention --handout "$TMP/handout"
+ws="$TMP/handout/06-attention.md" key="$TMP/handout/06-attention-key.md"
 if [[ $rc -eq 0 && $out == "$ws"$'\n'"$key" ]]; then pass "--handout writes the worksheet and its key, naming them"
 else fail "--handout writes the worksheet and its key, naming them" "status $rc" "$out" "$err"; fi
-want=$("$P" lesson --answers 03-attention | sed -n 's/.*answer: attention.wrong_fix_sum = //p')
+want=$("$P" lesson --answers 06-attention | sed -n 's/.*answer: attention.wrong_fix_sum = //p')
 if grep -qF "Answer: **$want** (attention.wrong_fix_sum)" "$key" && ! grep -qF "$want" "$ws" &&
     grep -qF "Your prediction: ______________" "$ws"; then
     pass "the key gives --answers' figure ($want), the worksheet leaves room for it and never shows it"
@@ -137,17 +137,17 @@ if [[ -n $right ]] && grep -qxF -- "- $right" "$ws"; then pass "the key's letter
 else fail "the key's letters are the worksheet's" "key: $right" "$(grep '^- [a-f])' "$ws" | head -n 6)"; fi
 if [[ ${PADLAB_GUI:-yes} == yes ]]; then
     texts() { grep -o '<text[^>]*>[^<]*</text>' "$1" | sed 's/<[^>]*>//g'; }
-    if texts "$TMP/handout/03-attention-step3.svg" | grep -qxF "zeroing pads after the softmax: a row sums ?????" &&
-        texts "$TMP/handout/03-attention-step3-key.svg" | grep -qxF "zeroing pads after the softmax: a row sums 0.250"; then
+    if texts "$TMP/handout/06-attention-step3.svg" | grep -qxF "zeroing pads after the softmax: a row sums ?????" &&
+        texts "$TMP/handout/06-attention-step3-key.svg" | grep -qxF "zeroing pads after the softmax: a row sums 0.250"; then
         pass "the worksheet's figure blanks the asked figure as the screen does; the key's shows it"
-    else fail "the worksheet's figure blanks the asked figure; the key's shows it" "$(texts "$TMP/handout/03-attention-step3.svg" | grep sums)"; fi
+    else fail "the worksheet's figure blanks the asked figure; the key's shows it" "$(texts "$TMP/handout/06-attention-step3.svg" | grep sums)"; fi
     # each step's figure waits for its view's results (steps 6 and 7 were drawn "computing...")
     if waiting=$(grep -l 'computing\.\.\.' "$TMP"/handout/*.svg); then
         fail "every figure of the handout is drawn from its view's results, none computing" "$waiting"
     else pass "every figure of the handout is drawn from its view's results, none computing"; fi
 else skip "the handout's figures: this padlab was built without the window" 2; fi
 touch "$TMP/plain"
-run "$P" lesson 03-attention --handout "$TMP/plain/sub"
+run "$P" lesson 06-attention --handout "$TMP/plain/sub"
 expect_error "--handout into a folder that cannot be made says why" "--handout: "
 
 tmux_begin "playing lessons in the terminal" 38

@@ -38,24 +38,24 @@ START_TEST(test_two_lessons_open_at_once_keep_both_answers) {
     PlBook a, b, c;
     ck_assert_int_eq(pl_book_load(&a, &pl_progress_kind, path, &err), PL_OK); /* a teacher's --present */
     ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK); /* a laptop's copy */
-    PlLessonProgress *p = pl_progress_of(&a, "02-mask");
+    PlLessonProgress *p = pl_progress_of(&a, "03-mask");
     p->opened++, p->step = 2, p->answer[1] = 1;
-    p = pl_progress_of(&b, "02-mask");
+    p = pl_progress_of(&b, "03-mask");
     p->opened++, p->step = 4, p->answer[3] = -1;
     pl_progress_of(&b, "01-rectangle")->done = 1;
     ck_assert_int_eq(pl_book_save(&a, &err), PL_OK);
     ck_assert_int_eq(pl_book_save(&b, &err), PL_OK); /* the stale copy saves last */
     ck_assert_int_eq(pl_book_load(&c, &pl_progress_kind, path, &err), PL_OK);
     ck_assert_int_eq(c.n, 2);
-    p = pl_book_find(&c, "02-mask");
+    p = pl_book_find(&c, "03-mask");
     ck_assert_ptr_nonnull(p);
     ck_assert_int_eq(p->answer[1], 1);  /* the teacher's answer */
     ck_assert_int_eq(p->answer[3], -1); /* and the laptop's */
     ck_assert_int_eq(p->opened, 2);
     ck_assert_int_eq(p->step, 4); /* the step of the last save */
     ck_assert_int_eq(((PlLessonProgress *)pl_book_find(&c, "01-rectangle"))->done, 1);
-    ck_assert_int_eq(pl_book_find(&b, "02-mask") != NULL &&
-                         ((PlLessonProgress *)pl_book_find(&b, "02-mask"))->answer[1],
+    ck_assert_int_eq(pl_book_find(&b, "03-mask") != NULL &&
+                         ((PlLessonProgress *)pl_book_find(&b, "03-mask"))->answer[1],
                      1); /* the one that saved last holds the other's too */
     pl_book_done(&a), pl_book_done(&b), pl_book_done(&c);
     pl_test_rmtree(dir);
@@ -301,6 +301,115 @@ START_TEST(test_a_late_format_line_is_damage_and_a_bad_record_is_left_out) {
 }
 END_TEST
 
+/* ---- lessons renamed (app/teach/renamed.h) ---- */
+
+static const PlLessonProgress *progress_of(const PlBook *b, const char *name) { return pl_book_find(b, name); }
+
+/* A progress file of the old names (before issue 33's order): each record
+ * reads as the new lesson's, 09-batching's answers split between
+ * 08-batching and 11-packing at their new steps, by the table worked by
+ * hand: old steps 0-8 stay, 9-11 are 11-packing's 3-5, 12 on are 9 on. */
+START_TEST(test_a_progress_file_of_the_old_names_reads_under_the_new_ones) {
+    char *dir = pl_test_tmpdir(), path[4200];
+    snprintf(path, sizeof path, "%s/progress", dir);
+    const char old[] = "# padlab: lessons played\n"
+                       "format = 2\n"
+                       "learner = 00000000000000a1\n"
+                       "lesson = 01-rectangle step=0 done=1 opened=2 answers=1r,4w\n"
+                       "lesson = 03-attention step=5 done=0 opened=3 answers=0r,1w,2r\n"
+                       "lesson = 09-batching step=10 done=0 opened=4 answers=0r,4w,9r,10w,12r\n"
+                       "lesson = 08-maxlen step=0 done=1 opened=1 answers=1r\n"
+                       "lesson = 06-pooling step=7 done=0 opened=1 answers=\n"
+                       "lesson = 05-pooling step=2 done=0 opened=1 answers=\n";
+    pl_test_write_file(path, old, sizeof old - 1);
+    PlErr err;
+    PlBook b;
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_int_eq(b.n, 6); /* 01-rectangle, 05-pooling; 06-attention, 08-batching, 11-packing, 02-maxlen */
+    ck_assert_ptr_null(progress_of(&b, "03-attention"));
+    ck_assert_ptr_null(progress_of(&b, "09-batching"));
+    ck_assert_ptr_null(progress_of(&b, "06-pooling"));
+    const PlLessonProgress *p = progress_of(&b, "06-attention");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->step, 5);
+    ck_assert_int_eq(p->opened, 3);
+    ck_assert_int_eq(p->answer[0], 1);
+    ck_assert_int_eq(p->answer[1], -1);
+    ck_assert_int_eq(p->answer[2], 1);
+    p = progress_of(&b, "08-batching");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->step, 9); /* old step 10 is 11-packing's: resumed at the next of its own, old 12 */
+    ck_assert_int_eq(p->opened, 4);
+    ck_assert_int_eq(p->done, 0);
+    ck_assert_int_eq(p->answer[0], 1);
+    ck_assert_int_eq(p->answer[4], -1);
+    ck_assert_int_eq(p->answer[9], 1);
+    ck_assert_int_eq(p->answer[10], 0);
+    ck_assert_int_eq(p->answer[12], 0);
+    p = progress_of(&b, "11-packing");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->answer[3], 1);
+    ck_assert_int_eq(p->answer[4], -1);
+    ck_assert_int_eq(p->step, 0);
+    ck_assert_int_eq(p->opened, 0);
+    ck_assert_int_eq(p->done, 0);
+    p = progress_of(&b, "02-maxlen");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->done, 1);
+    ck_assert_int_eq(p->answer[1], 1);
+    ck_assert_int_eq(progress_of(&b, "05-pooling")->step, 2); /* kept under its new name: the newer */
+    char *text = slurp(path);
+    ck_assert_str_eq(text, old); /* a read changes nothing */
+    free(text);
+    ck_assert_int_eq(pl_book_save(&b, &err), PL_OK);
+    pl_book_done(&b);
+    text = slurp(path);
+    ck_assert_msg(strstr(text, "lesson = 06-attention step=5 done=0 opened=3 answers=0r,1w,2r\n") &&
+                      strstr(text, "lesson = 08-batching step=9 done=0 opened=4 answers=0r,4w,9r\n") &&
+                      strstr(text, "lesson = 11-packing step=0 done=0 opened=0 answers=3r,4w\n") &&
+                      !strstr(text, "03-attention") && !strstr(text, "09-batching") && !strstr(text, "06-pooling"),
+                  "%s", text);
+    free(text);
+    ck_assert_int_eq(pl_book_load(&b, &pl_progress_kind, path, &err), PL_OK);
+    ck_assert_int_eq(b.n, 6);
+    ck_assert_int_eq(progress_of(&b, "08-batching")->answer[9], 1);
+    pl_book_done(&b);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* A lesson question's card keeps its memory under the lesson its step went to. */
+START_TEST(test_a_lesson_card_of_an_old_name_reads_under_the_new_one) {
+    const char old[] = "format = 2\n"
+                       "item = lessons/09-batching:the-boundary-loss-terms state=review step=0 d=5.0931 s=3.1262 "
+                       "due_at=1767312000 last_at=1767052800 ivl=3 reviews=3 lapses=1 right=0 wrong=0\n"
+                       "item = lessons/09-batching:buckets state=review step=0 d=4 s=2 "
+                       "due_at=1767312000 last_at=1767052800 ivl=2 reviews=2 lapses=0 right=0 wrong=0\n"
+                       "item = lessons/05-rnn:pads-before-the-words state=review step=0 d=4 s=2 "
+                       "due_at=1767312000 last_at=1767052800 ivl=2 reviews=1 lapses=0 right=0 wrong=0\n"
+                       "item = cards-attention/key-padding-mask state=review step=0 d=4 s=2 "
+                       "due_at=1767312000 last_at=1767052800 ivl=2 reviews=5 lapses=0 right=0 wrong=0\n";
+    PlErr err;
+    PlBook b;
+    ck_assert_int_eq(pl_book_parse(&b, &pl_drill_kind, old, sizeof old - 1, "drill", &err), PL_OK);
+    ck_assert_int_eq(b.n, 4);
+    const PlDrillRecord *r = pl_book_find(&b, "lessons/11-packing:the-boundary-loss-terms");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.reviews, 3);
+    ck_assert_int_eq(r->s.lapses, 1);
+    r = pl_book_find(&b, "lessons/08-batching:buckets");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.reviews, 2);
+    r = pl_book_find(&b, "lessons/04-rnn:pads-before-the-words");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(r->s.reviews, 1);
+    ck_assert_ptr_nonnull(pl_book_find(&b, "cards-attention/key-padding-mask")); /* a deck's card is no lesson's */
+    ck_assert_ptr_null(pl_book_find(&b, "lessons/09-batching:buckets"));
+    pl_book_done(&b);
+}
+END_TEST
+
 Suite *book_suite(void) {
     Suite *s = suite_create("book");
     TCase *tc = tcase_create("merging");
@@ -313,6 +422,10 @@ Suite *book_suite(void) {
     tcase_add_test(tc, test_a_damaged_book_is_set_aside_with_a_message);
     tcase_add_test(tc, test_a_book_of_the_first_format_loads_without_loss);
     tcase_add_test(tc, test_a_late_format_line_is_damage_and_a_bad_record_is_left_out);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("renamed");
+    tcase_add_test(tc, test_a_progress_file_of_the_old_names_reads_under_the_new_ones);
+    tcase_add_test(tc, test_a_lesson_card_of_an_old_name_reads_under_the_new_one);
     suite_add_tcase(s, tc);
     return s;
 }

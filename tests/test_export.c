@@ -514,7 +514,7 @@ END_TEST
 START_TEST(test_an_rnn_export_hides_the_carry_on_every_pad_step) {
     char path[1200];
     const char *tests = getenv("PADLAB_TESTS");
-    snprintf(path, sizeof path, "%s/../lessons/05-rnn.lesson", tests ? tests : "tests");
+    snprintf(path, sizeof path, "%s/../lessons/04-rnn.lesson", tests ? tests : "tests");
     PlErr err;
     PlLesson *l = pl_lesson_load(path, &err);
     ck_assert_msg(l != NULL, "%s", err.msg);
@@ -570,7 +570,7 @@ END_TEST
 START_TEST(test_a_revealed_setting_s_runs_stay_while_another_is_asked) {
     char path[1200];
     const char *tests = getenv("PADLAB_TESTS");
-    snprintf(path, sizeof path, "%s/../lessons/06-pooling.lesson", tests ? tests : "tests");
+    snprintf(path, sizeof path, "%s/../lessons/05-pooling.lesson", tests ? tests : "tests");
     PlErr err;
     PlLesson *l = pl_lesson_load(path, &err);
     ck_assert_msg(l != NULL, "%s", err.msg);

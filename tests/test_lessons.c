@@ -12,10 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/teach/choices.h"
 #include "app/lab/fill.h"
+#include "app/teach/choices.h"
 #include "app/teach/lesson_play.h"
+#include "app/teach/lesson_review.h"
 #include "app/teach/lesson_run.h"
+#include "app/teach/renamed.h"
 #include "suites.h"
 
 #define SMALL "builtin:1:400"
@@ -443,7 +445,7 @@ START_TEST(test_progress_round_trip) {
     PlErr err;
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 0);
-    PlLessonProgress *p = pl_progress_of(b, "02-mask");
+    PlLessonProgress *p = pl_progress_of(b, "03-mask");
     p->step = 4, p->answer[1] = 1, p->answer[3] = -1, p->opened = 3;
     pl_progress_of(b, "01-rectangle")->done = 1;
     ck_assert(b->salt != 0); /* a new learner gets a salt of their own */
@@ -453,15 +455,15 @@ START_TEST(test_progress_round_trip) {
     ck_assert_int_eq(pl_progress_load(b, &err), PL_OK);
     ck_assert_int_eq(b->n, 2);
     ck_assert(b->salt == 0xfedcba9876543210ULL);
-    p = pl_progress_of(b, "02-mask");
+    p = pl_progress_of(b, "03-mask");
     ck_assert_int_eq(p->step, 4);
     ck_assert_int_eq(p->opened, 3);
     ck_assert_int_eq(p->answer[1], 1);
     ck_assert_int_eq(p->answer[3], -1);
     ck_assert_int_eq(p->answer[2], 0);
     ck_assert_int_eq(pl_progress_of(b, "01-rectangle")->done, 1);
-    ck_assert_int_eq(pl_progress_forget(b, "02-mask"), 1);
-    ck_assert_int_eq(pl_progress_forget(b, "02-mask"), 0);
+    ck_assert_int_eq(pl_progress_forget(b, "03-mask"), 1);
+    ck_assert_int_eq(pl_progress_forget(b, "03-mask"), 0);
     char path[4200];
     snprintf(path, sizeof path, "%s/padlab/progress", dir);
     pl_test_write_file(path, "lesson = a step=1 done=0 answers=\nlesson = b step=x\n", 52);
@@ -474,6 +476,100 @@ START_TEST(test_progress_round_trip) {
     free(b);
     pl_test_rmtree(dir);
     free(dir);
+}
+END_TEST
+
+/* ---- old names (renamed.h) ---- */
+
+/* The file a name finds, its name without folder and suffix, into base. */
+static void found_as(const char *name, char *base, size_t cap) {
+    char path[300];
+    ck_assert_msg(pl_lesson_find(name, path, sizeof path) == 0, "%s finds no lesson", name);
+    const char *slash = strrchr(path, '/');
+    snprintf(base, cap, "%s", slash ? slash + 1 : path);
+    char *dot = strstr(base, ".lesson");
+    if (dot) *dot = '\0';
+}
+
+/* Before issue 33's order: 01-rectangle 02-mask 03-attention 04-causal
+ * 05-rnn 06-pooling 07-loss 08-maxlen 09-batching 10-generation
+ * 11-experiment; each old name opens the lesson it became. */
+START_TEST(test_an_old_name_opens_the_lesson_it_became) {
+    static const char *const pairs[][2] = {
+        {"01-rectangle", "01-rectangle"},
+        {"02-mask", "03-mask"},
+        {"03-attention", "06-attention"},
+        {"04-causal", "09-causal"},
+        {"05-rnn", "04-rnn"},
+        {"06-pooling", "05-pooling"},
+        {"07-loss", "07-loss"},
+        {"08-maxlen", "02-maxlen"},
+        {"09-batching", "08-batching"},
+        {"10-generation", "10-generation"},
+        {"11-experiment", "12-experiment"},
+        {"11-packing", "11-packing"},
+        {"attention", "06-attention"},
+        {"packing", "11-packing"},
+        {"03-attention.lesson", "06-attention"},
+    };
+    char base[300];
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        found_as(pairs[i][0], base, sizeof base);
+        ck_assert_msg(strcmp(base, pairs[i][1]) == 0, "%s opens %s, not %s", pairs[i][0], base, pairs[i][1]);
+    }
+    char path[1024];
+    ck_assert_int_eq(pl_lesson_find("12-batching", path, sizeof path), -1);
+}
+END_TEST
+
+/* The table agrees with the lesson files: every row's new lesson is
+ * shipped, 09-batching's packing steps are 11-packing's steps 4 to 6 under
+ * the titles they had (steps 10 to 12 of the old lesson), its later steps
+ * 08-batching's, and each moved card names a step of the lesson it went to. */
+START_TEST(test_the_renames_agree_with_the_lessons) {
+    int n;
+    const PlLessonRenamed *rows = pl_lesson_renames(&n);
+    char base[300];
+    for (int i = 0; i < n; i++) {
+        found_as(rows[i].now, base, sizeof base);
+        ck_assert_str_eq(base, rows[i].now);
+    }
+    static const struct {
+        int old, now;
+        const char *lesson, *title;
+    } steps[] = {
+        {8, 8, "08-batching", "Packed rows and attention"},
+        {9, 3, "11-packing", "Attention across the boundaries"},
+        {10, 4, "11-packing", "The boundary loss terms"},
+        {11, 5, "11-packing", "No boundary to cross"},
+        {12, 9, "08-batching", "Does grouping change what is learned? Static first"},
+        {14, 11, "08-batching", "Summary"},
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        int k = steps[i].old;
+        const char *now = pl_lesson_renamed_step("09-batching", &k);
+        ck_assert_ptr_nonnull(now);
+        ck_assert_str_eq(now, steps[i].lesson);
+        ck_assert_int_eq(k, steps[i].now);
+        char path[1024];
+        PlErr err;
+        ck_assert_int_eq(pl_lesson_find(now, path, sizeof path), 0);
+        PlLesson *l = pl_lesson_load(path, &err);
+        ck_assert_msg(l != NULL, "%s", err.msg);
+        ck_assert_int_lt(k, l->nsteps);
+        ck_assert_str_eq(l->steps[k].title, steps[i].title);
+        char id[PL_DECK_ID_CAP];
+        pl_lesson_card_id(l, k, id, sizeof id); /* NAME:slug */
+        const char *went = pl_lesson_renamed_card("09-batching", strchr(id, ':') + 1);
+        ck_assert_msg(went && strcmp(went, now) == 0, "the card %s goes to %s", id, went ? went : "nowhere");
+        pl_lesson_free(l);
+    }
+    int k = 3;
+    ck_assert_str_eq(pl_lesson_renamed_step("03-attention", &k), "06-attention");
+    ck_assert_int_eq(k, 3);
+    ck_assert_ptr_null(pl_lesson_renamed_step("06-attention", &k)); /* a new name is no old one */
+    ck_assert_ptr_null(pl_lesson_was("08-batching"));               /* its steps moved: a kept class is not its */
+    ck_assert_str_eq(pl_lesson_was("06-attention"), "03-attention");
 }
 END_TEST
 
@@ -584,7 +680,7 @@ static void check_step(PlLab *lab, PlLessonRun *r, const PlLesson *l, int k) {
 }
 
 START_TEST(test_shipped_found) {
-    ck_assert_msg(nshipped >= 11, "%d lessons found in $PADLAB_TESTS/../lessons, padlab ships 11", nshipped);
+    ck_assert_msg(nshipped >= 12, "%d lessons found in $PADLAB_TESTS/../lessons, padlab ships 12", nshipped);
     for (int i = 0; i < nshipped; i++) {
         PlErr err;
         PlLesson *l = pl_lesson_load(shipped[i], &err);
@@ -1255,6 +1351,8 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_run_exercise_smallest);
     tcase_add_test(tc, test_a_lesson_reads_maxlen_none_as_the_longest_review);
     tcase_add_test(tc, test_progress_round_trip);
+    tcase_add_test(tc, test_an_old_name_opens_the_lesson_it_became);
+    tcase_add_test(tc, test_the_renames_agree_with_the_lessons);
     tcase_add_test(tc, test_play_solution_after_a_wrong_choice);
     suite_add_tcase(s, tc);
     tc = tcase_create("claims");

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What lessons/04-causal.lesson and decks/cards-attention.deck say about a
+"""What lessons/09-causal.lesson and decks/cards-attention.deck say about a
 softmax over a row in which every key is masked, measured with PyTorch.
 
 Scores are q @ k^T for a batch of one sequence of 3 positions; the mask hides

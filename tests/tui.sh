@@ -330,7 +330,7 @@ check_re "while what a strategy saves, a figure of its own, stays" '^ bucket_lon
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 
-ENVS=$LESSON_ENVS start lesson 03-attention --corpus builtin:1:400
+ENVS=$LESSON_ENVS start lesson 06-attention --corpus builtin:1:400
 check_screen "the ledger: lesson 3 opens" "step 1 of 9"
 # step 2 asks the largest weight on a pad key, a figure step 3's view shows too: answered (0 with the mask
 # on), it is in sight there; left open, it would be hidden (example=auto is the row it resolves to)
@@ -360,7 +360,7 @@ check_re "and no mask's" 'no mask at all +[0-9.]+%$'
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 
-W=100 H=40 ENVS=$LESSON_ENVS start lesson 05-rnn --corpus builtin:1:400
+W=100 H=40 ENVS=$LESSON_ENVS start lesson 04-rnn --corpus builtin:1:400
 check_screen "the ledger: lesson 5 opens" "step 1 of 12"
 T send-keys -t lab Space Space Space Space
 check_screen "its step 5 asks how far the masked readout is from the last real state" "step 5 of 12: The mask carries the state"

@@ -8,6 +8,7 @@
 #include "app/class/limit.h"
 #include "app/teach/drill_book.h"
 #include "app/teach/lesson_run.h"
+#include "app/teach/renamed.h"
 #include "class_present.h"
 #include "cli.h"
 #include "lesson_handout.h"
@@ -105,6 +106,7 @@ static int reset(const CliArgs *a, const char *name) {
     if (!book) return fprintf(stderr, "%s: out of memory\n", a->cmd), 1;
     int rc = 0;
     char what[200];
+    if (name && pl_lesson_renamed(name)) name = pl_lesson_renamed(name); /* the book reads it under its new name */
     snprintf(what, sizeof what, name ? "your progress in %.100s" : "your progress in every lesson", name);
     if (pl_progress_load(book, &err)) fprintf(stderr, "%s: %s\n", a->cmd, err.msg), rc = 1;
     else if (book->notice[0]) fprintf(stderr, "%s: %s\n", a->cmd, book->notice);

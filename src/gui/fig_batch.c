@@ -191,13 +191,15 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
     int T = k->width, lines = (int)ceil(T * 3.0 * u / a.w);
     if (lines < 1) lines = 1;
     int per = (T + lines - 1) / lines;
-    double lh = (a.h - 3 * th) / lines, cw = a.w / per;
+    /* the one row's tokens are its cells and its real tokens too; wrapped, as a narrow figure needs */
+    double head = gui_text_wrap(dl, a.x, a.y, a.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
+                                "one row of %s tokens: %s reviews back to back, no pads; a bar where one ends "
+                                "(cu_seqlens)",
+                                PL_FIG("batch.width,batch.cells,batch.real_tokens", "%d", T),
+                                PL_FIG("batch.rows", "%d", k->B));
+    double lh = (a.h - head - 2 * th) / lines, cw = a.w / per;
     if (lh > 40 * u) lh = 40 * u;
-    /* the one row's tokens are its cells and its real tokens too */
-    gui_text(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
-             "one row of %s tokens: %s reviews back to back, no pads; a bar where one ends (cu_seqlens)",
-             PL_FIG("batch.width,batch.cells,batch.real_tokens", "%d", T), PL_FIG("batch.rows", "%d", k->B));
-    double y0 = a.y + th + 4 * u;
+    double y0 = a.y + head + 4 * u;
     for (int q = 0; q < k->B; q++) {
         int s0 = k->cu_seqlens[q], s1 = k->cu_seqlens[q + 1];
         GuiColor col = q == k->at ? GUI_C_SEL : q % 2 ? GUI_C_REAL2 : GUI_C_REAL;

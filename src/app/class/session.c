@@ -8,10 +8,13 @@
 #include "app/dirs.h"
 #include "app/state.h"
 #include "app/teach/choices.h"
+#include "app/teach/renamed.h"
 #include "core/folder.h"
 
 /* Where a class of this lesson is kept: STATE/classes/NAME.class (an exam
- * NAME-exam.class). 0, or -1 with why. */
+ * NAME-exam.class), and where a saved one is read from: the same, or the
+ * file of the lesson's old name when only that one is there (it is kept
+ * under the new name from then on). 0, or -1 with why. */
 static int saved_path(PlClassSession *s, const PlLesson *l, int exam, char *why, int cap) {
     char dir[900];
     PlErr err;
@@ -19,6 +22,11 @@ static int saved_path(PlClassSession *s, const PlLesson *l, int exam, char *why,
     strcat(dir, "/classes");
     if (pl_folder_make(dir, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
     snprintf(s->saved, sizeof s->saved, "%.900s/%.90s%s.class", dir, l->name, exam ? "-exam" : "");
+    snprintf(s->kept, sizeof s->kept, "%s", s->saved);
+    const char *was = pl_lesson_was(l->name);
+    char old[1100];
+    snprintf(old, sizeof old, "%.900s/%.90s%s.class", dir, was ? was : "", exam ? "-exam" : "");
+    if (was && access(s->saved, F_OK) && !access(old, F_OK)) snprintf(s->kept, sizeof s->kept, "%s", old);
     return 0;
 }
 
@@ -34,12 +42,14 @@ static int64_t class_ms(void *ctx) {
  * there is none to resume, -1 with why when it cannot be read or is
  * another's. */
 static int saved_one(PlClassSession *s, const PlClassSessionArgs *a, PlClassMeta *m, char *why, int cap) {
-    if (a->fresh || access(s->saved, F_OK)) return 0;
-    if (pl_class_meta_read(s->saved, m, why, cap)) return -1;
+    if (a->fresh || access(s->kept, F_OK)) return 0;
+    if (pl_class_meta_read(s->kept, m, why, cap)) return -1;
+    const char *now = pl_lesson_renamed(m->lesson);
+    if (now && strcmp(now, s->meta.lesson) == 0) snprintf(m->lesson, sizeof m->lesson, "%s", now);
     if (strcmp(m->lesson, s->meta.lesson) || strcmp(m->settings, s->meta.settings))
         return snprintf(why, (size_t)cap,
                         "a class of %.90s on other settings is kept in %.400s: give its settings, or --new", m->lesson,
-                        s->saved),
+                        s->kept),
                -1;
     return 1;
 }
@@ -81,7 +91,7 @@ int pl_class_session_open(PlClassSession *s, const PlClassSessionArgs *a, char *
     if (pl_class_follow_init(&s->f, a->l, s->meta.code, s->meta.salt, a->exam, &err))
         return snprintf(why, (size_t)cap, "%s", err.msg), -1;
     s->c = s->f.c;
-    if (resume && pl_class_restore(s->c, s->saved, msg, sizeof msg))
+    if (resume && pl_class_restore(s->c, s->kept, msg, sizeof msg))
         return snprintf(why, (size_t)cap, "%.600s (--new starts a new class)", msg), -1;
     s->resumed = resume;
     s->began_ms = (int64_t)s->meta.began * 1000;

@@ -19,6 +19,8 @@ typedef struct {
     PlClass *c;               /* f.c */
     PlClassMeta meta;         /* what is kept beside the class */
     char saved[1100];         /* where the class is kept, "" when it cannot be */
+    char kept[1100];          /* where a saved class is read from: saved, or the file kept under the
+                               * lesson's old name (app/teach/renamed.h) when only that one is there */
     char lost[300];           /* why keeping it failed ("" while it is kept): the end says so */
     char report[1100];        /* where the report goes, or "" */
     unsigned saved_version;   /* the class's version last written */

@@ -754,6 +754,10 @@ static const struct {
     {"packing.loss_terms", "packing.unmasked_terms packing.boundary_terms packing.boundary_share"},
     {"packing.boundary_terms", "packing.loss_terms packing.unmasked_terms packing.boundary_share"},
     {"packing.boundary_share", "packing.loss_terms packing.unmasked_terms packing.boundary_terms"},
+    /* the pads packing saves against dynamic padding: that batch's cells less
+     * the row's tokens, and the same count as a share of those cells */
+    {"packing.dynamic_saved", "packing.dynamic_cells packing.dynamic_saved_share"},
+    {"packing.dynamic_saved_share", "packing.dynamic_cells packing.dynamic_saved"},
     /* A rule's tiles are empty, partial or full, and the tiles are on show:
      * two of the three give the third, and the computed share is the partial
      * and full ones' cells. In a padded batch the causal rule gives every row

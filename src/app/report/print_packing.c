@@ -115,12 +115,12 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
     print_cu(f, l, r->cu_seqlens, r->D + 1);
     fputs("\nread back from position_ids (where they are 0):", f);
     print_cu(f, l, r->cu_read, r->n_read + 1);
-    fputs(r->cu_match ? " (the same " : " (not the same: ", f);
+    /* worded alike for any count: a singular would tell a hidden count of 1 */
+    fputs(r->cu_match ? " (the same; documents: " : " (not the same; documents: ", f);
     pl_fig_fprintf(f, l, "packing.read_back", "%d", r->n_read);
-    fprintf(f, " document%s)\n", r->n_read == 1 ? "" : "s");
-    fputs("position ids counted along the row (0..N-1) read back as ", f);
+    fputs(")\ndocuments read back from position ids counted along the row (0..N-1): ", f);
     pl_fig_fprintf(f, l, "packing.counted_read_back", "%d", r->counted_read);
-    fprintf(f, " document%s\n", r->counted_read == 1 ? "" : "s");
+    fputc('\n', f);
 
     fprintf(f, "\ncells in a batch of the %d document%s:\n  packed           ", r->D, r->D == 1 ? "" : "s");
     pl_fig_fprintf(f, l, "packing.tokens", "%6ld", r->packed_cells);

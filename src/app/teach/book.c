@@ -110,6 +110,41 @@ static int take_name(const char *tok, int format, char *out) {
 
 /* ---- reading ---- */
 
+/* Appends the k records at from unless one of the name is kept already. 0, or -1. */
+static int add_renamed(PlBook *b, const unsigned char *from, int k) {
+    for (int j = 0; j < k; j++) {
+        const unsigned char *o = from + b->kind->size * (size_t)j;
+        if (pl_book_find(b, (const char *)o)) continue; /* kept under its new name: the newer */
+        void *r = grow(b);
+        if (!r) return -1;
+        memcpy(r, o, b->kind->size);
+        b->n++;
+    }
+    return 0;
+}
+
+/* Every record of an old name read under its new one(s) (kind->renamed),
+ * after those of current names. 0, or -1 out of memory (or the book full). */
+static int rename_records(PlBook *b) {
+    size_t size = b->kind->size;
+    unsigned char *out = malloc(size * PL_BOOK_RENAMED_MAX), *moved = NULL;
+    int kept = 0, nmoved = 0, rc = out ? 0 : -1;
+    for (int i = 0; i < b->n && !rc; i++) {
+        unsigned char *r = pl_book_at(b, i);
+        int k = b->kind->renamed(r, out, PL_BOOK_RENAMED_MAX);
+        if (!k) {
+            memmove(pl_book_at(b, kept++), r, size);
+            continue;
+        }
+        unsigned char *m = realloc(moved, size * (size_t)(nmoved + k));
+        if (!m) rc = -1;
+        else moved = m, memcpy(moved + size * (size_t)nmoved, out, size * (size_t)k), nmoved += k;
+    }
+    if (!rc) b->n = kept, rc = add_renamed(b, moved, nmoved);
+    free(out), free(moved);
+    return rc;
+}
+
 /* "NAME k=v k=v" into the next record; 0, or -1. */
 static int parse_record(PlBook *b, char *v, int format) {
     char *save = NULL, *tok = strtok_r(v, " ", &save);
@@ -181,6 +216,7 @@ PlStatus pl_book_parse(PlBook *b, const PlBookKind *kind, const char *text, size
         st = parse_line(b, line, &format, shown, no + 1, err);
     }
     free(line);
+    if (!st && kind->renamed && rename_records(b)) st = pl_err_set(err, PL_ENOMEM, "%s: out of memory", shown);
     if (!st) st = rebase(b) ? pl_err_set(err, PL_ENOMEM, "%s: out of memory", shown) : PL_OK;
     if (st) pl_book_done(b), b->salt = b->base_salt = 0;
     return st;

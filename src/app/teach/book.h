@@ -31,6 +31,7 @@
 
 #define PL_BOOK_NAME_CAP 512 /* a record's name, with its NUL: a deck's file name, '/', an item's id */
 #define PL_BOOK_MAX_RECORDS 100000
+#define PL_BOOK_RENAMED_MAX 4 /* the records one record of an old name may become */
 
 /* A kind of record: a struct of `size` bytes that starts with its name,
  * char[PL_BOOK_NAME_CAP], and holds ints after it. */
@@ -49,6 +50,12 @@ typedef struct {
     /* Folds what this instance changed (mine, against base: zeroes when it
      * was new here) into now, the record on disk. */
     void (*merge)(void *now, const void *base, const void *mine);
+    /* Brings a record kept under an old name up to date (NULL: names never
+     * change): writes what rec is now into out, up to max records each
+     * under its current name, and returns how many; 0 when rec's name is
+     * current. A book is read so (the file stays as it is), and so the
+     * next save writes the new names. */
+    int (*renamed)(const void *rec, void *out, int max);
 } PlBookKind;
 
 typedef struct {
@@ -75,7 +82,9 @@ typedef struct {
  * b must be released with pl_book_done whatever is returned. */
 PlStatus pl_book_load(PlBook *b, const PlBookKind *kind, const char *path, PlErr *err);
 /* Reads a book from len bytes of text (shown names it in messages); the
- * parser of pl_book_load. A damaged record line is skipped (b->skipped,
+ * parser of pl_book_load. Records of an old name are read under their new
+ * ones (kind->renamed); one already kept under the new name is the newer
+ * and wins. A damaged record line is skipped (b->skipped,
  * b->skipped_first naming SHOWN:LINE); a damaged header (format, learner, a
  * NUL byte, too many records): PL_EINPUT with err naming SHOWN:LINE, and b
  * empty. Release b with pl_book_done. */

@@ -354,11 +354,12 @@ int pl_doc_find(const PlDocFormat *f, const char *name, char *path, int cap) {
     char(*paths)[1024] = malloc(256 * sizeof *paths);
     int n = paths ? pl_doc_list(f, paths, 256) : -1, found = -1;
     if (n < 0) return free(paths), -2;
-    for (int pass = 0; pass < 2 && found < 0; pass++)
-        for (int i = 0; i < n && found < 0; i++) {
+    const char *now = f->renamed ? f->renamed(want) : NULL;
+    for (int pass = 0; pass < 3 && found < 0; pass++) /* the name, the name it became, the bare name */
+        for (int i = 0; i < n && found < 0 && (pass != 1 || now); i++) {
             char base[300];
             pl_doc_name(f, paths[i], base, sizeof base);
-            if (strcmp(pass ? bare_name(base) : base, want) == 0) found = i;
+            if (strcmp(pass == 2 ? bare_name(base) : base, pass == 1 ? now : want) == 0) found = i;
         }
     if (found >= 0) snprintf(path, (size_t)cap, "%s", paths[found]);
     free(paths);

@@ -82,6 +82,9 @@ typedef struct {
     /* The format's whole parse (pl_doc_load calls it): the document, or
      * NULL with err (and every problem in probs when not NULL). */
     void *(*parse)(const char *path, const char *text, size_t n, PlProblems *probs, PlErr *err);
+    /* The name an old name of the kind now has, or NULL (NULL: names never
+     * change): pl_doc_find looks for it when no file has the old name. */
+    const char *(*renamed)(const char *old);
 } PlDocFormat;
 
 /* The state of one parse: a format's parser holds it as its first member. */
@@ -164,7 +167,9 @@ int pl_doc_dirs(const PlDocFormat *f, char dirs[][1024], int max);
  * or -1 when memory ran out (a folder could not be read for want of it). */
 int pl_doc_list(const PlDocFormat *f, char paths[][1024], int max);
 /* Finds a file by path, by name ("01-rectangle", with or without the
- * suffix) or by name without its number ("rectangle"). 0 with path filled,
+ * suffix), by an old name (f->renamed: "03-attention" finds 06-attention
+ * when no file is called 03-attention) or by name without its number
+ * ("rectangle"). 0 with path filled,
  * -1 when there is no such file, or -2 when memory ran out looking. */
 int pl_doc_find(const PlDocFormat *f, const char *name, char *path, int cap);
 

@@ -10,6 +10,8 @@
 
 #include "app/dirs.h"
 #include "choices.h"
+#include "lesson_review.h"
+#include "renamed.h"
 
 /* The fields of a line after the name: an int, a time (long long), a
  * figure (double) or a card state (its name), with its range. */
@@ -170,6 +172,27 @@ static void merge(void *now, const void *base, const void *mine) {
     d->s.reviews = reviews, d->s.lapses = lapses;
 }
 
+/* A lesson question's card kept under its lesson's old name
+ * ("lessons/09-batching:the-boundary-loss-terms", and its log lines, which
+ * add "@T.N") as the card of the lesson its step went to (renamed.h). */
+static int renamed(const void *rec, void *out, int max) {
+    const PlDrillRecord *r = rec;
+    static const char deck[] = PL_LESSON_DECK "/";
+    const char *name = r->key + sizeof deck - 1, *colon = strchr(name, ':');
+    if (max < 1 || strncmp(r->key, deck, sizeof deck - 1) || !colon || colon - name >= 96) return 0;
+    char old[96], slug[PL_BOOK_NAME_CAP];
+    memcpy(old, name, (size_t)(colon - name));
+    old[colon - name] = '\0';
+    snprintf(slug, sizeof slug, "%s", colon + 1);
+    slug[strcspn(slug, "@")] = '\0';
+    const char *now = pl_lesson_renamed_here(old) ? pl_lesson_renamed_card(old, slug) : NULL;
+    if (!now || sizeof deck + strlen(now) + strlen(colon) > sizeof r->key) return 0;
+    PlDrillRecord *o = out;
+    *o = *r;
+    snprintf(o->key, sizeof o->key, "%s%s%s", deck, now, colon);
+    return 1;
+}
+
 const PlBookKind pl_drill_kind = {
     .word = "item",
     .comment = "padlab drill: each item practised, its FSRS memory and due time, its answers, and a log of grades",
@@ -180,6 +203,7 @@ const PlBookKind pl_drill_kind = {
     .check = check,
     .write = write_fields,
     .merge = merge,
+    .renamed = renamed,
 };
 
 void pl_drill_book_init(PlDrillBook *b, const char *path) {

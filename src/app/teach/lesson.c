@@ -28,6 +28,7 @@
 #include "choices.h"
 #include "core/corpus_load.h"
 #include "doc.h"
+#include "renamed.h"
 
 #define MAX_STEPS PL_LESSON_MAX_STEPS
 
@@ -595,6 +596,7 @@ static const PlDocFormat format = {
     .sub = "lessons",
     .installed = PL_LESSONS_DIR,
     .source = PL_SOURCE_LESSONS_DIR,
+    .renamed = pl_lesson_renamed,
     .header = header,
     .nheader = (int)(sizeof header / sizeof header[0]),
     .fields = directives,
@@ -678,6 +680,14 @@ int pl_lesson_next(const char *name, char *next, int cap) {
     return rc;
 }
 int pl_lesson_find(const char *name, char *path, int cap) { return pl_doc_find(&format, name, path, cap); }
+
+const char *pl_lesson_renamed_here(const char *old) {
+    const char *now = pl_lesson_renamed(old);
+    char path[1024], base[300];
+    if (!now || pl_lesson_find(old, path, sizeof path)) return now;
+    pl_doc_name(&format, path, base, sizeof base);
+    return strcmp(base, old) == 0 ? NULL : now;
+}
 
 /* ---- placeholders ---- */
 

@@ -124,10 +124,15 @@ void pl_lesson_free(PlLesson *l);
  * (colon-separated), $XDG_DATA_HOME/padlab/lessons, the installed lessons,
  * the source tree's lessons. Fills up to max; returns how many exist. */
 int pl_lesson_dirs(char dirs[][1024], int max);
-/* Finds a lesson by path, by name ("01-rectangle") or by name without its
+/* Finds a lesson by path, by name ("01-rectangle"), by an old name
+ * (renamed.h: "03-attention" opens 06-attention) or by name without its
  * number ("rectangle"). 0 with path filled, -1 when there is none, or -2
  * when memory ran out looking. */
 int pl_lesson_find(const char *name, char *path, int cap);
+/* The lesson an old name now is (renamed.h), or NULL: not an old name, or
+ * one that a lesson file still has (a teacher's own 02-mask keeps its
+ * progress and its cards). */
+const char *pl_lesson_renamed_here(const char *old);
 /* Every lesson in the folders, by name, each name once (the first folder
  * wins): fills paths (up to max), returns how many, or -1 when memory ran
  * out. */

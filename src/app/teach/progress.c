@@ -8,6 +8,8 @@
 
 #include "app/dirs.h"
 #include "choices.h"
+#include "lesson.h"
+#include "renamed.h"
 
 /* "2r,5w" into answer[]. */
 static int parse_answers(const char *v, signed char *answer) {
@@ -56,6 +58,51 @@ static void merge(void *now, const void *base, const void *mine) {
         if (!d->answer[s]) d->answer[s] = m->answer[s];
 }
 
+/* The record of lesson now among out's n, made when missing (NULL when
+ * there is no room). */
+static PlLessonProgress *out_of(PlLessonProgress *out, int *n, int max, const char *now) {
+    for (int i = 0; i < *n; i++)
+        if (strcmp(out[i].name, now) == 0) return &out[i];
+    if (*n == max) return NULL;
+    PlLessonProgress *q = &out[(*n)++];
+    memset(q, 0, sizeof *q);
+    snprintf(q->name, sizeof q->name, "%s", now);
+    return q;
+}
+
+/* The step reached in the main lesson: where the first step at or after
+ * the old one that went there went (a learner past 09-batching's packing
+ * steps resumes 08-batching after them). */
+static int step_in(const char *old, int from, const char *now) {
+    for (int s = from; s < PL_PROGRESS_ANSWERS; s++) {
+        int t = s;
+        const char *to = pl_lesson_renamed_step(old, &t);
+        if (to && strcmp(to, now) == 0) return t;
+    }
+    return 0;
+}
+
+/* A record kept under an old lesson name (renamed.h) as the records of the
+ * lessons its steps went to: each answer at its new step; the step
+ * reached, the lesson finished and the times opened with the main lesson
+ * (the row that runs to the old lesson's end). */
+static int renamed(const void *rec, void *out, int max) {
+    const PlLessonProgress *p = rec;
+    int nrows, n = 0;
+    const PlLessonRenamed *rows = pl_lesson_renames(&nrows);
+    if (!pl_lesson_renamed_here(p->name)) return 0;
+    for (int i = 0; i < nrows; i++) {
+        const PlLessonRenamed *r = &rows[i];
+        PlLessonProgress *q = strcmp(r->old, p->name) ? NULL : out_of(out, &n, max, r->now);
+        if (!q) continue;
+        for (int s = r->from; s < (r->to ? r->to : PL_PROGRESS_ANSWERS); s++)
+            if (p->answer[s] && s + r->shift >= 0 && s + r->shift < PL_PROGRESS_ANSWERS)
+                q->answer[s + r->shift] = p->answer[s];
+        if (!r->to) q->done = p->done, q->opened = p->opened, q->step = step_in(p->name, p->step, r->now);
+    }
+    return n;
+}
+
 const PlBookKind pl_progress_kind = {
     .word = "lesson",
     .comment = "padlab: lessons played, the step reached and the first answer to each question (r right, w wrong)",
@@ -64,6 +111,7 @@ const PlBookKind pl_progress_kind = {
     .field = field,
     .write = write_fields,
     .merge = merge,
+    .renamed = renamed,
 };
 
 PlStatus pl_progress_load(PlProgressBook *b, PlErr *err) {

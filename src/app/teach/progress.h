@@ -5,10 +5,12 @@
  * of padlab's state folder (app/dirs.h: by default
  * ~/.local/state/padlab), one line per lesson:
  *
- *   lesson = 02-mask step=4 done=0 opened=3 answers=2r,5w
+ *   lesson = 03-mask step=4 done=0 opened=3 answers=2r,5w
  *
  * A lesson's name is its file's name: any bytes (book.h writes the ones a
- * line cannot hold as %XX). */
+ * line cannot hold as %XX). A record kept under a lesson's old name
+ * (renamed.h) reads as the new lesson's, its answers at their new steps;
+ * the file changes only at the next save, which writes the new names. */
 #ifndef PL_APP_PROGRESS_H
 #define PL_APP_PROGRESS_H
 
