@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugepage.h"
+
 void pl_vocab_init(PlVocab *v) { memset(v, 0, sizeof *v); }
 
 void pl_vocab_done(PlVocab *v) {
@@ -92,6 +94,7 @@ int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
 static PlStatus resize(PlVocab *v, size_t nslots) {
     void *mem = calloc(nslots * sizeof(PlVocabSlot) + 64, 1);
     if (!mem) return PL_ENOMEM;
+    pl_advise_huge(mem, nslots * sizeof(PlVocabSlot) + 64);
     free(v->slots_mem);
     v->slots_mem = mem;
     v->slots = (PlVocabSlot *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
@@ -186,10 +189,16 @@ PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *
     return PL_OK;
 }
 
-void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first) {
-    if (v->n) memset(v->count, 0, (size_t)v->n * sizeof *v->count); /* no words: count may be NULL */
-    for (int64_t k = 0; k < n; k++)
-        if (ids[k] >= first) v->count[ids[k] - first]++;
+PlStatus pl_vocab_merge(PlVocab *v, const PlVocab *from, int *map) {
+    const char *w[RUN_MAX];
+    size_t len[RUN_MAX];
+    for (int at = 0; at < from->n; at += RUN_MAX) {
+        int k = from->n - at < RUN_MAX ? from->n - at : RUN_MAX;
+        for (int i = 0; i < k; i++) w[i] = pl_vocab_word(from, at + i), len[i] = word_len(from, at + i);
+        if (pl_vocab_intern_run(v, w, len, k, map + at)) return PL_ENOMEM;
+        for (int i = 0; i < k; i++) v->count[map[at + i]] += from->count[at + i];
+    }
+    return PL_OK;
 }
 
 typedef struct {
