@@ -37,6 +37,17 @@ static PlStatus grow_ids(PlCorpusBuilder *b, int64_t need) {
     return PL_OK;
 }
 
+/* Bytes of text per id expected: 4 (a word of three letters and its space)
+ * where running English has about 7, so one reservation nearly always holds
+ * the whole text. It is address space: only the ids written take memory. */
+#define BYTES_PER_ID 4
+#define EXPECT_WORDS 32768 /* a large text's vocabulary has at least these */
+
+void pl_builder_expect(PlCorpusBuilder *b, uint64_t bytes) {
+    if ((uint64_t)b->cap_ids < bytes / BYTES_PER_ID) (void)grow_ids(b, (int64_t)(bytes / BYTES_PER_ID));
+    (void)pl_vocab_reserve(&b->vocab, EXPECT_WORDS); /* refused: the table grows as it goes */
+}
+
 static PlStatus push_id(PlCorpusBuilder *b, int32_t id) {
     if (b->n_ids == b->cap_ids && grow_ids(b, b->n_ids + 1)) return PL_ENOMEM;
     b->ids[b->n_ids++] = id;
@@ -102,7 +113,7 @@ typedef struct {
 /* Interns a run of words, stores their ids and counts them. */
 static PlStatus flush_run(PlCorpusBuilder *b, WordRun *r) {
     int idx[WORD_RUN];
-    if (pl_vocab_intern_run(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM;
+    if (pl_vocab_intern_run_padded(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM; /* CLEAN_SLACK */
     if (b->n_ids + r->k > b->cap_ids && grow_ids(b, b->n_ids + r->k)) return PL_ENOMEM;
     int32_t *to = b->ids + b->n_ids;
     int64_t *count = b->vocab.count;

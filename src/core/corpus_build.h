@@ -21,6 +21,12 @@ typedef struct {
 void pl_builder_init(PlCorpusBuilder *b);
 void pl_builder_done(PlCorpusBuilder *b);
 
+/* Sizes b for examples made of about `bytes` bytes of text: room for as
+ * many ids as such text can hold in all likelihood, and a vocabulary table
+ * that needs no growing through its first words. A hint: when there is no
+ * memory for it, b grows as it goes. */
+void pl_builder_expect(PlCorpusBuilder *b, uint64_t bytes);
+
 /* Tokenizes text[0..n) and appends it as one example. */
 PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n);
 

@@ -84,6 +84,7 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, con
 }
 
 #define CHUNK ((size_t)1 << 20)
+#define EXPECT_FROM ((uint64_t)4 << 20) /* a part's builder is sized from its bytes from here on */
 
 /* A stretch of a file's lines and the builder they go to: the whole file
  * read in one pass, or one part of it (below). */
@@ -106,6 +107,7 @@ static PlStatus read_lines(Part *p) {
     char *buf = malloc(cap);
     if (!buf) return pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
     long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
+    if (p->to - p->from >= EXPECT_FROM) pl_builder_expect(&p->b, p->to - p->from);
     PlStatus st = PL_OK;
     for (uint64_t at = p->from; st == PL_OK;) {
         if (cap - have < (cap < CHUNK ? 1 : CHUNK / 2)) {

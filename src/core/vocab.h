@@ -48,6 +48,10 @@ PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx);
  * none of their misses waits on another. Returns PL_ENOMEM when the table
  * cannot grow (the words before are interned). */
 PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
+/* The same for words each followed by bytes that may be read up to its
+ * 16th (what follows a word plays no part): loading a word's head then
+ * needs no branch on its length. */
+PlStatus pl_vocab_intern_run_padded(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
 
 /* Interns from's words into v in from's order, adding their counts, as if
  * v had been given from's text after its own; map[i] gets the index in v
