@@ -63,7 +63,7 @@ static void *place(void *arg) {
     const Placing *p = arg;
     place_ids(p);
     PlCorpusBuilder *b = p->from;
-    if (p->offsets == b->offsets) return NULL; /* part 0: already in place */
+    if (p->offsets == b->offsets || b->n == 0) return NULL; /* part 0: already in place; an empty part has no arrays */
     for (int i = 0; i < b->n; i++) p->offsets[i] = p->base + b->offsets[i];
     memcpy(p->labels, b->labels, (size_t)b->n);
     return NULL;
