@@ -91,6 +91,11 @@ int main(int argc, char **argv) {
         srunner_add_suite(sr, cache_suite(&left_out));
         skipped += left_out;
     }
+    if (wanted("corpus_parts", argc, argv)) {
+        int left_out;
+        srunner_add_suite(sr, corpus_parts_suite(&left_out));
+        skipped += left_out;
+    }
     if (wanted("reference", argc, argv)) {
         int left_out;
         Suite *ref = reference_suite(&left_out);

@@ -39,6 +39,8 @@ Suite *limit_suite(void);
 Suite *reference_suite(int *skipped);
 /* The same when the reference corpus is absent: its imdb5k check is left out. */
 Suite *cache_suite(int *skipped);
+/* The same when the shared corpora are absent: its checks are left out. */
+Suite *corpus_parts_suite(int *skipped);
 
 /* How many corpora the shipped lessons and decks are played on, and the
  * k-th: builtin and the generated 70/30 one (make check); with

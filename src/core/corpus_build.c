@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugepage.h"
 #include "infile.h"
 #include "text.h"
 
@@ -24,14 +25,31 @@ void pl_builder_done(PlCorpusBuilder *b) {
     memset(b, 0, sizeof *b);
 }
 
+/* Room for need ids in all. */
+static PlStatus grow_ids(PlCorpusBuilder *b, int64_t need) {
+    int64_t cap = b->cap_ids ? b->cap_ids : 4096; /* 16 KB: doubling from there costs a big corpus a few moves */
+    while (cap < need) cap *= 2;
+    int32_t *ids = realloc(b->ids, (size_t)cap * sizeof *ids);
+    if (!ids) return PL_ENOMEM;
+    b->ids = ids;
+    b->cap_ids = cap;
+    pl_advise_huge(ids, (size_t)cap * sizeof *ids);
+    return PL_OK;
+}
+
+/* Bytes of text per id expected: 4 (a word of three letters and its space)
+ * where running English has about 7, so one reservation nearly always holds
+ * the whole text. It is address space: only the ids written take memory. */
+#define BYTES_PER_ID 4
+#define EXPECT_WORDS 32768 /* a large text's vocabulary has at least these */
+
+void pl_builder_expect(PlCorpusBuilder *b, uint64_t bytes) {
+    if ((uint64_t)b->cap_ids < bytes / BYTES_PER_ID) (void)grow_ids(b, (int64_t)(bytes / BYTES_PER_ID));
+    (void)pl_vocab_reserve(&b->vocab, EXPECT_WORDS); /* refused: the table grows as it goes */
+}
+
 static PlStatus push_id(PlCorpusBuilder *b, int32_t id) {
-    if (b->n_ids == b->cap_ids) {
-        int64_t cap = b->cap_ids ? b->cap_ids * 2 : 4096; /* 16 KB: doubling from there costs a big corpus a few moves */
-        int32_t *ids = realloc(b->ids, (size_t)cap * sizeof *ids);
-        if (!ids) return PL_ENOMEM;
-        b->ids = ids;
-        b->cap_ids = cap;
-    }
+    if (b->n_ids == b->cap_ids && grow_ids(b, b->n_ids + 1)) return PL_ENOMEM;
     b->ids[b->n_ids++] = id;
     return PL_OK;
 }
@@ -92,11 +110,18 @@ typedef struct {
     int k;
 } WordRun;
 
+/* Interns a run of words, stores their ids and counts them. */
 static PlStatus flush_run(PlCorpusBuilder *b, WordRun *r) {
     int idx[WORD_RUN];
-    if (pl_vocab_intern_run(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM;
-    for (int j = 0; j < r->k; j++)
-        if (push_id(b, idx[j] + PL_FIRST_WORD_ID)) return PL_ENOMEM;
+    if (pl_vocab_intern_run_padded(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM; /* CLEAN_SLACK */
+    if (b->n_ids + r->k > b->cap_ids && grow_ids(b, b->n_ids + r->k)) return PL_ENOMEM;
+    int32_t *to = b->ids + b->n_ids;
+    int64_t *count = b->vocab.count;
+    for (int j = 0; j < r->k; j++) {
+        to[j] = idx[j] + PL_FIRST_WORD_ID;
+        count[idx[j]]++;
+    }
+    b->n_ids += r->k;
     r->k = 0;
     return PL_OK;
 }
@@ -215,103 +240,6 @@ PlStatus pl_corpus_rank_words(PlCorpus *c) {
     if (!c->rank_of_word || !c->word_of_id || pl_vocab_rank(&c->vocab, c->rank_of_word)) return PL_ENOMEM;
     for (int i = 0; i < nw; i++) c->word_of_id[c->rank_of_word[i]] = i;
     return PL_OK;
-}
-
-/* Room for n more ids and m more examples in b. */
-static PlStatus reserve(PlCorpusBuilder *b, int64_t n, int m) {
-    if (b->n_ids + n > b->cap_ids) {
-        int32_t *ids = realloc(b->ids, (size_t)(b->n_ids + n) * sizeof *ids);
-        if (!ids) return PL_ENOMEM;
-        b->ids = ids, b->cap_ids = b->n_ids + n;
-    }
-    if (b->n + m > b->cap) {
-        int64_t *off = realloc(b->offsets, ((size_t)b->n + m + 1) * sizeof *off);
-        if (!off) return PL_ENOMEM;
-        b->offsets = off;
-        uint8_t *lab = realloc(b->labels, (size_t)b->n + m);
-        if (!lab) return PL_ENOMEM;
-        b->labels = lab, b->cap = b->n + m;
-    }
-    return PL_OK;
-}
-
-#define MOVE_CHUNK ((int64_t)1 << 24) /* ids: 64 MiB */
-
-/* Copies from's ids to `to` in its vocabulary's indices (map), last chunk
- * first, giving each chunk's memory back once it is copied: the two arrays
- * never hold more than a chunk twice. */
-static void move_ids(int32_t *to, PlCorpusBuilder *from, const int *map) {
-    for (int64_t end = from->n_ids; end > 0;) {
-        int64_t beg = end > MOVE_CHUNK ? end - MOVE_CHUNK : 0;
-        for (int64_t k = beg; k < end; k++) {
-            int32_t id = from->ids[k];
-            to[k] = id < PL_FIRST_WORD_ID ? id : map[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
-        }
-        end = beg;
-        int32_t *shrunk = end ? realloc(from->ids, (size_t)end * sizeof *shrunk) : NULL;
-        if (shrunk) from->ids = shrunk, from->cap_ids = end; /* a refused shrink only keeps the memory longer */
-    }
-}
-
-PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from) {
-    if (from->n == 0) return PL_OK;
-    if ((int64_t)b->n + from->n >= INT32_MAX - 1) return PL_ENOMEM;
-    int *map = malloc((size_t)(from->vocab.n ? from->vocab.n : 1) * sizeof *map);
-    PlStatus st = map ? reserve(b, from->n_ids, from->n) : PL_ENOMEM;
-    for (int i = 0; st == PL_OK && i < from->vocab.n; i++) {
-        const char *w = pl_vocab_word(&from->vocab, i);
-        st = pl_vocab_add(&b->vocab, w, strlen(w), &map[i]); /* its count is redone at the finish */
-    }
-    if (st) {
-        free(map);
-        return st;
-    }
-    move_ids(b->ids + b->n_ids, from, map);
-    for (int i = 0; i < from->n; i++) b->offsets[b->n + i] = b->n_ids + from->offsets[i];
-    memcpy(b->labels + b->n, from->labels, (size_t)from->n);
-    b->n += from->n, b->n_ids += from->n_ids;
-    b->offsets[b->n] = b->n_ids;
-    free(map);
-    return PL_OK;
-}
-
-/* Turns the builder's first-appearance indices into count-ranked ids,
- * capped at num_words. */
-static void remap_ids(PlCorpusBuilder *b, const PlCorpus *c) {
-    for (int64_t k = 0; k < b->n_ids; k++) {
-        int32_t id = b->ids[k];
-        if (id < PL_FIRST_WORD_ID) continue;
-        int32_t final = c->rank_of_word[id - PL_FIRST_WORD_ID] + PL_FIRST_WORD_ID;
-        b->ids[k] = final < c->num_words ? final : PL_OOV_ID;
-    }
-}
-
-PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err) {
-    *out = NULL;
-    PlCorpus *c = calloc(1, sizeof *c);
-    if (!c) goto nomem;
-    c->num_words = opts && opts->num_words > 0 ? opts->num_words : PL_DEFAULT_NUM_WORDS;
-    c->vocab = b->vocab;
-    pl_vocab_init(&b->vocab);
-    pl_vocab_recount(&c->vocab, b->ids, b->n_ids, PL_FIRST_WORD_ID); /* the text's words were interned uncounted */
-    if (pl_corpus_rank_words(c)) goto nomem;
-    remap_ids(b, c);
-    c->n = b->n;
-    c->ids = b->ids;
-    c->offsets = b->offsets;
-    c->labels = b->labels;
-    c->vocab_size = c->vocab.n + PL_FIRST_WORD_ID;
-    snprintf(c->source, sizeof c->source, "%s", name);
-    b->ids = NULL;
-    b->offsets = NULL;
-    b->labels = NULL;
-    pl_builder_done(b);
-    *out = c;
-    return PL_OK;
-nomem:
-    pl_corpus_free(c);
-    pl_builder_done(b);
-    return pl_err_set(err, PL_ENOMEM, "%s: out of memory while building the corpus", name);
 }
 
 char *pl_snippet(char *buf, size_t cap, const char *s, size_t n) {

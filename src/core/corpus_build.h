@@ -21,6 +21,12 @@ typedef struct {
 void pl_builder_init(PlCorpusBuilder *b);
 void pl_builder_done(PlCorpusBuilder *b);
 
+/* Sizes b for examples made of about `bytes` bytes of text: room for as
+ * many ids as such text can hold in all likelihood, and a vocabulary table
+ * that needs no growing through its first words. A hint: when there is no
+ * memory for it, b grows as it goes. */
+void pl_builder_expect(PlCorpusBuilder *b, uint64_t bytes);
+
 /* Tokenizes text[0..n) and appends it as one example. */
 PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n);
 
@@ -36,15 +42,17 @@ PlStatus pl_builder_add_tokens(PlCorpusBuilder *b, int label, const char *const 
  * a0 b0 a1 b1 ..., the longer group's tail last. Returns PL_ENOMEM on failure. */
 PlStatus pl_builder_interleave(PlCorpusBuilder *b, int split);
 
-/* Appends from's examples after b's, as if b had been given them itself:
- * from's new words follow b's in their order of first appearance. from's
- * ids are given back as they are moved (from is left to be freed only).
- * Returns PL_ENOMEM on failure. */
-PlStatus pl_builder_append(PlCorpusBuilder *b, PlCorpusBuilder *from);
-
 /* Ranks the vocabulary and moves everything into a new corpus. The builder is
  * emptied either way. name fills corpus->source. */
 PlStatus pl_builder_finish(PlCorpusBuilder *b, const PlCorpusOpts *opts, const char *name, PlCorpus **out, PlErr *err);
+
+/* The same for the n builders part[0..n) taken one after another: the
+ * corpus one builder given all their examples in turn would finish into,
+ * whatever n (corpus_finish.c says how). Each part's ids are placed by a
+ * thread of its own, part 0's by this one. Every builder is emptied either
+ * way. */
+PlStatus pl_builder_finish_parts(PlCorpusBuilder *part, int n, const PlCorpusOpts *opts, const char *name,
+                                 PlCorpus **out, PlErr *err);
 
 /* Fills c->rank_of_word and c->word_of_id from c->vocab (ranks by
  * descending count, ties in order of first appearance). PL_ENOMEM on

@@ -84,6 +84,7 @@ PlStatus pl_corpus_load_tsv_mem(const char *name, const char *buf, size_t n, con
 }
 
 #define CHUNK ((size_t)1 << 20)
+#define EXPECT_FROM ((uint64_t)4 << 20) /* a part's builder is sized from its bytes from here on */
 
 /* A stretch of a file's lines and the builder they go to: the whole file
  * read in one pass, or one part of it (below). */
@@ -106,6 +107,7 @@ static PlStatus read_lines(Part *p) {
     char *buf = malloc(cap);
     if (!buf) return pl_err_set(p->err, PL_ENOMEM, "%s: out of memory", p->name);
     long line_no = p->from ? 1 : 0; /* only the file's first line may be the header */
+    if (p->to - p->from >= EXPECT_FROM) pl_builder_expect(&p->b, p->to - p->from);
     PlStatus st = PL_OK;
     for (uint64_t at = p->from; st == PL_OK;) {
         if (cap - have < (cap < CHUNK ? 1 : CHUNK / 2)) {
@@ -185,7 +187,7 @@ static int cut_parts(Part *part, int nparts, int fd, uint64_t size) {
     return k;
 }
 
-/* Tokenizes the parts, part 0 in this thread, and appends them to part 0's builder. */
+/* Tokenizes the parts, part 0 in this thread; the first failure, else PL_OK. */
 static PlStatus run_parts(Part *part, int n) {
     pthread_t th[PARTS_MAX];
     int started[PARTS_MAX] = {0};
@@ -198,10 +200,22 @@ static PlStatus run_parts(Part *part, int n) {
     PlStatus st = part[0].st;
     for (int k = 1; k < n; k++) {
         if (started[k]) pthread_join(th[k], NULL);
-        if (st == PL_OK) st = part[k].st ? part[k].st : pl_builder_append(&part[0].b, &part[k].b);
-        pl_builder_done(&part[k].b);
+        if (st == PL_OK) st = part[k].st;
     }
     return st;
+}
+
+/* The corpus of the parts when all went well and they hold an example, else
+ * (the builders emptied) the whole file read again in one pass, for the
+ * exact message. */
+static PlStatus finish_parts(Part *part, int n, PlStatus st, const char *path, int fd, uint64_t size,
+                             const PlCorpusOpts *opts, PlCorpus **out, PlErr *err) {
+    int64_t examples = 0;
+    PlCorpusBuilder b[PARTS_MAX];
+    for (int k = 0; k < n; k++) examples += part[k].b.n, b[k] = part[k].b;
+    if (n > 0 && st == PL_OK && examples > 0) return pl_builder_finish_parts(b, n, opts, path, out, err);
+    for (int k = 0; k < n; k++) pl_builder_done(&b[k]);
+    return parse_file(path, fd, size, opts, out, err);
 }
 
 PlStatus pl_corpus_load_tsv_parts(const char *path, FILE *f, uint64_t size, int nparts, const PlCorpusOpts *opts,
@@ -210,9 +224,7 @@ PlStatus pl_corpus_load_tsv_parts(const char *path, FILE *f, uint64_t size, int 
     Part part[PARTS_MAX];
     int n = nparts > 1 ? cut_parts(part, nparts < PARTS_MAX ? nparts : PARTS_MAX, fileno(f), size) : 0;
     PlStatus st = n > 0 ? run_parts(part, n) : PL_EINPUT;
-    if (st == PL_OK && part[0].b.n > 0) return pl_builder_finish(&part[0].b, opts, path, out, err);
-    if (n > 0) pl_builder_done(&part[0].b);
-    return parse_file(path, fileno(f), size, opts, out, err); /* one pass, for the exact message (or one part) */
+    return finish_parts(part, n, st, path, fileno(f), size, opts, out, err);
 }
 
 static int parts_for(uint64_t size) {

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugepage.h"
+
 void pl_vocab_init(PlVocab *v) { memset(v, 0, sizeof *v); }
 
 void pl_vocab_done(PlVocab *v) {
@@ -14,9 +16,6 @@ void pl_vocab_done(PlVocab *v) {
     memset(v, 0, sizeof *v);
 }
 
-/* 64 bits of hash, eight bytes at a time (a multiply-xorshift mix): the
- * words are short, and a byte-at-a-time hash spends a multiply per letter.
- * The value only places words in slots; ids never depend on it. */
 /* The bytes of a word shorter than 8 as a zero-padded little-endian word,
  * from loads inside it: two overlapping 4-byte loads, or three single
  * bytes (a byte loaded twice lands on itself). A byte-at-a-time copy to
@@ -33,23 +32,6 @@ static uint64_t load_short(const char *w, size_t len) {
     return (uint64_t)u[0] | (uint64_t)u[len / 2] << (8 * (len / 2)) | (uint64_t)u[len - 1] << (8 * (len - 1));
 }
 
-/* 64 bits of hash, eight bytes at a time (a multiply-xorshift mix): the
- * words are short, and a byte-at-a-time hash spends a multiply per letter.
- * The value only places words in slots; ids never depend on it. */
-static uint64_t word_hash(const char *w, size_t len) {
-    uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)len;
-    for (; len >= 8; w += 8, len -= 8) {
-        uint64_t x;
-        memcpy(&x, w, 8);
-        h = (h ^ x) * 0xff51afd7ed558ccdu;
-        h ^= h >> 32;
-    }
-    if (len) h = (h ^ load_short(w, len)) * 0xc4ceb9fe1a85ec53u;
-    h ^= h >> 29;
-    h *= 0xff51afd7ed558ccdu;
-    return h ^ (h >> 32);
-}
-
 static size_t word_len(const PlVocab *v, int i) {
     size_t end = i + 1 < v->n ? v->off[i + 1] : v->arena_len;
     return end - v->off[i] - 1;
@@ -62,36 +44,80 @@ static uint64_t word_head(const char *w, size_t len) {
     return x;
 }
 
-static uint64_t word_head2(const char *w, size_t len) { return len > 8 ? word_head(w + 8, len - 8) : 0; }
+/* A word's first 16 bytes (zero-padded, little-endian) and its hash: the
+ * slot holds the first, the second places it. */
+typedef struct {
+    uint64_t head, head2, h;
+} Key;
 
-/* Slot where word (of hash h) lives or would go. */
-static size_t probe(const PlVocab *v, const char *w, size_t len, uint64_t h) {
-    size_t mask = v->nslots - 1, s = (size_t)h & mask;
-    uint32_t tag = (uint32_t)(h >> 32);
-    uint64_t head = word_head(w, len), head2 = word_head2(w, len);
+static uint64_t mix(uint64_t h, uint64_t x) {
+    h = (h ^ x) * 0xff51afd7ed558ccdu;
+    return h ^ (h >> 32);
+}
+
+/* 64 bits of hash from the heads and the bytes past 16, eight bytes at a
+ * time (a multiply-xorshift mix): the words are short, and a byte-at-a-time
+ * hash spends a multiply per letter. The value only places words in slots;
+ * ids never depend on it. */
+static Key key_of_heads(const char *w, size_t len, uint64_t head, uint64_t head2) {
+    uint64_t h = mix(mix(0x9E3779B97F4A7C15u ^ (uint64_t)len, head), head2);
+    for (size_t at = 16; at < len; at += 8) h = mix(h, word_head(w + at, len - at));
+    h ^= h >> 29;
+    h *= 0xc4ceb9fe1a85ec53u;
+    return (Key){head, head2, h ^ (h >> 32)};
+}
+
+/* The key of a word whose bytes are all that may be read. */
+static Key key_of(const char *w, size_t len) {
+    return key_of_heads(w, len, word_head(w, len), len > 8 ? word_head(w + 8, len - 8) : 0);
+}
+
+/* The k lowest bytes of a 64-bit word set (k from 0 to 8 and beyond). */
+static uint64_t low_bytes(size_t k) { return k >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * k)) - 1; }
+
+/* The same key for a word followed by readable bytes up to its 16th: two
+ * plain loads and masks, no branch on the length (the lengths of running
+ * text follow no pattern a predictor learns). */
+static Key key_of_padded(const char *w, size_t len) {
+    uint64_t a, b;
+    memcpy(&a, w, 8);
+    memcpy(&b, w + 8, 8);
+    return key_of_heads(w, len, a & low_bytes(len), b & low_bytes(len > 8 ? len - 8 : 0));
+}
+
+/* Slot where the word of key k lives or would go. */
+static size_t probe(const PlVocab *v, const char *w, size_t len, Key k) {
+    size_t mask = v->nslots - 1, s = (size_t)k.h & mask;
+    uint32_t tag = (uint32_t)(k.h >> 32);
     for (;; s = (s + 1) & mask) {
         const PlVocabSlot *sl = &v->slots[s];
         if (!sl->idx1) return s;
-        if (sl->hash != tag || sl->head != head || sl->len != len || sl->head2 != head2) continue;
+        if (sl->hash != tag || sl->head != k.head || sl->len != len || sl->head2 != k.head2) continue;
         /* Words hold no NUL: of the same length and up to 16 bytes, equal heads are equal words. */
         if (len <= 16 || memcmp(v->arena + v->off[sl->idx1 - 1] + 16, w + 16, len - 16) == 0) return s;
     }
 }
 
-static PlVocabSlot slot_of(const char *w, size_t len, uint64_t h, int idx) {
-    return (PlVocabSlot){word_head(w, len), word_head2(w, len), (uint32_t)(h >> 32), idx + 1, len};
+static PlVocabSlot slot_of(Key k, size_t len, int idx) {
+    return (PlVocabSlot){k.head, k.head2, (uint32_t)(k.h >> 32), idx + 1, len};
 }
 
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
     if (v->nslots == 0) return -1;
-    size_t s = probe(v, word, len, word_hash(word, len));
+    size_t s = probe(v, word, len, key_of(word, len));
     return v->slots[s].idx1 - 1;
 }
 
 /* Moves the words to a table of nslots slots (a power of two). */
 static PlStatus resize(PlVocab *v, size_t nslots) {
-    void *mem = calloc(nslots * sizeof(PlVocabSlot) + 64, 1);
+    /* Zeroed by a write, not calloc: a fresh mapping read first maps the
+     * shared zero page, and every page's first store then faults again
+     * (and stops the other threads' CPUs to flush their TLBs). */
+    size_t bytes = nslots * sizeof(PlVocabSlot) + 64;
+    void *mem = malloc(bytes);
     if (!mem) return PL_ENOMEM;
+    pl_advise_huge(mem, bytes);
+    memset(mem, 0, bytes);
     free(v->slots_mem);
     v->slots_mem = mem;
     v->slots = (PlVocabSlot *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
@@ -99,8 +125,8 @@ static PlStatus resize(PlVocab *v, size_t nslots) {
     for (int i = 0; i < v->n; i++) {
         const char *w = v->arena + v->off[i];
         size_t len = word_len(v, i);
-        uint64_t h = word_hash(w, len);
-        v->slots[probe(v, w, len, h)] = slot_of(w, len, h, i);
+        Key k = key_of(w, len);
+        v->slots[probe(v, w, len, k)] = slot_of(k, len, i);
     }
     return PL_OK;
 }
@@ -145,8 +171,8 @@ static PlStatus arena_push(PlVocab *v, const char *w, size_t len) {
 
 /* Interns word (of hash h; there is room in the slots) without counting it:
  * a new word's count starts at 0. */
-static PlStatus intern_hashed(PlVocab *v, const char *word, size_t len, uint64_t h, int *idx) {
-    size_t s = probe(v, word, len, h);
+static PlStatus intern_keyed(PlVocab *v, const char *word, size_t len, Key k, int *idx) {
+    size_t s = probe(v, word, len, k);
     if (v->slots[s].idx1) {
         *idx = v->slots[s].idx1 - 1;
         return PL_OK;
@@ -155,41 +181,57 @@ static PlStatus intern_hashed(PlVocab *v, const char *word, size_t len, uint64_t
     if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
     if (arena_push(v, word, len)) return PL_ENOMEM;
     v->count[v->n] = 0;
-    v->slots[s] = slot_of(word, len, h, v->n);
+    v->slots[s] = slot_of(k, len, v->n);
     *idx = v->n++;
     return PL_OK;
 }
 
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
     if ((size_t)(v->n + 1) * 2 > v->nslots && rehash(v)) return PL_ENOMEM;
-    PlStatus st = intern_hashed(v, word, len, word_hash(word, len), idx);
+    PlStatus st = intern_keyed(v, word, len, key_of(word, len), idx);
     if (st == PL_OK) v->count[*idx]++;
     return st;
 }
 
 #define RUN_MAX 64 /* words whose slots are asked for before the first is probed */
 
-PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
+/* Interns a run of words, each slot asked for before the first is probed;
+ * padded: each word may be read up to its 16th byte. */
+static inline PlStatus intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx, int padded) {
     while ((size_t)(v->n + n + 1) * 2 > v->nslots)
         if (rehash(v)) return PL_ENOMEM; /* before the run: the slots asked for stay put */
-    uint64_t h[RUN_MAX];
+    Key key[RUN_MAX];
     size_t mask = v->nslots - 1;
     for (int at = 0; at < n; at += RUN_MAX) {
         int k = n - at < RUN_MAX ? n - at : RUN_MAX;
         for (int i = 0; i < k; i++) {
-            h[i] = word_hash(word[at + i], len[at + i]);
-            __builtin_prefetch(&v->slots[h[i] & mask]);
+            key[i] = padded ? key_of_padded(word[at + i], len[at + i]) : key_of(word[at + i], len[at + i]);
+            __builtin_prefetch(&v->slots[key[i].h & mask]);
         }
         for (int i = 0; i < k; i++)
-            if (intern_hashed(v, word[at + i], len[at + i], h[i], &idx[at + i])) return PL_ENOMEM;
+            if (intern_keyed(v, word[at + i], len[at + i], key[i], &idx[at + i])) return PL_ENOMEM;
     }
     return PL_OK;
 }
 
-void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first) {
-    if (v->n) memset(v->count, 0, (size_t)v->n * sizeof *v->count); /* no words: count may be NULL */
-    for (int64_t k = 0; k < n; k++)
-        if (ids[k] >= first) v->count[ids[k] - first]++;
+PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
+    return intern_run(v, word, len, n, idx, 0);
+}
+
+PlStatus pl_vocab_intern_run_padded(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx) {
+    return intern_run(v, word, len, n, idx, 1);
+}
+
+PlStatus pl_vocab_merge(PlVocab *v, const PlVocab *from, int *map) {
+    const char *w[RUN_MAX];
+    size_t len[RUN_MAX];
+    for (int at = 0; at < from->n; at += RUN_MAX) {
+        int k = from->n - at < RUN_MAX ? from->n - at : RUN_MAX;
+        for (int i = 0; i < k; i++) w[i] = pl_vocab_word(from, at + i), len[i] = word_len(from, at + i);
+        if (pl_vocab_intern_run(v, w, len, k, map + at)) return PL_ENOMEM;
+        for (int i = 0; i < k; i++) v->count[map[at + i]] += from->count[at + i];
+    }
+    return PL_OK;
 }
 
 typedef struct {

@@ -42,16 +42,22 @@ void pl_vocab_done(PlVocab *v);
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx);
 
 /* Interns n words (word[i] of len[i] bytes) and stores their indices in
- * idx, without counting them (a new word's count is 0; pl_vocab_recount
- * counts them after): each word's slot is asked for a few words ahead, so
- * the cache misses of a large table overlap, and no count is touched, so
+ * idx, without counting them (a new word's count is 0; the caller counts
+ * them by their indices): each word's slot is asked for a few words ahead,
+ * so the cache misses of a large table overlap, and no count is touched, so
  * none of their misses waits on another. Returns PL_ENOMEM when the table
  * cannot grow (the words before are interned). */
 PlStatus pl_vocab_intern_run(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
+/* The same for words each followed by bytes that may be read up to its
+ * 16th (what follows a word plays no part): loading a word's head then
+ * needs no branch on its length. */
+PlStatus pl_vocab_intern_run_padded(PlVocab *v, const char *const *word, const size_t *len, int n, int *idx);
 
-/* Sets every word's count to its occurrences in ids[0..n), where word i
- * appears as id first + i (ids below first are not words). */
-void pl_vocab_recount(PlVocab *v, const int32_t *ids, int64_t n, int first);
+/* Interns from's words into v in from's order, adding their counts, as if
+ * v had been given from's text after its own; map[i] gets the index in v
+ * of from's word i (map holds from->n). Returns PL_ENOMEM when v cannot
+ * grow (then some of from's words may be in v). */
+PlStatus pl_vocab_merge(PlVocab *v, const PlVocab *from, int *map);
 
 /* Makes room for n words in all: no table growth while they are added. */
 PlStatus pl_vocab_reserve(PlVocab *v, int n);
