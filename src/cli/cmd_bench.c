@@ -273,8 +273,9 @@ const CliCommand cli_cmd_bench = {
                "per multiply-add; padlab's fused embedding projection does less), so\n"
                "GFLOP/s is an effective rate; of_gemm and of_fma are its shares of the two\n"
                "machine rates, the FMA loop run at the kernels' vector level (AVX2 forced\n"
-               "on an AVX-512 CPU is read against the AVX2 peak). A TSV corpus is also timed loading, tokenized and read\n"
-               "back from the corpus cache (the wall clock, median of three).\n"
+               "on an AVX-512 CPU is read against the AVX2 peak). A TSV corpus is also\n"
+               "timed loading, tokenized and read back from the corpus cache (the wall\n"
+               "clock, median of three).\n"
                "bench/compare runs the same models in PyTorch beside it.\n"
                "With --probes it times each result the lab's views draw, as the worker\n"
                "recomputes it after a change (bench/probes runs it on imdb5k).",
