@@ -111,17 +111,20 @@ static void final_ids(const PlCorpus *c, Placing *pl, int n) {
 /* Grows part 0's arrays to hold every part and points each placing at its stretch. */
 static PlStatus make_room(PlCorpusBuilder *part, int n, Placing *pl, int64_t n_ids, int64_t n_ex) {
     PlCorpusBuilder *b = &part[0];
-    if (n_ids > b->cap_ids) {
-        int32_t *ids = realloc(b->ids, (size_t)n_ids * sizeof *ids);
+    /* at least one of each, so that a corpus with no id or no example still has arrays to point into (no
+     * offset is added to a null pointer) */
+    if (n_ids > b->cap_ids || !b->ids) {
+        int64_t want = n_ids > 0 ? n_ids : 1;
+        int32_t *ids = realloc(b->ids, (size_t)want * sizeof *ids);
         if (!ids) return PL_ENOMEM;
-        b->ids = ids, b->cap_ids = n_ids;
-        pl_advise_huge(ids, (size_t)n_ids * sizeof *ids);
+        b->ids = ids, b->cap_ids = want;
+        pl_advise_huge(ids, (size_t)want * sizeof *ids);
     }
-    if (n_ex > b->cap) {
+    if (n_ex > b->cap || !b->offsets || !b->labels) {
         int64_t *off = realloc(b->offsets, ((size_t)n_ex + 1) * sizeof *off);
         if (!off) return PL_ENOMEM;
         b->offsets = off;
-        uint8_t *lab = realloc(b->labels, (size_t)n_ex);
+        uint8_t *lab = realloc(b->labels, (size_t)n_ex + 1);
         if (!lab) return PL_ENOMEM;
         b->labels = lab, b->cap = (int)n_ex;
     }
