@@ -1656,6 +1656,51 @@ static const char *imdb5k_path(void) {
 START_TEST(test_no_view_cuts_overlaps_or_spills_a_text_on_imdb5k) { every_view_legible(imdb5k_path()); }
 END_TEST
 
+/* Every text dl draws, one after the other, each '/'
+ * and ';' a space and every run of spaces one: a wrapped line reads as one. */
+static void drawn_words(const GuiList *dl, char *out, size_t cap) {
+    size_t n = 0;
+    for (int i = 0; i < dl->n && n + 2 < cap; i++) {
+        if (dl->items[i].kind != GUI_I_TEXT) continue;
+        for (const char *p = gui_dl_str(dl, dl->items[i].str); *p && n + 2 < cap; p++) {
+            char ch = *p == '/' || *p == ';' ? ' ' : *p;
+            if (ch != ' ' || (n && out[n - 1] != ' ')) out[n++] = ch;
+        }
+        if (n && out[n - 1] != ' ') out[n++] = ' ';
+    }
+    out[n] = '\0';
+}
+
+/* The masks view's rules are numbers: at every size the legible check
+ * holds, in both modes, each rule's skipped, partial and full tiles are
+ * drawn (as a table, or in a few lines), none left to the export. */
+START_TEST(test_the_masks_view_draws_every_rules_tiles_at_every_size) {
+    Canvas c;
+    canvas_open(&c);
+    PlLab *lab = legible_lab(NULL);
+    legible_view(lab, PL_VIEW_MASKS);
+    PlResultStatus st;
+    const PlProbeBlocks *k = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &st);
+    ck_assert_ptr_nonnull(k);
+    static char words[1 << 16];
+    for (int s = 0; s < NSIZES; s++)
+        for (int m = 0; m < 2; m++) {
+            canvas_set(&c, s, m);
+            ck_assert_int_eq(gui_figure(&c.dl, lab, PL_VIEW_MASKS, canvas_area(&c, lab)), 1);
+            drawn_words(&c.dl, words, sizeof words);
+            for (int r = 0; r < PL_RULE_COUNT; r++) {
+                char want[128];
+                snprintf(want, sizeof want, " %s %ld %ld %ld ", pl_mask_rules[r].name, k->rules[r].empty,
+                         k->rules[r].partial, k->rules[r].full);
+                ck_assert_msg(strstr(words, want), "at %dx%d%s no \"%s\" in: %s", legible_sizes[s][0],
+                              legible_sizes[s][1], m ? " projector" : "", want, words);
+            }
+        }
+    pl_lab_free(lab);
+    canvas_close(&c);
+}
+END_TEST
+
 /* A class of 30 on the step's question (follow.h): votes spread round the
  * lab's number or over the letters; revealed when shown (after a second
  * round when twice), else still open. */
@@ -1851,6 +1896,7 @@ Suite *gui_suite(void) {
             gui_skipped++;
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
+    tcase_add_test(legible, test_the_masks_view_draws_every_rules_tiles_at_every_size);
     suite_add_tcase(s, legible);
     return s;
 }

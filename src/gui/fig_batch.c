@@ -271,29 +271,43 @@ static const char *keep_text(PlMaskConv c) {
     return t[c];
 }
 
+/* One rule's tiles for the brief foot: "causal 32/96/0", each count a figure; its length. */
+static size_t brief_rule(char *seg, size_t cap, const PlProbeBlocks *k, int r) {
+    const PlBlockCount *c = &k->rules[r];
+    const char *name = pl_mask_rules[r].name;
+    char q[3][96], fig[3][192];
+    snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
+    snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
+    snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
+    int n = snprintf(seg, cap, "%s %s/%s/%s", name, pl_fig(fig[0], sizeof fig[0], q[0], "%ld", c->empty),
+                     pl_fig(fig[1], sizeof fig[1], q[1], "%ld", c->partial),
+                     pl_fig(fig[2], sizeof fig[2], q[2], "%ld", c->full));
+    return n < 0 ? 0 : (size_t)n;
+}
+
 /* The blocks probe's lines: every rule counted per tile as a block-sparse
- * kernel sees it, and a dense mask's bytes against a block mask's. */
-static void blocks_foot(Foot *f, const PlProbeBlocks *k, const PlResultStatus *st, int brief) {
+ * kernel sees it, and a dense mask's bytes against a block mask's; as a
+ * table (pass 0), in a few lines (1, 2), or where to find them (3). */
+static void blocks_foot(Foot *f, const PlProbeBlocks *k, const PlResultStatus *st, int pass) {
     f->n = 0;
     if (!k) {
         foot_add(f, GUI_C_DIM, 0, "masks as rules: %s", st->error ? st->error : "computing...");
         return;
     }
-    if (brief) { /* every rule's skipped / partial / full tiles on one line, the bytes on another */
-        char line[FOOT_LINE];
-        int n = snprintf(line, sizeof line, "masks as rules, %s tiles of %s: skipped / partial / full",
-                         PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block));
-        for (int r = 0; r < PL_RULE_COUNT && n < (int)sizeof line - 700; r++) {
-            const PlBlockCount *c = &k->rules[r];
-            const char *name = pl_mask_rules[r].name;
-            char q[3][96], fig[3][192];
-            snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
-            snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
-            snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
-            n += snprintf(line + n, sizeof line - (size_t)n, "%s %s %s/%s/%s", r ? "," : "", name,
-                          pl_fig(fig[0], sizeof fig[0], q[0], "%ld", c->empty),
-                          pl_fig(fig[1], sizeof fig[1], q[1], "%ld", c->partial),
-                          pl_fig(fig[2], sizeof fig[2], q[2], "%ld", c->full));
+    if (pass == 3) { /* no room for a figure: where they are */
+        foot_add(f, GUI_C_DIM, 0, "masks as rules: a taller window shows their tiles; e exports them whole");
+        return;
+    }
+    if (pass > 0) { /* every rule's skipped / partial / full tiles, as many rules to a line as it holds, the bytes on
+                       another */
+        char line[FOOT_LINE], seg[FOOT_LINE];
+        size_t n = (size_t)snprintf(line, sizeof line, "masks as rules, %s tiles of %s, skipped / partial / full:",
+                                    PL_FIG("blocks.tiles", "%lld", (long long)k->tiles),
+                                    PL_FIG("blocks.block", "%d", k->block));
+        for (int r = 0; r < PL_RULE_COUNT; r++) {
+            size_t m = brief_rule(seg, sizeof seg, k, r);
+            if (n + m + 2 >= sizeof line) foot_add(f, GUI_C_FG, 0, "%s", line), n = 0, line[0] = 0;
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n ? (r ? "; " : " ") : "", seg);
         }
         foot_add(f, GUI_C_FG, 0, "%s", line);
         foot_add(f, GUI_C_FG, 0, "a dense (B,1,T,T) mask: %s bytes as bool; the BlockMask: %s (%s forward)",
@@ -364,24 +378,31 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     double row_need = gui_text_h(dl, GUI_NORMAL) + 2 * u + th + 2 * u + 3 * u + code_lines * th + 4 * u;
     /* The rules' tiles go across the foot: as a table where the conventions
      * keep their rows and the shares their lines, else in a few lines, else
-     * not at all (the export has them whole). */
+     * in a few lines with the conventions' rows squeezed to their least,
+     * else a line saying where they are, else (a window too short for the
+     * conventions) nothing. */
     PlResultStatus bst;
     const PlProbeBlocks *bk = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &bst);
-    double keep = 4 * row_need + th + 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5 + gap;
+    /* the shares as lines: three at most, spaced (squeezed: not spaced); a convention's row squeezed: its
+     * cells at their least, its code under them */
+    double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5, lines_least = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15;
+    double row_least = fmax(gui_text_h(dl, GUI_NORMAL) + 2 * u, th + 6 * u + code_lines * th);
+    double keep[4] = {4 * row_need + th + lines + gap, 4 * row_need + th + lines + gap,
+                      4 * row_least + th + lines_least, 4 * row_least + th + lines_least};
     Foot foot;
-    for (int brief = 0; brief < 2; brief++) {
-        blocks_foot(&foot, bk, &bst, brief);
+    for (int pass = 0; pass < 4; pass++) {
+        blocks_foot(&foot, bk, &bst, pass);
         double fh = foot_height(dl, &foot, a.w);
-        if (!bk || a.h - fh - gap / 2 < keep) continue;
+        if (!bk || a.h - fh - gap / 2 < keep[pass]) continue;
         foot_draw(dl, &foot, a.x, a.y + a.h - fh, a.w);
         a.h -= fh + gap / 2;
+        if (pass >= 2) lines = lines_least;
         break;
     }
     GuiRect top, bottom;
     gui_split_for_cats(dl, a, 0.45, gap, 3, &top, &bottom);
     int shares_as_lines = top.h < 4 * row_need + th; /* too short for both: the shares as lines under the rows */
     if (shares_as_lines) {
-        double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5;
         top = (GuiRect){a.x, a.y, a.w, a.h - lines - gap / 2};
         bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
     }
