@@ -228,6 +228,31 @@ if grep -q '^lesson = 06-attention$' "$classes/06-attention.class" 2>/dev/null; 
     pass "and is kept under the new name from then on"
 else fail "and is kept under the new name from then on" "$(ls "$classes")"; fi
 
+# ---- a class kept under 09-batching, a lesson that split, is not resumed: said, and a new one begins ----
+serve_attention 08-batching --new
+key 'qq'
+wait "$pid"
+exec 7>&-
+sed 's/^lesson = 08-batching$/lesson = 09-batching/' "$classes/08-batching.class" >"$classes/09-batching.class"
+rm "$classes/08-batching.class"
+serve_attention 08-batching
+want="a class of 09-batching, kept from before the lessons were renumbered, cannot be resumed: its steps are now in 08-batching and 11-packing; a new class begins (the old one stays in $classes/09-batching.class)"
+if grep -qxF "padlab lesson: $want" "$TMP/resume.out" && ! grep -q '^class: resumed' "$TMP/resume.out" &&
+    [[ -f $classes/09-batching.class ]]; then
+    pass "a class kept as 09-batching (split since) is not resumed as 08-batching: said, the old file kept"
+else fail "a class kept as 09-batching is not resumed as 08-batching, saying so" "$(head -n 3 "$TMP/resume.out")"; fi
+a=$(token) # one student joins the new class
+key 'qq'
+wait "$pid"
+exec 7>&-
+serve_attention 08-batching
+if ! grep -q 'kept from before the lessons were renumbered' "$TMP/resume.out" &&
+    grep -q '^class: resumed, 1 student, at step 1$' "$TMP/resume.out"; then
+    pass "and once its own class is kept, 08-batching resumes that one (1 student) without a word on the old"
+else fail "08-batching resumes its own class after that" "$(head -n 3 "$TMP/resume.out")"; fi
+key 'qq'
+wait "$pid"
+
 # ---- an exam, with the presenter view on a FIFO: nothing revealed until the end ----
 exec 7>&- 2>/dev/null
 rm -f "$TMP/keys" && mkfifo "$TMP/keys" "$TMP/pres"

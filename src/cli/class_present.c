@@ -332,7 +332,7 @@ static int open_class(Present *p, const ClassPresentArgs *o) {
     if (why[0]) fprintf(stderr, "padlab lesson: %s\n", why);
     if (rc) return -1;
     p->f = &p->s.f, p->c = p->s.c;
-    if (p->s.resumed) printf("class: resumed, %d students, at step %d\n", pl_class_students(p->c), p->s.step + 1);
+    pl_class_session_say_resumed(&p->s, stdout);
     p->server = pl_class_server_start(p->c, o->listen, o->port, why, sizeof why);
     if (!p->server) return fprintf(stderr, "padlab lesson: --class: %s\n", why), -1;
     pl_class_server_set_seats_per_address(p->server, o->seats);

@@ -45,7 +45,7 @@ int gui_class_start(GuiClass *k, PlLessonPlay *lesson, PlLab *lab, const PlLabSe
     PlErr err;
     if (k->s.resumed && pl_lesson_run_goto(lesson->run, k->s.step, &err))
         fprintf(stderr, "padlab gui: the class was at step %d: %s\n", k->s.step + 1, err.msg);
-    if (k->s.resumed) printf("class: resumed, %d students, at step %d\n", pl_class_students(k->s.c), k->s.step + 1);
+    pl_class_session_say_resumed(&k->s, stdout);
     printf("class: serving %s code %s\n", k->url, k->s.meta.code);
     printf("class: plain HTTP on this network: students' answers are not encrypted; padlab keeps no more than them\n");
     fflush(stdout);

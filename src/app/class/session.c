@@ -30,6 +30,31 @@ static int saved_path(PlClassSession *s, const PlLesson *l, int exam, char *why,
     return 0;
 }
 
+/* A class kept under an old name of this lesson that split (its steps now
+ * in two lessons) cannot be resumed: said in why, the new class begins
+ * beside it. Nothing when this lesson's own class is kept, or none is. */
+static void split_note(const PlClassSession *s, const PlLesson *l, int exam, char *why, int cap) {
+    int n;
+    const PlLessonRenamed *r = pl_lesson_renames(&n);
+    if (!access(s->kept, F_OK)) return;
+    for (int i = 0; i < n; i++) {
+        char old[1100], went[200] = "";
+        if (strcmp(r[i].now, l->name)) continue;
+        const char *dir = strrchr(s->saved, '/');
+        snprintf(old, sizeof old, "%.*s/%.90s%s.class", dir ? (int)(dir - s->saved) : 0, s->saved, r[i].old,
+                 exam ? "-exam" : "");
+        if (access(old, F_OK)) continue;
+        for (int j = 0; j < n; j++) /* the lessons its steps went to, each once */
+            if (!strcmp(r[j].old, r[i].old) && !strstr(went, r[j].now))
+                snprintf(went + strlen(went), sizeof went - strlen(went), "%s%s", went[0] ? " and " : "", r[j].now);
+        snprintf(why, (size_t)cap,
+                 "a class of %.90s, kept from before the lessons were renumbered, cannot be resumed: its steps are "
+                 "now in %.150s; a new class begins (the old one stays in %.400s)",
+                 r[i].old, went, old);
+        return;
+    }
+}
+
 /* The votes' clock: milliseconds since the class began (resumed: since it
  * first began). */
 static int64_t class_ms(void *ctx) {
@@ -86,6 +111,7 @@ int pl_class_session_open(PlClassSession *s, const PlClassSessionArgs *a, char *
     else if ((resume = saved_one(s, a, &m, msg, sizeof msg)) < 0)
         return snprintf(why, (size_t)cap, "%.600s%s", msg, strstr(msg, "--new") ? "" : " (--new starts a new class)"),
                -1;
+    if (!resume && !a->fresh && s->saved[0]) split_note(s, a->l, a->exam, why, cap);
     if (resume) s->meta = m;
     else pl_class_new_code(s->meta.code), s->meta.salt = pl_choices_new_salt(), s->meta.began = a->wall_ms() / 1000;
     if (pl_class_follow_init(&s->f, a->l, s->meta.code, s->meta.salt, a->exam, &err))
@@ -133,4 +159,10 @@ int pl_class_session_end(PlClassSession *s, int step, const char *title, char *w
 void pl_class_session_done(PlClassSession *s) {
     pl_class_follow_done(&s->f);
     s->c = NULL;
+}
+
+void pl_class_session_say_resumed(const PlClassSession *s, FILE *f) {
+    if (!s->resumed) return;
+    int n = pl_class_students(s->c);
+    fprintf(f, "class: resumed, %d student%s, at step %d\n", n, n == 1 ? "" : "s", s->step + 1);
 }

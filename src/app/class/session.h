@@ -10,6 +10,7 @@
 #define PL_APP_CLASS_SESSION_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "app/settings.h"
 #include "follow.h"
@@ -56,5 +57,8 @@ void pl_class_session_keep(PlClassSession *s, int step, int always);
  * find it; the report is written first all the same). */
 int pl_class_session_end(PlClassSession *s, int step, const char *title, char *written, int wcap, char *why, int cap);
 void pl_class_session_done(PlClassSession *s);
+/* The line a resumed class starts with, on f: how many students, and the
+ * step it opens at (nothing for a new class). */
+void pl_class_session_say_resumed(const PlClassSession *s, FILE *f);
 
 #endif
