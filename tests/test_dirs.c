@@ -11,6 +11,7 @@
 #include "app/dirs.h"
 #include "app/teach/doc.h"
 #include "app/teach/progress.h"
+#include "app/teach/renamed.h"
 #include "core/corpus_cache.h"
 #include "core/folder.h"
 #include "core/kernels.h"
@@ -227,6 +228,51 @@ START_TEST(test_lessons_are_not_looked_for_under_a_relative_xdg_data_home) {
 }
 END_TEST
 
+/* An install over an older padlab leaves its lessons of old names in the
+ * installed folder: they are not listed, and their old name finds the
+ * lesson it became; the same name in the user's own folder is theirs. */
+static void touch_lesson(const char *dir, const char *name) {
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s.lesson", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("# a lesson\n", f);
+    fclose(f);
+}
+
+START_TEST(test_lessons_an_older_install_left_under_old_names_are_not_listed) {
+    char *tmp = pl_test_tmpdir(), inst[4200], user[4200], path[1024];
+    snprintf(inst, sizeof inst, "%s/share/padlab/lessons", tmp);
+    snprintf(user, sizeof user, "%s/mine", tmp);
+    ck_assert_int_eq(pl_folder_make(inst, NULL), PL_OK);
+    ck_assert_int_eq(pl_folder_make(user, NULL), PL_OK);
+    touch_lesson(inst, "03-mask"), touch_lesson(inst, "06-attention");
+    touch_lesson(inst, "02-mask"), touch_lesson(inst, "03-attention"); /* an older padlab's */
+    setenv("PADLAB_TEST_LESSONS", "/nonexistent", 1);
+    unsetenv("XDG_DATA_HOME"), unsetenv("HOME");
+    PlDocFormat f = {.env = "PADLAB_TEST_LESSONS",
+                     .sub = "lessons",
+                     .installed = inst,
+                     .source = "/nonexistent/b",
+                     .suffix = ".lesson",
+                     .renamed = pl_lesson_renamed};
+    char paths[8][1024];
+    ck_assert_int_eq(pl_doc_list(&f, paths, 8), 2);
+    ck_assert_str_eq(strrchr(paths[0], '/'), "/03-mask.lesson");
+    ck_assert_str_eq(strrchr(paths[1], '/'), "/06-attention.lesson");
+    ck_assert_int_eq(pl_doc_find(&f, "03-attention", path, sizeof path), 0);
+    ck_assert_str_eq(strrchr(path, '/'), "/06-attention.lesson");
+    touch_lesson(user, "02-mask"); /* a teacher's own, in their folder: listed and found as it is */
+    setenv("PADLAB_TEST_LESSONS", user, 1);
+    ck_assert_int_eq(pl_doc_list(&f, paths, 8), 3);
+    ck_assert_int_eq(pl_doc_find(&f, "02-mask", path, sizeof path), 0);
+    ck_assert_str_eq(path, strcat(user, "/02-mask.lesson"));
+    unsetenv("PADLAB_TEST_LESSONS");
+    pl_test_rmtree(tmp);
+    free(tmp);
+}
+END_TEST
+
 START_TEST(test_progress_is_not_kept_under_a_relative_xdg_state_home) {
     char *tmp = pl_test_tmpdir(), want[4200];
     ck_assert_int_eq(chdir(tmp), 0);
@@ -269,6 +315,7 @@ Suite *dirs_suite(void) {
     tc = tcase_create("callers");
     tcase_add_test(tc, test_lessons_are_not_looked_for_under_a_relative_xdg_data_home);
     tcase_add_test(tc, test_progress_is_not_kept_under_a_relative_xdg_state_home);
+    tcase_add_test(tc, test_lessons_an_older_install_left_under_old_names_are_not_listed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -320,6 +320,16 @@ static int listed(char paths[][1024], int n, const char *file) {
 
 #define MAX_DIRS 8
 
+/* Whether file, in dir, is a document an older padlab installed under a
+ * name that has since changed: left behind by an install over it, it is
+ * not one of this padlab's (a user's own folder is theirs, whatever the name). */
+static int left_behind(const PlDocFormat *f, const char *dir, const char *file) {
+    char name[300];
+    if (!f->renamed || !f->installed || strcmp(dir, f->installed)) return 0;
+    pl_doc_name(f, file, name, sizeof name);
+    return f->renamed(name) != NULL;
+}
+
 int pl_doc_list(const PlDocFormat *f, char paths[][1024], int max) {
     char dirs[MAX_DIRS][1024];
     int nd = pl_doc_dirs(f, dirs, MAX_DIRS), n = 0;
@@ -329,7 +339,8 @@ int pl_doc_list(const PlDocFormat *f, char paths[][1024], int max) {
         if (!dir && errno == ENOMEM) return -1;
         if (!dir) continue;
         for (struct dirent *e; (e = readdir(dir)) && n < max;)
-            if (e->d_name[0] != '.' && has_suffix(e->d_name, f->suffix) && !listed(paths, n, e->d_name))
+            if (e->d_name[0] != '.' && has_suffix(e->d_name, f->suffix) && !listed(paths, n, e->d_name) &&
+                !left_behind(f, dirs[d], e->d_name))
                 snprintf(paths[n++], 1024, "%.700s/%.300s", dirs[d], e->d_name);
         closedir(dir);
     }
