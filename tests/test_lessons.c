@@ -824,6 +824,29 @@ START_TEST(test_the_ledger_follows_the_questions_of_the_lesson) {
 }
 END_TEST
 
+/* A question hides what determines its figure, but not what its prompt
+ * hands over to work from: asked for the pads of a row whose real tokens
+ * it gives, those stay in sight (lesson 04's first step); asked without
+ * them, they are hidden with the pads. */
+START_TEST(test_what_a_question_hands_over_stays_in_sight) {
+    static const char text[] = "# T\n## given\nask: The review has {rnn.real} tokens in a row of {rnn.width}. "
+                               "How many pads?\nanswer: rnn.pads\n## not given\nask: How many pads?\n"
+                               "answer: rnn.pads\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLedger g;
+    pl_ledger_clear(&g);
+    pl_lesson_question_hides(&l->steps[0], &g);
+    ck_assert(pl_ledger_hides_name(&g, "rnn.pads"));
+    ck_assert(!pl_ledger_hides_name(&g, "rnn.real") && !pl_ledger_hides_name(&g, "rnn.width"));
+    pl_ledger_clear(&g);
+    pl_lesson_question_hides(&l->steps[1], &g);
+    ck_assert(pl_ledger_hides_name(&g, "rnn.pads") && pl_ledger_hides_name(&g, "rnn.real"));
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* A question of training hides the runs it asks about (every figure of
  * that cell), on the worksheet and in the lab, and leaves the other cells'
  * runs in sight: a choice may quote them. */
@@ -1337,6 +1360,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_the_ledger_follows_the_questions_of_the_lesson);
     tcase_add_test(tc, test_an_automatic_example_is_the_row_it_resolves_to);
     tcase_add_test(tc, test_a_training_question_hides_only_its_own_runs);
+    tcase_add_test(tc, test_what_a_question_hands_over_stays_in_sight);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

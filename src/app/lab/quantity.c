@@ -814,7 +814,9 @@ const char *pl_quantity_determiners(const char *name, char *buf, size_t cap) {
     return buf;
 }
 
-void pl_quantity_hide(PlLedger *l, const char *name) {
+void pl_quantity_hide(PlLedger *l, const char *name) { pl_quantity_hide_but(l, name, NULL, NULL); }
+
+void pl_quantity_hide_but(PlLedger *l, const char *name, int (*given)(const char *name, void *ctx), void *ctx) {
     char by[512];
     pl_ledger_hide(l, name);
     for (const char *s = pl_quantity_determiners(name, by, sizeof by); s && *s;) {
@@ -822,7 +824,7 @@ void pl_quantity_hide(PlLedger *l, const char *name) {
         size_t k = 0; /* a name ends at a space outside its argument's parentheses ("grid.min(pre on)") */
         for (int depth = 0; s[k] && (depth || s[k] != ' '); k++) depth += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
         snprintf(one, sizeof one, "%.*s", (int)k, s);
-        pl_ledger_hide(l, one);
+        if (!given || !given(one, ctx)) pl_ledger_hide(l, one);
         s += k;
         while (*s == ' ') s++;
     }

@@ -93,6 +93,9 @@ const char *pl_quantity_determiners(const char *name, char *buf, size_t cap);
 const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap);
 /* Hides in l quantity `name` and the quantities that determine it. */
 void pl_quantity_hide(PlLedger *l, const char *name);
+/* The same, but for the determiners given(determiner, ctx) says are handed
+ * over (a question that names them to work from): those stay in sight. */
+void pl_quantity_hide_but(PlLedger *l, const char *name, int (*given)(const char *name, void *ctx), void *ctx);
 
 /* The number of quantities, and row i's name pattern and help (for --help
  * and doc/lesson-format.md). */

@@ -463,10 +463,27 @@ static int step_trains(const PlStep *s) {
     return 0;
 }
 
+typedef struct {
+    const char *name;
+    int found;
+} Named;
+
+static void named_one(const char *name, void *ctx) {
+    Named *n = ctx;
+    n->found |= strcmp(n->name, name) == 0;
+}
+
+/* Whether the question (its prompt, ctx) names figure `name` to work from. */
+static int handed_over(const char *name, void *ctx) {
+    Named n = {name, 0};
+    pl_lesson_text_quantities(ctx, named_one, &n);
+    return n.found;
+}
+
 void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
     char name[96];
-    if (s->q.kind == PL_Q_ASK && s->q.has_answer)
-        pl_quantity_hide(out, pl_quantity_name(&s->q.answer, name, sizeof name));
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer) /* what the prompt hands over to work from stays in sight */
+        pl_quantity_hide_but(out, pl_quantity_name(&s->q.answer, name, sizeof name), handed_over, s->q.prompt);
     if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
         (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))))
         out->training = 1;

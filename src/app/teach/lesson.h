@@ -154,8 +154,10 @@ void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, 
  * (pl_lab_example_of). */
 int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b);
 /* Hides in out what step s's question asks (ledger.h): an ask's quantity
- * and what determines it; for a question about training, or asked on a
- * step that trains, every figure of training. */
+ * and what determines it, but what its prompt names to work from (asked
+ * for the pads of a row whose real tokens it gives, the real tokens stay in
+ * sight); for a question about training, or asked on a step that trains,
+ * every figure of training. */
 void pl_lesson_question_hides(const PlStep *s, PlLedger *out);
 
 /* Calls each with the name of every quantity text names: its
