@@ -1725,6 +1725,43 @@ static void class_votes(PlClassFollow *f, PlLab *lab, int step, int shown, int t
     if (shown) ck_assert_int_eq(pl_class_follow_reveal(f, lab), 0);
 }
 
+/* Lesson 07's chat step beside the loss view in a window of 800x600 (below
+ * the sizes the views hold whole): the view leaves its grids out rather
+ * than draw their titles and colour bar over its lines (they once did). */
+START_TEST(test_the_loss_view_beside_a_lesson_draws_no_text_over_another_at_800x600) {
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    PlLabSettings s = pl_settings_default();
+    PlErr err;
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    PlLessonPlay p;
+    char why[300];
+    ck_assert_msg(pl_lesson_play_open(&p, lab, "07-loss", 11, 0, why, sizeof why) == 0, "%s", why);
+    for (int t = 0;
+         t < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
+         t++)
+        usleep(10000);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(PL_VIEW_LOSS, pl_lab_settings(lab)),
+                                 PL_TEST_PATIENCE),
+                     0);
+    ck_assert_int_eq(pl_lab_settings(lab)->view, PL_VIEW_LOSS);
+    GuiLook look = {0};
+    gui_style_for(&c.st, &look, 800, 600, 1.0);
+    c.st.measure = gui_fonts_measure, c.st.height = gui_fonts_height, c.st.ctx = &c.fonts;
+    c.dl.st = &c.st, c.dl.W = 800, c.dl.H = 600;
+    gui_dl_reset(&c.dl);
+    pl_lesson_run_sync_ledger(p.run);
+    gui_figure(&c.dl, lab, PL_VIEW_LOSS, gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), NULL));
+    legible_check(&c.dl, "lesson 07-loss step 12 at 800x600", &L);
+    pl_lesson_play_close(&p);
+    pl_lab_free(lab);
+    canvas_close(&c);
+    legible_report(&L, 1);
+}
+END_TEST
+
 /* Lesson steps beside their views in the window and in classroom mode, at
  * every size (those whose views hold; see legible_sizes); in classroom mode
  * also with a class voting (its box at the pane's foot: open, revealed,
@@ -1897,6 +1934,7 @@ Suite *gui_suite(void) {
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     tcase_add_test(legible, test_the_masks_view_draws_every_rules_tiles_at_every_size);
+    tcase_add_test(legible, test_the_loss_view_beside_a_lesson_draws_no_text_over_another_at_800x600);
     suite_add_tcase(s, legible);
     return s;
 }

@@ -375,7 +375,14 @@ enum { NBARS_LOSS = 9 }; /* the batch's loss, seven ways, and the chats' two */
 static GuiRect term_grid(GuiList *dl, GuiRect r, const char *title, const float *terms, const int32_t *ign,
                          const int32_t *ids, int B, int T, double hi, int mode) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    double title_h = gui_text_wrap(dl, r.x, r.y, r.w, GUI_LARGE, GUI_C_FG, GUI_LEFT, "%s", title);
+    /* the title as large as leaves a few rows their height under it; no room for that: neither */
+    static const int sizes[] = {GUI_LARGE, GUI_NORMAL, GUI_SMALL};
+    int k = 0;
+    while (k < 3 &&
+           gui_wrap_lines(dl, sizes[k], 0, title, r.w) * gui_text_h(dl, sizes[k]) + 4 * u + fmin(B, 4) * 2 * u > r.h)
+        k++;
+    if (k == 3) return (GuiRect){r.x, r.y, 0, 0};
+    double title_h = gui_text_wrap(dl, r.x, r.y, r.w, sizes[k], GUI_C_FG, GUI_LEFT, "%s", title);
     double row_w = gui_text_w(dl, GUI_SMALL, 0, "row 000") + 10 * u;
     GuiRect grid = {r.x + row_w, r.y + title_h + 4 * u, r.w - row_w, r.h - title_h - 4 * u};
     if (grid.h <= 0 || B <= 0 || T <= 0) return grid;
@@ -511,10 +518,11 @@ void gui_fig_loss(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                                veil ? 2 : 1);
         if (chats_only) grid = cg;
     }
-    colour_bar(dl, (GuiRect){grid.x, top.y + top.h - 2 * th - 4 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi,
-               GUI_RAMP_SEQ, "term");
+    if (grid.h > 0) /* a grid drawn: its colours' key under it */
+        colour_bar(dl, (GuiRect){grid.x, top.y + top.h - 2 * th - 4 * u, fmin(220 * u, grid.w), 10 * u}, 0.0, hi,
+                   GUI_RAMP_SEQ, "term");
     double cb_w = fmin(220 * u, grid.w) + 20 * u;
-    if (grid.w - cb_w > 200 * u) /* the share trained on, beside the bar whichever grid is drawn */
+    if (grid.h > 0 && grid.w - cb_w > 200 * u) /* the share trained on, beside the bar whichever grid is drawn */
         gui_text_wrap(dl, grid.x + cb_w, top.y + top.h - 2 * th - 6 * u, grid.w - cb_w, GUI_SMALL, GUI_C_FG, GUI_LEFT,
                       "%s", chat_line);
     if (bars_as_lines) {
