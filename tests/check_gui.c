@@ -1725,6 +1725,28 @@ static void class_votes(PlClassFollow *f, PlLab *lab, int step, int shown, int t
     if (shown) ck_assert_int_eq(pl_class_follow_reveal(f, lab), 0);
 }
 
+/* The layers view in projector mode at 800x600 (below the sizes every view
+ * holds): a leak whose label would pass the plot's edge is written inside
+ * its bar (it was drawn off the canvas). */
+START_TEST(test_the_layers_view_keeps_its_labels_on_the_canvas_at_800x600) {
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    PlLab *lab = legible_lab(NULL);
+    legible_view(lab, PL_VIEW_LAYERS);
+    GuiLook look = {.present = 1};
+    gui_style_for(&c.st, &look, 800, 600, 1.0);
+    c.st.measure = gui_fonts_measure, c.st.height = gui_fonts_height, c.st.ctx = &c.fonts;
+    c.dl.st = &c.st, c.dl.W = 800, c.dl.H = 600;
+    gui_dl_reset(&c.dl);
+    ck_assert_int_eq(gui_figure(&c.dl, lab, PL_VIEW_LAYERS, canvas_area(&c, lab)), 1);
+    legible_check(&c.dl, "layers at 800x600 projector", &L);
+    pl_lab_free(lab);
+    canvas_close(&c);
+    legible_report(&L, 1);
+}
+END_TEST
+
 /* Lesson 07's chat step beside the loss view in a window of 800x600 (below
  * the sizes the views hold whole): the view leaves its grids out rather
  * than draw their titles and colour bar over its lines (they once did). */
@@ -1935,6 +1957,7 @@ Suite *gui_suite(void) {
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     tcase_add_test(legible, test_the_masks_view_draws_every_rules_tiles_at_every_size);
     tcase_add_test(legible, test_the_loss_view_beside_a_lesson_draws_no_text_over_another_at_800x600);
+    tcase_add_test(legible, test_the_layers_view_keeps_its_labels_on_the_canvas_at_800x600);
     suite_add_tcase(s, legible);
     return s;
 }

@@ -600,7 +600,13 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         int off = hidden(dl, q); /* no bar and a verdict of one wording, in one colour: they would tell */
         double v = (double)l->rows[i].leak, x = off ? p.in.x : gui_plot_x(&p, v);
         int ok = v == 0.0;
-        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
+        char plain[64];
+        snprintf(plain, sizeof plain, "%.3g: pads leak in", v);
+        /* a label past the plot's right edge goes inside the bar's end, the bar as tall as the band to hold it */
+        int inside = !off && !ok && x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, plain) > p.in.x + p.in.w;
+        double pad = inside ? 0.02 : 0.2;
+        gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * pad, x - p.in.x, band.h * (1 - 2 * pad)},
+                 ok ? GUI_C_GOOD : GUI_C_WARN);
         if (off)
             gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
                      PL_FIG(q, "%s", "hidden until you answer"));
@@ -608,7 +614,8 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, ok ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT,
                      "%s", PL_FIG(q, "%s", ok ? "0: respects the pads" : ""));
             if (!ok)
-                gui_text(dl, x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                gui_text(dl, inside ? x - 4 * u : x + 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL,
+                         inside ? GUI_C_BG : GUI_C_FG, inside ? GUI_RIGHT : GUI_LEFT, "%s",
                          PL_FIG(q, "%.3g: pads leak in", v));
             gui_datum(dl, "leak", i, v, names[i]);
         }
