@@ -271,14 +271,18 @@ static const char *keep_text(PlMaskConv c) {
     return t[c];
 }
 
+/* The names of rule r's figures: its empty, partial and full tiles and its computed share. */
+static void rule_names(char q[4][96], int r) {
+    static const char *const what[4] = {"empty", "partial", "full", "computed_share"};
+    for (int i = 0; i < 4; i++) snprintf(q[i], 96, "blocks.%s(%s)", what[i], pl_mask_rules[r].name);
+}
+
 /* One rule's tiles for the brief foot: "causal 32/96/0", each count a figure; its length. */
 static size_t brief_rule(char *seg, size_t cap, const PlProbeBlocks *k, int r) {
     const PlBlockCount *c = &k->rules[r];
     const char *name = pl_mask_rules[r].name;
-    char q[3][96], fig[3][192];
-    snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
-    snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
-    snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
+    char q[4][96], fig[3][192];
+    rule_names(q, r);
     int n = snprintf(seg, cap, "%s %s/%s/%s", name, pl_fig(fig[0], sizeof fig[0], q[0], "%ld", c->empty),
                      pl_fig(fig[1], sizeof fig[1], q[1], "%ld", c->partial),
                      pl_fig(fig[2], sizeof fig[2], q[2], "%ld", c->full));
@@ -326,10 +330,7 @@ static void blocks_foot(Foot *f, const PlProbeBlocks *k, const PlResultStatus *s
         const PlBlockCount *n = &k->rules[r];
         const char *name = pl_mask_rules[r].name;
         char q[4][96];
-        snprintf(q[0], sizeof q[0], "blocks.empty(%s)", name);
-        snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
-        snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
-        snprintf(q[3], sizeof q[3], "blocks.computed_share(%s)", name);
+        rule_names(q, r);
         foot_add(f, GUI_C_FG, 1, "%-16s %s %s %s %s", name, PL_FIG(q[0], "%8ld", n->empty),
                  PL_FIG(q[1], "%8ld", n->partial), PL_FIG(q[2], "%8ld", n->full),
                  PL_FIG(q[3], "%8.1f%%", 100.0 * n->computed_share));

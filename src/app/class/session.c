@@ -15,17 +15,22 @@
  * NAME-exam.class), and where a saved one is read from: the same, or the
  * file of the lesson's old name when only that one is there (it is kept
  * under the new name from then on). 0, or -1 with why. */
+/* The file of the class of lesson `name` in dir (an exam's: NAME-exam.class). */
+static void class_file(char *out, size_t cap, const char *dir, const char *name, int exam) {
+    snprintf(out, cap, "%.900s/%.90s%s.class", dir, name, exam ? "-exam" : "");
+}
+
 static int saved_path(PlClassSession *s, const PlLesson *l, int exam, char *why, int cap) {
     char dir[900];
     PlErr err;
     if (pl_dir_state(dir, sizeof dir - 16, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
     strcat(dir, "/classes");
     if (pl_folder_make(dir, &err)) return snprintf(why, (size_t)cap, "%s", err.msg), -1;
-    snprintf(s->saved, sizeof s->saved, "%.900s/%.90s%s.class", dir, l->name, exam ? "-exam" : "");
+    class_file(s->saved, sizeof s->saved, dir, l->name, exam);
     snprintf(s->kept, sizeof s->kept, "%s", s->saved);
     const char *was = pl_lesson_was(l->name);
     char old[1100];
-    snprintf(old, sizeof old, "%.900s/%.90s%s.class", dir, was ? was : "", exam ? "-exam" : "");
+    class_file(old, sizeof old, dir, was ? was : "", exam);
     if (was && access(s->saved, F_OK) && !access(old, F_OK)) snprintf(s->kept, sizeof s->kept, "%s", old);
     return 0;
 }
@@ -38,11 +43,11 @@ static void split_note(const PlClassSession *s, const PlLesson *l, int exam, cha
     const PlLessonRenamed *r = pl_lesson_renames(&n);
     if (!access(s->kept, F_OK)) return;
     for (int i = 0; i < n; i++) {
-        char old[1100], went[200] = "";
+        char dir[1100], old[1100], went[200] = "";
         if (strcmp(r[i].now, l->name)) continue;
-        const char *dir = strrchr(s->saved, '/');
-        snprintf(old, sizeof old, "%.*s/%.90s%s.class", dir ? (int)(dir - s->saved) : 0, s->saved, r[i].old,
-                 exam ? "-exam" : "");
+        snprintf(dir, sizeof dir, "%s", s->saved);
+        *(strrchr(dir, '/') ? strrchr(dir, '/') : dir) = '\0'; /* the folder saved_path made */
+        class_file(old, sizeof old, dir, r[i].old, exam);
         if (access(old, F_OK)) continue;
         for (int j = 0; j < n; j++) /* the lessons its steps went to, each once */
             if (!strcmp(r[j].old, r[i].old) && !strstr(went, r[j].now))
