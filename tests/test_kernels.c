@@ -206,6 +206,27 @@ START_TEST(test_every_level_updates_adam_exactly_even_on_denormal_moments_and_cl
 }
 END_TEST
 
+/* Between pl_fp_flush_begin and pl_fp_flush_end a product that would be
+ * subnormal is 0, and so is one with a subnormal operand (x86: FTZ and DAZ);
+ * a nested pair keeps the outer mode, and the end gives back the caller's. */
+START_TEST(test_subnormals_are_zero_between_flush_begin_and_end) {
+    volatile float tiny = 1e-30f, scale = 1e-10f, sub = 1e-40f, one = 1.0f;
+    ck_assert(tiny * scale > 0.0f && sub * one > 0.0f); /* 1e-40: subnormal, kept by default */
+    unsigned outer = pl_fp_flush_begin();
+    unsigned inner = pl_fp_flush_begin();
+    pl_fp_flush_end(inner);
+    float product = tiny * scale, operand = sub * one;
+    pl_fp_flush_end(outer);
+#if defined(__x86_64__) || defined(__SSE__)
+    ck_assert_msg(product == 0.0f, "a subnormal product is flushed: %g", (double)product);
+    ck_assert_msg(operand == 0.0f, "a subnormal operand reads as 0: %g", (double)operand);
+#else /* elsewhere the pair leaves the mode alone */
+    ck_assert(product > 0.0f && operand > 0.0f);
+#endif
+    ck_assert_msg(tiny * scale > 0.0f && sub * one > 0.0f, "after the end, subnormals are kept again");
+}
+END_TEST
+
 START_TEST(test_every_level_adds_and_backs_through_tanh_exactly) {
     for (int l = 0; l < PL_SIMD_COUNT; l++) {
         const PlKernels *k = pl_kernels_at((PlSimdLevel)l);
@@ -479,6 +500,7 @@ Suite *kernels_suite(void) {
     tcase_add_test(tc, test_every_level_steps_the_tanh_cell_from_table_rows_as_the_double_reference_does);
     tcase_add_test(tc, test_every_level_updates_adam_exactly_even_on_denormal_moments_and_clears_the_gradient);
     tcase_add_test(tc, test_every_level_adds_and_backs_through_tanh_exactly);
+    tcase_add_test(tc, test_subnormals_are_zero_between_flush_begin_and_end);
     tcase_add_test(tc, test_every_level_steps_the_gated_cells_forward_and_back_as_the_double_reference_does);
     tcase_add_test(tc, test_every_level_scatter_adds_rows_and_skips_the_row_it_is_told_to);
     tcase_add_test(tc, test_padlab_simd_names_a_level_no_wider_than_the_cpu);

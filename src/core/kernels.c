@@ -7,6 +7,10 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__SSE__)
+#include <xmmintrin.h>
+#define FLUSH_BITS 0x8040u /* FTZ (bit 15) and DAZ (bit 6) */
+#endif
 
 static const char *const level_names[PL_SIMD_COUNT] = {"baseline", "avx2", "avx512"};
 
@@ -72,4 +76,22 @@ PlSimdLevel pl_simd_level(int *forced) {
     PlSimdLevel l = choose();
     if (forced) *forced = atomic_load_explicit(&chosen_forced, memory_order_relaxed);
     return l;
+}
+
+unsigned pl_fp_flush_begin(void) {
+#ifdef FLUSH_BITS
+    unsigned saved = _mm_getcsr();
+    if ((saved & FLUSH_BITS) != FLUSH_BITS) _mm_setcsr(saved | FLUSH_BITS);
+    return saved;
+#else
+    return 0;
+#endif
+}
+
+void pl_fp_flush_end(unsigned saved) {
+#ifdef FLUSH_BITS
+    if ((saved & FLUSH_BITS) != FLUSH_BITS) _mm_setcsr(saved);
+#else
+    (void)saved;
+#endif
 }

@@ -95,4 +95,16 @@ const PlKernels *pl_kernels_at(PlSimdLevel l);
 PlSimdLevel pl_simd_pick(const char *forced, PlSimdLevel best, int *used_forced);
 const char *pl_simd_name(PlSimdLevel l);
 
+/* Subnormal floats flushed to zero in the calling thread (x86: MXCSR's
+ * flush-to-zero and denormals-are-zero bits) until pl_fp_flush_end(saved).
+ * A gradient that fades through a GRU's steps reaches the subnormal range,
+ * and on many Intel cores every product with a subnormal operand or result
+ * takes a microcode assist of some hundred cycles: a GRU trained four times
+ * slower there than an LSTM of more arithmetic. TensorFlow runs Keras's CPU
+ * kernels with the same two bits set. The model's forward, backward and
+ * update set them, so every caller (training, probes, tests) computes the
+ * same bits. Elsewhere than x86 a no-op. Can't fail. */
+unsigned pl_fp_flush_begin(void);
+void pl_fp_flush_end(unsigned saved);
+
 #endif

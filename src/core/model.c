@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "kernels.h"
 #include "names.h"
 #include "rng.h"
 #include "size.h"
@@ -663,6 +664,21 @@ static void attention_backward(PlModel *m) {
 static int head_rows(const PlModel *m) { return m->cfg.classes > 0 ? m->T * m->B : m->B; }
 static float *head_input(PlModel *m) { return m->cfg.classes > 0 ? m->a.h : m->a.feat; }
 
+/* The forward pass of a checked batch, the activations already sized. */
+static PlStatus forward_batch(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T, PlErr *err) {
+    m->B = B;
+    m->T = T;
+    memcpy(m->ids, ids, (size_t)B * T * sizeof *ids);
+    memcpy(m->mask, mask, (size_t)B * T);
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B; b++) m->mask_tm[(size_t)t * B + b] = mask[(size_t)b * T + t];
+    PlStatus st = m->spec->forward(m, err);
+    if (st) return st;
+    pl_dense_forward(m->a.logits, head_input(m), m->param[PL_P_DENSE_W], m->param[PL_P_DENSE_B], head_rows(m),
+                     feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
+    return PL_OK;
+}
+
 PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, int B, int T, PlErr *err) {
     if (B < 1 || T < 1) return pl_err_set(err, PL_ERANGE, "a batch needs at least one row and one step");
     for (size_t i = 0; i < (size_t)B * T; i++)
@@ -671,30 +687,27 @@ PlStatus pl_model_forward(PlModel *m, const int32_t *ids, const uint8_t *mask, i
                               m->cfg.vocab);
     PlStatus st = ensure_acts(m, B, T, err);
     if (st) return st;
-    m->B = B;
-    m->T = T;
-    memcpy(m->ids, ids, (size_t)B * T * sizeof *ids);
-    memcpy(m->mask, mask, (size_t)B * T);
-    for (int t = 0; t < T; t++)
-        for (int b = 0; b < B; b++) m->mask_tm[(size_t)t * B + b] = mask[(size_t)b * T + t];
-    st = m->spec->forward(m, err);
-    if (st) return st;
-    pl_dense_forward(m->a.logits, head_input(m), m->param[PL_P_DENSE_W], m->param[PL_P_DENSE_B], head_rows(m),
-                     feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
-    return PL_OK;
+    unsigned fp = pl_fp_flush_begin();
+    st = forward_batch(m, ids, mask, B, T, err);
+    pl_fp_flush_end(fp);
+    return st;
 }
 
 void pl_model_backward(PlModel *m, const float *dlogits) {
     Acts *a = &m->a;
     float *dhead = m->cfg.classes > 0 ? a->dh : a->dfeat;
     m->grads_zero = 0;
+    unsigned fp = pl_fp_flush_begin();
     pl_dense_backward(dhead, m->grad[PL_P_DENSE_W], m->grad[PL_P_DENSE_B], dlogits, head_input(m),
                       m->param[PL_P_DENSE_W], head_rows(m), feature_width(&m->cfg), (int)dim_size(DIM_C, &m->cfg));
     m->spec->backward(m);
+    pl_fp_flush_end(fp);
 }
 
 void pl_model_update(PlModel *m) {
     pl_optim_begin(&m->opt);
+    unsigned fp = pl_fp_flush_begin();
     pl_optim_step(&m->opt, m->params, m->grads, m->m1, m->m2, m->nparams);
+    pl_fp_flush_end(fp);
     m->grads_zero = 1;
 }

@@ -45,7 +45,8 @@ static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names,
              !n->mask && n->padding == PL_PRE ? ",rnn.start_shift" : "");
     ys[k] = n->norm, names[k] = "|h_t|", cols[k++] = GUI_C_S1;
     if (n->fixed_found) {
-        snprintf(figs[k], 128, "rnn.survival");
+        /* with the mask the pads keep the last real distance from h*: the carry */
+        snprintf(figs[k], 128, "rnn.survival%s", n->mask ? ",rnn.final_distance,rnn.carry_distance" : "");
         ys[k] = n->dist_fixed, names[k] = "distance to h*", cols[k++] = GUI_C_S3;
     }
     return k;
@@ -123,7 +124,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     for (int s = 0; s < ns; s++) any |= off[s] = hidden(dl, figs[s]); /* a curve is a picture of its figures */
     /* how far each curve is drawn: hidden, none of it, but |h_t| over the words, which no figure of the pads gives */
     int upto[3];
-    for (int s = 0; s < ns; s++) upto[s] = !off[s] ? T - 1 : s == 1 ? n->last_real : -1;
+    for (int s = 0; s < ns; s++) upto[s] = !off[s] ? T - 1 : s ? n->last_real - (s == 2) : -1;
     double hi = n->fixed_found ? (double)n->fixed_norm : 0.0, u = dl->st->unit;
     for (int s = 0; s < ns; s++) /* the scale is the drawn points': a hidden one would show as its top */
         for (int t = 0; t <= upto[s]; t++) hi = fmax(hi, (double)ys[s][t]);

@@ -60,7 +60,9 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
     for (int t = 0; t < T; t++) { /* the scale is the drawn points': a hidden one would show as its top */
         strip[t] = t >= r->first_real && t <= r->last_real;
         last[t] = hide_last && t >= r->last_real ? NAN : r->dist_last[t];
-        fixed[t] = !r->fixed_found || (hide_fixed && t >= r->last_real) ? NAN : r->dist_fixed[t];
+        fixed[t] = !r->fixed_found || (hide_fixed && t >= r->last_real) || (r->mask && hide_last && t > r->last_real)
+                       ? NAN /* with the mask a flat line over the pads is the carry */
+                       : r->dist_fixed[t];
         top = fmaxf(top, fmaxf(last[t], fixed[t])); /* fmaxf passes over a NaN */
     }
     int h = p->box.h - p->fixed - 10;

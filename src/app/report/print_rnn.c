@@ -13,15 +13,19 @@ static const char *last_step_names(const PlProbeRnn *r) {
 /* The names a step's figures give away, column by column: from the last
  * real step on, its distance from the last real state walks to the
  * readout's; after it, a step's change (0 under a mask: the state is
- * carried), and with the mask its |h| (the same on every pad), tell it too;
- * the distance from h* from the last real step on walks to rnn.survival. */
+ * carried), and with the mask its |h| and its distance from h* (the same on
+ * every pad), tell it too; the distance from h* from the last real step on
+ * walks to rnn.survival. */
 enum { COL_NORM, COL_LAST, COL_CHANGE, COL_FIXED };
 static const char *step_names(const PlProbeRnn *r, int col, int t) {
     switch (col) {
     case COL_NORM: return r->mask && t > r->last_real ? last_step_names(r) : "";
     case COL_LAST: return t >= r->last_real ? last_step_names(r) : "";
     case COL_CHANGE: return t > r->last_real ? last_step_names(r) : "";
-    default: return t >= r->last_real ? "rnn.survival" : "";
+    default: /* with the mask a pad keeps the last real distance from h*: the carry */
+        return t < r->last_real                    ? ""
+               : r->mask && t > r->last_real ? "rnn.survival,rnn.final_distance,rnn.carry_distance"
+                                              : "rnn.survival";
     }
 }
 
