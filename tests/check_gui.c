@@ -998,6 +998,24 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
         ck_assert_msg(!tagged(&f.dl, "readout"), "step %d: the readout's diamond would show the distance", k + 1);
         ck_assert_msg(!has_series(&f.dl, "distance to the last real state"), "step %d: the distance's curve", k + 1);
         ck_assert_msg(has_series(&f.dl, "|h_t|"), "step %d: |h_t| is not asked", k + 1);
+        if (k == 4) { /* under the mask the units' strip stays the same over the pads: the carry, hidden with |h_t| */
+            PlResultStatus st;
+            const PlProbeRnn *r = pl_lab_view_result(f.lab, PL_VIEW_RNN, PL_R_RNN, &st);
+            ck_assert_ptr_nonnull(r);
+            ck_assert_int_lt(r->last_real + 1, r->T);
+            gui_dl_reset(&f.dl);
+            f.dl.want_data = 1;
+            gui_figure(&f.dl, f.lab, PL_VIEW_RNN, (GuiRect){0, 0, 1600, 1000});
+            f.dl.want_data = 0;
+            ck_assert_ptr_nonnull(text_with(&f.dl, "the pads' units: hidden until you answer"));
+            int units = 0;
+            for (int i = 0; i < f.dl.ndata; i++) {
+                if (strcmp(gui_dl_str(&f.dl, f.dl.data[i].series), "unit 0")) continue;
+                ck_assert_msg(f.dl.data[i].x <= r->last_real, "unit 0 at pad step %g", f.dl.data[i].x);
+                units++;
+            }
+            ck_assert_int_eq(units, r->last_real + 1);
+        }
         pl_lesson_play_close(&p);
     }
     /* 01-rectangle, "What padding costs": the RNN steps on pads, and with them the real tokens and the padding share */

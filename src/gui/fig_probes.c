@@ -114,6 +114,20 @@ static void rnn_fixed_line(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     gui_text(dl, lx, ly, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
 }
 
+/* What the units' strip leaves blank after the last real token says why,
+ * in the words its room holds (none: the plot's note above says it too). */
+static void rnn_strip_hidden(GuiList *dl, GuiRect blank) {
+    static const char *const says[] = {"the pads' units: hidden until you answer", "hidden until you answer",
+                                       "hidden"};
+    double th = gui_text_h(dl, GUI_SMALL), room = blank.w - 12 * dl->st->unit;
+    for (int k = 0; k < 3 && blank.h >= th; k++)
+        if (gui_text_w(dl, GUI_SMALL, 0, says[k]) <= room) {
+            gui_text(dl, blank.x + blank.w / 2, blank.y + blank.h / 2 - th / 2, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s",
+                     says[k]);
+            return;
+        }
+}
+
 /* The state's size and its distances over the steps. */
 static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     const float *ys[3];
@@ -238,14 +252,23 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     GuiPlot p = rnn_state_plot(dl, top, n);
     rnn_hover(dl, &p, n);
     if (!has_strip) return;
-    int T = n->T;
-    /* the units as a heat strip: one row per unit, one column per step */
+    /* the units as a heat strip: one row per unit, one column per step; the
+     * steps after the last real token go with the |h_t| curve (a strip that
+     * stays the same over the pads is the carried state), hidden with it */
+    const float *ys[3];
+    const char *names[3];
+    GuiColor cols[3];
+    char figs[3][128];
+    rnn_series(n, ys, names, cols, figs);
+    int T = hidden(dl, figs[1]) ? n->last_real + 1 : n->T;
     gui_text(dl, bottom.x, bottom.y, GUI_LARGE, GUI_C_FG, GUI_LEFT, "its %d units over the steps", n->H);
     double lh = gui_text_h(dl, GUI_LARGE) + 4 * u;
-    GuiRect strip = {p.in.x, bottom.y + lh, p.in.w, bottom.h - lh - 2 * th - 12 * u};
-    gui_heat_transposed(dl, strip, n->states, n->T, n->H, -1.0, 1.0, GUI_RAMP_DIV,
+    GuiRect strip = {p.in.x, bottom.y + lh, p.in.w, bottom.h - lh - 2 * th - 12 * u}, drawn = strip;
+    if (T < n->T) drawn.w = gui_plot_x(&p, n->last_real + 0.5) - strip.x;
+    gui_heat_transposed(dl, drawn, n->states, T, n->H, -1.0, 1.0, GUI_RAMP_DIV,
                         "units"); /* states are (T,H): steps across */
     gui_frame(dl, strip, GUI_C_AXIS, u);
+    if (T < n->T) rnn_strip_hidden(dl, (GuiRect){drawn.x + drawn.w, strip.y, strip.w - drawn.w, strip.h});
     if (dl->want_data)
         for (int j = 0; j < n->H; j++) {
             char unit[32];
