@@ -1062,7 +1062,7 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
     open_step_frame(&f, &p, "06-attention", 1);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
     ck_assert_ptr_nonnull(tagged(&f.dl, "pad columns hidden"));
-    ck_assert_ptr_nonnull(text_with(&f.dl, "largest weight on one pad key: ??????"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "largest weight on one pad key: ?????"));
     ck_assert_ptr_nonnull(text_with(&f.dl, ", NaN 0")); /* the NaN count is another figure: in sight */
     pl_lesson_play_close(&p);
     frame_close(&f);

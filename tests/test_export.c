@@ -437,14 +437,15 @@ START_TEST(test_a_strategy_that_computes_more_is_never_called_a_saving) {
     /* longest's shapes: 2 x 8 twice, then 1 x 8 */
     ck_assert_msg(strstr(csv, "longest,3,2,0.3750,40,25,0,320,-1.0000,-3.0000,2.0000,4.0000\n") != NULL, "%s", csv);
     free(text), free(csv);
-    /* Through a ledger that hides what the longest strategy saves: that cell as ?s of its width, nothing else. */
+    /* Through a ledger that hides what the longest strategy saves: that cell as ?s, nothing else. */
     PlLedger l;
     pl_ledger_clear(&l);
     pl_ledger_hide(&l, "cost.cells_saved(longest)");
     f = open_memstream(&text, &nt);
     ck_assert_int_eq(pl_report_strategies_table(f, rows, n, OUT_TABLE, -1, &l), 0);
     fclose(f);
-    ck_assert_msg(strstr(text, " 320  ???? ?? ????     4.0x as many\n") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, " 320  ?????") != NULL && strstr(text, "?????            4.0x as many\n") != NULL,
+                  "%.600s", text);
     free(text);
 }
 END_TEST
@@ -482,9 +483,8 @@ START_TEST(test_an_export_hides_the_open_questions_figure) {
     ck_assert_int_eq(pl_lab_write_view(lab, PL_VIEW_COST, 1, f, &err), PL_OK);
     fclose(f);
     char w[32], real[32];
-    int nw = snprintf(w, sizeof w, "%.0f", wasted), nr = snprintf(real, sizeof real, "%.0f", steps - wasted);
-    snprintf(want, sizeof want, "RNN steps        %.*s real of %.0f run (%.*s on pads)\n", nr, "????????????????????",
-             steps, nw, "????????????????????");
+    snprintf(w, sizeof w, "%.0f", wasted), snprintf(real, sizeof real, "%.0f", steps - wasted);
+    snprintf(want, sizeof want, "RNN steps        ????? real of %.0f run (????? on pads)\n", steps);
     if (!strstr(text, want) || strstr(text, w) || strstr(text, real)) fputs(text, stderr); /* what went wrong, whole */
     ck_assert_msg(strstr(text, want), "no '%s' in the text", want);
     ck_assert_msg(!strstr(text, w) && !strstr(text, real), "%s or %s shows in the text", w, real);
@@ -542,9 +542,9 @@ START_TEST(test_an_rnn_export_hides_the_carry_on_every_pad_step) {
         pads++;
     }
     ck_assert_int_gt(pads, 3);
-    ck_assert_msg(strstr(text, "the state read out is ???????? away") &&
-                      strstr(text, "the carried state is ???????? away") && strstr(text, "masked carry |h| ???????"),
-                  "%s", text);
+    ck_assert_msg(strstr(text, "the state read out is ????? away") &&
+                      strstr(text, "the carried state is ????? away") && strstr(text, "masked carry |h| ?????"),
+                  "%.2000s", text);
     ck_assert_msg(strstr(json, "\"masked_carry_distance\": null") && strstr(json, "\"masked_carry_norm\": null"), "%s",
                   json);
     const char *change = strstr(json, "\"step_change\"");

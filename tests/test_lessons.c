@@ -884,6 +884,34 @@ START_TEST(test_a_training_question_hides_only_its_own_runs) {
 }
 END_TEST
 
+/* A question of training open while a later one is not answered yet:
+ * each hides its own cell's runs, and the later one's, hidden first, does
+ * not push this one's out (the open question's min and max once showed
+ * beside its hidden median: lesson 12, step 2). */
+START_TEST(test_a_later_training_question_leaves_the_open_ones_runs_hidden) {
+    static const char text[] = "# T\n## one\nask: What median does post padding without the mask reach?\n"
+                               "answer: grid.median(post off)\n## two\nask: How wide is the spread of pre with the "
+                               "mask?\nanswer: grid.spread(pre on)\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLedger g;
+    pl_lesson_run_ledger(r, &g);
+    ck_assert(pl_ledger_hides_name(&g, "grid.median(post off)"));
+    ck_assert_msg(pl_ledger_hides_name(&g, "grid.min(post off)") && pl_ledger_hides_name(&g, "grid.max(post off)"),
+                  "the open question's cell: its lowest and highest seed give its median away");
+    ck_assert(pl_ledger_hides_name(&g, "grid.min(pre on)")); /* the later question's cell */
+    ck_assert(!pl_ledger_hides_name(&g, "grid.min(pre off)"));
+    ck_assert(!pl_ledger_hides_name(&g, "grid.max(post on)"));
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* example=auto is the row it resolves to: a step left at auto shows (in
  * its view) the fact a later question asks at that row by its number, so
  * the worksheet and the lab hide it there; --check, which loads no corpus,
@@ -1360,6 +1388,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_the_ledger_follows_the_questions_of_the_lesson);
     tcase_add_test(tc, test_an_automatic_example_is_the_row_it_resolves_to);
     tcase_add_test(tc, test_a_training_question_hides_only_its_own_runs);
+    tcase_add_test(tc, test_a_later_training_question_leaves_the_open_ones_runs_hidden);
     tcase_add_test(tc, test_what_a_question_hands_over_stays_in_sight);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);

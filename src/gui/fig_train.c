@@ -275,9 +275,11 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) 
         pl_run_names(w, s, "memorised", n_mem, sizeof n_mem);
         int off = pl_ledger_hides_name(dl->ledger, group_all(w, s, all, sizeof all));
         char figs[1200];
+        /* a flag is drawn or not: hidden, not at all (its ?s would say it is there) */
+        int flag_c = weak && !pl_ledger_hides_name(dl->ledger, n_med),
+            flag_m = g[i].memorised && !pl_ledger_hides_name(dl->ledger, n_mem);
         snprintf(figs, sizeof figs, "%s-%s%s%s", PL_FIG(n_min, "%5.3f", (double)g[i].min),
-                 PL_FIG(n_max, "%5.3f", (double)g[i].max), PL_FIG(n_med, "%s", weak ? " C" : ""),
-                 PL_FIG(n_mem, "%s", g[i].memorised ? " M" : ""));
+                 PL_FIG(n_max, "%5.3f", (double)g[i].max), flag_c ? " C" : "", flag_m ? " M" : "");
         snprintf(line, sizeof line, "%-9.9s %-4s %-4s %-4s %5s %-14.14s %s %s %s", pl_arch_name((PlArch)s->model),
                  pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating), s->mask ? "on" : "off", maxlen,
                  pl_batching_name((PlBatching)s->batching), PL_FIG(n_seeds, "%2d", g[i].n),

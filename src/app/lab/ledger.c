@@ -198,26 +198,11 @@ static const char *mark_end(const char *s) {
     return NULL;
 }
 
-/* A hidden figure's text: each character but a space as '?', marks inside
- * dropped. */
-static void emit_hidden(Sink *k, const char *s, const char *e) {
-    while (s < e) {
-        unsigned char c = (unsigned char)*s;
-        if (c == PL_FIG_BEGIN) { /* an inner mark: its name is not text */
-            const char *sep = memchr(s, PL_FIG_SEP, (size_t)(e - s));
-            s = sep ? sep + 1 : e;
-            continue;
-        }
-        if (c == PL_FIG_END || c == PL_FIG_SEP) {
-            s++;
-            continue;
-        }
-        size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        if ((size_t)(e - s) < len) len = (size_t)(e - s);
-        emit(k, c == ' ' ? " " : "?", 1);
-        s += len;
-    }
-}
+/* A hidden figure's text, whatever it held: its width, its words, its
+ * padding or whether it was empty would each tell something of the value
+ * ("?" was 0 beside "????" for 0.67; "??????" was 100.0% beside "?????"
+ * for 75.0%), so every hidden figure is drawn in this one shape. */
+#define HIDDEN_SHAPE "?????"
 
 static void draw_span(const PlLedger *l, const char *s, const char *e, PlDrawMode m, Sink *k);
 
@@ -227,13 +212,7 @@ static void draw_mark(const PlLedger *l, const char *s, const char *e, PlDrawMod
     if (!sep) return; /* a mark without a name: dropped */
     if (!pl_ledger_hides(l, s + 1, (size_t)(sep - s - 1))) return draw_span(l, sep + 1, e, m, k);
     if (m == PL_DRAW_JSON) return emit(k, "null", 4);
-    const char *widest = pl_chance_verdict_name(PL_ABOVE_CHANCE);
-    for (int v = PL_BELOW_CHANCE; v <= PL_ABOVE_CHANCE; v++) { /* a verdict's words: hidden in one shape */
-        const char *name = pl_chance_verdict_name((PlChanceVerdict)v);
-        if ((size_t)(e - sep - 1) == strlen(name) && memcmp(sep + 1, name, strlen(name)) == 0)
-            return emit_hidden(k, widest, widest + strlen(widest));
-    }
-    emit_hidden(k, sep + 1, e);
+    emit(k, HIDDEN_SHAPE, sizeof HIDDEN_SHAPE - 1);
 }
 
 static int mark_byte(char c) { return c == PL_FIG_BEGIN || c == PL_FIG_SEP || c == PL_FIG_END; }

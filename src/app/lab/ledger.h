@@ -13,8 +13,9 @@
  * and may hold marks of its own (a sentence whose wording follows a figure
  * marks the whole sentence with that figure). The drawer hands the text to
  * pl_ledger_draw, which asks the ledger of each mark: a hidden one is drawn
- * as '?'s of the same width (spaces kept), or null in JSON; the others as
- * they are; the marks themselves never reach a screen or a file. Text that
+ * as "?????" whatever it held (its width would tell the value's), or null
+ * in JSON; the others as they are; the marks themselves never reach a
+ * screen or a file. Text that
  * carries no mark is never hidden: equal digits are not the same fact.
  *
  * A lesson fills the ledger (lesson_run.h): an open question hides its

@@ -780,8 +780,21 @@ static const struct {
     {"grid.spread(*)", "grid.min($) grid.max($)"},
     /* the largest gap between the masked cells' twin runs: their seeds' own accuracies */
     {"grid.drift", "grid.runs(pre on) grid.runs(post on)"},
-    {"cost.cells_saved(*)", "cost.cells($) cost.padding_share($)"},
+    /* a strategy saves cells exactly when its batches are narrower than
+     * static's: its attention cells (and their saving) and its count of
+     * shapes say whether they are ("200M (same)", "shapes 2") */
+    {"cost.cells_saved(*)",
+     "cost.cells($) cost.padding_share($) cost.attention_cells($) cost.attention_saved($) cost.shapes($)"},
     {"cost.attention_saved(*)", "cost.attention_cells($)"},
+    /* every head scores the same padded cells: the heads times one head's */
+    {"attention.score_cells", "attention.padded_cells"},
+    /* the gradient scales as the loss does: batch x T's over per token's is
+     * the loss's ratio, per token's loss on show */
+    {"loss.batch_t", "loss.grad_batch_t"},
+    /* the dense mask of the masks view is the same (B,1,T,T), in bool and float32 */
+    {"batch.mask_bytes", "blocks.dense_bool_bytes blocks.dense_float_bytes"},
+    /* the readout's |h| against the last real state's: equal where the readout is that state */
+    {"rnn.final_distance", "rnn.last_position_norm rnn.last_real_norm"},
 };
 
 /* The row for name: its own, else NAME(*)'s, with *arg set to the

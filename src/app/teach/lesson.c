@@ -485,8 +485,9 @@ void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
     if (s->q.kind == PL_Q_ASK && s->q.has_answer) /* what the prompt hands over to work from stays in sight */
         pl_quantity_hide_but(out, pl_quantity_name(&s->q.answer, name, sizeof name), handed_over, s->q.prompt);
     if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
-        (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))))
-        out->training = 1;
+        (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))) &&
+        out->training == 0) /* the views' "stay hidden" line: an empty family, which hides nothing more */
+        out->runs[0][0] = '\0', out->training = 1;
 }
 
 void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx) {
