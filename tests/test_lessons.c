@@ -912,6 +912,48 @@ START_TEST(test_a_later_training_question_leaves_the_open_ones_runs_hidden) {
 }
 END_TEST
 
+/* A choose: question's hides: line hides the figures its choices rest on,
+ * with what determines them, on its step while it is open and on an
+ * earlier step at the same settings; once it is answered they show. A name
+ * that is no quantity, or hides: under an ask:, is refused at its line. */
+START_TEST(test_a_choose_hides_the_figures_its_choices_rest_on) {
+    static const char text[] = "# T\n## one\nview: attention\nLook.\n## two\nview: attention\n"
+                               "choose: Do the real queries miss the pads?\n- Yes => no\n* No => yes\n"
+                               "hides: attention.pad_share\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    ck_assert_int_eq(l->steps[1].q.nhides, 1);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLedger g;
+    pl_lesson_run_ledger(r, &g); /* step 1: the same fact the open question rests on */
+    ck_assert(pl_ledger_hides_name(&g, "attention.pad_share"));
+    ck_assert(pl_ledger_hides_name(&g, "attention.leak_total")); /* a determiner */
+    ck_assert(!pl_ledger_hides_name(&g, "attention.padded_cells"));
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    pl_lesson_run_ledger(r, &g);
+    ck_assert(pl_ledger_hides_name(&g, "attention.pad_share"));
+    pl_lesson_run_worksheet_ledger(r, 1, &g);
+    ck_assert(pl_ledger_hides_name(&g, "attention.pad_share"));
+    const PlLessonState *st = pl_lesson_run_state(r);
+    char right[4] = {(char)('a' + pl_choices_place(st->order, 2, 1)), '\0'};
+    ck_assert_int_eq(pl_lesson_run_answer(r, right), PL_ANS_RIGHT);
+    pl_lesson_run_ledger(r, &g);
+    ck_assert(!pl_ledger_hides_name(&g, "attention.pad_share"));
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+    static const char bad[] = "# T\n## one\nchoose: Which?\n- a => x\n* b => y\nhides: attention.nosuch\n";
+    ck_assert_ptr_null(parse(bad, &err));
+    ck_assert_msg(strstr(err.msg, "t.lesson:6:") && strstr(err.msg, "hides:"), "%s", err.msg);
+    static const char ask[] = "# T\n## one\nask: How many?\nanswer: batch.pad_cells\nhides: attention.pad_share\n";
+    ck_assert_ptr_null(parse(ask, &err));
+    ck_assert_msg(strstr(err.msg, "t.lesson:5:") && strstr(err.msg, "choose:"), "%s", err.msg);
+}
+END_TEST
+
 /* example=auto is the row it resolves to: a step left at auto shows (in
  * its view) the fact a later question asks at that row by its number, so
  * the worksheet and the lab hide it there; --check, which loads no corpus,
@@ -1389,6 +1431,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_an_automatic_example_is_the_row_it_resolves_to);
     tcase_add_test(tc, test_a_training_question_hides_only_its_own_runs);
     tcase_add_test(tc, test_a_later_training_question_leaves_the_open_ones_runs_hidden);
+    tcase_add_test(tc, test_a_choose_hides_the_figures_its_choices_rest_on);
     tcase_add_test(tc, test_what_a_question_hands_over_stays_in_sight);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);

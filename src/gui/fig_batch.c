@@ -159,7 +159,7 @@ static void packing_foot(Foot *f, const PlProbePacking *k, const PlResultStatus 
                       pl_fig(fig, sizeof fig, d ? "" : "batch.example_kept", "%d", k->len[d] - 1));
     }
     foot_add(f, GUI_C_FG, 0, "%s", line);
-    n = snprintf(line, sizeof line, "cu_seqlens, read back where they are 0:");
+    n = snprintf(line, sizeof line, "cu_seqlens, read back from the position ids:");
     for (int d = 0; d <= k->n_read && n < (int)sizeof line - 240; d++) {
         char fig[192];
         n += snprintf(line + n, sizeof line - (size_t)n, " %s",

@@ -247,7 +247,7 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) 
     const PlProbeIdentity *id = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     char ident[400] = "";
     if (id)
-        snprintf(ident, sizeof ident, "pre+mask = post+mask: from the same weights, %s logits differ by %s",
+        snprintf(ident, sizeof ident, "pre+mask against post+mask: from the same weights, %s logits differ by %s",
                  pl_arch_name(id->arch), PL_FIG("identity.masked", "%.1e", (double)id->masked_max_diff));
     PlLabGrid grid = pl_lab_grid(lab);
     const char *status = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)

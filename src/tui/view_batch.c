@@ -111,7 +111,7 @@ static void packing_rows(TuiPane *p, int *row, PlLab *lab) {
                       pl_fig(fig, sizeof fig, d ? "" : "batch.example_kept", "%d", k->len[d] - 1));
     }
     pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
-    n = snprintf(line, sizeof line, "cu_seqlens, read back where they are 0:");
+    n = snprintf(line, sizeof line, "cu_seqlens, read back from the position ids:");
     for (int d = 0; d <= k->n_read && n < (int)sizeof line - 240; d++) {
         char fig[192];
         n += snprintf(line + n, sizeof line - (size_t)n, " %s",

@@ -181,7 +181,7 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
     const PlProbeIdentity *r = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     PlLabGrid g = pl_lab_grid(lab);
     if (r)
-        pane_put(p, (*row)++, 0, p->box.w, "pre+mask = post+mask: from the same weights, %s logits differ by %s",
+        pane_put(p, (*row)++, 0, p->box.w, "pre+mask against post+mask: from the same weights, %s logits differ by %s",
                  pl_arch_name(r->arch), PL_FIG("identity.masked", "%.1e", (double)r->masked_max_diff));
     if (!g.ndrift) return;
     char line[1536] = ""; /* each seed's gap, marked: the largest of them is grid.drift */

@@ -220,6 +220,25 @@ static PlStatus answer(PlDoc *d, const PlDocField *f, const char *v) {
     return pl_quantity_parse(v, &q->answer, why, sizeof why) ? pl_doc_fail(d, "%s", why) : PL_OK;
 }
 
+/* hides: QUANTITY ... (a choose question's evidence), names apart at
+ * spaces outside an argument's parentheses ("grid.min(pre on)"). */
+static PlStatus hides(PlDoc *d, const PlDocField *f, const char *v) {
+    PlQuestion *q = &P(d)->step->q;
+    PlStatus st = part_of(d, f);
+    if (st) return st;
+    if (q->kind != PL_Q_CHOOSE) return pl_doc_fail(d, "hides: belongs to a choose: question");
+    while (*v) {
+        size_t n = 0;
+        for (int depth = 0; v[n] && (depth || v[n] != ' '); n++) depth += v[n] == '(' ? 1 : v[n] == ')' ? -1 : 0;
+        char word[128], why[200];
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), v);
+        if (q->nhides == PL_LESSON_MAX_HIDES) return pl_doc_fail(d, "hides: names at most 4 figures");
+        if (pl_quantity_parse(word, &q->hides[q->nhides++], why, sizeof why)) return pl_doc_fail(d, "hides: %s", why);
+        for (v += n; *v == ' ';) v++;
+    }
+    return q->nhides ? PL_OK : pl_doc_fail(d, "hides: names the figures a choose: question rests on");
+}
+
 static PlStatus tolerance(PlDoc *d, const PlDocField *f, const char *v) {
     PlStatus st = part_of(d, f);
     if (st) return st;
@@ -308,6 +327,7 @@ static const PlDocField directives[] = {
     {"tolerance", tolerance, .arg = PL_Q_ASK},
     {"misconception", misconception, .arg = PL_Q_ASK},
     {"choose", question, .arg = PL_Q_CHOOSE},
+    {"hides", hides, .arg = PL_Q_NONE},
     {"exercise", question, .arg = PL_Q_EXERCISE},
     {"goal", goal, .arg = PL_Q_EXERCISE},
     {"smallest", smallest, .arg = PL_Q_NONE},
@@ -484,10 +504,22 @@ void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
     char name[96];
     if (s->q.kind == PL_Q_ASK && s->q.has_answer) /* what the prompt hands over to work from stays in sight */
         pl_quantity_hide_but(out, pl_quantity_name(&s->q.answer, name, sizeof name), handed_over, s->q.prompt);
+    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nhides; i++) /* the evidence its choices rest on */
+        pl_quantity_hide_but(out, pl_quantity_name(&s->q.hides[i], name, sizeof name), handed_over, s->q.prompt);
     if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
         (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))) &&
         out->training == 0) /* the views' "stay hidden" line: an empty family, which hides nothing more */
         out->runs[0][0] = '\0', out->training = 1;
+}
+
+void pl_lesson_question_hides_elsewhere(const PlStep *s, const PlLabSettings *there, const PlLabSettings *now,
+                                        PlLedger *out) {
+    char name[96];
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer && pl_lesson_same_fact(&s->q.answer, there, now))
+        pl_lesson_question_hides(s, out);
+    for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nhides; i++)
+        if (pl_lesson_same_fact(&s->q.hides[i], there, now))
+            pl_quantity_hide_but(out, pl_quantity_name(&s->q.hides[i], name, sizeof name), handed_over, s->q.prompt);
 }
 
 void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx) {

@@ -47,6 +47,7 @@ typedef struct {
 #define PL_LESSON_MAX_ACTIONS 16
 #define PL_LESSON_MAX_STEPS 200
 #define PL_LESSON_MAX_MISCONCEPTIONS 4
+#define PL_LESSON_MAX_HIDES 4
 
 /* A wrong answer a class is expected to give, and what it means: a class's
  * tally gives it a row of its own, labelled ("1: zeroed after the softmax"). */
@@ -83,6 +84,8 @@ typedef struct {
     char *reveal;                                         /* shown with the lab's number once answered */
     PlMisconception miscon[PL_LESSON_MAX_MISCONCEPTIONS]; /* ask: the wrong answers a class is expected to give */
     int nmiscon;
+    PlQuantity hides[PL_LESSON_MAX_HIDES]; /* choose: the figures its choices rest on, hidden until it is answered */
+    int nhides;
 } PlQuestion;
 
 typedef struct {
@@ -153,6 +156,11 @@ void pl_lesson_settings_at(const PlLesson *l, const PlLabSettings *base, int k, 
  * may be any row the other names: resolve it first where a corpus is loaded
  * (pl_lab_example_of). */
 int pl_lesson_same_fact(const PlQuantity *q, const PlLabSettings *a, const PlLabSettings *b);
+/* What question s, asked at settings `there`, hides on another step at
+ * `now`: an ask's figure and a choose's hides:, each where it is the same
+ * fact there and now (pl_lesson_same_fact). */
+void pl_lesson_question_hides_elsewhere(const PlStep *s, const PlLabSettings *there, const PlLabSettings *now,
+                                        PlLedger *out);
 /* Hides in out what step s's question asks (ledger.h): an ask's quantity
  * and what determines it, but what its prompt names to work from (asked
  * for the pads of a row whose real tokens it gives, the real tokens stay in

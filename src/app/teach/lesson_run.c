@@ -398,10 +398,10 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
         const PlQuestion *q = &r->l->steps[j].q;
         if (j == but || r->seen[j]) continue;
         hide_elsewhere(r, j, now, out);
-        if (q->kind != PL_Q_ASK) continue;
+        if (q->kind != PL_Q_ASK && q->kind != PL_Q_CHOOSE) continue;
         PlLabSettings there;
         fold_resolved(r, j, &there);
-        if (pl_lesson_same_fact(&q->answer, &there, now)) pl_lesson_question_hides(&r->l->steps[j], out);
+        pl_lesson_question_hides_elsewhere(&r->l->steps[j], &there, now, out);
     }
 }
 
@@ -454,10 +454,10 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
         const PlQuestion *q = &r->l->steps[j].q;
         hide_elsewhere(r, j, &here, out); /* a worksheet answers nothing: every question's runs, on every step */
         if (j == k) pl_lesson_question_hides(&r->l->steps[j], out);
-        else if (q->kind == PL_Q_ASK) {
+        else if (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) {
             PlLabSettings there;
             fold_resolved(r, j, &there);
-            if (pl_lesson_same_fact(&q->answer, &there, &resolved)) pl_lesson_question_hides(&r->l->steps[j], out);
+            pl_lesson_question_hides_elsewhere(&r->l->steps[j], &there, &resolved, out);
         }
     }
     /* as on screen, the step's narration hands over the figures it names; a figure hidden by its name stays */
