@@ -332,6 +332,13 @@ wait_for "EXIT=0" >/dev/null
 
 ENVS=$LESSON_ENVS start lesson 06-attention --corpus builtin:1:400
 check_screen "the ledger: lesson 3 opens" "step 1 of 9"
+# step 1 asks the real queries' share on pads: the map's pad key columns are that share in a picture
+T send-keys -t lab Escape 3
+check_re "the map leaves the pad key columns blank while the share is hidden" '^ +150 {20,}[^ ]'
+check_re "and the largest weight on one pad key, which times the pads gives it, is hidden too" \
+    'largest one weight \?{5} *$'
+T send-keys -t lab Escape
+check_screen "and the lesson takes the keys again" "With no mask, what share of a real query"
 # step 2 asks the largest weight on a pad key, a figure step 3's view shows too: answered (0 with the mask
 # on), it is in sight there; left open, it would be hidden (example=auto is the row it resolves to)
 T send-keys -t lab Space

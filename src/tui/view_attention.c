@@ -34,18 +34,18 @@ static const char *rel_glyph(float r, int ascii) {
 static int ascii_terminal(void) { return tui_shade(1.0)[0] == '#'; }
 
 /* The map's rows: the block's first query and a pad mark, its cells (pad
- * key blocks in the pad colour), then its real queries' pad share: the
- * figure attention.pad_share is made of, its bar empty and its colour plain
- * while that is hidden. */
+ * key blocks in the pad colour, blank while attention.pad_share is hidden),
+ * then its real queries' pad share: the figure attention.pad_share is made
+ * of, its bar empty and its colour plain while that is hidden. */
 static void map_rows(TuiPane *p, int row, const PlAttMap *m, int ascii) {
     int hidden = tui_hidden("attention.pad_share");
     for (int i = 0; i < m->nq; i++) {
         int y = row + i;
         pane_putc(p, TUI_DIM, y, 0, 4, "%4d", pl_attmap_first(m->T, m->qper, i));
         pane_putc(p, TUI_PAD, y, 4, 1, "%s", m->pad_queries[i] ? tui_glyph(TUI_G_PADKEY) : " ");
-        for (int j = 0; j < m->nk; j++)
+        for (int j = 0; j < m->nk; j++) /* a pad key's column is the share in a picture: blank while it is hidden */
             pane_putc(p, m->pad_keys[j] ? TUI_PAD : TUI_REAL, y, MAP_X + j, 1, "%s",
-                      rel_glyph(m->rel[(size_t)i * m->nk + j], ascii));
+                      hidden && m->pad_keys[j] ? " " : rel_glyph(m->rel[(size_t)i * m->nk + j], ascii));
         int bx = MAP_X + m->nk + 1;
         float s = m->share[i];
         if (isnan(s)) {
@@ -85,7 +85,8 @@ static void legend(TuiPane *p, int row, const PlAttMap *m, int w, int ascii) {
     pane_put(p, row + 1, 0, w, "weight / uniform (1/keys seen):");
     pane_put(p, row + 2, 0, w, "%s1/8 %s1/4 %s1/2 %s1 %s2 %s4 %s8+", rel_glyph(-3, ascii), rel_glyph(-2, ascii),
              rel_glyph(-1, ascii), rel_glyph(0, ascii), rel_glyph(1, ascii), rel_glyph(2, ascii), rel_glyph(3, ascii));
-    pane_put(p, row + 3, 0, w, "- hidden by the mask  %s pad", tui_glyph(TUI_G_PADKEY));
+    pane_put(p, row + 3, 0, w, "- hidden by the mask  %s pad%s", tui_glyph(TUI_G_PADKEY),
+             tui_hidden("attention.pad_share") ? "  (pad key columns: hidden until you answer)" : "");
 }
 
 /* The figures, each marked with its quantity; a colour that tells a hidden

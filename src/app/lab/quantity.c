@@ -709,7 +709,9 @@ static const struct {
     /* a real query's weight off the pads is what zeroing them leaves a row
      * (the wrong fix's sum), and the masks view measures the same share with
      * no mask; with the right mask it measures 0 on pads */
-    {"attention.pad_share", "attention.leak_total attention.uneven attention.wrong_fix_sum masks.share_none"},
+    /* ... and the largest weight on one pad key, times the pad keys, bounds it (untrained, nearly gives it) */
+    {"attention.pad_share",
+     "attention.leak_total attention.uneven attention.wrong_fix_sum masks.share_none attention.pad_weight_max"},
     {"attention.wrong_fix_sum", "attention.pad_share masks.share_none"},
     /* no weight at all on pads says the largest is 0 */
     {"attention.pad_weight_max", "attention.pad_share attention.leak_total masks.share_right"},
