@@ -786,6 +786,17 @@ START_TEST(test_check_refuses_what_gives_an_asked_figure_away) {
 }
 END_TEST
 
+/* The lesson in text, parsed, on a small lab, its run opened at step 1. */
+static PlLessonRun *run_text(const char *text, PlLesson **l, PlLab **lab) {
+    PlErr err;
+    *l = parse(text, &err);
+    ck_assert_msg(*l != NULL, "%s", err.msg);
+    *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(*lab, *l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    return r;
+}
+
 /* What a run hides: the open question's figure and what determines it; a
  * later question's figure on an earlier step with the same settings, not
  * with others; nothing of a question answered; on a worksheet, every
@@ -795,11 +806,9 @@ START_TEST(test_the_ledger_follows_the_questions_of_the_lesson) {
                                "answer: batch.pad_cells\n## three\nset: maxlen=120\nask: And now?\n"
                                "answer: batch.pad_cells\nsummary:\n- x\n";
     PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = run_text(text, &l, &lab);
     PlLedger g;
     pl_lesson_run_ledger(r, &g); /* step 1 shows step 2's fact (maxlen 100), not step 3's */
     ck_assert(pl_ledger_hides_name(&g, "batch.pad_cells") && pl_ledger_hides_name(&g, "batch.real_tokens"));
@@ -856,11 +865,9 @@ START_TEST(test_a_training_question_hides_only_its_own_runs) {
                                "* {grid.min(pre off)} to {grid.max(pre off)} => yes\n- {grid.min(post on)} => no\n"
                                "summary:\n- x\n";
     PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = run_text(text, &l, &lab);
     PlLedger g;
     for (int k = 0; k < 3; k++) { /* on paper nothing is answered: on every step */
         pl_lesson_run_worksheet_ledger(r, k, &g);
@@ -892,12 +899,9 @@ START_TEST(test_a_later_training_question_leaves_the_open_ones_runs_hidden) {
     static const char text[] = "# T\n## one\nask: What median does post padding without the mask reach?\n"
                                "answer: grid.median(post off)\n## two\nask: How wide is the spread of pre with the "
                                "mask?\nanswer: grid.spread(pre on)\nsummary:\n- x\n";
-    PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    ck_assert_msg(r != NULL, "%s", err.msg);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = run_text(text, &l, &lab);
     PlLedger g;
     pl_lesson_run_ledger(r, &g);
     ck_assert(pl_ledger_hides_name(&g, "grid.median(post off)"));
@@ -921,12 +925,10 @@ START_TEST(test_a_choose_hides_the_figures_its_choices_rest_on) {
                                "choose: Do the real queries miss the pads?\n- Yes => no\n* No => yes\n"
                                "hides: attention.pad_share\nsummary:\n- x\n";
     PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = run_text(text, &l, &lab);
     ck_assert_int_eq(l->steps[1].q.nhides, 1);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    ck_assert_msg(r != NULL, "%s", err.msg);
     PlLedger g;
     pl_lesson_run_ledger(r, &g); /* step 1: the same fact the open question rests on */
     ck_assert(pl_ledger_hides_name(&g, "attention.pad_share"));

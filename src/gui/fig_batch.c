@@ -18,12 +18,6 @@ static int hidden(const GuiList *dl, const char *names) { return pl_ledger_hides
 
 #define FIG PL_FIG /* names "" writes a number that is no quantity: never hidden */
 
-/* A verdict whose wording follows a hidden figure: one text whatever the
- * figure, so that not even its length tells (it is drawn as ?s). */
-static const char *verdict(const GuiList *dl, const char *names, const char *text) {
-    return hidden(dl, names) ? "hidden until you answer" : text;
-}
-
 static const GuiKey key_real = {"real token", GUI_C_REAL, GUI_KEY_BOX, 0, GUI_PAT_NONE, 0};
 static const GuiKey key_pad = {"pad", GUI_C_PAD, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
 static const GuiKey key_cut = {"cut by truncation", GUI_C_TRUNC, GUI_KEY_BOX, 0, GUI_PAT_CROSS, 0};
@@ -363,7 +357,7 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                  "example %d: %s real tokens, %s pads; each convention read its own way keeps %s cells: %s",
                  m->example[m->row], PL_FIG("batch.example_kept", "%d", m->len[m->row]),
                  PL_FIG("batch.example_pads", "%d", m->pads[m->row]), PL_FIG(keep, "%ld", m->keep[0]),
-                 PL_FIG(keep, "%s", verdict(dl, keep, m->agree ? "the real tokens" : "they disagree")));
+                 PL_FIG(keep, "%s", m->agree ? "the real tokens" : "they disagree"));
     }
     *current = m && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look,
@@ -683,7 +677,7 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             char label[96];
             snprintf(label, sizeof label, "%.2g%s", v[i], v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
             y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 || off ? GUI_C_FG : GUI_C_WARN, "%s: %s", names[i],
-                             PL_FIG(quantity[i], "%s", verdict(dl, quantity[i], label)));
+                             PL_FIG(quantity[i], "%s", label));
             if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
         }
         return;
@@ -707,7 +701,7 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
         char text[64], label[256];
         snprintf(text, sizeof text, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
-        snprintf(label, sizeof label, "%s", PL_FIG(quantity[i], "%s", verdict(dl, quantity[i], text)));
+        snprintf(label, sizeof label, "%s", PL_FIG(quantity[i], "%s", text));
         int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
         gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL,
                  after ? GUI_C_FG : GUI_C_BG, after ? GUI_LEFT : GUI_RIGHT, "%s", label);

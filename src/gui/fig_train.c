@@ -229,11 +229,12 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) 
     char head[200];
     snprintf(head, sizeof head, "%-9s %-4s %-4s %-3s %5s %-14s %2s %5s %11s", "model", "pad", "cut", "mask", "len",
              "batching", "n", "med", "min-max");
-    int narrow = gui_text_w(dl, GUI_SMALL, 1, head) > r.w; /* narrow: the columns that matter, min-max kept */
+    double flags = gui_text_w(dl, GUI_SMALL, 1, " C M"); /* the flags a row may end with, past the header */
+    int narrow = gui_text_w(dl, GUI_SMALL, 1, head) + flags > r.w; /* narrow: the columns that matter, min-max kept */
     if (narrow)
         snprintf(head, sizeof head, "%-7s %-4s %-4s %4s %2s %5s %11s", "model", "pad", "mask", "len", "n", "med",
                  "min-max");
-    int two = narrow && gui_text_w(dl, GUI_SMALL, 1, head) > r.w; /* narrower still: each row on two lines */
+    int two = narrow && gui_text_w(dl, GUI_SMALL, 1, head) + flags > r.w; /* narrower still: each row on two lines */
     if (two) snprintf(head, sizeof head, "%-7s %-4s %-4s %4s %2s", "model", "pad", "mask", "len", "n");
     gui_text_mono(dl, r.x, y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", head);
     y += th + 2 * u;
@@ -305,7 +306,7 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) 
             dl, row, "%s%s: %s, median %s (%s-%s), %s, %.1f s a run%s", setting_text(s, what, sizeof what), where,
             PL_FIG(n_seeds, "%d seed%s", g[i].n, g[i].n == 1 ? "" : "s"), PL_FIG(n_med, "%.4f", (double)g[i].median),
             PL_FIG(n_min, "%.4f", (double)g[i].min), PL_FIG(n_max, "%.4f", (double)g[i].max),
-            PL_FIG(n_med, "%s", pl_ledger_verdict(dl->ledger, n_med, pl_lab_group_verdict(lab, &g[i]))), g[i].seconds,
+            PL_FIG(n_med, "%s", pl_chance_verdict_name(pl_lab_group_verdict(lab, &g[i]))), g[i].seconds,
             PL_FIG(n_mem, "%s", g[i].memorised ? ", memorised: training loss under 0.05, validation at chance" : ""));
         if (!off) gui_datum(dl, "median best accuracy", i, (double)g[i].median, what);
     }

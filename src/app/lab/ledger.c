@@ -262,6 +262,3 @@ char *pl_ledger_draw_new(const PlLedger *l, const char *in, PlDrawMode m) {
     return buf;
 }
 
-const char *pl_ledger_verdict(const PlLedger *l, const char *name, PlChanceVerdict v) {
-    return pl_chance_verdict_name(pl_ledger_hides_name(l, name) ? PL_ABOVE_CHANCE : v);
-}

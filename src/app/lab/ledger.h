@@ -85,10 +85,6 @@ int pl_ledger_hides(const PlLedger *l, const char *names, size_t n);
 /* Whether any figure named name is hidden: the test for a drawing that
  * shows a quantity without writing it (a bar, a heatmap, a curve). */
 int pl_ledger_hides_name(const PlLedger *l, const char *name);
-/* The words of verdict v, or while l hides `name` the widest verdict's
- * ("above chance"), so that the ?s they are drawn as cannot tell "at
- * chance" by its shorter shape. */
-const char *pl_ledger_verdict(const PlLedger *l, const char *name, PlChanceVerdict v);
 
 /* ---- writing figures ---- */
 

@@ -83,7 +83,7 @@ static int groups_text(FILE *f, const PlTrainReport *t) {
         out_table_cell(
             &tab, "%s",
             pl_fig_drawn(v, sizeof v, t->ledger, q, "%s",
-                         pl_ledger_verdict(t->ledger, q, pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
+                         pl_chance_verdict_name(pl_chance_verdict(chance_of(t, &g->ch), (double)g->median))));
         out_table_cell(&tab, "%.2f", g->seconds);
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
@@ -149,7 +149,7 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch, const PlL
             fprintf(f, "  %-15s ", cell_name[i]);
             pl_fig_fprintf(f, l, q, "median %.4f (%.4f-%.4f over %d run%s), %s", (double)c->median, (double)c->min,
                            (double)c->max, c->n, c->n == 1 ? "" : "s",
-                           pl_ledger_verdict(l, q, pl_chance_verdict(ch, (double)c->median)));
+                           pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
             fputc('\n', f);
         } else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }

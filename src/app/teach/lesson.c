@@ -500,12 +500,17 @@ static int handed_over(const char *name, void *ctx) {
     return n.found;
 }
 
-void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
+/* Hides quantity q of step s's question with what determines it, but what
+ * its prompt hands over to work from. */
+static void hide_asked(const PlStep *s, const PlQuantity *q, PlLedger *out) {
     char name[96];
-    if (s->q.kind == PL_Q_ASK && s->q.has_answer) /* what the prompt hands over to work from stays in sight */
-        pl_quantity_hide_but(out, pl_quantity_name(&s->q.answer, name, sizeof name), handed_over, s->q.prompt);
+    pl_quantity_hide_but(out, pl_quantity_name(q, name, sizeof name), handed_over, s->q.prompt);
+}
+
+void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer) hide_asked(s, &s->q.answer, out);
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nhides; i++) /* the evidence its choices rest on */
-        pl_quantity_hide_but(out, pl_quantity_name(&s->q.hides[i], name, sizeof name), handed_over, s->q.prompt);
+        hide_asked(s, &s->q.hides[i], out);
     if ((s->q.kind == PL_Q_ASK || s->q.kind == PL_Q_CHOOSE) &&
         (step_trains(s) || (s->q.kind == PL_Q_ASK && pl_quantity_reads_training(&s->q.answer))) &&
         out->training == 0) /* the views' "stay hidden" line: an empty family, which hides nothing more */
@@ -514,12 +519,10 @@ void pl_lesson_question_hides(const PlStep *s, PlLedger *out) {
 
 void pl_lesson_question_hides_elsewhere(const PlStep *s, const PlLabSettings *there, const PlLabSettings *now,
                                         PlLedger *out) {
-    char name[96];
     if (s->q.kind == PL_Q_ASK && s->q.has_answer && pl_lesson_same_fact(&s->q.answer, there, now))
         pl_lesson_question_hides(s, out);
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nhides; i++)
-        if (pl_lesson_same_fact(&s->q.hides[i], there, now))
-            pl_quantity_hide_but(out, pl_quantity_name(&s->q.hides[i], name, sizeof name), handed_over, s->q.prompt);
+        if (pl_lesson_same_fact(&s->q.hides[i], there, now)) hide_asked(s, &s->q.hides[i], out);
 }
 
 void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx) {
