@@ -160,7 +160,7 @@ COMMANDS=(
 if ! without gui "the export and handout sweeps" 3; then
     COMMANDS+=("all export $small --view batch --csv $TMP/x.csv" "20 export $small --view batch --svg $TMP/x.svg")
     COMMANDS+=("all export $small --view batch --json $TMP/x.json")
-    COMMANDS+=("20 gui $small --view batch --size 400x300 --screenshot $TMP/shot.png")
+    COMMANDS+=("20 gui $small --view batch --size 800x480 --screenshot $TMP/shot.png")
     COMMANDS+=("40 lesson 01-rectangle --handout $TMP/handout --corpus builtin:0:40")
 fi
 # Every allocation of these in `make sweep` only (each takes longer).

@@ -10,7 +10,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 # How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
-GUI_CHECKS=34 CHECK_GUI_CASES=31
+GUI_CHECKS=35 CHECK_GUI_CASES=32
 
 # Without the window (configure --disable-gui): its two commands refuse in one
 # line; the rest of this script and the window's Check suite are skipped.
@@ -49,6 +49,8 @@ done
 
 run "$P" gui --size 10x10 --screenshot "$TMP/x.png"
 expect_error "a size too small is refused" "--size must be WxH"
+run "$P" gui "${C[@]}" --view cost --size 799x600 --screenshot "$TMP/x.png"
+expect_error "below 800x480 the small type would be under 9 pixels: refused" "--size must be WxH from 800x480 to 8192x8192, got '799x600'"
 run "$P" gui --padding sideways --screenshot "$TMP/x.png"
 expect_error "gui takes the registry's settings flags" "padding"
 run "$P" export --view cost

@@ -152,7 +152,7 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
         if [[ $rc -eq 2 && $err == *"$dev: is a "* && $(grep -c '' <<<"$err") == 1 ]]; then pass "--json into $(basename "$dev") is refused in one line naming it"
         else fail "--json into $(basename "$dev") is refused in one line naming it" "status $rc" "$err"; fi
     done
-    run timeout 20 "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot /dev/null
+    run timeout 20 "$P" gui --corpus builtin:3:300 --view batch --size 800x480 --screenshot /dev/null
     if [[ $rc -eq 2 && $err == *"/dev/null: is a device"* ]]; then pass "--screenshot /dev/null is refused as a device"
     else fail "--screenshot /dev/null is refused as a device" "status $rc" "$err"; fi
     # A symlink is written through: its target holds the file, the link stays a link.
@@ -164,7 +164,7 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
         pass "--svg through a symlink writes its target and leaves the link a link"
     else fail "--svg through a symlink writes its target and leaves the link a link" "status $rc" "$err" "$(ls -l "$TMP/link.svg")"; fi
     ln -s plots/real.png "$TMP/link.png"
-    run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/link.png"
+    run "$P" gui --corpus builtin:3:300 --view batch --size 800x480 --screenshot "$TMP/link.png"
     if [[ $rc -eq 0 && -L $TMP/link.png && $(head -c 4 "$TMP/plots/real.png" | tail -c 3) == PNG ]]; then
         pass "--screenshot through a dangling symlink makes its target and leaves the link a link"
     else fail "--screenshot through a dangling symlink makes its target and leaves the link a link" "status $rc" "$err"; fi
@@ -172,7 +172,7 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
     for name in out.svg.tmp out.csv.tmp shot.png.tmp; do ln -sf "$TMP/victim" "$TMP/$name"; done
     run "$P" "${X[@]}" --svg "$TMP/out.svg" --csv "$TMP/out.csv"
     run2=$rc
-    run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/shot.png"
+    run "$P" gui --corpus builtin:3:300 --view batch --size 800x480 --screenshot "$TMP/shot.png"
     if [[ $run2 -eq 0 && $rc -eq 0 && $(cat "$TMP/victim") == precious && -f $TMP/out.svg && ! -L $TMP/out.svg && -f $TMP/shot.png && ! -L $TMP/shot.png ]]; then
         pass "--svg, --csv and --screenshot never write through a planted temporary-name symlink"
     else fail "--svg, --csv and --screenshot never write through a planted temporary-name symlink" "status $run2 $rc" "$err"; fi
@@ -192,7 +192,7 @@ if ! without gui "every file through the one writer: exports and screenshots" 10
     else fail "a day-old out.svg.tmp.XXXXXX is swept by the next --svg out.svg, a fresh one is kept" "status $rc" "$(ls "$TMP")"; fi
     # A device is refused, a full one too, and stays a device.
     if [[ $(id -u) -eq 0 ]] && mknod "$TMP/full" c 1 7 2>/dev/null && : 2>/dev/null >"$TMP/full"; then
-        run "$P" gui --corpus builtin:3:300 --view batch --size 400x300 --screenshot "$TMP/full"
+        run "$P" gui --corpus builtin:3:300 --view batch --size 800x480 --screenshot "$TMP/full"
         if [[ -c $TMP/full ]]; then pass "--screenshot to a device leaves the device node in place"
         else fail "--screenshot to a device leaves the device node in place" "$(ls -l "$TMP/full")"; fi
         expect_fail "--screenshot to a full device is refused as a device" 2 "full: is a device: give the name of a file to write"

@@ -23,9 +23,9 @@ static int read_look(const CliArgs *a, GuiLook *look, int *w, int *h, double *ti
     look->dark = theme, look->classic = palette, look->present = cli_flag(a, "present");
     const char *size = cli_str(a, "size", "1280x800");
     char x;
-    if (sscanf(size, "%d%c%d", w, &x, h) != 3 || (x != 'x' && x != 'X') || *w < 320 || *h < 200 || *w > 8192 ||
-        *h > 8192)
-        return cli_usage_error(a, "--size must be WxH from 320x200 to 8192x8192, got '%s'", size);
+    if (sscanf(size, "%d%c%d", w, &x, h) != 3 || (x != 'x' && x != 'X') || *w < GUI_MIN_W || *h < GUI_MIN_H ||
+        *w > 8192 || *h > 8192)
+        return cli_usage_error(a, "--size must be WxH from %dx%d to 8192x8192, got '%s'", GUI_MIN_W, GUI_MIN_H, size);
     if (cli_int(a, "timeout", 120, 1, 86400, &t)) return 2;
     *timeout = t;
     return 0;

@@ -244,7 +244,8 @@ static int any_split_hidden(const GuiList *dl, const PlLabCost *k, int attn, int
 
 /* A bar's value label: its cells and how they compare with static's, in
  * full, or short ("26.1% fewer", "144.0x", "same") when short_form is 1;
- * the cells' label ends with the batches' shapes, but for short_form 2. */
+ * the cells' label ends with the batches' shapes, but for short_form 2
+ * (the shapes are then drawn on a line of their own). */
 static const char *bar_label(const GuiList *dl, const PlLabCost *k, const PlStrategyRow *s, int attn, int short_form,
                              int selected, char *out, int cap) {
     char v[32], vs[48], all[160], saved[96];
@@ -411,10 +412,101 @@ static void strategy_bars(GuiList *dl, GuiRect r, const PlLabCost *k, int attn, 
     }
 }
 
+/* Whether a cells line with its shapes is wider than the column col. */
+static int shapes_apart(GuiList *dl, GuiRect col, const PlLabCost *k, int selected) {
+    for (int i = 0; i < k->nstrategies; i++) {
+        char label[512];
+        const PlStrategyRow *s = &k->strategies[i];
+        bar_label(dl, k, s, 0, 1, selected, label, sizeof label);
+        if (gui_text_w(dl, GUI_SMALL, 0, pl_batching_name(s->kind)) + gui_text_w(dl, GUI_SMALL, 0, " ") +
+                gui_text_w(dl, GUI_SMALL, 0, label) >
+            col.w)
+            return 1;
+    }
+    return 0;
+}
+
+/* The batches' shapes of every strategy, one wrapped line across a from y;
+ * returns the y under it. */
+static double shapes_line(GuiList *dl, GuiRect a, double y, const PlLabCost *k, int selected) {
+    char line[1200] = "batch shapes:";
+    size_t n = strlen(line);
+    for (int i = 0; i < k->nstrategies && n < sizeof line; i++) {
+        const PlStrategyRow *s = &k->strategies[i];
+        char names[160];
+        row_names(names, sizeof names, "shapes", k, s, selected);
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s %s %s", i ? "," : "", pl_batching_name(s->kind),
+                              PL_FIG(names, "%lld", (long long)s->cost.shapes));
+    }
+    return y + gui_text_wrap(dl, a.x, y, a.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", line);
+}
+
+/* How a strategy's cells compare with static's, in a table's few
+ * characters: "-22.8%", "+4.1%", "12.0x", "same". */
+static const char *vs_short(double saved, char *buf, size_t cap) {
+    if (fabs(saved) < 0.0005) snprintf(buf, cap, "same");
+    else if (saved > 0.0 || 1.0 - saved < 2.0) snprintf(buf, cap, "%+.1f%%", -100.0 * saved);
+    else snprintf(buf, cap, "%.1fx", 1.0 - saved);
+    return buf;
+}
+
+/* Columns of the strategies' table, in characters of the monospace type. */
+enum { T_CELLS = 15, T_VS = 21, T_SHAPES = 29, T_SCORES = 36, T_SVS = 42, T_END = 49 };
+
+/* One strategy's row of the table at y; x0 the table's left, cw a character. */
+static void table_row(GuiList *dl, double x0, double y, double cw, const PlLabCost *k, const PlStrategyRow *s,
+                      int selected) {
+    for (int c = 0; c < 2; c++) {
+        BarNames n;
+        bar_names(k, s, c, selected, &n);
+        char all[160], saved[96], v[32], vs[32];
+        row_names(all, sizeof all, c ? "attention_cells" : "cells", k, s, selected);
+        if (!c && (int)s->kind == selected) add_name(all, sizeof all, "cost.rnn_steps");
+        snprintf(saved, sizeof saved, "cost.%s(%s)", c ? "attention_saved" : "cells_saved", pl_batching_name(s->kind));
+        double cells = (double)(c ? s->cost.attn_cells : s->cost.slots);
+        gui_text_mono(dl, x0 + (c ? T_SCORES : T_CELLS) * cw, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                      PL_FIG(all, "%s", gui_num(cells, GUI_FMT_NUM, v, sizeof v)));
+        gui_text_mono(dl, x0 + (c ? T_SVS : T_VS) * cw, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                      PL_FIG(saved, "%s", vs_short(c ? s->attn_saved : s->cells_saved, vs, sizeof vs)));
+        if (!hidden(dl, n.all))
+            gui_datum(dl, c ? "attention cells" : "cells", (int)(s - k->strategies), cells, pl_batching_name(s->kind));
+    }
+    char shapes[160];
+    row_names(shapes, sizeof shapes, "shapes", k, s, selected);
+    gui_text_mono(dl, x0 + T_SHAPES * cw, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
+                  PL_FIG(shapes, "%lld", (long long)s->cost.shapes));
+}
+
+/* The strategies as a table, a row each (their cells and score cells
+ * against static's, their shapes), from the top of a; 0 (nothing drawn)
+ * when a is too narrow or too short for it. */
+static int strategy_table(GuiList *dl, GuiRect a, const PlLabCost *k, int selected) {
+    double cw = gui_text_w(dl, GUI_SMALL, 1, "0"), th = gui_text_h(dl, GUI_SMALL);
+    if (T_END * cw > a.w || (k->nstrategies + 2) * th > a.h) return 0;
+    static const struct {
+        int col;
+        const char *head[2];
+    } heads[] = {
+        {T_CELLS, {"cells", "vs static"}}, {T_SHAPES, {"shapes", ""}}, {T_SCORES, {"score cells", "vs static"}}};
+    for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
+        for (int l = 0; l < 2; l++)
+            gui_text_mono(dl, a.x + heads[h].col * cw, a.y + l * th, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                          heads[h].head[l]);
+    for (int i = 0; i < k->nstrategies; i++) {
+        double y = a.y + (i + 2) * th;
+        gui_text_mono(dl, a.x, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", pl_batching_name(k->strategies[i].kind));
+        table_row(dl, a.x, y, cw, k, &k->strategies[i], selected);
+    }
+    return 1;
+}
+
 /* Each strategy's cells (left) and score cells (right) against static's, a
- * line each in small type, from the top of a. */
+ * line each in small type, from the top of a; where a cells line with its
+ * shapes would wrap, the shapes go on a line of their own under both. */
 static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selected) {
-    double gap = 16 * dl->st->unit, y0 = a.y;
+    if (strategy_table(dl, a, k, selected)) return;
+    double gap = 16 * dl->st->unit, y0 = a.y, bottom = a.y;
+    int apart = shapes_apart(dl, gui_col(a, 2, 0, gap), k, selected);
     for (int c = 0; c < 2; c++) {
         GuiRect col = gui_col(a, 2, c, gap);
         double y = y0 + gui_text_wrap(dl, col.x, y0, col.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
@@ -424,18 +516,15 @@ static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selec
             const PlStrategyRow *s = &k->strategies[i];
             BarNames n;
             bar_names(k, s, c, selected, &n);
-            char line[600];
-            snprintf(line, sizeof line, "%s %s", pl_batching_name(s->kind),
-                     bar_label(dl, k, s, c, 1, selected, label, sizeof label));
-            if (gui_text_w(dl, GUI_SMALL, 0, line) > col.w) /* no room for the shapes: a line each all the same */
-                snprintf(line, sizeof line, "%s %s", pl_batching_name(s->kind),
-                         bar_label(dl, k, s, c, 2, selected, label, sizeof label));
-            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", line);
+            y += gui_text_wrap(dl, col.x, y, col.w, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s %s", pl_batching_name(s->kind),
+                               bar_label(dl, k, s, c, apart ? 2 : 1, selected, label, sizeof label));
             if (!hidden(dl, n.all))
                 gui_datum(dl, c ? "attention cells" : "cells", i, (double)(c ? s->cost.attn_cells : s->cost.slots),
                           pl_batching_name(s->kind));
         }
+        bottom = fmax(bottom, y);
     }
+    if (apart) shapes_line(dl, a, bottom + 4 * dl->st->unit, k, selected);
 }
 
 /* The two upper plots' numbers as lines at the top of a; returns the y under them. */

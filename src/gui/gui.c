@@ -486,6 +486,7 @@ static int window_loop(Gui *g, char *why, int cap) {
     memset(&w, 0, sizeof w);
     w.win = SDL_CreateWindow("padlab", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, g->W, g->H,
                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (w.win) SDL_SetWindowMinimumSize(w.win, GUI_MIN_W, GUI_MIN_H); /* smaller, the small type goes under 9 px */
     if (w.win) w.r = SDL_CreateRenderer(w.win, -1, SDL_RENDERER_ACCELERATED);
     if (w.win && !w.r) w.r = SDL_CreateRenderer(w.win, -1, SDL_RENDERER_SOFTWARE);
     if (!w.r) {

@@ -15,6 +15,14 @@ typedef struct {
     int classic; /* the classic palette (0: the colour-blind-safe one) */
 } GuiLook;
 
+/* The smallest frame laid out at full size (the legible check's smallest);
+ * a smaller one is the same frame shrunk, down to GUI_MIN_W x GUI_MIN_H,
+ * where the small type is still 9 pixels high. */
+#define GUI_FULL_W 1024
+#define GUI_FULL_H 600
+#define GUI_MIN_W 800
+#define GUI_MIN_H 480
+
 struct GuiStyle;
 /* The sizes and look of a W x H frame at dpi (device pixels per window
  * coordinate): the one place projector mode's zoom is worked out. The

@@ -105,6 +105,11 @@ uint32_t gui_heat_color(const GuiStyle *st, GuiRamp r, double v, double lo, doub
 void gui_style_for(GuiStyle *s, const GuiLook *look, int W, int H, double dpi) {
     double u = dpi;
     if (look->present) u *= fmax(1.5, fmin(W / 1280.0 / dpi, H / 800.0 / dpi) * 1.6);
+    /* Below GUI_FULL_W x GUI_FULL_H (an old 800x600 projector, a small
+     * window) everything shrinks by the same factor: the frame is then the
+     * one a frame of the full size would be, smaller, so nothing that holds
+     * there is cut or drawn over here. */
+    u *= fmin(1.0, fmin(W / (GUI_FULL_W * dpi), H / (GUI_FULL_H * dpi)));
     s->unit = u;
     s->text[GUI_SMALL] = 12 * u, s->text[GUI_NORMAL] = 14 * u, s->text[GUI_LARGE] = 16 * u, s->text[GUI_TITLE] = 20 * u;
     s->line = (look->present ? 2.5 : 2.0) * u;
