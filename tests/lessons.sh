@@ -146,6 +146,21 @@ if [[ ${PADLAB_GUI:-yes} == yes ]]; then
         fail "every figure of the handout is drawn from its view's results, none computing" "$waiting"
     else pass "every figure of the handout is drawn from its view's results, none computing"; fi
 else skip "the handout's figures: this padlab was built without the window" 2; fi
+# A worksheet is read ahead: its summary names no question's figure (02-maxlen's
+# crossing) and no exercise's solution (the maxlen keeping 90%, the 95th
+# percentile); the key has all three.
+answers=$("$P" lesson --answers 02-maxlen)
+crossing=$(sed -n 's/.*answer: cost.crossing_maxlen = //p' <<<"$answers")
+keep90=$(sed -n 's/.*keeping 90% is \([0-9]*\);.*/\1/p' <<<"$answers")
+p95=$(sed -n 's/.*by nearest rank, is \([0-9]*\) tokens.*/\1/p' <<<"$answers")
+run "$P" lesson 02-maxlen --handout "$TMP/h02"
+summary=$(sed -n '/^## Step 9: Summary/,$p' "$TMP/h02/02-maxlen.md")
+if [[ $rc -eq 0 && -n $crossing && -n $keep90 && -n $p95 ]] &&
+    grep -qF "near maxlen ?????: a landmark" <<<"$summary" && grep -qF "(????? for 90%)" <<<"$summary" &&
+    ! grep -qwE "$crossing|$keep90|$p95" <<<"$summary" && grep -qF "$keep90" "$TMP/h02/02-maxlen-key.md"; then
+    pass "a worksheet's summary names no question's figure ($crossing) nor an exercise's solution ($keep90, $p95)"
+else fail "a worksheet's summary names no question's figure nor an exercise's solution" "status $rc" \
+    "crossing $crossing, 90% $keep90, p95 $p95" "$summary"; fi
 touch "$TMP/plain"
 run "$P" lesson 06-attention --handout "$TMP/plain/sub"
 expect_error "--handout into a folder that cannot be made says why" "--handout: "

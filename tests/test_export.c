@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/lab/fill.h"
 #include "app/lab/lab.h"
 #include "app/report/report.h"
 #include "app/teach/lesson_run.h"
@@ -505,6 +506,92 @@ START_TEST(test_an_export_hides_the_open_questions_figure) {
 }
 END_TEST
 
+/* Lesson `name` played on the builtin corpus to step k (from 0), its
+ * ledger synced: the lab a learner has there. */
+static PlLab *played(const char *name, int k, PlLessonRun **run, PlLesson **lesson) {
+    char path[1200];
+    const char *tests = getenv("PADLAB_TESTS");
+    snprintf(path, sizeof path, "%s/../lessons/%s.lesson", tests ? tests : "tests", name);
+    PlErr err;
+    PlLesson *l = *lesson = pl_lesson_load(path, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    PlLab *lab = pl_lab_new(&s, &err);
+    ck_assert_msg(lab != NULL, "%s", err.msg);
+    *run = pl_lesson_run_new(lab, l, k, &err);
+    ck_assert_msg(*run != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_wait(*run), 0);
+    pl_lesson_run_sync_ledger(*run);
+    return lab;
+}
+
+/* Whether a line of s at `at` is a row of the rnn's steps ("  150  pad  ..."),
+ * whose first number is the step's index. */
+static int step_row(const char *s, const char *at) {
+    const char *line = at;
+    while (line > s && line[-1] != '\n') line--;
+    while (*line == ' ') line++;
+    const char *p = line;
+    while (*p >= '0' && *p <= '9') p++;
+    while (*p == ' ') p++;
+    return p > line && (strncmp(p, "token", 5) == 0 || strncmp(p, "pad", 3) == 0) && at < p;
+}
+
+/* Whether s holds word as a whole number (not inside a longer one, nor a
+ * step's index). */
+static int holds_number(const char *s, const char *word) {
+    size_t n = strlen(word);
+    for (const char *at = strstr(s, word); at; at = strstr(at + 1, word)) {
+        char before = at == s ? ' ' : at[-1], after = at[n];
+        if (!strchr("0123456789.", before) && !strchr("0123456789.", after) && !step_row(s, at)) return 1;
+    }
+    return 0;
+}
+
+/* An open question's figure, said by another view in its own words, is
+ * hidden there too, in the text and JSON exports alike: lesson 01 step 3's
+ * padding share as the masks view's kept share of the padding rule (its
+ * complement), lesson 03 step 1's pads of the example in the rnn and masks
+ * views, lesson 07 step 1's fake pad targets as the layers view's pad cells
+ * and the cache's pad slots. */
+START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
+    static const struct {
+        const char *lesson;
+        int step;
+        const char *asked, *complement_of; /* the figure, or 1 - it as a percentage */
+        PlView views[3];
+    } cases[] = {
+        {"01-rectangle", 2, NULL, "{batch.pad_share}", {PL_VIEW_MASKS, PL_VIEW_MASKS, PL_VIEW_MASKS}},
+        {"03-mask", 0, "{batch.example_pads}", NULL, {PL_VIEW_RNN, PL_VIEW_MASKS, PL_VIEW_RNN}},
+        {"07-loss", 0, "{loss.fake_terms}", NULL, {PL_VIEW_LAYERS, PL_VIEW_GENERATE, PL_VIEW_LAYERS}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        PlLessonRun *run;
+        PlLesson *l;
+        PlLab *lab = played(cases[i].lesson, cases[i].step, &run, &l);
+        char fig[64], why[200], word[64];
+        ck_assert_int_eq(pl_fill_all(lab, NULL, cases[i].asked ? cases[i].asked : cases[i].complement_of, fig,
+                                     sizeof fig, why, sizeof why),
+                         0);
+        if (cases[i].asked) snprintf(word, sizeof word, "%s", fig);
+        else snprintf(word, sizeof word, "%.1f", 100.0 - strtod(fig, NULL));
+        for (int v = 0; v < 3; v++)
+            for (int json = 0; json < 2; json++) {
+                PlView view = cases[i].views[v];
+                ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(view, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+                char *text = exported(lab, view, json);
+                ck_assert_msg(!holds_number(text, word), "%s step %d: the %s view's %s export shows %s:\n%.3000s",
+                              cases[i].lesson, cases[i].step + 1, pl_view_name(cases[i].views[v]),
+                              json ? "JSON" : "text", word, text);
+                free(text);
+            }
+        pl_lesson_run_free(run);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+}
+END_TEST
+
 /* Lesson 5's step 5 asks how far the masked readout is from the state
  * after the last word (0: the state is carried). Its rnn export hides, on
  * every pad step, what walks to that answer: the distance, a step's change
@@ -662,6 +749,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_the_train_export_has_each_runs_loss_curve_in_text);
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
     tcase_add_test(tc, test_an_rnn_export_hides_the_carry_on_every_pad_step);
+    tcase_add_test(tc, test_another_views_words_for_the_asked_figure_are_hidden);
     tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);

@@ -402,6 +402,9 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
     }
     double rh = (top.h - th) / 4;
+    /* too short a row for the code under its cells: the code is left to the export and the terminal, never
+     * drawn over the next row */
+    int with_code = rh >= row_least + 2 * u;
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
     int runs = 1;
@@ -411,8 +414,9 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
                  pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
         GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, fmax(rh * 0.45, th + 2 * u)};
-        gui_text_wrap_mono(dl, cells.x, cells.y + cells.h + 3 * u, cells.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
-                           pl_mask_conv_code((PlMaskConv)c));
+        if (with_code)
+            gui_text_wrap_mono(dl, cells.x, cells.y + cells.h + 3 * u, cells.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                               pl_mask_conv_code((PlMaskConv)c));
         double cw = cells.w / T;
         /* the cells as this convention writes them: 1 dark, 0 light, -inf hatched; a run's value written on it */
         for (int t0 = 0; t0 < T;) {

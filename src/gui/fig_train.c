@@ -364,7 +364,12 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1, &s, &w);
     PlLabGroup g[MAX_GROUPS];
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
-    if (n) {
+    /* the seeds' dots need a row of type per setting under their title and note, else their names would
+     * be drawn over each other: too short, the runs table (the same medians and ranges, as numbers) takes
+     * the column */
+    int k = n < 8 ? n : 8;
+    double th = gui_text_h(dl, GUI_SMALL);
+    if (n && gui_row(right, 2, 1, gap).h >= (k + 7) * th * 1.25) {
         runs_table(dl, lab, gui_row(right, 2, 0, gap), &w);
         seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS, &w);
     } else runs_table(dl, lab, right, &w);

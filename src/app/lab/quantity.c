@@ -686,10 +686,13 @@ static const Def defs[] = {
 static const struct {
     const char *q, *by;
 } determiners[] = {
-    {"batch.pad_cells", "batch.real_tokens batch.pad_share"},
-    {"batch.pad_share", "batch.pad_cells batch.real_tokens"},
-    {"batch.real_tokens", "batch.pad_cells batch.pad_share"},
-    {"batch.example_pads", "batch.example_kept"},
+    /* under the padding rule every query keeps the real keys of its row:
+     * the masks view's kept share of the score cells is the real share */
+    {"batch.pad_cells", "batch.real_tokens batch.pad_share blocks.kept_share(padding)"},
+    {"batch.pad_share", "batch.pad_cells batch.real_tokens blocks.kept_share(padding)"},
+    {"batch.real_tokens", "batch.pad_cells batch.pad_share blocks.kept_share(padding)"},
+    /* the rnn and masks views pad the same review to the same width */
+    {"batch.example_pads", "batch.example_kept rnn.pads masks.example_pads"},
     {"batch.example_kept", "batch.example_pads"},
     /* Over the corpus, the cells and the total tokens are on show, so the
      * real tokens, the pads (RNN steps on pads), the padding share, the
@@ -723,12 +726,18 @@ static const struct {
      * distance from the masked mean is the rest of that segment */
     {"pooling.pad_distance", "pooling.unmasked_distance"},
     /* the smallest weight over the corpus is the example's when the example
-     * is the shortest review, and a bound on it always */
-    {"pooling.example_weight", "pooling.min_weight"},
+     * is the shortest review, and a bound on it always; fresh attention
+     * weighs every key alike, so the share its real queries put on pads,
+     * unmasked, is one less the example's real share (nearly: it gives it) */
+    {"pooling.example_weight", "pooling.min_weight attention.pad_share masks.share_none"},
     {"rnn.pads", "rnn.real"},
     {"rnn.real", "rnn.pads"},
-    {"loss.pad_target_share", "loss.fake_terms"},
-    {"loss.fake_terms", "loss.pad_target_share"},
+/* the loss's batch is the example and its mates, the rows the layers,
+ * masks and cache views pad too: their pad cells (and the masks'
+ * kept cells, the rest of them) are the fake targets' count */
+#define LOSS_PAD_ROWS "layers.pads kvcache.pad_slots kvcache.static_pad_slots masks.keep(keras)"
+    {"loss.pad_target_share", "loss.fake_terms " LOSS_PAD_ROWS},
+    {"loss.fake_terms", "loss.pad_target_share " LOSS_PAD_ROWS},
     /* the answer tokens, their share of the real tokens and of the cells,
      * and the prompt's tokens each give the others with the chat batch's
      * real tokens and cells on show */
@@ -947,6 +956,8 @@ static const struct {
     /* the right mask leaves 0 on pads, the inverted one 100% on them: by construction */
     {"masks.share_right", PL_QUANTITY_ANY_SETTINGS},
     {"masks.share_inverted", PL_QUANTITY_ANY_SETTINGS},
+    /* the crossing is read off the sweep of static batches over maxlen */
+    {"cost.crossing_maxlen", PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_MAXLEN)},
 };
 
 const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap) {
@@ -971,6 +982,8 @@ unsigned pl_quantity_ignores(const PlQuantity *q) {
     /* a strategy named in the argument is computed whatever batching the lab
      * has selected; the sweep over maxlen is of static batches at each maxlen */
     if (q->def < NDEFS && defs[q->def].arg == A_STRATEGY) return PL_S_BIT(PL_S_BATCHING);
+    /* the batch's counts are the same whichever convention prints its mask */
+    if (q->def < NDEFS && defs[q->def].src == PL_R_BATCH) return PL_S_BIT(PL_S_CONVENTION);
     if (q->def < NDEFS && defs[q->def].arg == A_SWEEP) return PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_MAXLEN);
     return 0;
 }

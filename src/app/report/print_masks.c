@@ -55,7 +55,7 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
         json_obj(&w, NULL);
         json_int(&w, "example", r->example[i]);
         json_int(&w, "real_tokens", r->len[i]);
-        json_int(&w, "pads", r->pads[i]);
+        json_fig_int(&w, "pads", i == r->row ? "masks.example_pads" : "", r->pads[i]);
         if (pl_ledger_hides_name(w.ledger, "masks.blind_rows")) json_fig(&w, "blind", "masks.blind_rows", 0.0);
         else json_bool(&w, "blind", r->pads[i] == 0);
         json_arr(&w, "ids");
@@ -105,8 +105,8 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
         else snprintf(head[k], sizeof head[k], "%d-%d %s", start[k], end[k], kind);
         width[k] = (int)strlen(head[k]) > 4 ? (int)strlen(head[k]) : 4;
     }
-    fprintf(f, "the example, row %d (review %d): %d real tokens and %d pads\n", r->row, r->example[r->row],
-            r->len[r->row], r->pads[r->row]);
+    fprintf(f, "the example, row %d (review %d): %d real tokens and ", r->row, r->example[r->row], r->len[r->row]);
+    pl_fig_fprintf(f, o->ledger, "masks.example_pads", "%d", r->pads[r->row]), fputs(" pads\n", f);
     OutRow words;
     out_row_init(&words);
     for (int t = 0; t < r->T; t++)
@@ -144,7 +144,9 @@ static int masks_rows(FILE *f, const PlProbeMasks *r, const PlLedger *l) {
         out_table_cell(&t, "%d", i);
         out_table_cell(&t, "%d", r->example[i]);
         out_table_cell(&t, "%d", r->len[i]);
-        out_table_cell(&t, "%d", r->pads[i]);
+        char pads[96];
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(pads, sizeof pads, l, i == r->row ? "masks.example_pads" : "", "%d", r->pads[i]));
         pct(&t, s[0], l, "masks.share_right");
         pct(&t, s[1], l, "masks.share_none");
         char v[96]; /* a blind row, and the inverted share beside it, tell the blind rows' count */

@@ -122,9 +122,12 @@ static int runs_text(FILE *f, const PlTrainReport *t) {
         per_epoch(r->train_loss, r->epochs, losses, sizeof losses);
         out_table_cell(&tab, "%s", pl_fig_drawn(v, sizeof v, t->ledger, e, "%s", losses));
         out_table_cell(&tab, "%.2f", r->seconds);
+        /* a flag is written or not: hidden, not at all (its ?s would say it is there) */
+        const char *mem = nm(t, &r->settings, "memorised", q);
         out_table_cell(&tab, "%s%s", r->grid ? "grid" : "retrain",
-                       pl_fig_drawn(v, sizeof v, t->ledger, nm(t, &r->settings, "memorised", q), "%s",
-                                    pl_lab_run_memorised(r, chance_of(t, &r->chance)) ? ", memorised" : ""));
+                       !pl_ledger_hides_name(t->ledger, mem) && pl_lab_run_memorised(r, chance_of(t, &r->chance))
+                           ? ", memorised"
+                           : "");
     }
     int bad = out_table_print(&tab, f, OUT_TABLE, 2);
     out_table_done(&tab);
@@ -143,13 +146,17 @@ static void grid_text(FILE *f, const PlLabGrid *g, const PlChance *ch, const PlL
             g->finished, g->total);
     for (int i = 0; i < g->ncells && i < 4; i++) {
         const PlLabGroup *c = &g->cells[i];
-        char q[64];
+        char q[64], lo[64], hi[64];
         snprintf(q, sizeof q, "grid.median(%s)", cell_arg[i]);
-        if (c->n) {
-            fprintf(f, "  %-15s ", cell_name[i]);
-            pl_fig_fprintf(f, l, q, "median %.4f (%.4f-%.4f over %d run%s), %s", (double)c->median, (double)c->min,
-                           (double)c->max, c->n, c->n == 1 ? "" : "s",
-                           pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
+        snprintf(lo, sizeof lo, "grid.min(%s)", cell_arg[i]);
+        snprintf(hi, sizeof hi, "grid.max(%s)", cell_arg[i]);
+        if (c->n) { /* each figure by its own name: the lowest and highest give a spread asked alone */
+            fprintf(f, "  %-15s median ", cell_name[i]);
+            pl_fig_fprintf(f, l, q, "%.4f", (double)c->median);
+            fputs(" (", f), pl_fig_fprintf(f, l, lo, "%.4f", (double)c->min);
+            fputc('-', f), pl_fig_fprintf(f, l, hi, "%.4f", (double)c->max);
+            fprintf(f, " over %d run%s), ", c->n, c->n == 1 ? "" : "s");
+            pl_fig_fprintf(f, l, q, "%s", pl_chance_verdict_name(pl_chance_verdict(ch, (double)c->median)));
             fputc('\n', f);
         } else fprintf(f, "  %-15s no run yet\n", cell_name[i]);
     }

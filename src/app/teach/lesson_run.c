@@ -407,6 +407,11 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
 
 static void show_one(const char *name, void *ctx) { pl_ledger_show(ctx, name); }
 
+/* Hides a quantity a text names (a setting it names, "{maxlen}", is the learner's to set: never). */
+static void hide_figure(const char *name, void *ctx) {
+    if (strchr(name, '.')) pl_ledger_hide(ctx, name);
+}
+
 /* Where a question hides every figure of training, the step's own words
  * still show the figures they name: its narration hands them over (the
  * lesson's check keeps the asked one and what determines it out of it),
@@ -462,6 +467,10 @@ void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {
     }
     /* as on screen, the step's narration hands over the figures it names; a figure hidden by its name stays */
     pl_lesson_text_quantities(r->l->steps[k].text, show_one, out);
+    /* an exercise's solution is its answer: the figures it names stay off the paper, the summary's too */
+    for (int j = 0; j < r->l->nsteps; j++)
+        if (r->l->steps[j].q.kind == PL_Q_EXERCISE)
+            pl_lesson_text_quantities(r->l->steps[j].q.solution, hide_figure, out);
 }
 
 static void add_reading(const char *name, void *lab) { pl_lab_add_reading(lab, name); }
