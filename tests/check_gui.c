@@ -1934,6 +1934,67 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
 }
 END_TEST
 
+/* Every step of every lesson beside its view, in the window and in
+ * classroom mode, at the two smallest full frames (800x480, the least
+ * --size; 1024x600, the least laid out at full size): no text drawn over
+ * another or past the canvas. (Lesson prose quotes "(...)" and "0, 1, 2
+ * ...": the window never shortens a text, so no cut is looked for here.) */
+START_TEST(test_every_lesson_step_holds_at_the_smallest_sizes) {
+    static const char *const names[] = {"01-rectangle", "02-maxlen",     "03-mask",    "04-rnn",
+                                        "05-pooling",   "06-attention",  "07-loss",    "08-batching",
+                                        "09-causal",    "10-generation", "11-packing", "12-experiment"};
+    static const int sizes[][2] = {{800, 480}, {1024, 600}};
+    Canvas c;
+    canvas_open(&c);
+    Legible L = {0};
+    int frames = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int step = 0, more = 1; more; step++) {
+            PlLabSettings s = pl_settings_default();
+            PlErr err;
+            PlLab *lab = pl_lab_new(&s, &err);
+            ck_assert_msg(lab != NULL, "%s", err.msg);
+            for (int m = 0; m < 2 && more; m++) {
+                PlLessonPlay p;
+                char why[300];
+                if (pl_lesson_play_open(&p, lab, names[i], step, m, why, sizeof why) != 0) {
+                    ck_assert_msg(step > 0, "%s", why);
+                    more = 0;
+                    break;
+                }
+                for (int t = 0; t < PL_TEST_POLLS &&
+                                (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
+                     t++)
+                    usleep(10000);
+                PlView v = (PlView)pl_lab_settings(lab)->view;
+                ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v, pl_lab_settings(lab)),
+                                             PL_TEST_PATIENCE),
+                                 0);
+                for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+                    GuiLook look = {.present = m};
+                    gui_style_for(&c.st, &look, sizes[k][0], sizes[k][1], 1.0);
+                    c.st.measure = gui_fonts_measure, c.st.height = gui_fonts_height, c.st.ctx = &c.fonts;
+                    c.dl.st = &c.st, c.dl.W = sizes[k][0], c.dl.H = sizes[k][1];
+                    gui_dl_reset(&c.dl);
+                    pl_lesson_run_sync_ledger(p.run);
+                    gui_figure(&c.dl, lab, v, gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), NULL));
+                    char what[128];
+                    snprintf(what, sizeof what, "lesson %s step %d at %dx%d%s", names[i], step + 1, sizes[k][0],
+                             sizes[k][1], m ? " classroom" : "");
+                    legible_check(&c.dl, what, &L);
+                    frames++;
+                }
+                pl_lesson_play_close(&p);
+            }
+            pl_lab_free(lab);
+        }
+    canvas_close(&c);
+    printf("legible: %d frames, %d texts: %d overlapping, %d off the canvas\n", frames, L.texts, L.overlap, L.outside);
+    ck_assert_msg(L.overlap + L.outside == 0, "%d overlapping, %d off the canvas; first: %s", L.overlap, L.outside,
+                  L.first);
+}
+END_TEST
+
 /* s without its spaces and newlines, into out (to compare wrapped text with its paragraph). */
 static void squeeze(const char *s, char *out, size_t cap) {
     size_t n = 0;
@@ -2044,6 +2105,7 @@ Suite *gui_suite(void) {
                getenv("PADLAB_SHARED_DATA") ? getenv("PADLAB_SHARED_DATA") : "../shared/data"),
             gui_skipped++;
     tcase_add_test(legible, test_no_lesson_pane_cuts_overlaps_or_spills_a_text);
+    tcase_add_test(legible, test_every_lesson_step_holds_at_the_smallest_sizes);
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     tcase_add_test(legible, test_the_masks_view_draws_every_rules_tiles_at_every_size);
     tcase_add_test(legible, test_the_cost_view_draws_every_strategys_shapes_at_every_size);

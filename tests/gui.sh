@@ -10,7 +10,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 P=${PADLAB:?set PADLAB to the padlab binary}
 C=(--corpus builtin:1:200 --maxlen 60 --seeds 1)
 # How many checks this script and tests/check_gui make with the window built (to count them skipped without it).
-GUI_CHECKS=35 CHECK_GUI_CASES=32
+GUI_CHECKS=35 CHECK_GUI_CASES=33
 
 # Without the window (configure --disable-gui): its two commands refuse in one
 # line; the rest of this script and the window's Check suite are skipped.

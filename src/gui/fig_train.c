@@ -77,8 +77,11 @@ static void curves(GuiList *dl, PlLab *lab, GuiRect r, const PlLabCurves *c, int
     pl_run_names(w, followed_s, "seeds", seeds, sizeof seeds);
     int nk = 0;
     for (int i = 0; i < c->nruns && nk < 5; i++, nk++) {
+        /* the flag is drawn or not: hidden, not at all (its ?s would say it is there) */
         snprintf(names[nk], sizeof names[nk], "seed %d%s", c->runs[i]->settings.seed,
-                 PL_FIG(mem, "%s", pl_lab_run_memorised(c->runs[i], pl_lab_chance(lab)) ? " (memorised)" : ""));
+                 !pl_ledger_hides_name(dl->ledger, mem) && pl_lab_run_memorised(c->runs[i], pl_lab_chance(lab))
+                     ? " (memorised)"
+                     : "");
         keys[nk] =
             (GuiKey){names[nk], gui_series_color(c->runs[i]->settings.seed), GUI_KEY_LINE, 0, GUI_PAT_NONE, thin};
     }
@@ -315,6 +318,8 @@ static void runs_table(GuiList *dl, PlLab *lab, GuiRect r, const PlRunNames *w) 
     gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", status);
 }
 
+#define TRAIN_LOSS_ELSEWHERE "training loss per epoch: in a taller window, or e exports it"
+
 void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     const PlLabTraining *t = pl_lab_training(lab);
     char look[500];
@@ -360,15 +365,24 @@ void gui_fig_train(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         gui_tag(dl, "progress");
     }
     if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS)) return; /* the view's row names what it draws */
-    curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0, &s, &w);
-    curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1, &s, &w);
+    /* a curve's panel needs its title, its key and a plot of a few lines of type: too short for two, the
+     * accuracy alone, the loss left to the export (a line says so) rather than drawn over it */
+    double th = gui_text_h(dl, GUI_SMALL);
+    if (gui_row(left, 2, 0, gap).h >= 16 * th) {
+        curves(dl, lab, gui_row(left, 2, 0, gap), &c, 0, &s, &w);
+        curves(dl, lab, gui_row(left, 2, 1, gap), &c, 1, &s, &w);
+    } else {
+        double note = gui_wrap_lines(dl, GUI_SMALL, 0, TRAIN_LOSS_ELSEWHERE, left.w) * th;
+        curves(dl, lab, (GuiRect){left.x, left.y, left.w, left.h - note - th / 2}, &c, 0, &s, &w);
+        gui_text_wrap(dl, left.x, left.y + left.h - note, left.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
+                      TRAIN_LOSS_ELSEWHERE);
+    }
     PlLabGroup g[MAX_GROUPS];
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
     /* the seeds' dots need a row of type per setting under their title and note, else their names would
      * be drawn over each other: too short, the runs table (the same medians and ranges, as numbers) takes
      * the column */
     int k = n < 8 ? n : 8;
-    double th = gui_text_h(dl, GUI_SMALL);
     if (n && gui_row(right, 2, 1, gap).h >= (k + 7) * th * 1.25) {
         runs_table(dl, lab, gui_row(right, 2, 0, gap), &w);
         seed_spread(dl, lab, gui_row(right, 2, 1, gap), g, n < MAX_GROUPS ? n : MAX_GROUPS, &w);

@@ -2,11 +2,15 @@
  * model, with the mask and without. */
 #include "report.h"
 
-/* The logits give every difference away; a trained model's are figures of
- * its training too (their signs against the labels are its accuracy). */
-#define LOGITS "identity.masked,identity.unmasked,identity.mask_effect"
-static const char *logit_names(const PlResultInfo *info) {
-    return info->weights_run > 0 ? LOGITS ",train.logits" : LOGITS;
+/* The logits give the differences they enter away: the masked ones
+ * (unmasked: 0, 1) the masked difference (the unmasked one) and the mask's
+ * effect; a trained model's are figures of its training too (their signs
+ * against the labels are its accuracy). */
+static const char *logit_names(const PlResultInfo *info, int unmasked) {
+    static const char *const names[2][2] = {
+        {"identity.masked,identity.mask_effect", "identity.masked,identity.mask_effect,train.logits"},
+        {"identity.unmasked,identity.mask_effect", "identity.unmasked,identity.mask_effect,train.logits"}};
+    return names[unmasked][info->weights_run > 0];
 }
 
 PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
@@ -31,13 +35,16 @@ PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result,
     json_arr(&w, "real_tokens");
     for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->len[i]);
     json_close(&w, ']');
-    json_obj(&w, "logits"); /* the differences are theirs: hidden with any of them */
-    if (pl_ledger_hides_name(w.ledger, logit_names(info))) json_fig(&w, "all", logit_names(info), 0.0);
-    else {
-        pl_report_json_floats(&w, "pre_masked", r->pre_masked, r->B);
-        pl_report_json_floats(&w, "post_masked", r->post_masked, r->B);
-        pl_report_json_floats(&w, "pre_unmasked", r->pre_unmasked, r->B);
-        pl_report_json_floats(&w, "post_unmasked", r->post_unmasked, r->B);
+    json_obj(&w, "logits"); /* the differences are theirs: hidden with the ones they give */
+    for (int un = 0; un < 2; un++) {
+        const char *pre = un ? "pre_unmasked" : "pre_masked", *post = un ? "post_unmasked" : "post_masked";
+        if (pl_ledger_hides_name(w.ledger, logit_names(info, un))) {
+            json_fig(&w, pre, logit_names(info, un), 0.0);
+            json_fig(&w, post, logit_names(info, un), 0.0);
+            continue;
+        }
+        pl_report_json_floats(&w, pre, un ? r->pre_unmasked : r->pre_masked, r->B);
+        pl_report_json_floats(&w, post, un ? r->post_unmasked : r->post_masked, r->B);
     }
     json_close(&w, '}');
     return pl_report_json_end(&w, PL_R_IDENTITY, c, info, o);
@@ -60,10 +67,12 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
         out_table_cell(&t, "%d", r->example[i]);
         out_table_cell(&t, "%d", r->len[i]);
         char v[128];
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->pre_masked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->post_masked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->pre_unmasked[i]));
-        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info), "%.7f", (double)r->post_unmasked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info, 0), "%.7f", (double)r->pre_masked[i]));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info, 0), "%.7f", (double)r->post_masked[i]));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, logit_names(info, 1), "%.7f", (double)r->pre_unmasked[i]));
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(v, sizeof v, l, logit_names(info, 1), "%.7f", (double)r->post_unmasked[i]));
     }
     int bad = out_table_print(&t, f, OUT_TABLE, 2);
     out_table_done(&t);
