@@ -564,6 +564,7 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
         {"01-rectangle", 2, NULL, "{batch.pad_share}", {PL_VIEW_MASKS, PL_VIEW_MASKS, PL_VIEW_MASKS}},
         {"03-mask", 0, "{batch.example_pads}", NULL, {PL_VIEW_RNN, PL_VIEW_MASKS, PL_VIEW_RNN}},
         {"07-loss", 0, "{loss.fake_terms}", NULL, {PL_VIEW_LAYERS, PL_VIEW_GENERATE, PL_VIEW_LAYERS}},
+        {"10-generation", 6, "{kvcache.pad_slots}", NULL, {PL_VIEW_LAYERS, PL_VIEW_COST, PL_VIEW_LAYERS}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         PlLessonRun *run;
@@ -589,6 +590,44 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
         pl_lab_free(lab);
         pl_lesson_free(l);
     }
+    /* lesson 10 step 5 asks the example's pads (6, too small a number to look for): the prompt the generate
+     * view lists first is the example, and its pads are hidden there */
+    PlLessonRun *run;
+    PlLesson *l;
+    PlLab *lab = played("10-generation", 4, &run, &l);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_GENERATE, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+    char *text = exported(lab, PL_VIEW_GENERATE, 0);
+    const char *first = strstr(text, "prompt 0: review ");
+    ck_assert_msg(first && strstr(first, ", ????? pads\n") && strstr(first, ", ????? pads\n") < strchr(first, '\n') + 1,
+                  "%.1500s", text);
+    free(text);
+    pl_lesson_run_free(run);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* The cost view's headline is the selected strategy's row: lesson 08 step
+ * 1 asks what dynamic padding saves (with dynamic selected), and the
+ * headline's cells, shapes, RNN steps and attention cells, dynamic's own,
+ * hide with the question in the text and JSON exports. */
+START_TEST(test_the_cost_headline_hides_with_its_strategys_row) {
+    PlLessonRun *run;
+    PlLesson *l;
+    PlLab *lab = played("08-batching", 0, &run, &l);
+    ck_assert_int_eq(pl_lab_settings(lab)->batching, PL_BATCH_DYNAMIC);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_COST, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+    char *text = exported(lab, PL_VIEW_COST, 0), *json = exported(lab, PL_VIEW_COST, 1);
+    ck_assert_msg(strstr(text, "padding share    ????? of the ????? cells") && strstr(text, "batch shapes     ?????") &&
+                      strstr(text, " real of ????? run"),
+                  "%.1500s", text);
+    ck_assert_msg(strstr(json, "\"shapes\": null") && strstr(json, "\"slots\": null") &&
+                      strstr(json, "\"attention_cells\": null"),
+                  "%.1500s", json);
+    free(text), free(json);
+    pl_lesson_run_free(run);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
 }
 END_TEST
 
@@ -750,6 +789,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
     tcase_add_test(tc, test_an_rnn_export_hides_the_carry_on_every_pad_step);
     tcase_add_test(tc, test_another_views_words_for_the_asked_figure_are_hidden);
+    tcase_add_test(tc, test_the_cost_headline_hides_with_its_strategys_row);
     tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);

@@ -6,26 +6,32 @@
 #include "app/report/report.h"
 #include "views.h"
 
-static void headline(TuiPane *p, int *row, const PlLabCost *k) {
+/* The headline is the selected strategy's row: its figures carry that row's names too (report.h). */
+static void headline(TuiPane *p, int *row, const PlLabCost *k, int sel) {
     const PlCost *c = &k->cost;
     int bw = p->box.w - 26 > 30 ? 30 : p->box.w - 26;
-    pane_put(p, *row, 0, 24, "padding share   %s", PL_FIG("cost.padding_share", "%5.1f%%", 100.0 * k->padding_share));
-    pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.padding_share") ? 0.0 : k->padding_share, TUI_PAD);
+    char pad[128], shapes[128], steps[128], attn[128];
+    pl_report_selected_names(pad, sizeof pad, "padding_share", "padding_share", sel);
+    pl_report_selected_names(shapes, sizeof shapes, "shapes", "shapes", sel);
+    pl_report_selected_names(steps, sizeof steps, "rnn_steps", "cells", sel); /* the activations: cells x width */
+    char wasted[160]; /* the steps on pads and the real ones add up to the cells */
+    snprintf(wasted, sizeof wasted, "cost.rnn_wasted,cost.cells(%s)", pl_batching_name((PlBatching)sel));
+    pl_report_selected_names(attn, sizeof attn, "attention_cells", "attention_cells", sel);
+    pane_put(p, *row, 0, 24, "padding share   %s", PL_FIG(pad, "%5.1f%%", 100.0 * k->padding_share));
+    pane_bar(p, (*row)++, 24, bw, tui_hidden(pad) ? 0.0 : k->padding_share, TUI_PAD);
     pane_put(p, *row, 0, 24, "tokens kept     %s", PL_FIG("cost.kept_share", "%5.1f%%", 100.0 * k->kept_share));
     pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.kept_share") ? 0.0 : k->kept_share, TUI_REAL);
     pane_put(p, (*row)++, 0, p->box.w, "batch shapes    %s in %s batches (rows x width)",
-             PL_FIG("cost.shapes", "%lld", (long long)c->shapes),
-             PL_FIG("cost.batches", "%lld", (long long)c->batches));
+             PL_FIG(shapes, "%lld", (long long)c->shapes), PL_FIG("cost.batches", "%lld", (long long)c->batches));
     pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %s of %lld (%s of the rows were truncated)",
              PL_FIG("cost.tokens_cut", "%lld", (long long)k->tokens_cut), (long long)c->total_tokens,
              PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
     pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %s real of %s run (%s on pads)",
              PL_FIG("cost.real_tokens", "%lld", (long long)c->real_tokens),
-             PL_FIG("cost.rnn_steps", "%lld", (long long)c->rnn_steps),
-             PL_FIG("cost.rnn_wasted", "%lld", (long long)c->rnn_wasted));
-    pane_put(p, (*row)++, 0, p->box.w, "attention cells %s real of %s; %.0f MB of activations at width 32",
+             PL_FIG(steps, "%lld", (long long)c->rnn_steps), PL_FIG(wasted, "%lld", (long long)c->rnn_wasted));
+    pane_put(p, (*row)++, 0, p->box.w, "attention cells %s real of %s; %s MB of activations at width 32",
              PL_FIG("cost.attention_real_cells", "%lld", (long long)c->attn_real_cells),
-             PL_FIG("cost.attention_cells", "%lld", (long long)c->attn_cells), (double)pl_cost_bytes(c, 32) / 1e6);
+             PL_FIG(attn, "%lld", (long long)c->attn_cells), PL_FIG(steps, "%.0f", (double)pl_cost_bytes(c, 32) / 1e6));
 }
 
 static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *info) {
@@ -68,20 +74,18 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
     for (int i = 0; i < k->nstrategies; i++, (*row)++) {
         const PlStrategyRow *r = &k->strategies[i];
         char cells[48], attn[48], pad_q[96], cells_q[96], attn_q[96], cut_q[96], shapes_q[96];
-        pane_putc(
-            p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s %s",
-            pl_batching_name(r->kind),
-            PL_FIG(
-                pl_report_row_names(pad_q, sizeof pad_q, "padding_share", k->strategies, k->nstrategies, i, selected),
-                "%7.1f%%", 100.0 * r->padding_share),
-            PL_FIG(pl_report_row_names(cells_q, sizeof cells_q, "cells_saved", k->strategies, k->nstrategies, i, -1),
-                   "%-15s", vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
-            PL_FIG(pl_report_row_names(attn_q, sizeof attn_q, "attention_saved", k->strategies, k->nstrategies, i, -1),
-                   "%-15s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
-            PL_FIG(pl_report_row_names(cut_q, sizeof cut_q, "tokens_cut", k->strategies, k->nstrategies, i, selected),
-                   "%10lld", (long long)r->tokens_cut),
-            PL_FIG(pl_report_row_names(shapes_q, sizeof shapes_q, "shapes", k->strategies, k->nstrategies, i, selected),
-                   "%6lld", (long long)r->cost.shapes));
+        /* the names first: an argument's order of evaluation is the compiler's, and vs_static reads them */
+        pl_report_row_names(pad_q, sizeof pad_q, "padding_share", k->strategies, k->nstrategies, i, selected);
+        pl_report_row_names(cells_q, sizeof cells_q, "cells_saved", k->strategies, k->nstrategies, i, -1);
+        pl_report_row_names(attn_q, sizeof attn_q, "attention_saved", k->strategies, k->nstrategies, i, -1);
+        pl_report_row_names(cut_q, sizeof cut_q, "tokens_cut", k->strategies, k->nstrategies, i, selected);
+        pl_report_row_names(shapes_q, sizeof shapes_q, "shapes", k->strategies, k->nstrategies, i, selected);
+        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s %s",
+                  pl_batching_name(r->kind), PL_FIG(pad_q, "%7.1f%%", 100.0 * r->padding_share),
+                  PL_FIG(cells_q, "%-15s", vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
+                  PL_FIG(attn_q, "%-15s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
+                  PL_FIG(cut_q, "%10lld", (long long)r->tokens_cut),
+                  PL_FIG(shapes_q, "%6lld", (long long)r->cost.shapes));
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
               "the cells and attention score cells a strategy computes, against static's");
@@ -107,7 +111,7 @@ void tui_view_cost(PlLab *lab, TuiPane *p) {
                     "the padding share against the tokens kept, and each strategy vs static", &st, k != NULL))
         return;
     int row = 3;
-    headline(p, &row, k);
+    headline(p, &row, k, st.info->settings.batching);
     row++;
     sweep(p, &row, k, st.info);
     strategies(p, &row, k, st.info->settings.batching);

@@ -692,7 +692,7 @@ static const struct {
     {"batch.pad_share", "batch.pad_cells batch.real_tokens blocks.kept_share(padding)"},
     {"batch.real_tokens", "batch.pad_cells batch.pad_share blocks.kept_share(padding)"},
     /* the rnn and masks views pad the same review to the same width */
-    {"batch.example_pads", "batch.example_kept rnn.pads masks.example_pads"},
+    {"batch.example_pads", "batch.example_kept rnn.pads masks.example_pads generate.example_pads kvcache.example_pads"},
     {"batch.example_kept", "batch.example_pads"},
     /* Over the corpus, the cells and the total tokens are on show, so the
      * real tokens, the pads (RNN steps on pads), the padding share, the
@@ -729,7 +729,8 @@ static const struct {
      * is the shortest review, and a bound on it always; fresh attention
      * weighs every key alike, so the share its real queries put on pads,
      * unmasked, is one less the example's real share (nearly: it gives it) */
-    {"pooling.example_weight", "pooling.min_weight attention.pad_share masks.share_none"},
+    {"pooling.example_weight", "pooling.min_weight attention.pad_share masks.share_none attention.leak_total "
+                               "attention.uneven attention.wrong_fix_sum attention.pad_weight_max"},
     {"rnn.pads", "rnn.real"},
     {"rnn.real", "rnn.pads"},
 /* the loss's batch is the example and its mates, the rows the layers,
@@ -751,8 +752,12 @@ static const struct {
     {"loss.prompt_included_loss", "loss.prompt_gap"},
     /* the cache's pad slots are the same count as a share, in bytes, and as
      * the pad scores of a step (one per pad slot, per head) */
+    /* ... and the batch the cache is built from pads the same rows: its pad
+     * cells in the layers and loss views, the corpus's RNN steps on pads
+     * when the corpus is those prompts */
     {"kvcache.pad_slots",
-     "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
+     "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share layers.pads "
+     "loss.fake_terms cost.rnn_wasted"},
     {"kvcache.pad_share",
      "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
     {"kvcache.static_pad_slots", "kvcache.static_pad_share"},

@@ -28,19 +28,24 @@ PlStatus pl_report_cost_json(FILE *f, const PlCorpus *c, const void *result, con
     w.ledger = o->ledger;
     json_obj(&w, "summary");
     json_str(&w, "strategy", pl_batching_name((PlBatching)info->settings.batching));
-    json_fig(&w, "padding_share", "cost.padding_share", k->padding_share);
+    int sel = info->settings.batching;
+    char n1[128];
+    json_fig(&w, "padding_share", pl_report_selected_names(n1, sizeof n1, "padding_share", "padding_share", sel),
+             k->padding_share);
     json_fig(&w, "kept_share", "cost.kept_share", k->kept_share);
     json_fig(&w, "truncated_share", "cost.truncated_share", k->truncated_share);
     json_fig_int(&w, "tokens_cut", "cost.tokens_cut", k->tokens_cut);
     json_fig_int(&w, "batches", "cost.batches", cost->batches);
-    json_fig_int(&w, "shapes", "cost.shapes", cost->shapes);
-    json_fig_int(&w, "slots", "cost.cells", cost->slots);
+    json_fig_int(&w, "shapes", pl_report_selected_names(n1, sizeof n1, "shapes", "shapes", sel), cost->shapes);
+    json_fig_int(&w, "slots", pl_report_selected_names(n1, sizeof n1, "cells", "cells", sel), cost->slots);
     json_fig_int(&w, "real_tokens", "cost.real_tokens", cost->real_tokens);
     json_int(&w, "total_tokens", cost->total_tokens);
     json_int(&w, "rows_truncated", cost->rows_truncated);
-    json_fig_int(&w, "rnn_steps", "cost.rnn_steps", cost->rnn_steps);
-    json_fig_int(&w, "rnn_wasted", "cost.rnn_wasted", cost->rnn_wasted);
-    json_fig_int(&w, "attention_cells", "cost.attention_cells", cost->attn_cells);
+    json_fig_int(&w, "rnn_steps", pl_report_selected_names(n1, sizeof n1, "rnn_steps", "cells", sel), cost->rnn_steps);
+    json_fig_int(&w, "rnn_wasted", pl_report_selected_names(n1, sizeof n1, "rnn_wasted", "cells", sel),
+                 cost->rnn_wasted);
+    json_fig_int(&w, "attention_cells",
+                 pl_report_selected_names(n1, sizeof n1, "attention_cells", "attention_cells", sel), cost->attn_cells);
     json_fig_int(&w, "attention_real_cells", "cost.attention_real_cells", cost->attn_real_cells);
     json_close(&w, '}');
     json_arr(&w, "sweep");
@@ -82,10 +87,16 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     int selected = info->settings.batching;
     const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_COST, c, info, o);
-    fputs("padding share    ", f), pl_fig_fprintf(f, l, "cost.padding_share", "%.1f%%", 100.0 * k->padding_share);
-    fputs(" of the ", f), pl_fig_fprintf(f, l, "cost.cells", "%lld", (long long)cost->slots);
+    char n1[128];
+    fputs("padding share    ", f),
+        pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "padding_share", "padding_share", selected),
+                       "%.1f%%", 100.0 * k->padding_share);
+    fputs(" of the ", f), pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "cells", "cells", selected),
+                                         "%lld", (long long)cost->slots);
     fputs(" cells in ", f), pl_fig_fprintf(f, l, "cost.batches", "%lld", (long long)cost->batches);
-    fputs(" batches\nbatch shapes     ", f), pl_fig_fprintf(f, l, "cost.shapes", "%lld", (long long)cost->shapes);
+    fputs(" batches\nbatch shapes     ", f),
+        pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "shapes", "shapes", selected), "%lld",
+                       (long long)cost->shapes);
     fputs(" distinct rows x width\ntokens kept      ", f),
         pl_fig_fprintf(f, l, "cost.kept_share", "%.1f%%", 100.0 * k->kept_share);
     fputs(" (", f), pl_fig_fprintf(f, l, "cost.real_tokens", "%lld", (long long)cost->real_tokens);
@@ -94,13 +105,19 @@ PlStatus pl_report_cost_text(FILE *f, const PlCorpus *c, const void *result, con
     fputs(" (", f), pl_fig_fprintf(f, l, "cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share);
     fputs(" of the rows were truncated)\nRNN steps        ", f);
     pl_fig_fprintf(f, l, "cost.real_tokens", "%lld", (long long)cost->real_tokens);
-    fputs(" real of ", f), pl_fig_fprintf(f, l, "cost.rnn_steps", "%lld", (long long)cost->rnn_steps);
-    fputs(" run (", f), pl_fig_fprintf(f, l, "cost.rnn_wasted", "%lld", (long long)cost->rnn_wasted);
+    fputs(" real of ", f), pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "rnn_steps", "cells", selected),
+                                          "%lld", (long long)cost->rnn_steps);
+    fputs(" run (", f), pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "rnn_wasted", "cells", selected),
+                                       "%lld", (long long)cost->rnn_wasted);
     fputs(" on pads)\nattention cells  ", f);
     pl_fig_fprintf(f, l, "cost.attention_real_cells", "%lld", (long long)cost->attn_real_cells);
-    fputs(" real of ", f), pl_fig_fprintf(f, l, "cost.attention_cells", "%lld", (long long)cost->attn_cells);
-    fprintf(f, "; activations %.1f MB at width %d\n", (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6,
-            PL_DEFAULT_WIDTH);
+    fputs(" real of ", f),
+        pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "attention_cells", "attention_cells", selected),
+                       "%lld", (long long)cost->attn_cells);
+    fputs("; activations ", f); /* cells x width: the cells' figure */
+    pl_fig_fprintf(f, l, pl_report_selected_names(n1, sizeof n1, "rnn_steps", "cells", selected), "%.1f",
+                   (double)pl_cost_bytes(cost, PL_DEFAULT_WIDTH) / 1e6);
+    fprintf(f, " MB at width %d\n", PL_DEFAULT_WIDTH);
     char maxlen[64];
     pl_maxlen_text(info->settings.maxlen, info->longest, maxlen, sizeof maxlen);
     fprintf(f, "\nstatic batches at maxlen %d .. %d (the nearest to maxlen %s: %d):\n", k->sweep_maxlen[0],
@@ -147,6 +164,11 @@ const char *pl_report_vs_static(double saved, int than_static, char *buf, int ca
     else if (saved > 0.0) snprintf(buf, (size_t)cap, "%.1f%% fewer%s", 100.0 * saved, tail);
     else if (ratio < 2.0) snprintf(buf, (size_t)cap, "%.1f%% more%s", -100.0 * saved, tail);
     else snprintf(buf, (size_t)cap, "%.1fx as many%s", ratio, than_static ? " as static" : "");
+    return buf;
+}
+
+const char *pl_report_selected_names(char *buf, size_t cap, const char *bare, const char *row, int selected) {
+    snprintf(buf, cap, "cost.%s,cost.%s(%s)", bare, row, pl_batching_name((PlBatching)selected));
     return buf;
 }
 

@@ -55,7 +55,9 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
         int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
         fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
-        fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
+        /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
+        fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "generate.example_pads" : "", "%d", r->T - r->len[b]);
+        fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");
         if (pl_report_int_row(f, "    left ids  ", r->ids_left + at, r->T, o) ||
             pl_report_int_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
             pl_report_int_row(f, "    right ids ", r->ids_right + at, r->T, o) ||

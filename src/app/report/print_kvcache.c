@@ -108,7 +108,9 @@ static PlStatus print_prompts(FILE *f, const PlCorpus *c, const PlProbeKvcache *
         int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
         fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
         if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
-        fprintf(f, ", %d pad%s\n", r->T - r->len[b], r->T - r->len[b] == 1 ? "" : "s");
+        /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
+        fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "kvcache.example_pads" : "", "%d", r->T - r->len[b]);
+        fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");
         print_kinds(f, r->kind + at, r->mask + at, r->slots, pl_report_columns(o));
         if (pl_report_int_row(f, "    ids       ", r->ids + at, r->slots, o) ||
             pl_report_int_row(f, "    positions ", r->position_ids + at, r->slots, o))

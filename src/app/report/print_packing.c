@@ -113,7 +113,7 @@ PlStatus pl_report_packing_text(FILE *f, const PlCorpus *c, const void *result, 
 
     fputs("\ncu_seqlens, the true boundaries:               ", f);
     print_cu(f, l, r->cu_seqlens, r->D + 1);
-    fputs("\nread back from position_ids (where they are 0):", f);
+    fputs("\nread back from the position ids:", f);
     print_cu(f, l, r->cu_read, r->n_read + 1);
     /* worded alike for any count: a singular would tell a hidden count of 1 */
     fputs(r->cu_match ? " (the same; documents: " : " (not the same; documents: ", f);

@@ -139,8 +139,9 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
     }
     fputs("pad embedding row |e_0| = ", f);
     pl_fig_fprintf(f, l, "rnn.pad_embedding_norm", "%.5f", (double)r->pad_embedding_norm);
-    fprintf(f, "%s\n",
-            r->zero_pad_embedding ? " (zeroed: the pads still move the state through the bias and the recurrence)"
-                                  : "");
+    if (r->zero_pad_embedding) /* what a zero row leaves moving is said with the distance it moves */
+        pl_fig_fprintf(f, l, "rnn.fixed_found,rnn.final_distance", "%s",
+                       " (zeroed: the pads still move the state through the bias and the recurrence)");
+    fputc('\n', f);
     return pl_report_status(f);
 }

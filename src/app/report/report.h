@@ -93,6 +93,11 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
  * phrasing the terminal, the window and the tables share, so a strategy
  * that computes more is never called a saving. Returns buf. */
 const char *pl_report_vs_static(double saved, int than_static, char *buf, int cap);
+/* The names of a figure of the cost headline, which is the selected
+ * strategy's row: "cost.BARE,cost.ROW(strategy)" ("cost.rnn_steps,
+ * cost.cells(dynamic)"), so that a question on that strategy's row hides it
+ * here too. Returns buf. */
+const char *pl_report_selected_names(char *buf, size_t cap, const char *bare, const char *row, int selected);
 /* The names of figure q ("cells", "padding_share", ...) of strategy row i
  * of rows (n of them), into buf: "cost.q(NAME)", and the plain "cost.q"
  * too when the row is the selected batching's, or has exactly its batches,
