@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 236
+tmux_begin "terminal tests" 239
 if without tui "the terminal lab's tests" 234; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -364,6 +364,16 @@ check_re "the masks view hides that share and the sentence that follows from it"
 check_absent "only the pads are seen" "the sentence's words are not on the screen"
 check_re "the right mask's share is in sight" 'key_padding_mask = the torch mask +[0-9.]+%$'
 check_re "and no mask's" 'no mask at all +[0-9.]+%$'
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# At 80x24 the lesson's pane leaves the batch view a few lines: it opens scrolled to the example's row,
+# and no line is drawn twice, at the old scroll and the new (10-generation's first step read
+# "mask kerast111000000ne cut": its mask row over the legend's leftover).
+W=80 H=24 ENVS=$LESSON_ENVS start lesson 10-generation
+check_screen "10-generation opens on its batch of four prompts" "step 1 of 12"
+check_re "the example's row and its mask are drawn whole, under the counts" '^    mask keras [01]+$'
+check_absent "cut (truncating" "no line of the legend is left under the scrolled rows"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

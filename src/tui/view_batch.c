@@ -40,12 +40,6 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
     int gw = grid_width(p, b->T);
     for (int i = 0; i < b->B; i++, *row += 2) {
         int mine = i == r->pick.at;
-        if (mine && p->follow) { /* bring the example's row into view, under the counts when it fits */
-            int body = p->box.h - p->fixed, first = *row > p->fixed + 5 ? *row - 2 : *row;
-            /* the body starts at a row's own line (the one before the example's), never at a mask line */
-            p->scroll = *row + 2 - p->fixed > body ? first - p->fixed : 0;
-            p->follow = 0;
-        }
         char len[64]; /* the example's row: its kept tokens */
         if (mine) pl_fig(len, sizeof len, "batch.example_kept", "%4d", b->len[i]);
         else snprintf(len, sizeof len, "%4d", b->len[i]);
@@ -55,6 +49,17 @@ static void padded_rows(TuiPane *p, int *row, const PlProbeBatch *r, const PlLab
         pane_putc(p, TUI_DIM, *row + 1, 0, LABEL, "   mask %s", pl_mask_conv_name(r->conv));
         mask_row(p, *row + 1, LABEL + 1, gw, r, i);
     }
+}
+
+/* Brings the example's row (pane row ex) into view, under the counts when
+ * it fits: before anything scrolled is drawn, so that no line is drawn at
+ * two scrolls. The body starts at a row's own line (the one before the
+ * example's), never at a mask line. */
+static void follow_example(TuiPane *p, int ex) {
+    if (!p->follow) return;
+    int body = p->box.h - p->fixed, first = ex > p->fixed + 5 ? ex - 2 : ex;
+    p->scroll = ex + 2 - p->fixed > body ? first - p->fixed : 0;
+    p->follow = 0;
 }
 
 /* A packed batch: one row, the sequences back to back, a bar where one ends. */
@@ -176,6 +181,8 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
               "real tokens %s, mask marks %s real, labels count %s: %s",
               PL_FIG("batch.real_tokens", "%ld", r->real_tokens), PL_FIG("batch.real_tokens", "%ld", r->mask_real),
               PL_FIG("batch.real_tokens", "%ld", r->label_positions), r->agree ? "they agree" : "they disagree");
+    /* the padded rows start under the legend (1 line), the example's words (2) and the scale (1) */
+    if (!r->pick.packed) follow_example(p, row + 4 + 2 * r->pick.at);
     int T = r->pick.packed ? r->pick.width : r->batch->T, gw = r->pick.packed ? p->box.w - 2 : grid_width(p, T);
     if (gw > T) gw = T;
     pane_putc(p, TUI_REAL, row, 0, 2, "%s", tui_glyph(TUI_G_REAL));
