@@ -1557,14 +1557,17 @@ static const int legible_sizes[][2] = {{800, 480},  {800, 600},   {1024, 600}, {
                                        {1280, 800}, {1920, 1080}, {3840, 2160}};
 #define NSIZES ((int)(sizeof legible_sizes / sizeof legible_sizes[0]))
 
-/* A canvas at size k in look m (bit 0 projector mode, bit 1 dark). */
-static void canvas_set(Canvas *c, int k, int m) {
+/* A canvas of W x H in look m (bit 0 projector mode, bit 1 dark). */
+static void canvas_sized(Canvas *c, int W, int H, int m) {
     GuiLook look = {.present = m & 1, .dark = (m >> 1) & 1};
-    gui_style_for(&c->st, &look, legible_sizes[k][0], legible_sizes[k][1], 1.0);
+    gui_style_for(&c->st, &look, W, H, 1.0);
     c->st.measure = gui_fonts_measure, c->st.height = gui_fonts_height, c->st.ctx = &c->fonts;
-    c->dl.st = &c->st, c->dl.W = legible_sizes[k][0], c->dl.H = legible_sizes[k][1];
+    c->dl.st = &c->st, c->dl.W = W, c->dl.H = H;
     gui_dl_reset(&c->dl);
 }
+
+/* A canvas at size k of legible_sizes in look m. */
+static void canvas_set(Canvas *c, int k, int m) { canvas_sized(c, legible_sizes[k][0], legible_sizes[k][1], m); }
 
 /* The area the window leaves a view: under the chrome, or the whole
  * window less a margin in projector mode. */
@@ -1586,6 +1589,19 @@ static void canvas_close(Canvas *c) {
     gui_dl_done(&c->dl);
     gui_fonts_done(&c->fonts);
     SDL_Quit();
+}
+
+/* Polls a lesson opened on lab until its step's work is done and waits for
+ * what the step and its view read; returns that view. */
+static PlView lesson_ready(PlLessonPlay *p, PlLab *lab) {
+    for (int t = 0;
+         t < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_play_tick(p, lab), pl_lesson_run_state(p->run)->waiting);
+         t++)
+        usleep(10000);
+    PlView v = (PlView)pl_lab_settings(lab)->view;
+    ck_assert_int_eq(
+        pl_lab_wait(lab, pl_lesson_run_kinds(p->run) | pl_view_results(v, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+    return v;
 }
 
 /* Turns lab to view v and waits for its results; the train view with one
@@ -1734,11 +1750,7 @@ START_TEST(test_the_cost_view_draws_every_strategys_shapes_at_every_size) {
     PlLessonPlay p;
     char why[300];
     ck_assert_msg(pl_lesson_play_open(&p, lab, "02-maxlen", 2, 0, why, sizeof why) == 0, "%s", why);
-    for (int t = 0;
-         t < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
-         t++)
-        usleep(10000);
-    legible_view(lab, PL_VIEW_COST);
+    ck_assert_int_eq(lesson_ready(&p, lab), PL_VIEW_COST);
     PlResultStatus st;
     const PlLabCost *k = pl_lab_view_result(lab, PL_VIEW_COST, PL_R_COST, &st);
     ck_assert_ptr_nonnull(k);
@@ -1851,19 +1863,8 @@ START_TEST(test_the_loss_view_beside_a_lesson_draws_no_text_over_another_at_800x
     PlLessonPlay p;
     char why[300];
     ck_assert_msg(pl_lesson_play_open(&p, lab, "07-loss", 11, 0, why, sizeof why) == 0, "%s", why);
-    for (int t = 0;
-         t < PL_TEST_POLLS && (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
-         t++)
-        usleep(10000);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(PL_VIEW_LOSS, pl_lab_settings(lab)),
-                                 PL_TEST_PATIENCE),
-                     0);
-    ck_assert_int_eq(pl_lab_settings(lab)->view, PL_VIEW_LOSS);
-    GuiLook look = {0};
-    gui_style_for(&c.st, &look, 800, 600, 1.0);
-    c.st.measure = gui_fonts_measure, c.st.height = gui_fonts_height, c.st.ctx = &c.fonts;
-    c.dl.st = &c.st, c.dl.W = 800, c.dl.H = 600;
-    gui_dl_reset(&c.dl);
+    ck_assert_int_eq(lesson_ready(&p, lab), PL_VIEW_LOSS);
+    canvas_sized(&c, 800, 600, 0);
     pl_lesson_run_sync_ledger(p.run);
     gui_figure(&c.dl, lab, PL_VIEW_LOSS, gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), NULL));
     legible_check(&c.dl, "lesson 07-loss step 12 at 800x600", &L);
@@ -1899,14 +1900,7 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
             char why[300];
             ck_assert_msg(pl_lesson_play_open(&p, lab, steps[i].lesson, steps[i].step, m, why, sizeof why) == 0, "%s",
                           why);
-            for (int t = 0; t < PL_TEST_POLLS &&
-                            (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
-                 t++)
-                usleep(10000);
-            PlView v = (PlView)pl_lab_settings(lab)->view;
-            ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v, pl_lab_settings(lab)),
-                                         PL_TEST_PATIENCE),
-                             0);
+            PlView v = lesson_ready(&p, lab);
             PlClassFollow f;
             ck_assert_int_eq(pl_class_follow_init(&f, p.lesson, "K7P2Q", 7, 0, &err), 0);
             class_votes(&f, lab, steps[i].step, i % 3 != 0, i % 3 == 2);
@@ -1962,20 +1956,9 @@ START_TEST(test_every_lesson_step_holds_at_the_smallest_sizes) {
                     more = 0;
                     break;
                 }
-                for (int t = 0; t < PL_TEST_POLLS &&
-                                (pl_lab_tick(lab), pl_lesson_play_tick(&p, lab), pl_lesson_run_state(p.run)->waiting);
-                     t++)
-                    usleep(10000);
-                PlView v = (PlView)pl_lab_settings(lab)->view;
-                ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(p.run) | pl_view_results(v, pl_lab_settings(lab)),
-                                             PL_TEST_PATIENCE),
-                                 0);
+                PlView v = lesson_ready(&p, lab);
                 for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-                    GuiLook look = {.present = m};
-                    gui_style_for(&c.st, &look, sizes[k][0], sizes[k][1], 1.0);
-                    c.st.measure = gui_fonts_measure, c.st.height = gui_fonts_height, c.st.ctx = &c.fonts;
-                    c.dl.st = &c.st, c.dl.W = sizes[k][0], c.dl.H = sizes[k][1];
-                    gui_dl_reset(&c.dl);
+                    canvas_sized(&c, sizes[k][0], sizes[k][1], m);
                     pl_lesson_run_sync_ledger(p.run);
                     gui_figure(&c.dl, lab, v, gui_lesson_beside(&c.dl, &p, lab, canvas_area(&c, lab), NULL));
                     char what[128];

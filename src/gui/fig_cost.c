@@ -555,8 +555,7 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char look[800] = "";
     if (k) { /* the headline is the selected batching's row of the strategies too */
         char pad[160];
-        snprintf(pad, sizeof pad, "cost.padding_share,cost.padding_share(%s)",
-                 pl_batching_name((PlBatching)st.info->settings.batching));
+        pl_report_selected_names(pad, sizeof pad, "padding_share", "padding_share", st.info->settings.batching);
         snprintf(look, sizeof look, "padding %s of the cells, %s of the tokens kept, %s of the reviews cut",
                  PL_FIG(pad, "%.1f%%", 100.0 * k->padding_share),
                  PL_FIG("cost.kept_share", "%.1f%%", 100.0 * k->kept_share),
