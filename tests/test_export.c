@@ -607,6 +607,59 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
 }
 END_TEST
 
+
+/* text with the lines that list a row's tokens or positions (more than a
+ * dozen numbers, or a JSON array's bare element) blanked, in place: a token's
+ * id is no figure. */
+static char *without_rows(char *text) {
+    for (char *line = text; *line;) {
+        char *end = line + strcspn(line, "\n");
+        int numbers = 0, bare = 1;
+        for (char *c = line; c < end; c++) {
+            numbers += (*c >= '0' && *c <= '9') && (c == line || !strchr("0123456789.", c[-1]));
+            bare &= strchr(" 0123456789.,-e+", *c) != NULL;
+        }
+        if (numbers > 12 || (bare && numbers)) memset(line, ' ', (size_t)(end - line));
+        line = *end ? end + 1 : end;
+    }
+    return text;
+}
+
+/* Every close-up is the example (the prompts' first too), so each view
+ * that draws its real tokens, or packed, its width, gives its length or its
+ * pads: lesson 08 step 8 asks the packed example's tokens (the close-up is
+ * the example alone, every view's width), lesson 04 step 1 the rnn's pads
+ * (the masks and generate views' row of the same review). */
+START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
+    static const struct {
+        const char *lesson, *asked;
+        int step;
+    } cases[] = {{"08-batching", "{batch.example_kept}", 7}, {"04-rnn", "{rnn.pads}", 0}};
+    static const PlView views[] = {PL_VIEW_ATTENTION, PL_VIEW_RNN,      PL_VIEW_POOLING, PL_VIEW_LOSS,
+                                   PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        PlLessonRun *run;
+        PlLesson *l;
+        PlLab *lab = played(cases[i].lesson, cases[i].step, &run, &l);
+        char fig[64], why[200];
+        ck_assert_int_eq(pl_fill_all(lab, NULL, cases[i].asked, fig, sizeof fig, why, sizeof why), 0);
+        ck_assert_int_ge(atoi(fig), 10); /* a number to look for: not a digit any row may hold */
+        for (size_t v = 0; v < sizeof views / sizeof views[0]; v++)
+            for (int json = 0; json < 2; json++) {
+                ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(views[v], pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+                char *text = exported(lab, views[v], json);
+                ck_assert_msg(!holds_number(without_rows(text), fig), "%s step %d: the %s view's %s export shows %s:\n%.3000s",
+                              cases[i].lesson, cases[i].step + 1, pl_view_name(views[v]), json ? "JSON" : "text", fig,
+                              text);
+                free(text);
+            }
+        pl_lesson_run_free(run);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+}
+END_TEST
+
 /* The cost view's headline is the selected strategy's row: lesson 08 step
  * 1 asks what dynamic padding saves (with dynamic selected), and the
  * headline's cells, shapes, RNN steps and attention cells, dynamic's own,
@@ -789,6 +842,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_an_export_hides_the_open_questions_figure);
     tcase_add_test(tc, test_an_rnn_export_hides_the_carry_on_every_pad_step);
     tcase_add_test(tc, test_another_views_words_for_the_asked_figure_are_hidden);
+    tcase_add_test(tc, test_every_close_up_hides_the_examples_length_when_asked);
     tcase_add_test(tc, test_the_cost_headline_hides_with_its_strategys_row);
     tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);

@@ -536,7 +536,8 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh * 0.85};
         cell_row(dl, row, mask, T);
         int pad_last = !mask[T - 1];
-        gui_hover(dl, row, "prompt %d: %d tokens; the last column is %s", i, g->len[i],
+        gui_hover(dl, row, "prompt %d: %s tokens; the last column is %s", i,
+                  PL_FIG(i ? "" : "generate.example_kept", "%d", g->len[i]),
                   pad_last ? "a pad" : "its last token");
     }
     double cw = grid.w / T, x = grid.x + (T - 1) * cw;

@@ -229,10 +229,11 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_fig_source(lab, PL_R_RNN, &st, src, sizeof src);
     if (n) /* the three readouts' |h| as the terminal's bottom line gives them */
         snprintf(look, sizeof look,
-                 "%s(%d): %s at steps %d..%d of %s, %s padding, mask %s; "
+                 "%s(%d): %s at steps %s of %s, %s padding, mask %s; "
                  "the readout ends %s from the last real state; |h| at the last position: no mask %s, "
                  "masked carry %s; at the last real step %s",
-                 pl_arch_name(n->cell), n->H, PL_FIG("rnn.real", "%d real tokens", n->L), n->first_real, n->last_real,
+                 pl_arch_name(n->cell), n->H, PL_FIG("rnn.real", "%d real tokens", n->L),
+                 PL_FIG("rnn.real,rnn.pads", "%d..%d", n->first_real, n->last_real),
                  PL_FIG("rnn.width", "%d", n->T), pl_side_name(n->padding), n->mask ? "on" : "off",
                  PL_FIG(n->mask ? "rnn.final_distance,rnn.carry_distance" : "rnn.final_distance", "%.3f",
                         (double)n->final_distance_to_last_real),
@@ -592,8 +593,8 @@ void gui_fig_layers(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char src[320], look[300] = "";
     gui_fig_source(lab, PL_R_LAYERS, &st, src, sizeof src);
     if (l)
-        snprintf(look, sizeof look, "only the %s pad cells of a %d x %d batch perturbed: what reaches a real position",
-                 PL_FIG("layers.pads", "%ld", l->pads), l->B, l->T);
+        snprintf(look, sizeof look, "only the %s pad cells of a %d x %s batch perturbed: what reaches a real position",
+                 PL_FIG("layers.pads", "%ld", l->pads), l->B, PL_FIG("layers.width", "%d", l->T));
     *current = l && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "layers: which layers respect a mask, measured", src, look, &st, l != NULL);
     if (!l || a.h <= 0) return;

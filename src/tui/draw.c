@@ -130,14 +130,14 @@ const char *tui_source(const PlResultInfo *in, unsigned what, char *buf, int cap
     if ((what & (TUI_SRC_FOCUS | TUI_SRC_EXAMPLE)) && n < cap) {
         const char *sep = n > lead ? "; " : "";
         if (in->packed)
-            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %d tokens (%s)", sep, in->rows[0],
-                          in->focus_width, where);
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d alone, %s tokens (%s)", sep, in->rows[0],
+                          PL_FIG("batch.close_up_width", "%d", in->focus_width), where);
         else if ((what & TUI_SRC_FOCUS) && in->nrows > 1)
-            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d + %d mates, width %d (%s)", sep, in->rows[0],
-                          in->nrows - 1, in->focus_width, where);
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d + %d mates, width %s (%s)", sep, in->rows[0],
+                          in->nrows - 1, PL_FIG("batch.close_up_width", "%d", in->focus_width), where);
         else
-            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %d (%s)", sep, in->rows[0], in->focus_width,
-                          where);
+            n += snprintf(buf + n, (size_t)(cap - n), "%sex %d, width %s (%s)", sep, in->rows[0],
+                          PL_FIG("batch.close_up_width", "%d", in->focus_width), where);
     }
     if (weights && n < cap) snprintf(buf + n, (size_t)(cap - n), "%s%s", n > lead ? "; " : "", w);
     return buf;

@@ -148,8 +148,8 @@ void tui_view_layers(PlLab *lab, TuiPane *p) {
                     "which layers respect a mask, and which cannot take one", &st, r != NULL))
         return;
     int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%s pad cells perturbed in a %d x %d batch", PL_FIG("layers.pads", "%ld", r->pads),
-             r->B, r->T);
+    pane_put(p, row++, 0, p->box.w, "%s pad cells perturbed in a %d x %s batch", PL_FIG("layers.pads", "%ld", r->pads),
+             r->B, PL_FIG("layers.width", "%d", r->T));
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "%-10s %-5s %10s  verdict", "layer", "mask", "leak");
     for (int i = 0; i < r->n; i++, row++) {
         const PlLayerLeak *l = &r->rows[i];
@@ -174,7 +174,8 @@ static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
     uint8_t real[8192];
     int T = r->T < 8192 ? r->T : 8192;
     for (int i = 0; i < r->B; i++) {
-        pane_put(p, (*row)++, 0, p->box.w, "prompt %d: %d tokens", i, r->len[i]);
+        pane_put(p, (*row)++, 0, p->box.w, "prompt %d: %s tokens", i,
+                 PL_FIG(i ? "" : "generate.example_kept", "%d", r->len[i]));
         for (int side = 0; side < 2; side++, (*row)++) {
             const int32_t *ids = (side ? r->ids_right : r->ids_left) + (size_t)i * r->T;
             for (int t = 0; t < T; t++) real[t] = ids[t] != 0;

@@ -32,7 +32,9 @@ static void step_axis(TuiPane *p, int row, int col, int w, const PlProbeRnn *r) 
     char label[48];
     pane_putc(p, TUI_DIM, row, 0, col, " step");
     pane_putc(p, TUI_DIM, row, col, 1, "0");
-    if (r->last_real == r->T - 1) snprintf(label, sizeof label, "readout = last real %d ", r->T - 1);
+    if (r->last_real == r->T - 1 && tui_hidden("rnn.width")) /* the last step is the width's */
+        snprintf(label, sizeof label, "readout = last real ");
+    else if (r->last_real == r->T - 1) snprintf(label, sizeof label, "readout = last real %d ", r->T - 1);
     else snprintf(label, sizeof label, "readout at %d ", r->T - 1);
     int lw = (int)strlen(label);
     pane_putc(p, TUI_GOOD, row, end - lw, lw + 1, "%s%s", label, tui_glyph(TUI_G_MARK));
@@ -150,8 +152,9 @@ void tui_view_rnn(PlLab *lab, TuiPane *p) {
                                                                 : "the pads keep moving the state");
     if (!tui_header(p, "rnn: the hidden state of one review, step by step", src, look, &st, r != NULL)) return;
     int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%s(%d): %s real tokens at steps %d..%d of %s, %s padding, mask %s",
-             pl_arch_name(r->cell), r->H, PL_FIG("rnn.real", "%d", r->L), r->first_real, r->last_real,
+    pane_put(p, row++, 0, p->box.w, "%s(%d): %s real tokens at steps %s of %s, %s padding, mask %s",
+             pl_arch_name(r->cell), r->H, PL_FIG("rnn.real", "%d", r->L),
+             PL_FIG("rnn.real,rnn.pads", "%d..%d", r->first_real, r->last_real),
              PL_FIG("rnn.width", "%d", r->T), pl_side_name(r->padding), r->mask ? "on" : "off");
     chart(p, &row, r);
     story(p, &row, r, st.info->packed);

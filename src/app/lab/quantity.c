@@ -691,9 +691,12 @@ static const struct {
     {"batch.pad_cells", "batch.real_tokens batch.pad_share blocks.kept_share(padding)"},
     {"batch.pad_share", "batch.pad_cells batch.real_tokens blocks.kept_share(padding)"},
     {"batch.real_tokens", "batch.pad_cells batch.pad_share blocks.kept_share(padding)"},
-    /* the rnn and masks views pad the same review to the same width */
-    {"batch.example_pads", "batch.example_kept rnn.pads masks.example_pads generate.example_pads kvcache.example_pads"},
-    {"batch.example_kept", "batch.example_pads"},
+    /* the rnn and masks views pad the same review to the same width; every
+     * close-up, the prompts' first, is the example: its real tokens too */
+#define EXAMPLE_KEPT "rnn.real attention.real pooling.real masks.example_kept generate.example_kept kvcache.example_kept"
+#define EXAMPLE_PADS "rnn.pads masks.example_pads generate.example_pads kvcache.example_pads"
+    {"batch.example_pads", "batch.example_kept " EXAMPLE_PADS " " EXAMPLE_KEPT},
+    {"batch.example_kept", "batch.example_pads " EXAMPLE_KEPT},
     /* Over the corpus, the cells and the total tokens are on show, so the
      * real tokens, the pads (RNN steps on pads), the padding share, the
      * tokens kept and cut, and their shares each give every other by one
@@ -731,7 +734,7 @@ static const struct {
      * unmasked, is one less the example's real share (nearly: it gives it) */
     {"pooling.example_weight", "pooling.min_weight attention.pad_share masks.share_none attention.leak_total "
                                "attention.uneven attention.wrong_fix_sum attention.pad_weight_max"},
-    {"rnn.pads", "rnn.real"},
+    {"rnn.pads", "batch.example_pads batch.example_kept " EXAMPLE_PADS " " EXAMPLE_KEPT},
     {"rnn.real", "rnn.pads"},
 /* the loss's batch is the example and its mates, the rows the layers,
  * masks and cache views pad too: their pad cells (and the masks'
@@ -965,12 +968,24 @@ static const struct {
     {"cost.crossing_maxlen", PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_MAXLEN)},
 };
 
+/* What the views call the close-up's width and real tokens (batch.close_up_width where a view has no name of its own) */
+#define CLOSE_UP_OF_PACKED                                                                                       \
+    "batch.close_up_width batch.example_tokens rnn.width attention.width attention.short_width pooling.width "   \
+    "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries masks.keep(keras) " \
+    "masks.keep(torch) masks.keep(hf) masks.keep(additive) generate.width kvcache.width"
+
 const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap) {
     static const char *const corpus_padding[] = {"cost.rnn_wasted", "cost.real_tokens", "cost.padding_share",
                                                  "cost.kept_share", "cost.cut_share",   "cost.tokens_cut"};
     char name[96];
     pl_quantity_name(q, name, sizeof name);
-    if (s->batching != PL_BATCH_STATIC || s->maxlen == PL_MAXLEN_NONE || cap == 0) return NULL;
+    if (cap == 0) return NULL;
+    if (s->batching == PL_BATCH_PACKED && strcmp(name, "batch.example_kept") == 0) {
+        /* packed, the close-up is the example alone: every view's width and real tokens are its tokens */
+        snprintf(buf, cap, "%s", CLOSE_UP_OF_PACKED);
+        return buf;
+    }
+    if (s->batching != PL_BATCH_STATIC || s->maxlen == PL_MAXLEN_NONE) return NULL;
     for (size_t i = 0; i < sizeof corpus_padding / sizeof corpus_padding[0]; i++)
         if (strcmp(name, corpus_padding[i]) == 0) {
             snprintf(buf, cap, "cost.static_padding_share(%d) cost.static_kept_share(%d)", s->maxlen, s->maxlen);

@@ -89,7 +89,8 @@ const char *pl_quantity_determiners(const char *name, char *buf, size_t cap);
  * at other settings, space-separated into buf (NULL when none): the cost
  * view's sweep draws static batching at each maxlen, so a figure of the
  * corpus's padding asked at static batching and maxlen M is the sweep's
- * point at M, whatever the lab's maxlen when it is drawn. */
+ * point at M, whatever the lab's maxlen when it is drawn. Packed, the
+ * example's kept tokens are every view's close-up width. */
 const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap);
 /* Hides in l quantity `name` and the quantities that determine it. */
 void pl_quantity_hide(PlLedger *l, const char *name);

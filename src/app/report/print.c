@@ -66,12 +66,13 @@ const char *pl_report_source(PlResultKind k, const PlCorpus *c, const PlResultIn
     if (look == PL_LOOK_BATCH) ADD(", holding example %d", in->rows[0]);
     if (look == PL_LOOK_EXAMPLE || look == PL_LOOK_FOCUS) {
         if (in->packed)
-            ADD("; close-up: example %d alone, its %d tokens (packed: no pads)", in->rows[0], in->focus_width);
+            ADD("; close-up: example %d alone, its %s tokens (packed: no pads)", in->rows[0],
+                PL_FIG("batch.close_up_width", "%d", in->focus_width));
         else if (look == PL_LOOK_FOCUS && in->nrows > 1) {
             ADD("; close-up: example %d and batch-mate%s", in->rows[0], in->nrows > 2 ? "s" : "");
             for (int i = 1; i < in->nrows; i++) ADD("%s %d", i > 1 ? "," : "", in->rows[i]);
-            ADD(" at width %d", in->focus_width);
-        } else ADD("; close-up: example %d at width %d", in->rows[0], in->focus_width);
+            ADD(" at width %s", PL_FIG("batch.close_up_width", "%d", in->focus_width));
+        } else ADD("; close-up: example %d at width %s", in->rows[0], PL_FIG("batch.close_up_width", "%d", in->focus_width));
     }
     if (seeded(k) && !why_first) ADD("; %s", pl_report_weights(in, o, w, sizeof w));
     return buf;
@@ -155,7 +156,7 @@ PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const P
         json_arr(w, "close_up");
         for (int i = 0; i < rows; i++) json_int(w, NULL, in->rows[i]);
         json_close(w, ']');
-        json_int(w, "close_up_width", in->focus_width);
+        json_fig_int(w, "close_up_width", "batch.close_up_width", in->focus_width);
     }
     if (seeded(k)) json_weights(w, in, o);
     json_close(w, '}');

@@ -12,6 +12,10 @@ static void fig_matrix(JsonW *w, const char *key, const char *names, const float
     else pl_report_json_matrix(w, key, m, rows, cols);
 }
 
+/* The name of cu_seqlens entry i: the example's span ends at its row's next entry less the entry
+ * before it; the first row's end is its length */
+static const char *cu_name(const PlProbeAttention *r, int i) { return i == r->row + 1 ? "attention.real" : ""; }
+
 PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                   const PlReportOpts *o) {
     const PlProbeAttention *r = result;
@@ -38,7 +42,7 @@ PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result
     json_bool(&w, "causal", r->causal);
     json_fig_int(&w, "real_tokens", "attention.real", r->L);
     json_arr(&w, "cu_seqlens");
-    for (int i = 0; i <= r->B; i++) json_int(&w, NULL, r->cu_seqlens[i]);
+    for (int i = 0; i <= r->B; i++) json_fig_int(&w, NULL, cu_name(r, i), r->cu_seqlens[i]);
     json_close(&w, ']');
     json_arr(&w, "visible");
     for (int t = 0; t < r->T; t++) json_int(&w, NULL, r->visible[t]);
@@ -109,11 +113,13 @@ PlStatus pl_report_attention_text(FILE *f, const PlCorpus *c, const void *result
     pl_fig_fprintf(f, l, "attention.nan", "%d", r->nan_count);
     fputs("\nwrong fix (weights x mask after softmax, not renormalised): smallest real row sum ", f);
     pl_fig_fprintf(f, l, "attention.wrong_fix_sum", "%.6f", (double)r->wrong_fix_min_sum);
-    fprintf(f, "\nbatch invariance: next to example %d (width %d) vs example %d (width %d): outputs differ by ",
-            r->short_partner, r->short_width, r->long_partner, r->long_width);
+    fprintf(f, "\nbatch invariance: next to example %d (width ", r->short_partner);
+    pl_fig_fprintf(f, l, "attention.short_width", "%d", r->short_width);
+    fprintf(f, ") vs example %d (width %d): outputs differ by ", r->long_partner, r->long_width);
     pl_fig_fprintf(f, l, "attention.invariance", "%.3g", (double)r->batch_invariance_max_diff);
     fprintf(f, "\npacked varlen (cu_seqlens");
-    for (int i = 0; i <= r->B; i++) fprintf(f, " %d", r->cu_seqlens[i]);
+    for (int i = 0; i <= r->B; i++) /* the entries either side of the example's span give its tokens */
+        fputc(' ', f), pl_fig_fprintf(f, l, cu_name(r, i), "%d", r->cu_seqlens[i]);
     fputs(") vs the masked padded batch: outputs differ by ", f);
     pl_fig_fprintf(f, l, "attention.packed_vs_padded", "%.2e", (double)r->packed_vs_padded_max_diff);
     fputs("\nscore cells per head: padded ", f);

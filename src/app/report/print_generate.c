@@ -26,12 +26,12 @@ PlStatus pl_report_generate_json(FILE *f, const PlCorpus *c, const void *result,
     json_fig(&w, "left_vs_single_max_diff", "generate.left_corrected", (double)r->left_vs_single_max_diff);
     json_close(&w, '}');
     json_fig_int(&w, "B", "generate.prompts", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "T", "generate.width", r->T);
     json_arr(&w, "prompts");
     for (int b = 0; b < r->B; b++) {
         json_obj(&w, NULL);
         json_int(&w, "example", b < info->nrows ? info->rows[b] : -1);
-        json_int(&w, "length", r->len[b]);
+        json_fig_int(&w, "length", b == 0 ? "generate.example_kept" : "", r->len[b]);
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -48,13 +48,16 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
     const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_GENERATE, c, info, o);
     pl_fig_fprintf(f, l, "generate.prompts", "%d", r->B), fprintf(f, " prompt%s, lengths", r->B == 1 ? "" : "s");
-    for (int b = 0; b < r->B; b++) fprintf(f, " %d", r->len[b]);
-    fprintf(f, "; a batch of width %d\n\n", r->T);
+    for (int b = 0; b < r->B; b++) fputc(' ', f), pl_fig_fprintf(f, l, b == 0 ? "generate.example_kept" : "", "%d", r->len[b]);
+    fputs("; a batch of width ", f), pl_fig_fprintf(f, l, "generate.width", "%d", r->T), fputs("\n\n", f);
     for (int b = 0; b < r->B; b++) {
         size_t at = (size_t)b * r->T;
         int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
-        fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
-        if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
+        fprintf(f, "  prompt %d: review %d, ", b, review);
+        pl_fig_fprintf(f, o->ledger, b == 0 ? "generate.example_kept" : "", "%d", r->len[b]);
+        fprintf(f, " token%s", r->len[b] == 1 ? "" : "s");
+        if (whole > r->len[b]) /* the example's whole review */
+            fputs(" (cut from ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "batch.example_tokens" : "", "%d", whole), fputc(')', f);
         /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
         fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "generate.example_pads" : "", "%d", r->T - r->len[b]);
         fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");

@@ -61,13 +61,13 @@ PlStatus pl_report_kvcache_json(FILE *f, const PlCorpus *c, const void *result, 
     json_fig(&w, "right_max_diff", way_diff[PL_KV_RIGHT], (double)r->way[PL_KV_RIGHT].max_diff);
     json_close(&w, '}');
     json_fig_int(&w, "B", "kvcache.prompts", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "T", "kvcache.width", r->T);
     json_fig_int(&w, "steps", "kvcache.steps", r->S);
     json_arr(&w, "prompts");
     for (int b = 0; b < r->B; b++) {
         json_obj(&w, NULL);
         json_int(&w, "example", b < info->nrows ? info->rows[b] : -1);
-        json_int(&w, "length", r->len[b]);
+        json_fig_int(&w, "length", b == 0 ? "kvcache.example_kept" : "", r->len[b]);
         json_close(&w, '}');
     }
     json_close(&w, ']');
@@ -106,8 +106,11 @@ static PlStatus print_prompts(FILE *f, const PlCorpus *c, const PlProbeKvcache *
     for (int b = 0; b < r->B; b++) {
         size_t at = (size_t)b * r->slots;
         int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
-        fprintf(f, "  prompt %d: review %d, %d token%s", b, review, r->len[b], r->len[b] == 1 ? "" : "s");
-        if (whole > r->len[b]) fprintf(f, " (cut from %d)", whole);
+        fprintf(f, "  prompt %d: review %d, ", b, review);
+        pl_fig_fprintf(f, o->ledger, b == 0 ? "kvcache.example_kept" : "", "%d", r->len[b]);
+        fprintf(f, " token%s", r->len[b] == 1 ? "" : "s");
+        if (whole > r->len[b]) /* the example's whole review */
+            fputs(" (cut from ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "batch.example_tokens" : "", "%d", whole), fputc(')', f);
         /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
         fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "kvcache.example_pads" : "", "%d", r->T - r->len[b]);
         fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");
@@ -161,8 +164,8 @@ PlStatus pl_report_kvcache_text(FILE *f, const PlCorpus *c, const void *result, 
     const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_KVCACHE, c, info, o);
     pl_fig_fprintf(f, l, "kvcache.prompts", "%d", r->B), fprintf(f, " prompt%s, lengths", r->B == 1 ? "" : "s");
-    for (int b = 0; b < r->B; b++) fprintf(f, " %d", r->len[b]);
-    fprintf(f, ", left-padded to %d, then ", r->T);
+    for (int b = 0; b < r->B; b++) fputc(' ', f), pl_fig_fprintf(f, l, b == 0 ? "kvcache.example_kept" : "", "%d", r->len[b]);
+    fputs(", left-padded to ", f), pl_fig_fprintf(f, l, "kvcache.width", "%d", r->T), fputs(", then ", f);
     pl_fig_fprintf(f, l, "kvcache.steps", "%d", r->S);
     fputs(" steps, each one token a row (. pad, p prompt, + picked)\n\n", f);
     PlStatus st = print_prompts(f, c, r, info, o);

@@ -26,7 +26,7 @@ PlStatus pl_report_layers_json(FILE *f, const PlCorpus *c, const void *result, c
     json_fig_int(&w, "pads", "layers.pads", r->pads);
     json_close(&w, '}');
     json_int(&w, "B", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "T", "layers.width", r->T);
     json_arr(&w, "layers");
     for (int i = 0; i < r->n; i++) {
         json_obj(&w, NULL);
@@ -46,10 +46,10 @@ PlStatus pl_report_layers_text(FILE *f, const PlCorpus *c, const void *result, c
     const PlLedger *l = o->ledger;
     pl_report_header(f, PL_R_LAYERS, c, info, o);
     fputs("the ", f), pl_fig_fprintf(f, l, "layers.pads", "%ld", r->pads);
-    fprintf(f,
-            " pad cells of a %d x %d batch perturbed; the largest change that reaches a real\n"
-            "position (or the pooled output, or a recurrent readout):\n\n",
-            r->B, r->T);
+    fprintf(f, " pad cells of a %d x ", r->B), pl_fig_fprintf(f, l, "layers.width", "%d", r->T);
+    fputs(" batch perturbed; the largest change that reaches a real\n"
+          "position (or the pooled output, or a recurrent readout):\n\n",
+          f);
     OutTable t;
     out_table_init(&t, 4, head);
     for (int i = 0; i < r->n; i++) {

@@ -195,7 +195,7 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
     fputs("\n  batch x T      ", f), pl_fig_fprintf(f, l, "loss.batch_t", "%.5f", (double)r->batch_t);
     fputs("  ", f), pl_fig_fprintf(f, l, "loss.grad_batch_t", "%.6f", (double)r->grad_batch_t);
     fputs("\n\npadded to ", f), pl_fig_fprintf(f, l, "loss.wide_width", "%d", r->wide_T);
-    fprintf(f, " instead of %d: per token ", r->T);
+    fputs(" instead of ", f), pl_fig_fprintf(f, l, "loss.width", "%d", r->T), fputs(": per token ", f);
     pl_fig_fprintf(f, l, "loss.per_token_wide", "%.5f", (double)r->per_token_wide);
     pl_fig_fprintf(f, l, "loss.per_token_wide,loss.per_token", " (%s)",
                    pl_report_loss_unchanged(r) ? "unchanged" : "changed: the model reads the pads in front of the real tokens");

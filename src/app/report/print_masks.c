@@ -28,13 +28,13 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
     json_fig_int(&w, "padded_rows", "masks.padded_rows", r->padded_rows);
     json_int(&w, "padded_queries", r->padded_queries);
     json_fig_int(&w, "blind_rows", "masks.blind_rows", r->blind_rows);
-    json_fig_int(&w, "blind_queries", "masks.blind_rows", r->blind_queries);
+    json_fig_int(&w, "blind_queries", "masks.blind_rows,masks.blind_queries", r->blind_queries);
     json_fig_int(&w, "real_tokens", "masks.real_tokens", r->real_tokens);
     json_bool(&w, "agree", r->agree);
     json_int(&w, "nan_count", r->nan_count);
     json_close(&w, '}');
     json_int(&w, "B", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "T", "masks.width", r->T);
     json_int(&w, "heads", r->heads);
     json_int(&w, "dhead", r->dhead);
     json_int(&w, "example_row", r->row);
@@ -54,7 +54,7 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
         size_t at = (size_t)i * r->T;
         json_obj(&w, NULL);
         json_int(&w, "example", r->example[i]);
-        json_int(&w, "real_tokens", r->len[i]);
+        json_fig_int(&w, "real_tokens", i == r->row ? "masks.example_kept" : "", r->len[i]);
         json_fig_int(&w, "pads", i == r->row ? "masks.example_pads" : "", r->pads[i]);
         if (pl_ledger_hides_name(w.ledger, "masks.blind_rows")) json_fig(&w, "blind", "masks.blind_rows", 0.0);
         else json_bool(&w, "blind", r->pads[i] == 0);
@@ -105,7 +105,8 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
         else snprintf(head[k], sizeof head[k], "%d-%d %s", start[k], end[k], kind);
         width[k] = (int)strlen(head[k]) > 4 ? (int)strlen(head[k]) : 4;
     }
-    fprintf(f, "the example, row %d (review %d): %d real tokens and ", r->row, r->example[r->row], r->len[r->row]);
+    fprintf(f, "the example, row %d (review %d): ", r->row, r->example[r->row]);
+    pl_fig_fprintf(f, o->ledger, "masks.example_kept", "%d", r->len[r->row]), fputs(" real tokens and ", f);
     pl_fig_fprintf(f, o->ledger, "masks.example_pads", "%d", r->pads[r->row]), fputs(" pads\n", f);
     OutRow words;
     out_row_init(&words);
@@ -143,8 +144,9 @@ static int masks_rows(FILE *f, const PlProbeMasks *r, const PlLedger *l) {
         const float *s = r->row_share + (size_t)i * 3;
         out_table_cell(&t, "%d", i);
         out_table_cell(&t, "%d", r->example[i]);
-        out_table_cell(&t, "%d", r->len[i]);
-        char pads[96];
+        char real[96], pads[96];
+        out_table_cell(&t, "%s",
+                       pl_fig_drawn(real, sizeof real, l, i == r->row ? "masks.example_kept" : "", "%d", r->len[i]));
         out_table_cell(&t, "%s",
                        pl_fig_drawn(pads, sizeof pads, l, i == r->row ? "masks.example_pads" : "", "%d", r->pads[i]));
         pct(&t, s[0], l, "masks.share_right");
@@ -168,8 +170,9 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
     char weights[600];
     pl_report_weights(info, o, weights, sizeof weights);
     pl_report_header(f, PL_R_MASKS, c, info, o);
-    fprintf(f, "one padding mask in four conventions: a batch of %d rows of width %d (padding %s, truncating %s)\n\n",
-            r->B, r->T, pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
+    fprintf(f, "one padding mask in four conventions: a batch of %d rows of width ", r->B);
+    pl_fig_fprintf(f, l, "masks.width", "%d", r->T);
+    fprintf(f, " (padding %s, truncating %s)\n\n", pl_side_name((PlSide)s->padding), pl_side_name((PlSide)s->truncating));
     if (masks_example(f, c, r, o)) return PL_ENOMEM;
     if (r->agree) {
         fputs("\nread each in its own convention, all four keep the same ", f);
@@ -205,7 +208,7 @@ PlStatus pl_report_masks_text(FILE *f, const PlCorpus *c, const void *result, co
     }
     fputc('\n', f); /* which sentence shows tells the count of blind rows: hidden with it */
     if (r->blind_rows)
-        pl_fig_fprintf(f, l, "masks.blind_rows",
+        pl_fig_fprintf(f, l, "masks.blind_rows,masks.blind_queries",
                        "%d row%s (%ld query positions) %s no pad, so the inverted mask hides every key from %s tokens.",
                        r->blind_rows, r->blind_rows == 1 ? "" : "s", r->blind_queries,
                        r->blind_rows == 1 ? "has" : "have", r->blind_rows == 1 ? "its" : "their"),

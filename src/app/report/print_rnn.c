@@ -93,8 +93,9 @@ PlStatus pl_report_rnn_text(FILE *f, const PlCorpus *c, const void *result, cons
     pl_report_header(f, PL_R_RNN, c, info, o);
     fprintf(f, "%s, %d units, one example padded to ", pl_arch_name(r->cell), r->H);
     pl_fig_fprintf(f, l, "rnn.width", "%d", r->T), fprintf(f, " (%s padding), ", pl_side_name(r->padding));
-    pl_fig_fprintf(f, l, "rnn.real", "%d", r->L);
-    fprintf(f, " real tokens at steps %d..%d; mask %s\n\n", r->first_real, r->last_real, r->mask ? "on" : "off");
+    pl_fig_fprintf(f, l, "rnn.real", "%d", r->L), fputs(" real tokens at steps ", f); /* the range gives the count */
+    pl_fig_fprintf(f, l, "rnn.real,rnn.pads", "%d..%d", r->first_real, r->last_real);
+    fprintf(f, "; mask %s\n\n", r->mask ? "on" : "off");
     OutTable t;
     out_table_init(&t, cols, head);
     for (int s = 0; s < r->T; s++) {

@@ -381,7 +381,7 @@ static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *her
     pl_lesson_question_hides(s, &q);
     PlLabSettings there;
     unsigned locks;
-    char key[32], here_key[32], also[256];
+    char key[32], here_key[32], also[512];
     fold(r, j, &there, &locks);
     pl_lab_setting_key(&there, key, sizeof key);
     if (q.training && strcmp(key, pl_lab_setting_key(here, here_key, sizeof here_key)) != 0) pl_ledger_hide(out, key);
