@@ -553,7 +553,8 @@ static int holds_number(const char *s, const char *word) {
  * padding share as the masks view's kept share of the padding rule (its
  * complement), lesson 03 step 1's pads of the example in the rnn and masks
  * views, lesson 07 step 1's fake pad targets as the layers view's pad cells
- * and the cache's pad slots. */
+ * and the cache's pad slots, lesson 09 step 7's bytes of the dense mask as
+ * its cells. */
 START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     static const struct {
         const char *lesson;
@@ -565,6 +566,8 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
         {"03-mask", 0, "{batch.example_pads}", NULL, {PL_VIEW_RNN, PL_VIEW_MASKS, PL_VIEW_RNN}},
         {"07-loss", 0, "{loss.fake_terms}", NULL, {PL_VIEW_LAYERS, PL_VIEW_GENERATE, PL_VIEW_LAYERS}},
         {"10-generation", 6, "{kvcache.pad_slots}", NULL, {PL_VIEW_LAYERS, PL_VIEW_COST, PL_VIEW_LAYERS}},
+        /* the masks view's dense cells, a bool each, and the document rule's kept cells (every one, padded) */
+        {"09-causal", 6, "{batch.mask_bytes}", NULL, {PL_VIEW_MASKS, PL_VIEW_MASKS, PL_VIEW_MASKS}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         PlLessonRun *run;

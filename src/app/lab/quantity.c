@@ -810,8 +810,10 @@ static const struct {
     /* the gradient scales as the loss does: batch x T's over per token's is
      * the loss's ratio, per token's loss on show */
     {"loss.batch_t", "loss.grad_batch_t"},
-    /* the dense mask of the masks view is the same (B,1,T,T), in bool and float32 */
-    {"batch.mask_bytes", "blocks.dense_bool_bytes blocks.dense_float_bytes"},
+    /* the dense mask of the masks view is the same (B,1,T,T), in bool and
+     * float32: its cells (a bool each), which a padded batch's document rule
+     * keeps every one of */
+    {"batch.mask_bytes", "blocks.dense_bool_bytes blocks.dense_float_bytes blocks.kept_cells(document)"},
     /* the readout's |h| against the last real state's: equal where the readout is that state */
     {"rnn.final_distance", "rnn.last_position_norm rnn.last_real_norm"},
 };

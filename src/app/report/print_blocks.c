@@ -63,7 +63,7 @@ PlStatus pl_report_blocks_json(FILE *f, const PlCorpus *c, const void *result, c
     json_arr(&w, "lengths");
     for (int i = 0; i < r->ndocs; i++) json_int(&w, NULL, r->len[i]);
     json_close(&w, ']');
-    json_int(&w, "dense_cells", r->dense_cells);
+    json_fig_int(&w, "dense_cells", "blocks.dense_bool_bytes", r->dense_cells); /* a bool a cell */
     json_int(&w, "map_row", r->map_row);
     json_arr(&w, "rules");
     for (int k = 0; k < PL_RULE_COUNT; k++) {
@@ -71,7 +71,10 @@ PlStatus pl_report_blocks_json(FILE *f, const PlCorpus *c, const void *result, c
         json_obj(&w, NULL);
         json_str(&w, "name", pl_mask_rules[k].name);
         json_str(&w, "meaning", pl_mask_rules[k].meaning);
-        json_fig_int(&w, "kept_cells", rule_q(q, sizeof q, "kept_share", k), n->kept_cells);
+        char kept[224]; /* the share's count, and (padded, the document rule keeps every cell) the dense mask's */
+        snprintf(kept, sizeof kept, "%s,blocks.kept_cells(%s)", rule_q(q, sizeof q, "kept_share", k),
+                 pl_mask_rules[k].name);
+        json_fig_int(&w, "kept_cells", kept, n->kept_cells);
         json_fig_int(&w, "computed_cells", rule_q(q, sizeof q, "computed_share", k), n->computed_cells);
         json_arr(&w, "rows"); /* each row's [empty, partial, full]: the rule's counts, added up */
         static const char *const what[3] = {"empty", "partial", "full"};
