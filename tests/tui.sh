@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 239
+tmux_begin "terminal tests" 242
 if without tui "the terminal lab's tests" 234; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -404,6 +404,19 @@ check_re "the chat batch's heading under the loss view's title" '^ → as chats,
 check_re "the example's labels, the prompt's hidden" '^ row 0 labels +\?'
 check_re "the answer tokens and their shares, hidden" '^ trained on \?+ answer tokens: \?+ of the real'
 check_re "both losses, in sight" '^ loss: answer only [0-9.]+; prompt counted too [0-9.]+ \([-+][0-9.]+\)$'
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# Lesson 8's step 1 asks what dynamic padding saves: the cost view's table
+# hides dynamic's row, each cell in its own column (a hidden figure's ?s are
+# narrower than "22.8% fewer"; they once pulled the row's last cells left).
+W=160 H=48 ENVS=$LESSON_ENVS start lesson 08-batching --corpus builtin:1:400
+check_screen "lesson 8 opens" "step 1 of 12"
+T send-keys -t lab Escape 2
+check_re "dynamic's row is hidden in the cost view" '^ dynamic +\?+ +\?+ +\?+ +[0-9]+ +\?+$'
+col() { screen | awk -v r="$1" '/^ strategy +padding/ { t = 1 } t && $1 == r { print index($0, $(NF - 1)) + length($(NF - 1)); exit }'; }
+if [[ -n $(col static) && $(col dynamic) == "$(col static)" ]]; then pass "its tokens cut end in static's column"
+else fail "its tokens cut end in static's column" "dynamic $(col dynamic), static $(col static)" "$(screen)"; fi
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

@@ -174,6 +174,13 @@ int tui_hidden(const char *name) { return pl_ledger_hides_name(ledger, name); }
 
 void tui_drawn(const char *raw, char *out, int cap) { pl_ledger_draw(ledger, raw, out, (size_t)cap); }
 
+const char *tui_cell(const char *raw, int width, char *out, int cap) {
+    char drawn[256];
+    tui_drawn(raw, drawn, sizeof drawn);
+    snprintf(out, (size_t)cap, "%*s", width, drawn);
+    return out;
+}
+
 /* s (already through the veil) at (y, x), cut to w columns; the columns drawn. */
 static int put_plain(int y, int x, int w, const char *buf) {
     if (w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS) return 0;

@@ -82,6 +82,10 @@ int tui_put_plain(int y, int x, int w, const char *s);
 /* raw, its figures' marks resolved by the ledger in force, into out (a pane
  * cuts text sideways after it). */
 void tui_drawn(const char *raw, char *out, int cap);
+/* A table's cell: raw drawn (tui_drawn), then padded to |width| columns,
+ * right-aligned when width > 0, left when < 0, so a hidden figure keeps its
+ * column whatever the width of its text. Returns out. */
+const char *tui_cell(const char *raw, int width, char *out, int cap);
 /* From now on tui_put draws the figures that l hides as '?'s (ledger.h);
  * NULL: none. Either way the marks never reach the screen. l is borrowed
  * until the next call. */

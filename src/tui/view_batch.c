@@ -251,9 +251,12 @@ static void blocks_rows(TuiPane *p, int *row, PlLab *lab) {
         snprintf(q[1], sizeof q[1], "blocks.partial(%s)", name);
         snprintf(q[2], sizeof q[2], "blocks.full(%s)", name);
         snprintf(q[3], sizeof q[3], "blocks.computed_share(%s)", name);
-        pane_put(p, (*row)++, 2, p->box.w - 2, "%-16s %s %s %s %s", name, PL_FIG(q[0], "%8ld", n->empty),
-                 PL_FIG(q[1], "%8ld", n->partial), PL_FIG(q[2], "%8ld", n->full),
-                 PL_FIG(q[3], "%8.1f%%", 100.0 * n->computed_share));
+        char d[4][32]; /* each cell drawn, then padded: a hidden one keeps its column */
+        pane_put(p, (*row)++, 2, p->box.w - 2, "%-16s %s %s %s %s", name,
+                 tui_cell(PL_FIG(q[0], "%ld", n->empty), 8, d[0], 32),
+                 tui_cell(PL_FIG(q[1], "%ld", n->partial), 8, d[1], 32),
+                 tui_cell(PL_FIG(q[2], "%ld", n->full), 8, d[2], 32),
+                 tui_cell(PL_FIG(q[3], "%.1f%%", 100.0 * n->computed_share), 9, d[3], 32));
     }
     pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "computed: score cells in visited tiles, of the dense B x T x T");
     pane_put(p, (*row)++, 0, p->box.w, "a dense (B,1,T,T) mask takes %s bytes as bool, %s as float32;",

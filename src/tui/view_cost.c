@@ -80,12 +80,14 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
         pl_report_row_names(attn_q, sizeof attn_q, "attention_saved", k->strategies, k->nstrategies, i, -1);
         pl_report_row_names(cut_q, sizeof cut_q, "tokens_cut", k->strategies, k->nstrategies, i, selected);
         pl_report_row_names(shapes_q, sizeof shapes_q, "shapes", k->strategies, k->nstrategies, i, selected);
-        pane_putc(p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s %s",
-                  pl_batching_name(r->kind), PL_FIG(pad_q, "%7.1f%%", 100.0 * r->padding_share),
-                  PL_FIG(cells_q, "%-15s", vs_static(cells_q, r->cells_saved, cells, sizeof cells)),
-                  PL_FIG(attn_q, "%-15s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)),
-                  PL_FIG(cut_q, "%10lld", (long long)r->tokens_cut),
-                  PL_FIG(shapes_q, "%6lld", (long long)r->cost.shapes));
+        char d[5][64]; /* each cell drawn, then padded: a hidden one keeps its column */
+        pane_putc(
+            p, (int)r->kind == selected ? TUI_SELECTED : TUI_NORMAL, *row, 0, p->box.w, "%-15s %s  %s %s %s %s",
+            pl_batching_name(r->kind), tui_cell(PL_FIG(pad_q, "%.1f%%", 100.0 * r->padding_share), 8, d[0], 64),
+            tui_cell(PL_FIG(cells_q, "%s", vs_static(cells_q, r->cells_saved, cells, sizeof cells)), -15, d[1], 64),
+            tui_cell(PL_FIG(attn_q, "%s", vs_static(attn_q, r->attn_saved, attn, sizeof attn)), -15, d[2], 64),
+            tui_cell(PL_FIG(cut_q, "%lld", (long long)r->tokens_cut), 10, d[3], 64),
+            tui_cell(PL_FIG(shapes_q, "%lld", (long long)r->cost.shapes), 6, d[4], 64));
     }
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
               "the cells and attention score cells a strategy computes, against static's");

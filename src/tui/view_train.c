@@ -159,7 +159,7 @@ static void grid(TuiPane *p, int *row, PlLab *lab) {
         pane_put(p, (*row)++, 0, p->box.w, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status, g.finished,
                  g.total, g.eta);
     else pane_put(p, (*row)++, 0, p->box.w, "%s", g.status);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-24s %5s %6s %6s %6s %4s %-12s", "grid", "seeds", "median", "min",
+    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-24s %5s %6s %6s %6s %5s %-12s", "grid", "seeds", "median", "min",
               "max", "mem.", "vs chance");
     for (int c = 0; c < g.ncells; c++) {
         const PlLabGroup *k = &g.cells[c];
@@ -169,9 +169,13 @@ static void grid(TuiPane *p, int *row, PlLab *lab) {
         snprintf(what, sizeof what, "%s %s mask %s", pl_arch_name((PlArch)k->settings.model),
                  pl_side_name((PlSide)k->settings.padding), k->settings.mask ? "on" : "off");
         /* the verdict's words are drawn or not: their ?s would keep their shape */
-        pane_put(p, (*row)++, 0, p->box.w, "%-24s %s %s %s %s %s %-12s", what, PL_FIG(q[0], "%5d", k->n),
-                 PL_FIG(q[1], "%6.3f", (double)k->median), PL_FIG(q[2], "%6.3f", (double)k->min),
-                 PL_FIG(q[3], "%6.3f", (double)k->max), PL_FIG(q[4], "%4d", k->memorised),
+        char d[5][32]; /* each cell drawn, then padded: a hidden one keeps its column */
+        pane_put(p, (*row)++, 0, p->box.w, "%-24s %s %s %s %s %s %-12s", what,
+                 tui_cell(PL_FIG(q[0], "%d", k->n), 5, d[0], 32),
+                 tui_cell(PL_FIG(q[1], "%.3f", (double)k->median), 6, d[1], 32),
+                 tui_cell(PL_FIG(q[2], "%.3f", (double)k->min), 6, d[2], 32),
+                 tui_cell(PL_FIG(q[3], "%.3f", (double)k->max), 6, d[3], 32),
+                 tui_cell(PL_FIG(q[4], "%d", k->memorised), 5, d[4], 32),
                  tui_hidden(q[5]) ? "" : pl_chance_verdict_name(pl_lab_group_verdict(lab, k)));
     }
 }
