@@ -147,8 +147,9 @@ static void write_svg(FILE *f, const GuiList *dl) {
             fputs("\"/>\n", f);
             break;
         case GUI_I_TEXT:
-            fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\"%s fill=\"", it->x, it->y + it->h * 0.797,
-                    it->size, it->mono ? " font-family=\"DejaVu Sans Mono, monospace\" xml:space=\"preserve\"" : "");
+            /* the size the text was measured at: the fonts open at whole pixels (font.c) */
+            fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%ld\"%s fill=\"", it->x, it->y + it->h * 0.797,
+                    lround(it->size), it->mono ? " font-family=\"DejaVu Sans Mono, monospace\" xml:space=\"preserve\"" : "");
             hex(f, gui_color(st, it->color));
             fputc('"', f);
             tag(f, dl, it);
