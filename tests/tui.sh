@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 242
+tmux_begin "terminal tests" 245
 if without tui "the terminal lab's tests" 234; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -404,6 +404,16 @@ check_re "the chat batch's heading under the loss view's title" '^ → as chats,
 check_re "the example's labels, the prompt's hidden" '^ row 0 labels +\?'
 check_re "the answer tokens and their shares, hidden" '^ trained on \?+ answer tokens: \?+ of the real'
 check_re "both losses, in sight" '^ loss: answer only [0-9.]+; prompt counted too [0-9.]+ \([-+][0-9.]+\)$'
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# Lesson 9's step 11 asks of the tiles the causal rule skips: at 80x24 the
+# masks view keeps two rows under the lesson, and opens at the rules' table.
+W=80 H=24 ENVS=$LESSON_ENVS start lesson 09-causal --corpus builtin:1:400
+check_screen "lesson 9 opens" "step 1 of 13"
+for _ in $(seq 10); do T send-keys -t lab Space; done
+check_screen "its step 11 asks of the rules' tiles" "step 11 of 13: A rule, tile by tile"
+check_screen "the masks view opens at the rules' table" "masks as rules: 8192 tiles of 128 x 128" 600
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

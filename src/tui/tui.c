@@ -44,6 +44,7 @@ typedef struct {
     int cold_message; /* the message is the "retraining" one */
     int was_training; /* the lab trained at the last tick */
     TuiLesson lesson; /* the lesson playing, when lesson.play.run is set */
+    const PlStep *step; /* its step at the last frame */
     int present;      /* classroom mode */
 } Tui;
 
@@ -150,6 +151,18 @@ static void update_veil(Tui *u) {
     if (u->lesson.play.run) pl_lesson_run_sync_ledger(u->lesson.play.run);
 }
 
+/* A step that asks of masks as rules opens the masks view at their tiles,
+ * below the fold at 80x24 (the lesson's narration says j scrolls there). */
+static void follow_step(Tui *u) {
+    const PlStep *s = pl_lesson_run_step(u->lesson.play.run);
+    if (s == u->step) return;
+    u->step = s;
+    char name[96] = "";
+    if (s->q.kind == PL_Q_ASK && s->q.has_answer) pl_quantity_name(&s->q.answer, name, sizeof name);
+    if (s->q.kind == PL_Q_CHOOSE && s->q.nhides) pl_quantity_name(&s->q.hides[0], name, sizeof name);
+    u->panes[PL_VIEW_MASKS].follow = strncmp(name, "blocks.", 7) == 0;
+}
+
 static void draw(Tui *u, double now) {
     erase();
     update_veil(u);
@@ -171,6 +184,7 @@ static void draw(Tui *u, double now) {
         tui_strip_draw(&u->strip, pl_lab_settings(u->lab), pl_lab_longest(u->lab), flash, u->selected, 1, COLS);
     int status = 1 + strip_rows, top = status + draw_status(u, status);
     if (u->lesson.play.run) {
+        follow_step(u);
         int room = LINES - top - 1, h = room * 2 / 5, want = tui_lesson_rows(&u->lesson, u->lab, COLS);
         if (h < 7) h = 7;
         if (want > room - VIEW_MIN_ROWS) want = room - VIEW_MIN_ROWS;

@@ -230,14 +230,16 @@ static void mask_cells(TuiPane *p, int row, int col, int w, const PlProbeMasks *
 
 /* Masks as rules: every rule of the batch counted per tile as a
  * block-sparse kernel sees it, and what a dense mask would take instead. */
-static void blocks_rows(TuiPane *p, int *row, PlLab *lab) {
+/* The rules' tiles; returns the row of their heading, or -1 while they compute. */
+static int blocks_rows(TuiPane *p, int *row, PlLab *lab) {
     PlResultStatus st;
     const PlProbeBlocks *k = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &st);
     (*row)++;
     if (!k) {
         pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "masks as rules: %s", st.error ? st.error : "computing...");
-        return;
+        return -1;
     }
+    int heading = *row;
     pane_put(p, (*row)++, 0, p->box.w, "masks as rules: %s tiles of %s x %s, as FlexAttention's BlockMask sees them",
              PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block),
              PL_FIG("blocks.block", "%d", k->block));
@@ -265,7 +267,10 @@ static void blocks_rows(TuiPane *p, int *row, PlLab *lab) {
     pane_put(p, (*row)++, 2, p->box.w - 2, "a rule is a function: its BlockMask takes %s bytes (%s forward)",
              PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
              PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
+    return heading;
 }
+
+static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m);
 
 void tui_view_masks(PlLab *lab, TuiPane *p) {
     PlResultStatus st;
@@ -275,6 +280,18 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "masks: one mask, four conventions, and the bug of mixing them up", src,
                     "the same cells four ways; then HF's mask given as PyTorch's key_padding_mask", &st, m != NULL))
         return;
+    if (p->follow) { /* the rules' heading at the top: laid out unseen first, so no line is drawn at two scrolls */
+        int keep = p->scroll;
+        p->scroll = 1 << 20;
+        int heading = masks_body(lab, p, m);
+        p->scroll = heading >= 0 ? heading - p->fixed : keep;
+        p->follow = heading < 0; /* the tiles still computing: once they are here */
+    }
+    masks_body(lab, p, m);
+}
+
+/* The view under its header; returns the row of the rules' heading, or -1. */
+static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
     const PlLabSettings *s = pl_lab_settings(lab);
     int row = 3, w = p->box.w - 24 < 40 ? p->box.w - 24 : 40;
     /* the example's row is the batch view's (the close-up keeps the batch's width) */
@@ -313,5 +330,5 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
         pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "%s",
                   PL_FIG("masks.blind_rows", "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
                          m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
-    blocks_rows(p, &row, lab);
+    return blocks_rows(p, &row, lab);
 }
