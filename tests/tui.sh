@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 245
+tmux_begin "terminal tests" 249
 if without tui "the terminal lab's tests" 234; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -414,6 +414,18 @@ check_screen "lesson 9 opens" "step 1 of 13"
 for _ in $(seq 10); do T send-keys -t lab Space; done
 check_screen "its step 11 asks of the rules' tiles" "step 11 of 13: A rule, tile by tile"
 check_screen "the masks view opens at the rules' table" "masks as rules: 8192 tiles of 128 x 128" 600
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# Lesson 5's step 10 trains on its made-up corpus beside a run on the
+# learner's (an imbalanced one, at its own chance 0.70): that run's C is read
+# against its own corpus's chance, not the made-up one's 0.500.
+W=160 H=48 ENVS=$LESSON_ENVS start lesson 05-pooling --corpus builtin:0:400:70
+check_screen "lesson 5 opens" "step 1 of 12"
+for _ in $(seq 9); do T send-keys -t lab Space; done
+check_screen "its step 10 trains with the mask" "step 10 of 12: Trained with the mask"
+check_screen "the learner's corpus's run is at its own chance" "C on another corpus: within noise of that corpus's own chance" 600
+check_absent "C at chance: the median is within noise (0.168) of 0.500," "the made-up corpus's chance is not said of it"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

@@ -104,7 +104,8 @@ static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
 
 static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     PlLabGroup g[MAX_GROUPS];
-    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0, at_chance = 0;
+    int n = pl_lab_groups(lab, g, MAX_GROUPS), shown[RECENT_SHOWN], ns = 0, label_w = 34, memorised = 0, at_chance = 0,
+        elsewhere = 0;
     char chance[64];
     if (!n) return;
     int with_chance = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_CHANCE);
@@ -124,8 +125,11 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         const PlLabGroup *gk = &g[shown[k]];
         seed_strip(p, (*row)++, lab, gk, label_w, with_chance);
         memorised += !tui_hidden(names_of(lab, &gk->settings, "memorised", q, sizeof q)) && gk->memorised;
-        at_chance += !tui_hidden(names_of(lab, &gk->settings, "over_chance", q, sizeof q)) &&
-                     pl_lab_group_verdict(lab, gk) != PL_ABOVE_CHANCE;
+        int c = !tui_hidden(names_of(lab, &gk->settings, "over_chance", q, sizeof q)) &&
+                pl_lab_group_verdict(lab, gk) != PL_ABOVE_CHANCE;
+        char where[96]; /* a run of another corpus is at its own chance, not this one's */
+        if (c && *pl_lab_group_corpus(lab, gk, where, sizeof where)) elsewhere++;
+        else at_chance += c;
     }
     const PlChance *ch = pl_lab_chance(lab);
     if (at_chance && ch->n_val < PL_LAB_FEW_VAL)
@@ -139,6 +143,9 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "no better than answering %s every time",
                   pl_label_name(ch->label));
     }
+    if (elsewhere)
+        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
+                  "C on another corpus: within noise of that corpus's own chance (the runs table names both)");
     if (memorised)
         pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
                   "M memorised: training loss under %.2f, validation at chance:", (double)PL_MEMORISE_LOSS);
