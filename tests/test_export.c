@@ -534,7 +534,8 @@ static int step_row(const char *s, const char *at) {
     const char *p = line;
     while (*p >= '0' && *p <= '9') p++;
     while (*p == ' ') p++;
-    return p > line && (strncmp(p, "token", 5) == 0 || strncmp(p, "pad", 3) == 0) && at < p;
+    return p > line && (strncmp(p, "token", 5) == 0 || strncmp(p, "pad", 3) == 0 || strncmp(p, "real", 4) == 0) &&
+           at < p;
 }
 
 /* Whether s holds word as a whole number (not inside a longer one, nor a
@@ -548,13 +549,32 @@ static int holds_number(const char *s, const char *word) {
     return 0;
 }
 
+/* text with the lines that list a row's tokens or positions (more than a
+ * dozen numbers, or a JSON array's bare element) blanked, in place: a token's
+ * id is no figure. */
+static char *without_rows(char *text) {
+    for (char *line = text; *line;) {
+        char *end = line + strcspn(line, "\n");
+        int numbers = 0, bare = 1;
+        for (char *c = line; c < end; c++) {
+            numbers += (*c >= '0' && *c <= '9') && (c == line || !strchr("0123456789.", c[-1]));
+            bare &= strchr(" 0123456789.,-e+", *c) != NULL;
+        }
+        if (numbers > 12 || (bare && numbers)) memset(line, ' ', (size_t)(end - line));
+        line = *end ? end + 1 : end;
+    }
+    return text;
+}
+
 /* An open question's figure, said by another view in its own words, is
  * hidden there too, in the text and JSON exports alike: lesson 01 step 3's
  * padding share as the masks view's kept share of the padding rule (its
  * complement), lesson 03 step 1's pads of the example in the rnn and masks
  * views, lesson 07 step 1's fake pad targets as the layers view's pad cells
  * and the cache's pad slots, lesson 09 step 7's bytes of the dense mask as
- * its cells. */
+ * its cells; lesson 01 step 3's batch of 4 rows as the layers, loss and
+ * cache views' pads, step 5's pads of the corpus as the pooled mean's weight;
+ * lesson 07 step 3's pad targets as the close-up's real tokens. */
 START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     static const struct {
         const char *lesson;
@@ -568,12 +588,21 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
         {"10-generation", 6, "{kvcache.pad_slots}", NULL, {PL_VIEW_LAYERS, PL_VIEW_COST, PL_VIEW_LAYERS}},
         /* the masks view's dense cells, a bool each, and the document rule's kept cells (every one, padded) */
         {"09-causal", 6, "{batch.mask_bytes}", NULL, {PL_VIEW_MASKS, PL_VIEW_MASKS, PL_VIEW_MASKS}},
+        /* a batch of 4 rows is the close-up: its pads are the layers', loss's and cache's */
+        {"01-rectangle", 2, "{batch.pad_cells}", NULL, {PL_VIEW_LAYERS, PL_VIEW_LOSS, PL_VIEW_GENERATE}},
+        /* the pooled mean weight on real tokens is the corpus's kept share of static's cells */
+        {"01-rectangle", 4, "{pooling.mean_weight}", NULL, {PL_VIEW_POOLING, PL_VIEW_POOLING, PL_VIEW_POOLING}},
+        /* the close-up's real tokens, with its cells, are the loss's fake targets */
+        {"07-loss", 2, "{masks.real_tokens}", NULL, {PL_VIEW_MASKS, PL_VIEW_ATTENTION, PL_VIEW_MASKS}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         PlLessonRun *run;
         PlLesson *l;
         PlLab *lab = played(cases[i].lesson, cases[i].step, &run, &l);
         char fig[64], why[200], word[64];
+        for (int v = 0; v < 3; v++) /* the figure may be a view's own */
+            ck_assert_int_eq(
+                pl_lab_wait(lab, pl_view_results(cases[i].views[v], pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
         ck_assert_int_eq(pl_fill_all(lab, NULL, cases[i].asked ? cases[i].asked : cases[i].complement_of, fig,
                                      sizeof fig, why, sizeof why),
                          0);
@@ -583,12 +612,27 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
             for (int json = 0; json < 2; json++) {
                 PlView view = cases[i].views[v];
                 ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(view, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
-                char *text = exported(lab, view, json);
+                char *text = without_rows(exported(lab, view, json));
                 ck_assert_msg(!holds_number(text, word), "%s step %d: the %s view's %s export shows %s:\n%.3000s",
                               cases[i].lesson, cases[i].step + 1, pl_view_name(cases[i].views[v]),
                               json ? "JSON" : "text", word, text);
                 free(text);
             }
+        pl_lesson_run_free(run);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+    /* lesson 03 step 5 asks a batch's pad cells on a corpus of that one batch (0: too small a number to look
+     * for): the corpus's real tokens and padding in the cost view are the batch's */
+    {
+        PlLessonRun *run;
+        PlLesson *l;
+        PlLab *lab = played("03-mask", 4, &run, &l);
+        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_COST, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+        char *text = exported(lab, PL_VIEW_COST, 1);
+        ck_assert_msg(strstr(text, "\"real_tokens\": null") && strstr(text, "\"padding_share\": null"), "%.3000s",
+                      text);
+        free(text);
         pl_lesson_run_free(run);
         pl_lab_free(lab);
         pl_lesson_free(l);
@@ -610,24 +654,6 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
 }
 END_TEST
 
-
-/* text with the lines that list a row's tokens or positions (more than a
- * dozen numbers, or a JSON array's bare element) blanked, in place: a token's
- * id is no figure. */
-static char *without_rows(char *text) {
-    for (char *line = text; *line;) {
-        char *end = line + strcspn(line, "\n");
-        int numbers = 0, bare = 1;
-        for (char *c = line; c < end; c++) {
-            numbers += (*c >= '0' && *c <= '9') && (c == line || !strchr("0123456789.", c[-1]));
-            bare &= strchr(" 0123456789.,-e+", *c) != NULL;
-        }
-        if (numbers > 12 || (bare && numbers)) memset(line, ' ', (size_t)(end - line));
-        line = *end ? end + 1 : end;
-    }
-    return text;
-}
-
 /* Every close-up is the example (the prompts' first too), so each view
  * that draws its real tokens, or packed, its width, gives its length or its
  * pads: lesson 08 step 8 asks the packed example's tokens (the close-up is
@@ -636,8 +662,8 @@ static char *without_rows(char *text) {
 START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
     static const struct {
         const char *lesson, *asked;
-        int step;
-    } cases[] = {{"08-batching", "{batch.example_kept}", 7}, {"04-rnn", "{rnn.pads}", 0}};
+        int step, last; /* last: its last index too (the rnn's last real step, the loss's targets, a mask's run) */
+    } cases[] = {{"08-batching", "{batch.example_kept}", 7, 1}, {"04-rnn", "{rnn.pads}", 0, 0}};
     static const PlView views[] = {PL_VIEW_ATTENTION, PL_VIEW_RNN,      PL_VIEW_POOLING, PL_VIEW_LOSS,
                                    PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -651,9 +677,12 @@ START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
             for (int json = 0; json < 2; json++) {
                 ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(views[v], pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
                 char *text = exported(lab, views[v], json);
-                ck_assert_msg(!holds_number(without_rows(text), fig), "%s step %d: the %s view's %s export shows %s:\n%.3000s",
-                              cases[i].lesson, cases[i].step + 1, pl_view_name(views[v]), json ? "JSON" : "text", fig,
-                              text);
+                char last[16];
+                snprintf(last, sizeof last, "%d", atoi(fig) - 1);
+                without_rows(text);
+                ck_assert_msg(!holds_number(text, fig) && !(cases[i].last && holds_number(text, last)),
+                              "%s step %d: the %s view's %s export shows %s (or %s):\n%.3000s", cases[i].lesson,
+                              cases[i].step + 1, pl_view_name(views[v]), json ? "JSON" : "text", fig, last, text);
                 free(text);
             }
         pl_lesson_run_free(run);

@@ -693,7 +693,9 @@ static const struct {
     {"batch.real_tokens", "batch.pad_cells batch.pad_share blocks.kept_share(padding)"},
     /* the rnn and masks views pad the same review to the same width; every
      * close-up, the prompts' first, is the example: its real tokens too */
-#define EXAMPLE_KEPT "rnn.real attention.real pooling.real masks.example_kept generate.example_kept kvcache.example_kept"
+#define EXAMPLE_KEPT                                                                                      \
+    "rnn.real attention.real pooling.real masks.example_kept generate.example_kept kvcache.example_kept " \
+    "loss.example_targets"
 #define EXAMPLE_PADS "rnn.pads masks.example_pads generate.example_pads kvcache.example_pads"
     {"batch.example_pads", "batch.example_kept " EXAMPLE_PADS " " EXAMPLE_KEPT},
     {"batch.example_kept", "batch.example_pads " EXAMPLE_KEPT},
@@ -703,9 +705,11 @@ static const struct {
      * subtraction or product: one question hides the whole group. Packed
      * rows hold no pad (their cells are the real tokens); every strategy
      * keeps the same tokens, so any row's padding share and cells give them. */
-#define COST_GROUP                                                                                                   \
-    "cost.rnn_wasted cost.real_tokens cost.padding_share cost.kept_share cost.cut_share cost.tokens_cut "             \
-    "cost.tokens_cut(*) cost.padding_share(*) cost.cells(packed) cost.cells_saved(packed)"
+/* ... and the pooling view's mean weight on real tokens is the corpus's kept
+ * tokens over its reviews times maxlen, all on show */
+#define COST_GROUP                                                                                        \
+    "cost.rnn_wasted cost.real_tokens cost.padding_share cost.kept_share cost.cut_share cost.tokens_cut " \
+    "cost.tokens_cut(*) cost.padding_share(*) cost.cells(packed) cost.cells_saved(packed) pooling.mean_weight"
     {"cost.rnn_wasted", COST_GROUP},
     {"cost.real_tokens", COST_GROUP},
     {"cost.padding_share", COST_GROUP},
@@ -739,7 +743,8 @@ static const struct {
 /* the loss's batch is the example and its mates, the rows the layers,
  * masks and cache views pad too: their pad cells (and the masks'
  * kept cells, the rest of them) are the fake targets' count */
-#define LOSS_PAD_ROWS "layers.pads kvcache.pad_slots kvcache.static_pad_slots masks.keep(keras)"
+#define LOSS_PAD_ROWS \
+    "layers.pads kvcache.pad_slots kvcache.static_pad_slots masks.keep(*) masks.real_tokens attention.real_tokens"
     {"loss.pad_target_share", "loss.fake_terms " LOSS_PAD_ROWS},
     {"loss.fake_terms", "loss.pad_target_share " LOSS_PAD_ROWS},
     /* the answer tokens, their share of the real tokens and of the cells,
@@ -976,12 +981,33 @@ static const struct {
     "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries masks.keep(keras) " \
     "masks.keep(torch) masks.keep(hf) masks.keep(additive) generate.width kvcache.width"
 
-const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap) {
+/* The close-up's pad counts, and its real tokens with its cells on show, in the views that draw it */
+#define CLOSE_UP_PADS                                                                                        \
+    "layers.pads loss.fake_terms loss.pad_target_share loss.real_terms masks.keep(keras) masks.keep(torch) " \
+    "masks.keep(hf) masks.keep(additive) masks.real_tokens attention.real_tokens"
+/* ... and the cache's, whose prompts are padded to the longest of them: a dynamic batch's width */
+#define CACHE_PADS \
+    "kvcache.pad_slots kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"
+
+/* A batch's pads, where its rows are the close-up's (a batch of 4 rows or
+ * fewer) or the corpus's (a corpus of one batch). */
+static const char *batch_aliases(const char *name, const PlLabSettings *s, int reviews, char *buf, size_t cap) {
+    if (strcmp(name, "batch.pad_cells") && strcmp(name, "batch.pad_share") && strcmp(name, "batch.real_tokens"))
+        return NULL;
+    int whole = s->batching != PL_BATCH_PACKED && s->batch <= PL_PROBE_FOCUS_ROWS,
+        one = reviews > 0 && reviews <= s->batch;
+    snprintf(buf, cap, "%s%s%s%s%s", whole ? CLOSE_UP_PADS : "", whole && s->batching == PL_BATCH_DYNAMIC ? " " : "",
+             whole && s->batching == PL_BATCH_DYNAMIC ? CACHE_PADS : "", one ? " " : "", one ? COST_GROUP : "");
+    return whole || one ? buf : NULL;
+}
+
+const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, int reviews, char *buf, size_t cap) {
     static const char *const corpus_padding[] = {"cost.rnn_wasted", "cost.real_tokens", "cost.padding_share",
                                                  "cost.kept_share", "cost.cut_share",   "cost.tokens_cut"};
     char name[96];
     pl_quantity_name(q, name, sizeof name);
     if (cap == 0) return NULL;
+    if (batch_aliases(name, s, reviews, buf, cap)) return buf;
     if (s->batching == PL_BATCH_PACKED && strcmp(name, "batch.example_kept") == 0) {
         /* packed, the close-up is the example alone: every view's width and real tokens are its tokens */
         snprintf(buf, cap, "%s", CLOSE_UP_OF_PACKED);

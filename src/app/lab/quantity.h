@@ -90,8 +90,10 @@ const char *pl_quantity_determiners(const char *name, char *buf, size_t cap);
  * view's sweep draws static batching at each maxlen, so a figure of the
  * corpus's padding asked at static batching and maxlen M is the sweep's
  * point at M, whatever the lab's maxlen when it is drawn. Packed, the
- * example's kept tokens are every view's close-up width. */
-const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, char *buf, size_t cap);
+ * example's kept tokens are every view's close-up width. A batch's pads are
+ * the close-up's in a batch of 4 rows or fewer, and the corpus's when the
+ * corpus (of `reviews` reviews, 0: not known) is one batch. */
+const char *pl_quantity_aliases(const PlQuantity *q, const PlLabSettings *s, int reviews, char *buf, size_t cap);
 /* Hides in l quantity `name` and the quantities that determine it. */
 void pl_quantity_hide(PlLedger *l, const char *name);
 /* The same, but for the determiners given(determiner, ctx) says are handed

@@ -14,7 +14,10 @@ static void fig_matrix(JsonW *w, const char *key, const char *names, const float
 
 /* The name of cu_seqlens entry i: the example's span ends at its row's next entry less the entry
  * before it; the first row's end is its length */
-static const char *cu_name(const PlProbeAttention *r, int i) { return i == r->row + 1 ? "attention.real" : ""; }
+static const char *cu_name(const PlProbeAttention *r, int i) {
+    if (i == r->B) return i == r->row + 1 ? "attention.real,attention.real_tokens" : "attention.real_tokens"; /* all */
+    return i == r->row + 1 ? "attention.real" : "";
+}
 
 PlStatus pl_report_attention_json(FILE *f, const PlCorpus *c, const void *result, const PlResultInfo *info,
                                   const PlReportOpts *o) {

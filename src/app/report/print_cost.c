@@ -184,6 +184,8 @@ static int same_row(const char *q, const PlStrategyRow *a, const PlStrategyRow *
 
 const char *pl_report_row_names(char *buf, size_t cap, const char *q, const PlStrategyRow *rows, int n, int i,
                                 int selected) {
+    if (rows[i].kind == PL_BATCH_LONGEST && strcmp(q, "tokens_cut") == 0 && (int)rows[i].kind != selected)
+        return snprintf(buf, cap, "%s", ""), buf; /* padded to the longest, nothing is cut: 0 tells nothing */
     int same = 0;
     for (int j = 0; j < n && selected >= 0; j++)
         if ((int)rows[j].kind == selected) same = j == i || same_row(q, &rows[i], &rows[j]);
@@ -191,6 +193,9 @@ const char *pl_report_row_names(char *buf, size_t cap, const char *q, const PlSt
     else snprintf(buf, cap, "cost.%s(%s)", q, pl_batching_name(rows[i].kind));
     return buf;
 }
+
+/* A row's real tokens: the lab's, but the longest's, which cuts nothing: the corpus's tokens, on show. */
+static const char *real_name(const PlStrategyRow *r) { return r->kind == PL_BATCH_LONGEST ? "" : "cost.real_tokens"; }
 
 void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int selected) {
     char q[160];
@@ -204,7 +209,7 @@ void pl_report_strategies_json(JsonW *w, const PlStrategyRow *rows, int n, int s
         json_fig(w, "padding_share", pl_report_row_names(q, sizeof q, "padding_share", rows, n, i, selected),
                  r->padding_share);
         json_fig_int(w, "slots", pl_report_row_names(q, sizeof q, "cells", rows, n, i, selected), r->cost.slots);
-        json_fig_int(w, "real_tokens", "cost.real_tokens", r->cost.real_tokens);
+        json_fig_int(w, "real_tokens", real_name(r), r->cost.real_tokens);
         json_fig_int(w, "tokens_cut", pl_report_row_names(q, sizeof q, "tokens_cut", rows, n, i, selected),
                      r->tokens_cut);
         json_fig_int(w, "attention_cells", pl_report_row_names(q, sizeof q, "attention_cells", rows, n, i, selected),
@@ -252,8 +257,7 @@ int pl_report_strategies_table(FILE *f, const PlStrategyRow *rows, int n, OutFor
         out_table_cell(&t, "%s",
                        pl_fig_drawn(v, sizeof v, l, ROWN("cells", selected), "%lld", (long long)r->cost.slots));
         /* the real tokens do not follow the batching: every row's are the lab's */
-        out_table_cell(&t, "%s",
-                       pl_fig_drawn(v, sizeof v, l, "cost.real_tokens", "%lld", (long long)r->cost.real_tokens));
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, real_name(r), "%lld", (long long)r->cost.real_tokens));
         out_table_cell(&t, "%s",
                        pl_fig_drawn(v, sizeof v, l, ROWN("tokens_cut", selected), "%lld", (long long)r->tokens_cut));
         out_table_cell(

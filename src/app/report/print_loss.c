@@ -85,11 +85,17 @@ static long row_count(const PlProbeLoss *r, int b) {
     return n;
 }
 
-/* What row b's count is: the fewest targets of a row, or the most, or neither. */
-static const char *count_names(const PlProbeLoss *r, int b) {
+/* What row b's count is: the fewest targets of a row, or the most, or neither; row 0's is the example's (its
+ * tokens but the first), into buf. */
+static const char *count_names(const PlProbeLoss *r, int b, char *buf, size_t cap) {
     long n = row_count(r, b), lo = n, hi = n;
     for (int i = 0; i < r->B; i++) lo = row_count(r, i) < lo ? row_count(r, i) : lo, hi = row_count(r, i) > hi ? row_count(r, i) : hi;
-    return n == lo ? "loss.shortest_targets" : n == hi ? "loss.longest_targets" : "";
+    snprintf(buf, cap, "%s%s%s",
+             n == lo   ? "loss.shortest_targets"
+             : n == hi ? "loss.longest_targets"
+                       : "",
+             b == 0 && (n == lo || n == hi) ? "," : "", b == 0 ? "loss.example_targets" : "");
+    return buf;
 }
 
 /* Whether padding wider left the per-token loss as it was (to float rounding). */
@@ -184,7 +190,8 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
             s += (double)r->terms[i];
         }
         fprintf(f, "  row %d (review %d): ", b, b < info->nrows ? info->rows[b] : -1);
-        pl_fig_fprintf(f, l, count_names(r, b), "%ld", n);
+        char names[96];
+        pl_fig_fprintf(f, l, count_names(r, b, names, sizeof names), "%ld", n);
         fprintf(f, " positions count, their losses sum to %.4f (mean %.4f)\n", s, n ? s / (double)n : 0.0);
     }
     fprintf(f, "\n  normalisation   loss     |gradient|\n");

@@ -97,12 +97,16 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
         if (t == 0 || r->keras[row + t] != r->keras[row + t - 1]) start[nruns] = t, end[nruns] = t, nruns++;
         else end[nruns - 1] = t;
     }
-    char head[MAX_RUNS][32];
+    char head[MAX_RUNS][96]; /* the runs' ranges give the example's tokens and pads */
     int width[MAX_RUNS];
     for (int k = 0; k < nruns; k++) {
         const char *kind = r->keras[row + start[k]] ? "real" : "pad";
-        if (start[k] == end[k]) snprintf(head[k], sizeof head[k], "%d %s", start[k], kind);
-        else snprintf(head[k], sizeof head[k], "%d-%d %s", start[k], end[k], kind);
+        if (start[k] == end[k])
+            pl_fig_drawn(head[k], sizeof head[k], o->ledger, "masks.example_kept,masks.example_pads", "%d %s", start[k],
+                         kind);
+        else
+            pl_fig_drawn(head[k], sizeof head[k], o->ledger, "masks.example_kept,masks.example_pads", "%d-%d %s",
+                         start[k], end[k], kind);
         width[k] = (int)strlen(head[k]) > 4 ? (int)strlen(head[k]) : 4;
     }
     fprintf(f, "the example, row %d (review %d): ", r->row, r->example[r->row]);

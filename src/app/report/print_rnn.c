@@ -57,8 +57,8 @@ PlStatus pl_report_rnn_json(FILE *f, const PlCorpus *c, const void *result, cons
     json_fig_int(&w, "real_tokens", "rnn.real", r->L);
     json_str(&w, "padding", pl_side_name(r->padding));
     json_bool(&w, "mask", r->mask);
-    json_int(&w, "first_real", r->first_real);
-    json_int(&w, "last_real", r->last_real);
+    json_fig_int(&w, "first_real", "rnn.real,rnn.pads", r->first_real); /* the range gives the count */
+    json_fig_int(&w, "last_real", "rnn.real,rnn.pads", r->last_real);
     json_obj(&w, "readouts");
     json_fig(&w, "last_position_norm", "rnn.last_position_norm", (double)r->last_pos_norm);
     json_fig(&w, "last_real_norm", "rnn.last_real_norm", (double)r->last_real_norm);

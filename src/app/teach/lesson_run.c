@@ -381,11 +381,14 @@ static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *her
     pl_lesson_question_hides(s, &q);
     PlLabSettings there;
     unsigned locks;
-    char key[32], here_key[32], also[512];
+    char key[32], here_key[32], also[1024];
     fold(r, j, &there, &locks);
     pl_lab_setting_key(&there, key, sizeof key);
     if (q.training && strcmp(key, pl_lab_setting_key(here, here_key, sizeof here_key)) != 0) pl_ledger_hide(out, key);
-    if (s->q.kind != PL_Q_ASK || !s->q.has_answer || !pl_quantity_aliases(&s->q.answer, &there, also, sizeof also))
+    const PlLabSettings *lab = pl_lab_settings(r->lab); /* the corpus's size, where the step reads the lab's corpus */
+    int reviews = strcmp(there.corpus, lab->corpus) == 0 ? pl_lab_corpus(r->lab)->n : 0;
+    if (s->q.kind != PL_Q_ASK || !s->q.has_answer ||
+        !pl_quantity_aliases(&s->q.answer, &there, reviews, also, sizeof also))
         return;
     for (char *save = NULL, *a = strtok_r(also, " ", &save); a; a = strtok_r(NULL, " ", &save)) pl_ledger_hide(out, a);
 }
