@@ -316,22 +316,26 @@ START_TEST(test_builtin_sentiment_words_follow_the_label) {
 }
 END_TEST
 
-/* Words that share their first 8 or 16 bytes, or differ only in length,
- * are different words; each is found again by its bytes alone. */
+/* Words that share their first 8 or 16 bytes, or differ only in length
+ * (past the 255 a slot's tag holds too), are different words; each is
+ * found again by its bytes alone. */
 START_TEST(test_the_vocabulary_tells_apart_words_that_share_their_heads) {
     PlVocab v;
     pl_vocab_init(&v);
-    char w[64][48];
+    static char w[64][320];
     int n = 0;
-    for (int len = 1; len <= 40; len++) {
-        memset(w[n], 'a', (size_t)len);
-        w[n++][len] = '\0';
+    static const int lens[] = {254, 255, 256, 300};
+    for (int len = 1; len <= 44; len++) {
+        int l = len <= 40 ? len : lens[len - 41];
+        memset(w[n], 'a', (size_t)l);
+        w[n++][l] = '\0';
     }
-    static const int flip[] = {0, 7, 8, 15, 16, 17, 31, 39};
-    for (int f = 0; f < 8; f++) {
-        memset(w[n], 'a', 40);
+    static const int flip[] = {0, 7, 8, 15, 16, 17, 31, 39, 299};
+    for (int f = 0; f < 9; f++) {
+        int l = flip[f] < 40 ? 40 : 300;
+        memset(w[n], 'a', (size_t)l);
         w[n][flip[f]] = 'b';
-        w[n++][40] = '\0';
+        w[n++][l] = '\0';
     }
     for (int round = 0; round < 3; round++)
         for (int i = 0; i < n; i++) {

@@ -117,11 +117,10 @@ static PlStatus flush_run(PlCorpusBuilder *b, WordRun *r) {
     if (b->n_ids + r->k > b->cap_ids && grow_ids(b, b->n_ids + r->k)) return PL_ENOMEM;
     int32_t *to = b->ids + b->n_ids;
     int64_t *count = b->vocab.count;
-    for (int j = 0; j < r->k; j++) {
-        to[j] = idx[j] + PL_FIRST_WORD_ID;
-        count[idx[j]]++;
-    }
-    b->n_ids += r->k;
+    int k = r->k; /* a local: a store through to or count may not reload it */
+    for (int j = 0; j < k; j++) to[j] = idx[j] + PL_FIRST_WORD_ID;
+    for (int j = 0; j < k; j++) count[idx[j]]++;
+    b->n_ids += k;
     r->k = 0;
     return PL_OK;
 }

@@ -11,6 +11,7 @@ void pl_vocab_done(PlVocab *v) {
     if (!v) return;
     free(v->off);
     free(v->count);
+    free(v->head2);
     free(v->arena);
     free(v->slots_mem);
     memset(v, 0, sizeof *v);
@@ -87,23 +88,35 @@ static Key key_of_padded(const char *w, size_t len) {
     return key_of_heads(w, len, a & low_bytes(len), b & low_bytes(len > 8 ? len - 8 : 0));
 }
 
+#define TAG_LEN_MAX 255 /* the length a tag holds; longer words all show this */
+
+static uint32_t tag_of(Key k, size_t len) {
+    return ((uint32_t)(k.h >> 32) & ~(uint32_t)TAG_LEN_MAX) | (uint32_t)(len < TAG_LEN_MAX ? len : TAG_LEN_MAX);
+}
+
+/* Whether word i, whose slot's tag and head match w's, is w: words hold
+ * no NUL, so of one length up to 8 bytes, equal heads are equal words. */
+static inline int same_word(const PlVocab *v, int i, const char *w, size_t len, Key k) {
+    if (len <= 8) return 1;
+    if (v->head2[i] != k.head2) return 0;
+    if (len <= 16) return 1;
+    if (len >= TAG_LEN_MAX && word_len(v, i) != len) return 0;
+    return memcmp(v->arena + v->off[i] + 16, w + 16, len - 16) == 0;
+}
+
 /* Slot where the word of key k lives or would go. Inlined into the run: a
  * call a word was a tenth of loading a large corpus. */
 static inline __attribute__((always_inline)) size_t probe(const PlVocab *v, const char *w, size_t len, Key k) {
     size_t mask = v->nslots - 1, s = (size_t)k.h & mask;
-    uint32_t tag = (uint32_t)(k.h >> 32);
+    uint32_t tag = tag_of(k, len);
     for (;; s = (s + 1) & mask) {
         const PlVocabSlot *sl = &v->slots[s];
         if (!sl->idx1) return s;
-        if (sl->hash != tag || sl->head != k.head || sl->len != len || sl->head2 != k.head2) continue;
-        /* Words hold no NUL: of the same length and up to 16 bytes, equal heads are equal words. */
-        if (len <= 16 || memcmp(v->arena + v->off[sl->idx1 - 1] + 16, w + 16, len - 16) == 0) return s;
+        if (sl->tag == tag && sl->head == k.head && same_word(v, sl->idx1 - 1, w, len, k)) return s;
     }
 }
 
-static PlVocabSlot slot_of(Key k, size_t len, int idx) {
-    return (PlVocabSlot){k.head, k.head2, (uint32_t)(k.h >> 32), idx + 1, len};
-}
+static PlVocabSlot slot_of(Key k, size_t len, int idx) { return (PlVocabSlot){k.head, tag_of(k, len), idx + 1}; }
 
 int pl_vocab_find(const PlVocab *v, const char *word, size_t len) {
     if (v->nslots == 0) return -1;
@@ -143,6 +156,9 @@ static PlStatus grow_words_to(PlVocab *v, int cap) {
     int64_t *count = realloc(v->count, (size_t)cap * sizeof *count);
     if (!count) return PL_ENOMEM;
     v->count = count;
+    uint64_t *head2 = realloc(v->head2, (size_t)cap * sizeof *head2);
+    if (!head2) return PL_ENOMEM;
+    v->head2 = head2;
     v->cap = cap;
     return PL_OK;
 }
@@ -172,21 +188,29 @@ static PlStatus arena_push(PlVocab *v, const char *w, size_t len) {
     return PL_OK;
 }
 
+/* A new word at slot s (there is room in the slots), its count 0. */
+static PlStatus add_new(PlVocab *v, const char *word, size_t len, Key k, size_t s, int *idx) {
+    if (v->n == INT32_MAX - 4) return PL_ENOMEM;
+    if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
+    if (arena_push(v, word, len)) return PL_ENOMEM;
+    v->count[v->n] = 0;
+    v->head2[v->n] = k.head2;
+    v->slots[s] = slot_of(k, len, v->n);
+    *idx = v->n++;
+    return PL_OK;
+}
+
 /* Interns word (of hash h; there is room in the slots) without counting it:
- * a new word's count starts at 0. */
-static PlStatus intern_keyed(PlVocab *v, const char *word, size_t len, Key k, int *idx) {
+ * a new word's count starts at 0. Inlined into the run, the common case (a
+ * word seen before) a probe and no call. */
+static inline __attribute__((always_inline)) PlStatus intern_keyed(PlVocab *v, const char *word, size_t len, Key k,
+                                                                   int *idx) {
     size_t s = probe(v, word, len, k);
     if (v->slots[s].idx1) {
         *idx = v->slots[s].idx1 - 1;
         return PL_OK;
     }
-    if (v->n == INT32_MAX - 4) return PL_ENOMEM;
-    if (v->n == v->cap && grow_words(v)) return PL_ENOMEM;
-    if (arena_push(v, word, len)) return PL_ENOMEM;
-    v->count[v->n] = 0;
-    v->slots[s] = slot_of(k, len, v->n);
-    *idx = v->n++;
-    return PL_OK;
+    return add_new(v, word, len, k, s, idx);
 }
 
 PlStatus pl_vocab_add(PlVocab *v, const char *word, size_t len, int *idx) {
