@@ -22,6 +22,7 @@ void pl_builder_done(PlCorpusBuilder *b) {
     free(b->offsets);
     free(b->labels);
     free(b->clean);
+    free(b->tally);
     memset(b, 0, sizeof *b);
 }
 
@@ -110,17 +111,37 @@ typedef struct {
     int k;
 } WordRun;
 
+/* Room in the tally for every word of the vocabulary, and for k more
+ * ids (its counts then in vocab.count first). */
+static PlStatus grow_tally(PlCorpusBuilder *b, int k) {
+    if (b->tallied + k > UINT32_MAX) pl_builder_count(b);
+    if (b->vocab.n <= b->tally_cap) return PL_OK;
+    int cap = b->vocab.cap;
+    uint32_t *t = realloc(b->tally, (size_t)cap * sizeof *t);
+    if (!t) return PL_ENOMEM;
+    memset(t + b->tally_cap, 0, (size_t)(cap - b->tally_cap) * sizeof *t);
+    b->tally = t, b->tally_cap = cap;
+    return PL_OK;
+}
+
+void pl_builder_count(PlCorpusBuilder *b) {
+    for (int i = 0; i < b->vocab.n && i < b->tally_cap; i++) b->vocab.count[i] += b->tally[i];
+    free(b->tally);
+    b->tally = NULL, b->tally_cap = 0, b->tallied = 0;
+}
+
 /* Interns a run of words, stores their ids and counts them. */
 static PlStatus flush_run(PlCorpusBuilder *b, WordRun *r) {
     int idx[WORD_RUN];
     if (pl_vocab_intern_run_padded(&b->vocab, r->w, r->len, r->k, idx)) return PL_ENOMEM; /* CLEAN_SLACK */
     if (b->n_ids + r->k > b->cap_ids && grow_ids(b, b->n_ids + r->k)) return PL_ENOMEM;
+    if (grow_tally(b, r->k)) return PL_ENOMEM;
     int32_t *to = b->ids + b->n_ids;
-    int64_t *count = b->vocab.count;
+    uint32_t *count = b->tally;
     int k = r->k; /* a local: a store through to or count may not reload it */
     for (int j = 0; j < k; j++) to[j] = idx[j] + PL_FIRST_WORD_ID;
     for (int j = 0; j < k; j++) count[idx[j]]++;
-    b->n_ids += k;
+    b->n_ids += k, b->tallied += k;
     r->k = 0;
     return PL_OK;
 }

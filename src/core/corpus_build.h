@@ -13,6 +13,9 @@ typedef struct {
     int64_t *offsets; /* (cap + 1) */
     uint8_t *labels;
     int n, cap;
+    uint32_t *tally; /* (tally_cap) occurrences of word i not yet in vocab.count: half its width, so */
+    int tally_cap;   /* a large text's counts take half the cache they took */
+    int64_t tallied; /* ids counted in the tally: it goes into vocab.count before one could overflow */
     char *clean; /* scratch for pl_text_clean */
     size_t clean_cap;
     PlStatus st; /* first failure inside a token callback */
@@ -26,6 +29,10 @@ void pl_builder_done(PlCorpusBuilder *b);
  * that needs no growing through its first words. A hint: when there is no
  * memory for it, b grows as it goes. */
 void pl_builder_expect(PlCorpusBuilder *b, uint64_t bytes);
+
+/* Adds b's tally into its vocabulary's counts and empties it: what
+ * finishing does first. Can't fail. */
+void pl_builder_count(PlCorpusBuilder *b);
 
 /* Tokenizes text[0..n) and appends it as one example. */
 PlStatus pl_builder_add_text(PlCorpusBuilder *b, int label, const char *text, size_t n);

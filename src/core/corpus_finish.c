@@ -156,6 +156,7 @@ PlStatus pl_builder_finish_parts(PlCorpusBuilder *part, int n, const PlCorpusOpt
     PlCorpus *c = calloc(1, sizeof *c);
     Placing *pl = calloc((size_t)n, sizeof *pl);
     int64_t n_ids = 0, n_ex = 0;
+    for (int k = 0; k < n; k++) pl_builder_count(&part[k]);
     for (int k = 0; k < n; k++) {
         if (pl) pl[k].from = &part[k], pl[k].base = n_ids;
         n_ids += part[k].n_ids, n_ex += part[k].n;
