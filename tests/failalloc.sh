@@ -194,10 +194,11 @@ LIBC=(
     "kata check attention_mask $TMP/am.json --corpus builtin:0:40 --no-book"
     "lab --print-state --maxlen 100"
 )
-# Timings differ from run to run: they are left out of the comparison.
+# Timings differ from run to run: they are left out of the comparison (a
+# part's epoch_seconds is an array, one element a line: all of it).
 normalise() {
     case $1 in
-    experiment*) grep -v 'seconds' ;;
+    experiment*) awk '/seconds/ { skip = /\[$/; next } skip { skip = !/^ *\]/; next } { print }' ;;
     # A class has a fresh code, port and QR code each run, and its report a
     # fresh name (class-2.md) when class.md is there.
     *--class*) grep -v $'\e' | sed -E 's/code [A-Z0-9]+/code C/; s/:[0-9]+\//:P\//; s/class(-[0-9]+)?\.md/class.md/' ;;

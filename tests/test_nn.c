@@ -134,7 +134,7 @@ static void rnn_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     float *dh = scratch(c, 1, (size_t)c->nout), *da = scratch(c, 2, (size_t)c->nout);
     memcpy(dh, d, sizeof(float) * (size_t)c->nout);
     pl_rnn_backward(g[0], g[1], g[2], g[3], dh, da, c->cache[0], p[0], c->use_mask ? c->mask_tm : NULL, NULL, p[1],
-                    p[2], c->T, c->B, c->E, c->H);
+                    p[2], c->T, c->B, c->E, c->H, scratch(c, 6, (size_t)c->H * c->H));
 }
 
 static Case recurrent_case(int gates, int bias_rows, int use_mask) {
@@ -182,7 +182,8 @@ static void gru_bwd(Case *c, float *const *g, const float *d, float *const *p) {
     float *dh = scratch(c, 3, (size_t)c->nout), *da = scratch(c, 4, G), *dhu = scratch(c, 5, G);
     memcpy(dh, d, sizeof(float) * (size_t)c->nout);
     pl_gru_backward(g[0], g[1], g[2], g[3], dh, da, dhu, c->cache[0], c->cache[1], c->cache[2], p[0],
-                    c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], c->T, c->B, c->E, c->H);
+                    c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], c->T, c->B, c->E, c->H,
+                    scratch(c, 6, (size_t)c->H * 3 * c->H));
 }
 
 START_TEST(test_gru_matches_its_twin_with_and_without_mask) {
@@ -209,7 +210,8 @@ static void lstm_bwd(Case *c, float *const *g, const float *d, float *const *p) 
     float *dh = scratch(c, 3, n), *da = scratch(c, 4, 4 * n), *dc = scratch(c, 5, (size_t)c->B * c->H);
     memcpy(dh, d, sizeof(float) * n);
     pl_lstm_backward(g[0], g[1], g[2], g[3], dh, da, dc, c->cache[0], c->cache[1], c->cache[2], p[0],
-                     c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], c->T, c->B, c->E, c->H);
+                     c->use_mask ? c->mask_tm : NULL, NULL, p[1], p[2], c->T, c->B, c->E, c->H,
+                     scratch(c, 6, (size_t)c->H * 4 * c->H));
 }
 
 START_TEST(test_lstm_matches_its_twin_with_and_without_mask) {

@@ -181,6 +181,7 @@ typedef struct {
     float *q, *k, *v, *o, *p; /* attention caches */
     float *feat, *dfeat, *logits;
     float *dx, *dh, *da, *dhu, *dc, *dy, *scratch;
+    float *ut; /* (H,G) the recurrent weights transposed, for the backward */
     int *arg; /* (B,F) max pooling winners */
 } Acts;
 
@@ -411,6 +412,7 @@ static size_t carve(Acts *a, float *base, const PlModelConfig *c, int B, int T) 
     TAKE(hu, sp->caches & CACHE_HU ? cells * H + (size_t)B * G : 0); /* nn.h: the cache, then a step's scratch */
     TAKE(dhu, sp->caches & CACHE_HU ? (size_t)B * G : 0);            /* one step's, reused */
     TAKE(da, rec ? cells * G : 0);
+    TAKE(ut, rec ? H * G : 0);
     TAKE(c, sp->caches & CACHE_CELL ? cells * H : 0);
     TAKE(dc, sp->caches & CACHE_CELL ? (size_t)B * H : 0);
     TAKE(y, attn ? cells * E : 0);
@@ -475,7 +477,7 @@ static void rnn_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *ma
 
 static void rnn_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
     pl_rnn_scan_backward(m->grad[PL_P_RECURRENT], m->a.dh, m->a.da, h, mask, nact, m->param[PL_P_RECURRENT], T, B,
-                         m->cfg.hidden);
+                         m->cfg.hidden, m->a.ut);
 }
 
 static void gru_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B) {
@@ -487,7 +489,7 @@ static void gru_scan_backward(PlModel *m, const float *h, const uint8_t *mask, c
     int H = m->cfg.hidden;
     Acts *a = &m->a;
     pl_gru_scan_backward(m->grad[PL_P_RECURRENT], m->grad[PL_P_BIAS] + 3 * H, a->dh, a->da, a->dhu, h, a->g, a->hu,
-                         mask, nact, m->param[PL_P_RECURRENT], T, B, H);
+                         mask, nact, m->param[PL_P_RECURRENT], T, B, H, a->ut);
 }
 
 static void lstm_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, int T, int B) {
@@ -497,7 +499,7 @@ static void lstm_scan(PlModel *m, float *h, const PlScanIn *in, const uint8_t *m
 static void lstm_scan_backward(PlModel *m, const float *h, const uint8_t *mask, const int *nact, int T, int B) {
     Acts *a = &m->a;
     pl_lstm_scan_backward(m->grad[PL_P_RECURRENT], a->dh, a->da, a->dc, h, a->c, a->g, mask, nact,
-                          m->param[PL_P_RECURRENT], T, B, m->cfg.hidden);
+                          m->param[PL_P_RECURRENT], T, B, m->cfg.hidden, a->ut);
 }
 
 /* Where the projected input goes: the states (SimpleRNN) or the gate cache. */

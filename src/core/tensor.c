@@ -163,9 +163,8 @@ PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng) {
     return PL_OK;
 }
 
-float *pl_transpose_new(const float *a, int rows, int cols) {
-    float *t = malloc((size_t)rows * cols * sizeof *t + 1);
-    for (int i = 0; t && i < rows; i++)
+float *pl_transpose_into(float *t, const float *a, int rows, int cols) {
+    for (int i = 0; i < rows; i++)
         for (int j = 0; j < cols; j++) t[(size_t)j * rows + i] = a[(size_t)i * cols + j];
     return t;
 }

@@ -43,10 +43,10 @@ void pl_init_glorot(float *w, int fan_in, int fan_out, PlRng *rng);
  * Gaussian matrix, signs fixed by R's diagonal. Returns PL_ENOMEM on failure. */
 PlStatus pl_init_orthogonal(float *w, int rows, int cols, PlRng *rng);
 
-/* A new (cols, rows) transposed copy of a (rows, cols) matrix, or NULL.
- * The recurrent backward passes multiply by it every step: OpenBLAS's
- * small-matrix kernels only serve untransposed operands. */
-float *pl_transpose_new(const float *a, int rows, int cols);
+/* The (cols, rows) transpose of a (rows, cols) matrix, written to t;
+ * returns t. The recurrent backward passes multiply by it every step:
+ * OpenBLAS's small-matrix kernels only serve untransposed operands. */
+float *pl_transpose_into(float *t, const float *a, int rows, int cols);
 
 /* n bytes for a large matrix, uninitialised, freed with free(); NULL when
  * out of memory. From 2 MiB up they are aligned to 2 MiB and asked for in

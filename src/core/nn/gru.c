@@ -36,10 +36,11 @@ void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t
 }
 
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
-                          const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H) {
+                          const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H,
+                          float *ut) {
     int G = 3 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
-    float *UT = pl_transpose_new(U, H, G);
+    float *UT = pl_transpose_into(ut, U, H, G);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         float *dht = dh + t * step, *dhp = t ? dht - step : NULL;
@@ -50,15 +51,13 @@ void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *
                                         mask ? mask + (size_t)t * B : NULL, n, H);
         /* dU += h_{t-1}^T dhu_t while dhu_t is in cache */
         if (dhp) pl_kernels()->gemm_tn_acc(dU, G, hp, H, dut, G, H, G, n);
-        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dut, G, UT, H, n, H, G);
-        else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dut, G, U, G, 1.0f, dhp, H);
+        if (dhp) pl_kernels()->gemm_acc(dhp, H, dut, G, UT, H, n, H, G);
     }
-    free(UT);
 }
 
 void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu, const float *h,
                      const float *g, const float *hu, const float *x, const uint8_t *mask, const int *nact,
-                     const float *Wx, const float *U, int T, int B, int E, int H) {
-    pl_gru_scan_backward(dU, db + 3 * H, dh, da, dhu, h, g, hu, mask, nact, U, T, B, H);
+                     const float *Wx, const float *U, int T, int B, int E, int H, float *ut) {
+    pl_gru_scan_backward(dU, db + 3 * H, dh, da, dhu, h, g, hu, mask, nact, U, T, B, H, ut);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 3 * H);
 }

@@ -42,10 +42,10 @@ void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t
 }
 
 void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,
-                           const uint8_t *mask, const int *nact, const float *U, int T, int B, int H) {
+                           const uint8_t *mask, const int *nact, const float *U, int T, int B, int H, float *ut) {
     int G = 4 * H;
     size_t step = (size_t)B * H, gstep = (size_t)B * G;
-    float *UT = pl_transpose_new(U, H, G);
+    float *UT = pl_transpose_into(ut, U, H, G);
     memset(dc, 0, step * sizeof *dc);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
@@ -56,15 +56,13 @@ void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const flo
                                          mask ? mask + (size_t)t * B : NULL, n, H);
         /* dU += h_{t-1}^T da_t while da_t is in cache */
         if (dhp) pl_kernels()->gemm_tn_acc(dU, G, h + (t - 1) * step, H, dat, G, H, G, n);
-        if (dhp && UT) pl_kernels()->gemm_acc(dhp, H, dat, G, UT, H, n, H, G);
-        else if (dhp) pl_gemm(0, 1, n, H, G, 1.0f, dat, G, U, G, 1.0f, dhp, H);
+        if (dhp) pl_kernels()->gemm_acc(dhp, H, dat, G, UT, H, n, H, G);
     }
-    free(UT);
 }
 
 void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc, const float *h,
                       const float *c, const float *g, const float *x, const uint8_t *mask, const int *nact,
-                      const float *Wx, const float *U, int T, int B, int E, int H) {
-    pl_lstm_scan_backward(dU, dh, da, dc, h, c, g, mask, nact, U, T, B, H);
+                      const float *Wx, const float *U, int T, int B, int E, int H, float *ut) {
+    pl_lstm_scan_backward(dU, dh, da, dc, h, c, g, mask, nact, U, T, B, H, ut);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, 4 * H);
 }

@@ -39,10 +39,13 @@ void pl_dense_backward(float *dx, float *dW, float *db, const float *dout, const
 /* SimpleRNN: h_t = tanh(x_t Wx + h_{t-1} Wh + b). */
 void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *nact, const float *Wx, const float *Wh,
                     const float *b, int T, int B, int E, int H);
-/* da (T,B,H) scratch; dx (T,B,E) may be NULL. */
+/* da (T,B,H) scratch; dx (T,B,E) may be NULL. Every backward through a
+ * recurrence takes ut, (H,G) floats of scratch, G the gates' width: the
+ * recurrent weights transposed, written there (a backward allocates
+ * nothing, so it has no other way to run and no other bits). */
 void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da, const float *h, const float *x,
-                     const uint8_t *mask, const int *nact, const float *Wx, const float *Wh, int T, int B, int E,
-                     int H);
+                     const uint8_t *mask, const int *nact, const float *Wx, const float *Wh, int T, int B, int E, int H,
+                     float *ut);
 
 /* GRU, Keras layout with reset_after: gates [z r h], b (2,3H) = input bias
  * then recurrent bias. z = sig(.), r = sig(.), n = tanh(xWh + r*(hUh + bh)),
@@ -54,7 +57,7 @@ void pl_gru_forward(float *h, float *g, float *hu, const float *x, const uint8_t
 /* da (T,B,3H) and dhu (B,3H) scratch (one step's dhu, reused, so it stays in cache). */
 void pl_gru_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dhu, const float *h,
                      const float *g, const float *hu, const float *x, const uint8_t *mask, const int *nact,
-                     const float *Wx, const float *U, int T, int B, int E, int H);
+                     const float *Wx, const float *U, int T, int B, int E, int H, float *ut);
 
 /* LSTM, Keras layout: gates [i f c o], b (4H). c_t = f*c_{t-1} + i*tanh(.),
  * h_t = o*tanh(c_t). g (T,B,4H) caches the activated gates, c (T,B,H) the
@@ -64,7 +67,7 @@ void pl_lstm_forward(float *h, float *c, float *g, const float *x, const uint8_t
 /* da (T,B,4H) scratch; dc (B,H) scratch. */
 void pl_lstm_backward(float *dx, float *dWx, float *dU, float *db, float *dh, float *da, float *dc, const float *h,
                       const float *c, const float *g, const float *x, const uint8_t *mask, const int *nact,
-                      const float *Wx, const float *U, int T, int B, int E, int H);
+                      const float *Wx, const float *U, int T, int B, int E, int H, float *ut);
 
 /* The same layers split at the input projection: a scan takes the projected
  * input x Wx + b (the GRU: x Wx + b_in) in h (SimpleRNN) or g (GRU, LSTM)
@@ -82,15 +85,16 @@ typedef struct {
 void pl_rnn_scan(float *h, const PlScanIn *in, const uint8_t *mask, const int *nact, const float *Wh, int T, int B,
                  int H);
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
-                          const float *Wh, int T, int B, int H);
+                          const float *Wh, int T, int B, int H, float *ut);
 void pl_gru_scan(float *h, float *g, float *hu, const PlScanIn *in, const uint8_t *mask, const int *nact,
                  const float *U, const float *brec, int T, int B, int H);
 void pl_gru_scan_backward(float *dU, float *dbrec, float *dh, float *da, float *dhu, const float *h, const float *g,
-                          const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
+                          const float *hu, const uint8_t *mask, const int *nact, const float *U, int T, int B, int H,
+                          float *ut);
 void pl_lstm_scan(float *h, float *c, float *g, const PlScanIn *in, const uint8_t *mask, const int *nact,
                   const float *U, int T, int B, int H);
 void pl_lstm_scan_backward(float *dU, float *dh, float *da, float *dc, const float *h, const float *c, const float *g,
-                           const uint8_t *mask, const int *nact, const float *U, int T, int B, int H);
+                           const uint8_t *mask, const int *nact, const float *U, int T, int B, int H, float *ut);
 
 /* The embedding and a recurrent layer's input projection fused: each distinct
  * id of the batch is looked up and projected once.

@@ -39,10 +39,10 @@ void pl_rnn_forward(float *h, const float *x, const uint8_t *mask, const int *na
 }
 
 void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, const uint8_t *mask, const int *nact,
-                          const float *Wh, int T, int B, int H) {
+                          const float *Wh, int T, int B, int H, float *ut) {
     const PlKernels *k = pl_kernels();
     size_t step = (size_t)B * H;
-    float *WhT = pl_transpose_new(Wh, H, H);
+    float *WhT = pl_transpose_into(ut, Wh, H, H);
     for (int t = T - 1; t >= 0; t--) {
         int n = nact ? nact[t] : B;
         const float *ht = h + t * step;
@@ -55,18 +55,16 @@ void pl_rnn_scan_backward(float *dWh, float *dh, float *da, const float *h, cons
         /* dWh += h_{t-1}^T da_t while da_t is still in L1 */
         k->gemm_tn_acc(dWh, H, ht - step, H, dat, H, H, H, n);
         float *dhp = dht - step;
-        if (WhT) k->gemm_acc(dhp, H, dat, H, WhT, H, n, H, H);
-        else pl_gemm(0, 1, n, H, H, 1.0f, dat, H, Wh, H, 1.0f, dhp, H);
+        k->gemm_acc(dhp, H, dat, H, WhT, H, n, H, H);
         for (int r = 0; mask && r < n; r++)
             if (!mask[(size_t)t * B + r])
                 for (int j = 0; j < H; j++) dhp[(size_t)r * H + j] += dht[(size_t)r * H + j];
     }
-    free(WhT);
 }
 
 void pl_rnn_backward(float *dx, float *dWx, float *dWh, float *db, float *dh, float *da, const float *h, const float *x,
-                     const uint8_t *mask, const int *nact, const float *Wx, const float *Wh, int T, int B, int E,
-                     int H) {
-    pl_rnn_scan_backward(dWh, dh, da, h, mask, nact, Wh, T, B, H);
+                     const uint8_t *mask, const int *nact, const float *Wx, const float *Wh, int T, int B, int E, int H,
+                     float *ut) {
+    pl_rnn_scan_backward(dWh, dh, da, h, mask, nact, Wh, T, B, H, ut);
     pl_dense_backward(dx, dWx, db, da, x, Wx, T * B, E, H);
 }
