@@ -7,7 +7,7 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 249
+tmux_begin "terminal tests" 250
 if without tui "the terminal lab's tests" 234; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
@@ -422,6 +422,7 @@ wait_for "EXIT=0" >/dev/null
 # against its own corpus's chance, not the made-up one's 0.500.
 W=160 H=48 ENVS=$LESSON_ENVS start lesson 05-pooling --corpus builtin:0:400:70
 check_screen "lesson 5 opens" "step 1 of 12"
+check_screen "its first run, on the learner's corpus, ends before the lesson moves on" "trained 1 seed" 600
 for _ in $(seq 9); do T send-keys -t lab Space; done
 check_screen "its step 10 trains with the mask" "step 10 of 12: Trained with the mask"
 check_screen "the learner's corpus's run is at its own chance" "C on another corpus: within noise of that corpus's own chance" 600
