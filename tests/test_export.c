@@ -525,6 +525,19 @@ static PlLab *played(const char *name, int k, PlLessonRun **run, PlLesson **less
     return lab;
 }
 
+/* View v's export (JSON or text) at step k of lesson `name`, played to it. */
+static char *exported_at(const char *name, int k, PlView v, int json) {
+    PlLessonRun *run;
+    PlLesson *l;
+    PlLab *lab = played(name, k, &run, &l);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(v, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+    char *text = exported(lab, v, json);
+    pl_lesson_run_free(run);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+    return text;
+}
+
 /* Whether a line of s at `at` is a row of the rnn's steps ("  150  pad  ..."),
  * whose first number is the step's index. */
 static int step_row(const char *s, const char *at) {
@@ -624,33 +637,16 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     }
     /* lesson 03 step 5 asks a batch's pad cells on a corpus of that one batch (0: too small a number to look
      * for): the corpus's real tokens and padding in the cost view are the batch's */
-    {
-        PlLessonRun *run;
-        PlLesson *l;
-        PlLab *lab = played("03-mask", 4, &run, &l);
-        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_COST, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
-        char *text = exported(lab, PL_VIEW_COST, 1);
-        ck_assert_msg(strstr(text, "\"real_tokens\": null") && strstr(text, "\"padding_share\": null"), "%.3000s",
-                      text);
-        free(text);
-        pl_lesson_run_free(run);
-        pl_lab_free(lab);
-        pl_lesson_free(l);
-    }
+    char *text = exported_at("03-mask", 4, PL_VIEW_COST, 1);
+    ck_assert_msg(strstr(text, "\"real_tokens\": null") && strstr(text, "\"padding_share\": null"), "%.3000s", text);
+    free(text);
     /* lesson 10 step 5 asks the example's pads (6, too small a number to look for): the prompt the generate
      * view lists first is the example, and its pads are hidden there */
-    PlLessonRun *run;
-    PlLesson *l;
-    PlLab *lab = played("10-generation", 4, &run, &l);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_GENERATE, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
-    char *text = exported(lab, PL_VIEW_GENERATE, 0);
+    text = exported_at("10-generation", 4, PL_VIEW_GENERATE, 0);
     const char *first = strstr(text, "prompt 0: review ");
     ck_assert_msg(first && strstr(first, ", ????? pads\n") && strstr(first, ", ????? pads\n") < strchr(first, '\n') + 1,
                   "%.1500s", text);
     free(text);
-    pl_lesson_run_free(run);
-    pl_lab_free(lab);
-    pl_lesson_free(l);
 }
 END_TEST
 

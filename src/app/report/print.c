@@ -206,3 +206,18 @@ int pl_report_int_row(FILE *f, const char *label, const int32_t *v, int n, const
     out_row_done(&row);
     return left_out < 0 ? -1 : 0;
 }
+
+void pl_report_prompt_line(FILE *f, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o,
+                           const char *probe, int b, int len, int T) {
+    char kept[64] = "", pads[64] = ""; /* the close-up rows come the example first: its figures, in this batch */
+    if (b == 0)
+        snprintf(kept, sizeof kept, "%s.example_kept", probe), snprintf(pads, sizeof pads, "%s.example_pads", probe);
+    int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : len;
+    fprintf(f, "  prompt %d: review %d, ", b, review);
+    pl_fig_fprintf(f, o->ledger, kept, "%d", len), fprintf(f, " token%s", len == 1 ? "" : "s");
+    if (whole > len) /* the example's whole review */
+        fputs(" (cut from ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "batch.example_tokens" : "", "%d", whole),
+            fputc(')', f);
+    fputs(", ", f), pl_fig_fprintf(f, o->ledger, pads, "%d", T - len);
+    fprintf(f, " pad%s\n", T - len == 1 ? "" : "s");
+}

@@ -52,15 +52,7 @@ PlStatus pl_report_generate_text(FILE *f, const PlCorpus *c, const void *result,
     fputs("; a batch of width ", f), pl_fig_fprintf(f, l, "generate.width", "%d", r->T), fputs("\n\n", f);
     for (int b = 0; b < r->B; b++) {
         size_t at = (size_t)b * r->T;
-        int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
-        fprintf(f, "  prompt %d: review %d, ", b, review);
-        pl_fig_fprintf(f, o->ledger, b == 0 ? "generate.example_kept" : "", "%d", r->len[b]);
-        fprintf(f, " token%s", r->len[b] == 1 ? "" : "s");
-        if (whole > r->len[b]) /* the example's whole review */
-            fputs(" (cut from ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "batch.example_tokens" : "", "%d", whole), fputc(')', f);
-        /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
-        fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "generate.example_pads" : "", "%d", r->T - r->len[b]);
-        fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");
+        pl_report_prompt_line(f, c, info, o, "generate", b, r->len[b], r->T);
         if (pl_report_int_row(f, "    left ids  ", r->ids_left + at, r->T, o) ||
             pl_report_int_row(f, "    left pos  ", r->pos_left + at, r->T, o) ||
             pl_report_int_row(f, "    right ids ", r->ids_right + at, r->T, o) ||

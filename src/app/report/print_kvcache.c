@@ -105,15 +105,7 @@ static PlStatus print_prompts(FILE *f, const PlCorpus *c, const PlProbeKvcache *
                               const PlReportOpts *o) {
     for (int b = 0; b < r->B; b++) {
         size_t at = (size_t)b * r->slots;
-        int review = b < info->nrows ? info->rows[b] : -1, whole = review >= 0 ? pl_corpus_len(c, review) : r->len[b];
-        fprintf(f, "  prompt %d: review %d, ", b, review);
-        pl_fig_fprintf(f, o->ledger, b == 0 ? "kvcache.example_kept" : "", "%d", r->len[b]);
-        fprintf(f, " token%s", r->len[b] == 1 ? "" : "s");
-        if (whole > r->len[b]) /* the example's whole review */
-            fputs(" (cut from ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "batch.example_tokens" : "", "%d", whole), fputc(')', f);
-        /* the close-up rows come the example first: its pads are the batch's example's, in this batch */
-        fputs(", ", f), pl_fig_fprintf(f, o->ledger, b == 0 ? "kvcache.example_pads" : "", "%d", r->T - r->len[b]);
-        fprintf(f, " pad%s\n", r->T - r->len[b] == 1 ? "" : "s");
+        pl_report_prompt_line(f, c, info, o, "kvcache", b, r->len[b], r->T);
         print_kinds(f, r->kind + at, r->mask + at, r->slots, pl_report_columns(o));
         if (pl_report_int_row(f, "    ids       ", r->ids + at, r->slots, o) ||
             pl_report_int_row(f, "    positions ", r->position_ids + at, r->slots, o))

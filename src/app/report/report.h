@@ -71,6 +71,11 @@ void pl_report_json_byte_matrix(JsonW *w, const char *key, const uint8_t *m, int
 /* A row of n ids or positions under label, elided past the report's
  * columns (out_row_print). Returns 0, or -1 when out of memory. */
 int pl_report_int_row(FILE *f, const char *label, const int32_t *v, int n, const PlReportOpts *o);
+/* A decoder probe's line for prompt b of len tokens in a batch of width T:
+ * its review, its tokens (cut from the whole review's), its pads; prompt 0
+ * is the example, its figures named PROBE.example_kept and .example_pads. */
+void pl_report_prompt_line(FILE *f, const PlCorpus *c, const PlResultInfo *info, const PlReportOpts *o,
+                           const char *probe, int b, int len, int T);
 
 /* The printers of each kind, one file each (print_KIND.c). */
 PlStatus pl_report_batch_text(FILE *, const PlCorpus *, const void *, const PlResultInfo *, const PlReportOpts *);
