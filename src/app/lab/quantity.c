@@ -978,13 +978,12 @@ static const struct {
 /* What the views call the close-up's width and real tokens (batch.close_up_width where a view has no name of its own) */
 #define CLOSE_UP_OF_PACKED                                                                                       \
     "batch.close_up_width batch.example_tokens rnn.width attention.width attention.short_width pooling.width "   \
-    "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries masks.keep(keras) " \
-    "masks.keep(torch) masks.keep(hf) masks.keep(additive) generate.width kvcache.width"
+    "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries " \
+    "masks.keep(*) generate.width kvcache.width"
 
 /* The close-up's pad counts, and its real tokens with its cells on show, in the views that draw it */
-#define CLOSE_UP_PADS                                                                                        \
-    "layers.pads loss.fake_terms loss.pad_target_share loss.real_terms masks.keep(keras) masks.keep(torch) " \
-    "masks.keep(hf) masks.keep(additive) masks.real_tokens attention.real_tokens"
+#define CLOSE_UP_PADS \
+    "layers.pads loss.fake_terms loss.pad_target_share loss.real_terms masks.keep(*) masks.real_tokens attention.real_tokens"
 /* ... and the cache's, whose prompts are padded to the longest of them: a dynamic batch's width */
 #define CACHE_PADS \
     "kvcache.pad_slots kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"
