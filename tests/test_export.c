@@ -814,6 +814,54 @@ START_TEST(test_a_revealed_setting_s_runs_stay_while_another_is_asked) {
 }
 END_TEST
 
+/* The train view's runs table row of group g: runs, memorised, median, min,
+ * max (print_train.c's columns), as the text export prints them. */
+static void group_row(const PlLabGroup *g, char *buf, size_t cap) {
+    snprintf(buf, cap, "  %.4f  %.4f  %.4f", (double)g->median, (double)g->min, (double)g->max);
+}
+
+/* Lesson 08 step 10 asks the spread of static padding's runs at maxlen
+ * 200; the dynamic runs trained at step 1 saw the same batches there (every
+ * batch holds a review cut to 200 on builtin), so they are the same runs,
+ * and their row hides with the question; answered, both show. */
+START_TEST(test_runs_of_the_same_batches_hide_with_the_asked_runs) {
+    PlLessonRun *run;
+    PlLesson *l;
+    PlErr err;
+    PlLab *lab = played("08-batching", 0, &run, &l);
+    PlLabSettings dynamic = *pl_lab_settings(lab);
+    ck_assert_int_eq(dynamic.batching, PL_BATCH_DYNAMIC);
+    ck_assert_int_ge(pl_lesson_run_goto(run, 9, &err), 0);
+    ck_assert_int_eq(pl_lesson_run_wait(run), 0);
+    ck_assert_int_eq(pl_lab_settings(lab)->batching, PL_BATCH_STATIC);
+    PlLabGroup st, dy;
+    ck_assert(pl_lab_group_of(lab, pl_lab_settings(lab), &st));
+    ck_assert(pl_lab_group_of(lab, &dynamic, &dy));
+    ck_assert_int_eq(st.n, 3);
+    ck_assert_int_eq(dy.n, 3);
+    ck_assert(st.min == dy.min && st.max == dy.max && st.median == dy.median); /* the same runs */
+    char key[40], other[40], row[64];
+    ck_assert_ptr_nonnull(pl_lab_batches_key(lab, pl_lab_settings(lab), key, sizeof key));
+    ck_assert_ptr_nonnull(pl_lab_batches_key(lab, &dynamic, other, sizeof other));
+    ck_assert_str_eq(key, other);
+    group_row(&dy, row, sizeof row);
+    for (int answered = 0; answered < 2; answered++) {
+        if (answered) pl_lesson_run_reveal(run);
+        pl_lesson_run_sync_ledger(run);
+        char *text = exported(lab, PL_VIEW_TRAIN, 0);
+        ck_assert_msg(!strstr(text, row) == !answered, "%s: dynamic's runs '%s' %s:\n%s",
+                      answered ? "answered" : "asked", row, answered ? "hidden" : "shown", text);
+        const char *at = strstr(text, "200  dynamic");
+        int runs = 0; /* how many seeds ran is a setting: it stays */
+        ck_assert_msg(at && sscanf(at, "%*d %*s %*d %*s %d", &runs) == 1 && runs == 3, "dynamic's runs:\n%s", text);
+        free(text);
+    }
+    pl_lesson_run_free(run);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* Dynamic batches as wide as static ones are the same cells: their padding
  * share is the lab's own figure and hides with it; a strategy with other
  * cells is another fact and stays. */
@@ -873,6 +921,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_every_close_up_hides_the_examples_length_when_asked);
     tcase_add_test(tc, test_the_cost_headline_hides_with_its_strategys_row);
     tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
+    tcase_add_test(tc, test_runs_of_the_same_batches_hide_with_the_asked_runs);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);
     return s;

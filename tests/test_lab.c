@@ -761,6 +761,7 @@ START_TEST(test_sessions_keep_settings_runs_and_the_grid) {
         ck_assert_int_eq(pl_settings_diff(&s->runs[i].settings, &runs[i].settings) & pl_settings_cold_mask(), 0);
         ck_assert(fabsf(s->runs[i].best_val_acc - runs[i].best_val_acc) < 1e-4f);
         ck_assert(fabsf(s->runs[i].train_loss[4] - runs[i].train_loss[4]) < 1e-4f && s->runs[i].grid == runs[i].grid);
+        ck_assert(s->runs[i].batches == runs[i].batches && runs[i].batches != 0); /* the batches it saw */
     }
     PlLab *back = lab_with(s->settings.corpus, 1); /* reopened: the runs and the grid return, nothing retrains */
     pl_lab_restore(back, s);
@@ -798,9 +799,13 @@ START_TEST(test_a_session_refuses_runs_it_cannot_plot_and_keeps_the_newest) {
         {"run = id=1 acc=0.5 loss=inf\n", "a run line: loss takes up to 100 numbers of 0 or more, got 'inf'"},
         {"run = id=1 acc=0.5,0.6 loss=0.5\n", "a run line: loss has 1 values and acc 2: one of each per epoch"},
         /* a field it knows, out of range: said so, not "not a field" */
-        {"run = id=2147483647 acc=0.5 loss=0.5\n", "a run line: id must be a number from 0 to 1000000000, got '2147483647'"},
+        {"run = id=2147483647 acc=0.5 loss=0.5\n",
+         "a run line: id must be a number from 0 to 1000000000, got '2147483647'"},
         {"run = id=1 best=1.5 acc=0.5 loss=0.5\n", "a run line: best must be a number from 0 to 1, got '1.5'"},
         {"run = id=1 grid=7 acc=0.5 loss=0.5\n", "a run line: grid must be a number from 0 to 1, got '7'"},
+        {"run = id=1 batches=9c1e acc=0.5 loss=0.5\n", "a run line: batches must be 16 hexadecimal digits, got '9c1e'"},
+        {"run = id=1 batches=0000000000000000 acc=0.5\n",
+         "batches must be 16 hexadecimal digits, got '0000000000000000'"},
     };
     PlErr err;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

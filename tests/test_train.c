@@ -469,6 +469,53 @@ START_TEST(test_a_training_that_cannot_fit_is_refused_before_it_starts) {
 }
 END_TEST
 
+/* A run of config cfg on c: its result, and the digest pl_train_batches
+ * works out without training, which must be the run's. */
+static uint64_t digest_of_run(const PlCorpus *c, const PlTrainConfig *cfg, PlTrainResult *res) {
+    PlErr err;
+    uint64_t planned = 0;
+    ck_assert_msg(pl_train(c, cfg, NULL, NULL, NULL, res, NULL, &err) == PL_OK, "%s", err.msg);
+    ck_assert_msg(pl_train_batches(c, cfg, &planned, &err) == PL_OK, "%s", err.msg);
+    ck_assert_msg(planned == res->batches, "planned %llx, trained %llx", (unsigned long long)planned,
+                  (unsigned long long)res->batches);
+    ck_assert(res->batches != 0);
+    return planned;
+}
+
+/* Static and dynamic batches at a maxlen no review is shorter than are the
+ * same batches (each dynamic batch holds a row cut to maxlen, so it is as
+ * wide as a static one): the runs are the same runs, to the bit, and their
+ * digests agree. Wider than the longest review, or another seed, or the
+ * rows packed, and the digest tells them apart. */
+START_TEST(test_runs_that_see_the_same_batches_share_their_digest) {
+    PlCorpus *c;
+    PlErr err;
+    ck_assert_int_eq(pl_corpus_load("builtin:1:80", NULL, &c, &err), PL_OK);
+    int shortest = INT32_MAX;
+    for (int i = 0; i < c->n; i++) shortest = pl_corpus_len(c, i) < shortest ? pl_corpus_len(c, i) : shortest;
+    ck_assert_int_gt(shortest, 2);
+    PlTrainConfig st = pl_train_config_default(PL_ARCH_AVGPOOL);
+    st.epochs = 2, st.maxlen = shortest, st.batch_size = BS, st.seed = 3;
+    st.model.mask = PL_SEQ_KERAS, st.model.pool = PL_POOL_MASKED;
+    PlTrainConfig dy = st;
+    dy.batching = PL_BATCH_DYNAMIC;
+    st.batching = PL_BATCH_STATIC;
+    PlTrainResult a, b;
+    ck_assert(digest_of_run(c, &st, &a) == digest_of_run(c, &dy, &b));
+    assert_same_bits(&a, &b);
+
+    PlTrainConfig wide_st = st, wide_dy = dy, other_seed = st, packed = st;
+    wide_st.maxlen = wide_dy.maxlen = pl_corpus_longest(c) + 10;
+    other_seed.seed = 4;
+    packed.batching = PL_BATCH_PACKED;
+    uint64_t ws = digest_of_run(c, &wide_st, &a), wd = digest_of_run(c, &wide_dy, &b);
+    ck_assert(ws != wd);
+    ck_assert(digest_of_run(c, &other_seed, &a) != digest_of_run(c, &st, &b));
+    ck_assert(digest_of_run(c, &packed, &a) != digest_of_run(c, &st, &b));
+    pl_corpus_free(c);
+}
+END_TEST
+
 Suite *train_suite(void) {
     Suite *s = suite_create("train");
     TCase *tc = tcase_create("batches");
@@ -485,6 +532,7 @@ Suite *train_suite(void) {
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_products_side_by_side_give_the_bits_of_one_alone);
     tcase_add_test(tc, test_a_run_beside_three_others_and_the_probes_gives_the_same_bits);
+    tcase_add_test(tc, test_runs_that_see_the_same_batches_share_their_digest);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, test_a_model_too_large_to_allocate_fails_cleanly);

@@ -161,6 +161,7 @@ typedef struct {
     float *prob; /* (val.n) */
     int batches; /* in the last epoch */
     PlRng rng;
+    uint64_t digest; /* of every plan so far (pl_train_batches) */
 } Run;
 
 static void run_free(Run *r) {
@@ -183,6 +184,7 @@ static int run_init(Run *r, const PlCorpus *c, const PlTrainConfig *cfg, int n_t
     r->lens = malloc(n * sizeof *r->lens);
     r->prob = malloc(((size_t)r->val.n + 1) * sizeof *r->prob);
     pl_rng_seed(&r->rng, cfg->seed ^ 0x5851f42d4c957f2dULL);
+    r->digest = cfg->batching == PL_BATCH_PACKED; /* packed rows: another input, whatever the plan */
     return r->order && r->lens && r->prob ? 0 : -1;
 }
 
@@ -200,6 +202,22 @@ static void fill_batch(Run *r, const Slices *s, const int *rows, int B, int W) {
 }
 
 static PlBatching plan_kind(PlBatching b) { return b == PL_BATCH_PACKED ? PL_BATCH_STATIC : b; }
+
+static uint64_t mix64(uint64_t h, uint64_t x) {
+    h = (h ^ x) * 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 29);
+}
+
+/* Folds plan p, as the model will see it, into the run's digest: each
+ * batch's width, its size and its rows in order. */
+static void digest_plan(Run *r, const PlPlan *p) {
+    uint64_t h = mix64(r->digest, (uint64_t)p->n_batches);
+    for (int b = 0; b < p->n_batches; b++) {
+        h = mix64(h, (uint64_t)p->width[b] << 32 | (uint32_t)(p->start[b + 1] - p->start[b]));
+        for (int i = p->start[b]; i < p->start[b + 1]; i++) h = mix64(h, (uint32_t)p->order[i]);
+    }
+    r->digest = h;
+}
 
 /* Plans batches over slices order[0..n) of s and reserves the batch buffers
  * for them; the plan's order is mapped back to slice indices. On failure *p
@@ -219,6 +237,7 @@ static PlStatus plan_over(Run *r, const Slices *s, const int *order, int n, PlBa
         return st;
     }
     for (int i = 0; i < n; i++) (*p)->order[i] = order[(*p)->order[i]];
+    digest_plan(r, *p);
     return PL_OK;
 }
 
@@ -281,12 +300,18 @@ static PlStatus evaluate_tokens(Run *r, PlModel *m, PlTrainResult *res, int e, c
 /* Validation: every val slice in order; a review's prediction is the mean
  * probability of its slices. Fills the epoch's val figures and, when best,
  * the length buckets. */
-static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *err) {
+/* The validation batches: every val slice in order, static or dynamic. */
+static PlStatus val_plan(Run *r, PlPlan **p, PlErr *err) {
     const Slices *v = &r->val;
     for (int i = 0; i < v->n; i++) r->order[i] = i;
     PlBatching kind = plan_kind(r->cfg->batching) == PL_BATCH_STATIC ? PL_BATCH_STATIC : PL_BATCH_DYNAMIC;
+    return plan_over(r, v, r->order, v->n, kind, 0, p, err);
+}
+
+static PlStatus evaluate(Run *r, PlModel *m, PlTrainResult *res, int e, PlErr *err) {
+    const Slices *v = &r->val;
     PlPlan *p;
-    PlStatus st = plan_over(r, v, r->order, v->n, kind, 0, &p, err);
+    PlStatus st = val_plan(r, &p, err);
     if (st) return st;
     if (r->cfg->token_task) {
         st = evaluate_tokens(r, m, res, e, p, err);
@@ -339,14 +364,20 @@ static int64_t batch_steps(const Run *r, int B, int W) {
     return n;
 }
 
+/* An epoch's training batches: the slices in a fresh shuffled order. */
+static PlStatus epoch_plan(Run *r, PlPlan **p, PlErr *err) {
+    const Slices *s = &r->train;
+    for (int i = 0; i < s->n; i++) r->order[i] = i;
+    pl_rng_shuffle_int(&r->rng, r->order, s->n);
+    return plan_over(r, s, r->order, s->n, plan_kind(r->cfg->batching), pl_rng_u64(&r->rng), p, err);
+}
+
 /* One pass over the training slices in a fresh shuffled order. */
 static PlStatus train_epoch(Run *r, PlModel *m, PlTrainResult *res, int e, PlProgressFn progress, void *ctx,
                             PlErr *err) {
     const Slices *s = &r->train;
-    for (int i = 0; i < s->n; i++) r->order[i] = i;
-    pl_rng_shuffle_int(&r->rng, r->order, s->n);
     PlPlan *p;
-    PlStatus st = plan_over(r, s, r->order, s->n, plan_kind(r->cfg->batching), pl_rng_u64(&r->rng), &p, err);
+    PlStatus st = epoch_plan(r, &p, err);
     if (st) return st;
     double loss = 0.0;
     long seen = 0, correct = 0, tokens = 0; /* tokens: what the accuracy counts over */
@@ -468,8 +499,28 @@ PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn prog
         if (progress && progress(&pr, ctx)) st = pl_err_set(err, PL_ECANCELED, "training canceled");
     }
     res->seconds = clock ? clock(ctx) - t0 : 0.0;
+    res->batches = r.digest;
     run_free(&r);
     if (model_out && (st == PL_OK || st == PL_ECANCELED)) *model_out = m;
     else pl_model_free(m);
+    return st;
+}
+
+PlStatus pl_train_batches(const PlCorpus *c, const PlTrainConfig *cfg, uint64_t *digest, PlErr *err) {
+    int n_train = pl_train_split(c->n, cfg->val_split);
+    PlStatus st = check_train_config(c, cfg, n_train, err);
+    if (st) return st;
+    Run r;
+    if (run_init(&r, c, cfg, n_train)) {
+        run_free(&r);
+        return pl_err_set(err, PL_ENOMEM, "out of memory preparing the training data");
+    }
+    PlPlan *p;
+    for (int e = 0; e < cfg->epochs && !st; e++) { /* pl_train's plans, in its order */
+        if (!(st = epoch_plan(&r, &p, err))) pl_plan_free(p);
+        if (!st && !(st = val_plan(&r, &p, err))) pl_plan_free(p);
+    }
+    *digest = r.digest;
+    run_free(&r);
     return st;
 }

@@ -80,6 +80,10 @@ typedef struct {
     int64_t real_tokens; /* real tokens seen in training */
     double seconds;      /* whole run, by the caller's clock (0 without one) */
     double epoch_seconds[PL_MAX_EPOCHS];
+    /* The batches the model saw, as a digest (pl_train_batches): two runs
+     * of the same model settings and seed with the same digest computed the
+     * same thing, whatever batching strategy planned them. */
+    uint64_t batches;
 } PlTrainResult;
 
 /* Bytes a training of cfg over a vocabulary of vocab words holds at once, at
@@ -97,5 +101,12 @@ PlStatus pl_train_memory_check(const PlTrainConfig *cfg, int vocab, int at_once,
  * progress callback asked to stop (res then holds the epochs done). */
 PlStatus pl_train(const PlCorpus *c, const PlTrainConfig *cfg, PlProgressFn progress, void *ctx, PlClockFn clock,
                   PlTrainResult *res, PlModel **model_out, PlErr *err);
+
+/* The digest of the batches pl_train(c, cfg) would feed the model, every
+ * epoch's training batches in their order and the validation batches (each
+ * batch's width and its rows, and whether the rows are packed), without
+ * training: the value pl_train leaves in res->batches. Static batches and
+ * dynamic ones whose every batch holds a row cut to maxlen share it. */
+PlStatus pl_train_batches(const PlCorpus *c, const PlTrainConfig *cfg, uint64_t *digest, PlErr *err);
 
 #endif

@@ -129,9 +129,9 @@ static int swap_corpus(PlLab *lab, const char *name, PlErr *err) {
     pl_lab_set_weights(lab, NULL, 0, 0);
     pl_corpus_free(lab->corpus);
     free(lab->lens);
-    lab->corpus = c, lab->lens = lens;
-    lab->chance = pl_chance_of(c, PL_VAL_SPLIT);
     lab->corpus = c, lab->lens = lens, lab->longest = pl_corpus_longest(c);
+    lab->chance = pl_chance_of(c, PL_VAL_SPLIT);
+    lab->nbatches_memo = 0; /* its digests were of the old corpus's batches */
     pl_lab_results_hold(lab, 0);
     return 0;
 }

@@ -280,6 +280,7 @@ typedef struct {
     double seconds;
     int grid;       /* trained by the padding x mask grid */
     PlChance chance; /* of the corpus it trained on (its settings name it): what it is read against */
+    uint64_t batches; /* the digest of the batches it saw (PlTrainResult's); 0: not known */
 } PlLabRun;
 
 /* "chance 0.512 (always positive)": how every front end names the chance
@@ -461,20 +462,31 @@ int pl_lab_same_setting(const PlLabSettings *a, const PlLabSettings *b);
 /* The names a figure of a setting's runs carries (ledger.h), in one rule
  * for every surface (run_names.c): train.STAT for the lab's current
  * settings, grid.STAT(CELL) for a cell of the grid, and always the
- * setting's key (pl_lab_setting_key). A question of training hides every
- * train.* and grid.* figure and the runs of its own setting by their key;
+ * setting's key (pl_lab_setting_key), and for another setting than the
+ * lab's, the batches key of its runs (pl_lab_batches_key). A question of
+ * training hides every train.* and grid.* figure, the runs of its own
+ * setting by their key and the runs that saw the same batches by theirs;
  * the runs of another setting are another fact and stay. Read once a frame
  * (pl_lab_run_names), then per figure; STAT: median, min, max, seeds,
  * memorised, at_chance, over_chance. */
 typedef struct {
     PlLabSettings now, cell[4];
     int ncells;
+    const PlLab *lab; /* its runs, for their batches key */
 } PlRunNames;
 PlRunNames pl_lab_run_names(PlLab *lab);
 const char *pl_run_names(const PlRunNames *w, const PlLabSettings *s, const char *stat, char *buf, size_t cap);
 /* "runs.XXXXXXXX": the same for two settings exactly when they train the
  * same thing (pl_lab_same_setting). Returns buf. */
 const char *pl_lab_setting_key(const PlLabSettings *s, char *buf, size_t cap);
+/* "batches.XXXXXXXXXXXXXXXX": the same for two settings whose runs see the
+ * same batches, seed for seed, under the same settings but the batching
+ * (static and dynamic padding where every batch holds a row cut to maxlen):
+ * they are the same runs, to the bit, and a question of one hides the
+ * other's. Worked out from the digest of the batches (pl_train_batches) of
+ * seeds s->seed .. s->seed + s->seeds - 1 on the lab's corpus. Returns buf,
+ * or NULL when s is of another corpus or its batches cannot be planned. */
+const char *pl_lab_batches_key(PlLab *lab, const PlLabSettings *s, char *buf, size_t cap);
 /* The group that holds the runs of settings s (seed and seeds ignored);
  * 0 when there is none. */
 int pl_lab_group_of(const PlLab *lab, const PlLabSettings *s, PlLabGroup *out);

@@ -95,6 +95,13 @@ struct PlLab {
     int nruns, next_run_id, sort;
     char *autosave;
     unsigned events; /* PL_TRAINED_*: what the trainer did since lab.c last read it */
+    /* The batches keys of settings not yet trained (pl_lab_batches_key),
+     * each worked out once on the lab's corpus; emptied when it changes. */
+    struct {
+        PlLabSettings s;
+        char key[40];
+    } batches_memo[8];
+    int nbatches_memo, batches_next; /* filled; the one to replace next when all are */
 };
 
 /* What the trainer reports to lab.c (which saves the session and posts the
@@ -130,6 +137,9 @@ int pl_lab_train_stop_by(PlLab *lab, const struct timespec *deadline);
 int pl_lab_train_tick(PlLab *lab);
 int pl_lab_grid_start(PlLab *lab);
 int pl_lab_pause_toggle(PlLab *lab);
+/* What a run of settings s with this seed trains: the one configuration
+ * for the trainer and for pl_lab_batches_key. */
+PlTrainConfig pl_lab_train_config(const PlLab *lab, const PlLabSettings *s, int seed);
 
 /* lab.c */
 void pl_lab_notice(PlLab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -7,8 +7,12 @@
  *   ...                         one line per setting, in the registry's order
  *   sort = 0                    the runs table's order: 0 as run, 1 by accuracy, 2 by time
  *   grid = padding=pre mask=off ... seeds=3
- *   run = id=4 grid=0 padding=post ... seed=1 best=0.5500 seconds=0.620 acc=0.51,0.55 loss=0.69,0.41 corpus=builtin
+ *   run = id=4 grid=0 padding=post ... seed=1 best=0.5500 seconds=0.620 batches=9c1e... acc=0.51,0.55 loss=0.69,0.41
+ * corpus=builtin
  *
+ * batches= is the digest of the batches the run saw (PlLabRun's), 16 hex
+ * digits; a run line without one (written before it existed) reads as not
+ * known.
  * A run line lists its cold settings as name=value; its corpus comes last and
  * runs to the end of the line, so a path may hold spaces. Runs are kept in
  * the order they finished. The file is written atomically. */
@@ -67,6 +71,7 @@ static int write_session(FILE *f, void *ctx) {
         fprintf(f, "run = id=%d grid=%d", r->id, r->grid);
         write_cold(f, &r->settings);
         fprintf(f, " best=%.4f seconds=%.3f", (double)r->best_val_acc, r->seconds);
+        if (r->batches) fprintf(f, " batches=%016llx", (unsigned long long)r->batches);
         write_floats(f, "acc", r->val_acc, r->epochs);
         write_floats(f, "loss", r->train_loss, r->epochs);
         fprintf(f, " corpus=%s\n", r->settings.corpus);
@@ -180,6 +185,13 @@ static int parse_number(const char *v, double lo, double hi, double *out) {
     return end != v && !*end && *out >= lo && *out <= hi ? 0 : -1;
 }
 
+/* 16 hexadecimal digits, not all 0 (a digest; 0 is "not known", never written). */
+static int parse_digest(const char *v, uint64_t *out) {
+    if (strlen(v) != 16 || strspn(v, "0123456789abcdef") != 16) return -1;
+    *out = strtoull(v, NULL, 16);
+    return *out ? 0 : -1;
+}
+
 /* One "name=value" of a run or grid line into r (r may be NULL for a grid
  * line, which has seeds= instead). Returns 0, or -1 with what was wrong. */
 static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key, char *v, char *why, int cap) {
@@ -197,6 +209,10 @@ static int run_field(PlLabSettings *s, PlLabRun *r, int *seeds, const char *key,
     if (r && strcmp(key, "grid") == 0 && !parse_number(v, 0, 1, &x)) return r->grid = (int)x, 0;
     if (r && strcmp(key, "best") == 0 && !parse_number(v, 0, 1, &x)) return r->best_val_acc = (float)x, 0;
     if (r && strcmp(key, "seconds") == 0 && !parse_number(v, 0, 1e9, &x)) return r->seconds = x, 0;
+    if (r && strcmp(key, "batches") == 0) {
+        if (!parse_digest(v, &r->batches)) return 0;
+        return snprintf(why, (size_t)cap, "batches must be 16 hexadecimal digits, got '%.40s'", v), -1;
+    }
     if (r && strcmp(key, "acc") == 0 && !parse_floats(v, 0.0f, 1.0f, r->val_acc, &r->epochs)) return 0;
     if (r && strcmp(key, "loss") == 0 && !parse_floats(v, 0.0f, FLT_MAX, r->train_loss, &n)) {
         if (n == r->epochs) return 0;

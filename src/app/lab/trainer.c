@@ -32,6 +32,10 @@ static PlTrainConfig train_config(const PlLabSettings *s, int seed, int longest)
     return c;
 }
 
+PlTrainConfig pl_lab_train_config(const PlLab *lab, const PlLabSettings *s, int seed) {
+    return train_config(s, seed, lab->longest);
+}
+
 /* ---- jobs that were stopped finish their batch on their own ---- */
 
 #define RETIRED_MAX 8
@@ -106,6 +110,7 @@ static void record_run(PlLab *lab, const PlLabSettings *s, int seed, const PlTra
     r->seconds = res->seconds;
     r->grid = grid;
     r->chance = lab->chance; /* the lab trains on its corpus */
+    r->batches = res->batches;
 }
 
 static int cmp_float(const void *a, const void *b) {

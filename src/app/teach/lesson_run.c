@@ -372,7 +372,9 @@ static int open_here(const PlLessonRun *r) {
 /* Where step j's open question shows at other settings: the runs of its
  * setting, hidden by their key (pl_run_names) when that setting is not the
  * one `here` (whose runs the question hides as train.*, which a revealed
- * step's text may show again), and its figure's other names
+ * step's text may show again), the runs of every setting that trains the
+ * same batches (pl_lab_batches_key: lesson 08's dynamic padding at a maxlen
+ * where every batch is cut is static's runs again), and its figure's other names
  * (pl_quantity_aliases: the cost view's sweep point at its maxlen). */
 static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *here, PlLedger *out) {
     const PlStep *s = &r->l->steps[j];
@@ -385,6 +387,8 @@ static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *her
     fold(r, j, &there, &locks);
     pl_lab_setting_key(&there, key, sizeof key);
     if (q.training && strcmp(key, pl_lab_setting_key(here, here_key, sizeof here_key)) != 0) pl_ledger_hide(out, key);
+    char same[40]; /* and the runs of any setting that sees the same batches, here or not */
+    if (q.training && pl_lab_batches_key(r->lab, &there, same, sizeof same)) pl_ledger_hide(out, same);
     const PlLabSettings *lab = pl_lab_settings(r->lab); /* the corpus's size, where the step reads the lab's corpus */
     int reviews = strcmp(there.corpus, lab->corpus) == 0 ? pl_lab_corpus(r->lab)->n : 0;
     if (s->q.kind != PL_Q_ASK || !s->q.has_answer ||
