@@ -83,6 +83,13 @@ else fail "a projector-mode dark SVG of the rnn view" "status $rc" "$err"; fi
 run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --lesson rectangle --step 3 --screenshot "$TMP/lesson.png" --size 1280x800
 if [[ $rc -eq 0 && $(png_size "$TMP/lesson.png") == "1280 800" ]]; then pass "--lesson NAME --step N --screenshot draws that step"
 else fail "--lesson NAME --step N --screenshot draws that step" "status $rc" "$err"; fi
+# --view opens another view at the step, as its number key would: lesson 08's step 8 draws the batch view.
+for v in "" batch rnn; do
+    run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --lesson 08-batching --step 8 ${v:+--view $v} --screenshot "$TMP/step8$v.png" --size 1024x768
+    [[ $rc -eq 0 ]] || break
+done
+if [[ $rc -eq 0 ]] && cmp -s "$TMP/step8.png" "$TMP/step8batch.png" && ! cmp -s "$TMP/step8.png" "$TMP/step8rnn.png"; then pass "--lesson NAME --step N --view V draws view V at that step"
+else fail "--lesson NAME --step N --view V draws view V at that step" "status $rc" "$err"; fi
 run "$P" gui "${C[@]}" --lesson rectangle --step 9 --screenshot "$TMP/x.png"
 expect_error "a step past the lesson's end is refused" "steps 1 to 7"
 run "$P" gui --step 2 --screenshot "$TMP/x.png"

@@ -553,14 +553,21 @@ static int step_row(const char *s, const char *at) {
 
 /* Whether s holds word as a whole number (not inside a longer one, nor a
  * step's index). */
-static int holds_number(const char *s, const char *word) {
+/* Where s holds word as a number of its own (not inside another, not on a
+ * step's row): the start of its line, or NULL. */
+static const char *number_at(const char *s, const char *word) {
     size_t n = strlen(word);
     for (const char *at = strstr(s, word); at; at = strstr(at + 1, word)) {
         char before = at == s ? ' ' : at[-1], after = at[n];
-        if (!strchr("0123456789.", before) && !strchr("0123456789.", after) && !step_row(s, at)) return 1;
+        if (!strchr("0123456789.", before) && !strchr("0123456789.", after) && !step_row(s, at)) {
+            while (at > s && at[-1] != '\n') at--;
+            return at;
+        }
     }
-    return 0;
+    return NULL;
 }
+
+static int holds_number(const char *s, const char *word) { return number_at(s, word) != NULL; }
 
 /* text with the lines that list a row's tokens or positions (more than a
  * dozen numbers, or a JSON array's bare element) blanked, in place: a token's
@@ -669,16 +676,26 @@ START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
         char fig[64], why[200];
         ck_assert_int_eq(pl_fill_all(lab, NULL, cases[i].asked, fig, sizeof fig, why, sizeof why), 0);
         ck_assert_int_ge(atoi(fig), 10); /* a number to look for: not a digit any row may hold */
+        char kv[32];
+        ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_GENERATE, pl_lab_settings(lab)), PL_TEST_PATIENCE),
+                         0);
+        ck_assert_int_eq(pl_fill_all(lab, NULL, "{kvcache.steps}", kv, sizeof kv, why, sizeof why), 0);
+        int steps = atoi(kv);
         for (size_t v = 0; v < sizeof views / sizeof views[0]; v++)
             for (int json = 0; json < 2; json++) {
                 ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(views[v], pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
                 char *text = exported(lab, views[v], json);
-                char last[16];
+                char last[16], square[24], slots[16]; /* packed, one row: its score cells and its cache's slots too */
                 snprintf(last, sizeof last, "%d", atoi(fig) - 1);
+                snprintf(square, sizeof square, "%d", atoi(fig) * atoi(fig));
+                snprintf(slots, sizeof slots, "%d", atoi(fig) + steps);
                 without_rows(text);
-                ck_assert_msg(!holds_number(text, fig) && !(cases[i].last && holds_number(text, last)),
-                              "%s step %d: the %s view's %s export shows %s (or %s):\n%.3000s", cases[i].lesson,
-                              cases[i].step + 1, pl_view_name(views[v]), json ? "JSON" : "text", fig, last, text);
+                const char *shown = number_at(text, fig);
+                for (const char *also[] = {last, square, slots, NULL}, **a = also; cases[i].last && !shown && *a; a++)
+                    shown = number_at(text, *a);
+                ck_assert_msg(!shown, "%s step %d: the %s view's %s export shows %s (or %s, %s, %s): %.200s",
+                              cases[i].lesson, cases[i].step + 1, pl_view_name(views[v]), json ? "JSON" : "text", fig,
+                              last, square, slots, shown);
                 free(text);
             }
         pl_lesson_run_free(run);

@@ -258,11 +258,14 @@ static void axes(GuiList *dl, const Att *t) {
     int T = t->a->T;
     gui_text(dl, h.x, h.y - 2 * th - 8 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "keys ->");
     gui_text(dl, h.x - 10 * u, h.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "query 0");
-    gui_text(dl, h.x - 10 * u, h.y + h.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+    /* the last query and key: the width, which a question of the close-up's length may hide */
+    gui_text(dl, h.x - 10 * u, h.y + h.h - th, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+             PL_FIG("attention.width", "%d", T - 1));
     /* "key 0" at the left when it clears the last key's number, else "0" */
     int wide = gui_text_w(dl, GUI_SMALL, 0, "key 0 0000") + 8 * u < h.w;
     gui_text(dl, h.x, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s", wide ? "key 0" : "0");
-    gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", T - 1);
+    gui_text(dl, h.x + h.w, h.y + h.h + 2 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+             PL_FIG("attention.width", "%d", T - 1));
 }
 
 /* The value under the mouse: the cell's weight, its uniform and their

@@ -85,7 +85,8 @@ static void rnn_readout(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n, cons
         gui_datum(dl, "readout", n->T - 1, v, NULL);
     }
     char label[256];
-    snprintf(label, sizeof label, "readout (step %d): %s from the last real state", n->T - 1, PL_FIG(figs, "%.3f", v));
+    snprintf(label, sizeof label, "readout (step %s): %s from the last real state", PL_FIG("rnn.width", "%d", n->T - 1),
+             PL_FIG(figs, "%.3f", v));
     double w = gui_text_w(dl, GUI_SMALL, 0, label), lx = cx - d - 4 * u;
     if (p->in.h < 8 * th || lx - w < p->in.x) return; /* short or narrow: the look line above says it */
     if (cy - d > ly + th && !off) gui_line(dl, cx, ly + th, cx, cy - d, GUI_C_SEL, u, 1);
@@ -196,8 +197,8 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
         for (int t = 0; t <= upto[s]; t++) gui_datum(dl, names[s], t, (double)ys[s][t], NULL);
     }
     if (n->fixed_found) rnn_fixed_line(dl, &p, n);
-    char label[64];
-    snprintf(label, sizeof label, "last real token (%d)", n->last_real);
+    char label[128]; /* the last real step gives the real tokens' count, as the look line's step range does */
+    snprintf(label, sizeof label, "last real token (%s)", PL_FIG("rnn.real,rnn.pads", "%d", n->last_real));
     gui_plot_vmark(dl, &p, n->last_real, GUI_C_SEL, 2 * u, 0, label, 0);
     rnn_readout(dl, &p, n, figs[0]);
     return p;

@@ -639,6 +639,12 @@ int gui_run(const GuiArgs *a) {
         SDL_Quit();
         return 2;
     }
+    if (g.lesson.run && (a->given & PL_S_BIT(PL_S_VIEW))) { /* another view at the step, as its number key opens */
+        PlLabSettings v = *pl_lab_settings(g.lab);
+        PlErr err;
+        v.view = a->settings.view;
+        pl_lab_apply(g.lab, &v, &err); /* a view is a hot setting: nothing to load, nothing fails */
+    }
     pl_lab_take_changes(g.lab);
     int rc = 0;
     if (a->screenshot) {

@@ -975,11 +975,16 @@ static const struct {
     {"cost.crossing_maxlen", PL_S_BIT(PL_S_BATCHING) | PL_S_BIT(PL_S_MAXLEN)},
 };
 
-/* What the views call the close-up's width and real tokens (batch.close_up_width where a view has no name of its own) */
+/* What the views call the close-up's width and real tokens (batch.close_up_width where a view has no name of its own),
+ * the attention's score cells per head (its square) and the losses over B x T cells (over the loss per real target:
+ * the real targets' share of the cells, (T - 1) / T for one row), the cache's slots (its width and the steps) and the
+ * loss's chat made of the example (its tokens, three starts and the system prompt's words) */
 #define CLOSE_UP_OF_PACKED                                                                                       \
     "batch.close_up_width batch.example_tokens rnn.width attention.width attention.short_width pooling.width "   \
     "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries " \
-    "masks.keep(*) generate.width kvcache.width"
+    "masks.keep(*) generate.width kvcache.width attention.padded_cells attention.packed_cells loss.batch_t "     \
+    "loss.batch_t_wide loss.grad_batch_t kvcache.slots kvcache.static_pad_slots kvcache.static_pad_share "       \
+    "loss.chat_width loss.chat_real loss.chat_prompt_tokens loss.prompt_terms loss.completion_tokens"
 
 /* The close-up's pad counts, and its real tokens with its cells on show, in the views that draw it */
 #define CLOSE_UP_PADS \

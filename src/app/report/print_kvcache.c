@@ -33,7 +33,7 @@ static void json_cache(JsonW *w, const PlProbeKvcache *r) {
     for (int s = 0; s < r->S; s++) {
         json_obj(w, NULL);
         json_int(w, "step", s + 1);
-        json_int(w, "scores", r->cells[s]);
+        json_fig_int(w, "scores", "kvcache.slots", r->cells[s]); /* every slot so far */
         json_fig_int(w, "scores_on_pads", "kvcache.pad_slots", r->pad_cells[s]);
         json_close(w, '}');
     }
@@ -115,12 +115,13 @@ static PlStatus print_prompts(FILE *f, const PlCorpus *c, const PlProbeKvcache *
 }
 
 static void print_cache(FILE *f, const PlProbeKvcache *r, const PlLedger *l) {
-    fprintf(f, "\nthe cache after %d steps: %d rows x %d slots, ", r->S, r->B, r->slots);
+    fprintf(f, "\nthe cache after %d steps: %d rows x ", r->S, r->B);
+    pl_fig_fprintf(f, l, "kvcache.slots", "%d", r->slots), fputs(" slots, ", f); /* a row's: its width and the steps */
     pl_fig_fprintf(f, l, "kvcache.slot_bytes", "%d", r->bytes_per_slot);
     fprintf(f, " bytes a slot (a key and a value: %d layer%s, %d heads of %d, float32)\n  pads hold ", r->layers,
             r->layers == 1 ? "" : "s", r->heads, r->dhead);
     pl_fig_fprintf(f, l, "kvcache.pad_slots", "%lld", (long long)r->pad_slots);
-    fprintf(f, " of %lld slots (", (long long)r->B * r->slots);
+    fputs(" of ", f), pl_fig_fprintf(f, l, "kvcache.slots", "%lld", (long long)r->B * r->slots), fputs(" slots (", f);
     pl_fig_fprintf(f, l, "kvcache.pad_share", "%.1f%%", 100.0 * (double)r->pad_slots / ((double)r->B * r->slots));
     fputs("), ", f);
     pl_fig_fprintf(f, l, "kvcache.pad_bytes", "%lld", (long long)(r->pad_slots * r->bytes_per_slot));
@@ -134,13 +135,15 @@ static void print_cache(FILE *f, const PlProbeKvcache *r, const PlLedger *l) {
     fputs(
         ")\nscores a dense kernel computes per head at a step (the mask hides pads, it does not skip them):\n  step 1: ",
         f);
-    /* a step scores each pad slot once: its pad scores are the pad slots' count */
-    fprintf(f, "%lld, ", (long long)r->cells[0]);
+    /* a step scores each pad slot once: its pad scores are the pad slots' count; every slot so far, the
+     * cache's slots but the steps to come */
+    pl_fig_fprintf(f, l, "kvcache.slots", "%lld", (long long)r->cells[0]), fputs(", ", f);
     pl_fig_fprintf(f, l, "kvcache.pad_slots", "%lld", (long long)r->pad_cells[0]);
     fputs(" on pad slots (", f);
     pl_fig_fprintf(f, l, "kvcache.first_step_pad_share", "%.1f%%",
                    100.0 * (double)r->pad_cells[0] / (double)r->cells[0]);
-    fprintf(f, "); step %d: %lld, ", r->S, (long long)r->cells[r->S - 1]);
+    fprintf(f, "); step %d: ", r->S), pl_fig_fprintf(f, l, "kvcache.slots", "%lld", (long long)r->cells[r->S - 1]);
+    fputs(", ", f);
     pl_fig_fprintf(f, l, "kvcache.pad_slots", "%lld", (long long)r->pad_cells[r->S - 1]);
     fputs(" (", f);
     pl_fig_fprintf(f, l, "kvcache.last_step_pad_share", "%.1f%%",
