@@ -654,6 +654,12 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     ck_assert_msg(first && strstr(first, ", ????? pads\n") && strstr(first, ", ????? pads\n") < strchr(first, '\n') + 1,
                   "%.1500s", text);
     free(text);
+    /* lesson 10 step 7 asks the cache's pad slots: the loss's real targets on the same rows, one fewer than each
+     * row's real tokens, give them with the rows and the width on show; the example's targets hidden, its
+     * mean loss goes with them (its sum over its mean is their count) */
+    text = exported_at("10-generation", 6, PL_VIEW_LOSS, 0);
+    ck_assert_msg(strstr(text, "join the ????? real ones") && strstr(text, "(mean ????\?)"), "%.1500s", text);
+    free(text);
 }
 END_TEST
 

@@ -85,7 +85,8 @@ static int run_gui(const CliArgs *a) {
 static const CliOpt gui_opts[] = {
     {"session", "FILE", "restore the lab from FILE, save it there after every run and on quit"},
     CLI_OPT_STATE,
-    {"screenshot", "FILE.png", "render one frame of --view offscreen to a PNG (no display needed) and exit"},
+    {"screenshot", "FILE.png",
+     "render one frame of --view offscreen to a PNG (no display needed) and exit; FILE.svg: as SVG"},
     {"lesson", "NAME", "play a lesson beside the views (resumes where you stopped; --present: classroom mode)"},
     {"review", NULL, "the lesson questions you answered that are due again today, each at its step"},
     {"class", NULL, "with --lesson: students vote on each question (as padlab lesson NAME --class; r reveal, v again)"},

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "app/state.h"
@@ -151,9 +152,18 @@ static int wait_view(Gui *g, PlView v, double timeout) {
     return pl_lab_wait(g->lab, kinds, left > 0.1 ? left : 0.1);
 }
 
-/* ---- offscreen: one frame to PNG ---- */
+/* ---- offscreen: one frame to PNG, or its display list to SVG ---- */
+
+static int ends_with(const char *s, const char *tail) {
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && strcasecmp(s + n - k, tail) == 0;
+}
 
 static int screenshot(Gui *g, const char *path, int with_chrome, char *why, int cap) {
+    if (ends_with(path, ".svg")) { /* the same frame as the v key saves it: every text the window draws */
+        build(g, with_chrome);
+        return gui_svg_write(path, &g->dl, why, cap);
+    }
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, g->W, g->H, 32, SDL_PIXELFORMAT_ARGB8888);
     SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
     if (!r) {

@@ -762,10 +762,12 @@ static const struct {
      * the pad scores of a step (one per pad slot, per head) */
     /* ... and the batch the cache is built from pads the same rows: its pad
      * cells in the layers and loss views, the corpus's RNN steps on pads
-     * when the corpus is those prompts */
+     * when the corpus is those prompts; and those rows' real tokens (the
+     * loss's real targets are one fewer a row), with the cache's rows and
+     * width on show */
     {"kvcache.pad_slots",
      "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share layers.pads "
-     "loss.fake_terms cost.rnn_wasted"},
+     "loss.fake_terms cost.rnn_wasted loss.real_terms masks.real_tokens attention.real_tokens"},
     {"kvcache.pad_share",
      "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
     {"kvcache.static_pad_slots", "kvcache.static_pad_share"},
