@@ -90,6 +90,10 @@ for v in "" batch rnn; do
 done
 if [[ $rc -eq 0 ]] && cmp -s "$TMP/step8.png" "$TMP/step8batch.png" && ! cmp -s "$TMP/step8.png" "$TMP/step8rnn.png"; then pass "--lesson NAME --step N --view V draws view V at that step"
 else fail "--lesson NAME --step N --view V draws view V at that step" "status $rc" "$err"; fi
+# FILE.svg: the same frame as SVG, every text the window draws (the step's title, the view's header).
+run env -u DISPLAY -u WAYLAND_DISPLAY "$P" gui "${C[@]}" --lesson 08-batching --step 8 --view rnn --screenshot "$TMP/step8rnn.svg" --size 1024x768
+if [[ $rc -eq 0 ]] && grep -q '^<svg' "$TMP/step8rnn.svg" && grep -q 'step 8 of 12: Packing with cu_seqlens' "$TMP/step8rnn.svg" && grep -q 'rnn: the hidden state of one review' "$TMP/step8rnn.svg"; then pass "--screenshot FILE.svg writes the frame as SVG"
+else fail "--screenshot FILE.svg writes the frame as SVG" "status $rc" "$err $(head -c 200 "$TMP/step8rnn.svg")"; fi
 run "$P" gui "${C[@]}" --lesson rectangle --step 9 --screenshot "$TMP/x.png"
 expect_error "a step past the lesson's end is refused" "steps 1 to 7"
 run "$P" gui --step 2 --screenshot "$TMP/x.png"
