@@ -135,9 +135,49 @@ START_TEST(test_a_malformed_line_is_named_by_its_number_in_any_part) {
 }
 END_TEST
 
+/* A builder's tally counts in 32 bits and goes into the vocabulary's counts
+ * before it could overflow: a tally that stands a few ids short of 2^32
+ * when the third review comes is added in then, and the corpus is the one
+ * built without the wait, to its counts (worked out by hand) and ids. */
+START_TEST(test_a_tally_near_its_limit_counts_into_the_vocabulary_first) {
+    static const char *const texts[] = {"the cat sat", "the dog sat on the mat", "a cat and a dog", "the end"};
+    PlCorpus *c[2];
+    PlCorpusOpts opts = {0};
+    PlErr err;
+    for (int near = 0; near < 2; near++) {
+        PlCorpusBuilder b;
+        pl_builder_init(&b);
+        for (int i = 0; i < 4; i++) {
+            if (near && i == 2) b.tallied = (int64_t)UINT32_MAX - 2; /* the next review's 5 words would overflow it */
+            ck_assert_int_eq(pl_builder_add_text(&b, i % 2, texts[i], strlen(texts[i])), PL_OK);
+            if (near && i == 2) ck_assert_int_eq(b.tallied, 5); /* counted in, then its 5 words tallied afresh */
+        }
+        ck_assert_msg(pl_builder_finish(&b, &opts, "tally", &c[near], &err) == PL_OK, "%s", err.msg);
+    }
+    static const struct {
+        const char *word;
+        int count;
+    } want[] = {{"the", 4}, {"cat", 2}, {"sat", 2}, {"dog", 2}, {"a", 2},
+                {"on", 1},  {"mat", 1}, {"and", 1}, {"end", 1}};
+    for (int near = 0; near < 2; near++)
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+            int at = pl_vocab_find(&c[near]->vocab, want[i].word, strlen(want[i].word));
+            ck_assert_int_ge(at, 0);
+            ck_assert_int_eq(c[near]->vocab.count[at], want[i].count);
+        }
+    ck_assert_int_eq(c[0]->offsets[4], c[1]->offsets[4]);
+    ck_assert_mem_eq(c[0]->ids, c[1]->ids, (size_t)c[0]->offsets[4] * sizeof c[0]->ids[0]);
+    pl_corpus_free(c[0]);
+    pl_corpus_free(c[1]);
+}
+END_TEST
+
 Suite *corpus_parts_suite(int *skipped) {
     Suite *s = suite_create("corpus_parts");
     *skipped = 0;
+    TCase *own = tcase_create("tally"); /* needs no shared corpus */
+    tcase_add_test(own, test_a_tally_near_its_limit_counts_into_the_vocabulary_first);
+    suite_add_tcase(s, own);
     struct stat st;
     if (stat(shared("imdb5k.tsv"), &st) != 0 || stat(shared("imdb-70-30.tsv"), &st) != 0) {
         *skipped = 2;
