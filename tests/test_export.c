@@ -711,6 +711,27 @@ START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
 }
 END_TEST
 
+/* Lesson 08 step 8 asks the packed example's tokens, and packed, every
+ * view's width says them; on the steps before it the lab is not packed and
+ * the widths are the batch's, another fact: they stay in sight there. */
+START_TEST(test_the_close_ups_widths_hide_only_where_they_are_the_asked_length) {
+    static const char *const widths[] = {"rnn.width",    "attention.width", "attention.padded_cells",
+                                         "loss.batch_t", "kvcache.slots",   "loss.chat_width"};
+    for (int at = 0; at < 2; at++) {
+        PlLessonRun *run;
+        PlLesson *l;
+        PlLab *lab = played("08-batching", at ? 7 : 0, &run, &l);
+        ck_assert_int_eq(pl_lab_settings(lab)->batching, at ? PL_BATCH_PACKED : PL_BATCH_DYNAMIC);
+        for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+            ck_assert_msg(pl_ledger_hides_name(pl_lab_ledger(lab), widths[i]) == at, "step %d: %s %s", at ? 8 : 1,
+                          widths[i], at ? "shown" : "hidden");
+        pl_lesson_run_free(run);
+        pl_lab_free(lab);
+        pl_lesson_free(l);
+    }
+}
+END_TEST
+
 /* The cost view's headline is the selected strategy's row: lesson 08 step
  * 1 asks what dynamic padding saves (with dynamic selected), and the
  * headline's cells, shapes, RNN steps and attention cells, dynamic's own,
@@ -945,6 +966,7 @@ Suite *export_suite(void) {
     tcase_add_test(tc, test_the_cost_headline_hides_with_its_strategys_row);
     tcase_add_test(tc, test_a_revealed_setting_s_runs_stay_while_another_is_asked);
     tcase_add_test(tc, test_runs_of_the_same_batches_hide_with_the_asked_runs);
+    tcase_add_test(tc, test_the_close_ups_widths_hide_only_where_they_are_the_asked_length);
     tcase_add_test(tc, test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it);
     suite_add_tcase(s, tc);
     return s;

@@ -394,7 +394,11 @@ static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *her
     if (s->q.kind != PL_Q_ASK || !s->q.has_answer ||
         !pl_quantity_aliases(&s->q.answer, &there, reviews, also, sizeof also))
         return;
-    for (char *save = NULL, *a = strtok_r(also, " ", &save); a; a = strtok_r(NULL, " ", &save)) pl_ledger_hide(out, a);
+    /* An alias at settings of its own (a sweep point at a maxlen) is the asked figure wherever the lab stands; the
+     * others (the close-up's widths, its pads) only where the views draw what the question's step draws. */
+    int same_fact = pl_lesson_same_fact(&s->q.answer, &there, here);
+    for (char *save = NULL, *a = strtok_r(also, " ", &save); a; a = strtok_r(NULL, " ", &save))
+        if (same_fact || (strchr(a, '(') && !strstr(a, "(*)"))) pl_ledger_hide(out, a);
 }
 
 /* What every question but step `but`'s hides now. */
