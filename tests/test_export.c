@@ -660,6 +660,16 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     text = exported_at("10-generation", 6, PL_VIEW_LOSS, 0);
     ck_assert_msg(strstr(text, "join the ????? real ones") && strstr(text, "(mean ????\?)"), "%.1500s", text);
     free(text);
+    /* lesson 07 step 1 asks the loss's fake pad targets: the static cache's empty slots are the same cells (its
+     * rows are the loss's, 8 steps wider), and their share of its slots, on show, gives them; so does the train
+     * view's identity batch, the same rows at the same width */
+    text = exported_at("07-loss", 0, PL_VIEW_GENERATE, 1);
+    const char *stat = strstr(text, "\"static_cache\"");
+    ck_assert_msg(stat && strstr(stat, "\"pad_share\": null"), "%.3000s", text);
+    free(text);
+    text = exported_at("07-loss", 0, PL_VIEW_TRAIN, 1);
+    ck_assert_msg(strstr(text, "\"pads\": null"), "%.2000s", text);
+    free(text);
 }
 END_TEST
 
@@ -674,7 +684,7 @@ START_TEST(test_every_close_up_hides_the_examples_length_when_asked) {
         int step, last; /* last: its last index too (the rnn's last real step, the loss's targets, a mask's run) */
     } cases[] = {{"08-batching", "{batch.example_kept}", 7, 1}, {"04-rnn", "{rnn.pads}", 0, 0}};
     static const PlView views[] = {PL_VIEW_ATTENTION, PL_VIEW_RNN,      PL_VIEW_POOLING, PL_VIEW_LOSS,
-                                   PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS};
+                                   PL_VIEW_LAYERS,    PL_VIEW_GENERATE, PL_VIEW_MASKS,   PL_VIEW_TRAIN};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         PlLessonRun *run;
         PlLesson *l;

@@ -288,6 +288,9 @@ GET(m_real, PlProbeMasks, r->real_tokens)
 GET(i_masked, PlProbeIdentity, r->masked_max_diff)
 GET(i_unmasked, PlProbeIdentity, r->unmasked_max_diff)
 GET(i_effect, PlProbeIdentity, r->mask_effect_max_diff)
+GET(i_width, PlProbeIdentity, r->T)
+GET(i_pads, PlProbeIdentity, r->pads)
+GET(i_real, PlProbeIdentity, r->B > 0 ? r->len[0] : 0)
 
 /* ---- blocks: a rule's figures take the rule (a PlRuleId) as argument ---- */
 GET(k_block, PlProbeBlocks, r->block)
@@ -621,6 +624,9 @@ static const Def defs[] = {
       "pre vs post padding with the mask: the largest logit difference"),
     R("identity.unmasked", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_unmasked, "the same without the mask"),
     R("identity.mask_effect", PL_R_IDENTITY, PL_QF_VALUE, A_NONE, i_effect, "masked against unmasked"),
+    R("identity.width", PL_R_IDENTITY, PL_QF_COUNT, A_NONE, i_width, "the width its rows are padded to"),
+    R("identity.pads", PL_R_IDENTITY, PL_QF_COUNT, A_NONE, i_pads, "the pad cells of its batch"),
+    R("identity.real", PL_R_IDENTITY, PL_QF_COUNT, A_NONE, i_real, "the example's real tokens, its first row"),
     R("blocks.block", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_block, "the side of a tile of the blocks probe"),
     R("blocks.padded_width", PL_R_BLOCKS, PL_QF_COUNT, A_NONE, k_padded,
       "the batch's width rounded up to a multiple of the block"),
@@ -695,7 +701,7 @@ static const struct {
      * close-up, the prompts' first, is the example: its real tokens too */
 #define EXAMPLE_KEPT                                                                                      \
     "rnn.real attention.real pooling.real masks.example_kept generate.example_kept kvcache.example_kept " \
-    "loss.example_targets"
+    "loss.example_targets identity.real"
 #define EXAMPLE_PADS "rnn.pads masks.example_pads generate.example_pads kvcache.example_pads"
     {"batch.example_pads", "batch.example_kept " EXAMPLE_PADS " " EXAMPLE_KEPT},
     {"batch.example_kept", "batch.example_pads " EXAMPLE_KEPT},
@@ -743,8 +749,9 @@ static const struct {
 /* the loss's batch is the example and its mates, the rows the layers,
  * masks and cache views pad too: their pad cells (and the masks'
  * kept cells, the rest of them) are the fake targets' count */
-#define LOSS_PAD_ROWS \
-    "layers.pads kvcache.pad_slots kvcache.static_pad_slots masks.keep(*) masks.real_tokens attention.real_tokens"
+#define LOSS_PAD_ROWS                                                                                               \
+    "layers.pads kvcache.pad_slots kvcache.static_pad_slots masks.keep(*) masks.real_tokens attention.real_tokens " \
+    "identity.pads kvcache.pad_share kvcache.static_pad_share kvcache.first_step_pad_share kvcache.last_step_pad_share"
     {"loss.pad_target_share", "loss.fake_terms " LOSS_PAD_ROWS},
     {"loss.fake_terms", "loss.pad_target_share " LOSS_PAD_ROWS},
     /* the answer tokens, their share of the real tokens and of the cells,
@@ -767,7 +774,7 @@ static const struct {
      * width on show */
     {"kvcache.pad_slots",
      "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share layers.pads "
-     "loss.fake_terms cost.rnn_wasted loss.real_terms masks.real_tokens attention.real_tokens"},
+     "loss.fake_terms cost.rnn_wasted loss.real_terms masks.real_tokens attention.real_tokens identity.pads"},
     {"kvcache.pad_share",
      "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
     {"kvcache.static_pad_slots", "kvcache.static_pad_share"},
@@ -986,11 +993,13 @@ static const struct {
     "loss.width loss.wide_width loss.real_terms layers.width masks.width masks.real_tokens masks.blind_queries " \
     "masks.keep(*) generate.width kvcache.width attention.padded_cells attention.packed_cells loss.batch_t "     \
     "loss.batch_t_wide loss.grad_batch_t kvcache.slots kvcache.static_pad_slots kvcache.static_pad_share "       \
-    "loss.chat_width loss.chat_real loss.chat_prompt_tokens loss.prompt_terms loss.completion_tokens"
+    "loss.chat_width loss.chat_real loss.chat_prompt_tokens loss.prompt_terms loss.completion_tokens "           \
+    "identity.width identity.real"
 
 /* The close-up's pad counts, and its real tokens with its cells on show, in the views that draw it */
-#define CLOSE_UP_PADS \
-    "layers.pads loss.fake_terms loss.pad_target_share loss.real_terms masks.keep(*) masks.real_tokens attention.real_tokens"
+#define CLOSE_UP_PADS                                                                                    \
+    "layers.pads loss.fake_terms loss.pad_target_share loss.real_terms masks.keep(*) masks.real_tokens " \
+    "attention.real_tokens identity.pads"
 /* ... and the cache's, whose prompts are padded to the longest of them: a dynamic batch's width */
 #define CACHE_PADS \
     "kvcache.pad_slots kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"
@@ -998,12 +1007,17 @@ static const struct {
 /* A batch's pads, where its rows are the close-up's (a batch of 4 rows or
  * fewer) or the corpus's (a corpus of one batch). */
 static const char *batch_aliases(const char *name, const PlLabSettings *s, int reviews, char *buf, size_t cap) {
-    if (strcmp(name, "batch.pad_cells") && strcmp(name, "batch.pad_share") && strcmp(name, "batch.real_tokens"))
+    /* the cache pads its prompts to the longest: a dynamic batch's pads, the same cells */
+    int cache = strcmp(name, "kvcache.pad_slots") == 0 && s->batching == PL_BATCH_DYNAMIC;
+    if (!cache && strcmp(name, "batch.pad_cells") && strcmp(name, "batch.pad_share") &&
+        strcmp(name, "batch.real_tokens"))
         return NULL;
-    int whole = s->batching != PL_BATCH_PACKED && s->batch <= PL_PROBE_FOCUS_ROWS,
-        one = reviews > 0 && reviews <= s->batch;
-    snprintf(buf, cap, "%s%s%s%s%s", whole ? CLOSE_UP_PADS : "", whole && s->batching == PL_BATCH_DYNAMIC ? " " : "",
-             whole && s->batching == PL_BATCH_DYNAMIC ? CACHE_PADS : "", one ? " " : "", one ? COST_GROUP : "");
+    int one = reviews > 0 && reviews <= s->batch, /* the corpus is one batch */
+        whole = s->batching != PL_BATCH_PACKED &&
+                (s->batch <= PL_PROBE_FOCUS_ROWS || (one && reviews <= PL_PROBE_FOCUS_ROWS)); /* and the close-up */
+    snprintf(buf, cap, "%s%s%s%s%s%s", whole ? CLOSE_UP_PADS : "", whole && s->batching == PL_BATCH_DYNAMIC ? " " : "",
+             whole && s->batching == PL_BATCH_DYNAMIC ? CACHE_PADS : "", one ? " " : "", one ? COST_GROUP : "",
+             cache && whole ? " batch.pad_cells batch.pad_share" : "");
     return whole || one ? buf : NULL;
 }
 

@@ -24,16 +24,16 @@ PlStatus pl_report_identity_json(FILE *f, const PlCorpus *c, const void *result,
     json_fig(&w, "unmasked_max_diff", "identity.unmasked", (double)r->unmasked_max_diff);
     json_fig(&w, "mask_effect_max_diff", "identity.mask_effect", (double)r->mask_effect_max_diff);
     json_bool(&w, "order_blind", r->order_blind);
-    json_int(&w, "pads", r->pads);
+    json_fig_int(&w, "pads", "identity.pads", r->pads);
     json_close(&w, '}');
     json_str(&w, "arch", pl_arch_name(r->arch));
     json_int(&w, "B", r->B);
-    json_int(&w, "T", r->T);
+    json_fig_int(&w, "T", "identity.width", r->T);
     json_arr(&w, "examples");
     for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->example[i]);
     json_close(&w, ']');
     json_arr(&w, "real_tokens");
-    for (int i = 0; i < r->B; i++) json_int(&w, NULL, r->len[i]);
+    for (int i = 0; i < r->B; i++) json_fig_int(&w, NULL, i == 0 ? "identity.real" : "", r->len[i]); /* the example's */
     json_close(&w, ']');
     json_obj(&w, "logits"); /* the differences are theirs: hidden with the ones they give */
     for (int un = 0; un < 2; un++) {
@@ -58,15 +58,17 @@ PlStatus pl_report_identity_text(FILE *f, const PlCorpus *c, const void *result,
     const PlLedger *l = o->ledger;
     char weights[600];
     pl_report_header(f, PL_R_IDENTITY, c, info, o);
-    fprintf(f, "the same %d reviews padded pre and padded post to width %d, through one %s (%s); one logit per row\n\n",
-            r->B, r->T, pl_arch_name(r->arch), pl_report_weights(info, o, weights, sizeof weights));
+    fprintf(f, "the same %d reviews padded pre and padded post to width ", r->B);
+    pl_fig_fprintf(f, l, "identity.width", "%d", r->T);
+    fprintf(f, ", through one %s (%s); one logit per row\n\n", pl_arch_name(r->arch),
+            pl_report_weights(info, o, weights, sizeof weights));
     OutTable t;
     out_table_init(&t, 7, head);
     for (int i = 0; i < r->B; i++) {
         out_table_cell(&t, "%d", i);
         out_table_cell(&t, "%d", r->example[i]);
-        out_table_cell(&t, "%d", r->len[i]);
         char v[128];
+        out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, i == 0 ? "identity.real" : "", "%d", r->len[i]));
         out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info, 0), "%.7f", (double)r->pre_masked[i]));
         out_table_cell(&t, "%s", pl_fig_drawn(v, sizeof v, l, logit_names(info, 0), "%.7f", (double)r->post_masked[i]));
         out_table_cell(&t, "%s",
