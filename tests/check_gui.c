@@ -1069,6 +1069,64 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
 }
 END_TEST
 
+/* The dim texts from item `from` on that are whole multiples of 5 from 5
+ * to 500: a step axis's numbered ticks (the y axis's are under 2, the
+ * units' last is 31). */
+static int step_ticks(const GuiList *dl, int from, int *ends_hidden) {
+    int n = 0;
+    *ends_hidden = 0;
+    for (int i = from; i < dl->n; i++) {
+        if (!is_text(&dl->items[i]) || dl->items[i].color != GUI_C_DIM) continue;
+        const char *t = gui_dl_str(dl, dl->items[i].str);
+        *ends_hidden += strcmp(t, "?????") == 0;
+        char *end;
+        long v = strtol(t, &end, 10);
+        n += *t && !*end && v >= 5 && v <= 500 && v % 5 == 0;
+    }
+    return n;
+}
+
+/* 08-batching, "Packing with cu_seqlens" asks the example's tokens, and
+ * packed, the close-up is the example alone: the rnn plot's step axis
+ * would count them (ticks to 45, its end just short of 50). Its ticks go
+ * unnumbered but 0, its end reads as the hidden width, and the step under
+ * the mouse too; the step before (length grouping, asked of score cells)
+ * numbers them. */
+START_TEST(test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    for (int k = 6; k <= 7; k++) {
+        PlLessonPlay p;
+        open_step_frame(&f, &p, "08-batching", k);
+        PlLabSettings v = *pl_lab_settings(f.lab);
+        v.view = PL_VIEW_RNN;
+        pl_lab_apply(f.lab, &v, NULL);
+        lesson_wait(&f, &p);
+        int first, pane_end, ends_hidden;
+        GuiRect fig;
+        lesson_step_frame(&f, &p, &first, &pane_end, &fig);
+        const GuiItem *plot = text_with(&f.dl, "the state's size and where it is");
+        ck_assert_ptr_nonnull(plot);
+        f.dl.mx = fig.x + fig.w - 30, f.dl.my = plot->y + 100; /* over the plot's last steps */
+        lesson_step_frame(&f, &p, &first, &pane_end, &fig);
+        int ticks = step_ticks(&f.dl, pane_end, &ends_hidden);
+        const char *hover = view_text(&f.dl, pane_end, "step ");
+        if (k == 6) {
+            ck_assert_msg(ticks >= 5 && ends_hidden == 0, "step 7: %d numbered ticks, %d hidden ends", ticks,
+                          ends_hidden);
+            ck_assert_msg(hover && isdigit((unsigned char)hover[5]), "step 7: %s", hover ? hover : "no hover");
+        } else {
+            ck_assert_msg(ticks == 0 && ends_hidden == 1, "step 8: %d numbered ticks, %d hidden ends", ticks,
+                          ends_hidden);
+            ck_assert_msg(hover && strncmp(hover, "step ????? ", 11) == 0, "step 8: %s", hover ? hover : "no hover");
+        }
+        pl_lesson_play_close(&p);
+    }
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -2078,6 +2136,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_screenshot_of_a_lesson_step_in_classroom_mode);
     tcase_add_test(lesson, test_no_shipped_lesson_shows_an_asked_figure_before_its_answer);
     tcase_add_test(lesson, test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in_sight);
+    tcase_add_test(lesson, test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

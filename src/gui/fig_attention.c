@@ -280,17 +280,21 @@ static void hover(GuiList *dl, const Att *t) {
     int q = pl_attmap_first(a->T, m->qper, i), k = pl_attmap_first(a->T, m->kper, j);
     float rel = m->rel[(size_t)i * m->nk + j];
     const char *names = m->pad_keys[j] ? PAD_COLUMNS_SHOW : ""; /* a pad key's weight goes with its column */
+    /* a query's and a key's index: at the map's edge it is the width a question may hide, and a
+     * query's visible keys are the example's real tokens */
     if (m->qper > 1 || m->kper > 1) {
-        gui_hover(dl, h, "queries %d-%d, keys %d-%d: mean weight %s x uniform%s", q,
-                  pl_attmap_first(a->T, m->qper, i + 1) - 1, k, pl_attmap_first(a->T, m->kper, j + 1) - 1,
+        gui_hover(dl, h, "queries %d-%s, keys %d-%s: mean weight %s x uniform%s", q,
+                  FIG("attention.width", "%d", pl_attmap_first(a->T, m->qper, i + 1) - 1), k,
+                  FIG("attention.width", "%d", pl_attmap_first(a->T, m->kper, j + 1) - 1),
                   FIG(names, "%.2f", isnan(rel) ? 0.0 : exp2((double)rel)), isnan(rel) ? " (hidden by the mask)" : "");
         return;
     }
     size_t at = (size_t)q * a->T + (size_t)k;
-    gui_hover(dl, h, "query %d (%s), key %d (%s): score %s, mask %s, weight %s x uniform 1/%d", q,
-              a->real[q] ? "real" : "pad", k, a->real[k] ? "real" : "pad", FIG(names, "%.4f", (double)a->scores[at]),
-              isinf(a->bias[at]) ? "-inf" : "0",
-              FIG(names, "%.5f = %.2f", (double)a->weights[at], pl_attmap_rel_cell(a, q, k)), a->visible[q]);
+    gui_hover(dl, h, "query %s (%s), key %s (%s): score %s, mask %s, weight %s x uniform 1/%s",
+              FIG("attention.width", "%d", q), a->real[q] ? "real" : "pad", FIG("attention.width", "%d", k),
+              a->real[k] ? "real" : "pad", FIG(names, "%.4f", (double)a->scores[at]), isinf(a->bias[at]) ? "-inf" : "0",
+              FIG(names, "%.5f = %.2f", (double)a->weights[at], pl_attmap_rel_cell(a, q, k)),
+              FIG("attention.real,attention.width", "%d", a->visible[q]));
 }
 
 /* The colour scale, log2 of weight / uniform, with its ticks. */

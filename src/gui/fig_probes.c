@@ -52,6 +52,14 @@ static int rnn_series(const PlProbeRnn *n, const float **ys, const char **names,
     return k;
 }
 
+/* "N pads", "1 pad": a hidden count keeps the plural, which would give it away. */
+static const char *pads_label(const GuiList *dl, const PlProbeRnn *n) {
+    static char s[96];
+    int k = n->T - n->L;
+    snprintf(s, sizeof s, "%s %s", PL_FIG("rnn.pads", "%d", k), k == 1 && !hidden(dl, "rnn.pads") ? "pad" : "pads");
+    return s;
+}
+
 /* The pad runs, shaded under the curves and named at the top. */
 static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     double x_first = gui_plot_x(p, n->first_real - 0.5), x_last = gui_plot_x(p, n->last_real + 0.5);
@@ -59,7 +67,7 @@ static void rnn_pad_runs(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     if (n->fixed_found && gui_plot_y(p, (double)n->fixed_norm) > p->in.y + p->in.h * 0.5)
         y = p->in.y + 3 * u; /* the fixed point's line and label run low: the runs named at the top */
     char label[96];
-    snprintf(label, sizeof label, "%s pads", PL_FIG("rnn.pads", "%d", n->T - n->L));
+    snprintf(label, sizeof label, "%s", pads_label(dl, n));
     GuiRect runs[2] = {{p->in.x, p->in.y, x_first - p->in.x, p->in.h},
                        {x_last, p->in.y, p->in.x + p->in.w - x_last, p->in.h}};
     for (int k = 0; k < 2; k++) {
@@ -147,7 +155,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
     for (int s = 0; s < ns; s++)
         keys[s] = (GuiKey){names[s], cols[s], GUI_KEY_LINE, s == 2, GUI_PAT_NONE, s ? 0 : 2 * dl->st->line};
     static char pads[96], fixed[96]; /* in the legend too: the labels in the plot give way when it is short */
-    snprintf(pads, sizeof pads, "%s pads", PL_FIG("rnn.pads", "%d", n->T - n->L));
+    snprintf(pads, sizeof pads, "%s", pads_label(dl, n));
     keys[ns] = (GuiKey){pads, GUI_C_NONE, GUI_KEY_BOX, 0, GUI_PAT_HATCH, 0};
     int nk = ns + 1;
     if (n->fixed_found) {
@@ -181,6 +189,7 @@ static GuiPlot rnn_state_plot(GuiList *dl, GuiRect r, const PlProbeRnn *n) {
                       .y0 = 0,
                       .y1 = hi * 1.1 > 0 ? hi * 1.1 : 1,
                       .xint = 1,
+                      .xfigs = "rnn.width", /* the last step: the close-up's width */
                       .keys = keys,
                       .nkeys = nk};
     GuiPlot p;
@@ -218,9 +227,10 @@ static void rnn_hover(GuiList *dl, const GuiPlot *p, const PlProbeRnn *n) {
     char fixed[160] = "";
     if (n->fixed_found) snprintf(fixed, sizeof fixed, ", to h* %s", PL_FIG(figs[2], "%.4f", (double)n->dist_fixed[t]));
     /* a step's change is the gap between two points of |h_t|: it goes with that curve */
-    gui_hover(dl, p->in, "step %d (%s): |h| %s, to the last real state %s%s, change %s", t, what,
-              PL_FIG(figs[1], "%.4f", (double)n->norm[t]), PL_FIG(figs[0], "%.4f", (double)n->dist_last[t]), fixed,
-              PL_FIG(figs[1], "%.4f", (double)n->step[t]));
+    /* the step's number: at the axis's end it is the width a question may hide */
+    gui_hover(dl, p->in, "step %s (%s): |h| %s, to the last real state %s%s, change %s", PL_FIG("rnn.width", "%d", t),
+              what, PL_FIG(figs[1], "%.4f", (double)n->norm[t]), PL_FIG(figs[0], "%.4f", (double)n->dist_last[t]),
+              fixed, PL_FIG(figs[1], "%.4f", (double)n->step[t]));
 }
 
 void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
@@ -289,9 +299,11 @@ void gui_fig_rnn(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         int t = (int)((dl->mx - strip.x) / strip.w * T), j = (int)((dl->my - strip.y) / strip.h * n->H);
         t = t < 0 ? 0 : t >= T ? T - 1 : t, j = j < 0 ? 0 : j >= n->H ? n->H - 1 : j;
         if (n->fixed_found)
-            gui_hover(dl, strip, "step %d, unit %d: h = %.4f (h* %.4f)", t, j, (double)n->states[(size_t)t * n->H + j],
-                      (double)n->h_fixed[j]);
-        else gui_hover(dl, strip, "step %d, unit %d: h = %.4f", t, j, (double)n->states[(size_t)t * n->H + j]);
+            gui_hover(dl, strip, "step %s, unit %d: h = %.4f (h* %.4f)", PL_FIG("rnn.width", "%d", t), j,
+                      (double)n->states[(size_t)t * n->H + j], (double)n->h_fixed[j]);
+        else
+            gui_hover(dl, strip, "step %s, unit %d: h = %.4f", PL_FIG("rnn.width", "%d", t), j,
+                      (double)n->states[(size_t)t * n->H + j]);
     }
 }
 

@@ -176,16 +176,21 @@ void gui_plot_begin(GuiList *dl, GuiPlot *p, GuiRect box, const GuiPlotSpec *sp)
         gui_text(dl, p->in.x - 4 * u, c.y + c.h / 2 - th / 2, GUI_SMALL, GUI_C_FG, GUI_RIGHT, "%s", sp->ycats[i]);
     }
     double last_right = -1e9;
+    int xhid = sp->xfigs && pl_ledger_hides(dl->ledger, sp->xfigs, strlen(sp->xfigs));
     for (int i = 0; i < nx; i++) {
         double px = gui_plot_x(p, xt[i]);
         gui_line(dl, px, p->in.y, px, p->in.y + p->in.h, GUI_C_GRID, lw, 0);
         gui_line(dl, px, p->in.y + p->in.h, px, p->in.y + p->in.h + 3 * u, GUI_C_AXIS, lw, 0);
+        if (xhid && xt[i] != p->x0) continue; /* the ticks would count the hidden extent */
         const char *t = gui_num(xt[i], sp->xfmt, buf, sizeof buf);
         double w = gui_text_w(dl, GUI_SMALL, 0, t);
         if (px - w / 2 < last_right + 4 * u) continue; /* a label that would touch the last one is left out */
         gui_text(dl, px, p->in.y + p->in.h + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_CENTER, "%s", t);
         last_right = px + w / 2;
     }
+    if (xhid) /* the axis's end, as the hidden figure it is */
+        gui_text(dl, p->in.x + p->in.w, p->in.y + p->in.h + 4 * u, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%s",
+                 PL_FIG(sp->xfigs, "%s", gui_num(p->x1, sp->xfmt, buf, sizeof buf)));
     gui_line(dl, p->in.x, p->in.y + p->in.h, p->in.x + p->in.w, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
     if (!sp->ncats) gui_line(dl, p->in.x, p->in.y, p->in.x, p->in.y + p->in.h, GUI_C_AXIS, lw, 0);
     if (sp->xlabel)

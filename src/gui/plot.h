@@ -29,6 +29,8 @@ typedef struct {
     const char *const *ycats; /* categories from the top down instead of a y axis (n: ncats) */
     int ncats;
     int xint;           /* x ticks on whole numbers only */
+    const char *xfigs;  /* the quantities the x axis's extent says: hidden, its ticks past x0 go unlabelled
+                           and its end reads as the figure (NULL: none) */
     const GuiKey *keys; /* the legend: beside the title when it fits, else on a row of its own */
     int nkeys;
 } GuiPlotSpec;
