@@ -656,9 +656,14 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
     free(text);
     /* lesson 10 step 7 asks the cache's pad slots: the loss's real targets on the same rows, one fewer than each
      * row's real tokens, give them with the rows and the width on show; the example's targets hidden, its
-     * mean loss goes with them (its sum over its mean is their count) */
+     * mean loss and its sum go with them (its sum over its mean is their count, and the rows' sums over the
+     * per-token loss are the targets); so does the loss over batch x T (over the per-token loss: the targets'
+     * share of the 4 x 9 cells), at either width, and its gradient. The per-token loss stays in sight */
     text = exported_at("10-generation", 6, PL_VIEW_LOSS, 0);
-    ck_assert_msg(strstr(text, "join the ????? real ones") && strstr(text, "(mean ????\?)"), "%.1500s", text);
+    ck_assert_msg(strstr(text, "join the ????? real ones") && strstr(text, "sum to ????? (mean ????\?)") &&
+                      strstr(text, "  batch x T      ?????  ?????\n") && strstr(text, ", batch x T ?????\n") &&
+                      strstr(text, "  per token      4.14532  0.247986\n"),
+                  "%.1500s", text);
     free(text);
     /* lesson 07 step 1 asks the loss's fake pad targets: the static cache's empty slots are the same cells (its
      * rows are the loss's, 8 steps wider), and their share of its slots, on show, gives them; so does the train

@@ -771,10 +771,13 @@ static const struct {
      * cells in the layers and loss views, the corpus's RNN steps on pads
      * when the corpus is those prompts; and those rows' real tokens (the
      * loss's real targets are one fewer a row), with the cache's rows and
-     * width on show */
+     * width on show; the loss over batch x T is the per-token loss times
+     * the real targets over the B x T cells on show (its gradient, and the
+     * rows padded wider, alike): the real targets by a division */
     {"kvcache.pad_slots",
      "kvcache.pad_share kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share layers.pads "
-     "loss.fake_terms cost.rnn_wasted loss.real_terms masks.real_tokens attention.real_tokens identity.pads"},
+     "loss.fake_terms cost.rnn_wasted loss.real_terms masks.real_tokens attention.real_tokens identity.pads "
+     "loss.batch_t loss.batch_t_wide loss.grad_batch_t"},
     {"kvcache.pad_share",
      "kvcache.pad_slots kvcache.pad_bytes kvcache.first_step_pad_share kvcache.last_step_pad_share"},
     {"kvcache.static_pad_slots", "kvcache.static_pad_share"},

@@ -192,8 +192,10 @@ PlStatus pl_report_loss_text(FILE *f, const PlCorpus *c, const void *result, con
         fprintf(f, "  row %d (review %d): ", b, b < info->nrows ? info->rows[b] : -1);
         char names[96];
         pl_fig_fprintf(f, l, count_names(r, b, names, sizeof names), "%ld", n);
-        fprintf(f, " positions count, their losses sum to %.4f (mean ", s); /* sum over mean: the count */
-        pl_fig_fprintf(f, l, names, "%.4f", n ? s / (double)n : 0.0), fputs(")\n", f);
+        /* sum over mean is the count, and the rows' sums over the per-token loss are the targets: a
+         * hidden count hides its row's sum and mean */
+        fputs(" positions count, their losses sum to ", f), pl_fig_fprintf(f, l, names, "%.4f", s);
+        fputs(" (mean ", f), pl_fig_fprintf(f, l, names, "%.4f", n ? s / (double)n : 0.0), fputs(")\n", f);
     }
     fprintf(f, "\n  normalisation   loss     |gradient|\n");
     fputs("  per token      ", f), pl_fig_fprintf(f, l, "loss.per_token", "%.5f", (double)r->per_token);
