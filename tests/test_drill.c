@@ -215,7 +215,7 @@ START_TEST(test_parser_reads_everything) {
     ck_assert_str_eq(pl_deck_measure_label(it, -1), "the loss as they computed it");
     ck_assert_int_eq(it->nalso, 3);
     ck_assert_ptr_null(it->also_label[0]); /* without a label, the quantity's help, never its name */
-    ck_assert_str_eq(pl_deck_measure_label(it, 0), "pad targets that join without it");
+    ck_assert_str_eq(pl_deck_measure_label(it, 0), "pad targets that join the loss without ignore_index");
     ck_assert_str_eq(pl_deck_measure_label(it, 2), "once the pads are learnt");
     ck_assert_int_eq(it->expect, 0);
     ck_assert_int_eq(it->trains, 0);

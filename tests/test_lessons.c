@@ -1011,12 +1011,16 @@ START_TEST(test_a_wrong_number_is_diagnosed) {
     snprintf(typed, sizeof typed, "%.0f", real);
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
     char want[300];
-    snprintf(want, sizeof want, "%.0f is batch.real_tokens here (its real tokens); the question asks for "
-             "batch.pad_cells (its pad cells).", real);
+    snprintf(want, sizeof want,
+             "%.0f is the real tokens of the example's batch here; the question asks for "
+             "the pad cells of the example's batch.",
+             real);
     ck_assert_str_eq(pl_lesson_run_state(r)->message, want);
     snprintf(typed, sizeof typed, "%.1f%%", 100.0 * share); /* the share for the count */
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
-    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "is batch.pad_share here"), "%s", pl_lesson_run_state(r)->message);
+    ck_assert_msg(
+        strstr(pl_lesson_run_state(r)->message, "is the share of the example's batch's cells that are pads here"), "%s",
+        pl_lesson_run_state(r)->message);
     snprintf(typed, sizeof typed, "%.0f", pads * 3 + 10);
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
     snprintf(want, sizeof want, "%s is not it: the lab's number is much lower.", typed);

@@ -405,6 +405,25 @@ START_TEST(test_blocks_quantities_read_one_tile_a_row) {
 }
 END_TEST
 
+/* A wrong answer's diagnosis says a quantity in its help's words ("1300 is
+ * the real tokens of the example's batch here"): no help leans on the row
+ * above it in the list ("of which on pads", "the same with the mask"). */
+START_TEST(test_every_quantitys_help_stands_alone) {
+    static const char *const leaning[] = {"of which", "the same", "its ", "their ", "that ",
+                                          "the most", "of those", "per ", "them",   "it "};
+    static const char *const bare[] = {"the lowest", "the highest", "the most", "the fewest"};
+    for (int i = 0; i < pl_quantity_count(); i++) {
+        const char *h = pl_quantity_help(i);
+        ck_assert_msg(h && *h, "%s has no help", pl_quantity_pattern(i));
+        for (size_t k = 0; k < sizeof leaning / sizeof leaning[0]; k++)
+            ck_assert_msg(strncmp(h, leaning[k], strlen(leaning[k])) != 0, "%s: '%s' leans on the row above",
+                          pl_quantity_pattern(i), h);
+        for (size_t k = 0; k < sizeof bare / sizeof bare[0]; k++)
+            ck_assert_msg(strcmp(h, bare[k]) != 0, "%s: '%s' leans on the row above", pl_quantity_pattern(i), h);
+    }
+}
+END_TEST
+
 Suite *quantity_suite(void) {
     Suite *s = suite_create("quantity");
     TCase *att = tcase_create("attention shapes");
@@ -429,6 +448,9 @@ Suite *quantity_suite(void) {
     tcase_add_test(cost, test_the_p95_is_a_length_by_nearest_rank);
     tcase_add_test(cost, test_half_rounds_to_float16_and_overflows_past_65504);
     suite_add_tcase(s, cost);
+    TCase *words = tcase_create("words");
+    tcase_add_test(words, test_every_quantitys_help_stands_alone);
+    suite_add_tcase(s, words);
     TCase *runs = tcase_create("runs");
     tcase_set_timeout(runs, 120);
     tcase_add_test(runs, test_the_spread_and_the_drift_of_runs_written_by_hand);

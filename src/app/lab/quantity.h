@@ -55,7 +55,8 @@ int pl_quantity_value_in(const PlQuantity *q, const void *result, const PlLabSet
 const char *pl_quantity_format(const PlQuantity *q, double v, char *buf, int cap);
 PlQuantityFormat pl_quantity_kind_of_format(const PlQuantity *q);
 const char *pl_quantity_name(const PlQuantity *q, char *buf, int cap);
-/* What q is, in the words --quantities gives it ("its pad cells"). */
+/* What q is, in the words --quantities gives it ("the pad cells of the
+ * example's batch"): a phrase that stands alone. */
 const char *pl_quantity_help_of(const PlQuantity *q);
 
 /* How close an answer must be. */

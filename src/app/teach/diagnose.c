@@ -13,8 +13,9 @@ static int near(const PlQuantity *q, double a, double x, const PlTolerance *t) {
     return a >= lo && a <= hi && !(x == 0.0 && a != 0.0 && pl_quantity_kind_of_format(q) != PL_QF_COUNT);
 }
 
-/* A determiner of q typed for it: "1300 is batch.real_tokens (its real
- * tokens) here; the question asks for batch.pad_cells (its pad cells)". */
+/* A determiner of q typed for it, each said in words (the quantities' helps
+ * stand alone): "1300 is the real tokens of the example's batch here; the
+ * question asks for the pad cells of the example's batch." */
 static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *out, int cap) {
     char name[96], why[160], list[512];
     const char *by = pl_quantity_determiners(pl_quantity_name(q, name, sizeof name), list, sizeof list);
@@ -33,8 +34,8 @@ static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *
         double as_d;
         if (pl_quantity_read(&d, typed, &as_d)) continue; /* read in d's own unit */
         if (!near(&d, as_d, x, share ? NULL : &exact)) continue;
-        snprintf(out, (size_t)cap, "%s is %s here (%s); the question asks for %s (%s).", typed, one,
-                 pl_quantity_help_of(&d), name, pl_quantity_help_of(q));
+        snprintf(out, (size_t)cap, "%s is %s here; the question asks for %s.", typed, pl_quantity_help_of(&d),
+                 pl_quantity_help_of(q));
         return 1;
     }
     return 0;
