@@ -1127,6 +1127,30 @@ START_TEST(test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered) {
 }
 END_TEST
 
+/* Beside a lesson the cost view's bars have no room for their values
+ * (builtin's "12M (12.0x as many as static), shapes 2"): the strategies go
+ * into a table under the plots, which stay (lesson 02 step 1 reads the
+ * histogram and the sweep). It drew the table alone, the plots' numbers as
+ * lines, and left the pane's lower half empty. */
+START_TEST(test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    gui_dl_done(&f.dl); /* the window's default 1280x800 leaves its view about 800 wide beside the lesson */
+    gui_dl_init(&f.dl, &f.st, PANE_W + 16 + 800, 800);
+    PlLessonPlay p;
+    int from = open_step_frame(&f, &p, "02-maxlen", 0);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    ck_assert_msg(view_text(&f.dl, from, "review lengths") && !view_text(&f.dl, from, "review lengths: p50"),
+                  "the lengths' histogram, not its numbers as a line");
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "static batches over maxlen"));
+    const char *row = view_text(&f.dl, from, "packed");
+    ck_assert_ptr_nonnull(row); /* the table's last row, in sight */
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -2137,6 +2161,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_no_shipped_lesson_shows_an_asked_figure_before_its_answer);
     tcase_add_test(lesson, test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in_sight);
     tcase_add_test(lesson, test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered);
+    tcase_add_test(lesson, test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

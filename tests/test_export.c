@@ -665,6 +665,11 @@ START_TEST(test_another_views_words_for_the_asked_figure_are_hidden) {
                       strstr(text, "  per token      4.14532  0.247986\n"),
                   "%.1500s", text);
     free(text);
+    /* ... and the four prompts are the corpus's one batch, padded to the longest as the cache is: its real
+     * tokens with its 4 x 9 cells on show are the pad slots' complement */
+    text = exported_at("10-generation", 6, PL_VIEW_BATCH, 0);
+    ck_assert_msg(strstr(text, "real tokens ?????; positions the mask marks real ?????"), "%.3000s", text);
+    free(text);
     /* lesson 07 step 1 asks the loss's fake pad targets: the static cache's empty slots are the same cells (its
      * rows are the loss's, 8 steps wider), and their share of its slots, on show, gives them; so does the train
      * view's identity batch, the same rows at the same width */

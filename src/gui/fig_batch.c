@@ -354,10 +354,11 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
             }
         if (m->real_tokens == m->keep[0]) strncat(keep, ",masks.real_tokens", sizeof keep - strlen(keep) - 1);
         snprintf(look, sizeof look,
-                 "example %d: %s real tokens, %s pads; each convention read its own way keeps %s cells: %s",
+                 "example %d: %s real tokens, %s pads; over the %d rows each convention read its own way keeps %s "
+                 "cells: %s",
                  m->example[m->row], PL_FIG("batch.example_kept", "%d", m->len[m->row]),
-                 PL_FIG("batch.example_pads", "%d", m->pads[m->row]), PL_FIG(keep, "%ld", m->keep[0]),
-                 PL_FIG(keep, "%s", m->agree ? "the real tokens" : "they disagree"));
+                 PL_FIG("batch.example_pads", "%d", m->pads[m->row]), m->B, PL_FIG(keep, "%ld", m->keep[0]),
+                 PL_FIG(keep, "%s", m->agree ? "their real tokens" : "they disagree"));
     }
     *current = m && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look,

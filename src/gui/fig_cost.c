@@ -33,6 +33,13 @@ static int sweep_point(int maxlen) {
 }
 
 /* maxlen: where the marker goes; shown: how its label names it ("200", "none (longest: 2474)"). */
+/* The maxlen marker's label: the reviews longer than maxlen are the rows
+ * truncation cuts, the truncated share as a count. */
+static const char *maxlen_label(const PlLabCost *k, const char *shown, char *buf, size_t cap) {
+    snprintf(buf, cap, "maxlen %s: %s reviews cut", shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
+    return buf;
+}
+
 static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
     int top = 1;
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
@@ -79,9 +86,7 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
         gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
         gui_datum(dl, names[i], pct[i], 0, NULL);
     }
-    /* the reviews longer than maxlen are the rows truncation cuts: the truncated share as a count */
-    snprintf(label, sizeof label, "maxlen %s: %s reviews cut", shown,
-             PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
+    maxlen_label(k, shown, label, sizeof label);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
     if (!hidden(dl, "cost.truncated_share")) gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
     /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
@@ -477,12 +482,18 @@ static void table_row(GuiList *dl, double x0, double y, double cw, const PlLabCo
                   PL_FIG(shapes, "%lld", (long long)s->cost.shapes));
 }
 
+/* The height the strategies' table takes in a, or 0 when a is too narrow for it. */
+static double table_need(const GuiList *dl, GuiRect a, const PlLabCost *k) {
+    double cw = gui_text_w(dl, GUI_SMALL, 1, "0"), th = gui_text_h(dl, GUI_SMALL);
+    return T_END * cw > a.w ? 0.0 : (k->nstrategies + 2) * th;
+}
+
 /* The strategies as a table, a row each (their cells and score cells
  * against static's, their shapes), from the top of a; 0 (nothing drawn)
  * when a is too narrow or too short for it. */
 static int strategy_table(GuiList *dl, GuiRect a, const PlLabCost *k, int selected) {
-    double cw = gui_text_w(dl, GUI_SMALL, 1, "0"), th = gui_text_h(dl, GUI_SMALL);
-    if (T_END * cw > a.w || (k->nstrategies + 2) * th > a.h) return 0;
+    double cw = gui_text_w(dl, GUI_SMALL, 1, "0"), th = gui_text_h(dl, GUI_SMALL), need = table_need(dl, a, k);
+    if (need <= 0.0 || need > a.h) return 0;
     static const struct {
         int col;
         const char *head[2];
@@ -569,19 +580,25 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     int selected = set->batching;
     double gap = 24 * dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     GuiRect top = gui_row(a, 2, 0, gap), bottom = gui_row(a, 2, 1, gap);
-    double need = bars_need(dl, a, k, gap, selected);   /* a row per strategy, its name whole, and the panel's head */
-    if (!bars_fit(dl, a, k, gap, selected)) need = 1e9; /* too narrow for a value beside its bar: lines */
+    double need = bars_need(dl, a, k, gap, selected); /* a row per strategy, its name whole, and the panel's head */
+    int bars = bars_fit(dl, a, k, gap, selected);
+    if (!bars) /* too narrow for a value beside its bar: the table under the plots, else lines */
+        need = table_need(dl, a, k) > 0.0 ? table_need(dl, a, k) : 1e9;
     int maxlen = pl_maxlen_of(set->maxlen, st.info->longest); /* none: the marker at the longest */
     char shown[64];
     pl_maxlen_text(set->maxlen, st.info->longest, shown, sizeof shown);
-    if (bottom.h < need) { /* the bars take what their rows need; the plots above the rest */
+    if (bottom.h < need || !bars) { /* the bars (or the table) take what their rows need; the plots the rest */
         bottom = (GuiRect){a.x, a.y + a.h - need, a.w, need};
         top = (GuiRect){a.x, a.y, a.w, a.h - need - gap};
     }
-    if (top.h < 14 * th) { /* too short for the two plots: their numbers as lines, the bars under them */
+    char mark[160]; /* the plots need room for the maxlen marker's label across a panel */
+    int narrow = gui_text_w(dl, GUI_SMALL, 0, maxlen_label(k, shown, mark, sizeof mark)) + 60 * dl->st->unit >
+                     gui_col(top, 2, 0, gap).w ||
+                 top.h < 18 * th;
+    if (top.h < 14 * th || (!bars && narrow)) { /* the two plots' numbers as lines, the bars under them */
         double y = summary(dl, a, k, shown, set);
         bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};
-        if (bottom.h < need) { /* too short for the bars too: a line per strategy */
+        if (!bars || bottom.h < need) { /* too short for the bars too: a line per strategy */
             strategy_lines(dl, bottom, k, selected);
             return;
         }
@@ -591,6 +608,10 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     }
     lengths(dl, gui_col(top, 2, 0, gap), k, maxlen, shown);
     sweep(dl, gui_col(top, 2, 1, gap), k, maxlen, shown, set);
+    if (!bars) {
+        strategy_table(dl, bottom, k, selected);
+        return;
+    }
     strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, selected);
     strategy_bars(dl, gui_col(bottom, 2, 1, gap), k, 1, selected);
 }

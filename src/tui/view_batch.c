@@ -306,11 +306,11 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
     }
     /* agreeing, the one count is every convention's */
     pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
-              "each read its own way, all four keep %s cells: %s",
+              "each read its own way, all four keep %s cells of the %d rows: %s",
               PL_FIG(m->agree ? "masks.keep(keras),masks.keep(torch),masks.keep(hf),masks.keep(additive)"
                               : "masks.keep(keras)",
                      "%ld", m->keep[0]),
-              m->agree ? "the real tokens" : "they disagree");
+              m->B, m->agree ? "their real tokens" : "they disagree");
     row++;
     pane_put(p, row++, 0, p->box.w, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
              PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);

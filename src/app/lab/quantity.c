@@ -1035,7 +1035,8 @@ static const struct {
 /* A batch's pads, where its rows are the close-up's (a batch of 4 rows or
  * fewer) or the corpus's (a corpus of one batch). */
 static const char *batch_aliases(const char *name, const PlLabSettings *s, int reviews, char *buf, size_t cap) {
-    /* the cache pads its prompts to the longest: a dynamic batch's pads, the same cells */
+    /* the cache pads its prompts to the longest: a dynamic batch's pads, the same cells (its real tokens
+     * with its rows and width on show give them) */
     int cache = strcmp(name, "kvcache.pad_slots") == 0 && s->batching == PL_BATCH_DYNAMIC;
     if (!cache && strcmp(name, "batch.pad_cells") && strcmp(name, "batch.pad_share") &&
         strcmp(name, "batch.real_tokens"))
@@ -1045,7 +1046,7 @@ static const char *batch_aliases(const char *name, const PlLabSettings *s, int r
                 (s->batch <= PL_PROBE_FOCUS_ROWS || (one && reviews <= PL_PROBE_FOCUS_ROWS)); /* and the close-up */
     snprintf(buf, cap, "%s%s%s%s%s%s", whole ? CLOSE_UP_PADS : "", whole && s->batching == PL_BATCH_DYNAMIC ? " " : "",
              whole && s->batching == PL_BATCH_DYNAMIC ? CACHE_PADS : "", one ? " " : "", one ? COST_GROUP : "",
-             cache && whole ? " batch.pad_cells batch.pad_share" : "");
+             cache && whole ? " batch.pad_cells batch.pad_share batch.real_tokens" : "");
     return whole || one ? buf : NULL;
 }
 
