@@ -1151,6 +1151,33 @@ START_TEST(test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table) {
 }
 END_TEST
 
+/* A small batch shows its tokens in its cells, as the terminal's word
+ * lines do: lesson 10 step 10's prompts end with an end token whose id is
+ * the pad's, a real cell that reads <pad> (four of them); the pads' cells
+ * hold no word. */
+START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    gui_dl_done(&f.dl);
+    gui_dl_init(&f.dl, &f.st, PANE_W + 16 + 800, 800);
+    PlLessonPlay p;
+    int from = open_step_frame(&f, &p, "10-generation", 9);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    int pads = 0, words = 0;
+    for (int i = from; i < f.dl.n; i++) {
+        if (f.dl.items[i].kind != GUI_I_TEXT || f.dl.items[i].color != GUI_C_BG) continue;
+        const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
+        pads += strcmp(t, "<pad>") == 0;
+        words += strcmp(t, "great") == 0 || strcmp(t, "dull") == 0;
+    }
+    ck_assert_int_eq(pads, 4);
+    ck_assert_int_eq(words, 2);
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -2162,6 +2189,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in_sight);
     tcase_add_test(lesson, test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered);
     tcase_add_test(lesson, test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table);
+    tcase_add_test(lesson, test_a_small_batch_shows_its_words_in_its_cells);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

@@ -35,6 +35,34 @@ static void cell_row(GuiList *dl, GuiRect r, const uint8_t *mask, int T) {
     }
 }
 
+/* w into out, shortened (a '.' for what is left out, cut between
+ * characters) until it is at most max wide. */
+static const char *fit_word(const GuiList *dl, const char *w, double max, char *out, size_t cap) {
+    snprintf(out, cap, "%s", w);
+    size_t n = strlen(out);
+    while (n > 1 && gui_text_w(dl, GUI_SMALL, 0, out) > max) {
+        do n--;
+        while (n > 1 && ((unsigned char)out[n] & 0xC0) == 0x80);
+        out[n - 1] = '.', out[n] = '\0';
+    }
+    return out;
+}
+
+/* Row i's words in its real cells, where a row is a line high and a cell
+ * holds a short word: a small batch read as its tokens (a real <pad> among
+ * them shows as one), as the terminal's word lines read it. */
+static void cell_words(GuiList *dl, GuiRect row, const PlBatch *b, int i, const PlCorpus *c) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), cw = row.w / b->T;
+    if (row.h < th + 2 * u || cw < gui_text_w(dl, GUI_SMALL, 0, "<pad>") + 6 * u) return;
+    for (int t = 0; t < b->T; t++) {
+        size_t at = (size_t)i * b->T + (size_t)t;
+        if (!b->mask[at]) continue;
+        char w[96];
+        gui_text(dl, row.x + (t + 0.5) * cw, row.y + row.h / 2 - th / 2, GUI_SMALL, GUI_C_BG, GUI_CENTER, "%s",
+                 fit_word(dl, pl_corpus_word(c, b->ids[at]), cw - 6 * u, w, sizeof w));
+    }
+}
+
 static const char *mask_text(const PlProbeBatch *r, size_t at, char *buf, int cap) {
     if (r->conv == PL_MASK_ADDITIVE) snprintf(buf, (size_t)cap, "%s", r->additive[at] == 0.0f ? "0" : "-inf");
     else snprintf(buf, (size_t)cap, "%d", r->conv_mask[at]);
@@ -68,6 +96,7 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
             gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
                           "%s%6d %s", mine ? ">" : " ", b->row[i], FIG(kept, "%4d", b->len[i]));
         cell_row(dl, row, b->mask + (size_t)i * b->T, b->T);
+        cell_words(dl, row, b, i, c);
         if (!hidden(dl, kept)) gui_datum(dl, "real tokens", b->row[i], b->len[i], NULL);
         int cut = b->orig_len[i] - b->len[i];
         if (cut > 0) { /* the cut tokens, on the side they were cut from */
