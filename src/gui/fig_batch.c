@@ -603,7 +603,9 @@ static int cache_text(const PlProbeKvcache *k, const PlResultStatus *st, int bri
              PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / slots),
              PL_FIG("kvcache.pad_bytes", "%lld", (long long)(k->pad_slots * k->bytes_per_slot)));
     snprintf(line[2], CACHE_LINE,
-             "a static cache of %s slots a row: %s hold no token (%s); scores on pad slots %s at step 1",
+             "a static cache of %s slots a row: %s hold no token (%s); scores on pad slots %s "
+             "at\xc2\xa0step\xc2\xa0"
+             "1", /* kept on one line (no-break spaces) */
              PL_FIG("kvcache.static_len", "%d", k->static_len),
              PL_FIG("kvcache.static_pad_slots", "%lld", (long long)k->static_pad_slots),
              PL_FIG("kvcache.static_pad_share", "%.1f%%",

@@ -33,10 +33,16 @@ static int sweep_point(int maxlen) {
 }
 
 /* maxlen: where the marker goes; shown: how its label names it ("200", "none (longest: 2474)"). */
+/* "reviews", or "review" for one (a hidden count keeps the plural, which would give it away). */
+static const char *reviews_word(const GuiList *dl, const PlLabCost *k) {
+    return k->len_over_maxlen == 1 && !hidden(dl, "cost.truncated_share") ? "review" : "reviews";
+}
+
 /* The maxlen marker's label: the reviews longer than maxlen are the rows
  * truncation cuts, the truncated share as a count. */
-static const char *maxlen_label(const PlLabCost *k, const char *shown, char *buf, size_t cap) {
-    snprintf(buf, cap, "maxlen %s: %s reviews cut", shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
+static const char *maxlen_label(const GuiList *dl, const PlLabCost *k, const char *shown, char *buf, size_t cap) {
+    snprintf(buf, cap, "maxlen %s: %s %s cut", shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen),
+             reviews_word(dl, k));
     return buf;
 }
 
@@ -86,7 +92,7 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
         gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
         gui_datum(dl, names[i], pct[i], 0, NULL);
     }
-    maxlen_label(k, shown, label, sizeof label);
+    maxlen_label(dl, k, shown, label, sizeof label);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
     if (!hidden(dl, "cost.truncated_share")) gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
     /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
@@ -541,9 +547,9 @@ static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selec
 /* The two upper plots' numbers as lines at the top of a; returns the y under them. */
 static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown, const PlLabSettings *set) {
     double y = gui_fig_line(
-        dl, a, a.y, GUI_C_FG, "review lengths: p50 %s, p90 %.0f, p95 %s, p99 %.0f tokens; maxlen %s: %s reviews cut",
+        dl, a, a.y, GUI_C_FG, "review lengths: p50 %s, p90 %.0f, p95 %s, p99 %.0f tokens; maxlen %s: %s %s cut",
         PL_FIG("corpus.median", "%.0f", k->lengths.median), k->len_p90, PL_FIG("corpus.p95", "%.0f", k->lengths.p95),
-        k->len_p99, shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen));
+        k->len_p99, shown, PL_FIG("cost.truncated_share", "%d", k->len_over_maxlen), reviews_word(dl, k));
     char why[2][WHY];
     sweep_hidden(dl, k, set, why); /* the crossing goes with the curves that meet there */
     char names[3 * WHY] = "cost.crossing_maxlen";
@@ -592,7 +598,7 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         top = (GuiRect){a.x, a.y, a.w, a.h - need - gap};
     }
     char mark[160]; /* the plots need room for the maxlen marker's label across a panel */
-    int narrow = gui_text_w(dl, GUI_SMALL, 0, maxlen_label(k, shown, mark, sizeof mark)) + 60 * dl->st->unit >
+    int narrow = gui_text_w(dl, GUI_SMALL, 0, maxlen_label(dl, k, shown, mark, sizeof mark)) + 60 * dl->st->unit >
                      gui_col(top, 2, 0, gap).w ||
                  top.h < 18 * th;
     if (top.h < 14 * th || (!bars && narrow)) { /* the two plots' numbers as lines, the bars under them */
