@@ -203,13 +203,25 @@ typeslow Space Space
 check_screen "at 80x24 a question's pane grows to show its first choice" "The share of tokens kept"
 check_screen "and its last" "Nothing changes: padding is fixed by maxlen"
 if screen | grep -qF "(more: down)"; then fail "and no choice is left below the fold" "$(screen)"; else pass "and no choice is left below the fold"; fi
+right=$(letter_of 'The share of tokens kept') # read before the feedback scrolls the choices up
 typeslow "$(letter_of 'The share of padding')" s
-check_screen "after a wrong choice, s shows the answer by its letter" "The answer is $(letter_of 'The share of tokens kept')) The share of tokens kept"
+check_screen "after a wrong choice, s shows the answer by its letter" "The answer is $right) The share of tokens kept"
 typeslow PPage PPage
 check_screen "Page Up goes back to where the lesson resumed" "step 2 of 7: Count the pads"
 T send-keys -t lab q
 check_screen "q quits" "EXIT=0"
 grep -q "^learner = 00000000000000b2$" "$STATE" && pass "the learner's salt is kept" || fail "the learner's salt is kept" "$(cat "$STATE")"
+
+# At 80x24 a wrong choice's explanation comes under the question, which stays in sight (it scrolled away).
+W=80 H=24 start lesson 07-loss
+check_screen "lesson 7 opens" "step 1 of 13: Which positions count"
+typeslow Space Space Space
+check_screen "its fourth step asks a choice" "model's text is poor. What do you check first?"
+typeslow "$(letter_of 'The attention mask')"
+check_screen "a wrong choice gets its why" "No: it decides which keys the model reads"
+check_screen "under the question's first line, still in sight" "In the first epoch the loss falls fast"
+T send-keys -t lab q
+check_screen "q quits" "EXIT=0"
 
 # Esc hands the keys to the lab; a lock says so.
 mkdir -p "$XDG_DATA_HOME/padlab/lessons"

@@ -44,6 +44,19 @@ static void head_text(const PlLessonPlay *p, char *title, char *step, char *head
     snprintf(head, cap, " %s  |  %s%s", title, step, p->explore ? "   (exploring the lab: Esc returns)" : "");
 }
 
+/* Whether the step's question still waits for its answer. */
+static int question_open(const PlLessonPlay *p) {
+    const PlQuestion *q = &pl_lesson_run_step(p->run)->q;
+    const PlLessonState *st = pl_lesson_run_state(p->run);
+    return (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && st->answer != PL_ANS_RIGHT && !st->solution;
+}
+
+/* The first line from i on that holds text, or L->n. */
+static int next_text(const TuiLines *L, int i) {
+    while (i < L->n && L->text[i][0] == '\0') i++;
+    return i;
+}
+
 int tui_lesson_rows(TuiLesson *t, PlLab *lab, int w) {
     TuiLines *L = t->layout;
     char title[300], step[300], head[700];
@@ -51,8 +64,10 @@ int tui_lesson_rows(TuiLesson *t, PlLab *lab, int w) {
     head_text(&t->play, title, step, head, sizeof head);
     int question_end = lay_out(L, t, lab, w - 2);
     if (!question_end) return 0;
-    int marker = L->n > question_end; /* "(more: down)" takes a row of its own */
-    return (tui_width(head) > w ? 2 : 1) + question_end + marker;
+    /* an open question wants its feedback (a wrong choice's why, a hint) beside it too */
+    int lines = question_open(&t->play) ? L->n : question_end;
+    int marker = L->n > lines; /* "(more: down)" takes a row of its own */
+    return (tui_width(head) > w ? 2 : 1) + lines + marker;
 }
 
 /* Line i of L at row `row` of the box. */
@@ -87,6 +102,25 @@ static int draw_pinned(TuiLesson *t, TuiBox b, int rows, int qend) {
     return 1;
 }
 
+/* An open question whose feedback does not fit beside it (a wrong
+ * choice's long explanation): the question and its choices at the top,
+ * the feedback under them from its first line, scrolling on its own. 0
+ * when the question alone leaves the feedback less than two rows. */
+static int draw_question_first(TuiLesson *t, TuiBox b, int rows, int qend) {
+    TuiLines *L = t->layout;
+    int first = L->upto_first, fb = next_text(L, qend);
+    if (first < 0 || !question_open(&t->play) || fb >= L->n) return 0;
+    int room = rows - (qend - first) - 1; /* the feedback's rows, a marker's among them */
+    if (room < 2) return 0;
+    int *scroll = &t->play.scroll, span = L->n - fb;
+    if (*scroll >= PL_LESSON_SCROLL_END || *scroll > span - (room - 1)) *scroll = 0; /* from the feedback's start */
+    for (int i = first; i < qend; i++) put_line(L, b, 1 + (i - first), i);
+    int more = span - *scroll > room, shown = more ? room - 1 : room;
+    for (int i = 0; i < shown && fb + *scroll + i < L->n; i++) put_line(L, b, 1 + (qend - first) + i, fb + *scroll + i);
+    if (more) tui_put(b.y + rows, b.x + b.w - 16, 15, " (more: down) ");
+    return 1;
+}
+
 void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
     TuiLines *L = t->layout;
     if (!L) return;
@@ -108,10 +142,21 @@ void tui_lesson_draw(TuiLesson *t, PlLab *lab, TuiBox b) {
     }
     tui_color_off(TUI_TITLE);
     int qend = lay_out(L, t, lab, b.w - 2), rows = b.h - 1;
-    if (L->n > rows && qend > 0 && draw_pinned(t, b, rows, qend)) return;
-    if (p->scroll > L->n - rows) p->scroll = L->n - rows > 0 ? L->n - rows : 0;
-    int more = L->n - p->scroll > rows, shown = more ? rows - 1 : rows; /* the marker has a row of its own */
-    for (int i = 0; i < shown && p->scroll + i < L->n; i++) put_line(L, b, 1 + i, p->scroll + i);
+    if (L->n > rows && qend > 0 && (draw_pinned(t, b, rows, qend) || draw_question_first(t, b, rows, qend))) return;
+    if (p->scroll >= PL_LESSON_SCROLL_END && qend > 0 && L->n > rows) {
+        /* an answer's verdict (Right, the solution) and what follows it, longer than the pane (a long
+         * reveal), come into view from the verdict's first line, a line above it for context */
+        int v = next_text(L, qend), end = L->n - (rows - 1);
+        while (v < L->n && L->color[v] != TUI_GOOD && L->color[v] != TUI_CHANGED) v++;
+        if (v == L->n) v = next_text(L, qend);
+        p->scroll = v - 1 < end ? (v - 1 > 0 ? v - 1 : 0) : end; /* clamped under it */
+    }
+    int last = L->n <= rows ? 0 : L->n - (rows - 1); /* the furthest scroll, the "more: up" row below it */
+    if (p->scroll > last) p->scroll = last;
+    int up = p->scroll > 0, avail = rows - up; /* each marker has a row of its own */
+    int more = L->n - p->scroll > avail, shown = more ? avail - 1 : avail;
+    if (up) tui_put(b.y + 1, b.x + b.w - 14, 13, " (more: up) ");
+    for (int i = 0; i < shown && p->scroll + i < L->n; i++) put_line(L, b, 1 + up + i, p->scroll + i);
     if (more) tui_put(b.y + b.h - 1, b.x + b.w - 16, 15, " (more: down) ");
 }
 

@@ -62,6 +62,14 @@ void pl_ledger_show(PlLedger *l, const char *name) {
         memcpy(l->shown[l->nshown++], name, n + 1);
 }
 
+void pl_ledger_unhide(PlLedger *l, const char *name) {
+    if (l->n > PL_LEDGER_MAX) return; /* overflowed: it hides everything, never too little */
+    for (int i = 0; i < l->n;)
+        if (strcmp(l->name[i], name) == 0)
+            memmove(l->name[i], l->name[i + 1], (size_t)(--l->n - i) * sizeof l->name[i]);
+        else i++;
+}
+
 static int hides_one(const PlLedger *l, const char *s, size_t n) {
     if (n == 0) return 0;
     for (int i = 0; i < l->training && training_name(s, n); i++)

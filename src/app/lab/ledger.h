@@ -69,6 +69,10 @@ void pl_ledger_hide(PlLedger *l, const char *name);
  * yet still hides every other figure of training. A name hidden by name
  * stays hidden. */
 void pl_ledger_show(PlLedger *l, const char *name);
+/* Takes back pl_ledger_hide(l, name) (exactly that name; an overflowed
+ * ledger still hides everything): a figure the learner has answered, which
+ * another question names among what determines its own. */
+void pl_ledger_unhide(PlLedger *l, const char *name);
 /* Hides every figure of the runs that figure `name` of training is read
  * from (its family, as the layout above says), which pl_ledger_show may
  * lift. pl_ledger_hide does this for a figure of training by itself. */

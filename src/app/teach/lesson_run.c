@@ -366,7 +366,8 @@ void pl_lesson_run_record(const PlLessonRun *r, PlLessonProgress *p) {
  * answered right nor solved. */
 static int open_here(const PlLessonRun *r) {
     const PlQuestion *q = &pl_lesson_run_step(r)->q;
-    return (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution;
+    return (q->kind == PL_Q_ASK || q->kind == PL_Q_CHOOSE) && r->st.answer != PL_ANS_RIGHT && !r->st.solution &&
+           !r->seen[r->st.step]; /* a step answered before and come back to keeps its figures in sight */
 }
 
 /* Where step j's open question shows at other settings: the runs of its
@@ -401,7 +402,10 @@ static void hide_elsewhere(const PlLessonRun *r, int j, const PlLabSettings *her
         if (same_fact || (strchr(a, '(') && !strstr(a, "(*)"))) pl_ledger_hide(out, a);
 }
 
-/* What every question but step `but`'s hides now. */
+/* What every question but step `but`'s hides now. A figure the learner has
+ * answered stays in sight where it is the same fact, though a question not
+ * answered yet names it among what determines its own (lesson 07 asks the
+ * fake targets, then their share: its reveal showed '?????'). */
 static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
     pl_ledger_clear(out);
     const PlLabSettings *now = pl_lab_settings(r->lab);
@@ -413,6 +417,15 @@ static void ledger_but(PlLessonRun *r, int but, PlLedger *out) {
         PlLabSettings there;
         fold_resolved(r, j, &there);
         pl_lesson_question_hides_elsewhere(&r->l->steps[j], &there, now, out);
+    }
+    for (int j = 0; j < r->l->nsteps; j++) {
+        const PlQuestion *q = &r->l->steps[j].q;
+        PlLabSettings there;
+        char name[96];
+        if (!r->seen[j] || q->kind != PL_Q_ASK || !q->has_answer || pl_quantity_reads_training(&q->answer)) continue;
+        fold_resolved(r, j, &there);
+        if (pl_lesson_same_fact(&q->answer, &there, now))
+            pl_ledger_unhide(out, pl_quantity_name(&q->answer, name, sizeof name));
     }
 }
 
