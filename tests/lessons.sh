@@ -161,6 +161,17 @@ if [[ $rc -eq 0 && -n $crossing && -n $keep90 && -n $p95 ]] &&
     pass "a worksheet's summary names no question's figure ($crossing) nor an exercise's solution ($keep90, $p95)"
 else fail "a worksheet's summary names no question's figure nor an exercise's solution" "status $rc" \
     "crossing $crossing, 90% $keep90, p95 $p95" "$summary"; fi
+# Lesson 08 step 10 reads the seeds' spread as the yardstick for grouping: on a corpus where its runs sit at chance
+# (builtin:0:5000:70, seven reviews in ten positive) its reveal says the runs learned nothing instead.
+for c in builtin builtin:0:5000:70; do
+    run "$P" lesson 08-batching --handout "$TMP/h08-${c%%:*}${c#builtin}" --corpus "$c"
+    key=$(sed -n '/^## Step 10:/,/^## Step 11:/p' "$TMP/h08-${c%%:*}${c#builtin}/08-batching-key.md")
+    median=$(sed -n 's/.*, median \([0-9.]*%\)\..*/\1/p' <<<"$key" | head -n 1)
+    if [[ $c == builtin ]]; then want="Any effect of grouping has to stand out of a spread like this one."
+    else want="The median is within noise of chance here (70.0%, what always answering the larger class scores)"; fi
+    if [[ $rc -eq 0 ]] && grep -qF "$want" <<<"$key"; then pass "08 step 10's reveal on $c (median $median): ${want%% (*}"
+    else fail "08 step 10's reveal on $c: ${want%% (*}" "status $rc" "$key" "$err"; fi
+done
 touch "$TMP/plain"
 run "$P" lesson 06-attention --handout "$TMP/plain/sub"
 expect_error "--handout into a folder that cannot be made says why" "--handout: "
