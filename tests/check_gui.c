@@ -1127,17 +1127,23 @@ START_TEST(test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered) {
 }
 END_TEST
 
+/* A frame on a fresh lab at the default settings, as large as the window's
+ * default 1280x800 is beside a lesson: its view about 800 wide. */
+static void frame_open_beside_lesson(Frame *f) {
+    PlLabSettings s = pl_settings_default();
+    frame_open(f, &s);
+    gui_dl_done(&f->dl);
+    gui_dl_init(&f->dl, &f->st, PANE_W + 16 + 800, 800);
+}
+
 /* Beside a lesson the cost view's bars have no room for their values
  * (builtin's "12M (12.0x as many as static), shapes 2"): the strategies go
  * into a table under the plots, which stay (lesson 02 step 1 reads the
  * histogram and the sweep). It drew the table alone, the plots' numbers as
  * lines, and left the pane's lower half empty. */
 START_TEST(test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
-    gui_dl_done(&f.dl); /* the window's default 1280x800 leaves its view about 800 wide beside the lesson */
-    gui_dl_init(&f.dl, &f.st, PANE_W + 16 + 800, 800);
+    frame_open_beside_lesson(&f);
     PlLessonPlay p;
     int from = open_step_frame(&f, &p, "02-maxlen", 0);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
@@ -1156,11 +1162,8 @@ END_TEST
  * the pad's, a real cell that reads <pad> (four of them); the pads' cells
  * hold no word. */
 START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
-    gui_dl_done(&f.dl);
-    gui_dl_init(&f.dl, &f.st, PANE_W + 16 + 800, 800);
+    frame_open_beside_lesson(&f);
     PlLessonPlay p;
     int from = open_step_frame(&f, &p, "10-generation", 9);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);

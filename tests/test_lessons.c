@@ -1002,10 +1002,9 @@ START_TEST(test_an_answered_figure_stays_in_sight_before_a_later_question_it_det
                                "## t\nset: maxlen=100\nask: What share are pads?\nanswer: batch.pad_share\n"
                                "summary:\n- x\n";
     PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = run_text(text, &l, &lab);
     wait_for(lab, r);
     PlLedger led;
     pl_lesson_run_ledger(r, &led);
