@@ -304,13 +304,15 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
         mask_cells(p, row, 23, w, m, (PlMaskConv)c);
         pane_putc(p, TUI_DIM, row + 1, 2, p->box.w - 2, "%s", pl_mask_conv_code((PlMaskConv)c));
     }
-    /* agreeing, the one count is every convention's */
+    /* agreeing, the one count is every convention's: the close-up rows' real tokens (80 columns hold it) */
+    char rows[48];
+    snprintf(rows, sizeof rows, "the %d rows' real tokens", m->B);
     pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
-              "each read its own way, all four keep %s cells of the %d rows: %s",
+              "each read its own way, all four keep %s cells: %s",
               PL_FIG(m->agree ? "masks.keep(keras),masks.keep(torch),masks.keep(hf),masks.keep(additive)"
                               : "masks.keep(keras)",
                      "%ld", m->keep[0]),
-              m->B, m->agree ? "their real tokens" : "they disagree");
+              m->agree ? rows : "they disagree");
     row++;
     pane_put(p, row++, 0, p->box.w, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
              PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);
