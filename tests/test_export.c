@@ -1,6 +1,7 @@
 /* The lab's export: a view's full data as padlab-VIEW-N.txt and .json, the
  * first N that names neither, written whole or not at all, never over an
  * existing file; a folder that cannot be written is a clean error. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "app/lab/fill.h"
 #include "app/lab/lab.h"
+#include "app/report/out.h"
 #include "app/report/report.h"
 #include "app/teach/lesson_run.h"
 #include "patience.h"
@@ -964,11 +966,34 @@ START_TEST(test_a_strategy_with_the_selected_ones_cells_is_hidden_with_it) {
 }
 END_TEST
 
+/* An array of floats is one line, each float in the fewest digits that read
+ * back as itself: 0.1f as 0.1 (6 digits suffice), -0.000993448542f needs 9
+ * (%.6g reads back as another float), the smallest subnormal 1.4013e-45 is
+ * 6, FLT_MAX 3.40282347e+38 needs 9 (3.40282e+38 lies 3.5e32 off, past half
+ * its float spacing of 2^104); NaN and infinity are null. Worked out by hand. */
+START_TEST(test_a_float_array_is_one_line_in_the_fewest_exact_digits) {
+    const float v[] = {0.1f, -0.000993448542f, 1.40129846e-45f, NAN, INFINITY, 3.40282347e38f, 0.0f, -0.0f, 0.5f};
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    ck_assert_ptr_nonnull(f);
+    JsonW w;
+    json_begin(&w, f);
+    json_floats(&w, "v", v, (int)(sizeof v / sizeof v[0]));
+    json_end(&w);
+    fclose(f);
+    ck_assert_str_eq(buf,
+                     "{\n  \"v\": [0.1, -0.000993448542, 1.4013e-45, null, null, 3.40282347e+38, 0, -0, 0.5]\n}\n");
+    free(buf);
+}
+END_TEST
+
 Suite *export_suite(void) {
     Suite *s = suite_create("export");
     TCase *tc = tcase_create("files");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_exporting_twice_writes_the_first_and_second_files);
+    tcase_add_test(tc, test_a_float_array_is_one_line_in_the_fewest_exact_digits);
     tcase_add_test(tc, test_an_export_never_overwrites_a_file);
     tcase_add_test(tc, test_a_view_without_a_result_says_so);
     tcase_add_test(tc, test_the_train_view_exports_its_runs_table);

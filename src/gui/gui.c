@@ -245,9 +245,15 @@ static void export_svg(Gui *g) {
     dl->titles = 0, dl->mx = mx;
 }
 
-static void export_data(Gui *g) {
+static void draw_frame(Gui *g, Win *w);
+
+static void export_data(Gui *g, Win *w) {
     char path[512];
     PlErr err;
+    /* a wide attention map is hundreds of megabytes: say so before the wait, not after */
+    snprintf(g->message, sizeof g->message, "writing the %s view's data...",
+             pl_view_name((PlView)pl_lab_settings(g->lab)->view));
+    draw_frame(g, w);
     if (pl_lab_export(g->lab, (PlView)pl_lab_settings(g->lab)->view, ".", path, sizeof path, &err))
         snprintf(g->message, sizeof g->message, "export failed: %.200s", err.msg);
     else snprintf(g->message, sizeof g->message, "exported the view's data to %.200s (and .json)", path);
@@ -335,7 +341,7 @@ static void key_act(Gui *g, Win *w, const GuiKeyRow *k, int ch, int shift) {
     case GUI_DO_TAB: set_view(g, shift ? v - 1 : v + 1); break;
     case GUI_DO_EXAMPLE_NEXT: step(g, PL_S_EXAMPLE, 1); break;
     case GUI_DO_EXAMPLE_PREV: step(g, PL_S_EXAMPLE, -1); break;
-    case GUI_DO_EXPORT: export_data(g); break;
+    case GUI_DO_EXPORT: export_data(g, w); break;
     case GUI_DO_SVG: export_svg(g); break;
     case GUI_DO_STATE: state_line(g); break;
     case GUI_DO_PRESENT: toggle_present(g, w); break;

@@ -41,11 +41,11 @@ typedef struct {
     int tab_x[PL_VIEW_COUNT + 1];
     TuiStrip strip;
     int too_small;
-    int cold_message; /* the message is the "retraining" one */
-    int was_training; /* the lab trained at the last tick */
-    TuiLesson lesson; /* the lesson playing, when lesson.play.run is set */
+    int cold_message;   /* the message is the "retraining" one */
+    int was_training;   /* the lab trained at the last tick */
+    TuiLesson lesson;   /* the lesson playing, when lesson.play.run is set */
     const PlStep *step; /* its step at the last frame */
-    int present;      /* classroom mode */
+    int present;        /* classroom mode */
 } Tui;
 
 /* ---- drawing ---- */
@@ -223,9 +223,13 @@ static void set_view(Tui *u, int v, double now) {
 
 static void step(Tui *u, int id, int dir, double now) { after(u, pl_lab_step(u->lab, (PlSettingId)id, dir), now); }
 
-static void export_view(Tui *u) {
+static void export_view(Tui *u, double now) {
     char path[512];
     PlErr err;
+    /* a wide attention map is hundreds of megabytes: say so before the wait, not after */
+    snprintf(u->message, sizeof u->message, "writing the %s view's data...",
+             pl_view_name((PlView)pl_lab_settings(u->lab)->view));
+    draw(u, now);
     if (pl_lab_export(u->lab, (PlView)pl_lab_settings(u->lab)->view, ".", path, sizeof path, &err))
         snprintf(u->message, sizeof u->message, "export failed: %.200s", err.msg);
     else snprintf(u->message, sizeof u->message, "exported the view's data to %.200s (and .json)", path);
@@ -277,7 +281,7 @@ static int key_act(Tui *u, const TuiKeyRow *k, int ch, double now) {
     case TUI_DO_SCROLL: scroll_view(u, ch); break;
     case TUI_DO_SIDEWAYS: u->panes[v].hscroll += ch == '>' ? 8 : -8; break;
     case TUI_DO_FULL: u->panes[PL_VIEW_BATCH].full = !u->panes[PL_VIEW_BATCH].full; break;
-    case TUI_DO_EXPORT: export_view(u); break;
+    case TUI_DO_EXPORT: export_view(u, now); break;
     case TUI_DO_STATE: pl_state_key(pl_lab_settings(u->lab), ".", u->message, sizeof u->message); break;
     case TUI_DO_AGAIN:
         if (u->selected >= 0) step(u, u->selected, 1, now);

@@ -280,6 +280,26 @@ void json_num(JsonW *w, const char *key, double v) {
     fputs(buf, w->f);
 }
 
+/* f in the fewest digits that read back as the same float: %.6g when that
+ * does, else %.9g, which always does (a float has 24 bits). */
+static void float_text(char *buf, size_t cap, float f) {
+    snprintf(buf, cap, "%.6g", (double)f);
+    if (strtof(buf, NULL) != f) snprintf(buf, cap, "%.9g", (double)f);
+}
+
+void json_floats(JsonW *w, const char *key, const float *v, int n) {
+    json_key(w, key);
+    fputc('[', w->f);
+    char buf[32];
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", w->f);
+        if (isfinite(v[i])) float_text(buf, sizeof buf, v[i]);
+        else snprintf(buf, sizeof buf, "null");
+        fputs(buf, w->f);
+    }
+    fputc(']', w->f);
+}
+
 void json_fig(JsonW *w, const char *key, const char *names, double v) {
     if (!pl_ledger_hides_name(w->ledger, names)) return json_num(w, key, v);
     json_key(w, key);

@@ -84,6 +84,9 @@ void json_str(JsonW *w, const char *key, const char *v);
 void json_int(JsonW *w, const char *key, int64_t v);
 void json_num(JsonW *w, const char *key, double v); /* shortest exact-enough form; NaN/inf as null */
 void json_bool(JsonW *w, const char *key, int v);
+/* An array of floats on one line, each in the fewest digits that read back
+ * as the same float; NaN/inf as null. */
+void json_floats(JsonW *w, const char *key, const float *v, int n);
 /* A figure: v as json_num (json_fig_int: as json_int) writes it, or null
  * when the writer's ledger hides quantity `names` (ledger.h). */
 void json_fig(JsonW *w, const char *key, const char *names, double v);

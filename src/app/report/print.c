@@ -164,11 +164,7 @@ PlStatus pl_report_json_end(JsonW *w, PlResultKind k, const PlCorpus *c, const P
     return pl_report_status(w->f);
 }
 
-void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n) {
-    json_arr(w, key);
-    for (int i = 0; i < n; i++) json_num(w, NULL, (double)v[i]);
-    json_close(w, ']');
-}
+void pl_report_json_floats(JsonW *w, const char *key, const float *v, int n) { json_floats(w, key, v, n); }
 
 void pl_report_json_matrix(JsonW *w, const char *key, const float *m, int rows, int cols) {
     json_arr(w, key);
