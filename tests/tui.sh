@@ -7,8 +7,8 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 250
-if without tui "the terminal lab's tests" 234; then
+tmux_begin "terminal tests" 266
+if without tui "the terminal lab's tests" 264; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
     finish
@@ -197,6 +197,15 @@ wait_for "EXIT=0" >/dev/null
 # At 80x24 a status line that does not fit goes on over a second row: the chance's reading is kept whole.
 W=80 H=24 start --corpus builtin:1:400 --seeds 3
 check_screen "at 80 columns the status line keeps its last figure (on a second row)" "negative: 0.525)" 600
+# The views' sentences wrap at the pane's edge: none of their figures needs a sideways scroll to be read.
+# The train view's legend ends "chance 0.525 (always negative)", the rnn view's state line "at the last real
+# step N"; each ran past 80 columns and was cut there, "< > sideways" on the view's title row.
+for v in 7 4; do
+    T send-keys -t lab "$v"
+    wait_for "$([[ $v == 7 ]] && echo "| the median" || echo "|h| at the last position")" >/dev/null
+    sleep 0.3
+    check_absent "sideways:" "at 80 columns view $v's sentences wrap: nothing runs past the pane"
+done
 T send-keys -t lab '?'
 # help_has TEXT: TEXT on one of the help's pages (space turns them)
 help_has() {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/report/report.h"
+#include "app/teach/page.h"
 
 /* The screen row of a pane row, or -1 when it is not in view. */
 static int screen_row(const TuiPane *p, int row) {
@@ -31,11 +32,9 @@ static int count_chars(const char *s) {
     return n;
 }
 
-static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list ap) {
+/* buf, already through the veil, at (row, col) as pane_put puts it. */
+static void put_drawn(TuiPane *p, int row, int col, int w, const char *buf) {
     if (row + 1 > p->rows) p->rows = row + 1;
-    char raw[2048], buf[2048];
-    vsnprintf(raw, sizeof raw, fmt, ap);
-    tui_drawn(raw, buf, sizeof buf); /* before the sideways cut, so no part of a hidden figure shows */
     int len = count_chars(buf);
     if (col + w >= p->box.w) w = len; /* to the end of the text */
     int vis = len < w ? len : w, x = col - p->hscroll, skip = x < 0 ? -x : 0;
@@ -47,6 +46,13 @@ static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list
     if (x + show > p->box.w) show = p->box.w - x, p->cut = 1;
     if (show <= 0) return;
     tui_put_plain(y, p->box.x + x, show, buf + skip_chars(buf, skip));
+}
+
+static void put_va(TuiPane *p, int row, int col, int w, const char *fmt, va_list ap) {
+    char raw[2048], buf[2048];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    tui_drawn(raw, buf, sizeof buf); /* before the sideways cut, so no part of a hidden figure shows */
+    put_drawn(p, row, col, w, buf);
 }
 
 void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) {
@@ -63,6 +69,42 @@ void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt,
     put_va(p, row, col, w, fmt, ap);
     tui_color_off(c);
     va_end(ap);
+}
+
+typedef struct {
+    TuiPane *p;
+    int row, col, rows;
+} Wrap;
+
+static double wrap_measure(void *ctx, const char *s, size_t n) {
+    (void)ctx;
+    double chars = 0;
+    for (size_t i = 0; i < n; i++) chars += (s[i] & 0xc0) != 0x80;
+    return chars;
+}
+
+static void wrap_line(void *ctx, const char *s, size_t n, int kind, double in) {
+    Wrap *w = ctx;
+    if (kind == 2) return; /* one paragraph: no empty lines */
+    char line[2048];
+    snprintf(line, sizeof line, "%.*s", (int)n, s);
+    int col = w->col + (kind == 1 ? (int)in : 0);
+    put_drawn(w->p, w->row + w->rows++, col, w->p->box.w - col, line);
+}
+
+int pane_wrap(TuiPane *p, TuiColor c, int row, int col, const char *fmt, ...) {
+    char raw[2048], buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    tui_drawn(raw, buf, sizeof buf); /* the veil first: the lines break where the reader sees spaces */
+    Wrap w = {p, row, col, 0};
+    int width = p->box.w - col;
+    tui_color(c);
+    pl_page_wrap(buf, width < 10 ? 10 : width, 2, wrap_measure, wrap_line, &w);
+    tui_color_off(c);
+    return w.rows ? w.rows : 1;
 }
 
 void pane_bar(TuiPane *p, int row, int col, int width, double v, TuiColor c) {
@@ -93,14 +135,17 @@ void tui_sideways_mark(TuiPane *p) {
 
 int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st,
                int have) {
-    p->fixed = 3;
+    p->fixed = p->box.h; /* the source and the look wrap: every row of them stays put */
     pane_putc(p, TUI_GOOD, 0, 0, p->box.w, "%s", title);
     if (st && st->stale && have) pane_putc(p, TUI_WARN, 0, p->box.w - 10, 10, " updating ");
-    pane_putc(p, TUI_DIM, 1, 0, p->box.w, "%s", source);
-    pane_put(p, 2, 0, p->box.w, "%s %s", tui_glyph(TUI_G_LOOK), look);
+    int row = 1;
+    if (*source) row += pane_wrap(p, TUI_DIM, row, 0, "%s", source);
+    else row++;
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "%s %s", tui_glyph(TUI_G_LOOK), look);
+    p->fixed = row;
     if (have) return 1;
-    if (st && st->error) pane_putc(p, TUI_WARN, 3, 0, p->box.w, "cannot compute this view: %s", st->error);
-    else pane_putc(p, TUI_DIM, 3, 0, p->box.w, "computing...");
+    if (st && st->error) pane_wrap(p, TUI_WARN, row, 0, "cannot compute this view: %s", st->error);
+    else pane_putc(p, TUI_DIM, row, 0, p->box.w, "computing...");
     return 0;
 }
 

@@ -20,10 +20,10 @@ typedef struct {
 
 typedef struct {
     TuiBox box;
-    int fixed;  /* header rows that do not scroll */
-    int scroll; /* body rows scrolled past */
-    int rows;   /* rows written so far (the height of the content) */
-    int follow; /* scroll to the example's row once it is drawn (set when the example moves) */
+    int fixed;   /* header rows that do not scroll */
+    int scroll;  /* body rows scrolled past */
+    int rows;    /* rows written so far (the height of the content) */
+    int follow;  /* scroll to the example's row once it is drawn (set when the example moves) */
     int hscroll; /* columns scrolled past sideways (< and >), every row alike */
     int cols;    /* columns written so far (the width of the content) */
     int cut;     /* a text ran past the pane's right edge this frame: the view says < > scroll */
@@ -37,6 +37,11 @@ void pane_put(TuiPane *p, int row, int col, int w, const char *fmt, ...) __attri
 /* The same in colour c. */
 void pane_putc(TuiPane *p, TuiColor c, int row, int col, int w, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* A sentence at (row, col) in colour c, wrapped at the pane's right edge
+ * (its wrapped lines 2 columns in), so that none of its figures runs out of
+ * sight: the prose of a view, where pane_put is for tables. Returns the
+ * rows it took. */
+int pane_wrap(TuiPane *p, TuiColor c, int row, int col, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A bar of v (0..1) over width cells. */
 void pane_bar(TuiPane *p, int row, int col, int width, double v, TuiColor c);
 

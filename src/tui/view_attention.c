@@ -135,7 +135,7 @@ void tui_view_attention(PlLab *lab, TuiPane *p) {
         pl_fig(look, sizeof look, "attention.pad_share",
                "the pad key columns: with the mask off the real queries pay them");
     if (!tui_header(p, "attention: where one review's weight goes (head 0)", src, look, &st, r != NULL)) return;
-    int row = 3;
+    int row = p->fixed;
     TuiColor c = tui_hidden("attention.pad_share") ? TUI_NORMAL : r->pad_share > 0.0f ? TUI_WARN : TUI_GOOD;
     pane_putc(p, c, row++, 0, p->box.w, "mask %s: one review's real queries put %s of their weight on pads",
               r->mask ? "on" : "off", PL_FIG("attention.pad_share", "%.1f%%", 100.0 * (double)r->pad_share));

@@ -66,8 +66,9 @@ static void follow_example(TuiPane *p, int ex) {
 static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
     int w = p->box.w - 2, T = k->width, cols = p->full || T < w ? T : w;
-    pane_put(p, (*row)++, 0, p->box.w, "one row of %s tokens: %s reviews back to back, no pads; %s where one ends",
-             PL_FIG("batch.width", "%d", T), PL_FIG("batch.rows", "%d", k->B), tui_glyph(TUI_G_BOUND));
+    *row +=
+        pane_wrap(p, TUI_NORMAL, *row, 0, "one row of %s tokens: %s reviews back to back, no pads; %s where one ends",
+                  PL_FIG("batch.width", "%d", T), PL_FIG("batch.rows", "%d", k->B), tui_glyph(TUI_G_BOUND));
     for (int c = 0, seq = 0; c < cols; c++) {
         int a = (int)((int64_t)c * T / cols), z = (int)((int64_t)(c + 1) * T / cols), bound = 0;
         while (seq < k->B && k->cu_seqlens[seq + 1] <= a) seq++;
@@ -88,8 +89,8 @@ static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
         s += n;
         while (*s == ' ') s++;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "the example (highlighted) is sequence %d: tokens %d..%d", k->at,
-             k->cu_seqlens[k->at], k->cu_seqlens[k->at + 1] - 1);
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "the example (highlighted) is sequence %d: tokens %d..%d", k->at,
+                      k->cu_seqlens[k->at], k->cu_seqlens[k->at + 1] - 1);
 }
 
 /* The same documents as a flattening collator packs them (the packing
@@ -101,12 +102,12 @@ static void packing_rows(TuiPane *p, int *row, PlLab *lab) {
     const PlProbePacking *k = pl_lab_view_result(lab, PL_VIEW_BATCH, PL_R_PACKING, &st);
     (*row)++;
     if (!k) {
-        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "padding-free packing: %s", st.error ? st.error : "computing...");
+        *row += pane_wrap(p, TUI_DIM, *row, 0, "padding-free packing: %s", st.error ? st.error : "computing...");
         return;
     }
-    pane_put(p, (*row)++, 0, p->box.w,
-             "padding-free (DataCollatorWithFlattening): %s reviews from the example, %s tokens",
-             PL_FIG("packing.documents", "%d", k->D), PL_FIG("packing.tokens", "%d", k->N));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0,
+                      "padding-free (DataCollatorWithFlattening): %s reviews from the example, %s tokens",
+                      PL_FIG("packing.documents", "%d", k->D), PL_FIG("packing.tokens", "%d", k->N));
     char line[4096];
     int n = snprintf(line, sizeof line, "position_ids");
     /* document 0 is the example: its last position and its end in cu_seqlens give its kept tokens */
@@ -115,31 +116,31 @@ static void packing_rows(TuiPane *p, int *row, PlLab *lab) {
         n += snprintf(line + n, sizeof line - (size_t)n, "%s 0 1 .. %s", d ? " |" : "",
                       pl_fig(fig, sizeof fig, d ? "" : "batch.example_kept", "%d", k->len[d] - 1));
     }
-    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "%s", line);
     n = snprintf(line, sizeof line, "cu_seqlens, read back from the position ids:");
     for (int d = 0; d <= k->n_read && n < (int)sizeof line - 240; d++) {
         char fig[192];
         n += snprintf(line + n, sizeof line - (size_t)n, " %s",
                       pl_fig(fig, sizeof fig, d == 1 ? "batch.example_kept" : "", "%d", k->cu_read[d]));
     }
-    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
-    pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
-              "a plain causal mask over the row: %s of the attention crosses to earlier reviews",
-              PL_FIG("packing.cross_share", "%.1f%%", 100.0 * (double)k->cross_row));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "%s", line);
+    *row += pane_wrap(p, TUI_WARN, *row, 2,
+                      "a plain causal mask over the row: %s of the attention crosses to earlier reviews",
+                      PL_FIG("packing.cross_share", "%.1f%%", 100.0 * (double)k->cross_row));
     n = snprintf(line, sizeof line, "per document");
     for (int d = 0; d < k->D && n < (int)sizeof line - 200; d++) {
         char fig[192];
         n += snprintf(line + n, sizeof line - (size_t)n, " %s",
                       pl_fig(fig, sizeof fig, "packing.cross_share", "%.1f%%", 100.0 * (double)k->cross[d]));
     }
-    pane_putc(p, TUI_DIM, (*row)++, 4, p->box.w - 4, "%s; a document mask against each alone %s", line,
-              PL_FIG("packing.document_mask", "%.2g", (double)k->aware_max_diff));
-    pane_put(p, (*row)++, 2, p->box.w - 2, "labels -100 at each review's first token: %s loss terms",
-             PL_FIG("packing.loss_terms", "%ld", k->loss_terms));
-    pane_putc(p, TUI_WARN, (*row)++, 4, p->box.w - 4,
-              "without them %s, %s of which predict a review's first token from another's last",
-              PL_FIG("packing.unmasked_terms", "%ld", k->loss_terms_unmasked),
-              PL_FIG("packing.boundary_terms", "%ld", k->boundary_terms));
+    *row += pane_wrap(p, TUI_DIM, *row, 4, "%s; a document mask against each alone %s", line,
+                      PL_FIG("packing.document_mask", "%.2g", (double)k->aware_max_diff));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "labels -100 at each review's first token: %s loss terms",
+                      PL_FIG("packing.loss_terms", "%ld", k->loss_terms));
+    *row += pane_wrap(p, TUI_WARN, *row, 4,
+                      "without them %s, %s of which predict a review's first token from another's last",
+                      PL_FIG("packing.unmasked_terms", "%ld", k->loss_terms_unmasked),
+                      PL_FIG("packing.boundary_terms", "%ld", k->boundary_terms));
 }
 
 static void example_words(TuiPane *p, int row, PlLab *lab, const PlProbeBatch *r, const PlLabSettings *s) {
@@ -174,13 +175,14 @@ void tui_view_batch(PlLab *lab, TuiPane *p) {
                     "each row's pads and cut end, and the mask under it (j/k scroll)", &st, r != NULL))
         return;
     const PlLabSettings *s = &st.info->settings;
-    int row = 3;
-    p->fixed = 4; /* the counts stay in view while the rows scroll */
+    int row = p->fixed;
+    p->fixed = p->box.h; /* the counts stay in view while the rows scroll */
     /* the mask's and the labels' counts are the real tokens when they agree: the same figure */
-    pane_putc(p, r->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
-              "real tokens %s, mask marks %s real, labels count %s: %s",
-              PL_FIG("batch.real_tokens", "%ld", r->real_tokens), PL_FIG("batch.real_tokens", "%ld", r->mask_real),
-              PL_FIG("batch.real_tokens", "%ld", r->label_positions), r->agree ? "they agree" : "they disagree");
+    row +=
+        pane_wrap(p, r->agree ? TUI_GOOD : TUI_WARN, row, 0, "real tokens %s, mask marks %s real, labels count %s: %s",
+                  PL_FIG("batch.real_tokens", "%ld", r->real_tokens), PL_FIG("batch.real_tokens", "%ld", r->mask_real),
+                  PL_FIG("batch.real_tokens", "%ld", r->label_positions), r->agree ? "they agree" : "they disagree");
+    p->fixed = row;
     /* the padded rows start under the legend (1 line), the example's words (2) and the scale (1) */
     if (!r->pick.packed) follow_example(p, row + 4 + 2 * r->pick.at);
     int T = r->pick.packed ? r->pick.width : r->batch->T, gw = r->pick.packed ? p->box.w - 2 : grid_width(p, T);
@@ -236,13 +238,14 @@ static int blocks_rows(TuiPane *p, int *row, PlLab *lab) {
     const PlProbeBlocks *k = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_BLOCKS, &st);
     (*row)++;
     if (!k) {
-        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "masks as rules: %s", st.error ? st.error : "computing...");
+        *row += pane_wrap(p, TUI_DIM, *row, 0, "masks as rules: %s", st.error ? st.error : "computing...");
         return -1;
     }
     int heading = *row;
-    pane_put(p, (*row)++, 0, p->box.w, "masks as rules: %s tiles of %s x %s, as FlexAttention's BlockMask sees them",
-             PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block),
-             PL_FIG("blocks.block", "%d", k->block));
+    *row +=
+        pane_wrap(p, TUI_NORMAL, *row, 0, "masks as rules: %s tiles of %s x %s, as FlexAttention's BlockMask sees them",
+                  PL_FIG("blocks.tiles", "%lld", (long long)k->tiles), PL_FIG("blocks.block", "%d", k->block),
+                  PL_FIG("blocks.block", "%d", k->block));
     pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "%-16s %8s %8s %8s %9s", "rule", "skipped", "partial", "full",
               "computed");
     for (int r = 0; r < PL_RULE_COUNT; r++) {
@@ -260,13 +263,13 @@ static int blocks_rows(TuiPane *p, int *row, PlLab *lab) {
                  tui_cell(PL_FIG(q[2], "%ld", n->full), 8, d[2], 32),
                  tui_cell(PL_FIG(q[3], "%.1f%%", 100.0 * n->computed_share), 9, d[3], 32));
     }
-    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "computed: score cells in visited tiles, of the dense B x T x T");
-    pane_put(p, (*row)++, 0, p->box.w, "a dense (B,1,T,T) mask takes %s bytes as bool, %s as float32;",
-             PL_FIG("blocks.dense_bool_bytes", "%lld", (long long)k->dense_bool_bytes),
-             PL_FIG("blocks.dense_float_bytes", "%lld", (long long)k->dense_float_bytes));
-    pane_put(p, (*row)++, 2, p->box.w - 2, "a rule is a function: its BlockMask takes %s bytes (%s forward)",
-             PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
-             PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
+    *row += pane_wrap(p, TUI_DIM, *row, 2, "computed: score cells in visited tiles, of the dense B x T x T");
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "a dense (B,1,T,T) mask takes %s bytes as bool, %s as float32;",
+                      PL_FIG("blocks.dense_bool_bytes", "%lld", (long long)k->dense_bool_bytes),
+                      PL_FIG("blocks.dense_float_bytes", "%lld", (long long)k->dense_float_bytes));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "a rule is a function: its BlockMask takes %s bytes (%s forward)",
+                      PL_FIG("blocks.block_mask_bytes", "%lld", (long long)k->block_mask_bytes),
+                      PL_FIG("blocks.block_mask_forward_bytes", "%lld", (long long)k->block_mask_forward_bytes));
     return heading;
 }
 
@@ -293,10 +296,11 @@ void tui_view_masks(PlLab *lab, TuiPane *p) {
 /* The view under its header; returns the row of the rules' heading, or -1. */
 static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
     const PlLabSettings *s = pl_lab_settings(lab);
-    int row = 3, w = p->box.w - 24 < 40 ? p->box.w - 24 : 40;
+    int row = p->fixed, w = p->box.w - 24 < 40 ? p->box.w - 24 : 40;
     /* the example's row is the batch view's (the close-up keeps the batch's width) */
-    pane_put(p, row++, 0, p->box.w, "example %d: %s real tokens, %s pads (- in additive = -inf)", m->example[m->row],
-             PL_FIG("batch.example_kept", "%d", m->len[m->row]), PL_FIG("batch.example_pads", "%d", m->pads[m->row]));
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "example %d: %s real tokens, %s pads (- in additive = -inf)",
+                     m->example[m->row], PL_FIG("batch.example_kept", "%d", m->len[m->row]),
+                     PL_FIG("batch.example_pads", "%d", m->pads[m->row]));
     for (int c = 0; c < 4; c++, row += 2) {
         int mine = c == s->convention;
         pane_putc(p, mine ? TUI_SELECTED : TUI_NORMAL, row, 0, 22, "%-9s %s", pl_mask_conv_name((PlMaskConv)c),
@@ -314,23 +318,26 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
                      "%ld", m->keep[0]),
               m->agree ? rows : "they disagree");
     row++;
-    pane_put(p, row++, 0, p->box.w, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
-             PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
+                     PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);
     if (!m->padded_rows) {
-        pane_putc(p, TUI_DIM, row++, 2, p->box.w - 2, "%s",
-                  PL_FIG("masks.padded_rows", "no row here has a pad: raise maxlen or pick a shorter example (n)"));
+        row +=
+            pane_wrap(p, TUI_DIM, row, 2, "%s",
+                      PL_FIG("masks.padded_rows", "no row here has a pad: raise maxlen or pick a shorter example (n)"));
     } else {
-        pane_put(p, row++, 2, p->box.w - 2, "key_padding_mask = the torch mask   %s",
-                 PL_FIG("masks.share_right", "%5.1f%%", 100.0 * (double)m->share_right));
-        pane_put(p, row++, 2, p->box.w - 2, "no mask at all                      %s",
-                 PL_FIG("masks.share_none", "%5.1f%%", 100.0 * (double)m->share_none));
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "key_padding_mask = the hf mask      %s",
-                  PL_FIG("masks.share_inverted", "%5.1f%%: only the pads are seen", 100.0 * (double)m->share_inverted));
+        row += pane_wrap(p, TUI_NORMAL, row, 2, "key_padding_mask = the torch mask   %s",
+                         PL_FIG("masks.share_right", "%5.1f%%", 100.0 * (double)m->share_right));
+        row += pane_wrap(p, TUI_NORMAL, row, 2, "no mask at all                      %s",
+                         PL_FIG("masks.share_none", "%5.1f%%", 100.0 * (double)m->share_none));
+        row += pane_wrap(
+            p, TUI_WARN, row, 2, "key_padding_mask = the hf mask      %s",
+            PL_FIG("masks.share_inverted", "%5.1f%%: only the pads are seen", 100.0 * (double)m->share_inverted));
     }
     /* hidden, the line stands whether there are such rows or not: its absence would say there are none */
     if (m->blind_rows || tui_hidden("masks.blind_rows"))
-        pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "%s",
-                  PL_FIG("masks.blind_rows", "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
-                         m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
+        row += pane_wrap(p, TUI_WARN, row, 2, "%s",
+                         PL_FIG("masks.blind_rows",
+                                "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
+                                m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
     return blocks_rows(p, &row, lab);
 }

@@ -21,17 +21,19 @@ static void headline(TuiPane *p, int *row, const PlLabCost *k, int sel) {
     pane_bar(p, (*row)++, 24, bw, tui_hidden(pad) ? 0.0 : k->padding_share, TUI_PAD);
     pane_put(p, *row, 0, 24, "tokens kept     %s", PL_FIG("cost.kept_share", "%5.1f%%", 100.0 * k->kept_share));
     pane_bar(p, (*row)++, 24, bw, tui_hidden("cost.kept_share") ? 0.0 : k->kept_share, TUI_REAL);
-    pane_put(p, (*row)++, 0, p->box.w, "batch shapes    %s in %s batches (rows x width)",
-             PL_FIG(shapes, "%lld", (long long)c->shapes), PL_FIG("cost.batches", "%lld", (long long)c->batches));
-    pane_put(p, (*row)++, 0, p->box.w, "tokens cut      %s of %lld (%s of the rows were truncated)",
-             PL_FIG("cost.tokens_cut", "%lld", (long long)k->tokens_cut), (long long)c->total_tokens,
-             PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
-    pane_put(p, (*row)++, 0, p->box.w, "RNN steps       %s real of %s run (%s on pads)",
-             PL_FIG("cost.real_tokens", "%lld", (long long)c->real_tokens),
-             PL_FIG(steps, "%lld", (long long)c->rnn_steps), PL_FIG(wasted, "%lld", (long long)c->rnn_wasted));
-    pane_put(p, (*row)++, 0, p->box.w, "attention cells %s real of %s; %s MB of activations at width 32",
-             PL_FIG("cost.attention_real_cells", "%lld", (long long)c->attn_real_cells),
-             PL_FIG(attn, "%lld", (long long)c->attn_cells), PL_FIG(steps, "%.0f", (double)pl_cost_bytes(c, 32) / 1e6));
+    *row +=
+        pane_wrap(p, TUI_NORMAL, *row, 0, "batch shapes    %s in %s batches (rows x width)",
+                  PL_FIG(shapes, "%lld", (long long)c->shapes), PL_FIG("cost.batches", "%lld", (long long)c->batches));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "tokens cut      %s of %lld (%s of the rows were truncated)",
+                      PL_FIG("cost.tokens_cut", "%lld", (long long)k->tokens_cut), (long long)c->total_tokens,
+                      PL_FIG("cost.truncated_share", "%.1f%%", 100.0 * k->truncated_share));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "RNN steps       %s real of %s run (%s on pads)",
+                      PL_FIG("cost.real_tokens", "%lld", (long long)c->real_tokens),
+                      PL_FIG(steps, "%lld", (long long)c->rnn_steps), PL_FIG(wasted, "%lld", (long long)c->rnn_wasted));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "attention cells %s real of %s; %s MB of activations at width 32",
+                      PL_FIG("cost.attention_real_cells", "%lld", (long long)c->attn_real_cells),
+                      PL_FIG(attn, "%lld", (long long)c->attn_cells),
+                      PL_FIG(steps, "%.0f", (double)pl_cost_bytes(c, 32) / 1e6));
 }
 
 static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *info) {
@@ -39,13 +41,13 @@ static void sweep(TuiPane *p, int *row, const PlLabCost *k, const PlResultInfo *
     int maxlen = pl_maxlen_of(info->settings.maxlen, info->longest);
     char text[64];
     if (maxlen < lo || maxlen > hi)
-        pane_put(p, (*row)++, 0, p->box.w,
-                 "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %s is past it):", lo, hi,
-                 tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at],
-                 pl_maxlen_text(info->settings.maxlen, info->longest, text, sizeof text));
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0,
+                          "static batches at maxlen %d .. %d (%s marks the nearest, %d; maxlen %s is past it):", lo, hi,
+                          tui_glyph(TUI_G_MARK), k->sweep_maxlen[k->sweep_at],
+                          pl_maxlen_text(info->settings.maxlen, info->longest, text, sizeof text));
     else
-        pane_put(p, (*row)++, 0, p->box.w, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi,
-                 tui_glyph(TUI_G_MARK), maxlen);
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "static batches at maxlen %d .. %d (%s marks %d):", lo, hi,
+                          tui_glyph(TUI_G_MARK), maxlen);
     for (int i = 0; i < PL_LAB_SWEEP && i < p->box.w; i++) { /* a hidden share is drawn as nothing */
         char pad[64], kept[64];
         snprintf(pad, sizeof pad, "cost.static_padding_share(%d)", k->sweep_maxlen[i]);
@@ -89,15 +91,14 @@ static void strategies(TuiPane *p, int *row, const PlLabCost *k, int selected) {
             tui_cell(PL_FIG(cut_q, "%lld", (long long)r->tokens_cut), 10, d[3], 64),
             tui_cell(PL_FIG(shapes_q, "%lld", (long long)r->cost.shapes), 6, d[4], 64));
     }
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w,
-              "the cells and attention score cells a strategy computes, against static's");
+    *row += pane_wrap(p, TUI_DIM, *row, 0, "the cells and attention score cells a strategy computes, against static's");
     if ((int)sizeof PL_REPORT_SHAPES_NOTE - 1 <= p->box.w) {
-        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_NOTE);
+        *row += pane_wrap(p, TUI_DIM, *row, 0, "%s", PL_REPORT_SHAPES_NOTE);
         return;
     }
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_WHAT);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_WHY);
-    pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%s", PL_REPORT_SHAPES_BOUND);
+    *row += pane_wrap(p, TUI_DIM, *row, 0, "%s", PL_REPORT_SHAPES_WHAT);
+    *row += pane_wrap(p, TUI_DIM, *row, 0, "%s", PL_REPORT_SHAPES_WHY);
+    *row += pane_wrap(p, TUI_DIM, *row, 0, "%s", PL_REPORT_SHAPES_BOUND);
 }
 
 void tui_view_cost(PlLab *lab, TuiPane *p) {
@@ -112,7 +113,7 @@ void tui_view_cost(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "cost: what the batching costs, over the whole corpus", src,
                     "the padding share against the tokens kept, and each strategy vs static", &st, k != NULL))
         return;
-    int row = 3;
+    int row = p->fixed;
     headline(p, &row, k, st.info->settings.batching);
     row++;
     sweep(p, &row, k, st.info);

@@ -18,12 +18,12 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     /* The example's lines come under the histogram when the pane is tall enough for both, else above
      * it, with the bins in two columns where the pane is wide enough: a lesson pane leaves the view
      * little height, and the example is what a lesson asks about. */
-    int row = 3, most = 1, tall = p->box.h >= 8 + PL_POOL_HIST_BINS;
+    int row = p->fixed, most = 1, tall = p->box.h >= 8 + PL_POOL_HIST_BINS;
     int per_col = tall || p->box.w < 76 ? PL_POOL_HIST_BINS : (PL_POOL_HIST_BINS + 1) / 2;
     int col_w = per_col == PL_POOL_HIST_BINS ? p->box.w : p->box.w / 2, bar_w = col_w - 20 > 40 ? 40 : col_w - 20;
-    pane_put(p, row++, 0, p->box.w, "the corpus in rows of %d: real tokens weigh %s on average, %s at least", r->maxlen,
-             PL_FIG("pooling.mean_weight", "%.1f%%", 100.0 * r->mean_real_weight),
-             PL_FIG("pooling.min_weight", "%.1f%%", 100.0 * r->min_real_weight));
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "the corpus in rows of %d: real tokens weigh %s on average, %s at least",
+                     r->maxlen, PL_FIG("pooling.mean_weight", "%.1f%%", 100.0 * r->mean_real_weight),
+                     PL_FIG("pooling.min_weight", "%.1f%%", 100.0 * r->min_real_weight));
     int hist = tall ? row : row + 3, example = tall ? row + PL_POOL_HIST_BINS + 1 : row;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) most = r->hist[k] > most ? r->hist[k] : most;
     for (int k = 0; k < PL_POOL_HIST_BINS; k++) {
@@ -36,11 +36,11 @@ void tui_view_pooling(PlLab *lab, TuiPane *p) {
     pane_putc(p, c, row++, 0, p->box.w, "the example: %s of %s, so they weigh %s of its unmasked mean",
               PL_FIG("pooling.real", "%d real token%s", r->L, r->L == 1 && !tui_hidden("pooling.real") ? "" : "s"),
               PL_FIG("pooling.width", "%d", r->T), PL_FIG("pooling.example_weight", "%.3f", (double)r->example_weight));
-    pane_put(p, row++, 0, p->box.w, "distance from the masked mean: unmasked %s, real sum / T %s",
-             PL_FIG("pooling.unmasked_distance", "%.4f", (double)r->avg_unmasked_dist),
-             PL_FIG("pooling.div_t_distance", "%.4f", (double)r->avg_div_t_dist));
-    pane_put(p, row++, 0, p->box.w, "max pooling, unmasked vs masked: %s",
-             PL_FIG("pooling.max_distance", "%.4f", (double)r->max_unmasked_dist));
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "distance from the masked mean: unmasked %s, real sum / T %s",
+                     PL_FIG("pooling.unmasked_distance", "%.4f", (double)r->avg_unmasked_dist),
+                     PL_FIG("pooling.div_t_distance", "%.4f", (double)r->avg_div_t_dist));
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "max pooling, unmasked vs masked: %s",
+                     PL_FIG("pooling.max_distance", "%.4f", (double)r->max_unmasked_dist));
 }
 
 /* ---- loss ---- */
@@ -120,17 +120,17 @@ void tui_view_loss(PlLab *lab, TuiPane *p) {
                     chats ? chat_heading(head, sizeof head, r) : "batch x T shrinks as pads grow; per token does not",
                     &st, r != NULL))
         return;
-    int row = 3,
+    int row = p->fixed,
         gap = p->box.h >= 19; /* the blank lines go first on a short pane: the lines under them are the point */
     if (chats) {
         loss_chats(p, &row, r, 0);
         loss_table(p, &row, r, 0);
         return;
     }
-    pane_put(p, row++, 0, p->box.w, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
-             PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
-             PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
-             st.info->settings.seed);
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "%s x %s positions: %s targets count, %d classes (fresh weights, seed %d)",
+                     PL_FIG("loss.rows", "%d row%s", r->B, r->B == 1 && !tui_hidden("loss.rows") ? "" : "s"),
+                     PL_FIG("loss.width", "%d", r->T), PL_FIG("loss.real_terms", "%ld", r->real_terms), r->C,
+                     st.info->settings.seed);
     row += gap;
     loss_table(p, &row, r, gap);
     row += gap;
@@ -147,9 +147,9 @@ void tui_view_layers(PlLab *lab, TuiPane *p) {
     if (!tui_header(p, "layers: perturb only the pads; does anything reach a real position?", src,
                     "which layers respect a mask, and which cannot take one", &st, r != NULL))
         return;
-    int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%s pad cells perturbed in a %d x %s batch", PL_FIG("layers.pads", "%ld", r->pads),
-             r->B, PL_FIG("layers.width", "%d", r->T));
+    int row = p->fixed;
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "%s pad cells perturbed in a %d x %s batch",
+                     PL_FIG("layers.pads", "%ld", r->pads), r->B, PL_FIG("layers.width", "%d", r->T));
     pane_putc(p, TUI_DIM, row++, 0, p->box.w, "%-10s %-5s %10s  verdict", "layer", "mask", "leak");
     for (int i = 0; i < r->n; i++, row++) {
         const PlLayerLeak *l = &r->rows[i];
@@ -174,8 +174,8 @@ static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
     uint8_t real[8192];
     int T = r->T < 8192 ? r->T : 8192;
     for (int i = 0; i < r->B; i++) {
-        pane_put(p, (*row)++, 0, p->box.w, "prompt %d: %s tokens", i,
-                 PL_FIG(i ? "" : "generate.example_kept", "%d", r->len[i]));
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "prompt %d: %s tokens", i,
+                          PL_FIG(i ? "" : "generate.example_kept", "%d", r->len[i]));
         for (int side = 0; side < 2; side++, (*row)++) {
             const int32_t *ids = (side ? r->ids_right : r->ids_left) + (size_t)i * r->T;
             for (int t = 0; t < T; t++) real[t] = ids[t] != 0;
@@ -190,31 +190,31 @@ static void prompt_rows(TuiPane *p, int *row, const PlProbeGenerate *r) {
 static void cache_rows(TuiPane *p, int *row, const PlProbeKvcache *k, PlResultStatus *st) {
     (*row)++;
     if (!k) {
-        pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "decoding with a cache: %s",
-                  st->error ? st->error : "computing...");
+        *row += pane_wrap(p, TUI_DIM, *row, 0, "decoding with a cache: %s", st->error ? st->error : "computing...");
         return;
     }
-    pane_put(p, (*row)++, 0, p->box.w,
-             "decoding %s steps with a key/value cache, left-padded, the mask a column longer a step:",
-             PL_FIG("kvcache.steps", "%d", k->S));
-    pane_put(p, (*row)++, 2, p->box.w - 2, "the cache: %s slots, %s hold a pad (%s), %s bytes no query reads",
-             PL_FIG("kvcache.slots", "%lld", (long long)k->B * k->slots),
-             PL_FIG("kvcache.pad_slots", "%lld", (long long)k->pad_slots),
-             PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / ((double)k->B * k->slots)),
-             PL_FIG("kvcache.pad_bytes", "%lld", (long long)(k->pad_slots * k->bytes_per_slot)));
-    pane_put(p, (*row)++, 2, p->box.w - 2, "a static cache of %s slots a row: %s of them hold no token (%s)",
-             PL_FIG("kvcache.static_len", "%d", k->static_len),
-             PL_FIG("kvcache.static_pad_slots", "%lld", (long long)k->static_pad_slots),
-             PL_FIG("kvcache.static_pad_share", "%.1f%%",
-                    100.0 * (double)k->static_pad_slots / ((double)k->B * k->static_len)));
-    pane_put(p, (*row)++, 2, p->box.w - 2, "scores on pad slots: %s at step 1, %s at step %d (masked, yet computed)",
-             PL_FIG("kvcache.first_step_pad_share", "%.1f%%", 100.0 * (double)k->pad_cells[0] / (double)k->cells[0]),
-             PL_FIG("kvcache.last_step_pad_share", "%.1f%%",
-                    100.0 * (double)k->pad_cells[k->S - 1] / (double)k->cells[k->S - 1]),
-             k->S);
-    pane_put(p, (*row)++, 2, p->box.w - 2,
-             "against each prompt decoded alone (largest logit difference; tokens that differ of %s):",
-             PL_FIG("kvcache.reads", "%d", k->B * k->reads));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0,
+                      "decoding %s steps with a key/value cache, left-padded, the mask a column longer a step:",
+                      PL_FIG("kvcache.steps", "%d", k->S));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "the cache: %s slots, %s hold a pad (%s), %s bytes no query reads",
+                      PL_FIG("kvcache.slots", "%lld", (long long)k->B * k->slots),
+                      PL_FIG("kvcache.pad_slots", "%lld", (long long)k->pad_slots),
+                      PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / ((double)k->B * k->slots)),
+                      PL_FIG("kvcache.pad_bytes", "%lld", (long long)(k->pad_slots * k->bytes_per_slot)));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "a static cache of %s slots a row: %s of them hold no token (%s)",
+                      PL_FIG("kvcache.static_len", "%d", k->static_len),
+                      PL_FIG("kvcache.static_pad_slots", "%lld", (long long)k->static_pad_slots),
+                      PL_FIG("kvcache.static_pad_share", "%.1f%%",
+                             100.0 * (double)k->static_pad_slots / ((double)k->B * k->static_len)));
+    *row += pane_wrap(
+        p, TUI_NORMAL, *row, 2, "scores on pad slots: %s at step 1, %s at step %d (masked, yet computed)",
+        PL_FIG("kvcache.first_step_pad_share", "%.1f%%", 100.0 * (double)k->pad_cells[0] / (double)k->cells[0]),
+        PL_FIG("kvcache.last_step_pad_share", "%.1f%%",
+               100.0 * (double)k->pad_cells[k->S - 1] / (double)k->cells[k->S - 1]),
+        k->S);
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2,
+                      "against each prompt decoded alone (largest logit difference; tokens that differ of %s):",
+                      PL_FIG("kvcache.reads", "%d", k->B * k->reads));
     static const char *const names[PL_KV_WAYS] = {"left, positions from the mask", "left, positions by slot",
                                                   "left, no mask", "right, positions from the mask"};
     static const char *const diff[PL_KV_WAYS] = {"kvcache.left", "kvcache.slot_positions", "kvcache.no_mask",
@@ -240,20 +240,21 @@ void tui_view_generate(PlLab *lab, TuiPane *p) {
                ? "the next token is read at the last column: these prompts are one length, so no pad is there"
                : "the next token is read at the last column: a pad under right padding");
     if (!tui_header(p, "generate: decoder prompts, left vs right padding", src, look, &st, r != NULL)) return;
-    int row = 3;
-    pane_put(p, row++, 0, p->box.w, "the last column is a pad in %s of %s rows under right padding, %s under left",
-             PL_FIG("generate.right_last_column_pads", "%d", r->naive_last_column_pad_rows_right),
-             PL_FIG("generate.prompts", "%d", r->B),
-             PL_FIG("generate.left_last_column_pads", "%d", r->naive_last_column_pad_rows_left));
-    pane_put(p, row++, 0, p->box.w, "next-token logits against each prompt run alone (largest difference):");
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "left, corrected position ids   %s",
-              PL_FIG("generate.left_corrected", "%.2g", (double)r->left_vs_single_max_diff));
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "left, positions 0..T-1         %s",
-              PL_FIG("generate.left_naive", "%.2g", (double)r->left_naive_positions_max_diff));
-    pane_putc(p, TUI_GOOD, row++, 2, p->box.w - 2, "right, at the last real token  %s",
-              PL_FIG("generate.right_last_real", "%.2g", (double)r->right_last_real_vs_single_max_diff));
-    pane_putc(p, TUI_WARN, row++, 2, p->box.w - 2, "right, at the last column      %s",
-              PL_FIG("generate.right_last_column", "%.2g", (double)r->right_last_column_vs_single_max_diff));
+    int row = p->fixed;
+    row +=
+        pane_wrap(p, TUI_NORMAL, row, 0, "the last column is a pad in %s of %s rows under right padding, %s under left",
+                  PL_FIG("generate.right_last_column_pads", "%d", r->naive_last_column_pad_rows_right),
+                  PL_FIG("generate.prompts", "%d", r->B),
+                  PL_FIG("generate.left_last_column_pads", "%d", r->naive_last_column_pad_rows_left));
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "next-token logits against each prompt run alone (largest difference):");
+    row += pane_wrap(p, TUI_GOOD, row, 2, "left, corrected position ids   %s",
+                     PL_FIG("generate.left_corrected", "%.2g", (double)r->left_vs_single_max_diff));
+    row += pane_wrap(p, TUI_WARN, row, 2, "left, positions 0..T-1         %s",
+                     PL_FIG("generate.left_naive", "%.2g", (double)r->left_naive_positions_max_diff));
+    row += pane_wrap(p, TUI_GOOD, row, 2, "right, at the last real token  %s",
+                     PL_FIG("generate.right_last_real", "%.2g", (double)r->right_last_real_vs_single_max_diff));
+    row += pane_wrap(p, TUI_WARN, row, 2, "right, at the last column      %s",
+                     PL_FIG("generate.right_last_column", "%.2g", (double)r->right_last_column_vs_single_max_diff));
     PlResultStatus ks;
     const PlProbeKvcache *k = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_KVCACHE, &ks);
     cache_rows(p, &row, k, &ks);

@@ -93,42 +93,45 @@ static void chart(TuiPane *p, int *row, const PlProbeRnn *r) {
  * a word that tells whether the pads have a fixed point is marked as
  * rnn.fixed_found. */
 static void story(TuiPane *p, int *row, const PlProbeRnn *r, int packed) {
-    int pads = r->T - r->L, w = p->box.w;
+    int pads = r->T - r->L;
     if (packed) {
-        pane_putc(p, TUI_GOOD, (*row)++, 0, w,
-                  "packed: the cell runs its %s real steps and no pad; it reads the last real state",
-                  PL_FIG("rnn.real", "%d", r->L));
+        *row += pane_wrap(p, TUI_GOOD, *row, 0,
+                          "packed: the cell runs its %s real steps and no pad; it reads the last real state",
+                          PL_FIG("rnn.real", "%d", r->L));
         return;
     }
     if (r->mask) {
-        pane_putc(p, TUI_GOOD, (*row)++, 0, w, "mask on: the %s pads %s; it ends %s from the last real state",
-                  PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.carry_distance", "%s", "carry the state"),
-                  PL_FIG("rnn.carry_distance", "%.4f", (double)r->masked_carry_distance));
+        *row += pane_wrap(p, TUI_GOOD, *row, 0, "mask on: the %s pads %s; it ends %s from the last real state",
+                          PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.carry_distance", "%s", "carry the state"),
+                          PL_FIG("rnn.carry_distance", "%.4f", (double)r->masked_carry_distance));
         if (r->padding == PL_PRE)
-            pane_put(p, (*row)++, 0, w, "the leading pads are skipped: the tokens start from zero (shift %s)",
-                     PL_FIG("rnn.start_shift", "%.4f", (double)r->start_shift));
+            *row +=
+                pane_wrap(p, TUI_NORMAL, *row, 0, "the leading pads are skipped: the tokens start from zero (shift %s)",
+                          PL_FIG("rnn.start_shift", "%.4f", (double)r->start_shift));
         return;
     }
     if (r->padding == PL_PRE) {
         TuiColor c = tui_hidden("rnn.start_shift") ? TUI_NORMAL : r->start_shift > 0.0f ? TUI_WARN : TUI_GOOD;
-        pane_putc(p, c, (*row)++, 0, w, "pre, no mask: %s leading pads move the start %s from zero",
-                  PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.start_shift", "%.3f", (double)r->start_shift));
-        pane_put(p, (*row)++, 0, w, "so the last real state is %s from the tokens' own; no pad follows it",
-                 PL_FIG("rnn.pre_pad_effect", "%.4f", (double)r->pre_pad_effect));
+        *row += pane_wrap(p, c, *row, 0, "pre, no mask: %s leading pads move the start %s from zero",
+                          PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.start_shift", "%.3f", (double)r->start_shift));
+        *row +=
+            pane_wrap(p, TUI_NORMAL, *row, 0, "so the last real state is %s from the tokens' own; no pad follows it",
+                      PL_FIG("rnn.pre_pad_effect", "%.4f", (double)r->pre_pad_effect));
         return;
     }
     TuiColor c = tui_hidden("rnn.final_distance")        ? TUI_NORMAL
                  : r->final_distance_to_last_real > 0.0f ? TUI_WARN
                                                          : TUI_GOOD;
-    pane_putc(p, c, (*row)++, 0, w, "post, no mask: %s pads %s the readout %s off the last real state",
-              PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.fixed_found", "%s", r->fixed_found ? "drag" : "move"),
-              PL_FIG("rnn.final_distance", "%.4f", (double)r->final_distance_to_last_real));
+    *row += pane_wrap(p, c, *row, 0, "post, no mask: %s pads %s the readout %s off the last real state",
+                      PL_FIG("rnn.pads", "%d", pads), PL_FIG("rnn.fixed_found", "%s", r->fixed_found ? "drag" : "move"),
+                      PL_FIG("rnn.final_distance", "%.4f", (double)r->final_distance_to_last_real));
     if (r->fixed_found)
-        pane_put(p, (*row)++, 0, w, "of its distance from h*, %s survives the pads (100%% = intact)",
-                 PL_FIG("rnn.survival", "%.0f%%", 100.0 * (double)r->last_real_survival));
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "of its distance from h*, %s survives the pads (100%% = intact)",
+                          PL_FIG("rnn.survival", "%.0f%%", 100.0 * (double)r->last_real_survival));
     else
-        pane_put(p, (*row)++, 0, w, "%s",
-                 PL_FIG("rnn.fixed_found", "the pads never settle on a fixed point here: they keep moving the state"));
+        *row += pane_wrap(
+            p, TUI_NORMAL, *row, 0, "%s",
+            PL_FIG("rnn.fixed_found", "the pads never settle on a fixed point here: they keep moving the state"));
 }
 
 void tui_view_rnn(PlLab *lab, TuiPane *p) {
@@ -151,25 +154,26 @@ void tui_view_rnn(PlLab *lab, TuiPane *p) {
                r->fixed_found && !tui_hidden("rnn.fixed_found") ? "the pads drag the state toward h*"
                                                                 : "the pads keep moving the state");
     if (!tui_header(p, "rnn: the hidden state of one review, step by step", src, look, &st, r != NULL)) return;
-    int row = 3;
-    pane_put(p, row++, 0, p->box.w, "%s(%d): %s real tokens at steps %s of %s, %s padding, mask %s",
-             pl_arch_name(r->cell), r->H, PL_FIG("rnn.real", "%d", r->L),
-             PL_FIG("rnn.real,rnn.pads", "%d..%d", r->first_real, r->last_real),
-             PL_FIG("rnn.width", "%d", r->T), pl_side_name(r->padding), r->mask ? "on" : "off");
+    int row = p->fixed;
+    row += pane_wrap(p, TUI_NORMAL, row, 0, "%s(%d): %s real tokens at steps %s of %s, %s padding, mask %s",
+                     pl_arch_name(r->cell), r->H, PL_FIG("rnn.real", "%d", r->L),
+                     PL_FIG("rnn.real,rnn.pads", "%d..%d", r->first_real, r->last_real),
+                     PL_FIG("rnn.width", "%d", r->T), pl_side_name(r->padding), r->mask ? "on" : "off");
     chart(p, &row, r);
     story(p, &row, r, st.info->packed);
-    pane_put(p, row++, 0, p->box.w, "|h| at the last position: no mask %s, masked carry %s; at the last real step %s",
-             PL_FIG("rnn.last_position_norm", "%.3f", (double)r->last_pos_norm),
-             PL_FIG("rnn.carry_norm", "%.3f", (double)r->masked_carry_norm),
-             PL_FIG("rnn.last_real_norm", "%.3f", (double)r->last_real_norm));
+    row += pane_wrap(p, TUI_NORMAL, row, 0,
+                     "|h| at the last position: no mask %s, masked carry %s; at the last real step %s",
+                     PL_FIG("rnn.last_position_norm", "%.3f", (double)r->last_pos_norm),
+                     PL_FIG("rnn.carry_norm", "%.3f", (double)r->masked_carry_norm),
+                     PL_FIG("rnn.last_real_norm", "%.3f", (double)r->last_real_norm));
     if (r->fixed_found)
-        pane_put(p, row++, 0, p->box.w, "%s %s pad steps away, |h*| %s; |pad embedding| %s",
-                 PL_FIG("rnn.fixed_found", "h*, the pads' fixed point:"),
-                 PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
-                 PL_FIG("rnn.fixed_norm", "%.3f", (double)r->fixed_norm),
-                 PL_FIG("rnn.pad_embedding_norm", "%.3f", (double)r->pad_embedding_norm));
+        row += pane_wrap(p, TUI_NORMAL, row, 0, "%s %s pad steps away, |h*| %s; |pad embedding| %s",
+                         PL_FIG("rnn.fixed_found", "h*, the pads' fixed point:"),
+                         PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
+                         PL_FIG("rnn.fixed_norm", "%.3f", (double)r->fixed_norm),
+                         PL_FIG("rnn.pad_embedding_norm", "%.3f", (double)r->pad_embedding_norm));
     else
-        pane_put(p, row++, 0, p->box.w, "%s after %s pad steps the state still moves %.3g a step",
-                 PL_FIG("rnn.fixed_found", "no fixed point:"), PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
-                 (double)r->fixed_residual);
+        row += pane_wrap(p, TUI_NORMAL, row, 0, "%s after %s pad steps the state still moves %.3g a step",
+                         PL_FIG("rnn.fixed_found", "no fixed point:"), PL_FIG("rnn.fixed_steps", "%d", r->fixed_iters),
+                         (double)r->fixed_residual);
 }

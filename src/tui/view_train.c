@@ -72,7 +72,7 @@ static void seed_curves(TuiPane *p, int *row, PlLab *lab, const PlLabTraining *t
     if (!t->active || epochs < 1) return;
     step = (p->box.w - 8) / epochs;
     step = step > 10 ? 10 : step < 2 ? 2 : step;
-    pane_put(p, (*row)++, 0, p->box.w, "validation accuracy per epoch, one digit per seed:");
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "validation accuracy per epoch, one digit per seed:");
     pane_putc(p, TUI_DIM, *row, 0, 5, "%.2f", AXIS_HI);
     pane_putc(p, TUI_DIM, *row + h - 1, 0, 5, "%.2f", AXIS_LO);
     int chance_row = *row + h - 1 - (int)(axis_frac(ch->share) * (h - 1) + 0.5);
@@ -91,12 +91,13 @@ static void seed_curves(TuiPane *p, int *row, PlLab *lab, const PlLabTraining *t
 
 static void progress(TuiPane *p, int *row, const PlLabTraining *t) {
     if (!t->active) {
-        pane_put(p, (*row)++, 0, p->box.w, "%s", t->status);
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "%s", t->status);
         return;
     }
     const PlJobView *v = &t->job;
-    pane_put(p, (*row)++, 0, p->box.w, "%s %d seed%s: %.0f%% done, %d finished, ETA %.1f s",
-             t->paused ? "PAUSED" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * v->fraction, v->ended, t->eta);
+    *row +=
+        pane_wrap(p, TUI_NORMAL, *row, 0, "%s %d seed%s: %.0f%% done, %d finished, ETA %.1f s",
+                  t->paused ? "PAUSED" : "training", t->n, t->n > 1 ? "s" : "", 100.0 * v->fraction, v->ended, t->eta);
     pane_bar(p, (*row)++, 0, p->box.w - 2 > 50 ? 50 : p->box.w - 2, v->fraction, TUI_GOOD);
 }
 
@@ -118,8 +119,8 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
         }
         if (best >= 0) shown[ns++] = best;
     }
-    pane_put(p, (*row)++, 0, p->box.w, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s",
-             AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "each seed's best validation accuracy on %.1f..%.1f, | the median, : %s",
+                      AXIS_LO, AXIS_HI, pl_lab_chance_text(lab, chance, sizeof chance));
     for (int k = 0; k < ns; k++) { /* what the C and M flags mean is said when a row shows one */
         char q[96];
         const PlLabGroup *gk = &g[shown[k]];
@@ -133,39 +134,38 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
     }
     const PlChance *ch = pl_lab_chance(lab);
     if (at_chance && ch->n_val < PL_LAB_FEW_VAL)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C: %s, too few to tell any accuracy from %s",
-                  PL_FIG("corpus.validation", "%d validation review%s", ch->n_val,
-                         ch->n_val == 1 && !tui_hidden("corpus.validation") ? "" : "s"),
-                  PL_FIG("corpus.majority", "%.3f", ch->share));
+        *row += pane_wrap(p, TUI_WARN, *row, 0, "C: %s, too few to tell any accuracy from %s",
+                          PL_FIG("corpus.validation", "%d validation review%s", ch->n_val,
+                                 ch->n_val == 1 && !tui_hidden("corpus.validation") ? "" : "s"),
+                          PL_FIG("corpus.majority", "%.3f", ch->share));
     else if (at_chance) {
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w, "C at chance: the median is within noise (%s) of %s,",
-                  PL_FIG("corpus.chance_noise", "%.3f", ch->noise), PL_FIG("corpus.majority", "%.3f", ch->share));
-        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2, "no better than answering %s every time",
-                  pl_label_name(ch->label));
+        *row +=
+            pane_wrap(p, TUI_WARN, *row, 0, "C at chance: the median is within noise (%s) of %s,",
+                      PL_FIG("corpus.chance_noise", "%.3f", ch->noise), PL_FIG("corpus.majority", "%.3f", ch->share));
+        *row += pane_wrap(p, TUI_WARN, *row, 2, "no better than answering %s every time", pl_label_name(ch->label));
     }
     if (elsewhere)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
-                  "C on another corpus: within noise of that corpus's own chance (the runs table names both)");
+        *row += pane_wrap(p, TUI_WARN, *row, 0,
+                          "C on another corpus: within noise of that corpus's own chance (the runs table names both)");
     if (memorised)
-        pane_putc(p, TUI_WARN, (*row)++, 0, p->box.w,
-                  "M memorised: training loss under %.2f, validation at chance:", (double)PL_MEMORISE_LOSS);
+        *row += pane_wrap(p, TUI_WARN, *row, 0,
+                          "M memorised: training loss under %.2f, validation at chance:", (double)PL_MEMORISE_LOSS);
     if (memorised)
-        pane_putc(p, TUI_WARN, (*row)++, 2, p->box.w - 2,
-                  "it learned the training reviews by heart, not what carries over");
+        *row += pane_wrap(p, TUI_WARN, *row, 2, "it learned the training reviews by heart, not what carries over");
     (*row)++;
 }
 
 static void grid(TuiPane *p, int *row, PlLab *lab) {
     PlLabGrid g = pl_lab_grid(lab);
     if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)) {
-        pane_put(p, (*row)++, 0, p->box.w, "g runs the padding x mask grid of %s over %d seeds",
-                 pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "g runs the padding x mask grid of %s over %d seeds",
+                          pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
         return;
     }
     if (g.active)
-        pane_put(p, (*row)++, 0, p->box.w, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status, g.finished,
-                 g.total, g.eta);
-    else pane_put(p, (*row)++, 0, p->box.w, "%s", g.status);
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "%s: %d of %d runs done, ETA %.0f s (g stops it)", g.status,
+                          g.finished, g.total, g.eta);
+    else *row += pane_wrap(p, TUI_NORMAL, *row, 0, "%s", g.status);
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-24s %5s %6s %6s %6s %5s %-12s", "grid", "seeds", "median", "min",
               "max", "mem.", "vs chance");
     for (int c = 0; c < g.ncells; c++) {
@@ -192,8 +192,9 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
     const PlProbeIdentity *r = pl_lab_view_result(lab, PL_VIEW_TRAIN, PL_R_IDENTITY, &st);
     PlLabGrid g = pl_lab_grid(lab);
     if (r)
-        pane_put(p, (*row)++, 0, p->box.w, "pre+mask against post+mask: from the same weights, %s logits differ by %s",
-                 pl_arch_name(r->arch), PL_FIG("identity.masked", "%.1e", (double)r->masked_max_diff));
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0,
+                          "pre+mask against post+mask: from the same weights, %s logits differ by %s",
+                          pl_arch_name(r->arch), PL_FIG("identity.masked", "%.1e", (double)r->masked_max_diff));
     if (!g.ndrift) return;
     char line[1536] = ""; /* each seed's gap, marked: the largest of them is grid.drift */
     for (int i = 0; i < g.ndrift && strlen(line) < sizeof line - 64; i++) {
@@ -201,24 +202,25 @@ static void identity(TuiPane *p, int *row, PlLab *lab) {
         snprintf(line + strlen(line), sizeof line - strlen(line), "%sseed %d %s", i ? ", " : "", g.drift_seed[i],
                  pl_fig(gap, sizeof gap, "grid.drift", "%.3f", (double)g.drift[i]));
     }
-    pane_put(p, (*row)++, 0, p->box.w, "trained, their accuracy differs by up to:");
-    pane_put(p, (*row)++, 2, p->box.w - 2, "%s", line);
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0, "trained, their accuracy differs by up to:");
+    *row += pane_wrap(p, TUI_NORMAL, *row, 2, "%s", line);
     /* what the gap is follows the runs: a twin at chance beside one that learned is a collapse */
     const PlLabGroup *pre = &g.cells[1], *post = &g.cells[3];
     int fell = g.ncells == 4 && (pre->at_chance > 0 || post->at_chance > 0) &&
                !(pre->at_chance == pre->n && post->at_chance == post->n);
-    pane_putc(p, TUI_DIM, (*row)++, 2, p->box.w - 2, "%s",
-              PL_FIG("grid.drift", "%s",
-                     fell ? "a run fell back to chance while its twin learned: a collapse, not rounding"
-                          : "the same computation from one start: rounding a chaotic model amplifies, no real gap"));
+    *row += pane_wrap(
+        p, TUI_DIM, *row, 2, "%s",
+        PL_FIG("grid.drift", "%s",
+               fell ? "a run fell back to chance while its twin learned: a collapse, not rounding"
+                    : "the same computation from one start: rounding a chaotic model amplifies, no real gap"));
 }
 
 static void runs_table(TuiPane *p, int *row, PlLab *lab) {
     PlLabGroup g[MAX_GROUPS];
     static const char *const sorts[] = {"in the order they ran", "by median accuracy", "by time"};
     int n = pl_lab_groups(lab, g, MAX_GROUPS);
-    pane_put(p, (*row)++, 0, p->box.w,
-             "runs: a row per setting over its seeds, %s (o sorts):", sorts[pl_lab_runs_sort(lab)]);
+    *row += pane_wrap(p, TUI_NORMAL, *row, 0,
+                      "runs: a row per setting over its seeds, %s (o sorts):", sorts[pl_lab_runs_sort(lab)]);
     pane_putc(p, TUI_DIM, (*row)++, 0, p->box.w, "%-9s %-4s %-4s %-3s %5s %-13s %3s %2s %5s %11s %6s", "model", "pad",
               "cut", "mask", "len", "batching", "bs", "n", "med", "min-max", "time");
     for (int i = 0; i < n; i++, (*row)++) {
@@ -250,10 +252,11 @@ void tui_view_train(PlLab *lab, TuiPane *p) {
     else snprintf(src, sizeof src, "a retrain trains seed %d alone; C at chance, M memorised", s->seed);
     tui_header(p, "train: every result a spread over seeds", src, "the spread of the seeds before any one number", NULL,
                1);
-    int row = 3;
+    int row = p->fixed;
     const PlLedger *ledger = pl_lab_ledger(lab);
     if (ledger && ledger->training && !t->active) /* predict first: the runs asked about stay out of sight */
-        pane_put(p, row++, 0, p->box.w, "The runs the question asks about stay hidden (?) until you answer it.");
+        row +=
+            pane_wrap(p, TUI_NORMAL, row, 0, "The runs the question asks about stay hidden (?) until you answer it.");
     progress(p, &row, t);
     row++;
     int runs = pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_RUNS); /* the view's row names what it draws */
