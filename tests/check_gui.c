@@ -1181,6 +1181,32 @@ START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
 }
 END_TEST
 
+/* Lesson 10 steps 2-9 speak of the generate view's two padded batches: in a
+ * 1024x600 window beside the lesson they went, their counts left as lines
+ * ("left padding: 0 of 4 rows end in a pad"). They are drawn small over the
+ * differences, the 4 prompts' rows of each, a caption under each naming its
+ * side, the cache's lines beside them. */
+START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    gui_dl_done(&f.dl);
+    gui_dl_init(&f.dl, &f.st, 1024, 600);
+    PlLessonPlay p;
+    int from = open_step_frame(&f, &p, "10-generation", 2);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_GENERATE);
+    int rows = 0; /* each prompt's row says what its last column is, under the mouse */
+    for (int i = from; i < f.dl.n; i++)
+        rows += f.dl.items[i].kind == GUI_I_TITLE && strncmp(gui_dl_str(&f.dl, f.dl.items[i].str), "prompt ", 7) == 0;
+    ck_assert_int_eq(rows, 2 * 4);
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "left padding: ")); /* each picture names its side */
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "right padding: "));
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "decoding ")); /* the cache's lines stay */
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -2193,6 +2219,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_hidden_width_leaves_the_rnn_step_axis_unnumbered);
     tcase_add_test(lesson, test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table);
     tcase_add_test(lesson, test_a_small_batch_shows_its_words_in_its_cells);
+    tcase_add_test(lesson, test_a_small_window_keeps_the_generate_views_padded_batches);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

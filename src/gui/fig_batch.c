@@ -546,15 +546,25 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
 
 /* ---- generate ---- */
 
-static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left) {
-    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    double hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT,
-                              "%s padding: the model reads the last column", left ? "left" : "right");
-    char foot[300];
-    snprintf(foot, sizeof foot, "%s of %s rows have a pad in the last column",
+/* The foot under a batch of prompts: how many rows end in a pad (brief: after
+ * the side's name, the picture having no title). */
+static void prompt_foot(char *foot, size_t cap, const PlProbeGenerate *g, int left, int brief) {
+    snprintf(foot, cap, "%s%s of %s rows have a pad in the last column",
+             brief ? (left ? "left padding: " : "right padding: ") : "",
              PL_FIG(left ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
                     left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
              PL_FIG("generate.prompts", "%d", g->B));
+}
+
+/* The prompts' rows padded left or right, the last column framed; brief: no
+ * title over them, the foot under them names the side. */
+static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left, int brief) {
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), hh = 0;
+    if (!brief)
+        hh = gui_text_wrap(dl, r.x, r.y, r.w, GUI_NORMAL, GUI_C_FG, GUI_LEFT,
+                           "%s padding: the model reads the last column", left ? "left" : "right");
+    char foot[300];
+    prompt_foot(foot, sizeof foot, g, left, brief);
     double fh = th * gui_wrap_lines(dl, GUI_SMALL, 0, foot, r.w);
     GuiRect grid = {r.x, r.y + hh + 4 * u, r.w, r.h - hh - fh - 8 * u};
     double rh = grid.h / g->B;
@@ -646,6 +656,88 @@ static void cache_draw(GuiList *dl, double x, double y, double w, const PlProbeK
     }
 }
 
+/* The next-token differences against each prompt run alone, as lines. */
+static const char *const diff_names[] = {"left, corrected position ids", "left, positions 0..T-1",
+                                         "right, at the last real token", "right, at the last column"};
+static const char *const diff_quantity[] = {"generate.left_corrected", "generate.left_naive",
+                                            "generate.right_last_real", "generate.right_last_column"};
+enum { DIFF_LINES = 5 };
+
+static double diff_value(const PlProbeGenerate *g, int i) {
+    const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
+                        g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
+    return v[i];
+}
+
+/* Line i of the differences (0 the heading) into buf. */
+static void diff_line(char *buf, size_t cap, const PlProbeGenerate *g, int i) {
+    if (i == 0) {
+        snprintf(buf, cap, "next-token logits against each prompt run alone:");
+        return;
+    }
+    double v = diff_value(g, i - 1);
+    char label[96];
+    snprintf(label, sizeof label, "%.2g%s", v, v < 1e-4 ? "  (the same)" : "  (wrong)");
+    snprintf(buf, cap, "%s: %s", diff_names[i - 1], PL_FIG(diff_quantity[i - 1], "%s", label));
+}
+
+static double diff_lines_height(GuiList *dl, double w, const PlProbeGenerate *g) {
+    double tn = gui_text_h(dl, GUI_NORMAL), h = 0;
+    char buf[512];
+    for (int i = 0; i < DIFF_LINES; i++) {
+        diff_line(buf, sizeof buf, g, i);
+        h += tn * gui_wrap_lines(dl, GUI_NORMAL, 0, buf, w) + tn * 0.15; /* as gui_fig_line spaces them */
+    }
+    return h;
+}
+
+static void diff_lines_draw(GuiList *dl, GuiRect r, const PlProbeGenerate *g) {
+    char buf[512];
+    double y = r.y;
+    for (int i = 0; i < DIFF_LINES; i++) { /* the verdict and its colour follow the figure */
+        diff_line(buf, sizeof buf, g, i);
+        double v = i ? diff_value(g, i - 1) : 0;
+        int off = i && hidden(dl, diff_quantity[i - 1]);
+        y = gui_fig_line(dl, r, y, i == 0 ? GUI_C_DIM : v < 1e-4 || off ? GUI_C_FG : GUI_C_WARN, "%s", buf);
+        if (i && !off) gui_datum(dl, "max difference", i - 1, v, diff_names[i - 1]);
+    }
+}
+
+/* Too short for the prompts' rows over the plot: the cache's lines on the
+ * right; on the left the two pictures, small, over the differences as lines,
+ * or, with no room for them, the rows' counts as lines too. */
+static void generate_narrow(GuiList *dl, GuiRect a, const PlProbeGenerate *g, const PlProbeKvcache *kv,
+                            const PlResultStatus *kst, double gap) {
+    GuiRect right = gui_col(a, 2, 1, gap), left = gui_col(a, 2, 0, gap);
+    int brief = cache_height(dl, right.w, kv, kst, 0) > right.h; /* shorter labels, every figure kept */
+    cache_draw(dl, right.x, right.y, right.w, kv, kst, brief);
+    double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), pic_w = gui_col(left, 2, 0, gap).w;
+    char foot[2][300];
+    int feet = 0;
+    for (int side = 0; side < 2; side++) {
+        prompt_foot(foot[side], sizeof foot[side], g, side == 0, 1);
+        int n = gui_wrap_lines(dl, GUI_SMALL, 0, foot[side], pic_w);
+        feet = n > feet ? n : feet;
+    }
+    double lines = diff_lines_height(dl, left.w, g), room = left.h - lines - gap / 2;
+    if (room >= g->B * 6 * u + feet * th + 12 * u) { /* rows of 6 units at least, and the feet */
+        GuiRect pics = {left.x, left.y, left.w, room};
+        prompt_grid(dl, gui_col(pics, 2, 0, gap), g, 1, 1);
+        prompt_grid(dl, gui_col(pics, 2, 1, gap), g, 0, 1);
+        left.y += room + gap / 2, left.h -= room + gap / 2;
+    } else {
+        double y = left.y;
+        for (int side = 1; side >= 0; side--)
+            y = gui_fig_line(dl, left, y, side ? GUI_C_GOOD : GUI_C_WARN, "%s padding: %s of %s rows end in a pad",
+                             side ? "left" : "right",
+                             PL_FIG(side ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
+                                    side ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
+                             PL_FIG("generate.prompts", "%d", g->B));
+        left.h -= y - left.y, left.y = y;
+    }
+    diff_lines_draw(dl, left, g);
+}
+
 void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeGenerate *g = pl_lab_view_result(lab, PL_VIEW_GENERATE, PL_R_GENERATE, &st);
@@ -674,20 +766,9 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_split_for_cats(dl, a, 0.5, gap, 4, &top, &bottom);
     int lines = beside || top.h < grid_need; /* the prompts' rows want some height: the differences as lines */
     double bh = beside ? fmax(lh, cache_height(dl, (a.w - gap) / 2, kv, &kst, 0)) : lh;
-    if (beside && a.h - bh - gap / 2 < grid_need) { /* no room for the rows: their counts join the lines */
-        GuiRect right = gui_col(a, 2, 1, gap);
-        int brief = cache_height(dl, right.w, kv, &kst, 0) > right.h; /* shorter labels, every figure kept */
-        cache_draw(dl, right.x, right.y, right.w, kv, &kst, brief);
-        bottom = gui_col(a, 2, 0, gap);
-        double y = bottom.y;
-        for (int left = 1; left >= 0; left--)
-            y = gui_fig_line(dl, bottom, y, left ? GUI_C_GOOD : GUI_C_WARN, "%s padding: %s of %s rows end in a pad",
-                             left ? "left" : "right",
-                             PL_FIG(left ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
-                                    left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
-                             PL_FIG("generate.prompts", "%d", g->B));
-        bottom.h -= y - bottom.y, bottom.y = y;
-        top.h = 0;
+    if (beside && a.h - bh - gap / 2 < grid_need) { /* no room for the rows over the plot */
+        generate_narrow(dl, a, g, kv, &kst, gap);
+        return;
     } else if (lines) {
         top = (GuiRect){a.x, a.y, a.w, a.h - bh - gap / 2};
         bottom = (GuiRect){a.x, a.y + a.h - bh, a.w, bh};
@@ -698,30 +779,16 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         }
     }
     if (top.h > 0) {
-        prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1);
-        prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0);
+        prompt_grid(dl, gui_col(top, 2, 0, gap), g, 1, 0);
+        prompt_grid(dl, gui_col(top, 2, 1, gap), g, 0, 0);
     }
-    static const char *const names[] = {"left, corrected position ids", "left, positions 0..T-1",
-                                        "right, at the last real token", "right, at the last column"};
-    static const char *const quantity[] = {"generate.left_corrected", "generate.left_naive", "generate.right_last_real",
-                                           "generate.right_last_column"};
-    const double v[] = {g->left_vs_single_max_diff, g->left_naive_positions_max_diff,
-                        g->right_last_real_vs_single_max_diff, g->right_last_column_vs_single_max_diff};
     if (lines) {
-        double y = gui_fig_line(dl, bottom, bottom.y, GUI_C_DIM, "next-token logits against each prompt run alone:");
-        for (int i = 0; i < 4; i++) { /* the verdict and its colour follow the figure */
-            int off = hidden(dl, quantity[i]);
-            char label[96];
-            snprintf(label, sizeof label, "%.2g%s", v[i], v[i] < 1e-4 ? "  (the same)" : "  (wrong)");
-            y = gui_fig_line(dl, bottom, y, v[i] < 1e-4 || off ? GUI_C_FG : GUI_C_WARN, "%s: %s", names[i],
-                             PL_FIG(quantity[i], "%s", label));
-            if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
-        }
+        diff_lines_draw(dl, bottom, g);
         return;
     }
     GuiPlotSpec sp = {.title = "next-token logits against each prompt run alone",
                       .note = "the largest difference; log scale, 1e-9 at the left",
-                      .ycats = names,
+                      .ycats = diff_names,
                       .ncats = 4,
                       .x0 = 1e-9,
                       .x1 = 10,
@@ -731,18 +798,19 @@ void gui_fig_generate(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     gui_plot_begin(dl, &p, bottom, &sp);
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
     for (int i = 0; i < 4; i++) {
+        double v = diff_value(g, i);
         GuiRect band = gui_plot_cat(&p, i);
-        int off = hidden(dl, quantity[i]); /* no bar: its length is the figure */
-        double x = off ? p.in.x : gui_plot_x(&p, v[i] > 1e-9 ? v[i] : 1e-9);
-        int ok = v[i] < 1e-4;
+        int off = hidden(dl, diff_quantity[i]); /* no bar: its length is the figure */
+        double x = off ? p.in.x : gui_plot_x(&p, v > 1e-9 ? v : 1e-9);
+        int ok = v < 1e-4;
         gui_rect(dl, (GuiRect){p.in.x, band.y + band.h * 0.2, x - p.in.x, band.h * 0.6}, ok ? GUI_C_GOOD : GUI_C_WARN);
         char text[64], label[256];
-        snprintf(text, sizeof text, "%.2g%s", v[i], ok ? "  (the same)" : "  (wrong)");
-        snprintf(label, sizeof label, "%s", PL_FIG(quantity[i], "%s", text));
+        snprintf(text, sizeof text, "%.2g%s", v, ok ? "  (the same)" : "  (wrong)");
+        snprintf(label, sizeof label, "%s", PL_FIG(diff_quantity[i], "%s", text));
         int after = x + 4 * u + gui_text_w(dl, GUI_SMALL, 0, label) <= p.in.x + p.in.w; /* else inside the bar's end */
         gui_text(dl, after ? x + 4 * u : x - 4 * u, band.y + band.h / 2 - th / 2, GUI_SMALL,
                  after ? GUI_C_FG : GUI_C_BG, after ? GUI_LEFT : GUI_RIGHT, "%s", label);
-        if (!off) gui_datum(dl, "max difference", i, v[i], names[i]);
-        gui_hover(dl, band, "%s: logits differ by up to %s", names[i], PL_FIG(quantity[i], "%.3g", v[i]));
+        if (!off) gui_datum(dl, "max difference", i, v, diff_names[i]);
+        gui_hover(dl, band, "%s: logits differ by up to %s", diff_names[i], PL_FIG(diff_quantity[i], "%.3g", v));
     }
 }
