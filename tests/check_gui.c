@@ -1062,7 +1062,7 @@ START_TEST(test_an_asked_figure_hides_itself_and_leaves_the_figures_beside_it_in
     open_step_frame(&f, &p, "06-attention", 1);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
     ck_assert_ptr_nonnull(tagged(&f.dl, "pad columns hidden"));
-    ck_assert_ptr_nonnull(text_with(&f.dl, "largest weight on one pad key: ?????"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, " on one pad key: ?????")); /* in the long labels or the short */
     ck_assert_ptr_nonnull(text_with(&f.dl, ", NaN 0")); /* the NaN count is another figure: in sight */
     pl_lesson_play_close(&p);
     frame_close(&f);
@@ -1181,6 +1181,25 @@ START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
 }
 END_TEST
 
+/* Step k of lesson `name` laid out as the window lays it out at w x h: its
+ * style for that size, the chrome, the pane beside the view as wide as the
+ * window makes it. Returns the first item of the view. */
+static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k, int w, int h) {
+    open_step_frame(f, p, name, k);
+    GuiLook look = {0};
+    gui_style_for(&f->st, &look, w, h, 1.0);
+    gui_dl_done(&f->dl);
+    gui_dl_init(&f->dl, &f->st, w, h);
+    pl_lesson_run_sync_ledger(p->run);
+    f->dl.titles = 1;
+    GuiChromeState cs = {.drag_id = -1};
+    GuiRect area = gui_lesson_beside(&f->dl, p, f->lab, gui_chrome(&f->dl, f->lab, &cs), NULL);
+    int from = f->dl.n;
+    gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, area);
+    f->dl.titles = 0;
+    return from;
+}
+
 /* Lesson 10 steps 2-9 speak of the generate view's two padded batches: in a
  * 1024x600 window beside the lesson they went, their counts left as lines
  * ("left padding: 0 of 4 rows end in a pad"). They are drawn small over the
@@ -1190,10 +1209,8 @@ START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
     PlLabSettings s = pl_settings_default();
     Frame f;
     frame_open(&f, &s);
-    gui_dl_done(&f.dl);
-    gui_dl_init(&f.dl, &f.st, 1024, 600);
     PlLessonPlay p;
-    int from = open_step_frame(&f, &p, "10-generation", 2);
+    int from = window_step_frame(&f, &p, "10-generation", 2, 1024, 600);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_GENERATE);
     int rows = 0; /* each prompt's row says what its last column is, under the mouse */
     for (int i = from; i < f.dl.n; i++)
@@ -1202,6 +1219,29 @@ START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "left padding: ")); /* each picture names its side */
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "right padding: "));
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "decoding ")); /* the cache's lines stay */
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
+/* In a 1024x600 window beside a lesson the attention map was 46 px square:
+ * its figures' long labels took the width in one column under it. The short
+ * labels (every figure kept) go in two columns under a map of 113 px, and
+ * take over wherever the long ones leave a map a third smaller. Laid out as
+ * the window does at 1024x620, the long labels leave 52 px, the short 119. */
+START_TEST(test_a_small_window_gives_the_attention_map_the_short_labels_room) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    int from = window_step_frame(&f, &p, "06-attention", 1, 1024, 620);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
+    double side = 0; /* the map's square (the colour scale is a heat strip too) */
+    for (int i = from; i < f.dl.n; i++)
+        if (f.dl.items[i].kind == GUI_I_HEAT && f.dl.items[i].w == f.dl.items[i].h) side = f.dl.items[i].w;
+    ck_assert_msg(side >= 90, "the map is %.0f px square", side);
+    ck_assert_ptr_nonnull(text_with(&f.dl, "largest on one pad key: ?????"));
+    ck_assert_ptr_nonnull(text_with(&f.dl, "short vs long partner: ")); /* the name the lesson's hint quotes */
     pl_lesson_play_close(&p);
     frame_close(&f);
 }
@@ -2220,6 +2260,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_the_cost_view_beside_a_lesson_keeps_its_plots_over_the_table);
     tcase_add_test(lesson, test_a_small_batch_shows_its_words_in_its_cells);
     tcase_add_test(lesson, test_a_small_window_keeps_the_generate_views_padded_batches);
+    tcase_add_test(lesson, test_a_small_window_gives_the_attention_map_the_short_labels_room);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

@@ -55,7 +55,7 @@ static void fill_lines(Lines *l, const PlProbeAttention *a, int short_form, cons
              PL_FIG("attention.leak_total", "%.2f", (double)a->leak_total), PL_FIG("attention.real", "%d", a->L),
              PL_FIG("attention.heads", "%d", a->heads));
     l->c[i] = GUI_C_FG;
-    snprintf(l->s[i++], sizeof l->s[0], sf ? "max on one pad key: %s" : "largest weight on one pad key: %s",
+    snprintf(l->s[i++], sizeof l->s[0], sf ? "largest on one pad key: %s" : "largest weight on one pad key: %s",
              PL_FIG("attention.pad_weight_max", "%.4f", (double)a->pad_weight_max));
     l->c[i] = GUI_C_FG;
     snprintf(l->s[i++], sizeof l->s[0], "|row sum - 1| <= %s, NaN %s",
@@ -106,8 +106,9 @@ static double lines_width(const GuiList *dl, const Lines *l) {
 /* The map's square, the bar column, the legend and the figures inside
  * area, in the arrangement that leaves the largest map of those whose text
  * fits: both text columns beside it, the legend beside and the figures
- * under it (in as many columns as the width takes), or both under. */
-static int layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
+ * under it (in as many columns as the width takes), or both under. Returns
+ * the map's side; under 40 units the text runs past the area. */
+static double layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
     double u = t->u, th = t->th;
     double left = gui_text_w(dl, GUI_SMALL, 0, "query 0000") + 12 * u;
     double barw = fmax(64 * u, gui_text_w(dl, GUI_SMALL, 0, "on pads") + 4 * u);
@@ -139,7 +140,7 @@ static int layout(Att *t, const GuiList *dl, GuiRect area, const Lines *l) {
         t->side = (GuiRect){area.x, below, area.w, lh};
         t->lines = (GuiRect){area.x, below + lh, area.w, fh};
     }
-    return side[best] >= 40 * u; /* else the text runs past the area */
+    return side[best];
 }
 
 /* Cells whose keys the mask hides from their queries: hatched, in runs. */
@@ -391,14 +392,14 @@ void gui_fig_attention(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     if (gui_text_w(dl, GUI_TITLE, 0, title) > r.w) title = "attention map (head 0)";
     GuiRect area = gui_fig_header(dl, r, title, src, look, &st, a != NULL);
     if (!a || area.h <= 0) return;
-    Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)};
+    Att t = {.a = a, .u = dl->st->unit, .th = gui_text_h(dl, GUI_SMALL)}, s = t;
     Lines l;
     fill_lines(&l, a, 0, dl->ledger);
-    if (!layout(&t, dl, area, &l)) { /* no room for the long labels: the short ones */
-        t.short_form = 1;
-        fill_lines(&l, a, 1, dl->ledger);
-        layout(&t, dl, area, &l);
-    }
+    double side = layout(&t, dl, area, &l);
+    s.short_form = 1; /* the short labels, where the long ones leave no room or a map a third smaller */
+    fill_lines(&l, a, 1, dl->ledger);
+    double side_short = layout(&s, dl, area, &l);
+    if (side < 40 * t.u || side * 1.5 < side_short) t = s;
     /* a cell per query and key, or blocks of them when the square has fewer pixels than keys */
     int n = (int)fmin((double)a->T, floor(t.heat.w));
     if (pl_attmap_make(&t.m, a, n, n)) {
