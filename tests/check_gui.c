@@ -1247,6 +1247,31 @@ START_TEST(test_a_small_window_gives_the_attention_map_the_short_labels_room) {
 }
 END_TEST
 
+/* Rows about a line of text high are each named with their review and
+ * length, the example's neighbours too: at 1280x800, lesson 09 step 8's
+ * batch view left rows 4 and 6 unnamed, only rows thinner than a line
+ * leave names out, and then they leave the example's neighbours out. */
+START_TEST(test_rows_a_line_high_are_all_named_beside_the_example) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    int from = window_step_frame(&f, &p, "09-causal", 7, 1280, 800);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    int named = 0;
+    for (int i = from; i < f.dl.n; i++) {
+        const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
+        int review, len, end = 0;
+        if (is_text(&f.dl.items[i]) && (t[0] == ' ' || t[0] == '>') &&
+            sscanf(t + 1, "%d %d%n", &review, &len, &end) == 2 && t[1 + end] == '\0')
+            named++;
+    }
+    ck_assert_int_eq(named, 32); /* the batch's 32 rows */
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
+
 /* ---- drills ---- */
 
 static void drill_open(PlDrillPlay *p, const char *deck, int item) {
@@ -2261,6 +2286,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_small_batch_shows_its_words_in_its_cells);
     tcase_add_test(lesson, test_a_small_window_keeps_the_generate_views_padded_batches);
     tcase_add_test(lesson, test_a_small_window_gives_the_attention_map_the_short_labels_room);
+    tcase_add_test(lesson, test_rows_a_line_high_are_all_named_beside_the_example);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

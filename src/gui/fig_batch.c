@@ -85,12 +85,13 @@ static void padded(GuiList *dl, PlLab *lab, GuiRect a, const PlProbeBatch *r, co
     gui_text_mono(dl, a.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "  review  len");
     gui_text(dl, grid.x, a.y, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "position 0");
     gui_text(dl, grid.x + grid.w, a.y, GUI_SMALL, GUI_C_DIM, GUI_RIGHT, "%d", b->T - 1);
-    /* rows thinner than a line are named every few (and the example's always), no two names touching */
+    /* rows thinner than a line are named every few (and the example's always, its neighbours then left out), no
+     * two names touching; rows of a line each are all named */
     int every = rh >= th * 0.9 ? 1 : rh > 0 ? (int)fmin(ceil(th * 1.05 / rh), b->B + 1.0) : b->B + 1, pick = r->pick.at;
     for (int i = 0; i < b->B; i++) {
         GuiRect row = {grid.x, grid.y + i * rh, grid.w, rh - gap};
         int mine = i == pick,
-            near_mine = pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
+            near_mine = every > 1 && pick >= 0 && pick < b->B && !mine && fabs((double)(i - pick)) * rh < th * 1.05;
         const char *kept = mine ? "batch.example_kept" : ""; /* the example's row: its tokens in the batch */
         if (mine || (i % every == 0 && !near_mine))
             gui_text_mono(dl, a.x, row.y + row.h / 2 - th / 2, GUI_SMALL, mine ? GUI_C_SEL : GUI_C_FG, GUI_LEFT,
