@@ -1182,23 +1182,46 @@ START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
 END_TEST
 
 /* Step k of lesson `name` laid out as the window lays it out at w x h: its
- * style for that size, the chrome, the pane beside the view as wide as the
- * window makes it. Returns the first item of the view. */
-static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k, int w, int h) {
+ * style for that size, the chrome (none in projector mode), the pane beside
+ * the view as wide as the window makes it. Returns the first item of the
+ * view. */
+static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k, int w, int h, int present) {
     open_step_frame(f, p, name, k);
-    GuiLook look = {0};
+    GuiLook look = {.present = present};
     gui_style_for(&f->st, &look, w, h, 1.0);
     gui_dl_done(&f->dl);
     gui_dl_init(&f->dl, &f->st, w, h);
     pl_lesson_run_sync_ledger(p->run);
     f->dl.titles = 1;
     GuiChromeState cs = {.drag_id = -1};
-    GuiRect area = gui_lesson_beside(&f->dl, p, f->lab, gui_chrome(&f->dl, f->lab, &cs), NULL);
+    GuiRect area = present ? gui_inset((GuiRect){0, 0, w, h}, 18 * f->st.unit) : gui_chrome(&f->dl, f->lab, &cs);
+    area = gui_lesson_beside(&f->dl, p, f->lab, area, NULL);
     int from = f->dl.n;
     gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, area);
     f->dl.titles = 0;
     return from;
 }
+
+/* In projector mode at 1920x1080 the cost view beside lesson 02 drew its
+ * plots' numbers as two lines and its table under them, half the pane
+ * empty: the histogram and the sweep need 15 lines of their type, not 18,
+ * with the table under them (lesson 08 step 3 at 1280x800 in projector
+ * mode has 14 and keeps the lines). */
+START_TEST(test_a_projector_keeps_the_cost_views_plots_over_the_table) {
+    PlLabSettings s = pl_settings_default();
+    Frame f;
+    frame_open(&f, &s);
+    PlLessonPlay p;
+    int from = window_step_frame(&f, &p, "02-maxlen", 0, 1920, 1080, 1);
+    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    ck_assert_msg(view_text(&f.dl, from, "review lengths") && !view_text(&f.dl, from, "review lengths: p50"),
+                  "the lengths' histogram, not its numbers as a line");
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "static batches over maxlen"));
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "packed")); /* the table's last row */
+    pl_lesson_play_close(&p);
+    frame_close(&f);
+}
+END_TEST
 
 /* Lesson 10 steps 2-9 speak of the generate view's two padded batches: in a
  * 1024x600 window beside the lesson they went, their counts left as lines
@@ -1210,7 +1233,7 @@ START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
     Frame f;
     frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "10-generation", 2, 1024, 600);
+    int from = window_step_frame(&f, &p, "10-generation", 2, 1024, 600, 0);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_GENERATE);
     int rows = 0; /* each prompt's row says what its last column is, under the mouse */
     for (int i = from; i < f.dl.n; i++)
@@ -1234,7 +1257,7 @@ START_TEST(test_a_small_window_gives_the_attention_map_the_short_labels_room) {
     Frame f;
     frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "06-attention", 1, 1024, 620);
+    int from = window_step_frame(&f, &p, "06-attention", 1, 1024, 620, 0);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
     double side = 0; /* the map's square (the colour scale is a heat strip too) */
     for (int i = from; i < f.dl.n; i++)
@@ -1256,7 +1279,7 @@ START_TEST(test_rows_a_line_high_are_all_named_beside_the_example) {
     Frame f;
     frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "09-causal", 7, 1280, 800);
+    int from = window_step_frame(&f, &p, "09-causal", 7, 1280, 800, 0);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
     int named = 0;
     for (int i = from; i < f.dl.n; i++) {
@@ -2287,6 +2310,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_small_window_keeps_the_generate_views_padded_batches);
     tcase_add_test(lesson, test_a_small_window_gives_the_attention_map_the_short_labels_room);
     tcase_add_test(lesson, test_rows_a_line_high_are_all_named_beside_the_example);
+    tcase_add_test(lesson, test_a_projector_keeps_the_cost_views_plots_over_the_table);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

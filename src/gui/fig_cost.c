@@ -85,13 +85,18 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
     static const char *const quantity[] = {"corpus.median", "", "corpus.p95", ""}; /* p90 and p99 are no quantity */
     const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
-    for (int i = 0; i < 4; i++) {
-        if (*quantity[i] && hidden(dl, quantity[i])) continue; /* the marker would show it */
-        if (*quantity[i]) snprintf(label, sizeof label, "%s %s", names[i], PL_FIG(quantity[i], "%.0f", pct[i]));
-        else snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
-        gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, label, 1 + i);
-        gui_datum(dl, names[i], pct[i], 0, NULL);
-    }
+    for (int pass = 0; pass < 2; pass++) /* the lines, then their labels: no line runs through a label */
+        for (int i = 0; i < 4; i++) {
+            if (*quantity[i] && hidden(dl, quantity[i])) continue; /* the marker would show it */
+            if (!pass) {
+                gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, NULL, 0);
+                continue;
+            }
+            if (*quantity[i]) snprintf(label, sizeof label, "%s %s", names[i], PL_FIG(quantity[i], "%.0f", pct[i]));
+            else snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
+            gui_plot_vlabel(dl, &p, pct[i], GUI_C_DIM, label, 1 + i);
+            gui_datum(dl, names[i], pct[i], 0, NULL);
+        }
     maxlen_label(dl, k, shown, label, sizeof label);
     gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
     if (!hidden(dl, "cost.truncated_share")) gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
@@ -191,9 +196,12 @@ static void sweep(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const 
         gui_datum(dl, "crossing", k->cross_maxlen, k->cross_share, "padding share = tokens cut");
         snprintf(label, sizeof label, "pads = cut at %s",
                  PL_FIG("cost.crossing_maxlen", "%.0f (%.0f%%)", k->cross_maxlen, 100.0 * k->cross_share));
-        double w = gui_text_w(dl, GUI_SMALL, 0, label), tx = cx + d + 4 * dl->st->unit;
+        double w = gui_text_w(dl, GUI_SMALL, 0, label), tx = cx + d + 4 * dl->st->unit, ty = cy + d;
         if (tx + w > p.in.x + p.in.w) tx = cx - d - 4 * dl->st->unit - w;
-        gui_text(dl, tx, cy + d, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
+        if (tx < p.in.x) tx = p.in.x; /* inside the plot: the axis's numbers are left of it */
+        if (ty + gui_text_h(dl, GUI_SMALL) > p.in.y + p.in.h)
+            ty = cy - d - gui_text_h(dl, GUI_SMALL); /* and above it */
+        gui_text(dl, tx, ty, GUI_SMALL, GUI_C_MARK, GUI_LEFT, "%s", label);
         gui_hover(dl, (GuiRect){cx - 2 * d, cy - 2 * d, 4 * d, 4 * d},
                   "the pads paid equal the tokens cut at maxlen %s",
                   PL_FIG("cost.crossing_maxlen", "%.1f: %.2f%% each", k->cross_maxlen, 100.0 * k->cross_share));
@@ -600,7 +608,7 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     char mark[160]; /* the plots need room for the maxlen marker's label across a panel */
     int narrow = gui_text_w(dl, GUI_SMALL, 0, maxlen_label(dl, k, shown, mark, sizeof mark)) + 60 * dl->st->unit >
                      gui_col(top, 2, 0, gap).w ||
-                 top.h < 18 * th;
+                 top.h < 15 * th;
     if (top.h < 14 * th || (!bars && narrow)) { /* the two plots' numbers as lines, the bars under them */
         double y = summary(dl, a, k, shown, set);
         bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};

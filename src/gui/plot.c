@@ -243,10 +243,15 @@ void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n) {
 
 void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label,
                     int label_row) {
-    double px = gui_plot_x(p, x), u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
+    double px = gui_plot_x(p, x);
     if (px < p->in.x - 0.5 || px > p->in.x + p->in.w + 0.5) return;
     gui_line(dl, px, p->in.y, px, p->in.y + p->in.h, c, lw, dash);
-    if (!label) return;
+    if (label) gui_plot_vlabel(dl, p, x, c, label, label_row);
+}
+
+void gui_plot_vlabel(GuiList *dl, const GuiPlot *p, double x, GuiColor c, const char *label, int label_row) {
+    double px = gui_plot_x(p, x), u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
+    if (px < p->in.x - 0.5 || px > p->in.x + p->in.w + 0.5) return;
     double w = gui_text_w(dl, GUI_SMALL, 0, label), y = p->in.y + 2 * u + label_row * (th + 2 * u);
     int right = px + 4 * u + w <= p->in.x + p->in.w;
     double lx = right ? px + 4 * u : fmax(p->in.x + 2 * u, px - 4 * u - w); /* never out of its area */

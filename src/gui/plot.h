@@ -57,6 +57,9 @@ void gui_legend(GuiList *dl, const GuiPlot *p, const GuiKey *k, int n);
 /* A vertical marker at data x, labelled at the top of the area. */
 void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double lw, int dash, const char *label,
                     int label_row);
+/* The marker's label alone: several markers draw their lines first and
+ * their labels after, so that no line runs through another's label. */
+void gui_plot_vlabel(GuiList *dl, const GuiPlot *p, double x, GuiColor c, const char *label, int label_row);
 /* A number as a tick shows it. */
 const char *gui_num(double v, GuiTickFmt f, char *buf, int cap);
 /* Splits r into n columns (gap between them) and returns column i. */
