@@ -382,10 +382,27 @@ START_TEST(test_a_bad_state_line_says_what_was_wrong_in_one_line) {
 }
 END_TEST
 
+/* The corpus as a control names it: an inline corpus by its reviews (the
+ * lesson's spec is the whole text, which ran past 80 columns mid-word), a
+ * path by its file's name, anything else as written. */
+START_TEST(test_a_corpus_is_labelled_by_its_file_or_its_inline_reviews) {
+    char b[200];
+    ck_assert_str_eq(pl_corpus_label("inline:the plot was | i did not expect it | this film | what i liked", b, 200),
+                     "inline: 4 reviews");
+    ck_assert_str_eq(pl_corpus_label("inline:x50|+ great film|- dull|fine", b, 200), "inline: 3 reviews x 50");
+    ck_assert_str_eq(pl_corpus_label("inline:1/2 stars", b, 200), "inline: 1 review");
+    ck_assert_str_eq(pl_corpus_label("inline:xylophone solo|bad", b, 200), "inline: 2 reviews");
+    ck_assert_str_eq(pl_corpus_label("/work/shared/data/imdb5k.tsv", b, 200), "imdb5k.tsv");
+    ck_assert_str_eq(pl_corpus_label("builtin:0:5000:70", b, 200), "builtin:0:5000:70");
+    ck_assert_str_eq(pl_corpus_label("data/", b, 200), "data/");
+}
+END_TEST
+
 Suite *settings_suite(void) {
     Suite *s = suite_create("settings");
     TCase *tc = tcase_create("registry");
     tcase_add_test(tc, test_defaults_are_the_tutorial_settings);
+    tcase_add_test(tc, test_a_corpus_is_labelled_by_its_file_or_its_inline_reviews);
     tcase_add_test(tc, test_every_value_of_every_row_round_trips_through_its_text);
     tcase_add_test(tc, test_choice_names_are_the_cores_names);
     tcase_add_test(tc, test_a_bad_value_says_what_was_expected);

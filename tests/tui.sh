@@ -7,8 +7,8 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 266
-if without tui "the terminal lab's tests" 264; then
+tmux_begin "terminal tests" 267
+if without tui "the terminal lab's tests" 265; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
     finish
@@ -383,6 +383,8 @@ W=80 H=24 ENVS=$LESSON_ENVS start lesson 10-generation
 check_screen "10-generation opens on its batch of four prompts" "step 1 of 12"
 check_re "the example's row and its mask are drawn whole, under the counts" '^    mask keras [01]+$'
 check_absent "cut (truncating" "no line of the legend is left under the scrolled rows"
+# its corpus is its four prompts written out: the strip names it by them, where the text ran past 80 columns mid-word
+check_screen "an inline corpus is named by its reviews on the strip" " corpus: inline: 4 reviews "
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

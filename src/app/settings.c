@@ -290,6 +290,22 @@ const char *pl_setting_format(const PlLabSettings *s, PlSettingId id, char *buf,
     return buf;
 }
 
+const char *pl_corpus_label(const char *spec, char *buf, int cap) {
+    if (strncmp(spec, "inline:", 7) == 0) { /* rows between bars, an "xN" first repeating them */
+        const char *body = spec + 7;
+        int rows = 1, times = 1, n = 0;
+        for (const char *c = body; *c; c++) rows += *c == '|';
+        if (sscanf(body, " x%d |%n", &times, &n) == 1 && n > 0) rows--;
+        else times = 1;
+        if (times > 1) snprintf(buf, (size_t)cap, "inline: %d review%s x %d", rows, rows == 1 ? "" : "s", times);
+        else snprintf(buf, (size_t)cap, "inline: %d review%s", rows, rows == 1 ? "" : "s");
+        return buf;
+    }
+    const char *base = strrchr(spec, '/');
+    snprintf(buf, (size_t)cap, "%s", base && base[1] ? base + 1 : spec); /* a path by its file's name */
+    return buf;
+}
+
 const char *pl_maxlen_text(int maxlen, int longest, char *buf, int cap) {
     if (maxlen == PL_MAXLEN_NONE) snprintf(buf, (size_t)cap, "none (longest: %d)", longest);
     else snprintf(buf, (size_t)cap, "%d", maxlen);

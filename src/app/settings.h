@@ -128,6 +128,11 @@ int pl_setting_parse(PlLabSettings *s, PlSettingId id, const char *text, char *w
 /* The value as text ("post", "200", "builtin"); returns buf. */
 const char *pl_setting_format(const PlLabSettings *s, PlSettingId id, char *buf, int cap);
 
+/* The corpus as a control names it, in both front ends: a file or folder
+ * by its own name, an inline corpus by its reviews ("inline: 4 reviews",
+ * "inline: 3 reviews x 50"), anything else as written. Returns buf. */
+const char *pl_corpus_label(const char *spec, char *buf, int cap);
+
 /* The value one step forward (dir > 0) or back (dir < 0): choices cycle,
  * numbers follow the ladder and stop at the ends. */
 int pl_setting_step(const PlLabSettings *s, PlSettingId id, int dir);

@@ -43,8 +43,8 @@ static double control(GuiList *dl, PlLab *lab, int id, double x, double y, doubl
     x += lw;
     if (d->type == PL_ST_TEXT) {
         pl_setting_format(s, (PlSettingId)id, v, sizeof v);
-        const char *base = strrchr(v, '/');
-        const char *fit = base && base[1] ? base + 1 : v; /* a path by its file's name */
+        char fit[200];
+        pl_corpus_label(v, fit, sizeof fit); /* the one text control is the corpus */
         if (draw) return x - x0 + button(dl, x, y, h, fit, 0, 0, 0, flash);
         return x - x0 + gui_text_w(dl, GUI_NORMAL, 0, fit) + 14 * u;
     }

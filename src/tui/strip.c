@@ -18,8 +18,8 @@ static void control_text(const PlLabSettings *s, int longest, int id, char *buf,
     if (id == PL_S_MAXLEN) pl_maxlen_text(s->maxlen, longest, v, sizeof v);
     else pl_setting_format(s, (PlSettingId)id, v, sizeof v);
     if (id == PL_S_CORPUS) {
-        const char *base = strrchr(v, '/');
-        snprintf(buf, (size_t)cap, "corpus: %.100s", base && base[1] ? base + 1 : v);
+        char label[200];
+        snprintf(buf, (size_t)cap, "corpus: %.100s", pl_corpus_label(v, label, sizeof label));
     } else {
         snprintf(buf, (size_t)cap, "%s: %.60s%s", pl_settings[id].name, v, pl_settings[id].cold ? "*" : "");
     }
