@@ -7,8 +7,8 @@ here=${PADLAB_TESTS:-$(dirname "$0")}
 . "$here/lib.sh"
 P=${PADLAB:?set PADLAB to the padlab binary}
 IMDB=${PADLAB_SHARED_DATA:-$here/../../shared/data}/imdb5k.tsv
-tmux_begin "terminal tests" 267
-if without tui "the terminal lab's tests" 265; then
+tmux_begin "terminal tests" 269
+if without tui "the terminal lab's tests" 267; then
     check_built_without "in a terminal, padlab says in one line it was built without the terminal lab" --corpus builtin:1:400
     check_built_without "and so does padlab lab" lab --corpus builtin:1:400
     finish
@@ -385,6 +385,18 @@ check_re "the example's row and its mask are drawn whole, under the counts" '^  
 check_absent "cut (truncating" "no line of the legend is left under the scrolled rows"
 # its corpus is its four prompts written out: the strip names it by them, where the text ran past 80 columns mid-word
 check_screen "an inline corpus is named by its reviews on the strip" " corpus: inline: 4 reviews "
+T send-keys -t lab q
+wait_for "EXIT=0" >/dev/null
+
+# A question's feedback leaves the view 5 rows at 80x24: its header keeps a row each for the source and the
+# look (the rest read sideways) so that two of the view's own rows stay in sight (lesson 06 step 4, a wrong 0.5).
+W=80 H=24 ENVS="TERM=xterm-256color XDG_STATE_HOME=$TMP/short-state XDG_DATA_HOME=$TMP/short-data" start lesson 06-attention
+wait_for "step 1 of 9" >/dev/null
+T send-keys -t lab ' ' ' ' ' '
+wait_for "step 4 of 9" >/dev/null
+T send-keys -t lab 0.5 Enter
+check_screen "a wrong number gets its diagnosis under the question" "0.5 is not it"
+check_screen "and the attention view keeps its own first two rows under its header" "query keys ->"
 T send-keys -t lab q
 wait_for "EXIT=0" >/dev/null
 

@@ -133,15 +133,35 @@ void tui_sideways_mark(TuiPane *p) {
     tui_color_off(TUI_WARN);
 }
 
+static void count_line(void *ctx, const char *s, size_t n, int kind, double in) {
+    (void)s, (void)n, (void)in;
+    *(int *)ctx += kind != 2;
+}
+
+/* The rows pane_wrap would give raw (one at least). */
+static int wrap_rows(const TuiPane *p, const char *raw) {
+    char buf[2048];
+    tui_drawn(raw, buf, sizeof buf);
+    int rows = 0;
+    pl_page_wrap(buf, p->box.w < 10 ? 10 : p->box.w, 2, wrap_measure, count_line, &rows);
+    return rows ? rows : 1;
+}
+
 int tui_header(TuiPane *p, const char *title, const char *source, const char *look, const PlResultStatus *st,
                int have) {
-    p->fixed = p->box.h; /* the source and the look wrap: every row of them stays put */
+    p->fixed = p->box.h; /* every row of the header stays put */
     pane_putc(p, TUI_GOOD, 0, 0, p->box.w, "%s", title);
     if (st && st->stale && have) pane_putc(p, TUI_WARN, 0, p->box.w - 10, 10, " updating ");
-    int row = 1;
-    if (*source) row += pane_wrap(p, TUI_DIM, row, 0, "%s", source);
-    else row++;
-    row += pane_wrap(p, TUI_NORMAL, row, 0, "%s %s", tui_glyph(TUI_G_LOOK), look);
+    char line[1200];
+    snprintf(line, sizeof line, "%s %s", tui_glyph(TUI_G_LOOK), look);
+    /* the source and the look wrap where the view keeps two rows under them; in a pane too short for that
+     * they take a row each, the rest read sideways (< >), so that the view's own lines stay in sight */
+    int wrap = 1 + (*source ? wrap_rows(p, source) : 1) + wrap_rows(p, line) + 2 <= p->box.h, row = 1;
+    if (!*source) row++;
+    else if (wrap) row += pane_wrap(p, TUI_DIM, row, 0, "%s", source);
+    else pane_putc(p, TUI_DIM, row++, 0, p->box.w, "%s", source);
+    if (wrap) row += pane_wrap(p, TUI_NORMAL, row, 0, "%s", line);
+    else pane_put(p, row++, 0, p->box.w, "%s", line);
     p->fixed = row;
     if (have) return 1;
     if (st && st->error) pane_wrap(p, TUI_WARN, row, 0, "cannot compute this view: %s", st->error);
