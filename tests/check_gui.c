@@ -1181,11 +1181,13 @@ START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
 }
 END_TEST
 
-/* Step k of lesson `name` laid out as the window lays it out at w x h: its
- * style for that size, the chrome (none in projector mode), the pane beside
- * the view as wide as the window makes it. Returns the first item of the
- * view. */
-static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k, int w, int h, int present) {
+/* A frame on a fresh lab, and step k of lesson `name` laid out on it as the
+ * window lays it out at w x h: its style for that size, the chrome (none in
+ * projector mode), the pane beside the view as wide as the window makes it;
+ * the step shows view v. Returns the first item of the view. */
+static int window_step_open(Frame *f, PlLessonPlay *p, const char *name, int k, int w, int h, int present, PlView v) {
+    PlLabSettings s = pl_settings_default();
+    frame_open(f, &s);
     open_step_frame(f, p, name, k);
     GuiLook look = {.present = present};
     gui_style_for(&f->st, &look, w, h, 1.0);
@@ -1199,7 +1201,13 @@ static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k,
     int from = f->dl.n;
     gui_figure(&f->dl, f->lab, (PlView)pl_lab_settings(f->lab)->view, area);
     f->dl.titles = 0;
+    ck_assert_int_eq(pl_lab_settings(f->lab)->view, v);
     return from;
+}
+
+static void window_step_close(Frame *f, PlLessonPlay *p) {
+    pl_lesson_play_close(p);
+    frame_close(f);
 }
 
 /* In projector mode at 1920x1080 the cost view beside lesson 02 drew its
@@ -1208,18 +1216,14 @@ static int window_step_frame(Frame *f, PlLessonPlay *p, const char *name, int k,
  * with the table under them (lesson 08 step 3 at 1280x800 in projector
  * mode has 14 and keeps the lines). */
 START_TEST(test_a_projector_keeps_the_cost_views_plots_over_the_table) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "02-maxlen", 0, 1920, 1080, 1);
-    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_COST);
+    int from = window_step_open(&f, &p, "02-maxlen", 0, 1920, 1080, 1, PL_VIEW_COST);
     ck_assert_msg(view_text(&f.dl, from, "review lengths") && !view_text(&f.dl, from, "review lengths: p50"),
                   "the lengths' histogram, not its numbers as a line");
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "static batches over maxlen"));
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "packed")); /* the table's last row */
-    pl_lesson_play_close(&p);
-    frame_close(&f);
+    window_step_close(&f, &p);
 }
 END_TEST
 
@@ -1229,12 +1233,9 @@ END_TEST
  * differences, the 4 prompts' rows of each, a caption under each naming its
  * side, the cache's lines beside them. */
 START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "10-generation", 2, 1024, 600, 0);
-    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_GENERATE);
+    int from = window_step_open(&f, &p, "10-generation", 2, 1024, 600, 0, PL_VIEW_GENERATE);
     int rows = 0; /* each prompt's row says what its last column is, under the mouse */
     for (int i = from; i < f.dl.n; i++)
         rows += f.dl.items[i].kind == GUI_I_TITLE && strncmp(gui_dl_str(&f.dl, f.dl.items[i].str), "prompt ", 7) == 0;
@@ -1242,8 +1243,7 @@ START_TEST(test_a_small_window_keeps_the_generate_views_padded_batches) {
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "left padding: ")); /* each picture names its side */
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "right padding: "));
     ck_assert_ptr_nonnull(view_text(&f.dl, from, "decoding ")); /* the cache's lines stay */
-    pl_lesson_play_close(&p);
-    frame_close(&f);
+    window_step_close(&f, &p);
 }
 END_TEST
 
@@ -1253,20 +1253,16 @@ END_TEST
  * take over wherever the long ones leave a map a third smaller. Laid out as
  * the window does at 1024x620, the long labels leave 52 px, the short 119. */
 START_TEST(test_a_small_window_gives_the_attention_map_the_short_labels_room) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "06-attention", 1, 1024, 620, 0);
-    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_ATTENTION);
+    int from = window_step_open(&f, &p, "06-attention", 1, 1024, 620, 0, PL_VIEW_ATTENTION);
     double side = 0; /* the map's square (the colour scale is a heat strip too) */
     for (int i = from; i < f.dl.n; i++)
         if (f.dl.items[i].kind == GUI_I_HEAT && f.dl.items[i].w == f.dl.items[i].h) side = f.dl.items[i].w;
     ck_assert_msg(side >= 90, "the map is %.0f px square", side);
     ck_assert_ptr_nonnull(text_with(&f.dl, "largest on one pad key: ?????"));
     ck_assert_ptr_nonnull(text_with(&f.dl, "short vs long partner: ")); /* the name the lesson's hint quotes */
-    pl_lesson_play_close(&p);
-    frame_close(&f);
+    window_step_close(&f, &p);
 }
 END_TEST
 
@@ -1275,12 +1271,9 @@ END_TEST
  * batch view left rows 4 and 6 unnamed, only rows thinner than a line
  * leave names out, and then they leave the example's neighbours out. */
 START_TEST(test_rows_a_line_high_are_all_named_beside_the_example) {
-    PlLabSettings s = pl_settings_default();
     Frame f;
-    frame_open(&f, &s);
     PlLessonPlay p;
-    int from = window_step_frame(&f, &p, "09-causal", 7, 1280, 800, 0);
-    ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
+    int from = window_step_open(&f, &p, "09-causal", 7, 1280, 800, 0, PL_VIEW_BATCH);
     int named = 0;
     for (int i = from; i < f.dl.n; i++) {
         const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
@@ -1290,8 +1283,7 @@ START_TEST(test_rows_a_line_high_are_all_named_beside_the_example) {
             named++;
     }
     ck_assert_int_eq(named, 32); /* the batch's 32 rows */
-    pl_lesson_play_close(&p);
-    frame_close(&f);
+    window_step_close(&f, &p);
 }
 END_TEST
 
