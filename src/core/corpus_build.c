@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hugepage.h"
 #include "infile.h"
 #include "text.h"
 
@@ -34,7 +33,6 @@ static PlStatus grow_ids(PlCorpusBuilder *b, int64_t need) {
     if (!ids) return PL_ENOMEM;
     b->ids = ids;
     b->cap_ids = cap;
-    pl_advise_huge(ids, (size_t)cap * sizeof *ids);
     return PL_OK;
 }
 

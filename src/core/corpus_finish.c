@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "corpus_build.h"
-#include "hugepage.h"
 
 typedef struct {
     PlCorpusBuilder *from;
@@ -118,7 +117,6 @@ static PlStatus make_room(PlCorpusBuilder *part, int n, Placing *pl, int64_t n_i
         int32_t *ids = realloc(b->ids, (size_t)want * sizeof *ids);
         if (!ids) return PL_ENOMEM;
         b->ids = ids, b->cap_ids = want;
-        pl_advise_huge(ids, (size_t)want * sizeof *ids);
     }
     if (n_ex > b->cap || !b->offsets || !b->labels) {
         int64_t *off = realloc(b->offsets, ((size_t)n_ex + 1) * sizeof *off);
