@@ -2008,6 +2008,42 @@ START_TEST(test_the_cost_view_draws_every_strategys_shapes_at_every_size) {
 }
 END_TEST
 
+/* The text item from item from on that reads s whole, or NULL. */
+static const GuiItem *view_item(const GuiList *dl, int from, const char *s) {
+    for (int i = from; i < dl->n; i++)
+        if (is_text(&dl->items[i]) && strcmp(gui_dl_str(dl, dl->items[i].str), s) == 0) return &dl->items[i];
+    return NULL;
+}
+
+/* At 1024x600 the cost view had room for its table and its numbers as lines
+ * only, and left two thirds of the pane empty beside the table: the lengths'
+ * histogram goes there (and the sweep, beside it in the window). Its
+ * percentile labels take a row each only where they would meet: p50 176 and
+ * p99 945 on builtin share the first row. */
+START_TEST(test_a_small_window_draws_the_cost_views_plots_beside_its_table) {
+    Canvas c;
+    canvas_open(&c);
+    PlLab *lab = legible_lab(NULL);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_view_results(PL_VIEW_COST, pl_lab_settings(lab)), PL_TEST_PATIENCE), 0);
+    for (int m = 0; m < 2; m++) {
+        canvas_sized(&c, 1024, 600, m);
+        GuiRect area = canvas_area(&c, lab);
+        int from = c.dl.n;
+        ck_assert_int_eq(gui_figure(&c.dl, lab, PL_VIEW_COST, area), 1);
+        ck_assert_ptr_nonnull(view_text(&c.dl, from, "review lengths: p50")); /* the numbers as a line */
+        const GuiItem *plot = view_item(&c.dl, from, "review lengths"), *row = view_item(&c.dl, from, "packed");
+        ck_assert_msg(plot && row, "%s: no histogram or no table", m ? "projector" : "window");
+        ck_assert_msg(plot->x > row->x + 300, "the histogram at x %.0f, beside the table at %.0f", plot->x, row->x);
+        ck_assert_msg(!m == !!view_text(&c.dl, from, "static batches over maxlen"), "the sweep only in the window");
+        const GuiItem *p50 = view_item(&c.dl, from, "p50 176"), *p99 = view_item(&c.dl, from, "p99 945");
+        ck_assert_msg(p50 && p99 && p50->y == p99->y, "p50 and p99 on one row");
+        ck_assert(view_item(&c.dl, from, "p90 451")->y > p50->y);
+    }
+    pl_lab_free(lab);
+    canvas_close(&c);
+}
+END_TEST
+
 START_TEST(test_the_masks_view_draws_every_rules_tiles_at_every_size) {
     Canvas c;
     canvas_open(&c);
@@ -2331,6 +2367,7 @@ Suite *gui_suite(void) {
     tcase_add_test(legible, test_no_drill_pane_cuts_overlaps_or_hides_its_question);
     tcase_add_test(legible, test_the_masks_view_draws_every_rules_tiles_at_every_size);
     tcase_add_test(legible, test_the_cost_view_draws_every_strategys_shapes_at_every_size);
+    tcase_add_test(legible, test_a_small_window_draws_the_cost_views_plots_beside_its_table);
     tcase_add_test(legible, test_the_loss_view_beside_a_lesson_draws_no_text_over_another_at_800x600);
     tcase_add_test(legible, test_the_layers_view_keeps_its_labels_on_the_canvas_at_800x600);
     suite_add_tcase(s, legible);

@@ -46,6 +46,34 @@ static const char *maxlen_label(const GuiList *dl, const PlLabCost *k, const cha
     return buf;
 }
 
+/* The markers over the lengths: the percentiles' dashed lines and the
+ * maxlen line first, then their labels (no line runs through a label), the
+ * percentiles' far apart on one row. A percentile the learner is asked for
+ * is left out: its marker would show it. */
+static void length_marks(GuiList *dl, const GuiPlot *p, const PlLabCost *k, int maxlen, const char *shown) {
+    static const char *const names[] = {"p50", "p90", "p95", "p99"};
+    static const char *const quantity[] = {"corpus.median", "", "corpus.p95", ""}; /* p90 and p99 are no quantity */
+    const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
+    char text[4][64], mark[256];
+    const char *label[4];
+    double x[4];
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        if (*quantity[i] && hidden(dl, quantity[i])) continue;
+        gui_plot_vmark(dl, p, pct[i], GUI_C_DIM, dl->st->unit, 1, NULL, 0);
+        if (*quantity[i]) snprintf(text[n], sizeof text[n], "%s %s", names[i], PL_FIG(quantity[i], "%.0f", pct[i]));
+        else snprintf(text[n], sizeof text[n], "%s %.0f", names[i], pct[i]);
+        label[n] = text[n], x[n++] = pct[i];
+        gui_datum(dl, names[i], pct[i], 0, NULL);
+    }
+    int before = dl->n;
+    gui_plot_vmark(dl, p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, NULL, 0);
+    if (dl->n > before && dl->items[dl->n - 1].kind == GUI_I_LINE)
+        dl->items[dl->n - 1].tag = gui_dl_intern(dl, "maxlen");
+    gui_plot_vlabel(dl, p, maxlen, GUI_C_MARK, maxlen_label(dl, k, shown, mark, sizeof mark), 0);
+    gui_plot_vlabels(dl, p, n, x, label, GUI_C_DIM, 1);
+}
+
 static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, const char *shown) {
     int top = 1;
     for (int b = 0; b < PL_LAB_LEN_BINS; b++) top = k->len_hist[b] > top ? k->len_hist[b] : top;
@@ -81,31 +109,8 @@ static void lengths(GuiList *dl, GuiRect r, const PlLabCost *k, int maxlen, cons
             gui_hover(dl, (GuiRect){x, p.in.y, x2 - x, p.in.h}, "%d to %d tokens: %d reviews%s", lo, hi, k->len_hist[b],
                       cut ? " (all cut by truncation)" : "");
     }
-    char label[256];
-    static const char *const names[] = {"p50", "p90", "p95", "p99"};
-    static const char *const quantity[] = {"corpus.median", "", "corpus.p95", ""}; /* p90 and p99 are no quantity */
-    const double pct[] = {k->lengths.median, k->len_p90, k->lengths.p95, k->len_p99};
-    for (int pass = 0; pass < 2; pass++) /* the lines, then their labels: no line runs through a label */
-        for (int i = 0; i < 4; i++) {
-            if (*quantity[i] && hidden(dl, quantity[i])) continue; /* the marker would show it */
-            if (!pass) {
-                gui_plot_vmark(dl, &p, pct[i], GUI_C_DIM, dl->st->unit, 1, NULL, 0);
-                continue;
-            }
-            if (*quantity[i]) snprintf(label, sizeof label, "%s %s", names[i], PL_FIG(quantity[i], "%.0f", pct[i]));
-            else snprintf(label, sizeof label, "%s %.0f", names[i], pct[i]);
-            gui_plot_vlabel(dl, &p, pct[i], GUI_C_DIM, label, 1 + i);
-            gui_datum(dl, names[i], pct[i], 0, NULL);
-        }
-    maxlen_label(dl, k, shown, label, sizeof label);
-    gui_plot_vmark(dl, &p, maxlen, GUI_C_MARK, dl->st->line * 1.5, 0, label, 0);
+    length_marks(dl, &p, k, maxlen, shown);
     if (!hidden(dl, "cost.truncated_share")) gui_datum(dl, "maxlen", maxlen, k->len_over_maxlen, NULL);
-    /* the marker line is the last line item gui_plot_vmark drew, unless the label was drawn after it */
-    for (int i = dl->n - 1; i >= 0; i--)
-        if (dl->items[i].kind == GUI_I_LINE && dl->items[i].color == GUI_C_MARK) {
-            dl->items[i].tag = gui_dl_intern(dl, "maxlen");
-            break;
-        }
 }
 
 /* The names of the sweep's figures at point i: its own, and the current
@@ -552,6 +557,33 @@ static void strategy_lines(GuiList *dl, GuiRect a, const PlLabCost *k, int selec
     if (apart) shapes_line(dl, a, bottom + 4 * dl->st->unit, k, selected);
 }
 
+/* The width a plot of the lengths or the sweep needs: the maxlen marker's
+ * label across it. */
+static double plot_min_w(GuiList *dl, const PlLabCost *k, const char *shown) {
+    char mark[160];
+    return gui_text_w(dl, GUI_SMALL, 0, maxlen_label(dl, k, shown, mark, sizeof mark)) + 60 * dl->st->unit;
+}
+
+/* The strategies' table at the left of a and, in the room right of it, the
+ * lengths beside the sweep, above it, or alone, as that room allows; 0
+ * (nothing drawn) where the table does not fit or no plot does beside it. */
+static int table_beside_plots(GuiList *dl, GuiRect a, const PlLabCost *k, int maxlen, const char *shown,
+                              const PlLabSettings *set, int selected) {
+    double cw = gui_text_w(dl, GUI_SMALL, 1, "0"), th = gui_text_h(dl, GUI_SMALL), gap = 24 * dl->st->unit;
+    double need = table_need(dl, a, k), minw = plot_min_w(dl, k, shown), minh = 11 * th;
+    GuiRect side = {a.x + T_END * cw + gap, a.y, a.w - T_END * cw - gap, a.h};
+    if (need <= 0.0 || need > a.h || side.w < minw || side.h < minh) return 0;
+    strategy_table(dl, a, k, selected);
+    if (side.w >= 2 * minw + gap) {
+        lengths(dl, gui_col(side, 2, 0, gap), k, maxlen, shown);
+        sweep(dl, gui_col(side, 2, 1, gap), k, maxlen, shown, set);
+    } else if (side.h >= 2 * minh + gap) {
+        lengths(dl, gui_row(side, 2, 0, gap), k, maxlen, shown);
+        sweep(dl, gui_row(side, 2, 1, gap), k, maxlen, shown, set);
+    } else lengths(dl, side, k, maxlen, shown);
+    return 1;
+}
+
 /* The two upper plots' numbers as lines at the top of a; returns the y under them. */
 static double summary(GuiList *dl, GuiRect a, const PlLabCost *k, const char *shown, const PlLabSettings *set) {
     double y = gui_fig_line(
@@ -605,15 +637,13 @@ void gui_fig_cost(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         bottom = (GuiRect){a.x, a.y + a.h - need, a.w, need};
         top = (GuiRect){a.x, a.y, a.w, a.h - need - gap};
     }
-    char mark[160]; /* the plots need room for the maxlen marker's label across a panel */
-    int narrow = gui_text_w(dl, GUI_SMALL, 0, maxlen_label(dl, k, shown, mark, sizeof mark)) + 60 * dl->st->unit >
-                     gui_col(top, 2, 0, gap).w ||
-                 top.h < 15 * th;
+    int narrow = plot_min_w(dl, k, shown) > gui_col(top, 2, 0, gap).w || top.h < 15 * th;
     if (top.h < 14 * th || (!bars && narrow)) { /* the two plots' numbers as lines, the bars under them */
         double y = summary(dl, a, k, shown, set);
         bottom = (GuiRect){a.x, y + gap / 2, a.w, a.y + a.h - y - gap / 2};
-        if (!bars || bottom.h < need) { /* too short for the bars too: a line per strategy */
-            strategy_lines(dl, bottom, k, selected);
+        if (!bars || bottom.h < need) { /* too short for the bars too: a table (plots beside it), else lines */
+            if (!table_beside_plots(dl, bottom, k, maxlen, shown, set, selected))
+                strategy_lines(dl, bottom, k, selected);
             return;
         }
         strategy_bars(dl, gui_col(bottom, 2, 0, gap), k, 0, selected);

@@ -249,12 +249,47 @@ void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double 
     if (label) gui_plot_vlabel(dl, p, x, c, label, label_row);
 }
 
+/* Whether data x is on the plot's area. */
+static int on_area(const GuiPlot *p, double px) { return px >= p->in.x - 0.5 && px <= p->in.x + p->in.w + 0.5; }
+
+/* The left edge of a marker's label of width w: right of the line where it
+ * fits, else left of it, never out of the area. */
+static double vlabel_x(GuiList *dl, const GuiPlot *p, double px, double w) {
+    double u = dl->st->unit;
+    if (px + 4 * u + w <= p->in.x + p->in.w) return px + 4 * u;
+    return fmax(p->in.x + 2 * u, px - 4 * u - w);
+}
+
 void gui_plot_vlabel(GuiList *dl, const GuiPlot *p, double x, GuiColor c, const char *label, int label_row) {
     double px = gui_plot_x(p, x), u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL);
-    if (px < p->in.x - 0.5 || px > p->in.x + p->in.w + 0.5) return;
+    if (!on_area(p, px)) return;
     double w = gui_text_w(dl, GUI_SMALL, 0, label), y = p->in.y + 2 * u + label_row * (th + 2 * u);
-    int right = px + 4 * u + w <= p->in.x + p->in.w;
-    double lx = right ? px + 4 * u : fmax(p->in.x + 2 * u, px - 4 * u - w); /* never out of its area */
+    double lx = vlabel_x(dl, p, px, w);
     gui_rect(dl, (GuiRect){lx - 2 * u, y, w + 4 * u, th}, GUI_C_BG);
     gui_text(dl, lx, y, GUI_SMALL, c, GUI_LEFT, "%s", label);
+}
+
+#define VLABELS_MAX 8
+
+/* Each label on the first row from first_row on where it meets no label
+ * placed before it (its backing and a gap of 4 units), so that labels far
+ * apart share a row and fewer bars are covered. */
+void gui_plot_vlabels(GuiList *dl, const GuiPlot *p, int n, const double *x, const char *const *label, GuiColor c,
+                      int first_row) {
+    double u = dl->st->unit, from[VLABELS_MAX], to[VLABELS_MAX];
+    int row[VLABELS_MAX], placed = 0;
+    for (int i = 0; i < n && i < VLABELS_MAX; i++) {
+        double px = gui_plot_x(p, x[i]);
+        if (!on_area(p, px)) continue;
+        double w = gui_text_w(dl, GUI_SMALL, 0, label[i]), lx = vlabel_x(dl, p, px, w);
+        double a = lx - 2 * u, b = lx + w + 2 * u;
+        int r = first_row;
+        for (int again = 1; again;) {
+            again = 0;
+            for (int j = 0; j < placed; j++)
+                if (row[j] == r && a < to[j] + 4 * u && from[j] < b + 4 * u) r++, again = 1;
+        }
+        from[placed] = a, to[placed] = b, row[placed++] = r;
+        gui_plot_vlabel(dl, p, x[i], c, label[i], r);
+    }
 }

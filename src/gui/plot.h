@@ -60,6 +60,10 @@ void gui_plot_vmark(GuiList *dl, const GuiPlot *p, double x, GuiColor c, double 
 /* The marker's label alone: several markers draw their lines first and
  * their labels after, so that no line runs through another's label. */
 void gui_plot_vlabel(GuiList *dl, const GuiPlot *p, double x, GuiColor c, const char *label, int label_row);
+/* Several markers' labels (at most 8), each on the first row from first_row
+ * where it meets none drawn before it. */
+void gui_plot_vlabels(GuiList *dl, const GuiPlot *p, int n, const double *x, const char *const *label, GuiColor c,
+                      int first_row);
 /* A number as a tick shows it. */
 const char *gui_num(double v, GuiTickFmt f, char *buf, int cap);
 /* Splits r into n columns (gap between them) and returns column i. */
