@@ -1227,6 +1227,53 @@ START_TEST(test_a_projector_keeps_the_cost_views_plots_over_the_table) {
 }
 END_TEST
 
+/* The masks view beside lesson 09 step 11 in projector mode: at 1280x800
+ * the hf and additive conventions' code, wrapped to two lines, ran into the
+ * next row's cells (the row was laid out for cells 45% of it high, the code
+ * under them wherever that left it); each row's code now ends above the
+ * next row. At 1024x600 the real tokens' runs were too narrow for "1 x
+ * 480" and were left blank: each run says at least the value its
+ * convention writes there (the count is in the header). */
+static void masks_rows_hold_their_code(const GuiList *dl, int from) {
+    static const char *const names[] = {"keras ", "torch ", "hf ", "additive "};
+    int at[4];
+    for (int c = 0; c < 4; c++) {
+        at[c] = -1;
+        for (int i = from; i < dl->n && at[c] < 0; i++)
+            if (is_text(&dl->items[i]) && strncmp(gui_dl_str(dl, dl->items[i].str), names[c], strlen(names[c])) == 0)
+                at[c] = i;
+        ck_assert_msg(at[c] >= 0, "no row for %s", names[c]);
+    }
+    for (int c = 0; c < 3; c++) {
+        double next = dl->items[at[c + 1]].y;
+        for (int i = at[c] + 1; i < at[c + 1]; i++) {
+            const GuiItem *it = &dl->items[i];
+            if (is_text(it))
+                ck_assert_msg(it->y + it->h <= next + 0.5, "'%s' ends at %.1f, under the next row's top %.1f",
+                              gui_dl_str(dl, it->str), it->y + it->h, next);
+        }
+    }
+}
+
+START_TEST(test_a_projector_keeps_the_masks_views_rows_apart_and_labelled) {
+    Frame f;
+    PlLessonPlay p;
+    int from = window_step_open(&f, &p, "09-causal", 10, 1280, 800, 1, PL_VIEW_MASKS);
+    masks_rows_hold_their_code(&f.dl, from);
+    ck_assert_ptr_nonnull(view_text(&f.dl, from, "bias = torch.where")); /* the code is drawn */
+    window_step_close(&f, &p);
+    from = window_step_open(&f, &p, "09-causal", 10, 1024, 600, 1, PL_VIEW_MASKS);
+    int values = 0;
+    for (int i = from; i < f.dl.n; i++)
+        if (is_text(&f.dl.items[i]) && (strcmp(gui_dl_str(&f.dl, f.dl.items[i].str), "1") == 0 ||
+                                        strcmp(gui_dl_str(&f.dl, f.dl.items[i].str), "0") == 0 ||
+                                        strstr(gui_dl_str(&f.dl, f.dl.items[i].str), "x 480")))
+            values++;
+    ck_assert_int_eq(values, 4); /* one on each convention's run of real tokens */
+    window_step_close(&f, &p);
+}
+END_TEST
+
 /* Lesson 10 steps 2-9 speak of the generate view's two padded batches: in a
  * 1024x600 window beside the lesson they went, their counts left as lines
  * ("left padding: 0 of 4 rows end in a pad"). They are drawn small over the
@@ -2339,6 +2386,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_small_window_gives_the_attention_map_the_short_labels_room);
     tcase_add_test(lesson, test_rows_a_line_high_are_all_named_beside_the_example);
     tcase_add_test(lesson, test_a_projector_keeps_the_cost_views_plots_over_the_table);
+    tcase_add_test(lesson, test_a_projector_keeps_the_masks_views_rows_apart_and_labelled);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

@@ -330,9 +330,8 @@ static double swatches(GuiList *dl, const Att *t, double y) {
         else if (i == 2) gui_rect(dl, sw, GUI_C_PAD);
         else gui_rect(dl, sw, GUI_C_WARN);
         gui_frame(dl, sw, GUI_C_DIM, u);
-        /* what a masked cell weighs is the largest pad weight a lesson may ask: told with it */
-        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s",
-                 i == 1 ? PL_FIG("attention.pad_weight_max", "%s", LEGENDS[t->short_form][i]) : LEGENDS[t->short_form][i]);
+        /* a caption, never veiled: while the pad weights are asked, the pad columns are covered */
+        gui_text(dl, s.x + 28 * u, y, GUI_SMALL, GUI_C_FG, GUI_LEFT, "%s", LEGENDS[t->short_form][i]);
     }
     return y + 6 * u;
 }

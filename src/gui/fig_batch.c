@@ -413,11 +413,16 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
      * cells at their least, its code under them */
     double lines = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15 * 1.5, lines_least = 3.0 * gui_text_h(dl, GUI_NORMAL) * 1.15;
     double row_least = fmax(gui_text_h(dl, GUI_NORMAL) + 2 * u, th + 6 * u + code_lines * th);
-    double keep[4] = {4 * row_need + th + lines + gap, 4 * row_need + th + lines + gap,
-                      4 * row_least + th + lines_least, 4 * row_least + th + lines_least};
+    double row_bare = fmax(gui_text_h(dl, GUI_NORMAL), th + 2 * u) + 4 * u; /* its cells, no code under them */
+    /* the foot as a table, in lines, in lines over squeezed rows, in lines over rows with no code (left to the
+     * export and the terminal), where to find them */
+    static const int foot_form[5] = {0, 1, 2, 2, 3};
+    double keep[5] = {4 * row_need + th + lines + gap, 4 * row_need + th + lines + gap,
+                      4 * row_least + th + lines_least, 4 * row_bare + th + lines_least,
+                      4 * row_bare + th + lines_least};
     Foot foot;
-    for (int pass = 0; pass < 4; pass++) {
-        blocks_foot(&foot, bk, &bst, pass);
+    for (int pass = 0; pass < 5; pass++) {
+        blocks_foot(&foot, bk, &bst, foot_form[pass]);
         double fh = foot_height(dl, &foot, a.w);
         if (!bk || a.h - fh - gap / 2 < keep[pass]) continue;
         foot_draw(dl, &foot, a.x, a.y + a.h - fh, a.w);
@@ -433,9 +438,11 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         bottom = (GuiRect){a.x, a.y + a.h - lines, a.w, lines};
     }
     double rh = (top.h - th) / 4;
-    /* too short a row for the code under its cells: the code is left to the export and the terminal, never
-     * drawn over the next row */
-    int with_code = rh >= row_least + 2 * u;
+    /* a row's cells, and the code under them where the row holds both; too short a row for the code: it is
+     * left to the export and the terminal, never drawn over the next row */
+    double code_h = 3 * u + code_lines * th, cells_h = fmax(rh * 0.45, th + 2 * u);
+    int with_code = rh - 4 * u - code_h >= th + u; /* the cells a label high, a unit to spare */
+    if (with_code) cells_h = fmin(cells_h, rh - 4 * u - code_h);
     int T = m->T, sel = pl_lab_settings(lab)->convention;
     const uint8_t *row_keras = m->keras + (size_t)m->row * T;
     int runs = 1;
@@ -444,7 +451,7 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
         double y = top.y + c * rh;
         gui_text(dl, top.x, y + 2 * u, GUI_NORMAL, c == sel ? GUI_C_SEL : GUI_C_FG, GUI_LEFT, "%-8s %s",
                  pl_mask_conv_name((PlMaskConv)c), keep_text((PlMaskConv)c));
-        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, fmax(rh * 0.45, th + 2 * u)};
+        GuiRect cells = {top.x + label_w, y + 2 * u, top.w - label_w, cells_h};
         if (with_code)
             gui_text_wrap_mono(dl, cells.x, cells.y + cells.h + 3 * u, cells.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT, "%s",
                                pl_mask_conv_code((PlMaskConv)c));
@@ -474,6 +481,9 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                      row_keras[t0] ? "real tokens" : "pads");
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u >= run.w) /* short: the colour says which */
                 snprintf(label, sizeof label, "%s x %s", v, FIG(count, "%d", t1 - t0));
+            if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u >= run.w) /* shorter: the value written, the count in
+                                                                         the header */
+                snprintf(label, sizeof label, "%s", v);
             if (gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u < run.w) {
                 double lw = gui_text_w(dl, GUI_SMALL, 0, label) + 8 * u;
                 gui_rect(dl, (GuiRect){run.x + run.w / 2 - lw / 2, cells.y + cells.h / 2 - th / 2, lw, th}, GUI_C_BG);

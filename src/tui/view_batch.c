@@ -133,7 +133,7 @@ static void packing_rows(TuiPane *p, int *row, PlLab *lab) {
         n += snprintf(line + n, sizeof line - (size_t)n, " %s",
                       pl_fig(fig, sizeof fig, "packing.cross_share", "%.1f%%", 100.0 * (double)k->cross[d]));
     }
-    *row += pane_wrap(p, TUI_DIM, *row, 4, "%s; a document mask against each alone %s", line,
+    *row += pane_wrap(p, TUI_DIM, *row, 4, "%s; a document mask against each review alone %s", line,
                       PL_FIG("packing.document_mask", "%.2g", (double)k->aware_max_diff));
     *row += pane_wrap(p, TUI_NORMAL, *row, 2, "labels -100 at each review's first token: %s loss terms",
                       PL_FIG("packing.loss_terms", "%ld", k->loss_terms));
