@@ -1722,6 +1722,33 @@ static int text_leaves_ink(Frame *f, const char *s) {
     return 0;
 }
 
+/* A list item of the generate view ("   left, positions by slot: 0.67, 20
+ * tokens") wrapped in a narrow view started its second line at the margin,
+ * where "tokens" read as the next item: a text that starts with spaces hangs
+ * its continuations two spaces further in than its first line. A text with
+ * no leading space keeps its lines flush. */
+START_TEST(test_a_wrapped_list_item_hangs_its_continuation) {
+    PlLabSettings s = small_settings();
+    Frame f;
+    frame_open(&f, &s);
+    const char *item = "   left, positions by slot: 0.67, 20 tokens";
+    double sp = gui_text_w(&f.dl, GUI_NORMAL, 0, "     "), w = gui_text_w(&f.dl, GUI_NORMAL, 0, item) * 0.8;
+    gui_dl_reset(&f.dl);
+    double h = gui_text_wrap(&f.dl, 20, 20, w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", item);
+    ck_assert_int_eq(f.dl.n, 2);
+    ck_assert_double_eq_tol(h, 2 * gui_text_h(&f.dl, GUI_NORMAL), 1e-9);
+    ck_assert_str_eq(gui_dl_str(&f.dl, f.dl.items[1].str), "20 tokens"); /* 36 of its 43 characters pass 80% */
+    ck_assert_double_eq_tol(f.dl.items[0].x, 20.0, 1e-9);
+    ck_assert_double_eq_tol(f.dl.items[1].x, 20.0 + sp, 1e-9); /* three spaces and two */
+    ck_assert_int_eq(gui_wrap_lines(&f.dl, GUI_NORMAL, 0, item, w), 2);
+    gui_dl_reset(&f.dl);
+    gui_text_wrap(&f.dl, 20, 20, w, GUI_NORMAL, GUI_C_FG, GUI_LEFT, "%s", item + 3);
+    ck_assert_int_eq(f.dl.n, 2);
+    ck_assert_double_eq_tol(f.dl.items[1].x, 20.0, 1e-9);
+    frame_close(&f);
+}
+END_TEST
+
 START_TEST(test_a_text_is_drawn_however_full_the_text_cache_is) {
     PlLabSettings s = small_settings();
     Frame f;
@@ -2365,6 +2392,7 @@ Suite *gui_suite(void) {
     tcase_add_test(px, test_every_key_the_window_binds_is_named_on_its_help_line);
     tcase_add_test(px, test_the_help_shows_every_key_line_the_window_has);
     tcase_add_test(px, test_a_text_is_drawn_however_full_the_text_cache_is);
+    tcase_add_test(px, test_a_wrapped_list_item_hangs_its_continuation);
     tcase_add_test(px, test_the_value_under_the_mouse_is_the_results_own);
     tcase_add_test(px, test_the_rnn_figure_draws_a_distance_to_h_star_only_when_the_pads_have_one);
     tcase_add_test(px, test_the_cost_bars_never_call_more_cells_a_saving);

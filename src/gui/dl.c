@@ -240,17 +240,34 @@ static size_t line_len(const GuiList *dl, int size, int mono, const char *s, dou
     return chars ? chars : (n ? 1 : 0);
 }
 
-/* Calls line(ctx, from, len) for each line of s wrapped to w; returns the count. */
+/* How far the continuations of the paragraph at s are set in: one that
+ * starts with spaces (an item of a list) hangs its later lines two spaces
+ * further in than its first, so that a continuation never reads as the next
+ * item; none where that would take half the width. */
+static double hang_of(const GuiList *dl, int size, int mono, const char *s, double w) {
+    size_t lead = strspn(s, " ");
+    if (!lead) return 0.0;
+    char spaces[64];
+    size_t n = lead + 2 < sizeof spaces ? lead + 2 : sizeof spaces - 1;
+    memset(spaces, ' ', n), spaces[n] = '\0';
+    double hang = gui_text_w(dl, size, mono, spaces);
+    return hang > w / 2 ? 0.0 : hang;
+}
+
+/* Calls line(ctx, from, len, dx) for each line of s wrapped to w, dx the
+ * indent of a hanging continuation; returns the count. */
 static int wrap(const GuiList *dl, int size, int mono, const char *s, double w,
-                void (*line)(void *ctx, const char *from, size_t len), void *ctx) {
+                void (*line)(void *ctx, const char *from, size_t len, double dx), void *ctx) {
     int k = 0;
+    double hang = hang_of(dl, size, mono, s, w), dx = 0.0;
     while (*s) {
-        size_t n = line_len(dl, size, mono, s, w);
-        if (line) line(ctx, s, n);
+        size_t n = line_len(dl, size, mono, s, w - dx);
+        if (line) line(ctx, s, n, dx);
         k++;
         s += n;
         while (*s == ' ') s++;
-        if (*s == '\n') s++;
+        dx = hang;
+        if (*s == '\n') s++, dx = 0.0, hang = hang_of(dl, size, mono, s, w);
     }
     return k ? k : 1;
 }
@@ -270,11 +287,12 @@ typedef struct {
     double widest;
 } WrapCtx;
 
-static void wrap_line(void *ctx, const char *from, size_t len) {
+static void wrap_line(void *ctx, const char *from, size_t len, double dx) {
     WrapCtx *c = ctx;
     char buf[1024];
     snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), from);
-    double w = text_item(c->dl, c->x, c->y, c->size, c->mono, c->c, c->a, buf);
+    if (c->a != GUI_LEFT) dx = 0.0; /* only a left-aligned item hangs */
+    double w = text_item(c->dl, c->x + dx, c->y, c->size, c->mono, c->c, c->a, buf) + dx;
     c->widest = w > c->widest ? w : c->widest;
     c->y += c->lh;
 }
