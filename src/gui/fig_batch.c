@@ -618,7 +618,7 @@ static int cache_text(const PlProbeKvcache *k, const PlResultStatus *st, int bri
              "decoding %s steps with a key/value cache (left-padded, the mask a column longer a step)",
              PL_FIG("kvcache.steps", "%d", k->S));
     snprintf(line[1], CACHE_LINE,
-             brief ? "of %s slots %s are pads (%s), %s bytes"
+             brief ? "cache: %s slots, %s pads (%s), %s bytes"
                    : "the cache: %s slots, %s hold a pad (%s), %s bytes no query reads",
              PL_FIG("kvcache.slots", "%.0f", slots), PL_FIG("kvcache.pad_slots", "%lld", (long long)k->pad_slots),
              PL_FIG("kvcache.pad_share", "%.1f%%", 100.0 * (double)k->pad_slots / slots),
