@@ -1210,6 +1210,27 @@ static void window_step_close(Frame *f, PlLessonPlay *p) {
     frame_close(f);
 }
 
+/* In projector mode at 1280x800 the step's cells were a few pixels too
+ * narrow for "<pad>" whole, and the batch showed no word at all, though
+ * the question asks how many real cells hold the pad's id: a word wider
+ * than its cell is cut to it ("<pa."). */
+START_TEST(test_a_projector_shows_a_small_batchs_words_cut_to_their_cells) {
+    Frame f;
+    PlLessonPlay p;
+    int from = window_step_open(&f, &p, "10-generation", 9, 1280, 800, 1, PL_VIEW_BATCH);
+    int pads = 0, words = 0;
+    for (int i = from; i < f.dl.n; i++) {
+        if (f.dl.items[i].kind != GUI_I_TEXT || f.dl.items[i].color != GUI_C_BG) continue;
+        const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
+        pads += strcmp(t, "<pa.") == 0 || strcmp(t, "<pad>") == 0;
+        words += strcmp(t, "great") == 0 || strcmp(t, "dull") == 0;
+    }
+    ck_assert_int_eq(pads, 4);
+    ck_assert_int_eq(words, 2);
+    window_step_close(&f, &p);
+}
+END_TEST
+
 /* In projector mode at 1920x1080 the cost view beside lesson 02 drew its
  * plots' numbers as two lines and its table under them, half the pane
  * empty: the histogram and the sweep need 15 lines of their type, not 18,
@@ -2415,6 +2436,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_rows_a_line_high_are_all_named_beside_the_example);
     tcase_add_test(lesson, test_a_projector_keeps_the_cost_views_plots_over_the_table);
     tcase_add_test(lesson, test_a_projector_keeps_the_masks_views_rows_apart_and_labelled);
+    tcase_add_test(lesson, test_a_projector_shows_a_small_batchs_words_cut_to_their_cells);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

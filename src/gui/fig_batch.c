@@ -50,16 +50,18 @@ static const char *fit_word(const GuiList *dl, const char *w, double max, char *
 
 /* Row i's words in its real cells, where a row is a line high and a cell
  * holds a short word: a small batch read as its tokens (a real <pad> among
- * them shows as one), as the terminal's word lines read it. */
+ * them shows as one), as the terminal's word lines read it; a word wider
+ * than its cell is cut, a '.' for the rest. */
 static void cell_words(GuiList *dl, GuiRect row, const PlBatch *b, int i, const PlCorpus *c) {
     double u = dl->st->unit, th = gui_text_h(dl, GUI_SMALL), cw = row.w / b->T;
-    if (row.h < th + 2 * u || cw < gui_text_w(dl, GUI_SMALL, 0, "<pad>") + 6 * u) return;
+    /* a real <pad> at least as "<pa.", a word cut to the cell (the hover and the terminal have it whole) */
+    if (row.h < th + 2 * u || cw < gui_text_w(dl, GUI_SMALL, 0, "<pa.") + 3 * u) return;
     for (int t = 0; t < b->T; t++) {
         size_t at = (size_t)i * b->T + (size_t)t;
         if (!b->mask[at]) continue;
         char w[96];
         gui_text(dl, row.x + (t + 0.5) * cw, row.y + row.h / 2 - th / 2, GUI_SMALL, GUI_C_BG, GUI_CENTER, "%s",
-                 fit_word(dl, pl_corpus_word(c, b->ids[at]), cw - 6 * u, w, sizeof w));
+                 fit_word(dl, pl_corpus_word(c, b->ids[at]), cw - 3 * u, w, sizeof w));
     }
 }
 
