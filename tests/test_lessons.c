@@ -1076,6 +1076,90 @@ START_TEST(test_a_wrong_number_is_diagnosed) {
 }
 END_TEST
 
+/* Lesson 11 step 4 asked a share within 10 points, and on imdb-70-30 (a
+ * cross share of 46.2%) took 53.8, the share the row's own review keeps, as
+ * right. A share nearer its complement than itself is the other part
+ * whatever the tolerance, where the two lie 5 points apart or more; halfway
+ * between, or closer to it, it is right as before. Worked out by hand. */
+START_TEST(test_a_share_nearer_its_complement_is_the_other_part) {
+    PlQuantity q;
+    PlTolerance ten;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_parse("batch.pad_share", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_tolerance_parse("10 points", &ten), 0);
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "53.8", &ten), 0); /* 1 - 0.462 */
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "56%", &ten), 0);  /* 0.022 from 0.538, 0.098 from 0.462 */
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "50", &ten), 1);   /* 0.038 from either: right */
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "0.46", &ten), 1);
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "40", &ten), 1);
+    ck_assert_int_eq(pl_quantity_check(&q, 0.462, "35", &ten), 0); /* outside the 10 points */
+    ck_assert_int_eq(pl_quantity_check(&q, 0.49, "51", &ten), 1);  /* 2 points apart: not told apart */
+    ck_assert_int_eq(pl_quantity_check(&q, 0.2, "80", &ten), 0);
+}
+END_TEST
+
+/* Lesson 11 step 3 names 4 as the misconception a class gives (the reviews
+ * packed), and the class's tally gives it a labelled row; a learner alone
+ * who typed 4 read "4 is not it: the lab's number is much lower". The
+ * lesson's own misconceptions come first in the diagnosis, read as the
+ * tally reads them. */
+START_TEST(test_a_learner_hears_the_misconception_the_lesson_names) {
+    static const char text[] = "# T\n## s\nset: maxlen=100\nask: How many pads?\nanswer: batch.pad_cells\n"
+                               "misconception: 7 => seven, the number a hurried count gives\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    wait_for(lab, r);
+    double pads;
+    char why[200];
+    ck_assert_int_eq(pl_quantity_value(lab, &l->steps[0].q.answer, &pads, why, sizeof why), 0);
+    ck_assert(pads != 7.0 && pads != 8.0);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "7"), PL_ANS_WRONG);
+    ck_assert_str_eq(pl_lesson_run_state(r)->message, "7: seven, the number a hurried count gives.");
+    ck_assert_int_eq(pl_lesson_run_answer(r, "8"), PL_ANS_WRONG); /* a count's band is the count */
+    ck_assert_ptr_null(strstr(pl_lesson_run_state(r)->message, "hurried"));
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* Lesson 11 step 5 (loss terms 732, 735 without the -100s) said of 736 and
+ * of 733 "736 is the packed row's loss terms without the -100s": a count
+ * that determines the asked one is recognised when typed exactly, not
+ * within 1%. */
+START_TEST(test_a_count_is_recognised_only_when_typed_exactly) {
+    static const char text[] = "# T\n## s\nset: maxlen=2000 batching=packed\nask: How many loss terms?\n"
+                               "answer: packing.loss_terms\nsummary:\n- x\n";
+    PlErr err;
+    PlLesson *l = parse(text, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    wait_for(lab, r);
+    PlQuantity q;
+    double unmasked, terms;
+    char why[200], typed[64], want[300];
+    ck_assert_int_eq(pl_quantity_parse("packing.unmasked_terms", &q, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &q, &unmasked, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_value(lab, &l->steps[0].q.answer, &terms, why, sizeof why), 0);
+    ck_assert(terms < unmasked);
+    snprintf(typed, sizeof typed, "%.0f", unmasked + 1);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    snprintf(want, sizeof want, "%s is not it: the lab's number is lower.", typed);
+    ck_assert_str_eq(pl_lesson_run_state(r)->message, want);
+    snprintf(typed, sizeof typed, "%.0f", unmasked);
+    ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
+    ck_assert_msg(strstr(pl_lesson_run_state(r)->message, " here; the question asks for "), "%s",
+                  pl_lesson_run_state(r)->message);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* ---- claims against chance stand only inside a conditional ---- */
 
 /* Phrases that say how an accuracy stands against chance: true on one
@@ -1478,6 +1562,9 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_a_choose_hides_the_figures_its_choices_rest_on);
     tcase_add_test(tc, test_what_a_question_hands_over_stays_in_sight);
     tcase_add_test(tc, test_a_wrong_number_is_diagnosed);
+    tcase_add_test(tc, test_a_share_nearer_its_complement_is_the_other_part);
+    tcase_add_test(tc, test_a_count_is_recognised_only_when_typed_exactly);
+    tcase_add_test(tc, test_a_learner_hears_the_misconception_the_lesson_names);
     tcase_add_test(tc, test_an_answered_figure_stays_in_sight_before_a_later_question_it_determines);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

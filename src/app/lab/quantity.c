@@ -1251,5 +1251,7 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
     }
     double a;
     if (pl_quantity_read(q, answer, &a)) return -1;
+    /* a share nearer its complement than itself is the other part, however wide the tolerance */
+    if (f == PL_QF_SHARE && fabs(1.0 - 2.0 * v) >= PL_COMPLEMENT_APART && fabs(a - (1.0 - v)) < fabs(a - v)) return 0;
     return fabs(a - v) <= tolerance_of(q, v, t);
 }

@@ -69,10 +69,16 @@ typedef struct {
  * Returns 0 or -1. */
 int pl_tolerance_parse(const char *text, PlTolerance *t);
 
+/* A share and its complement are told apart when they lie this far apart
+ * (5 points) or more. */
+#define PL_COMPLEMENT_APART 0.05
+
 /* Whether answer (as typed) is v within the tolerance. By default a count
  * must be exact, a share within 2 percentage points (typed as 19.6, 19.6% or
- * 0.196), a value within 10%, a setting equal (typed by its name). Returns
- * 1, 0, or -1 when the answer cannot be read. */
+ * 0.196), a value within 10%, a setting equal (typed by its name). A share
+ * nearer 1 - v than v is not v, whatever the tolerance (53.8% for 46.2%:
+ * the other part), where the two lie PL_COMPLEMENT_APART apart. Returns 1,
+ * 0, or -1 when the answer cannot be read. */
 int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t);
 /* The two halves of that check, for a class's histogram: a typed answer as
  * a number in the quantity's unit (a share as a fraction; 0, or -1 when it

@@ -29,11 +29,13 @@ static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *
         if (strchr(one, '*') || pl_quantity_parse(one, &d, why, sizeof why) ||
             pl_quantity_value(lab, &d, &x, why, sizeof why))
             continue;
-        int share = pl_quantity_kind_of_format(&d) == PL_QF_SHARE;
-        PlTolerance exact = {PL_TOL_RELATIVE, 0.01};
+        PlQuantityFormat f = pl_quantity_kind_of_format(&d);
+        /* a count is that count (736 is not the 735 terms a row would have), a value within 1% */
+        PlTolerance exact =
+            f == PL_QF_COUNT ? (PlTolerance){PL_TOL_ABSOLUTE, 0.5} : (PlTolerance){PL_TOL_RELATIVE, 0.01};
         double as_d;
         if (pl_quantity_read(&d, typed, &as_d)) continue; /* read in d's own unit */
-        if (!near(&d, as_d, x, share ? NULL : &exact)) continue;
+        if (!near(&d, as_d, x, f == PL_QF_SHARE ? NULL : &exact)) continue;
         snprintf(out, (size_t)cap, "%s is %s here; the question asks for %s.", typed, pl_quantity_help_of(&d),
                  pl_quantity_help_of(q));
         return 1;
@@ -41,10 +43,13 @@ static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *
     return 0;
 }
 
-/* The complement of a share: 1 - v. */
+/* The complement of a share: 1 - v (told apart from v as pl_quantity_check
+ * tells them). */
 static int complement(const PlQuantity *q, double a, double v, const PlTolerance *t, const char *typed, char *out,
                       int cap) {
-    if (pl_quantity_kind_of_format(q) != PL_QF_SHARE || fabs(v - 0.5) < 0.05 || !near(q, a, 1.0 - v, t)) return 0;
+    if (pl_quantity_kind_of_format(q) != PL_QF_SHARE || fabs(1.0 - 2.0 * v) < PL_COMPLEMENT_APART ||
+        !near(q, a, 1.0 - v, t))
+        return 0;
     snprintf(out, (size_t)cap, "%s is the other part: the rest of the whole, 1 minus what the question asks for.",
              typed);
     return 1;
@@ -85,13 +90,26 @@ static void direction(double a, double v, const char *typed, char *out, int cap)
     snprintf(out, (size_t)cap, "%s is not it: the lab's number is %s%s.", typed, much, way);
 }
 
-const char *pl_diagnose(PlLab *lab, const PlQuantity *q, double v, const PlTolerance *t, const char *typed, char *out,
-                        int cap) {
+/* A wrong answer the lesson expects, read as a class's tally reads it:
+ * within the question's tolerance of the value the lesson names. */
+static int misconception(const PlQuestion *question, double a, const char *typed, char *out, int cap) {
+    for (int m = 0; m < question->nmiscon; m++) {
+        double lo, hi;
+        pl_quantity_band(&question->answer, question->miscon[m].number, &question->tolerance, &lo, &hi);
+        if (a >= lo && a <= hi) return snprintf(out, (size_t)cap, "%s: %s.", typed, question->miscon[m].text), 1;
+    }
+    return 0;
+}
+
+const char *pl_diagnose(PlLab *lab, const PlQuestion *question, double v, const char *typed, char *out, int cap) {
+    const PlQuantity *q = &question->answer;
+    const PlTolerance *t = &question->tolerance;
     double a;
     out[0] = '\0';
     if (pl_quantity_kind_of_format(q) == PL_QF_SETTING || pl_quantity_read(q, typed, &a)) return out;
-    if (determiner(lab, q, typed, out, cap) || complement(q, a, v, t, typed, out, cap) ||
-        hundredfold(q, a, v, t, typed, out, cap) || per_head(lab, q, a, v, t, typed, out, cap))
+    if (misconception(question, a, typed, out, cap) || determiner(lab, q, typed, out, cap) ||
+        complement(q, a, v, t, typed, out, cap) || hundredfold(q, a, v, t, typed, out, cap) ||
+        per_head(lab, q, a, v, t, typed, out, cap))
         return out;
     direction(a, v, typed, out, cap);
     return out;

@@ -9,12 +9,13 @@
 
 #include "app/lab/lab.h"
 #include "app/lab/quantity.h"
+#include "lesson.h"
 
 /* Writes into out (cap bytes) one sentence on the wrong answer `typed` to
- * quantity q, whose value in the lab is v, answered right within t: the
- * slip it matches, else whether the lab's number is higher or lower.
- * Returns out; "" when typed is not a number. */
-const char *pl_diagnose(PlLab *lab, const PlQuantity *q, double v, const PlTolerance *t, const char *typed, char *out,
-                        int cap);
+ * question q (an ask:), whose value in the lab is v: the misconception the
+ * lesson names for it ("4: the reviews packed; ...", the row a class's
+ * tally gives it), else the slip it matches, else whether the lab's number
+ * is higher or lower. Returns out; "" when typed is not a number. */
+const char *pl_diagnose(PlLab *lab, const PlQuestion *q, double v, const char *typed, char *out, int cap);
 
 #endif

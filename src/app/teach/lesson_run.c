@@ -188,7 +188,7 @@ static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
     r->st.value = v;
     record(r, ok);
-    if (!ok) pl_diagnose(r->lab, &q->answer, v, &q->tolerance, r->st.typed, r->st.message, sizeof r->st.message);
+    if (!ok) pl_diagnose(r->lab, q, v, r->st.typed, r->st.message, sizeof r->st.message);
     return ok ? PL_ANS_RIGHT : PL_ANS_WRONG;
 }
 
