@@ -113,6 +113,27 @@ static void play_lesson(World *w) {
     pl_lesson_play_close(&p);
 }
 
+/* Lesson 10 step 2, answered, then 'c' pressed again: the key went to the
+ * lab and changed the convention, unseen. A choice's letter is the
+ * lesson's once its question is answered (nothing happens); another key
+ * still goes to the lab. */
+START_TEST(test_a_choice_letter_pressed_again_stays_with_the_lesson) {
+    World w;
+    begin(&w);
+    clock_at("2026-12-03T09:00");
+    PlLessonPlay p;
+    char why[512];
+    ck_assert_msg(pl_lesson_play_open(&p, w.lab, "t", 2, 0, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, right_letter(&p)), PL_LESSON_TAKEN);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->answer, PL_ANS_RIGHT);
+    for (int c = 'a'; c < 'a' + pl_lesson_run_step(p.run)->q.nchoices; c++)
+        ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, c), PL_LESSON_TAKEN);
+    ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, 'm'), PL_LESSON_LAB);
+    ck_assert_int_eq(pl_lesson_run_state(p.run)->answer, PL_ANS_RIGHT);
+    pl_lesson_play_close(&p);
+}
+END_TEST
+
 START_TEST(test_a_lesson_answer_becomes_a_card) {
     World w;
     begin(&w);
@@ -257,6 +278,7 @@ Suite *lesson_review_suite(void) {
     TCase *tc = tcase_create("review");
     tcase_set_timeout(tc, PL_TEST_HANG);
     tcase_add_test(tc, test_a_lesson_answer_becomes_a_card);
+    tcase_add_test(tc, test_a_choice_letter_pressed_again_stays_with_the_lesson);
     tcase_add_test(tc, test_a_step_opened_alone_grades_nothing);
     tcase_add_test(tc, test_a_review_asks_the_due_questions_at_their_steps);
     tcase_add_test(tc, test_shipped_questions_have_ids_of_their_own);

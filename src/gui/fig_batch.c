@@ -219,10 +219,10 @@ static void packed(GuiList *dl, GuiRect a, const PlProbeBatch *r) {
     int per = (T + lines - 1) / lines;
     /* the one row's tokens are its cells and its real tokens too; wrapped, as a narrow figure needs */
     double head = gui_text_wrap(dl, a.x, a.y, a.w, GUI_SMALL, GUI_C_DIM, GUI_LEFT,
-                                "one row of %s tokens: %s reviews back to back, no pads; a bar where one ends "
+                                "one row of %s tokens: %s review%s back to back, no pads; a bar where one ends "
                                 "(cu_seqlens)",
                                 PL_FIG("batch.width,batch.cells,batch.real_tokens", "%d", T),
-                                PL_FIG("batch.rows", "%d", k->B));
+                                PL_FIG("batch.rows", "%d", k->B), k->B == 1 && !hidden(dl, "batch.rows") ? "" : "s");
     double lh = (a.h - head - 2 * th) / lines, cw = a.w / per;
     if (lh > 40 * u) lh = 40 * u;
     double y0 = a.y + head + 4 * u;

@@ -67,8 +67,9 @@ static void packed_row(TuiPane *p, int *row, const PlProbeBatch *r) {
     const PlBatchPick *k = &r->pick;
     int w = p->box.w - 2, T = k->width, cols = p->full || T < w ? T : w;
     *row +=
-        pane_wrap(p, TUI_NORMAL, *row, 0, "one row of %s tokens: %s reviews back to back, no pads; %s where one ends",
-                  PL_FIG("batch.width", "%d", T), PL_FIG("batch.rows", "%d", k->B), tui_glyph(TUI_G_BOUND));
+        pane_wrap(p, TUI_NORMAL, *row, 0, "one row of %s tokens: %s review%s back to back, no pads; %s where one ends",
+                  PL_FIG("batch.width", "%d", T), PL_FIG("batch.rows", "%d", k->B),
+                  k->B == 1 && !tui_hidden("batch.rows") ? "" : "s", tui_glyph(TUI_G_BOUND));
     for (int c = 0, seq = 0; c < cols; c++) {
         int a = (int)((int64_t)c * T / cols), z = (int)((int64_t)(c + 1) * T / cols), bound = 0;
         while (seq < k->B && k->cu_seqlens[seq + 1] <= a) seq++;
@@ -337,7 +338,8 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
     if (m->blind_rows || tui_hidden("masks.blind_rows"))
         row += pane_wrap(p, TUI_WARN, row, 2, "%s",
                          PL_FIG("masks.blind_rows",
-                                "%d row%s with no pad see no key: NaN from torch.softmax, zeros from SDPA",
-                                m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s"));
+                                "%d row%s with no pad see%s no key: NaN from torch.softmax, zeros from SDPA",
+                                m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s",
+                                m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "s" : ""));
     return blocks_rows(p, &row, lab);
 }

@@ -158,8 +158,9 @@ static void recent_settings(TuiPane *p, int *row, PlLab *lab) {
 static void grid(TuiPane *p, int *row, PlLab *lab) {
     PlLabGrid g = pl_lab_grid(lab);
     if (!pl_lab_view_draws(lab, PL_VIEW_TRAIN, PL_VIEW_PART_GRID)) {
-        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "g runs the padding x mask grid of %s over %d seeds",
-                          pl_arch_name((PlArch)pl_lab_settings(lab)->model), pl_lab_settings(lab)->seeds);
+        int seeds = pl_lab_settings(lab)->seeds;
+        *row += pane_wrap(p, TUI_NORMAL, *row, 0, "g runs the padding x mask grid of %s over %d seed%s",
+                          pl_arch_name((PlArch)pl_lab_settings(lab)->model), seeds, seeds == 1 ? "" : "s");
         return;
     }
     if (g.active)

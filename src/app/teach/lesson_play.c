@@ -265,6 +265,9 @@ static int step_key(PlLessonPlay *p, PlLessonKey k, int ch) {
     if (k == PL_LK_DOWN) return p->scroll++, PL_LESSON_TAKEN;
     if (k == PL_LK_CHAR && ch == 'h' && q->nhints) return hint(p), PL_LESSON_TAKEN;
     if (k == PL_LK_CHAR && ch == 's' && q->kind != PL_Q_NONE) return solution(p), PL_LESSON_TAKEN;
+    /* a choice's letter pressed again once the question is answered: nothing, not the lab's key of that letter
+     * (c would change the convention unseen) */
+    if (k == PL_LK_CHAR && q->kind == PL_Q_CHOOSE && ch >= 'a' && ch < 'a' + q->nchoices) return PL_LESSON_TAKEN;
     return PL_LESSON_LAB;
 }
 
