@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/ledger.h"
+#include "app/report/report.h"
 #include "core/corpus_load.h"
 #include "core/corpus_loaders.h"
 #include "core/nn/attend.h"
@@ -901,6 +903,7 @@ START_TEST(test_masks_of_a_padded_and_a_full_row_in_four_conventions) {
     }
     for (int k = 0; k < 4; k++) ck_assert_int_eq(r.keep[k], 9); /* 4 + 5 real tokens, read in every convention */
     ck_assert_int_eq(r.real_tokens, 9);
+    ck_assert_int_eq(r.real_pad_ids, 0); /* no real token holds the pad's id */
     ck_assert_int_eq(r.pads[0], 1);
     ck_assert_int_eq(r.pads[1], 0);
     /* The right mask puts nothing on the pad; no mask puts something; the
@@ -919,6 +922,35 @@ START_TEST(test_masks_of_a_padded_and_a_full_row_in_four_conventions) {
     ck_assert_int_eq(r.nan_count, 0);
     pl_probe_masks_free(&r);
     pl_probe_masks_free(&r); /* freeing twice is harmless */
+    pl_corpus_free(c);
+}
+END_TEST
+
+/* Lesson 10's prompts end in an end token written as the pad's id 0. The
+ * masks view built its masks from the lengths and said they were built
+ * from input_ids by code that compares ids, which would hide the end
+ * tokens too: the probe counts the real cells holding the pad's id (one a
+ * prompt: 4 of 18 real tokens), and the text export says so under the
+ * code, the 14 the code would keep beside them. */
+START_TEST(test_masks_count_the_real_cells_holding_the_pads_id) {
+    PlCorpus *c;
+    PlErr err;
+    ck_assert_msg(pl_corpus_load("inline:great film 0 | it was dull and far too long 0 | loved it 0 | not for me 0",
+                                 NULL, &c, &err) == PL_OK,
+                  "%s", err.msg);
+    static const int rows[] = {0, 1, 2, 3};
+    PlProbeOpts o = opts_for(0, rows, 4, 9, PL_POST, 0);
+    PlProbeMasks r;
+    ck_assert_int_eq(pl_probe_masks(c, &o, NULL, &r, NULL), PL_OK);
+    ck_assert_int_eq(r.real_tokens, 18); /* 3 + 8 + 3 + 4, the start token and the end token included */
+    ck_assert_int_eq(r.real_pad_ids, 4);
+    char note[400];
+    ck_assert_ptr_nonnull(strstr(pl_report_masks_ids_note(&r, note, sizeof note), "would hide those cells too"));
+    char drawn[400];
+    pl_ledger_draw(NULL, note, drawn, sizeof drawn);
+    ck_assert_ptr_nonnull(strstr(drawn, "pad): 4; these masks come from the lengths"));
+    ck_assert_ptr_nonnull(strstr(drawn, "and keep 14"));
+    pl_probe_masks_free(&r);
     pl_corpus_free(c);
 }
 END_TEST
@@ -1346,6 +1378,7 @@ Suite *probe_suite(void) {
     tcase_add_test(tc, test_layers_that_take_the_mask_show_no_leak);
     tcase_add_test(tc, test_left_padding_with_corrected_positions_matches_single_prompts);
     tcase_add_test(tc, test_masks_of_a_padded_and_a_full_row_in_four_conventions);
+    tcase_add_test(tc, test_masks_count_the_real_cells_holding_the_pads_id);
     tcase_add_test(tc, test_every_mask_convention_has_a_short_code_line);
     tcase_add_test(tc, test_pre_and_post_padding_agree_under_the_mask);
     tcase_add_test(tc, test_probes_refuse_out_of_range_examples);

@@ -429,13 +429,15 @@ typedef struct {
     int *example;         /* (B) corpus row of each batch row */
     int *len;             /* (B) real tokens of each row */
     int *pads;            /* (B) pad cells of each row: the rows with 0 are the ones the inverted mask blinds */
-    int32_t *ids;         /* (B,T) the batch's token ids, the input_ids every mask is built from */
+    int32_t *ids;         /* (B,T) the batch's token ids, the input_ids the conventions' code reads */
     uint8_t *keras;       /* (B,T) Keras mask: 1 = keep (a real token) */
     uint8_t *torch;       /* (B,T) PyTorch key_padding_mask: 1 = ignore (a pad) */
     uint8_t *hf;          /* (B,T) Hugging Face attention_mask: 1 = keep */
     float *additive;      /* (B,T) bias added to the scores: 0 = keep, -inf = pad */
     long keep[4];         /* cells each convention says to keep, read in its own convention (index: PlMaskConv) */
     long real_tokens;     /* real tokens of the batch: every keep[] equals it */
+    long real_pad_ids;    /* real cells whose id is the pad's (an end token written as the pad): the masks here
+                             come from the lengths, and a mask built from the ids (ids != pad_id) hides these too */
     int agree;            /* they all do */
     int heads, dhead;     /* the attention the shares are measured with */
     float share_right;    /* with key_padding_mask = the torch mask: exactly 0 */

@@ -94,6 +94,7 @@ static void conventions(PlProbeMasks *r, const PlBatch *b) {
         r->keep[PL_MASK_TORCH] += r->torch[i] == 0;
         r->keep[PL_MASK_HF] += r->hf[i] == 1;
         r->keep[PL_MASK_ADDITIVE] += r->additive[i] == 0.0f;
+        r->real_pad_ids += r->keras[i] == 1 && b->ids[i] == PL_PAD_ID;
     }
     for (int i = 0; i < b->B; i++) {
         r->example[i] = b->row[i];

@@ -374,7 +374,7 @@ static void blocks_foot(Foot *f, const PlProbeBlocks *k, const PlResultStatus *s
 void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
     PlResultStatus st;
     const PlProbeMasks *m = pl_lab_view_result(lab, PL_VIEW_MASKS, PL_R_MASKS, &st);
-    char src[320], look[500] = "";
+    char src[320], look[900] = "";
     gui_fig_source(lab, PL_R_MASKS, &st, src, sizeof src);
     if (m) { /* the close-up holds the example at the batch's width: its tokens and pads are the batch view's;
               * keep[0] is every convention's count that equals it, and the real tokens' when they agree */
@@ -391,6 +391,10 @@ void gui_fig_masks(GuiList *dl, PlLab *lab, GuiRect r, int *current) {
                  m->example[m->row], PL_FIG("batch.example_kept", "%d", m->len[m->row]),
                  PL_FIG("batch.example_pads", "%d", m->pads[m->row]), m->B, PL_FIG(keep, "%ld", m->keep[0]),
                  PL_FIG(keep, "%s", m->agree ? "their real tokens" : "they disagree"));
+        char note[300];
+        if (m->real_pad_ids) /* the code under each row reads ids: where a real token holds the pad's, it says so */
+            snprintf(look + strlen(look), sizeof look - strlen(look), ". %s",
+                     pl_report_masks_ids_note(m, note, sizeof note));
     }
     *current = m && !st.stale;
     GuiRect a = gui_fig_header(dl, r, "masks: one mask, four conventions, and the bug of mixing them up", src, look,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/report/report.h"
 #include "views.h"
 
 #define LABEL 13 /* "  4048  91" and a marker */
@@ -318,6 +319,8 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
                               : "masks.keep(keras)",
                      "%ld", m->keep[0]),
               m->agree ? rows : "they disagree");
+    char note[300];
+    if (m->real_pad_ids) row += pane_wrap(p, TUI_WARN, row, 0, "%s", pl_report_masks_ids_note(m, note, sizeof note));
     row++;
     row += pane_wrap(p, TUI_NORMAL, row, 0, "a real token's attention on pads, over %s rows with pads (%ld tokens):",
                      PL_FIG("masks.padded_rows", "%d", m->padded_rows), m->padded_queries);

@@ -79,6 +79,19 @@ PlStatus pl_report_masks_json(FILE *f, const PlCorpus *c, const void *result, co
     return pl_report_json_end(&w, PL_R_MASKS, c, info, o);
 }
 
+const char *pl_report_masks_ids_note(const PlProbeMasks *r, char *buf, size_t cap) {
+    if (r->real_pad_ids <= 0) return buf[0] = '\0', buf;
+    /* the count is the batch's when the close-up is the batch, as where it happens (lesson 10's prompts); what the
+     * code keeps is the real tokens less it: both go with it while it is asked */
+    char n[192], kept[192];
+    snprintf(buf, cap,
+             "real cells holding the pad's id 0 (an end token written as the pad): %s; these masks come from the "
+             "lengths, and the code, which compares ids, would hide those cells too and keep %s",
+             pl_fig(n, sizeof n, "batch.id0_real", "%ld", r->real_pad_ids),
+             pl_fig(kept, sizeof kept, "batch.id0_real", "%ld", r->real_tokens - r->real_pad_ids));
+    return buf;
+}
+
 /* The cell of convention k at (row, t), as a library prints it. */
 static const char *mask_cell(const PlProbeMasks *r, int k, size_t at, char *buf, size_t n) {
     int v = k == PL_MASK_KERAS ? r->keras[at] : k == PL_MASK_TORCH ? r->torch[at] : r->hf[at];
@@ -123,13 +136,20 @@ static int masks_example(FILE *f, const PlCorpus *c, const PlProbeMasks *r, cons
      * right-aligned, -inf included. */
     fprintf(f, "\n  %-10s  %-10s", "convention", "meaning");
     for (int k = 0; k < nruns; k++) fprintf(f, "  %*s", width[k], head[k]);
-    fprintf(f, "  built from input_ids (pad_id = 0) by\n");
+    char note[300];
+    fprintf(f, "  %s\n",
+            r->real_pad_ids ? "code that builds it from input_ids" : "built from input_ids (pad_id = 0) by");
     for (int m = 0; m < 4; m++) {
         char buf[8];
         fprintf(f, "  %-10s  %-10s", pl_mask_conv_name((PlMaskConv)m), keep_word[m]);
         for (int k = 0; k < nruns; k++)
             fprintf(f, "  %*s", width[k], mask_cell(r, m, row + (size_t)start[k], buf, sizeof buf));
         fprintf(f, "  %s\n", pl_mask_conv_code((PlMaskConv)m));
+    }
+    if (r->real_pad_ids) {
+        fputs("  ", f);
+        if (pl_ledger_fputs(o->ledger, pl_report_masks_ids_note(r, note, sizeof note), PL_DRAW_TEXT, f)) return -1;
+        fputc('\n', f);
     }
     return 0;
 }

@@ -103,6 +103,11 @@ const char *pl_report_vs_static(double saved, int than_static, char *buf, int ca
  * cost.cells(dynamic)"), so that a question on that strategy's row hides it
  * here too. Returns buf. */
 const char *pl_report_selected_names(char *buf, size_t cap, const char *bare, const char *row, int selected);
+/* Where real cells hold the pad's id (an end token written as the pad), the
+ * sentence every surface of the masks says under its conventions' code:
+ * the masks come from the lengths, and the code, which compares ids, would
+ * hide those cells too. "" when none does. Returns buf. */
+const char *pl_report_masks_ids_note(const PlProbeMasks *r, char *buf, size_t cap);
 /* The names of figure q ("cells", "padding_share", ...) of strategy row i
  * of rows (n of them), into buf: "cost.q(NAME)", and the plain "cost.q"
  * too when the row is the selected batching's, or has exactly its batches,
