@@ -1231,6 +1231,29 @@ START_TEST(test_a_projector_shows_a_small_batchs_words_cut_to_their_cells) {
 }
 END_TEST
 
+/* The generate view coloured its right-padding count orange whatever it
+ * was: lesson 11's one packed row gave "0 of 1 rows have a pad" in the
+ * warning's colour, and while lesson 10 step 2 asks that count the colour
+ * told there were some. A count is orange where some rows end in a pad,
+ * green where none does, plain while it is asked. */
+START_TEST(test_a_prompt_count_is_coloured_by_its_value_and_plain_while_asked) {
+    Frame f;
+    PlLessonPlay p;
+    int from = window_step_open(&f, &p, "10-generation", 1, 1280, 800, 0, PL_VIEW_GENERATE);
+    int plain = 0, coloured = 0;
+    for (int i = from; i < f.dl.n; i++) {
+        const GuiItem *it = &f.dl.items[i];
+        if (!is_text(it)) continue;
+        const char *t = gui_dl_str(&f.dl, it->str);
+        if (strncmp(t, "????? of 4 rows have a pad", 26) == 0) plain += it->color == GUI_C_FG;
+        if (strncmp(t, "0 of 4 rows have a pad", 22) == 0) coloured += it->color == GUI_C_GOOD;
+    }
+    ck_assert_int_eq(plain, 1);
+    ck_assert_int_eq(coloured, 1);
+    window_step_close(&f, &p);
+}
+END_TEST
+
 /* In projector mode at 1920x1080 the cost view beside lesson 02 drew its
  * plots' numbers as two lines and its table under them, half the pane
  * empty: the histogram and the sweep need 15 lines of their type, not 18,
@@ -2437,6 +2460,7 @@ Suite *gui_suite(void) {
     tcase_add_test(lesson, test_a_projector_keeps_the_cost_views_plots_over_the_table);
     tcase_add_test(lesson, test_a_projector_keeps_the_masks_views_rows_apart_and_labelled);
     tcase_add_test(lesson, test_a_projector_shows_a_small_batchs_words_cut_to_their_cells);
+    tcase_add_test(lesson, test_a_prompt_count_is_coloured_by_its_value_and_plain_while_asked);
     tcase_add_test(lesson, test_the_answer_key_and_the_played_grid_lesson_agree);
     suite_add_tcase(s, lesson);
     TCase *drill = tcase_create("drill");

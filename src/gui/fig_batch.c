@@ -573,6 +573,14 @@ static void prompt_foot(char *foot, size_t cap, const PlProbeGenerate *g, int le
              PL_FIG("generate.prompts", "%d", g->B));
 }
 
+/* The colour of a side's count of rows ending in a pad: a warning where
+ * some do, good where none does, plain while the count is asked (the colour
+ * would tell it). */
+static GuiColor last_column_color(const GuiList *dl, const PlProbeGenerate *g, int left) {
+    if (hidden(dl, left ? "generate.left_last_column_pads" : "generate.right_last_column_pads")) return GUI_C_FG;
+    return (left ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right) ? GUI_C_WARN : GUI_C_GOOD;
+}
+
 /* The prompts' rows padded left or right, the last column framed; brief: no
  * title over them, the foot under them names the side. */
 static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int left, int brief) {
@@ -599,7 +607,7 @@ static void prompt_grid(GuiList *dl, GuiRect r, const PlProbeGenerate *g, int le
     }
     double cw = grid.w / T, x = grid.x + (T - 1) * cw;
     gui_frame(dl, (GuiRect){x, grid.y - 2 * u, cw, g->B * rh}, GUI_C_MARK, 2 * u);
-    gui_text_wrap(dl, r.x, grid.y + g->B * rh + 4 * u, r.w, GUI_SMALL, left ? GUI_C_GOOD : GUI_C_WARN, GUI_LEFT, "%s",
+    gui_text_wrap(dl, r.x, grid.y + g->B * rh + 4 * u, r.w, GUI_SMALL, last_column_color(dl, g, left), GUI_LEFT, "%s",
                   foot);
 }
 
@@ -745,7 +753,7 @@ static void generate_narrow(GuiList *dl, GuiRect a, const PlProbeGenerate *g, co
     } else {
         double y = left.y;
         for (int side = 1; side >= 0; side--)
-            y = gui_fig_line(dl, left, y, side ? GUI_C_GOOD : GUI_C_WARN, "%s padding: %s of %s rows end in a pad",
+            y = gui_fig_line(dl, left, y, last_column_color(dl, g, side), "%s padding: %s of %s rows end in a pad",
                              side ? "left" : "right",
                              PL_FIG(side ? "generate.left_last_column_pads" : "generate.right_last_column_pads", "%d",
                                     side ? g->naive_last_column_pad_rows_left : g->naive_last_column_pad_rows_right),
