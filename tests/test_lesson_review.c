@@ -131,6 +131,7 @@ START_TEST(test_a_choice_letter_pressed_again_stays_with_the_lesson) {
     ck_assert_int_eq(pl_lesson_play_key(&p, PL_LK_CHAR, 'm'), PL_LESSON_LAB);
     ck_assert_int_eq(pl_lesson_run_state(p.run)->answer, PL_ANS_RIGHT);
     pl_lesson_play_close(&p);
+    end(&w);
 }
 END_TEST
 
