@@ -1161,21 +1161,26 @@ END_TEST
  * lines do: lesson 10 step 10's prompts end with an end token whose id is
  * the pad's, a real cell that reads <pad> (four of them); the pads' cells
  * hold no word. */
+/* The view's texts from item `from` on, in colour c, that read s whole
+ * (whole) or start with it. */
+static int texts_in(const GuiList *dl, int from, const char *s, int whole, GuiColor c) {
+    int n = 0;
+    for (int i = from; i < dl->n; i++) {
+        const GuiItem *it = &dl->items[i];
+        const char *t = gui_dl_str(dl, it->str);
+        n += is_text(it) && it->color == c && (whole ? strcmp(t, s) == 0 : strncmp(t, s, strlen(s)) == 0);
+    }
+    return n;
+}
+
 START_TEST(test_a_small_batch_shows_its_words_in_its_cells) {
     Frame f;
     frame_open_beside_lesson(&f);
     PlLessonPlay p;
     int from = open_step_frame(&f, &p, "10-generation", 9);
     ck_assert_int_eq(pl_lab_settings(f.lab)->view, PL_VIEW_BATCH);
-    int pads = 0, words = 0;
-    for (int i = from; i < f.dl.n; i++) {
-        if (f.dl.items[i].kind != GUI_I_TEXT || f.dl.items[i].color != GUI_C_BG) continue;
-        const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
-        pads += strcmp(t, "<pad>") == 0;
-        words += strcmp(t, "great") == 0 || strcmp(t, "dull") == 0;
-    }
-    ck_assert_int_eq(pads, 4);
-    ck_assert_int_eq(words, 2);
+    ck_assert_int_eq(texts_in(&f.dl, from, "<pad>", 1, GUI_C_BG), 4);
+    ck_assert_int_eq(texts_in(&f.dl, from, "great", 1, GUI_C_BG) + texts_in(&f.dl, from, "dull", 1, GUI_C_BG), 2);
     pl_lesson_play_close(&p);
     frame_close(&f);
 }
@@ -1218,15 +1223,8 @@ START_TEST(test_a_projector_shows_a_small_batchs_words_cut_to_their_cells) {
     Frame f;
     PlLessonPlay p;
     int from = window_step_open(&f, &p, "10-generation", 9, 1280, 800, 1, PL_VIEW_BATCH);
-    int pads = 0, words = 0;
-    for (int i = from; i < f.dl.n; i++) {
-        if (f.dl.items[i].kind != GUI_I_TEXT || f.dl.items[i].color != GUI_C_BG) continue;
-        const char *t = gui_dl_str(&f.dl, f.dl.items[i].str);
-        pads += strcmp(t, "<pa.") == 0 || strcmp(t, "<pad>") == 0;
-        words += strcmp(t, "great") == 0 || strcmp(t, "dull") == 0;
-    }
-    ck_assert_int_eq(pads, 4);
-    ck_assert_int_eq(words, 2);
+    ck_assert_int_eq(texts_in(&f.dl, from, "<pa.", 1, GUI_C_BG) + texts_in(&f.dl, from, "<pad>", 1, GUI_C_BG), 4);
+    ck_assert_int_eq(texts_in(&f.dl, from, "great", 1, GUI_C_BG) + texts_in(&f.dl, from, "dull", 1, GUI_C_BG), 2);
     window_step_close(&f, &p);
 }
 END_TEST
@@ -1240,16 +1238,8 @@ START_TEST(test_a_prompt_count_is_coloured_by_its_value_and_plain_while_asked) {
     Frame f;
     PlLessonPlay p;
     int from = window_step_open(&f, &p, "10-generation", 1, 1280, 800, 0, PL_VIEW_GENERATE);
-    int plain = 0, coloured = 0;
-    for (int i = from; i < f.dl.n; i++) {
-        const GuiItem *it = &f.dl.items[i];
-        if (!is_text(it)) continue;
-        const char *t = gui_dl_str(&f.dl, it->str);
-        if (strncmp(t, "????? of 4 rows have a pad", 26) == 0) plain += it->color == GUI_C_FG;
-        if (strncmp(t, "0 of 4 rows have a pad", 22) == 0) coloured += it->color == GUI_C_GOOD;
-    }
-    ck_assert_int_eq(plain, 1);
-    ck_assert_int_eq(coloured, 1);
+    ck_assert_int_eq(texts_in(&f.dl, from, "????? of 4 rows have a pad", 0, GUI_C_FG), 1);
+    ck_assert_int_eq(texts_in(&f.dl, from, "0 of 4 rows have a pad", 0, GUI_C_GOOD), 1);
     window_step_close(&f, &p);
 }
 END_TEST

@@ -1029,16 +1029,40 @@ START_TEST(test_an_answered_figure_stays_in_sight_before_a_later_question_it_det
 }
 END_TEST
 
+/* A lesson written out in text, played on the small corpus from its first
+ * step once that step's figures are in. */
+typedef struct {
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r;
+} TextPlay;
+
+static PlLessonRun *play_text(TextPlay *t, const char *text) {
+    PlErr err;
+    t->l = parse(text, &err);
+    ck_assert_msg(t->l != NULL, "%s", err.msg);
+    t->lab = small_lab();
+    t->r = pl_lesson_run_new(t->lab, t->l, 0, &err);
+    ck_assert_msg(t->r != NULL, "%s", err.msg);
+    wait_for(t->lab, t->r);
+    return t->r;
+}
+
+static void text_play_done(TextPlay *t) {
+    pl_lesson_run_free(t->r);
+    pl_lab_free(t->lab);
+    pl_lesson_free(t->l);
+}
+
 START_TEST(test_a_wrong_number_is_diagnosed) {
     static const char text[] = "# T\n## s\nset: maxlen=100\nask: How many pads?\nanswer: batch.pad_cells\n"
                                "## t\nset: maxlen=100\nask: What share are pads?\nanswer: batch.pad_share\n"
                                "summary:\n- x\n";
-    PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    wait_for(lab, r);
+    TextPlay t;
+    PlErr goto_err;
+    PlLessonRun *r = play_text(&t, text);
+    PlLab *lab = t.lab;
+    const PlLesson *l = t.l;
     double real, pads, share;
     char why[200], typed[64];
     PlQuantity q;
@@ -1063,16 +1087,14 @@ START_TEST(test_a_wrong_number_is_diagnosed) {
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
     snprintf(want, sizeof want, "%s is not it: the lab's number is much lower.", typed);
     ck_assert_str_eq(pl_lesson_run_state(r)->message, want);
-    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &goto_err), 0);
     wait_for(lab, r);
     snprintf(typed, sizeof typed, "%.1f", 100.0 * (1.0 - share)); /* the complement of the share */
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
     ck_assert_msg(strstr(pl_lesson_run_state(r)->message, "is the other part") ||
                       strstr(pl_lesson_run_state(r)->message, "the real tokens of the example's batch"),
                   "%s", pl_lesson_run_state(r)->message);
-    pl_lesson_run_free(r);
-    pl_lab_free(lab);
-    pl_lesson_free(l);
+    text_play_done(&t);
 }
 END_TEST
 
@@ -1106,12 +1128,10 @@ END_TEST
 START_TEST(test_a_learner_hears_the_misconception_the_lesson_names) {
     static const char text[] = "# T\n## s\nset: maxlen=100\nask: How many pads?\nanswer: batch.pad_cells\n"
                                "misconception: 7 => seven, the number a hurried count gives\nsummary:\n- x\n";
-    PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    wait_for(lab, r);
+    TextPlay t;
+    PlLessonRun *r = play_text(&t, text);
+    PlLab *lab = t.lab;
+    const PlLesson *l = t.l;
     double pads;
     char why[200];
     ck_assert_int_eq(pl_quantity_value(lab, &l->steps[0].q.answer, &pads, why, sizeof why), 0);
@@ -1120,9 +1140,7 @@ START_TEST(test_a_learner_hears_the_misconception_the_lesson_names) {
     ck_assert_str_eq(pl_lesson_run_state(r)->message, "7: seven, the number a hurried count gives.");
     ck_assert_int_eq(pl_lesson_run_answer(r, "8"), PL_ANS_WRONG); /* a count's band is the count */
     ck_assert_ptr_null(strstr(pl_lesson_run_state(r)->message, "hurried"));
-    pl_lesson_run_free(r);
-    pl_lab_free(lab);
-    pl_lesson_free(l);
+    text_play_done(&t);
 }
 END_TEST
 
@@ -1133,12 +1151,10 @@ END_TEST
 START_TEST(test_a_count_is_recognised_only_when_typed_exactly) {
     static const char text[] = "# T\n## s\nset: maxlen=2000 batching=packed\nask: How many loss terms?\n"
                                "answer: packing.loss_terms\nsummary:\n- x\n";
-    PlErr err;
-    PlLesson *l = parse(text, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLab *lab = small_lab();
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
-    wait_for(lab, r);
+    TextPlay t;
+    PlLessonRun *r = play_text(&t, text);
+    PlLab *lab = t.lab;
+    const PlLesson *l = t.l;
     PlQuantity q;
     double unmasked, terms;
     char why[200], typed[64], want[300];
@@ -1154,9 +1170,7 @@ START_TEST(test_a_count_is_recognised_only_when_typed_exactly) {
     ck_assert_int_eq(pl_lesson_run_answer(r, typed), PL_ANS_WRONG);
     ck_assert_msg(strstr(pl_lesson_run_state(r)->message, " here; the question asks for "), "%s",
                   pl_lesson_run_state(r)->message);
-    pl_lesson_run_free(r);
-    pl_lab_free(lab);
-    pl_lesson_free(l);
+    text_play_done(&t);
 }
 END_TEST
 
