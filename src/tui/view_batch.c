@@ -338,11 +338,11 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
             PL_FIG("masks.share_inverted", "%5.1f%%: only the pads are seen", 100.0 * (double)m->share_inverted));
     }
     /* hidden, the line stands whether there are such rows or not: its absence would say there are none */
+    int one = m->blind_rows == 1 && !tui_hidden("masks.blind_rows"); /* hidden, the plural: it tells nothing */
     if (m->blind_rows || tui_hidden("masks.blind_rows"))
         row += pane_wrap(p, TUI_WARN, row, 2, "%s",
                          PL_FIG("masks.blind_rows",
                                 "%d row%s with no pad see%s no key: NaN from torch.softmax, zeros from SDPA",
-                                m->blind_rows, m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "" : "s",
-                                m->blind_rows == 1 && !tui_hidden("masks.blind_rows") ? "s" : ""));
+                                m->blind_rows, one ? "" : "s", one ? "s" : ""));
     return blocks_rows(p, &row, lab);
 }

@@ -23,9 +23,7 @@ static void written(const ClassQuestion *q, double v, char *out, int cap) { pl_q
 /* Whether a and b are the same answer: within the question's tolerance of
  * each other (a count: exactly). */
 static int same_answer(const ClassQuestion *q, double a, double b) {
-    double lo, hi;
-    pl_quantity_band(&q->qty, a, &q->tol, &lo, &hi);
-    return b >= lo && b <= hi;
+    return pl_quantity_same_answer(&q->qty, &q->tol, a, b);
 }
 
 /* The misconception a value is, or -1. */

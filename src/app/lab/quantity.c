@@ -1240,6 +1240,12 @@ void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, doubl
     *lo = v - tol, *hi = v + tol;
 }
 
+int pl_quantity_same_answer(const PlQuantity *q, const PlTolerance *t, double a, double b) {
+    double lo, hi;
+    pl_quantity_band(q, a, t, &lo, &hi);
+    return b >= lo && b <= hi;
+}
+
 int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const PlTolerance *t) {
     PlQuantityFormat f = pl_quantity_kind_of_format(q);
     if (f == PL_QF_SETTING) {

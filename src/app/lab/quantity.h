@@ -85,6 +85,9 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
  * is not a number), and the band [lo, hi] of answers counted right. */
 int pl_quantity_read(const PlQuantity *q, const char *answer, double *a);
 void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi);
+/* Whether b lies in the band of answers around a: the same answer, as a
+ * class's tally and a learner's diagnosis read a named misconception. */
+int pl_quantity_same_answer(const PlQuantity *q, const PlTolerance *t, double a, double b);
 
 /* The quantities that give quantity `name` away (its canonical name, as
  * pl_quantity_name writes it), separated by spaces, "NAME(*)" standing for

@@ -93,11 +93,9 @@ static void direction(double a, double v, const char *typed, char *out, int cap)
 /* A wrong answer the lesson expects, read as a class's tally reads it:
  * within the question's tolerance of the value the lesson names. */
 static int misconception(const PlQuestion *question, double a, const char *typed, char *out, int cap) {
-    for (int m = 0; m < question->nmiscon; m++) {
-        double lo, hi;
-        pl_quantity_band(&question->answer, question->miscon[m].number, &question->tolerance, &lo, &hi);
-        if (a >= lo && a <= hi) return snprintf(out, (size_t)cap, "%s: %s.", typed, question->miscon[m].text), 1;
-    }
+    for (int m = 0; m < question->nmiscon; m++)
+        if (pl_quantity_same_answer(&question->answer, &question->tolerance, question->miscon[m].number, a))
+            return snprintf(out, (size_t)cap, "%s: %s.", typed, question->miscon[m].text), 1;
     return 0;
 }
 
