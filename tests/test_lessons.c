@@ -1117,6 +1117,12 @@ START_TEST(test_a_share_nearer_its_complement_is_the_other_part) {
     ck_assert_int_eq(pl_quantity_check(&q, 0.462, "35", &ten), 0); /* outside the 10 points */
     ck_assert_int_eq(pl_quantity_check(&q, 0.49, "51", &ten), 1);  /* 2 points apart: not told apart */
     ck_assert_int_eq(pl_quantity_check(&q, 0.2, "80", &ten), 0);
+    double lo, hi; /* the band a class's tally shows as counted right says the same */
+    pl_quantity_band(&q, 0.462, &ten, &lo, &hi);
+    ck_assert_double_eq_tol(lo, 0.362, 1e-12);
+    ck_assert_double_eq_tol(hi, 0.5, 1e-12);
+    pl_quantity_band(&q, 0.49, &ten, &lo, &hi);
+    ck_assert_double_eq_tol(hi, 0.59, 1e-12);
 }
 END_TEST
 

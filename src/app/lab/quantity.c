@@ -1238,6 +1238,11 @@ static double tolerance_of(const PlQuantity *q, double v, const PlTolerance *t) 
 void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi) {
     double tol = tolerance_of(q, v, t);
     *lo = v - tol, *hi = v + tol;
+    /* a share nearer its complement than itself is the other part, however wide the tolerance: the band stops
+     * halfway between them (where the two lie far enough apart to be told apart) */
+    if (pl_quantity_kind_of_format(q) != PL_QF_SHARE || fabs(1.0 - 2.0 * v) < PL_COMPLEMENT_APART) return;
+    if (v < 0.5) *hi = fmin(*hi, 0.5);
+    else *lo = fmax(*lo, 0.5);
 }
 
 int pl_quantity_same_answer(const PlQuantity *q, const PlTolerance *t, double a, double b) {
@@ -1257,7 +1262,5 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
     }
     double a;
     if (pl_quantity_read(q, answer, &a)) return -1;
-    /* a share nearer its complement than itself is the other part, however wide the tolerance */
-    if (f == PL_QF_SHARE && fabs(1.0 - 2.0 * v) >= PL_COMPLEMENT_APART && fabs(a - (1.0 - v)) < fabs(a - v)) return 0;
-    return fabs(a - v) <= tolerance_of(q, v, t);
+    return pl_quantity_same_answer(q, t, v, a); /* the band a class's tally shows as counted right */
 }

@@ -84,6 +84,7 @@ int pl_quantity_check(const PlQuantity *q, double v, const char *answer, const P
  * a number in the quantity's unit (a share as a fraction; 0, or -1 when it
  * is not a number), and the band [lo, hi] of answers counted right. */
 int pl_quantity_read(const PlQuantity *q, const char *answer, double *a);
+/* A share's band stops halfway to its complement (see pl_quantity_check). */
 void pl_quantity_band(const PlQuantity *q, double v, const PlTolerance *t, double *lo, double *hi);
 /* Whether b lies in the band of answers around a: the same answer, as a
  * class's tally and a learner's diagnosis read a named misconception. */
