@@ -312,7 +312,8 @@ static int masks_body(PlLab *lab, TuiPane *p, const PlProbeMasks *m) {
     }
     /* agreeing, the one count is every convention's: the close-up rows' real tokens (80 columns hold it) */
     char rows[48];
-    snprintf(rows, sizeof rows, "the %d rows' real tokens", m->B);
+    if (m->B == 1) snprintf(rows, sizeof rows, "the row's real tokens");
+    else snprintf(rows, sizeof rows, "the %d rows' real tokens", m->B);
     pane_putc(p, m->agree ? TUI_GOOD : TUI_WARN, row++, 0, p->box.w,
               "each read its own way, all four keep %s cells: %s",
               PL_FIG(m->agree ? "masks.keep(keras),masks.keep(torch),masks.keep(hf),masks.keep(additive)"
