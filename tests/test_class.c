@@ -1,6 +1,7 @@
 /* The class session: votes and rounds, rejoining, the join code's limit, the
  * tally (worked out by hand below) and the report. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,6 +410,56 @@ START_TEST(test_a_class_kept_on_disk_is_restored_whole) {
 }
 END_TEST
 
+/* A misconception named by a figure of the lab has no value until the lab
+ * measures it where the question is asked: before, 1,300 is an answer of
+ * its own; after, it is the labelled row. The class's file keeps the value,
+ * and a class restored from it labels the row the same; a second value for
+ * it is refused. */
+START_TEST(test_a_measured_misconception_is_kept_with_the_class) {
+    int n = add_count("2");
+    ck_assert_int_eq(pl_class_add_misconception(cls, n, (double)NAN, "the real tokens"), 0);
+    int s[2] = {student(0), student(1)};
+    pl_class_open(cls, n);
+    answer(s[0], n, "1,300"), answer(s[1], n, "700");
+    PlClassTally t;
+    char text[200], *dir = pl_test_tmpdir(), path[4200], why[300];
+    pl_class_tally(cls, n, &t);
+    ck_assert_int_eq(t.nrows, 2);
+    for (int k = 0; k < t.nrows; k++) ck_assert_int_ne(t.rows[k].kind, PL_ROW_MISCONCEPTION);
+    ck_assert_int_eq(pl_class_set_misconception(cls, n, 1, 1300), -1); /* one named, not two */
+    ck_assert_int_eq(pl_class_set_misconception(cls, n, 0, (double)INFINITY), -1);
+    ck_assert_int_eq(pl_class_set_misconception(cls, n, 0, 1300), 0);
+    PlClassTally *tallies[2] = {&t, &(PlClassTally){0}};
+    for (int round = 0; round < 2; round++) {
+        pl_class_tally(cls, n, tallies[round]);
+        ck_assert_int_eq(tallies[round]->nrows, 2);
+        pl_class_tally_label(tallies[round], 1, text, sizeof text);
+        ck_assert_str_eq(text, "1300: the real tokens");
+        ck_assert_int_eq(tallies[round]->rows[1].kind, PL_ROW_MISCONCEPTION);
+        if (round) break;
+        snprintf(path, sizeof path, "%s/m.class", dir);
+        PlClassMeta m = {.lesson = "01-rectangle", .settings = "v1", .code = "K7P2Q", .began = 1796400000, .step = 2};
+        ck_assert_msg(pl_class_save(cls, &m, path, why, sizeof why) == 0, "%s", why);
+        pl_class_free(cls);
+        cls = pl_class_new("K7P2Q");
+        ck_assert_int_eq(add_count("2"), n);
+        ck_assert_int_eq(pl_class_add_misconception(cls, n, (double)NAN, "the real tokens"), 0);
+        ck_assert_msg(pl_class_restore(cls, path, why, sizeof why) == 0, "%s", why);
+    }
+    FILE *f = fopen(path, "a");
+    fputs("miscon = 0 0 5\n", f); /* measured already */
+    fclose(f);
+    pl_class_free(cls);
+    cls = pl_class_new("K7P2Q");
+    ck_assert_int_eq(add_count("2"), n);
+    ck_assert_int_eq(pl_class_add_misconception(cls, n, (double)NAN, "the real tokens"), 0);
+    ck_assert_int_eq(pl_class_restore(cls, path, why, sizeof why), -1);
+    ck_assert_msg(strstr(why, "not a line of a saved class"), "%s", why);
+    pl_test_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 static char *report_of(const char *fmt) {
     char *buf = NULL;
     size_t n = 0;
@@ -561,6 +612,7 @@ Suite *class_suite(void) {
     tcase_add_checked_fixture(tally, setup, teardown);
     tcase_add_test(tally, test_a_number_is_tallied_by_hand);
     tcase_add_test(tally, test_a_misconception_gets_a_labelled_row_of_its_own);
+    tcase_add_test(tally, test_a_measured_misconception_is_kept_with_the_class);
     tcase_add_test(tally, test_the_projectors_tally_fits_every_width);
     tcase_add_test(tally, test_many_answers_cluster_and_the_far_ones_stand_apart);
     tcase_add_test(tally, test_a_share_typed_three_ways_counts_as_one_answer);

@@ -14,6 +14,7 @@
 
 #include "app/lab/fill.h"
 #include "app/teach/choices.h"
+#include "app/teach/diagnose.h"
 #include "app/teach/lesson_play.h"
 #include "app/teach/lesson_review.h"
 #include "app/teach/lesson_run.h"
@@ -630,6 +631,15 @@ static void check_ask(PlLab *lab, PlLessonRun *r, const PlQuestion *q, const cha
     /* keys are played, not recomputed: the learner's lab and the key agree to the bit */
     ck_assert_msg(memcmp(&v, &key[k], sizeof v) == 0, "%s: the learner's lab reads %.17g, the key %.17g", where, v,
                   key[k]);
+    for (int m = 0; m < q->nmiscon; m++) { /* a misconception the lab measures: read here, and heard when typed */
+        double x = pl_misconception_value(lab, &q->miscon[m]);
+        ck_assert_msg(isfinite(x), "%s: the misconception %s has no value in the lab", where, q->miscon[m].value);
+        if (!q->miscon[m].measured || pl_quantity_same_answer(&q->answer, &q->tolerance, v, x)) continue;
+        pl_quantity_format(&q->answer, x, typed, sizeof typed);
+        ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_WRONG, "%s: %s was accepted", where, typed);
+        ck_assert_msg(strstr(pl_lesson_run_state(r)->message, q->miscon[m].text), "%s: %s read '%s'", where, typed,
+                      pl_lesson_run_state(r)->message);
+    }
     if (pl_quantity_kind_of_format(&q->answer) != PL_QF_SETTING) {
         wrong_answer(&q->answer, v, typed, sizeof typed);
         ck_assert_msg(pl_lesson_run_answer(r, typed) == PL_ANS_WRONG, "%s: %s was accepted", where, typed);
@@ -1150,6 +1160,72 @@ START_TEST(test_a_learner_hears_the_misconception_the_lesson_names) {
 }
 END_TEST
 
+/* Lesson 10 step 9 asks the static cache's slots that hold no real token,
+ * and names two slips by the lab's own figures. Its four prompts hold 3, 9,
+ * 2 and 6 tokens: 20, padded to 9, so 16 pads; 8 steps; a static cache of
+ * maxlen 200 + 8 = 208 slots a row, 832 in all. Real: 20 + 4 x 8 = 52, so
+ * 780 hold none; the cache that grows has 9 + 8 = 17 slots a row, so
+ * 4 x (208 - 17) = 764 are not reached yet. Worked out by hand. */
+START_TEST(test_a_misconception_is_a_figure_of_the_lab) {
+    PlErr err;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/../lessons/10-generation.lesson",
+             getenv("PADLAB_TESTS") ? getenv("PADLAB_TESTS") : "tests");
+    PlLesson *l = pl_lesson_load(path, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLab *lab = small_lab();
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 8, &err), 0);
+    wait_for(lab, r);
+    const PlQuestion *q = &l->steps[8].q;
+    ck_assert_int_eq(q->nmiscon, 2);
+    ck_assert_double_eq(pl_misconception_value(lab, &q->miscon[0]), 764.0);
+    ck_assert_double_eq(pl_misconception_value(lab, &q->miscon[1]), 16.0);
+    ck_assert_int_eq(pl_lesson_run_answer(r, "764"), PL_ANS_WRONG);
+    ck_assert_str_eq(pl_lesson_run_state(r)->message,
+                     "764: the slots not reached yet alone; the prompts' pads hold no real token either.");
+    ck_assert_int_eq(pl_lesson_run_answer(r, "16"), PL_ANS_WRONG);
+    ck_assert_ptr_nonnull(strstr(pl_lesson_run_state(r)->message, "16: the prompts' pads alone"));
+    ck_assert_int_eq(pl_lesson_run_answer(r, "780"), PL_ANS_RIGHT);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
+/* A misconception is a number or one {quantity} of the answer's kind. */
+START_TEST(test_a_misconception_names_a_figure_of_the_answers_kind) {
+    PlErr err;
+    static const char *bad[][2] = {
+        {"misconception: {batch.nothing} => x", "t.lesson:5: a misconception's {batch.nothing}: "},
+        {"misconception: {batch.pad_share} => x",
+         "t.lesson:5: a misconception's {batch.pad_share} is not the same kind of figure as the answer"},
+        {"misconception: {} => x", "t.lesson:5: a misconception's value is a number or one {quantity}, got '{}'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[400];
+        int n = snprintf(text, sizeof text,
+                         "# T\n## s\nask: How many pads?\nanswer: batch.pad_cells\n%s\nsummary:\n- x\n", bad[i][0]);
+        PlLesson *l = pl_lesson_parse("t.lesson", text, (size_t)n, &err);
+        ck_assert_ptr_null(l);
+        ck_assert_msg(strncmp(err.msg, bad[i][1], strlen(bad[i][1])) == 0, "%s", err.msg);
+    }
+    char text[600], words[PL_LESSON_MISCONCEPTION_TEXT + 2];
+    memset(words, 'w', sizeof words - 1), words[sizeof words - 1] = '\0'; /* one byte too many for a tally's row */
+    int n = snprintf(text, sizeof text,
+                     "# T\n## s\nask: How many pads?\nanswer: batch.pad_cells\nmisconception: 7 => %s\n", words);
+    ck_assert_ptr_null(pl_lesson_parse("t.lesson", text, (size_t)n, &err));
+    ck_assert_str_eq(err.msg, "t.lesson:5: a misconception says what it comes from in 200 characters at most (a "
+                              "class's tally row)");
+    PlLesson *l = parse("# T\n## s\nask: How many pads?\nanswer: batch.pad_cells\n"
+                        "misconception: {batch.real_tokens} => the real tokens\nsummary:\n- x\n",
+                        &err);
+    ck_assert_int_eq(l->steps[0].q.miscon[0].measured, 1);
+    pl_lesson_free(l);
+}
+END_TEST
+
 /* Lesson 11 step 5 (loss terms 732, 735 without the -100s) said of 736 and
  * of 733 "736 is the packed row's loss terms without the -100s": a count
  * that determines the asked one is recognised when typed exactly, not
@@ -1585,6 +1661,8 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_a_share_nearer_its_complement_is_the_other_part);
     tcase_add_test(tc, test_a_count_is_recognised_only_when_typed_exactly);
     tcase_add_test(tc, test_a_learner_hears_the_misconception_the_lesson_names);
+    tcase_add_test(tc, test_a_misconception_is_a_figure_of_the_lab);
+    tcase_add_test(tc, test_a_misconception_names_a_figure_of_the_answers_kind);
     tcase_add_test(tc, test_an_answered_figure_stays_in_sight_before_a_later_question_it_determines);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

@@ -2,9 +2,11 @@
  * projector reads it when the same command resumes a class. Any file is
  * refused with one line naming it, or read: its meta then holds a lesson,
  * a five-character code and printable text, and a class of the same two
- * questions takes it whole or refuses it with one line; one it takes is
- * written back and read again, and must give the same tallies, and its
- * second writing must be byte for byte its first. */
+ * questions (the number's misconception the lab's to measure) takes it
+ * whole or refuses it with one line; one it takes is written back and read again, and must give the same tallies, and
+ * its second writing must be byte for byte its first. */
+#include <math.h>
+
 #include "app/class/class.h"
 #include "fuzz_util.h"
 
@@ -16,6 +18,7 @@ static PlClass *two_questions(void) {
     const char *texts[] = {"post", "pre", "none"};
     FUZZ_CHECK(c && pl_quantity_parse("batch.pad_share", &q, why, sizeof why) == 0);
     FUZZ_CHECK(pl_class_add_choice(c, "which?", texts, 3, 1, 1) == 0 && pl_class_add_number(c, "share?", &q, &t, 2) == 1);
+    FUZZ_CHECK(pl_class_add_misconception(c, 1, (double)NAN, "the lab's to measure") == 0);
     return c;
 }
 

@@ -73,9 +73,21 @@ int pl_class_add_misconception(PlClass *c, int qi, double value, const char *tex
     int rc = -1;
     pthread_mutex_lock(&c->mu);
     ClassQuestion *q = qi >= 0 && qi < c->nq ? &c->qs[qi] : NULL;
-    if (q && q->kind == PL_CLASS_NUMBER && q->nmiscon < PL_CLASS_MISCON && isfinite(value)) {
+    if (q && q->kind == PL_CLASS_NUMBER && q->nmiscon < PL_CLASS_MISCON && !isinf(value)) {
         char *s = strdup(text);
         if (s) q->miscon[q->nmiscon].value = value, q->miscon[q->nmiscon++].text = s, rc = 0;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
+int pl_class_set_misconception(PlClass *c, int qi, int m, double value) {
+    int rc = -1;
+    pthread_mutex_lock(&c->mu);
+    ClassQuestion *q = qi >= 0 && qi < c->nq ? &c->qs[qi] : NULL;
+    if (q && m >= 0 && m < q->nmiscon && isfinite(value)) {
+        if (q->miscon[m].value != value || !q->miscon[m].measured) c->version++;
+        q->miscon[m].value = value, q->miscon[m].measured = 1, rc = 0;
     }
     pthread_mutex_unlock(&c->mu);
     return rc;

@@ -66,7 +66,7 @@ typedef enum {
 typedef struct {
     PlClassRowKind kind;
     double lo, hi;   /* the answers it holds, in the quantity's unit */
-    char label[160]; /* "1400", "20.3% to 24.1%", "1: zeroed after the softmax", "far off: 1e+03, -5" */
+    char label[256]; /* "1400", "20.3% to 24.1%", "1: zeroed after the softmax", "far off: 1e+03, -5" */
     int count[2];    /* per round */
 } PlClassRow;
 
@@ -183,9 +183,13 @@ int pl_class_tally(PlClass *c, int qi, PlClassTally *t);
 int pl_class_tally_label(const PlClassTally *t, int i, char *out, int cap);
 /* Names a wrong answer a class is expected to give to number question qi
  * (in the quantity's unit, as pl_quantity_read reads it) and what it comes
- * from; its tally row is labelled with it. 0, or -1 (no such question, a
- * choice, four named already, out of memory). */
+ * from; its tally row is labelled with it. A value NAN is the lab's to
+ * measure (pl_class_set_misconception); until then no vote is it. 0, or -1
+ * (no such question, a choice, four named already, out of memory). */
 int pl_class_add_misconception(PlClass *c, int qi, double value, const char *text);
+/* Sets misconception m of question qi to the value the lab measures where
+ * the question is asked (finite); the class's file keeps it. 0, or -1. */
+int pl_class_set_misconception(PlClass *c, int qi, int m, double value);
 /* How the answer field reads a number of question qi ("a share: 19.6%, 19.6
  * or 0.196"), for the pages' hint. */
 const char *pl_class_answer_hint(PlClass *c, int qi, char *out, int cap);

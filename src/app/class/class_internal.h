@@ -18,8 +18,9 @@ typedef struct {
 } ClassVote;
 
 typedef struct {
-    double value; /* in the quantity's unit */
+    double value; /* in the quantity's unit; NAN until the lab measures it */
     char *text;   /* what it comes from */
+    int measured; /* value set by the lab where the question is asked (saved with the class) */
 } ClassMiscon;
 
 typedef struct {

@@ -8,6 +8,7 @@
 #include <sys/random.h>
 
 #include "app/lab/quantity.h"
+#include "app/teach/diagnose.h"
 #include "lesson.h"
 
 int pl_class_follow_init(PlClassFollow *f, const PlLesson *l, const char *code, uint64_t salt, int exam, PlErr *err) {
@@ -57,6 +58,9 @@ static void fill_texts(PlClassFollow *f, PlLab *lab, int k, int qi) {
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
         choices[i] = pl_lesson_fill(lab, l, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
     pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
+    for (int m = 0; m < s->q.nmiscon; m++) /* a wrong answer named by a figure of the lab: its value here */
+        if (s->q.miscon[m].measured)
+            pl_class_set_misconception(f->c, qi, m, pl_misconception_value(lab, &s->q.miscon[m]));
 }
 
 int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {

@@ -1,6 +1,7 @@
 /* A class session's questions from a lesson (lesson.h). */
 #include "lesson.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,7 +51,9 @@ int pl_class_add_lesson(PlClass *c, const PlLesson *l, uint64_t salt, int *step_
             step_q[s] =
                 pl_class_add_number(c, unfilled(q->prompt, prompt, sizeof prompt), &q->answer, &q->tolerance, s);
             for (int m = 0; step_q[s] >= 0 && m < q->nmiscon; m++) /* the wrong answers the lesson expects: rows of their own */
-                if (pl_class_add_misconception(c, step_q[s], q->miscon[m].number, q->miscon[m].text)) return -1;
+                if (pl_class_add_misconception(c, step_q[s], q->miscon[m].measured ? (double)NAN : q->miscon[m].number,
+                                               q->miscon[m].text))
+                    return -1;
         }
         else if (q->kind == PL_Q_CHOOSE) step_q[s] = add_choose(c, l, s, salt);
         else continue;

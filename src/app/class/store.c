@@ -61,6 +61,8 @@ static int write_class(FILE *f, void *ctx) {
                         (long long)v->ms, q->kind == PL_CLASS_CHOICE ? "-" : v->text);
                 if (v->sure) fprintf(f, "sure = %d %d %d %d\n", qi, r + 1, i, v->sure);
             }
+        for (int m = 0; m < q->nmiscon; m++) /* what the lab measured where the question was asked */
+            if (q->miscon[m].measured) fprintf(f, "miscon = %d %d %.17g\n", qi, m, q->miscon[m].value);
     }
     return ferror(f) ? -1 : 0;
 }
@@ -218,6 +220,18 @@ static int restore_sure(PlClass *c, const char *v) {
     return 0;
 }
 
+/* A misconception the lab measured: only one left for the lab (NAN), once. */
+static int restore_miscon(PlClass *c, const char *v) {
+    int qi, m;
+    double value;
+    char end;
+    if (sscanf(v, "%d %d %lf %c", &qi, &m, &value, &end) != 3 || qi < 0 || qi >= c->nq || !isfinite(value)) return -1;
+    ClassQuestion *q = &c->qs[qi];
+    if (m < 0 || m >= q->nmiscon || q->miscon[m].measured || !isnan(q->miscon[m].value)) return -1;
+    q->miscon[m].value = value, q->miscon[m].measured = 1;
+    return 0;
+}
+
 static int restore_fn(const char *line, void *ctx) {
     PlClass *c = ctx;
     const char *v;
@@ -227,6 +241,7 @@ static int restore_fn(const char *line, void *ctx) {
     if ((v = value_of(line, "question"))) return restore_question(c, v);
     if ((v = value_of(line, "vote"))) return restore_vote(c, v);
     if ((v = value_of(line, "sure"))) return restore_sure(c, v);
+    if ((v = value_of(line, "miscon"))) return restore_miscon(c, v);
     return meta_line(line, &m) == 1 ? 0 : -1;
 }
 

@@ -146,7 +146,7 @@ static void number_rows(const ClassQuestion *q, int n, PlClassTally *t) {
         char v[48];
         PlClassRow *r = add_row(t, PL_ROW_MISCONCEPTION, q->miscon[m].value, q->miscon[m].value);
         written(q, q->miscon[m].value, v, sizeof v);
-        snprintf(r->label, sizeof r->label, "%.40s: %.110s", v, q->miscon[m].text);
+        snprintf(r->label, sizeof r->label, "%.40s: %.200s", v, q->miscon[m].text);
         r->count[0] = mis[m][0], r->count[1] = mis[m][1], fixed++;
     }
     other_rows(q, t, g, ng, PL_CLASS_ROWS - fixed);

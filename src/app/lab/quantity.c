@@ -246,6 +246,7 @@ GET(kv_last_pad_share, PlProbeKvcache,
     r->cells[r->S - 1] ? (double)r->pad_cells[r->S - 1] / (double)r->cells[r->S - 1] : (double)NAN)
 GET(kv_static_len, PlProbeKvcache, r->static_len)
 GET(kv_static_pad, PlProbeKvcache, r->static_pad_slots)
+GET(kv_static_unreached, PlProbeKvcache, (double)r->B *(r->static_len - r->slots))
 GET(kv_static_share, PlProbeKvcache, (double)r->static_pad_slots / ((double)r->B * r->static_len))
 GET(kv_recompute, PlProbeKvcache, r->cache_vs_recompute_max_diff)
 GET(kv_left, PlProbeKvcache, r->way[PL_KV_LEFT].max_diff)
@@ -620,6 +621,8 @@ static const Def defs[] = {
     R("kvcache.static_len", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_len, "a static cache's slots per row"),
     R("kvcache.static_pad_slots", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_pad,
       "a static cache's slots holding no real token after the steps"),
+    R("kvcache.static_unreached", PL_R_KVCACHE, PL_QF_COUNT, A_NONE, kv_static_unreached,
+      "a static cache's slots not reached yet after the steps, over every row"),
     R("kvcache.static_pad_share", PL_R_KVCACHE, PL_QF_SHARE, A_NONE, kv_static_share,
       "the share of the static cache's slots holding no real token"),
     R("kvcache.recompute", PL_R_KVCACHE, PL_QF_VALUE, A_NONE, kv_recompute,

@@ -90,11 +90,19 @@ static void direction(double a, double v, const char *typed, char *out, int cap)
     snprintf(out, (size_t)cap, "%s is not it: the lab's number is %s%s.", typed, much, way);
 }
 
+double pl_misconception_value(PlLab *lab, const PlMisconception *m) {
+    double v;
+    char why[160];
+    if (!m->measured) return m->number;
+    return pl_quantity_value(lab, &m->quantity, &v, why, sizeof why) || !isfinite(v) ? (double)NAN : v;
+}
+
 /* A wrong answer the lesson expects, read as a class's tally reads it:
  * within the question's tolerance of the value the lesson names. */
-static int misconception(const PlQuestion *question, double a, const char *typed, char *out, int cap) {
+static int misconception(PlLab *lab, const PlQuestion *question, double a, const char *typed, char *out, int cap) {
     for (int m = 0; m < question->nmiscon; m++)
-        if (pl_quantity_same_answer(&question->answer, &question->tolerance, question->miscon[m].number, a))
+        if (pl_quantity_same_answer(&question->answer, &question->tolerance,
+                                    pl_misconception_value(lab, &question->miscon[m]), a))
             return snprintf(out, (size_t)cap, "%s: %s.", typed, question->miscon[m].text), 1;
     return 0;
 }
@@ -105,7 +113,7 @@ const char *pl_diagnose(PlLab *lab, const PlQuestion *question, double v, const 
     double a;
     out[0] = '\0';
     if (pl_quantity_kind_of_format(q) == PL_QF_SETTING || pl_quantity_read(q, typed, &a)) return out;
-    if (misconception(question, a, typed, out, cap) || determiner(lab, q, typed, out, cap) ||
+    if (misconception(lab, question, a, typed, out, cap) || determiner(lab, q, typed, out, cap) ||
         complement(q, a, v, t, typed, out, cap) || hundredfold(q, a, v, t, typed, out, cap) ||
         per_head(lab, q, a, v, t, typed, out, cap))
         return out;

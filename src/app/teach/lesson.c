@@ -294,7 +294,19 @@ static PlStatus misconception(PlDoc *d, const PlDocField *f, const char *v) {
     while (*text == ' ') text++;
     m->line = d->line;
     if (!(m->value = pl_doc_dupe(value)) || !(m->text = pl_doc_dupe(text))) return PL_ENOMEM;
-    return *text ? PL_OK : pl_doc_fail(d, "a misconception says what it comes from after its =>");
+    if (!*text) return pl_doc_fail(d, "a misconception says what it comes from after its =>");
+    if (strlen(text) > PL_LESSON_MISCONCEPTION_TEXT)
+        return pl_doc_fail(d, "a misconception says what it comes from in %d characters at most (a class's tally row)",
+                           PL_LESSON_MISCONCEPTION_TEXT);
+    size_t n = strlen(value);
+    if (value[0] != '{') return PL_OK;
+    char name[64], why[160]; /* a figure of the lab: "{kvcache.reads}" */
+    snprintf(name, sizeof name, "%.*s", n > 2 && value[n - 1] == '}' ? (int)n - 2 : 0, value + 1);
+    if (!*name) return pl_doc_fail(d, "a misconception's value is a number or one {quantity}, got '%.40s'", value);
+    if (pl_quantity_parse(name, &m->quantity, why, sizeof why))
+        return pl_doc_fail(d, "a misconception's {%s}: %s", name, why);
+    m->measured = 1, m->number = NAN;
+    return PL_OK;
 }
 
 /* solution:, reveal: (f->offset: the member of PlQuestion). */
@@ -419,7 +431,10 @@ static PlStatus check_question(PlDoc *d, PlQuestion *q) {
     if (q->kind == PL_Q_EXERCISE && !q->ngoal) return pl_doc_fail(d, "an exercise: needs its goal: line");
     for (int m = 0; q->has_answer && m < q->nmiscon; m++) { /* read in the answer's unit: "45%" of a share */
         PlMisconception *mc = &q->miscon[m];
-        if (pl_quantity_read(&q->answer, mc->value, &mc->number))
+        if (mc->measured && pl_quantity_kind_of_format(&mc->quantity) != pl_quantity_kind_of_format(&q->answer))
+            return d->line = mc->line,
+                   pl_doc_fail(d, "a misconception's %s is not the same kind of figure as the answer", mc->value);
+        if (!mc->measured && pl_quantity_read(&q->answer, mc->value, &mc->number))
             return d->line = mc->line,
                    pl_doc_fail(d, "a misconception's value is a number the answer could be, got '%.40s'", mc->value);
     }

@@ -48,13 +48,16 @@ typedef struct {
 #define PL_LESSON_MAX_STEPS 200
 #define PL_LESSON_MAX_MISCONCEPTIONS 4
 #define PL_LESSON_MAX_HIDES 4
+#define PL_LESSON_MISCONCEPTION_TEXT 200 /* bytes: a class's tally labels a row with it whole */
 
 /* A wrong answer a class is expected to give, and what it means: a class's
  * tally gives it a row of its own, labelled ("1: zeroed after the softmax"). */
 typedef struct {
-    char *value;   /* as written: "1", "45%" (read in the answer's unit) */
-    double number; /* the same, read (the check reads it once the answer is known) */
-    char *text;    /* what it comes from */
+    char *value;   /* as written: "1", "45%" (read in the answer's unit), or "{kvcache.reads}" */
+    double number; /* the same, read (the check reads it once the answer is known); NAN for a quantity */
+    int measured;  /* value names a quantity: the lab measures it where the question is asked */
+    PlQuantity quantity;
+    char *text; /* what it comes from */
     int line;
 } PlMisconception;
 

@@ -509,6 +509,9 @@ void pl_lesson_run_sync_ledger(PlLessonRun *r) {
     pl_lesson_text_quantities(s->text, add_reading, r->lab);
     if (s->q.kind == PL_Q_ASK && s->q.has_answer)
         pl_lab_add_reading(r->lab, pl_quantity_name(&s->q.answer, name, sizeof name));
+    for (int m = 0; m < s->q.nmiscon; m++) /* a wrong answer the lesson names by a figure of the lab */
+        if (s->q.miscon[m].measured)
+            pl_lab_add_reading(r->lab, pl_quantity_name(&s->q.miscon[m].quantity, name, sizeof name));
 }
 
 void pl_lesson_run_seen(PlLessonRun *r, int step) {
