@@ -2304,11 +2304,25 @@ START_TEST(test_no_lesson_pane_cuts_overlaps_or_spills_a_text) {
 }
 END_TEST
 
+/* The pixel size of the lesson pane's step line ("step 3 of 12: ..."), the
+ * narration's type; 0 when none is drawn. */
+static double step_line_size(const GuiList *dl) {
+    for (int i = 0; i < dl->n; i++) {
+        const GuiItem *a = &dl->items[i];
+        int k, n;
+        if (a->kind == GUI_I_TEXT && sscanf(gui_dl_str(dl, a->str), "step %d of %d:", &k, &n) == 2) return a->size;
+    }
+    return 0;
+}
+
 /* Every step of every lesson beside its view, in the window and in
  * classroom mode, at the two smallest full frames (800x480, the least
  * --size; 1024x600, the least laid out at full size): no text drawn over
  * another or past the canvas. (Lesson prose quotes "(...)" and "0, 1, 2
- * ...": the window never shortens a text, so no cut is looked for here.) */
+ * ...": the window never shortens a text, so no cut is looked for here.)
+ * In classroom mode the pane's type keeps one size from step to step of a
+ * lesson (at 1024x600 it changed from step to step as each step's text
+ * fitted: 24, 21 and 18 pixels in lesson 03). */
 START_TEST(test_every_lesson_step_holds_at_the_smallest_sizes) {
     static const char *const names[] = {"01-rectangle", "02-maxlen",     "03-mask",    "04-rnn",
                                         "05-pooling",   "06-attention",  "07-loss",    "08-batching",
@@ -2318,7 +2332,8 @@ START_TEST(test_every_lesson_step_holds_at_the_smallest_sizes) {
     canvas_open(&c);
     Legible L = {0};
     int frames = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        double type[2] = {0, 0}; /* the classroom pane's type at each size, from the first step */
         for (int step = 0, more = 1; more; step++) {
             PlLabSettings s = pl_settings_default();
             PlErr err;
@@ -2342,11 +2357,16 @@ START_TEST(test_every_lesson_step_holds_at_the_smallest_sizes) {
                              sizes[k][1], m ? " classroom" : "");
                     legible_check(&c.dl, what, &L);
                     frames++;
+                    double size = step_line_size(&c.dl);
+                    if (m && !type[k]) type[k] = size;
+                    ck_assert_msg(!m || (size > 0 && size == type[k]), "%s: type of %.0f pixels, %.0f at step 1", what,
+                                  size, type[k]);
                 }
                 pl_lesson_play_close(&p);
             }
             pl_lab_free(lab);
         }
+    }
     canvas_close(&c);
     printf("legible: %d frames, %d texts: %d overlapping, %d off the canvas\n", frames, L.texts, L.overlap, L.outside);
     ck_assert_msg(L.overlap + L.outside == 0, "%d overlapping, %d off the canvas; first: %s", L.overlap, L.outside,

@@ -5,9 +5,10 @@
  * the answer being typed): those stay in sight, in their place while it is
  * on screen, else at the edge it would have scrolled past. In classroom
  * mode the pane is CLASSROOM_CHARS characters of the large type wide
- * whatever the step, and the rest of the window is the figure's; a type
- * too large to leave the narration a few rows beside the head, the
- * question and the class's box gives way to a smaller one. */
+ * whatever the step, and the rest of the window is the figure's; its type
+ * is the largest in which every step of the lesson shows its head, its
+ * question whole and a row of its narration beside the class's box, so
+ * that the type keeps its size from step to step. */
 #include "lesson_pane.h"
 
 #include <math.h>
@@ -19,7 +20,8 @@
 #include "wrapped.h"
 
 #define CLASSROOM_CHARS 28 /* a column a projector's reader follows; the figure takes the rest */
-#define NARRATION_ROWS 3   /* in classroom mode the narration keeps these rows at least */
+#define NARRATION_ROWS 3   /* in classroom mode the class's box leaves the narration these rows */
+#define NARRATION_LEAST 1  /* and the type is the largest that leaves every step's narration this many */
 #define SAMPLE "the quick brown fox jumps over the lazy dog" /* a line's average letter */
 
 /* The page, as wrapped last (one pane is laid out at a time; too big for the stack). */
@@ -29,10 +31,8 @@ static GuiWrapped wrapped;
 static double line_h(const GuiList *dl, int size) { return gui_text_h(dl, size) * 1.12; }
 
 /* The title and the step over the pane: their height at r.w, drawn when draw is set. */
-static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size, int draw) {
-    char title[300], step[300];
+static double head_of(GuiList *dl, const char *title, const char *step, int exploring, GuiRect r, int size, int draw) {
     double u = dl->st->unit, y = r.y;
-    pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
     int big = size < GUI_TITLE ? size + 1 : GUI_TITLE;
     static GuiWrapped w; /* the title wraps: in classroom mode it is large */
     gui_wrapped_begin(&w, dl, big, title);
@@ -42,13 +42,19 @@ static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size, int 
     y += 2 * u;
     if (draw) y += gui_text_wrap(dl, r.x, y, r.w, size, GUI_C_SEL, GUI_LEFT, "%s", step);
     else y += gui_wrap_lines(dl, size, 0, step, r.w) * gui_text_h(dl, size);
-    if (p->explore) {
+    if (exploring) {
         static const char *const explore = "exploring the lab: every key works it; Esc returns to the lesson";
         if (draw) y += gui_text_wrap(dl, r.x, y, r.w, GUI_SMALL, GUI_C_WARN, GUI_LEFT, "%s", explore);
         else y += gui_wrap_lines(dl, GUI_SMALL, 0, explore, r.w) * gui_text_h(dl, GUI_SMALL);
     }
     if (draw) gui_line(dl, r.x, y + 5 * u, r.x + r.w, y + 5 * u, GUI_C_GRID, u, 0);
     return y + 12 * u - r.y;
+}
+
+static double head(GuiList *dl, const PlLessonPlay *p, GuiRect r, int size, int draw) {
+    char title[300], step[300];
+    pl_lesson_play_head(p, title, sizeof title, step, sizeof step);
+    return head_of(dl, title, step, p->explore, r, size, draw);
 }
 
 /* Wraps the page (made last by make_page) to width in size, into
@@ -126,20 +132,80 @@ static double pane_need(GuiList *dl, const PlLessonPlay *p, double w, int size, 
     return 2 * pad + head(dl, p, in, size, 0) + (q1 - q0 + (more ? rows : others) + more) * line_h(dl, size);
 }
 
+/* text with each {placeholder} as "000000", as wide as a wide figure
+ * ("83.3%", "1,300"): a step's words before the lab fills them. Returns out. */
+static const char *unfilled(const char *text, char *out, size_t cap) {
+    size_t n = 0;
+    for (const char *t = text ? text : ""; *t && n + 7 < cap; t++) {
+        const char *close = *t == '{' ? strchr(t, '}') : NULL;
+        if (close) memcpy(out + n, "000000", 6), n += 6, t = close;
+        else out[n++] = *t;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* The height step k's head and question (its prompt, its choices, the
+ * line to answer on) take at w in size, with NARRATION_LEAST and the row
+ * for "more: Down": what pane_need asks of the step, from its words. */
+static double step_need(GuiList *dl, const PlLessonPlay *p, int k, double w, int size) {
+    static PlPage est; /* too big for the stack */
+    static GuiWrapped lines;
+    const PlLesson *l = p->lesson;
+    const PlQuestion *q = &l->steps[k].q;
+    char step[300], buf[2048], choice[2048];
+    double pad = 14 * dl->st->unit;
+    pl_page_clear(&est);
+    pl_page_add(&est, PL_ROLE_PROMPT, PL_PART_QUESTION, 0, unfilled(q->prompt, buf, sizeof buf));
+    for (int c = 0; q->kind == PL_Q_CHOOSE && c < q->nchoices; c++) {
+        snprintf(choice, sizeof choice, "%c) %s", 'a' + c, unfilled(q->choices[c].text, buf, sizeof buf));
+        pl_page_add(&est, PL_ROLE_CHOICE, PL_PART_QUESTION, 3, choice);
+    }
+    if (q->kind == PL_Q_ASK) pl_page_add(&est, PL_ROLE_INPUT, PL_PART_QUESTION, 2, "> _   (type a number, Enter)");
+    if (q->kind == PL_Q_EXERCISE)
+        pl_page_add(&est, PL_ROLE_ASIDE, PL_PART_QUESTION, 0, "(work the lab, then Enter checks it)");
+    lines.dl = dl, lines.size = size;
+    gui_wrapped_page(&lines, &est, w - 2 * pad);
+    snprintf(step, sizeof step, "step %d of %d: %s", k + 1, l->nsteps, l->steps[k].title);
+    double h = head_of(dl, l->title, step, 0, (GuiRect){0, 0, w - 2 * pad, 0}, size, 0);
+    int asked = q->kind == PL_Q_NONE ? 0 : lines.n;
+    return 2 * pad + h + (asked + NARRATION_LEAST + 1) * line_h(dl, size);
+}
+
+/* The largest type in which every step of the lesson shows its head, its
+ * question and NARRATION_LEAST in height h, w wide (a step too long for the
+ * smallest type aside): a projector's type keeps its size from step to
+ * step. Kept for the lesson, w and h. */
+static int lesson_size(GuiList *dl, const PlLessonPlay *p, double w, double h) {
+    static const PlLesson *at;
+    static double at_w, at_h, at_unit;
+    static int size;
+    if (at == p->lesson && at_w == w && at_h == h && at_unit == dl->st->unit) return size;
+    at = p->lesson, at_w = w, at_h = h, at_unit = dl->st->unit, size = GUI_LARGE;
+    for (int k = 0; k < p->lesson->nsteps; k++) {
+        int fits = size;
+        while (fits >= GUI_SMALL && step_need(dl, p, k, w, fits) > h) fits--;
+        if (fits >= GUI_SMALL) size = fits;
+    }
+    return size;
+}
+
 /* Classroom mode's pane in area, with the class's box (k, else NULL) at its
  * foot: CLASSROOM_CHARS characters of the large type wide (and the join
  * address on one line), two fifths of the area at most, whatever the step,
- * so the figure beside it keeps its place; the largest type that shows the
- * head, the question whole, NARRATION_ROWS of the narration and the box at
- * its smallest, else the smallest. Sets *size and *w. */
+ * so the figure beside it keeps its place; the largest type in which every
+ * step shows its head, its question whole, NARRATION_LEAST of the narration
+ * and the box at its smallest, so that the type keeps its size from step to
+ * step (smaller only where a step's page needs it), else the smallest. Sets
+ * *size and *w. */
 static void classroom_pane(GuiList *dl, const PlLessonPlay *p, GuiRect area, const GuiClassBox *k, int *size,
                            double *w) {
     double pad = 14 * dl->st->unit, letter = gui_text_w(dl, GUI_LARGE, 0, SAMPLE) / (double)strlen(SAMPLE);
     double least = k ? gui_text_w(dl, GUI_SMALL, 0, k->url) + 2 * pad : 0;
     *w = fmin(fmax(CLASSROOM_CHARS * letter + 2 * pad, least), area.w * 0.4);
     double box = k ? gui_class_box_least(dl, k, (GuiRect){0, 0, *w - 2 * pad, 0}) + pad : 0;
-    for (*size = GUI_LARGE; *size > GUI_SMALL; (*size)--)
-        if (pane_need(dl, p, *w, *size, NARRATION_ROWS) + box <= area.h - 1) return;
+    for (*size = lesson_size(dl, p, *w, area.h - 1 - box); *size > GUI_SMALL; (*size)--)
+        if (pane_need(dl, p, *w, *size, NARRATION_LEAST) + box <= area.h - 1) return;
 }
 
 GuiRect gui_lesson_beside(GuiList *dl, PlLessonPlay *p, PlLab *lab, GuiRect area, const GuiClassBox *k) {
