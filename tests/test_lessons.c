@@ -1194,6 +1194,16 @@ START_TEST(test_a_misconception_is_a_figure_of_the_lab) {
 }
 END_TEST
 
+/* A step's words before the lab fills them: each placeholder as the text
+ * given, cut short rather than past the buffer. */
+START_TEST(test_a_text_unfilled_writes_each_placeholder_as_given) {
+    char out[64];
+    ck_assert_str_eq(pl_lesson_unfilled("a {b.c} d {e} f", "??", out, sizeof out), "a ?? d ?? f");
+    ck_assert_str_eq(pl_lesson_unfilled(NULL, "??", out, sizeof out), "");
+    ck_assert_str_eq(pl_lesson_unfilled("a {b.c} d", "XYZ", out, 6), "a ");
+}
+END_TEST
+
 /* A misconception is a number or one {quantity} of the answer's kind. */
 START_TEST(test_a_misconception_names_a_figure_of_the_answers_kind) {
     PlErr err;
@@ -1663,6 +1673,7 @@ Suite *lessons_suite(void) {
     tcase_add_test(tc, test_a_learner_hears_the_misconception_the_lesson_names);
     tcase_add_test(tc, test_a_misconception_is_a_figure_of_the_lab);
     tcase_add_test(tc, test_a_misconception_names_a_figure_of_the_answers_kind);
+    tcase_add_test(tc, test_a_text_unfilled_writes_each_placeholder_as_given);
     tcase_add_test(tc, test_an_answered_figure_stays_in_sight_before_a_later_question_it_determines);
     tcase_add_test(tc, test_a_conditional_shows_the_sentence_its_figures_make_true);
     tcase_add_test(tc, test_an_ask_without_a_solution_line_shows_its_number);

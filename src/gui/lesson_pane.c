@@ -132,18 +132,9 @@ static double pane_need(GuiList *dl, const PlLessonPlay *p, double w, int size, 
     return 2 * pad + head(dl, p, in, size, 0) + (q1 - q0 + (more ? rows : others) + more) * line_h(dl, size);
 }
 
-/* text with each {placeholder} as "000000", as wide as a wide figure
- * ("83.3%", "1,300"): a step's words before the lab fills them. Returns out. */
-static const char *unfilled(const char *text, char *out, size_t cap) {
-    size_t n = 0;
-    for (const char *t = text ? text : ""; *t && n + 7 < cap; t++) {
-        const char *close = *t == '{' ? strchr(t, '}') : NULL;
-        if (close) memcpy(out + n, "000000", 6), n += 6, t = close;
-        else out[n++] = *t;
-    }
-    out[n] = '\0';
-    return out;
-}
+/* A figure as wide as a wide one ("83.3%", "1,300"), for a step's words
+ * before the lab fills them. */
+#define WIDE_FIGURE "000000"
 
 /* The height step k's head and question (its prompt, its choices, the
  * line to answer on) take at w in size, with NARRATION_LEAST and the row
@@ -156,9 +147,10 @@ static double step_need(GuiList *dl, const PlLessonPlay *p, int k, double w, int
     char step[300], buf[2048], choice[2048];
     double pad = 14 * dl->st->unit;
     pl_page_clear(&est);
-    pl_page_add(&est, PL_ROLE_PROMPT, PL_PART_QUESTION, 0, unfilled(q->prompt, buf, sizeof buf));
+    pl_page_add(&est, PL_ROLE_PROMPT, PL_PART_QUESTION, 0, pl_lesson_unfilled(q->prompt, WIDE_FIGURE, buf, sizeof buf));
     for (int c = 0; q->kind == PL_Q_CHOOSE && c < q->nchoices; c++) {
-        snprintf(choice, sizeof choice, "%c) %s", 'a' + c, unfilled(q->choices[c].text, buf, sizeof buf));
+        snprintf(choice, sizeof choice, "%c) %s", 'a' + c,
+                 pl_lesson_unfilled(q->choices[c].text, WIDE_FIGURE, buf, sizeof buf));
         pl_page_add(&est, PL_ROLE_CHOICE, PL_PART_QUESTION, 3, choice);
     }
     if (q->kind == PL_Q_ASK) pl_page_add(&est, PL_ROLE_INPUT, PL_PART_QUESTION, 2, "> _   (type a number, Enter)");

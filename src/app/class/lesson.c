@@ -14,18 +14,11 @@ void pl_class_lesson_order(const PlLesson *l, int step, uint64_t salt, int *orde
     pl_choices_order(pl_choices_seed(salt, l->name, which, 0), pinned, q->nchoices, order);
 }
 
-/* text with each {placeholder} as "..." (UTF-8 ellipsis): a question's
- * words before its step fills them from the lab (the report of a question
- * never reached says no raw placeholder). Returns out. */
+/* A question's words before its step fills them from the lab: each
+ * {placeholder} as "..." (UTF-8 ellipsis), so that the report of a question
+ * never reached says no raw placeholder. */
 static const char *unfilled(const char *text, char *out, size_t cap) {
-    size_t n = 0;
-    for (const char *s = text ? text : ""; *s && n + 4 < cap; s++) {
-        const char *close = *s == '{' ? strchr(s, '}') : NULL;
-        if (close) memcpy(out + n, "\xe2\x80\xa6", 3), n += 3, s = close;
-        else out[n++] = *s;
-    }
-    out[n] = '\0';
-    return out;
+    return pl_lesson_unfilled(text, "\xe2\x80\xa6", out, cap);
 }
 
 static int add_choose(PlClass *c, const PlLesson *l, int step, uint64_t salt) {

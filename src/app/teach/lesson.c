@@ -540,6 +540,17 @@ void pl_lesson_question_hides_elsewhere(const PlStep *s, const PlLabSettings *th
         if (pl_lesson_same_fact(&s->q.hides[i], there, now)) hide_asked(s, &s->q.hides[i], out);
 }
 
+const char *pl_lesson_unfilled(const char *text, const char *as, char *out, size_t cap) {
+    size_t n = 0, w = strlen(as);
+    for (const char *s = text ? text : ""; *s && n + w + 1 < cap; s++) {
+        const char *close = *s == '{' ? strchr(s, '}') : NULL;
+        if (close) memcpy(out + n, as, w), n += w, s = close;
+        else out[n++] = *s;
+    }
+    if (cap) out[n] = '\0';
+    return out;
+}
+
 void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx) {
     for (const char *s = text ? strchr(text, '{') : NULL; s; s = strchr(s + 1, '{')) {
         const char *e = s + 1 + strcspn(s + 1, "|}");

@@ -174,6 +174,10 @@ void pl_lesson_question_hides(const PlStep *s, PlLedger *out);
 /* Calls each with the name of every quantity text names: its
  * {placeholders} and the conditions of its {? conditionals}. */
 void pl_lesson_text_quantities(const char *text, void (*each)(const char *name, void *ctx), void *ctx);
+/* text (NULL: "") with each {placeholder} written as `as`, into out (cap
+ * bytes, cut short where it is full): a step's words before the lab fills
+ * them. Returns out. */
+const char *pl_lesson_unfilled(const char *text, const char *as, char *out, size_t cap);
 /* Fills the {quantity} placeholders of text with the lab's values now ("..."
  * for one not computed yet), drawn through ledger (pl_fill: NULL shows every
  * figure); returns out. */
