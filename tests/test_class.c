@@ -592,6 +592,59 @@ static void follow_case(int exam) {
     pl_lesson_free(l);
 }
 
+/* A misconception named by a figure that another question not answered
+ * yet asks labels no row: the class would read that question's answer in
+ * it. Step 2 asks the real tokens and names the pads, which step 1 asks:
+ * while step 1 is open the pads typed are an answer of their own; once it
+ * is answered, the labelled row. */
+START_TEST(test_a_misconception_waits_for_the_question_that_asks_its_figure) {
+    static const char text[] =
+        "# M\nsetup: seeds=1\n\n## Pads\nset: maxlen=100\nask: How many pads?\n"
+        "answer: batch.pad_cells\n\n## Real\nset: maxlen=100\nask: How many real tokens?\n"
+        "answer: batch.real_tokens\nmisconception: {batch.pad_cells} => the pads\nsummary:\n- done\n";
+    PlErr err;
+    PlLesson *l = pl_lesson_parse("m.lesson", text, sizeof text - 1, &err);
+    ck_assert_msg(l != NULL, "%s", err.msg);
+    PlLabSettings s = pl_settings_default();
+    snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
+    PlLab *lab = pl_lab_new(&s, &err);
+    PlLessonRun *r = pl_lesson_run_new(lab, l, 1, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 600), 0);
+    PlClassFollow f;
+    PlLedger ask;
+    ck_assert_int_eq(pl_class_follow_init(&f, l, "K7P2Q", 7, 0, &err), 0);
+    pl_lesson_run_question_ledger(r, &ask);
+    f.ask_ledger = &ask;
+    ck_assert_int_eq(pl_class_follow_step(&f, lab, 1), 0);
+    unsigned char rnd[16] = {1};
+    char tok[PL_CLASS_TOKEN_HEX + 1], pads[32], why[200], label[200], want[64];
+    int st = pl_class_join(f.c, rnd, tok);
+    snprintf(pads, sizeof pads, "%.0f", pads_of(lab));
+    ck_assert_int_eq(pl_class_answer(f.c, st, 1, pads, why, sizeof why), 0);
+    PlClassTally t;
+    ck_assert_int_eq(pl_class_tally(f.c, 1, &t), 0);
+    ck_assert_int_eq(t.nrows, 1);
+    ck_assert_int_ne(t.rows[0].kind, PL_ROW_MISCONCEPTION);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 0, &err), 0); /* step 1 answered: its figure in sight */
+    ck_assert_int_eq(pl_lesson_run_answer(r, pads), PL_ANS_RIGHT);
+    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
+    pl_lesson_run_question_ledger(r, &ask);
+    pl_class_follow_refresh(&f, lab);
+    ck_assert_int_eq(pl_class_tally(f.c, 1, &t), 0);
+    ck_assert_int_eq(t.nrows, 1);
+    ck_assert_int_eq(t.rows[0].kind, PL_ROW_MISCONCEPTION);
+    pl_class_tally_label(&t, 0, label, sizeof label);
+    snprintf(want, sizeof want, "%s: the pads", pads);
+    ck_assert_str_eq(label, want);
+    pl_class_follow_done(&f);
+    pl_lesson_run_free(r);
+    pl_lab_free(lab);
+    pl_lesson_free(l);
+}
+END_TEST
+
 START_TEST(test_following_a_lesson_reveals_the_labs_number) { follow_case(0); }
 END_TEST
 
@@ -624,6 +677,7 @@ Suite *class_suite(void) {
     tcase_set_timeout(follow, PL_TEST_HANG);
     tcase_add_test(follow, test_following_a_lesson_reveals_the_labs_number);
     tcase_add_test(follow, test_an_exam_keeps_its_number_until_the_end);
+    tcase_add_test(follow, test_a_misconception_waits_for_the_question_that_asks_its_figure);
     suite_add_tcase(s, follow);
     return s;
 }

@@ -85,9 +85,10 @@ int pl_class_set_misconception(PlClass *c, int qi, int m, double value) {
     int rc = -1;
     pthread_mutex_lock(&c->mu);
     ClassQuestion *q = qi >= 0 && qi < c->nq ? &c->qs[qi] : NULL;
-    if (q && m >= 0 && m < q->nmiscon && isfinite(value)) {
-        if (q->miscon[m].value != value || !q->miscon[m].measured) c->version++;
-        q->miscon[m].value = value, q->miscon[m].measured = 1, rc = 0;
+    if (q && m >= 0 && m < q->nmiscon && !isinf(value)) {
+        int measured = !isnan(value);
+        if (measured != q->miscon[m].measured || (measured && q->miscon[m].value != value)) c->version++;
+        q->miscon[m].value = value, q->miscon[m].measured = measured, rc = 0;
     }
     pthread_mutex_unlock(&c->mu);
     return rc;

@@ -188,7 +188,8 @@ int pl_class_tally_label(const PlClassTally *t, int i, char *out, int cap);
  * (no such question, a choice, four named already, out of memory). */
 int pl_class_add_misconception(PlClass *c, int qi, double value, const char *text);
 /* Sets misconception m of question qi to the value the lab measures where
- * the question is asked (finite); the class's file keeps it. 0, or -1. */
+ * the question is asked; the class's file keeps it. NAN takes it back (a
+ * figure the class may not see yet): no vote is it. 0, or -1. */
 int pl_class_set_misconception(PlClass *c, int qi, int m, double value);
 /* How the answer field reads a number of question qi ("a share: 19.6%, 19.6
  * or 0.196"), for the pages' hint. */

@@ -1,6 +1,7 @@
 /* A class session following a lesson (follow.h). */
 #include "follow.h"
 
+#include <math.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,9 +59,13 @@ static void fill_texts(PlClassFollow *f, PlLab *lab, int k, int qi) {
     for (int i = 0; s->q.kind == PL_Q_CHOOSE && i < s->q.nchoices; i++)
         choices[i] = pl_lesson_fill(lab, l, s->q.choices[order[i]].text, texts[i], sizeof texts[i]);
     pl_class_set_text(f->c, qi, prompt, s->q.kind == PL_Q_CHOOSE ? choices : NULL);
-    for (int m = 0; m < s->q.nmiscon; m++) /* a wrong answer named by a figure of the lab: its value here */
-        if (s->q.miscon[m].measured)
-            pl_class_set_misconception(f->c, qi, m, pl_misconception_value(lab, &s->q.miscon[m]));
+    char name[96];
+    for (int m = 0; m < s->q.nmiscon; m++) {         /* a wrong answer named by a figure of the lab: its value here */
+        const PlMisconception *mc = &s->q.miscon[m]; /* unless the class may not see that figure yet */
+        int hidden = mc->measured && pl_ledger_hides_name(l, pl_quantity_name(&mc->quantity, name, sizeof name));
+        if (mc->measured)
+            pl_class_set_misconception(f->c, qi, m, hidden ? (double)NAN : pl_misconception_value(lab, mc));
+    }
 }
 
 int pl_class_follow_step(PlClassFollow *f, PlLab *lab, int k) {

@@ -16,7 +16,7 @@ static int near(const PlQuantity *q, double a, double x, const PlTolerance *t) {
 /* A determiner of q typed for it, each said in words (the quantities' helps
  * stand alone): "1300 is the real tokens of the example's batch here; the
  * question asks for the pad cells of the example's batch." */
-static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *out, int cap) {
+static int determiner(PlLab *lab, const PlQuantity *q, const PlLedger *others, const char *typed, char *out, int cap) {
     char name[96], why[160], list[512];
     const char *by = pl_quantity_determiners(pl_quantity_name(q, name, sizeof name), list, sizeof list);
     for (const char *s = by; s && *s;) {
@@ -26,7 +26,7 @@ static int determiner(PlLab *lab, const PlQuantity *q, const char *typed, char *
         s += k + (s[k] == ' ');
         PlQuantity d;
         double x;
-        if (strchr(one, '*') || pl_quantity_parse(one, &d, why, sizeof why) ||
+        if (strchr(one, '*') || pl_ledger_hides_name(others, one) || pl_quantity_parse(one, &d, why, sizeof why) ||
             pl_quantity_value(lab, &d, &x, why, sizeof why))
             continue;
         PlQuantityFormat f = pl_quantity_kind_of_format(&d);
@@ -82,6 +82,14 @@ static int per_head(PlLab *lab, const PlQuantity *q, double a, double v, const P
     return 0;
 }
 
+/* A share (typed with a % sign) where a count is asked: said by its form,
+ * which names no figure of the lab. */
+static int share_for_count(const PlQuantity *q, const char *typed, char *out, int cap) {
+    if (pl_quantity_kind_of_format(q) != PL_QF_COUNT || !strchr(typed, '%')) return 0;
+    snprintf(out, (size_t)cap, "%s is a share; the question asks for a count: %s.", typed, pl_quantity_help_of(q));
+    return 1;
+}
+
 /* Higher or lower, and by how much. */
 static void direction(double a, double v, const char *typed, char *out, int cap) {
     const char *way = v > a ? "higher" : "lower";
@@ -99,23 +107,28 @@ double pl_misconception_value(PlLab *lab, const PlMisconception *m) {
 
 /* A wrong answer the lesson expects, read as a class's tally reads it:
  * within the question's tolerance of the value the lesson names. */
-static int misconception(PlLab *lab, const PlQuestion *question, double a, const char *typed, char *out, int cap) {
+static int misconception(PlLab *lab, const PlQuestion *question, const PlLedger *others, double a, const char *typed,
+                         char *out, int cap) {
+    char name[96];
     for (int m = 0; m < question->nmiscon; m++)
-        if (pl_quantity_same_answer(&question->answer, &question->tolerance,
+        if (!(question->miscon[m].measured &&
+              pl_ledger_hides_name(others, pl_quantity_name(&question->miscon[m].quantity, name, sizeof name))) &&
+            pl_quantity_same_answer(&question->answer, &question->tolerance,
                                     pl_misconception_value(lab, &question->miscon[m]), a))
             return snprintf(out, (size_t)cap, "%s: %s.", typed, question->miscon[m].text), 1;
     return 0;
 }
 
-const char *pl_diagnose(PlLab *lab, const PlQuestion *question, double v, const char *typed, char *out, int cap) {
+const char *pl_diagnose(PlLab *lab, const PlQuestion *question, const PlLedger *others, double v, const char *typed,
+                        char *out, int cap) {
     const PlQuantity *q = &question->answer;
     const PlTolerance *t = &question->tolerance;
     double a;
     out[0] = '\0';
     if (pl_quantity_kind_of_format(q) == PL_QF_SETTING || pl_quantity_read(q, typed, &a)) return out;
-    if (misconception(lab, question, a, typed, out, cap) || determiner(lab, q, typed, out, cap) ||
-        complement(q, a, v, t, typed, out, cap) || hundredfold(q, a, v, t, typed, out, cap) ||
-        per_head(lab, q, a, v, t, typed, out, cap))
+    if (misconception(lab, question, others, a, typed, out, cap) || determiner(lab, q, others, typed, out, cap) ||
+        share_for_count(q, typed, out, cap) || complement(q, a, v, t, typed, out, cap) ||
+        hundredfold(q, a, v, t, typed, out, cap) || per_head(lab, q, a, v, t, typed, out, cap))
         return out;
     direction(a, v, typed, out, cap);
     return out;

@@ -11,15 +11,20 @@
 #include "app/lab/quantity.h"
 #include "lesson.h"
 
-/* Writes into out (cap bytes) one sentence on the wrong answer `typed` to
- * question q (an ask:), whose value in the lab is v: the misconception the
- * lesson names for it ("4: the reviews packed; ...", the row a class's
- * tally gives it), else the slip it matches, else whether the lab's number
- * is higher or lower. Returns out; "" when typed is not a number. */
 /* The value of a misconception the lesson names (lesson.h): its number, or
  * the lab's figure now for one written as a {quantity}; NAN when the lab has
  * none. The learner's diagnosis and a class's tally read it here. */
 double pl_misconception_value(PlLab *lab, const PlMisconception *m);
-const char *pl_diagnose(PlLab *lab, const PlQuestion *q, double v, const char *typed, char *out, int cap);
+
+/* Writes into out (cap bytes) one sentence on the wrong answer `typed` to
+ * question q (an ask:), whose value in the lab is v: the misconception the
+ * lesson names for it ("4: the reviews packed; ...", the row a class's
+ * tally gives it), else the slip it matches, else whether the lab's number
+ * is higher or lower. A figure that `others` hides (pl_lesson_run_unnamed;
+ * NULL: none) is never named: a misconception or a determiner that another
+ * question not answered yet asks is left out.
+ * Returns out; "" when typed is not a number. */
+const char *pl_diagnose(PlLab *lab, const PlQuestion *q, const PlLedger *others, double v, const char *typed, char *out,
+                        int cap);
 
 #endif

@@ -188,7 +188,11 @@ static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
     r->st.value = v;
     record(r, ok);
-    if (!ok) pl_diagnose(r->lab, q, v, r->st.typed, r->st.message, sizeof r->st.message);
+    if (!ok) {
+        PlLedger others; /* a figure another question not answered yet asks is not named */
+        pl_lesson_run_unnamed(r, &others);
+        pl_diagnose(r->lab, q, &others, v, r->st.typed, r->st.message, sizeof r->st.message);
+    }
     return ok ? PL_ANS_RIGHT : PL_ANS_WRONG;
 }
 
@@ -471,6 +475,27 @@ void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out) {
     if (q->kind == PL_Q_ASK) pl_ledger_hide(&others, pl_quantity_name(&q->answer, name, sizeof name));
     pl_ledger_runs_merge(&others, out);
     *out = others;
+}
+
+/* Whether a question not answered yet, other than the one on screen, asks figure `name`. */
+static int asked_elsewhere(const PlLessonRun *r, const char *name) {
+    char asked[96];
+    for (int j = 0; j < r->l->nsteps; j++) {
+        const PlQuestion *q = &r->l->steps[j].q;
+        if (j != r->st.step && !r->seen[j] && q->kind == PL_Q_ASK && q->has_answer &&
+            strcmp(pl_quantity_name(&q->answer, asked, sizeof asked), name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void pl_lesson_run_unnamed(PlLessonRun *r, PlLedger *out) {
+    PlLedger own;
+    pl_ledger_clear(&own);
+    pl_lesson_question_hides(pl_lesson_run_step(r), &own);
+    ledger_but(r, r->st.step, out);
+    for (int i = 0; i < own.n && i < PL_LEDGER_MAX; i++)
+        if (!asked_elsewhere(r, own.name[i])) pl_ledger_unhide(out, own.name[i]);
 }
 
 void pl_lesson_run_worksheet_ledger(PlLessonRun *r, int k, PlLedger *out) {

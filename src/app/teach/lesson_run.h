@@ -97,6 +97,12 @@ void pl_lesson_run_ledger(PlLessonRun *r, PlLedger *out);
  * asked one is hidden, since a question may hand over the figures to work
  * it out from. Can't fail. */
 void pl_lesson_run_question_ledger(PlLessonRun *r, PlLedger *out);
+/* What a diagnosis of a wrong answer to the open question may not name:
+ * what the other questions not answered yet hide, but the figures that
+ * determine this question's own (a diagnosis says "1300 is the real
+ * tokens" of the pads asked), unless another question asks that figure
+ * itself. Can't fail. */
+void pl_lesson_run_unnamed(PlLessonRun *r, PlLedger *out);
 /* The ledger of step k on a worksheet, where every page is in sight at once
  * and nothing is answered: step k's question, and every question whose
  * fact step k's settings show. Can't fail. */
