@@ -304,4 +304,14 @@ else fail "a relative XDG_STATE_HOME is ignored for HOME's default" "$(ls -R "$T
 run env -u HOME XDG_STATE_HOME=rel "$P" lesson --reset-all --yes
 if [[ $rc -eq 1 && $err == *"no state folder: neither XDG_STATE_HOME (an absolute path) nor HOME is set"* ]]; then pass "no usable state folder is one line naming both"
 else fail "no usable state folder is one line naming both" "status $rc" "$err"; fi
+# Line mode resumed mid-way: the step's view is said once the lab has computed it (it said
+# "the generate view has not computed a result yet" at lesson 10's step 8, the lab not being
+# ticked while a line is awaited).
+lstate="$TMP/lines-state"
+printf '3\n\nb\na\n\nb\n\nset batch=1\ncheck\n\n6\n\nb\n\n16\n\nquit\n' |
+    XDG_STATE_HOME="$lstate" "$P" lesson 10-generation --lines >/dev/null 2>&1
+run bash -c "printf 'quit\n' | XDG_STATE_HOME='$lstate' '$P' lesson 10-generation --lines"
+if [[ $rc -eq 0 && $out == *"resumed at step 8 of 12"* && $out == *"prompt 0: review 0, 3 tokens, 6 pads"* &&
+    $out != *"has not computed"* ]]; then pass "a lesson resumed in line mode says its step's view, computed"
+else fail "a lesson resumed in line mode says its step's view, computed" "status $rc" "$out" "$err"; fi
 finish

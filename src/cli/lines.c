@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/lab/lab.h"
 #include "app/lab/ledger.h"
 #include "app/teach/drill_play.h"
 #include "app/teach/lesson_play.h"
@@ -23,6 +24,8 @@
 #include "cli.h"
 #include "core/text.h"
 #include "lines.h"
+
+#define VIEW_PATIENCE 600 /* seconds a view may take to compute before it is said as it stands (a retrain) */
 
 /* A page's paragraphs as printed last, to print only what changed. */
 typedef struct {
@@ -57,13 +60,15 @@ static void say_page(const PlPage *g, Said *s, int all) {
     fflush(stdout);
 }
 
-/* The figures the step's view would draw, drawn through the ledger. */
+/* The figures the step's view would draw, drawn through the ledger, once
+ * the lab has computed them (it is not ticked while a line is awaited). */
 static void say_view(PlLab *lab) {
     char *text = NULL;
     size_t n = 0;
-    FILE *m = open_memstream(&text, &n);
     PlErr err;
     PlView v = (PlView)pl_lab_settings(lab)->view;
+    pl_lab_wait(lab, pl_view_results(v, pl_lab_settings(lab)), VIEW_PATIENCE);
+    FILE *m = open_memstream(&text, &n);
     if (!m) return;
     PlStatus st = pl_lab_write_view(lab, v, 0, m, &err);
     fclose(m);
