@@ -408,6 +408,30 @@ END_TEST
 /* A wrong answer's diagnosis says a quantity in its help's words ("1300 is
  * the real tokens of the example's batch here"): no help leans on the row
  * above it in the list ("of which on pads", "the same with the mask"). */
+/* A % sign reads a share only: 646% is no count (it passed as 646, right),
+ * while a share reads as 19.6, 19.6% or 0.196. */
+START_TEST(test_a_percent_sign_reads_a_share_only) {
+    PlQuantity count, share, value;
+    char why[200];
+    double a;
+    ck_assert_int_eq(pl_quantity_parse("batch.pad_cells", &count, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_parse("batch.pad_share", &share, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_parse("attention.packed_vs_padded", &value, why, sizeof why), 0);
+    ck_assert_int_eq(pl_quantity_read(&count, "646%", &a), -1);
+    ck_assert_int_eq(pl_quantity_read(&value, "3%", &a), -1);
+    ck_assert_int_eq(pl_quantity_read(&count, "1,300", &a), 0);
+    ck_assert_double_eq(a, 1300.0);
+    const char *shares[] = {"19.6", "19.6%", "0.196"};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(pl_quantity_read(&share, shares[i], &a), 0);
+        ck_assert_double_eq_tol(a, 0.196, 1e-12);
+    }
+    PlTolerance t = {PL_TOL_DEFAULT, 0};
+    ck_assert_int_eq(pl_quantity_check(&count, 646, "646%", &t), -1);
+    ck_assert_int_eq(pl_quantity_check(&count, 646, "646", &t), 1);
+}
+END_TEST
+
 START_TEST(test_every_quantitys_help_stands_alone) {
     static const char *const leaning[] = {"of which", "the same", "its ", "their ", "that ",
                                           "the most", "of those", "per ", "them",   "it "};
@@ -450,6 +474,7 @@ Suite *quantity_suite(void) {
     suite_add_tcase(s, cost);
     TCase *words = tcase_create("words");
     tcase_add_test(words, test_every_quantitys_help_stands_alone);
+    tcase_add_test(words, test_a_percent_sign_reads_a_share_only);
     suite_add_tcase(s, words);
     TCase *runs = tcase_create("runs");
     tcase_set_timeout(runs, 120);

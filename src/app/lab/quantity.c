@@ -1223,6 +1223,7 @@ int pl_quantity_read(const PlQuantity *q, const char *answer, double *a) {
     while (*end == ' ') end++;
     int pct = *end == '%';
     if (*end && !(pct && !end[1])) return -1;
+    if (pct && pl_quantity_kind_of_format(q) != PL_QF_SHARE) return -1; /* 646% is no count */
     if (pl_quantity_kind_of_format(q) == PL_QF_SHARE) *a = share_of(*a, pct);
     return 0;
 }

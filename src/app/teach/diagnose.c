@@ -30,12 +30,14 @@ static int determiner(PlLab *lab, const PlQuantity *q, const PlLedger *others, c
             pl_quantity_value(lab, &d, &x, why, sizeof why))
             continue;
         PlQuantityFormat f = pl_quantity_kind_of_format(&d);
-        /* a count is that count (736 is not the 735 terms a row would have), a value within 1% */
-        PlTolerance exact =
-            f == PL_QF_COUNT ? (PlTolerance){PL_TOL_ABSOLUTE, 0.5} : (PlTolerance){PL_TOL_RELATIVE, 0.01};
+        /* a count is that count (736 is not the 735 terms a row would have), a share that share as written
+         * (to 0.1 point: 24 is not the 23.5% of the cache's pad slots), a value within 1% */
+        PlTolerance exact = f == PL_QF_COUNT   ? (PlTolerance){PL_TOL_ABSOLUTE, 0.5}
+                            : f == PL_QF_SHARE ? (PlTolerance){PL_TOL_ABSOLUTE, 0.1}
+                                               : (PlTolerance){PL_TOL_RELATIVE, 0.01};
         double as_d;
         if (pl_quantity_read(&d, typed, &as_d)) continue; /* read in d's own unit */
-        if (!near(&d, as_d, x, f == PL_QF_SHARE ? NULL : &exact)) continue;
+        if (!near(&d, as_d, x, &exact)) continue;
         snprintf(out, (size_t)cap, "%s is %s here; the question asks for %s.", typed, pl_quantity_help_of(&d),
                  pl_quantity_help_of(q));
         return 1;
@@ -50,8 +52,8 @@ static int complement(const PlQuantity *q, double a, double v, const PlTolerance
     if (pl_quantity_kind_of_format(q) != PL_QF_SHARE || fabs(1.0 - 2.0 * v) < PL_COMPLEMENT_APART ||
         !near(q, a, 1.0 - v, t))
         return 0;
-    snprintf(out, (size_t)cap, "%s is the other part: the rest of the whole, 1 minus what the question asks for.",
-             typed);
+    snprintf(out, (size_t)cap,
+             "%s is close to the other part: the rest of the whole, 1 minus what the question asks for.", typed);
     return 1;
 }
 
@@ -80,14 +82,6 @@ static int per_head(PlLab *lab, const PlQuantity *q, double a, double v, const P
     if (near(q, a, v * h, t))
         return snprintf(out, (size_t)cap, "%s counts the %.0f heads once more than the question does.", typed, h), 1;
     return 0;
-}
-
-/* A share (typed with a % sign) where a count is asked: said by its form,
- * which names no figure of the lab. */
-static int share_for_count(const PlQuantity *q, const char *typed, char *out, int cap) {
-    if (pl_quantity_kind_of_format(q) != PL_QF_COUNT || !strchr(typed, '%')) return 0;
-    snprintf(out, (size_t)cap, "%s is a share; the question asks for a count: %s.", typed, pl_quantity_help_of(q));
-    return 1;
 }
 
 /* Higher or lower, and by how much. */
@@ -127,8 +121,8 @@ const char *pl_diagnose(PlLab *lab, const PlQuestion *question, const PlLedger *
     out[0] = '\0';
     if (pl_quantity_kind_of_format(q) == PL_QF_SETTING || pl_quantity_read(q, typed, &a)) return out;
     if (misconception(lab, question, others, a, typed, out, cap) || determiner(lab, q, others, typed, out, cap) ||
-        share_for_count(q, typed, out, cap) || complement(q, a, v, t, typed, out, cap) ||
-        hundredfold(q, a, v, t, typed, out, cap) || per_head(lab, q, a, v, t, typed, out, cap))
+        complement(q, a, v, t, typed, out, cap) || hundredfold(q, a, v, t, typed, out, cap) ||
+        per_head(lab, q, a, v, t, typed, out, cap))
         return out;
     direction(a, v, typed, out, cap);
     return out;

@@ -183,6 +183,11 @@ static int answer_ask(PlLessonRun *r, const PlQuestion *q, const char *typed) {
         r->st.not_ready = 1, snprintf(r->st.message, sizeof r->st.message, "the lab is retraining");
     if (r->st.not_ready) return -1; /* not computed yet: the front end asks again */
     int ok = pl_quantity_check(&q->answer, v, typed, &q->tolerance);
+    if (ok < 0 && strchr(typed, '%') && pl_quantity_kind_of_format(&q->answer) != PL_QF_SHARE)
+        return snprintf(r->st.message, sizeof r->st.message,
+                        "'%.40s' is a share; the question asks for %s: type it without %%", typed,
+                        pl_quantity_help_of(&q->answer)),
+               -1;
     if (ok < 0)
         return snprintf(r->st.message, sizeof r->st.message, "'%.40s' is not an answer: type a number", typed), -1;
     snprintf(r->st.typed, sizeof r->st.typed, "%.60s", typed);
