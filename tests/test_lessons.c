@@ -1723,6 +1723,7 @@ END_TEST
 Suite *lessons_suite(void) {
     Suite *s = suite_create("lessons");
     TCase *tc = tcase_create("parser");
+    tcase_set_timeout(tc, PL_TEST_HANG); /* its diagnosis tests play a lab; a loaded machine is no hang */
     tcase_add_loop_test(tc, test_parser_errors, 0, (int)(sizeof bad_lessons / sizeof bad_lessons[0]));
     tcase_add_test(tc, test_parser_binary_and_long_lines);
     tcase_add_test(tc, test_more_seeds_of_a_setting_are_the_same_fact);
