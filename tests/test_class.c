@@ -546,16 +546,27 @@ static double pads_of(PlLab *lab) {
     return pads;
 }
 
-static void follow_case(int exam) {
+/* Lesson text (n bytes) parsed into *l and opened on a lab of 400 built-in
+ * reviews at step k, its figures computed. */
+static PlLessonRun *open_follow(const char *text, size_t n, int k, PlLesson **l, PlLab **lab) {
     PlErr err;
-    PlLesson *l = pl_lesson_parse("f.lesson", follow_lesson, sizeof follow_lesson - 1, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
+    *l = pl_lesson_parse("f.lesson", text, n, &err);
+    ck_assert_msg(*l != NULL, "%s", err.msg);
     PlLabSettings s = pl_settings_default();
     snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
-    PlLab *lab = pl_lab_new(&s, &err);
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 1, &err);
+    *lab = pl_lab_new(&s, &err);
+    PlLessonRun *r = pl_lesson_run_new(*lab, *l, 1, &err);
     ck_assert_msg(r != NULL, "%s", err.msg);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 600), 0);
+    if (k > 0) ck_assert_int_eq(pl_lesson_run_goto(r, k, &err), 0);
+    ck_assert_int_eq(pl_lab_wait(*lab, pl_lesson_run_kinds(r), 600), 0);
+    return r;
+}
+
+static void follow_case(int exam) {
+    PlErr err;
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = open_follow(follow_lesson, sizeof follow_lesson - 1, 0, &l, &lab);
     PlClassFollow f;
     ck_assert_int_eq(pl_class_follow_init(&f, l, "K7P2Q", 7, exam, &err), 0);
     ck_assert_int_eq(pl_class_follow_question(&f, 0), -1);
@@ -603,15 +614,9 @@ START_TEST(test_a_misconception_waits_for_the_question_that_asks_its_figure) {
         "answer: batch.pad_cells\n\n## Real\nset: maxlen=100\nask: How many real tokens?\n"
         "answer: batch.real_tokens\nmisconception: {batch.pad_cells} => the pads\nsummary:\n- done\n";
     PlErr err;
-    PlLesson *l = pl_lesson_parse("m.lesson", text, sizeof text - 1, &err);
-    ck_assert_msg(l != NULL, "%s", err.msg);
-    PlLabSettings s = pl_settings_default();
-    snprintf(s.corpus, sizeof s.corpus, "builtin:1:400");
-    PlLab *lab = pl_lab_new(&s, &err);
-    PlLessonRun *r = pl_lesson_run_new(lab, l, 1, &err);
-    ck_assert_msg(r != NULL, "%s", err.msg);
-    ck_assert_int_eq(pl_lesson_run_goto(r, 1, &err), 0);
-    ck_assert_int_eq(pl_lab_wait(lab, pl_lesson_run_kinds(r), 600), 0);
+    PlLesson *l;
+    PlLab *lab;
+    PlLessonRun *r = open_follow(text, sizeof text - 1, 1, &l, &lab);
     PlClassFollow f;
     PlLedger ask;
     ck_assert_int_eq(pl_class_follow_init(&f, l, "K7P2Q", 7, 0, &err), 0);
